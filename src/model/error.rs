@@ -1,0 +1,99 @@
+//! The one error type of the model. Every variant documents its rule; `Display` names the
+//! bound and the value, so the text can be shown to a person as it is.
+
+use std::fmt;
+
+use super::java_hash::KeyType;
+
+/// Everything the model can refuse. Built only by validating constructors and parsers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ModelError {
+    /// Max parallelism (the number of key groups) must lie in `1..=32768`.
+    MaxParallelismOutOfRange { value: i64 },
+    /// Parallelism must be at least 1.
+    ParallelismTooSmall { value: i64 },
+    /// Parallelism above max parallelism: Flink refuses to start such a job, because some
+    /// subtask would own no key group.
+    ParallelismAboveMax { parallelism: i64, max: u32 },
+    /// Flink derives a default max parallelism only for parallelisms in `1..=32768`.
+    DerivationParallelismOutOfRange { value: i64 },
+    /// A number field held something that is not a whole decimal number.
+    NotAWholeNumber { text: String },
+    /// A number field held a whole number too long to be any valid value.
+    NumberTooLarge { text: String },
+    /// A number was outside the inclusive range a field accepts.
+    OutOfRange { what: &'static str, value: i64, min: i64, max: i64 },
+    /// A numeric key (`int` or `long`) that is not a whole decimal number.
+    KeyNotANumber { key_type: KeyType, text: String },
+    /// A numeric key outside the range of its Java type.
+    KeyOutOfRange { key_type: KeyType, text: String },
+    /// A key type other than `string`, `int` or `long`.
+    UnknownKeyType { text: String },
+    /// A string key that is not valid UTF-8 (only reachable from raw bytes, such as stdin).
+    KeyNotUtf8,
+}
+
+impl fmt::Display for ModelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::MaxParallelismOutOfRange { value } => write!(
+                f,
+                "max parallelism must be between 1 and 32768, got {value}"
+            ),
+            Self::ParallelismTooSmall { value } => {
+                write!(f, "parallelism must be at least 1, got {value}")
+            }
+            Self::ParallelismAboveMax { parallelism, max } => write!(
+                f,
+                "parallelism {parallelism} is above max parallelism {max}: the job cannot start, \
+                 because only {max} key groups exist to share among {parallelism} subtasks"
+            ),
+            Self::DerivationParallelismOutOfRange { value } => write!(
+                f,
+                "Flink derives a default max parallelism only for parallelism 1 to 32768, got {value}"
+            ),
+            Self::NotAWholeNumber { text } => {
+                write!(f, "{:?} is not a whole number", shorten(text))
+            }
+            Self::NumberTooLarge { text } => {
+                write!(f, "{:?} is far too large", shorten(text))
+            }
+            Self::OutOfRange { what, value, min, max } => {
+                write!(f, "{what} must be between {min} and {max}, got {value}")
+            }
+            Self::KeyNotANumber { key_type, text } => write!(
+                f,
+                "{:?} is not a whole number, so it is not a valid {} key ({})",
+                shorten(text),
+                key_type.as_str(),
+                key_type.range_text()
+            ),
+            Self::KeyOutOfRange { key_type, text } => write!(
+                f,
+                "{:?} is outside the {} range {}",
+                shorten(text),
+                key_type.as_str(),
+                key_type.range_text()
+            ),
+            Self::UnknownKeyType { text } => write!(
+                f,
+                "key type must be string, int or long, got {:?}",
+                shorten(text)
+            ),
+            Self::KeyNotUtf8 => write!(f, "a string key must be valid UTF-8"),
+        }
+    }
+}
+
+impl std::error::Error for ModelError {}
+
+/// Keeps messages readable when someone pastes a novel into a number field.
+fn shorten(text: &str) -> String {
+    const LIMIT: usize = 40;
+    if text.chars().count() <= LIMIT {
+        text.to_string()
+    } else {
+        let head: String = text.chars().take(LIMIT).collect();
+        format!("{head}…")
+    }
+}

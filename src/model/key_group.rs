@@ -1,0 +1,258 @@
+//! Key groups and who owns them: a port of Flink's `KeyGroupRangeAssignment`.
+//!
+//! A key's *key group* is `murmurHash(key.hashCode()) % maxParallelism`. It depends only on
+//! the key and the max parallelism, so it never changes when the job rescales; what a
+//! rescale changes is which *operator index* (subtask) owns each group. Each subtask owns one
+//! contiguous, inclusive range of groups, and the ranges partition `0..maxParallelism`.
+//!
+//! Invariant: a [`Parallelism`] always satisfies `1 <= p <= max parallelism <= 32768`, so every
+//! range it yields is non-empty and no function here can fail or overflow.
+
+use super::error::ModelError;
+use super::java_hash::Key;
+use super::murmur::{murmur_hash, round_up_to_power_of_two};
+
+/// Flink's `UPPER_BOUND_MAX_PARALLELISM`: the largest max parallelism, `2^15`.
+pub const UPPER_BOUND_MAX_PARALLELISM: u32 = 1 << 15;
+/// Flink's `DEFAULT_LOWER_BOUND_MAX_PARALLELISM`: the smallest derived max parallelism.
+pub const DEFAULT_LOWER_BOUND_MAX_PARALLELISM: u32 = 128;
+
+/// The number of key groups, `1..=32768`. Fixed for the life of a job's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MaxParallelism(u32);
+
+impl MaxParallelism {
+    /// Validates `1 <= value <= 32768`.
+    pub fn new(value: i64) -> Result<Self, ModelError> {
+        match u32::try_from(value) {
+            Ok(v) if (1..=UPPER_BOUND_MAX_PARALLELISM).contains(&v) => Ok(MaxParallelism(v)),
+            _ => Err(ModelError::MaxParallelismOutOfRange { value }),
+        }
+    }
+
+    /// The number of key groups.
+    pub fn get(self) -> u32 {
+        self.0
+    }
+
+    /// The key group of a Java hash code (Flink's `computeKeyGroupForKeyHash`).
+    pub fn key_group_of_hash(self, java_hash: i32) -> KeyGroup {
+        KeyGroup(murmur_hash(java_hash) % self.0)
+    }
+
+    /// The key group of a key (Flink's `assignToKeyGroup`).
+    pub fn key_group_of(self, key: &Key) -> KeyGroup {
+        self.key_group_of_hash(key.java_hash())
+    }
+
+    /// The key group with this index, if it exists under this max parallelism.
+    pub fn key_group(self, index: u32) -> Option<KeyGroup> {
+        (index < self.0).then_some(KeyGroup(index))
+    }
+
+    /// Every key group, in order.
+    pub fn key_groups(self) -> impl Iterator<Item = KeyGroup> {
+        (0..self.0).map(KeyGroup)
+    }
+}
+
+/// Flink's `computeDefaultMaxParallelism`: for a job first started at `parallelism` with no max
+/// parallelism set, `clamp(roundUpToPowerOfTwo(p + p/2), 128, 32768)`. Defined for `1..=32768`.
+pub fn default_max_parallelism(parallelism: i64) -> Result<MaxParallelism, ModelError> {
+    let p = match i32::try_from(parallelism) {
+        Ok(p) if p >= 1 && p as u32 <= UPPER_BOUND_MAX_PARALLELISM => p,
+        _ => return Err(ModelError::DerivationParallelismOutOfRange { value: parallelism }),
+    };
+    let rounded = round_up_to_power_of_two(p + p / 2);
+    let clamped = rounded
+        .max(DEFAULT_LOWER_BOUND_MAX_PARALLELISM as i32)
+        .min(UPPER_BOUND_MAX_PARALLELISM as i32);
+    Ok(MaxParallelism(clamped as u32))
+}
+
+/// One key group: the atomic unit of keyed state that rescaling moves between subtasks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct KeyGroup(u32);
+
+impl KeyGroup {
+    /// The group's index, `0..maxParallelism`.
+    pub fn index(self) -> u32 {
+        self.0
+    }
+}
+
+/// A subtask, numbered from 0 (Flink's operator index).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OperatorIndex(u32);
+
+impl OperatorIndex {
+    /// The subtask's number, from 0.
+    pub fn index(self) -> u32 {
+        self.0
+    }
+}
+
+/// An inclusive, non-empty run of key groups owned by one subtask.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KeyGroupRange {
+    first: u32,
+    last: u32,
+}
+
+impl KeyGroupRange {
+    /// The first key group in the range.
+    pub fn first(self) -> u32 {
+        self.first
+    }
+    /// The last key group in the range (inclusive).
+    pub fn last(self) -> u32 {
+        self.last
+    }
+    /// How many key groups the range holds.
+    pub fn len(self) -> u32 {
+        self.last - self.first + 1
+    }
+    /// Never true for ranges built here; present for completeness of the range API.
+    pub fn is_empty(self) -> bool {
+        false
+    }
+    /// Whether the range holds this key group.
+    pub fn contains(self, group: KeyGroup) -> bool {
+        (self.first..=self.last).contains(&group.0)
+    }
+}
+
+/// A job's parallelism together with its max parallelism: `1 <= p <= max`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Parallelism {
+    value: u32,
+    max: MaxParallelism,
+}
+
+impl Parallelism {
+    /// Validates `1 <= value <= max`. Above `max` is the error Flink gives at submission.
+    pub fn new(value: i64, max: MaxParallelism) -> Result<Self, ModelError> {
+        if value < 1 {
+            return Err(ModelError::ParallelismTooSmall { value });
+        }
+        if value > i64::from(max.0) {
+            return Err(ModelError::ParallelismAboveMax { parallelism: value, max: max.0 });
+        }
+        Ok(Parallelism { value: value as u32, max })
+    }
+
+    /// The number of subtasks.
+    pub fn get(self) -> u32 {
+        self.value
+    }
+
+    /// The max parallelism this parallelism was validated against.
+    pub fn max(self) -> MaxParallelism {
+        self.max
+    }
+
+    /// The subtask owning a key group (Flink's `computeOperatorIndexForKeyGroup`):
+    /// `group · p / max`. A group from a larger max parallelism is clamped to the last subtask.
+    pub fn owner_of(self, group: KeyGroup) -> OperatorIndex {
+        let index = u64::from(group.0) * u64::from(self.value) / u64::from(self.max.0);
+        OperatorIndex((index as u32).min(self.value - 1))
+    }
+
+    /// The subtask owning a key.
+    pub fn owner_of_key(self, key: &Key) -> OperatorIndex {
+        self.owner_of(self.max.key_group_of(key))
+    }
+
+    /// The subtask with this index, if it exists at this parallelism.
+    pub fn operator(self, index: u32) -> Option<OperatorIndex> {
+        (index < self.value).then_some(OperatorIndex(index))
+    }
+
+    /// The key groups a subtask owns (Flink's `computeKeyGroupRangeForOperatorIndex`):
+    /// from `ceil(i · max / p)` to `floor(((i + 1) · max − 1) / p)`.
+    pub fn range_of(self, operator: OperatorIndex) -> KeyGroupRange {
+        let (max, p, i) = (u64::from(self.max.0), u64::from(self.value), u64::from(operator.0));
+        let first = (i * max + p - 1) / p;
+        let last = ((i + 1) * max - 1) / p;
+        KeyGroupRange { first: first as u32, last: last as u32 }
+    }
+
+    /// Every subtask with its range, in order.
+    pub fn ranges(self) -> impl Iterator<Item = (OperatorIndex, KeyGroupRange)> {
+        (0..self.value).map(move |i| (OperatorIndex(i), self.range_of(OperatorIndex(i))))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn max(v: i64) -> MaxParallelism {
+        MaxParallelism::new(v).unwrap()
+    }
+
+    #[test]
+    fn validation_names_bounds() {
+        for (v, ok) in [(0, false), (1, true), (32768, true), (32769, false), (-5, false)] {
+            assert_eq!(MaxParallelism::new(v).is_ok(), ok, "max {v}");
+        }
+        let err = Parallelism::new(200, max(128)).unwrap_err().to_string();
+        assert!(err.contains("200") && err.contains("128"), "{err}");
+        assert!(Parallelism::new(0, max(128)).unwrap_err().to_string().contains("at least 1"));
+    }
+
+    #[test]
+    fn default_max_parallelism_table() {
+        for (p, expected) in [(1, 128), (4, 128), (24, 128), (85, 128), (86, 256), (100, 256),
+            (171, 256), (172, 512), (21845, 32768), (21846, 32768), (32768, 32768)]
+        {
+            assert_eq!(default_max_parallelism(p).map(|m| m.get()), Ok(expected), "p = {p}");
+        }
+        assert!(default_max_parallelism(0).is_err());
+        assert!(default_max_parallelism(32769).is_err());
+    }
+
+    #[test]
+    fn uneven_ranges_interleave_at_128_over_100() {
+        let p = Parallelism::new(100, max(128)).unwrap();
+        let sizes: Vec<u32> = p.ranges().map(|(_, r)| r.len()).collect();
+        assert_eq!(sizes.iter().filter(|&&n| n == 2).count(), 28);
+        assert_eq!(sizes.iter().filter(|&&n| n == 1).count(), 72);
+        assert_eq!(&sizes[..4], &[2, 1, 1, 2]);
+    }
+
+    proptest! {
+        #[test]
+        fn ranges_partition_all_key_groups(m in 1i64..=32768, seed in 0u32..u32::MAX) {
+            let max = max(m);
+            let p = Parallelism::new(i64::from(seed % max.get()) + 1, max).unwrap();
+            let mut next = 0;
+            for (op, range) in p.ranges() {
+                prop_assert_eq!(range.first(), next);
+                prop_assert!(range.first() <= range.last());
+                prop_assert_eq!(p.owner_of(KeyGroup(range.first())), op);
+                prop_assert_eq!(p.owner_of(KeyGroup(range.last())), op);
+                next = range.last() + 1;
+            }
+            prop_assert_eq!(next, max.get());
+        }
+
+        #[test]
+        fn owner_range_holds_the_group(m in 1i64..=32768, seed in 0u32..u32::MAX, hash in any::<i32>()) {
+            let max = max(m);
+            let p = Parallelism::new(i64::from(seed % max.get()) + 1, max).unwrap();
+            let group = max.key_group_of_hash(hash);
+            prop_assert!(group.index() < max.get());
+            prop_assert!(p.range_of(p.owner_of(group)).contains(group));
+        }
+
+        #[test]
+        fn range_sizes_differ_by_at_most_one(m in 1i64..=32768, seed in 0u32..u32::MAX) {
+            let max = max(m);
+            let p = Parallelism::new(i64::from(seed % max.get()) + 1, max).unwrap();
+            let (lo, hi) = p.ranges().fold((u32::MAX, 0), |(lo, hi), (_, r)| (lo.min(r.len()), hi.max(r.len())));
+            prop_assert!(hi - lo <= 1);
+        }
+    }
+}

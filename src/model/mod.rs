@@ -1,0 +1,27 @@
+//! The pure core of Rescale Lab: every formula and rule, with no screen, no I/O and no panics.
+//!
+//! Nothing here imports yew, web-sys, js-sys or wasm-bindgen; the browser shell and the
+//! `keygroups` CLI both call into it.
+//!
+//! - [`error`]: the one error enum, whose messages name the bound and the offending value.
+//! - [`java_hash`]: keys, key types, and Java's `hashCode` for `String`, `Integer` and `Long`.
+//! - [`murmur`]: Flink's `MathUtils.murmurHash`, `bitMix` and `roundUpToPowerOfTwo`.
+//! - [`key_group`]: max parallelism, parallelism, key groups and their owners
+//!   (Flink's `KeyGroupRangeAssignment`), centred on the key group as the stable unit.
+//! - [`lookup`]: "where does this key go?" as one value.
+//! - [`number`]: parsing whole numbers typed by a person, with bounds.
+
+pub mod error;
+pub mod java_hash;
+pub mod key_group;
+pub mod lookup;
+pub mod murmur;
+pub mod number;
+
+pub use error::ModelError;
+pub use java_hash::{Key, KeyType};
+pub use key_group::{
+    default_max_parallelism, KeyGroup, KeyGroupRange, MaxParallelism, OperatorIndex, Parallelism,
+    UPPER_BOUND_MAX_PARALLELISM,
+};
+pub use lookup::KeyLookup;

@@ -7,13 +7,18 @@
 //! - [`labs`]: one component module per lab, plus the closed registry [`labs::Lab::ALL`].
 //! - [`components`]: small presentational widgets shared by labs.
 //! - [`app`]: the shell: router, navigation, theme and embed mode.
-//! - `src/bin/keygroups.rs`: the native CLI over the same model.
+//! - [`browser`]: the few direct calls into the browser (hash, theme, title).
+//! - [`cli`]: the `keygroups` command as a pure function; `src/bin/keygroups.rs` runs it.
 //!
 //! # Invariants
 //! - `model` imports nothing from the web and cannot panic on any input.
 //! - A URL never breaks the page: bad parameters fall back to defaults with a visible notice.
 //! - Navigation, router and tests iterate the same registry, `labs::Lab::ALL`.
 
+pub mod app;
+pub mod browser;
 pub mod cli;
+pub mod components;
+pub mod labs;
 pub mod model;
-
+pub mod url;

@@ -22,7 +22,12 @@ pub enum ModelError {
     /// A number field held a whole number too long to be any valid value.
     NumberTooLarge { text: String },
     /// A number was outside the inclusive range a field accepts.
-    OutOfRange { what: &'static str, value: i64, min: i64, max: i64 },
+    OutOfRange {
+        what: &'static str,
+        value: i64,
+        min: i64,
+        max: i64,
+    },
     /// A numeric key (`int` or `long`) that is not a whole decimal number.
     KeyNotANumber { key_type: KeyType, text: String },
     /// A numeric key outside the range of its Java type.

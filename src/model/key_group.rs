@@ -22,6 +22,9 @@ pub const DEFAULT_LOWER_BOUND_MAX_PARALLELISM: u32 = 128;
 pub struct MaxParallelism(u32);
 
 impl MaxParallelism {
+    /// The largest max parallelism Flink accepts, 32768.
+    pub const LARGEST: MaxParallelism = MaxParallelism(UPPER_BOUND_MAX_PARALLELISM);
+
     /// Validates `1 <= value <= 32768`.
     pub fn new(value: i64) -> Result<Self, ModelError> {
         match u32::try_from(value) {
@@ -59,15 +62,41 @@ impl MaxParallelism {
 /// Flink's `computeDefaultMaxParallelism`: for a job first started at `parallelism` with no max
 /// parallelism set, `clamp(roundUpToPowerOfTwo(p + p/2), 128, 32768)`. Defined for `1..=32768`.
 pub fn default_max_parallelism(parallelism: i64) -> Result<MaxParallelism, ModelError> {
-    let p = match i32::try_from(parallelism) {
-        Ok(p) if p >= 1 && p as u32 <= UPPER_BOUND_MAX_PARALLELISM => p,
-        _ => return Err(ModelError::DerivationParallelismOutOfRange { value: parallelism }),
-    };
-    let rounded = round_up_to_power_of_two(p + p / 2);
-    let clamped = rounded
-        .max(DEFAULT_LOWER_BOUND_MAX_PARALLELISM as i32)
-        .min(UPPER_BOUND_MAX_PARALLELISM as i32);
-    Ok(MaxParallelism(clamped as u32))
+    DefaultMaxDerivation::new(parallelism).map(|d| d.result)
+}
+
+/// Each step of Flink's default max-parallelism derivation, for showing the arithmetic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DefaultMaxDerivation {
+    /// The parallelism the job was first started with.
+    pub parallelism: u32,
+    /// `p + p / 2` (integer division): head-room of one half.
+    pub with_headroom: u32,
+    /// The smallest power of two at or above `with_headroom`.
+    pub rounded: u32,
+    /// `rounded` clamped to `128..=32768`.
+    pub result: MaxParallelism,
+}
+
+impl DefaultMaxDerivation {
+    /// Derives for `1 <= parallelism <= 32768`, as Flink does.
+    pub fn new(parallelism: i64) -> Result<Self, ModelError> {
+        let p = match i32::try_from(parallelism) {
+            Ok(p) if p >= 1 && p as u32 <= UPPER_BOUND_MAX_PARALLELISM => p,
+            _ => return Err(ModelError::DerivationParallelismOutOfRange { value: parallelism }),
+        };
+        let with_headroom = p + p / 2;
+        let rounded = round_up_to_power_of_two(with_headroom);
+        let clamped = rounded
+            .max(DEFAULT_LOWER_BOUND_MAX_PARALLELISM as i32)
+            .min(UPPER_BOUND_MAX_PARALLELISM as i32);
+        Ok(DefaultMaxDerivation {
+            parallelism: p as u32,
+            with_headroom: with_headroom as u32,
+            rounded: rounded as u32,
+            result: MaxParallelism(clamped as u32),
+        })
+    }
 }
 
 /// One key group: the atomic unit of keyed state that rescaling moves between subtasks.
@@ -136,9 +165,15 @@ impl Parallelism {
             return Err(ModelError::ParallelismTooSmall { value });
         }
         if value > i64::from(max.0) {
-            return Err(ModelError::ParallelismAboveMax { parallelism: value, max: max.0 });
+            return Err(ModelError::ParallelismAboveMax {
+                parallelism: value,
+                max: max.0,
+            });
         }
-        Ok(Parallelism { value: value as u32, max })
+        Ok(Parallelism {
+            value: value as u32,
+            max,
+        })
     }
 
     /// The number of subtasks.
@@ -171,10 +206,17 @@ impl Parallelism {
     /// The key groups a subtask owns (Flink's `computeKeyGroupRangeForOperatorIndex`):
     /// from `ceil(i · max / p)` to `floor(((i + 1) · max − 1) / p)`.
     pub fn range_of(self, operator: OperatorIndex) -> KeyGroupRange {
-        let (max, p, i) = (u64::from(self.max.0), u64::from(self.value), u64::from(operator.0));
-        let first = (i * max + p - 1) / p;
+        let (max, p, i) = (
+            u64::from(self.max.0),
+            u64::from(self.value),
+            u64::from(operator.0),
+        );
+        let first = (i * max).div_ceil(p);
         let last = ((i + 1) * max - 1) / p;
-        KeyGroupRange { first: first as u32, last: last as u32 }
+        KeyGroupRange {
+            first: first as u32,
+            last: last as u32,
+        }
     }
 
     /// Every subtask with its range, in order.
@@ -194,20 +236,43 @@ mod tests {
 
     #[test]
     fn validation_names_bounds() {
-        for (v, ok) in [(0, false), (1, true), (32768, true), (32769, false), (-5, false)] {
+        for (v, ok) in [
+            (0, false),
+            (1, true),
+            (32768, true),
+            (32769, false),
+            (-5, false),
+        ] {
             assert_eq!(MaxParallelism::new(v).is_ok(), ok, "max {v}");
         }
         let err = Parallelism::new(200, max(128)).unwrap_err().to_string();
         assert!(err.contains("200") && err.contains("128"), "{err}");
-        assert!(Parallelism::new(0, max(128)).unwrap_err().to_string().contains("at least 1"));
+        assert!(Parallelism::new(0, max(128))
+            .unwrap_err()
+            .to_string()
+            .contains("at least 1"));
     }
 
     #[test]
     fn default_max_parallelism_table() {
-        for (p, expected) in [(1, 128), (4, 128), (24, 128), (85, 128), (86, 256), (100, 256),
-            (171, 256), (172, 512), (21845, 32768), (21846, 32768), (32768, 32768)]
-        {
-            assert_eq!(default_max_parallelism(p).map(|m| m.get()), Ok(expected), "p = {p}");
+        for (p, expected) in [
+            (1, 128),
+            (4, 128),
+            (24, 128),
+            (85, 128),
+            (86, 256),
+            (100, 256),
+            (171, 256),
+            (172, 512),
+            (21845, 32768),
+            (21846, 32768),
+            (32768, 32768),
+        ] {
+            assert_eq!(
+                default_max_parallelism(p).map(|m| m.get()),
+                Ok(expected),
+                "p = {p}"
+            );
         }
         assert!(default_max_parallelism(0).is_err());
         assert!(default_max_parallelism(32769).is_err());

@@ -9,18 +9,34 @@ pub fn parse_whole(text: &str) -> Result<i64, ModelError> {
     let trimmed = text.trim();
     let digits = trimmed.strip_prefix(['+', '-']).unwrap_or(trimmed);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(ModelError::NotAWholeNumber { text: text.to_string() });
+        return Err(ModelError::NotAWholeNumber {
+            text: text.to_string(),
+        });
     }
-    trimmed.parse::<i64>().map_err(|_| ModelError::NumberTooLarge { text: text.to_string() })
+    trimmed
+        .parse::<i64>()
+        .map_err(|_| ModelError::NumberTooLarge {
+            text: text.to_string(),
+        })
 }
 
 /// Parses a whole number and checks it lies in `min..=max`; `what` names the field.
-pub fn parse_in_range(text: &str, what: &'static str, min: i64, max: i64) -> Result<i64, ModelError> {
+pub fn parse_in_range(
+    text: &str,
+    what: &'static str,
+    min: i64,
+    max: i64,
+) -> Result<i64, ModelError> {
     let value = parse_whole(text)?;
     if (min..=max).contains(&value) {
         Ok(value)
     } else {
-        Err(ModelError::OutOfRange { what, value, min, max })
+        Err(ModelError::OutOfRange {
+            what,
+            value,
+            min,
+            max,
+        })
     }
 }
 
@@ -51,7 +67,9 @@ mod tests {
 
     #[test]
     fn range_errors_name_the_bounds() {
-        let err = parse_in_range("0", "modulus m", 1, 360).unwrap_err().to_string();
+        let err = parse_in_range("0", "modulus m", 1, 360)
+            .unwrap_err()
+            .to_string();
         assert_eq!(err, "modulus m must be between 1 and 360, got 0");
     }
 }

@@ -1,0 +1,93 @@
+//! The shell: follows the location hash, draws the site navigation from the lab registry
+//! (hidden with `embed=1`), applies the theme, and shows the routed view.
+
+use yew::prelude::*;
+
+use crate::browser::{self, HashListener};
+use crate::components::Notices;
+use crate::labs::home::Home;
+use crate::labs::not_found::NotFound;
+use crate::labs::Lab;
+use crate::url::{Location, Route};
+
+/// Mounts the app into `#app` (or `<body>` if absent).
+pub fn start() {
+    let root = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("app"));
+    match root {
+        Some(root) => yew::Renderer::<App>::with_root(root).render(),
+        None => yew::Renderer::<App>::new().render(),
+    };
+}
+
+#[function_component]
+pub fn App() -> Html {
+    let hash = use_state(browser::current_hash);
+    {
+        let hash = hash.clone();
+        use_effect_with((), move |_| {
+            let listener = HashListener::new(move |h| hash.set(h));
+            move || drop(listener)
+        });
+    }
+    let location = Location::parse(&hash);
+    let title = match &location.route {
+        Route::Home => "Rescale Lab".to_string(),
+        Route::Lab(lab) => format!("{} · Rescale Lab", lab.title()),
+        Route::NotFound(_) => "Not found · Rescale Lab".to_string(),
+    };
+    use_effect_with((location.common.theme, title), |(theme, title)| {
+        browser::set_theme(*theme);
+        browser::set_title(title);
+    });
+    let current = match &location.route {
+        Route::Lab(lab) => Some(*lab),
+        _ => None,
+    };
+    let body = match &location.route {
+        Route::Home => html! { <><Notices notices={location.notices.clone()} /><Home /></> },
+        Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
+        // Keyed by the whole hash: a link or a typed URL re-opens the lab in that state.
+        Route::Lab(lab) => {
+            html! { <div class="lab-frame" key={(*hash).clone()}>{ lab.view(&location) }</div> }
+        }
+    };
+    html! {
+        <div class={classes!("shell", location.common.embed.then_some("embed"))}>
+            if !location.common.embed {
+                <a class="skip-link" href="#main" onclick={skip_to_main()}>{ "Skip to content" }</a>
+                <header class="site-header">
+                    <a class="brand" href="#/">{ "Rescale Lab" }</a>
+                    <nav aria-label="Labs">
+                        <ul>
+                            { for Lab::ALL.iter().map(|lab| html! {
+                                <li key={lab.slug()}>
+                                    <a href={format!("#/{}", lab.slug())}
+                                        aria-current={(current == Some(*lab)).then_some("page")}>
+                                        { lab.title() }
+                                    </a>
+                                </li>
+                            }) }
+                        </ul>
+                    </nav>
+                </header>
+            }
+            <main id="main" tabindex="-1">{ body }</main>
+        </div>
+    }
+}
+
+/// The skip link must not change the hash (that would be a route), so it moves focus itself.
+fn skip_to_main() -> Callback<MouseEvent> {
+    Callback::from(|e: MouseEvent| {
+        e.prevent_default();
+        if let Some(main) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id("main"))
+            .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok())
+        {
+            let _ = main.focus();
+        }
+    })
+}

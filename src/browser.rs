@@ -1,0 +1,79 @@
+//! The few places the app touches the browser directly: the location hash, the document's
+//! theme and title. Every call tolerates a missing window or document (it does nothing).
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::url::Theme;
+
+/// `location.hash`, or empty when unavailable.
+pub fn current_hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+/// Replaces the hash without a new history entry and without a `hashchange` event.
+pub fn replace_hash(hash: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    if window.location().hash().ok().as_deref() == Some(hash) {
+        return;
+    }
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(hash));
+    }
+}
+
+/// Sets `data-theme` on `<html>` (absent = follow the system).
+pub fn set_theme(theme: Theme) {
+    let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    else {
+        return;
+    };
+    let _ = match theme {
+        Theme::System => root.remove_attribute("data-theme"),
+        Theme::Light => root.set_attribute("data-theme", "light"),
+        Theme::Dark => root.set_attribute("data-theme", "dark"),
+    };
+}
+
+/// Sets the document title.
+pub fn set_title(title: &str) {
+    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+        document.set_title(title);
+    }
+}
+
+/// Calls `on_change` with the new hash on every `hashchange`, until the guard is dropped.
+pub struct HashListener {
+    closure: Option<Closure<dyn FnMut()>>,
+}
+
+impl HashListener {
+    pub fn new(mut on_change: impl FnMut(String) + 'static) -> HashListener {
+        let Some(window) = web_sys::window() else {
+            return HashListener { closure: None };
+        };
+        let closure = Closure::<dyn FnMut()>::new(move || on_change(current_hash()));
+        let added =
+            window.add_event_listener_with_callback("hashchange", closure.as_ref().unchecked_ref());
+        HashListener {
+            closure: added.ok().map(|_| closure),
+        }
+    }
+}
+
+impl Drop for HashListener {
+    fn drop(&mut self) {
+        if let (Some(window), Some(closure)) = (web_sys::window(), self.closure.take()) {
+            let _ = window.remove_event_listener_with_callback(
+                "hashchange",
+                closure.as_ref().unchecked_ref(),
+            );
+        }
+    }
+}

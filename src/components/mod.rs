@@ -1,0 +1,10 @@
+//! Small presentational widgets shared by the labs. They hold no lab logic: values in,
+//! callbacks out.
+
+pub mod notices;
+pub mod select_field;
+pub mod text_field;
+
+pub use notices::Notices;
+pub use select_field::SelectField;
+pub use text_field::{FieldInput, TextField};

@@ -1,0 +1,76 @@
+//! The answer to "where does this key go?": each step of Flink's routing with its value,
+//! announced politely to screen readers as it changes.
+
+use yew::prelude::*;
+
+use super::state::OwnersView;
+
+#[derive(Properties, PartialEq)]
+pub struct LookupPanelProps {
+    pub view: OwnersView,
+    /// The key the answer is for (the last valid one), as a person reads it.
+    pub key_text: Option<String>,
+}
+
+#[function_component]
+pub fn LookupPanel(props: &LookupPanelProps) -> Html {
+    let view = &props.view;
+    let max = view.max.get();
+    let Some(lookup) = &view.lookup else {
+        return html! {
+            <section class="lookup" aria-labelledby="lookup-title" aria-live="polite">
+                <h2 id="lookup-title">{ "Where does this key go?" }</h2>
+                <p>{ "Enter a key that is valid for the key type to see its route." }</p>
+            </section>
+        };
+    };
+    let subtask = match (lookup.subtask, &view.parallelism) {
+        (Some(op), _) => op.index().to_string(),
+        (None, _) => "none: the job cannot start".to_string(),
+    };
+    let range = view.owner_range.map(|r| {
+        format!(
+            "key groups {} to {} ({} in all)",
+            r.first(),
+            r.last(),
+            r.len()
+        )
+    });
+    html! {
+        <section class="lookup" aria-labelledby="lookup-title">
+            <h2 id="lookup-title">{ "Where does this key go?" }</h2>
+            if let Some(key) = &props.key_text {
+                <p class="lookup-key">{ "Key: " }<code>{ key.clone() }</code></p>
+            }
+            <dl class="lookup-steps" aria-live="polite">
+                <dt>{ "Java hashCode()" }</dt>
+                <dd><code data-testid="lookup-java-hash">{ lookup.java_hash }</code></dd>
+                <dt>{ "Flink murmur hash (never negative)" }</dt>
+                <dd><code data-testid="lookup-murmur">{ lookup.murmur }</code></dd>
+                <dt>{ format!("Key group = murmur mod {max}") }</dt>
+                <dd><strong data-testid="lookup-key-group">{ lookup.key_group.index() }</strong></dd>
+                <dt>{ format!("Subtask = key group × {} ÷ {max}, rounded down", parallelism_text(view)) }</dt>
+                <dd><strong data-testid="lookup-subtask">{ subtask }</strong>
+                    if let Some(range) = range { <span class="muted">{ format!(", which owns {range}") }</span> }
+                </dd>
+            </dl>
+            if let Some(d) = view.derivation {
+                <p class="derivation">
+                    { format!(
+                        "Max parallelism is not set, so Flink derives it from the parallelism the job \
+                         first ran with ({p}): {p} + {p}/2 = {h}, rounded up to a power of two = {r}, \
+                         then held between 128 and 32768 = {m}.",
+                        p = d.parallelism, h = d.with_headroom, r = d.rounded, m = d.result.get()
+                    ) }
+                </p>
+            }
+        </section>
+    }
+}
+
+fn parallelism_text(view: &OwnersView) -> String {
+    match &view.parallelism {
+        Ok(p) => p.get().to_string(),
+        Err(_) => "parallelism".to_string(),
+    }
+}

@@ -1,0 +1,210 @@
+//! The owners lab's state and its pure reducer: typed text in, validated values out.
+//!
+//! Invariant: a field's `value` is always the last valid value; bad text sets `error` and
+//! leaves `value` alone, so the page keeps answering for the last valid input while the
+//! person's text stays on screen.
+
+use std::rc::Rc;
+
+use yew::Reducible;
+
+use crate::model::number::parse_in_range;
+use crate::model::{
+    DefaultMaxDerivation, Key, KeyGroupRange, KeyLookup, KeyType, MaxParallelism, ModelError,
+    Parallelism, UPPER_BOUND_MAX_PARALLELISM,
+};
+use crate::url::OwnersQuery;
+
+/// A field as typed, with its last valid value and the current problem, if any.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Field<T> {
+    pub text: String,
+    pub value: T,
+    pub error: Option<String>,
+}
+
+impl<T> Field<T> {
+    fn valid(text: String, value: T) -> Self {
+        Field {
+            text,
+            value,
+            error: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct OwnersState {
+    /// Empty text = not set: Flink derives it from the parallelism.
+    pub max_parallelism: Field<Option<MaxParallelism>>,
+    /// `1..=32768`; may exceed the max parallelism (then the job cannot start).
+    pub parallelism: Field<u32>,
+    /// `None` until some valid key has been entered.
+    pub key: Field<Option<Key>>,
+    pub key_type: KeyType,
+}
+
+/// What a person did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OwnersAction {
+    /// Typed into **Max parallelism**. `bad_input`: the browser could not read a number.
+    SetMaxParallelism { text: String, bad_input: bool },
+    /// Typed into **Parallelism**.
+    SetParallelism { text: String, bad_input: bool },
+    /// Typed into **Key**.
+    SetKey { text: String },
+    /// Chose in **Key type**.
+    SetKeyType { key_type: KeyType },
+}
+
+const NOT_A_NUMBER: &str = "not a number: type digits only";
+
+impl OwnersState {
+    /// The state a URL opens.
+    pub fn from_query(q: &OwnersQuery) -> Self {
+        let max = q.maxp.and_then(|m| MaxParallelism::new(i64::from(m)).ok());
+        let mut state = OwnersState {
+            max_parallelism: Field::valid(
+                max.map(|m| m.get().to_string()).unwrap_or_default(),
+                max,
+            ),
+            parallelism: Field::valid(q.p.to_string(), q.p),
+            key: Field::valid(String::new(), None),
+            key_type: q.key_type,
+        };
+        state.set_key(q.key.clone());
+        state
+    }
+
+    /// The URL query for the current valid state.
+    pub fn to_query(&self) -> OwnersQuery {
+        let key = match &self.key.value {
+            Some(Key::Str(s)) => s.clone(),
+            Some(Key::Int(v)) => v.to_string(),
+            Some(Key::Long(v)) => v.to_string(),
+            None => OwnersQuery::default().key,
+        };
+        let key_type = self.key.value.as_ref().map_or(self.key_type, Key::key_type);
+        OwnersQuery {
+            maxp: self.max_parallelism.value.map(MaxParallelism::get),
+            p: self.parallelism.value,
+            key,
+            key_type,
+        }
+    }
+
+    fn set_key(&mut self, text: String) {
+        match self.key_type.parse_key(&text) {
+            Ok(key) => self.key = Field::valid(text, Some(key)),
+            Err(e) => {
+                self.key.error = Some(e.to_string());
+                self.key.text = text;
+            }
+        }
+    }
+
+    /// Everything the page shows, computed from the valid values.
+    pub fn view(&self) -> OwnersView {
+        let p = self.parallelism.value;
+        let derivation = match self.max_parallelism.value {
+            Some(_) => None,
+            None => DefaultMaxDerivation::new(i64::from(p)).ok(),
+        };
+        let max = self
+            .max_parallelism
+            .value
+            .or(derivation.map(|d| d.result))
+            .unwrap_or(MaxParallelism::LARGEST);
+        let parallelism = Parallelism::new(i64::from(p), max);
+        let valid_p = parallelism.as_ref().ok().copied();
+        let lookup = self
+            .key
+            .value
+            .as_ref()
+            .map(|key| KeyLookup::new(key, max, valid_p));
+        let owner_range = match (&lookup, valid_p) {
+            (
+                Some(KeyLookup {
+                    subtask: Some(op), ..
+                }),
+                Some(p),
+            ) => Some(p.range_of(*op)),
+            _ => None,
+        };
+        OwnersView {
+            max,
+            derivation,
+            parallelism,
+            lookup,
+            owner_range,
+        }
+    }
+}
+
+/// Derived values for the page; never stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OwnersView {
+    /// The max parallelism in force (set, or derived).
+    pub max: MaxParallelism,
+    /// How it was derived, when not set.
+    pub derivation: Option<DefaultMaxDerivation>,
+    /// The parallelism, or why the job cannot start with it.
+    pub parallelism: Result<Parallelism, ModelError>,
+    pub lookup: Option<KeyLookup>,
+    /// The key groups of the subtask that owns the key.
+    pub owner_range: Option<KeyGroupRange>,
+}
+
+impl Reducible for OwnersState {
+    type Action = OwnersAction;
+
+    fn reduce(self: Rc<Self>, action: OwnersAction) -> Rc<Self> {
+        let mut next = (*self).clone();
+        let bound = i64::from(UPPER_BOUND_MAX_PARALLELISM);
+        match action {
+            OwnersAction::SetMaxParallelism {
+                bad_input: true, ..
+            } => {
+                next.max_parallelism.error = Some(NOT_A_NUMBER.to_string());
+            }
+            OwnersAction::SetMaxParallelism { text, .. } if text.trim().is_empty() => {
+                next.max_parallelism = Field::valid(text, None);
+            }
+            OwnersAction::SetMaxParallelism { text, .. } => {
+                match parse_in_range(&text, "max parallelism", 1, bound)
+                    .and_then(MaxParallelism::new)
+                {
+                    Ok(m) => next.max_parallelism = Field::valid(text, Some(m)),
+                    Err(e) => {
+                        next.max_parallelism.error = Some(e.to_string());
+                        next.max_parallelism.text = text;
+                    }
+                }
+            }
+            OwnersAction::SetParallelism {
+                bad_input: true, ..
+            } => {
+                next.parallelism.error = Some(NOT_A_NUMBER.to_string());
+            }
+            OwnersAction::SetParallelism { text, .. } => {
+                match parse_in_range(&text, "parallelism", 1, bound) {
+                    Ok(p) => next.parallelism = Field::valid(text, p as u32),
+                    Err(e) => {
+                        next.parallelism.error = Some(e.to_string());
+                        next.parallelism.text = text;
+                    }
+                }
+            }
+            OwnersAction::SetKey { text } => next.set_key(text),
+            OwnersAction::SetKeyType { key_type } => {
+                next.key_type = key_type;
+                let text = next.key.text.clone();
+                next.set_key(text);
+            }
+        }
+        Rc::new(next)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,143 @@
+//! The owners reducer: what a person types, and what the page then answers.
+
+use super::*;
+
+fn start(q: OwnersQuery) -> Rc<OwnersState> {
+    Rc::new(OwnersState::from_query(&q))
+}
+
+fn act(state: Rc<OwnersState>, actions: Vec<OwnersAction>) -> Rc<OwnersState> {
+    actions.into_iter().fold(state, Reducible::reduce)
+}
+
+fn set_p(text: &str) -> OwnersAction {
+    OwnersAction::SetParallelism {
+        text: text.into(),
+        bad_input: false,
+    }
+}
+
+fn set_max(text: &str) -> OwnersAction {
+    OwnersAction::SetMaxParallelism {
+        text: text.into(),
+        bad_input: false,
+    }
+}
+
+#[test]
+fn defaults_derive_max_parallelism_from_p() {
+    let view = start(OwnersQuery::default()).view();
+    assert_eq!(view.max.get(), 128);
+    let d = view.derivation.unwrap();
+    assert_eq!((d.parallelism, d.with_headroom, d.rounded), (4, 6, 8));
+    assert!(view.parallelism.is_ok());
+    assert!(view.lookup.unwrap().subtask.is_some());
+}
+
+#[test]
+fn parallelism_above_max_blocks_the_subtask_but_keeps_the_group() {
+    let state = act(
+        start(OwnersQuery::default()),
+        vec![set_max("128"), set_p("200")],
+    );
+    let view = state.view();
+    let err = view.parallelism.unwrap_err().to_string();
+    assert!(err.contains("200") && err.contains("128"), "{err}");
+    let lookup = view.lookup.unwrap();
+    assert_eq!(lookup.subtask, None);
+    assert!(lookup.key_group.index() < 128);
+    assert_eq!(view.owner_range, None);
+}
+
+#[test]
+fn bad_text_keeps_the_last_valid_value_and_the_text() {
+    let state = act(
+        start(OwnersQuery::default()),
+        vec![set_max("1000"), set_max("0"), set_p("-3")],
+    );
+    assert_eq!(state.max_parallelism.text, "0");
+    assert_eq!(
+        state.max_parallelism.value.map(MaxParallelism::get),
+        Some(1000)
+    );
+    assert!(state
+        .max_parallelism
+        .error
+        .as_deref()
+        .unwrap()
+        .contains("between 1 and 32768"));
+    assert_eq!(state.parallelism.value, 4);
+    assert!(state.parallelism.error.is_some());
+    let state = act(
+        state,
+        vec![OwnersAction::SetParallelism {
+            text: String::new(),
+            bad_input: true,
+        }],
+    );
+    assert_eq!(
+        state.parallelism.text, "-3",
+        "bad input leaves the text alone"
+    );
+    assert_eq!(state.to_query().maxp, Some(1000));
+}
+
+#[test]
+fn clearing_max_parallelism_goes_back_to_derived() {
+    let state = act(
+        start(OwnersQuery::default()),
+        vec![set_max("7"), set_max(""), set_p("100")],
+    );
+    assert_eq!(state.view().max.get(), 256);
+    assert_eq!(state.to_query().maxp, None);
+}
+
+#[test]
+fn key_type_change_reparses_the_typed_key() {
+    let state = act(
+        start(OwnersQuery::default()),
+        vec![
+            OwnersAction::SetKey { text: "42".into() },
+            OwnersAction::SetKeyType {
+                key_type: KeyType::Int,
+            },
+        ],
+    );
+    assert_eq!(state.key.value, Some(Key::Int(42)));
+    assert_eq!(state.view().lookup.unwrap().java_hash, 42);
+    let state = act(
+        state,
+        vec![OwnersAction::SetKey {
+            text: "forty-two".into(),
+        }],
+    );
+    assert!(state
+        .key
+        .error
+        .as_deref()
+        .unwrap()
+        .contains("not a valid int key"));
+    assert_eq!(state.key.value, Some(Key::Int(42)));
+    let q = state.to_query();
+    assert_eq!((q.key.as_str(), q.key_type), ("42", KeyType::Int));
+}
+
+#[test]
+fn url_state_round_trips_through_the_reducer() {
+    let q = OwnersQuery {
+        maxp: Some(129),
+        p: 7,
+        key: "東京".into(),
+        key_type: KeyType::String,
+    };
+    assert_eq!(start(q.clone()).to_query(), q);
+    let bad = OwnersQuery {
+        key: "abc".into(),
+        key_type: KeyType::Long,
+        ..OwnersQuery::default()
+    };
+    let state = start(bad);
+    assert!(state.key.error.is_some());
+    assert_eq!(state.key.text, "abc");
+    assert!(state.view().lookup.is_none());
+}

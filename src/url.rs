@@ -1,0 +1,315 @@
+//! Hash routes and typed, tolerant query state.
+//!
+//! A location is `#/<slug>?<query>`. Parsing never fails: an unknown route becomes
+//! [`Route::NotFound`], and a parameter that is malformed or out of range falls back to its
+//! default with a [`Notice`] naming it. Formatting leaves defaults out, and
+//! `parse(format(q)) == q` holds for every valid query (a property test checks it).
+
+use crate::labs::Lab;
+use crate::model::number::parse_in_range;
+use crate::model::{KeyType, UPPER_BOUND_MAX_PARALLELISM};
+
+/// Where the hash points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Route {
+    /// `#/` (or no hash at all).
+    Home,
+    /// `#/<slug>` of a registered lab.
+    Lab(Lab),
+    /// Anything else; holds the path as typed, shown as text.
+    NotFound(String),
+}
+
+/// A message about a URL parameter that was ignored, shown on the page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// The parameter's name, e.g. `maxp`.
+    pub param: String,
+    /// What was wrong and what is used instead.
+    pub message: String,
+}
+
+/// Decoded query parameters, in order; a parameter that cannot be decoded becomes a notice.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Params {
+    pairs: Vec<(String, String)>,
+}
+
+impl Params {
+    /// The first value given for `name`.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.pairs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A parsed `location.hash`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Location {
+    pub route: Route,
+    pub params: Params,
+    pub common: CommonQuery,
+    /// Problems met while decoding the query and the common parameters.
+    pub notices: Vec<Notice>,
+}
+
+impl Location {
+    /// Parses a hash such as `#/owners?maxp=128&p=4`. Never fails.
+    pub fn parse(hash: &str) -> Location {
+        let body = hash.strip_prefix('#').unwrap_or(hash);
+        let (path, query) = body.split_once('?').unwrap_or((body, ""));
+        let slug = path.trim_start_matches('/').trim_end_matches('/');
+        let route = if slug.is_empty() {
+            Route::Home
+        } else {
+            Lab::from_slug(slug).map_or_else(|| Route::NotFound(path.to_string()), Route::Lab)
+        };
+        let mut notices = Vec::new();
+        let mut params = Params::default();
+        for piece in query.split('&').filter(|p| !p.is_empty()) {
+            let (raw_name, raw_value) = piece.split_once('=').unwrap_or((piece, ""));
+            match (decode_component(raw_name), decode_component(raw_value)) {
+                (Some(name), Some(value)) => params.pairs.push((name, value)),
+                _ => notices.push(Notice {
+                    param: decode_component(raw_name).unwrap_or_else(|| raw_name.to_string()),
+                    message: format!("the URL piece {piece:?} is not valid percent-encoded UTF-8, so it was ignored"),
+                }),
+            }
+        }
+        let common = CommonQuery::parse(&params, &mut notices);
+        Location {
+            route,
+            params,
+            common,
+            notices,
+        }
+    }
+}
+
+/// Colour theme chosen by the URL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Theme {
+    /// Follow the system setting.
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+/// Parameters every route accepts: `v`, `embed`, `theme`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CommonQuery {
+    /// `embed=1`: the lab alone, without site navigation.
+    pub embed: bool,
+    pub theme: Theme,
+}
+
+impl CommonQuery {
+    fn parse(params: &Params, notices: &mut Vec<Notice>) -> CommonQuery {
+        let mut common = CommonQuery::default();
+        if let Some(v) = params.get("v") {
+            if v != "1" {
+                notices.push(notice(
+                    "v",
+                    v,
+                    "this build knows contract version 1 only; reading the link as version 1",
+                ));
+            }
+        }
+        match params.get("embed") {
+            None | Some("0") => {}
+            Some("1") => common.embed = true,
+            Some(other) => notices.push(notice(
+                "embed",
+                other,
+                "embed takes 1 or 0; showing the full site",
+            )),
+        }
+        common.theme = match params.get("theme") {
+            None => Theme::System,
+            Some("light") => Theme::Light,
+            Some("dark") => Theme::Dark,
+            Some(other) => {
+                notices.push(notice(
+                    "theme",
+                    other,
+                    "theme takes light or dark; following the system setting",
+                ));
+                Theme::System
+            }
+        };
+        common
+    }
+
+    /// The common parameters that differ from the defaults, as `name=value` pairs.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        let mut pairs = Vec::new();
+        if self.embed {
+            pairs.push(("embed", "1".to_string()));
+        }
+        match self.theme {
+            Theme::System => {}
+            Theme::Light => pairs.push(("theme", "light".to_string())),
+            Theme::Dark => pairs.push(("theme", "dark".to_string())),
+        }
+        pairs
+    }
+}
+
+/// Builds a notice for parameter `param` whose value `value` was not used.
+pub fn notice(param: &str, value: &str, consequence: &str) -> Notice {
+    let shown: String = value.chars().take(60).collect();
+    Notice {
+        param: param.to_string(),
+        message: format!("{param}={shown:?} was not used: {consequence}."),
+    }
+}
+
+/// State of the owners lab carried in the URL: `maxp`, `p`, `key`, `type`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OwnersQuery {
+    /// Max parallelism; `None` = Flink's default derived from `p`.
+    pub maxp: Option<u32>,
+    /// Parallelism, `1..=32768` (it may exceed `maxp`: the lab then shows why the job fails).
+    pub p: u32,
+    pub key: String,
+    pub key_type: KeyType,
+}
+
+/// The longest key the URL carries.
+pub const MAX_KEY_CHARS: usize = 1000;
+
+impl Default for OwnersQuery {
+    fn default() -> Self {
+        OwnersQuery {
+            maxp: None,
+            p: 4,
+            key: "customer-42".to_string(),
+            key_type: KeyType::String,
+        }
+    }
+}
+
+impl OwnersQuery {
+    /// Reads the lab's parameters, falling back to defaults with notices.
+    pub fn parse(params: &Params) -> (OwnersQuery, Vec<Notice>) {
+        let mut q = OwnersQuery::default();
+        let mut notices = Vec::new();
+        let bound = i64::from(UPPER_BOUND_MAX_PARALLELISM);
+        if let Some(text) = params.get("maxp") {
+            match parse_in_range(text, "max parallelism", 1, bound) {
+                Ok(v) => q.maxp = Some(v as u32),
+                Err(e) => notices.push(notice(
+                    "maxp",
+                    text,
+                    &format!("{e}; using Flink's default derived from p"),
+                )),
+            }
+        }
+        if let Some(text) = params.get("p") {
+            match parse_in_range(text, "parallelism", 1, bound) {
+                Ok(v) => q.p = v as u32,
+                Err(e) => notices.push(notice("p", text, &format!("{e}; using p = {}", q.p))),
+            }
+        }
+        if let Some(text) = params.get("key") {
+            if text.chars().count() <= MAX_KEY_CHARS {
+                q.key = text.to_string();
+            } else {
+                let why = format!(
+                    "a key in the URL may be at most {MAX_KEY_CHARS} characters; using {:?}",
+                    q.key
+                );
+                notices.push(notice("key", text, &why));
+            }
+        }
+        if let Some(text) = params.get("type") {
+            match KeyType::parse(text) {
+                Ok(t) => q.key_type = t,
+                Err(e) => notices.push(notice("type", text, &format!("{e}; using string"))),
+            }
+        }
+        (q, notices)
+    }
+
+    /// The parameters that differ from the defaults.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        let d = OwnersQuery::default();
+        let mut pairs = Vec::new();
+        if let Some(m) = self.maxp {
+            pairs.push(("maxp", m.to_string()));
+        }
+        if self.p != d.p {
+            pairs.push(("p", self.p.to_string()));
+        }
+        if self.key != d.key {
+            pairs.push(("key", self.key.clone()));
+        }
+        if self.key_type != d.key_type {
+            pairs.push(("type", self.key_type.as_str().to_string()));
+        }
+        pairs
+    }
+}
+
+/// Builds `#/<slug>?<common>&<lab>` with every value percent-encoded.
+pub fn format_hash(lab: Lab, common: &CommonQuery, lab_pairs: &[(&'static str, String)]) -> String {
+    let all: Vec<String> = lab_pairs
+        .iter()
+        .chain(common.pairs().iter())
+        .map(|(name, value)| format!("{name}={}", encode_component(value)))
+        .collect();
+    if all.is_empty() {
+        format!("#/{}", lab.slug())
+    } else {
+        format!("#/{}?{}", lab.slug(), all.join("&"))
+    }
+}
+
+/// Percent-encodes everything but RFC 3986 unreserved characters.
+pub fn encode_component(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// Decodes `%XX` escapes and `+` (as a space, as form encoding does). Fails on a broken
+/// escape or on bytes that are not UTF-8 (then `None`).
+pub fn decode_component(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                let hex = bytes.get(i + 1..i + 3)?;
+                if !hex.iter().all(u8::is_ascii_hexdigit) {
+                    return None;
+                }
+                let hex = std::str::from_utf8(hex).ok()?;
+                out.push(u8::from_str_radix(hex, 16).ok()?);
+                i += 3;
+            }
+            b'+' => {
+                out.push(b' ');
+                i += 1;
+            }
+            other => {
+                out.push(other);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,172 @@
+//! Route and query parsing: tables of URLs, and the round-trip property for every lab query.
+
+use super::*;
+use proptest::prelude::*;
+
+fn owners(hash: &str) -> (OwnersQuery, Vec<String>) {
+    let location = Location::parse(hash);
+    let (q, notices) = OwnersQuery::parse(&location.params);
+    let names = location
+        .notices
+        .iter()
+        .chain(notices.iter())
+        .map(|n| n.param.clone())
+        .collect();
+    (q, names)
+}
+
+#[test]
+fn routes_table() {
+    for (hash, expected) in [
+        ("", Route::Home),
+        ("#", Route::Home),
+        ("#/", Route::Home),
+        ("#/owners", Route::Lab(Lab::Owners)),
+        ("#/owners/?p=3", Route::Lab(Lab::Owners)),
+        ("#/nowhere", Route::NotFound("/nowhere".into())),
+        ("#/<img src=x>", Route::NotFound("/<img src=x>".into())),
+    ] {
+        assert_eq!(Location::parse(hash).route, expected, "{hash:?}");
+    }
+}
+
+#[test]
+fn owners_query_table() {
+    let d = OwnersQuery::default();
+    let cases: Vec<(&str, OwnersQuery, Vec<&str>)> = vec![
+        ("#/owners", d.clone(), vec![]),
+        (
+            "#/owners?maxp=128&p=100",
+            OwnersQuery {
+                maxp: Some(128),
+                p: 100,
+                ..d.clone()
+            },
+            vec![],
+        ),
+        (
+            "#/owners?maxp=128&p=200",
+            OwnersQuery {
+                maxp: Some(128),
+                p: 200,
+                ..d.clone()
+            },
+            vec![],
+        ),
+        ("#/owners?maxp=0&p=abc", d.clone(), vec!["maxp", "p"]),
+        (
+            "#/owners?maxp=99999999999999999999999",
+            d.clone(),
+            vec!["maxp"],
+        ),
+        ("#/owners?p=32769", d.clone(), vec!["p"]),
+        (
+            "#/owners?key=caf%C3%A9&type=int",
+            OwnersQuery {
+                key: "café".into(),
+                key_type: KeyType::Int,
+                ..d.clone()
+            },
+            vec![],
+        ),
+        ("#/owners?type=double", d.clone(), vec!["type"]),
+        ("#/owners?key=%E0%A4%A", d.clone(), vec!["key"]),
+        ("#/owners?key=%FF", d.clone(), vec!["key"]),
+        ("#/owners?key=%+1", d.clone(), vec!["key"]),
+        (
+            "#/owners?key=a+b%2Bc",
+            OwnersQuery {
+                key: "a b+c".into(),
+                ..d.clone()
+            },
+            vec![],
+        ),
+        (
+            "#/owners?theme=blue&embed=yes&v=9",
+            d.clone(),
+            vec!["v", "embed", "theme"],
+        ),
+        ("#/owners?unknown=1", d.clone(), vec![]),
+    ];
+    for (hash, expected, notices) in cases {
+        let (q, names) = owners(hash);
+        assert_eq!(q, expected, "{hash}");
+        assert_eq!(names, notices, "{hash}");
+    }
+}
+
+#[test]
+fn notices_name_parameter_and_bound() {
+    let location = Location::parse("#/owners?maxp=40000");
+    let (_, notices) = OwnersQuery::parse(&location.params);
+    assert_eq!(notices.len(), 1);
+    assert!(
+        notices[0].message.contains("maxp=\"40000\""),
+        "{}",
+        notices[0].message
+    );
+    assert!(
+        notices[0].message.contains("between 1 and 32768"),
+        "{}",
+        notices[0].message
+    );
+}
+
+#[test]
+fn common_parameters_survive_formatting() {
+    let location = Location::parse("#/owners?embed=1&theme=dark&p=8");
+    assert!(location.common.embed);
+    assert_eq!(location.common.theme, Theme::Dark);
+    let (q, _) = OwnersQuery::parse(&location.params);
+    assert_eq!(
+        format_hash(Lab::Owners, &location.common, &q.pairs()),
+        "#/owners?p=8&embed=1&theme=dark"
+    );
+    assert_eq!(
+        format_hash(
+            Lab::Owners,
+            &CommonQuery::default(),
+            &OwnersQuery::default().pairs()
+        ),
+        "#/owners"
+    );
+}
+
+fn key_type() -> impl Strategy<Value = KeyType> {
+    prop_oneof![
+        Just(KeyType::String),
+        Just(KeyType::Int),
+        Just(KeyType::Long)
+    ]
+}
+
+proptest! {
+    #[test]
+    fn owners_query_round_trips(
+        maxp in proptest::option::of(1u32..=32768),
+        p in 1u32..=32768,
+        key in "\\PC{0,40}",
+        key_type in key_type(),
+        embed in any::<bool>(),
+    ) {
+        let q = OwnersQuery { maxp, p, key, key_type };
+        let common = CommonQuery { embed, theme: Theme::System };
+        let location = Location::parse(&format_hash(Lab::Owners, &common, &q.pairs()));
+        prop_assert_eq!(&location.route, &Route::Lab(Lab::Owners));
+        prop_assert_eq!(location.common, common);
+        let (parsed, notices) = OwnersQuery::parse(&location.params);
+        prop_assert!(notices.is_empty());
+        prop_assert_eq!(parsed, q);
+    }
+
+    #[test]
+    fn any_hash_parses_without_panic(hash in "#?/?\\PC{0,60}") {
+        let location = Location::parse(&hash);
+        let _ = OwnersQuery::parse(&location.params);
+    }
+
+    #[test]
+    fn encoding_round_trips(text in "\\PC{0,60}") {
+        prop_assert_eq!(decode_component(&encode_component(&text)), Some(text));
+    }
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds the complete static site into dist/: the wasm app (size-optimised, then wasm-opt -Oz),
+# its JS glue, index.html and static/. Every asset path is relative, so dist/ works from any
+# host path. Prints the sizes (raw and gzip).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+cd "$ROOT"
+ensure_rust
+ensure_wasm_bindgen
+ensure_npm
+
+say "building the wasm app"
+cargo build --profile wasm-release --target wasm32-unknown-unknown --bin rescale-lab
+rm -rf dist
+mkdir -p dist/pkg dist/static
+wasm-bindgen --target web --no-typescript --out-dir dist/pkg \
+  target/wasm32-unknown-unknown/wasm-release/rescale-lab.wasm
+www/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
+  dist/pkg/rescale-lab_bg.wasm -o dist/pkg/rescale-lab_bg.wasm
+cp index.html dist/
+cp -r static/. dist/static/
+
+total_raw=0
+total_gz=0
+for f in dist/pkg/rescale-lab_bg.wasm dist/pkg/rescale-lab.js dist/static/boot.js dist/static/style.css dist/index.html; do
+  raw=$(wc -c <"$f")
+  gz=$(gzip -9 -c "$f" | wc -c)
+  total_raw=$((total_raw + raw))
+  total_gz=$((total_gz + gz))
+  printf '%-32s %8d bytes  %7d gzip\n' "${f#dist/}" "$raw" "$gz"
+done
+printf '%-32s %8d bytes  %7d gzip\n' "app total" "$total_raw" "$total_gz"

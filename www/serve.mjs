@@ -1,0 +1,55 @@
+// A dependency-free static file server for dist/, bound to 127.0.0.1 only.
+//   node www/serve.mjs --port 8080 --dir dist
+// Serves files with the right MIME types (application/wasm included), never lists
+// directories, and refuses paths that leave the served folder.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const port = Number(option('--port', process.env.PORT || '8080'));
+const root = resolve(option('--dir', 'dist'));
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const server = createServer(async (req, res) => {
+  try {
+    const url = new URL(req.url, 'http://localhost');
+    let path = normalize(decodeURIComponent(url.pathname));
+    if (path.endsWith('/')) path += 'index.html';
+    const file = join(root, path);
+    if (file !== root && !file.startsWith(root + sep)) throw Object.assign(new Error('outside'), { code: 'ENOENT' });
+    const info = await stat(file);
+    if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'ENOENT' });
+    const body = await readFile(file);
+    res.writeHead(200, {
+      'content-type': types[extname(file)] || 'application/octet-stream',
+      'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  } catch (error) {
+    const missing = error && (error.code === 'ENOENT' || error instanceof URIError);
+    res.writeHead(missing ? 404 : 500, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end(missing ? 'not found\n' : 'server error\n');
+  }
+});
+
+server.listen(port, '127.0.0.1', () => {
+  console.log(`serving ${root} at http://127.0.0.1:${port}/`);
+});

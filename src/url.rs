@@ -60,11 +60,12 @@ impl Location {
     pub fn parse(hash: &str) -> Location {
         let body = hash.strip_prefix('#').unwrap_or(hash);
         let (path, query) = body.split_once('?').unwrap_or((body, ""));
+        let path = decode_component(path).unwrap_or_else(|| path.to_string());
         let slug = path.trim_start_matches('/').trim_end_matches('/');
         let route = if slug.is_empty() {
             Route::Home
         } else {
-            Lab::from_slug(slug).map_or_else(|| Route::NotFound(path.to_string()), Route::Lab)
+            Lab::from_slug(slug).map_or_else(|| Route::NotFound(path.clone()), Route::Lab)
         };
         let mut notices = Vec::new();
         let mut params = Params::default();

@@ -25,6 +25,8 @@ fn routes_table() {
         ("#/owners/?p=3", Route::Lab(Lab::Owners)),
         ("#/nowhere", Route::NotFound("/nowhere".into())),
         ("#/<img src=x>", Route::NotFound("/<img src=x>".into())),
+        ("#/%3Cb%3E", Route::NotFound("/<b>".into())),
+        ("#/%E0%A4", Route::NotFound("/%E0%A4".into())),
     ] {
         assert_eq!(Location::parse(hash).route, expected, "{hash:?}");
     }

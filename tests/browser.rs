@@ -1,0 +1,97 @@
+//! Component tests in headless Chromium (wasm-bindgen-test): the app mounts every registered
+//! lab, home and the not-found view, and the owners lab answers typed input through the model.
+#![cfg(target_arch = "wasm32")]
+
+use std::time::Duration;
+
+use rescale_lab::app::App;
+use rescale_lab::labs::Lab;
+use rescale_lab::model::{Key, MaxParallelism, Parallelism};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlInputElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Mounts the whole app at `hash` into a fresh element and lets yew render.
+async fn mount_at(hash: &str) -> Element {
+    let window = web_sys::window().unwrap();
+    window.location().set_hash(hash).unwrap();
+    let document = window.document().unwrap();
+    let root = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&root).unwrap();
+    yew::Renderer::<App>::with_root(root.clone()).render();
+    settle().await;
+    root
+}
+
+async fn settle() {
+    yew::platform::time::sleep(Duration::from_millis(30)).await;
+}
+
+fn text(root: &Element, selector: &str) -> String {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no element matches {selector}"))
+        .text_content()
+        .unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn every_registered_lab_mounts_with_its_title() {
+    for lab in Lab::ALL {
+        let root = mount_at(&format!("#/{}", lab.slug())).await;
+        assert_eq!(text(&root, "h1"), lab.title(), "{lab:?}");
+        let nav = text(&root, "nav");
+        for other in Lab::ALL {
+            assert!(nav.contains(other.title()), "nav lacks {other:?}");
+        }
+        root.remove();
+    }
+}
+
+#[wasm_bindgen_test]
+async fn home_and_not_found_render() {
+    let root = mount_at("#/").await;
+    assert_eq!(text(&root, "h1"), "Rescale Lab");
+    assert_eq!(
+        root.query_selector_all(".lab-list li").unwrap().length() as usize,
+        Lab::ALL.len()
+    );
+    root.remove();
+    let root = mount_at("#/missing").await;
+    assert_eq!(text(&root, "h1"), "No lab here");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn owners_lab_routes_typed_keys_through_the_model() {
+    let root = mount_at("#/owners?maxp=128&p=100").await;
+    let input: HtmlInputElement = root
+        .query_selector("#owners-key")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let p = Parallelism::new(100, MaxParallelism::new(128).unwrap()).unwrap();
+    for key in ["", "customer-7", "naïve", "😀 emoji", "中文"] {
+        input.set_value(key);
+        let init = web_sys::EventInit::new();
+        init.set_bubbles(true);
+        input
+            .dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap())
+            .unwrap();
+        settle().await;
+        let key = Key::Str(key.to_string());
+        let group = p.max().key_group_of(&key);
+        assert_eq!(
+            text(&root, "[data-testid=lookup-key-group]"),
+            group.index().to_string()
+        );
+        assert_eq!(
+            text(&root, "[data-testid=lookup-subtask]"),
+            p.owner_of(group).index().to_string()
+        );
+    }
+    root.remove();
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Runs every test, in order, stopping at the first failure:
+#   1. cargo fmt --check
+#   2. cargo clippy (native and wasm32), warnings are errors
+#   3. native tests: model (table + property), URL state, reducers, Flink vectors, the CLI
+#   4. component tests in headless Chromium (wasm-bindgen-test)
+#   5. a fresh dist/ build, then the Playwright specs in www/ (axe-core on every route)
+# Installs whatever is missing first (see tools/setup.sh).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+cd "$ROOT"
+start=$(date +%s)
+step() { say "[$(( $(date +%s) - start ))s] $*"; }
+
+ensure_rust
+ensure_wasm_bindgen
+ensure_chromium
+ensure_npm
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy (native)"
+cargo clippy --all-targets --locked -- -D warnings
+
+step "cargo clippy (wasm32)"
+cargo clippy --all-targets --locked --target wasm32-unknown-unknown -- -D warnings
+
+step "native tests"
+cargo test --locked
+
+step "component tests in headless Chromium"
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+CHROMEDRIVER=/usr/bin/chromedriver \
+WASM_BINDGEN_TEST_TIMEOUT=120 \
+  cargo test --locked --target wasm32-unknown-unknown --test browser
+
+step "building dist/"
+bash tools/build.sh
+
+step "Playwright end-to-end specs"
+(cd www && npx playwright test)
+
+step "all tests passed"

@@ -1,0 +1,47 @@
+// Shared fixtures: every test's page fails the test on a console error, an uncaught page
+// error, a wasm panic message, an HTTP error, or any request that leaves the page's own
+// origin. `axeViolations` runs axe-core inside the page.
+import { test as base, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export const test = base.extend({
+  page: async ({ page, baseURL }, use) => {
+    const problems = [];
+    const origin = new URL(baseURL).origin;
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' || /panicked/.test(msg.text())) problems.push(`console ${msg.type()}: ${msg.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('request', (request) => {
+      const url = request.url();
+      if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) {
+        problems.push(`request left the page's origin: ${url}`);
+      }
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    });
+    await use(page);
+    expect(problems, 'console errors, foreign requests or HTTP errors').toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Opens a hash route and waits until the app has rendered into #app. */
+export async function open(page, hash) {
+  await page.goto(`./${hash}`);
+  await expect(page.locator('#app main')).toBeVisible();
+}
+
+/** axe-core violations on the current page (WCAG 2 A/AA rules and best practices). */
+export async function axeViolations(page) {
+  // evaluate() is not subject to the page's CSP, unlike an injected <script>.
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}

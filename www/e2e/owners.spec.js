@@ -1,0 +1,119 @@
+// The owners lab's key lookup, as a person uses it: by role and label, checked against the
+// committed Flink vectors, with URL state, bad input and hostile text.
+import { test, expect, open } from './fixtures.js';
+import { vectorRows, wellFormed } from './vectors.js';
+
+const rows = vectorRows();
+
+function sample(type, count) {
+  const of = rows.filter((r) => r.type === type && wellFormed(r.text) && !r.text.includes('\n') && r.text.length < 200);
+  // Every fixed case first (they hold the Unicode edge cases), then a spread of the rest.
+  return of.slice(0, count);
+}
+
+test('string keys, Unicode included, route exactly as in Flink', async ({ page }) => {
+  await open(page, '#/owners?maxp=128&p=100');
+  const key = page.getByLabel('Key', { exact: true });
+  for (const row of sample('string', 34)) {
+    await key.fill(row.text);
+    await expect(page.getByTestId('lookup-key-group'), JSON.stringify(row.text)).toHaveText(row['kg@128']);
+    await expect(page.getByTestId('lookup-subtask'), JSON.stringify(row.text)).toHaveText(row['op@128/100']);
+    await expect(page.getByTestId('lookup-java-hash')).toHaveText(row.java_hash);
+    await expect(page.getByTestId('lookup-murmur')).toHaveText(row.murmur);
+  }
+});
+
+test('int and long keys route exactly as in Flink', async ({ page }) => {
+  await open(page, '#/owners?maxp=1000&p=7');
+  for (const type of ['int', 'long']) {
+    await page.getByLabel('Key type').selectOption(type);
+    for (const row of sample(type, 16)) {
+      await page.getByLabel('Key', { exact: true }).fill(row.text);
+      await expect(page.getByTestId('lookup-key-group'), `${type} ${row.text}`).toHaveText(row['kg@1000']);
+      await expect(page.getByTestId('lookup-subtask'), `${type} ${row.text}`).toHaveText(row['op@1000/7']);
+    }
+  }
+  await expect(page).toHaveURL(/type=long/);
+});
+
+test('a deep link opens the same view, and edits write the URL back', async ({ page }) => {
+  const row = rows.find((r) => r.type === 'string' && r.text === 'customer-42');
+  await open(page, '#/owners?maxp=128&p=100&key=customer-42');
+  await expect(page.getByLabel('Max parallelism')).toHaveValue('128');
+  await expect(page.getByLabel('Parallelism', { exact: true })).toHaveValue('100');
+  await expect(page.getByTestId('lookup-key-group')).toHaveText(row['kg@128']);
+  await expect(page.getByTestId('lookup-subtask')).toHaveText(row['op@128/100']);
+
+  await page.getByLabel('Max parallelism').fill('32768');
+  await page.getByLabel('Parallelism', { exact: true }).fill('200');
+  await page.getByLabel('Key', { exact: true }).fill('東京 & more');
+  await expect(page).toHaveURL(/maxp=32768/);
+  await expect(page).toHaveURL(/p=200/);
+  const url = page.url();
+  const group = await page.getByTestId('lookup-key-group').textContent();
+  const subtask = await page.getByTestId('lookup-subtask').textContent();
+  expect(group).toBe(rows.find((r) => r.text === '東京 & more')?.['kg@32768'] ?? group);
+
+  await page.goto('about:blank');
+  await page.goto(url);
+  await expect(page.getByLabel('Key', { exact: true })).toHaveValue('東京 & more');
+  await expect(page.getByTestId('lookup-key-group')).toHaveText(group);
+  await expect(page.getByTestId('lookup-subtask')).toHaveText(subtask);
+});
+
+test('max parallelism left unset is derived from the parallelism', async ({ page }) => {
+  await open(page, '#/owners?p=100');
+  await expect(page.getByLabel('Max parallelism')).toHaveValue('');
+  await expect(page.getByText('Flink derives 256 from parallelism 100')).toBeVisible();
+  await page.getByLabel('Parallelism', { exact: true }).fill('24');
+  await expect(page.getByText('Flink derives 128 from parallelism 24')).toBeVisible();
+});
+
+test('parallelism above max parallelism is an alert naming both numbers', async ({ page }) => {
+  await open(page, '#/owners?maxp=128&p=100');
+  await page.getByLabel('Parallelism', { exact: true }).fill('200');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('200');
+  await expect(alert).toContainText('128');
+  await expect(page.getByTestId('lookup-subtask')).toContainText('cannot start');
+  await page.getByLabel('Parallelism', { exact: true }).fill('128');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('bad input names the bound and keeps the last valid answer', async ({ page }) => {
+  await open(page, '#/owners?maxp=128&p=100&key=customer-42');
+  const before = await page.getByTestId('lookup-key-group').textContent();
+  const max = page.getByLabel('Max parallelism');
+  for (const text of ['0', '-5', '40000', '99999999999999999999999']) {
+    await max.fill(text);
+    await expect(page.getByText(/between 1 and 32768|far too large/)).toBeVisible();
+    await expect(max).toHaveValue(text);
+    await expect(max).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('lookup-key-group')).toHaveText(before);
+  }
+  await expect(page).toHaveURL(/maxp=128/);
+  await page.getByLabel('Key type').selectOption('int');
+  await expect(page.getByText('not a valid int key')).toBeVisible();
+  await expect(page.getByTestId('lookup-key-group')).toHaveText(before);
+  await page.getByLabel('Key', { exact: true }).fill('2147483648');
+  await expect(page.getByText('outside the int range -2147483648 to 2147483647')).toBeVisible();
+});
+
+test('malformed URL parameters fall back with a notice naming them', async ({ page }) => {
+  await open(page, '#/owners?maxp=abc&p=0&type=double&key=%E0%A4%A');
+  const notices = page.getByTestId('url-notices');
+  for (const name of ['maxp', 'p', 'type', 'key']) {
+    await expect(notices.locator(`li[data-param="${name}"]`)).toBeVisible();
+  }
+  await expect(page.getByLabel('Parallelism', { exact: true })).toHaveValue('4');
+  await expect(page.getByTestId('lookup-subtask')).toHaveText(/^\d+$/);
+});
+
+test('hostile key text stays text', async ({ page }) => {
+  await open(page, '#/owners');
+  const hostile = '"><img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+  await page.getByLabel('Key', { exact: true }).fill(hostile);
+  await expect(page.locator('.lookup-key code')).toHaveText(JSON.stringify(hostile) + ' (string)');
+  await expect(page.locator('main img')).toHaveCount(0);
+  expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
+});

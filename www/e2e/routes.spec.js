@@ -1,0 +1,59 @@
+// Every route the app serves: home, each lab in the navigation (the lab registry), and an
+// unknown route. Each loads without errors or foreign requests, in light and dark themes,
+// and axe-core finds no violations.
+import { test, expect, open, axeViolations } from './fixtures.js';
+
+async function labLinks(page) {
+  await open(page, '#/');
+  const links = page.getByRole('navigation', { name: 'Labs' }).getByRole('link');
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(hrefs.length).toBeGreaterThan(0);
+  return hrefs;
+}
+
+test('home lists every lab of the navigation', async ({ page }) => {
+  const hrefs = await labLinks(page);
+  const listed = await page.locator('.lab-list a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(listed).toEqual(hrefs);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rescale Lab');
+});
+
+for (const theme of ['light', 'dark']) {
+  test(`every route has no axe violations (${theme})`, async ({ page }) => {
+    const routes = ['#/', ...(await labLinks(page)), '#/no-such-lab'];
+    for (const route of routes) {
+      const sep = route.includes('?') ? '&' : '?';
+      await open(page, `${route}${sep}theme=${theme}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      expect(await axeViolations(page), `${route} (${theme})`).toEqual([]);
+    }
+  });
+}
+
+test('an unknown route shows a not-found view that links to the labs', async ({ page }) => {
+  await open(page, '#/nowhere/<b>bold</b>');
+  await expect(page.getByRole('heading', { name: 'No lab here' })).toBeVisible();
+  await expect(page.locator('main code')).toHaveText('/nowhere/<b>bold</b>');
+  await expect(page.locator('main b')).toHaveCount(0);
+  await page.getByRole('main').getByRole('link', { name: 'Key owners' }).click();
+  await expect(page).toHaveURL(/#\/owners/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Key owners' })).toBeVisible();
+});
+
+test('the favicon and every asset load from relative paths', async ({ page, request }) => {
+  await open(page, '#/');
+  const icon = await page.locator('link[rel=icon]').getAttribute('href');
+  expect(icon.startsWith('/')).toBe(false);
+  expect((await request.get(icon)).status()).toBe(200);
+  const css = await page.locator('link[rel=stylesheet]').getAttribute('href');
+  expect(css.startsWith('/')).toBe(false);
+});
+
+test('embed=1 hides the site navigation', async ({ page }) => {
+  await open(page, '#/owners?embed=1');
+  await expect(page.getByRole('navigation', { name: 'Labs' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Key owners' })).toBeVisible();
+  await page.getByLabel('Parallelism', { exact: true }).fill('8');
+  await expect(page).toHaveURL(/embed=1/);
+});

@@ -1,0 +1,35 @@
+// Playwright runs the end-to-end specs in e2e/ against dist/ (built by tools/build.sh), served
+// by serve.mjs on a private port, in Debian's Chromium (never a downloaded browser).
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT || 4173);
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}/`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: `node serve.mjs --port ${port} --dir ../dist`,
+    url: `http://127.0.0.1:${port}/index.html`,
+    reuseExistingServer: false,
+    timeout: 20_000,
+  },
+});

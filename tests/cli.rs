@@ -251,3 +251,31 @@ fn invalid_arguments_and_keys_exit_2_naming_the_bound() {
     check_error(&[], b"", &["missing command"]);
     check_error(&["assign"], b"", &["--max-parallelism is required"]);
 }
+
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_keygroups"))
+        .args([
+            "ranges",
+            "--max-parallelism",
+            "32768",
+            "--parallelism",
+            "32768",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 8];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(output.stderr.is_empty());
+    assert_eq!(&first, b"0\t0\t0\t1\n");
+}

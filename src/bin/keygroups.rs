@@ -14,6 +14,12 @@ fn main() -> ExitCode {
     let flushed = output.flush();
     match (result, flushed) {
         (Ok(()), Ok(())) => ExitCode::SUCCESS,
+        // A reader that stops early (`| head`) is not an error of ours.
+        (Err(rescale_lab::cli::CliError::Io(e)), _) | (Ok(()), Err(e))
+            if e.kind() == std::io::ErrorKind::BrokenPipe =>
+        {
+            ExitCode::SUCCESS
+        }
         (Err(error), _) => {
             eprintln!("keygroups: {error}");
             ExitCode::from(2)

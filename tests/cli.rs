@@ -1,5 +1,6 @@
 //! The `keygroups` binary, run as a process: every committed Flink vector through `assign`,
 //! `ranges` and `default-max-parallelism`, plus the error contract (exit 2, bound named).
+#![cfg(not(target_arch = "wasm32"))]
 
 mod support;
 

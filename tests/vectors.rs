@@ -1,5 +1,6 @@
 //! Every committed Flink vector, checked against the model: Java hashes, murmur values, key
 //! groups, owners, key-group ranges and the default max parallelism.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod support;
 

@@ -3,6 +3,7 @@
 //! Nothing here imports yew, web-sys, js-sys or wasm-bindgen; the browser shell and the
 //! `keygroups` CLI both call into it.
 //!
+//! - [`coverage`]: the modular coverage toy: the walk n·a mod m, playback steps, grading.
 //! - [`error`]: the one error enum, whose messages name the bound and the offending value.
 //! - [`java_hash`]: keys, key types, and Java's `hashCode` for `String`, `Integer` and `Long`.
 //! - [`murmur`]: Flink's `MathUtils.murmurHash`, `bitMix` and `roundUpToPowerOfTwo`.
@@ -11,6 +12,7 @@
 //! - [`lookup`]: "where does this key go?" as one value.
 //! - [`number`]: parsing whole numbers typed by a person, with bounds.
 
+pub mod coverage;
 pub mod error;
 pub mod java_hash;
 pub mod key_group;

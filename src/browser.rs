@@ -1,4 +1,5 @@
-//! The few places the app touches the browser directly: the location hash, the document's
+//! The few places the app touches the browser directly: the location hash, local storage,
+//! the clock, keyboard listening, the document's
 //! theme and title. Every call tolerates a missing window or document (it does nothing).
 
 use wasm_bindgen::closure::Closure;
@@ -74,6 +75,70 @@ impl Drop for HashListener {
                 "hashchange",
                 closure.as_ref().unchecked_ref(),
             );
+        }
+    }
+}
+
+/// Milliseconds since the epoch, from the browser's clock.
+pub fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+/// Reads a local-storage entry; `None` when absent or when storage is unavailable.
+pub fn storage_get(key: &str) -> Option<String> {
+    local_storage().and_then(|s| s.get_item(key).ok().flatten())
+}
+
+/// Writes a local-storage entry; does nothing when storage is unavailable or full.
+pub fn storage_set(key: &str, value: &str) {
+    if let Some(storage) = local_storage() {
+        let _ = storage.set_item(key, value);
+    }
+}
+
+/// Whether keyboard focus is in a form control or link, where Space has its own meaning.
+pub fn focus_in_control(event: &web_sys::KeyboardEvent) -> bool {
+    let Some(target) = event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    else {
+        return false;
+    };
+    matches!(
+        target.tag_name().as_str(),
+        "INPUT" | "TEXTAREA" | "SELECT" | "BUTTON" | "A" | "SUMMARY"
+    ) || target.closest("[contenteditable]").ok().flatten().is_some()
+}
+
+/// Calls `on_key` for every `keydown` on the document, until the guard is dropped.
+pub struct KeyListener {
+    closure: Option<Closure<dyn FnMut(web_sys::KeyboardEvent)>>,
+}
+
+impl KeyListener {
+    pub fn new(on_key: impl FnMut(web_sys::KeyboardEvent) + 'static) -> KeyListener {
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+            return KeyListener { closure: None };
+        };
+        let closure = Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(on_key);
+        let added =
+            document.add_event_listener_with_callback("keydown", closure.as_ref().unchecked_ref());
+        KeyListener {
+            closure: added.ok().map(|_| closure),
+        }
+    }
+}
+
+impl Drop for KeyListener {
+    fn drop(&mut self) {
+        let document = web_sys::window().and_then(|w| w.document());
+        if let (Some(document), Some(closure)) = (document, self.closure.take()) {
+            let _ = document
+                .remove_event_listener_with_callback("keydown", closure.as_ref().unchecked_ref());
         }
     }
 }

@@ -1,6 +1,8 @@
 //! The closed registry of labs. The router, the navigation, the home page and the browser
 //! tests all iterate [`Lab::ALL`]; adding a lab means adding it here and nowhere else.
 
+pub mod coverage;
+pub mod field;
 pub mod home;
 pub mod not_found;
 pub mod owners;
@@ -12,17 +14,20 @@ use crate::url::Location;
 /// Every lab the app serves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Lab {
+    /// `#/coverage`: which residues the walk n·a mod m reaches; predict, then play or step.
+    Coverage,
     /// `#/owners`: which subtask owns a key, and each subtask's key-group range.
     Owners,
 }
 
 impl Lab {
     /// Every lab, in the order the navigation and the training path show them.
-    pub const ALL: &'static [Lab] = &[Lab::Owners];
+    pub const ALL: &'static [Lab] = &[Lab::Coverage, Lab::Owners];
 
     /// The route segment, as in `#/owners`.
     pub fn slug(self) -> &'static str {
         match self {
+            Lab::Coverage => "coverage",
             Lab::Owners => "owners",
         }
     }
@@ -30,6 +35,7 @@ impl Lab {
     /// The lab's name in navigation and headings.
     pub fn title(self) -> &'static str {
         match self {
+            Lab::Coverage => "Modular coverage",
             Lab::Owners => "Key owners",
         }
     }
@@ -37,6 +43,10 @@ impl Lab {
     /// One sentence for the home page.
     pub fn summary(self) -> &'static str {
         match self {
+            Lab::Coverage => {
+                "A warm-up toy: step through n·a mod m and find out which residues a fixed \
+                 stride can ever reach. Predict first, then play."
+            }
             Lab::Owners => {
                 "Type a key and see the key group Flink hashes it into and the subtask that owns \
                  that group at a given parallelism."
@@ -52,6 +62,7 @@ impl Lab {
     /// The lab's view, opened from a parsed location.
     pub fn view(self, location: &Location) -> Html {
         match self {
+            Lab::Coverage => html! { <coverage::CoverageLab location={location.clone()} /> },
             Lab::Owners => html! { <owners::OwnersLab location={location.clone()} /> },
         }
     }

@@ -3,7 +3,8 @@
 //! This is a separate teaching toy, not a model of Flink rescaling: it asks whether a
 //! traversal with a fixed stride reaches every member of a finite set. The walk starts at
 //! r(0) = 0 and returns there first at n = m / gcd(m, a); it visits exactly the multiples of
-//! gcd(m, a). Playback shows step n = floor(2·t) at time t seconds.
+//! gcd(m, a). Playback shows step n = floor(2·t) at time t seconds, kept in whole milliseconds so that
+//! the step is exact integer arithmetic.
 //!
 //! Invariant: an [`Orbit`] has `1 <= m <= MAX_MODULUS` and `0 <= a <= MAX_STRIDE`; all
 //! arithmetic reduces `a` and `n` mod m first, so nothing overflows.
@@ -16,8 +17,8 @@ use super::error::ModelError;
 pub const MAX_MODULUS: u32 = 360;
 /// The largest stride the lab accepts (10^12).
 pub const MAX_STRIDE: u64 = 1_000_000_000_000;
-/// The longest playback time, in seconds (one hour).
-pub const MAX_SECONDS: f64 = 3600.0;
+/// The longest playback time, in milliseconds (one hour).
+pub const MAX_MILLIS: u32 = 3_600_000;
 
 /// A validated (m, a) pair and the facts of its walk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -111,18 +112,15 @@ fn gcd(mut x: u32, mut y: u32) -> u32 {
     x
 }
 
-/// The step shown at playback time `seconds`: floor(2·t). Negative or non-finite t is 0.
-pub fn step_at(seconds: f64) -> u64 {
-    if seconds.is_finite() && seconds > 0.0 {
-        (seconds.min(MAX_SECONDS) * 2.0).floor() as u64
-    } else {
-        0
-    }
+/// The step shown at playback time t (in milliseconds): floor(2·t) = t_ms / 500, exactly,
+/// in integer arithmetic. Times past the limit count as the limit.
+pub fn step_at(t_ms: u32) -> u64 {
+    u64::from(t_ms.min(MAX_MILLIS)) / 500
 }
 
-/// The playback time at which step `n` begins: n / 2 seconds.
-pub fn time_of_step(n: u64) -> f64 {
-    n as f64 / 2.0
+/// The playback time (ms) at which step `n` begins, n / 2 seconds, capped at the limit.
+pub fn millis_of_step(n: u64) -> u32 {
+    n.saturating_mul(500).min(u64::from(MAX_MILLIS)) as u32
 }
 
 /// A learner's prediction for one (m, a) pair: the residues they expect the walk to reach,

@@ -28,6 +28,10 @@ pub enum ModelError {
         min: i64,
         max: i64,
     },
+    /// A time that is not a plain decimal number of seconds (such as `1.5`).
+    NotSeconds { text: String },
+    /// A time outside the accepted range of seconds.
+    SecondsOutOfRange { text: String, max: u32 },
     /// A numeric key (`int` or `long`) that is not a whole decimal number.
     KeyNotANumber { key_type: KeyType, text: String },
     /// A numeric key outside the range of its Java type.
@@ -65,6 +69,12 @@ impl fmt::Display for ModelError {
             }
             Self::OutOfRange { what, value, min, max } => {
                 write!(f, "{what} must be between {min} and {max}, got {value}")
+            }
+            Self::NotSeconds { text } => {
+                write!(f, "{:?} is not a number of seconds such as 1.5", shorten(text))
+            }
+            Self::SecondsOutOfRange { text, max } => {
+                write!(f, "time must be between 0 and {max} seconds, got {}", shorten(text))
             }
             Self::KeyNotANumber { key_type, text } => write!(
                 f,

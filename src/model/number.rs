@@ -40,9 +40,101 @@ pub fn parse_in_range(
     }
 }
 
+/// Parses a time in seconds written as plain decimal digits with an optional fraction
+/// (`0`, `1.5`, `.25`) into whole milliseconds, between 0 and `max_ms` inclusive. Digits
+/// past the third decimal are dropped (a step boundary is a whole number of milliseconds, so
+/// floor(2t) is unchanged). Exponents, signs, `NaN` and `inf` are refused.
+pub fn parse_seconds_as_millis(text: &str, max_ms: u32) -> Result<u32, ModelError> {
+    let trimmed = text.trim();
+    let (whole, fraction) = trimmed.split_once('.').unwrap_or((trimmed, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.len() + fraction.len() == 0 || !digits(whole) || !digits(fraction) {
+        return Err(ModelError::NotSeconds {
+            text: text.to_string(),
+        });
+    }
+    let too_big = || ModelError::SecondsOutOfRange {
+        text: text.to_string(),
+        max: max_ms / 1000,
+    };
+    let whole_ms = match whole.trim_start_matches('0') {
+        "" => 0,
+        w if w.len() > 9 => return Err(too_big()),
+        w => w.parse::<u64>().map_err(|_| too_big())? * 1000,
+    };
+    let fraction_ms = fraction
+        .bytes()
+        .chain(std::iter::repeat(b'0'))
+        .take(3)
+        .fold(0u64, |acc, b| acc * 10 + u64::from(b - b'0'));
+    let total = whole_ms + fraction_ms;
+    if total > u64::from(max_ms) {
+        return Err(too_big());
+    }
+    Ok(total as u32)
+}
+
+/// Writes milliseconds as seconds with no trailing zeros: 1500 → `1.5`, 10000 → `10`.
+pub fn format_millis_as_seconds(ms: u32) -> String {
+    let (whole, fraction) = (ms / 1000, ms % 1000);
+    if fraction == 0 {
+        whole.to_string()
+    } else {
+        format!("{whole}.{}", format!("{fraction:03}").trim_end_matches('0'))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parse_seconds_table() {
+        let ok = [
+            ("0", 0),
+            ("1.5", 1500),
+            (".25", 250),
+            ("3600", 3_600_000),
+            ("7.", 7000),
+            ("1.4999", 1499),
+            ("0007.0", 7000),
+        ];
+        for (text, expected) in ok {
+            assert_eq!(
+                parse_seconds_as_millis(text, 3_600_000),
+                Ok(expected),
+                "{text:?}"
+            );
+        }
+        let bad = [
+            ("-1", "not a number of seconds"),
+            ("1e3", "not a number"),
+            ("NaN", "not a number"),
+            ("inf", "not a number"),
+            ("", "not a number"),
+            (".", "not a number"),
+            ("1.2.3", "not a number"),
+            ("3600.5", "between 0 and 3600"),
+            ("99999999999999999999", "between 0 and 3600"),
+        ];
+        for (text, fragment) in bad {
+            let message = parse_seconds_as_millis(text, 3_600_000)
+                .unwrap_err()
+                .to_string();
+            assert!(message.contains(fragment), "{text:?}: {message}");
+        }
+    }
+
+    #[test]
+    fn seconds_format_round_trips() {
+        for ms in [0, 1, 10, 250, 1500, 1499, 10_000, 3_600_000] {
+            let text = format_millis_as_seconds(ms);
+            assert_eq!(parse_seconds_as_millis(&text, 3_600_000), Ok(ms), "{text}");
+        }
+        assert_eq!(format_millis_as_seconds(1500), "1.5");
+        assert_eq!(format_millis_as_seconds(10_000), "10");
+        assert_eq!(format_millis_as_seconds(1), "0.001");
+    }
 
     #[test]
     fn parse_whole_table() {

@@ -1,6 +1,7 @@
 //! Route and query parsing: tables of URLs, and the round-trip property for every lab query.
 
 use super::*;
+use crate::model::KeyType;
 use proptest::prelude::*;
 
 fn owners(hash: &str) -> (OwnersQuery, Vec<String>) {
@@ -170,5 +171,54 @@ proptest! {
     #[test]
     fn encoding_round_trips(text in "\\PC{0,60}") {
         prop_assert_eq!(decode_component(&encode_component(&text)), Some(text));
+    }
+}
+
+#[test]
+fn coverage_query_table() {
+    let d = CoverageQuery::default();
+    let cases: Vec<(&str, CoverageQuery, Vec<&str>)> = vec![
+        ("#/coverage", d, vec![]),
+        (
+            "#/coverage?m=8&a=3&t=1.5",
+            CoverageQuery {
+                m: 8,
+                a: 3,
+                t_ms: 1500,
+            },
+            vec![],
+        ),
+        (
+            "#/coverage?a=1000000000",
+            CoverageQuery {
+                a: 1_000_000_000,
+                ..d
+            },
+            vec![],
+        ),
+        ("#/coverage?m=0&a=-1&t=-2", d, vec!["m", "a", "t"]),
+        ("#/coverage?m=abc&a=1e9&t=NaN", d, vec!["m", "a", "t"]),
+        ("#/coverage?m=361&t=99999", d, vec!["m", "t"]),
+    ];
+    for (hash, expected, names) in cases {
+        let location = Location::parse(hash);
+        let (q, notices) = CoverageQuery::parse(&location.params);
+        assert_eq!(q, expected, "{hash}");
+        assert_eq!(
+            notices.iter().map(|n| n.param.as_str()).collect::<Vec<_>>(),
+            names,
+            "{hash}"
+        );
+    }
+}
+
+proptest! {
+    #[test]
+    fn coverage_query_round_trips(m in 1u32..=360, a in 0u64..=1_000_000_000_000, millis in 0u32..=3_600_000) {
+        let q = CoverageQuery { m, a, t_ms: millis };
+        let location = Location::parse(&format_hash(Lab::Coverage, &CommonQuery::default(), &q.pairs()));
+        let (parsed, notices) = CoverageQuery::parse(&location.params);
+        prop_assert!(notices.is_empty());
+        prop_assert_eq!(parsed, q);
     }
 }

@@ -8,30 +8,13 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
+use crate::labs::field::Field;
 use crate::model::number::parse_in_range;
 use crate::model::{
     DefaultMaxDerivation, Key, KeyGroupRange, KeyLookup, KeyType, MaxParallelism, ModelError,
     Parallelism, UPPER_BOUND_MAX_PARALLELISM,
 };
 use crate::url::OwnersQuery;
-
-/// A field as typed, with its last valid value and the current problem, if any.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Field<T> {
-    pub text: String,
-    pub value: T,
-    pub error: Option<String>,
-}
-
-impl<T> Field<T> {
-    fn valid(text: String, value: T) -> Self {
-        Field {
-            text,
-            value,
-            error: None,
-        }
-    }
-}
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct OwnersState {
@@ -56,8 +39,6 @@ pub enum OwnersAction {
     /// Chose in **Key type**.
     SetKeyType { key_type: KeyType },
 }
-
-const NOT_A_NUMBER: &str = "not a number: type digits only";
 
 impl OwnersState {
     /// The state a URL opens.
@@ -162,38 +143,19 @@ impl Reducible for OwnersState {
         let mut next = (*self).clone();
         let bound = i64::from(UPPER_BOUND_MAX_PARALLELISM);
         match action {
-            OwnersAction::SetMaxParallelism {
-                bad_input: true, ..
-            } => {
-                next.max_parallelism.error = Some(NOT_A_NUMBER.to_string());
+            OwnersAction::SetMaxParallelism { text, bad_input } => {
+                let parsed = if text.trim().is_empty() {
+                    Ok(None)
+                } else {
+                    parse_in_range(&text, "max parallelism", 1, bound)
+                        .and_then(MaxParallelism::new)
+                        .map(Some)
+                };
+                next.max_parallelism.apply(text, bad_input, parsed);
             }
-            OwnersAction::SetMaxParallelism { text, .. } if text.trim().is_empty() => {
-                next.max_parallelism = Field::valid(text, None);
-            }
-            OwnersAction::SetMaxParallelism { text, .. } => {
-                match parse_in_range(&text, "max parallelism", 1, bound)
-                    .and_then(MaxParallelism::new)
-                {
-                    Ok(m) => next.max_parallelism = Field::valid(text, Some(m)),
-                    Err(e) => {
-                        next.max_parallelism.error = Some(e.to_string());
-                        next.max_parallelism.text = text;
-                    }
-                }
-            }
-            OwnersAction::SetParallelism {
-                bad_input: true, ..
-            } => {
-                next.parallelism.error = Some(NOT_A_NUMBER.to_string());
-            }
-            OwnersAction::SetParallelism { text, .. } => {
-                match parse_in_range(&text, "parallelism", 1, bound) {
-                    Ok(p) => next.parallelism = Field::valid(text, p as u32),
-                    Err(e) => {
-                        next.parallelism.error = Some(e.to_string());
-                        next.parallelism.text = text;
-                    }
-                }
+            OwnersAction::SetParallelism { text, bad_input } => {
+                let parsed = parse_in_range(&text, "parallelism", 1, bound).map(|p| p as u32);
+                next.parallelism.apply(text, bad_input, parsed);
             }
             OwnersAction::SetKey { text } => next.set_key(text),
             OwnersAction::SetKeyType { key_type } => {

@@ -42,18 +42,20 @@ fn the_seed_runs() {
 
 #[test]
 fn step_at_fractional_times() {
-    for (t, n) in [
-        (0.0, 0),
-        (0.49, 0),
-        (0.5, 1),
-        (1.49, 2),
-        (1.5, 3),
-        (10.0, 20),
-        (-1.0, 0),
-        (f64::NAN, 0),
+    for (t_ms, n) in [
+        (0, 0),
+        (490, 0),
+        (499, 0),
+        (500, 1),
+        (1490, 2),
+        (1500, 3),
+        (10_000, 20),
+        (u32::MAX, 7200),
     ] {
-        assert_eq!(step_at(t), n, "t={t}");
+        assert_eq!(step_at(t_ms), n, "t = {t_ms} ms");
     }
+    assert_eq!(millis_of_step(3), 1500);
+    assert_eq!(millis_of_step(u64::MAX), MAX_MILLIS);
 }
 
 #[test]

@@ -1,0 +1,110 @@
+//! The modular coverage lab (`#/coverage`): predict which residues the walk n·a mod m
+//! reaches, then Play (real time, two steps a second) or Step, and get the verdict with its
+//! reason. State lives in the URL (`m`, `a`, `t`); exercise progress in local storage.
+
+mod circle;
+mod controls;
+mod exercise;
+mod prediction;
+pub mod progress;
+mod readout;
+pub mod state;
+
+use gloo_timers::callback::Interval;
+use yew::prelude::*;
+
+use crate::browser::{self, KeyListener};
+use crate::components::Notices;
+use crate::labs::Lab;
+use crate::url::{format_hash, notice, CoverageQuery, Location};
+use progress::{Progress, STORAGE_KEY};
+use state::{CoverageAction, CoverageState};
+
+#[derive(Properties, PartialEq)]
+pub struct CoverageLabProps {
+    pub location: Location,
+}
+
+#[function_component]
+pub fn CoverageLab(props: &CoverageLabProps) -> Html {
+    let opened = use_memo(props.location.clone(), |location| {
+        let (query, mut notices) = CoverageQuery::parse(&location.params);
+        notices.splice(0..0, location.notices.iter().cloned());
+        let stored = browser::storage_get(STORAGE_KEY);
+        let progress = match stored.as_deref().map(Progress::parse) {
+            None => Progress::default(),
+            Some(Some(progress)) => progress,
+            Some(None) => {
+                let why = "it is not in a format this version reads, so the exercise starts afresh";
+                notices.push(notice(
+                    "saved progress",
+                    stored.as_deref().unwrap_or(""),
+                    why,
+                ));
+                Progress::default()
+            }
+        };
+        (query, progress, notices)
+    });
+    let state = use_reducer_eq({
+        let (query, progress) = (opened.0, opened.1);
+        move || CoverageState::new(query, progress)
+    });
+    let dispatcher = state.dispatcher();
+
+    let common = props.location.common;
+    use_effect_with(state.to_query(), move |query| {
+        browser::replace_hash(&format_hash(Lab::Coverage, &common, &query.pairs()));
+    });
+    use_effect_with(state.progress, |progress| {
+        browser::storage_set(STORAGE_KEY, &progress.format())
+    });
+    {
+        let dispatcher = dispatcher.clone();
+        use_effect_with(state.clock.is_some(), move |playing| {
+            let interval = playing.then(|| {
+                Interval::new(50, move || {
+                    dispatcher.dispatch(CoverageAction::Tick {
+                        now_ms: browser::now_ms(),
+                    })
+                })
+            });
+            move || drop(interval)
+        });
+    }
+    {
+        let dispatcher = dispatcher.clone();
+        use_effect_with((), move |_| {
+            let listener = KeyListener::new(move |event| {
+                if event.key() == " " && !event.repeat() && !browser::focus_in_control(&event) {
+                    event.prevent_default();
+                    dispatcher.dispatch(CoverageAction::TogglePlay {
+                        now_ms: browser::now_ms(),
+                    });
+                }
+            });
+            move || drop(listener)
+        });
+    }
+    let on_action = Callback::from(move |action: CoverageAction| dispatcher.dispatch(action));
+
+    html! {
+        <section class="lab lab-coverage" aria-labelledby="coverage-title">
+            <h1 id="coverage-title">{ Lab::Coverage.title() }</h1>
+            <p class="lede">
+                { "A warm-up about reaching every member of a fixed set. Start at 0 and keep adding \
+                   a, wrapping around m: which of the m residues does the walk ever land on? This \
+                   is a toy of its own. It does not simulate Flink changing parallelism: m stays the \
+                   same in every run, and changing the stride is not adding workers." }
+            </p>
+            <Notices notices={opened.2.clone()} />
+            <controls::Controls state={(*state).clone()} on_action={on_action.clone()} />
+            <div class="coverage-stage">
+                <circle::Circle state={(*state).clone()} />
+                <readout::Readout state={(*state).clone()} />
+            </div>
+            <prediction::PredictionPanel state={(*state).clone()} on_action={on_action.clone()} />
+            <exercise::ExercisePanel progress={state.progress} on_action={on_action} />
+        </section>
+    }
+}

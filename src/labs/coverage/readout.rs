@@ -1,0 +1,46 @@
+//! The numbers of the walk so far: step n (`coverage-n`), the trail (`coverage-trail`) and
+//! how many distinct residues it reached (`coverage-reached`).
+
+use yew::prelude::*;
+
+use super::state::CoverageState;
+use crate::model::number::format_millis_as_seconds;
+
+#[derive(Properties, PartialEq)]
+pub struct ReadoutProps {
+    pub state: CoverageState,
+}
+
+#[function_component]
+pub fn Readout(props: &ReadoutProps) -> Html {
+    let s = &props.state;
+    let trail = s
+        .trail()
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let o = s.orbit;
+    let status = if !s.started {
+        "Not started: predict, then press Play or Step.".to_string()
+    } else if s.closed() {
+        format!("Back at 0 at step {}: the orbit is closed.", o.closes_at())
+    } else {
+        format!("Walking: it returns to 0 at step {}.", o.closes_at())
+    };
+    html! {
+        <div class="readout">
+            <dl>
+                <dt>{ "Time" }</dt>
+                <dd>{ format!("t = {} s", format_millis_as_seconds(s.t_ms)) }</dd>
+                <dt>{ "Step n = floor(2t)" }</dt>
+                <dd data-testid="coverage-n">{ s.step() }</dd>
+                <dt>{ "Reached so far" }</dt>
+                <dd><span data-testid="coverage-reached">{ s.reached().len() }</span>{ format!(" of {}", o.modulus()) }</dd>
+                <dt>{ "Trail r(0) … r(n)" }</dt>
+                <dd><code class="trail" data-testid="coverage-trail">{ trail }</code></dd>
+            </dl>
+            <p class="muted">{ status }</p>
+        </div>
+    }
+}

@@ -1,0 +1,38 @@
+//! A form field as the labs keep it: the text as typed, the last valid value, and the
+//! current problem. Bad text only sets `error`; `value` keeps the last valid value.
+
+/// One edited value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Field<T> {
+    pub text: String,
+    pub value: T,
+    pub error: Option<String>,
+}
+
+impl<T> Field<T> {
+    /// A field whose text is valid.
+    pub fn valid(text: String, value: T) -> Self {
+        Field {
+            text,
+            value,
+            error: None,
+        }
+    }
+
+    /// Applies a parse of `text`: valid text replaces the value; bad text is kept with its
+    /// error beside the old value. `bad_input` means the browser could not read the text at
+    /// all (a number input holding non-numbers); then the text on screen is left alone.
+    pub fn apply<E: ToString>(&mut self, text: String, bad_input: bool, parsed: Result<T, E>) {
+        if bad_input {
+            self.error = Some("not a number: type digits only".to_string());
+            return;
+        }
+        match parsed {
+            Ok(value) => *self = Field::valid(text, value),
+            Err(e) => {
+                self.error = Some(e.to_string());
+                self.text = text;
+            }
+        }
+    }
+}

@@ -95,3 +95,44 @@ async fn owners_lab_routes_typed_keys_through_the_model() {
     }
     root.remove();
 }
+
+#[wasm_bindgen_test]
+async fn coverage_lab_steps_and_grades_through_the_reducer() {
+    let root = mount_at("#/coverage?m=8&a=2").await;
+    let click = |selector: &str| {
+        let element: web_sys::HtmlElement = root
+            .query_selector(selector)
+            .unwrap()
+            .unwrap()
+            .dyn_into()
+            .unwrap();
+        element.click();
+    };
+    for residue in [0, 2, 4, 6] {
+        click(&format!("input[aria-label='Residue {residue}']"));
+    }
+    settle().await;
+    let step = root
+        .query_selector_all(".coverage-controls button")
+        .unwrap()
+        .item(2)
+        .unwrap()
+        .dyn_into::<web_sys::HtmlElement>()
+        .unwrap();
+    assert_eq!(step.text_content().unwrap(), "Step");
+    for _ in 0..4 {
+        step.click();
+        settle().await;
+    }
+    assert_eq!(text(&root, "[data-testid=coverage-n]"), "4");
+    assert_eq!(text(&root, "[data-testid=coverage-trail]"), "0 2 4 6 0");
+    let verdict = root
+        .query_selector("[data-testid=prediction-result]")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        verdict.get_attribute("data-verdict").as_deref(),
+        Some("correct")
+    );
+    root.remove();
+}

@@ -33,6 +33,8 @@ pub struct TextFieldProps {
     pub max: Option<AttrValue>,
     #[prop_or_default]
     pub placeholder: Option<AttrValue>,
+    #[prop_or_default]
+    pub disabled: bool,
     pub on_input: Callback<FieldInput>,
 }
 
@@ -65,6 +67,7 @@ pub fn TextField(props: &TextFieldProps) -> Html {
                 min={props.min.clone()}
                 max={props.max.clone()}
                 placeholder={props.placeholder.clone()}
+                disabled={props.disabled}
                 spellcheck="false"
                 autocomplete="off"
                 aria-invalid={props.error.as_ref().map(|_| "true")}

@@ -1,5 +1,5 @@
 //! The built-in two-run exercise: what to do in each run, how each went, and the score. The
-//! progress survives reloads (the lab stores it); **Reset progress** clears it.
+//! progress survives reloads (the lab stores it); **Clear exercise score** clears it.
 
 use yew::prelude::*;
 
@@ -45,7 +45,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                     { " Both runs are done: m stayed 8 throughout, and only the stride decided how much of the circle the walk could reach." }
                 }
             </p>
-            <button type="button" onclick={on_reset}>{ "Reset progress" }</button>
+            <button type="button" onclick={on_reset}>{ "Clear exercise score" }</button>
         </section>
     }
 }

@@ -50,7 +50,7 @@ pub fn PredictionPanel(props: &PredictionPanelProps) -> Html {
             <div class="count-field">
                 <TextField id="coverage-count" label="Predicted count (optional)" kind="number" min="1"
                     max={m.to_string()} value={s.count.text.clone()}
-                    error={s.count.error.clone().map(AttrValue::from)} on_input={on_count} />
+                    error={s.count.error.clone().map(AttrValue::from)} disabled={s.locked} on_input={on_count} />
             </div>
             { verdict_view(s) }
             if let Some(earlier) = &s.earlier {

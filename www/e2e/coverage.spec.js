@@ -1,0 +1,189 @@
+// The modular coverage lab, as a learner uses it: by role and label, with the seed's two
+// runs (by Step and by Play), a wrong prediction, edits mid-playback, deep links, Reset,
+// bad input, real-time playback and the stored exercise score.
+import { test, expect, open } from './fixtures.js';
+
+const n = (page) => page.getByTestId('coverage-n');
+const trail = (page) => page.getByTestId('coverage-trail');
+const reached = (page) => page.getByTestId('coverage-reached');
+const verdict = (page) => page.getByTestId('prediction-result');
+
+async function setPair(page, m, a) {
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.getByLabel('Modulus m').fill(String(m));
+  await page.getByLabel('Stride a').fill(String(a));
+}
+
+async function predict(page, residues) {
+  const group = page.getByRole('group', { name: 'Prediction' });
+  for (const r of residues) {
+    await group.getByRole('checkbox', { name: `Residue ${r}`, exact: true }).check();
+  }
+}
+
+test('seed run 1: m = 8, a = 3, all eight predicted, by Step', async ({ page }) => {
+  await open(page, '#/coverage');
+  await setPair(page, 8, 3);
+  await expect(trail(page)).toHaveText('');
+  await predict(page, [0, 1, 2, 3, 4, 5, 6, 7]);
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'pending');
+  for (let i = 0; i < 8; i++) await page.getByRole('button', { name: 'Step' }).click();
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'correct');
+  await expect(reached(page)).toHaveText('8');
+  await expect(n(page)).toHaveText('8');
+  await expect(trail(page)).toHaveText('0 3 6 1 4 7 2 5 0');
+  await expect(page.getByTestId('exercise-score')).toContainText('Score: 1 of 2');
+});
+
+test('seed run 2: m = 8, a = 2, four predicted, by Play; playback pauses at the close', async ({ page }) => {
+  await open(page, '#/coverage');
+  await setPair(page, 8, 2);
+  await predict(page, [0, 2, 4, 6]);
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'correct', { timeout: 5000 });
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(reached(page)).toHaveText('4');
+  await expect(n(page)).toHaveText('4');
+  await expect(trail(page)).toHaveText('0 2 4 6 0');
+});
+
+test('predicting all eight for a = 2 is incorrect, with the reason', async ({ page }) => {
+  await open(page, '#/coverage');
+  await setPair(page, 8, 2);
+  await predict(page, [0, 1, 2, 3, 4, 5, 6, 7]);
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Step' }).click();
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'incorrect');
+  await expect(verdict(page)).toContainText('gcd(8, 2) = 2');
+  await expect(verdict(page)).toContainText('You ticked 1, 3, 5, 7');
+  await expect(reached(page)).toHaveText('4');
+});
+
+test('the first Step locks the prediction; a count can be predicted too', async ({ page }) => {
+  await open(page, '#/coverage?m=12&a=8');
+  await page.getByLabel('Predicted count (optional)').fill('3');
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Residue 4', exact: true })).toBeDisabled();
+  await expect(page.getByLabel('Predicted count (optional)')).toBeDisabled();
+  for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Step' }).click();
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'correct');
+  await expect(verdict(page)).toContainText('gcd(12, 8) = 4');
+});
+
+test('editing a mid-playback keeps t and recomputes from zero', async ({ page }) => {
+  await open(page, '#/coverage?m=360&a=1');
+  await predict(page, [0, 1]);
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect.poll(async () => Number(await n(page).textContent())).toBeGreaterThanOrEqual(3);
+  await page.getByLabel('Stride a').fill('2');
+  const steps = Number(await n(page).textContent());
+  const shown = (await trail(page).textContent()).split(' ').map(Number);
+  expect(shown.slice(0, 3)).toEqual([0, 2, 4]);
+  expect(shown.length).toBeGreaterThanOrEqual(steps);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByText('Your earlier prediction belonged to m = 360, a = 1')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Residue 1', exact: true })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Residue 1', exact: true })).toBeEnabled();
+});
+
+test('a deep link with t opens at that step, and Reset goes back to the link\'s pair', async ({ page }) => {
+  await open(page, '#/coverage?m=8&a=3&t=1.49');
+  await expect(n(page)).toHaveText('2');
+  await expect(trail(page)).toHaveText('0 3 6');
+  await open(page, '#/coverage?m=12&a=5&t=1.5');
+  await expect(n(page)).toHaveText('3');
+  await expect(trail(page)).toHaveText('0 5 10 3');
+  await page.getByLabel('Modulus m').fill('7');
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByLabel('Modulus m')).toHaveValue('12');
+  await expect(page.getByLabel('Stride a')).toHaveValue('5');
+  await expect(n(page)).toHaveText('0');
+  await expect(trail(page)).toHaveText('');
+  await expect(page).toHaveURL(/#\/coverage\?m=12&a=5$/);
+});
+
+test('bad input names the bound and keeps the last valid pair', async ({ page }) => {
+  await open(page, '#/coverage?m=8&a=3&t=2');
+  const m = page.getByLabel('Modulus m');
+  const a = page.getByLabel('Stride a');
+  for (const [field, text, message] of [
+    [m, '0', 'modulus m must be between 1 and 360, got 0'],
+    [m, '361', 'got 361'],
+    [m, '99999999999999999999999', 'far too large'],
+    [a, '-1', 'stride a must be between 0 and 1000000000000, got -1'],
+    [a, '1.5', '"1.5" is not a whole number'],
+  ]) {
+    await field.fill(text);
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(field).toHaveValue(text);
+    await expect(trail(page)).toHaveText('0 3 6 1 4');
+  }
+  await a.fill('');
+  await a.pressSequentially('3e');
+  await expect(page.getByText('not a number: type digits only')).toBeVisible();
+  await expect(trail(page)).toHaveText('0 3 6 1 4');
+  await a.fill('1000000000000');
+  await expect(page.getByText('1000000000000 mod 8 = 0')).toBeVisible();
+  await expect(trail(page)).toHaveText('0 0 0 0 0');
+  await expect(reached(page)).toHaveText('1');
+});
+
+test('malformed link parameters fall back with notices', async ({ page }) => {
+  await open(page, '#/coverage?m=abc&a=-1&t=NaN');
+  const notices = page.getByTestId('url-notices');
+  for (const name of ['m', 'a', 't']) await expect(notices.locator(`li[data-param="${name}"]`)).toBeVisible();
+  await expect(page.getByLabel('Modulus m')).toHaveValue('8');
+  await expect(n(page)).toHaveText('0');
+});
+
+test('playback follows real time: about 20 steps in 10 s', async ({ page }) => {
+  test.setTimeout(40_000);
+  await open(page, '#/coverage?m=360&a=1');
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.waitForTimeout(10_000);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  const elapsed = (Date.now() - started) / 1000;
+  const steps = Number(await n(page).textContent());
+  expect(Math.abs(steps - 20)).toBeLessThanOrEqual(1 + Math.floor(2 * (elapsed - 10)));
+  expect(steps).toBeGreaterThanOrEqual(19);
+  await expect(page).toHaveURL(/t=\d+(\.\d+)?/);
+});
+
+test('Space plays and pauses when the focus is not in a field', async ({ page }) => {
+  await open(page, '#/coverage?m=360&a=1');
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  await page.getByLabel('Stride a').focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+});
+
+test('the exercise score survives a reload and can be reset', async ({ page }) => {
+  await open(page, '#/coverage');
+  await setPair(page, 8, 2);
+  await predict(page, [0, 1, 2, 3, 4, 5, 6, 7]);
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Step' }).click();
+  await expect(page.getByTestId('exercise-run-2')).toContainText('incorrect');
+  await expect(page.getByTestId('exercise-score')).toContainText('Score: 0 of 2');
+  await setPair(page, 8, 3);
+  await predict(page, [0, 1, 2, 3, 4, 5, 6, 7]);
+  for (let i = 0; i < 8; i++) await page.getByRole('button', { name: 'Step' }).click();
+  await expect(page.getByTestId('exercise-score')).toContainText('Score: 1 of 2');
+  await page.reload();
+  await expect(page.getByTestId('exercise-score')).toContainText('Score: 1 of 2');
+  await expect(page.getByTestId('exercise-run-1')).toContainText('correct');
+  await page.getByRole('button', { name: 'Clear exercise score' }).click();
+  await expect(page.getByTestId('exercise-score')).toContainText('Score: 0 of 2');
+});
+
+test('corrupt stored progress is ignored with a notice', async ({ page }) => {
+  await open(page, '#/');
+  await page.evaluate(() => localStorage.setItem('rescale-lab.coverage-exercise.v1', '{"broken'));
+  await open(page, '#/coverage');
+  await expect(page.getByTestId('url-notices')).toContainText('saved progress');
+  await expect(page.getByTestId('exercise-score')).toContainText('Score: 0 of 2');
+});

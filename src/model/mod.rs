@@ -12,13 +12,17 @@
 //! - [`lookup`]: "where does this key go?" as one value.
 //! - [`number`]: parsing whole numbers typed by a person, with bounds.
 
+pub mod autoscaler;
+pub mod chooser;
 pub mod coverage;
 pub mod error;
+pub mod imbalance;
 pub mod java_hash;
 pub mod key_group;
 pub mod lookup;
 pub mod murmur;
 pub mod number;
+pub mod rescale;
 
 pub use error::ModelError;
 pub use java_hash::{Key, KeyType};

@@ -1,0 +1,113 @@
+//! How evenly a parallelism shares the key groups: Flink's ranges give every subtask either
+//! ⌊max/p⌋ or ⌈max/p⌉ groups, so the busiest subtask holds up to one group more than the
+//! idlest, and under uniform load the busiest one sets the pace of the whole job.
+
+use super::key_group::Parallelism;
+
+/// The distribution of key groups over the subtasks of one parallelism.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Imbalance {
+    pub parallelism: u32,
+    pub max_parallelism: u32,
+    /// ⌊max / p⌋: the groups of the idlest subtasks.
+    pub fewest: u32,
+    /// ⌈max / p⌉: the groups of the busiest subtasks.
+    pub most: u32,
+    /// How many subtasks own `most` groups (0 when p divides max).
+    pub busy_subtasks: u32,
+    /// How many subtasks own `fewest` groups.
+    pub idle_subtasks: u32,
+}
+
+impl Imbalance {
+    /// Counts the distribution in O(1): `max mod p` subtasks own one extra group.
+    pub fn of(p: Parallelism) -> Imbalance {
+        let (max, n) = (p.max().get(), p.get());
+        let (fewest, extra) = (max / n, max % n);
+        Imbalance {
+            parallelism: n,
+            max_parallelism: max,
+            fewest,
+            most: if extra == 0 { fewest } else { fewest + 1 },
+            busy_subtasks: if extra == 0 { n } else { extra },
+            idle_subtasks: if extra == 0 { n } else { n - extra },
+        }
+    }
+
+    /// Whether p divides max parallelism: every subtask owns the same number of groups.
+    pub fn is_even(&self) -> bool {
+        self.most == self.fewest
+    }
+
+    /// Busiest ÷ idlest as a ratio in thousandths (2000 = twice as much), exact in integers.
+    pub fn ratio_milli(&self) -> u32 {
+        (u64::from(self.most) * 1000 / u64::from(self.fewest.max(1))) as u32
+    }
+
+    /// Throughput lost to imbalance under uniform load, in per-mille: the job runs at the pace
+    /// of the busiest subtask, so the useful share is mean ÷ most.
+    pub fn idle_capacity_milli(&self) -> u32 {
+        let capacity = u64::from(self.most) * u64::from(self.parallelism);
+        ((capacity - u64::from(self.max_parallelism)) * 1000 / capacity) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::MaxParallelism;
+
+    fn of(max: i64, p: i64) -> Imbalance {
+        Imbalance::of(Parallelism::new(p, MaxParallelism::new(max).unwrap()).unwrap())
+    }
+
+    #[test]
+    fn distribution_table() {
+        let cases = [
+            // max, p, fewest, most, busy, idle, ratio‰
+            (128, 100, 1, 2, 28, 72, 2000),
+            (128, 12, 10, 11, 8, 4, 1100),
+            (128, 32, 4, 4, 32, 32, 1000),
+            (128, 128, 1, 1, 128, 128, 1000),
+            (7, 3, 2, 3, 1, 2, 1500),
+            (32768, 32767, 1, 2, 1, 32766, 2000),
+        ];
+        for (max, p, fewest, most, busy, idle, ratio) in cases {
+            let i = of(max, p);
+            assert_eq!(
+                (
+                    i.fewest,
+                    i.most,
+                    i.busy_subtasks,
+                    i.idle_subtasks,
+                    i.ratio_milli()
+                ),
+                (fewest, most, busy, idle, ratio),
+                "{max}/{p}"
+            );
+        }
+        assert!(of(128, 16).is_even());
+        assert_eq!(of(128, 100).idle_capacity_milli(), 360);
+    }
+
+    #[test]
+    fn counts_agree_with_the_ranges() {
+        for max in [1, 7, 128, 129, 1000] {
+            for p in 1..=max {
+                let par = Parallelism::new(p, MaxParallelism::new(max).unwrap()).unwrap();
+                let i = Imbalance::of(par);
+                let busy = par.ranges().filter(|(_, r)| r.len() == i.most).count() as u32;
+                let idle = par.ranges().filter(|(_, r)| r.len() == i.fewest).count() as u32;
+                if i.is_even() {
+                    assert_eq!((busy, idle), (p as u32, p as u32));
+                } else {
+                    assert_eq!(
+                        (busy, idle),
+                        (i.busy_subtasks, i.idle_subtasks),
+                        "{max}/{p}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -152,7 +152,8 @@ mod tests {
     /// from the operator's JobVertexScalerTest (keyed vertices) and from working its rules.
     #[test]
     fn operator_table() {
-        let cases: [(u32, u32, u32, u32, u32, AlignMode, u32, Outcome); 14] = [
+        type Case = (u32, u32, u32, u32, u32, AlignMode, u32, Outcome);
+        let cases: [Case; 14] = [
             // current, target, N, lower, upper, mode, expected, outcome
             (6, 5, 36, 1, u32::MAX, Even, 6, Outcome::Refused), // sf 0.8
             (16, 24, 128, 1, u32::MAX, Even, 32, Outcome::AlignedUp), // sf 1.5

@@ -142,3 +142,32 @@ impl Drop for KeyListener {
         }
     }
 }
+
+/// Offers `contents` as a file download named `filename` (a Blob and a temporary link).
+pub fn download(filename: &str, mime: &str, contents: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let parts = js_sys::Array::of1(&JsValue::from_str(contents));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    if let Ok(link) = document.create_element("a").and_then(|a| {
+        a.dyn_into::<web_sys::HtmlAnchorElement>()
+            .map_err(JsValue::from)
+    }) {
+        link.set_href(&url);
+        link.set_download(filename);
+        link.click();
+    }
+    // Revoke later: the download starts asynchronously.
+    gloo_timers::callback::Timeout::new(10_000, move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    })
+    .forget();
+}

@@ -5,6 +5,7 @@
 //!   owners, number parsing. Every formula lives here.
 //! - [`url`]: hash routes and one typed, tolerant query struct per lab.
 //! - [`labs`]: one component module per lab, plus the closed registry [`labs::Lab::ALL`].
+//! - [`charts`]: draw functions, model data in, SVG out (plotters for charts).
 //! - [`components`]: small presentational widgets shared by labs.
 //! - [`app`]: the shell: router, navigation, theme and embed mode.
 //! - [`browser`]: the few direct calls into the browser (hash, theme, title).
@@ -17,6 +18,7 @@
 
 pub mod app;
 pub mod browser;
+pub mod charts;
 pub mod cli;
 pub mod components;
 pub mod labs;

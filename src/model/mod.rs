@@ -16,6 +16,7 @@ pub mod autoscaler;
 pub mod chooser;
 pub mod coverage;
 pub mod error;
+pub mod export;
 pub mod imbalance;
 pub mod java_hash;
 pub mod key_group;

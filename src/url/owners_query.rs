@@ -1,16 +1,23 @@
-//! The owners lab's URL state: `maxp`, `p`, `key`, `type`.
+//! The owners lab's URL state: `maxp`, `p`, `first`, `from`, `largest`, `key`, `type`.
 
 use super::{notice, Notice, Params};
 use crate::model::number::parse_in_range;
 use crate::model::{KeyType, UPPER_BOUND_MAX_PARALLELISM};
 
-/// State of the owners lab carried in the URL: `maxp`, `p`, `key`, `type`.
+/// State of the owners lab carried in the URL.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OwnersQuery {
-    /// Max parallelism; `None` = Flink's default derived from `p`.
+    /// Max parallelism; `None` = Flink's default, derived from `first` (or `p`).
     pub maxp: Option<u32>,
     /// Parallelism, `1..=32768` (it may exceed `maxp`: the lab then shows why the job fails).
     pub p: u32,
+    /// The parallelism the job first ran with, from which an unset max parallelism was
+    /// derived; `None` = `p`.
+    pub first: Option<u32>,
+    /// An earlier parallelism, for the rescale diff and the autoscaler; `None` = none.
+    pub from: Option<u32>,
+    /// The largest parallelism foreseen, for the max-parallelism chooser; `None` = `p`.
+    pub largest: Option<u32>,
     pub key: String,
     pub key_type: KeyType,
 }
@@ -23,8 +30,28 @@ impl Default for OwnersQuery {
         OwnersQuery {
             maxp: None,
             p: 4,
+            first: None,
+            from: None,
+            largest: None,
             key: "customer-42".to_string(),
             key_type: KeyType::String,
+        }
+    }
+}
+
+fn parallelism_param(
+    params: &Params,
+    name: &str,
+    what: &'static str,
+    notices: &mut Vec<Notice>,
+    fallback: &str,
+) -> Option<u32> {
+    let text = params.get(name)?;
+    match parse_in_range(text, what, 1, i64::from(UPPER_BOUND_MAX_PARALLELISM)) {
+        Ok(v) => Some(v as u32),
+        Err(e) => {
+            notices.push(notice(name, text, &format!("{e}; {fallback}")));
+            None
         }
     }
 }
@@ -33,24 +60,25 @@ impl OwnersQuery {
     /// Reads the lab's parameters, falling back to defaults with notices.
     pub fn parse(params: &Params) -> (OwnersQuery, Vec<Notice>) {
         let mut q = OwnersQuery::default();
-        let mut notices = Vec::new();
-        let bound = i64::from(UPPER_BOUND_MAX_PARALLELISM);
-        if let Some(text) = params.get("maxp") {
-            match parse_in_range(text, "max parallelism", 1, bound) {
-                Ok(v) => q.maxp = Some(v as u32),
-                Err(e) => notices.push(notice(
-                    "maxp",
-                    text,
-                    &format!("{e}; using Flink's default derived from p"),
-                )),
-            }
-        }
-        if let Some(text) = params.get("p") {
-            match parse_in_range(text, "parallelism", 1, bound) {
-                Ok(v) => q.p = v as u32,
-                Err(e) => notices.push(notice("p", text, &format!("{e}; using p = {}", q.p))),
-            }
-        }
+        let mut n = Vec::new();
+        q.maxp = parallelism_param(
+            params,
+            "maxp",
+            "max parallelism",
+            &mut n,
+            "using Flink's default derived from p",
+        );
+        let fallback = format!("using p = {}", q.p);
+        q.p = parallelism_param(params, "p", "parallelism", &mut n, &fallback).unwrap_or(q.p);
+        q.first = parallelism_param(params, "first", "first parallelism", &mut n, "using p");
+        q.from = parallelism_param(
+            params,
+            "from",
+            "earlier parallelism",
+            &mut n,
+            "showing no rescale",
+        );
+        q.largest = parallelism_param(params, "largest", "largest parallelism", &mut n, "using p");
         if let Some(text) = params.get("key") {
             if text.chars().count() <= MAX_KEY_CHARS {
                 q.key = text.to_string();
@@ -59,27 +87,40 @@ impl OwnersQuery {
                     "a key in the URL may be at most {MAX_KEY_CHARS} characters; using {:?}",
                     q.key
                 );
-                notices.push(notice("key", text, &why));
+                n.push(notice("key", text, &why));
             }
         }
         if let Some(text) = params.get("type") {
             match KeyType::parse(text) {
                 Ok(t) => q.key_type = t,
-                Err(e) => notices.push(notice("type", text, &format!("{e}; using string"))),
+                Err(e) => n.push(notice("type", text, &format!("{e}; using string"))),
             }
         }
-        (q, notices)
+        (q, n)
     }
 
     /// The parameters that differ from the defaults.
     pub fn pairs(&self) -> Vec<(&'static str, String)> {
         let d = OwnersQuery::default();
         let mut pairs = Vec::new();
-        if let Some(m) = self.maxp {
-            pairs.push(("maxp", m.to_string()));
+        let optional = [
+            ("maxp", self.maxp),
+            ("first", self.first),
+            ("from", self.from),
+            ("largest", self.largest),
+        ];
+        for (name, value) in optional.into_iter().take(1) {
+            if let Some(v) = value {
+                pairs.push((name, v.to_string()));
+            }
         }
         if self.p != d.p {
             pairs.push(("p", self.p.to_string()));
+        }
+        for (name, value) in optional.into_iter().skip(1) {
+            if let Some(v) = value {
+                pairs.push((name, v.to_string()));
+            }
         }
         if self.key != d.key {
             pairs.push(("key", self.key.clone()));

@@ -90,6 +90,30 @@ fn owners_query_table() {
             vec!["v", "embed", "theme"],
         ),
         ("#/owners?unknown=1", d.clone(), vec![]),
+        (
+            "#/owners?from=24&p=32&maxp=128",
+            OwnersQuery {
+                maxp: Some(128),
+                p: 32,
+                from: Some(24),
+                ..d.clone()
+            },
+            vec![],
+        ),
+        (
+            "#/owners?first=24&largest=200",
+            OwnersQuery {
+                first: Some(24),
+                largest: Some(200),
+                ..d.clone()
+            },
+            vec![],
+        ),
+        (
+            "#/owners?from=0&first=x&largest=40000",
+            d.clone(),
+            vec!["first", "from", "largest"],
+        ),
     ];
     for (hash, expected, notices) in cases {
         let (q, names) = owners(hash);
@@ -148,11 +172,14 @@ proptest! {
     fn owners_query_round_trips(
         maxp in proptest::option::of(1u32..=32768),
         p in 1u32..=32768,
+        first in proptest::option::of(1u32..=32768),
+        from in proptest::option::of(1u32..=32768),
+        largest in proptest::option::of(1u32..=32768),
         key in "\\PC{0,40}",
         key_type in key_type(),
         embed in any::<bool>(),
     ) {
-        let q = OwnersQuery { maxp, p, key, key_type };
+        let q = OwnersQuery { maxp, p, first, from, largest, key, key_type };
         let common = CommonQuery { embed, theme: Theme::System };
         let location = Location::parse(&format_hash(Lab::Owners, &common, &q.pairs()));
         prop_assert_eq!(&location.route, &Route::Lab(Lab::Owners));

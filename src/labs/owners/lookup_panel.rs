@@ -18,10 +18,10 @@ pub fn LookupPanel(props: &LookupPanelProps) -> Html {
     let max = view.max.get();
     let Some(lookup) = &view.lookup else {
         return html! {
-            <section class="lookup" aria-labelledby="lookup-title" aria-live="polite">
-                <h2 id="lookup-title">{ "Where does this key go?" }</h2>
+            <div class="lookup" aria-live="polite">
+                <h3>{ "Where does this key go?" }</h3>
                 <p>{ "Enter a key that is valid for the key type to see its route." }</p>
-            </section>
+            </div>
         };
     };
     let subtask = match (lookup.subtask, &view.parallelism) {
@@ -37,8 +37,8 @@ pub fn LookupPanel(props: &LookupPanelProps) -> Html {
         )
     });
     html! {
-        <section class="lookup" aria-labelledby="lookup-title">
-            <h2 id="lookup-title">{ "Where does this key go?" }</h2>
+        <div class="lookup">
+            <h3>{ "Where does this key go?" }</h3>
             if let Some(key) = &props.key_text {
                 <p class="lookup-key">{ "Key: " }<code>{ key.clone() }</code></p>
             }
@@ -64,7 +64,7 @@ pub fn LookupPanel(props: &LookupPanelProps) -> Html {
                     ) }
                 </p>
             }
-        </section>
+        </div>
     }
 }
 

@@ -1,8 +1,16 @@
-//! The owners lab (`#/owners`): where a key goes. Max parallelism, parallelism, key and key
-//! type in; the key's Java hash, murmur value, key group and owning subtask out. The state
-//! lives in the URL (`maxp`, `p`, `key`, `type`), written back on every valid edit.
+//! The owners lab (`#/owners`): max parallelism, parallelism and an earlier parallelism in;
+//! each subtask's key-group range, the imbalance, good parallelisms, what a rescale moves,
+//! a max-parallelism chooser, and "where does this key go?" out. The state lives in the URL
+//! (`maxp`, `p`, `first`, `from`, `largest`, `key`, `type`), written back on every valid edit.
 
+mod alignment_panel;
+mod chooser_panel;
+mod controls;
+mod diff_panel;
+mod imbalance_panel;
 mod lookup_panel;
+mod ranges_panel;
+mod slider;
 pub mod state;
 
 use yew::prelude::*;
@@ -10,9 +18,8 @@ use yew::prelude::*;
 use crate::browser;
 use crate::components::{FieldInput, Notices, SelectField, TextField};
 use crate::labs::Lab;
-use crate::model::KeyType;
+use crate::model::{Key, KeyType};
 use crate::url::{format_hash, Location, OwnersQuery};
-use lookup_panel::LookupPanel;
 use state::{OwnersAction, OwnersState};
 
 #[derive(Properties, PartialEq)]
@@ -39,40 +46,24 @@ pub fn OwnersLab(props: &OwnersLabProps) -> Html {
         move || OwnersState::from_query(&query)
     });
     let view = use_memo((*state).clone(), OwnersState::view);
-
     let common = props.location.common;
     use_effect_with(state.to_query(), move |query| {
         browser::replace_hash(&format_hash(Lab::Owners, &common, &query.pairs()));
     });
-
-    let on_max = dispatch(&state, |i: FieldInput| OwnersAction::SetMaxParallelism {
-        text: i.text,
-        bad_input: i.bad_input,
-    });
-    let on_p = dispatch(&state, |i: FieldInput| OwnersAction::SetParallelism {
-        text: i.text,
-        bad_input: i.bad_input,
-    });
-    let on_key = dispatch(&state, |i: FieldInput| OwnersAction::SetKey {
-        text: i.text,
-    });
-    let on_type = dispatch(&state, |value: String| OwnersAction::SetKeyType {
+    let on_action = {
+        let dispatcher = state.dispatcher();
+        Callback::from(move |action: OwnersAction| dispatcher.dispatch(action))
+    };
+    let on_key = on_action.reform(|i: FieldInput| OwnersAction::SetKey { text: i.text });
+    let on_type = on_action.reform(|value: String| OwnersAction::SetKeyType {
         key_type: KeyType::parse(&value).unwrap_or_default(),
     });
     let type_options = KeyType::ALL
         .iter()
         .map(|t| (AttrValue::Static(t.as_str()), AttrValue::Static(t.as_str())))
         .collect::<Vec<_>>();
-    let max_hint = match view.derivation {
-        Some(d) => format!(
-            "Not set: Flink derives {} from parallelism {}.",
-            d.result.get(),
-            d.parallelism
-        ),
-        None => {
-            "Set explicitly. Leave empty to let Flink derive it from the parallelism.".to_string()
-        }
-    };
+    let valid_p = view.parallelism.as_ref().ok().copied();
+    let diff = view.diff.clone().and_then(Result::ok);
 
     html! {
         <section class="lab lab-owners" aria-labelledby="owners-title">
@@ -83,40 +74,45 @@ pub fn OwnersLab(props: &OwnersLabProps) -> Html {
                    The group is fixed for the life of the state; only its owner moves on rescale." }
             </p>
             <Notices notices={parsed.1.clone()} />
-            <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                <TextField id="owners-maxp" label="Max parallelism" kind="number" min="1" max="32768"
-                    placeholder="not set" value={state.max_parallelism.text.clone()}
-                    error={state.max_parallelism.error.clone().map(AttrValue::from)}
-                    hint={AttrValue::from(max_hint)} on_input={on_max} />
-                <TextField id="owners-p" label="Parallelism" kind="number" min="1" max="32768"
-                    value={state.parallelism.text.clone()}
-                    error={state.parallelism.error.clone().map(AttrValue::from)} on_input={on_p} />
-                <TextField id="owners-key" label="Key" value={state.key.text.clone()}
-                    error={state.key.error.clone().map(AttrValue::from)} on_input={on_key} />
-                <SelectField id="owners-key-type" label="Key type" options={type_options}
-                    selected={AttrValue::Static(state.key_type.as_str())} on_change={on_type} />
-            </form>
+            <controls::Controls state={(*state).clone()} view={(*view).clone()} on_action={on_action.clone()} />
             if let Err(error) = &view.parallelism {
-                <div class="alert" role="alert">{ error.to_string() }</div>
+                <div class="alert" role="alert">
+                    <strong>{ "The job does not start. " }</strong>{ capitalised(&error.to_string()) }{ "." }
+                </div>
             }
-            <LookupPanel view={(*view).clone()} key_text={state.key.value.as_ref().map(key_label)} />
+            if let Some(p) = valid_p {
+                <ranges_panel::RangesPanel parallelism={p} diff={diff} />
+                <imbalance_panel::ImbalancePanel parallelism={p} />
+            }
+            <alignment_panel::AlignmentPanel view={(*view).clone()} p={state.parallelism.value} from={state.from.value} />
+            <diff_panel::DiffPanel diff={view.diff.clone()} />
+            <chooser_panel::ChooserPanel largest={state.largest.clone()} p={state.parallelism.value} on_action={on_action.clone()} />
+            <section class="key-lookup">
+                <h2 id="key-lookup-title">{ "Look up a key" }</h2>
+                <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+                    <TextField id="owners-key" label="Key" value={state.key.text.clone()}
+                        error={state.key.error.clone().map(AttrValue::from)} on_input={on_key} />
+                    <SelectField id="owners-key-type" label="Key type" options={type_options}
+                        selected={AttrValue::Static(state.key_type.as_str())} on_change={on_type} />
+                </form>
+                <lookup_panel::LookupPanel view={(*view).clone()} key_text={state.key.value.as_ref().map(key_label)} />
+            </section>
         </section>
     }
 }
 
-fn key_label(key: &crate::model::Key) -> String {
-    match key {
-        crate::model::Key::Str(s) => format!("{s:?} (string)"),
-        crate::model::Key::Int(v) => format!("{v} (int)"),
-        crate::model::Key::Long(v) => format!("{v} (long)"),
+fn capitalised(text: &str) -> String {
+    let mut text = text.to_string();
+    if let Some(first) = text.get_mut(..1) {
+        first.make_ascii_uppercase();
     }
+    text
 }
 
-/// A callback that maps an input event to an action and dispatches it.
-fn dispatch<T: 'static>(
-    state: &UseReducerHandle<OwnersState>,
-    to_action: impl Fn(T) -> OwnersAction + 'static,
-) -> Callback<T> {
-    let dispatcher = state.dispatcher();
-    Callback::from(move |value: T| dispatcher.dispatch(to_action(value)))
+fn key_label(key: &Key) -> String {
+    match key {
+        Key::Str(s) => format!("{s:?} (string)"),
+        Key::Int(v) => format!("{v} (int)"),
+        Key::Long(v) => format!("{v} (long)"),
+    }
 }

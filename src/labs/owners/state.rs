@@ -9,7 +9,11 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use crate::labs::field::Field;
+use crate::model::autoscaler::{align, AlignMode, Choice};
+use crate::model::chooser::divisors_near;
+use crate::model::imbalance::Imbalance;
 use crate::model::number::parse_in_range;
+use crate::model::rescale::RescaleDiff;
 use crate::model::{
     DefaultMaxDerivation, Key, KeyGroupRange, KeyLookup, KeyType, MaxParallelism, ModelError,
     Parallelism, UPPER_BOUND_MAX_PARALLELISM,
@@ -22,6 +26,13 @@ pub struct OwnersState {
     pub max_parallelism: Field<Option<MaxParallelism>>,
     /// `1..=32768`; may exceed the max parallelism (then the job cannot start).
     pub parallelism: Field<u32>,
+    /// The parallelism the job first ran with (empty = the parallelism): the input of
+    /// Flink's derivation when max parallelism is not set.
+    pub first: Field<Option<u32>>,
+    /// An earlier parallelism to compare with (empty = none).
+    pub from: Field<Option<u32>>,
+    /// The largest parallelism foreseen, for the max-parallelism chooser (empty = p).
+    pub largest: Field<Option<u32>>,
     /// `None` until some valid key has been entered.
     pub key: Field<Option<Key>>,
     pub key_type: KeyType,
@@ -34,6 +45,12 @@ pub enum OwnersAction {
     SetMaxParallelism { text: String, bad_input: bool },
     /// Typed into **Parallelism**.
     SetParallelism { text: String, bad_input: bool },
+    /// Typed into **First parallelism**.
+    SetFirst { text: String, bad_input: bool },
+    /// Typed into **Earlier parallelism**.
+    SetFrom { text: String, bad_input: bool },
+    /// Typed into **Largest foreseeable parallelism**.
+    SetLargest { text: String, bad_input: bool },
     /// Typed into **Key**.
     SetKey { text: String },
     /// Chose in **Key type**.
@@ -50,6 +67,9 @@ impl OwnersState {
                 max,
             ),
             parallelism: Field::valid(q.p.to_string(), q.p),
+            first: optional(q.first),
+            from: optional(q.from),
+            largest: optional(q.largest),
             key: Field::valid(String::new(), None),
             key_type: q.key_type,
         };
@@ -69,6 +89,9 @@ impl OwnersState {
         OwnersQuery {
             maxp: self.max_parallelism.value.map(MaxParallelism::get),
             p: self.parallelism.value,
+            first: self.first.value,
+            from: self.from.value,
+            largest: self.largest.value,
             key,
             key_type,
         }
@@ -87,9 +110,10 @@ impl OwnersState {
     /// Everything the page shows, computed from the valid values.
     pub fn view(&self) -> OwnersView {
         let p = self.parallelism.value;
+        let first = self.first.value.unwrap_or(p);
         let derivation = match self.max_parallelism.value {
             Some(_) => None,
-            None => DefaultMaxDerivation::new(i64::from(p)).ok(),
+            None => DefaultMaxDerivation::new(i64::from(first)).ok(),
         };
         let max = self
             .max_parallelism
@@ -112,14 +136,39 @@ impl OwnersState {
             ) => Some(p.range_of(*op)),
             _ => None,
         };
+        let from = self.from.value.map(|f| Parallelism::new(i64::from(f), max));
+        let diff = match (&from, valid_p) {
+            (Some(Ok(f)), Some(to)) => Some(Ok(RescaleDiff::new(*f, to))),
+            (Some(Err(e)), _) => Some(Err(e.clone())),
+            _ => None,
+        };
+        let autoscaler = self.from.value.map(|current| {
+            AlignMode::ALL.map(|mode| (mode, align(current, p, max.get(), 1, u32::MAX, mode)))
+        });
         OwnersView {
             max,
             derivation,
+            imbalance: valid_p.map(Imbalance::of),
+            divisors_near: divisors_near(max.get(), p, 3),
             parallelism,
             lookup,
             owner_range,
+            diff,
+            autoscaler,
         }
     }
+}
+
+fn optional(value: Option<u32>) -> Field<Option<u32>> {
+    Field::valid(value.map(|v| v.to_string()).unwrap_or_default(), value)
+}
+
+/// Parses an optional parallelism field: empty means "not set".
+fn parse_optional(text: &str, what: &'static str) -> Result<Option<u32>, ModelError> {
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    parse_in_range(text, what, 1, i64::from(UPPER_BOUND_MAX_PARALLELISM)).map(|v| Some(v as u32))
 }
 
 /// Derived values for the page; never stored.
@@ -134,6 +183,14 @@ pub struct OwnersView {
     pub lookup: Option<KeyLookup>,
     /// The key groups of the subtask that owns the key.
     pub owner_range: Option<KeyGroupRange>,
+    /// Groups per subtask, when the job can start.
+    pub imbalance: Option<Imbalance>,
+    /// Divisors of max parallelism around p (three each side).
+    pub divisors_near: Vec<u32>,
+    /// With an earlier parallelism: what changes owner, or why that parallelism is invalid.
+    pub diff: Option<Result<RescaleDiff, ModelError>>,
+    /// With an earlier parallelism: the autoscaler's choice for target p, in both modes.
+    pub autoscaler: Option<[(AlignMode, Choice); 2]>,
 }
 
 impl Reducible for OwnersState {
@@ -156,6 +213,18 @@ impl Reducible for OwnersState {
             OwnersAction::SetParallelism { text, bad_input } => {
                 let parsed = parse_in_range(&text, "parallelism", 1, bound).map(|p| p as u32);
                 next.parallelism.apply(text, bad_input, parsed);
+            }
+            OwnersAction::SetFirst { text, bad_input } => {
+                let parsed = parse_optional(&text, "first parallelism");
+                next.first.apply(text, bad_input, parsed);
+            }
+            OwnersAction::SetFrom { text, bad_input } => {
+                let parsed = parse_optional(&text, "earlier parallelism");
+                next.from.apply(text, bad_input, parsed);
+            }
+            OwnersAction::SetLargest { text, bad_input } => {
+                let parsed = parse_optional(&text, "largest parallelism");
+                next.largest.apply(text, bad_input, parsed);
             }
             OwnersAction::SetKey { text } => next.set_key(text),
             OwnersAction::SetKeyType { key_type } => {

@@ -125,6 +125,9 @@ fn key_type_change_reparses_the_typed_key() {
 #[test]
 fn url_state_round_trips_through_the_reducer() {
     let q = OwnersQuery {
+        first: Some(3),
+        from: Some(5),
+        largest: Some(1000),
         maxp: Some(129),
         p: 7,
         key: "東京".into(),
@@ -140,4 +143,61 @@ fn url_state_round_trips_through_the_reducer() {
     assert!(state.key.error.is_some());
     assert_eq!(state.key.text, "abc");
     assert!(state.view().lookup.is_none());
+}
+
+#[test]
+fn first_parallelism_decides_the_derived_max_and_p_can_exceed_it() {
+    let state = act(
+        start(OwnersQuery::default()),
+        vec![
+            OwnersAction::SetFirst {
+                text: "24".into(),
+                bad_input: false,
+            },
+            set_p("200"),
+        ],
+    );
+    let view = state.view();
+    assert_eq!(view.max.get(), 128);
+    assert_eq!(view.derivation.unwrap().parallelism, 24);
+    let err = view.parallelism.unwrap_err().to_string();
+    assert!(err.contains("200") && err.contains("128"), "{err}");
+    assert_eq!(state.to_query().first, Some(24));
+}
+
+#[test]
+fn earlier_parallelism_gives_the_diff_and_the_autoscaler_choice() {
+    let state = act(
+        start(OwnersQuery::default()),
+        vec![
+            set_max("128"),
+            set_p("32"),
+            OwnersAction::SetFrom {
+                text: "24".into(),
+                bad_input: false,
+            },
+        ],
+    );
+    let view = state.view();
+    let diff = view.diff.unwrap().unwrap();
+    assert_eq!((diff.from, diff.to, diff.max_parallelism), (24, 32, 128));
+    let [(_, even), (_, maximize)] = view.autoscaler.unwrap();
+    assert_eq!((even.parallelism, maximize.parallelism), (32, 32));
+    assert_eq!(view.divisors_near, vec![4, 8, 16, 32, 64, 128]);
+    let state = act(
+        state,
+        vec![OwnersAction::SetFrom {
+            text: "300".into(),
+            bad_input: false,
+        }],
+    );
+    assert!(state.view().diff.unwrap().is_err());
+    let state = act(
+        state,
+        vec![OwnersAction::SetFrom {
+            text: String::new(),
+            bad_input: false,
+        }],
+    );
+    assert!(state.view().diff.is_none());
 }

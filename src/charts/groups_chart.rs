@@ -1,0 +1,121 @@
+//! Key groups per subtask as a bar chart (plotters, SVG backend). Beyond [`MAX_BARS`]
+//! subtasks, neighbouring subtasks share a bar that shows the most groups any of them owns,
+//! so the chart's size does not grow with p.
+
+use plotters::prelude::*;
+
+use crate::model::Parallelism;
+
+/// The most bars drawn.
+pub const MAX_BARS: u32 = 128;
+const WIDTH: u32 = 640;
+const HEIGHT: u32 = 240;
+
+/// One bar: subtasks `first..=last` and the most key groups any of them owns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bar {
+    pub first: u32,
+    pub last: u32,
+    pub groups: u32,
+}
+
+/// Groups per subtask, bucketed to at most [`MAX_BARS`] bars (one pass over the ranges).
+pub fn bars(p: Parallelism) -> Vec<Bar> {
+    let n = p.get();
+    let buckets = n.min(MAX_BARS);
+    let mut out: Vec<Bar> = Vec::with_capacity(buckets as usize);
+    for (op, range) in p.ranges() {
+        let bucket = (u64::from(op.index()) * u64::from(buckets) / u64::from(n)) as usize;
+        if bucket == out.len() {
+            out.push(Bar {
+                first: op.index(),
+                last: op.index(),
+                groups: range.len(),
+            });
+        } else if let Some(bar) = out.last_mut() {
+            bar.last = op.index();
+            bar.groups = bar.groups.max(range.len());
+        }
+    }
+    out
+}
+
+/// The chart as an SVG document; empty if plotters reports an error.
+pub fn groups_per_subtask_svg(p: Parallelism) -> String {
+    let bars = bars(p);
+    let mut svg = String::new();
+    if draw(&mut svg, p, &bars).is_err() {
+        svg.clear();
+    }
+    svg
+}
+
+fn draw<'a>(
+    svg: &'a mut String,
+    p: Parallelism,
+    bars: &[Bar],
+) -> Result<(), Box<dyn std::error::Error + 'a>> {
+    let root = SVGBackend::with_string(svg, (WIDTH, HEIGHT)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let top = bars.iter().map(|b| b.groups).max().unwrap_or(1) + 1;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(12)
+        .x_label_area_size(36)
+        .y_label_area_size(44)
+        .build_cartesian_2d(0u32..p.get(), 0u32..top)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_desc("subtask")
+        .y_desc("key groups")
+        .x_labels(8)
+        .y_labels(top.min(8) as usize)
+        .label_style(("sans-serif", 13))
+        .draw()?;
+    let busiest = bars.iter().map(|b| b.groups).max().unwrap_or(0);
+    chart.draw_series(bars.iter().map(|b| {
+        let colour = if b.groups == busiest {
+            RGBColor(176, 58, 46)
+        } else {
+            RGBColor(29, 79, 145)
+        };
+        Rectangle::new([(b.first, 0), (b.last + 1, b.groups)], colour.filled())
+    }))?;
+    root.present()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::MaxParallelism;
+
+    fn par(max: i64, p: i64) -> Parallelism {
+        Parallelism::new(p, MaxParallelism::new(max).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn bars_cover_every_subtask_once() {
+        for (max, p) in [(128, 100), (128, 12), (32768, 32768), (32768, 1000), (7, 7)] {
+            let b = bars(par(max, p));
+            assert!(b.len() as u32 <= MAX_BARS);
+            assert_eq!(b[0].first, 0);
+            assert_eq!(b.last().unwrap().last, p as u32 - 1);
+            for pair in b.windows(2) {
+                assert_eq!(pair[0].last + 1, pair[1].first);
+            }
+        }
+        assert_eq!(
+            bars(par(128, 100)).iter().filter(|b| b.groups == 2).count(),
+            28
+        );
+    }
+
+    #[test]
+    fn svg_has_one_rect_per_bar_and_no_script() {
+        let svg = groups_per_subtask_svg(par(128, 100));
+        assert!(svg.starts_with("<svg"), "{}", &svg[..svg.len().min(80)]);
+        assert!(svg.matches("<rect").count() >= 100);
+        assert!(!svg.contains("<script"));
+    }
+}

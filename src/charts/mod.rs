@@ -1,0 +1,16 @@
+//! Chart drawing: model data in, SVG out. No maths of the domain here, only geometry.
+//!
+//! - [`ranges_bar`]: the key-group axis with each subtask's run, as a handful of SVG paths
+//!   (never one element per key group or per subtask).
+//! - [`groups_chart`]: key groups per subtask, drawn with plotters' SVG backend and shown as
+//!   an image, so its many shapes add no DOM nodes.
+
+pub mod groups_chart;
+pub mod ranges_bar;
+
+use crate::url::encode_component;
+
+/// An SVG document as a `data:` URL for an `<img>` (allowed by the page's CSP).
+pub fn svg_data_url(svg: &str) -> String {
+    format!("data:image/svg+xml;charset=utf-8,{}", encode_component(svg))
+}

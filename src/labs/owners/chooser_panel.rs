@@ -1,0 +1,56 @@
+//! The max-parallelism chooser: for the largest parallelism anyone foresees, powers of two at
+//! 4–8× it and highly composite alternatives, each with how many parallelisms up to that
+//! largest one divide it evenly.
+
+use yew::prelude::*;
+
+use super::state::OwnersAction;
+use crate::components::{FieldInput, TextField};
+use crate::labs::field::Field;
+use crate::model::chooser::{suggest_max_parallelism, SuggestionKind};
+
+#[derive(Properties, PartialEq)]
+pub struct ChooserPanelProps {
+    pub largest: Field<Option<u32>>,
+    /// Used when no largest parallelism is typed.
+    pub p: u32,
+    pub on_action: Callback<OwnersAction>,
+}
+
+#[function_component]
+pub fn ChooserPanel(props: &ChooserPanelProps) -> Html {
+    let largest = props.largest.value.unwrap_or(props.p);
+    let suggestions = use_memo(largest, |&l| suggest_max_parallelism(l));
+    let on_input = props
+        .on_action
+        .reform(|i: FieldInput| OwnersAction::SetLargest {
+            text: i.text,
+            bad_input: i.bad_input,
+        });
+    html! {
+        <section class="chooser" aria-labelledby="chooser-title">
+            <h2 id="chooser-title">{ "Choosing the number of key groups" }</h2>
+            <p>{ "Max parallelism is fixed once state exists, so choose it for the largest parallelism you can foresee. \
+                  Each key group costs a little metadata; running out of them costs an offline rewrite." }</p>
+            <div class="count-field">
+                <TextField id="owners-largest" label="Largest foreseeable parallelism" kind="number" min="1" max="32768"
+                    placeholder={AttrValue::from(format!("same as parallelism ({})", props.p))}
+                    value={props.largest.text.clone()} error={props.largest.error.clone().map(AttrValue::from)} on_input={on_input} />
+            </div>
+            <table class="chooser-table">
+                <caption>{ format!("Suggestions for a largest parallelism of {largest}") }</caption>
+                <thead><tr><th scope="col">{ "max parallelism" }</th><th scope="col">{ "kind" }</th>
+                    <th scope="col">{ format!("parallelisms 1–{largest} that divide it") }</th></tr></thead>
+                <tbody>
+                    { for suggestions.iter().map(|s| html! {
+                        <tr key={s.value}>
+                            <td>{ s.value }</td>
+                            <td>{ match s.kind { SuggestionKind::PowerOfTwo => "power of two", SuggestionKind::HighlyComposite => "highly composite" } }</td>
+                            <td>{ s.even_parallelisms }</td>
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+        </section>
+    }
+}

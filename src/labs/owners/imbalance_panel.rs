@@ -1,0 +1,50 @@
+//! **Imbalance**: how many subtasks own ⌈max/p⌉ and how many ⌊max/p⌋ key groups, the
+//! busiest-to-idlest ratio, and a plotters chart of key groups per subtask.
+
+use yew::prelude::*;
+
+use crate::charts::groups_chart::groups_per_subtask_svg;
+use crate::charts::svg_data_url;
+use crate::model::imbalance::Imbalance;
+use crate::model::Parallelism;
+
+#[derive(Properties, PartialEq)]
+pub struct ImbalancePanelProps {
+    pub parallelism: Parallelism,
+}
+
+#[function_component]
+pub fn ImbalancePanel(props: &ImbalancePanelProps) -> Html {
+    let p = props.parallelism;
+    let chart = use_memo(p, |p| svg_data_url(&groups_per_subtask_svg(*p)));
+    let i = Imbalance::of(p);
+    let ratio = format!(
+        "{}.{:02}",
+        i.ratio_milli() / 1000,
+        i.ratio_milli() % 1000 / 10
+    );
+    let idle = format!(
+        "{}.{}",
+        i.idle_capacity_milli() / 10,
+        i.idle_capacity_milli() % 10
+    );
+    let summary = if i.is_even() {
+        format!("{} divides {}: every subtask owns exactly {} key groups. No subtask waits for another.", i.parallelism, i.max_parallelism, i.fewest)
+    } else {
+        format!(
+            "{} subtasks own {} key groups and {} own {}. The busiest hold {ratio}× what the idlest hold; with \
+             evenly spread keys the job runs at the busiest subtasks' pace, so about {idle}% of the slots' \
+             capacity sits idle.",
+            i.busy_subtasks, i.most, i.idle_subtasks, i.fewest
+        )
+    };
+    html! {
+        <section class="imbalance" aria-labelledby="imbalance-title">
+            <h2 id="imbalance-title">{ "Imbalance" }</h2>
+            <p data-testid="imbalance-summary">{ summary }</p>
+            <img class="chart" src={(*chart).clone()} width="640" height="240"
+                alt={format!("Bar chart of key groups per subtask for {} subtasks over {} key groups: {} own {}, {} own {}.",
+                    i.parallelism, i.max_parallelism, i.busy_subtasks, i.most, i.idle_subtasks, i.fewest)} />
+        </section>
+    }
+}

@@ -1,0 +1,81 @@
+//! **Owner ranges**: the key-group axis with each subtask's run (a few merged SVG paths),
+//! a paged per-subtask table (subtask, first and last key group, count), and **Export CSV**
+//! for the whole table (`owners.csv`).
+
+use yew::prelude::*;
+
+use crate::browser;
+use crate::charts::ranges_bar::RangesBar;
+use crate::model::export::owners_csv;
+use crate::model::rescale::RescaleDiff;
+use crate::model::Parallelism;
+
+/// Rows per table page: the DOM stays small whatever the parallelism.
+pub const PAGE_ROWS: u32 = 32;
+
+#[derive(Properties, PartialEq)]
+pub struct RangesPanelProps {
+    pub parallelism: Parallelism,
+    pub diff: Option<RescaleDiff>,
+}
+
+#[function_component]
+pub fn RangesPanel(props: &RangesPanelProps) -> Html {
+    let p = props.parallelism;
+    let bar = use_memo((p, props.diff.clone()), |(p, diff)| {
+        RangesBar::new(*p, diff.as_ref())
+    });
+    let page = use_state(|| 0u32);
+    let pages = p.get().div_ceil(PAGE_ROWS);
+    let current = (*page).min(pages - 1);
+    let go = |to: u32| {
+        let page = page.clone();
+        Callback::from(move |_: MouseEvent| page.set(to))
+    };
+    let on_export = Callback::from(move |_: MouseEvent| {
+        browser::download("owners.csv", "text/csv", &owners_csv(p))
+    });
+    let max = p.max().get();
+    let first_row = current * PAGE_ROWS;
+    let rows = (first_row..(first_row + PAGE_ROWS).min(p.get())).filter_map(|i| p.operator(i));
+    html! {
+        <section class="ranges" aria-labelledby="ranges-title">
+            <h2 id="ranges-title">{ "Owner ranges" }</h2>
+            <p>{ format!("Key groups 0 to {} are split into {} contiguous runs, one per subtask. Subtask i owns \
+                          from ⌈i·{max}/{}⌉ to ⌊((i+1)·{max} − 1)/{}⌋, so the larger runs are spread out, not \
+                          bunched at the start.", max - 1, p.get(), p.get(), p.get()) }</p>
+            <svg class="ranges-bar" viewBox={format!("0 0 {} 34", bar.columns)} preserveAspectRatio="none" role="img"
+                aria-label={format!("Key groups 0 to {} across {} subtasks", max - 1, p.get())}>
+                <path class="run-even" d={bar.even.clone()} />
+                <path class="run-odd" d={bar.odd.clone()} />
+                <path class="run-busiest" d={bar.busiest.clone()} />
+                <path class="run-moved" d={bar.moved.clone()} />
+            </svg>
+            <p class="legend">
+                <span><span class="swatch run-even" aria-hidden="true"></span>{ "even subtasks" }</span>
+                <span><span class="swatch run-odd" aria-hidden="true"></span>{ "odd subtasks (up to 512 subtasks)" }</span>
+                <span><span class="swatch run-busiest" aria-hidden="true"></span>{ "subtasks with the extra group (middle band)" }</span>
+                if props.diff.is_some() {
+                    <span><span class="swatch run-moved" aria-hidden="true"></span>{ "groups that change owner (bottom band)" }</span>
+                }
+            </p>
+            <div class="table-tools">
+                <button type="button" onclick={on_export}>{ "Export CSV" }</button>
+                <span role="status">{ format!("Subtasks {} to {} of {}", first_row, (first_row + PAGE_ROWS).min(p.get()) - 1, p.get()) }</span>
+                <button type="button" disabled={current == 0} onclick={go(current.saturating_sub(1))}>{ "Previous subtasks" }</button>
+                <button type="button" disabled={current + 1 >= pages} onclick={go(current + 1)}>{ "Next subtasks" }</button>
+            </div>
+            <table class="ranges-table">
+                <caption class="visually-hidden">{ "Key-group range of each subtask" }</caption>
+                <thead><tr><th scope="col">{ "subtask" }</th><th scope="col">{ "first key group" }</th>
+                    <th scope="col">{ "last key group" }</th><th scope="col">{ "key groups" }</th></tr></thead>
+                <tbody>
+                    { for rows.map(|op| {
+                        let r = p.range_of(op);
+                        html! { <tr key={op.index()}><td>{ op.index() }</td><td>{ r.first() }</td><td>{ r.last() }</td><td>{ r.len() }</td></tr> }
+                    }) }
+                </tbody>
+            </table>
+        </section>
+    }
+}

@@ -1,0 +1,35 @@
+//! CSV exports, as `shared/CONTRACT.md` fixes them: a header row, commas, `\n` line ends,
+//! plain decimal numbers.
+
+use super::key_group::Parallelism;
+
+/// `owners.csv`: `subtask,first_key_group,last_key_group,key_groups`, one row per subtask
+/// (subtask from 0, bounds inclusive).
+pub fn owners_csv(p: Parallelism) -> String {
+    let mut csv = String::from("subtask,first_key_group,last_key_group,key_groups\n");
+    for (op, range) in p.ranges() {
+        csv.push_str(&format!(
+            "{},{},{},{}\n",
+            op.index(),
+            range.first(),
+            range.last(),
+            range.len()
+        ));
+    }
+    csv
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::MaxParallelism;
+
+    #[test]
+    fn owners_csv_for_7_over_3() {
+        let p = Parallelism::new(3, MaxParallelism::new(7).unwrap()).unwrap();
+        assert_eq!(
+            owners_csv(p),
+            "subtask,first_key_group,last_key_group,key_groups\n0,0,2,3\n1,3,4,2\n2,5,6,2\n"
+        );
+    }
+}

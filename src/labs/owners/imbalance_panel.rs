@@ -42,7 +42,7 @@ pub fn ImbalancePanel(props: &ImbalancePanelProps) -> Html {
         <section class="imbalance" aria-labelledby="imbalance-title">
             <h2 id="imbalance-title">{ "Imbalance" }</h2>
             <p data-testid="imbalance-summary">{ summary }</p>
-            <img class="chart" src={(*chart).clone()} width="640" height="240"
+            <img class="chart" src={(*chart).clone()} width="640" height="240" decoding="async"
                 alt={format!("Bar chart of key groups per subtask for {} subtasks over {} key groups: {} own {}, {} own {}.",
                     i.parallelism, i.max_parallelism, i.busy_subtasks, i.most, i.idle_subtasks, i.fewest)} />
         </section>

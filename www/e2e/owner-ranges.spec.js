@@ -1,0 +1,114 @@
+// The owners lab's ranges, slider and rescale views: CSV against Flink's own ranges, the
+// ceiling alert, keyboard use of the slider, the rescale diff, autoscaler, chooser, and a
+// DOM that stays small at any parallelism.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { test, expect, open } from './fixtures.js';
+
+const slider = (page) => page.getByRole('slider', { name: 'Parallelism' });
+
+function flinkRanges(max, p) {
+  const path = fileURLToPath(new URL('../../tests/vectors/ranges.tsv', import.meta.url));
+  return readFileSync(path, 'utf8').trim().split('\n').slice(1)
+    .map((line) => line.split('\t').map(Number))
+    .filter(([m, par]) => m === max && par === p)
+    .map(([, , op, first, last]) => `${op},${first},${last},${last - first + 1}`);
+}
+
+/** Flink's computeOperatorIndexForKeyGroup, written out independently for the checks. */
+const owner = (max, p, group) => Math.floor((group * p) / max);
+
+test('Export CSV at 128/100 is identical to Flink\'s ranges', async ({ page }) => {
+  await open(page, '#/owners?maxp=128&p=100');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('owners.csv');
+  const text = readFileSync(await download.path(), 'utf8');
+  const expected = ['subtask,first_key_group,last_key_group,key_groups', ...flinkRanges(128, 100)].join('\n') + '\n';
+  expect(flinkRanges(128, 100)).toHaveLength(100);
+  expect(text).toBe(expected);
+});
+
+test('the table pages through every subtask with Flink\'s ranges', async ({ page }) => {
+  await open(page, '#/owners?maxp=128&p=100');
+  const rows = page.locator('.ranges-table tbody tr');
+  await expect(rows).toHaveCount(32);
+  await expect(rows.nth(3)).toHaveText(['3', '4', '5', '2'].join(''));
+  await page.getByRole('button', { name: 'Next subtasks' }).click();
+  await expect(rows.first().locator('td').first()).toHaveText('32');
+  await expect(page.getByTestId('imbalance-summary')).toContainText('28 subtasks own 2 key groups and 72 own 1');
+});
+
+test('p = 200 at max parallelism 128 does not start: an alert naming both', async ({ page }) => {
+  await open(page, '#/owners?p=24');
+  await page.getByLabel('First parallelism').fill('24');
+  await expect(page.getByLabel('Max parallelism')).toHaveValue('');
+  await slider(page).fill('200');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('200');
+  await expect(alert).toContainText('128');
+  await expect(page).toHaveURL(/first=24/);
+  await expect(page.locator('.ranges-table')).toHaveCount(0);
+  await expect(slider(page)).toHaveAttribute('aria-valuetext', /above max parallelism 128/);
+});
+
+test('the slider works from the keyboard and says what a value means', async ({ page }) => {
+  await open(page, '#/owners?maxp=128&p=100');
+  const s = slider(page);
+  await s.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(s).toHaveValue('101');
+  await expect(page.getByLabel('Exact parallelism')).toHaveValue('101');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(s).toHaveValue('99');
+  await page.keyboard.press('Home');
+  await expect(s).toHaveValue('1');
+  await expect(s).toHaveAttribute('aria-valuetext', '1: every subtask owns 128 key groups');
+  await page.keyboard.press('PageUp');
+  expect(Number(await s.inputValue())).toBeGreaterThan(2);
+  await page.keyboard.press('End');
+  await expect(s).toHaveValue('256');
+  await expect(page.getByRole('alert')).toContainText('256');
+  await expect(page).toHaveURL(/p=256/);
+});
+
+test('rescale diff from 24 to 32 at 128 matches the owner formula', async ({ page }) => {
+  await open(page, '#/owners?maxp=128&from=24&p=32');
+  let moved = 0;
+  for (let g = 0; g < 128; g++) if (owner(128, 24, g) !== owner(128, 32, g)) moved++;
+  let keeping = 0;
+  for (let i = 0; i < 24; i++) {
+    const groups = [...Array(128).keys()].filter((g) => owner(128, 24, g) === i);
+    if (groups.every((g) => owner(128, 32, g) === i)) keeping++;
+  }
+  const diff = page.getByTestId('rescale-diff');
+  await expect(diff).toContainText(`${moved} key groups change owner`);
+  await expect(diff).toContainText(`(${(Math.round((moved * 1000) / 128) / 10).toFixed(1)}% of the state`);
+  await expect(diff).toContainText(`${keeping} of the 24 subtasks`);
+  await expect(page.getByText('logical reassignment only')).toBeVisible();
+  await expect(page.getByTestId('autoscaler-EVENLY_SPREAD')).toContainText('32');
+});
+
+test('the autoscaler refuses some scale-downs, and the chooser suggests key-group counts', async ({ page }) => {
+  await open(page, '#/owners?maxp=128&from=64&p=63&largest=200');
+  await expect(page.getByTestId('autoscaler-EVENLY_SPREAD')).toContainText('64');
+  await expect(page.getByTestId('autoscaler-EVENLY_SPREAD')).toContainText('stays at 64');
+  await expect(page.getByTestId('divisors-near')).toContainText('16, 32, 64, 128');
+  const chooser = page.locator('.chooser-table tbody');
+  await expect(chooser).toContainText('840');
+  await expect(chooser).toContainText('1024');
+  await expect(chooser).toContainText('1260');
+});
+
+test('the page stays under 1,500 DOM nodes at max parallelism 32768 for any p', async ({ page }) => {
+  await open(page, '#/owners?maxp=32768&p=1&from=1');
+  for (const p of [1, 7, 100, 1000, 5000, 16384, 21845, 32767, 32768]) {
+    await page.getByLabel('Exact parallelism').fill(String(p));
+    await expect(page.locator('.ranges-table tbody tr').first()).toBeVisible();
+    const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+    expect(nodes, `p = ${p}`).toBeLessThanOrEqual(1500);
+  }
+});

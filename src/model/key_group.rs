@@ -287,6 +287,36 @@ mod tests {
         assert_eq!(&sizes[..4], &[2, 1, 1, 2]);
     }
 
+    /// Every (max, p) with max up to 300, and chosen p for larger maxima: the ranges tile
+    /// 0..max in order, and every group's owner is the subtask whose range holds it.
+    #[test]
+    fn ranges_partition_for_a_broad_table() {
+        let mut pairs: Vec<(i64, i64)> = (1..=300)
+            .flat_map(|m| (1..=m).map(move |p| (m, p)))
+            .collect();
+        for m in [512, 720, 1000, 1024, 1260, 4096, 10000, 32767, 32768] {
+            for p in [
+                1, 2, 3, 7, 24, 100, 128, 200, 333, 512, 1000, 4095, 10000, 32767, 32768,
+            ] {
+                if p <= m {
+                    pairs.push((m, p));
+                }
+            }
+        }
+        for (m, p) in pairs {
+            let par = Parallelism::new(p, max(m)).unwrap();
+            let mut next = 0;
+            for (op, range) in par.ranges() {
+                assert_eq!(range.first(), next, "max {m} p {p} subtask {}", op.index());
+                for g in range.first()..=range.last() {
+                    assert_eq!(par.owner_of(KeyGroup(g)), op, "max {m} p {p} group {g}");
+                }
+                next = range.last() + 1;
+            }
+            assert_eq!(next as i64, m, "max {m} p {p}");
+        }
+    }
+
     proptest! {
         #[test]
         fn ranges_partition_all_key_groups(m in 1i64..=32768, seed in 0u32..u32::MAX) {

@@ -32,6 +32,12 @@ pub enum ModelError {
     NotSeconds { text: String },
     /// A time outside the accepted range of seconds.
     SecondsOutOfRange { text: String, max: u32 },
+    /// An amount (rate or size) that is not a plain non-negative decimal.
+    NotAnAmount { what: &'static str, text: String },
+    /// An amount above its bound.
+    AmountTooLarge { what: &'static str, text: String, max: u64 },
+    /// A size that is not a number with an optional unit B, KB, MB, GB or TB.
+    NotASize { text: String },
     /// A numeric key (`int` or `long`) that is not a whole decimal number.
     KeyNotANumber { key_type: KeyType, text: String },
     /// A numeric key outside the range of its Java type.
@@ -76,6 +82,19 @@ impl fmt::Display for ModelError {
             Self::SecondsOutOfRange { text, max } => {
                 write!(f, "time must be between 0 and {max} seconds, got {}", shorten(text))
             }
+            Self::NotAnAmount { what, text } => write!(
+                f,
+                "{what} {:?} is not a number: use digits, with at most three decimals",
+                shorten(text)
+            ),
+            Self::AmountTooLarge { what, text, max } => {
+                write!(f, "{what} {:?} is above the limit of {max}", shorten(text))
+            }
+            Self::NotASize { text } => write!(
+                f,
+                "state size {:?} is not a size: use a number with B, KB, MB, GB or TB",
+                shorten(text)
+            ),
             Self::KeyNotANumber { key_type, text } => write!(
                 f,
                 "{:?} is not a whole number, so it is not a valid {} key ({})",

@@ -24,6 +24,7 @@ pub mod lookup;
 pub mod murmur;
 pub mod number;
 pub mod rescale;
+pub mod skew;
 
 pub use error::ModelError;
 pub use java_hash::{Key, KeyType};

@@ -1,0 +1,206 @@
+//! CSV import of a key set: lines `key,events_per_s[,state_bytes]`, an optional header, keys
+//! in double quotes when they hold commas or quotes (`""` is a quote inside). Lines split on
+//! `\n` (a trailing `\r` is dropped). Malformed lines are reported with their number and
+//! reason; valid lines are kept. The importer works in steps so a page can spread a large
+//! paste over several tasks.
+
+use std::collections::HashMap;
+
+use super::units::{parse_bytes, parse_milli, MAX_EVENTS_PER_S};
+use super::KeyLoad;
+use crate::model::{Key, KeyType};
+
+/// The most keys a set may hold.
+pub const MAX_KEYS: usize = 1_000_000;
+/// The longest key, in characters.
+pub const MAX_KEY_CHARS: usize = 1000;
+/// The most line errors kept (the rest are only counted).
+pub const MAX_ERRORS_KEPT: usize = 200;
+
+/// A line that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineError {
+    /// 1-based line number.
+    pub line: usize,
+    pub reason: String,
+}
+
+/// Reads CSV text in steps. `done()` is true once all text is read (or the key limit hit).
+#[derive(Debug, Clone)]
+pub struct CsvImporter {
+    key_type: KeyType,
+    offset: usize,
+    line: usize,
+    first_content_seen: bool,
+    seen: HashMap<Key, usize>,
+    pub rows: Vec<KeyLoad>,
+    pub errors: Vec<LineError>,
+    pub error_count: usize,
+    pub header: bool,
+    /// Lines were left unread because the set reached [`MAX_KEYS`].
+    pub truncated: bool,
+    done: bool,
+}
+
+impl CsvImporter {
+    pub fn new(key_type: KeyType) -> Self {
+        CsvImporter {
+            key_type,
+            offset: 0,
+            line: 0,
+            first_content_seen: false,
+            seen: HashMap::new(),
+            rows: Vec::new(),
+            errors: Vec::new(),
+            error_count: 0,
+            header: false,
+            truncated: false,
+            done: false,
+        }
+    }
+
+    pub fn done(&self) -> bool {
+        self.done
+    }
+
+    /// Bytes of `text` read so far (for a progress bar).
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// Reads up to `max_lines` more lines of `text` (the same text on every call).
+    pub fn step(&mut self, text: &str, max_lines: usize) {
+        for _ in 0..max_lines {
+            if self.offset >= text.len() {
+                self.done = true;
+                return;
+            }
+            let rest = &text[self.offset..];
+            let (line, advance) = match rest.find('\n') {
+                Some(i) => (&rest[..i], i + 1),
+                None => (rest, rest.len()),
+            };
+            self.offset += advance;
+            self.line += 1;
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            if line.trim().is_empty() {
+                continue;
+            }
+            if self.rows.len() >= MAX_KEYS {
+                self.truncated = true;
+                self.fail(format!("the set already holds {MAX_KEYS} keys, the most it takes: this line and the rest were not read"));
+                self.done = true;
+                return;
+            }
+            let first = !self.first_content_seen;
+            self.first_content_seen = true;
+            match self.read_line(line) {
+                Ok(row) => {
+                    if let Some(&earlier) = self.seen.get(&row.key) {
+                        self.fail(format!("duplicate key, already given on line {earlier}; this line was skipped"));
+                    } else {
+                        self.seen.insert(row.key.clone(), self.line);
+                        self.rows.push(row);
+                    }
+                }
+                Err(_) if first && looks_like_header(line) => self.header = true,
+                Err(reason) => self.fail(reason),
+            }
+        }
+        if self.offset >= text.len() {
+            self.done = true;
+        }
+    }
+
+    fn fail(&mut self, reason: String) {
+        self.error_count += 1;
+        if self.errors.len() < MAX_ERRORS_KEPT {
+            self.errors.push(LineError { line: self.line, reason });
+        }
+    }
+
+    fn read_line(&self, line: &str) -> Result<KeyLoad, String> {
+        let fields = split_fields(line)?;
+        if fields.len() < 2 || fields.len() > 3 {
+            return Err(format!(
+                "expected 2 or 3 fields (key, events per second, optional state size), found {}; put keys holding commas in double quotes",
+                fields.len()
+            ));
+        }
+        if fields[0].chars().count() > MAX_KEY_CHARS {
+            return Err(format!("the key is longer than {MAX_KEY_CHARS} characters"));
+        }
+        let key = self.key_type.parse_key(&fields[0]).map_err(|e| e.to_string())?;
+        let events_milli = parse_milli(&fields[1], "events per second", MAX_EVENTS_PER_S).map_err(|e| e.to_string())?;
+        let bytes = match fields.get(2) {
+            Some(text) if !text.trim().is_empty() => parse_bytes(text).map_err(|e| e.to_string())?,
+            _ => 0,
+        };
+        Ok(KeyLoad { key, events_milli, bytes })
+    }
+}
+
+/// Reads all of `text` at once.
+pub fn parse_csv(text: &str, key_type: KeyType) -> CsvImporter {
+    let mut importer = CsvImporter::new(key_type);
+    while !importer.done() {
+        importer.step(text, 10_000);
+    }
+    importer
+}
+
+fn looks_like_header(line: &str) -> bool {
+    split_fields(line).is_ok_and(|f| f.first().is_some_and(|k| k.trim().eq_ignore_ascii_case("key")))
+}
+
+/// Splits one line into fields, honouring double quotes.
+fn split_fields(line: &str) -> Result<Vec<String>, String> {
+    let mut fields = Vec::new();
+    let mut chars = line.chars().peekable();
+    loop {
+        let mut field = String::new();
+        if chars.peek() == Some(&'"') {
+            chars.next();
+            loop {
+                match chars.next() {
+                    None => return Err("a quoted key has no closing double quote".to_string()),
+                    Some('"') if chars.peek() == Some(&'"') => {
+                        chars.next();
+                        field.push('"');
+                    }
+                    Some('"') => break,
+                    Some(c) => field.push(c),
+                }
+            }
+            match chars.next() {
+                None => {
+                    fields.push(field);
+                    return Ok(fields);
+                }
+                Some(',') => fields.push(field),
+                Some(_) => return Err("text follows a closing double quote; a quote inside a key is written \"\"".to_string()),
+            }
+        } else {
+            loop {
+                match chars.next() {
+                    None => {
+                        if field.contains('"') {
+                            return Err("a double quote inside an unquoted field; quote the whole key and write \"\" for a quote".to_string());
+                        }
+                        fields.push(field);
+                        return Ok(fields);
+                    }
+                    Some(',') => break,
+                    Some(c) => field.push(c),
+                }
+            }
+            if field.contains('"') {
+                return Err("a double quote inside an unquoted field; quote the whole key and write \"\" for a quote".to_string());
+            }
+            fields.push(field);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -7,9 +7,11 @@
 
 mod coverage_query;
 mod owners_query;
+mod skew_query;
 
 pub use coverage_query::CoverageQuery;
 pub use owners_query::{OwnersQuery, MAX_KEY_CHARS};
+pub use skew_query::{KeySource, SkewQuery, MAX_SALT, MAX_URL_CSV};
 
 use crate::labs::Lab;
 

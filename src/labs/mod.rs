@@ -6,6 +6,7 @@ pub mod field;
 pub mod home;
 pub mod not_found;
 pub mod owners;
+pub mod skew;
 
 use yew::prelude::*;
 

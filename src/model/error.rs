@@ -36,6 +36,8 @@ pub enum ModelError {
     NotAnAmount { what: &'static str, text: String },
     /// An amount above its bound.
     AmountTooLarge { what: &'static str, text: String, max: u64 },
+    /// A quantity that must be above zero.
+    NotPositive { what: &'static str },
     /// A size that is not a number with an optional unit B, KB, MB, GB or TB.
     NotASize { text: String },
     /// A numeric key (`int` or `long`) that is not a whole decimal number.
@@ -90,6 +92,7 @@ impl fmt::Display for ModelError {
             Self::AmountTooLarge { what, text, max } => {
                 write!(f, "{what} {:?} is above the limit of {max}", shorten(text))
             }
+            Self::NotPositive { what } => write!(f, "{what} must be above 0"),
             Self::NotASize { text } => write!(
                 f,
                 "state size {:?} is not a size: use a number with B, KB, MB, GB or TB",

@@ -2,6 +2,8 @@
 //! plain decimal numbers.
 
 use super::key_group::Parallelism;
+use super::skew::aggregate::SubtaskLoads;
+use super::skew::units::format_milli;
 
 /// `owners.csv`: `subtask,first_key_group,last_key_group,key_groups`, one row per subtask
 /// (subtask from 0, bounds inclusive).
@@ -15,6 +17,15 @@ pub fn owners_csv(p: Parallelism) -> String {
             range.last(),
             range.len()
         ));
+    }
+    csv
+}
+
+/// `skew.csv`: `subtask,key_groups,keys,events_per_s,state_bytes`, one row per subtask.
+pub fn skew_csv(loads: &SubtaskLoads) -> String {
+    let mut csv = String::from("subtask,key_groups,keys,events_per_s,state_bytes\n");
+    for (i, (load, groups)) in loads.subtasks.iter().zip(&loads.key_groups).enumerate() {
+        csv.push_str(&format!("{i},{groups},{},{},{}\n", load.keys, format_milli(load.events_milli), load.bytes));
     }
     csv
 }

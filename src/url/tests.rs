@@ -249,3 +249,49 @@ proptest! {
         prop_assert_eq!(parsed, q);
     }
 }
+
+#[test]
+fn skew_query_table() {
+    use crate::model::skew::presets::Preset;
+    let parse = |hash: &str| {
+        let location = Location::parse(hash);
+        let (q, notices) = SkewQuery::parse(&location.params);
+        (q, notices.into_iter().map(|n| n.param).collect::<Vec<_>>())
+    };
+    let (q, n) = parse("#/skew?preset=hot&n=500&hot=40&p=16&maxp=128");
+    assert_eq!(q.source, KeySource::Preset(Preset::HotKey { n: 500, percent: 40 }));
+    assert_eq!((q.p, q.maxp), (16, Some(128)));
+    assert!(n.is_empty());
+    let (q, _) = parse("#/skew?preset=sequential&n=10");
+    assert_eq!(q.key_type, KeyType::Int);
+    let (q, n) = parse("#/skew?keys=a%2C1%0Ab%2C2&type=long");
+    assert_eq!(q.source, KeySource::Csv("a,1\nb,2".into()));
+    assert_eq!(q.key_type, KeyType::Long);
+    assert!(n.is_empty());
+    let (q, n) = parse("#/skew?preset=nope&n=0&s=-1&hot=101&total=abc&salt=99&q=0");
+    assert_eq!(q, SkewQuery::default());
+    assert_eq!(n, vec!["q", "salt", "n", "hot", "total", "s", "preset"]);
+    let (q, _) = parse("#/skew?stored=1");
+    assert_eq!(q.source, KeySource::Stored);
+}
+
+proptest! {
+    #[test]
+    fn skew_query_round_trips(n in 1u32..=1_000_000, s in 1u32..=5000, hot in 0u32..=100, which in 0usize..6, p in 1u32..=32768, salt in 0u32..=64, csv in "[a-z0-9,\n\"]{0,40}") {
+        use crate::model::skew::presets::Preset;
+        let source = match which {
+            0 => KeySource::Preset(Preset::Uniform { n }),
+            1 => KeySource::Preset(Preset::Zipf { n, s_milli: s }),
+            2 => KeySource::Preset(Preset::HotKey { n: n.max(2), percent: hot }),
+            3 => KeySource::Preset(Preset::Sequential { n }),
+            4 => KeySource::Csv(csv),
+            _ => KeySource::Stored,
+        };
+        let key_type = match &source { KeySource::Preset(p) => p.key_type(), _ => KeyType::Long };
+        let q = SkewQuery { maxp: Some(128), p, key_type, source, total_milli: 100_000_000, q: Some(3), salt };
+        let location = Location::parse(&format_hash(Lab::Owners, &CommonQuery::default(), &q.pairs()));
+        let (parsed, notices) = SkewQuery::parse(&location.params);
+        prop_assert!(notices.is_empty(), "{:?}", notices);
+        prop_assert_eq!(parsed, q);
+    }
+}

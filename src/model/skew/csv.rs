@@ -204,3 +204,27 @@ fn split_fields(line: &str) -> Result<Vec<String>, String> {
 
 #[cfg(test)]
 mod tests;
+
+/// Writes a key set as CSV lines `key,events_per_s,state_bytes` (no header), quoting keys
+/// that hold commas, quotes or line breaks, or that start with a space.
+pub fn keys_to_csv(keys: &[KeyLoad]) -> String {
+    let mut out = String::with_capacity(keys.len() * 24);
+    for k in keys {
+        match &k.key {
+            Key::Str(s) if s.contains([',', '"', '\n', '\r']) || s.starts_with(' ') || s.ends_with(' ') || s.is_empty() => {
+                out.push('"');
+                out.push_str(&s.replace('"', "\"\""));
+                out.push('"');
+            }
+            Key::Str(s) => out.push_str(s),
+            Key::Int(v) => out.push_str(&v.to_string()),
+            Key::Long(v) => out.push_str(&v.to_string()),
+        }
+        out.push(',');
+        out.push_str(&super::units::format_milli(k.events_milli));
+        out.push(',');
+        out.push_str(&k.bytes.to_string());
+        out.push('\n');
+    }
+    out
+}

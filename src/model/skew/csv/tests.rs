@@ -102,3 +102,18 @@ proptest! {
         prop_assert!(import.rows.len() + import.error_count <= text.split('\n').count());
     }
 }
+
+proptest! {
+    #[test]
+    fn written_csv_reads_back(raw in proptest::collection::vec(("[^\n\r]{0,12}", 0u64..10_000_000, 0u64..1_000_000_000), 0..30)) {
+        let mut seen = std::collections::HashSet::new();
+        let keys: Vec<KeyLoad> = raw
+            .into_iter()
+            .filter(|(k, _, _)| seen.insert(k.clone()) && !k.trim().eq_ignore_ascii_case("key"))
+            .map(|(k, e, b)| KeyLoad { key: Key::Str(k), events_milli: e, bytes: b })
+            .collect();
+        let import = parse_csv(&keys_to_csv(&keys), KeyType::String);
+        prop_assert!(import.errors.is_empty(), "{:?}", import.errors);
+        prop_assert_eq!(import.rows, keys);
+    }
+}

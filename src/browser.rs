@@ -171,3 +171,8 @@ pub fn download(filename: &str, mime: &str, contents: &str) {
     })
     .forget();
 }
+
+/// Writes a local-storage entry; false when storage is unavailable or full.
+pub fn storage_try_set(key: &str, value: &str) -> bool {
+    local_storage().is_some_and(|s| s.set_item(key, value).is_ok())
+}

@@ -6,6 +6,7 @@
 //!   an image, so its many shapes add no DOM nodes.
 
 pub mod groups_chart;
+pub mod load_charts;
 pub mod ranges_bar;
 
 use crate::url::encode_component;

@@ -17,19 +17,22 @@ use crate::url::Location;
 pub enum Lab {
     /// `#/coverage`: which residues the walk n·a mod m reaches; predict, then play or step.
     Coverage,
+    /// `#/skew`: per-key load in, per-subtask load and data skew out.
+    Skew,
     /// `#/owners`: which subtask owns a key, and each subtask's key-group range.
     Owners,
 }
 
 impl Lab {
     /// Every lab, in the order the navigation and the training path show them.
-    pub const ALL: &'static [Lab] = &[Lab::Coverage, Lab::Owners];
+    pub const ALL: &'static [Lab] = &[Lab::Coverage, Lab::Owners, Lab::Skew];
 
     /// The route segment, as in `#/owners`.
     pub fn slug(self) -> &'static str {
         match self {
             Lab::Coverage => "coverage",
             Lab::Owners => "owners",
+            Lab::Skew => "skew",
         }
     }
 
@@ -38,6 +41,7 @@ impl Lab {
         match self {
             Lab::Coverage => "Modular coverage",
             Lab::Owners => "Key owners",
+            Lab::Skew => "Skew editor",
         }
     }
 
@@ -52,6 +56,10 @@ impl Lab {
                 "Type a key and see the key group Flink hashes it into and the subtask that owns \
                  that group at a given parallelism."
             }
+            Lab::Skew => {
+                "Give keys their own event rates and state sizes and see the load per subtask, the \
+                 data skew as Flink's web UI reports it, and what rescaling can and cannot fix."
+            }
         }
     }
 
@@ -65,6 +73,7 @@ impl Lab {
         match self {
             Lab::Coverage => html! { <coverage::CoverageLab location={location.clone()} /> },
             Lab::Owners => html! { <owners::OwnersLab location={location.clone()} /> },
+            Lab::Skew => html! { <skew::SkewLab location={location.clone()} /> },
         }
     }
 }

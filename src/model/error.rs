@@ -35,7 +35,11 @@ pub enum ModelError {
     /// An amount (rate or size) that is not a plain non-negative decimal.
     NotAnAmount { what: &'static str, text: String },
     /// An amount above its bound.
-    AmountTooLarge { what: &'static str, text: String, max: u64 },
+    AmountTooLarge {
+        what: &'static str,
+        text: String,
+        max: u64,
+    },
     /// A quantity that must be above zero.
     NotPositive { what: &'static str },
     /// A size that is not a number with an optional unit B, KB, MB, GB or TB.

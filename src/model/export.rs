@@ -25,7 +25,12 @@ pub fn owners_csv(p: Parallelism) -> String {
 pub fn skew_csv(loads: &SubtaskLoads) -> String {
     let mut csv = String::from("subtask,key_groups,keys,events_per_s,state_bytes\n");
     for (i, (load, groups)) in loads.subtasks.iter().zip(&loads.key_groups).enumerate() {
-        csv.push_str(&format!("{i},{groups},{},{},{}\n", load.keys, format_milli(load.events_milli), load.bytes));
+        csv.push_str(&format!(
+            "{i},{groups},{},{},{}\n",
+            load.keys,
+            format_milli(load.events_milli),
+            load.bytes
+        ));
     }
     csv
 }

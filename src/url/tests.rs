@@ -259,7 +259,13 @@ fn skew_query_table() {
         (q, notices.into_iter().map(|n| n.param).collect::<Vec<_>>())
     };
     let (q, n) = parse("#/skew?preset=hot&n=500&hot=40&p=16&maxp=128");
-    assert_eq!(q.source, KeySource::Preset(Preset::HotKey { n: 500, percent: 40 }));
+    assert_eq!(
+        q.source,
+        KeySource::Preset(Preset::HotKey {
+            n: 500,
+            percent: 40
+        })
+    );
     assert_eq!((q.p, q.maxp), (16, Some(128)));
     assert!(n.is_empty());
     let (q, _) = parse("#/skew?preset=sequential&n=10");

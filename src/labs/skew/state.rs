@@ -62,7 +62,8 @@ pub struct SkewState {
     pub preset_s: Field<u32>,
     pub preset_hot: Field<u32>,
     pub total: Field<u64>,
-    pub csv_text: String,
+    /// The last applied CSV text (shared, it can be megabytes).
+    pub csv_text: Rc<str>,
     pub import: Option<ImportReport>,
     /// Thousandths of a running import, `None` when idle.
     pub importing: Option<u32>,
@@ -76,29 +77,72 @@ pub struct SkewState {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum SkewAction {
-    SetMaxParallelism { text: String, bad_input: bool },
-    SetParallelism { text: String, bad_input: bool },
-    SetKeyType { key_type: KeyType },
-    SetPresetKind { kind: String },
-    SetPresetN { text: String, bad_input: bool },
-    SetPresetS { text: String },
-    SetPresetHot { text: String, bad_input: bool },
-    SetTotal { text: String },
-    SetCsvText { text: String },
+    SetMaxParallelism {
+        text: String,
+        bad_input: bool,
+    },
+    SetParallelism {
+        text: String,
+        bad_input: bool,
+    },
+    SetKeyType {
+        key_type: KeyType,
+    },
+    SetPresetKind {
+        kind: String,
+    },
+    SetPresetN {
+        text: String,
+        bad_input: bool,
+    },
+    SetPresetS {
+        text: String,
+    },
+    SetPresetHot {
+        text: String,
+        bad_input: bool,
+    },
+    SetTotal {
+        text: String,
+    },
+    /// The CSV text to apply next (read from **Keys (CSV)** when **Apply** is pressed).
+    SetCsvText {
+        text: String,
+    },
     /// **Apply** on a CSV small enough to read at once.
     ApplyCsv,
     ImportStarted,
-    ImportProgress { permille: u32 },
+    ImportProgress {
+        permille: u32,
+    },
     /// A stepped import finished; `text` is what was imported.
-    Imported { rows: Rc<Vec<KeyLoad>>, report: ImportReport, text_len: usize },
-    EditKey { index: usize, column: KeyColumn, text: String },
-    RemoveKey { index: usize },
+    Imported {
+        rows: Rc<Vec<KeyLoad>>,
+        report: ImportReport,
+        text: Rc<str>,
+    },
+    EditKey {
+        index: usize,
+        column: KeyColumn,
+        text: String,
+    },
+    RemoveKey {
+        index: usize,
+    },
     AddKey,
-    SetWhatIf { text: String, bad_input: bool },
-    SetSalt { text: String, bad_input: bool },
+    SetWhatIf {
+        text: String,
+        bad_input: bool,
+    },
+    SetSalt {
+        text: String,
+        bad_input: bool,
+    },
     /// The link asked for a stored set, and this browser has none.
     StoredSetMissing,
-    StorageFailed { message: String },
+    StorageFailed {
+        message: String,
+    },
 }
 
 fn optional(v: Option<u32>) -> Field<Option<u32>> {
@@ -121,7 +165,10 @@ impl SkewState {
         };
         let max = q.maxp.and_then(|m| MaxParallelism::new(i64::from(m)).ok());
         let mut state = SkewState {
-            max_parallelism: Field::valid(max.map(|m| m.get().to_string()).unwrap_or_default(), max),
+            max_parallelism: Field::valid(
+                max.map(|m| m.get().to_string()).unwrap_or_default(),
+                max,
+            ),
             parallelism: Field::valid(q.p.to_string(), q.p),
             key_type: q.key_type,
             source: q.source.clone(),
@@ -131,8 +178,11 @@ impl SkewState {
             preset_n: Field::valid(preset.n().to_string(), preset.n()),
             preset_s: Field::valid(crate::model::skew::units::format_milli(u64::from(s)), s),
             preset_hot: Field::valid(hot.to_string(), hot),
-            total: Field::valid(crate::model::skew::units::format_milli(q.total_milli), q.total_milli),
-            csv_text: String::new(),
+            total: Field::valid(
+                crate::model::skew::units::format_milli(q.total_milli),
+                q.total_milli,
+            ),
+            csv_text: Rc::from(""),
             import: None,
             importing: None,
             what_if: optional(q.q),
@@ -143,7 +193,7 @@ impl SkewState {
         match &q.source {
             KeySource::Preset(p) => state.use_preset(*p),
             KeySource::Csv(text) => {
-                state.csv_text = text.clone();
+                state.csv_text = Rc::from(text.as_str());
                 state.apply_csv();
             }
             KeySource::Stored => {}
@@ -169,9 +219,15 @@ impl SkewState {
         let n = self.preset_n.value;
         match self.preset_kind {
             "uniform" => Preset::Uniform { n },
-            "hot" => Preset::HotKey { n: n.max(2), percent: self.preset_hot.value },
+            "hot" => Preset::HotKey {
+                n: n.max(2),
+                percent: self.preset_hot.value,
+            },
             "sequential" => Preset::Sequential { n },
-            _ => Preset::Zipf { n, s_milli: self.preset_s.value },
+            _ => Preset::Zipf {
+                n,
+                s_milli: self.preset_s.value,
+            },
         }
     }
 
@@ -191,7 +247,11 @@ impl SkewState {
 
     /// After table edits or an import: small sets travel in the URL, large ones are stored.
     fn custom_source(&mut self) {
-        let csv = if self.keys.len() <= MAX_URL_CSV / 4 { Some(keys_to_csv(&self.keys)) } else { None };
+        let csv = if self.keys.len() <= MAX_URL_CSV / 4 {
+            Some(keys_to_csv(&self.keys))
+        } else {
+            None
+        };
         self.source = match csv {
             Some(text) if text.len() <= MAX_URL_CSV => KeySource::Csv(text),
             _ => KeySource::Stored,
@@ -206,16 +266,28 @@ impl SkewState {
     }
 
     fn edit(&mut self, index: usize, column: KeyColumn, text: &str) -> Result<(), String> {
-        let current = self.keys.get(index).ok_or("that row no longer exists")?.clone();
+        let current = self
+            .keys
+            .get(index)
+            .ok_or("that row no longer exists")?
+            .clone();
         let mut row = current.clone();
         match column {
             KeyColumn::Key => {
                 row.key = self.key_type.parse_key(text).map_err(|e| e.to_string())?;
-                if self.keys.iter().enumerate().any(|(i, k)| i != index && k.key == row.key) {
+                if self
+                    .keys
+                    .iter()
+                    .enumerate()
+                    .any(|(i, k)| i != index && k.key == row.key)
+                {
                     return Err(format!("the key {text:?} is already in the set"));
                 }
             }
-            KeyColumn::Events => row.events_milli = parse_milli(text, "events per second", MAX_EVENTS_PER_S).map_err(|e| e.to_string())?,
+            KeyColumn::Events => {
+                row.events_milli = parse_milli(text, "events per second", MAX_EVENTS_PER_S)
+                    .map_err(|e| e.to_string())?
+            }
             KeyColumn::Bytes => row.bytes = parse_bytes(text).map_err(|e| e.to_string())?,
         }
         let mut keys = (*self.keys).clone();
@@ -228,12 +300,22 @@ impl SkewState {
     fn add_key(&mut self) {
         let mut keys = (*self.keys).clone();
         let key = match self.key_type {
-            KeyType::String => (0..).map(|i| Key::Str(format!("new-key-{i}"))).find(|k| !keys.iter().any(|r| &r.key == k)),
-            KeyType::Int => (0..i32::MAX).map(Key::Int).find(|k| !keys.iter().any(|r| &r.key == k)),
-            KeyType::Long => (0..i64::MAX).map(Key::Long).find(|k| !keys.iter().any(|r| &r.key == k)),
+            KeyType::String => (0..)
+                .map(|i| Key::Str(format!("new-key-{i}")))
+                .find(|k| !keys.iter().any(|r| &r.key == k)),
+            KeyType::Int => (0..i32::MAX)
+                .map(Key::Int)
+                .find(|k| !keys.iter().any(|r| &r.key == k)),
+            KeyType::Long => (0..i64::MAX)
+                .map(Key::Long)
+                .find(|k| !keys.iter().any(|r| &r.key == k)),
         };
         if let Some(key) = key {
-            keys.push(KeyLoad { key, events_milli: 1000, bytes: 0 });
+            keys.push(KeyLoad {
+                key,
+                events_milli: 1000,
+                bytes: 0,
+            });
             self.set_keys(keys);
             self.custom_source();
         }
@@ -251,7 +333,9 @@ impl Reducible for SkewState {
                 let parsed = if text.trim().is_empty() {
                     Ok(None)
                 } else {
-                    parse_in_range(&text, "max parallelism", 1, bound).and_then(MaxParallelism::new).map(Some)
+                    parse_in_range(&text, "max parallelism", 1, bound)
+                        .and_then(MaxParallelism::new)
+                        .map(Some)
                 };
                 s.max_parallelism.apply(text, bad_input, parsed);
             }
@@ -266,12 +350,16 @@ impl Reducible for SkewState {
                 }
             }
             SkewAction::SetPresetKind { kind } => {
-                s.preset_kind = ["uniform", "zipf", "hot", "sequential"].into_iter().find(|k| *k == kind).unwrap_or("zipf");
+                s.preset_kind = ["uniform", "zipf", "hot", "sequential"]
+                    .into_iter()
+                    .find(|k| *k == kind)
+                    .unwrap_or("zipf");
                 let preset = s.preset();
                 s.use_preset(preset);
             }
             SkewAction::SetPresetN { text, bad_input } => {
-                let parsed = parse_in_range(&text, "number of keys", 1, i64::from(MAX_PRESET_KEYS)).map(|v| v as u32);
+                let parsed = parse_in_range(&text, "number of keys", 1, i64::from(MAX_PRESET_KEYS))
+                    .map(|v| v as u32);
                 s.preset_n.apply(text, bad_input, parsed);
                 if s.preset_n.error.is_none() {
                     let preset = s.preset();
@@ -279,8 +367,15 @@ impl Reducible for SkewState {
                 }
             }
             SkewAction::SetPresetS { text } => {
-                let parsed = parse_milli(&text, "Zipf exponent", 5)
-                    .and_then(|v| if v == 0 { Err(ModelError::NotPositive { what: "Zipf exponent" }) } else { Ok(v as u32) });
+                let parsed = parse_milli(&text, "Zipf exponent", 5).and_then(|v| {
+                    if v == 0 {
+                        Err(ModelError::NotPositive {
+                            what: "Zipf exponent",
+                        })
+                    } else {
+                        Ok(v as u32)
+                    }
+                });
                 s.preset_s.apply(text, false, parsed);
                 if s.preset_s.error.is_none() {
                     let preset = s.preset();
@@ -297,26 +392,39 @@ impl Reducible for SkewState {
             }
             SkewAction::SetTotal { text } => {
                 let parsed = parse_milli(&text, "total events per second", MAX_EVENTS_PER_S)
-                    .and_then(|v| if v == 0 { Err(ModelError::NotPositive { what: "total events per second" }) } else { Ok(v) });
+                    .and_then(|v| {
+                        if v == 0 {
+                            Err(ModelError::NotPositive {
+                                what: "total events per second",
+                            })
+                        } else {
+                            Ok(v)
+                        }
+                    });
                 s.total.apply(text, false, parsed);
                 if s.total.error.is_none() && matches!(s.source, KeySource::Preset(_)) {
                     let preset = s.preset();
                     s.use_preset(preset);
                 }
             }
-            SkewAction::SetCsvText { text } => s.csv_text = text,
+            SkewAction::SetCsvText { text } => s.csv_text = Rc::from(text.as_str()),
             SkewAction::ApplyCsv => s.apply_csv(),
             SkewAction::ImportStarted => s.importing = Some(0),
             SkewAction::ImportProgress { permille } => s.importing = Some(permille),
-            SkewAction::Imported { rows, report, .. } => {
+            SkewAction::Imported { rows, report, text } => {
                 s.importing = None;
+                s.csv_text = text;
                 s.import = Some(report);
                 s.keys = rows;
                 s.version += 1;
                 s.table_error = None;
                 s.custom_source();
             }
-            SkewAction::EditKey { index, column, text } => s.table_error = s.edit(index, column, &text).err(),
+            SkewAction::EditKey {
+                index,
+                column,
+                text,
+            } => s.table_error = s.edit(index, column, &text).err(),
             SkewAction::RemoveKey { index } if index < s.keys.len() => {
                 let mut keys = (*s.keys).clone();
                 keys.remove(index);
@@ -326,15 +434,26 @@ impl Reducible for SkewState {
             SkewAction::RemoveKey { .. } => {}
             SkewAction::AddKey => s.add_key(),
             SkewAction::SetWhatIf { text, bad_input } => {
-                let parsed = if text.trim().is_empty() { Ok(None) } else { parse_in_range(&text, "what-if parallelism", 1, bound).map(|v| Some(v as u32)) };
+                let parsed = if text.trim().is_empty() {
+                    Ok(None)
+                } else {
+                    parse_in_range(&text, "what-if parallelism", 1, bound).map(|v| Some(v as u32))
+                };
                 s.what_if.apply(text, bad_input, parsed);
             }
             SkewAction::SetSalt { text, bad_input } => {
-                let parsed = if text.trim().is_empty() { Ok(0) } else { parse_in_range(&text, "sub-keys", 0, i64::from(MAX_SALT)).map(|v| v as u32) };
+                let parsed = if text.trim().is_empty() {
+                    Ok(0)
+                } else {
+                    parse_in_range(&text, "sub-keys", 0, i64::from(MAX_SALT)).map(|v| v as u32)
+                };
                 s.salt.apply(text, bad_input, parsed);
             }
             SkewAction::StoredSetMissing => {
-                s.storage_notice = Some("No key set was found in this browser's storage; showing the default preset.".to_string());
+                s.storage_notice = Some(
+                    "No key set was found in this browser's storage; showing the default preset."
+                        .to_string(),
+                );
                 let preset = s.preset();
                 s.use_preset(preset);
             }

@@ -97,7 +97,9 @@ impl CsvImporter {
             match self.read_line(line) {
                 Ok(row) => {
                     if let Some(&earlier) = self.seen.get(&row.key) {
-                        self.fail(format!("duplicate key, already given on line {earlier}; this line was skipped"));
+                        self.fail(format!(
+                            "duplicate key, already given on line {earlier}; this line was skipped"
+                        ));
                     } else {
                         self.seen.insert(row.key.clone(), self.line);
                         self.rows.push(row);
@@ -115,7 +117,10 @@ impl CsvImporter {
     fn fail(&mut self, reason: String) {
         self.error_count += 1;
         if self.errors.len() < MAX_ERRORS_KEPT {
-            self.errors.push(LineError { line: self.line, reason });
+            self.errors.push(LineError {
+                line: self.line,
+                reason,
+            });
         }
     }
 
@@ -130,13 +135,23 @@ impl CsvImporter {
         if fields[0].chars().count() > MAX_KEY_CHARS {
             return Err(format!("the key is longer than {MAX_KEY_CHARS} characters"));
         }
-        let key = self.key_type.parse_key(&fields[0]).map_err(|e| e.to_string())?;
-        let events_milli = parse_milli(&fields[1], "events per second", MAX_EVENTS_PER_S).map_err(|e| e.to_string())?;
+        let key = self
+            .key_type
+            .parse_key(&fields[0])
+            .map_err(|e| e.to_string())?;
+        let events_milli = parse_milli(&fields[1], "events per second", MAX_EVENTS_PER_S)
+            .map_err(|e| e.to_string())?;
         let bytes = match fields.get(2) {
-            Some(text) if !text.trim().is_empty() => parse_bytes(text).map_err(|e| e.to_string())?,
+            Some(text) if !text.trim().is_empty() => {
+                parse_bytes(text).map_err(|e| e.to_string())?
+            }
             _ => 0,
         };
-        Ok(KeyLoad { key, events_milli, bytes })
+        Ok(KeyLoad {
+            key,
+            events_milli,
+            bytes,
+        })
     }
 }
 
@@ -150,7 +165,10 @@ pub fn parse_csv(text: &str, key_type: KeyType) -> CsvImporter {
 }
 
 fn looks_like_header(line: &str) -> bool {
-    split_fields(line).is_ok_and(|f| f.first().is_some_and(|k| k.trim().eq_ignore_ascii_case("key")))
+    split_fields(line).is_ok_and(|f| {
+        f.first()
+            .is_some_and(|k| k.trim().eq_ignore_ascii_case("key"))
+    })
 }
 
 /// Splits one line into fields, honouring double quotes.
@@ -178,7 +196,12 @@ fn split_fields(line: &str) -> Result<Vec<String>, String> {
                     return Ok(fields);
                 }
                 Some(',') => fields.push(field),
-                Some(_) => return Err("text follows a closing double quote; a quote inside a key is written \"\"".to_string()),
+                Some(_) => {
+                    return Err(
+                        "text follows a closing double quote; a quote inside a key is written \"\""
+                            .to_string(),
+                    )
+                }
             }
         } else {
             loop {
@@ -211,7 +234,12 @@ pub fn keys_to_csv(keys: &[KeyLoad]) -> String {
     let mut out = String::with_capacity(keys.len() * 24);
     for k in keys {
         match &k.key {
-            Key::Str(s) if s.contains([',', '"', '\n', '\r']) || s.starts_with(' ') || s.ends_with(' ') || s.is_empty() => {
+            Key::Str(s)
+                if s.contains([',', '"', '\n', '\r'])
+                    || s.starts_with(' ')
+                    || s.ends_with(' ')
+                    || s.is_empty() =>
+            {
                 out.push('"');
                 out.push_str(&s.replace('"', "\"\""));
                 out.push('"');

@@ -20,14 +20,21 @@ pub struct KeyLoad {
 /// each with an equal share of its events and bytes (remainders to `#0`). Valid only when the
 /// aggregation is associative and commutative and a second keyed stage merges the partials.
 pub fn salt(keys: &[KeyLoad], index: usize, k: u32) -> Vec<KeyLoad> {
-    let Some(hot) = keys.get(index) else { return keys.to_vec() };
+    let Some(hot) = keys.get(index) else {
+        return keys.to_vec();
+    };
     let k = u64::from(k.max(1));
     let name = match &hot.key {
         Key::Str(s) => s.clone(),
         Key::Int(v) => v.to_string(),
         Key::Long(v) => v.to_string(),
     };
-    let mut out: Vec<KeyLoad> = keys.iter().enumerate().filter(|(i, _)| *i != index).map(|(_, kl)| kl.clone()).collect();
+    let mut out: Vec<KeyLoad> = keys
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != index)
+        .map(|(_, kl)| kl.clone())
+        .collect();
     for i in 0..k {
         let first = i == 0;
         out.push(KeyLoad {
@@ -46,8 +53,16 @@ mod tests {
     #[test]
     fn salting_keeps_totals_and_splits_the_key() {
         let keys = vec![
-            KeyLoad { key: Key::Str("a".into()), events_milli: 1000, bytes: 10 },
-            KeyLoad { key: Key::Str("hot".into()), events_milli: 10_001, bytes: 101 },
+            KeyLoad {
+                key: Key::Str("a".into()),
+                events_milli: 1000,
+                bytes: 10,
+            },
+            KeyLoad {
+                key: Key::Str("hot".into()),
+                events_milli: 10_001,
+                bytes: 101,
+            },
         ];
         let salted = salt(&keys, 1, 4);
         assert_eq!(salted.len(), 5);

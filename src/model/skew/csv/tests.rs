@@ -16,12 +16,19 @@ fn keys(import: &CsvImporter) -> Vec<String> {
 }
 
 fn errors(import: &CsvImporter) -> Vec<(usize, String)> {
-    import.errors.iter().map(|e| (e.line, e.reason.clone())).collect()
+    import
+        .errors
+        .iter()
+        .map(|e| (e.line, e.reason.clone()))
+        .collect()
 }
 
 #[test]
 fn good_lines_with_and_without_header() {
-    let import = parse_csv("key,events_per_s,state_bytes\r\na,10,1 KB\n\"b,c\",2.5\n\"say \"\"hi\"\"\",0,0\n\n", KeyType::String);
+    let import = parse_csv(
+        "key,events_per_s,state_bytes\r\na,10,1 KB\n\"b,c\",2.5\n\"say \"\"hi\"\"\",0,0\n\n",
+        KeyType::String,
+    );
     assert!(import.header);
     assert_eq!(keys(&import), vec!["a", "b,c", "say \"hi\""]);
     assert_eq!(import.rows[0].events_milli, 10_000);
@@ -36,18 +43,18 @@ fn good_lines_with_and_without_header() {
 #[test]
 fn malformed_lines_are_listed_and_good_ones_kept() {
     let text = [
-        "good,1",                    // 1
-        "only-a-key",                // 2 too few fields
-        "a,1,2,3",                   // 3 too many fields
-        "\"open,1",                  // 4 unbalanced quote
-        "\"q\"x,1",                  // 5 text after closing quote
-        "b\"c,1",                    // 6 quote inside unquoted field
-        "neg,-1",                    // 7 negative rate
-        "nan,NaN",                   // 8 not a number
-        "big,1000000000001",         // 9 above the limit
-        "size,1,12 XB",              // 10 bad unit
-        "good,2",                    // 11 duplicate
-        "frac,1.0001",               // 12 too many decimals
+        "good,1",                      // 1
+        "only-a-key",                  // 2 too few fields
+        "a,1,2,3",                     // 3 too many fields
+        "\"open,1",                    // 4 unbalanced quote
+        "\"q\"x,1",                    // 5 text after closing quote
+        "b\"c,1",                      // 6 quote inside unquoted field
+        "neg,-1",                      // 7 negative rate
+        "nan,NaN",                     // 8 not a number
+        "big,1000000000001",           // 9 above the limit
+        "size,1,12 XB",                // 10 bad unit
+        "good,2",                      // 11 duplicate
+        "frac,1.0001",                 // 12 too many decimals
         "<script>alert(1)</script>,3", // 13 fine: hostile text is just a key
     ]
     .join("\n");
@@ -70,7 +77,10 @@ fn malformed_lines_are_listed_and_good_ones_kept() {
         ("at most three decimals", 12),
     ] {
         let reason = &reasons.iter().find(|(l, _)| *l == line).unwrap().1;
-        assert!(reason.contains(fragment), "line {line}: {reason:?} lacks {fragment:?}");
+        assert!(
+            reason.contains(fragment),
+            "line {line}: {reason:?} lacks {fragment:?}"
+        );
     }
 }
 
@@ -78,7 +88,10 @@ fn malformed_lines_are_listed_and_good_ones_kept() {
 fn numeric_key_types_check_their_keys() {
     let import = parse_csv("1,5\n-2147483648,1\n2147483648,1\nx,1", KeyType::Int);
     assert_eq!(keys(&import), vec!["1", "-2147483648"]);
-    assert_eq!(errors(&import).iter().map(|e| e.0).collect::<Vec<_>>(), vec![3, 4]);
+    assert_eq!(
+        errors(&import).iter().map(|e| e.0).collect::<Vec<_>>(),
+        vec![3, 4]
+    );
 }
 
 #[test]

@@ -1,0 +1,66 @@
+//! The slow paths of the skew lab, run outside the reducer: a large CSV read in steps of at
+//! most ~40 ms with progress reports, and a large key set written to local storage.
+
+use std::rc::Rc;
+use std::time::Duration;
+
+use yew::platform::{spawn_local, time::sleep};
+use yew::UseReducerDispatcher;
+
+use super::state::{ImportReport, SkewAction, SkewState};
+use super::STORAGE_KEY;
+use crate::browser;
+use crate::model::skew::csv::{keys_to_csv, CsvImporter};
+use crate::model::skew::KeyLoad;
+use crate::model::KeyType;
+
+/// The longest CSV read at once inside the reducer; larger ones go through [`run`].
+pub const SYNC_LIMIT: usize = 256 * 1024;
+/// How long one step may read before yielding to the browser.
+const STEP_MS: f64 = 40.0;
+
+/// Reads `text` in steps, reporting progress, then replaces the key set.
+pub fn run(text: Rc<str>, key_type: KeyType, dispatcher: UseReducerDispatcher<SkewState>) {
+    run_with(text, key_type, move |action| dispatcher.dispatch(action));
+}
+
+/// As [`run`], sending the actions to `send`.
+pub fn run_with(text: Rc<str>, key_type: KeyType, send: impl Fn(SkewAction) + 'static) {
+    let dispatcher = send;
+    spawn_local(async move {
+        dispatcher(SkewAction::ImportStarted);
+        let mut importer = CsvImporter::new(key_type);
+        while !importer.done() {
+            let start = browser::now_ms();
+            while !importer.done() && browser::now_ms() - start < STEP_MS {
+                importer.step(&text, 2000);
+            }
+            let permille = (importer.offset() as u64 * 1000 / text.len().max(1) as u64) as u32;
+            dispatcher(SkewAction::ImportProgress { permille });
+            sleep(Duration::ZERO).await;
+        }
+        let report = ImportReport::of(&importer);
+        dispatcher(SkewAction::Imported {
+            rows: Rc::new(importer.rows),
+            report,
+            text,
+        });
+    });
+}
+
+/// Writes a large key set to local storage in a task of its own; says so if it cannot.
+pub fn store(keys: Rc<Vec<KeyLoad>>, dispatcher: UseReducerDispatcher<SkewState>) {
+    spawn_local(async move {
+        sleep(Duration::ZERO).await;
+        let csv = keys_to_csv(&keys);
+        if !browser::storage_try_set(STORAGE_KEY, &csv) {
+            dispatcher.dispatch(SkewAction::StorageFailed {
+                message: format!(
+                    "This key set ({} keys, {} characters) is too large for this browser's storage, so a reload will not keep it.",
+                    keys.len(),
+                    csv.len()
+                ),
+            });
+        }
+    });
+}

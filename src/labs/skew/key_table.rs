@@ -1,0 +1,95 @@
+//! The key table: each key with its events per second, state size, key group and subtask,
+//! paged; rows can be renamed, re-weighted, removed and added. Edits apply when a field is
+//! left (change event), and a bad edit is named and leaves the row as it was.
+
+use std::rc::Rc;
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::results::key_text;
+use super::state::{KeyColumn, SkewAction};
+use super::view::Scenario;
+use crate::model::skew::aggregate::GroupLoads;
+use crate::model::skew::units::format_milli;
+use crate::model::skew::KeyLoad;
+
+const PAGE_ROWS: usize = 20;
+
+#[derive(Properties, PartialEq)]
+pub struct KeyTableProps {
+    pub keys: Rc<Vec<KeyLoad>>,
+    pub groups: Rc<GroupLoads>,
+    pub scenario: Rc<Scenario>,
+    pub error: Option<String>,
+    pub on_action: Callback<SkewAction>,
+}
+
+#[function_component]
+pub fn KeyTable(props: &KeyTableProps) -> Html {
+    let page = use_state(|| 0usize);
+    let n = props.keys.len();
+    let pages = n.div_ceil(PAGE_ROWS).max(1);
+    let current = (*page).min(pages - 1);
+    let go = |to: usize| {
+        let page = page.clone();
+        Callback::from(move |_: MouseEvent| page.set(to))
+    };
+    let on_add = props.on_action.reform(|_: MouseEvent| SkewAction::AddKey);
+    let first = current * PAGE_ROWS;
+    let owner = |group: u32| match &props.scenario.loads {
+        Ok(l) => l
+            .parallelism
+            .max()
+            .key_group(group)
+            .map_or("—".to_string(), |g| {
+                l.parallelism.owner_of(g).index().to_string()
+            }),
+        Err(_) => "—".to_string(),
+    };
+    let edit = |index: usize, column: KeyColumn| {
+        props.on_action.reform(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            SkewAction::EditKey {
+                index,
+                column,
+                text: input.value(),
+            }
+        })
+    };
+    html! {
+        <section class="key-table" aria-labelledby="key-table-title">
+            <h2 id="key-table-title">{ "Keys" }</h2>
+            if let Some(e) = &props.error { <p class="field-error" role="alert">{ e.clone() }</p> }
+            <div class="table-tools">
+                <button type="button" onclick={on_add}>{ "Add key" }</button>
+                <span role="status">{ if n == 0 { "No keys".to_string() } else { format!("Keys {} to {} of {n}", first + 1, (first + PAGE_ROWS).min(n)) } }</span>
+                <button type="button" disabled={current == 0} onclick={go(current.saturating_sub(1))}>{ "Previous keys" }</button>
+                <button type="button" disabled={current + 1 >= pages} onclick={go(current + 1)}>{ "Next keys" }</button>
+            </div>
+            <table>
+                <caption class="visually-hidden">{ "Keys with their load, key group and subtask" }</caption>
+                <thead><tr><th scope="col">{ "key" }</th><th scope="col">{ "events/s" }</th><th scope="col">{ "state bytes" }</th>
+                    <th scope="col">{ "key group" }</th><th scope="col">{ "subtask" }</th><th scope="col">{ "remove" }</th></tr></thead>
+                <tbody>
+                    { for (first..(first + PAGE_ROWS).min(n)).map(|i| {
+                        let k = &props.keys[i];
+                        let name = key_text(&k.key);
+                        let group = props.groups.group_of_key.get(i).copied().unwrap_or(0);
+                        html! {
+                            <tr key={format!("{i}:{name}")}>
+                                <td><input class="cell" value={name.clone()} aria-label={format!("Key of row {}", i + 1)} onchange={edit(i, KeyColumn::Key)} /></td>
+                                <td><input class="cell num" value={format_milli(k.events_milli)} aria-label={format!("Events per second of row {}", i + 1)} onchange={edit(i, KeyColumn::Events)} /></td>
+                                <td><input class="cell num" value={k.bytes.to_string()} aria-label={format!("State bytes of row {}", i + 1)} onchange={edit(i, KeyColumn::Bytes)} /></td>
+                                <td>{ group }</td>
+                                <td>{ owner(group) }</td>
+                                <td><button type="button" aria-label={format!("Remove row {}", i + 1)}
+                                    onclick={props.on_action.reform(move |_: MouseEvent| SkewAction::RemoveKey { index: i })}>{ "×" }</button></td>
+                            </tr>
+                        }
+                    }) }
+                </tbody>
+            </table>
+        </section>
+    }
+}

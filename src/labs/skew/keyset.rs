@@ -1,0 +1,145 @@
+//! Building the key set: a preset with its parameters, or **Keys (CSV)** lines
+//! (`key,events_per_s[,state_bytes]`) applied with **Apply**, or a CSV file. Malformed lines
+//! are listed with their numbers; the good ones are kept.
+
+use std::rc::Rc;
+
+use web_sys::{HtmlInputElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use super::import::{self, SYNC_LIMIT};
+use super::state::{SkewAction, SkewState};
+use crate::components::{FieldInput, SelectField, TextField};
+use crate::model::skew::csv::MAX_KEYS;
+use crate::url::KeySource;
+
+#[derive(Properties, PartialEq)]
+pub struct KeySetProps {
+    pub state: SkewState,
+    pub on_action: Callback<SkewAction>,
+}
+
+#[function_component]
+pub fn KeySet(props: &KeySetProps) -> Html {
+    let s = &props.state;
+    let area = use_node_ref();
+    let act = &props.on_action;
+    let on_kind = act.reform(|kind: String| SkewAction::SetPresetKind { kind });
+    let on_n = act.reform(|i: FieldInput| SkewAction::SetPresetN {
+        text: i.text,
+        bad_input: i.bad_input,
+    });
+    let on_s = act.reform(|i: FieldInput| SkewAction::SetPresetS { text: i.text });
+    let on_hot = act.reform(|i: FieldInput| SkewAction::SetPresetHot {
+        text: i.text,
+        bad_input: i.bad_input,
+    });
+    let on_total = act.reform(|i: FieldInput| SkewAction::SetTotal { text: i.text });
+    let on_apply = {
+        let (area, act, key_type) = (area.clone(), act.clone(), s.key_type);
+        Callback::from(move |_: MouseEvent| {
+            let Some(text) = area.cast::<HtmlTextAreaElement>().map(|a| a.value()) else {
+                return;
+            };
+            apply(text, key_type, &act);
+        })
+    };
+    let on_file = {
+        let (act, key_type) = (act.clone(), s.key_type);
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
+            let act = act.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                if let Ok(text) = wasm_bindgen_futures::JsFuture::from(file.text()).await {
+                    apply(text.as_string().unwrap_or_default(), key_type, &act);
+                }
+            });
+        })
+    };
+    let kinds = [
+        ("uniform", "uniform"),
+        ("zipf", "Zipf"),
+        ("hot", "one hot key"),
+        ("sequential", "sequential int ids"),
+    ]
+    .map(|(v, l)| (AttrValue::Static(v), AttrValue::Static(l)))
+    .to_vec();
+    let preset_active = matches!(s.source, KeySource::Preset(_));
+    html! {
+        <section class="keyset" aria-labelledby="keyset-title">
+            <h2 id="keyset-title">{ "The key set" }</h2>
+            <p>{ format!("{} keys now{}.", s.keys.len(), if preset_active { ", from the preset below" } else { ", from your own list" }) }</p>
+            <div class="controls">
+                <SelectField id="skew-preset" label="Preset" options={kinds} selected={AttrValue::Static(s.preset_kind)} on_change={on_kind} />
+                <TextField id="skew-n" label="Number of keys" kind="number" min="1" max={MAX_KEYS.to_string()} value={s.preset_n.text.clone()}
+                    error={s.preset_n.error.clone().map(AttrValue::from)} on_input={on_n} />
+                if s.preset_kind == "zipf" {
+                    <TextField id="skew-s" label="Zipf exponent s" value={s.preset_s.text.clone()} error={s.preset_s.error.clone().map(AttrValue::from)}
+                        hint="Key i (from 1) gets weight 1 / i^s; 0 < s ≤ 5." on_input={on_s} />
+                }
+                if s.preset_kind == "hot" {
+                    <TextField id="skew-hot" label="Hot key share (%)" kind="number" min="0" max="100" value={s.preset_hot.text.clone()}
+                        error={s.preset_hot.error.clone().map(AttrValue::from)} on_input={on_hot} />
+                }
+                <TextField id="skew-total" label="Total events per second" value={s.total.text.clone()}
+                    error={s.total.error.clone().map(AttrValue::from)} on_input={on_total} />
+            </div>
+            <div class="field csv-field">
+                <label for="skew-csv">{ "Keys (CSV)" }</label>
+                <textarea id="skew-csv" ref={area} rows="6" spellcheck="false" aria-describedby="skew-csv-hint"
+                    defaultvalue={initial_text(s)} placeholder="customer-1,120\ncustomer-2,80,64 MB\n\"key, with comma\",5" />
+                <p class="field-hint" id="skew-csv-hint">
+                    { format!("One key per line: key,events_per_s[,state_bytes]. A header line is optional; quote keys that hold commas; \
+                               sizes take B, KB, MB, GB or TB (1 KB = 1024 B). Up to {MAX_KEYS} keys. Apply replaces the key set.") }
+                </p>
+                <div class="buttons">
+                    <button type="button" class="primary" onclick={on_apply} disabled={s.importing.is_some()}>{ "Apply" }</button>
+                    <label class="file-label">{ "Or read a CSV file: " }<input type="file" accept=".csv,.txt,text/csv,text/plain" onchange={on_file} /></label>
+                </div>
+            </div>
+            if let Some(permille) = s.importing {
+                <p role="status"><progress max="1000" value={permille.to_string()} aria-label="Reading keys"></progress>
+                    { format!(" Reading keys… {}%", permille / 10) }</p>
+            }
+            { report(s) }
+        </section>
+    }
+}
+
+fn apply(text: String, key_type: crate::model::KeyType, act: &Callback<SkewAction>) {
+    if text.len() <= SYNC_LIMIT {
+        act.emit(SkewAction::SetCsvText { text });
+        act.emit(SkewAction::ApplyCsv);
+    } else {
+        let text: Rc<str> = Rc::from(text.as_str());
+        let act = act.clone();
+        import::run_with(text, key_type, move |a| act.emit(a));
+    }
+}
+
+/// What the text box starts with: the CSV the link carried, if any.
+fn initial_text(s: &SkewState) -> String {
+    match &s.source {
+        KeySource::Csv(text) => text.clone(),
+        _ => String::new(),
+    }
+}
+
+fn report(s: &SkewState) -> Html {
+    let Some(r) = &s.import else { return html! {} };
+    html! {
+        <div class="import-report" role="status" data-testid="csv-report">
+            <p>{ format!("Read {} keys{}.", r.kept, if r.header { " (a header line was skipped)" } else { "" }) }
+                if r.error_count > 0 { { format!(" {} lines were not used:", r.error_count) } }</p>
+            if r.error_count > 0 {
+                <ul class="line-errors">
+                    { for r.errors.iter().map(|e| html! { <li key={e.line}>{ format!("line {}: {}", e.line, e.reason) }</li> }) }
+                    if r.error_count > r.errors.len() { <li>{ format!("… and {} more", r.error_count - r.errors.len()) }</li> }
+                </ul>
+            }
+        </div>
+    }
+}

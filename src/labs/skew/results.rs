@@ -1,0 +1,129 @@
+//! The skew lab's verdict: the data-skew percentage (`skew-percent`), max ÷ mean for events
+//! and bytes, the busiest subtask and the keys that make it busy, the diagnosis, and the
+//! per-subtask table with **Export CSV** (`skew.csv`).
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::view::Scenario;
+use crate::browser;
+use crate::model::export::skew_csv;
+use crate::model::skew::aggregate::{GroupLoads, SkewCause};
+use crate::model::skew::units::{format_bytes, format_milli};
+use crate::model::skew::KeyLoad;
+use crate::model::Key;
+
+const PAGE_ROWS: usize = 32;
+
+#[derive(Properties, PartialEq)]
+pub struct ResultsProps {
+    pub keys: Rc<Vec<KeyLoad>>,
+    pub groups: Rc<GroupLoads>,
+    pub scenario: Rc<Scenario>,
+    pub top: Rc<Vec<usize>>,
+}
+
+/// A key as a person reads it (always rendered as text).
+pub fn key_text(key: &Key) -> String {
+    match key {
+        Key::Str(s) => s.clone(),
+        Key::Int(v) => v.to_string(),
+        Key::Long(v) => v.to_string(),
+    }
+}
+
+fn ratio(milli: u64) -> String {
+    format!("{}.{:02}", milli / 1000, milli % 1000 / 10)
+}
+
+#[function_component]
+pub fn Results(props: &ResultsProps) -> Html {
+    let page = use_state(|| 0usize);
+    let Ok(loads) = &props.scenario.loads else {
+        return html! {};
+    };
+    let p = loads.parallelism.get() as usize;
+    let pages = p.div_ceil(PAGE_ROWS);
+    let current = (*page).min(pages - 1);
+    let go = |to: usize| {
+        let page = page.clone();
+        Callback::from(move |_: MouseEvent| page.set(to))
+    };
+    let on_export = {
+        let scenario = props.scenario.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Ok(loads) = &scenario.loads {
+                browser::download("skew.csv", "text/csv", &skew_csv(loads));
+            }
+        })
+    };
+    let busiest = &loads.subtasks[loads.busiest as usize];
+    let top: Vec<String> = props
+        .top
+        .iter()
+        .map(|&i| {
+            format!(
+                "{} ({} events/s)",
+                key_text(&props.keys[i].key),
+                format_milli(props.keys[i].events_milli)
+            )
+        })
+        .collect();
+    let first_row = current * PAGE_ROWS;
+    html! {
+        <section class="results" aria-labelledby="results-title">
+            <h2 id="results-title">{ "Load per subtask" }</h2>
+            <p class="skew-figure">
+                { "Data skew: " }<strong data-testid="skew-percent">{ loads.skew_percent }</strong>{ "%" }
+            </p>
+            <p class="muted">{ "As the Flink web UI computes it: the mean absolute deviation of events per second across subtasks, divided by their mean, as a percentage capped at 100 and rounded." }</p>
+            <ul>
+                <li>{ format!("Events per second: busiest subtask ÷ mean = {}", ratio(loads.max_over_mean_milli(|l| l.events_milli))) }</li>
+                <li>{ format!("State bytes: largest subtask ÷ mean = {}", ratio(loads.max_over_mean_milli(|l| l.bytes))) }</li>
+                <li>{ format!("Busiest subtask: {} with {} events/s, {} keys in {} key groups, {} of state", loads.busiest, format_milli(busiest.events_milli), busiest.keys, loads.key_groups[loads.busiest as usize], format_bytes(busiest.bytes)) }</li>
+                if !top.is_empty() { <li>{ "Its heaviest keys: " }{ top.join(", ") }</li> }
+            </ul>
+            <p class="diagnosis" data-testid="skew-diagnosis">{ diagnosis(props, props.scenario.cause) }</p>
+            <div class="table-tools">
+                <button type="button" onclick={on_export}>{ "Export CSV" }</button>
+                <span role="status">{ format!("Subtasks {} to {} of {}", first_row, (first_row + PAGE_ROWS).min(p) - 1, p) }</span>
+                <button type="button" disabled={current == 0} onclick={go(current.saturating_sub(1))}>{ "Previous subtasks" }</button>
+                <button type="button" disabled={current + 1 >= pages} onclick={go(current + 1)}>{ "Next subtasks" }</button>
+            </div>
+            <table class="skew-table">
+                <caption class="visually-hidden">{ "Load of each subtask" }</caption>
+                <thead><tr><th scope="col">{ "subtask" }</th><th scope="col">{ "key groups" }</th><th scope="col">{ "keys" }</th>
+                    <th scope="col">{ "events/s" }</th><th scope="col">{ "state" }</th></tr></thead>
+                <tbody>
+                    { for (first_row..(first_row + PAGE_ROWS).min(p)).map(|i| {
+                        let l = &loads.subtasks[i];
+                        html! { <tr key={i} class={classes!((i as u32 == loads.busiest).then_some("busiest"))}>
+                            <td>{ i }</td><td>{ loads.key_groups[i] }</td><td>{ l.keys }</td><td>{ format_milli(l.events_milli) }</td><td>{ format_bytes(l.bytes) }</td>
+                        </tr> }
+                    }) }
+                </tbody>
+            </table>
+        </section>
+    }
+}
+
+fn diagnosis(props: &ResultsProps, cause: Option<SkewCause>) -> String {
+    match cause {
+        None => String::new(),
+        Some(SkewCause::Balanced) => "The load is close to even: the skew is under 10%.".to_string(),
+        Some(SkewCause::HotKey { key, events_milli }) => format!(
+            "A hot key: {:?} alone has {} events/s, more than a whole subtask's fair share. Every event of a key goes to its \
+             one key group, and a key group is never split, so no parallelism can spread it: rescaling cannot fix this. \
+             Only changing the job can, for example by splitting the key (see the what-ifs).",
+            key_text(&props.keys[key].key),
+            format_milli(events_milli)
+        ),
+        Some(SkewCause::UnevenGroups) => "Mostly uneven key-group counts: some subtasks own one key group more than others. \
+             A parallelism that divides the max parallelism gives every subtask the same number of groups and removes this part of the skew."
+            .to_string(),
+        Some(SkewCause::Clustering) => "The keys cluster in some key groups by chance of the hash. Another parallelism moves the \
+             boundaries and may help a little; more key groups (a larger max parallelism) spread them more finely."
+            .to_string(),
+    }
+}

@@ -1,0 +1,114 @@
+// The skew editor as a user drives it: a preset deep link checked against an independent
+// JS computation (skew % and skew.csv), pasted CSV with errors, the hot-key verdict, hostile
+// key text, a large set surviving a reload, and bad input.
+import { readFileSync } from 'node:fs';
+import { test, expect, open } from './fixtures.js';
+import { stringHash, keyGroup, operatorIndex, dataSkewPercent } from '../flink-port.js';
+
+/** The hot-key preset as the lab generates it: n keys, one with `hot` % of `total` events/s. */
+function hotPreset(n, hot, total) {
+  const weights = Array.from({ length: n }, (_, i) => (i === 0 ? hot / 100 : (1 - hot / 100) / (n - 1)));
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const milli = total * 1000;
+  const events = weights.map((w) => Math.floor((milli * w) / sum));
+  events[0] += milli - events.reduce((a, b) => a + b, 0);
+  return events.map((e, i) => ({ key: i === 0 ? 'hot' : `key-${i}`, milli: e, bytes: Math.floor((e * 4096) / 1000) }));
+}
+
+const formatMilli = (m) => (m % 1000 === 0 ? String(m / 1000) : `${Math.floor(m / 1000)}.${String(m % 1000).padStart(3, '0').replace(/0+$/, '')}`);
+
+test('a hot-key preset link gives Flink\'s skew % and the matching skew.csv', async ({ page }) => {
+  const [n, hot, total, max, p] = [1000, 30, 100000, 128, 8];
+  await open(page, `#/skew?preset=hot&n=${n}&hot=${hot}&p=${p}&maxp=${max}`);
+  const subtasks = Array.from({ length: p }, () => ({ groups: 0, keys: 0, milli: 0, bytes: 0 }));
+  for (let g = 0; g < max; g++) subtasks[operatorIndex(g, p, max)].groups++;
+  for (const k of hotPreset(n, hot, total)) {
+    const s = subtasks[operatorIndex(keyGroup(stringHash(k.key), max), p, max)];
+    s.keys++; s.milli += k.milli; s.bytes += k.bytes;
+  }
+  const skew = dataSkewPercent(subtasks.map((s) => s.milli));
+  await expect(page.getByTestId('skew-percent')).toHaveText(String(skew));
+  await expect(page.getByTestId('skew-diagnosis')).toContainText('rescaling cannot fix this');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('skew.csv');
+  const expected = ['subtask,key_groups,keys,events_per_s,state_bytes',
+    ...subtasks.map((s, i) => `${i},${s.groups},${s.keys},${formatMilli(s.milli)},${s.bytes}`)].join('\n') + '\n';
+  expect(readFileSync(await download.path(), 'utf8')).toBe(expected);
+});
+
+test('pasted CSV with errors lists them by line and keeps the good rows', async ({ page }) => {
+  await open(page, '#/skew?p=4&maxp=128');
+  const csv = ['key,events_per_s,state_bytes', 'alpha,10,1 KB', 'broken line', '"with, comma",5', 'beta,-3', 'gamma,2,12 XB', 'alpha,1'].join('\n');
+  await page.getByLabel('Keys (CSV)').fill(csv);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const report = page.getByTestId('csv-report');
+  await expect(report).toContainText('Read 2 keys (a header line was skipped)');
+  await expect(report).toContainText('4 lines were not used');
+  for (const line of ['line 3:', 'line 5:', 'line 6:', 'line 7: duplicate key, already given on line 2']) await expect(report).toContainText(line);
+  await expect(page.locator('.key-table input[aria-label="Key of row 2"]')).toHaveValue('with, comma');
+  await expect(page).toHaveURL(/keys=/);
+  const url = page.url();
+  await page.goto('about:blank');
+  await page.goto(url);
+  await expect(page.locator('.key-table input[aria-label="Key of row 1"]')).toHaveValue('alpha');
+});
+
+test('hostile key text stays inert in tables, charts and messages', async ({ page }) => {
+  await open(page, '#/skew?p=4&maxp=128');
+  await page.evaluate(() => { window.__pwned = undefined; });
+  page.on('dialog', (d) => { throw new Error(`dialog opened: ${d.message()}`); });
+  const probes = ['<script>window.__pwned=1</script>', '"><svg onload="window.__pwned=2">', '<img src=x onerror="window.__pwned=3">'];
+  const csv = probes.map((k, i) => `"${k.replaceAll('"', '""')}",${1000 * (i + 1)}`).join('\n');
+  await page.getByLabel('Keys (CSV)').fill(csv);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.locator('.key-table input[aria-label="Key of row 1"]')).toHaveValue(probes[0]);
+  await expect(page.getByTestId('skew-diagnosis')).toContainText('<img src=x onerror=');
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
+  await expect(page.locator('main script, main svg[onload], main img[src="x"]')).toHaveCount(0);
+});
+
+test('a large pasted set is kept in local storage and survives a reload', async ({ page }) => {
+  await open(page, '#/skew?p=16&maxp=256');
+  const csv = Array.from({ length: 20000 }, (_, i) => `user-${i},${(i % 13) + 1},${i % 7} KB`).join('\n');
+  // As a paste would: the whole text lands in the box at once.
+  await page.getByLabel('Keys (CSV)').evaluate((area, text) => { area.value = text; }, csv);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('csv-report')).toContainText('Read 20000 keys', { timeout: 15000 });
+  await expect(page).toHaveURL(/stored=1/);
+  const skew = await page.getByTestId('skew-percent').textContent();
+  await page.reload();
+  await expect(page.getByText('Keys 1 to 20 of 20000')).toBeVisible({ timeout: 15000 });
+  await expect(page.getByTestId('skew-percent')).toHaveText(skew);
+});
+
+test('table edits and what-ifs update the load', async ({ page }) => {
+  await open(page, '#/skew?keys=a%2C1%0Ab%2C1%0Ac%2C1&p=3&maxp=3');
+  await page.getByRole('button', { name: 'Add key' }).click();
+  await expect(page.getByText('Keys 1 to 4 of 4')).toBeVisible();
+  await page.getByLabel('Events per second of row 1').fill('100');
+  await page.getByLabel('Events per second of row 1').press('Enter');
+  await expect(page.getByTestId('skew-diagnosis')).toContainText('hot key');
+  await page.getByLabel('Key of row 2').fill('c');
+  await page.getByLabel('Key of row 2').press('Enter');
+  await expect(page.getByRole('alert')).toContainText('already in the set');
+  await page.getByRole('button', { name: 'Remove row 4' }).click();
+  await expect(page.getByText('Keys 1 to 3 of 3')).toBeVisible();
+  await page.getByLabel('Split the hottest key into').fill('3');
+  await expect(page.getByTestId('salted-skew')).toBeVisible();
+  await page.getByLabel('Another parallelism').fill('4');
+  await expect(page.getByTestId('whatif-skew')).toContainText('cannot start');
+});
+
+test('bad settings name their bounds and keep the last valid state', async ({ page }) => {
+  await open(page, '#/skew?preset=uniform&n=100&p=4&maxp=128');
+  const skew = await page.getByTestId('skew-percent').textContent();
+  await page.getByLabel('Parallelism', { exact: true }).fill('0');
+  await expect(page.getByText('parallelism must be between 1 and 32768, got 0')).toBeVisible();
+  await page.getByLabel('Number of keys').fill('2000000');
+  await expect(page.getByText('number of keys must be between 1 and 1000000, got 2000000')).toBeVisible();
+  await expect(page.getByTestId('skew-percent')).toHaveText(skew);
+  await page.getByLabel('Parallelism', { exact: true }).fill('200');
+  await expect(page.getByRole('alert')).toContainText('200');
+  await expect(page.getByRole('alert')).toContainText('128');
+});

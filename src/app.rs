@@ -12,9 +12,7 @@ use crate::url::{Location, Route};
 
 /// Mounts the app into `#app` (or `<body>` if absent).
 pub fn start() {
-    let root = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("app"));
+    let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("app"));
     match root {
         Some(root) => yew::Renderer::<App>::with_root(root).render(),
         None => yew::Renderer::<App>::new().render(),

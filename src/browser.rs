@@ -9,9 +9,7 @@ use crate::url::Theme;
 
 /// `location.hash`, or empty when unavailable.
 pub fn current_hash() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default()
+    web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
 }
 
 /// Replaces the hash without a new history entry and without a `hashchange` event.
@@ -29,10 +27,7 @@ pub fn replace_hash(hash: &str) {
 
 /// Sets `data-theme` on `<html>` (absent = follow the system).
 pub fn set_theme(theme: Theme) {
-    let Some(root) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-    else {
+    let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) else {
         return;
     };
     let _ = match theme {
@@ -60,21 +55,15 @@ impl HashListener {
             return HashListener { closure: None };
         };
         let closure = Closure::<dyn FnMut()>::new(move || on_change(current_hash()));
-        let added =
-            window.add_event_listener_with_callback("hashchange", closure.as_ref().unchecked_ref());
-        HashListener {
-            closure: added.ok().map(|_| closure),
-        }
+        let added = window.add_event_listener_with_callback("hashchange", closure.as_ref().unchecked_ref());
+        HashListener { closure: added.ok().map(|_| closure) }
     }
 }
 
 impl Drop for HashListener {
     fn drop(&mut self) {
         if let (Some(window), Some(closure)) = (web_sys::window(), self.closure.take()) {
-            let _ = window.remove_event_listener_with_callback(
-                "hashchange",
-                closure.as_ref().unchecked_ref(),
-            );
+            let _ = window.remove_event_listener_with_callback("hashchange", closure.as_ref().unchecked_ref());
         }
     }
 }
@@ -102,16 +91,11 @@ pub fn storage_set(key: &str, value: &str) {
 
 /// Whether keyboard focus is in a form control or link, where Space has its own meaning.
 pub fn focus_in_control(event: &web_sys::KeyboardEvent) -> bool {
-    let Some(target) = event
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-    else {
+    let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
         return false;
     };
-    matches!(
-        target.tag_name().as_str(),
-        "INPUT" | "TEXTAREA" | "SELECT" | "BUTTON" | "A" | "SUMMARY"
-    ) || target.closest("[contenteditable]").ok().flatten().is_some()
+    matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT" | "BUTTON" | "A" | "SUMMARY")
+        || target.closest("[contenteditable]").ok().flatten().is_some()
 }
 
 /// Calls `on_key` for every `keydown` on the document, until the guard is dropped.
@@ -125,11 +109,8 @@ impl KeyListener {
             return KeyListener { closure: None };
         };
         let closure = Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(on_key);
-        let added =
-            document.add_event_listener_with_callback("keydown", closure.as_ref().unchecked_ref());
-        KeyListener {
-            closure: added.ok().map(|_| closure),
-        }
+        let added = document.add_event_listener_with_callback("keydown", closure.as_ref().unchecked_ref());
+        KeyListener { closure: added.ok().map(|_| closure) }
     }
 }
 
@@ -137,8 +118,7 @@ impl Drop for KeyListener {
     fn drop(&mut self) {
         let document = web_sys::window().and_then(|w| w.document());
         if let (Some(document), Some(closure)) = (document, self.closure.take()) {
-            let _ = document
-                .remove_event_listener_with_callback("keydown", closure.as_ref().unchecked_ref());
+            let _ = document.remove_event_listener_with_callback("keydown", closure.as_ref().unchecked_ref());
         }
     }
 }
@@ -157,10 +137,9 @@ pub fn download(filename: &str, mime: &str, contents: &str) {
     let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
         return;
     };
-    if let Ok(link) = document.create_element("a").and_then(|a| {
-        a.dyn_into::<web_sys::HtmlAnchorElement>()
-            .map_err(JsValue::from)
-    }) {
+    if let Ok(link) =
+        document.create_element("a").and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().map_err(JsValue::from))
+    {
         link.set_href(&url);
         link.set_download(filename);
         link.click();

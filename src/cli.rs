@@ -24,10 +24,7 @@ pub enum CliError {
     /// Wrong words on the command line.
     Usage(String),
     /// A value on the command line breaks a rule of the model.
-    Argument {
-        flag: &'static str,
-        error: ModelError,
-    },
+    Argument { flag: &'static str, error: ModelError },
     /// A key on stdin is invalid for its type.
     Key { line: usize, error: ModelError },
     /// Reading stdin or writing stdout failed.
@@ -52,14 +49,8 @@ impl From<std::io::Error> for CliError {
 }
 
 /// Runs one command. `args` excludes the program name.
-pub fn run(
-    args: &[String],
-    input: &mut impl BufRead,
-    output: &mut impl Write,
-) -> Result<(), CliError> {
-    let (command, rest) = args
-        .split_first()
-        .ok_or_else(|| CliError::Usage("missing command".into()))?;
+pub fn run(args: &[String], input: &mut impl BufRead, output: &mut impl Write) -> Result<(), CliError> {
+    let (command, rest) = args.split_first().ok_or_else(|| CliError::Usage("missing command".into()))?;
     match command.as_str() {
         "assign" => {
             let flags = Flags::parse(rest, &["--max-parallelism", "--parallelism", "--key-type"])?;
@@ -67,36 +58,23 @@ pub fn run(
             let parallelism = flags.parallelism(max)?;
             let key_type = match flags.get("--key-type") {
                 None => KeyType::String,
-                Some(text) => KeyType::parse(text).map_err(|error| CliError::Argument {
-                    flag: "--key-type",
-                    error,
-                })?,
+                Some(text) => KeyType::parse(text).map_err(|error| CliError::Argument { flag: "--key-type", error })?,
             };
             assign(input, output, key_type, max, parallelism)
         }
         "ranges" => {
             let flags = Flags::parse(rest, &["--max-parallelism", "--parallelism"])?;
             let max = flags.max_parallelism()?;
-            let parallelism = flags
-                .parallelism(max)?
-                .ok_or_else(|| CliError::Usage("ranges needs --parallelism".into()))?;
+            let parallelism =
+                flags.parallelism(max)?.ok_or_else(|| CliError::Usage("ranges needs --parallelism".into()))?;
             for (op, range) in parallelism.ranges() {
-                writeln!(
-                    output,
-                    "{}\t{}\t{}\t{}",
-                    op.index(),
-                    range.first(),
-                    range.last(),
-                    range.len()
-                )?;
+                writeln!(output, "{}\t{}\t{}\t{}", op.index(), range.first(), range.last(), range.len())?;
             }
             Ok(())
         }
         "default-max-parallelism" => {
             let [p] = rest else {
-                return Err(CliError::Usage(
-                    "default-max-parallelism takes one number".into(),
-                ));
+                return Err(CliError::Usage("default-max-parallelism takes one number".into()));
             };
             let derived = parse_whole(p)
                 .and_then(default_max_parallelism)
@@ -127,22 +105,12 @@ fn assign(
         if line.last() == Some(&b'\n') {
             line.pop();
         }
-        let text = std::str::from_utf8(&line).map_err(|_| CliError::Key {
-            line: number,
-            error: ModelError::KeyNotUtf8,
-        })?;
-        let key = key_type.parse_key(text).map_err(|error| CliError::Key {
-            line: number,
-            error,
-        })?;
+        let text =
+            std::str::from_utf8(&line).map_err(|_| CliError::Key { line: number, error: ModelError::KeyNotUtf8 })?;
+        let key = key_type.parse_key(text).map_err(|error| CliError::Key { line: number, error })?;
         let group = max.key_group_of(&key);
         match parallelism {
-            Some(p) => writeln!(
-                output,
-                "{text}\t{}\t{}",
-                group.index(),
-                p.owner_of(group).index()
-            )?,
+            Some(p) => writeln!(output, "{text}\t{}\t{}", group.index(), p.owner_of(group).index())?,
             None => writeln!(output, "{text}\t{}", group.index())?,
         }
     }
@@ -161,9 +129,7 @@ impl<'a> Flags<'a> {
             let (name, value) = match arg.split_once('=') {
                 Some((name, value)) => (name, value),
                 None => {
-                    let value = iter
-                        .next()
-                        .ok_or_else(|| CliError::Usage(format!("{arg} needs a value")))?;
+                    let value = iter.next().ok_or_else(|| CliError::Usage(format!("{arg} needs a value")))?;
                     (arg.as_str(), value.as_str())
                 }
             };
@@ -183,15 +149,11 @@ impl<'a> Flags<'a> {
     }
 
     fn max_parallelism(&self) -> Result<MaxParallelism, CliError> {
-        let text = self
-            .get("--max-parallelism")
-            .ok_or_else(|| CliError::Usage("--max-parallelism is required".into()))?;
+        let text =
+            self.get("--max-parallelism").ok_or_else(|| CliError::Usage("--max-parallelism is required".into()))?;
         parse_whole(text)
             .and_then(MaxParallelism::new)
-            .map_err(|error| CliError::Argument {
-                flag: "--max-parallelism",
-                error,
-            })
+            .map_err(|error| CliError::Argument { flag: "--max-parallelism", error })
     }
 
     fn parallelism(&self, max: MaxParallelism) -> Result<Option<Parallelism>, CliError> {
@@ -199,10 +161,7 @@ impl<'a> Flags<'a> {
             .map(|text| {
                 parse_whole(text)
                     .and_then(|p| Parallelism::new(p, max))
-                    .map_err(|error| CliError::Argument {
-                        flag: "--parallelism",
-                        error,
-                    })
+                    .map_err(|error| CliError::Argument { flag: "--parallelism", error })
             })
             .transpose()
     }

@@ -8,8 +8,6 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    eprintln!(
-        "rescale-lab is the browser app: build it with tools/build.sh and open dist/index.html"
-    );
+    eprintln!("rescale-lab is the browser app: build it with tools/build.sh and open dist/index.html");
     eprintln!("for the command line, run the keygroups binary");
 }

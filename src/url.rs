@@ -44,10 +44,7 @@ pub struct Params {
 impl Params {
     /// The first value given for `name`.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.pairs
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.pairs.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 }
 
@@ -86,12 +83,7 @@ impl Location {
             }
         }
         let common = CommonQuery::parse(&params, &mut notices);
-        Location {
-            route,
-            params,
-            common,
-            notices,
-        }
+        Location { route, params, common, notices }
     }
 }
 
@@ -118,32 +110,20 @@ impl CommonQuery {
         let mut common = CommonQuery::default();
         if let Some(v) = params.get("v") {
             if v != "1" {
-                notices.push(notice(
-                    "v",
-                    v,
-                    "this build knows contract version 1 only; reading the link as version 1",
-                ));
+                notices.push(notice("v", v, "this build knows contract version 1 only; reading the link as version 1"));
             }
         }
         match params.get("embed") {
             None | Some("0") => {}
             Some("1") => common.embed = true,
-            Some(other) => notices.push(notice(
-                "embed",
-                other,
-                "embed takes 1 or 0; showing the full site",
-            )),
+            Some(other) => notices.push(notice("embed", other, "embed takes 1 or 0; showing the full site")),
         }
         common.theme = match params.get("theme") {
             None => Theme::System,
             Some("light") => Theme::Light,
             Some("dark") => Theme::Dark,
             Some(other) => {
-                notices.push(notice(
-                    "theme",
-                    other,
-                    "theme takes light or dark; following the system setting",
-                ));
+                notices.push(notice("theme", other, "theme takes light or dark; following the system setting"));
                 Theme::System
             }
         };
@@ -168,10 +148,7 @@ impl CommonQuery {
 /// Builds a notice for parameter `param` whose value `value` was not used.
 pub fn notice(param: &str, value: &str, consequence: &str) -> Notice {
     let shown: String = value.chars().take(60).collect();
-    Notice {
-        param: param.to_string(),
-        message: format!("{param}={shown:?} was not used: {consequence}."),
-    }
+    Notice { param: param.to_string(), message: format!("{param}={shown:?} was not used: {consequence}.") }
 }
 
 /// Builds `#/<slug>?<common>&<lab>` with every value percent-encoded.

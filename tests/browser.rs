@@ -13,16 +13,40 @@ use web_sys::{Element, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+/// The whole app mounted at a hash; dropping it unmounts the app and removes its element, so
+/// no earlier app keeps listening to the hash.
+struct Mounted {
+    root: Element,
+    handle: Option<yew::AppHandle<App>>,
+}
+
+impl std::ops::Deref for Mounted {
+    type Target = Element;
+    fn deref(&self) -> &Element {
+        &self.root
+    }
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        if let Some(handle) = self.handle.take() {
+            handle.destroy();
+        }
+        self.root.remove();
+    }
+}
+
 /// Mounts the whole app at `hash` into a fresh element and lets yew render.
-async fn mount_at(hash: &str) -> Element {
+async fn mount_at(hash: &str) -> Mounted {
     let window = web_sys::window().unwrap();
     window.location().set_hash(hash).unwrap();
+    settle().await;
     let document = window.document().unwrap();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
-    yew::Renderer::<App>::with_root(root.clone()).render();
+    let handle = yew::Renderer::<App>::with_root(root.clone()).render();
     settle().await;
-    root
+    Mounted { root, handle: Some(handle) }
 }
 
 async fn settle() {
@@ -46,7 +70,7 @@ async fn every_registered_lab_mounts_with_its_title() {
         for other in Lab::ALL {
             assert!(nav.contains(other.title()), "nav lacks {other:?}");
         }
-        root.remove();
+        drop(root);
     }
 }
 
@@ -54,58 +78,37 @@ async fn every_registered_lab_mounts_with_its_title() {
 async fn home_and_not_found_render() {
     let root = mount_at("#/").await;
     assert_eq!(text(&root, "h1"), "Rescale Lab");
-    assert_eq!(
-        root.query_selector_all(".lab-list li").unwrap().length() as usize,
-        Lab::ALL.len()
-    );
-    root.remove();
+    assert_eq!(root.query_selector_all(".lab-list li").unwrap().length() as usize, Lab::ALL.len());
+    drop(root);
     let root = mount_at("#/missing").await;
     assert_eq!(text(&root, "h1"), "No lab here");
-    root.remove();
+    drop(root);
 }
 
 #[wasm_bindgen_test]
 async fn owners_lab_routes_typed_keys_through_the_model() {
     let root = mount_at("#/owners?maxp=128&p=100").await;
-    let input: HtmlInputElement = root
-        .query_selector("#owners-key")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let input: HtmlInputElement = root.query_selector("#owners-key").unwrap().unwrap().dyn_into().unwrap();
     let p = Parallelism::new(100, MaxParallelism::new(128).unwrap()).unwrap();
     for key in ["", "customer-7", "naïve", "😀 emoji", "中文"] {
         input.set_value(key);
         let init = web_sys::EventInit::new();
         init.set_bubbles(true);
-        input
-            .dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap())
-            .unwrap();
+        input.dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap()).unwrap();
         settle().await;
         let key = Key::Str(key.to_string());
         let group = p.max().key_group_of(&key);
-        assert_eq!(
-            text(&root, "[data-testid=lookup-key-group]"),
-            group.index().to_string()
-        );
-        assert_eq!(
-            text(&root, "[data-testid=lookup-subtask]"),
-            p.owner_of(group).index().to_string()
-        );
+        assert_eq!(text(&root, "[data-testid=lookup-key-group]"), group.index().to_string());
+        assert_eq!(text(&root, "[data-testid=lookup-subtask]"), p.owner_of(group).index().to_string());
     }
-    root.remove();
+    drop(root);
 }
 
 #[wasm_bindgen_test]
 async fn coverage_lab_steps_and_grades_through_the_reducer() {
     let root = mount_at("#/coverage?m=8&a=2").await;
     let click = |selector: &str| {
-        let element: web_sys::HtmlElement = root
-            .query_selector(selector)
-            .unwrap()
-            .unwrap()
-            .dyn_into()
-            .unwrap();
+        let element: web_sys::HtmlElement = root.query_selector(selector).unwrap().unwrap().dyn_into().unwrap();
         element.click();
     };
     for residue in [0, 2, 4, 6] {
@@ -126,13 +129,7 @@ async fn coverage_lab_steps_and_grades_through_the_reducer() {
     }
     assert_eq!(text(&root, "[data-testid=coverage-n]"), "4");
     assert_eq!(text(&root, "[data-testid=coverage-trail]"), "0 2 4 6 0");
-    let verdict = root
-        .query_selector("[data-testid=prediction-result]")
-        .unwrap()
-        .unwrap();
-    assert_eq!(
-        verdict.get_attribute("data-verdict").as_deref(),
-        Some("correct")
-    );
-    root.remove();
+    let verdict = root.query_selector("[data-testid=prediction-result]").unwrap().unwrap();
+    assert_eq!(verdict.get_attribute("data-verdict").as_deref(), Some("correct"));
+    drop(root);
 }

@@ -29,16 +29,8 @@ fn keygroups(args: &[&str], stdin: &[u8]) -> Output {
 }
 
 fn stdout_lines(output: &Output) -> Vec<String> {
-    assert!(
-        output.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone())
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect()
+    assert!(output.status.success(), "stderr: {}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout.clone()).unwrap().lines().map(String::from).collect()
 }
 
 /// Keys of one type from the vectors that stdin can carry (valid UTF-8, no newline).
@@ -59,11 +51,7 @@ fn vector_keys(kind: &str) -> (Vec<String>, Vec<std::collections::HashMap<String
             row["key"].to_string()
         };
         keys.push(text);
-        rows.push(
-            row.iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-        );
+        rows.push(row.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect());
     }
     (keys, rows)
 }
@@ -78,10 +66,7 @@ fn assign_matches_flink_for_every_vector_key() {
         input.push(b'\n');
         for (m, column) in key_group_columns(&header) {
             let m = m.to_string();
-            let out = stdout_lines(&keygroups(
-                &["assign", "--max-parallelism", &m, "--key-type", kind],
-                &input,
-            ));
+            let out = stdout_lines(&keygroups(&["assign", "--max-parallelism", &m, "--key-type", kind], &input));
             assert_eq!(out.len(), keys.len(), "{kind} {column}");
             for ((line, key), row) in out.iter().zip(&keys).zip(&rows) {
                 assert_eq!(line, &format!("{key}\t{}", row[&column]), "{kind} {column}");
@@ -89,22 +74,10 @@ fn assign_matches_flink_for_every_vector_key() {
         }
         for ((m, p), column) in owner_columns(&header) {
             let (m, p) = (m.to_string(), p.to_string());
-            let args = [
-                "assign",
-                "--max-parallelism",
-                &m,
-                "--parallelism",
-                &p,
-                "--key-type",
-                kind,
-            ];
+            let args = ["assign", "--max-parallelism", &m, "--parallelism", &p, "--key-type", kind];
             let out = stdout_lines(&keygroups(&args, &input));
             for (line, row) in out.iter().zip(&rows) {
-                assert_eq!(
-                    line.rsplit('\t').next().unwrap(),
-                    row[&column],
-                    "{kind} {column} {line}"
-                );
+                assert_eq!(line.rsplit('\t').next().unwrap(), row[&column], "{kind} {column} {line}");
             }
         }
     }
@@ -113,16 +86,9 @@ fn assign_matches_flink_for_every_vector_key() {
 #[test]
 fn ranges_match_flink() {
     let table = Table::load("ranges.tsv");
-    let pairs: BTreeSet<(String, String)> = table
-        .rows
-        .iter()
-        .map(|r| (r[0].clone(), r[1].clone()))
-        .collect();
+    let pairs: BTreeSet<(String, String)> = table.rows.iter().map(|r| (r[0].clone(), r[1].clone())).collect();
     for (m, p) in pairs {
-        let out = stdout_lines(&keygroups(
-            &["ranges", "--max-parallelism", &m, "--parallelism", &p],
-            b"",
-        ));
+        let out = stdout_lines(&keygroups(&["ranges", "--max-parallelism", &m, "--parallelism", &p], b""));
         let expected: Vec<String> = table
             .rows
             .iter()
@@ -144,12 +110,7 @@ fn default_max_parallelism_matches_flink() {
             assert_eq!(output.status.code(), Some(2), "p = {}", row[0]);
             assert!(String::from_utf8_lossy(&output.stderr).contains("32768"));
         } else {
-            assert_eq!(
-                stdout_lines(&output),
-                vec![row[1].clone()],
-                "p = {}",
-                row[0]
-            );
+            assert_eq!(stdout_lines(&output), vec![row[1].clone()], "p = {}", row[0]);
         }
     }
 }
@@ -158,25 +119,11 @@ fn default_max_parallelism_matches_flink() {
 fn line_splitting_keeps_empty_and_unterminated_keys() {
     let group = |key: &str| {
         let max = rescale_lab::model::MaxParallelism::new(128).unwrap();
-        max.key_group_of(&rescale_lab::model::Key::Str(key.into()))
-            .index()
+        max.key_group_of(&rescale_lab::model::Key::Str(key.into())).index()
     };
-    let out = stdout_lines(&keygroups(
-        &["assign", "--max-parallelism", "128"],
-        b"a\n\nb",
-    ));
-    assert_eq!(
-        out,
-        vec![
-            format!("a\t{}", group("a")),
-            format!("\t{}", group("")),
-            format!("b\t{}", group("b"))
-        ]
-    );
-    assert_eq!(
-        stdout_lines(&keygroups(&["assign", "--max-parallelism", "128"], b"")),
-        Vec::<String>::new()
-    );
+    let out = stdout_lines(&keygroups(&["assign", "--max-parallelism", "128"], b"a\n\nb"));
+    assert_eq!(out, vec![format!("a\t{}", group("a")), format!("\t{}", group("")), format!("b\t{}", group("b"))]);
+    assert_eq!(stdout_lines(&keygroups(&["assign", "--max-parallelism", "128"], b"")), Vec::<String>::new());
     // Only "\n" splits: a "\r" before it belongs to the key and changes its hash.
     let out = stdout_lines(&keygroups(&["assign", "--max-parallelism=128"], b"a\r\n"));
     assert_eq!(out, vec![format!("a\r\t{}", group("a\r"))]);
@@ -188,45 +135,18 @@ fn check_error(args: &[&str], stdin: &[u8], fragments: &[&str]) {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
     for fragment in fragments {
-        assert!(
-            stderr.contains(fragment),
-            "{args:?}: {stderr:?} lacks {fragment:?}"
-        );
+        assert!(stderr.contains(fragment), "{args:?}: {stderr:?} lacks {fragment:?}");
     }
 }
 
 #[test]
 fn invalid_arguments_and_keys_exit_2_naming_the_bound() {
-    check_error(
-        &["assign", "--max-parallelism", "0"],
-        b"",
-        &["between 1 and 32768", "got 0"],
-    );
-    check_error(
-        &["assign", "--max-parallelism", "40000"],
-        b"",
-        &["32768", "40000"],
-    );
-    check_error(
-        &["assign", "--max-parallelism", "abc"],
-        b"",
-        &["not a whole number"],
-    );
-    check_error(
-        &["ranges", "--max-parallelism", "128", "--parallelism", "200"],
-        b"",
-        &["200", "128"],
-    );
-    check_error(
-        &["ranges", "--max-parallelism", "128", "--parallelism", "0"],
-        b"",
-        &["at least 1"],
-    );
-    check_error(
-        &["assign", "--max-parallelism", "128", "--key-type", "double"],
-        b"",
-        &["string, int or long"],
-    );
+    check_error(&["assign", "--max-parallelism", "0"], b"", &["between 1 and 32768", "got 0"]);
+    check_error(&["assign", "--max-parallelism", "40000"], b"", &["32768", "40000"]);
+    check_error(&["assign", "--max-parallelism", "abc"], b"", &["not a whole number"]);
+    check_error(&["ranges", "--max-parallelism", "128", "--parallelism", "200"], b"", &["200", "128"]);
+    check_error(&["ranges", "--max-parallelism", "128", "--parallelism", "0"], b"", &["at least 1"]);
+    check_error(&["assign", "--max-parallelism", "128", "--key-type", "double"], b"", &["string, int or long"]);
     check_error(
         &["assign", "--max-parallelism", "128", "--key-type", "int"],
         b"1\n2\nx\n",
@@ -242,11 +162,7 @@ fn invalid_arguments_and_keys_exit_2_naming_the_bound() {
         b"0\n9223372036854775808",
         &["line 2", "long range"],
     );
-    check_error(
-        &["assign", "--max-parallelism", "128"],
-        b"ok\n\xff\xfe\n",
-        &["line 2", "UTF-8"],
-    );
+    check_error(&["assign", "--max-parallelism", "128"], b"ok\n\xff\xfe\n", &["line 2", "UTF-8"]);
     check_error(&["default-max-parallelism", "0"], b"", &["1 to 32768"]);
     check_error(&["frobnicate"], b"", &["unknown command", "usage"]);
     check_error(&[], b"", &["missing command"]);
@@ -256,13 +172,7 @@ fn invalid_arguments_and_keys_exit_2_naming_the_bound() {
 #[test]
 fn a_reader_that_stops_early_is_not_an_error() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_keygroups"))
-        .args([
-            "ranges",
-            "--max-parallelism",
-            "32768",
-            "--parallelism",
-            "32768",
-        ])
+        .args(["ranges", "--max-parallelism", "32768", "--parallelism", "32768"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -271,12 +181,7 @@ fn a_reader_that_stops_early_is_not_an_error() {
     std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
     drop(child.stdout.take());
     let output = child.wait_with_output().unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(output.stderr.is_empty());
     assert_eq!(&first, b"0\t0\t0\t1\n");
 }

@@ -15,11 +15,7 @@ fn keys_hash_group_and_route_as_in_flink() {
     let groups = key_group_columns(&table.header);
     let owners = owner_columns(&table.header);
     let records = table.records();
-    assert!(
-        records.len() > 5000,
-        "expected the full vector set, got {} rows",
-        records.len()
-    );
+    assert!(records.len() > 5000, "expected the full vector set, got {} rows", records.len());
     for row in records {
         let (kind, cell) = (row["type"], row["key"]);
         let hash = if kind == "string" {
@@ -27,42 +23,22 @@ fn keys_hash_group_and_route_as_in_flink() {
             let raw = utf16_hash(units.iter().copied());
             // Valid UTF-16 also goes through the typed key, as the app and CLI do.
             if let Ok(text) = String::from_utf16(&units) {
-                assert_eq!(
-                    KeyType::String.parse_key(&text).unwrap().java_hash(),
-                    raw,
-                    "{cell}"
-                );
+                assert_eq!(KeyType::String.parse_key(&text).unwrap().java_hash(), raw, "{cell}");
             }
             raw
         } else {
-            KeyType::parse(kind)
-                .unwrap()
-                .parse_key(cell)
-                .unwrap()
-                .java_hash()
+            KeyType::parse(kind).unwrap().parse_key(cell).unwrap().java_hash()
         };
         assert_eq!(hash.to_string(), row["java_hash"], "{kind} {cell}");
-        assert_eq!(
-            murmur_hash(hash).to_string(),
-            row["murmur"],
-            "{kind} {cell}"
-        );
+        assert_eq!(murmur_hash(hash).to_string(), row["murmur"], "{kind} {cell}");
         for (m, column) in &groups {
             let group = MaxParallelism::new(*m).unwrap().key_group_of_hash(hash);
-            assert_eq!(
-                group.index().to_string(),
-                row[column.as_str()],
-                "{kind} {cell} {column}"
-            );
+            assert_eq!(group.index().to_string(), row[column.as_str()], "{kind} {cell} {column}");
         }
         for ((m, p), column) in &owners {
             let p = Parallelism::new(*p, MaxParallelism::new(*m).unwrap()).unwrap();
             let owner = p.owner_of(p.max().key_group_of_hash(hash));
-            assert_eq!(
-                owner.index().to_string(),
-                row[column.as_str()],
-                "{kind} {cell} {column}"
-            );
+            assert_eq!(owner.index().to_string(), row[column.as_str()], "{kind} {cell} {column}");
         }
     }
 }
@@ -74,18 +50,10 @@ fn ranges_match_flink() {
     assert!(records.len() > 10_000);
     for row in records {
         let n = |k: &str| row[k].parse::<i64>().unwrap();
-        let p = Parallelism::new(
-            n("parallelism"),
-            MaxParallelism::new(n("max_parallelism")).unwrap(),
-        )
-        .unwrap();
+        let p = Parallelism::new(n("parallelism"), MaxParallelism::new(n("max_parallelism")).unwrap()).unwrap();
         let op = p.operator(n("operator") as u32).unwrap();
         let range = p.range_of(op);
-        assert_eq!(
-            (i64::from(range.first()), i64::from(range.last())),
-            (n("first"), n("last")),
-            "{row:?}"
-        );
+        assert_eq!((i64::from(range.first()), i64::from(range.last())), (n("first"), n("last")), "{row:?}");
     }
 }
 

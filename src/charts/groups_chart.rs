@@ -27,11 +27,7 @@ pub fn bars(p: Parallelism) -> Vec<Bar> {
     for (op, range) in p.ranges() {
         let bucket = (u64::from(op.index()) * u64::from(buckets) / u64::from(n)) as usize;
         if bucket == out.len() {
-            out.push(Bar {
-                first: op.index(),
-                last: op.index(),
-                groups: range.len(),
-            });
+            out.push(Bar { first: op.index(), last: op.index(), groups: range.len() });
         } else if let Some(bar) = out.last_mut() {
             bar.last = op.index();
             bar.groups = bar.groups.max(range.len());
@@ -50,11 +46,7 @@ pub fn groups_per_subtask_svg(p: Parallelism) -> String {
     svg
 }
 
-fn draw<'a>(
-    svg: &'a mut String,
-    p: Parallelism,
-    bars: &[Bar],
-) -> Result<(), Box<dyn std::error::Error + 'a>> {
+fn draw<'a>(svg: &'a mut String, p: Parallelism, bars: &[Bar]) -> Result<(), Box<dyn std::error::Error + 'a>> {
     let root = SVGBackend::with_string(svg, (WIDTH, HEIGHT)).into_drawing_area();
     root.fill(&WHITE)?;
     let top = bars.iter().map(|b| b.groups).max().unwrap_or(1) + 1;
@@ -74,11 +66,7 @@ fn draw<'a>(
         .draw()?;
     let busiest = bars.iter().map(|b| b.groups).max().unwrap_or(0);
     chart.draw_series(bars.iter().map(|b| {
-        let colour = if b.groups == busiest {
-            RGBColor(176, 58, 46)
-        } else {
-            RGBColor(29, 79, 145)
-        };
+        let colour = if b.groups == busiest { RGBColor(176, 58, 46) } else { RGBColor(29, 79, 145) };
         Rectangle::new([(b.first, 0), (b.last + 1, b.groups)], colour.filled())
     }))?;
     root.present()?;
@@ -105,10 +93,7 @@ mod tests {
                 assert_eq!(pair[0].last + 1, pair[1].first);
             }
         }
-        assert_eq!(
-            bars(par(128, 100)).iter().filter(|b| b.groups == 2).count(),
-            28
-        );
+        assert_eq!(bars(par(128, 100)).iter().filter(|b| b.groups == 2).count(), 28);
     }
 
     #[test]

@@ -52,18 +52,10 @@ pub fn bars_svg(values: &[u64], x_desc: &str, y_desc: &str, highlight: Option<us
             .y_labels(6)
             .label_style(("sans-serif", 13))
             .draw()?;
-        let ends: Vec<usize> = buckets
-            .iter()
-            .skip(1)
-            .map(|b| b.0)
-            .chain(std::iter::once(values.len()))
-            .collect();
+        let ends: Vec<usize> = buckets.iter().skip(1).map(|b| b.0).chain(std::iter::once(values.len())).collect();
         chart.draw_series(buckets.iter().zip(ends).map(|(&(start, v), end)| {
             let hot = highlight.is_some_and(|h| (start..end).contains(&h));
-            Rectangle::new(
-                [(start, 0), (end, v)],
-                if hot { RED.filled() } else { BLUE.filled() },
-            )
+            Rectangle::new([(start, 0), (end, v)], if hot { RED.filled() } else { BLUE.filled() })
         }))?;
         root.present()?;
         Ok(())
@@ -78,10 +70,7 @@ pub fn bars_svg(values: &[u64], x_desc: &str, y_desc: &str, highlight: Option<us
 pub fn sorted_curve_svg(sorted_events: &[u64], names: &[String]) -> String {
     let n = sorted_events.len();
     let step = n.div_ceil(MAX_POINTS).max(1);
-    let points: Vec<(usize, u64)> = (0..n)
-        .step_by(step)
-        .map(|i| (i, sorted_events[i]))
-        .collect();
+    let points: Vec<(usize, u64)> = (0..n).step_by(step).map(|i| (i, sorted_events[i])).collect();
     let mut svg = String::new();
     let drawn = (|| -> Result<(), Box<dyn std::error::Error + '_>> {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
@@ -140,10 +129,7 @@ mod tests {
     fn hostile_key_names_are_escaped_text() {
         let svg = sorted_curve_svg(
             &[30, 20, 10],
-            &[
-                "<script>alert(1)</script>".to_string(),
-                "\"><svg onload=x>".to_string(),
-            ],
+            &["<script>alert(1)</script>".to_string(), "\"><svg onload=x>".to_string()],
         );
         assert!(svg.starts_with("<svg"));
         assert!(!svg.contains("<script>"));

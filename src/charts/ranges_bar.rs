@@ -78,11 +78,7 @@ pub fn snap(runs: &[(u32, u32)], max: u32, columns: u32) -> Vec<(u32, u32)> {
 fn band_path(runs: &[(u32, u32)], top: u32) -> String {
     let mut d = String::with_capacity(runs.len() * 16);
     for &(start, end) in runs {
-        d.push_str(&format!(
-            "M{start} {top}h{}v10h-{}z",
-            end - start,
-            end - start
-        ));
+        d.push_str(&format!("M{start} {top}h{}v10h-{}z", end - start, end - start));
     }
     d
 }
@@ -93,10 +89,7 @@ mod tests {
     use crate::model::MaxParallelism;
 
     fn bar(max: i64, p: i64) -> RangesBar {
-        RangesBar::new(
-            Parallelism::new(p, MaxParallelism::new(max).unwrap()).unwrap(),
-            None,
-        )
+        RangesBar::new(Parallelism::new(p, MaxParallelism::new(max).unwrap()).unwrap(), None)
     }
 
     #[test]
@@ -115,10 +108,7 @@ mod tests {
 
     #[test]
     fn snapping_merges_and_never_loses_a_run() {
-        assert_eq!(
-            snap(&[(0, 0), (1, 1), (5, 9)], 10, 10),
-            vec![(0, 2), (5, 10)]
-        );
+        assert_eq!(snap(&[(0, 0), (1, 1), (5, 9)], 10, 10), vec![(0, 2), (5, 10)]);
         assert_eq!(snap(&[(0, 0), (2, 2)], 32768, 1024), vec![(0, 1)]);
         assert_eq!(snap(&[(32767, 32767)], 32768, 1024), vec![(1023, 1024)]);
     }

@@ -43,20 +43,15 @@ pub fn TextField(props: &TextFieldProps) -> Html {
     let on_input = props.on_input.clone();
     let oninput = Callback::from(move |e: InputEvent| {
         let input: HtmlInputElement = e.target_unchecked_into();
-        on_input.emit(FieldInput {
-            text: input.value(),
-            bad_input: input.validity().bad_input(),
-        });
+        on_input.emit(FieldInput { text: input.value(), bad_input: input.validity().bad_input() });
     });
     let hint_id = format!("{}-hint", props.id);
     let error_id = format!("{}-error", props.id);
-    let described: Vec<&str> = [
-        props.hint.as_ref().map(|_| hint_id.as_str()),
-        props.error.as_ref().map(|_| error_id.as_str()),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    let described: Vec<&str> =
+        [props.hint.as_ref().map(|_| hint_id.as_str()), props.error.as_ref().map(|_| error_id.as_str())]
+            .into_iter()
+            .flatten()
+            .collect();
     html! {
         <div class={classes!("field", props.error.as_ref().map(|_| "field-invalid"))}>
             <label for={props.id.clone()}>{ props.label.clone() }</label>

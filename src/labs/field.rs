@@ -12,11 +12,7 @@ pub struct Field<T> {
 impl<T> Field<T> {
     /// A field whose text is valid.
     pub fn valid(text: String, value: T) -> Self {
-        Field {
-            text,
-            value,
-            error: None,
-        }
+        Field { text, value, error: None }
     }
 
     /// Applies a parse of `text`: valid text replaces the value; bad text is kept with its

@@ -64,59 +64,35 @@ pub struct Choice {
 /// parallelism), as the operator's `scale` does with its limits `lower` and `upper` (the
 /// operator passes `lower = min(current, vertex minimum)` and `upper = max(current, vertex
 /// maximum)`). Total: zeros are read as 1, and when `lower` exceeds the cap the cap wins.
-pub fn align(
-    current: u32,
-    target: u32,
-    key_groups: u32,
-    lower: u32,
-    upper: u32,
-    mode: AlignMode,
-) -> Choice {
+pub fn align(current: u32, target: u32, key_groups: u32, lower: u32, upper: u32, mode: AlignMode) -> Choice {
     let choice = align_clamped(current, target, key_groups, lower, upper, mode);
     match choice.outcome {
-        Outcome::AsRequested if choice.parallelism != target => Choice {
-            outcome: Outcome::Capped,
-            ..choice
-        },
+        Outcome::AsRequested if choice.parallelism != target => Choice { outcome: Outcome::Capped, ..choice },
         _ => choice,
     }
 }
 
-fn align_clamped(
-    current: u32,
-    target: u32,
-    key_groups: u32,
-    lower: u32,
-    upper: u32,
-    mode: AlignMode,
-) -> Choice {
+fn align_clamped(current: u32, target: u32, key_groups: u32, lower: u32, upper: u32, mode: AlignMode) -> Choice {
     let n = key_groups.max(1);
     let current = current.max(1);
     let lower = lower.max(1);
     let cap = upper.min(n).max(1);
     let target = target.max(lower).min(cap);
     if target == current {
-        return Choice {
-            parallelism: target,
-            outcome: Outcome::AsRequested,
-        };
+        return Choice { parallelism: target, outcome: Outcome::AsRequested };
     }
     let up = target > current;
     let end = if up { cap } else { current.min(cap) };
     let share = |p: u32| n / p;
     for p in target..=end {
-        let fits = n.is_multiple_of(p)
-            || (mode == AlignMode::MaximizeUtilisation && share(p) < share(target));
+        let fits = n.is_multiple_of(p) || (mode == AlignMode::MaximizeUtilisation && share(p) < share(target));
         if fits {
             let outcome = match p {
                 p if p == target => Outcome::AsRequested,
                 p if p == current => Outcome::Refused,
                 _ => Outcome::AlignedUp,
             };
-            return Choice {
-                parallelism: p,
-                outcome,
-            };
+            return Choice { parallelism: p, outcome };
         }
     }
     let mut p = target;
@@ -131,15 +107,9 @@ fn align_clamped(
     }
     let p = p.max(lower);
     if (up && p <= current) || (!up && p >= current) {
-        Choice {
-            parallelism: current,
-            outcome: Outcome::Refused,
-        }
+        Choice { parallelism: current, outcome: Outcome::Refused }
     } else {
-        Choice {
-            parallelism: p,
-            outcome: Outcome::FellBack,
-        }
+        Choice { parallelism: p, outcome: Outcome::FellBack }
     }
 }
 
@@ -172,14 +142,7 @@ mod tests {
         ];
         for (current, target, n, lower, upper, mode, expected, outcome) in cases {
             let got = align(current, target, n, lower, upper, mode);
-            assert_eq!(
-                got,
-                Choice {
-                    parallelism: expected,
-                    outcome
-                },
-                "{current}→{target} N={n} {mode:?}"
-            );
+            assert_eq!(got, Choice { parallelism: expected, outcome }, "{current}→{target} N={n} {mode:?}");
         }
     }
 
@@ -191,17 +154,11 @@ mod tests {
                     let c = align(current, target, n, 1, u32::MAX, Even);
                     assert!(c.parallelism >= 1 && c.parallelism <= n);
                     if c.parallelism != current && c.outcome != Outcome::FellBack {
-                        assert!(
-                            n.is_multiple_of(c.parallelism) || c.parallelism == target,
-                            "{current}→{target} N={n}"
-                        );
+                        assert!(n.is_multiple_of(c.parallelism) || c.parallelism == target, "{current}→{target} N={n}");
                     }
                     let moved = i64::from(c.parallelism) - i64::from(current);
                     let wanted = i64::from(target.min(n)) - i64::from(current);
-                    assert!(
-                        moved == 0 || moved.signum() == wanted.signum(),
-                        "{current}→{target} N={n}: {c:?}"
-                    );
+                    assert!(moved == 0 || moved.signum() == wanted.signum(), "{current}→{target} N={n}: {c:?}");
                 }
             }
         }

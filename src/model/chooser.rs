@@ -88,35 +88,21 @@ pub fn suggest_max_parallelism(largest: u32) -> Vec<Suggestion> {
         values.push((UPPER_BOUND_MAX_PARALLELISM, SuggestionKind::PowerOfTwo));
     }
     let composites = highly_composite_up_to(UPPER_BOUND_MAX_PARALLELISM);
-    let inside: Vec<u32> = composites
-        .iter()
-        .copied()
-        .filter(|&v| v >= low && v <= high)
-        .collect();
+    let inside: Vec<u32> = composites.iter().copied().filter(|&v| v >= low && v <= high).collect();
     let chosen = if inside.is_empty() {
         let above = composites.iter().copied().find(|&v| v >= low);
-        above
-            .or_else(|| composites.iter().copied().rev().find(|&v| v <= high))
-            .into_iter()
-            .collect()
+        above.or_else(|| composites.iter().copied().rev().find(|&v| v <= high)).into_iter().collect()
     } else {
         inside
     };
-    values.extend(
-        chosen
-            .into_iter()
-            .filter(|v| !v.is_power_of_two())
-            .map(|v| (v, SuggestionKind::HighlyComposite)),
-    );
+    values.extend(chosen.into_iter().filter(|v| !v.is_power_of_two()).map(|v| (v, SuggestionKind::HighlyComposite)));
     values.sort_unstable();
     values
         .into_iter()
         .map(|(value, kind)| Suggestion {
             value,
             kind,
-            even_parallelisms: (1..=largest.min(value))
-                .filter(|&p| value.is_multiple_of(p))
-                .count() as u32,
+            even_parallelisms: (1..=largest.min(value)).filter(|&p| value.is_multiple_of(p)).count() as u32,
         })
         .collect()
 }
@@ -135,8 +121,8 @@ mod tests {
         assert_eq!(
             highly_composite_up_to(32768),
             vec![
-                1, 2, 4, 6, 12, 24, 36, 48, 60, 120, 180, 240, 360, 720, 840, 1260, 1680, 2520,
-                5040, 7560, 10080, 15120, 20160, 25200, 27720
+                1, 2, 4, 6, 12, 24, 36, 48, 60, 120, 180, 240, 360, 720, 840, 1260, 1680, 2520, 5040, 7560, 10080,
+                15120, 20160, 25200, 27720
             ]
         );
     }
@@ -149,19 +135,7 @@ mod tests {
         assert_eq!(values, vec![840, 1024, 1260]);
         let even = |v: u32| s.iter().find(|s| s.value == v).unwrap().even_parallelisms;
         assert_eq!((even(1024), even(840), even(1260)), (8, 28, 30));
-        assert_eq!(
-            suggest_max_parallelism(32768)
-                .iter()
-                .map(|s| s.value)
-                .collect::<Vec<_>>(),
-            vec![27720, 32768]
-        );
-        assert_eq!(
-            suggest_max_parallelism(1)
-                .iter()
-                .map(|s| s.value)
-                .collect::<Vec<_>>(),
-            vec![4, 6, 8]
-        );
+        assert_eq!(suggest_max_parallelism(32768).iter().map(|s| s.value).collect::<Vec<_>>(), vec![27720, 32768]);
+        assert_eq!(suggest_max_parallelism(1).iter().map(|s| s.value).collect::<Vec<_>>(), vec![4, 6, 8]);
     }
 }

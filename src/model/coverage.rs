@@ -33,29 +33,14 @@ impl Orbit {
     /// Validates `1 <= m <= 360` and `0 <= a <= 10^12`.
     pub fn new(m: i64, a: i64) -> Result<Orbit, ModelError> {
         if !(1..=i64::from(MAX_MODULUS)).contains(&m) {
-            return Err(ModelError::OutOfRange {
-                what: "modulus m",
-                value: m,
-                min: 1,
-                max: i64::from(MAX_MODULUS),
-            });
+            return Err(ModelError::OutOfRange { what: "modulus m", value: m, min: 1, max: i64::from(MAX_MODULUS) });
         }
         if !(0..=MAX_STRIDE as i64).contains(&a) {
-            return Err(ModelError::OutOfRange {
-                what: "stride a",
-                value: a,
-                min: 0,
-                max: MAX_STRIDE as i64,
-            });
+            return Err(ModelError::OutOfRange { what: "stride a", value: a, min: 0, max: MAX_STRIDE as i64 });
         }
         let (m, a) = (m as u32, a as u64);
         let a_mod = (a % u64::from(m)) as u32;
-        Ok(Orbit {
-            m,
-            a,
-            a_mod,
-            gcd: gcd(m, a_mod),
-        })
+        Ok(Orbit { m, a, a_mod, gcd: gcd(m, a_mod) })
     }
 
     /// The modulus m.
@@ -189,13 +174,7 @@ pub fn grade(orbit: Orbit, prediction: &Prediction) -> Grade {
         (Some(false), _) | (_, Some(false)) => Verdict::Incorrect,
         _ => Verdict::Correct,
     };
-    Grade {
-        verdict,
-        reached,
-        predicted_not_reached,
-        reached_not_predicted,
-        count_right,
-    }
+    Grade { verdict, reached, predicted_not_reached, reached_not_predicted, count_right }
 }
 
 #[cfg(test)]

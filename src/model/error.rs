@@ -22,12 +22,7 @@ pub enum ModelError {
     /// A number field held a whole number too long to be any valid value.
     NumberTooLarge { text: String },
     /// A number was outside the inclusive range a field accepts.
-    OutOfRange {
-        what: &'static str,
-        value: i64,
-        min: i64,
-        max: i64,
-    },
+    OutOfRange { what: &'static str, value: i64, min: i64, max: i64 },
     /// A time that is not a plain decimal number of seconds (such as `1.5`).
     NotSeconds { text: String },
     /// A time outside the accepted range of seconds.
@@ -35,11 +30,7 @@ pub enum ModelError {
     /// An amount (rate or size) that is not a plain non-negative decimal.
     NotAnAmount { what: &'static str, text: String },
     /// An amount above its bound.
-    AmountTooLarge {
-        what: &'static str,
-        text: String,
-        max: u64,
-    },
+    AmountTooLarge { what: &'static str, text: String, max: u64 },
     /// A quantity that must be above zero.
     NotPositive { what: &'static str },
     /// A size that is not a number with an optional unit B, KB, MB, GB or TB.
@@ -57,10 +48,9 @@ pub enum ModelError {
 impl fmt::Display for ModelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::MaxParallelismOutOfRange { value } => write!(
-                f,
-                "max parallelism must be between 1 and 32768, got {value}"
-            ),
+            Self::MaxParallelismOutOfRange { value } => {
+                write!(f, "max parallelism must be between 1 and 32768, got {value}")
+            }
             Self::ParallelismTooSmall { value } => {
                 write!(f, "parallelism must be at least 1, got {value}")
             }
@@ -69,10 +59,9 @@ impl fmt::Display for ModelError {
                 "parallelism {parallelism} is above max parallelism {max}: the job cannot start, \
                  because only {max} key groups exist to share among {parallelism} subtasks"
             ),
-            Self::DerivationParallelismOutOfRange { value } => write!(
-                f,
-                "Flink derives a default max parallelism only for parallelism 1 to 32768, got {value}"
-            ),
+            Self::DerivationParallelismOutOfRange { value } => {
+                write!(f, "Flink derives a default max parallelism only for parallelism 1 to 32768, got {value}")
+            }
             Self::NotAWholeNumber { text } => {
                 write!(f, "{:?} is not a whole number", shorten(text))
             }
@@ -88,20 +77,16 @@ impl fmt::Display for ModelError {
             Self::SecondsOutOfRange { text, max } => {
                 write!(f, "time must be between 0 and {max} seconds, got {}", shorten(text))
             }
-            Self::NotAnAmount { what, text } => write!(
-                f,
-                "{what} {:?} is not a number: use digits, with at most three decimals",
-                shorten(text)
-            ),
+            Self::NotAnAmount { what, text } => {
+                write!(f, "{what} {:?} is not a number: use digits, with at most three decimals", shorten(text))
+            }
             Self::AmountTooLarge { what, text, max } => {
                 write!(f, "{what} {:?} is above the limit of {max}", shorten(text))
             }
             Self::NotPositive { what } => write!(f, "{what} must be above 0"),
-            Self::NotASize { text } => write!(
-                f,
-                "state size {:?} is not a size: use a number with B, KB, MB, GB or TB",
-                shorten(text)
-            ),
+            Self::NotASize { text } => {
+                write!(f, "state size {:?} is not a size: use a number with B, KB, MB, GB or TB", shorten(text))
+            }
             Self::KeyNotANumber { key_type, text } => write!(
                 f,
                 "{:?} is not a whole number, so it is not a valid {} key ({})",
@@ -109,18 +94,10 @@ impl fmt::Display for ModelError {
                 key_type.as_str(),
                 key_type.range_text()
             ),
-            Self::KeyOutOfRange { key_type, text } => write!(
-                f,
-                "{:?} is outside the {} range {}",
-                shorten(text),
-                key_type.as_str(),
-                key_type.range_text()
-            ),
-            Self::UnknownKeyType { text } => write!(
-                f,
-                "key type must be string, int or long, got {:?}",
-                shorten(text)
-            ),
+            Self::KeyOutOfRange { key_type, text } => {
+                write!(f, "{:?} is outside the {} range {}", shorten(text), key_type.as_str(), key_type.range_text())
+            }
+            Self::UnknownKeyType { text } => write!(f, "key type must be string, int or long, got {:?}", shorten(text)),
             Self::KeyNotUtf8 => write!(f, "a string key must be valid UTF-8"),
         }
     }

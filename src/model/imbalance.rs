@@ -75,13 +75,7 @@ mod tests {
         for (max, p, fewest, most, busy, idle, ratio) in cases {
             let i = of(max, p);
             assert_eq!(
-                (
-                    i.fewest,
-                    i.most,
-                    i.busy_subtasks,
-                    i.idle_subtasks,
-                    i.ratio_milli()
-                ),
+                (i.fewest, i.most, i.busy_subtasks, i.idle_subtasks, i.ratio_milli()),
                 (fewest, most, busy, idle, ratio),
                 "{max}/{p}"
             );
@@ -101,11 +95,7 @@ mod tests {
                 if i.is_even() {
                     assert_eq!((busy, idle), (p as u32, p as u32));
                 } else {
-                    assert_eq!(
-                        (busy, idle),
-                        (i.busy_subtasks, i.idle_subtasks),
-                        "{max}/{p}"
-                    );
+                    assert_eq!((busy, idle), (i.busy_subtasks, i.idle_subtasks), "{max}/{p}");
                 }
             }
         }

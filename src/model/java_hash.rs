@@ -39,9 +39,7 @@ impl KeyType {
         KeyType::ALL
             .into_iter()
             .find(|t| t.as_str() == text)
-            .ok_or_else(|| ModelError::UnknownKeyType {
-                text: text.to_string(),
-            })
+            .ok_or_else(|| ModelError::UnknownKeyType { text: text.to_string() })
     }
 
     /// The accepted values, as a person reads them.
@@ -60,10 +58,7 @@ impl KeyType {
             KeyType::String => Ok(Key::Str(text.to_string())),
             KeyType::Int => parse_numeric(self, text)
                 .and_then(|v| {
-                    i32::try_from(v).map_err(|_| ModelError::KeyOutOfRange {
-                        key_type: self,
-                        text: text.to_string(),
-                    })
+                    i32::try_from(v).map_err(|_| ModelError::KeyOutOfRange { key_type: self, text: text.to_string() })
                 })
                 .map(Key::Int),
             KeyType::Long => parse_numeric(self, text).map(Key::Long),
@@ -116,9 +111,7 @@ pub fn string_hash(s: &str) -> i32 {
 /// Java's `String.hashCode` over raw UTF-16 code units (lone surrogates included), for text
 /// that a browser holds and Rust's `str` cannot.
 pub fn utf16_hash(units: impl IntoIterator<Item = u16>) -> i32 {
-    units.into_iter().fold(0i32, |h, unit| {
-        h.wrapping_mul(31).wrapping_add(i32::from(unit))
-    })
+    units.into_iter().fold(0i32, |h, unit| h.wrapping_mul(31).wrapping_add(i32::from(unit)))
 }
 
 /// Java's `Integer.hashCode`.
@@ -135,17 +128,9 @@ fn parse_numeric(key_type: KeyType, text: &str) -> Result<i64, ModelError> {
     let trimmed = text.trim();
     let digits = trimmed.strip_prefix(['+', '-']).unwrap_or(trimmed);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(ModelError::KeyNotANumber {
-            key_type,
-            text: text.to_string(),
-        });
+        return Err(ModelError::KeyNotANumber { key_type, text: text.to_string() });
     }
-    trimmed
-        .parse::<i64>()
-        .map_err(|_| ModelError::KeyOutOfRange {
-            key_type,
-            text: text.to_string(),
-        })
+    trimmed.parse::<i64>().map_err(|_| ModelError::KeyOutOfRange { key_type, text: text.to_string() })
 }
 
 #[cfg(test)]
@@ -153,10 +138,7 @@ mod tests {
     use super::*;
 
     fn check(key_type: KeyType, text: &str, expected: Result<i32, &str>) {
-        let got = key_type
-            .parse_key(text)
-            .map(|k| k.java_hash())
-            .map_err(|e| e.to_string());
+        let got = key_type.parse_key(text).map(|k| k.java_hash()).map_err(|e| e.to_string());
         match expected {
             Ok(hash) => assert_eq!(got, Ok(hash), "{key_type} {text:?}"),
             Err(fragment) => {
@@ -170,29 +152,17 @@ mod tests {
     fn hashes_and_parse_errors() {
         check(KeyType::String, "", Ok(0));
         check(KeyType::String, "a", Ok(97));
-        check(
-            KeyType::String,
-            "customer-42",
-            Ok(string_hash("customer-42")),
-        );
+        check(KeyType::String, "customer-42", Ok(string_hash("customer-42")));
         check(KeyType::String, "😀", Ok(0xd83d * 31 + 0xde00));
         check(KeyType::Int, "-7", Ok(-7));
         check(KeyType::Int, " +2147483647 ", Ok(i32::MAX));
-        check(
-            KeyType::Int,
-            "2147483648",
-            Err("outside the int range -2147483648 to 2147483647"),
-        );
+        check(KeyType::Int, "2147483648", Err("outside the int range -2147483648 to 2147483647"));
         check(KeyType::Int, "abc", Err("not a valid int key"));
         check(KeyType::Int, "", Err("not a whole number"));
         check(KeyType::Int, "-", Err("not a whole number"));
         check(KeyType::Long, "-1", Ok(0));
         check(KeyType::Long, "4294967296", Ok(1));
-        check(
-            KeyType::Long,
-            "9223372036854775808",
-            Err("outside the long range"),
-        );
+        check(KeyType::Long, "9223372036854775808", Err("outside the long range"));
         check(KeyType::Long, "1e3", Err("not a valid long key"));
     }
 

@@ -87,9 +87,7 @@ impl DefaultMaxDerivation {
         };
         let with_headroom = p + p / 2;
         let rounded = round_up_to_power_of_two(with_headroom);
-        let clamped = rounded
-            .max(DEFAULT_LOWER_BOUND_MAX_PARALLELISM as i32)
-            .min(UPPER_BOUND_MAX_PARALLELISM as i32);
+        let clamped = rounded.max(DEFAULT_LOWER_BOUND_MAX_PARALLELISM as i32).min(UPPER_BOUND_MAX_PARALLELISM as i32);
         Ok(DefaultMaxDerivation {
             parallelism: p as u32,
             with_headroom: with_headroom as u32,
@@ -165,15 +163,9 @@ impl Parallelism {
             return Err(ModelError::ParallelismTooSmall { value });
         }
         if value > i64::from(max.0) {
-            return Err(ModelError::ParallelismAboveMax {
-                parallelism: value,
-                max: max.0,
-            });
+            return Err(ModelError::ParallelismAboveMax { parallelism: value, max: max.0 });
         }
-        Ok(Parallelism {
-            value: value as u32,
-            max,
-        })
+        Ok(Parallelism { value: value as u32, max })
     }
 
     /// The number of subtasks.
@@ -206,17 +198,10 @@ impl Parallelism {
     /// The key groups a subtask owns (Flink's `computeKeyGroupRangeForOperatorIndex`):
     /// from `ceil(i · max / p)` to `floor(((i + 1) · max − 1) / p)`.
     pub fn range_of(self, operator: OperatorIndex) -> KeyGroupRange {
-        let (max, p, i) = (
-            u64::from(self.max.0),
-            u64::from(self.value),
-            u64::from(operator.0),
-        );
+        let (max, p, i) = (u64::from(self.max.0), u64::from(self.value), u64::from(operator.0));
         let first = (i * max).div_ceil(p);
         let last = ((i + 1) * max - 1) / p;
-        KeyGroupRange {
-            first: first as u32,
-            last: last as u32,
-        }
+        KeyGroupRange { first: first as u32, last: last as u32 }
     }
 
     /// Every subtask with its range, in order.
@@ -236,21 +221,12 @@ mod tests {
 
     #[test]
     fn validation_names_bounds() {
-        for (v, ok) in [
-            (0, false),
-            (1, true),
-            (32768, true),
-            (32769, false),
-            (-5, false),
-        ] {
+        for (v, ok) in [(0, false), (1, true), (32768, true), (32769, false), (-5, false)] {
             assert_eq!(MaxParallelism::new(v).is_ok(), ok, "max {v}");
         }
         let err = Parallelism::new(200, max(128)).unwrap_err().to_string();
         assert!(err.contains("200") && err.contains("128"), "{err}");
-        assert!(Parallelism::new(0, max(128))
-            .unwrap_err()
-            .to_string()
-            .contains("at least 1"));
+        assert!(Parallelism::new(0, max(128)).unwrap_err().to_string().contains("at least 1"));
     }
 
     #[test]
@@ -268,11 +244,7 @@ mod tests {
             (21846, 32768),
             (32768, 32768),
         ] {
-            assert_eq!(
-                default_max_parallelism(p).map(|m| m.get()),
-                Ok(expected),
-                "p = {p}"
-            );
+            assert_eq!(default_max_parallelism(p).map(|m| m.get()), Ok(expected), "p = {p}");
         }
         assert!(default_max_parallelism(0).is_err());
         assert!(default_max_parallelism(32769).is_err());
@@ -291,13 +263,9 @@ mod tests {
     /// 0..max in order, and every group's owner is the subtask whose range holds it.
     #[test]
     fn ranges_partition_for_a_broad_table() {
-        let mut pairs: Vec<(i64, i64)> = (1..=300)
-            .flat_map(|m| (1..=m).map(move |p| (m, p)))
-            .collect();
+        let mut pairs: Vec<(i64, i64)> = (1..=300).flat_map(|m| (1..=m).map(move |p| (m, p))).collect();
         for m in [512, 720, 1000, 1024, 1260, 4096, 10000, 32767, 32768] {
-            for p in [
-                1, 2, 3, 7, 24, 100, 128, 200, 333, 512, 1000, 4095, 10000, 32767, 32768,
-            ] {
+            for p in [1, 2, 3, 7, 24, 100, 128, 200, 333, 512, 1000, 4095, 10000, 32767, 32768] {
                 if p <= m {
                     pairs.push((m, p));
                 }

@@ -29,7 +29,7 @@ pub mod skew;
 pub use error::ModelError;
 pub use java_hash::{Key, KeyType};
 pub use key_group::{
-    default_max_parallelism, DefaultMaxDerivation, KeyGroup, KeyGroupRange, MaxParallelism,
-    OperatorIndex, Parallelism, UPPER_BOUND_MAX_PARALLELISM,
+    default_max_parallelism, DefaultMaxDerivation, KeyGroup, KeyGroupRange, MaxParallelism, OperatorIndex, Parallelism,
+    UPPER_BOUND_MAX_PARALLELISM,
 };
 pub use lookup::KeyLookup;

@@ -68,15 +68,7 @@ mod tests {
 
     #[test]
     fn power_of_two_rounding_table() {
-        for (x, expected) in [
-            (1, 1),
-            (2, 2),
-            (3, 4),
-            (5, 8),
-            (96, 128),
-            (129, 256),
-            (1 << 30, 1 << 30),
-        ] {
+        for (x, expected) in [(1, 1), (2, 2), (3, 4), (5, 8), (96, 128), (129, 256), (1 << 30, 1 << 30)] {
             assert_eq!(round_up_to_power_of_two(x), expected, "x = {x}");
         }
     }

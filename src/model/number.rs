@@ -9,34 +9,18 @@ pub fn parse_whole(text: &str) -> Result<i64, ModelError> {
     let trimmed = text.trim();
     let digits = trimmed.strip_prefix(['+', '-']).unwrap_or(trimmed);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(ModelError::NotAWholeNumber {
-            text: text.to_string(),
-        });
+        return Err(ModelError::NotAWholeNumber { text: text.to_string() });
     }
-    trimmed
-        .parse::<i64>()
-        .map_err(|_| ModelError::NumberTooLarge {
-            text: text.to_string(),
-        })
+    trimmed.parse::<i64>().map_err(|_| ModelError::NumberTooLarge { text: text.to_string() })
 }
 
 /// Parses a whole number and checks it lies in `min..=max`; `what` names the field.
-pub fn parse_in_range(
-    text: &str,
-    what: &'static str,
-    min: i64,
-    max: i64,
-) -> Result<i64, ModelError> {
+pub fn parse_in_range(text: &str, what: &'static str, min: i64, max: i64) -> Result<i64, ModelError> {
     let value = parse_whole(text)?;
     if (min..=max).contains(&value) {
         Ok(value)
     } else {
-        Err(ModelError::OutOfRange {
-            what,
-            value,
-            min,
-            max,
-        })
+        Err(ModelError::OutOfRange { what, value, min, max })
     }
 }
 
@@ -49,24 +33,16 @@ pub fn parse_seconds_as_millis(text: &str, max_ms: u32) -> Result<u32, ModelErro
     let (whole, fraction) = trimmed.split_once('.').unwrap_or((trimmed, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     if whole.len() + fraction.len() == 0 || !digits(whole) || !digits(fraction) {
-        return Err(ModelError::NotSeconds {
-            text: text.to_string(),
-        });
+        return Err(ModelError::NotSeconds { text: text.to_string() });
     }
-    let too_big = || ModelError::SecondsOutOfRange {
-        text: text.to_string(),
-        max: max_ms / 1000,
-    };
+    let too_big = || ModelError::SecondsOutOfRange { text: text.to_string(), max: max_ms / 1000 };
     let whole_ms = match whole.trim_start_matches('0') {
         "" => 0,
         w if w.len() > 9 => return Err(too_big()),
         w => w.parse::<u64>().map_err(|_| too_big())? * 1000,
     };
-    let fraction_ms = fraction
-        .bytes()
-        .chain(std::iter::repeat(b'0'))
-        .take(3)
-        .fold(0u64, |acc, b| acc * 10 + u64::from(b - b'0'));
+    let fraction_ms =
+        fraction.bytes().chain(std::iter::repeat(b'0')).take(3).fold(0u64, |acc, b| acc * 10 + u64::from(b - b'0'));
     let total = whole_ms + fraction_ms;
     if total > u64::from(max_ms) {
         return Err(too_big());
@@ -100,11 +76,7 @@ mod tests {
             ("0007.0", 7000),
         ];
         for (text, expected) in ok {
-            assert_eq!(
-                parse_seconds_as_millis(text, 3_600_000),
-                Ok(expected),
-                "{text:?}"
-            );
+            assert_eq!(parse_seconds_as_millis(text, 3_600_000), Ok(expected), "{text:?}");
         }
         let bad = [
             ("-1", "not a number of seconds"),
@@ -118,9 +90,7 @@ mod tests {
             ("99999999999999999999", "between 0 and 3600"),
         ];
         for (text, fragment) in bad {
-            let message = parse_seconds_as_millis(text, 3_600_000)
-                .unwrap_err()
-                .to_string();
+            let message = parse_seconds_as_millis(text, 3_600_000).unwrap_err().to_string();
             assert!(message.contains(fragment), "{text:?}: {message}");
         }
     }
@@ -159,9 +129,7 @@ mod tests {
 
     #[test]
     fn range_errors_name_the_bounds() {
-        let err = parse_in_range("0", "modulus m", 1, 360)
-            .unwrap_err()
-            .to_string();
+        let err = parse_in_range("0", "modulus m", 1, 360).unwrap_err().to_string();
         assert_eq!(err, "modulus m must be between 1 and 360, got 0");
     }
 }

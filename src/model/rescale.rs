@@ -60,8 +60,8 @@ impl RescaleDiff {
     /// Share of keyed state that changes owner if every key group holds the same amount, in
     /// per-mille, rounded to nearest.
     pub fn moved_permille(&self) -> u32 {
-        ((u64::from(self.moved_groups) * 1000 + u64::from(self.max_parallelism) / 2)
-            / u64::from(self.max_parallelism)) as u32
+        ((u64::from(self.moved_groups) * 1000 + u64::from(self.max_parallelism) / 2) / u64::from(self.max_parallelism))
+            as u32
     }
 
     /// Whether a key group changes owner.
@@ -87,10 +87,7 @@ mod tests {
 
     fn diff(max: i64, from: i64, to: i64) -> RescaleDiff {
         let m = MaxParallelism::new(max).unwrap();
-        RescaleDiff::new(
-            Parallelism::new(from, m).unwrap(),
-            Parallelism::new(to, m).unwrap(),
-        )
+        RescaleDiff::new(Parallelism::new(from, m).unwrap(), Parallelism::new(to, m).unwrap())
     }
 
     #[test]
@@ -100,43 +97,22 @@ mod tests {
         // Owners are operator indexes: doubling renumbers almost every group's owner; only
         // groups 0–3 stay with subtask 0, and no subtask keeps all eight of its groups.
         let d = diff(128, 16, 32);
-        assert_eq!(
-            (d.moved_groups, d.keeping_all, d.moved_permille()),
-            (124, 0, 969)
-        );
+        assert_eq!((d.moved_groups, d.keeping_all, d.moved_permille()), (124, 0, 969));
         let d = diff(128, 1, 2);
-        assert_eq!(
-            (d.moved_groups, d.moved_runs.clone(), d.keeping_all),
-            (64, vec![(64, 127)], 0)
-        );
+        assert_eq!((d.moved_groups, d.moved_runs.clone(), d.keeping_all), (64, vec![(64, 127)], 0));
         let d = diff(128, 2, 1);
         assert_eq!((d.moved_groups, d.keeping_all), (64, 1));
     }
 
     #[test]
     fn moved_groups_match_a_brute_force_count() {
-        for (max, from, to) in [
-            (128, 24, 32),
-            (129, 7, 100),
-            (1000, 999, 1000),
-            (7, 3, 2),
-            (32768, 200, 1024),
-        ] {
+        for (max, from, to) in [(128, 24, 32), (129, 7, 100), (1000, 999, 1000), (7, 3, 2), (32768, 200, 1024)] {
             let m = MaxParallelism::new(max).unwrap();
-            let (a, b) = (
-                Parallelism::new(from, m).unwrap(),
-                Parallelism::new(to, m).unwrap(),
-            );
+            let (a, b) = (Parallelism::new(from, m).unwrap(), Parallelism::new(to, m).unwrap());
             let d = RescaleDiff::new(a, b);
-            let brute = m
-                .key_groups()
-                .filter(|&g| a.owner_of(g) != b.owner_of(g))
-                .count() as u32;
+            let brute = m.key_groups().filter(|&g| a.owner_of(g) != b.owner_of(g)).count() as u32;
             assert_eq!(d.moved_groups, brute);
-            assert_eq!(
-                d.moved_runs.iter().map(|(f, l)| l - f + 1).sum::<u32>(),
-                brute
-            );
+            assert_eq!(d.moved_runs.iter().map(|(f, l)| l - f + 1).sum::<u32>(), brute);
             for g in m.key_groups() {
                 assert_eq!(d.moves(g), a.owner_of(g) != b.owner_of(g));
             }

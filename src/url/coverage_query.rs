@@ -15,11 +15,7 @@ pub struct CoverageQuery {
 
 impl Default for CoverageQuery {
     fn default() -> Self {
-        CoverageQuery {
-            m: 8,
-            a: 1,
-            t_ms: 0,
-        }
+        CoverageQuery { m: 8, a: 1, t_ms: 0 }
     }
 }
 

@@ -61,32 +61,17 @@ impl OwnersQuery {
     pub fn parse(params: &Params) -> (OwnersQuery, Vec<Notice>) {
         let mut q = OwnersQuery::default();
         let mut n = Vec::new();
-        q.maxp = parallelism_param(
-            params,
-            "maxp",
-            "max parallelism",
-            &mut n,
-            "using Flink's default derived from p",
-        );
+        q.maxp = parallelism_param(params, "maxp", "max parallelism", &mut n, "using Flink's default derived from p");
         let fallback = format!("using p = {}", q.p);
         q.p = parallelism_param(params, "p", "parallelism", &mut n, &fallback).unwrap_or(q.p);
         q.first = parallelism_param(params, "first", "first parallelism", &mut n, "using p");
-        q.from = parallelism_param(
-            params,
-            "from",
-            "earlier parallelism",
-            &mut n,
-            "showing no rescale",
-        );
+        q.from = parallelism_param(params, "from", "earlier parallelism", &mut n, "showing no rescale");
         q.largest = parallelism_param(params, "largest", "largest parallelism", &mut n, "using p");
         if let Some(text) = params.get("key") {
             if text.chars().count() <= MAX_KEY_CHARS {
                 q.key = text.to_string();
             } else {
-                let why = format!(
-                    "a key in the URL may be at most {MAX_KEY_CHARS} characters; using {:?}",
-                    q.key
-                );
+                let why = format!("a key in the URL may be at most {MAX_KEY_CHARS} characters; using {:?}", q.key);
                 n.push(notice("key", text, &why));
             }
         }
@@ -103,12 +88,7 @@ impl OwnersQuery {
     pub fn pairs(&self) -> Vec<(&'static str, String)> {
         let d = OwnersQuery::default();
         let mut pairs = Vec::new();
-        let optional = [
-            ("maxp", self.maxp),
-            ("first", self.first),
-            ("from", self.from),
-            ("largest", self.largest),
-        ];
+        let optional = [("maxp", self.maxp), ("first", self.first), ("from", self.from), ("largest", self.largest)];
         for (name, value) in optional.into_iter().take(1) {
             if let Some(v) = value {
                 pairs.push((name, v.to_string()));

@@ -43,10 +43,7 @@ impl Default for SkewQuery {
             maxp: None,
             p: 8,
             key_type: KeyType::String,
-            source: KeySource::Preset(Preset::Zipf {
-                n: 1000,
-                s_milli: 1100,
-            }),
+            source: KeySource::Preset(Preset::Zipf { n: 1000, s_milli: 1100 }),
             total_milli: 100_000_000,
             q: None,
             salt: 0,
@@ -59,12 +56,7 @@ impl SkewQuery {
         let mut q = SkewQuery::default();
         let mut n = Vec::new();
         let bound = i64::from(UPPER_BOUND_MAX_PARALLELISM);
-        let number = |name: &str,
-                      what: &'static str,
-                      min: i64,
-                      max: i64,
-                      n: &mut Vec<Notice>|
-         -> Option<i64> {
+        let number = |name: &str, what: &'static str, min: i64, max: i64, n: &mut Vec<Notice>| -> Option<i64> {
             let text = params.get(name)?;
             parse_in_range(text, what, min, max)
                 .map_err(|e| n.push(notice(name, text, &format!("{e}; using the default"))))
@@ -74,8 +66,7 @@ impl SkewQuery {
         q.p = number("p", "parallelism", 1, bound, &mut n).map_or(q.p, |v| v as u32);
         q.q = number("q", "what-if parallelism", 1, bound, &mut n).map(|v| v as u32);
         q.salt = number("salt", "sub-keys", 0, i64::from(MAX_SALT), &mut n).map_or(0, |v| v as u32);
-        let keys_n =
-            number("n", "number of keys", 1, i64::from(MAX_PRESET_KEYS), &mut n).map(|v| v as u32);
+        let keys_n = number("n", "number of keys", 1, i64::from(MAX_PRESET_KEYS), &mut n).map(|v| v as u32);
         let hot = number("hot", "hot key share %", 0, 100, &mut n).map(|v| v as u32);
         if let Some(text) = params.get("type") {
             match KeyType::parse(text) {
@@ -86,50 +77,25 @@ impl SkewQuery {
         if let Some(text) = params.get("total") {
             match parse_milli(text, "total events per second", MAX_EVENTS_PER_S) {
                 Ok(v) if v > 0 => q.total_milli = v,
-                Ok(_) => n.push(notice(
-                    "total",
-                    text,
-                    "the total rate must be above 0; using 100000",
-                )),
+                Ok(_) => n.push(notice("total", text, "the total rate must be above 0; using 100000")),
                 Err(e) => n.push(notice("total", text, &format!("{e}; using 100000"))),
             }
         }
-        let s_milli =
-            params
-                .get("s")
-                .and_then(|text| match parse_milli(text, "Zipf exponent", 5) {
-                    Ok(v) if v > 0 => Some(v as u32),
-                    _ => {
-                        n.push(notice(
-                            "s",
-                            text,
-                            "the Zipf exponent takes a number above 0 and at most 5; using 1.1",
-                        ));
-                        None
-                    }
-                });
+        let s_milli = params.get("s").and_then(|text| match parse_milli(text, "Zipf exponent", 5) {
+            Ok(v) if v > 0 => Some(v as u32),
+            _ => {
+                n.push(notice("s", text, "the Zipf exponent takes a number above 0 and at most 5; using 1.1"));
+                None
+            }
+        });
         let preset = match params.get("preset") {
             None => None,
-            Some("uniform") => Some(Preset::Uniform {
-                n: keys_n.unwrap_or(1000),
-            }),
-            Some("zipf") => Some(Preset::Zipf {
-                n: keys_n.unwrap_or(1000),
-                s_milli: s_milli.unwrap_or(1100),
-            }),
-            Some("hot") => Some(Preset::HotKey {
-                n: keys_n.unwrap_or(1000).max(2),
-                percent: hot.unwrap_or(30),
-            }),
-            Some("sequential") => Some(Preset::Sequential {
-                n: keys_n.unwrap_or(1000),
-            }),
+            Some("uniform") => Some(Preset::Uniform { n: keys_n.unwrap_or(1000) }),
+            Some("zipf") => Some(Preset::Zipf { n: keys_n.unwrap_or(1000), s_milli: s_milli.unwrap_or(1100) }),
+            Some("hot") => Some(Preset::HotKey { n: keys_n.unwrap_or(1000).max(2), percent: hot.unwrap_or(30) }),
+            Some("sequential") => Some(Preset::Sequential { n: keys_n.unwrap_or(1000) }),
             Some(other) => {
-                n.push(notice(
-                    "preset",
-                    other,
-                    "presets are uniform, zipf, hot and sequential; using the default",
-                ));
+                n.push(notice("preset", other, "presets are uniform, zipf, hot and sequential; using the default"));
                 None
             }
         };
@@ -158,9 +124,7 @@ impl SkewQuery {
                 pairs.push(("preset", preset.name().to_string()));
                 pairs.push(("n", preset.n().to_string()));
                 match preset {
-                    Preset::Zipf { s_milli, .. } => {
-                        pairs.push(("s", format_milli(u64::from(*s_milli))))
-                    }
+                    Preset::Zipf { s_milli, .. } => pairs.push(("s", format_milli(u64::from(*s_milli)))),
                     Preset::HotKey { percent, .. } => pairs.push(("hot", percent.to_string())),
                     _ => {}
                 }

@@ -7,12 +7,7 @@ use proptest::prelude::*;
 fn owners(hash: &str) -> (OwnersQuery, Vec<String>) {
     let location = Location::parse(hash);
     let (q, notices) = OwnersQuery::parse(&location.params);
-    let names = location
-        .notices
-        .iter()
-        .chain(notices.iter())
-        .map(|n| n.param.clone())
-        .collect();
+    let names = location.notices.iter().chain(notices.iter()).map(|n| n.param.clone()).collect();
     (q, names)
 }
 
@@ -38,82 +33,26 @@ fn owners_query_table() {
     let d = OwnersQuery::default();
     let cases: Vec<(&str, OwnersQuery, Vec<&str>)> = vec![
         ("#/owners", d.clone(), vec![]),
-        (
-            "#/owners?maxp=128&p=100",
-            OwnersQuery {
-                maxp: Some(128),
-                p: 100,
-                ..d.clone()
-            },
-            vec![],
-        ),
-        (
-            "#/owners?maxp=128&p=200",
-            OwnersQuery {
-                maxp: Some(128),
-                p: 200,
-                ..d.clone()
-            },
-            vec![],
-        ),
+        ("#/owners?maxp=128&p=100", OwnersQuery { maxp: Some(128), p: 100, ..d.clone() }, vec![]),
+        ("#/owners?maxp=128&p=200", OwnersQuery { maxp: Some(128), p: 200, ..d.clone() }, vec![]),
         ("#/owners?maxp=0&p=abc", d.clone(), vec!["maxp", "p"]),
-        (
-            "#/owners?maxp=99999999999999999999999",
-            d.clone(),
-            vec!["maxp"],
-        ),
+        ("#/owners?maxp=99999999999999999999999", d.clone(), vec!["maxp"]),
         ("#/owners?p=32769", d.clone(), vec!["p"]),
         (
             "#/owners?key=caf%C3%A9&type=int",
-            OwnersQuery {
-                key: "café".into(),
-                key_type: KeyType::Int,
-                ..d.clone()
-            },
+            OwnersQuery { key: "café".into(), key_type: KeyType::Int, ..d.clone() },
             vec![],
         ),
         ("#/owners?type=double", d.clone(), vec!["type"]),
         ("#/owners?key=%E0%A4%A", d.clone(), vec!["key"]),
         ("#/owners?key=%FF", d.clone(), vec!["key"]),
         ("#/owners?key=%+1", d.clone(), vec!["key"]),
-        (
-            "#/owners?key=a+b%2Bc",
-            OwnersQuery {
-                key: "a b+c".into(),
-                ..d.clone()
-            },
-            vec![],
-        ),
-        (
-            "#/owners?theme=blue&embed=yes&v=9",
-            d.clone(),
-            vec!["v", "embed", "theme"],
-        ),
+        ("#/owners?key=a+b%2Bc", OwnersQuery { key: "a b+c".into(), ..d.clone() }, vec![]),
+        ("#/owners?theme=blue&embed=yes&v=9", d.clone(), vec!["v", "embed", "theme"]),
         ("#/owners?unknown=1", d.clone(), vec![]),
-        (
-            "#/owners?from=24&p=32&maxp=128",
-            OwnersQuery {
-                maxp: Some(128),
-                p: 32,
-                from: Some(24),
-                ..d.clone()
-            },
-            vec![],
-        ),
-        (
-            "#/owners?first=24&largest=200",
-            OwnersQuery {
-                first: Some(24),
-                largest: Some(200),
-                ..d.clone()
-            },
-            vec![],
-        ),
-        (
-            "#/owners?from=0&first=x&largest=40000",
-            d.clone(),
-            vec!["first", "from", "largest"],
-        ),
+        ("#/owners?from=24&p=32&maxp=128", OwnersQuery { maxp: Some(128), p: 32, from: Some(24), ..d.clone() }, vec![]),
+        ("#/owners?first=24&largest=200", OwnersQuery { first: Some(24), largest: Some(200), ..d.clone() }, vec![]),
+        ("#/owners?from=0&first=x&largest=40000", d.clone(), vec!["first", "from", "largest"]),
     ];
     for (hash, expected, notices) in cases {
         let (q, names) = owners(hash);
@@ -127,16 +66,8 @@ fn notices_name_parameter_and_bound() {
     let location = Location::parse("#/owners?maxp=40000");
     let (_, notices) = OwnersQuery::parse(&location.params);
     assert_eq!(notices.len(), 1);
-    assert!(
-        notices[0].message.contains("maxp=\"40000\""),
-        "{}",
-        notices[0].message
-    );
-    assert!(
-        notices[0].message.contains("between 1 and 32768"),
-        "{}",
-        notices[0].message
-    );
+    assert!(notices[0].message.contains("maxp=\"40000\""), "{}", notices[0].message);
+    assert!(notices[0].message.contains("between 1 and 32768"), "{}", notices[0].message);
 }
 
 #[test]
@@ -145,26 +76,12 @@ fn common_parameters_survive_formatting() {
     assert!(location.common.embed);
     assert_eq!(location.common.theme, Theme::Dark);
     let (q, _) = OwnersQuery::parse(&location.params);
-    assert_eq!(
-        format_hash(Lab::Owners, &location.common, &q.pairs()),
-        "#/owners?p=8&embed=1&theme=dark"
-    );
-    assert_eq!(
-        format_hash(
-            Lab::Owners,
-            &CommonQuery::default(),
-            &OwnersQuery::default().pairs()
-        ),
-        "#/owners"
-    );
+    assert_eq!(format_hash(Lab::Owners, &location.common, &q.pairs()), "#/owners?p=8&embed=1&theme=dark");
+    assert_eq!(format_hash(Lab::Owners, &CommonQuery::default(), &OwnersQuery::default().pairs()), "#/owners");
 }
 
 fn key_type() -> impl Strategy<Value = KeyType> {
-    prop_oneof![
-        Just(KeyType::String),
-        Just(KeyType::Int),
-        Just(KeyType::Long)
-    ]
+    prop_oneof![Just(KeyType::String), Just(KeyType::Int), Just(KeyType::Long)]
 }
 
 proptest! {
@@ -206,23 +123,8 @@ fn coverage_query_table() {
     let d = CoverageQuery::default();
     let cases: Vec<(&str, CoverageQuery, Vec<&str>)> = vec![
         ("#/coverage", d, vec![]),
-        (
-            "#/coverage?m=8&a=3&t=1.5",
-            CoverageQuery {
-                m: 8,
-                a: 3,
-                t_ms: 1500,
-            },
-            vec![],
-        ),
-        (
-            "#/coverage?a=1000000000",
-            CoverageQuery {
-                a: 1_000_000_000,
-                ..d
-            },
-            vec![],
-        ),
+        ("#/coverage?m=8&a=3&t=1.5", CoverageQuery { m: 8, a: 3, t_ms: 1500 }, vec![]),
+        ("#/coverage?a=1000000000", CoverageQuery { a: 1_000_000_000, ..d }, vec![]),
         ("#/coverage?m=0&a=-1&t=-2", d, vec!["m", "a", "t"]),
         ("#/coverage?m=abc&a=1e9&t=NaN", d, vec!["m", "a", "t"]),
         ("#/coverage?m=361&t=99999", d, vec!["m", "t"]),
@@ -231,11 +133,7 @@ fn coverage_query_table() {
         let location = Location::parse(hash);
         let (q, notices) = CoverageQuery::parse(&location.params);
         assert_eq!(q, expected, "{hash}");
-        assert_eq!(
-            notices.iter().map(|n| n.param.as_str()).collect::<Vec<_>>(),
-            names,
-            "{hash}"
-        );
+        assert_eq!(notices.iter().map(|n| n.param.as_str()).collect::<Vec<_>>(), names, "{hash}");
     }
 }
 
@@ -259,13 +157,7 @@ fn skew_query_table() {
         (q, notices.into_iter().map(|n| n.param).collect::<Vec<_>>())
     };
     let (q, n) = parse("#/skew?preset=hot&n=500&hot=40&p=16&maxp=128");
-    assert_eq!(
-        q.source,
-        KeySource::Preset(Preset::HotKey {
-            n: 500,
-            percent: 40
-        })
-    );
+    assert_eq!(q.source, KeySource::Preset(Preset::HotKey { n: 500, percent: 40 }));
     assert_eq!((q.p, q.maxp), (16, Some(128)));
     assert!(n.is_empty());
     let (q, _) = parse("#/skew?preset=sequential&n=10");

@@ -15,15 +15,8 @@ impl Table {
         let path = format!("{}/tests/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let mut lines = text.lines();
-        let header = lines
-            .next()
-            .expect("header")
-            .split('\t')
-            .map(String::from)
-            .collect();
-        let rows = lines
-            .map(|l| l.split('\t').map(String::from).collect())
-            .collect();
+        let header = lines.next().expect("header").split('\t').map(String::from).collect();
+        let rows = lines.map(|l| l.split('\t').map(String::from).collect()).collect();
         Table { header, rows }
     }
 
@@ -31,13 +24,7 @@ impl Table {
     pub fn records(&self) -> Vec<HashMap<&str, &str>> {
         self.rows
             .iter()
-            .map(|row| {
-                self.header
-                    .iter()
-                    .map(String::as_str)
-                    .zip(row.iter().map(String::as_str))
-                    .collect()
-            })
+            .map(|row| self.header.iter().map(String::as_str).zip(row.iter().map(String::as_str)).collect())
             .collect()
     }
 }
@@ -47,20 +34,12 @@ pub fn utf16_units(cell: &str) -> Vec<u16> {
     if cell.is_empty() {
         return Vec::new();
     }
-    cell.split('.')
-        .map(|h| u16::from_str_radix(h, 16).expect("hex unit"))
-        .collect()
+    cell.split('.').map(|h| u16::from_str_radix(h, 16).expect("hex unit")).collect()
 }
 
 /// `kg@M` columns as (M, column); `op@M/P` columns as ((M, P), column).
 pub fn key_group_columns(header: &[String]) -> Vec<(i64, String)> {
-    header
-        .iter()
-        .filter_map(|h| {
-            h.strip_prefix("kg@")
-                .map(|m| (m.parse().unwrap(), h.clone()))
-        })
-        .collect()
+    header.iter().filter_map(|h| h.strip_prefix("kg@").map(|m| (m.parse().unwrap(), h.clone()))).collect()
 }
 
 pub fn owner_columns(header: &[String]) -> Vec<((i64, i64), String)> {

@@ -71,8 +71,14 @@ test('hostile key text stays inert in tables, charts and messages', async ({ pag
 test('a large pasted set is kept in local storage and survives a reload', async ({ page }) => {
   await open(page, '#/skew?p=16&maxp=256');
   const csv = Array.from({ length: 20000 }, (_, i) => `user-${i},${(i % 13) + 1},${i % 7} KB`).join('\n');
-  // As a paste would: the whole text lands in the box at once.
-  await page.getByLabel('Keys (CSV)').evaluate((area, text) => { area.value = text; }, csv);
+  // A real paste event: a paste this large is held outside the box until Apply.
+  await page.getByLabel('Keys (CSV)').evaluate((area, text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, csv);
+  await expect(page.getByTestId('pending-paste')).toContainText('Pasted 20000 lines');
+  await expect(page.getByLabel('Keys (CSV)')).toHaveValue('');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByTestId('csv-report')).toContainText('Read 20000 keys', { timeout: 15000 });
   await expect(page).toHaveURL(/stored=1/);

@@ -22,10 +22,7 @@ pub struct CircleProps {
 fn point(residue: u32, m: u32, radius: i32) -> (i32, i32) {
     let angle = TAU * f64::from(residue) / f64::from(m) - TAU / 4.0;
     let r = f64::from(radius);
-    (
-        CENTRE + (r * angle.cos()).round() as i32,
-        CENTRE + (r * angle.sin()).round() as i32,
-    )
+    (CENTRE + (r * angle.cos()).round() as i32, CENTRE + (r * angle.sin()).round() as i32)
 }
 
 #[function_component]
@@ -58,11 +55,7 @@ pub fn Circle(props: &CircleProps) -> Html {
         if reached.is_empty() {
             "none".to_string()
         } else {
-            reached
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
+            reached.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
         },
         current.map_or("none".to_string(), |c| c.to_string())
     );

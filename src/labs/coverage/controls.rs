@@ -18,17 +18,9 @@ pub struct ControlsProps {
 pub fn Controls(props: &ControlsProps) -> Html {
     let s = &props.state;
     let emit = |make: fn(FieldInput) -> CoverageAction| props.on_action.reform(make);
-    let on_m = emit(|i| CoverageAction::SetModulus {
-        text: i.text,
-        bad_input: i.bad_input,
-    });
-    let on_a = emit(|i| CoverageAction::SetStride {
-        text: i.text,
-        bad_input: i.bad_input,
-    });
-    let on_reset = props
-        .on_action
-        .reform(|_: MouseEvent| CoverageAction::Reset);
+    let on_m = emit(|i| CoverageAction::SetModulus { text: i.text, bad_input: i.bad_input });
+    let on_a = emit(|i| CoverageAction::SetStride { text: i.text, bad_input: i.bad_input });
+    let on_reset = props.on_action.reform(|_: MouseEvent| CoverageAction::Reset);
     let on_step = props.on_action.reform(|_: MouseEvent| CoverageAction::Step);
     let playing = s.clock.is_some();
     let on_play = props.on_action.reform(move |_: MouseEvent| {
@@ -41,12 +33,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
     });
     let o = s.orbit;
     let reduction = if u64::from(o.modulus()) <= o.stride() {
-        format!(
-            "The walk only feels a mod m: {} mod {} = {}.",
-            o.stride(),
-            o.modulus(),
-            o.reduced_stride()
-        )
+        format!("The walk only feels a mod m: {} mod {} = {}.", o.stride(), o.modulus(), o.reduced_stride())
     } else {
         format!("a mod m = {}.", o.reduced_stride())
     };

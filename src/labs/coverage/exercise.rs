@@ -16,9 +16,7 @@ pub struct ExercisePanelProps {
 pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
     let p = props.progress;
     let next = p.next_run();
-    let on_reset = props
-        .on_action
-        .reform(|_: MouseEvent| CoverageAction::ResetProgress);
+    let on_reset = props.on_action.reform(|_: MouseEvent| CoverageAction::ResetProgress);
     html! {
         <section class="exercise" aria-labelledby="exercise-title">
             <h2 id="exercise-title">{ "Exercise: two runs, one modulus" }</h2>

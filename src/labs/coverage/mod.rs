@@ -36,11 +36,7 @@ pub fn CoverageLab(props: &CoverageLabProps) -> Html {
             Some(Some(progress)) => progress,
             Some(None) => {
                 let why = "it is not in a format this version reads, so the exercise starts afresh";
-                notices.push(notice(
-                    "saved progress",
-                    stored.as_deref().unwrap_or(""),
-                    why,
-                ));
+                notices.push(notice("saved progress", stored.as_deref().unwrap_or(""), why));
                 Progress::default()
             }
         };
@@ -56,18 +52,12 @@ pub fn CoverageLab(props: &CoverageLabProps) -> Html {
     use_effect_with(state.to_query(), move |query| {
         browser::replace_hash(&format_hash(Lab::Coverage, &common, &query.pairs()));
     });
-    use_effect_with(state.progress, |progress| {
-        browser::storage_set(STORAGE_KEY, &progress.format())
-    });
+    use_effect_with(state.progress, |progress| browser::storage_set(STORAGE_KEY, &progress.format()));
     {
         let dispatcher = dispatcher.clone();
         use_effect_with(state.clock.is_some(), move |playing| {
             let interval = playing.then(|| {
-                Interval::new(50, move || {
-                    dispatcher.dispatch(CoverageAction::Tick {
-                        now_ms: browser::now_ms(),
-                    })
-                })
+                Interval::new(50, move || dispatcher.dispatch(CoverageAction::Tick { now_ms: browser::now_ms() }))
             });
             move || drop(interval)
         });
@@ -78,9 +68,7 @@ pub fn CoverageLab(props: &CoverageLabProps) -> Html {
             let listener = KeyListener::new(move |event| {
                 if event.key() == " " && !event.repeat() && !browser::focus_in_control(&event) {
                     event.prevent_default();
-                    dispatcher.dispatch(CoverageAction::TogglePlay {
-                        now_ms: browser::now_ms(),
-                    });
+                    dispatcher.dispatch(CoverageAction::TogglePlay { now_ms: browser::now_ms() });
                 }
             });
             move || drop(listener)

@@ -21,10 +21,7 @@ pub fn PredictionPanel(props: &PredictionPanelProps) -> Html {
     let m = s.orbit.modulus();
     let on_count = props
         .on_action
-        .reform(|i: FieldInput| CoverageAction::SetPredictedCount {
-            text: i.text,
-            bad_input: i.bad_input,
-        });
+        .reform(|i: FieldInput| CoverageAction::SetPredictedCount { text: i.text, bad_input: i.bad_input });
     let lock_note = if s.locked {
         "Locked: the run for this pair has begun. Press Reset, or change m or a, to predict again."
     } else {
@@ -68,8 +65,12 @@ fn verdict_view(s: &CoverageState) -> Html {
     let verdict = grade.as_ref().map_or(Verdict::Pending, |g| g.verdict);
     let text = match &grade {
         Some(g) => explain(s, g),
-        None if s.closed() && s.locked => "The orbit closed, but nothing was predicted for this pair, so there is nothing to grade.".to_string(),
-        None if s.locked => format!("Prediction locked. It is graded when the walk returns to 0, at step {}.", s.orbit.closes_at()),
+        None if s.closed() && s.locked => {
+            "The orbit closed, but nothing was predicted for this pair, so there is nothing to grade.".to_string()
+        }
+        None if s.locked => {
+            format!("Prediction locked. It is graded when the walk returns to 0, at step {}.", s.orbit.closes_at())
+        }
         None => "Waiting for your prediction.".to_string(),
     };
     let title = match verdict {
@@ -88,11 +89,7 @@ fn verdict_view(s: &CoverageState) -> Html {
 fn explain(s: &CoverageState, g: &Grade) -> String {
     let o = s.orbit;
     let (m, r, d) = (o.modulus(), o.reduced_stride(), o.gcd());
-    let mut parts = vec![format!(
-        "The walk reached {} of {m} residues: {}.",
-        g.reached.len(),
-        list(&g.reached)
-    )];
+    let mut parts = vec![format!("The walk reached {} of {m} residues: {}.", g.reached.len(), list(&g.reached))];
     parts.push(if d == 1 {
         format!("gcd({m}, {r}) = 1: the stride shares no factor with m, so the walk visits every residue before it returns to 0.")
     } else if r == 0 {
@@ -101,32 +98,19 @@ fn explain(s: &CoverageState, g: &Grade) -> String {
         format!("gcd({m}, {r}) = {d}: every step adds a multiple of {d} and wrapping around m subtracts one too, so only multiples of {d} can appear, {} of them (m ÷ {d}).", m / d)
     });
     if !g.predicted_not_reached.is_empty() {
-        parts.push(format!(
-            "You ticked {}, which the walk never lands on.",
-            list(&g.predicted_not_reached)
-        ));
+        parts.push(format!("You ticked {}, which the walk never lands on.", list(&g.predicted_not_reached)));
     }
     if !g.reached_not_predicted.is_empty() {
-        parts.push(format!(
-            "You left out {}, which it does reach.",
-            list(&g.reached_not_predicted)
-        ));
+        parts.push(format!("You left out {}, which it does reach.", list(&g.reached_not_predicted)));
     }
     if let Some(false) = g.count_right {
-        parts.push(format!(
-            "Your count was {}, not {}.",
-            s.prediction.count.unwrap_or(0),
-            o.size()
-        ));
+        parts.push(format!("Your count was {}, not {}.", s.prediction.count.unwrap_or(0), o.size()));
     }
     parts.join(" ")
 }
 
 fn list(set: &BTreeSet<u32>) -> String {
-    set.iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
+    set.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
 }
 
 fn describe(residues: &BTreeSet<u32>, count: Option<u32>) -> String {

@@ -71,11 +71,7 @@ impl Progress {
             Some(true) => "correct",
             Some(false) => "incorrect",
         };
-        format!(
-            "run1={};run2={}",
-            cell(self.results[0]),
-            cell(self.results[1])
-        )
+        format!("run1={};run2={}", cell(self.results[0]), cell(self.results[1]))
     }
 
     /// Reads the stored text; anything else is `None` (the caller shows a notice).
@@ -123,14 +119,7 @@ mod tests {
             let p = Progress { results };
             assert_eq!(Progress::parse(&p.format()), Some(p));
         }
-        for bad in [
-            "",
-            "run1=correct",
-            "run1=yes;run2=-",
-            "{\"json\":1}",
-            "run1=-;run2=-;run3=-",
-            "run1=-;run1=-",
-        ] {
+        for bad in ["", "run1=correct", "run1=yes;run2=-", "{\"json\":1}", "run1=-;run2=-;run3=-", "run1=-;run1=-"] {
             assert_eq!(Progress::parse(bad), None, "{bad:?}");
         }
     }

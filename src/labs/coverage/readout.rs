@@ -14,12 +14,7 @@ pub struct ReadoutProps {
 #[function_component]
 pub fn Readout(props: &ReadoutProps) -> Html {
     let s = &props.state;
-    let trail = s
-        .trail()
-        .iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(" ");
+    let trail = s.trail().iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
     let o = s.orbit;
     let status = if !s.started {
         "Not started: predict, then press Play or Step.".to_string()

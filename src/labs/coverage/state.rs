@@ -13,8 +13,7 @@ use yew::Reducible;
 use super::progress::Progress;
 use crate::labs::field::Field;
 use crate::model::coverage::{
-    grade, millis_of_step, step_at, Grade, Orbit, Prediction, Verdict, MAX_MILLIS, MAX_MODULUS,
-    MAX_STRIDE,
+    grade, millis_of_step, step_at, Grade, Orbit, Prediction, Verdict, MAX_MILLIS, MAX_MODULUS, MAX_STRIDE,
 };
 use crate::model::number::parse_in_range;
 use crate::url::CoverageQuery;
@@ -117,11 +116,7 @@ impl CoverageState {
     /// The URL query: t is written only while paused (playback would flood the history API).
     pub fn to_query(&self) -> CoverageQuery {
         let t_ms = self.clock.map_or(self.t_ms, |c| c.t_ms_at_start);
-        CoverageQuery {
-            m: self.orbit.modulus(),
-            a: self.orbit.stride(),
-            t_ms,
-        }
+        CoverageQuery { m: self.orbit.modulus(), a: self.orbit.stride(), t_ms }
     }
 
     /// The step shown now.
@@ -154,8 +149,7 @@ impl CoverageState {
 
     /// The graded prediction, once the orbit has closed on a locked prediction.
     pub fn grade(&self) -> Option<Grade> {
-        (self.closed() && self.locked && !self.prediction.is_empty())
-            .then(|| grade(self.orbit, &self.prediction))
+        (self.closed() && self.locked && !self.prediction.is_empty()).then(|| grade(self.orbit, &self.prediction))
     }
 
     /// The verdict shown now.
@@ -204,8 +198,7 @@ impl CoverageState {
 
     fn record_progress(&mut self) {
         let verdict = self.verdict();
-        self.progress
-            .record(self.orbit.modulus(), self.orbit.stride(), verdict);
+        self.progress.record(self.orbit.modulus(), self.orbit.stride(), verdict);
     }
 }
 
@@ -236,9 +229,7 @@ impl Reducible for CoverageState {
                 }
                 s.a.apply(text, bad_input, parsed.map(Orbit::stride));
             }
-            CoverageAction::ToggleResidue { residue }
-                if !s.locked && residue < s.orbit.modulus() =>
-            {
+            CoverageAction::ToggleResidue { residue } if !s.locked && residue < s.orbit.modulus() => {
                 if !s.prediction.residues.remove(&residue) {
                     s.prediction.residues.insert(residue);
                 }
@@ -259,10 +250,7 @@ impl Reducible for CoverageState {
                 if s.clock.is_none() {
                     s.begin();
                     let t_ms = if s.t_ms >= MAX_MILLIS { 0 } else { s.t_ms };
-                    s.clock = Some(Clock {
-                        started_at_ms: now_ms,
-                        t_ms_at_start: t_ms,
-                    });
+                    s.clock = Some(Clock { started_at_ms: now_ms, t_ms_at_start: t_ms });
                 }
             }
             CoverageAction::Pause { now_ms } => {

@@ -17,12 +17,7 @@ pub struct AlignmentPanelProps {
 pub fn AlignmentPanel(props: &AlignmentPanelProps) -> Html {
     let v = &props.view;
     let max = v.max.get();
-    let divisors = v
-        .divisors_near
-        .iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(", ");
+    let divisors = v.divisors_near.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
     html! {
         <section class="alignment" aria-labelledby="alignment-title">
             <h2 id="alignment-title">{ "Good parallelisms" }</h2>
@@ -55,6 +50,8 @@ fn explain(outcome: Outcome, current: u32, target: u32, chosen: u32, max: u32) -
         Outcome::Capped => format!("{target} is above the {max} key groups, so it is capped at {chosen}"),
         Outcome::AlignedUp => format!("rounded up from {target} to a parallelism that shares {max} key groups better"),
         Outcome::FellBack => format!("nothing suitable between {target} and the limit, so it falls back to {chosen}"),
-        Outcome::Refused => format!("the aligned value would not move from {current} in the direction asked for, so it stays at {current}"),
+        Outcome::Refused => format!(
+            "the aligned value would not move from {current} in the direction asked for, so it stays at {current}"
+        ),
     }
 }

@@ -21,12 +21,8 @@ pub struct ChooserPanelProps {
 pub fn ChooserPanel(props: &ChooserPanelProps) -> Html {
     let largest = props.largest.value.unwrap_or(props.p);
     let suggestions = use_memo(largest, |&l| suggest_max_parallelism(l));
-    let on_input = props
-        .on_action
-        .reform(|i: FieldInput| OwnersAction::SetLargest {
-            text: i.text,
-            bad_input: i.bad_input,
-        });
+    let on_input =
+        props.on_action.reform(|i: FieldInput| OwnersAction::SetLargest { text: i.text, bad_input: i.bad_input });
     html! {
         <section class="chooser" aria-labelledby="chooser-title">
             <h2 id="chooser-title">{ "Choosing the number of key groups" }</h2>

@@ -19,36 +19,15 @@ pub struct ControlsProps {
 pub fn Controls(props: &ControlsProps) -> Html {
     let (s, v) = (&props.state, &props.view);
     let emit = |make: fn(FieldInput) -> OwnersAction| props.on_action.reform(make);
-    let on_max = emit(|i| OwnersAction::SetMaxParallelism {
-        text: i.text,
-        bad_input: i.bad_input,
-    });
-    let on_first = emit(|i| OwnersAction::SetFirst {
-        text: i.text,
-        bad_input: i.bad_input,
-    });
-    let on_p = emit(|i| OwnersAction::SetParallelism {
-        text: i.text,
-        bad_input: i.bad_input,
-    });
-    let on_from = emit(|i| OwnersAction::SetFrom {
-        text: i.text,
-        bad_input: i.bad_input,
-    });
-    let on_slide = props
-        .on_action
-        .reform(|text: String| OwnersAction::SetParallelism {
-            text,
-            bad_input: false,
-        });
+    let on_max = emit(|i| OwnersAction::SetMaxParallelism { text: i.text, bad_input: i.bad_input });
+    let on_first = emit(|i| OwnersAction::SetFirst { text: i.text, bad_input: i.bad_input });
+    let on_p = emit(|i| OwnersAction::SetParallelism { text: i.text, bad_input: i.bad_input });
+    let on_from = emit(|i| OwnersAction::SetFrom { text: i.text, bad_input: i.bad_input });
+    let on_slide = props.on_action.reform(|text: String| OwnersAction::SetParallelism { text, bad_input: false });
     let max = v.max.get();
     let p = s.parallelism.value;
     let max_hint = match v.derivation {
-        Some(d) => format!(
-            "Not set: Flink derives {} from parallelism {}.",
-            d.result.get(),
-            d.parallelism
-        ),
+        Some(d) => format!("Not set: Flink derives {} from parallelism {}.", d.result.get(), d.parallelism),
         None => "Set explicitly. Leave empty to let Flink derive it.".to_string(),
     };
     let value_text = match (&v.parallelism, v.imbalance) {
@@ -56,10 +35,9 @@ pub fn Controls(props: &ControlsProps) -> Html {
         (Ok(_), Some(i)) if i.is_even() => {
             format!("{p}: every subtask owns {} key groups", i.fewest)
         }
-        (Ok(_), Some(i)) => format!(
-            "{p}: {} subtasks own {} key groups, {} own {}",
-            i.busy_subtasks, i.most, i.idle_subtasks, i.fewest
-        ),
+        (Ok(_), Some(i)) => {
+            format!("{p}: {} subtasks own {} key groups, {} own {}", i.busy_subtasks, i.most, i.idle_subtasks, i.fewest)
+        }
         (Ok(_), None) => p.to_string(),
     };
     html! {

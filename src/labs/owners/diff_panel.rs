@@ -30,13 +30,7 @@ pub fn DiffPanel(props: &DiffPanelProps) -> Html {
                 .moved_runs
                 .iter()
                 .take(LISTED_RUNS)
-                .map(|&(a, b)| {
-                    if a == b {
-                        a.to_string()
-                    } else {
-                        format!("{a}–{b}")
-                    }
-                })
+                .map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}–{b}") })
                 .collect::<Vec<_>>()
                 .join(", ");
             let more = d.moved_runs.len().saturating_sub(LISTED_RUNS);

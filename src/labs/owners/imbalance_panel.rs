@@ -18,18 +18,13 @@ pub fn ImbalancePanel(props: &ImbalancePanelProps) -> Html {
     let p = props.parallelism;
     let chart = use_memo(p, |p| svg_data_url(&groups_per_subtask_svg(*p)));
     let i = Imbalance::of(p);
-    let ratio = format!(
-        "{}.{:02}",
-        i.ratio_milli() / 1000,
-        i.ratio_milli() % 1000 / 10
-    );
-    let idle = format!(
-        "{}.{}",
-        i.idle_capacity_milli() / 10,
-        i.idle_capacity_milli() % 10
-    );
+    let ratio = format!("{}.{:02}", i.ratio_milli() / 1000, i.ratio_milli() % 1000 / 10);
+    let idle = format!("{}.{}", i.idle_capacity_milli() / 10, i.idle_capacity_milli() % 10);
     let summary = if i.is_even() {
-        format!("{} divides {}: every subtask owns exactly {} key groups. No subtask waits for another.", i.parallelism, i.max_parallelism, i.fewest)
+        format!(
+            "{} divides {}: every subtask owns exactly {} key groups. No subtask waits for another.",
+            i.parallelism, i.max_parallelism, i.fewest
+        )
     } else {
         format!(
             "{} subtasks own {} key groups and {} own {}. The busiest hold {ratio}× what the idlest hold; with \

@@ -31,15 +31,7 @@ pub struct OwnersLabProps {
 pub fn OwnersLab(props: &OwnersLabProps) -> Html {
     let parsed = use_memo(props.location.clone(), |location| {
         let (query, notices) = OwnersQuery::parse(&location.params);
-        (
-            query,
-            location
-                .notices
-                .iter()
-                .cloned()
-                .chain(notices)
-                .collect::<Vec<_>>(),
-        )
+        (query, location.notices.iter().cloned().chain(notices).collect::<Vec<_>>())
     });
     let state = use_reducer_eq({
         let query = parsed.0.clone();
@@ -55,13 +47,10 @@ pub fn OwnersLab(props: &OwnersLabProps) -> Html {
         Callback::from(move |action: OwnersAction| dispatcher.dispatch(action))
     };
     let on_key = on_action.reform(|i: FieldInput| OwnersAction::SetKey { text: i.text });
-    let on_type = on_action.reform(|value: String| OwnersAction::SetKeyType {
-        key_type: KeyType::parse(&value).unwrap_or_default(),
-    });
-    let type_options = KeyType::ALL
-        .iter()
-        .map(|t| (AttrValue::Static(t.as_str()), AttrValue::Static(t.as_str())))
-        .collect::<Vec<_>>();
+    let on_type = on_action
+        .reform(|value: String| OwnersAction::SetKeyType { key_type: KeyType::parse(&value).unwrap_or_default() });
+    let type_options =
+        KeyType::ALL.iter().map(|t| (AttrValue::Static(t.as_str()), AttrValue::Static(t.as_str()))).collect::<Vec<_>>();
     let valid_p = view.parallelism.as_ref().ok().copied();
     let diff = view.diff.clone().and_then(Result::ok);
 

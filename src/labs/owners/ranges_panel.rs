@@ -22,9 +22,7 @@ pub struct RangesPanelProps {
 #[function_component]
 pub fn RangesPanel(props: &RangesPanelProps) -> Html {
     let p = props.parallelism;
-    let bar = use_memo((p, props.diff.clone()), |(p, diff)| {
-        RangesBar::new(*p, diff.as_ref())
-    });
+    let bar = use_memo((p, props.diff.clone()), |(p, diff)| RangesBar::new(*p, diff.as_ref()));
     let page = use_state(|| 0u32);
     let pages = p.get().div_ceil(PAGE_ROWS);
     let current = (*page).min(pages - 1);
@@ -32,9 +30,7 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
         let page = page.clone();
         Callback::from(move |_: MouseEvent| page.set(to))
     };
-    let on_export = Callback::from(move |_: MouseEvent| {
-        browser::download("owners.csv", "text/csv", &owners_csv(p))
-    });
+    let on_export = Callback::from(move |_: MouseEvent| browser::download("owners.csv", "text/csv", &owners_csv(p)));
     let max = p.max().get();
     let first_row = current * PAGE_ROWS;
     let rows = (first_row..(first_row + PAGE_ROWS).min(p.get())).filter_map(|i| p.operator(i));

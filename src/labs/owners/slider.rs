@@ -30,9 +30,8 @@ pub fn ParallelismSlider(props: &SliderProps) -> Html {
         on_input.emit(input.value());
     });
     // The ceiling's position on a 1000-unit scale under the track.
-    let at = (u64::from(props.max_parallelism.saturating_sub(1)) * 1000
-        / u64::from(end.saturating_sub(1).max(1)))
-    .min(1000);
+    let at =
+        (u64::from(props.max_parallelism.saturating_sub(1)) * 1000 / u64::from(end.saturating_sub(1).max(1))).min(1000);
     html! {
         <div class="field slider-field">
             <label for="owners-p-slider">{ "Parallelism" }</label>

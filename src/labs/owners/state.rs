@@ -15,8 +15,8 @@ use crate::model::imbalance::Imbalance;
 use crate::model::number::parse_in_range;
 use crate::model::rescale::RescaleDiff;
 use crate::model::{
-    DefaultMaxDerivation, Key, KeyGroupRange, KeyLookup, KeyType, MaxParallelism, ModelError,
-    Parallelism, UPPER_BOUND_MAX_PARALLELISM,
+    DefaultMaxDerivation, Key, KeyGroupRange, KeyLookup, KeyType, MaxParallelism, ModelError, Parallelism,
+    UPPER_BOUND_MAX_PARALLELISM,
 };
 use crate::url::OwnersQuery;
 
@@ -62,10 +62,7 @@ impl OwnersState {
     pub fn from_query(q: &OwnersQuery) -> Self {
         let max = q.maxp.and_then(|m| MaxParallelism::new(i64::from(m)).ok());
         let mut state = OwnersState {
-            max_parallelism: Field::valid(
-                max.map(|m| m.get().to_string()).unwrap_or_default(),
-                max,
-            ),
+            max_parallelism: Field::valid(max.map(|m| m.get().to_string()).unwrap_or_default(), max),
             parallelism: Field::valid(q.p.to_string(), q.p),
             first: optional(q.first),
             from: optional(q.from),
@@ -115,25 +112,12 @@ impl OwnersState {
             Some(_) => None,
             None => DefaultMaxDerivation::new(i64::from(first)).ok(),
         };
-        let max = self
-            .max_parallelism
-            .value
-            .or(derivation.map(|d| d.result))
-            .unwrap_or(MaxParallelism::LARGEST);
+        let max = self.max_parallelism.value.or(derivation.map(|d| d.result)).unwrap_or(MaxParallelism::LARGEST);
         let parallelism = Parallelism::new(i64::from(p), max);
         let valid_p = parallelism.as_ref().ok().copied();
-        let lookup = self
-            .key
-            .value
-            .as_ref()
-            .map(|key| KeyLookup::new(key, max, valid_p));
+        let lookup = self.key.value.as_ref().map(|key| KeyLookup::new(key, max, valid_p));
         let owner_range = match (&lookup, valid_p) {
-            (
-                Some(KeyLookup {
-                    subtask: Some(op), ..
-                }),
-                Some(p),
-            ) => Some(p.range_of(*op)),
+            (Some(KeyLookup { subtask: Some(op), .. }), Some(p)) => Some(p.range_of(*op)),
             _ => None,
         };
         let from = self.from.value.map(|f| Parallelism::new(i64::from(f), max));
@@ -142,9 +126,10 @@ impl OwnersState {
             (Some(Err(e)), _) => Some(Err(e.clone())),
             _ => None,
         };
-        let autoscaler = self.from.value.map(|current| {
-            AlignMode::ALL.map(|mode| (mode, align(current, p, max.get(), 1, u32::MAX, mode)))
-        });
+        let autoscaler = self
+            .from
+            .value
+            .map(|current| AlignMode::ALL.map(|mode| (mode, align(current, p, max.get(), 1, u32::MAX, mode))));
         OwnersView {
             max,
             derivation,
@@ -204,9 +189,7 @@ impl Reducible for OwnersState {
                 let parsed = if text.trim().is_empty() {
                     Ok(None)
                 } else {
-                    parse_in_range(&text, "max parallelism", 1, bound)
-                        .and_then(MaxParallelism::new)
-                        .map(Some)
+                    parse_in_range(&text, "max parallelism", 1, bound).and_then(MaxParallelism::new).map(Some)
                 };
                 next.max_parallelism.apply(text, bad_input, parsed);
             }

@@ -16,6 +16,8 @@ use crate::model::KeyType;
 
 /// The longest CSV read at once inside the reducer; larger ones go through [`run`].
 pub const SYNC_LIMIT: usize = 256 * 1024;
+/// The most characters written to local storage.
+const STORAGE_CHARS: usize = 4_500_000;
 /// How long one step may read before yielding to the browser.
 const STEP_MS: f64 = 40.0;
 
@@ -40,11 +42,7 @@ pub fn run_with(text: Rc<str>, key_type: KeyType, send: impl Fn(SkewAction) + 's
             sleep(Duration::ZERO).await;
         }
         let report = ImportReport::of(&importer);
-        dispatcher(SkewAction::Imported {
-            rows: Rc::new(importer.rows),
-            report,
-            text,
-        });
+        dispatcher(SkewAction::Imported { rows: Rc::new(importer.rows), report, text });
     });
 }
 
@@ -52,6 +50,17 @@ pub fn run_with(text: Rc<str>, key_type: KeyType, send: impl Fn(SkewAction) + 's
 pub fn store(keys: Rc<Vec<KeyLoad>>, dispatcher: UseReducerDispatcher<SkewState>) {
     spawn_local(async move {
         sleep(Duration::ZERO).await;
+        // Browsers keep about 5 million characters per site; don't build a text that cannot fit.
+        let estimate: usize = keys.iter().map(|k| crate::labs::skew::results::key_text(&k.key).len() + 16).sum();
+        if estimate > STORAGE_CHARS {
+            dispatcher.dispatch(SkewAction::StorageFailed {
+                message: format!(
+                    "This key set ({} keys, about {estimate} characters) is too large for this browser's storage, so a reload will not keep it.",
+                    keys.len()
+                ),
+            });
+            return;
+        }
         let csv = keys_to_csv(&keys);
         if !browser::storage_try_set(STORAGE_KEY, &csv) {
             dispatcher.dispatch(SkewAction::StorageFailed {

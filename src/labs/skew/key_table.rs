@@ -42,19 +42,13 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
             .parallelism
             .max()
             .key_group(group)
-            .map_or("—".to_string(), |g| {
-                l.parallelism.owner_of(g).index().to_string()
-            }),
+            .map_or("—".to_string(), |g| l.parallelism.owner_of(g).index().to_string()),
         Err(_) => "—".to_string(),
     };
     let edit = |index: usize, column: KeyColumn| {
         props.on_action.reform(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            SkewAction::EditKey {
-                index,
-                column,
-                text: input.value(),
-            }
+            SkewAction::EditKey { index, column, text: input.value() }
         })
     };
     html! {

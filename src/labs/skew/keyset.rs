@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -25,22 +26,56 @@ pub fn KeySet(props: &KeySetProps) -> Html {
     let area = use_node_ref();
     let act = &props.on_action;
     let on_kind = act.reform(|kind: String| SkewAction::SetPresetKind { kind });
-    let on_n = act.reform(|i: FieldInput| SkewAction::SetPresetN {
-        text: i.text,
-        bad_input: i.bad_input,
-    });
+    let on_n = act.reform(|i: FieldInput| SkewAction::SetPresetN { text: i.text, bad_input: i.bad_input });
     let on_s = act.reform(|i: FieldInput| SkewAction::SetPresetS { text: i.text });
-    let on_hot = act.reform(|i: FieldInput| SkewAction::SetPresetHot {
-        text: i.text,
-        bad_input: i.bad_input,
-    });
+    let on_hot = act.reform(|i: FieldInput| SkewAction::SetPresetHot { text: i.text, bad_input: i.bad_input });
     let on_total = act.reform(|i: FieldInput| SkewAction::SetTotal { text: i.text });
+    let generation = use_state(|| 0u32);
+    // A paste too large to show stays out of the text box, waiting for Apply.
+    let pending = use_mut_ref(|| None::<String>);
+    let pending_note = use_state(|| None::<String>);
+    let on_paste = {
+        let (pending, pending_note) = (pending.clone(), pending_note.clone());
+        Callback::from(move |e: Event| {
+            let Some(data) = e.dyn_ref::<web_sys::ClipboardEvent>().and_then(|c| c.clipboard_data()) else { return };
+            let Ok(text) = data.get_data("text/plain") else { return };
+            if text.len() > SYNC_LIMIT {
+                e.prevent_default();
+                let lines = text.lines().count();
+                pending_note.set(Some(format!(
+                    "Pasted {lines} lines ({} KB). They are kept out of the box to keep the page fast; press Apply to read them.",
+                    text.len() / 1024
+                )));
+                *pending.borrow_mut() = Some(text);
+            }
+        })
+    };
+    let on_type = {
+        let (pending, pending_note) = (pending.clone(), pending_note.clone());
+        Callback::from(move |_: InputEvent| {
+            if pending.borrow_mut().take().is_some() {
+                pending_note.set(None);
+            }
+        })
+    };
     let on_apply = {
-        let (area, act, key_type) = (area.clone(), act.clone(), s.key_type);
+        let (area, act, key_type, generation) = (area.clone(), act.clone(), s.key_type, generation.clone());
+        let (pending, pending_note) = (pending.clone(), pending_note.clone());
         Callback::from(move |_: MouseEvent| {
-            let Some(text) = area.cast::<HtmlTextAreaElement>().map(|a| a.value()) else {
+            if let Some(text) = pending.borrow_mut().take() {
+                pending_note.set(None);
+                apply(text, key_type, &act);
+                return;
+            }
+            let Some(element) = area.cast::<HtmlTextAreaElement>() else {
                 return;
             };
+            let text = element.value();
+            if text.len() > SYNC_LIMIT {
+                // Megabytes of text in a text box make every layout slow (and clearing it is
+                // slow too): the set is read from memory, and the box is replaced by a new one.
+                generation.set(*generation + 1);
+            }
             apply(text, key_type, &act);
         })
     };
@@ -59,14 +94,10 @@ pub fn KeySet(props: &KeySetProps) -> Html {
             });
         })
     };
-    let kinds = [
-        ("uniform", "uniform"),
-        ("zipf", "Zipf"),
-        ("hot", "one hot key"),
-        ("sequential", "sequential int ids"),
-    ]
-    .map(|(v, l)| (AttrValue::Static(v), AttrValue::Static(l)))
-    .to_vec();
+    let kinds =
+        [("uniform", "uniform"), ("zipf", "Zipf"), ("hot", "one hot key"), ("sequential", "sequential int ids")]
+            .map(|(v, l)| (AttrValue::Static(v), AttrValue::Static(l)))
+            .to_vec();
     let preset_active = matches!(s.source, KeySource::Preset(_));
     html! {
         <section class="keyset" aria-labelledby="keyset-title">
@@ -89,17 +120,21 @@ pub fn KeySet(props: &KeySetProps) -> Html {
             </div>
             <div class="field csv-field">
                 <label for="skew-csv">{ "Keys (CSV)" }</label>
-                <textarea id="skew-csv" ref={area} rows="6" spellcheck="false" aria-describedby="skew-csv-hint"
+                <textarea key={*generation} id="skew-csv" ref={area} onpaste={on_paste} oninput={on_type} rows="6" spellcheck="false" aria-describedby="skew-csv-hint"
                     defaultvalue={initial_text(s)} placeholder="customer-1,120\ncustomer-2,80,64 MB\n\"key, with comma\",5" />
                 <p class="field-hint" id="skew-csv-hint">
                     { format!("One key per line: key,events_per_s[,state_bytes]. A header line is optional; quote keys that hold commas; \
-                               sizes take B, KB, MB, GB or TB (1 KB = 1024 B). Up to {MAX_KEYS} keys. Apply replaces the key set.") }
+                               sizes take B, KB, MB, GB or TB (1 KB = 1024 B). Up to {MAX_KEYS} keys. Apply replaces the key set \
+                               (a very large paste is read from memory and the box is emptied).") }
                 </p>
                 <div class="buttons">
                     <button type="button" class="primary" onclick={on_apply} disabled={s.importing.is_some()}>{ "Apply" }</button>
                     <label class="file-label">{ "Or read a CSV file: " }<input type="file" accept=".csv,.txt,text/csv,text/plain" onchange={on_file} /></label>
                 </div>
             </div>
+            if let Some(note) = pending_note.as_ref() {
+                <p role="status" data-testid="pending-paste">{ note.clone() }</p>
+            }
             if let Some(permille) = s.importing {
                 <p role="status"><progress max="1000" value={permille.to_string()} aria-label="Reading keys"></progress>
                     { format!(" Reading keys… {}%", permille / 10) }</p>

@@ -7,7 +7,7 @@ mod charts_panel;
 mod import;
 mod key_table;
 mod keyset;
-mod results;
+pub mod results;
 mod settings;
 pub mod state;
 pub mod view;
@@ -37,15 +37,7 @@ pub struct SkewLabProps {
 pub fn SkewLab(props: &SkewLabProps) -> Html {
     let parsed = use_memo(props.location.clone(), |location| {
         let (query, notices) = SkewQuery::parse(&location.params);
-        (
-            query,
-            location
-                .notices
-                .iter()
-                .cloned()
-                .chain(notices)
-                .collect::<Vec<_>>(),
-        )
+        (query, location.notices.iter().cloned().chain(notices).collect::<Vec<_>>())
     });
     let state = use_reducer_eq({
         let query = parsed.0.clone();
@@ -53,11 +45,7 @@ pub fn SkewLab(props: &SkewLabProps) -> Html {
     });
     let dispatcher = state.dispatcher();
     {
-        let (dispatcher, stored, key_type) = (
-            dispatcher.clone(),
-            parsed.0.source == KeySource::Stored,
-            state.key_type,
-        );
+        let (dispatcher, stored, key_type) = (dispatcher.clone(), parsed.0.source == KeySource::Stored, state.key_type);
         use_effect_with((), move |_| {
             if stored {
                 match browser::storage_get(STORAGE_KEY) {
@@ -72,11 +60,7 @@ pub fn SkewLab(props: &SkewLabProps) -> Html {
         browser::replace_hash(&format_hash(Lab::Skew, &common, &query.pairs()));
     });
     {
-        let (dispatcher, keys, stored) = (
-            dispatcher.clone(),
-            state.keys.clone(),
-            state.source == KeySource::Stored,
-        );
+        let (dispatcher, keys, stored) = (dispatcher.clone(), state.keys.clone(), state.source == KeySource::Stored);
         use_effect_with(state.version, move |_| {
             if stored && !keys.is_empty() {
                 import::store(keys, dispatcher);
@@ -110,10 +94,7 @@ pub fn SkewLab(props: &SkewLabProps) -> Html {
     let on_action = Callback::from(move |a: SkewAction| dispatcher.dispatch(a));
     let mut notices = parsed.1.clone();
     if let Some(message) = &state.storage_notice {
-        notices.push(crate::url::Notice {
-            param: "stored".into(),
-            message: message.clone(),
-        });
+        notices.push(crate::url::Notice { param: "stored".into(), message: message.clone() });
     }
 
     html! {

@@ -62,13 +62,7 @@ pub fn Results(props: &ResultsProps) -> Html {
     let top: Vec<String> = props
         .top
         .iter()
-        .map(|&i| {
-            format!(
-                "{} ({} events/s)",
-                key_text(&props.keys[i].key),
-                format_milli(props.keys[i].events_milli)
-            )
-        })
+        .map(|&i| format!("{} ({} events/s)", key_text(&props.keys[i].key), format_milli(props.keys[i].events_milli)))
         .collect();
     let first_row = current * PAGE_ROWS;
     html! {

@@ -18,31 +18,17 @@ pub struct SettingsProps {
 #[function_component]
 pub fn Settings(props: &SettingsProps) -> Html {
     let s = &props.state;
-    let on_max = props
-        .on_action
-        .reform(|i: FieldInput| SkewAction::SetMaxParallelism {
-            text: i.text,
-            bad_input: i.bad_input,
-        });
-    let on_p = props
-        .on_action
-        .reform(|i: FieldInput| SkewAction::SetParallelism {
-            text: i.text,
-            bad_input: i.bad_input,
-        });
-    let on_type = props.on_action.reform(|v: String| SkewAction::SetKeyType {
-        key_type: KeyType::parse(&v).unwrap_or_default(),
-    });
-    let options = KeyType::ALL
-        .iter()
-        .map(|t| (AttrValue::Static(t.as_str()), AttrValue::Static(t.as_str())))
-        .collect::<Vec<_>>();
+    let on_max =
+        props.on_action.reform(|i: FieldInput| SkewAction::SetMaxParallelism { text: i.text, bad_input: i.bad_input });
+    let on_p =
+        props.on_action.reform(|i: FieldInput| SkewAction::SetParallelism { text: i.text, bad_input: i.bad_input });
+    let on_type =
+        props.on_action.reform(|v: String| SkewAction::SetKeyType { key_type: KeyType::parse(&v).unwrap_or_default() });
+    let options =
+        KeyType::ALL.iter().map(|t| (AttrValue::Static(t.as_str()), AttrValue::Static(t.as_str()))).collect::<Vec<_>>();
     let max_hint = match s.max_parallelism.value {
         Some(_) => "Set explicitly.".to_string(),
-        None => format!(
-            "Not set: Flink derives {} from the parallelism.",
-            props.max.get()
-        ),
+        None => format!("Not set: Flink derives {} from the parallelism.", props.max.get()),
     };
     let type_hint = match s.source {
         KeySource::Preset(p) => format!("The {} preset makes {} keys.", p.name(), p.key_type()),

@@ -165,10 +165,7 @@ impl SkewState {
         };
         let max = q.maxp.and_then(|m| MaxParallelism::new(i64::from(m)).ok());
         let mut state = SkewState {
-            max_parallelism: Field::valid(
-                max.map(|m| m.get().to_string()).unwrap_or_default(),
-                max,
-            ),
+            max_parallelism: Field::valid(max.map(|m| m.get().to_string()).unwrap_or_default(), max),
             parallelism: Field::valid(q.p.to_string(), q.p),
             key_type: q.key_type,
             source: q.source.clone(),
@@ -178,10 +175,7 @@ impl SkewState {
             preset_n: Field::valid(preset.n().to_string(), preset.n()),
             preset_s: Field::valid(crate::model::skew::units::format_milli(u64::from(s)), s),
             preset_hot: Field::valid(hot.to_string(), hot),
-            total: Field::valid(
-                crate::model::skew::units::format_milli(q.total_milli),
-                q.total_milli,
-            ),
+            total: Field::valid(crate::model::skew::units::format_milli(q.total_milli), q.total_milli),
             csv_text: Rc::from(""),
             import: None,
             importing: None,
@@ -219,15 +213,9 @@ impl SkewState {
         let n = self.preset_n.value;
         match self.preset_kind {
             "uniform" => Preset::Uniform { n },
-            "hot" => Preset::HotKey {
-                n: n.max(2),
-                percent: self.preset_hot.value,
-            },
+            "hot" => Preset::HotKey { n: n.max(2), percent: self.preset_hot.value },
             "sequential" => Preset::Sequential { n },
-            _ => Preset::Zipf {
-                n,
-                s_milli: self.preset_s.value,
-            },
+            _ => Preset::Zipf { n, s_milli: self.preset_s.value },
         }
     }
 
@@ -247,11 +235,7 @@ impl SkewState {
 
     /// After table edits or an import: small sets travel in the URL, large ones are stored.
     fn custom_source(&mut self) {
-        let csv = if self.keys.len() <= MAX_URL_CSV / 4 {
-            Some(keys_to_csv(&self.keys))
-        } else {
-            None
-        };
+        let csv = if self.keys.len() <= MAX_URL_CSV / 4 { Some(keys_to_csv(&self.keys)) } else { None };
         self.source = match csv {
             Some(text) if text.len() <= MAX_URL_CSV => KeySource::Csv(text),
             _ => KeySource::Stored,
@@ -266,27 +250,18 @@ impl SkewState {
     }
 
     fn edit(&mut self, index: usize, column: KeyColumn, text: &str) -> Result<(), String> {
-        let current = self
-            .keys
-            .get(index)
-            .ok_or("that row no longer exists")?
-            .clone();
+        let current = self.keys.get(index).ok_or("that row no longer exists")?.clone();
         let mut row = current.clone();
         match column {
             KeyColumn::Key => {
                 row.key = self.key_type.parse_key(text).map_err(|e| e.to_string())?;
-                if self
-                    .keys
-                    .iter()
-                    .enumerate()
-                    .any(|(i, k)| i != index && k.key == row.key)
-                {
+                if self.keys.iter().enumerate().any(|(i, k)| i != index && k.key == row.key) {
                     return Err(format!("the key {text:?} is already in the set"));
                 }
             }
             KeyColumn::Events => {
-                row.events_milli = parse_milli(text, "events per second", MAX_EVENTS_PER_S)
-                    .map_err(|e| e.to_string())?
+                row.events_milli =
+                    parse_milli(text, "events per second", MAX_EVENTS_PER_S).map_err(|e| e.to_string())?
             }
             KeyColumn::Bytes => row.bytes = parse_bytes(text).map_err(|e| e.to_string())?,
         }
@@ -300,22 +275,14 @@ impl SkewState {
     fn add_key(&mut self) {
         let mut keys = (*self.keys).clone();
         let key = match self.key_type {
-            KeyType::String => (0..)
-                .map(|i| Key::Str(format!("new-key-{i}")))
-                .find(|k| !keys.iter().any(|r| &r.key == k)),
-            KeyType::Int => (0..i32::MAX)
-                .map(Key::Int)
-                .find(|k| !keys.iter().any(|r| &r.key == k)),
-            KeyType::Long => (0..i64::MAX)
-                .map(Key::Long)
-                .find(|k| !keys.iter().any(|r| &r.key == k)),
+            KeyType::String => {
+                (0..).map(|i| Key::Str(format!("new-key-{i}"))).find(|k| !keys.iter().any(|r| &r.key == k))
+            }
+            KeyType::Int => (0..i32::MAX).map(Key::Int).find(|k| !keys.iter().any(|r| &r.key == k)),
+            KeyType::Long => (0..i64::MAX).map(Key::Long).find(|k| !keys.iter().any(|r| &r.key == k)),
         };
         if let Some(key) = key {
-            keys.push(KeyLoad {
-                key,
-                events_milli: 1000,
-                bytes: 0,
-            });
+            keys.push(KeyLoad { key, events_milli: 1000, bytes: 0 });
             self.set_keys(keys);
             self.custom_source();
         }
@@ -333,9 +300,7 @@ impl Reducible for SkewState {
                 let parsed = if text.trim().is_empty() {
                     Ok(None)
                 } else {
-                    parse_in_range(&text, "max parallelism", 1, bound)
-                        .and_then(MaxParallelism::new)
-                        .map(Some)
+                    parse_in_range(&text, "max parallelism", 1, bound).and_then(MaxParallelism::new).map(Some)
                 };
                 s.max_parallelism.apply(text, bad_input, parsed);
             }
@@ -350,16 +315,13 @@ impl Reducible for SkewState {
                 }
             }
             SkewAction::SetPresetKind { kind } => {
-                s.preset_kind = ["uniform", "zipf", "hot", "sequential"]
-                    .into_iter()
-                    .find(|k| *k == kind)
-                    .unwrap_or("zipf");
+                s.preset_kind =
+                    ["uniform", "zipf", "hot", "sequential"].into_iter().find(|k| *k == kind).unwrap_or("zipf");
                 let preset = s.preset();
                 s.use_preset(preset);
             }
             SkewAction::SetPresetN { text, bad_input } => {
-                let parsed = parse_in_range(&text, "number of keys", 1, i64::from(MAX_PRESET_KEYS))
-                    .map(|v| v as u32);
+                let parsed = parse_in_range(&text, "number of keys", 1, i64::from(MAX_PRESET_KEYS)).map(|v| v as u32);
                 s.preset_n.apply(text, bad_input, parsed);
                 if s.preset_n.error.is_none() {
                     let preset = s.preset();
@@ -369,9 +331,7 @@ impl Reducible for SkewState {
             SkewAction::SetPresetS { text } => {
                 let parsed = parse_milli(&text, "Zipf exponent", 5).and_then(|v| {
                     if v == 0 {
-                        Err(ModelError::NotPositive {
-                            what: "Zipf exponent",
-                        })
+                        Err(ModelError::NotPositive { what: "Zipf exponent" })
                     } else {
                         Ok(v as u32)
                     }
@@ -391,16 +351,13 @@ impl Reducible for SkewState {
                 }
             }
             SkewAction::SetTotal { text } => {
-                let parsed = parse_milli(&text, "total events per second", MAX_EVENTS_PER_S)
-                    .and_then(|v| {
-                        if v == 0 {
-                            Err(ModelError::NotPositive {
-                                what: "total events per second",
-                            })
-                        } else {
-                            Ok(v)
-                        }
-                    });
+                let parsed = parse_milli(&text, "total events per second", MAX_EVENTS_PER_S).and_then(|v| {
+                    if v == 0 {
+                        Err(ModelError::NotPositive { what: "total events per second" })
+                    } else {
+                        Ok(v)
+                    }
+                });
                 s.total.apply(text, false, parsed);
                 if s.total.error.is_none() && matches!(s.source, KeySource::Preset(_)) {
                     let preset = s.preset();
@@ -420,11 +377,7 @@ impl Reducible for SkewState {
                 s.table_error = None;
                 s.custom_source();
             }
-            SkewAction::EditKey {
-                index,
-                column,
-                text,
-            } => s.table_error = s.edit(index, column, &text).err(),
+            SkewAction::EditKey { index, column, text } => s.table_error = s.edit(index, column, &text).err(),
             SkewAction::RemoveKey { index } if index < s.keys.len() => {
                 let mut keys = (*s.keys).clone();
                 keys.remove(index);
@@ -450,10 +403,8 @@ impl Reducible for SkewState {
                 s.salt.apply(text, bad_input, parsed);
             }
             SkewAction::StoredSetMissing => {
-                s.storage_notice = Some(
-                    "No key set was found in this browser's storage; showing the default preset."
-                        .to_string(),
-                );
+                s.storage_notice =
+                    Some("No key set was found in this browser's storage; showing the default preset.".to_string());
                 let preset = s.preset();
                 s.use_preset(preset);
             }

@@ -29,16 +29,8 @@ fn skew_text(s: &Scenario) -> String {
 #[function_component]
 pub fn WhatIf(props: &WhatIfProps) -> Html {
     let s = &props.state;
-    let on_q = props
-        .on_action
-        .reform(|i: FieldInput| SkewAction::SetWhatIf {
-            text: i.text,
-            bad_input: i.bad_input,
-        });
-    let on_salt = props.on_action.reform(|i: FieldInput| SkewAction::SetSalt {
-        text: i.text,
-        bad_input: i.bad_input,
-    });
+    let on_q = props.on_action.reform(|i: FieldInput| SkewAction::SetWhatIf { text: i.text, bad_input: i.bad_input });
+    let on_salt = props.on_action.reform(|i: FieldInput| SkewAction::SetSalt { text: i.text, bad_input: i.bad_input });
     let now = skew_text(&props.current);
     html! {
         <section class="whatif" aria-labelledby="whatif-title">

@@ -17,10 +17,7 @@ fn orbit_size_is_m_over_gcd_for_all_small_pairs() {
         for a in 0..=200 {
             let o = orbit(m, a);
             let (mu, au) = (m as u32, (a as u32) % m as u32);
-            let g = (1..=mu)
-                .rev()
-                .find(|&d| mu.is_multiple_of(d) && au.is_multiple_of(d))
-                .unwrap();
+            let g = (1..=mu).rev().find(|&d| mu.is_multiple_of(d) && au.is_multiple_of(d)).unwrap();
             assert_eq!(o.size(), m as u32 / g, "m={m} a={a}");
             let first_return = (1..=m as u64).find(|&n| o.residue(n) == 0).unwrap();
             assert_eq!(first_return, o.closes_at(), "m={m} a={a}");
@@ -42,16 +39,7 @@ fn the_seed_runs() {
 
 #[test]
 fn step_at_fractional_times() {
-    for (t_ms, n) in [
-        (0, 0),
-        (490, 0),
-        (499, 0),
-        (500, 1),
-        (1490, 2),
-        (1500, 3),
-        (10_000, 20),
-        (u32::MAX, 7200),
-    ] {
+    for (t_ms, n) in [(0, 0), (490, 0), (499, 0), (500, 1), (1490, 2), (1500, 3), (10_000, 20), (u32::MAX, 7200)] {
         assert_eq!(step_at(t_ms), n, "t = {t_ms} ms");
     }
     assert_eq!(millis_of_step(3), 1500);
@@ -62,10 +50,7 @@ fn step_at_fractional_times() {
 fn huge_strides_reduce_mod_m() {
     let o = orbit(360, 1_000_000_000_000);
     assert_eq!(o.reduced_stride(), (1_000_000_000_000u64 % 360) as u32);
-    assert_eq!(
-        o.residue(u64::MAX),
-        ((u64::MAX % 360) * u64::from(o.reduced_stride()) % 360) as u32
-    );
+    assert_eq!(o.residue(u64::MAX), ((u64::MAX % 360) * u64::from(o.reduced_stride()) % 360) as u32);
 }
 
 #[test]
@@ -73,11 +58,7 @@ fn bounds_are_named() {
     for (m, a, fragment) in [
         (0, 1, "modulus m must be between 1 and 360, got 0"),
         (361, 1, "got 361"),
-        (
-            8,
-            -1,
-            "stride a must be between 0 and 1000000000000, got -1",
-        ),
+        (8, -1, "stride a must be between 0 and 1000000000000, got -1"),
     ] {
         let message = Orbit::new(m, a).unwrap_err().to_string();
         assert!(message.contains(fragment), "{message:?} lacks {fragment:?}");
@@ -97,23 +78,10 @@ fn grading_table() {
         (8, 2, &[], None, Verdict::Pending),
     ];
     for (m, a, residues, count, expected) in cases {
-        let p = Prediction {
-            residues: set(residues),
-            count: *count,
-        };
-        assert_eq!(
-            grade(orbit(*m, *a), &p).verdict,
-            *expected,
-            "m={m} a={a} {p:?}"
-        );
+        let p = Prediction { residues: set(residues), count: *count };
+        assert_eq!(grade(orbit(*m, *a), &p).verdict, *expected, "m={m} a={a} {p:?}");
     }
-    let g = grade(
-        orbit(8, 2),
-        &Prediction {
-            residues: set(&[0, 1, 2, 3, 4, 5, 6, 7]),
-            count: None,
-        },
-    );
+    let g = grade(orbit(8, 2), &Prediction { residues: set(&[0, 1, 2, 3, 4, 5, 6, 7]), count: None });
     assert_eq!(g.predicted_not_reached, set(&[1, 3, 5, 7]));
     assert!(g.reached_not_predicted.is_empty());
 }

@@ -46,20 +46,11 @@ impl GroupLoads {
         for k in keys {
             let g = max.key_group_of(&k.key).index();
             group_of_key.push(g);
-            let load = Load {
-                keys: 1,
-                events_milli: k.events_milli,
-                bytes: k.bytes,
-            };
+            let load = Load { keys: 1, events_milli: k.events_milli, bytes: k.bytes };
             groups[g as usize].add(&load);
             total.add(&load);
         }
-        GroupLoads {
-            max,
-            groups,
-            group_of_key,
-            total,
-        }
+        GroupLoads { max, groups, group_of_key, total }
     }
 }
 
@@ -90,11 +81,8 @@ impl SubtaskLoads {
             key_groups.push(range.len());
         }
         let events: Vec<u64> = subtasks.iter().map(|s| s.events_milli).collect();
-        let busiest = events
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))
-            .map_or(0, |(i, _)| i as u32);
+        let busiest =
+            events.iter().enumerate().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0))).map_or(0, |(i, _)| i as u32);
         SubtaskLoads {
             parallelism: p,
             skew_percent: data_skew_percent(&events),
@@ -109,15 +97,8 @@ impl SubtaskLoads {
     pub fn max_over_mean_milli(&self, value: impl Fn(&Load) -> u64) -> u64 {
         let n = self.subtasks.len() as u128;
         let total: u128 = self.subtasks.iter().map(|s| u128::from(value(s))).sum();
-        let max = self
-            .subtasks
-            .iter()
-            .map(|s| u128::from(value(s)))
-            .max()
-            .unwrap_or(0);
-        (max * n * 1000)
-            .checked_div(total)
-            .map_or(1000, |v| v as u64)
+        let max = self.subtasks.iter().map(|s| u128::from(value(s))).max().unwrap_or(0);
+        (max * n * 1000).checked_div(total).map_or(1000, |v| v as u64)
     }
 }
 
@@ -129,10 +110,7 @@ pub fn data_skew_percent(values: &[u64]) -> u32 {
     if n == 0 || sum == 0 {
         return 0;
     }
-    let deviation: u128 = values
-        .iter()
-        .map(|&v| (u128::from(v) * n).abs_diff(sum))
-        .sum();
+    let deviation: u128 = values.iter().map(|&v| (u128::from(v) * n).abs_diff(sum)).sum();
     let denominator = n * sum;
     let rounded = (200 * deviation + denominator) / (2 * denominator);
     rounded.min(100) as u32
@@ -157,29 +135,17 @@ pub enum SkewCause {
 pub fn diagnose(keys: &[KeyLoad], loads: &SubtaskLoads) -> SkewCause {
     let p = u128::from(loads.parallelism.get());
     let total = u128::from(loads.total.events_milli);
-    let hottest = keys
-        .iter()
-        .enumerate()
-        .max_by(|a, b| a.1.events_milli.cmp(&b.1.events_milli).then(b.0.cmp(&a.0)));
+    let hottest = keys.iter().enumerate().max_by(|a, b| a.1.events_milli.cmp(&b.1.events_milli).then(b.0.cmp(&a.0)));
     if let Some((i, k)) = hottest {
         if total > 0 && p > 1 && u128::from(k.events_milli) * p > total {
-            return SkewCause::HotKey {
-                key: i,
-                events_milli: k.events_milli,
-            };
+            return SkewCause::HotKey { key: i, events_milli: k.events_milli };
         }
     }
     if loads.skew_percent < 10 {
         return SkewCause::Balanced;
     }
     let imbalance = Imbalance::of(loads.parallelism);
-    let from_counts = data_skew_percent(
-        &loads
-            .key_groups
-            .iter()
-            .map(|&g| u64::from(g))
-            .collect::<Vec<_>>(),
-    );
+    let from_counts = data_skew_percent(&loads.key_groups.iter().map(|&g| u64::from(g)).collect::<Vec<_>>());
     if !imbalance.is_even() && from_counts * 2 >= loads.skew_percent {
         SkewCause::UnevenGroups
     } else {
@@ -188,26 +154,14 @@ pub fn diagnose(keys: &[KeyLoad], loads: &SubtaskLoads) -> SkewCause {
 }
 
 /// The keys of one subtask with the most events, most first (at most `limit`).
-pub fn top_keys_of(
-    keys: &[KeyLoad],
-    groups: &GroupLoads,
-    p: Parallelism,
-    subtask: u32,
-    limit: usize,
-) -> Vec<usize> {
+pub fn top_keys_of(keys: &[KeyLoad], groups: &GroupLoads, p: Parallelism, subtask: u32, limit: usize) -> Vec<usize> {
     let Some(op) = p.operator(subtask) else {
         return Vec::new();
     };
     let range = p.range_of(op);
-    let mut mine: Vec<usize> = (0..keys.len())
-        .filter(|&i| (range.first()..=range.last()).contains(&groups.group_of_key[i]))
-        .collect();
-    mine.sort_unstable_by(|&a, &b| {
-        keys[b]
-            .events_milli
-            .cmp(&keys[a].events_milli)
-            .then(a.cmp(&b))
-    });
+    let mut mine: Vec<usize> =
+        (0..keys.len()).filter(|&i| (range.first()..=range.last()).contains(&groups.group_of_key[i])).collect();
+    mine.sort_unstable_by(|&a, &b| keys[b].events_milli.cmp(&keys[a].events_milli).then(a.cmp(&b)));
     mine.truncate(limit);
     mine
 }

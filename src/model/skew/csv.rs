@@ -4,7 +4,9 @@
 //! reason; valid lines are kept. The importer works in steps so a page can spread a large
 //! paste over several tasks.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use super::units::{parse_bytes, parse_milli, MAX_EVENTS_PER_S};
 use super::KeyLoad;
@@ -32,7 +34,12 @@ pub struct CsvImporter {
     offset: usize,
     line: usize,
     first_content_seen: bool,
-    seen: HashMap<Key, usize>,
+    /// Fast duplicate check: a key's 64-bit hash → the first row with that hash.
+    seen: HashMap<u64, u32, BuildHasherDefault<IdHasher>>,
+    /// Keys whose hash collided with a different key's: key → line.
+    collided: HashMap<Key, usize>,
+    /// Line number of each kept row (for duplicate messages).
+    lines: Vec<u32>,
     pub rows: Vec<KeyLoad>,
     pub errors: Vec<LineError>,
     pub error_count: usize,
@@ -49,7 +56,9 @@ impl CsvImporter {
             offset: 0,
             line: 0,
             first_content_seen: false,
-            seen: HashMap::new(),
+            seen: HashMap::default(),
+            collided: HashMap::new(),
+            lines: Vec::new(),
             rows: Vec::new(),
             errors: Vec::new(),
             error_count: 0,
@@ -88,23 +97,24 @@ impl CsvImporter {
             }
             if self.rows.len() >= MAX_KEYS {
                 self.truncated = true;
-                self.fail(format!("the set already holds {MAX_KEYS} keys, the most it takes: this line and the rest were not read"));
+                self.fail(format!(
+                    "the set already holds {MAX_KEYS} keys, the most it takes: this line and the rest were not read"
+                ));
                 self.done = true;
                 return;
             }
             let first = !self.first_content_seen;
             self.first_content_seen = true;
             match self.read_line(line) {
-                Ok(row) => {
-                    if let Some(&earlier) = self.seen.get(&row.key) {
-                        self.fail(format!(
-                            "duplicate key, already given on line {earlier}; this line was skipped"
-                        ));
-                    } else {
-                        self.seen.insert(row.key.clone(), self.line);
+                Ok(row) => match self.earlier_line(&row.key) {
+                    Some(earlier) => {
+                        self.fail(format!("duplicate key, already given on line {earlier}; this line was skipped"))
+                    }
+                    None => {
+                        self.lines.push(self.line as u32);
                         self.rows.push(row);
                     }
-                }
+                },
                 Err(_) if first && looks_like_header(line) => self.header = true,
                 Err(reason) => self.fail(reason),
             }
@@ -114,13 +124,30 @@ impl CsvImporter {
         }
     }
 
+    /// The line of an earlier row with the same key, recording this key if it is new.
+    fn earlier_line(&mut self, key: &Key) -> Option<usize> {
+        let hash = fx_hash(key);
+        let row = self.rows.len() as u32;
+        match self.seen.get(&hash) {
+            None => {
+                self.seen.insert(hash, row);
+                None
+            }
+            Some(&i) if self.rows[i as usize].key == *key => Some(self.lines[i as usize] as usize),
+            Some(_) => match self.collided.get(key) {
+                Some(&line) => Some(line),
+                None => {
+                    self.collided.insert(key.clone(), self.line);
+                    None
+                }
+            },
+        }
+    }
+
     fn fail(&mut self, reason: String) {
         self.error_count += 1;
         if self.errors.len() < MAX_ERRORS_KEPT {
-            self.errors.push(LineError {
-                line: self.line,
-                reason,
-            });
+            self.errors.push(LineError { line: self.line, reason });
         }
     }
 
@@ -135,23 +162,16 @@ impl CsvImporter {
         if fields[0].chars().count() > MAX_KEY_CHARS {
             return Err(format!("the key is longer than {MAX_KEY_CHARS} characters"));
         }
-        let key = self
-            .key_type
-            .parse_key(&fields[0])
-            .map_err(|e| e.to_string())?;
-        let events_milli = parse_milli(&fields[1], "events per second", MAX_EVENTS_PER_S)
-            .map_err(|e| e.to_string())?;
+        let key = match self.key_type {
+            KeyType::String => Key::Str(fields[0].to_string()),
+            key_type => key_type.parse_key(&fields[0]).map_err(|e| e.to_string())?,
+        };
+        let events_milli = parse_milli(&fields[1], "events per second", MAX_EVENTS_PER_S).map_err(|e| e.to_string())?;
         let bytes = match fields.get(2) {
-            Some(text) if !text.trim().is_empty() => {
-                parse_bytes(text).map_err(|e| e.to_string())?
-            }
+            Some(text) if !text.trim().is_empty() => parse_bytes(text).map_err(|e| e.to_string())?,
             _ => 0,
         };
-        Ok(KeyLoad {
-            key,
-            events_milli,
-            bytes,
-        })
+        Ok(KeyLoad { key, events_milli, bytes })
     }
 }
 
@@ -165,15 +185,72 @@ pub fn parse_csv(text: &str, key_type: KeyType) -> CsvImporter {
 }
 
 fn looks_like_header(line: &str) -> bool {
-    split_fields(line).is_ok_and(|f| {
-        f.first()
-            .is_some_and(|k| k.trim().eq_ignore_ascii_case("key"))
-    })
+    split_fields(line).is_ok_and(|f| f.first().is_some_and(|k| k.trim().eq_ignore_ascii_case("key")))
 }
 
-/// Splits one line into fields, honouring double quotes.
-fn split_fields(line: &str) -> Result<Vec<String>, String> {
-    let mut fields = Vec::new();
+/// A 64-bit FxHash-style hash of a key: fast, and only used to find duplicates.
+fn fx_hash(key: &Key) -> u64 {
+    let mut hasher = FxHasher::default();
+    key.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// The Fx hash (as in rustc): one rotate-xor-multiply per 8-byte word.
+#[derive(Default)]
+struct FxHasher {
+    hash: u64,
+}
+
+impl FxHasher {
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        for &b in chunks.remainder() {
+            self.add(u64::from(b));
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+/// Passes an already computed u64 hash through.
+#[derive(Default)]
+struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Splits one line into fields, honouring double quotes. Unquoted fields borrow the line.
+fn split_fields(line: &str) -> Result<Vec<Cow<'_, str>>, String> {
+    if !line.contains('"') {
+        return Ok(line.split(',').map(Cow::Borrowed).collect());
+    }
+    let mut fields: Vec<Cow<'_, str>> = Vec::new();
     let mut chars = line.chars().peekable();
     loop {
         let mut field = String::new();
@@ -192,15 +269,12 @@ fn split_fields(line: &str) -> Result<Vec<String>, String> {
             }
             match chars.next() {
                 None => {
-                    fields.push(field);
+                    fields.push(Cow::Owned(field));
                     return Ok(fields);
                 }
-                Some(',') => fields.push(field),
+                Some(',') => fields.push(Cow::Owned(field)),
                 Some(_) => {
-                    return Err(
-                        "text follows a closing double quote; a quote inside a key is written \"\""
-                            .to_string(),
-                    )
+                    return Err("text follows a closing double quote; a quote inside a key is written \"\"".to_string())
                 }
             }
         } else {
@@ -210,7 +284,7 @@ fn split_fields(line: &str) -> Result<Vec<String>, String> {
                         if field.contains('"') {
                             return Err("a double quote inside an unquoted field; quote the whole key and write \"\" for a quote".to_string());
                         }
-                        fields.push(field);
+                        fields.push(Cow::Owned(field));
                         return Ok(fields);
                     }
                     Some(',') => break,
@@ -218,9 +292,10 @@ fn split_fields(line: &str) -> Result<Vec<String>, String> {
                 }
             }
             if field.contains('"') {
-                return Err("a double quote inside an unquoted field; quote the whole key and write \"\" for a quote".to_string());
+                return Err("a double quote inside an unquoted field; quote the whole key and write \"\" for a quote"
+                    .to_string());
             }
-            fields.push(field);
+            fields.push(Cow::Owned(field));
         }
     }
 }
@@ -235,10 +310,7 @@ pub fn keys_to_csv(keys: &[KeyLoad]) -> String {
     for k in keys {
         match &k.key {
             Key::Str(s)
-                if s.contains([',', '"', '\n', '\r'])
-                    || s.starts_with(' ')
-                    || s.ends_with(' ')
-                    || s.is_empty() =>
+                if s.contains([',', '"', '\n', '\r']) || s.starts_with(' ') || s.ends_with(' ') || s.is_empty() =>
             {
                 out.push('"');
                 out.push_str(&s.replace('"', "\"\""));

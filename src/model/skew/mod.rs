@@ -29,12 +29,8 @@ pub fn salt(keys: &[KeyLoad], index: usize, k: u32) -> Vec<KeyLoad> {
         Key::Int(v) => v.to_string(),
         Key::Long(v) => v.to_string(),
     };
-    let mut out: Vec<KeyLoad> = keys
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != index)
-        .map(|(_, kl)| kl.clone())
-        .collect();
+    let mut out: Vec<KeyLoad> =
+        keys.iter().enumerate().filter(|(i, _)| *i != index).map(|(_, kl)| kl.clone()).collect();
     for i in 0..k {
         let first = i == 0;
         out.push(KeyLoad {
@@ -53,16 +49,8 @@ mod tests {
     #[test]
     fn salting_keeps_totals_and_splits_the_key() {
         let keys = vec![
-            KeyLoad {
-                key: Key::Str("a".into()),
-                events_milli: 1000,
-                bytes: 10,
-            },
-            KeyLoad {
-                key: Key::Str("hot".into()),
-                events_milli: 10_001,
-                bytes: 101,
-            },
+            KeyLoad { key: Key::Str("a".into()), events_milli: 1000, bytes: 10 },
+            KeyLoad { key: Key::Str("hot".into()), events_milli: 10_001, bytes: 101 },
         ];
         let salted = salt(&keys, 1, 4);
         assert_eq!(salted.len(), 5);

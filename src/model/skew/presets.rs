@@ -46,20 +46,13 @@ impl Preset {
     /// The number of keys.
     pub fn n(self) -> u32 {
         match self {
-            Preset::Uniform { n }
-            | Preset::Zipf { n, .. }
-            | Preset::HotKey { n, .. }
-            | Preset::Sequential { n } => n,
+            Preset::Uniform { n } | Preset::Zipf { n, .. } | Preset::HotKey { n, .. } | Preset::Sequential { n } => n,
         }
     }
 
     /// Checks the parameters: 1 ≤ n ≤ 1,000,000 (2 for a hot key), 0 < s ≤ 5, 0 ≤ percent ≤ 100.
     pub fn validate(self) -> Result<Preset, ModelError> {
-        let min_n = if matches!(self, Preset::HotKey { .. }) {
-            2
-        } else {
-            1
-        };
+        let min_n = if matches!(self, Preset::HotKey { .. }) { 2 } else { 1 };
         let n = self.n();
         if n < min_n || n > MAX_PRESET_KEYS {
             return Err(ModelError::OutOfRange {
@@ -70,20 +63,15 @@ impl Preset {
             });
         }
         match self {
-            Preset::Zipf { s_milli, .. } if s_milli == 0 || s_milli > 5000 => {
-                Err(ModelError::OutOfRange {
-                    what: "Zipf exponent in thousandths",
-                    value: i64::from(s_milli),
-                    min: 1,
-                    max: 5000,
-                })
-            }
-            Preset::HotKey { percent, .. } if percent > 100 => Err(ModelError::OutOfRange {
-                what: "hot key share %",
-                value: i64::from(percent),
-                min: 0,
-                max: 100,
+            Preset::Zipf { s_milli, .. } if s_milli == 0 || s_milli > 5000 => Err(ModelError::OutOfRange {
+                what: "Zipf exponent in thousandths",
+                value: i64::from(s_milli),
+                min: 1,
+                max: 5000,
             }),
+            Preset::HotKey { percent, .. } if percent > 100 => {
+                Err(ModelError::OutOfRange { what: "hot key share %", value: i64::from(percent), min: 0, max: 100 })
+            }
             _ => Ok(self),
         }
     }
@@ -93,24 +81,17 @@ impl Preset {
         let n = self.n().clamp(1, MAX_PRESET_KEYS) as usize;
         let weights: Vec<f64> = match self {
             Preset::Uniform { .. } | Preset::Sequential { .. } => vec![1.0; n],
-            Preset::Zipf { s_milli, .. } => (1..=n)
-                .map(|i| 1.0 / (i as f64).powf(f64::from(s_milli) / 1000.0))
-                .collect(),
+            Preset::Zipf { s_milli, .. } => {
+                (1..=n).map(|i| 1.0 / (i as f64).powf(f64::from(s_milli) / 1000.0)).collect()
+            }
             Preset::HotKey { percent, .. } => {
                 let hot = f64::from(percent.min(100)) / 100.0;
-                let rest = if n > 1 {
-                    (1.0 - hot) / (n - 1) as f64
-                } else {
-                    0.0
-                };
+                let rest = if n > 1 { (1.0 - hot) / (n - 1) as f64 } else { 0.0 };
                 (0..n).map(|i| if i == 0 { hot } else { rest }).collect()
             }
         };
         let sum: f64 = weights.iter().sum();
-        let mut events: Vec<u64> = weights
-            .iter()
-            .map(|w| ((total_milli as f64) * w / sum).floor() as u64)
-            .collect();
+        let mut events: Vec<u64> = weights.iter().map(|w| ((total_milli as f64) * w / sum).floor() as u64).collect();
         let assigned: u64 = events.iter().sum();
         if let Some(first) = events.first_mut() {
             *first += total_milli.saturating_sub(assigned);
@@ -144,42 +125,21 @@ mod tests {
         let t = 100_000_000;
         for preset in [
             Preset::Uniform { n: 1000 },
-            Preset::Zipf {
-                n: 1000,
-                s_milli: 1100,
-            },
-            Preset::HotKey {
-                n: 1000,
-                percent: 30,
-            },
+            Preset::Zipf { n: 1000, s_milli: 1100 },
+            Preset::HotKey { n: 1000, percent: 30 },
             Preset::Sequential { n: 7 },
         ] {
             let keys = preset.validate().unwrap().generate(t);
             assert_eq!(keys.len(), preset.n() as usize);
             assert_eq!(total(&keys), t, "{preset:?}");
         }
-        let hot = Preset::HotKey {
-            n: 1000,
-            percent: 30,
-        }
-        .generate(t);
+        let hot = Preset::HotKey { n: 1000, percent: 30 }.generate(t);
         assert_eq!(hot[0].key, Key::Str("hot".into()));
         assert!(hot[0].events_milli >= 30_000_000 && hot[0].events_milli < 30_001_000);
-        let zipf = Preset::Zipf {
-            n: 100,
-            s_milli: 1000,
-        }
-        .generate(t);
-        assert!(
-            zipf[0].events_milli > zipf[1].events_milli
-                && zipf[1].events_milli > zipf[99].events_milli
-        );
+        let zipf = Preset::Zipf { n: 100, s_milli: 1000 }.generate(t);
+        assert!(zipf[0].events_milli > zipf[1].events_milli && zipf[1].events_milli > zipf[99].events_milli);
         assert_eq!(
-            Preset::Sequential { n: 3 }
-                .generate(3000)
-                .iter()
-                .map(|k| k.key.clone())
-                .collect::<Vec<_>>(),
+            Preset::Sequential { n: 3 }.generate(3000).iter().map(|k| k.key.clone()).collect::<Vec<_>>(),
             vec![Key::Int(0), Key::Int(1), Key::Int(2)]
         );
     }
@@ -187,22 +147,10 @@ mod tests {
     #[test]
     fn bad_parameters_name_their_bounds() {
         for (preset, fragment) in [
-            (
-                Preset::Uniform { n: 0 },
-                "number of keys must be between 1 and 1000000, got 0",
-            ),
-            (
-                Preset::HotKey { n: 1, percent: 10 },
-                "between 2 and 1000000",
-            ),
+            (Preset::Uniform { n: 0 }, "number of keys must be between 1 and 1000000, got 0"),
+            (Preset::HotKey { n: 1, percent: 10 }, "between 2 and 1000000"),
             (Preset::Zipf { n: 10, s_milli: 0 }, "Zipf exponent"),
-            (
-                Preset::HotKey {
-                    n: 10,
-                    percent: 101,
-                },
-                "hot key share",
-            ),
+            (Preset::HotKey { n: 10, percent: 101 }, "hot key share"),
             (Preset::Sequential { n: 2_000_000 }, "got 2000000"),
         ] {
             let message = preset.validate().unwrap_err().to_string();

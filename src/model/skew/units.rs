@@ -15,43 +15,21 @@ pub fn parse_milli(text: &str, what: &'static str, max_whole: u64) -> Result<u64
     let trimmed = text.trim();
     let (whole, fraction) = trimmed.split_once('.').unwrap_or((trimmed, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if whole.len() + fraction.len() == 0
-        || !digits(whole)
-        || !digits(fraction)
-        || fraction.len() > 3
-    {
-        return Err(ModelError::NotAnAmount {
-            what,
-            text: text.to_string(),
-        });
+    if whole.len() + fraction.len() == 0 || !digits(whole) || !digits(fraction) || fraction.len() > 3 {
+        return Err(ModelError::NotAnAmount { what, text: text.to_string() });
     }
     let whole_value = match whole.trim_start_matches('0') {
         "" => 0,
-        w if w.len() > 15 => {
-            return Err(ModelError::AmountTooLarge {
-                what,
-                text: text.to_string(),
-                max: max_whole,
-            })
+        w if w.len() > 15 => return Err(ModelError::AmountTooLarge { what, text: text.to_string(), max: max_whole }),
+        w => {
+            w.parse::<u64>().map_err(|_| ModelError::AmountTooLarge { what, text: text.to_string(), max: max_whole })?
         }
-        w => w.parse::<u64>().map_err(|_| ModelError::AmountTooLarge {
-            what,
-            text: text.to_string(),
-            max: max_whole,
-        })?,
     };
     if whole_value > max_whole {
-        return Err(ModelError::AmountTooLarge {
-            what,
-            text: text.to_string(),
-            max: max_whole,
-        });
+        return Err(ModelError::AmountTooLarge { what, text: text.to_string(), max: max_whole });
     }
-    let fraction_value = fraction
-        .bytes()
-        .chain(std::iter::repeat(b'0'))
-        .take(3)
-        .fold(0, |acc, b| acc * 10 + u64::from(b - b'0'));
+    let fraction_value =
+        fraction.bytes().chain(std::iter::repeat(b'0')).take(3).fold(0, |acc, b| acc * 10 + u64::from(b - b'0'));
     Ok(whole_value * 1000 + fraction_value)
 }
 
@@ -69,42 +47,34 @@ pub fn format_milli(value: u64) -> String {
 /// bytes; a fraction is truncated to whole bytes).
 pub fn parse_bytes(text: &str) -> Result<u64, ModelError> {
     let trimmed = text.trim();
-    let split = trimmed
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(trimmed.len());
+    let split = trimmed.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(trimmed.len());
     let (number, unit) = trimmed.split_at(split);
-    let shift = match unit.trim().to_ascii_uppercase().as_str() {
-        "" | "B" => 0,
-        "KB" | "KIB" | "K" => 10,
-        "MB" | "MIB" | "M" => 20,
-        "GB" | "GIB" | "G" => 30,
-        "TB" | "TIB" | "T" => 40,
-        _ => {
-            return Err(ModelError::NotASize {
-                text: text.to_string(),
-            })
-        }
+    let unit = unit.trim();
+    let is = |names: [&str; 3]| names.iter().any(|n| unit.eq_ignore_ascii_case(n));
+    let shift = if unit.is_empty() || unit.eq_ignore_ascii_case("B") {
+        0
+    } else if is(["KB", "KiB", "K"]) {
+        10
+    } else if is(["MB", "MiB", "M"]) {
+        20
+    } else if is(["GB", "GiB", "G"]) {
+        30
+    } else if is(["TB", "TiB", "T"]) {
+        40
+    } else {
+        return Err(ModelError::NotASize { text: text.to_string() });
     };
     let limit_whole = MAX_BYTES >> shift;
     let milli = parse_milli(number, "state size", limit_whole).map_err(|e| match e {
-        ModelError::NotAnAmount { .. } => ModelError::NotASize {
-            text: text.to_string(),
-        },
-        _ => ModelError::AmountTooLarge {
-            what: "state size",
-            text: text.to_string(),
-            max: MAX_BYTES,
-        },
+        ModelError::NotAnAmount { .. } => ModelError::NotASize { text: text.to_string() },
+        _ => ModelError::AmountTooLarge { what: "state size", text: text.to_string(), max: MAX_BYTES },
     })?;
     let bytes = (u128::from(milli) << shift) / 1000;
-    u64::try_from(bytes)
-        .ok()
-        .filter(|&b| b <= MAX_BYTES)
-        .ok_or_else(|| ModelError::AmountTooLarge {
-            what: "state size",
-            text: text.to_string(),
-            max: MAX_BYTES,
-        })
+    u64::try_from(bytes).ok().filter(|&b| b <= MAX_BYTES).ok_or_else(|| ModelError::AmountTooLarge {
+        what: "state size",
+        text: text.to_string(),
+        max: MAX_BYTES,
+    })
 }
 
 /// Writes bytes with the largest binary unit that keeps at least 1, to three significant
@@ -135,32 +105,18 @@ mod tests {
 
     #[test]
     fn milli_table() {
-        for (text, expected) in [
-            ("0", 0),
-            ("12", 12_000),
-            ("12.5", 12_500),
-            (" .25 ", 250),
-            ("7.", 7000),
-            ("1.001", 1001),
-        ] {
-            assert_eq!(
-                parse_milli(text, "events per second", MAX_EVENTS_PER_S),
-                Ok(expected),
-                "{text:?}"
-            );
+        for (text, expected) in
+            [("0", 0), ("12", 12_000), ("12.5", 12_500), (" .25 ", 250), ("7.", 7000), ("1.001", 1001)]
+        {
+            assert_eq!(parse_milli(text, "events per second", MAX_EVENTS_PER_S), Ok(expected), "{text:?}");
         }
         for text in ["", "-1", "1e3", "NaN", "1.0001", "abc", "1,5", "."] {
-            assert!(
-                parse_milli(text, "events per second", MAX_EVENTS_PER_S).is_err(),
-                "{text:?}"
-            );
+            assert!(parse_milli(text, "events per second", MAX_EVENTS_PER_S).is_err(), "{text:?}");
         }
-        assert!(
-            parse_milli("1000000000001", "events per second", MAX_EVENTS_PER_S)
-                .unwrap_err()
-                .to_string()
-                .contains("1000000000000")
-        );
+        assert!(parse_milli("1000000000001", "events per second", MAX_EVENTS_PER_S)
+            .unwrap_err()
+            .to_string()
+            .contains("1000000000000"));
         for v in [0, 1, 10, 999, 1000, 12_500, 123_456_789] {
             assert_eq!(parse_milli(&format_milli(v), "x", u64::MAX / 1000), Ok(v));
         }

@@ -3,10 +3,7 @@
 use super::*;
 
 fn start(m: u32, a: u64, t_ms: u32) -> Rc<CoverageState> {
-    Rc::new(CoverageState::new(
-        CoverageQuery { m, a, t_ms },
-        Progress::default(),
-    ))
+    Rc::new(CoverageState::new(CoverageQuery { m, a, t_ms }, Progress::default()))
 }
 
 fn run(state: Rc<CoverageState>, actions: Vec<CoverageAction>) -> Rc<CoverageState> {
@@ -14,48 +11,25 @@ fn run(state: Rc<CoverageState>, actions: Vec<CoverageAction>) -> Rc<CoverageSta
 }
 
 fn set_m(text: &str) -> CoverageAction {
-    CoverageAction::SetModulus {
-        text: text.into(),
-        bad_input: false,
-    }
+    CoverageAction::SetModulus { text: text.into(), bad_input: false }
 }
 
 fn set_a(text: &str) -> CoverageAction {
-    CoverageAction::SetStride {
-        text: text.into(),
-        bad_input: false,
-    }
+    CoverageAction::SetStride { text: text.into(), bad_input: false }
 }
 
 fn tick_all(m: u32) -> Vec<CoverageAction> {
-    (0..m)
-        .map(|residue| CoverageAction::ToggleResidue { residue })
-        .collect()
+    (0..m).map(|residue| CoverageAction::ToggleResidue { residue }).collect()
 }
 
 fn trail_text(s: &CoverageState) -> String {
-    s.trail()
-        .iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+    s.trail().iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
 }
 
 #[test]
 fn reset_starts_empty_at_t_zero() {
-    let s = run(
-        start(8, 1, 0),
-        vec![
-            set_m("8"),
-            set_a("3"),
-            CoverageAction::Step,
-            CoverageAction::Reset,
-        ],
-    );
-    assert_eq!(
-        (s.t_ms, s.step(), trail_text(&s), s.reached().len()),
-        (0, 0, String::new(), 0)
-    );
+    let s = run(start(8, 1, 0), vec![set_m("8"), set_a("3"), CoverageAction::Step, CoverageAction::Reset]);
+    assert_eq!((s.t_ms, s.step(), trail_text(&s), s.reached().len()), (0, 0, String::new(), 0));
     assert_eq!((s.orbit.modulus(), s.orbit.stride()), (8, 1));
     assert!(s.prediction.is_empty() && !s.locked && s.earlier.is_none());
 }
@@ -97,21 +71,13 @@ fn predicting_all_eight_for_stride_two_is_incorrect_with_the_reason() {
     let s = run(start(8, 1, 0), actions);
     let g = s.grade().unwrap();
     assert_eq!(g.verdict, Verdict::Incorrect);
-    assert_eq!(
-        g.predicted_not_reached.into_iter().collect::<Vec<_>>(),
-        vec![1, 3, 5, 7]
-    );
+    assert_eq!(g.predicted_not_reached.into_iter().collect::<Vec<_>>(), vec![1, 3, 5, 7]);
 }
 
 #[test]
 fn playback_follows_elapsed_time_not_ticks() {
-    let s = run(
-        start(360, 1, 0),
-        vec![
-            CoverageAction::Play { now_ms: 0.0 },
-            CoverageAction::Tick { now_ms: 10_000.0 },
-        ],
-    );
+    let s =
+        run(start(360, 1, 0), vec![CoverageAction::Play { now_ms: 0.0 }, CoverageAction::Tick { now_ms: 10_000.0 }]);
     assert_eq!(s.step(), 20);
     let s = run(s, vec![CoverageAction::Pause { now_ms: 10_250.0 }]);
     assert_eq!((s.t_ms, s.clock), (10_250, None));
@@ -120,27 +86,15 @@ fn playback_follows_elapsed_time_not_ticks() {
 
 #[test]
 fn first_play_or_step_locks_the_prediction() {
-    let s = run(
-        start(8, 3, 0),
-        vec![
-            CoverageAction::ToggleResidue { residue: 1 },
-            CoverageAction::Step,
-        ],
-    );
+    let s = run(start(8, 3, 0), vec![CoverageAction::ToggleResidue { residue: 1 }, CoverageAction::Step]);
     let s = run(
         s,
         vec![
             CoverageAction::ToggleResidue { residue: 2 },
-            CoverageAction::SetPredictedCount {
-                text: "3".into(),
-                bad_input: false,
-            },
+            CoverageAction::SetPredictedCount { text: "3".into(), bad_input: false },
         ],
     );
-    assert_eq!(
-        s.prediction.residues.iter().copied().collect::<Vec<_>>(),
-        vec![1]
-    );
+    assert_eq!(s.prediction.residues.iter().copied().collect::<Vec<_>>(), vec![1]);
     assert_eq!(s.prediction.count, None);
 }
 
@@ -155,10 +109,7 @@ fn edit_keeps_t_recomputes_and_moves_the_prediction_to_its_pair() {
     assert_eq!(s.t_ms, 1500);
     assert_eq!(trail_text(&s), "0 2 4 6");
     let earlier = s.earlier.clone().unwrap();
-    assert_eq!(
-        (earlier.m, earlier.a, earlier.prediction.residues.len()),
-        (8, 3, 8)
-    );
+    assert_eq!((earlier.m, earlier.a, earlier.prediction.residues.len()), (8, 3, 8));
     assert!(s.prediction.is_empty() && !s.locked);
 }
 
@@ -175,13 +126,7 @@ fn bad_input_keeps_the_last_valid_pair() {
         assert!(s.m.error.is_some() || s.a.error.is_some());
         assert!(s.m.text == field_text || s.a.text == field_text);
     }
-    let s = run(
-        start(8, 3, 0),
-        vec![CoverageAction::SetModulus {
-            text: String::new(),
-            bad_input: true,
-        }],
-    );
+    let s = run(start(8, 3, 0), vec![CoverageAction::SetModulus { text: String::new(), bad_input: true }]);
     assert_eq!(s.m.text, "8");
     assert!(s.m.error.is_some());
 }
@@ -190,12 +135,5 @@ fn bad_input_keeps_the_last_valid_pair() {
 fn deep_link_with_t_opens_started() {
     let s = start(8, 3, 1500);
     assert_eq!((s.step(), trail_text(&s)), (3, "0 3 6 1".to_string()));
-    assert_eq!(
-        s.to_query(),
-        CoverageQuery {
-            m: 8,
-            a: 3,
-            t_ms: 1500
-        }
-    );
+    assert_eq!(s.to_query(), CoverageQuery { m: 8, a: 3, t_ms: 1500 });
 }

@@ -11,17 +11,11 @@ fn act(state: Rc<OwnersState>, actions: Vec<OwnersAction>) -> Rc<OwnersState> {
 }
 
 fn set_p(text: &str) -> OwnersAction {
-    OwnersAction::SetParallelism {
-        text: text.into(),
-        bad_input: false,
-    }
+    OwnersAction::SetParallelism { text: text.into(), bad_input: false }
 }
 
 fn set_max(text: &str) -> OwnersAction {
-    OwnersAction::SetMaxParallelism {
-        text: text.into(),
-        bad_input: false,
-    }
+    OwnersAction::SetMaxParallelism { text: text.into(), bad_input: false }
 }
 
 #[test]
@@ -36,10 +30,7 @@ fn defaults_derive_max_parallelism_from_p() {
 
 #[test]
 fn parallelism_above_max_blocks_the_subtask_but_keeps_the_group() {
-    let state = act(
-        start(OwnersQuery::default()),
-        vec![set_max("128"), set_p("200")],
-    );
+    let state = act(start(OwnersQuery::default()), vec![set_max("128"), set_p("200")]);
     let view = state.view();
     let err = view.parallelism.unwrap_err().to_string();
     assert!(err.contains("200") && err.contains("128"), "{err}");
@@ -51,43 +42,20 @@ fn parallelism_above_max_blocks_the_subtask_but_keeps_the_group() {
 
 #[test]
 fn bad_text_keeps_the_last_valid_value_and_the_text() {
-    let state = act(
-        start(OwnersQuery::default()),
-        vec![set_max("1000"), set_max("0"), set_p("-3")],
-    );
+    let state = act(start(OwnersQuery::default()), vec![set_max("1000"), set_max("0"), set_p("-3")]);
     assert_eq!(state.max_parallelism.text, "0");
-    assert_eq!(
-        state.max_parallelism.value.map(MaxParallelism::get),
-        Some(1000)
-    );
-    assert!(state
-        .max_parallelism
-        .error
-        .as_deref()
-        .unwrap()
-        .contains("between 1 and 32768"));
+    assert_eq!(state.max_parallelism.value.map(MaxParallelism::get), Some(1000));
+    assert!(state.max_parallelism.error.as_deref().unwrap().contains("between 1 and 32768"));
     assert_eq!(state.parallelism.value, 4);
     assert!(state.parallelism.error.is_some());
-    let state = act(
-        state,
-        vec![OwnersAction::SetParallelism {
-            text: String::new(),
-            bad_input: true,
-        }],
-    );
-    assert_eq!(
-        state.parallelism.text, "-3",
-        "bad input leaves the text alone"
-    );
+    let state = act(state, vec![OwnersAction::SetParallelism { text: String::new(), bad_input: true }]);
+    assert_eq!(state.parallelism.text, "-3", "bad input leaves the text alone");
     assert_eq!(state.to_query().maxp, Some(1000));
 }
 
 #[test]
 fn clearing_max_parallelism_goes_back_to_derived() {
-    let state = act(
-        start(OwnersQuery::default()),
-        vec![set_max("7"), set_max(""), set_p("100")],
-    );
+    let state = act(start(OwnersQuery::default()), vec![set_max("7"), set_max(""), set_p("100")]);
     assert_eq!(state.view().max.get(), 256);
     assert_eq!(state.to_query().maxp, None);
 }
@@ -96,27 +64,12 @@ fn clearing_max_parallelism_goes_back_to_derived() {
 fn key_type_change_reparses_the_typed_key() {
     let state = act(
         start(OwnersQuery::default()),
-        vec![
-            OwnersAction::SetKey { text: "42".into() },
-            OwnersAction::SetKeyType {
-                key_type: KeyType::Int,
-            },
-        ],
+        vec![OwnersAction::SetKey { text: "42".into() }, OwnersAction::SetKeyType { key_type: KeyType::Int }],
     );
     assert_eq!(state.key.value, Some(Key::Int(42)));
     assert_eq!(state.view().lookup.unwrap().java_hash, 42);
-    let state = act(
-        state,
-        vec![OwnersAction::SetKey {
-            text: "forty-two".into(),
-        }],
-    );
-    assert!(state
-        .key
-        .error
-        .as_deref()
-        .unwrap()
-        .contains("not a valid int key"));
+    let state = act(state, vec![OwnersAction::SetKey { text: "forty-two".into() }]);
+    assert!(state.key.error.as_deref().unwrap().contains("not a valid int key"));
     assert_eq!(state.key.value, Some(Key::Int(42)));
     let q = state.to_query();
     assert_eq!((q.key.as_str(), q.key_type), ("42", KeyType::Int));
@@ -134,11 +87,7 @@ fn url_state_round_trips_through_the_reducer() {
         key_type: KeyType::String,
     };
     assert_eq!(start(q.clone()).to_query(), q);
-    let bad = OwnersQuery {
-        key: "abc".into(),
-        key_type: KeyType::Long,
-        ..OwnersQuery::default()
-    };
+    let bad = OwnersQuery { key: "abc".into(), key_type: KeyType::Long, ..OwnersQuery::default() };
     let state = start(bad);
     assert!(state.key.error.is_some());
     assert_eq!(state.key.text, "abc");
@@ -149,13 +98,7 @@ fn url_state_round_trips_through_the_reducer() {
 fn first_parallelism_decides_the_derived_max_and_p_can_exceed_it() {
     let state = act(
         start(OwnersQuery::default()),
-        vec![
-            OwnersAction::SetFirst {
-                text: "24".into(),
-                bad_input: false,
-            },
-            set_p("200"),
-        ],
+        vec![OwnersAction::SetFirst { text: "24".into(), bad_input: false }, set_p("200")],
     );
     let view = state.view();
     assert_eq!(view.max.get(), 128);
@@ -169,14 +112,7 @@ fn first_parallelism_decides_the_derived_max_and_p_can_exceed_it() {
 fn earlier_parallelism_gives_the_diff_and_the_autoscaler_choice() {
     let state = act(
         start(OwnersQuery::default()),
-        vec![
-            set_max("128"),
-            set_p("32"),
-            OwnersAction::SetFrom {
-                text: "24".into(),
-                bad_input: false,
-            },
-        ],
+        vec![set_max("128"), set_p("32"), OwnersAction::SetFrom { text: "24".into(), bad_input: false }],
     );
     let view = state.view();
     let diff = view.diff.unwrap().unwrap();
@@ -184,20 +120,8 @@ fn earlier_parallelism_gives_the_diff_and_the_autoscaler_choice() {
     let [(_, even), (_, maximize)] = view.autoscaler.unwrap();
     assert_eq!((even.parallelism, maximize.parallelism), (32, 32));
     assert_eq!(view.divisors_near, vec![4, 8, 16, 32, 64, 128]);
-    let state = act(
-        state,
-        vec![OwnersAction::SetFrom {
-            text: "300".into(),
-            bad_input: false,
-        }],
-    );
+    let state = act(state, vec![OwnersAction::SetFrom { text: "300".into(), bad_input: false }]);
     assert!(state.view().diff.unwrap().is_err());
-    let state = act(
-        state,
-        vec![OwnersAction::SetFrom {
-            text: String::new(),
-            bad_input: false,
-        }],
-    );
+    let state = act(state, vec![OwnersAction::SetFrom { text: String::new(), bad_input: false }]);
     assert!(state.view().diff.is_none());
 }

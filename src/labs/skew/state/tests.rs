@@ -14,44 +14,18 @@ fn run(s: Rc<SkewState>, actions: Vec<SkewAction>) -> Rc<SkewState> {
 fn default_is_a_zipf_preset_in_the_url() {
     let s = start(SkewQuery::default());
     assert_eq!(s.keys.len(), 1000);
-    assert!(matches!(
-        s.to_query().source,
-        KeySource::Preset(Preset::Zipf {
-            n: 1000,
-            s_milli: 1100
-        })
-    ));
+    assert!(matches!(s.to_query().source, KeySource::Preset(Preset::Zipf { n: 1000, s_milli: 1100 })));
 }
 
 #[test]
 fn preset_parameters_regenerate_and_bad_ones_keep_the_set() {
-    let s = run(
-        start(SkewQuery::default()),
-        vec![SkewAction::SetPresetKind { kind: "hot".into() }],
-    );
+    let s = run(start(SkewQuery::default()), vec![SkewAction::SetPresetKind { kind: "hot".into() }]);
     assert_eq!(s.keys[0].key, Key::Str("hot".into()));
     let v = s.version;
-    let s = run(
-        s,
-        vec![SkewAction::SetPresetHot {
-            text: "150".into(),
-            bad_input: false,
-        }],
-    );
-    assert!(s
-        .preset_hot
-        .error
-        .as_deref()
-        .unwrap()
-        .contains("between 0 and 100"));
+    let s = run(s, vec![SkewAction::SetPresetHot { text: "150".into(), bad_input: false }]);
+    assert!(s.preset_hot.error.as_deref().unwrap().contains("between 0 and 100"));
     assert_eq!(s.version, v, "a bad parameter does not regenerate");
-    let s = run(
-        s,
-        vec![SkewAction::SetPresetN {
-            text: "10".into(),
-            bad_input: false,
-        }],
-    );
+    let s = run(s, vec![SkewAction::SetPresetN { text: "10".into(), bad_input: false }]);
     assert_eq!(s.keys.len(), 10);
     let s = run(s, vec![SkewAction::SetTotal { text: "0".into() }]);
     assert!(s.total.error.as_deref().unwrap().contains("above 0"));
@@ -61,19 +35,11 @@ fn preset_parameters_regenerate_and_bad_ones_keep_the_set() {
 fn csv_apply_keeps_good_rows_and_reports_bad_ones() {
     let s = run(
         start(SkewQuery::default()),
-        vec![
-            SkewAction::SetCsvText {
-                text: "a,1\nbroken\nb,2,1 KB".into(),
-            },
-            SkewAction::ApplyCsv,
-        ],
+        vec![SkewAction::SetCsvText { text: "a,1\nbroken\nb,2,1 KB".into() }, SkewAction::ApplyCsv],
     );
     assert_eq!(s.keys.len(), 2);
     let report = s.import.clone().unwrap();
-    assert_eq!(
-        (report.kept, report.error_count, report.errors[0].line),
-        (2, 1, 2)
-    );
+    assert_eq!((report.kept, report.error_count, report.errors[0].line), (2, 1, 2));
     assert_eq!(s.source, KeySource::Csv("a,1,0\nb,2,1024\n".into()));
 }
 
@@ -81,48 +47,19 @@ fn csv_apply_keeps_good_rows_and_reports_bad_ones() {
 fn table_edits_validate_and_large_sets_go_to_storage() {
     let s = run(
         start(SkewQuery::default()),
-        vec![
-            SkewAction::SetCsvText {
-                text: "a,1\nb,2".into(),
-            },
-            SkewAction::ApplyCsv,
-        ],
+        vec![SkewAction::SetCsvText { text: "a,1\nb,2".into() }, SkewAction::ApplyCsv],
     );
-    let s = run(
-        s,
-        vec![SkewAction::EditKey {
-            index: 0,
-            column: KeyColumn::Key,
-            text: "b".into(),
-        }],
-    );
-    assert!(s
-        .table_error
-        .as_deref()
-        .unwrap()
-        .contains("already in the set"));
-    let s = run(
-        s,
-        vec![SkewAction::EditKey {
-            index: 0,
-            column: KeyColumn::Bytes,
-            text: "2 MB".into(),
-        }],
-    );
+    let s = run(s, vec![SkewAction::EditKey { index: 0, column: KeyColumn::Key, text: "b".into() }]);
+    assert!(s.table_error.as_deref().unwrap().contains("already in the set"));
+    let s = run(s, vec![SkewAction::EditKey { index: 0, column: KeyColumn::Bytes, text: "2 MB".into() }]);
     assert_eq!(s.keys[0].bytes, 2 << 20);
-    let s = run(
-        s,
-        vec![SkewAction::AddKey, SkewAction::RemoveKey { index: 1 }],
-    );
+    let s = run(s, vec![SkewAction::AddKey, SkewAction::RemoveKey { index: 1 }]);
     assert_eq!(
         s.keys.iter().map(|k| k.key.clone()).collect::<Vec<_>>(),
         vec![Key::Str("a".into()), Key::Str("new-key-0".into())]
     );
     let big: String = (0..600).map(|i| format!("key-{i},1\n")).collect();
-    let s = run(
-        s,
-        vec![SkewAction::SetCsvText { text: big }, SkewAction::ApplyCsv],
-    );
+    let s = run(s, vec![SkewAction::SetCsvText { text: big }, SkewAction::ApplyCsv]);
     assert_eq!(s.source, KeySource::Stored);
 }
 
@@ -130,20 +67,10 @@ fn table_edits_validate_and_large_sets_go_to_storage() {
 fn key_type_change_rereads_custom_keys() {
     let s = run(
         start(SkewQuery::default()),
-        vec![
-            SkewAction::SetCsvText {
-                text: "1,1\nx,1".into(),
-            },
-            SkewAction::ApplyCsv,
-        ],
+        vec![SkewAction::SetCsvText { text: "1,1\nx,1".into() }, SkewAction::ApplyCsv],
     );
     assert_eq!(s.keys.len(), 2);
-    let s = run(
-        s,
-        vec![SkewAction::SetKeyType {
-            key_type: KeyType::Int,
-        }],
-    );
+    let s = run(s, vec![SkewAction::SetKeyType { key_type: KeyType::Int }]);
     assert_eq!(s.keys.len(), 1);
     assert_eq!(s.import.as_ref().unwrap().error_count, 1);
 }

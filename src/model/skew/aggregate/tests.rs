@@ -6,11 +6,7 @@ use crate::model::Key;
 use proptest::prelude::*;
 
 fn load(key: &str, events: u64) -> KeyLoad {
-    KeyLoad {
-        key: Key::Str(key.to_string()),
-        events_milli: events * 1000,
-        bytes: events * 10,
-    }
+    KeyLoad { key: Key::Str(key.to_string()), events_milli: events * 1000, bytes: events * 10 }
 }
 
 fn par(max: i64, p: i64) -> Parallelism {
@@ -40,9 +36,7 @@ fn skew_matches_flinks_cases() {
 
 #[test]
 fn totals_are_conserved_and_skew_seen_per_subtask() {
-    let keys: Vec<KeyLoad> = (0..500)
-        .map(|i| load(&format!("k{i}"), (i % 7) + 1))
-        .collect();
+    let keys: Vec<KeyLoad> = (0..500).map(|i| load(&format!("k{i}"), (i % 7) + 1)).collect();
     let groups = GroupLoads::new(&keys, MaxParallelism::new(128).unwrap());
     for p in [1, 3, 12, 100, 128] {
         let loads = SubtaskLoads::new(&groups, par(128, p));
@@ -54,10 +48,7 @@ fn totals_are_conserved_and_skew_seen_per_subtask() {
         assert_eq!(loads.key_groups.iter().sum::<u32>(), 128);
     }
     assert_eq!(groups.total.keys, 500);
-    assert_eq!(
-        groups.total.events_milli,
-        keys.iter().map(|k| k.events_milli).sum::<u64>()
-    );
+    assert_eq!(groups.total.events_milli, keys.iter().map(|k| k.events_milli).sum::<u64>());
 }
 
 #[test]
@@ -67,25 +58,13 @@ fn diagnosis_table() {
     let mut hot: Vec<KeyLoad> = (0..1000).map(|i| load(&format!("user-{i}"), 1)).collect();
     hot.push(load("celebrity", 1000));
     let loads = SubtaskLoads::new(&GroupLoads::new(&hot, max), par(128, 8));
-    assert!(matches!(
-        diagnose(&hot, &loads),
-        SkewCause::HotKey { key: 1000, .. }
-    ));
+    assert!(matches!(diagnose(&hot, &loads), SkewCause::HotKey { key: 1000, .. }));
     // Every key group equally loaded, p = 100: the 28 subtasks with two groups are the busiest.
-    let even: Vec<KeyLoad> = (0..128)
-        .map(|g| KeyLoad {
-            key: Key::Int(g),
-            events_milli: 1000,
-            bytes: 0,
-        })
-        .collect();
+    let even: Vec<KeyLoad> = (0..128).map(|g| KeyLoad { key: Key::Int(g), events_milli: 1000, bytes: 0 }).collect();
     let groups = GroupLoads::new(&even, max);
     let spread = groups.groups.iter().filter(|g| g.keys > 0).count();
     assert!(spread > 70, "{spread}");
-    assert_eq!(
-        diagnose(&even, &SubtaskLoads::new(&groups, par(128, 1))),
-        SkewCause::Balanced
-    );
+    assert_eq!(diagnose(&even, &SubtaskLoads::new(&groups, par(128, 1))), SkewCause::Balanced);
 }
 
 #[test]
@@ -98,11 +77,7 @@ fn uniform_group_load_at_128_over_100_is_uneven_groups() {
     while seen.len() < 128 {
         let key = Key::Str(format!("g{i}"));
         if seen.insert(max.key_group_of(&key).index()) {
-            keys.push(KeyLoad {
-                key,
-                events_milli: 1000,
-                bytes: 0,
-            });
+            keys.push(KeyLoad { key, events_milli: 1000, bytes: 0 });
         }
         i += 1;
     }
@@ -110,13 +85,7 @@ fn uniform_group_load_at_128_over_100_is_uneven_groups() {
     let loads = SubtaskLoads::new(&groups, par(128, 100));
     assert_eq!(
         loads.skew_percent,
-        data_skew_percent(
-            &loads
-                .key_groups
-                .iter()
-                .map(|&g| u64::from(g))
-                .collect::<Vec<_>>()
-        )
+        data_skew_percent(&loads.key_groups.iter().map(|&g| u64::from(g)).collect::<Vec<_>>())
     );
     assert_eq!(diagnose(&keys, &loads), SkewCause::UnevenGroups);
     assert_eq!(SubtaskLoads::new(&groups, par(128, 64)).skew_percent, 0);

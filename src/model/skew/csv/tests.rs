@@ -16,11 +16,7 @@ fn keys(import: &CsvImporter) -> Vec<String> {
 }
 
 fn errors(import: &CsvImporter) -> Vec<(usize, String)> {
-    import
-        .errors
-        .iter()
-        .map(|e| (e.line, e.reason.clone()))
-        .collect()
+    import.errors.iter().map(|e| (e.line, e.reason.clone())).collect()
 }
 
 #[test]
@@ -77,10 +73,7 @@ fn malformed_lines_are_listed_and_good_ones_kept() {
         ("at most three decimals", 12),
     ] {
         let reason = &reasons.iter().find(|(l, _)| *l == line).unwrap().1;
-        assert!(
-            reason.contains(fragment),
-            "line {line}: {reason:?} lacks {fragment:?}"
-        );
+        assert!(reason.contains(fragment), "line {line}: {reason:?} lacks {fragment:?}");
     }
 }
 
@@ -88,10 +81,7 @@ fn malformed_lines_are_listed_and_good_ones_kept() {
 fn numeric_key_types_check_their_keys() {
     let import = parse_csv("1,5\n-2147483648,1\n2147483648,1\nx,1", KeyType::Int);
     assert_eq!(keys(&import), vec!["1", "-2147483648"]);
-    assert_eq!(
-        errors(&import).iter().map(|e| e.0).collect::<Vec<_>>(),
-        vec![3, 4]
-    );
+    assert_eq!(errors(&import).iter().map(|e| e.0).collect::<Vec<_>>(), vec![3, 4]);
 }
 
 #[test]

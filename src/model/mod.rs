@@ -23,8 +23,11 @@ pub mod key_group;
 pub mod lookup;
 pub mod murmur;
 pub mod number;
+pub mod planner;
 pub mod rescale;
+pub mod restore;
 pub mod skew;
+pub mod trace;
 
 pub use error::ModelError;
 pub use java_hash::{Key, KeyType};

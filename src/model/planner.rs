@@ -1,0 +1,224 @@
+//! The rescale planner: from the current and target parallelism, the snapshot's max
+//! parallelism (or the first parallelism it was derived from), state size, rewrite
+//! throughput, source partitions, state time-to-live and sink kind, a verdict, a suggested
+//! max parallelism, ordered steps with the point of no return, time estimates with their
+//! arithmetic, and the warnings a careful engineer gives.
+
+use super::chooser::divisors_near;
+use super::key_group::{default_max_parallelism, MaxParallelism};
+use super::restore::{RestoreInput, RestoreOutcome, SavedHow};
+use super::skew::units::format_bytes;
+use super::ModelError;
+
+/// What the planner is asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlanInput {
+    pub current: u32,
+    pub target: u32,
+    /// The snapshot's max parallelism, if known.
+    pub saved_max: Option<MaxParallelism>,
+    /// The parallelism the job first ran with (used when `saved_max` is unknown).
+    pub first: u32,
+    pub state_bytes: u64,
+    /// Bytes per second the offline rewrite (or a restore) reads or writes, in aggregate.
+    pub throughput: u64,
+    pub partitions: u32,
+    /// State time-to-live in seconds; `None` = state is kept indefinitely.
+    pub ttl_s: Option<u64>,
+    pub transactional_sinks: bool,
+}
+
+/// The headline answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// The target fits under the snapshot's max parallelism: stop with a savepoint, restart.
+    DirectRestore,
+    /// The target is above the ceiling: rewrite the snapshot offline to a new max parallelism.
+    RewriteNeeded,
+    /// The source has no more partitions than subtasks already read them: more is pointless.
+    SourceBound,
+    /// State lives shorter than a rewrite takes: rebuild it from the log instead.
+    RebuildFromLog,
+}
+
+/// One step of the plan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    pub text: String,
+    /// Can this step be undone without losing or duplicating anything?
+    pub reversible: bool,
+    /// The point of no return happens during this step.
+    pub point_of_no_return: bool,
+}
+
+/// A time estimate with its arithmetic.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Estimate {
+    pub what: &'static str,
+    pub arithmetic: String,
+    pub seconds: u64,
+}
+
+/// The whole plan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    pub saved_max: u32,
+    pub saved_known: bool,
+    pub verdict: Verdict,
+    /// What a direct restore at the target would do (Flink's checks).
+    pub direct_restore: RestoreOutcome,
+    pub suggested_max: u32,
+    pub suggested_divisors: Vec<u32>,
+    pub steps: Vec<Step>,
+    pub estimates: Vec<Estimate>,
+    pub warnings: Vec<String>,
+}
+
+/// A shadow comparison runs over a full business cycle; a day is assumed.
+pub const SHADOW_CYCLE_S: u64 = 24 * 3600;
+
+/// Writes seconds as hours and minutes: 27_000 → `7 h 30 min`.
+pub fn format_duration(seconds: u64) -> String {
+    let (h, m) = (seconds / 3600, seconds % 3600 / 60);
+    match (h, m) {
+        (0, 0) => format!("{seconds} s"),
+        (0, m) => format!("{m} min"),
+        (h, 0) => format!("{h} h"),
+        (h, m) => format!("{h} h {m} min"),
+    }
+}
+
+/// Parses a duration such as `6h`, `30 min`, `2d`, `90s`, or `none` (→ `None`).
+pub fn parse_ttl(text: &str) -> Result<Option<u64>, ModelError> {
+    let t = text.trim();
+    if t.is_empty() || t.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let bad = || ModelError::NotAnAmount { what: "state time-to-live", text: text.to_string() };
+    let n: u64 = number.parse().map_err(|_| bad())?;
+    let scale = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "s" | "sec" => 1,
+        "m" | "min" => 60,
+        "h" | "hour" | "hours" => 3600,
+        "d" | "day" | "days" => 86_400,
+        _ => return Err(bad()),
+    };
+    n.checked_mul(scale).filter(|&s| s <= 3650 * 86_400).map(Some).ok_or_else(bad)
+}
+
+impl PlanInput {
+    pub fn plan(&self) -> Plan {
+        let saved = self.saved_max.or_else(|| default_max_parallelism(i64::from(self.first)).ok()).unwrap_or(MaxParallelism::LARGEST);
+        let direct_restore = RestoreInput { saved: Some((saved, SavedHow::Derived)), parallelism: self.target, max_parallelism: None }.predict();
+        let suggested_max = (self.target.saturating_mul(4)).clamp(1, 32768).next_power_of_two().min(32768);
+        let throughput = self.throughput.max(1);
+        let pass_s = self.state_bytes / throughput;
+        let rewrite_s = pass_s * 2;
+        let verdict = if self.partitions <= self.current && self.target > self.current {
+            Verdict::SourceBound
+        } else if self.target <= saved.get() {
+            Verdict::DirectRestore
+        } else if self.ttl_s.is_some_and(|ttl| ttl < rewrite_s) {
+            Verdict::RebuildFromLog
+        } else {
+            Verdict::RewriteNeeded
+        };
+        let size = format_bytes(self.state_bytes);
+        let rate = format!("{}/s", format_bytes(throughput));
+        let mut estimates = vec![Estimate {
+            what: "restore at the target (read every byte of state once)",
+            arithmetic: format!("{size} ÷ {rate} = {}", format_duration(pass_s)),
+            seconds: pass_s,
+        }];
+        if verdict == Verdict::RewriteNeeded || verdict == Verdict::RebuildFromLog {
+            estimates.push(Estimate {
+                what: "offline rewrite to a new max parallelism (read it all, write it all)",
+                arithmetic: format!("2 × {size} ÷ {rate} = {}", format_duration(rewrite_s)),
+                seconds: rewrite_s,
+            });
+            estimates.push(Estimate {
+                what: "shadow comparison over a full business cycle, peak included",
+                arithmetic: format!("one day assumed = {}", format_duration(SHADOW_CYCLE_S)),
+                seconds: SHADOW_CYCLE_S,
+            });
+        }
+        if let (Verdict::RebuildFromLog, Some(ttl)) = (verdict, self.ttl_s) {
+            estimates.push(Estimate {
+                what: "rebuild the state from the log (replay one time-to-live of events)",
+                arithmetic: format!("time-to-live = {}, shorter than the rewrite's {}", format_duration(ttl), format_duration(rewrite_s)),
+                seconds: ttl,
+            });
+        }
+        Plan {
+            saved_max: saved.get(),
+            saved_known: self.saved_max.is_some(),
+            verdict,
+            direct_restore,
+            suggested_max,
+            suggested_divisors: divisors_near(suggested_max, self.target, 3),
+            steps: self.steps(verdict, saved.get(), suggested_max),
+            estimates,
+            warnings: self.warnings(saved.get()),
+        }
+    }
+
+    fn steps(&self, verdict: Verdict, saved: u32, new_max: u32) -> Vec<Step> {
+        let step = |text: String, reversible: bool| Step { text, reversible, point_of_no_return: false };
+        let cutover = |text: String| Step { text, reversible: false, point_of_no_return: true };
+        let (p, cur) = (self.target, self.current);
+        match verdict {
+            Verdict::SourceBound => vec![
+                step(format!("Check the source: {} partitions are already read by {cur} subtasks; more subtasks would sit idle at the source.", self.partitions), true),
+                step("Add partitions to the topic first (a change of its own, with its own key-ordering consequences), or find the real bottleneck.".to_string(), true),
+            ],
+            Verdict::DirectRestore => vec![
+                step(format!("Read the max parallelism in the latest savepoint's metadata: {saved}, at or above the target {p}."), true),
+                step("Stop the job with a savepoint (stop, not cancel, and without --drain).".to_string(), true),
+                cutover(format!("Start the same job from that savepoint at parallelism {p}, leaving max parallelism as it is. The point of no return is its first committed write past the old job's stop position.")),
+                step("Keep the stop savepoint and the old artefact until the rollback window closes.".to_string(), true),
+            ],
+            Verdict::RewriteNeeded => vec![
+                step(format!("Read the max parallelism in the latest savepoint's metadata: {saved}, below the target {p}, so a plain restart fails."), true),
+                step(format!("Choose a new max parallelism, {new_max}: a power of two about 4–8 × the largest parallelism foreseen, with the parallelisms you will run dividing it."), true),
+                step(format!("Take a savepoint and rewrite it offline with the State Processor API into a new savepoint with max parallelism {new_max}. The original stays untouched."), true),
+                step(format!("Start a shadow job from the rewritten savepoint at parallelism {p} in NO_CLAIM mode, with its own consumer group, its own transactional id prefix and sinks pointed at scratch tables; compare its output with the live job's over a full business cycle."), true),
+                step("Stop the live job with a savepoint (stop, not cancel, and without --drain); rewrite that stop savepoint the same way.".to_string(), true),
+                cutover(format!("Start the new configuration (max parallelism {new_max}, parallelism {p}) on the live sinks from the rewritten stop savepoint, and retire the shadow. The point of no return is the first committed write by the new job past the old job's stop offset.")),
+                step("Keep the old savepoints and the old artefact for the agreed rollback window.".to_string(), true),
+            ],
+            Verdict::RebuildFromLog => vec![
+                step(format!("Check the state's time-to-live is really short: it is, {}.", format_duration(self.ttl_s.unwrap_or(0))), true),
+                step(format!("Start the new job without state, max parallelism {new_max} and parallelism {p}, reading the log from one time-to-live ago, with its own consumer group, its own transactional id prefix and scratch sinks."), true),
+                step("Once one time-to-live has passed its state is complete; compare its output with the live job's.".to_string(), true),
+                step("Stop the live job with a savepoint (stop, not cancel, and without --drain).".to_string(), true),
+                cutover("Point the new job at the live sinks from the old job's stop offsets. The point of no return is its first committed write past them.".to_string()),
+            ],
+        }
+    }
+
+    fn warnings(&self, saved: u32) -> Vec<String> {
+        let mut w = vec![
+            "Stop with a savepoint rather than cancel: stop takes a final consistent snapshot after the sources halt, so nothing is processed twice.".to_string(),
+            "Never pass --drain when you mean to resume: it emits a final maximum watermark, fires every window and pushes event time to the end.".to_string(),
+            "Restore shadow or trial jobs in NO_CLAIM mode, so they never take ownership of (and delete) the snapshot the live job still needs.".to_string(),
+            "Give every stateful operator a stable uid() from the first deployment: state is matched to operators by id, not by position.".to_string(),
+            "--allowNonRestoredState throws away the state of every operator the new job does not match: use it only for an operator you removed on purpose.".to_string(),
+            "Keep the key selector, key type, its equality and hash, and the state serializers compatible: a changed key function splits old and new events into different histories, whatever the parallelism.".to_string(),
+        ];
+        if self.transactional_sinks {
+            w.insert(3, "Transactional sinks: give the shadow job its own transactional id prefix (and consumer group), or the two jobs fence each other's transactions.".to_string());
+        }
+        if self.target > self.partitions && self.partitions > self.current {
+            w.push(format!("The source has {} partitions: source subtasks beyond that sit idle, so gains at the source stop at {}.", self.partitions, self.partitions));
+        }
+        if self.target > saved {
+            w.push(format!("Max parallelism {saved} caps this job at {saved} subtasks until the state is rewritten or rebuilt."));
+        }
+        w
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,168 @@
+//! The restore-outcome predictor: will a job start, given the max parallelism stored in its
+//! snapshot, the new parallelism and the new max parallelism (set or not)?
+//!
+//! The checks and their order are what Flink 2.3.0 did in a MiniCluster with real savepoints
+//! (`tests/flink-restore/`, observed output in `observed-flink-2.3.0.txt`):
+//! 1. Building the execution graph: an explicitly set max parallelism below the parallelism
+//!    fails at once (`ExecutionJobVertex`). An unset one is derived from the parallelism and
+//!    is never below it.
+//! 2. Loading the snapshot: an explicitly set max parallelism different from the snapshot's
+//!    fails (`Checkpoints.loadAndValidateCheckpoint`, "Max parallelism mismatch").
+//! 3. Assigning state: a snapshot max parallelism below the parallelism fails
+//!    (`StateAssignmentOperation`, "can not be restored").
+//! 4. Otherwise the job starts; an unset max parallelism silently takes the snapshot's value.
+//!
+//! Whether the snapshot's value was set explicitly or derived is not recorded in the snapshot
+//! and made no difference in any case observed.
+
+use super::key_group::{default_max_parallelism, MaxParallelism, UPPER_BOUND_MAX_PARALLELISM};
+use super::ModelError;
+
+/// How the snapshot's max parallelism came about (shown, though Flink cannot tell).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SavedHow {
+    Explicit,
+    Derived,
+}
+
+/// A restore question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RestoreInput {
+    /// The snapshot's max parallelism, or `None` for a fresh start without state.
+    pub saved: Option<(MaxParallelism, SavedHow)>,
+    /// The new job's parallelism, `1..=32768`.
+    pub parallelism: u32,
+    /// The new job's max parallelism if set; `None` = derived by Flink.
+    pub max_parallelism: Option<MaxParallelism>,
+}
+
+/// Which check failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailedCheck {
+    /// Check 1: parallelism above an explicitly set max parallelism.
+    ParallelismAboveMax { parallelism: u32, max: u32 },
+    /// Check 2: the explicitly set max parallelism differs from the snapshot's.
+    MaxParallelismChanged { saved: u32, new: u32 },
+    /// Check 3: the snapshot's max parallelism is below the parallelism.
+    SavedMaxBelowParallelism { saved: u32, parallelism: u32 },
+}
+
+/// The predicted outcome.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RestoreOutcome {
+    /// The job starts with this max parallelism; `adopted_from` is set when an unset max
+    /// parallelism (derived as the given value) was replaced by the snapshot's.
+    Ok { max_parallelism: u32, adopted_from: Option<u32> },
+    Fails(FailedCheck),
+}
+
+impl RestoreInput {
+    /// Validates the parallelism bound (1..=32768).
+    pub fn new(saved: Option<(MaxParallelism, SavedHow)>, parallelism: i64, max_parallelism: Option<MaxParallelism>) -> Result<Self, ModelError> {
+        if !(1..=i64::from(UPPER_BOUND_MAX_PARALLELISM)).contains(&parallelism) {
+            return Err(ModelError::OutOfRange { what: "parallelism", value: parallelism, min: 1, max: i64::from(UPPER_BOUND_MAX_PARALLELISM) });
+        }
+        Ok(RestoreInput { saved, parallelism: parallelism as u32, max_parallelism })
+    }
+
+    /// Runs Flink's checks in Flink's order.
+    pub fn predict(&self) -> RestoreOutcome {
+        let p = self.parallelism;
+        if let Some(max) = self.max_parallelism {
+            if p > max.get() {
+                return RestoreOutcome::Fails(FailedCheck::ParallelismAboveMax { parallelism: p, max: max.get() });
+            }
+        }
+        let Some((saved, _)) = self.saved else {
+            let max = self.max_parallelism.or_else(|| default_max_parallelism(i64::from(p)).ok());
+            return RestoreOutcome::Ok { max_parallelism: max.map_or(UPPER_BOUND_MAX_PARALLELISM, MaxParallelism::get), adopted_from: None };
+        };
+        if let Some(max) = self.max_parallelism {
+            if max != saved {
+                return RestoreOutcome::Fails(FailedCheck::MaxParallelismChanged { saved: saved.get(), new: max.get() });
+            }
+        }
+        if saved.get() < p {
+            return RestoreOutcome::Fails(FailedCheck::SavedMaxBelowParallelism { saved: saved.get(), parallelism: p });
+        }
+        let adopted_from = match self.max_parallelism {
+            Some(_) => None,
+            None => default_max_parallelism(i64::from(p)).ok().map(MaxParallelism::get).filter(|&d| d != saved.get()),
+        };
+        RestoreOutcome::Ok { max_parallelism: saved.get(), adopted_from }
+    }
+}
+
+impl FailedCheck {
+    /// Flink's own message for this failure, with its numbers (the vertex name is the
+    /// observed job's).
+    pub fn flink_message(&self) -> String {
+        match *self {
+            FailedCheck::ParallelismAboveMax { parallelism, max } => format!(
+                "org.apache.flink.runtime.JobException: Vertex …'s parallelism ({parallelism}) is higher than the max parallelism ({max}). Please lower the parallelism or increase the max parallelism."
+            ),
+            FailedCheck::MaxParallelismChanged { saved, new } => format!(
+                "java.lang.IllegalStateException: Failed to rollback to checkpoint/savepoint … Max parallelism mismatch between checkpoint/savepoint state and new program. Cannot map operator … with max parallelism {saved} to new program with max parallelism {new}."
+            ),
+            FailedCheck::SavedMaxBelowParallelism { saved, parallelism } => format!(
+                "java.lang.IllegalStateException: The state for task … can not be restored. The maximum parallelism ({saved}) of the restored state is lower than the configured parallelism ({parallelism})."
+            ),
+        }
+    }
+
+    /// Which check, as a person reads it.
+    pub fn check_name(&self) -> &'static str {
+        match self {
+            FailedCheck::ParallelismAboveMax { .. } => "check 1 of 3 (building the job): parallelism above its own max parallelism",
+            FailedCheck::MaxParallelismChanged { .. } => "check 2 of 3 (loading the snapshot): max parallelism changed",
+            FailedCheck::SavedMaxBelowParallelism { .. } => "check 3 of 3 (assigning state): parallelism above the snapshot's max parallelism",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(v: i64) -> MaxParallelism {
+        MaxParallelism::new(v).unwrap()
+    }
+
+    /// Every case run against Flink 2.3.0 (tests/flink-restore/observed-flink-2.3.0.txt).
+    #[test]
+    fn cases_observed_in_flink() {
+        use FailedCheck::*;
+        use RestoreOutcome::*;
+        let derived = Some((m(128), SavedHow::Derived));
+        let explicit = Some((m(128), SavedHow::Explicit));
+        let cases = [
+            ("a", None, 200, Some(128), Fails(ParallelismAboveMax { parallelism: 200, max: 128 })),
+            ("b1", derived, 4, Some(256), Fails(MaxParallelismChanged { saved: 128, new: 256 })),
+            ("b2", explicit, 4, Some(256), Fails(MaxParallelismChanged { saved: 128, new: 256 })),
+            ("b3", derived, 4, Some(64), Fails(MaxParallelismChanged { saved: 128, new: 64 })),
+            ("c", derived, 200, None, Fails(SavedMaxBelowParallelism { saved: 128, parallelism: 200 })),
+            ("d", explicit, 200, None, Fails(SavedMaxBelowParallelism { saved: 128, parallelism: 200 })),
+            ("e1", derived, 200, Some(128), Fails(ParallelismAboveMax { parallelism: 200, max: 128 })),
+            ("e2", explicit, 200, Some(128), Fails(ParallelismAboveMax { parallelism: 200, max: 128 })),
+            ("f", derived, 200, Some(256), Fails(MaxParallelismChanged { saved: 128, new: 256 })),
+            ("f2", derived, 129, None, Fails(SavedMaxBelowParallelism { saved: 128, parallelism: 129 })),
+            ("g1", derived, 100, None, Ok { max_parallelism: 128, adopted_from: Some(256) }),
+            ("g2", derived, 64, Some(128), Ok { max_parallelism: 128, adopted_from: None }),
+            ("g2b", explicit, 64, Some(128), Ok { max_parallelism: 128, adopted_from: None }),
+            ("g3", derived, 24, None, Ok { max_parallelism: 128, adopted_from: None }),
+            ("g4", explicit, 100, None, Ok { max_parallelism: 128, adopted_from: Some(256) }),
+            ("g5", derived, 128, None, Ok { max_parallelism: 128, adopted_from: Some(256) }),
+        ];
+        for (name, saved, p, max, expected) in cases {
+            let input = RestoreInput::new(saved, p, max.map(m)).unwrap();
+            assert_eq!(input.predict(), expected, "case {name}");
+        }
+    }
+
+    #[test]
+    fn messages_carry_flinks_numbers() {
+        let f = FailedCheck::SavedMaxBelowParallelism { saved: 128, parallelism: 200 };
+        assert!(f.flink_message().contains("maximum parallelism (128) of the restored state is lower than the configured parallelism (200)"));
+        assert!(RestoreInput::new(None, 0, None).is_err());
+    }
+}

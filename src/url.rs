@@ -7,11 +7,15 @@
 
 mod coverage_query;
 mod owners_query;
+mod planner_query;
 mod skew_query;
+mod trace_query;
 
 pub use coverage_query::CoverageQuery;
 pub use owners_query::{OwnersQuery, MAX_KEY_CHARS};
+pub use planner_query::PlannerQuery;
 pub use skew_query::{KeySource, SkewQuery, MAX_SALT, MAX_URL_CSV};
+pub use trace_query::TraceQuery;
 
 use crate::labs::Lab;
 
@@ -149,6 +153,25 @@ impl CommonQuery {
 pub fn notice(param: &str, value: &str, consequence: &str) -> Notice {
     let shown: String = value.chars().take(60).collect();
     Notice { param: param.to_string(), message: format!("{param}={shown:?} was not used: {consequence}.") }
+}
+
+/// Reads an integer parameter in `min..=max`; a bad value becomes a notice and `None`.
+pub fn int_param(
+    params: &Params,
+    name: &str,
+    what: &'static str,
+    min: i64,
+    max: i64,
+    notices: &mut Vec<Notice>,
+) -> Option<i64> {
+    let text = params.get(name)?;
+    match crate::model::number::parse_in_range(text, what, min, max) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            notices.push(notice(name, text, &format!("{e}; using the default")));
+            None
+        }
+    }
 }
 
 /// Builds `#/<slug>?<common>&<lab>` with every value percent-encoded.

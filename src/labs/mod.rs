@@ -6,7 +6,9 @@ pub mod field;
 pub mod home;
 pub mod not_found;
 pub mod owners;
+pub mod planner;
 pub mod skew;
+pub mod trace;
 
 use yew::prelude::*;
 
@@ -19,13 +21,17 @@ pub enum Lab {
     Coverage,
     /// `#/skew`: per-key load in, per-subtask load and data skew out.
     Skew,
+    /// `#/planner`: the restore-outcome predictor and the rescale planner.
+    Planner,
+    /// `#/trace`: the rescale trace check.
+    Trace,
     /// `#/owners`: which subtask owns a key, and each subtask's key-group range.
     Owners,
 }
 
 impl Lab {
     /// Every lab, in the order the navigation and the training path show them.
-    pub const ALL: &'static [Lab] = &[Lab::Coverage, Lab::Owners, Lab::Skew];
+    pub const ALL: &'static [Lab] = &[Lab::Coverage, Lab::Owners, Lab::Skew, Lab::Planner, Lab::Trace];
 
     /// The route segment, as in `#/owners`.
     pub fn slug(self) -> &'static str {
@@ -33,6 +39,8 @@ impl Lab {
             Lab::Coverage => "coverage",
             Lab::Owners => "owners",
             Lab::Skew => "skew",
+            Lab::Planner => "planner",
+            Lab::Trace => "trace",
         }
     }
 
@@ -42,6 +50,8 @@ impl Lab {
             Lab::Coverage => "Modular coverage",
             Lab::Owners => "Key owners",
             Lab::Skew => "Skew editor",
+            Lab::Planner => "Rescale planner",
+            Lab::Trace => "Rescale trace check",
         }
     }
 
@@ -60,6 +70,14 @@ impl Lab {
                 "Give keys their own event rates and state sizes and see the load per subtask, the \
                  data skew as Flink's web UI reports it, and what rescaling can and cannot fix."
             }
+            Lab::Planner => {
+                "Will a restart at a new parallelism start? If not, which of Flink's checks stops it, and \
+                 how to plan the change step by step, with the point of no return marked."
+            }
+            Lab::Trace => {
+                "Run a trace with known totals through a snapshot and a restore at another parallelism, and \
+                 check every key: preserved, refused, or silently lost."
+            }
         }
     }
 
@@ -74,6 +92,8 @@ impl Lab {
             Lab::Coverage => html! { <coverage::CoverageLab location={location.clone()} /> },
             Lab::Owners => html! { <owners::OwnersLab location={location.clone()} /> },
             Lab::Skew => html! { <skew::SkewLab location={location.clone()} /> },
+            Lab::Planner => html! { <planner::PlannerLab location={location.clone()} /> },
+            Lab::Trace => html! { <trace::TraceLab location={location.clone()} /> },
         }
     }
 }

@@ -110,8 +110,13 @@ pub fn parse_ttl(text: &str) -> Result<Option<u64>, ModelError> {
 
 impl PlanInput {
     pub fn plan(&self) -> Plan {
-        let saved = self.saved_max.or_else(|| default_max_parallelism(i64::from(self.first)).ok()).unwrap_or(MaxParallelism::LARGEST);
-        let direct_restore = RestoreInput { saved: Some((saved, SavedHow::Derived)), parallelism: self.target, max_parallelism: None }.predict();
+        let saved = self
+            .saved_max
+            .or_else(|| default_max_parallelism(i64::from(self.first)).ok())
+            .unwrap_or(MaxParallelism::LARGEST);
+        let direct_restore =
+            RestoreInput { saved: Some((saved, SavedHow::Derived)), parallelism: self.target, max_parallelism: None }
+                .predict();
         let suggested_max = (self.target.saturating_mul(4)).clamp(1, 32768).next_power_of_two().min(32768);
         let throughput = self.throughput.max(1);
         let pass_s = self.state_bytes / throughput;
@@ -147,7 +152,11 @@ impl PlanInput {
         if let (Verdict::RebuildFromLog, Some(ttl)) = (verdict, self.ttl_s) {
             estimates.push(Estimate {
                 what: "rebuild the state from the log (replay one time-to-live of events)",
-                arithmetic: format!("time-to-live = {}, shorter than the rewrite's {}", format_duration(ttl), format_duration(rewrite_s)),
+                arithmetic: format!(
+                    "time-to-live = {}, shorter than the rewrite's {}",
+                    format_duration(ttl),
+                    format_duration(rewrite_s)
+                ),
                 seconds: ttl,
             });
         }
@@ -214,7 +223,9 @@ impl PlanInput {
             w.push(format!("The source has {} partitions: source subtasks beyond that sit idle, so gains at the source stop at {}.", self.partitions, self.partitions));
         }
         if self.target > saved {
-            w.push(format!("Max parallelism {saved} caps this job at {saved} subtasks until the state is rewritten or rebuilt."));
+            w.push(format!(
+                "Max parallelism {saved} caps this job at {saved} subtasks until the state is rewritten or rebuilt."
+            ));
         }
         w
     }

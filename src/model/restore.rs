@@ -52,15 +52,27 @@ pub enum FailedCheck {
 pub enum RestoreOutcome {
     /// The job starts with this max parallelism; `adopted_from` is set when an unset max
     /// parallelism (derived as the given value) was replaced by the snapshot's.
-    Ok { max_parallelism: u32, adopted_from: Option<u32> },
+    Ok {
+        max_parallelism: u32,
+        adopted_from: Option<u32>,
+    },
     Fails(FailedCheck),
 }
 
 impl RestoreInput {
     /// Validates the parallelism bound (1..=32768).
-    pub fn new(saved: Option<(MaxParallelism, SavedHow)>, parallelism: i64, max_parallelism: Option<MaxParallelism>) -> Result<Self, ModelError> {
+    pub fn new(
+        saved: Option<(MaxParallelism, SavedHow)>,
+        parallelism: i64,
+        max_parallelism: Option<MaxParallelism>,
+    ) -> Result<Self, ModelError> {
         if !(1..=i64::from(UPPER_BOUND_MAX_PARALLELISM)).contains(&parallelism) {
-            return Err(ModelError::OutOfRange { what: "parallelism", value: parallelism, min: 1, max: i64::from(UPPER_BOUND_MAX_PARALLELISM) });
+            return Err(ModelError::OutOfRange {
+                what: "parallelism",
+                value: parallelism,
+                min: 1,
+                max: i64::from(UPPER_BOUND_MAX_PARALLELISM),
+            });
         }
         Ok(RestoreInput { saved, parallelism: parallelism as u32, max_parallelism })
     }
@@ -75,11 +87,17 @@ impl RestoreInput {
         }
         let Some((saved, _)) = self.saved else {
             let max = self.max_parallelism.or_else(|| default_max_parallelism(i64::from(p)).ok());
-            return RestoreOutcome::Ok { max_parallelism: max.map_or(UPPER_BOUND_MAX_PARALLELISM, MaxParallelism::get), adopted_from: None };
+            return RestoreOutcome::Ok {
+                max_parallelism: max.map_or(UPPER_BOUND_MAX_PARALLELISM, MaxParallelism::get),
+                adopted_from: None,
+            };
         };
         if let Some(max) = self.max_parallelism {
             if max != saved {
-                return RestoreOutcome::Fails(FailedCheck::MaxParallelismChanged { saved: saved.get(), new: max.get() });
+                return RestoreOutcome::Fails(FailedCheck::MaxParallelismChanged {
+                    saved: saved.get(),
+                    new: max.get(),
+                });
             }
         }
         if saved.get() < p {
@@ -113,9 +131,13 @@ impl FailedCheck {
     /// Which check, as a person reads it.
     pub fn check_name(&self) -> &'static str {
         match self {
-            FailedCheck::ParallelismAboveMax { .. } => "check 1 of 3 (building the job): parallelism above its own max parallelism",
+            FailedCheck::ParallelismAboveMax { .. } => {
+                "check 1 of 3 (building the job): parallelism above its own max parallelism"
+            }
             FailedCheck::MaxParallelismChanged { .. } => "check 2 of 3 (loading the snapshot): max parallelism changed",
-            FailedCheck::SavedMaxBelowParallelism { .. } => "check 3 of 3 (assigning state): parallelism above the snapshot's max parallelism",
+            FailedCheck::SavedMaxBelowParallelism { .. } => {
+                "check 3 of 3 (assigning state): parallelism above the snapshot's max parallelism"
+            }
         }
     }
 }
@@ -162,7 +184,9 @@ mod tests {
     #[test]
     fn messages_carry_flinks_numbers() {
         let f = FailedCheck::SavedMaxBelowParallelism { saved: 128, parallelism: 200 };
-        assert!(f.flink_message().contains("maximum parallelism (128) of the restored state is lower than the configured parallelism (200)"));
+        assert!(f.flink_message().contains(
+            "maximum parallelism (128) of the restored state is lower than the configured parallelism (200)"
+        ));
         assert!(RestoreInput::new(None, 0, None).is_err());
     }
 }

@@ -191,9 +191,15 @@ impl TraceInput {
             notes,
         };
         // Restore: Flink's checks first.
-        let new_max = if self.scenario == Scenario::MaxParallelismChanged { MaxParallelism::new(i64::from(max.get()) * 2).unwrap_or(MaxParallelism::LARGEST) } else { max };
+        let new_max = if self.scenario == Scenario::MaxParallelismChanged {
+            MaxParallelism::new(i64::from(max.get()) * 2).unwrap_or(MaxParallelism::LARGEST)
+        } else {
+            max
+        };
         let explicit = (self.scenario == Scenario::MaxParallelismChanged).then_some(new_max);
-        let check = RestoreInput { saved: Some((max, SavedHow::Explicit)), parallelism: self.p2, max_parallelism: explicit }.predict();
+        let check =
+            RestoreInput { saved: Some((max, SavedHow::Explicit)), parallelism: self.p2, max_parallelism: explicit }
+                .predict();
         if let RestoreOutcome::Fails(f) = check {
             return refuse(f.flink_message(), vec![format!("Refused by {}.", f.check_name())]);
         }
@@ -227,7 +233,8 @@ impl TraceInput {
             }
         }
         // Phase 2: the rest of the trace at p2, under the key function now in force.
-        let key_fn = |k: &str| if self.scenario == Scenario::KeyFunctionChanged { k.to_uppercase() } else { k.to_string() };
+        let key_fn =
+            |k: &str| if self.scenario == Scenario::KeyFunctionChanged { k.to_uppercase() } else { k.to_string() };
         if self.scenario == Scenario::KeyFunctionChanged {
             notes.push("The new job keys by the upper-cased customer id: \"customer-3\" and \"CUSTOMER-3\" are different keys with different hashes, so new events start a second history beside the restored one.".to_string());
         }
@@ -241,18 +248,30 @@ impl TraceInput {
             *after[owner].entry(g).or_default().entry(k).or_default() += v;
         }
         let total_after: u64 = per_subtask.iter().sum();
-        let busiest_share_permille = per_subtask.iter().max().map_or(0, |&m| (m * 1000).checked_div(total_after).unwrap_or(0) as u32);
+        let busiest_share_permille =
+            per_subtask.iter().max().map_or(0, |&m| (m * 1000).checked_div(total_after).unwrap_or(0) as u32);
         let lookup = |k: &str| -> Option<i64> {
             let k = key_fn(k);
             let g = key_group(max, &k);
             after.iter().find_map(|groups| groups.get(&g).and_then(|m| m.get(&k))).copied()
         };
         let rows = rows_base(Some(p2), &|k| lookup(k).or(Some(0)));
-        let verdict = if rows.iter().all(|r| r.actual == Some(r.expected)) { TraceVerdict::Preserved } else { TraceVerdict::Lost };
+        let verdict = if rows.iter().all(|r| r.actual == Some(r.expected)) {
+            TraceVerdict::Preserved
+        } else {
+            TraceVerdict::Lost
+        };
         if hot {
             notes.push(format!("After the restore one subtask handles {}.{}% of the events: the hot key's group has one owner at any parallelism.", busiest_share_permille / 10, busiest_share_permille % 10));
         }
-        TraceResult { verdict, rows, source_expected: self.events, source_actual: Some(self.events), busiest_share_permille, notes }
+        TraceResult {
+            verdict,
+            rows,
+            source_expected: self.events,
+            source_actual: Some(self.events),
+            busiest_share_permille,
+            notes,
+        }
     }
 }
 

@@ -193,3 +193,29 @@ proptest! {
         prop_assert_eq!(parsed, q);
     }
 }
+
+#[test]
+fn planner_and_trace_queries() {
+    let location =
+        Location::parse("#/planner?saved_maxp=128&saved_maxp_set=explicit&p=200&maxp=256&state=4TB&ttl=6h&txn=0");
+    let (q, notices) = PlannerQuery::parse(&location.params);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!((q.saved_maxp, q.p, q.maxp, q.ttl.as_str(), q.txn), (128, 200, Some(256), "6h", false));
+    let again = Location::parse(&format_hash(Lab::Owners, &CommonQuery::default(), &q.pairs()));
+    assert_eq!(PlannerQuery::parse(&again.params).0, q);
+    let (_, notices) = PlannerQuery::parse(
+        &Location::parse("#/planner?p=0&saved_maxp_set=maybe&state=lots&ttl=forever&txn=yes").params,
+    );
+    assert_eq!(
+        notices.iter().map(|n| n.param.as_str()).collect::<Vec<_>>(),
+        vec!["p", "saved_maxp_set", "state", "ttl", "txn"]
+    );
+    let (t, notices) =
+        TraceQuery::parse(&Location::parse("#/trace?scenario=key-function&p1=2&p2=9&snapshot=100").params);
+    assert!(notices.is_empty());
+    assert_eq!((t.scenario.slug(), t.p1, t.p2, t.snapshot), ("key-function", 2, 9, 100));
+    let again = Location::parse(&format_hash(Lab::Owners, &CommonQuery::default(), &t.pairs()));
+    assert_eq!(TraceQuery::parse(&again.params).0, t);
+    let (_, notices) = TraceQuery::parse(&Location::parse("#/trace?scenario=x&p1=999&keys=0").params);
+    assert_eq!(notices.len(), 3);
+}

@@ -54,7 +54,14 @@ fn verdict_table() {
 
 #[test]
 fn durations_parse_and_format() {
-    for (text, expected) in [("6h", Some(21_600)), ("30 min", Some(1800)), ("2d", Some(172_800)), ("90", Some(90)), ("none", None), ("", None)] {
+    for (text, expected) in [
+        ("6h", Some(21_600)),
+        ("30 min", Some(1800)),
+        ("2d", Some(172_800)),
+        ("90", Some(90)),
+        ("none", None),
+        ("", None),
+    ] {
         assert_eq!(parse_ttl(text), Ok(expected), "{text:?}");
     }
     for text in ["-1h", "6 weeks", "h", "99999999999d"] {

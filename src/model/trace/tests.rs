@@ -14,7 +14,11 @@ fn pre_and_post(input: &TraceInput, key: &str) -> (i64, i64) {
     for offset in 0..input.events {
         let (k, v) = event(offset, input.keys, hot);
         if k == key {
-            if offset < input.snapshot_at { pre += v } else { post += v }
+            if offset < input.snapshot_at {
+                pre += v
+            } else {
+                post += v
+            }
         }
     }
     (pre, post)
@@ -22,14 +26,26 @@ fn pre_and_post(input: &TraceInput, key: &str) -> (i64, i64) {
 
 #[test]
 fn preserved_scenarios_conserve_every_total() {
-    for (scenario, p1, p2) in [(Scenario::PlainRescale, 4, 6), (Scenario::PlainRescale, 6, 4), (Scenario::HotKey, 4, 8), (Scenario::SchemaCompatible, 3, 5), (Scenario::PlainRescale, 1, 128)] {
+    for (scenario, p1, p2) in [
+        (Scenario::PlainRescale, 4, 6),
+        (Scenario::PlainRescale, 6, 4),
+        (Scenario::HotKey, 4, 8),
+        (Scenario::SchemaCompatible, 3, 5),
+        (Scenario::PlainRescale, 1, 128),
+    ] {
         let i = input(scenario, p1, p2);
         let r = i.run();
         assert_eq!(r.verdict, TraceVerdict::Preserved, "{scenario:?} {p1}→{p2}");
-        assert_eq!(r.rows.iter().map(|row| row.expected).sum::<i64>(), r.rows.iter().map(|row| row.actual.unwrap()).sum::<i64>());
+        assert_eq!(
+            r.rows.iter().map(|row| row.expected).sum::<i64>(),
+            r.rows.iter().map(|row| row.actual.unwrap()).sum::<i64>()
+        );
         assert_eq!(r.source_actual, Some(240));
     }
-    assert!(input(Scenario::PlainRescale, 4, 6).run().rows.iter().any(KeyRow::moved), "some keys change owner and keep their totals");
+    assert!(
+        input(Scenario::PlainRescale, 4, 6).run().rows.iter().any(KeyRow::moved),
+        "some keys change owner and keep their totals"
+    );
     assert!(input(Scenario::HotKey, 4, 8).run().busiest_share_permille >= 500);
 }
 
@@ -37,7 +53,9 @@ fn preserved_scenarios_conserve_every_total() {
 fn refused_scenarios_match_the_predictor() {
     let r = input(Scenario::MaxParallelismChanged, 4, 6).run();
     match r.verdict {
-        TraceVerdict::Refused { reason } => assert!(reason.contains("max parallelism 128 to new program with max parallelism 256"), "{reason}"),
+        TraceVerdict::Refused { reason } => {
+            assert!(reason.contains("max parallelism 128 to new program with max parallelism 256"), "{reason}")
+        }
         other => panic!("{other:?}"),
     }
     assert!(matches!(input(Scenario::SchemaIncompatible, 4, 6).run().verdict, TraceVerdict::Refused { .. }));

@@ -1,0 +1,82 @@
+//! The rescale planner: inputs, then the verdict, the suggested max parallelism, the ordered
+//! steps (reversible or not, with the point of no return marked), the time estimates with
+//! their arithmetic, and the warnings.
+
+use yew::prelude::*;
+
+use super::field;
+use super::state::{PlannerAction, PlannerField, PlannerState};
+use crate::model::planner::{Plan, Verdict};
+
+#[derive(Properties, PartialEq)]
+pub struct PlanSectionProps {
+    pub state: PlannerState,
+    pub plan: Plan,
+    pub on_action: Callback<PlannerAction>,
+}
+
+#[function_component]
+pub fn PlanSection(props: &PlanSectionProps) -> Html {
+    let (s, p, a) = (&props.state, &props.plan, &props.on_action);
+    let on_txn = a.reform(|e: Event| PlannerAction::SetTransactional {
+        on: e.target_unchecked_into::<web_sys::HtmlInputElement>().checked(),
+    });
+    let (verdict_key, headline) = match p.verdict {
+        Verdict::DirectRestore => ("direct", format!("A direct restore works: {} is at or below the snapshot's max parallelism {}.", s.target.value, p.saved_max)),
+        Verdict::RewriteNeeded => ("rewrite", format!("The ceiling is {}: reaching {} needs an offline State Processor API rewrite of the snapshot to a new max parallelism.", p.saved_max, s.target.value)),
+        Verdict::SourceBound => ("source", format!("Pointless for now: the source has {} partitions and {} subtasks already read them.", s.partitions.value, s.current.value)),
+        Verdict::RebuildFromLog => ("rebuild", "Rebuild instead: the state lives shorter than a rewrite takes, so throw it away and rebuild it from the log at the new max parallelism.".to_string()),
+    };
+    let ceiling_note = if p.saved_known {
+        format!("Snapshot max parallelism: {} (as given).", p.saved_max)
+    } else {
+        format!(
+            "Snapshot max parallelism unknown, so Flink's default for a job first started at {} is assumed: {}.",
+            s.first.value, p.saved_max
+        )
+    };
+    html! {
+        <section class="plan" aria-labelledby="plan-title">
+            <h2 id="plan-title">{ "Plan the rescale" }</h2>
+            <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+                { field(s, a, PlannerField::Current, "Current parallelism", None) }
+                { field(s, a, PlannerField::Target, "Target parallelism", None) }
+                { field(s, a, PlannerField::PlanMaxp, "Max parallelism in the snapshot", Some("Empty if unknown.")) }
+                { field(s, a, PlannerField::First, "First parallelism", Some("The job's parallelism when it first ran, if the max is unknown.")) }
+                { field(s, a, PlannerField::State, "State size", Some("With a unit: B, KB, MB, GB, TB.")) }
+                { field(s, a, PlannerField::Rate, "Rewrite throughput per second", Some("Aggregate, such as 300 MB.")) }
+                { field(s, a, PlannerField::Partitions, "Source partitions", None) }
+                { field(s, a, PlannerField::Ttl, "State time-to-live", Some("Such as 6h or 2d, or none.")) }
+                <div class="field checkbox-field">
+                    <label><input type="checkbox" checked={s.txn} onchange={on_txn} />{ " Sinks are transactional (exactly-once)" }</label>
+                </div>
+            </form>
+            <p>{ ceiling_note }</p>
+            <div class={classes!("plan-verdict", verdict_key)} data-testid="plan-verdict" data-verdict={verdict_key} role="status" aria-live="polite">
+                <strong>{ headline }</strong>
+            </div>
+            <p data-testid="suggested-max">
+                { format!("Suggested new max parallelism: {} (a power of two, at least 4 × the target). Parallelisms near {} that divide it: {}.",
+                    p.suggested_max, s.target.value, p.suggested_divisors.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")) }
+            </p>
+            <h3>{ "Steps" }</h3>
+            <ol class="plan-steps">
+                { for p.steps.iter().enumerate().map(|(i, step)| html! {
+                    <li key={i} class={classes!(step.point_of_no_return.then_some("no-return"))} data-reversible={step.reversible.to_string()}>
+                        <span class="step-tag">{ if step.point_of_no_return { "POINT OF NO RETURN" } else if step.reversible { "reversible" } else { "not reversible" } }</span>
+                        { " " }{ step.text.clone() }
+                    </li>
+                }) }
+            </ol>
+            <p class="muted">{ "Until the new job's first committed write past the old job's stop position, the old job can restart from its stop savepoint and nothing is lost; after it, going back means reconciling what the new job already published." }</p>
+            <h3>{ "How long it takes" }</h3>
+            <ul class="estimates">
+                { for p.estimates.iter().map(|e| html! { <li key={e.what}><strong>{ e.what }</strong>{ ": " }{ e.arithmetic.clone() }</li> }) }
+            </ul>
+            <h3>{ "Warnings" }</h3>
+            <ul class="warnings">
+                { for p.warnings.iter().enumerate().map(|(i, w)| html! { <li key={i}>{ w.clone() }</li> }) }
+            </ul>
+        </section>
+    }
+}

@@ -1,0 +1,74 @@
+//! The restore-outcome predictor: the snapshot's max parallelism (and how it came about), the
+//! new parallelism and max parallelism in; `restore-verdict` out, with the first failing check
+//! and the message Flink gives.
+
+use yew::prelude::*;
+
+use super::field;
+use super::state::{PlannerAction, PlannerField, PlannerState};
+use crate::components::SelectField;
+use crate::model::restore::{RestoreOutcome, SavedHow};
+
+#[derive(Properties, PartialEq)]
+pub struct PredictorProps {
+    pub state: PlannerState,
+    pub on_action: Callback<PlannerAction>,
+}
+
+#[function_component]
+pub fn Predictor(props: &PredictorProps) -> Html {
+    let s = &props.state;
+    let a = &props.on_action;
+    let how_options = vec![
+        (AttrValue::Static("derived"), AttrValue::Static("derived by Flink (never set)")),
+        (AttrValue::Static("explicit"), AttrValue::Static("set explicitly")),
+    ];
+    let on_how = a.reform(|v: String| PlannerAction::SetSavedHow {
+        how: if v == "explicit" { SavedHow::Explicit } else { SavedHow::Derived },
+    });
+    let outcome = s.restore();
+    let (verdict, body) = match outcome {
+        RestoreOutcome::Ok { max_parallelism, adopted_from } => (
+            "ok",
+            html! {
+                <>
+                    <p><strong>{ "The job starts." }</strong>{ format!(" It runs {} subtasks over {max_parallelism} key groups.", s.p.value) }</p>
+                    if let Some(derived) = adopted_from {
+                        <p>{ format!("Max parallelism is not set, so Flink first derives {derived} from the parallelism, then silently replaces it with the snapshot's {max_parallelism} when it assigns the state.") }</p>
+                    }
+                </>
+            },
+        ),
+        RestoreOutcome::Fails(check) => (
+            "fails",
+            html! {
+                <>
+                    <p><strong>{ "The job does not start." }</strong>{ format!(" It fails at {}.", check.check_name()) }</p>
+                    <p>{ "Flink says:" }</p>
+                    <blockquote class="flink-message"><code>{ check.flink_message() }</code></blockquote>
+                </>
+            },
+        ),
+    };
+    html! {
+        <section class="predictor" aria-labelledby="predictor-title">
+            <h2 id="predictor-title">{ "Will the restore start?" }</h2>
+            <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+                { field(s, a, PlannerField::SavedMaxp, "Snapshot max parallelism", Some("Stored in the savepoint or retained checkpoint.")) }
+                <SelectField id="pl-saved-how" label="Snapshot max parallelism was" options={how_options}
+                    selected={AttrValue::Static(if s.saved_how == SavedHow::Explicit { "explicit" } else { "derived" })} on_change={on_how} />
+                { field(s, a, PlannerField::P, "New parallelism", None) }
+                { field(s, a, PlannerField::Maxp, "New max parallelism", Some("Leave empty if the new job does not set it.")) }
+            </form>
+            <div class={classes!("restore-result", verdict)} data-testid="restore-verdict" data-verdict={verdict} role="status" aria-live="polite">
+                { body }
+            </div>
+            <p class="muted">
+                { "Flink 2.3.0 was run with real savepoints to find these checks and their order: (1) building the job: parallelism \
+                   above an explicitly set max parallelism; (2) loading the snapshot: an explicitly set max parallelism that differs \
+                   from the snapshot's; (3) assigning state: parallelism above the snapshot's max parallelism. Whether the snapshot's \
+                   value was set or derived is not stored in it and changed nothing." }
+            </p>
+        </section>
+    }
+}

@@ -1,0 +1,58 @@
+//! The trace check's outcome (`trace-verdict`) and one row per key: expected vs actual total,
+//! key group, and owner before and after (moved keys marked).
+
+use yew::prelude::*;
+
+use crate::model::trace::{Scenario, TraceResult, TraceVerdict};
+use crate::model::ModelError;
+
+#[derive(Properties, PartialEq)]
+pub struct TraceResultProps {
+    pub run: Result<TraceResult, ModelError>,
+    pub scenario: Scenario,
+}
+
+#[function_component]
+pub fn TraceResultView(props: &TraceResultProps) -> Html {
+    let r = match &props.run {
+        Ok(r) => r,
+        Err(e) => return html! { <div class="alert" role="alert">{ format!("This trace cannot run: {e}.") }</div> },
+    };
+    let moved = r.rows.iter().filter(|row| row.moved()).count();
+    let wrong = r.rows.iter().filter(|row| row.actual != Some(row.expected)).count();
+    let headline = match &r.verdict {
+        TraceVerdict::Preserved => format!("Preserved: all {} keys hold their full totals and the source is at offset {}, including the {moved} keys that changed owner.", r.rows.len(), r.source_expected),
+        TraceVerdict::Refused { .. } => "Refused: the restore did not start, so nothing ran and nothing was lost.".to_string(),
+        TraceVerdict::Lost => format!("Lost: the job is RUNNING and read the source to offset {}, yet {wrong} of {} keys hold the wrong total.", r.source_actual.unwrap_or(0), r.rows.len()),
+    };
+    html! {
+        <section class="trace-result" aria-labelledby="trace-result-title">
+            <h2 id="trace-result-title">{ format!("Check: {}", props.scenario.title()) }</h2>
+            <div class={classes!("trace-verdict", r.verdict.as_str())} data-testid="trace-verdict" data-verdict={r.verdict.as_str()} role="status" aria-live="polite">
+                <strong>{ headline }</strong>
+                if let TraceVerdict::Refused { reason } = &r.verdict {
+                    <blockquote class="flink-message"><code>{ reason.clone() }</code></blockquote>
+                }
+            </div>
+            { for r.notes.iter().enumerate().map(|(i, n)| html! { <p key={i}>{ n.clone() }</p> }) }
+            <table class="trace-table">
+                <caption>{ format!("Per key: expected total from the trace vs the restored job's total ({moved} keys changed owner)") }</caption>
+                <thead><tr><th scope="col">{ "key" }</th><th scope="col">{ "key group" }</th><th scope="col">{ "owner before" }</th>
+                    <th scope="col">{ "owner after" }</th><th scope="col">{ "expected" }</th><th scope="col">{ "actual" }</th><th scope="col">{ "check" }</th></tr></thead>
+                <tbody>
+                    { for r.rows.iter().map(|row| {
+                        let ok = row.actual == Some(row.expected);
+                        html! {
+                            <tr key={row.key.clone()} class={classes!((!ok && row.actual.is_some()).then_some("wrong"))}>
+                                <td class="text">{ row.key.clone() }</td><td>{ row.key_group }</td><td>{ row.owner_before }</td>
+                                <td>{ row.owner_after.map_or("—".to_string(), |o| if row.moved() { format!("{o} (moved)") } else { o.to_string() }) }</td>
+                                <td>{ row.expected }</td><td>{ row.actual.map_or("—".to_string(), |a| a.to_string()) }</td>
+                                <td>{ match row.actual { None => "not run", Some(_) if ok => "✓ right", Some(_) => "✗ wrong" } }</td>
+                            </tr>
+                        }
+                    }) }
+                </tbody>
+            </table>
+        </section>
+    }
+}

@@ -10,8 +10,9 @@ use crate::labs::not_found::NotFound;
 use crate::labs::Lab;
 use crate::url::{Location, Route};
 
-/// Mounts the app into `#app` (or `<body>` if absent).
+/// Installs the panic panel, then mounts the app into `#app` (or `<body>` if absent).
 pub fn start() {
+    crate::panic_panel::install();
     let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("app"));
     match root {
         Some(root) => yew::Renderer::<App>::with_root(root).render(),

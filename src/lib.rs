@@ -9,6 +9,7 @@
 //! - [`components`]: small presentational widgets shared by labs.
 //! - [`app`]: the shell: router, navigation, theme and embed mode.
 //! - [`browser`]: the few direct calls into the browser (hash, theme, title).
+//! - [`panic_panel`]: the recoverable error panel shown if the app ever panics.
 //! - [`cli`]: the `keygroups` command as a pure function; `src/bin/keygroups.rs` runs it.
 //!
 //! # Invariants
@@ -23,4 +24,5 @@ pub mod cli;
 pub mod components;
 pub mod labs;
 pub mod model;
+pub mod panic_panel;
 pub mod url;

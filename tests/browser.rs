@@ -133,3 +133,16 @@ async fn coverage_lab_steps_and_grades_through_the_reducer() {
     assert_eq!(verdict.get_attribute("data-verdict").as_deref(), Some("correct"));
     drop(root);
 }
+
+#[wasm_bindgen_test]
+async fn the_panic_panel_offers_a_reload() {
+    rescale_lab::panic_panel::show_panel();
+    rescale_lab::panic_panel::show_panel();
+    let document = web_sys::window().unwrap().document().unwrap();
+    let panels = document.query_selector_all("#panic-panel").unwrap();
+    assert_eq!(panels.length(), 1, "shown once");
+    let panel = document.get_element_by_id("panic-panel").unwrap();
+    assert_eq!(panel.get_attribute("role").as_deref(), Some("alertdialog"));
+    assert_eq!(text(&panel, "button"), "Reload this lab");
+    panel.remove();
+}

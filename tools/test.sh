@@ -21,13 +21,13 @@ step "cargo fmt --check"
 cargo fmt --all -- --check
 
 step "cargo clippy (native)"
-cargo clippy --all-targets --locked -- -D warnings
+cargo clippy --workspace --all-targets --locked -- -D warnings
 
 step "cargo clippy (wasm32)"
-cargo clippy --all-targets --locked --target wasm32-unknown-unknown -- -D warnings
+cargo clippy --workspace --all-targets --locked --target wasm32-unknown-unknown -- -D warnings
 
 step "native tests"
-cargo test --locked
+cargo test --workspace --locked
 
 step "component tests in headless Chromium"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \

@@ -27,7 +27,7 @@ pub fn skew_csv(loads: &SubtaskLoads) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::MaxParallelism;
+    use crate::MaxParallelism;
 
     #[test]
     fn owners_csv_for_7_over_3() {

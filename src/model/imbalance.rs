@@ -55,7 +55,7 @@ impl Imbalance {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::MaxParallelism;
+    use crate::MaxParallelism;
 
     fn of(max: i64, p: i64) -> Imbalance {
         Imbalance::of(Parallelism::new(p, MaxParallelism::new(max).unwrap()).unwrap())

@@ -105,7 +105,12 @@ impl Key {
 
 /// Java's `String.hashCode` of a Rust string, over its UTF-16 code units.
 pub fn string_hash(s: &str) -> i32 {
-    utf16_hash(s.encode_utf16())
+    if s.is_ascii() {
+        // An ASCII byte is its own UTF-16 code unit: skip the decoding.
+        s.bytes().fold(0i32, |h, b| h.wrapping_mul(31).wrapping_add(i32::from(b)))
+    } else {
+        utf16_hash(s.encode_utf16())
+    }
 }
 
 /// Java's `String.hashCode` over raw UTF-16 code units (lone surrogates included), for text

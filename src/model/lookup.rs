@@ -30,3 +30,15 @@ impl KeyLookup {
         }
     }
 }
+
+/// Routes every key and returns the sum of their key groups and owning subtasks: the work a
+/// benchmark times, and a checksum that native, wasm and JavaScript must agree on.
+pub fn route_checksum(keys: &[Key], p: Parallelism) -> u64 {
+    let max = p.max();
+    keys.iter()
+        .map(|key| {
+            let group = max.key_group_of(key);
+            u64::from(group.index()) + u64::from(p.owner_of(group).index())
+        })
+        .sum()
+}

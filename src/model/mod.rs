@@ -1,4 +1,5 @@
-//! The pure core of Rescale Lab: every formula and rule, with no screen, no I/O and no panics.
+//! The pure core of Rescale Lab (the `rescale_core` crate; the app re-exports it as `model`):
+//! every formula and rule, with no screen, no I/O and no panics.
 //!
 //! Nothing here imports yew, web-sys, js-sys or wasm-bindgen; the browser shell and the
 //! `keygroups` CLI both call into it.
@@ -35,4 +36,4 @@ pub use key_group::{
     default_max_parallelism, DefaultMaxDerivation, KeyGroup, KeyGroupRange, MaxParallelism, OperatorIndex, Parallelism,
     UPPER_BOUND_MAX_PARALLELISM,
 };
-pub use lookup::KeyLookup;
+pub use lookup::{route_checksum, KeyLookup};

@@ -7,8 +7,8 @@
 //! agree for keys, events and bytes.
 
 use super::KeyLoad;
-use crate::model::imbalance::Imbalance;
-use crate::model::{MaxParallelism, Parallelism};
+use crate::imbalance::Imbalance;
+use crate::{MaxParallelism, Parallelism};
 
 /// Load of one key group or one subtask.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

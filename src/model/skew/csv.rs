@@ -10,7 +10,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use super::units::{parse_bytes, parse_milli, MAX_EVENTS_PER_S};
 use super::KeyLoad;
-use crate::model::{Key, KeyType};
+use crate::{Key, KeyType};
 
 /// The most keys a set may hold.
 pub const MAX_KEYS: usize = 1_000_000;

@@ -6,7 +6,7 @@ pub mod csv;
 pub mod presets;
 pub mod units;
 
-use crate::model::Key;
+use crate::Key;
 
 /// One key with its load: events per second (in thousandths) and state bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]

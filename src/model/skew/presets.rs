@@ -4,7 +4,7 @@
 //! proportion to its rate.
 
 use super::KeyLoad;
-use crate::model::{Key, KeyType, ModelError};
+use crate::{Key, KeyType, ModelError};
 
 /// State bytes per event per second in generated sets.
 pub const BYTES_PER_EVENT: u64 = 4096;

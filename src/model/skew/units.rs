@@ -2,7 +2,7 @@
 //! needs formatting), and state sizes with units B, KB, MB, GB, TB (binary: 1 KB = 1024 B;
 //! KiB, MiB, GiB, TiB are accepted as the same).
 
-use crate::model::ModelError;
+use crate::ModelError;
 
 /// The largest rate accepted, in events per second.
 pub const MAX_EVENTS_PER_S: u64 = 1_000_000_000_000;

@@ -2,7 +2,7 @@
 //! hand-computed tables; the diagnosis separates hot keys from uneven key-group counts.
 
 use super::*;
-use crate::model::Key;
+use crate::Key;
 use proptest::prelude::*;
 
 fn load(key: &str, events: u64) -> KeyLoad {

@@ -1,0 +1,119 @@
+// The benchmark table (run by tools/bench.sh, not by the tests): routing 1,000,000 string
+// keys natively (from the NATIVE_JSON environment variable), in wasm and in plain JavaScript
+// in Chromium; the owners slider and the skew editor (the two scripts beside this one); time
+// to first interactive lab per route; and transfer sizes. Writes bench.json (one flat object)
+// at the repository root and prints a table with the budgets.
+import { chromium } from 'playwright-core';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const here = fileURLToPath(new URL('.', import.meta.url));
+const native = JSON.parse(process.env.NATIVE_JSON || '{}');
+const port = 5200 + Math.floor(Math.random() * 500);
+const server = spawn('node', [`${root}/www/serve.mjs`, '--port', String(port), '--dir', `${root}/dist`], { stdio: 'ignore' });
+await new Promise((r) => setTimeout(r, 400));
+const base = `http://127.0.0.1:${port}/`;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+const result = { ...native };
+try {
+  // Routing 1M keys: wasm (inside, keys loaded first) and the plain-JS port, same page.
+  const page = await browser.newPage();
+  await page.goto(`${base}#/`);
+  await page.locator('main h1').waitFor();
+  const keys = Array.from({ length: 1_000_000 }, (_, i) => `customer-${i}`).join('\n');
+  const wasm = await page.evaluate(async (keys) => {
+    const m = await import(new URL('pkg/rescale-lab.js', location.href).href);
+    const n = m.bench_load(keys);
+    let best = Infinity;
+    let checksum = 0;
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      checksum = m.bench_route(128, 100);
+      best = Math.min(best, performance.now() - t0);
+    }
+    return { nsPerKey: (best * 1e6) / n, checksum };
+  }, keys);
+  const port_src = readFileSync(`${root}/www/flink-port.js`, 'utf8').replaceAll('export ', '');
+  const js = await page.evaluate(`(() => { ${port_src}
+    const keys = Array.from({ length: 1000000 }, (_, i) => 'customer-' + i);
+    let best = Infinity, checksum = 0;
+    for (let r = 0; r < 5; r++) {
+      const t0 = performance.now();
+      let sum = 0;
+      for (const k of keys) { const g = keyGroup(stringHash(k), 128); sum += g + operatorIndex(g, 100, 128); }
+      best = Math.min(best, performance.now() - t0);
+      checksum = sum;
+    }
+    return { nsPerKey: best * 1e6 / keys.length, checksum };
+  })()`);
+  result.hash_ns_per_key_wasm = Number(wasm.nsPerKey.toFixed(2));
+  result.hash_ns_per_key_js = Number(js.nsPerKey.toFixed(2));
+  result.hash_checksums_agree = wasm.checksum === js.checksum && (native.hash_checksum_native ?? wasm.checksum) === wasm.checksum ? 1 : 0;
+  result.ratio_wasm_over_native = Number((result.hash_ns_per_key_wasm / (native.hash_ns_per_key_native || NaN)).toFixed(2));
+  result.ratio_js_over_wasm = Number((result.hash_ns_per_key_js / result.hash_ns_per_key_wasm).toFixed(2));
+
+  // Time to first interactive lab per route (navigation start → heading and a control ready).
+  const hrefs = await page.getByRole('navigation', { name: 'Labs' }).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  let worst = 0;
+  for (const href of ['#/', ...hrefs]) {
+    const p = await browser.newPage();
+    await p.goto(`${base}${href}`);
+    await p.locator('main h1').waitFor();
+    await p.locator('main input, main button, main a').first().waitFor();
+    const ms = await p.evaluate(() => performance.now());
+    result[`first_interactive_ms_${href.replace(/[#/]/g, '') || 'home'}`] = Math.round(ms);
+    worst = Math.max(worst, ms);
+    await p.close();
+  }
+  result.first_interactive_ms_max = Math.round(worst);
+} finally {
+  await browser.close();
+  server.kill();
+}
+
+// The two lab benchmarks, each in its own browser.
+const tmp = mkdtempSync(join(tmpdir(), 'bench-'));
+for (const script of ['owners-slider.mjs', 'skew.mjs']) {
+  const out = join(tmp, `${script}.json`);
+  const run = spawnSync('node', [join(here, script), '--json', out], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (run.status !== 0) throw new Error(`${script} failed`);
+  Object.assign(result, JSON.parse(readFileSync(out, 'utf8')));
+}
+
+// Transfer sizes of what a visitor downloads.
+let raw = 0;
+let gz = 0;
+for (const [name, file] of [['wasm', 'pkg/rescale-lab_bg.wasm'], ['js', 'pkg/rescale-lab.js'], ['boot_js', 'static/boot.js'], ['css', 'static/style.css'], ['html', 'index.html']]) {
+  const bytes = readFileSync(join(root, 'dist', file));
+  const zipped = gzipSync(bytes, { level: 9 }).length;
+  result[`${name}_bytes`] = bytes.length;
+  result[`${name}_gzip_bytes`] = zipped;
+  raw += bytes.length;
+  gz += zipped;
+}
+result.app_bytes = raw;
+result.app_gzip_bytes = gz;
+
+writeFileSync(join(root, 'bench.json'), JSON.stringify(result, null, 2) + '\n');
+const budgets = [
+  ['wasm / native (hash)', result.ratio_wasm_over_native, '≤ 1.3', result.ratio_wasm_over_native <= 1.3],
+  ['JS / wasm (hash)', result.ratio_js_over_wasm, '≥ 2', result.ratio_js_over_wasm >= 2],
+  ['owners update, median ms', result.owners_update_ms_median, '≤ 16', result.owners_update_ms_median <= 16],
+  ['owners DOM nodes, max', result.owners_dom_nodes_max, '≤ 1500', result.owners_dom_nodes_max <= 1500],
+  ['skew 100k keys, ms', result.skew_100k_ms, '≤ 100', result.skew_100k_ms <= 100],
+  ['skew 1M paste, longest task ms', result.skew_1m_longest_task_ms, '≤ 200', result.skew_1m_longest_task_ms <= 200],
+  ['skew 1M paste, total ms', result.skew_1m_paste_ms, '< 3000', result.skew_1m_paste_ms < 3000],
+  ['app gzip bytes', result.app_gzip_bytes, '≤ 204800', result.app_gzip_bytes <= 204800],
+];
+console.log('\n| measure | value | budget | met |\n|---|---|---|---|');
+for (const [what, value, budget, ok] of budgets) console.log(`| ${what} | ${value} | ${budget} | ${ok ? 'yes' : 'NO'} |`);
+console.log('\n| figure | value |\n|---|---|');
+for (const [k, v] of Object.entries(result)) console.log(`| ${k} | ${v} |`);

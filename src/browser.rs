@@ -155,3 +155,114 @@ pub fn download(filename: &str, mime: &str, contents: &str) {
 pub fn storage_try_set(key: &str, value: &str) -> bool {
     local_storage().is_some_and(|s| s.set_item(key, value).is_ok())
 }
+
+/// The page's URL without its hash (what an `<iframe>` of this lab should load).
+pub fn page_url() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|href| href.split('#').next().unwrap_or_default().to_string())
+        .unwrap_or_default()
+}
+
+/// Opens `url` in a new tab without giving it a handle on this page.
+pub fn open_new_tab(url: &str) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.open_with_url_and_target_and_features(url, "_blank", "noopener");
+    }
+}
+
+/// Copies text to the clipboard, where the browser allows it.
+pub fn copy_text(text: &str) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.navigator().clipboard().write_text(text);
+    }
+}
+
+/// Whether this page runs inside a frame.
+pub fn in_frame() -> bool {
+    web_sys::window()
+        .and_then(|w| w.parent().ok().flatten())
+        .zip(web_sys::window())
+        .is_some_and(|(parent, me)| parent != me)
+}
+
+/// Posts `message` (built by `build`) to the parent frame, for `target_origin` only.
+pub fn post_to_parent(target_origin: &str, build: impl FnOnce(&js_sys::Object)) {
+    let Some(parent) = web_sys::window().and_then(|w| w.parent().ok().flatten()) else { return };
+    let message = js_sys::Object::new();
+    build(&message);
+    let _ = parent.post_message(&message, target_origin);
+}
+
+/// Sets `object[key] = value`.
+pub fn set(object: &js_sys::Object, key: &str, value: impl Into<JsValue>) {
+    let _ = js_sys::Reflect::set(object, &JsValue::from_str(key), &value.into());
+}
+
+/// The document's content height in CSS pixels.
+pub fn content_height() -> u32 {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .map_or(0, |e| e.scroll_height().max(0) as u32)
+}
+
+/// Calls `on_resize` whenever the page's content changes size, until the guard is dropped.
+pub struct ResizeWatch {
+    observer: Option<web_sys::ResizeObserver>,
+    _closure: Option<Closure<dyn FnMut()>>,
+}
+
+impl ResizeWatch {
+    pub fn new(on_resize: impl FnMut() + 'static) -> ResizeWatch {
+        let target = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body());
+        let closure = Closure::<dyn FnMut()>::new(on_resize);
+        let observer = web_sys::ResizeObserver::new(closure.as_ref().unchecked_ref()).ok();
+        if let (Some(observer), Some(target)) = (&observer, target) {
+            observer.observe(&target);
+        }
+        ResizeWatch { observer, _closure: Some(closure) }
+    }
+}
+
+impl Drop for ResizeWatch {
+    fn drop(&mut self) {
+        if let Some(observer) = self.observer.take() {
+            observer.disconnect();
+        }
+    }
+}
+
+/// Calls `on_message` for every `message` event on the window, until the guard is dropped.
+pub struct MessageListener {
+    closure: Option<Closure<dyn FnMut(web_sys::MessageEvent)>>,
+}
+
+impl MessageListener {
+    pub fn new(on_message: impl FnMut(web_sys::MessageEvent) + 'static) -> MessageListener {
+        let Some(window) = web_sys::window() else { return MessageListener { closure: None } };
+        let closure = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(on_message);
+        let added = window.add_event_listener_with_callback("message", closure.as_ref().unchecked_ref());
+        MessageListener { closure: added.ok().map(|_| closure) }
+    }
+}
+
+impl Drop for MessageListener {
+    fn drop(&mut self) {
+        if let (Some(window), Some(closure)) = (web_sys::window(), self.closure.take()) {
+            let _ = window.remove_event_listener_with_callback("message", closure.as_ref().unchecked_ref());
+        }
+    }
+}
+
+/// A JavaScript string as Rust text, and whether it held lone UTF-16 surrogates (which the
+/// conversion replaces by U+FFFD).
+pub fn js_text(value: &JsValue) -> Option<(String, bool)> {
+    let js = value.dyn_ref::<js_sys::JsString>()?;
+    Some((String::from(js), !js.is_valid_utf16()))
+}
+
+/// `object.value` of an input or text area, as [`js_text`] reads it.
+pub fn value_text(element: &JsValue) -> (String, bool) {
+    js_sys::Reflect::get(element, &JsValue::from_str("value")).ok().as_ref().and_then(js_text).unwrap_or_default()
+}

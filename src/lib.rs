@@ -7,6 +7,7 @@
 //! - [`labs`]: one component module per lab, plus the closed registry [`labs::Lab::ALL`].
 //! - [`charts`]: draw functions, model data in, SVG out (plotters for charts).
 //! - [`components`]: small presentational widgets shared by labs.
+//! - [`embed`], [`embed_view`]: iframe snippets, locks, resizing and result messages for embeds.
 //! - [`app`]: the shell: router, navigation, theme and embed mode.
 //! - [`browser`]: the few direct calls into the browser (hash, theme, title).
 //! - [`panic_panel`]: the recoverable error panel shown if the app ever panics.
@@ -25,6 +26,8 @@ pub mod browser;
 pub mod charts;
 pub mod cli;
 pub mod components;
+pub mod embed;
+pub mod embed_view;
 pub mod labs;
 pub use rescale_core as model;
 pub mod panic_panel;

@@ -101,12 +101,16 @@ pub enum Theme {
     Dark,
 }
 
-/// Parameters every route accepts: `v`, `embed`, `theme`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// Parameters every route accepts: `v`, `embed`, `theme`, and for embeds `lock` and `origin`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct CommonQuery {
     /// `embed=1`: the lab alone, without site navigation.
     pub embed: bool,
     pub theme: Theme,
+    /// `lock=m,a`: parameters whose controls the viewer cannot change.
+    pub lock: Vec<String>,
+    /// `origin=https://docs.example.com`: the one origin allowed to receive result messages.
+    pub origin: Option<String>,
 }
 
 impl CommonQuery {
@@ -131,7 +135,31 @@ impl CommonQuery {
                 Theme::System
             }
         };
+        if let Some(list) = params.get("lock") {
+            let names: Vec<String> =
+                list.split(',').map(str::trim).filter(|n| !n.is_empty()).map(String::from).collect();
+            if names.iter().all(|n| n.len() <= 40 && n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')) {
+                common.lock = names;
+            } else {
+                notices.push(notice("lock", list, "lock takes parameter names separated by commas; nothing is locked"));
+            }
+        }
+        if let Some(origin) = params.get("origin") {
+            match valid_origin(origin) {
+                Some(o) => common.origin = Some(o),
+                None => notices.push(notice(
+                    "origin",
+                    origin,
+                    "origin takes one origin such as https://docs.example.com; no results are sent",
+                )),
+            }
+        }
         common
+    }
+
+    /// Whether the control of parameter `name` is locked by the embedding page.
+    pub fn locked(&self, name: &str) -> bool {
+        self.lock.iter().any(|l| l == name)
     }
 
     /// The common parameters that differ from the defaults, as `name=value` pairs.
@@ -145,8 +173,32 @@ impl CommonQuery {
             Theme::Light => pairs.push(("theme", "light".to_string())),
             Theme::Dark => pairs.push(("theme", "dark".to_string())),
         }
+        if !self.lock.is_empty() {
+            pairs.push(("lock", self.lock.join(",")));
+        }
+        if let Some(origin) = &self.origin {
+            pairs.push(("origin", origin.clone()));
+        }
         pairs
     }
+}
+
+/// An origin (`scheme://host[:port]`, http or https, nothing after) in normal form, or `None`.
+pub fn valid_origin(text: &str) -> Option<String> {
+    let (scheme, rest) = text.split_once("://")?;
+    if !(scheme.eq_ignore_ascii_case("https") || scheme.eq_ignore_ascii_case("http")) {
+        return None;
+    }
+    let rest = rest.strip_suffix('/').unwrap_or(rest);
+    let (host, port) = match rest.rsplit_once(':') {
+        Some((h, p)) if !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) && p.len() <= 5 => (h, Some(p)),
+        _ => (rest, None),
+    };
+    let host_ok = !host.is_empty() && host.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-');
+    host_ok.then(|| match port {
+        Some(p) => format!("{}://{}:{p}", scheme.to_ascii_lowercase(), host.to_ascii_lowercase()),
+        None => format!("{}://{}", scheme.to_ascii_lowercase(), host.to_ascii_lowercase()),
+    })
 }
 
 /// Builds a notice for parameter `param` whose value `value` was not used.

@@ -1,10 +1,12 @@
 //! Small presentational widgets shared by the labs. They hold no lab logic: values in,
 //! callbacks out.
 
+pub mod locks;
 pub mod notices;
 pub mod select_field;
 pub mod text_field;
 
+pub use locks::{use_locked, Locks, LOCKED_NOTE};
 pub use notices::Notices;
 pub use select_field::SelectField;
 pub use text_field::{FieldInput, TextField};

@@ -11,10 +11,15 @@ pub struct SelectFieldProps {
     pub options: Vec<(AttrValue, AttrValue)>,
     pub selected: AttrValue,
     pub on_change: Callback<String>,
+    /// The URL parameter this select sets; an embedding page may lock it.
+    #[prop_or_default]
+    pub param: Option<AttrValue>,
 }
 
 #[function_component]
 pub fn SelectField(props: &SelectFieldProps) -> Html {
+    let locked = super::use_locked(props.param.clone());
+    let locked_id = format!("{}-locked", props.id);
     let on_change = props.on_change.clone();
     let onchange = Callback::from(move |e: Event| {
         let select: HtmlSelectElement = e.target_unchecked_into();
@@ -23,13 +28,16 @@ pub fn SelectField(props: &SelectFieldProps) -> Html {
     html! {
         <div class="field">
             <label for={props.id.clone()}>{ props.label.clone() }</label>
-            <select id={props.id.clone()} {onchange}>
+            <select id={props.id.clone()} {onchange} disabled={locked} aria-describedby={locked.then(|| locked_id.clone())}>
                 { for props.options.iter().map(|(value, label)| html! {
                     <option key={value.to_string()} value={value.clone()} selected={*value == props.selected}>
                         { label.clone() }
                     </option>
                 }) }
             </select>
+            if locked {
+                <p class="field-hint locked" id={locked_id.clone()}>{ super::LOCKED_NOTE }</p>
+            }
         </div>
     }
 }

@@ -12,6 +12,8 @@ pub struct FieldInput {
     pub text: String,
     /// The browser could not read the text as a number (number inputs only).
     pub bad_input: bool,
+    /// The browser's text held no lone UTF-16 surrogate (which `text` cannot keep).
+    pub well_formed: bool,
 }
 
 #[derive(Properties, PartialEq)]
@@ -35,6 +37,9 @@ pub struct TextFieldProps {
     pub placeholder: Option<AttrValue>,
     #[prop_or_default]
     pub disabled: bool,
+    /// The URL parameter this field edits; an embedding page may lock it.
+    #[prop_or_default]
+    pub param: Option<AttrValue>,
     pub on_input: Callback<FieldInput>,
 }
 
@@ -43,9 +48,12 @@ pub fn TextField(props: &TextFieldProps) -> Html {
     let on_input = props.on_input.clone();
     let oninput = Callback::from(move |e: InputEvent| {
         let input: HtmlInputElement = e.target_unchecked_into();
-        on_input.emit(FieldInput { text: input.value(), bad_input: input.validity().bad_input() });
+        let (text, lone) = crate::browser::value_text(&input);
+        on_input.emit(FieldInput { text, bad_input: input.validity().bad_input(), well_formed: !lone });
     });
+    let locked = super::use_locked(props.param.clone());
     let hint_id = format!("{}-hint", props.id);
+    let locked_id = format!("{}-locked", props.id);
     let error_id = format!("{}-error", props.id);
     let described: Vec<&str> =
         [props.hint.as_ref().map(|_| hint_id.as_str()), props.error.as_ref().map(|_| error_id.as_str())]
@@ -62,7 +70,7 @@ pub fn TextField(props: &TextFieldProps) -> Html {
                 min={props.min.clone()}
                 max={props.max.clone()}
                 placeholder={props.placeholder.clone()}
-                disabled={props.disabled}
+                disabled={props.disabled || locked}
                 spellcheck="false"
                 autocomplete="off"
                 aria-invalid={props.error.as_ref().map(|_| "true")}
@@ -71,6 +79,9 @@ pub fn TextField(props: &TextFieldProps) -> Html {
             />
             if let Some(hint) = &props.hint {
                 <p class="field-hint" id={hint_id.clone()}>{ hint.clone() }</p>
+            }
+            if locked {
+                <p class="field-hint locked" id={locked_id.clone()}>{ super::LOCKED_NOTE }</p>
             }
             if let Some(error) = &props.error {
                 <p class="field-error" id={error_id.clone()}>{ error.clone() }</p>

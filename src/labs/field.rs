@@ -17,10 +17,13 @@ impl<T> Field<T> {
 
     /// Applies a parse of `text`: valid text replaces the value; bad text is kept with its
     /// error beside the old value. `bad_input` means the browser could not read the text at
-    /// all (a number input holding non-numbers); then the text on screen is left alone.
+    /// all (a number input holding non-numbers); the text on screen is left as typed.
     pub fn apply<E: ToString>(&mut self, text: String, bad_input: bool, parsed: Result<T, E>) {
         if bad_input {
+            // A number input holding non-numbers reports "" as its value. Mirroring that keeps
+            // the renderer from writing the last valid text back over what the person typed.
             self.error = Some("not a number: type digits only".to_string());
+            self.text = String::new();
             return;
         }
         match parsed {

@@ -81,6 +81,34 @@ impl Lab {
         }
     }
 
+    /// The parameters an embedding page may lock, with the control each one names.
+    pub fn lockable(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Lab::Coverage => &[("m", "Modulus m"), ("a", "Stride a")],
+            Lab::Owners => &[
+                ("maxp", "Max parallelism"),
+                ("p", "Parallelism"),
+                ("from", "Earlier parallelism"),
+                ("key", "Key"),
+                ("type", "Key type"),
+            ],
+            Lab::Skew => &[
+                ("maxp", "Max parallelism"),
+                ("p", "Parallelism"),
+                ("type", "Key type"),
+                ("preset", "Preset"),
+                ("n", "Number of keys"),
+            ],
+            Lab::Planner => &[
+                ("saved_maxp", "Snapshot max parallelism"),
+                ("p", "New parallelism"),
+                ("maxp", "New max parallelism"),
+                ("target", "Target parallelism"),
+            ],
+            Lab::Trace => &[("scenario", "Scenario"), ("p1", "Parallelism before"), ("p2", "Parallelism after")],
+        }
+    }
+
     /// The lab whose slug this is.
     pub fn from_slug(slug: &str) -> Option<Lab> {
         Lab::ALL.iter().copied().find(|lab| lab.slug() == slug)

@@ -34,7 +34,9 @@ pub enum ModelError {
     /// A quantity that must be above zero.
     NotPositive { what: &'static str },
     /// A size that is not a number with an optional unit B, KB, MB, GB or TB.
-    NotASize { text: String },
+    NotASize { what: &'static str, text: String },
+    /// A duration that is not a whole number with a unit s, min, h or d (or `none`).
+    NotADuration { what: &'static str, text: String },
     /// A numeric key (`int` or `long`) that is not a whole decimal number.
     KeyNotANumber { key_type: KeyType, text: String },
     /// A numeric key outside the range of its Java type.
@@ -84,9 +86,14 @@ impl fmt::Display for ModelError {
                 write!(f, "{what} {:?} is above the limit of {max}", shorten(text))
             }
             Self::NotPositive { what } => write!(f, "{what} must be above 0"),
-            Self::NotASize { text } => {
-                write!(f, "state size {:?} is not a size: use a number with B, KB, MB, GB or TB", shorten(text))
+            Self::NotASize { what, text } => {
+                write!(f, "{what} {:?} is not a size: use a number with B, KB, MB, GB or TB", shorten(text))
             }
+            Self::NotADuration { what, text } => write!(
+                f,
+                "{what} {:?} is not a duration: use a whole number with s, min, h or d, or none",
+                shorten(text)
+            ),
             Self::KeyNotANumber { key_type, text } => write!(
                 f,
                 "{:?} is not a whole number, so it is not a valid {} key ({})",

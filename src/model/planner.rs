@@ -88,6 +88,9 @@ pub fn format_duration(seconds: u64) -> String {
     }
 }
 
+/// The longest state time-to-live accepted, in days (ten years).
+pub const MAX_TTL_DAYS: u64 = 3650;
+
 /// Parses a duration such as `6h`, `30 min`, `2d`, `90s`, or `none` (→ `None`).
 pub fn parse_ttl(text: &str) -> Result<Option<u64>, ModelError> {
     let t = text.trim();
@@ -96,7 +99,10 @@ pub fn parse_ttl(text: &str) -> Result<Option<u64>, ModelError> {
     }
     let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (number, unit) = t.split_at(split);
-    let bad = || ModelError::NotAnAmount { what: "state time-to-live", text: text.to_string() };
+    let bad = || ModelError::NotADuration { what: "state time-to-live", text: text.to_string() };
+    if number.is_empty() || number.len() > 12 {
+        return Err(bad());
+    }
     let n: u64 = number.parse().map_err(|_| bad())?;
     let scale = match unit.trim().to_ascii_lowercase().as_str() {
         "" | "s" | "sec" => 1,
@@ -105,7 +111,16 @@ pub fn parse_ttl(text: &str) -> Result<Option<u64>, ModelError> {
         "d" | "day" | "days" => 86_400,
         _ => return Err(bad()),
     };
-    n.checked_mul(scale).filter(|&s| s <= 3650 * 86_400).map(Some).ok_or_else(bad)
+    let seconds = n * scale;
+    if seconds > MAX_TTL_DAYS * 86_400 {
+        return Err(ModelError::OutOfRange {
+            what: "state time-to-live in days",
+            value: (seconds / 86_400) as i64,
+            min: 0,
+            max: MAX_TTL_DAYS as i64,
+        });
+    }
+    Ok(Some(seconds))
 }
 
 impl PlanInput {

@@ -97,7 +97,7 @@ proptest! {
         embed in any::<bool>(),
     ) {
         let q = OwnersQuery { maxp, p, first, from, largest, key, key_type };
-        let common = CommonQuery { embed, theme: Theme::System };
+        let common = CommonQuery { embed, theme: Theme::System, ..CommonQuery::default() };
         let location = Location::parse(&format_hash(Lab::Owners, &common, &q.pairs()));
         prop_assert_eq!(&location.route, &Route::Lab(Lab::Owners));
         prop_assert_eq!(location.common, common);
@@ -218,4 +218,20 @@ fn planner_and_trace_queries() {
     assert_eq!(TraceQuery::parse(&again.params).0, t);
     let (_, notices) = TraceQuery::parse(&Location::parse("#/trace?scenario=x&p1=999&keys=0").params);
     assert_eq!(notices.len(), 3);
+}
+
+#[test]
+fn lock_and_origin() {
+    let location = Location::parse("#/coverage?embed=1&lock=m,a&origin=https://Docs.Example.com/");
+    assert_eq!(location.common.lock, vec!["m".to_string(), "a".to_string()]);
+    assert!(location.common.locked("a") && !location.common.locked("t"));
+    assert_eq!(location.common.origin.as_deref(), Some("https://docs.example.com"));
+    for bad in ["*", "javascript:alert(1)", "https://x.com/path", "ftp://x.com", "https://", "https://a b"] {
+        let location = Location::parse(&format!("#/coverage?origin={}", encode_component(bad)));
+        assert_eq!(location.common.origin, None, "{bad}");
+        assert_eq!(location.notices.len(), 1, "{bad}");
+    }
+    let location = Location::parse("#/coverage?lock=%3Cscript%3E");
+    assert!(location.common.lock.is_empty());
+    assert_eq!(valid_origin("http://127.0.0.1:4173").as_deref(), Some("http://127.0.0.1:4173"));
 }

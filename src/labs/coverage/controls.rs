@@ -39,11 +39,11 @@ pub fn Controls(props: &ControlsProps) -> Html {
     };
     html! {
         <div class="controls coverage-controls">
-            <TextField id="coverage-m" label="Modulus m" kind="number" min="1" max={MAX_MODULUS.to_string()}
+            <TextField id="coverage-m" param="m" label="Modulus m" kind="number" min="1" max={MAX_MODULUS.to_string()}
                 value={s.m.text.clone()} error={s.m.error.clone().map(AttrValue::from)}
                 hint={AttrValue::from(format!("Residues 0 to m − 1; m from 1 to {MAX_MODULUS}."))}
                 on_input={on_m} />
-            <TextField id="coverage-a" label="Stride a" kind="number" min="0" max={MAX_STRIDE.to_string()}
+            <TextField id="coverage-a" param="a" label="Stride a" kind="number" min="0" max={MAX_STRIDE.to_string()}
                 value={s.a.text.clone()} error={s.a.error.clone().map(AttrValue::from)}
                 hint={AttrValue::from(reduction)} on_input={on_a} />
             <div class="buttons" role="group" aria-label="Playback">

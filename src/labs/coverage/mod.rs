@@ -48,7 +48,7 @@ pub fn CoverageLab(props: &CoverageLabProps) -> Html {
     });
     let dispatcher = state.dispatcher();
 
-    let common = props.location.common;
+    let common = props.location.common.clone();
     use_effect_with(state.to_query(), move |query| {
         browser::replace_hash(&format_hash(Lab::Coverage, &common, &query.pairs()));
     });

@@ -29,7 +29,7 @@ pub fn ChooserPanel(props: &ChooserPanelProps) -> Html {
             <p>{ "Max parallelism is fixed once state exists, so choose it for the largest parallelism you can foresee. \
                   Each key group costs a little metadata; running out of them costs an offline rewrite." }</p>
             <div class="count-field">
-                <TextField id="owners-largest" label="Largest foreseeable parallelism" kind="number" min="1" max="32768"
+                <TextField id="owners-largest" param="largest" label="Largest foreseeable parallelism" kind="number" min="1" max="32768"
                     placeholder={AttrValue::from(format!("same as parallelism ({})", props.p))}
                     value={props.largest.text.clone()} error={props.largest.error.clone().map(AttrValue::from)} on_input={on_input} />
             </div>

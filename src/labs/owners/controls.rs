@@ -42,23 +42,23 @@ pub fn Controls(props: &ControlsProps) -> Html {
     };
     html! {
         <form class="controls owners-controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-            <TextField id="owners-maxp" label="Max parallelism" kind="number" min="1" max="32768"
+            <TextField id="owners-maxp" param="maxp" label="Max parallelism" kind="number" min="1" max="32768"
                 placeholder="not set" value={s.max_parallelism.text.clone()}
                 error={s.max_parallelism.error.clone().map(AttrValue::from)}
                 hint={AttrValue::from(max_hint)} on_input={on_max} />
             if s.max_parallelism.value.is_none() {
-                <TextField id="owners-first" label="First parallelism" kind="number" min="1" max="32768"
+                <TextField id="owners-first" param="first" label="First parallelism" kind="number" min="1" max="32768"
                     placeholder={AttrValue::from(format!("same as parallelism ({p})"))}
                     value={s.first.text.clone()} error={s.first.error.clone().map(AttrValue::from)}
                     hint="The parallelism the job ran with when its state was first created." on_input={on_first} />
             }
             <div class="slider-group">
                 <ParallelismSlider value={p} max_parallelism={max} value_text={AttrValue::from(value_text)} on_input={on_slide} />
-                <TextField id="owners-p" label="Exact parallelism" kind="number" min="1" max="32768"
+                <TextField id="owners-p" param="p" label="Exact parallelism" kind="number" min="1" max="32768"
                     value={s.parallelism.text.clone()} error={s.parallelism.error.clone().map(AttrValue::from)}
                     on_input={on_p} />
             </div>
-            <TextField id="owners-from" label="Earlier parallelism" kind="number" min="1" max="32768"
+            <TextField id="owners-from" param="from" label="Earlier parallelism" kind="number" min="1" max="32768"
                 placeholder="none" value={s.from.text.clone()} error={s.from.error.clone().map(AttrValue::from)}
                 hint="The parallelism before a rescale: shows what moves, and what the autoscaler would pick."
                 on_input={on_from} />

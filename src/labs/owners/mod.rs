@@ -38,7 +38,7 @@ pub fn OwnersLab(props: &OwnersLabProps) -> Html {
         move || OwnersState::from_query(&query)
     });
     let view = use_memo((*state).clone(), OwnersState::view);
-    let common = props.location.common;
+    let common = props.location.common.clone();
     use_effect_with(state.to_query(), move |query| {
         browser::replace_hash(&format_hash(Lab::Owners, &common, &query.pairs()));
     });
@@ -46,7 +46,7 @@ pub fn OwnersLab(props: &OwnersLabProps) -> Html {
         let dispatcher = state.dispatcher();
         Callback::from(move |action: OwnersAction| dispatcher.dispatch(action))
     };
-    let on_key = on_action.reform(|i: FieldInput| OwnersAction::SetKey { text: i.text });
+    let on_key = on_action.reform(|i: FieldInput| OwnersAction::SetKey { text: i.text, well_formed: i.well_formed });
     let on_type = on_action
         .reform(|value: String| OwnersAction::SetKeyType { key_type: KeyType::parse(&value).unwrap_or_default() });
     let type_options =
@@ -79,9 +79,9 @@ pub fn OwnersLab(props: &OwnersLabProps) -> Html {
             <section class="key-lookup">
                 <h2 id="key-lookup-title">{ "Look up a key" }</h2>
                 <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                    <TextField id="owners-key" label="Key" value={state.key.text.clone()}
+                    <TextField id="owners-key" param="key" label="Key" value={state.key.text.clone()}
                         error={state.key.error.clone().map(AttrValue::from)} on_input={on_key} />
-                    <SelectField id="owners-key-type" label="Key type" options={type_options}
+                    <SelectField id="owners-key-type" param="type" label="Key type" options={type_options}
                         selected={AttrValue::Static(state.key_type.as_str())} on_change={on_type} />
                 </form>
                 <lookup_panel::LookupPanel view={(*view).clone()} key_text={state.key.value.as_ref().map(key_label)} />

@@ -23,6 +23,7 @@ pub fn slider_end(max_parallelism: u32) -> u32 {
 
 #[function_component]
 pub fn ParallelismSlider(props: &SliderProps) -> Html {
+    let locked = crate::components::use_locked(Some(AttrValue::Static("p")));
     let end = slider_end(props.max_parallelism).max(props.value);
     let on_input = props.on_input.clone();
     let oninput = Callback::from(move |e: InputEvent| {
@@ -37,12 +38,15 @@ pub fn ParallelismSlider(props: &SliderProps) -> Html {
             <label for="owners-p-slider">{ "Parallelism" }</label>
             <input id="owners-p-slider" type="range" min="1" max={end.to_string()} step="1"
                 value={props.value.to_string()} aria-valuetext={props.value_text.clone()}
-                aria-describedby="owners-ceiling" {oninput} />
+                aria-describedby={if locked { "owners-ceiling owners-p-locked" } else { "owners-ceiling" }} disabled={locked} {oninput} />
             <svg class="ceiling-scale" viewBox="0 0 1000 24" preserveAspectRatio="none" aria-hidden="true">
                 <rect class="allowed" x="0" y="4" width={at.to_string()} height="6" />
                 <rect class="refused" x={at.to_string()} y="4" width={(1000 - at).to_string()} height="6" />
                 <line class="ceiling" x1={at.to_string()} x2={at.to_string()} y1="0" y2="24" />
             </svg>
+            if locked {
+                <p class="field-hint locked" id="owners-p-locked">{ crate::components::LOCKED_NOTE }</p>
+            }
             <p class="field-hint" id="owners-ceiling">
                 { format!("1 to {end}. The mark is the ceiling, max parallelism {}: to its right the job cannot start.", props.max_parallelism) }
             </p>

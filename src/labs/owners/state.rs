@@ -51,8 +51,8 @@ pub enum OwnersAction {
     SetFrom { text: String, bad_input: bool },
     /// Typed into **Largest foreseeable parallelism**.
     SetLargest { text: String, bad_input: bool },
-    /// Typed into **Key**.
-    SetKey { text: String },
+    /// Typed into **Key**; `well_formed` is false when the browser's text held a lone surrogate.
+    SetKey { text: String, well_formed: bool },
     /// Chose in **Key type**.
     SetKeyType { key_type: KeyType },
 }
@@ -209,7 +209,15 @@ impl Reducible for OwnersState {
                 let parsed = parse_optional(&text, "largest parallelism");
                 next.largest.apply(text, bad_input, parsed);
             }
-            OwnersAction::SetKey { text } => next.set_key(text),
+            OwnersAction::SetKey { text, well_formed: false } => {
+                next.key.error = Some(
+                    "this key holds a lone UTF-16 surrogate (half of a pair with no partner); Java would hash it as it is, \
+                     but this lab cannot keep it exactly, so the last valid key is still shown"
+                        .to_string(),
+                );
+                next.key.text = text;
+            }
+            OwnersAction::SetKey { text, .. } => next.set_key(text),
             OwnersAction::SetKeyType { key_type } => {
                 next.key_type = key_type;
                 let text = next.key.text.clone();

@@ -48,9 +48,22 @@ pub fn field(
         bad_input: i.bad_input,
     });
     let placeholder = matches!(which, Maxp | PlanMaxp).then_some(AttrValue::Static("not set"));
+    let param = match which {
+        SavedMaxp => "saved_maxp",
+        P => "p",
+        Maxp => "maxp",
+        Current => "current",
+        Target => "target",
+        PlanMaxp => "plan_maxp",
+        First => "first",
+        State => "state",
+        Rate => "rate",
+        Partitions => "partitions",
+        Ttl => "ttl",
+    };
     html! {
         <TextField id={id} label={label} kind={kind} value={text.clone()} error={error.clone().map(AttrValue::from)}
-            hint={hint.map(AttrValue::Static)} placeholder={placeholder} on_input={on_input} />
+            hint={hint.map(AttrValue::Static)} placeholder={placeholder} param={AttrValue::Static(param)} on_input={on_input} />
     }
 }
 
@@ -64,7 +77,7 @@ pub fn PlannerLab(props: &PlannerLabProps) -> Html {
         let query = parsed.0.clone();
         move || PlannerState::from_query(&query)
     });
-    let common = props.location.common;
+    let common = props.location.common.clone();
     use_effect_with(state.to_query(), move |query| {
         browser::replace_hash(&format_hash(Lab::Planner, &common, &query.pairs()));
     });

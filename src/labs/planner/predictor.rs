@@ -55,7 +55,7 @@ pub fn Predictor(props: &PredictorProps) -> Html {
             <h2 id="predictor-title">{ "Will the restore start?" }</h2>
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 { field(s, a, PlannerField::SavedMaxp, "Snapshot max parallelism", Some("Stored in the savepoint or retained checkpoint.")) }
-                <SelectField id="pl-saved-how" label="Snapshot max parallelism was" options={how_options}
+                <SelectField id="pl-saved-how" param="saved_maxp_set" label="Snapshot max parallelism was" options={how_options}
                     selected={AttrValue::Static(if s.saved_how == SavedHow::Explicit { "explicit" } else { "derived" })} on_change={on_how} />
                 { field(s, a, PlannerField::P, "New parallelism", None) }
                 { field(s, a, PlannerField::Maxp, "New max parallelism", Some("Leave empty if the new job does not set it.")) }

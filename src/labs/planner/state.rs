@@ -9,7 +9,7 @@ use crate::labs::field::Field;
 use crate::model::number::parse_in_range;
 use crate::model::planner::{parse_ttl, PlanInput};
 use crate::model::restore::{RestoreInput, RestoreOutcome, SavedHow};
-use crate::model::skew::units::{format_bytes, parse_bytes};
+use crate::model::skew::units::{format_bytes, parse_bytes, parse_size};
 use crate::model::{MaxParallelism, ModelError};
 use crate::url::PlannerQuery;
 
@@ -193,7 +193,7 @@ impl Reducible for PlannerState {
                     s.state.apply(text, bad_input, v);
                 }
                 PlannerField::Rate => {
-                    let v = parse_bytes(&text).and_then(|b| {
+                    let v = parse_size(&text, "rewrite throughput").and_then(|b| {
                         if b == 0 {
                             Err(ModelError::NotPositive { what: "rewrite throughput" })
                         } else {

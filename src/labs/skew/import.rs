@@ -23,15 +23,18 @@ const STEP_MS: f64 = 40.0;
 
 /// Reads `text` in steps, reporting progress, then replaces the key set.
 pub fn run(text: Rc<str>, key_type: KeyType, dispatcher: UseReducerDispatcher<SkewState>) {
-    run_with(text, key_type, move |action| dispatcher.dispatch(action));
+    run_with(text, key_type, false, move |action| dispatcher.dispatch(action));
 }
 
 /// As [`run`], sending the actions to `send`.
-pub fn run_with(text: Rc<str>, key_type: KeyType, send: impl Fn(SkewAction) + 'static) {
+pub fn run_with(text: Rc<str>, key_type: KeyType, lone_surrogates: bool, send: impl Fn(SkewAction) + 'static) {
     let dispatcher = send;
     spawn_local(async move {
         dispatcher(SkewAction::ImportStarted);
         let mut importer = CsvImporter::new(key_type);
+        if lone_surrogates {
+            importer = importer.rejecting_lone_surrogates();
+        }
         while !importer.done() {
             let start = browser::now_ms();
             while !importer.done() && browser::now_ms() - start < STEP_MS {

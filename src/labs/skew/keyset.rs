@@ -10,6 +10,7 @@ use yew::prelude::*;
 
 use super::import::{self, SYNC_LIMIT};
 use super::state::{SkewAction, SkewState};
+use crate::browser;
 use crate::components::{FieldInput, SelectField, TextField};
 use crate::model::skew::csv::MAX_KEYS;
 use crate::url::KeySource;
@@ -32,13 +33,19 @@ pub fn KeySet(props: &KeySetProps) -> Html {
     let on_total = act.reform(|i: FieldInput| SkewAction::SetTotal { text: i.text });
     let generation = use_state(|| 0u32);
     // A paste too large to show stays out of the text box, waiting for Apply.
-    let pending = use_mut_ref(|| None::<String>);
+    let pending = use_mut_ref(|| None::<(String, bool)>);
     let pending_note = use_state(|| None::<String>);
     let on_paste = {
         let (pending, pending_note) = (pending.clone(), pending_note.clone());
         Callback::from(move |e: Event| {
             let Some(data) = e.dyn_ref::<web_sys::ClipboardEvent>().and_then(|c| c.clipboard_data()) else { return };
-            let Ok(text) = data.get_data("text/plain") else { return };
+            let get =
+                js_sys::Reflect::get(&data, &"getData".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+            let Some((text, lone)) =
+                get.and_then(|f| f.call1(&data, &"text/plain".into()).ok()).as_ref().and_then(browser::js_text)
+            else {
+                return;
+            };
             if text.len() > SYNC_LIMIT {
                 e.prevent_default();
                 let lines = text.lines().count();
@@ -46,7 +53,7 @@ pub fn KeySet(props: &KeySetProps) -> Html {
                     "Pasted {lines} lines ({} KB). They are kept out of the box to keep the page fast; press Apply to read them.",
                     text.len() / 1024
                 )));
-                *pending.borrow_mut() = Some(text);
+                *pending.borrow_mut() = Some((text, lone));
             }
         })
     };
@@ -62,21 +69,22 @@ pub fn KeySet(props: &KeySetProps) -> Html {
         let (area, act, key_type, generation) = (area.clone(), act.clone(), s.key_type, generation.clone());
         let (pending, pending_note) = (pending.clone(), pending_note.clone());
         Callback::from(move |_: MouseEvent| {
-            if let Some(text) = pending.borrow_mut().take() {
+            let waiting = pending.borrow_mut().take();
+            if let Some((text, lone)) = waiting {
                 pending_note.set(None);
-                apply(text, key_type, &act);
+                apply(text, lone, key_type, &act);
                 return;
             }
             let Some(element) = area.cast::<HtmlTextAreaElement>() else {
                 return;
             };
-            let text = element.value();
+            let (text, lone) = browser::value_text(&element);
             if text.len() > SYNC_LIMIT {
                 // Megabytes of text in a text box make every layout slow (and clearing it is
                 // slow too): the set is read from memory, and the box is replaced by a new one.
                 generation.set(*generation + 1);
             }
-            apply(text, key_type, &act);
+            apply(text, lone, key_type, &act);
         })
     };
     let on_file = {
@@ -88,8 +96,10 @@ pub fn KeySet(props: &KeySetProps) -> Html {
             };
             let act = act.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                if let Ok(text) = wasm_bindgen_futures::JsFuture::from(file.text()).await {
-                    apply(text.as_string().unwrap_or_default(), key_type, &act);
+                if let Some((text, lone)) =
+                    wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().as_ref().and_then(browser::js_text)
+                {
+                    apply(text, lone, key_type, &act);
                 }
             });
         })
@@ -104,18 +114,18 @@ pub fn KeySet(props: &KeySetProps) -> Html {
             <h2 id="keyset-title">{ "The key set" }</h2>
             <p>{ format!("{} keys now{}.", s.keys.len(), if preset_active { ", from the preset below" } else { ", from your own list" }) }</p>
             <div class="controls">
-                <SelectField id="skew-preset" label="Preset" options={kinds} selected={AttrValue::Static(s.preset_kind)} on_change={on_kind} />
-                <TextField id="skew-n" label="Number of keys" kind="number" min="1" max={MAX_KEYS.to_string()} value={s.preset_n.text.clone()}
+                <SelectField id="skew-preset" param="preset" label="Preset" options={kinds} selected={AttrValue::Static(s.preset_kind)} on_change={on_kind} />
+                <TextField id="skew-n" param="n" label="Number of keys" kind="number" min="1" max={MAX_KEYS.to_string()} value={s.preset_n.text.clone()}
                     error={s.preset_n.error.clone().map(AttrValue::from)} on_input={on_n} />
                 if s.preset_kind == "zipf" {
-                    <TextField id="skew-s" label="Zipf exponent s" value={s.preset_s.text.clone()} error={s.preset_s.error.clone().map(AttrValue::from)}
+                    <TextField id="skew-s" param="s" label="Zipf exponent s" value={s.preset_s.text.clone()} error={s.preset_s.error.clone().map(AttrValue::from)}
                         hint="Key i (from 1) gets weight 1 / i^s; 0 < s ≤ 5." on_input={on_s} />
                 }
                 if s.preset_kind == "hot" {
-                    <TextField id="skew-hot" label="Hot key share (%)" kind="number" min="0" max="100" value={s.preset_hot.text.clone()}
+                    <TextField id="skew-hot" param="hot" label="Hot key share (%)" kind="number" min="0" max="100" value={s.preset_hot.text.clone()}
                         error={s.preset_hot.error.clone().map(AttrValue::from)} on_input={on_hot} />
                 }
-                <TextField id="skew-total" label="Total events per second" value={s.total.text.clone()}
+                <TextField id="skew-total" param="total" label="Total events per second" value={s.total.text.clone()}
                     error={s.total.error.clone().map(AttrValue::from)} on_input={on_total} />
             </div>
             <div class="field csv-field">
@@ -144,14 +154,14 @@ pub fn KeySet(props: &KeySetProps) -> Html {
     }
 }
 
-fn apply(text: String, key_type: crate::model::KeyType, act: &Callback<SkewAction>) {
+fn apply(text: String, lone_surrogates: bool, key_type: crate::model::KeyType, act: &Callback<SkewAction>) {
     if text.len() <= SYNC_LIMIT {
-        act.emit(SkewAction::SetCsvText { text });
+        act.emit(SkewAction::SetCsvText { text, lone_surrogates });
         act.emit(SkewAction::ApplyCsv);
     } else {
         let text: Rc<str> = Rc::from(text.as_str());
         let act = act.clone();
-        import::run_with(text, key_type, move |a| act.emit(a));
+        import::run_with(text, key_type, lone_surrogates, move |a| act.emit(a));
     }
 }
 
@@ -168,7 +178,9 @@ fn report(s: &SkewState) -> Html {
     html! {
         <div class="import-report" role="status" data-testid="csv-report">
             <p>{ format!("Read {} keys{}.", r.kept, if r.header { " (a header line was skipped)" } else { "" }) }
-                if r.error_count > 0 { { format!(" {} lines were not used:", r.error_count) } }</p>
+                if r.kept_previous { { " No key could be read, so the key set was kept as it was." } }
+                if r.error_count == 1 { { " 1 line was not used:" } }
+                if r.error_count > 1 { { format!(" {} lines were not used:", r.error_count) } }</p>
             if r.error_count > 0 {
                 <ul class="line-errors">
                     { for r.errors.iter().map(|e| html! { <li key={e.line}>{ format!("line {}: {}", e.line, e.reason) }</li> }) }

@@ -55,7 +55,7 @@ pub fn SkewLab(props: &SkewLabProps) -> Html {
             }
         });
     }
-    let common = props.location.common;
+    let common = props.location.common.clone();
     use_effect_with(state.to_query(), move |query| {
         browser::replace_hash(&format_hash(Lab::Skew, &common, &query.pairs()));
     });

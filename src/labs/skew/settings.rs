@@ -36,13 +36,13 @@ pub fn Settings(props: &SettingsProps) -> Html {
     };
     html! {
         <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-            <TextField id="skew-maxp" label="Max parallelism" kind="number" min="1" max="32768" placeholder="not set"
+            <TextField id="skew-maxp" param="maxp" label="Max parallelism" kind="number" min="1" max="32768" placeholder="not set"
                 value={s.max_parallelism.text.clone()} error={s.max_parallelism.error.clone().map(AttrValue::from)}
                 hint={AttrValue::from(max_hint)} on_input={on_max} />
-            <TextField id="skew-p" label="Parallelism" kind="number" min="1" max="32768"
+            <TextField id="skew-p" param="p" label="Parallelism" kind="number" min="1" max="32768"
                 value={s.parallelism.text.clone()} error={s.parallelism.error.clone().map(AttrValue::from)} on_input={on_p} />
             <div>
-                <SelectField id="skew-key-type" label="Key type" options={options} selected={AttrValue::Static(s.key_type.as_str())} on_change={on_type} />
+                <SelectField id="skew-key-type" param="type" label="Key type" options={options} selected={AttrValue::Static(s.key_type.as_str())} on_change={on_type} />
                 <p class="field-hint">{ type_hint }</p>
             </div>
         </form>

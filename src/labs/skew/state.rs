@@ -11,7 +11,7 @@ use yew::Reducible;
 
 use crate::labs::field::Field;
 use crate::model::number::parse_in_range;
-use crate::model::skew::csv::{keys_to_csv, parse_csv, CsvImporter, LineError};
+use crate::model::skew::csv::{keys_to_csv, CsvImporter, LineError};
 use crate::model::skew::presets::{Preset, MAX_PRESET_KEYS};
 use crate::model::skew::units::{parse_bytes, parse_milli, MAX_EVENTS_PER_S};
 use crate::model::skew::KeyLoad;
@@ -26,6 +26,8 @@ pub struct ImportReport {
     pub error_count: usize,
     pub header: bool,
     pub truncated: bool,
+    /// No line could be read, so the previous key set was kept.
+    pub kept_previous: bool,
 }
 
 impl ImportReport {
@@ -36,6 +38,7 @@ impl ImportReport {
             error_count: importer.error_count,
             header: importer.header,
             truncated: importer.truncated,
+            kept_previous: importer.rows.is_empty(),
         }
     }
 }
@@ -64,6 +67,8 @@ pub struct SkewState {
     pub total: Field<u64>,
     /// The last applied CSV text (shared, it can be megabytes).
     pub csv_text: Rc<str>,
+    /// The applied text had lone UTF-16 surrogates (seen before it became Rust text).
+    pub csv_lone_surrogates: bool,
     pub import: Option<ImportReport>,
     /// Thousandths of a running import, `None` when idle.
     pub importing: Option<u32>,
@@ -105,9 +110,11 @@ pub enum SkewAction {
     SetTotal {
         text: String,
     },
-    /// The CSV text to apply next (read from **Keys (CSV)** when **Apply** is pressed).
+    /// The CSV text to apply next (read from **Keys (CSV)** when **Apply** is pressed), and
+    /// whether the browser's string held lone surrogates.
     SetCsvText {
         text: String,
+        lone_surrogates: bool,
     },
     /// **Apply** on a CSV small enough to read at once.
     ApplyCsv,
@@ -177,6 +184,7 @@ impl SkewState {
             preset_hot: Field::valid(hot.to_string(), hot),
             total: Field::valid(crate::model::skew::units::format_milli(q.total_milli), q.total_milli),
             csv_text: Rc::from(""),
+            csv_lone_surrogates: false,
             import: None,
             importing: None,
             what_if: optional(q.q),
@@ -243,10 +251,18 @@ impl SkewState {
     }
 
     fn apply_csv(&mut self) {
-        let importer = parse_csv(&self.csv_text, self.key_type);
+        let mut importer = CsvImporter::new(self.key_type);
+        if self.csv_lone_surrogates {
+            importer = importer.rejecting_lone_surrogates();
+        }
+        while !importer.done() {
+            importer.step(&self.csv_text, 10_000);
+        }
         self.import = Some(ImportReport::of(&importer));
-        self.set_keys(importer.rows);
-        self.custom_source();
+        if !importer.rows.is_empty() {
+            self.set_keys(importer.rows);
+            self.custom_source();
+        }
     }
 
     fn edit(&mut self, index: usize, column: KeyColumn, text: &str) -> Result<(), String> {
@@ -364,7 +380,10 @@ impl Reducible for SkewState {
                     s.use_preset(preset);
                 }
             }
-            SkewAction::SetCsvText { text } => s.csv_text = Rc::from(text.as_str()),
+            SkewAction::SetCsvText { text, lone_surrogates } => {
+                s.csv_text = Rc::from(text.as_str());
+                s.csv_lone_surrogates = lone_surrogates;
+            }
             SkewAction::ApplyCsv => s.apply_csv(),
             SkewAction::ImportStarted => s.importing = Some(0),
             SkewAction::ImportProgress { permille } => s.importing = Some(permille),
@@ -372,10 +391,12 @@ impl Reducible for SkewState {
                 s.importing = None;
                 s.csv_text = text;
                 s.import = Some(report);
-                s.keys = rows;
-                s.version += 1;
-                s.table_error = None;
-                s.custom_source();
+                if !rows.is_empty() {
+                    s.keys = rows;
+                    s.version += 1;
+                    s.table_error = None;
+                    s.custom_source();
+                }
             }
             SkewAction::EditKey { index, column, text } => s.table_error = s.edit(index, column, &text).err(),
             SkewAction::RemoveKey { index } if index < s.keys.len() => {

@@ -36,9 +36,9 @@ pub fn WhatIf(props: &WhatIfProps) -> Html {
         <section class="whatif" aria-labelledby="whatif-title">
             <h2 id="whatif-title">{ "What if…" }</h2>
             <div class="controls">
-                <TextField id="skew-q" label="Another parallelism" kind="number" min="1" max="32768" placeholder="none"
+                <TextField id="skew-q" param="q" label="Another parallelism" kind="number" min="1" max="32768" placeholder="none"
                     value={s.what_if.text.clone()} error={s.what_if.error.clone().map(AttrValue::from)} on_input={on_q} />
-                <TextField id="skew-salt" label="Split the hottest key into" kind="number" min="0" max={MAX_SALT.to_string()} placeholder="0 (off)"
+                <TextField id="skew-salt" param="salt" label="Split the hottest key into" kind="number" min="0" max={MAX_SALT.to_string()} placeholder="0 (off)"
                     value={s.salt.text.clone()} error={s.salt.error.clone().map(AttrValue::from)}
                     hint={AttrValue::from(format!("Sub-keys, 2 to {MAX_SALT}."))} on_input={on_salt} />
             </div>

@@ -31,7 +31,7 @@ pub fn TraceLab(props: &TraceLabProps) -> Html {
         let query = parsed.0;
         move || TraceState::from_query(&query)
     });
-    let common = props.location.common;
+    let common = props.location.common.clone();
     use_effect_with(state.to_query(), move |query| {
         browser::replace_hash(&format_hash(Lab::Trace, &common, &query.pairs()));
     });
@@ -45,7 +45,7 @@ pub fn TraceLab(props: &TraceLabProps) -> Html {
     let on_scenario = on_action.reform(|v: String| TraceAction::SetScenario {
         scenario: Scenario::from_slug(&v).unwrap_or(Scenario::PlainRescale),
     });
-    let field = |which: TraceField, id: &'static str, label: &'static str| {
+    let field = |which: TraceField, id: &'static str, label: &'static str, param: &'static str| {
         let f = match which {
             TraceField::P1 => &state.p1,
             TraceField::P2 => &state.p2,
@@ -59,7 +59,7 @@ pub fn TraceLab(props: &TraceLabProps) -> Html {
             text: i.text,
             bad_input: i.bad_input,
         });
-        html! { <TextField id={id} label={label} kind="number" value={f.text.clone()} error={f.error.clone().map(AttrValue::from)} on_input={on_input} /> }
+        html! { <TextField id={id} label={label} kind="number" value={f.text.clone()} error={f.error.clone().map(AttrValue::from)} param={AttrValue::Static(param)} on_input={on_input} /> }
     };
     html! {
         <section class="lab lab-trace" aria-labelledby="trace-title">
@@ -71,13 +71,13 @@ pub fn TraceLab(props: &TraceLabProps) -> Html {
             </p>
             <Notices notices={parsed.1.clone()} />
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                <SelectField id="trace-scenario" label="Scenario" options={scenarios} selected={AttrValue::Static(state.scenario.slug())} on_change={on_scenario} />
-                { field(TraceField::P1, "trace-p1", "Parallelism before") }
-                { field(TraceField::P2, "trace-p2", "Parallelism after") }
-                { field(TraceField::Maxp, "trace-maxp", "Max parallelism") }
-                { field(TraceField::Keys, "trace-keys", "Keys in the trace") }
-                { field(TraceField::Events, "trace-events", "Events in the trace") }
-                { field(TraceField::Snapshot, "trace-snapshot", "Snapshot at offset") }
+                <SelectField id="trace-scenario" param="scenario" label="Scenario" options={scenarios} selected={AttrValue::Static(state.scenario.slug())} on_change={on_scenario} />
+                { field(TraceField::P1, "trace-p1", "Parallelism before", "p1") }
+                { field(TraceField::P2, "trace-p2", "Parallelism after", "p2") }
+                { field(TraceField::Maxp, "trace-maxp", "Max parallelism", "maxp") }
+                { field(TraceField::Keys, "trace-keys", "Keys in the trace", "keys") }
+                { field(TraceField::Events, "trace-events", "Events in the trace", "events") }
+                { field(TraceField::Snapshot, "trace-snapshot", "Snapshot at offset", "snapshot") }
             </form>
             <result::TraceResultView run={(*run).clone()} scenario={state.scenario} />
             <operator_state::OperatorState parallelism={state.p2.value} />

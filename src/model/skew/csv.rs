@@ -47,6 +47,9 @@ pub struct CsvImporter {
     /// Lines were left unread because the set reached [`MAX_KEYS`].
     pub truncated: bool,
     done: bool,
+    /// The text came from a string with lone UTF-16 surrogates, which reached us as U+FFFD:
+    /// refuse the lines holding one rather than merge distinct keys.
+    reject_replacement: bool,
 }
 
 impl CsvImporter {
@@ -65,7 +68,14 @@ impl CsvImporter {
             header: false,
             truncated: false,
             done: false,
+            reject_replacement: false,
         }
+    }
+
+    /// Refuses lines holding U+FFFD, for text known to have had lone surrogates.
+    pub fn rejecting_lone_surrogates(mut self) -> Self {
+        self.reject_replacement = true;
+        self
     }
 
     pub fn done(&self) -> bool {
@@ -102,6 +112,13 @@ impl CsvImporter {
                 ));
                 self.done = true;
                 return;
+            }
+            if self.reject_replacement && line.contains('\u{FFFD}') {
+                self.fail(
+                    "this line held a lone UTF-16 surrogate (half of a pair), which cannot be kept exactly; remove it"
+                        .to_string(),
+                );
+                continue;
             }
             let first = !self.first_content_seen;
             self.first_content_seen = true;

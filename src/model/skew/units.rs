@@ -46,6 +46,11 @@ pub fn format_milli(value: u64) -> String {
 /// Parses a size such as `512`, `4 KB`, `1.5MB`, `2 GiB`, `1TB` into bytes (a bare number is
 /// bytes; a fraction is truncated to whole bytes).
 pub fn parse_bytes(text: &str) -> Result<u64, ModelError> {
+    parse_size(text, "state size")
+}
+
+/// As [`parse_bytes`], naming the field `what` in errors (e.g. a throughput per second).
+pub fn parse_size(text: &str, what: &'static str) -> Result<u64, ModelError> {
     let trimmed = text.trim();
     let split = trimmed.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(trimmed.len());
     let (number, unit) = trimmed.split_at(split);
@@ -62,16 +67,16 @@ pub fn parse_bytes(text: &str) -> Result<u64, ModelError> {
     } else if is(["TB", "TiB", "T"]) {
         40
     } else {
-        return Err(ModelError::NotASize { text: text.to_string() });
+        return Err(ModelError::NotASize { what, text: text.to_string() });
     };
     let limit_whole = MAX_BYTES >> shift;
-    let milli = parse_milli(number, "state size", limit_whole).map_err(|e| match e {
-        ModelError::NotAnAmount { .. } => ModelError::NotASize { text: text.to_string() },
-        _ => ModelError::AmountTooLarge { what: "state size", text: text.to_string(), max: MAX_BYTES },
+    let milli = parse_milli(number, what, limit_whole).map_err(|e| match e {
+        ModelError::NotAnAmount { .. } => ModelError::NotASize { what, text: text.to_string() },
+        _ => ModelError::AmountTooLarge { what, text: text.to_string(), max: MAX_BYTES },
     })?;
     let bytes = (u128::from(milli) << shift) / 1000;
     u64::try_from(bytes).ok().filter(|&b| b <= MAX_BYTES).ok_or_else(|| ModelError::AmountTooLarge {
-        what: "state size",
+        what,
         text: text.to_string(),
         max: MAX_BYTES,
     })

@@ -49,7 +49,9 @@ fn bad_text_keeps_the_last_valid_value_and_the_text() {
     assert_eq!(state.parallelism.value, 4);
     assert!(state.parallelism.error.is_some());
     let state = act(state, vec![OwnersAction::SetParallelism { text: String::new(), bad_input: true }]);
-    assert_eq!(state.parallelism.text, "-3", "bad input leaves the text alone");
+    // The field reports "" for non-numbers; mirroring it leaves the typed text on screen.
+    assert_eq!(state.parallelism.text, "", "bad input mirrors the field's empty value");
+    assert_eq!(state.parallelism.value, 4);
     assert_eq!(state.to_query().maxp, Some(1000));
 }
 
@@ -64,11 +66,14 @@ fn clearing_max_parallelism_goes_back_to_derived() {
 fn key_type_change_reparses_the_typed_key() {
     let state = act(
         start(OwnersQuery::default()),
-        vec![OwnersAction::SetKey { text: "42".into() }, OwnersAction::SetKeyType { key_type: KeyType::Int }],
+        vec![
+            OwnersAction::SetKey { text: "42".into(), well_formed: true },
+            OwnersAction::SetKeyType { key_type: KeyType::Int },
+        ],
     );
     assert_eq!(state.key.value, Some(Key::Int(42)));
     assert_eq!(state.view().lookup.unwrap().java_hash, 42);
-    let state = act(state, vec![OwnersAction::SetKey { text: "forty-two".into() }]);
+    let state = act(state, vec![OwnersAction::SetKey { text: "forty-two".into(), well_formed: true }]);
     assert!(state.key.error.as_deref().unwrap().contains("not a valid int key"));
     assert_eq!(state.key.value, Some(Key::Int(42)));
     let q = state.to_query();

@@ -35,7 +35,10 @@ fn preset_parameters_regenerate_and_bad_ones_keep_the_set() {
 fn csv_apply_keeps_good_rows_and_reports_bad_ones() {
     let s = run(
         start(SkewQuery::default()),
-        vec![SkewAction::SetCsvText { text: "a,1\nbroken\nb,2,1 KB".into() }, SkewAction::ApplyCsv],
+        vec![
+            SkewAction::SetCsvText { lone_surrogates: false, text: "a,1\nbroken\nb,2,1 KB".into() },
+            SkewAction::ApplyCsv,
+        ],
     );
     assert_eq!(s.keys.len(), 2);
     let report = s.import.clone().unwrap();
@@ -47,7 +50,7 @@ fn csv_apply_keeps_good_rows_and_reports_bad_ones() {
 fn table_edits_validate_and_large_sets_go_to_storage() {
     let s = run(
         start(SkewQuery::default()),
-        vec![SkewAction::SetCsvText { text: "a,1\nb,2".into() }, SkewAction::ApplyCsv],
+        vec![SkewAction::SetCsvText { lone_surrogates: false, text: "a,1\nb,2".into() }, SkewAction::ApplyCsv],
     );
     let s = run(s, vec![SkewAction::EditKey { index: 0, column: KeyColumn::Key, text: "b".into() }]);
     assert!(s.table_error.as_deref().unwrap().contains("already in the set"));
@@ -59,7 +62,7 @@ fn table_edits_validate_and_large_sets_go_to_storage() {
         vec![Key::Str("a".into()), Key::Str("new-key-0".into())]
     );
     let big: String = (0..600).map(|i| format!("key-{i},1\n")).collect();
-    let s = run(s, vec![SkewAction::SetCsvText { text: big }, SkewAction::ApplyCsv]);
+    let s = run(s, vec![SkewAction::SetCsvText { lone_surrogates: false, text: big }, SkewAction::ApplyCsv]);
     assert_eq!(s.source, KeySource::Stored);
 }
 
@@ -67,10 +70,24 @@ fn table_edits_validate_and_large_sets_go_to_storage() {
 fn key_type_change_rereads_custom_keys() {
     let s = run(
         start(SkewQuery::default()),
-        vec![SkewAction::SetCsvText { text: "1,1\nx,1".into() }, SkewAction::ApplyCsv],
+        vec![SkewAction::SetCsvText { lone_surrogates: false, text: "1,1\nx,1".into() }, SkewAction::ApplyCsv],
     );
     assert_eq!(s.keys.len(), 2);
     let s = run(s, vec![SkewAction::SetKeyType { key_type: KeyType::Int }]);
     assert_eq!(s.keys.len(), 1);
     assert_eq!(s.import.as_ref().unwrap().error_count, 1);
+}
+
+#[test]
+fn an_apply_with_no_readable_line_keeps_the_set() {
+    let s = start(SkewQuery::default());
+    let v = s.version;
+    let s =
+        run(s, vec![SkewAction::SetCsvText { text: "broken\n".into(), lone_surrogates: false }, SkewAction::ApplyCsv]);
+    assert_eq!((s.keys.len(), s.version), (1000, v));
+    assert!(s.import.as_ref().unwrap().kept_previous);
+    let text = "\u{FFFD},1\nb\u{FFFD},2\nok,3".to_string();
+    let s = run(s, vec![SkewAction::SetCsvText { text, lone_surrogates: true }, SkewAction::ApplyCsv]);
+    assert_eq!(s.keys.len(), 1);
+    assert!(s.import.as_ref().unwrap().errors[0].reason.contains("lone UTF-16 surrogate"));
 }

@@ -1,10 +1,13 @@
 //! The shell: follows the location hash, draws the site navigation from the lab registry
 //! (hidden with `embed=1`), applies the theme, and shows the routed view.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::browser::{self, HashListener};
-use crate::components::Notices;
+use crate::components::{Locks, Notices};
+use crate::embed_view::{EmbedFrame, EmbedPanel};
 use crate::labs::home::Home;
 use crate::labs::not_found::NotFound;
 use crate::labs::Lab;
@@ -49,7 +52,17 @@ pub fn App() -> Html {
         Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
         // Keyed by the whole hash: a link or a typed URL re-opens the lab in that state.
         Route::Lab(lab) => {
-            html! { <div class="lab-frame" key={(*hash).clone()}>{ lab.view(&location) }</div> }
+            let locks = Locks(Rc::new(location.common.lock.clone()));
+            html! {
+                <div class="lab-frame" key={(*hash).clone()}>
+                    <ContextProvider<Locks> context={locks}>{ lab.view(&location) }</ContextProvider<Locks>>
+                    if location.common.embed {
+                        <EmbedFrame lab={*lab} common={location.common.clone()} />
+                    } else {
+                        <EmbedPanel lab={*lab} />
+                    }
+                </div>
+            }
         }
     };
     html! {

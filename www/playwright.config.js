@@ -26,10 +26,19 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node serve.mjs --port ${port} --dir ../dist`,
-    url: `http://127.0.0.1:${port}/index.html`,
-    reuseExistingServer: false,
-    timeout: 20_000,
-  },
+  webServer: [
+    {
+      command: `node serve.mjs --port ${port} --dir ../dist`,
+      url: `http://127.0.0.1:${port}/index.html`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    {
+      // The embed demo, served from another origin, as a documentation site would be.
+      command: `node serve.mjs --port ${port + 1} --dir .`,
+      url: `http://127.0.0.1:${port + 1}/embed-demo.html`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+  ],
 });

@@ -55,11 +55,14 @@ pub fn TextField(props: &TextFieldProps) -> Html {
     let hint_id = format!("{}-hint", props.id);
     let locked_id = format!("{}-locked", props.id);
     let error_id = format!("{}-error", props.id);
-    let described: Vec<&str> =
-        [props.hint.as_ref().map(|_| hint_id.as_str()), props.error.as_ref().map(|_| error_id.as_str())]
-            .into_iter()
-            .flatten()
-            .collect();
+    let described: Vec<&str> = [
+        props.hint.as_ref().map(|_| hint_id.as_str()),
+        props.error.as_ref().map(|_| error_id.as_str()),
+        locked.then_some(locked_id.as_str()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     html! {
         <div class={classes!("field", props.error.as_ref().map(|_| "field-invalid"))}>
             <label for={props.id.clone()}>{ props.label.clone() }</label>

@@ -15,7 +15,10 @@ use yew::prelude::*;
 
 use crate::browser::{self, KeyListener};
 use crate::components::Notices;
+use crate::embed::Statement;
+use crate::embed_view::send_result;
 use crate::labs::Lab;
+use crate::model::coverage::Verdict;
 use crate::url::{format_hash, notice, CoverageQuery, Location};
 use progress::{Progress, STORAGE_KEY};
 use state::{CoverageAction, CoverageState};
@@ -53,6 +56,30 @@ pub fn CoverageLab(props: &CoverageLabProps) -> Html {
         browser::replace_hash(&format_hash(Lab::Coverage, &common, &query.pairs()));
     });
     use_effect_with(state.progress, |progress| browser::storage_set(STORAGE_KEY, &progress.format()));
+    {
+        // Each graded prediction goes to the embedding page, if the link names its origin.
+        let (common, verdict, orbit) = (props.location.common.clone(), state.verdict(), state.orbit);
+        let prediction = state.prediction.clone();
+        use_effect_with((verdict, orbit), move |(verdict, orbit)| {
+            if *verdict != Verdict::Pending {
+                let response = prediction.residues.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+                let statement = Statement {
+                    verb: "answered",
+                    object_id: format!("{}#/coverage?m={}&a={}", browser::page_url(), orbit.modulus(), orbit.stride()),
+                    object_name: format!(
+                        "Modular coverage: which residues does n·{} mod {} reach?",
+                        orbit.stride(),
+                        orbit.modulus()
+                    ),
+                    raw: u32::from(*verdict == Verdict::Correct),
+                    max: 1,
+                    success: *verdict == Verdict::Correct,
+                    response,
+                };
+                send_result(&common, &statement);
+            }
+        });
+    }
     {
         let dispatcher = dispatcher.clone();
         use_effect_with(state.clock.is_some(), move |playing| {

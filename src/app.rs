@@ -48,7 +48,9 @@ pub fn App() -> Html {
         _ => None,
     };
     let body = match &location.route {
-        Route::Home => html! { <><Notices notices={location.notices.clone()} /><Home /></> },
+        Route::Home => {
+            html! { <><Notices notices={location.notices.clone()} /><Home exercises={location.params.get("exercises").map(String::from)} /></> }
+        }
         Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
         // Keyed by the whole hash: a link or a typed URL re-opens the lab in that state.
         Route::Lab(lab) => {

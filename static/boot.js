@@ -9,3 +9,8 @@ init({ module_or_path: new URL('../pkg/rescale-lab_bg.wasm', import.meta.url) })
   }
   console.error(error);
 });
+
+// Offline after the first visit (see sw.js). Not in frames: an embed follows its host page.
+if ('serviceWorker' in navigator && window.top === window.self) {
+  navigator.serviceWorker.register(new URL('../sw.js', import.meta.url), { scope: new URL('../', import.meta.url).pathname }).catch(() => {});
+}

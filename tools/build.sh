@@ -19,6 +19,8 @@ www/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
   dist/pkg/rescale-lab_bg.wasm -o dist/pkg/rescale-lab_bg.wasm
 cp index.html dist/
 cp -r static/. dist/static/
+# The service worker sits at the root so that its scope covers the whole lab.
+mv dist/static/sw.js dist/sw.js
 
 total_raw=0
 total_gz=0

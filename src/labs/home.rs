@@ -4,9 +4,16 @@ use yew::prelude::*;
 
 use super::Lab;
 
-/// Lists [`Lab::ALL`] with their summaries.
+#[derive(Properties, PartialEq)]
+pub struct HomeProps {
+    /// `exercises=PATH`: an exercise set for this visit.
+    #[prop_or_default]
+    pub exercises: Option<String>,
+}
+
+/// Lists [`Lab::ALL`] with their summaries, then the guided training path.
 #[function_component]
-pub fn Home() -> Html {
+pub fn Home(props: &HomeProps) -> Html {
     html! {
         <section class="home" aria-labelledby="home-title">
             <h1 id="home-title">{ "Rescale Lab" }</h1>
@@ -25,6 +32,7 @@ pub fn Home() -> Html {
                     </li>
                 }) }
             </ul>
+            <super::training::TrainingPath path={props.exercises.clone()} />
         </section>
     }
 }

@@ -9,6 +9,7 @@ pub mod owners;
 pub mod planner;
 pub mod skew;
 pub mod trace;
+pub mod training;
 
 use yew::prelude::*;
 

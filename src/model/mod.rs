@@ -29,6 +29,7 @@ pub mod rescale;
 pub mod restore;
 pub mod skew;
 pub mod trace;
+pub mod training;
 
 pub use error::ModelError;
 pub use java_hash::{Key, KeyType};

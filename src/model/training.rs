@@ -1,0 +1,294 @@
+//! The guided training path: exercises given as data (kind and parameters, from a JSON file a
+//! trainer can edit), each graded against an answer the model computes (never an answer
+//! written into the file), and the learner's progress in a small versioned text format.
+
+use std::collections::BTreeMap;
+
+use super::coverage::Orbit;
+use super::imbalance::Imbalance;
+use super::planner::PlanInput;
+use super::restore::{RestoreInput, RestoreOutcome, SavedHow};
+use super::skew::aggregate::{GroupLoads, SubtaskLoads};
+use super::skew::presets::Preset;
+use super::{KeyGroup, MaxParallelism, ModelError, Parallelism};
+
+/// What an exercise asks, with its parameters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExerciseKind {
+    /// How many residues does n·a mod m reach?
+    CoverageReach { m: u32, a: u64 },
+    /// Which subtask owns key group `group`?
+    OwnerOfGroup { max: u32, p: u32, group: u32 },
+    /// How many key groups does the busiest subtask hold?
+    BusiestGroups { max: u32, p: u32 },
+    /// Does a restart at `p` from a snapshot with max parallelism `saved_max` start?
+    RestoreStarts { saved_max: u32, p: u32 },
+    /// Does rescaling from `p` to `q` bring a hot key's skew under 10 %?
+    RescaleFixesHotKey { n: u32, hot: u32, p: u32, q: u32 },
+    /// Which step of the seed's rescale plan is the point of no return?
+    PointOfNoReturn { current: u32, target: u32, first: u32 },
+}
+
+/// The expected kind of response.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    Number(u64),
+    YesNo(bool),
+}
+
+/// One exercise of a set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exercise {
+    pub id: String,
+    pub title: String,
+    pub prompt: String,
+    pub kind: ExerciseKind,
+}
+
+fn max(v: u32) -> Result<MaxParallelism, ModelError> {
+    MaxParallelism::new(i64::from(v))
+}
+
+impl ExerciseKind {
+    /// Checks the parameters with the model's own constructors.
+    pub fn validate(self) -> Result<ExerciseKind, ModelError> {
+        match &self {
+            ExerciseKind::CoverageReach { m, a } => Orbit::new(i64::from(*m), *a as i64).map(|_| ()),
+            ExerciseKind::OwnerOfGroup { max: m, p, group } => {
+                let mp = max(*m)?;
+                Parallelism::new(i64::from(*p), mp)?;
+                mp.key_group(*group).map(|_| ()).ok_or(ModelError::OutOfRange {
+                    what: "key group",
+                    value: i64::from(*group),
+                    min: 0,
+                    max: i64::from(*m) - 1,
+                })
+            }
+            ExerciseKind::BusiestGroups { max: m, p } => Parallelism::new(i64::from(*p), max(*m)?).map(|_| ()),
+            ExerciseKind::RestoreStarts { saved_max, p } => {
+                RestoreInput::new(Some((max(*saved_max)?, SavedHow::Derived)), i64::from(*p), None).map(|_| ())
+            }
+            ExerciseKind::RescaleFixesHotKey { n, hot, p, q } => {
+                Preset::HotKey { n: *n, percent: *hot }.validate()?;
+                let m = max(128)?;
+                Parallelism::new(i64::from(*p), m)?;
+                Parallelism::new(i64::from(*q), m).map(|_| ())
+            }
+            ExerciseKind::PointOfNoReturn { current, target, first } => {
+                for v in [current, target, first] {
+                    if !(1..=32768).contains(v) {
+                        return Err(ModelError::OutOfRange {
+                            what: "parallelism",
+                            value: i64::from(*v),
+                            min: 1,
+                            max: 32768,
+                        });
+                    }
+                }
+                Ok(())
+            }
+        }?;
+        Ok(self)
+    }
+
+    /// The right answer, computed by the model, with the reason in a sentence.
+    pub fn solve(&self) -> (Answer, String) {
+        match *self {
+            ExerciseKind::CoverageReach { m, a } => {
+                let o = Orbit::new(i64::from(m), a as i64).unwrap_or_else(|_| Orbit::new(1, 0).expect("1, 0 is valid"));
+                (
+                    Answer::Number(u64::from(o.size())),
+                    format!(
+                        "gcd({m}, {}) = {}, so the walk reaches m ÷ gcd = {} residues.",
+                        o.reduced_stride(),
+                        o.gcd(),
+                        o.size()
+                    ),
+                )
+            }
+            ExerciseKind::OwnerOfGroup { max: m, p, group } => {
+                match max(m).and_then(|mp| Parallelism::new(i64::from(p), mp)) {
+                    Ok(par) => {
+                        let owner = par.max().key_group(group).map_or(0, |g: KeyGroup| par.owner_of(g).index());
+                        (Answer::Number(u64::from(owner)), format!("Subtask = ⌊{group} × {p} ÷ {m}⌋ = {owner}."))
+                    }
+                    Err(e) => (Answer::Number(0), e.to_string()),
+                }
+            }
+            ExerciseKind::BusiestGroups { max: m, p } => match max(m).and_then(|mp| Parallelism::new(i64::from(p), mp))
+            {
+                Ok(par) => {
+                    let i = Imbalance::of(par);
+                    (
+                        Answer::Number(u64::from(i.most)),
+                        format!(
+                            "{} subtasks own {} groups and {} own {}: the busiest hold ⌈{m} ÷ {p}⌉ = {}.",
+                            i.busy_subtasks, i.most, i.idle_subtasks, i.fewest, i.most
+                        ),
+                    )
+                }
+                Err(e) => (Answer::Number(0), e.to_string()),
+            },
+            ExerciseKind::RestoreStarts { saved_max, p } => {
+                let outcome = max(saved_max).map(|m| {
+                    RestoreInput { saved: Some((m, SavedHow::Derived)), parallelism: p, max_parallelism: None }
+                        .predict()
+                });
+                match outcome {
+                    Ok(RestoreOutcome::Ok { .. }) => (
+                        Answer::YesNo(true),
+                        format!("{p} is at or below the snapshot's max parallelism {saved_max}: it starts."),
+                    ),
+                    Ok(RestoreOutcome::Fails(f)) => {
+                        (Answer::YesNo(false), format!("It fails at {}: {}", f.check_name(), f.flink_message()))
+                    }
+                    Err(e) => (Answer::YesNo(false), e.to_string()),
+                }
+            }
+            ExerciseKind::RescaleFixesHotKey { n, hot, p, q } => {
+                let keys = Preset::HotKey { n, percent: hot }.generate(100_000_000);
+                let skew = |par: u32| {
+                    let m = max(128).ok()?;
+                    let groups = GroupLoads::new(&keys, m);
+                    Some(SubtaskLoads::new(&groups, Parallelism::new(i64::from(par), m).ok()?).skew_percent)
+                };
+                let (before, after) = (skew(p).unwrap_or(0), skew(q).unwrap_or(0));
+                (Answer::YesNo(after < 10), format!("Data skew at {p}: {before}%; at {q}: {after}%. The hot key stays in one key group, on one subtask, at any parallelism."))
+            }
+            ExerciseKind::PointOfNoReturn { current, target, first } => {
+                let plan = PlanInput {
+                    current,
+                    target,
+                    saved_max: None,
+                    first,
+                    state_bytes: 4 << 40,
+                    throughput: 300 << 20,
+                    partitions: target.max(1) * 2,
+                    ttl_s: None,
+                    transactional_sinks: true,
+                }
+                .plan();
+                let step = plan.steps.iter().position(|s| s.point_of_no_return).map_or(0, |i| i + 1);
+                (Answer::Number(step as u64), format!("Step {step}: the new job's first committed write past the old job's stop offset. Every step before it can be undone."))
+            }
+        }
+    }
+
+    /// The lab that shows the answer, as a route.
+    pub fn lab_link(&self) -> String {
+        match *self {
+            ExerciseKind::CoverageReach { m, a } => format!("#/coverage?m={m}&a={a}"),
+            ExerciseKind::OwnerOfGroup { max, p, .. } | ExerciseKind::BusiestGroups { max, p } => {
+                format!("#/owners?maxp={max}&p={p}")
+            }
+            ExerciseKind::RestoreStarts { saved_max, p } => format!("#/planner?saved_maxp={saved_max}&p={p}"),
+            ExerciseKind::RescaleFixesHotKey { n, hot, p, q } => {
+                format!("#/skew?preset=hot&n={n}&hot={hot}&p={p}&maxp=128&q={q}")
+            }
+            ExerciseKind::PointOfNoReturn { current, target, first } => {
+                format!("#/planner?current={current}&target={target}&first={first}")
+            }
+        }
+    }
+}
+
+/// Grades a response: a whole number, or yes / no.
+pub fn grade(kind: &ExerciseKind, response: &str) -> Result<bool, ModelError> {
+    let (answer, _) = kind.solve();
+    let r = response.trim();
+    match answer {
+        Answer::Number(n) => super::number::parse_whole(r).map(|v| v == n as i64),
+        Answer::YesNo(b) => match r.to_ascii_lowercase().as_str() {
+            "yes" => Ok(b),
+            "no" => Ok(!b),
+            _ => Err(ModelError::NotAnAmount { what: "answer (yes or no)", text: r.to_string() }),
+        },
+    }
+}
+
+/// The learner's graded answers, by exercise id.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TrainingProgress {
+    pub answers: BTreeMap<String, (bool, String)>,
+}
+
+impl TrainingProgress {
+    pub fn score(&self) -> usize {
+        self.answers.values().filter(|(ok, _)| *ok).count()
+    }
+
+    /// Lines `v1`, then `id TAB correct|incorrect TAB response` (tabs and newlines removed).
+    pub fn format(&self) -> String {
+        let clean = |s: &str| s.replace(['\t', '\n', '\r'], " ");
+        let mut out = String::from("v1\n");
+        for (id, (ok, response)) in &self.answers {
+            out.push_str(&format!(
+                "{}\t{}\t{}\n",
+                clean(id),
+                if *ok { "correct" } else { "incorrect" },
+                clean(response)
+            ));
+        }
+        out
+    }
+
+    /// Reads [`TrainingProgress::format`]'s text; anything else (an older or corrupt entry) is `None`.
+    pub fn parse(text: &str) -> Option<TrainingProgress> {
+        let mut lines = text.lines();
+        if lines.next()? != "v1" {
+            return None;
+        }
+        let mut answers = BTreeMap::new();
+        for line in lines.filter(|l| !l.is_empty()) {
+            let mut parts = line.splitn(3, '\t');
+            let (id, verdict, response) = (parts.next()?, parts.next()?, parts.next()?);
+            let ok = match verdict {
+                "correct" => true,
+                "incorrect" => false,
+                _ => return None,
+            };
+            answers.insert(id.to_string(), (ok, response.to_string()));
+        }
+        Some(TrainingProgress { answers })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_path_is_answered_by_the_model() {
+        let cases: [(ExerciseKind, &str, bool); 9] = [
+            (ExerciseKind::CoverageReach { m: 8, a: 3 }, "8", true),
+            (ExerciseKind::CoverageReach { m: 8, a: 2 }, "8", false),
+            (ExerciseKind::CoverageReach { m: 8, a: 2 }, "4", true),
+            (ExerciseKind::OwnerOfGroup { max: 128, p: 100, group: 77 }, "60", true),
+            (ExerciseKind::BusiestGroups { max: 128, p: 100 }, "2", true),
+            (ExerciseKind::RestoreStarts { saved_max: 128, p: 200 }, "no", true),
+            (ExerciseKind::RestoreStarts { saved_max: 128, p: 100 }, "YES", true),
+            (ExerciseKind::RescaleFixesHotKey { n: 1000, hot: 30, p: 8, q: 32 }, "no", true),
+            (ExerciseKind::PointOfNoReturn { current: 24, target: 200, first: 24 }, "6", true),
+        ];
+        for (kind, response, expected) in cases {
+            let kind = kind.validate().unwrap();
+            assert_eq!(grade(&kind, response), Ok(expected), "{kind:?} {response}");
+        }
+        assert!(grade(&ExerciseKind::RestoreStarts { saved_max: 128, p: 200 }, "maybe").is_err());
+        assert!(ExerciseKind::OwnerOfGroup { max: 128, p: 100, group: 128 }.validate().is_err());
+        assert!(ExerciseKind::BusiestGroups { max: 128, p: 200 }.validate().is_err());
+    }
+
+    #[test]
+    fn progress_round_trips_and_rejects_other_text() {
+        let mut p = TrainingProgress::default();
+        p.answers.insert("coverage-8-3".into(), (true, "8".into()));
+        p.answers.insert("odd\tid".into(), (false, "a\nb".into()));
+        let back = TrainingProgress::parse(&p.format()).unwrap();
+        assert_eq!(back.score(), 1);
+        assert_eq!(back.answers["odd id"], (false, "a b".into()));
+        for bad in ["", "v0\n", "{\"json\":true}", "v1\nid\tmaybe\tx"] {
+            assert_eq!(TrainingProgress::parse(bad), None, "{bad:?}");
+        }
+    }
+}

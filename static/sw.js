@@ -1,0 +1,34 @@
+// Rescale Lab's service worker: keeps the lab working offline after a first visit. It goes
+// to the network first (so a new deployment is picked up at once) and answers from its cache
+// only when the network fails. Same-origin GET requests only; the scope is the folder the
+// lab is served from, so it works under any host path.
+const CACHE = 'rescale-lab-v1';
+const SHELL = ['./', './index.html', './static/boot.js', './static/style.css', './static/favicon.svg', './static/exercises.json', './pkg/rescale-lab.js', './pkg/rescale-lab_bg.wasm'];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names.filter((n) => n.startsWith('rescale-lab-') && n !== CACHE).map((n) => caches.delete(n))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    fetch(request)
+      .then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          caches.open(CACHE).then((cache) => cache.put(request, copy));
+        }
+        return response;
+      })
+      .catch(() => caches.match(request, { ignoreSearch: true }).then((hit) => hit || caches.match('./index.html'))),
+  );
+});

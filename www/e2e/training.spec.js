@@ -1,0 +1,74 @@
+// The guided training path on the home page, walked by keyboard alone: answers graded by the
+// model, the score kept across a reload, a corrupt entry set aside, and Reset progress; plus
+// an exercise set from a link, and the app working offline after a first visit.
+import { test, expect, open } from './fixtures.js';
+
+const answers = {
+  'coverage-8-3': '8',
+  'coverage-8-2': '4',
+  'owner-77': '60',
+  'busiest-128-100': '2',
+  'restart-200': 'no',
+  'hot-key-rescale': 'no',
+  'point-of-no-return': '6',
+};
+
+test('the training path can be walked by keyboard alone, and the score survives a reload', async ({ page }) => {
+  await open(page, '#/');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 7.');
+  for (const [id, answer] of Object.entries(answers)) {
+    const step = page.locator(`[data-exercise="${id}"]`);
+    await step.getByRole('textbox').focus();
+    await page.keyboard.type(answer);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(step.locator('.training-verdict'), id).toHaveAttribute('data-verdict', 'correct');
+  }
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 7 of 7.');
+  await page.reload();
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 7 of 7.');
+  await page.getByRole('button', { name: 'Reset progress' }).click();
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 7.');
+});
+
+test('a wrong answer is graded with the reason, and a bad one is named', async ({ page }) => {
+  await open(page, '#/');
+  const step = page.locator('[data-exercise="coverage-8-2"]');
+  await step.getByRole('textbox').fill('8');
+  await step.getByRole('button').click();
+  await expect(step.locator('.training-verdict')).toHaveAttribute('data-verdict', 'incorrect');
+  await expect(step.locator('.training-verdict')).toContainText('gcd(8, 2) = 2');
+  const restart = page.locator('[data-exercise="restart-200"]');
+  await restart.getByRole('textbox').fill('maybe');
+  await restart.getByRole('button').click();
+  await expect(restart.getByRole('alert')).toContainText('yes or no');
+  await expect(restart.getByRole('link', { name: 'Open the lab for this step' })).toHaveAttribute('href', '#/planner?saved_maxp=128&p=200');
+});
+
+test('a corrupt progress entry is set aside with a notice', async ({ page }) => {
+  await open(page, '#/coverage');
+  await page.evaluate(() => localStorage.setItem('rescale-lab.training.v1', '{"score": "lots"'));
+  await open(page, '#/');
+  await expect(page.getByText('Saved training progress was unreadable')).toBeVisible();
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 7.');
+});
+
+test('an exercise set named by the link is loaded for that visit; a foreign one is refused', async ({ page }) => {
+  await open(page, '#/?exercises=static%2Fexercises.json');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 7.');
+  await open(page, '#/?exercises=https%3A%2F%2Fevil.example%2Fx.json');
+  await expect(page.getByText('is not a path on this site')).toBeVisible();
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 7.');
+});
+
+test('after a first visit the lab works offline', async ({ page, context }) => {
+  await open(page, '#/owners?maxp=128&p=100');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect(page.getByTestId('lookup-subtask')).toHaveText(/^\d+$/);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Key owners' })).toBeVisible();
+  await expect(page.getByTestId('lookup-subtask')).toHaveText(/^\d+$/);
+  await context.setOffline(false);
+});

@@ -115,7 +115,7 @@ pub fn parse_ttl(text: &str) -> Result<Option<u64>, ModelError> {
     if seconds > MAX_TTL_DAYS * 86_400 {
         return Err(ModelError::OutOfRange {
             what: "state time-to-live in days",
-            value: (seconds / 86_400) as i64,
+            value: seconds.div_ceil(86_400) as i64,
             min: 0,
             max: MAX_TTL_DAYS as i64,
         });
@@ -135,7 +135,7 @@ impl PlanInput {
         let suggested_max = (self.target.saturating_mul(4)).clamp(1, 32768).next_power_of_two().min(32768);
         let throughput = self.throughput.max(1);
         let pass_s = self.state_bytes / throughput;
-        let rewrite_s = pass_s * 2;
+        let rewrite_s = pass_s.saturating_mul(2);
         let verdict = if self.partitions <= self.current && self.target > self.current {
             Verdict::SourceBound
         } else if self.target <= saved.get() {

@@ -101,11 +101,15 @@ impl SkewQuery {
         };
         if let Some(preset) = preset {
             q.source = KeySource::Preset(preset);
-            q.key_type = preset.key_type();
         } else if params.get("stored") == Some("1") {
             q.source = KeySource::Stored;
         } else if let Some(csv) = params.get("keys") {
             q.source = KeySource::Csv(csv.to_string());
+        }
+        // A preset decides its own key type; a total only spreads over a preset.
+        match &q.source {
+            KeySource::Preset(preset) => q.key_type = preset.key_type(),
+            _ => q.total_milli = SkewQuery::default().total_milli,
         }
         (q, n)
     }

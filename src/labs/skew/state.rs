@@ -270,6 +270,9 @@ impl SkewState {
         let mut row = current.clone();
         match column {
             KeyColumn::Key => {
+                if text.chars().count() > crate::model::skew::csv::MAX_KEY_CHARS {
+                    return Err(format!("a key may be at most {} characters", crate::model::skew::csv::MAX_KEY_CHARS));
+                }
                 row.key = self.key_type.parse_key(text).map_err(|e| e.to_string())?;
                 if self.keys.iter().enumerate().any(|(i, k)| i != index && k.key == row.key) {
                     return Err(format!("the key {text:?} is already in the set"));

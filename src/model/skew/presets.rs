@@ -78,6 +78,7 @@ impl Preset {
 
     /// Generates the keys, spreading `total_milli` events per second (in thousandths).
     pub fn generate(self, total_milli: u64) -> Vec<KeyLoad> {
+        let total_milli = total_milli.min(super::units::MAX_EVENTS_PER_S * 1000);
         let n = self.n().clamp(1, MAX_PRESET_KEYS) as usize;
         let weights: Vec<f64> = match self {
             Preset::Uniform { .. } | Preset::Sequential { .. } => vec![1.0; n],
@@ -92,9 +93,22 @@ impl Preset {
         };
         let sum: f64 = weights.iter().sum();
         let mut events: Vec<u64> = weights.iter().map(|w| ((total_milli as f64) * w / sum).floor() as u64).collect();
+        // Float weights can round either way: settle the difference so the total is exact.
         let assigned: u64 = events.iter().sum();
-        if let Some(first) = events.first_mut() {
-            *first += total_milli.saturating_sub(assigned);
+        if assigned <= total_milli {
+            if let Some(first) = events.first_mut() {
+                *first += total_milli - assigned;
+            }
+        } else {
+            let mut excess = assigned - total_milli;
+            for e in events.iter_mut() {
+                let take = excess.min(*e);
+                *e -= take;
+                excess -= take;
+                if excess == 0 {
+                    break;
+                }
+            }
         }
         events
             .into_iter()
@@ -106,7 +120,7 @@ impl Preset {
                     _ => Key::Str(format!("key-{i}")),
                 },
                 events_milli,
-                bytes: events_milli * BYTES_PER_EVENT / 1000,
+                bytes: (u128::from(events_milli) * u128::from(BYTES_PER_EVENT) / 1000) as u64,
             })
             .collect()
     }

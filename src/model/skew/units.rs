@@ -20,7 +20,7 @@ pub fn parse_milli(text: &str, what: &'static str, max_whole: u64) -> Result<u64
     }
     let whole_value = match whole.trim_start_matches('0') {
         "" => 0,
-        w if w.len() > 15 => return Err(ModelError::AmountTooLarge { what, text: text.to_string(), max: max_whole }),
+        w if w.len() > 19 => return Err(ModelError::AmountTooLarge { what, text: text.to_string(), max: max_whole }),
         w => {
             w.parse::<u64>().map_err(|_| ModelError::AmountTooLarge { what, text: text.to_string(), max: max_whole })?
         }
@@ -30,7 +30,11 @@ pub fn parse_milli(text: &str, what: &'static str, max_whole: u64) -> Result<u64
     }
     let fraction_value =
         fraction.bytes().chain(std::iter::repeat(b'0')).take(3).fold(0, |acc, b| acc * 10 + u64::from(b - b'0'));
-    Ok(whole_value * 1000 + fraction_value)
+    whole_value.checked_mul(1000).and_then(|v| v.checked_add(fraction_value)).ok_or(ModelError::AmountTooLarge {
+        what,
+        text: text.to_string(),
+        max: max_whole,
+    })
 }
 
 /// Writes thousandths as a decimal without trailing zeros: 12500 → `12.5`.

@@ -34,6 +34,13 @@ export default defineConfig({
       timeout: 20_000,
     },
     {
+      // The repository root, so that dist/ is served under a sub-path (/dist/), not at /.
+      command: `node serve.mjs --port ${port + 2} --dir ..`,
+      url: `http://127.0.0.1:${port + 2}/dist/index.html`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    {
       // The embed demo, served from another origin, as a documentation site would be.
       command: `node serve.mjs --port ${port + 1} --dir .`,
       url: `http://127.0.0.1:${port + 1}/embed-demo.html`,

@@ -57,3 +57,19 @@ test('embed=1 hides the site navigation', async ({ page }) => {
   await page.getByLabel('Parallelism', { exact: true }).fill('8');
   await expect(page).toHaveURL(/embed=1/);
 });
+
+test('the built site works from a sub-path of its host', async ({ context, baseURL }) => {
+  // Another origin (the repository root's server), so a page outside the fixture's origin check.
+  const page = await context.newPage();
+  const port = Number(new URL(baseURL).port) + 2;
+  const failures = [];
+  page.on('console', (m) => { if (m.type() === 'error') failures.push(m.text()); });
+  page.on('request', (r) => { if (!r.url().startsWith(`http://127.0.0.1:${port}/`)) failures.push(`foreign ${r.url()}`); });
+  page.on('response', (r) => { if (r.status() >= 400) failures.push(`${r.status()} ${r.url()}`); });
+  await page.goto(`http://127.0.0.1:${port}/dist/#/owners?maxp=128&p=100`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Key owners' })).toBeVisible();
+  await expect(page.getByTestId('lookup-subtask')).toHaveText(/^\d+$/);
+  await page.getByRole('navigation', { name: 'Labs' }).getByRole('link', { name: 'Skew editor' }).click();
+  await expect(page.getByTestId('skew-percent')).toHaveText(/^\d+$/);
+  expect(failures).toEqual([]);
+});

@@ -6,8 +6,9 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::BuildHasherDefault;
 
+use super::fxhash::{fx_hash, IdHasher};
 use super::units::{parse_bytes, parse_milli, MAX_EVENTS_PER_S};
 use super::KeyLoad;
 use crate::{Key, KeyType};
@@ -203,63 +204,6 @@ pub fn parse_csv(text: &str, key_type: KeyType) -> CsvImporter {
 
 fn looks_like_header(line: &str) -> bool {
     split_fields(line).is_ok_and(|f| f.first().is_some_and(|k| k.trim().eq_ignore_ascii_case("key")))
-}
-
-/// A 64-bit FxHash-style hash of a key: fast, and only used to find duplicates.
-fn fx_hash(key: &Key) -> u64 {
-    let mut hasher = FxHasher::default();
-    key.hash(&mut hasher);
-    hasher.finish()
-}
-
-/// The Fx hash (as in rustc): one rotate-xor-multiply per 8-byte word.
-#[derive(Default)]
-struct FxHasher {
-    hash: u64,
-}
-
-impl FxHasher {
-    fn add(&mut self, word: u64) {
-        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
-        }
-        for &b in chunks.remainder() {
-            self.add(u64::from(b));
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.hash
-    }
-}
-
-/// Passes an already computed u64 hash through.
-#[derive(Default)]
-struct IdHasher(u64);
-
-impl Hasher for IdHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, value: u64) {
-        self.0 = value;
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
 /// Splits one line into fields, honouring double quotes. Unquoted fields borrow the line.

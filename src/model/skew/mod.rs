@@ -3,6 +3,7 @@
 
 pub mod aggregate;
 pub mod csv;
+pub mod fxhash;
 pub mod presets;
 pub mod units;
 

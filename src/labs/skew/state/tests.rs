@@ -1,6 +1,7 @@
 //! The skew reducer: presets, CSV apply, table edits, what-ifs, and where the set travels.
 
 use super::*;
+use yew::Reducible;
 
 fn start(q: SkewQuery) -> Rc<SkewState> {
     Rc::new(SkewState::from_query(&q))

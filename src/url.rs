@@ -80,10 +80,16 @@ impl Location {
             let (raw_name, raw_value) = piece.split_once('=').unwrap_or((piece, ""));
             match (decode_component(raw_name), decode_component(raw_value)) {
                 (Some(name), Some(value)) => params.pairs.push((name, value)),
-                _ => notices.push(Notice {
-                    param: decode_component(raw_name).unwrap_or_else(|| raw_name.to_string()),
-                    message: format!("the URL piece {piece:?} is not valid percent-encoded UTF-8, so it was ignored"),
-                }),
+                _ => {
+                    let name = decode_component(raw_name).unwrap_or_else(|| raw_name.to_string());
+                    let shown: String = piece.chars().take(60).collect();
+                    notices.push(Notice {
+                        param: if name.is_empty() { "(unnamed)".to_string() } else { name.chars().take(60).collect() },
+                        message: format!(
+                            "the URL piece {shown:?} is not valid percent-encoded UTF-8, so it was ignored"
+                        ),
+                    })
+                }
             }
         }
         let common = CommonQuery::parse(&params, &mut notices);

@@ -191,8 +191,10 @@ impl TraceInput {
             notes,
         };
         // Restore: Flink's checks first.
+        // Doubled, or halved when doubling would pass Flink's 32768 (or for max 1, 2): changed.
+        let changed = if max.get() * 2 <= 32768 { max.get() * 2 } else { max.get() / 2 };
         let new_max = if self.scenario == Scenario::MaxParallelismChanged {
-            MaxParallelism::new(i64::from(max.get()) * 2).unwrap_or(MaxParallelism::LARGEST)
+            MaxParallelism::new(i64::from(changed)).unwrap_or(max)
         } else {
             max
         };

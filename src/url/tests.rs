@@ -235,3 +235,12 @@ fn lock_and_origin() {
     assert!(location.common.lock.is_empty());
     assert_eq!(valid_origin("http://127.0.0.1:4173").as_deref(), Some("http://127.0.0.1:4173"));
 }
+
+#[test]
+fn undecodable_pieces_give_short_notices() {
+    let long = format!("#/owners?x=%ZZ{}", "y".repeat(5000));
+    let location = Location::parse(&long);
+    assert_eq!(location.notices.len(), 1);
+    assert!(location.notices[0].message.len() < 200, "{}", location.notices[0].message.len());
+    assert_eq!(Location::parse("#/owners?=%ZZ").notices[0].param, "(unnamed)");
+}

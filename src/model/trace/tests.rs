@@ -96,3 +96,22 @@ fn list_state_redistribution() {
     assert!(union.iter().all(|u| u == &offsets));
     assert_eq!(redistribute_list(&offsets, 10, false).iter().filter(|v| v.is_empty()).count(), 2);
 }
+
+#[test]
+fn max_parallelism_change_is_refused_even_at_the_cap() {
+    let max = MaxParallelism::new(32768).unwrap();
+    let input = TraceInput {
+        scenario: Scenario::MaxParallelismChanged,
+        p1: Parallelism::new(4, max).unwrap(),
+        p2: 6,
+        keys: 12,
+        events: 240,
+        snapshot_at: 160,
+    };
+    match input.run().verdict {
+        TraceVerdict::Refused { reason } => {
+            assert!(reason.contains("max parallelism 32768 to new program with max parallelism 16384"), "{reason}")
+        }
+        other => panic!("{other:?}"),
+    }
+}

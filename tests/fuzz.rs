@@ -1518,8 +1518,8 @@ proptest! {
         let rows: BTreeMap<String, i64> = result.rows.iter().map(|r| (r.key.clone(), r.expected)).collect();
         prop_assert_eq!(rows.len(), result.rows.len());
         prop_assert_eq!(&rows, &truth);
-        // "Max parallelism changed" doubles it, which is no change at 32768 (the cap).
-        let refused = (scenario == Scenario::MaxParallelismChanged && max.get() < 32768)
+        // "Max parallelism changed" doubles it (halves it at the 32768 cap): always a change.
+        let refused = scenario == Scenario::MaxParallelismChanged
             || scenario == Scenario::SchemaIncompatible
             || p2 == 0
             || p2 > max.get();

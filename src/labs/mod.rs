@@ -10,6 +10,7 @@ pub mod planner;
 pub mod skew;
 pub mod trace;
 pub mod training;
+pub mod url_sync;
 
 use yew::prelude::*;
 

@@ -2,23 +2,14 @@
 // from a slider input to a frame-ready page (DOM, style and layout done), how many frames
 // pass before it is painted, and the page's DOM node count.
 // Needs a built dist/ (bash tools/build.sh). Run: node www/bench/owners-slider.mjs [--json out.json]
-import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
+
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { start } from './harness.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const port = 4180 + Math.floor(Math.random() * 500);
-const server = spawn('node', [`${root}/www/serve.mjs`, '--port', String(port), '--dir', `${root}/dist`], { stdio: 'ignore' });
-await new Promise((r) => setTimeout(r, 400));
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const { base, browser, close } = await start(4180);
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(`http://127.0.0.1:${port}/#/owners?maxp=32768&p=1${process.env.EXTRA ?? '&from=1'}`);
+  await page.goto(`${base}#/owners?maxp=32768&p=1${process.env.EXTRA ?? '&from=1'}`);
   await page.getByRole('slider', { name: 'Parallelism' }).waitFor();
   const sweep = [];
   for (let i = 0; i < 120; i++) sweep.push(1 + Math.floor((i * 32767) / 119));
@@ -75,6 +66,5 @@ try {
   const out = process.argv.indexOf('--json');
   if (out > 0) writeFileSync(process.argv[out + 1], JSON.stringify(summary, null, 2) + '\n');
 } finally {
-  await browser.close();
-  server.kill();
+  await close();
 }

@@ -3,25 +3,17 @@
 // in Chromium; the owners slider and the skew editor (the two scripts beside this one); time
 // to first interactive lab per route; and transfer sizes. Writes bench.json (one flat object)
 // at the repository root and prints a table with the budgets.
-import { chromium } from 'playwright-core';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { root, start } from './harness.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const here = fileURLToPath(new URL('.', import.meta.url));
 const native = JSON.parse(process.env.NATIVE_JSON || '{}');
-const port = 5200 + Math.floor(Math.random() * 500);
-const server = spawn('node', [`${root}/www/serve.mjs`, '--port', String(port), '--dir', `${root}/dist`], { stdio: 'ignore' });
-await new Promise((r) => setTimeout(r, 400));
-const base = `http://127.0.0.1:${port}/`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const { base, browser, close } = await start(5200);
 const result = { ...native };
 try {
   // Routing 1M keys: wasm (inside, keys loaded first) and the plain-JS port, same page.
@@ -75,8 +67,7 @@ try {
   }
   result.first_interactive_ms_max = Math.round(worst);
 } finally {
-  await browser.close();
-  server.kill();
+  await close();
 }
 
 // The two lab benchmarks, each in its own browser.

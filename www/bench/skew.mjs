@@ -3,19 +3,10 @@
 // (~20 MB) delivered as a paste event: total time from Apply to the result, and the longest
 // main-thread task meanwhile.
 // Needs a built dist/. Run: node www/bench/skew.mjs [--json out.json]
-import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { start } from './harness.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const port = 4700 + Math.floor(Math.random() * 500);
-const server = spawn('node', [`${root}/www/serve.mjs`, '--port', String(port), '--dir', `${root}/dist`], { stdio: 'ignore' });
-await new Promise((r) => setTimeout(r, 400));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const { base, browser, close } = await start(4700);
 
 const csvOf = (n) => Array.from({ length: n }, (_, i) => `customer-${i},${(i % 97) + 1},${(i % 13) + 1} KB`).join('\n');
 
@@ -72,7 +63,7 @@ async function changeTimes(page, id, values, p) {
 
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(`http://127.0.0.1:${port}/#/skew?p=8&maxp=128`);
+  await page.goto(`${base}#/skew?p=8&maxp=128`);
   await page.getByLabel('Keys (CSV)').waitFor();
   const k100 = await paste(page, 100000);
   const pTimes = await changeTimes(page, 'skew-p', [16, 12, 100, 64, 7, 128, 33, 8, 50, 99]);
@@ -80,7 +71,7 @@ try {
   const maxTimes = await changeTimes(page, 'skew-maxp', [256, 1024, 4096, 32768, 128, 720, 2048, 512], 8);
   const median = (a) => a[a.length >> 1];
   const page2 = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page2.goto(`http://127.0.0.1:${port}/#/skew?p=8&maxp=128`);
+  await page2.goto(`${base}#/skew?p=8&maxp=128`);
   await page2.getByLabel('Keys (CSV)').waitFor();
   const m1 = await paste(page2, 1000000);
   const summary = {
@@ -96,6 +87,5 @@ try {
   const out = process.argv.indexOf('--json');
   if (out > 0) writeFileSync(process.argv[out + 1], JSON.stringify(summary, null, 2) + '\n');
 } finally {
-  await browser.close();
-  server.kill();
+  await close();
 }

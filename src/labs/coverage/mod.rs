@@ -17,9 +17,10 @@ use crate::browser::{self, KeyListener};
 use crate::components::Notices;
 use crate::embed::Statement;
 use crate::embed_view::send_result;
+use crate::labs::url_sync::use_url_sync;
 use crate::labs::Lab;
 use crate::model::coverage::Verdict;
-use crate::url::{format_hash, notice, CoverageQuery, Location};
+use crate::url::{notice, CoverageQuery, Location};
 use progress::{Progress, STORAGE_KEY};
 use state::{CoverageAction, CoverageState};
 
@@ -51,10 +52,7 @@ pub fn CoverageLab(props: &CoverageLabProps) -> Html {
     });
     let dispatcher = state.dispatcher();
 
-    let common = props.location.common.clone();
-    use_effect_with(state.to_query(), move |query| {
-        browser::replace_hash(&format_hash(Lab::Coverage, &common, &query.pairs()));
-    });
+    use_url_sync(Lab::Coverage, &props.location.common, state.to_query().pairs());
     use_effect_with(state.progress, |progress| browser::storage_set(STORAGE_KEY, &progress.format()));
     {
         // Each graded prediction goes to the embedding page, if the link names its origin.

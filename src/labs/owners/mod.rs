@@ -15,11 +15,11 @@ pub mod state;
 
 use yew::prelude::*;
 
-use crate::browser;
 use crate::components::{FieldInput, Notices, SelectField, TextField};
+use crate::labs::url_sync::use_url_sync;
 use crate::labs::Lab;
 use crate::model::{Key, KeyType};
-use crate::url::{format_hash, Location, OwnersQuery};
+use crate::url::{Location, OwnersQuery};
 use state::{OwnersAction, OwnersState};
 
 #[derive(Properties, PartialEq)]
@@ -38,10 +38,7 @@ pub fn OwnersLab(props: &OwnersLabProps) -> Html {
         move || OwnersState::from_query(&query)
     });
     let view = use_memo((*state).clone(), OwnersState::view);
-    let common = props.location.common.clone();
-    use_effect_with(state.to_query(), move |query| {
-        browser::replace_hash(&format_hash(Lab::Owners, &common, &query.pairs()));
-    });
+    use_url_sync(Lab::Owners, &props.location.common, state.to_query().pairs());
     let on_action = {
         let dispatcher = state.dispatcher();
         Callback::from(move |action: OwnersAction| dispatcher.dispatch(action))

@@ -9,10 +9,10 @@ pub mod state;
 
 use yew::prelude::*;
 
-use crate::browser;
 use crate::components::{FieldInput, Notices, TextField};
+use crate::labs::url_sync::use_url_sync;
 use crate::labs::Lab;
-use crate::url::{format_hash, Location, PlannerQuery};
+use crate::url::{Location, PlannerQuery};
 use state::{PlannerAction, PlannerField, PlannerState};
 
 #[derive(Properties, PartialEq)]
@@ -77,10 +77,7 @@ pub fn PlannerLab(props: &PlannerLabProps) -> Html {
         let query = parsed.0.clone();
         move || PlannerState::from_query(&query)
     });
-    let common = props.location.common.clone();
-    use_effect_with(state.to_query(), move |query| {
-        browser::replace_hash(&format_hash(Lab::Planner, &common, &query.pairs()));
-    });
+    use_url_sync(Lab::Planner, &props.location.common, state.to_query().pairs());
     let on_action = {
         let dispatcher = state.dispatcher();
         Callback::from(move |a: PlannerAction| dispatcher.dispatch(a))

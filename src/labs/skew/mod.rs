@@ -19,9 +19,10 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::components::Notices;
+use crate::labs::url_sync::use_url_sync;
 use crate::labs::Lab;
 use crate::model::skew::aggregate::GroupLoads;
-use crate::url::{format_hash, KeySource, Location, SkewQuery};
+use crate::url::{KeySource, Location, SkewQuery};
 use state::{SkewAction, SkewState};
 use view::{busiest_keys, max_in_force, salted, Scenario};
 
@@ -55,10 +56,7 @@ pub fn SkewLab(props: &SkewLabProps) -> Html {
             }
         });
     }
-    let common = props.location.common.clone();
-    use_effect_with(state.to_query(), move |query| {
-        browser::replace_hash(&format_hash(Lab::Skew, &common, &query.pairs()));
-    });
+    use_url_sync(Lab::Skew, &props.location.common, state.to_query().pairs());
     {
         let (dispatcher, keys, stored) = (dispatcher.clone(), state.keys.clone(), state.source == KeySource::Stored);
         use_effect_with(state.version, move |_| {

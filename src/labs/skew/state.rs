@@ -9,45 +9,15 @@ use std::rc::Rc;
 
 use crate::labs::field::Field;
 use crate::model::number::parse_in_range;
-use crate::model::skew::csv::{keys_to_csv, CsvImporter, LineError};
+use crate::model::skew::csv::{keys_to_csv, CsvImporter};
 use crate::model::skew::presets::{Preset, MAX_PRESET_KEYS};
 use crate::model::skew::units::{parse_bytes, parse_milli, MAX_EVENTS_PER_S};
 use crate::model::skew::KeyLoad;
 use crate::model::{Key, KeyType, MaxParallelism, ModelError, UPPER_BOUND_MAX_PARALLELISM};
 use crate::url::{KeySource, SkewQuery, MAX_SALT, MAX_URL_CSV};
 
-/// What the last CSV import reported.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ImportReport {
-    pub kept: usize,
-    pub errors: Vec<LineError>,
-    pub error_count: usize,
-    pub header: bool,
-    pub truncated: bool,
-    /// No line could be read, so the previous key set was kept.
-    pub kept_previous: bool,
-}
-
-impl ImportReport {
-    pub fn of(importer: &CsvImporter) -> ImportReport {
-        ImportReport {
-            kept: importer.rows.len(),
-            errors: importer.errors.clone(),
-            error_count: importer.error_count,
-            header: importer.header,
-            truncated: importer.truncated,
-            kept_previous: importer.rows.is_empty(),
-        }
-    }
-}
-
-/// Which column of the key table was edited.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KeyColumn {
-    Key,
-    Events,
-    Bytes,
-}
+mod report;
+pub use report::{ImportReport, KeyColumn};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct SkewState {

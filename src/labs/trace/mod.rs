@@ -9,11 +9,11 @@ pub mod state;
 
 use yew::prelude::*;
 
-use crate::browser;
 use crate::components::{FieldInput, Notices, SelectField, TextField};
+use crate::labs::url_sync::use_url_sync;
 use crate::labs::Lab;
 use crate::model::trace::Scenario;
-use crate::url::{format_hash, Location, TraceQuery};
+use crate::url::{Location, TraceQuery};
 use state::{TraceAction, TraceField, TraceState};
 
 #[derive(Properties, PartialEq)]
@@ -31,10 +31,7 @@ pub fn TraceLab(props: &TraceLabProps) -> Html {
         let query = parsed.0;
         move || TraceState::from_query(&query)
     });
-    let common = props.location.common.clone();
-    use_effect_with(state.to_query(), move |query| {
-        browser::replace_hash(&format_hash(Lab::Trace, &common, &query.pairs()));
-    });
+    use_url_sync(Lab::Trace, &props.location.common, state.to_query().pairs());
     let run = use_memo((*state).clone(), |s| s.run());
     let on_action = {
         let d = state.dispatcher();

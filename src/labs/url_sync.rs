@@ -1,0 +1,28 @@
+//! The one hook every lab uses to keep its state in the URL: after each render whose query
+//! changed, the hash is replaced (no history entry, no `hashchange`), keeping the common
+//! parameters (`embed`, `theme`, `lock`, `origin`).
+//!
+//! Invariant: a lab never overwrites a hash it did not see. If the hash changed from outside
+//! since the lab last read or wrote it (a typed link, a host page re-pointing an iframe), the
+//! write is skipped and the shell's `hashchange` handling reopens the lab in that state.
+
+use yew::prelude::*;
+
+use crate::browser;
+use crate::labs::Lab;
+use crate::url::{format_hash, CommonQuery};
+
+/// Writes `#/<lab>?<common>&<pairs>` whenever `pairs` changes.
+#[hook]
+pub fn use_url_sync(lab: Lab, common: &CommonQuery, pairs: Vec<(&'static str, String)>) {
+    let known = use_mut_ref(browser::current_hash);
+    let common = common.clone();
+    use_effect_with(pairs, move |pairs| {
+        if browser::current_hash() != *known.borrow() {
+            return;
+        }
+        let hash = format_hash(lab, &common, pairs);
+        browser::replace_hash(&hash);
+        *known.borrow_mut() = browser::current_hash();
+    });
+}

@@ -1,26 +1,69 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, only when it is missing. Sourced by
-# tools/build.sh, tools/serve.sh and tools/test.sh; safe to run again and again.
+# tools/build.sh, tools/serve.sh, tools/test.sh and tools/bench.sh; safe to run again and again.
 #   - the wasm32-unknown-unknown target, rustfmt and clippy (rustup)
 #   - wasm-bindgen-cli at exactly the version Cargo.lock pins (cargo install, from source)
 #   - Debian's chromium and chromium-driver (apt-get), for the browser tests only
+#   - Debian's shellcheck, for the test command's script check
 #   - the npm packages of www/ (Playwright test runner, axe-core, binaryen's wasm-opt)
+# A prerequisite that is absent, or an install that fails, stops the caller with one line on
+# stderr naming what is missing and how to get it (status 1). Nothing here may end a script
+# silently: every command whose failure is expected (a tool that is not there yet) is guarded.
+# tests/scripts/setup-test.sh runs these functions on a simulated bare machine.
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export PATH="$HOME/.cargo/bin:$PATH"
+# Where Debian puts the browser and its driver; the tests read the same variables.
+export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
+export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+NODE_MAJOR_MIN=20
 
 say() { printf '\033[1m== %s\033[0m\n' "$*"; }
 
-ensure_rust() {
-  command -v cargo >/dev/null || { echo "cargo not found: install Rust with rustup first" >&2; return 1; }
-  if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
-    say "adding the wasm32-unknown-unknown target"
-    rustup target add wasm32-unknown-unknown
+# Stops with one line naming what is missing (and how to get it).
+die() {
+  printf 'rescale-lab setup: %s\n' "$*" >&2
+  exit 1
+}
+
+# Runs a command as root: directly when we are root, else through sudo when there is one.
+as_root() {
+  if [ "$(id -u)" = 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo "$@"
+  else
+    die "need root to run '$*' and sudo is not installed: run it as root, then run this command again"
   fi
+}
+
+# Installs Debian packages; names them in the message when that is impossible or fails.
+apt_install() {
+  command -v apt-get >/dev/null 2>&1 ||
+    die "no apt-get on this machine to install $*: install the Debian packages $* by hand"
+  say "installing Debian packages: $*"
+  as_root apt-get update -qq || die "apt-get update failed (see above): cannot install $*"
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@" >/dev/null ||
+    die "apt-get install $* failed (see above)"
+}
+
+ensure_rust() {
+  command -v cargo >/dev/null 2>&1 ||
+    die "cargo not found: install Rust with rustup (https://rustup.rs) and a stable toolchain"
+  command -v rustup >/dev/null 2>&1 ||
+    die "rustup not found: install Rust with rustup (https://rustup.rs); it adds the wasm32 target"
+  local targets components
+  # Captured first, then searched: a pipe into 'grep -q' can end in SIGPIPE under pipefail.
+  targets=$(rustup target list --installed 2>/dev/null || true)
+  if ! grep -qx wasm32-unknown-unknown <<<"$targets"; then
+    say "adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown || die "rustup target add wasm32-unknown-unknown failed (see above)"
+  fi
+  components=$(rustup component list --installed 2>/dev/null || true)
   for component in rustfmt clippy; do
-    if ! rustup component list --installed 2>/dev/null | grep -q "^$component"; then
+    if ! grep -q "^$component" <<<"$components"; then
       say "adding rustup component $component"
-      rustup component add "$component"
+      rustup component add "$component" || die "rustup component add $component failed (see above)"
     fi
   done
 }
@@ -32,29 +75,53 @@ wasm_bindgen_version() {
 ensure_wasm_bindgen() {
   local want have
   want=$(wasm_bindgen_version)
-  have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')
-  if [ "$have" != "$want" ] || ! command -v wasm-bindgen-test-runner >/dev/null; then
-    say "installing wasm-bindgen-cli $want (from source; takes a few minutes once)"
+  [ -n "$want" ] || die "Cargo.lock pins no wasm-bindgen version: is $ROOT/Cargo.lock complete?"
+  # Absent is a normal state here: '|| true' keeps set -e from ending the script.
+  have=$(wasm-bindgen --version 2>/dev/null || true)
+  have=${have#wasm-bindgen }
+  have=${have%% *}
+  if [ "$have" != "$want" ] || ! command -v wasm-bindgen-test-runner >/dev/null 2>&1; then
+    say "installing wasm-bindgen-cli $want (from source; about 3 minutes on 2 cores, once)"
     # Not --locked: the CLI's own lockfile pins a crate version the registry no longer has.
-    cargo install wasm-bindgen-cli --version "=$want" --force
+    cargo install wasm-bindgen-cli --version "=$want" --force ||
+      die "cargo install wasm-bindgen-cli $want failed (see above): check access to crates.io"
   fi
 }
 
 ensure_chromium() {
-  if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
-    say "installing Debian's chromium and chromium-driver"
-    local sudo=""
-    [ "$(id -u)" = 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver >/dev/null
+  if [ ! -x "$CHROMIUM" ] || [ ! -x "$CHROMEDRIVER" ]; then
+    apt_install chromium chromium-driver
+    if [ ! -x "$CHROMIUM" ] || [ ! -x "$CHROMEDRIVER" ]; then
+      die "chromium or chromedriver still missing at $CHROMIUM / $CHROMEDRIVER after apt-get install"
+    fi
   fi
 }
 
+ensure_shellcheck() {
+  command -v shellcheck >/dev/null 2>&1 || apt_install shellcheck
+  command -v shellcheck >/dev/null 2>&1 || die "shellcheck still missing after apt-get install shellcheck"
+}
+
+ensure_node() {
+  command -v node >/dev/null 2>&1 || die "node not found: install Node.js $NODE_MAJOR_MIN or newer with npm"
+  command -v npm >/dev/null 2>&1 || die "npm not found: install npm (it comes with Node.js $NODE_MAJOR_MIN or newer)"
+  local version major
+  version=$(node --version 2>/dev/null || true)
+  major=${version#v}
+  major=${major%%.*}
+  case "$major" in
+    '' | *[!0-9]*) die "cannot read the Node.js version ('$version'): install Node.js $NODE_MAJOR_MIN or newer" ;;
+  esac
+  [ "$major" -ge "$NODE_MAJOR_MIN" ] || die "Node.js $version is too old: install Node.js $NODE_MAJOR_MIN or newer"
+}
+
 ensure_npm() {
+  ensure_node
   local stamp="$ROOT/www/node_modules/.installed-from-lock"
   if [ ! -f "$stamp" ] || [ "$ROOT/www/package-lock.json" -nt "$stamp" ]; then
     say "installing www/ npm packages"
-    (cd "$ROOT/www" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+    (cd "$ROOT/www" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error) ||
+      die "npm ci in www/ failed (see above): check access to the npm registry"
     touch "$stamp"
   fi
 }

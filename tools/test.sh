@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test, in order, stopping at the first failure:
-#   1. cargo fmt --check
+#   1. cargo fmt --check, shellcheck on every shell script, the set-up scripts on a simulated
+#      bare machine (tests/scripts/setup-test.sh)
 #   2. cargo clippy (native and wasm32), warnings are errors
 #   3. native tests: model (table + property), URL state, reducers, Flink vectors, the CLI
 #   4. component tests in headless Chromium (wasm-bindgen-test)
@@ -16,9 +17,16 @@ ensure_rust
 ensure_wasm_bindgen
 ensure_chromium
 ensure_npm
+ensure_shellcheck
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
+
+step "shellcheck"
+git ls-files -z -- '*.sh' .ci/run | xargs -0 shellcheck -x
+
+step "set-up scripts on a simulated bare machine"
+bash tests/scripts/setup-test.sh
 
 step "cargo clippy (native)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
@@ -31,7 +39,7 @@ cargo test --workspace --locked
 
 step "component tests in headless Chromium"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-CHROMEDRIVER=/usr/bin/chromedriver \
+CHROMEDRIVER="$CHROMEDRIVER" \
 WASM_BINDGEN_TEST_TIMEOUT=120 \
   cargo test --locked --target wasm32-unknown-unknown --test browser
 

@@ -12,6 +12,10 @@ const option = (name, fallback) => {
   return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
 };
 const port = Number(option('--port', process.env.PORT || '8080'));
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`rescale-lab serve: the port must be a whole number from 1 to 65535, not '${option('--port', process.env.PORT || '8080')}'`);
+  process.exit(1);
+}
 const root = resolve(option('--dir', 'dist'));
 
 const types = {
@@ -50,6 +54,20 @@ const server = createServer(async (req, res) => {
   }
 });
 
+// A port that is taken (or refused) ends the server with one line, status 1, never silently.
+server.on('error', (error) => {
+  const why = error && error.code === 'EADDRINUSE' ? 'is already in use' : `cannot be opened (${error && error.code})`;
+  console.error(`rescale-lab serve: port ${port} on 127.0.0.1 ${why}: pass another port, e.g. bash tools/serve.sh 9000`);
+  process.exit(1);
+});
+
+// --probe: only check that the port can be opened, then stop (tools/serve.sh does this before
+// it spends minutes building).
+const probe = args.includes('--probe');
 server.listen(port, '127.0.0.1', () => {
+  if (probe) {
+    server.close(() => process.exit(0));
+    return;
+  }
   console.log(`serving ${root} at http://127.0.0.1:${port}/`);
 });

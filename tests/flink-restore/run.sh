@@ -13,8 +13,14 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install --quiet --no-deps "apache-flink-libraries==$version"
-lib=$(dirname "$(find "$work/venv" -name "flink-dist-*.jar" | head -n 1)")
-cp="$(ls "$lib"/flink-dist-*.jar "$lib"/log4j-*.jar | tr '\n' ':')"
+jar=$(find "$work/venv" -name "flink-dist-*.jar" -print -quit)
+[ -n "$jar" ] || { echo "flink-dist jar not found in apache-flink-libraries $version" >&2; exit 1; }
+lib=$(dirname "$jar")
+cp="$jar"
+for log4j in "$lib"/log4j-*.jar; do
+  [ -e "$log4j" ] || { echo "log4j jars not found beside $jar" >&2; exit 1; }
+  cp="$cp:$log4j"
+done
 mkdir -p "$work/classes" "$work/run"
 javac -nowarn -d "$work/classes" -cp "$cp" "$here/RestoreChecks.java"
 timeout 900 java -Xmx1g -XX:MaxDirectMemorySize=512m \

@@ -11,7 +11,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install --quiet --no-deps "apache-flink-libraries==$version"
-jar=$(find "$work/venv" -name "flink-dist-*.jar" | head -n 1)
+jar=$(find "$work/venv" -name "flink-dist-*.jar" -print -quit)
 [ -n "$jar" ] || { echo "flink-dist jar not found in apache-flink-libraries $version" >&2; exit 1; }
 mkdir -p "$work/classes"
 javac -encoding UTF-8 -cp "$jar" -d "$work/classes" "$here/GenerateVectors.java"

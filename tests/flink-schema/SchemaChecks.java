@@ -1,0 +1,649 @@
+/*
+ * SchemaChecks: runs real Flink (local MiniCluster, same JVM) to observe what happens when a
+ * keyed job is restored from a savepoint and the serializer of its ValueState has changed.
+ *
+ * Job shape (every job):
+ *   DataGeneratorSource (uid "src", parallelism 1, rate-limited, unbounded)
+ *     -> keyBy(v % 100)
+ *     -> KeyedProcessFunction with ValueState "count" (uid "keyed-op", parallelism 2, max parallelism 128)
+ *     -> DiscardingSink (uid "sink", chained to keyed-op)
+ * Restart strategy: fixed-delay, 3 attempts, 1 s delay. Savepoint and restore at the same parallelism,
+ * so only the state serializer differs.
+ *
+ * Serializer changes (savepoint -> restore):
+ *   Long -> Long         built-in LongSerializer both times (control)
+ *   Long -> String       ValueState<Long> (Types.LONG) becomes ValueState<String> (Types.STRING)
+ *   custom v1 -> v1      VersionedLongSerializer whose new snapshot answers compatibleAsIs
+ *   custom v1 -> v2      format changes (8-byte long -> UTF string); new snapshot answers compatibleAfterMigration
+ *   custom v1 -> v2      same format change; new snapshot answers incompatible
+ * Backends: hashmap (canonical savepoint), rocksdb (canonical savepoint), rocksdb (native savepoint).
+ *
+ * stdout: the deterministic report (committed as observed-flink-<version>.txt); stderr: progress.
+ * Usage: java -Xmx1g -cp <flink jars>:. SchemaChecks <workDir>
+ */
+
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+import org.apache.flink.runtime.executiongraph.AccessExecutionJobVertex;
+import org.apache.flink.runtime.executiongraph.AccessExecutionVertex;
+import org.apache.flink.runtime.executiongraph.ArchivedExecutionGraph;
+import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.runtime.jobmaster.JobResult;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.flink.runtime.minicluster.MiniClusterJobClient;
+import org.apache.flink.runtime.scheduler.ExecutionGraphInfo;
+import org.apache.flink.runtime.scheduler.exceptionhistory.RootExceptionHistoryEntry;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.apache.flink.util.Collector;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+public class SchemaChecks {
+
+    static final int KEYS = 100;
+    static final int PARALLELISM = 2;
+    static final int MAX_PARALLELISM = 128;
+    static final int SLOTS = 8;
+
+    // ---- observations made inside the tasks (same JVM as the MiniCluster) ----
+    static final AtomicLong PROCESSED = new AtomicLong();
+    static final AtomicLong RESTORED_KEYS = new AtomicLong();
+    static final AtomicLong RESTORED_MATCH = new AtomicLong();
+    static final Map<Long, Long> LAST = new ConcurrentHashMap<>();
+    static volatile Map<Long, Long> expected = Collections.emptyMap();
+    static final Set<String> COMPAT_CALLS = ConcurrentHashMap.newKeySet();
+    static final AtomicLong V1_READS = new AtomicLong();
+    static final AtomicLong V2_READS = new AtomicLong();
+
+    static void resetObservations() {
+        PROCESSED.set(0);
+        RESTORED_KEYS.set(0);
+        RESTORED_MATCH.set(0);
+        LAST.clear();
+        COMPAT_CALLS.clear();
+        V1_READS.set(0);
+        V2_READS.set(0);
+    }
+
+    // ---- the serializer variants ----
+    static final String LONG = "Long (built-in LongSerializer)";
+    static final String STRING = "String (built-in StringSerializer)";
+    static final String V1_ASIS = "custom v1, new snapshot answers compatibleAsIs";
+    static final String V2_MIGRATE = "custom v2, new snapshot answers compatibleAfterMigration";
+    static final String V2_INCOMPATIBLE = "custom v2, new snapshot answers incompatible";
+
+    /** Keyed stateful operator: counts per key; checks restored values against the savepoint's. */
+    public static class CountFn extends KeyedProcessFunction<Long, Long, Long> {
+        private final String kind;
+        private transient ValueState<Long> longState;
+        private transient ValueState<String> stringState;
+        private transient Set<Long> seenThisRun;
+
+        CountFn(String kind) {
+            this.kind = kind;
+        }
+
+        @Override
+        public void open(OpenContext ctx) {
+            seenThisRun = new HashSet<>();
+            switch (kind) {
+                case LONG:
+                    longState = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.LONG));
+                    break;
+                case STRING:
+                    stringState = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.STRING));
+                    break;
+                case V1_ASIS:
+                    longState = getRuntimeContext().getState(
+                            new ValueStateDescriptor<>("count", new VersionedLongSerializer(1, "compatibleAsIs")));
+                    break;
+                case V2_MIGRATE:
+                    longState = getRuntimeContext().getState(
+                            new ValueStateDescriptor<>("count", new VersionedLongSerializer(2, "compatibleAfterMigration")));
+                    break;
+                case V2_INCOMPATIBLE:
+                    longState = getRuntimeContext().getState(
+                            new ValueStateDescriptor<>("count", new VersionedLongSerializer(2, "incompatible")));
+                    break;
+                default:
+                    throw new IllegalArgumentException(kind);
+            }
+        }
+
+        @Override
+        public void processElement(Long value, Context ctx, Collector<Long> out) throws Exception {
+            Long key = ctx.getCurrentKey();
+            Long c;
+            if (stringState != null) {
+                String s = stringState.value();
+                c = s == null ? null : Long.parseLong(s);
+            } else {
+                c = longState.value();
+            }
+            if (seenThisRun.add(key) && c != null) {
+                RESTORED_KEYS.incrementAndGet();
+                if (c.equals(expected.get(key))) {
+                    RESTORED_MATCH.incrementAndGet();
+                }
+            }
+            long n = c == null ? 1L : c + 1;
+            if (stringState != null) {
+                stringState.update(Long.toString(n));
+            } else {
+                longState.update(n);
+            }
+            LAST.put(key, n);
+            PROCESSED.incrementAndGet();
+            out.collect(value);
+        }
+    }
+
+    /**
+     * A Long serializer with two wire formats: v1 writes 8 bytes, v2 writes the decimal digits as a
+     * UTF string. Its snapshot stores the format; the *new* snapshot's answer to
+     * resolveSchemaCompatibility(oldSnapshot) is fixed by the policy the job was built with.
+     */
+    public static final class VersionedLongSerializer extends TypeSerializer<Long> {
+        private static final long serialVersionUID = 1L;
+        final int format;
+        final String policy;
+
+        public VersionedLongSerializer(int format, String policy) {
+            this.format = format;
+            this.policy = policy;
+        }
+
+        @Override public boolean isImmutableType() { return true; }
+        @Override public TypeSerializer<Long> duplicate() { return this; }
+        @Override public Long createInstance() { return 0L; }
+        @Override public Long copy(Long from) { return from; }
+        @Override public Long copy(Long from, Long reuse) { return from; }
+        @Override public int getLength() { return format == 1 ? 8 : -1; }
+
+        @Override
+        public void serialize(Long v, DataOutputView out) throws IOException {
+            if (format == 1) {
+                out.writeLong(v);
+            } else {
+                out.writeUTF("n=" + v);
+            }
+        }
+
+        @Override
+        public Long deserialize(DataInputView in) throws IOException {
+            (format == 1 ? V1_READS : V2_READS).incrementAndGet();
+            return format == 1 ? in.readLong() : Long.parseLong(in.readUTF().substring(2));
+        }
+
+        @Override public Long deserialize(Long reuse, DataInputView in) throws IOException { return deserialize(in); }
+        @Override public void copy(DataInputView in, DataOutputView out) throws IOException { serialize(deserialize(in), out); }
+        @Override public boolean equals(Object o) { return o instanceof VersionedLongSerializer && ((VersionedLongSerializer) o).format == format; }
+        @Override public int hashCode() { return format; }
+        @Override public String toString() { return "VersionedLongSerializer(format v" + format + ")"; }
+
+        @Override
+        public TypeSerializerSnapshot<Long> snapshotConfiguration() {
+            return new VersionedLongSnapshot(format, policy);
+        }
+    }
+
+    public static final class VersionedLongSnapshot implements TypeSerializerSnapshot<Long> {
+        int format;
+        String policy;
+
+        public VersionedLongSnapshot() {
+            this.policy = "(read from snapshot)";
+        }
+
+        VersionedLongSnapshot(int format, String policy) {
+            this.format = format;
+            this.policy = policy;
+        }
+
+        @Override public int getCurrentVersion() { return 1; }
+        @Override public void writeSnapshot(DataOutputView out) throws IOException { out.writeInt(format); }
+
+        @Override
+        public void readSnapshot(int readVersion, DataInputView in, ClassLoader cl) throws IOException {
+            format = in.readInt();
+        }
+
+        @Override
+        public TypeSerializer<Long> restoreSerializer() {
+            return new VersionedLongSerializer(format, "(restored)");
+        }
+
+        @Override
+        public TypeSerializerSchemaCompatibility<Long> resolveSchemaCompatibility(TypeSerializerSnapshot<Long> old) {
+            TypeSerializerSchemaCompatibility<Long> r;
+            String oldDesc;
+            if (old instanceof VersionedLongSnapshot) {
+                oldDesc = "VersionedLongSnapshot(format v" + ((VersionedLongSnapshot) old).format + ")";
+                switch (policy) {
+                    case "compatibleAsIs": r = TypeSerializerSchemaCompatibility.compatibleAsIs(); break;
+                    case "compatibleAfterMigration": r = TypeSerializerSchemaCompatibility.compatibleAfterMigration(); break;
+                    default: r = TypeSerializerSchemaCompatibility.incompatible();
+                }
+            } else {
+                oldDesc = old.getClass().getName();
+                r = TypeSerializerSchemaCompatibility.incompatible();
+            }
+            COMPAT_CALLS.add("called on the NEW snapshot VersionedLongSnapshot(format v" + format + ", policy " + policy
+                    + ") with the OLD snapshot " + oldDesc + " -> " + r);
+            return r;
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+
+    static MiniCluster cluster;
+    static final String LOG_FILE = System.getProperty("obs.log", "/tmp/flink-schema.log");
+    static String workDir;
+    static final StringBuilder REPORT = new StringBuilder();
+    static final List<String> SUMMARY = new ArrayList<>();
+
+    static void out(String s) {
+        REPORT.append(s).append('\n');
+        System.err.println(s);
+    }
+
+    static void progress(String s) {
+        System.err.println("# " + s);
+    }
+
+    public static void main(String[] args) throws Exception {
+        workDir = args.length > 0 ? args[0] : "/tmp/flink-schema";
+        File spDir = new File(workDir, "savepoints");
+        deleteRecursively(spDir);
+        spDir.mkdirs();
+
+        Thread watchdog = new Thread(() -> {
+            try {
+                Thread.sleep(TimeUnit.MINUTES.toMillis(20));
+                System.err.println("WATCHDOG: giving up after 20 minutes");
+                Runtime.getRuntime().halt(3);
+            } catch (InterruptedException ignored) {
+            }
+        });
+        watchdog.setDaemon(true);
+        watchdog.start();
+
+        Map<String, String> cfg = new HashMap<>();
+        cfg.put("taskmanager.numberOfTaskSlots", String.valueOf(SLOTS));
+        cfg.put("taskmanager.memory.segment-size", "4kb");
+        cfg.put("taskmanager.memory.network.min", "64m");
+        cfg.put("taskmanager.memory.network.max", "64m");
+        cfg.put("taskmanager.memory.managed.size", "128m");
+        cfg.put("rest.bind-port", "0");
+        cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
+                .setConfiguration(Configuration.fromMap(cfg))
+                .setNumTaskManagers(1)
+                .setNumSlotsPerTaskManager(SLOTS)
+                .build());
+        cluster.start();
+        out("Flink version: " + org.apache.flink.runtime.util.EnvironmentInformation.getVersion()
+                + " (rev " + org.apache.flink.runtime.util.EnvironmentInformation.getGitCommitIdAbbrev() + ")");
+        out("MiniCluster: 1 TaskManager x " + SLOTS + " slots, default scheduler");
+        out("Job: source(p=1) -> keyBy(v % " + KEYS + ") -> keyed-op with ValueState \"count\" (p=" + PARALLELISM
+                + ", maxp=" + MAX_PARALLELISM + ") -> sink (chained)");
+        out("Restart strategy (job config): restart-strategy.type=fixed-delay, attempts=3, delay=1 s");
+        out("Savepoint and restore at the same parallelism; only the state's serializer changes.");
+        out("Job states: the JobMaster's 'switched from state' log lines for the job (complete sequence).");
+        out("Poll: JobClient.getJobStatus() every 5 ms, consecutive duplicates collapsed; FAILING and CANCELLING last");
+        out("      milliseconds (a poll sees them in some runs only) and are left out of the poll line, not of the log line.");
+
+        String[][] backends = {
+            {"hashmap", "CANONICAL"},
+            {"rocksdb", "CANONICAL"},
+            {"rocksdb", "NATIVE"},
+        };
+        try {
+            for (String[] b : backends) {
+                String backend = b[0];
+                SavepointFormatType fmt = SavepointFormatType.valueOf(b[1]);
+                String label = backend + ", " + fmt.name().toLowerCase() + " savepoint";
+                Savepoint spLong = takeSavepoint(label, backend, fmt, LONG, spDir);
+                Savepoint spV1 = takeSavepoint(label, backend, fmt, V1_ASIS, spDir);
+                restore(label, backend, spLong, LONG, "Long -> Long (control)");
+                restore(label, backend, spLong, STRING, "Long -> String");
+                restore(label, backend, spV1, V1_ASIS, "custom v1 -> v1, compatibleAsIs");
+                restore(label, backend, spV1, V2_MIGRATE, "custom v1 -> v2, compatibleAfterMigration");
+                restore(label, backend, spV1, V2_INCOMPATIBLE, "custom v1 -> v2, incompatible");
+            }
+        } finally {
+            out("");
+            out("================ SUMMARY ================");
+            for (String s : SUMMARY) {
+                out(s);
+            }
+            cluster.closeAsync().get(60, TimeUnit.SECONDS);
+        }
+        System.out.print(REPORT);
+        System.out.flush();
+        System.exit(0);
+    }
+
+    static final class Savepoint {
+        final String path;
+        final Map<Long, Long> counts;
+
+        Savepoint(String path, Map<Long, Long> counts) {
+            this.path = path;
+            this.counts = counts;
+        }
+    }
+
+    static JobGraph buildJob(String name, String backend, String kind, String savepoint) {
+        Map<String, String> m = new HashMap<>();
+        m.put("restart-strategy.type", "fixed-delay");
+        m.put("restart-strategy.fixed-delay.attempts", "3");
+        m.put("restart-strategy.fixed-delay.delay", "1 s");
+        m.put("state.backend.type", backend);
+        if (savepoint != null) {
+            m.put("execution.savepoint.path", savepoint);
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(Configuration.fromMap(m));
+        env.setParallelism(PARALLELISM);
+        env.setMaxParallelism(MAX_PARALLELISM);
+        DataGeneratorSource<Long> src = new DataGeneratorSource<>(
+                i -> i, Long.MAX_VALUE, RateLimiterStrategy.perSecond(1000), Types.LONG);
+        env.fromSource(src, WatermarkStrategy.noWatermarks(), "src")
+                .uid("src").setParallelism(1)
+                .keyBy(v -> v % KEYS, Types.LONG)
+                .process(new CountFn(kind)).returns(Types.LONG)
+                .uid("keyed-op").name("keyed-op")
+                .sinkTo(new DiscardingSink<>()).uid("sink").name("sink");
+        StreamGraph sg = env.getStreamGraph();
+        sg.setJobName(name);
+        return sg.getJobGraph();
+    }
+
+    static Savepoint takeSavepoint(String label, String backend, SavepointFormatType fmt, String kind, File spDir) throws Exception {
+        progress("savepoint " + label + " with " + kind);
+        resetObservations();
+        JobGraph jg = buildJob("savepoint-" + backend, backend, kind, null);
+        JobID id = cluster.submitJob(jg).get(60, TimeUnit.SECONDS).getJobID();
+        long deadline = System.currentTimeMillis() + 60_000;
+        while ((LAST.size() < KEYS || PROCESSED.get() < 5 * KEYS) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(50);
+        }
+        if (LAST.size() < KEYS) {
+            throw new IllegalStateException("savepoint job did not process records: " + cluster.getJobStatus(id).get());
+        }
+        String path = cluster.stopWithSavepoint(id, spDir.toURI().toString(), false, fmt).get(120, TimeUnit.SECONDS);
+        cluster.requestJobResult(id).get(60, TimeUnit.SECONDS);
+        Thread.sleep(200);
+        readNewLogLines();
+        return new Savepoint(path, new HashMap<>(LAST));
+    }
+
+    static void restore(String label, String backend, Savepoint sp, String kind, String change) throws Exception {
+        String title = label + ": " + change;
+        progress("restore " + title);
+        out("");
+        out("==== " + title);
+        out("  state serializer at savepoint: " + (kind.equals(LONG) || kind.equals(STRING) ? LONG : "custom v1 (8-byte long)"));
+        out("  state serializer at restore:   " + kind);
+        readNewLogLines();
+        resetObservations();
+        expected = sp.counts;
+        JobGraph jg = buildJob("restore-" + backend, backend, kind, sp.path);
+        JobID id = cluster.submitJob(jg).get(60, TimeUnit.SECONDS).getJobID();
+        JobClient client = new MiniClusterJobClient(id, cluster, SchemaChecks.class.getClassLoader(),
+                MiniClusterJobClient.JobFinalizationBehavior.NOTHING);
+
+        List<String> polled = new ArrayList<>();
+        JobStatus last = null;
+        boolean healthy = false;
+        long deadline = System.currentTimeMillis() + 90_000;
+        while (System.currentTimeMillis() < deadline) {
+            JobStatus st = client.getJobStatus().get(10, TimeUnit.SECONDS);
+            if (st != last) {
+                if (st != JobStatus.FAILING && st != JobStatus.CANCELLING) {
+                    polled.add(st.name());
+                }
+                last = st;
+            }
+            if (st.isGloballyTerminalState()) {
+                break;
+            }
+            if (st == JobStatus.RUNNING && RESTORED_KEYS.get() >= KEYS && PROCESSED.get() >= 2 * KEYS) {
+                healthy = true;
+                break;
+            }
+            Thread.sleep(5);
+        }
+        if (healthy) {
+            out("  job healthy: every key's state was restored and records are flowing; cancelling it now");
+            out("  restored keys: " + RESTORED_KEYS.get() + "/" + KEYS + ", restored value equal to the savepoint's count: "
+                    + RESTORED_MATCH.get() + "/" + KEYS);
+            client.cancel().get(60, TimeUnit.SECONDS);
+        }
+        JobResult r = cluster.requestJobResult(id).get(120, TimeUnit.SECONDS);
+        Thread.sleep(300);
+        List<String> log = readNewLogLines();
+
+        out("  JobClient poll saw: " + String.join(" -> ", polled));
+        List<String> jobStates = jobTransitions(log, id);
+        out("  job state transitions (JobMaster log): " + String.join(" -> ", jobStates));
+        long restarts = jobStates.stream().filter(s -> s.equals("RESTARTING")).count();
+        long runningPhases = jobStates.stream().filter(s -> s.equals("RUNNING")).count();
+        out("  job entered RUNNING " + runningPhases + " time(s); RESTARTING " + restarts + " time(s)");
+        for (String line : taskSummary(log)) {
+            out("  " + line);
+        }
+        out("  final job status: " + r.getJobStatus().orElse(null));
+        if (kind.equals(V2_MIGRATE)) {
+            out("  values deserialized with the old format v1 during this run: " + V1_READS.get()
+                    + " (one per key = the migration); reads in the new format v2: " + (V2_READS.get() > 0 ? "> 0" : "0"));
+        }
+        for (String c : new TreeSet<>(COMPAT_CALLS)) {
+            out("  resolveSchemaCompatibility " + c);
+        }
+
+        ArchivedExecutionGraph g = cluster.getArchivedExecutionGraph(id).get(30, TimeUnit.SECONDS);
+        for (AccessExecutionJobVertex v : g.getVerticesTopologically()) {
+            Set<Integer> attempts = new TreeSet<>();
+            for (AccessExecutionVertex ev : v.getTaskVertices()) {
+                attempts.add(ev.getCurrentExecutionAttempt().getAttemptNumber());
+            }
+            out("  vertex '" + v.getName() + "': attempt number of the last execution of each subtask " + attempts);
+        }
+
+        String verdict;
+        if (healthy) {
+            verdict = "RUNNING, state restored (" + RESTORED_MATCH.get() + "/" + KEYS + " values equal)";
+        } else {
+            ExecutionGraphInfo info = cluster.getExecutionGraphInfo(id).get(30, TimeUnit.SECONDS);
+            List<RootExceptionHistoryEntry> entries = new ArrayList<>();
+            info.getExceptionHistory().forEach(entries::add);
+            out("  exception history: " + entries.size() + " root entr" + (entries.size() == 1 ? "y" : "ies")
+                    + " (one per failure)");
+            List<String> first = null;
+            for (int i = 0; i < entries.size(); i++) {
+                RootExceptionHistoryEntry e = entries.get(i);
+                List<String> chain = chain(e.getException().deserializeError(SchemaChecks.class.getClassLoader()));
+                String task = e.getFailingTaskName() == null ? "(none named: getFailingTaskName() is null)" : norm(e.getFailingTaskName());
+                if (first == null) {
+                    first = chain;
+                    out("  exception history entry 1, failing task " + task + ", exception chain:");
+                    for (String s : chain) {
+                        out("    " + s);
+                    }
+                } else {
+                    out("  exception history entry " + (i + 1) + ", failing task " + task + ": "
+                            + (chain.equals(first) ? "same chain as entry 1" : "different chain:"));
+                    if (!chain.equals(first)) {
+                        for (String s : chain) {
+                            out("    " + s);
+                        }
+                    }
+                }
+            }
+            Throwable failure = null;
+            try {
+                client.getJobExecutionResult().get(60, TimeUnit.SECONDS);
+            } catch (ExecutionException ex) {
+                failure = ex.getCause();
+            }
+            if (failure != null) {
+                out("  JobClient.getJobExecutionResult() fails with:");
+                for (String s : chain(failure)) {
+                    out("    " + s);
+                }
+            }
+            Throwable root = failure;
+            while (root != null && root.getCause() != null) {
+                root = root.getCause();
+            }
+            verdict = r.getJobStatus().orElse(null) + " after " + restarts + " restarts; root: "
+                    + (root == null ? "?" : norm(root.getClass().getName() + ": " + root.getMessage()));
+        }
+        SUMMARY.add(String.format("%-38s %-44s %s", label, change, verdict));
+    }
+
+    // ---- log parsing ----
+
+    static final Pattern JOB_SWITCH = Pattern.compile("Job .* \\(([0-9a-f]{32})\\) switched from state (\\w+) to (\\w+)\\.");
+    static final Pattern TASK_SWITCH = Pattern.compile(
+            "executiongraph\\.ExecutionGraph \\| (.+) \\((\\d+)/(\\d+)\\) \\([0-9a-f]{32}_[0-9a-f]{32}_\\d+_(\\d+)\\) switched from (\\w+) to (\\w+)");
+
+    static List<String> jobTransitions(List<String> log, JobID id) {
+        List<String> states = new ArrayList<>();
+        for (String l : log) {
+            Matcher m = JOB_SWITCH.matcher(l);
+            if (m.find() && m.group(1).equals(id.toHexString())) {
+                if (states.isEmpty()) {
+                    states.add(m.group(2));
+                }
+                states.add(m.group(3));
+            }
+        }
+        return states;
+    }
+
+    /** Per vertex and attempt: the states any subtask entered; whether one reached RUNNING / FAILED. */
+    static List<String> taskSummary(List<String> log) {
+        Map<String, Map<Integer, Set<String>>> byVertex = new TreeMap<>();
+        for (String l : log) {
+            Matcher m = TASK_SWITCH.matcher(l);
+            if (m.find()) {
+                String vertex = m.group(1);
+                int attempt = Integer.parseInt(m.group(4));
+                byVertex.computeIfAbsent(vertex, k -> new TreeMap<>())
+                        .computeIfAbsent(attempt, k -> new HashSet<>()).add(m.group(6));
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        for (Map.Entry<String, Map<Integer, Set<String>>> v : byVertex.entrySet()) {
+            if (!v.getKey().contains("keyed-op")) {
+                continue;
+            }
+            for (Map.Entry<Integer, Set<String>> a : v.getValue().entrySet()) {
+                Set<String> s = a.getValue();
+                String reached = s.contains("RUNNING") ? "RUNNING" : s.contains("INITIALIZING") ? "INITIALIZING"
+                        : s.contains("DEPLOYING") ? "DEPLOYING" : "SCHEDULED";
+                lines.add("task '" + v.getKey() + "' attempt #" + a.getKey() + ": furthest state " + reached
+                        + (s.contains("FAILED") ? ", a subtask FAILED" : "")
+                        + (!s.contains("FAILED") && s.contains("CANCELED") ? ", CANCELED" : ""));
+            }
+        }
+        return lines;
+    }
+
+    static long logOffset = 0;
+
+    static List<String> readNewLogLines() {
+        List<String> lines = new ArrayList<>();
+        try (RandomAccessFile f = new RandomAccessFile(LOG_FILE, "r")) {
+            if (f.length() < logOffset) {
+                logOffset = 0;
+            }
+            f.seek(logOffset);
+            String line;
+            while ((line = f.readLine()) != null) {
+                lines.add(new String(line.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8));
+            }
+            logOffset = f.getFilePointer();
+        } catch (IOException e) {
+            System.err.println("(log not readable: " + e + ")");
+        }
+        return lines;
+    }
+
+    // ---- helpers ----
+
+    static List<String> chain(Throwable t) {
+        List<String> out = new ArrayList<>();
+        List<Throwable> seen = new ArrayList<>();
+        for (Throwable c = t; c != null && !seen.contains(c); c = c.getCause()) {
+            seen.add(c);
+            out.add((seen.size() == 1 ? "" : "caused by: ") + norm(c.getClass().getName() + ": " + c.getMessage()));
+        }
+        return out;
+    }
+
+    /** Replace run-specific parts (object hashes, ids, paths, hosts) by placeholders. */
+    static String norm(String s) {
+        if (s == null) {
+            return null;
+        }
+        s = s.replace(new File(workDir).getAbsolutePath(), "<work>");
+        s = s.replaceAll("@[0-9a-f]{4,8}\\b", "@<hash>");
+        s = s.replaceAll("[0-9a-f]{32}_[0-9a-f]{32}_\\d+_\\d+", "<attempt-id>");
+        s = s.replaceAll("\\b[0-9a-f]{32}\\b", "<id>");
+        s = s.replaceAll("savepoint-[0-9a-f]{6}-[0-9a-f]{12}", "savepoint-<id>");
+        s = s.replaceAll("\\((\\d+)/(\\d+)\\)", "(<i>/$2)");
+        s = s.replaceAll("localhost:\\d+", "localhost:<port>");
+        s = s.replaceAll("\\b\\d+\\.\\d+\\.\\d+\\.\\d+:\\d+", "<host>:<port>");
+        return s;
+    }
+
+    static void deleteRecursively(File f) {
+        File[] kids = f.listFiles();
+        if (kids != null) {
+            for (File k : kids) {
+                deleteRecursively(k);
+            }
+        }
+        f.delete();
+    }
+}

@@ -3,6 +3,7 @@
 # then measures natively and in headless Chromium and prints a table; writes bench.json.
 #   bash tools/bench.sh
 set -euo pipefail
+# shellcheck source=setup.sh
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 ensure_rust

@@ -3,6 +3,7 @@
 # its JS glue, index.html and static/. Every asset path is relative, so dist/ works from any
 # host path. Prints the sizes (raw and gzip).
 set -euo pipefail
+# shellcheck source=setup.sh
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 ensure_rust

@@ -4,6 +4,7 @@
 # Checks the port first, so a taken port is reported at once, not after the build.
 set -euo pipefail
 here=$(dirname "${BASH_SOURCE[0]}")
+# shellcheck source=setup.sh
 source "$here/setup.sh"
 port=${1:-${PORT:-8080}}
 ensure_node

@@ -8,6 +8,7 @@
 #   5. a fresh dist/ build, then the Playwright specs in www/ (axe-core on every route)
 # Installs whatever is missing first (see tools/setup.sh).
 set -euo pipefail
+# shellcheck source=setup.sh
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 start=$(date +%s)
@@ -23,7 +24,7 @@ step "cargo fmt --check"
 cargo fmt --all -- --check
 
 step "shellcheck"
-git ls-files -z -- '*.sh' .ci/run | xargs -0 shellcheck -x
+git ls-files -z -- '*.sh' .ci/run | xargs -0 shellcheck -x --source-path=SCRIPTDIR
 
 step "set-up scripts on a simulated bare machine"
 bash tests/scripts/setup-test.sh

@@ -108,6 +108,8 @@ run_setup() {
   for dir in "$@"; do path="$path:$T/$dir"; done
   path="$path:$T/sysbin"
   set +e
+  # The inner script is meant literally (its $1 is the sandbox's setup.sh), hence single quotes.
+  # shellcheck disable=SC2016
   env -i HOME="$C/home" PATH="$path" STUB_LOG="$C/log" STUB_STATE="$C/state" STUB_APTBIN="$C/aptbin" \
     STUB_FAIL="${STUB_FAIL:-}" STUB_NODE_VERSION="${STUB_NODE_VERSION:-}" \
     CHROMIUM="$C/usr/bin/chromium" CHROMEDRIVER="$C/usr/bin/chromedriver" \

@@ -1,10 +1,13 @@
 //! The `keygroups` command line, as a pure function of arguments, input and output streams,
 //! so that tests drive it without spawning a process. `src/bin/keygroups.rs` only wires it
-//! to the real stdin, stdout and exit status. The interface is fixed by `shared/CONTRACT.md`.
+//! to the real stdin, stdout and exit status (`savepoint` also reads the file it names). The
+//! interface is fixed by `shared/CONTRACT.md`:
+//! `assign`, `ranges`, `default-max-parallelism`, `operator-id` and `savepoint`.
 
 use std::io::{BufRead, Write};
 
 use crate::model::number::parse_whole;
+use crate::model::savepoint::{self, SavepointError};
 use crate::model::{default_max_parallelism, KeyType, MaxParallelism, ModelError, Parallelism};
 
 /// Printed for `--help` and after a usage error.
@@ -16,6 +19,11 @@ usage:
       writes <subtask> TAB <first_key_group> TAB <last_key_group> TAB <key_groups>
   keygroups default-max-parallelism P
       writes the max parallelism Flink derives for a job first started at parallelism P
+  keygroups operator-id UID
+      writes the operator id (32 lowercase hex digits) Flink derives from uid UID
+  keygroups savepoint PATH [--json]
+      reads a checkpoint's or savepoint's _metadata file (PATH may be its folder);
+      writes a table, or with --json one JSON object
 ";
 
 /// Why the command failed; every variant exits with status 2.
@@ -29,6 +37,10 @@ pub enum CliError {
     Key { line: usize, error: ModelError },
     /// Reading stdin or writing stdout failed.
     Io(std::io::Error),
+    /// A snapshot file could not be opened or read.
+    File { path: String, error: std::io::Error },
+    /// A snapshot file is not a readable `_metadata` (the error names the byte offset).
+    Snapshot { path: String, error: SavepointError },
 }
 
 impl std::fmt::Display for CliError {
@@ -38,6 +50,8 @@ impl std::fmt::Display for CliError {
             CliError::Argument { flag, error } => write!(f, "{flag}: {error}"),
             CliError::Key { line, error } => write!(f, "line {line}: {error}"),
             CliError::Io(error) => write!(f, "i/o error: {error}"),
+            CliError::File { path, error } => write!(f, "{path}: cannot read: {error}"),
+            CliError::Snapshot { path, error } => write!(f, "{path}: {error}"),
         }
     }
 }
@@ -82,9 +96,38 @@ pub fn run(args: &[String], input: &mut impl BufRead, output: &mut impl Write) -
             writeln!(output, "{}", derived.get())?;
             Ok(())
         }
+        "operator-id" => {
+            let [uid] = rest else {
+                return Err(CliError::Usage("operator-id takes one uid".into()));
+            };
+            writeln!(output, "{}", savepoint::operator_id_hex(uid))?;
+            Ok(())
+        }
+        "savepoint" => snapshot(rest, output),
         "--help" | "-h" | "help" => Ok(output.write_all(USAGE.as_bytes())?),
         other => Err(CliError::Usage(format!("unknown command {other:?}"))),
     }
+}
+
+/// `savepoint PATH [--json]`: reads `PATH` (or `PATH/_metadata` for a folder) and reports it.
+fn snapshot(args: &[String], output: &mut impl Write) -> Result<(), CliError> {
+    let json = args.iter().any(|a| a == "--json");
+    let paths: Vec<&String> = args.iter().filter(|a| *a != "--json").collect();
+    let [path] = paths.as_slice() else {
+        return Err(CliError::Usage("savepoint takes one PATH and optionally --json".into()));
+    };
+    if path.starts_with("--") {
+        return Err(CliError::Usage(format!("unknown option {path:?}")));
+    }
+    let mut file = std::path::PathBuf::from(path.as_str());
+    if file.is_dir() {
+        file.push("_metadata");
+    }
+    let shown = file.display().to_string();
+    let bytes = std::fs::read(&file).map_err(|error| CliError::File { path: shown.clone(), error })?;
+    let parsed = savepoint::parse(&bytes).map_err(|error| CliError::Snapshot { path: shown, error })?;
+    let text = if json { savepoint::json::to_json(&parsed) } else { savepoint::table::to_table(&parsed) };
+    Ok(output.write_all(text.as_bytes())?)
 }
 
 fn assign(

@@ -1,4 +1,5 @@
-//! `keygroups`: Flink's key-group assignment on the command line (see `shared/CONTRACT.md`).
+//! `keygroups`: Flink's key-group assignment, operator ids and snapshot metadata on the command
+//! line (see `shared/CONTRACT.md`).
 //! All logic is in `rescale_lab::cli`; this file wires it to stdin, stdout and the exit code.
 
 use std::io::{BufWriter, Write};

@@ -12,6 +12,7 @@
 //!   (Flink's `KeyGroupRangeAssignment`), centred on the key group as the stable unit.
 //! - [`lookup`]: "where does this key go?" as one value.
 //! - [`number`]: parsing whole numbers typed by a person, with bounds.
+//! - [`savepoint`]: reading a checkpoint's or savepoint's `_metadata` (formats 3 to 6), uid → operator id.
 
 pub mod autoscaler;
 pub mod chooser;
@@ -27,6 +28,7 @@ pub mod number;
 pub mod planner;
 pub mod rescale;
 pub mod restore;
+pub mod savepoint;
 pub mod skew;
 pub mod trace;
 pub mod training;

@@ -21,6 +21,7 @@
  *            "seen-union") -> filter (no uid) -> print sink (no uid)
  *
  * Usage: java -cp <flink-dist jar>:<classes> SavepointFixtures <outDir> <workDir> [case ...]
+ *        java -cp ... SavepointFixtures --report-only <fixturesOfOneRelease>   (reports only)
  */
 
 import org.apache.flink.api.common.JobID;
@@ -518,8 +519,13 @@ public class SavepointFixtures {
             j.field("checkpoint_id").num((Long) call(h, "getCheckpointId"));
             j.field("shared_files").num(size(shared));
             j.field("private_files").num(size(call(h, "getPrivateState")));
+            // renamed from getMetaStateHandle to getMetaDataStateHandle in 1.18
+            Object meta = call(h, "getMetaStateHandle");
+            if (meta == null) {
+                meta = call(h, "getMetaDataStateHandle");
+            }
             j.field("metadata_stream");
-            stream(j, (StreamStateHandle) call(h, "getMetaStateHandle"));
+            stream(j, (StreamStateHandle) meta);
         }
         j.close('}');
     }
@@ -735,7 +741,25 @@ public class SavepointFixtures {
 
     // ---------------------------------------------------------------- main
 
+    /** Rewrites flink-report.json and operator-ids.json for the fixtures already in `out`. */
+    static void reportOnly(Path out) throws Exception {
+        Files.write(out.resolve("operator-ids.json"), operatorIds().getBytes(StandardCharsets.UTF_8));
+        try (Stream<Path> dirs = Files.list(out)) {
+            for (Path dir : dirs.sorted().collect(Collectors.toList())) {
+                if (Files.exists(dir.resolve("_metadata"))) {
+                    String json = report(dir, dir.getFileName().toString());
+                    Files.write(dir.resolve("flink-report.json"), json.getBytes(StandardCharsets.UTF_8));
+                    System.out.println("report " + dir);
+                }
+            }
+        }
+    }
+
     public static void main(String[] args) throws Exception {
+        if (args[0].equals("--report-only")) {
+            reportOnly(Paths.get(args[1]));
+            System.exit(0);
+        }
         Path out = Paths.get(args[0]);
         Path work = Paths.get(args[1]);
         List<String> only = Arrays.asList(args).subList(2, args.length);

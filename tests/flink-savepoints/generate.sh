@@ -9,9 +9,13 @@
 # apache-flink-libraries (about 110-200 MB per release), installed into a throw-away virtualenv.
 # Not part of the test command. About a minute per release after the download.
 #   bash tests/flink-savepoints/generate.sh [release ...]       (default: all releases below)
+#   bash tests/flink-savepoints/generate.sh --reports-only [release ...]
+#       keeps the committed _metadata files and rewrites only what Flink reports for them.
 #   FLINK_VENV_CACHE=/some/dir keeps the virtualenvs between runs.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+reports_only=false
+if [ "${1:-}" = "--reports-only" ]; then reports_only=true; shift; fi
 releases=("$@")
 [ ${#releases[@]} -gt 0 ] || releases=(1.15.4 1.16.3 1.20.3 2.0.2 2.1.3 2.3.0)
 work=$(mktemp -d)
@@ -45,6 +49,12 @@ for release in "${releases[@]}"; do
   mkdir -p "$classes"
   javac -nowarn -encoding UTF-8 -d "$classes" -cp "$jar" "$here/SavepointFixtures.java" 2>&1 | grep -v '^Note:' || true
   [ -f "$classes/SavepointFixtures.class" ] || { echo "compiling SavepointFixtures.java against $release failed" >&2; exit 1; }
+  if $reports_only; then
+    [ -d "$here/fixtures/$release" ] || { echo "no fixtures for $release" >&2; exit 1; }
+    java "${opens[@]}" -Dlog4j.configurationFile="$here/log4j2.properties" -Dfixtures.log="$work/flink-$release.log" \
+      -cp "$classes:$cp" SavepointFixtures --report-only "$here/fixtures/$release"
+    continue
+  fi
   out="$work/out-$release"
   timeout 1200 java -Xmx1g -XX:MaxDirectMemorySize=512m "${opens[@]}" \
     -Dlog4j.configurationFile="$here/log4j2.properties" -Dfixtures.log="$work/flink-$release.log" \

@@ -1,0 +1,700 @@
+/*
+ * AdaptiveChecks: runs real Flink (local MiniCluster with REST, same JVM) to observe in-place
+ * rescaling through REST `PUT /jobs/:jobid/resource-requirements` (FLIP-291) with the adaptive
+ * scheduler, and what the same request does under the default scheduler.
+ *
+ * Job shape:
+ *   DataGeneratorSource (uid "src", parallelism 1, max parallelism 1, rate-limited, unbounded)
+ *     -> keyBy(v % 1000)
+ *     -> KeyedProcessFunction with ValueState<Long> (uid "keyed-op", parallelism 4, max parallelism 128)
+ *     -> DiscardingSink (uid "sink", chained to keyed-op)
+ * Checkpointing every 1 s (hashmap backend, JobManager checkpoint storage).
+ * Cluster: 1 TaskManager x 16 slots, REST on a free port.
+ *
+ * stdout: the deterministic report (committed as observed-flink-<version>.txt); stderr: progress.
+ * Usage: java -Xmx1g -cp <flink jars>:. AdaptiveChecks <workDir>
+ */
+
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.JobManagerOptions;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.apache.flink.util.Collector;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+public class AdaptiveChecks {
+
+    static final int SLOTS = 16;
+    static final int KEYS = 1000;
+
+    static final AtomicLong PROCESSED = new AtomicLong();
+    static final AtomicLong RESTORED_KEYS = new AtomicLong();
+    static final AtomicLong OPENS = new AtomicLong();
+    static final Set<Integer> TASK_PARALLELISM = ConcurrentHashMap.newKeySet();
+
+    public static class CountFn extends KeyedProcessFunction<Long, Long, Long> {
+        private transient ValueState<Long> count;
+        private transient Set<Long> seenThisRun;
+
+        @Override
+        public void open(OpenContext ctx) {
+            count = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.LONG));
+            seenThisRun = new HashSet<>();
+            TASK_PARALLELISM.add(getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks());
+            OPENS.incrementAndGet();
+        }
+
+        @Override
+        public void processElement(Long value, Context ctx, Collector<Long> out) throws Exception {
+            Long key = ctx.getCurrentKey();
+            Long c = count.value();
+            if (seenThisRun.add(key) && c != null) {
+                RESTORED_KEYS.incrementAndGet();
+            }
+            count.update(c == null ? 1L : c + 1);
+            PROCESSED.incrementAndGet();
+            out.collect(value);
+        }
+    }
+
+    static final String LOG_FILE = System.getProperty("obs.log", "/tmp/flink-adaptive.log");
+    static final StringBuilder REPORT = new StringBuilder();
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    static MiniCluster cluster;
+    static String rest;
+    static String jobId;
+    static String srcVertex;
+    static String keyedVertex;
+
+    static void out(String s) {
+        REPORT.append(s).append('\n');
+        System.err.println(s);
+    }
+
+    static void progress(String s) {
+        System.err.println("# " + s);
+    }
+
+    public static void main(String[] args) throws Exception {
+        Thread watchdog = new Thread(() -> {
+            try {
+                Thread.sleep(TimeUnit.MINUTES.toMillis(15));
+                System.err.println("WATCHDOG: giving up after 15 minutes");
+                Runtime.getRuntime().halt(3);
+            } catch (InterruptedException ignored) {
+            }
+        });
+        watchdog.setDaemon(true);
+        watchdog.start();
+
+        out("Flink version: " + org.apache.flink.runtime.util.EnvironmentInformation.getVersion()
+                + " (rev " + org.apache.flink.runtime.util.EnvironmentInformation.getGitCommitIdAbbrev() + ")");
+        out("Job: source(p=1, maxp=1) -> keyBy(v % " + KEYS + ") -> keyed-op with ValueState<Long> (p=4, maxp=128) -> sink (chained)");
+        out("Checkpointing every 1 s; cluster: 1 TaskManager x " + SLOTS + " slots; REST on a free port.");
+        out("Placeholders: <jobid> = the job's id, <n> = a checkpoint id. Vertex ids are Flink's own (fixed by the uids).");
+        out("'log:' lines: the JobManager's lines from DefaultStateTransitionManager, the slot manager's received");
+        out("requirements, the checkpoint restore, the REST handler's errors and fatal errors, in log order, except that");
+        out("the slot manager's lines (logged from another thread) come first. One DefaultStateTransitionManager line,");
+        out("'Scheduled onTrigger event fired in Stabilized phase', appears in some runs only and is left out.");
+        out("");
+        out("Defaults of the adaptive scheduler's options in this release (ConfigOption.defaultValue()):");
+        for (ConfigOption<?> o : List.of(
+                JobManagerOptions.SCHEDULER_EXECUTING_COOLDOWN_AFTER_RESCALING,
+                JobManagerOptions.SCHEDULER_EXECUTING_RESOURCE_STABILIZATION_TIMEOUT,
+                JobManagerOptions.SCHEDULER_RESCALE_TRIGGER_MAX_DELAY,
+                JobManagerOptions.SCHEDULER_RESCALE_TRIGGER_MAX_CHECKPOINT_FAILURES,
+                JobManagerOptions.SCHEDULER_SUBMISSION_RESOURCE_STABILIZATION_TIMEOUT,
+                JobManagerOptions.SCHEDULER_SUBMISSION_RESOURCE_WAIT_TIMEOUT,
+                JobManagerOptions.MIN_PARALLELISM_INCREASE)) {
+            out("  " + o.key() + " = " + o.defaultValue());
+        }
+
+        try {
+            adaptivePhase();
+            defaultPhase();
+        } finally {
+            System.out.print(REPORT);
+            System.out.flush();
+        }
+        System.exit(0);
+    }
+
+    static MiniCluster startCluster(Map<String, String> extra) throws Exception {
+        Map<String, String> cfg = new HashMap<>();
+        cfg.put("taskmanager.numberOfTaskSlots", String.valueOf(SLOTS));
+        cfg.put("taskmanager.memory.segment-size", "4kb");
+        cfg.put("taskmanager.memory.network.min", "64m");
+        cfg.put("taskmanager.memory.network.max", "64m");
+        cfg.put("taskmanager.memory.managed.size", "32m");
+        cfg.put("rest.bind-port", "0");
+        cfg.put("rest.address", "localhost");
+        cfg.putAll(extra);
+        MiniCluster c = new MiniCluster(new MiniClusterConfiguration.Builder()
+                .setConfiguration(Configuration.fromMap(cfg))
+                .setNumTaskManagers(1)
+                .setNumSlotsPerTaskManager(SLOTS)
+                .build());
+        c.start();
+        URI u = c.getRestAddress().get(30, TimeUnit.SECONDS);
+        rest = u.toString().replaceAll("/$", "");
+        progress("REST at " + rest);
+        return c;
+    }
+
+    static JobGraph buildJob(String name) {
+        Map<String, String> m = new HashMap<>();
+        m.put("execution.checkpointing.interval", "1 s");
+        m.put("restart-strategy.type", "fixed-delay");
+        m.put("restart-strategy.fixed-delay.attempts", "3");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(Configuration.fromMap(m));
+        env.setParallelism(4);
+        env.setMaxParallelism(128);
+        DataGeneratorSource<Long> src = new DataGeneratorSource<>(
+                i -> i, Long.MAX_VALUE, RateLimiterStrategy.perSecond(2000), Types.LONG);
+        env.fromSource(src, WatermarkStrategy.noWatermarks(), "src")
+                .uid("src").setParallelism(1).setMaxParallelism(1)
+                .keyBy(v -> v % KEYS, Types.LONG)
+                .process(new CountFn()).returns(Types.LONG)
+                .uid("keyed-op").name("keyed-op")
+                .sinkTo(new DiscardingSink<>()).uid("sink").name("sink");
+        StreamGraph sg = env.getStreamGraph();
+        sg.setJobName(name);
+        return sg.getJobGraph();
+    }
+
+    static void submitAndWait(String name) throws Exception {
+        JobGraph jg = buildJob(name);
+        JobID id = cluster.submitJob(jg).get(60, TimeUnit.SECONDS).getJobID();
+        jobId = id.toHexString();
+        for (org.apache.flink.runtime.jobgraph.JobVertex v : jg.getVertices()) {
+            if (v.getName().contains("keyed-op")) {
+                keyedVertex = v.getID().toHexString();
+            } else {
+                srcVertex = v.getID().toHexString();
+            }
+        }
+        waitFor("job RUNNING with keyed-op at p=4, records flowing and a checkpoint completed", 90, () ->
+                "RUNNING".equals(jobState()) && parallelisms().get(keyedVertex) == 4 && PROCESSED.get() > 2000
+                        && latestCompletedCheckpoint() > 0);
+    }
+
+    // ------------------------------------------------------------------ adaptive scheduler
+
+    static Map<String, String> adaptiveOptions() {
+        Map<String, String> extra = new HashMap<>();
+        extra.put("jobmanager.scheduler", "adaptive");
+        extra.put("web.adaptive-scheduler.rescale-history.size", "20");
+        extra.put("jobmanager.adaptive-scheduler.executing.cooldown-after-rescaling", "1 s");
+        extra.put("jobmanager.adaptive-scheduler.executing.resource-stabilization-timeout", "2 s");
+        return extra;
+    }
+
+    interface Steps {
+        void run() throws Exception;
+    }
+
+    /** One scenario = one fresh MiniCluster with the adaptive scheduler and one job at p=4. */
+    static void adaptiveScenario(String title, Steps steps) throws Exception {
+        Map<String, String> extra = adaptiveOptions();
+        cluster = startCluster(extra);
+        clusterDown = false;
+        out("");
+        out("################ jobmanager.scheduler: adaptive -- " + title + " ################");
+        out("Cluster options set: " + new java.util.TreeMap<>(extra));
+        try {
+            readNewLogLines();
+            submitAndWait("adaptive-rescale");
+            out("source vertex id: " + srcVertex + ", keyed vertex id: " + keyedVertex);
+            readNewLogLines();
+            steps.run();
+            if (!clusterDown) {
+                out("");
+                out("---- rescale history (GET /jobs/<jobid>/rescales/history)");
+                HttpResponse<String> h = http("GET", "/jobs/" + jobId + "/rescales/history", null);
+                out("  HTTP " + h.statusCode());
+                summarizeHistory(h.body());
+                cluster.cancelJob(JobID.fromHexString(jobId)).get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            try {
+                cluster.closeAsync().get(60, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                progress("closing the cluster: " + e);
+            }
+        }
+    }
+
+    static void adaptivePhase() throws Exception {
+        adaptiveScenario("A: within and above max parallelism, invalid requests, scale down", () -> {
+            out("");
+            out("---- initial state");
+            show("GET", "/jobs/" + jobId + "/resource-requirements", null);
+            out("  GET /jobs/<jobid> vertex parallelism: " + parallelismLine());
+            show("GET", "/jobs/" + jobId + "/rescales/config", null);
+            rescaleCase("PUT keyed-op upper bound 8 (within max parallelism 128, slots available)",
+                    body(1, 1, 1, 8), p -> p == 8, 60);
+            rescaleCase("PUT keyed-op upper bound 200 (above max parallelism 128)",
+                    body(1, 1, 1, 200), null, 8);
+            rescaleCase("PUT keyed-op upper bound 129 (max parallelism + 1)",
+                    body(1, 1, 1, 129), null, 3);
+            rescaleCase("PUT keyed-op upper bound 128 (= max parallelism; 16 slots)",
+                    body(1, 1, 1, 128), p -> p != 8, 60);
+            rescaleCase("PUT keyed-op lower bound 0",
+                    body(1, 1, 0, 8), null, 3);
+            rescaleCase("PUT keyed-op lower bound 9 > upper bound 8",
+                    body(1, 1, 9, 8), null, 3);
+            rescaleCase("PUT with the source vertex missing",
+                    "{\"" + keyedVertex + "\":{\"parallelism\":{\"lowerBound\":1,\"upperBound\":4}}}", null, 3);
+            rescaleCase("PUT with an unknown vertex id added",
+                    "{\"" + srcVertex + "\":{\"parallelism\":{\"lowerBound\":1,\"upperBound\":1}},\""
+                            + keyedVertex + "\":{\"parallelism\":{\"lowerBound\":1,\"upperBound\":4}},"
+                            + "\"00000000000000000000000000000001\":{\"parallelism\":{\"lowerBound\":1,\"upperBound\":4}}}",
+                    null, 3);
+            rescaleCase("PUT keyed-op upper bound 4 (scale down)",
+                    body(1, 1, 1, 4), p -> p == 4, 60);
+        });
+        adaptiveScenario("B: upper bound 100 (above the 16 slots), then 120 while already on all 16 slots", () -> {
+            rescaleCase("PUT keyed-op upper bound 100 (within max parallelism, above the 16 slots)",
+                    body(1, 1, 1, 100), p -> p != 4, 60);
+            rescaleCase("PUT keyed-op upper bound 120 (job already uses all 16 slots)",
+                    body(1, 1, 1, 120), null, 12);
+        });
+        adaptiveScenario("C: upper bound -1 (\"up to max parallelism\") from p=4", () -> {
+            rescaleCase("PUT keyed-op upper bound -1",
+                    body(1, 1, 1, -1), p -> p != 4, 30);
+        });
+        adaptiveScenario("D: lower bound 32 = upper bound 32 (lower bound above the 16 slots)", () -> {
+            rescaleCase("PUT keyed-op lower bound 32, upper bound 32",
+                    body(1, 1, 32, 32), null, 20);
+        });
+    }
+
+    static boolean clusterDown;
+
+    static String body(int srcLow, int srcHigh, int low, int high) {
+        return "{\"" + srcVertex + "\":{\"parallelism\":{\"lowerBound\":" + srcLow + ",\"upperBound\":" + srcHigh + "}},\""
+                + keyedVertex + "\":{\"parallelism\":{\"lowerBound\":" + low + ",\"upperBound\":" + high + "}}}";
+    }
+
+    /**
+     * Sends a PUT and records the response; then waits until the keyed parallelism satisfies
+     * {@code until} (or, if null, simply waits {@code seconds}) and records what changed.
+     */
+    static void rescaleCase(String title, String requestBody, Predicate<Integer> until, int seconds) throws Exception {
+        progress(title);
+        out("");
+        out("---- " + title);
+        if (clusterDown) {
+            out("  (skipped: the MiniCluster is down)");
+            return;
+        }
+        Integer beforeP = parallelisms().get(keyedVertex);
+        long ckBefore = latestCompletedCheckpoint();
+        long restoredBefore = restoredCheckpoint();
+        long opensBefore = OPENS.get();
+        RESTORED_KEYS.set(0);
+        TASK_PARALLELISM.clear();
+        readNewLogLines();
+        show("PUT", "/jobs/" + jobId + "/resource-requirements", requestBody);
+        boolean reached;
+        if (until != null) {
+            reached = waitFor("keyed parallelism to change", seconds, () -> {
+                Integer p = parallelisms().get(keyedVertex);
+                return "RUNNING".equals(jobState()) && p != null && until.test(p) && RESTORED_KEYS.get() >= KEYS;
+            });
+        } else {
+            Thread.sleep(seconds * 1000L);
+            reached = true;
+        }
+        Thread.sleep(1500);
+        List<String> log = readNewLogLines();
+        Integer afterP = parallelisms().get(keyedVertex);
+        if (afterP == null) {
+            clusterDown = true;
+            out("  REST no longer answers: the MiniCluster shut down");
+        } else {
+            out("  keyed-op parallelism (GET /jobs/<jobid>): " + beforeP + " -> " + afterP
+                    + (until != null && !reached ? "  (no change to the expected value within " + seconds + " s)" : ""));
+            out("  job state now: " + jobState() + "; GET /jobs/<jobid> vertex parallelism: " + parallelismLine());
+        }
+        List<String> states = jobTransitions(log);
+        out("  job state transitions (ExecutionGraph log): " + (states.isEmpty() ? "(none)" : String.join(", ", states)));
+        if (!clusterDown) {
+            long restoredAfter = restoredCheckpoint();
+            if (OPENS.get() > opensBefore) {
+                out("  keyed-op tasks were redeployed: task-side parallelism " + new TreeSet<>(TASK_PARALLELISM)
+                        + ", keys whose state was present at their first record after the restart: " + RESTORED_KEYS.get() + "/" + KEYS);
+                out("  restored from: " + (restoredAfter == restoredBefore ? "(no new restore recorded)"
+                        : restoredAfter > ckBefore ? "a checkpoint that completed after the request"
+                        : restoredAfter == ckBefore ? "the latest checkpoint completed before the request"
+                        : "an older checkpoint than the latest at the request"));
+                out("  GET /jobs/<jobid>/checkpoints latest.restored: " + restoredSummary());
+            } else {
+                out("  keyed-op tasks were not redeployed");
+            }
+        }
+        for (String l : schedulerLines(log)) {
+            out("  log: " + l);
+        }
+        if (!clusterDown) {
+            show("GET", "/jobs/" + jobId + "/resource-requirements", null);
+        }
+    }
+
+    /**
+     * The history lists one entry per rescale (newest first) without vertex details; fetch each
+     * entry's details and print its trigger, outcome, scheduler states and per-vertex parallelism.
+     */
+    static void summarizeHistory(String body) throws Exception {
+        JsonNode arr = JSON.readTree(body);
+        if (!arr.isArray()) {
+            out("  (unexpected shape) " + norm(body));
+            return;
+        }
+        List<JsonNode> entries = new ArrayList<>();
+        arr.forEach(entries::add);
+        java.util.Collections.reverse(entries);
+        out("  " + entries.size() + " entries, oldest first; details from GET /jobs/<jobid>/rescales/details/<rescaleUuid>:");
+        int i = 0;
+        for (JsonNode e : entries) {
+            i++;
+            HttpResponse<String> d = http("GET", "/jobs/" + jobId + "/rescales/details/" + e.path("rescaleUuid").asText(), null);
+            JsonNode n = JSON.readTree(d.body());
+            System.err.println(d.body());
+            List<String> states = new ArrayList<>();
+            for (JsonNode st : n.path("schedulerStates")) {
+                states.add(st.path("state").asText());
+            }
+            out("  #" + i + " triggerCause=" + n.path("triggerCause").asText() + ", terminalState=" + n.path("terminalState").asText()
+                    + ", terminatedReason=" + n.path("terminatedReason").asText()
+                    + (n.path("stringifiedException").isTextual() ? ", exception=" + normLog(n.path("stringifiedException").asText().split("\n")[0]) : "")
+                    + ", scheduler states: " + String.join(" -> ", states) + " (HTTP " + d.statusCode() + ")");
+            List<String> vs = new ArrayList<>();
+            java.util.Iterator<JsonNode> vit = n.path("vertices").elements();
+            while (vit.hasNext()) {
+                JsonNode v = vit.next();
+                vs.add("'" + v.path("jobVertexName").asText() + "' desired=" + v.path("desiredParallelism").asText()
+                        + " sufficient=" + v.path("sufficientParallelism").asText()
+                        + " pre=" + v.path("preRescaleParallelism").asText() + " post=" + v.path("postRescaleParallelism").asText());
+            }
+            java.util.Collections.sort(vs);
+            for (String v : vs) {
+                out("      vertex " + v);
+            }
+            java.util.Iterator<JsonNode> sit = n.path("slots").elements();
+            while (sit.hasNext()) {
+                JsonNode v = sit.next();
+                out("      slot sharing group '" + v.path("slotSharingGroupName").asText() + "' desiredSlots=" + v.path("desiredSlots").asText()
+                        + " minimalRequiredSlots=" + v.path("minimalRequiredSlots").asText()
+                        + " pre=" + v.path("preRescaleSlots").asText() + " post=" + v.path("postRescaleSlots").asText());
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ default scheduler
+
+    static void defaultPhase() throws Exception {
+        cluster = startCluster(new HashMap<>());
+        clusterDown = false;
+        out("");
+        out("################ jobmanager.scheduler: (not set: the default scheduler) ################");
+        try {
+            readNewLogLines();
+            submitAndWait("default-scheduler");
+            out("source vertex id: " + srcVertex + ", keyed vertex id: " + keyedVertex);
+            out("");
+            out("---- initial state");
+            show("GET", "/jobs/" + jobId + "/resource-requirements", null);
+            out("  GET /jobs/<jobid> vertex parallelism: " + parallelismLine());
+            show("GET", "/jobs/" + jobId + "/rescales/config", null);
+            show("GET", "/jobs/" + jobId + "/rescales/history", null);
+            rescaleCase("PUT keyed-op upper bound 8 (default scheduler)", body(1, 1, 1, 8), null, 8);
+            rescaleCase("PUT keyed-op upper bound 200 (default scheduler)", body(1, 1, 1, 200), null, 3);
+            cluster.cancelJob(JobID.fromHexString(jobId)).get(60, TimeUnit.SECONDS);
+        } finally {
+            cluster.closeAsync().get(60, TimeUnit.SECONDS);
+        }
+    }
+
+    // ------------------------------------------------------------------ REST helpers
+
+    static HttpResponse<String> http(String method, String path, String body) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(rest + path)).timeout(Duration.ofSeconds(30));
+        if (body == null) {
+            b.method(method, HttpRequest.BodyPublishers.noBody());
+        } else {
+            b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
+        }
+        return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    static void show(String method, String path, String body) throws Exception {
+        out("  " + method + " " + norm(path) + (body == null ? "" : "  body: " + norm(body)));
+        HttpResponse<String> r;
+        try {
+            r = http(method, path, body);
+        } catch (IOException e) {
+            out("    -> no response: " + e.getClass().getName());
+            return;
+        }
+        out("    -> HTTP " + r.statusCode() + "  " + shortenErrors(r.body()));
+    }
+
+    /**
+     * Error bodies are {"errors":[...]} where an entry may carry a Java stack trace; keep each
+     * entry's message and its first two frames verbatim and count the remaining frames away.
+     */
+    static String shortenErrors(String body) {
+        try {
+            JsonNode n = JSON.readTree(body);
+            if (!n.has("errors")) {
+                return norm(body);
+            }
+            List<String> parts = new ArrayList<>();
+            for (JsonNode e : n.get("errors")) {
+                String[] lines = e.asText().split("\n");
+                StringBuilder sb = new StringBuilder(lines[0]);
+                int frames = 0;
+                for (int i = 1; i < lines.length; i++) {
+                    if (lines[i].trim().startsWith("at ")) {
+                        if (frames < 2) {
+                            sb.append(" | ").append(lines[i].trim());
+                        }
+                        frames++;
+                    } else if (!lines[i].trim().isEmpty()) {
+                        sb.append(" | ").append(lines[i].trim());
+                    }
+                }
+                if (frames > 2) {
+                    sb.append(" | (further stack frames left out)");
+                }
+                parts.add("\"" + norm(sb.toString()) + "\"");
+            }
+            return "{\"errors\":[" + String.join(", ", parts) + "]}  (error entries shortened: message + first 2 frames)";
+        } catch (Exception ex) {
+            return norm(body);
+        }
+    }
+
+    static String jobState() {
+        try {
+            return JSON.readTree(http("GET", "/jobs/" + jobId, null).body()).path("state").asText();
+        } catch (Exception e) {
+            return "?";
+        }
+    }
+
+    static Map<String, Integer> parallelisms() {
+        Map<String, Integer> m = new HashMap<>();
+        try {
+            JsonNode n = JSON.readTree(http("GET", "/jobs/" + jobId, null).body());
+            for (JsonNode v : n.path("vertices")) {
+                m.put(v.path("id").asText(), v.path("parallelism").asInt());
+            }
+        } catch (Exception e) {
+            progress("parallelisms: " + e);
+        }
+        return m;
+    }
+
+    static String parallelismLine() throws Exception {
+        JsonNode n = JSON.readTree(http("GET", "/jobs/" + jobId, null).body());
+        List<String> parts = new ArrayList<>();
+        for (JsonNode v : n.path("vertices")) {
+            parts.add("'" + v.path("name").asText() + "' parallelism=" + v.path("parallelism").asInt()
+                    + " maxParallelism=" + v.path("maxParallelism").asInt());
+        }
+        return String.join(", ", parts);
+    }
+
+    static long latestCompletedCheckpoint() {
+        try {
+            JsonNode n = JSON.readTree(http("GET", "/jobs/" + jobId + "/checkpoints", null).body());
+            JsonNode c = n.path("latest").path("completed");
+            return c.isMissingNode() || c.isNull() ? 0 : c.path("id").asLong();
+        } catch (Exception e) {
+            return 0;
+        }
+    }
+
+    static long restoredCheckpoint() {
+        try {
+            JsonNode n = JSON.readTree(http("GET", "/jobs/" + jobId + "/checkpoints", null).body());
+            JsonNode c = n.path("latest").path("restored");
+            return c.isMissingNode() || c.isNull() ? 0 : c.path("id").asLong();
+        } catch (Exception e) {
+            return 0;
+        }
+    }
+
+    static String restoredSummary() throws Exception {
+        JsonNode c = JSON.readTree(http("GET", "/jobs/" + jobId + "/checkpoints", null).body()).path("latest").path("restored");
+        if (c.isMissingNode() || c.isNull()) {
+            return "(none)";
+        }
+        return "id=<n>, is_savepoint=" + c.path("is_savepoint").asText() + ", external_path="
+                + (c.path("external_path").isMissingNode() ? "(absent)" : norm(c.path("external_path").asText()));
+    }
+
+    static String numRestarts() {
+        try {
+            return norm(http("GET", "/jobs/" + jobId + "/metrics?get=numRestarts", null).body());
+        } catch (Exception e) {
+            return "?";
+        }
+    }
+
+    interface Check {
+        boolean ok() throws Exception;
+    }
+
+    static boolean waitFor(String what, int seconds, Check c) throws Exception {
+        long deadline = System.currentTimeMillis() + seconds * 1000L;
+        while (System.currentTimeMillis() < deadline) {
+            if (c.ok()) {
+                return true;
+            }
+            Thread.sleep(100);
+        }
+        progress("timed out waiting for " + what);
+        return false;
+    }
+
+    // ------------------------------------------------------------------ log
+
+    static final Pattern JOB_SWITCH = Pattern.compile("Job .* \\(([0-9a-f]{32})\\) switched from state (\\w+) to (\\w+)\\.");
+
+    static List<String> jobTransitions(List<String> log) {
+        List<String> states = new ArrayList<>();
+        for (String l : log) {
+            Matcher m = JOB_SWITCH.matcher(l);
+            if (m.find() && m.group(1).equals(jobId)) {
+                states.add(m.group(2) + "->" + m.group(3));
+            }
+        }
+        return states;
+    }
+
+    /** The scheduler's decisions, the restore, REST errors and fatal errors, normalized. */
+    static List<String> schedulerLines(List<String> log) {
+        List<String> out = new ArrayList<>();
+        int rmLines = 0; // the ResourceManager logs from its own thread: its lines go first
+        for (int i = 0; i < log.size(); i++) {
+            String l = log.get(i);
+            int bar = l.indexOf(" | ");
+            if (bar < 0) {
+                continue;
+            }
+            String head = l.substring(0, bar);
+            String logger = head.substring(head.lastIndexOf(' ') + 1);
+            String level = head.length() > 18 ? head.substring(13, 18).trim() : "";
+            String msg = l.substring(bar + 3);
+            String shortLogger = logger.substring(logger.lastIndexOf('.') + 1);
+            boolean keep = shortLogger.equals("DefaultStateTransitionManager")
+                    || msg.startsWith("Received resource requirements")
+                    || msg.startsWith("Restoring job")
+                    || shortLogger.equals("JobResourceRequirementsUpdateHandler")
+                    || msg.contains("reached terminal state")
+                    || msg.startsWith("Error in MiniCluster");
+            if (!keep || msg.startsWith("Scheduled onTrigger event fired")) {
+                continue; // (that one depends on timing: present in some runs only)
+            }
+            if (msg.startsWith("Received resource requirements")) {
+                out.add(rmLines++, level + " " + shortLogger + ": " + normLog(msg));
+                continue;
+            }
+            out.add(level + " " + shortLogger + ": " + normLog(msg));
+            if (msg.startsWith("Error in MiniCluster")) {
+                for (int j = i + 1; j < Math.min(log.size(), i + 5); j++) {
+                    out.add("      " + normLog(log.get(j).trim()));
+                }
+            }
+        }
+        return out;
+    }
+
+    static long logOffset = 0;
+
+    static List<String> readNewLogLines() {
+        List<String> lines = new ArrayList<>();
+        try (RandomAccessFile f = new RandomAccessFile(LOG_FILE, "r")) {
+            if (f.length() < logOffset) {
+                logOffset = 0;
+            }
+            f.seek(logOffset);
+            String line;
+            while ((line = f.readLine()) != null) {
+                lines.add(new String(line.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8));
+            }
+            logOffset = f.getFilePointer();
+        } catch (IOException e) {
+            System.err.println("(log not readable: " + e + ")");
+        }
+        for (String l : lines) {
+            System.err.println("LOG " + l);
+        }
+        return lines;
+    }
+
+    static String norm(String s) {
+        if (s == null) {
+            return null;
+        }
+        if (jobId != null) {
+            s = s.replace(jobId, "<jobid>");
+        }
+        s = s.replace(rest, "<rest>");
+        s = s.replaceAll("localhost:\\d+", "localhost:<port>");
+        return s;
+    }
+
+    static String normLog(String s) {
+        s = norm(s);
+        s = s.replaceAll("[0-9a-f]{32}_[0-9a-f]{32}_\\d+_\\d+", "<attempt-id>");
+        s = s.replaceAll("(?i)checkpoint \\d+", "checkpoint <n>");
+        s = s.replaceAll("@ \\d+", "@ <ts>");
+        s = s.replaceAll("\\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\b", "<uuid>");
+        s = s.replaceAll("\\d+ ms", "<t> ms");
+        return s;
+    }
+}

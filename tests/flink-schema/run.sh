@@ -9,7 +9,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 version=${1:-2.3.0}
-work=$(mktemp -d)
+work=$(mktemp -d "${TMPDIR:-/tmp}/flink-schema.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 venv=${FLINK_VENV:-$work/venv}
 if [ ! -x "$venv/bin/pip" ]; then

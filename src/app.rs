@@ -8,10 +8,10 @@ use yew::prelude::*;
 use crate::browser::{self, HashListener};
 use crate::components::{Locks, Notices};
 use crate::embed_view::{EmbedFrame, EmbedPanel};
+use crate::lab::Lab;
 use crate::labs::home::Home;
 use crate::labs::not_found::NotFound;
-use crate::labs::Lab;
-use crate::url::{Location, Route};
+use crate::url::{lab_href, Location, Route};
 
 /// Installs the panic panel, then mounts the app into `#app` (or `<body>` if absent).
 pub fn start() {
@@ -57,7 +57,7 @@ pub fn App() -> Html {
             let locks = Locks(Rc::new(location.common.lock.clone()));
             html! {
                 <div class="lab-frame" key={(*hash).clone()}>
-                    <ContextProvider<Locks> context={locks}>{ lab.view(&location) }</ContextProvider<Locks>>
+                    <ContextProvider<Locks> context={locks}>{ crate::labs::view(*lab, &location) }</ContextProvider<Locks>>
                     if location.common.embed {
                         <EmbedFrame lab={*lab} common={location.common.clone()} />
                     } else {
@@ -77,7 +77,7 @@ pub fn App() -> Html {
                         <ul>
                             { for Lab::ALL.iter().map(|lab| html! {
                                 <li key={lab.slug()}>
-                                    <a href={format!("#/{}", lab.slug())}
+                                    <a href={lab_href(*lab, &[])}
                                         aria-current={(current == Some(*lab)).then_some("page")}>
                                         { lab.title() }
                                     </a>

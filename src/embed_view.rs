@@ -9,7 +9,7 @@ use yew::prelude::*;
 use crate::browser::{self, ResizeWatch};
 use crate::components::{FieldInput, SelectField, TextField};
 use crate::embed::{embed_hash, iframe_snippet, strip_embed, Statement};
-use crate::labs::Lab;
+use crate::lab::Lab;
 use crate::url::{CommonQuery, Theme};
 
 /// Posts a graded answer to the host page, if the link names the host's origin.
@@ -174,7 +174,7 @@ pub fn EmbedPanel(props: &EmbedPanelProps) -> Html {
             <div class="embed-panel" id="embed-panel">
                 <fieldset class="embed-locks">
                     <legend>{ "Lock these controls" }</legend>
-                    { for lab.lockable().iter().map(|&(param, label)| {
+                    { for crate::labs::lockable(lab).map(|(param, label)| {
                         let locks = locks.clone();
                         let checked = locks.iter().any(|l| l == param);
                         let onchange = Callback::from(move |e: Event| {

@@ -28,6 +28,7 @@ pub mod cli;
 pub mod components;
 pub mod embed;
 pub mod embed_view;
+pub mod lab;
 pub mod labs;
 pub use rescale_core as model;
 pub mod panic_panel;

@@ -1,23 +1,26 @@
-//! Hash routes and typed, tolerant query state.
+//! Hash routes and typed, tolerant query state, for every lab alike.
 //!
 //! A location is `#/<slug>?<query>`. Parsing never fails: an unknown route becomes
 //! [`Route::NotFound`], and a parameter that is malformed or out of range falls back to its
 //! default with a [`Notice`] naming it. Formatting leaves defaults out, and
 //! `parse(format(q)) == q` holds for every valid query (a property test checks it).
+//!
+//! - [`param`]: [`Param`], one description per lab parameter, and [`ParamInfo`], its
+//!   object-safe view; each lab's table and query live in its folder (`labs/<lab>/query.rs`).
+//! - [`field`]: [`Field`], a form field's text, last valid value and error.
+//! - [`link`]: [`format_hash`], the one builder of every `#/…` link.
+//!
+//! This module knows the lab identities ([`crate::lab`]) but no views.
 
-mod coverage_query;
-mod owners_query;
-mod planner_query;
-mod skew_query;
-mod trace_query;
+pub mod field;
+pub mod link;
+pub mod param;
 
-pub use coverage_query::CoverageQuery;
-pub use owners_query::{OwnersQuery, MAX_KEY_CHARS};
-pub use planner_query::PlannerQuery;
-pub use skew_query::{KeySource, SkewQuery, MAX_SALT, MAX_URL_CSV};
-pub use trace_query::TraceQuery;
+pub use field::Field;
+pub use link::{format_hash, lab_href};
+pub use param::{Choice, FieldSpec, FieldView, Param, ParamInfo, ParamTable, MAX_P};
 
-use crate::labs::Lab;
+use crate::lab::Lab;
 
 /// Where the hash points.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -213,39 +216,6 @@ pub fn notice(param: &str, value: &str, consequence: &str) -> Notice {
     Notice { param: param.to_string(), message: format!("{param}={shown:?} was not used: {consequence}.") }
 }
 
-/// Reads an integer parameter in `min..=max`; a bad value becomes a notice and `None`.
-pub fn int_param(
-    params: &Params,
-    name: &str,
-    what: &'static str,
-    min: i64,
-    max: i64,
-    notices: &mut Vec<Notice>,
-) -> Option<i64> {
-    let text = params.get(name)?;
-    match crate::model::number::parse_in_range(text, what, min, max) {
-        Ok(v) => Some(v),
-        Err(e) => {
-            notices.push(notice(name, text, &format!("{e}; using the default")));
-            None
-        }
-    }
-}
-
-/// Builds `#/<slug>?<common>&<lab>` with every value percent-encoded.
-pub fn format_hash(lab: Lab, common: &CommonQuery, lab_pairs: &[(&'static str, String)]) -> String {
-    let all: Vec<String> = lab_pairs
-        .iter()
-        .chain(common.pairs().iter())
-        .map(|(name, value)| format!("{name}={}", encode_component(value)))
-        .collect();
-    if all.is_empty() {
-        format!("#/{}", lab.slug())
-    } else {
-        format!("#/{}?{}", lab.slug(), all.join("&"))
-    }
-}
-
 /// Percent-encodes everything but RFC 3986 unreserved characters.
 pub fn encode_component(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -288,6 +258,3 @@ pub fn decode_component(text: &str) -> Option<String> {
     }
     String::from_utf8(out).ok()
 }
-
-#[cfg(test)]
-mod tests;

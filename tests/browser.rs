@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use rescale_lab::app::App;
-use rescale_lab::labs::Lab;
+use rescale_lab::lab::Lab;
 use rescale_lab::model::{Key, MaxParallelism, Parallelism};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;

@@ -29,8 +29,13 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
 
+use rescale_lab::lab::Lab;
 use rescale_lab::labs::coverage::progress::{Progress, RUNS};
-use rescale_lab::labs::Lab;
+use rescale_lab::labs::coverage::query::CoverageQuery;
+use rescale_lab::labs::owners::query::{OwnersQuery, MAX_KEY_CHARS};
+use rescale_lab::labs::planner::query::PlannerQuery;
+use rescale_lab::labs::skew::query::{KeySource, SkewQuery, MAX_SALT};
+use rescale_lab::labs::trace::query::TraceQuery;
 use rescale_lab::model::coverage::{Orbit, Verdict as Graded, MAX_MILLIS, MAX_MODULUS, MAX_STRIDE};
 use rescale_lab::model::number::{format_millis_as_seconds, parse_in_range, parse_seconds_as_millis, parse_whole};
 use rescale_lab::model::planner::{parse_ttl, PlanInput, Verdict as PlanVerdict};
@@ -46,8 +51,7 @@ use rescale_lab::model::{
     default_max_parallelism, DefaultMaxDerivation, Key, KeyType, MaxParallelism, ModelError, Parallelism,
 };
 use rescale_lab::url::{
-    decode_component, encode_component, format_hash, valid_origin, CommonQuery, CoverageQuery, KeySource, Location,
-    Notice, OwnersQuery, PlannerQuery, Route, SkewQuery, TraceQuery, MAX_KEY_CHARS, MAX_SALT,
+    decode_component, encode_component, format_hash, valid_origin, CommonQuery, Location, Notice, Route,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -616,7 +620,7 @@ proptest! {
         let location = Location::parse(&hash);
         let (q, notices) = OwnersQuery::parse(&location.params);
         check_lab_notices(&location, &notices)?;
-        for v in [q.maxp, Some(q.p), q.first, q.from, q.largest].into_iter().flatten() {
+        for v in [q.maxp.map(MaxParallelism::get), Some(q.p), q.first, q.from, q.largest].into_iter().flatten() {
             prop_assert!((1..=32768).contains(&v));
         }
         prop_assert!(q.key.chars().count() <= MAX_KEY_CHARS);
@@ -658,7 +662,7 @@ proptest! {
         let location = Location::parse(&hash);
         let (q, notices) = SkewQuery::parse(&location.params);
         check_lab_notices(&location, &notices)?;
-        for v in [q.maxp, Some(q.p), q.q].into_iter().flatten() {
+        for v in [q.maxp.map(MaxParallelism::get), Some(q.p), q.q].into_iter().flatten() {
             prop_assert!((1..=32768).contains(&v));
         }
         prop_assert!(q.salt <= MAX_SALT);
@@ -676,8 +680,8 @@ proptest! {
         prop_assert_eq!(parsed, q);
     }
 
-    /// The planner query from any URL holds sizes and a TTL that parse, numbers in range,
-    /// and round-trips.
+    /// The planner query from any URL holds sizes within their bounds (a positive
+    /// throughput), numbers in range, and round-trips.
     #[test]
     fn url_planner_query(hash in any_hash()) {
         let location = Location::parse(&hash);
@@ -687,25 +691,45 @@ proptest! {
             prop_assert!((1..=32768).contains(&v));
         }
         prop_assert!((1..=1_000_000).contains(&q.partitions));
-        prop_assert!(parse_bytes(&q.state).is_ok() && parse_bytes(&q.rate).is_ok() && parse_ttl(&q.ttl).is_ok());
+        prop_assert!(q.state <= 1 << 50 && (1..=1 << 50).contains(&q.rate));
+        prop_assert!(q.ttl.is_none_or(|secs| secs <= 3650 * 86_400));
         let again = reparse(Lab::Planner, &location.common, &q.pairs())?;
         let (parsed, notices) = PlannerQuery::parse(&again.params);
         prop_assert!(notices.is_empty(), "{:?}", notices);
         prop_assert_eq!(parsed, q);
     }
 
-    /// The trace query from any URL gives a valid `p1 <= maxp`, a snapshot inside the trace,
-    /// and round-trips.
+    /// Every parameter of every lab's table: any text is refused with a message or accepted,
+    /// never a panic; an accepted value's written form is accepted again and written the same
+    /// (what a link carries back is what was typed, normalised).
+    #[test]
+    fn url_every_lab_parameter(text in prop_oneof![any_field_text(), number_text(), hostile_text()], which in 0usize..64) {
+        for &lab in Lab::ALL {
+            let table = rescale_lab::labs::params(lab);
+            let param = table[which % table.len()];
+            match (param.problem(&text), param.normalise(&text)) {
+                (Some(message), None) => prop_assert!(!message.is_empty() && message.len() < 400, "{}", message),
+                (None, Some(written)) => {
+                    prop_assert_eq!(param.problem(&written), None);
+                    prop_assert_eq!(param.normalise(&written), Some(written));
+                }
+                (None, None) => prop_assert!(param.fallback().is_empty(), "a field accepted nothing: {}", param.name()),
+                (Some(_), Some(_)) => prop_assert!(false, "{} both accepts and refuses {:?}", param.name(), text),
+            }
+        }
+    }
+
+    /// The trace query from any URL holds every number within its field's bounds (the same as
+    /// typing; p1 above max parallelism is the run's to refuse), and round-trips.
     #[test]
     fn url_trace_query(hash in any_hash()) {
         let location = Location::parse(&hash);
         let (q, notices) = TraceQuery::parse(&location.params);
         check_lab_notices(&location, &notices)?;
-        let max = MaxParallelism::new(i64::from(q.maxp));
-        prop_assert!(max.is_ok_and(|m| Parallelism::new(i64::from(q.p1), m).is_ok()), "{:?}", q);
-        prop_assert!((1..=32768).contains(&q.p2));
+        prop_assert!(MaxParallelism::new(i64::from(q.maxp)).is_ok(), "{:?}", q);
+        prop_assert!((1..=32768).contains(&q.p1) && (1..=32768).contains(&q.p2));
         prop_assert!((1..=200).contains(&q.keys) && (1..=100_000).contains(&q.events));
-        prop_assert!(q.snapshot <= q.events);
+        prop_assert!(q.snapshot <= 100_000);
         let again = reparse(Lab::Trace, &location.common, &q.pairs())?;
         let (parsed, notices) = TraceQuery::parse(&again.params);
         prop_assert!(notices.is_empty(), "{:?}", notices);

@@ -3,10 +3,12 @@
 
 pub mod locks;
 pub mod notices;
+pub mod param_field;
 pub mod select_field;
 pub mod text_field;
 
 pub use locks::{use_locked, Locks, LOCKED_NOTE};
 pub use notices::Notices;
+pub use param_field::{field_of, ParamField};
 pub use select_field::SelectField;
 pub use text_field::{FieldInput, TextField};

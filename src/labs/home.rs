@@ -27,7 +27,7 @@ pub fn Home(props: &HomeProps) -> Html {
             <ul class="lab-list">
                 { for Lab::ALL.iter().map(|lab| html! {
                     <li key={lab.slug()}>
-                        <a href={format!("#/{}", lab.slug())}>{ lab.title() }</a>
+                        <a href={crate::url::lab_href(*lab, &[])}>{ lab.title() }</a>
                         <p>{ lab.summary() }</p>
                     </li>
                 }) }

@@ -19,7 +19,7 @@ pub fn NotFound(props: &NotFoundProps) -> Html {
             <p>{ "Nothing lives at " }<code>{ props.path.clone() }</code>{ ". Try one of these:" }</p>
             <ul>
                 { for Lab::ALL.iter().map(|lab| html! {
-                    <li key={lab.slug()}><a href={format!("#/{}", lab.slug())}>{ lab.title() }</a></li>
+                    <li key={lab.slug()}><a href={crate::url::lab_href(*lab, &[])}>{ lab.title() }</a></li>
                 }) }
                 <li><a href="#/">{ "Home" }</a></li>
             </ul>

@@ -9,7 +9,7 @@
 use yew::prelude::*;
 
 use crate::browser;
-use crate::labs::Lab;
+use crate::lab::Lab;
 use crate::url::{format_hash, CommonQuery};
 
 /// Writes `#/<lab>?<common>&<pairs>` whenever `pairs` changes.

@@ -25,6 +25,24 @@ pub enum SavedHow {
     Derived,
 }
 
+impl SavedHow {
+    /// Both, in the order a form lists them.
+    pub const ALL: [SavedHow; 2] = [SavedHow::Derived, SavedHow::Explicit];
+
+    /// The URL's word for it (`saved_maxp_set=`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SavedHow::Explicit => "explicit",
+            SavedHow::Derived => "derived",
+        }
+    }
+
+    /// The value whose word this is; the text itself when it is neither.
+    pub fn parse(text: &str) -> Result<SavedHow, &str> {
+        SavedHow::ALL.into_iter().find(|h| h.as_str() == text).ok_or(text)
+    }
+}
+
 /// A restore question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RestoreInput {

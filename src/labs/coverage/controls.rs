@@ -5,8 +5,8 @@ use yew::prelude::*;
 
 use super::state::{CoverageAction, CoverageState};
 use crate::browser;
-use crate::components::{FieldInput, TextField};
-use crate::model::coverage::{MAX_MODULUS, MAX_STRIDE};
+use crate::components::{FieldInput, ParamField};
+use crate::model::coverage::MAX_MODULUS;
 
 #[derive(Properties, PartialEq)]
 pub struct ControlsProps {
@@ -31,6 +31,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
             CoverageAction::Play { now_ms }
         }
     });
+    let (m, a) = (s.m_field(), s.a_field());
     let o = s.orbit;
     let reduction = if u64::from(o.modulus()) <= o.stride() {
         format!("The walk only feels a mod m: {} mod {} = {}.", o.stride(), o.modulus(), o.reduced_stride())
@@ -39,12 +40,9 @@ pub fn Controls(props: &ControlsProps) -> Html {
     };
     html! {
         <div class="controls coverage-controls">
-            <TextField id="coverage-m" param="m" label="Modulus m" kind="number" min="1" max={MAX_MODULUS.to_string()}
-                value={s.m.text.clone()} error={s.m.error.clone().map(AttrValue::from)}
-                hint={AttrValue::from(format!("Residues 0 to m − 1; m from 1 to {MAX_MODULUS}."))}
-                on_input={on_m} />
-            <TextField id="coverage-a" param="a" label="Stride a" kind="number" min="0" max={MAX_STRIDE.to_string()}
-                value={s.a.text.clone()} error={s.a.error.clone().map(AttrValue::from)}
+            <ParamField spec={m.spec} text={AttrValue::from(m.text.to_string())} error={m.error.map(|e| AttrValue::from(e.to_string()))}
+                hint={AttrValue::from(format!("Residues 0 to m − 1; m from 1 to {MAX_MODULUS}."))} on_input={on_m} />
+            <ParamField spec={a.spec} text={AttrValue::from(a.text.to_string())} error={a.error.map(|e| AttrValue::from(e.to_string()))}
                 hint={AttrValue::from(reduction)} on_input={on_a} />
             <div class="buttons" role="group" aria-label="Playback">
                 <button type="button" onclick={on_reset}>{ "Reset" }</button>

@@ -7,6 +7,7 @@ mod controls;
 mod exercise;
 mod prediction;
 pub mod progress;
+pub mod query;
 mod readout;
 pub mod state;
 
@@ -14,13 +15,13 @@ use gloo_timers::callback::Interval;
 use yew::prelude::*;
 
 use crate::browser::{self, KeyListener};
-use crate::components::Notices;
 use crate::embed::Statement;
 use crate::embed_view::send_result;
-use crate::labs::url_sync::use_url_sync;
-use crate::labs::Lab;
+use crate::lab::Lab;
+use crate::labs::frame::{use_lab, LabFrame, LabState};
 use crate::model::coverage::Verdict;
-use crate::url::{notice, CoverageQuery, Location};
+use crate::url::{notice, Location, Notice, ParamTable, Params};
+use query::CoverageQuery;
 use progress::{Progress, STORAGE_KEY};
 use state::{CoverageAction, CoverageState};
 
@@ -29,11 +30,19 @@ pub struct CoverageLabProps {
     pub location: Location,
 }
 
-#[function_component]
-pub fn CoverageLab(props: &CoverageLabProps) -> Html {
-    let opened = use_memo(props.location.clone(), |location| {
-        let (query, mut notices) = CoverageQuery::parse(&location.params);
-        notices.splice(0..0, location.notices.iter().cloned());
+impl LabState for CoverageState {
+    type Query = CoverageQuery;
+    const LAB: Lab = Lab::Coverage;
+
+    fn params() -> ParamTable {
+        query::PARAMS
+    }
+    fn parse(params: &Params) -> (CoverageQuery, Vec<Notice>) {
+        CoverageQuery::parse(params)
+    }
+    /// Reads the exercise progress stored in this browser; an unreadable entry is set aside
+    /// with a notice.
+    fn open(query: &CoverageQuery, notices: &mut Vec<Notice>) -> Self {
         let stored = browser::storage_get(STORAGE_KEY);
         let progress = match stored.as_deref().map(Progress::parse) {
             None => Progress::default(),
@@ -44,15 +53,24 @@ pub fn CoverageLab(props: &CoverageLabProps) -> Html {
                 Progress::default()
             }
         };
-        (query, progress, notices)
-    });
-    let state = use_reducer_eq({
-        let (query, progress) = (opened.0, opened.1);
-        move || CoverageState::new(query, progress)
-    });
+        CoverageState::new(*query, progress)
+    }
+    fn pairs(&self) -> Vec<(&'static str, String)> {
+        self.to_query().pairs()
+    }
+}
+
+const LEDE: &str = "A warm-up about reaching every member of a fixed set. Start at 0 and keep adding \
+                    a, wrapping around m: which of the m residues does the walk ever land on? This \
+                    is a toy of its own. It does not simulate Flink changing parallelism: m stays the \
+                    same in every run, and changing the stride is not adding workers.";
+
+#[function_component]
+pub fn CoverageLab(props: &CoverageLabProps) -> Html {
+    let lab = use_lab::<CoverageState>(&props.location);
+    let state = lab.state;
     let dispatcher = state.dispatcher();
 
-    use_url_sync(Lab::Coverage, &props.location.common, state.to_query().pairs());
     use_effect_with(state.progress, |progress| browser::storage_set(STORAGE_KEY, &progress.format()));
     {
         // Each graded prediction goes to the embedding page, if the link names its origin.
@@ -102,15 +120,7 @@ pub fn CoverageLab(props: &CoverageLabProps) -> Html {
     let on_action = Callback::from(move |action: CoverageAction| dispatcher.dispatch(action));
 
     html! {
-        <section class="lab lab-coverage" aria-labelledby="coverage-title">
-            <h1 id="coverage-title">{ Lab::Coverage.title() }</h1>
-            <p class="lede">
-                { "A warm-up about reaching every member of a fixed set. Start at 0 and keep adding \
-                   a, wrapping around m: which of the m residues does the walk ever land on? This \
-                   is a toy of its own. It does not simulate Flink changing parallelism: m stays the \
-                   same in every run, and changing the stride is not adding workers." }
-            </p>
-            <Notices notices={opened.2.clone()} />
+        <LabFrame lab={Lab::Coverage} lede={LEDE} notices={lab.notices}>
             <controls::Controls state={(*state).clone()} on_action={on_action.clone()} />
             <div class="coverage-stage">
                 <circle::Circle state={(*state).clone()} />
@@ -118,6 +128,6 @@ pub fn CoverageLab(props: &CoverageLabProps) -> Html {
             </div>
             <prediction::PredictionPanel state={(*state).clone()} on_action={on_action.clone()} />
             <exercise::ExercisePanel progress={state.progress} on_action={on_action} />
-        </section>
+        </LabFrame>
     }
 }

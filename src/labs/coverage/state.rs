@@ -11,12 +11,10 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use super::progress::Progress;
-use crate::labs::field::Field;
-use crate::model::coverage::{
-    grade, millis_of_step, step_at, Grade, Orbit, Prediction, Verdict, MAX_MILLIS, MAX_MODULUS, MAX_STRIDE,
-};
+use super::query::{CoverageQuery, A, M};
+use crate::model::coverage::{grade, millis_of_step, step_at, Grade, Orbit, Prediction, Verdict, MAX_MILLIS};
 use crate::model::number::parse_in_range;
-use crate::url::CoverageQuery;
+use crate::url::{Field, FieldView};
 
 /// Playback in progress: t = `t_ms_at_start` + milliseconds since `started_at_ms` (a
 /// reading of the browser clock).
@@ -99,8 +97,8 @@ impl CoverageState {
         let orbit = Orbit::new(i64::from(q.m), q.a as i64).unwrap_or_else(|_| default_orbit());
         CoverageState {
             initial,
-            m: Field::valid(orbit.modulus().to_string(), orbit.modulus()),
-            a: Field::valid(orbit.stride().to_string(), orbit.stride()),
+            m: M.field(orbit.modulus()),
+            a: A.field(orbit.stride()),
             orbit,
             t_ms: q.t_ms,
             started: q.t_ms > 0,
@@ -111,6 +109,16 @@ impl CoverageState {
             earlier: None,
             progress,
         }
+    }
+
+    /// The modulus field as its widget draws it.
+    pub fn m_field(&self) -> FieldView<'_> {
+        FieldView::of(&M, &self.m)
+    }
+
+    /// The stride field as its widget draws it.
+    pub fn a_field(&self) -> FieldView<'_> {
+        FieldView::of(&A, &self.a)
     }
 
     /// The URL query: t is written only while paused (playback would flood the history API).
@@ -214,16 +222,14 @@ impl Reducible for CoverageState {
         let mut s = (*self).clone();
         match action {
             CoverageAction::SetModulus { text, bad_input } => {
-                let parsed = parse_in_range(&text, "modulus m", 1, i64::from(MAX_MODULUS))
-                    .and_then(|m| Orbit::new(m, s.orbit.stride() as i64));
+                let parsed = M.parse(&text).and_then(|m| Orbit::new(i64::from(m), s.orbit.stride() as i64));
                 if let (false, Ok(orbit)) = (bad_input, &parsed) {
                     s.set_pair(*orbit);
                 }
                 s.m.apply(text, bad_input, parsed.map(Orbit::modulus));
             }
             CoverageAction::SetStride { text, bad_input } => {
-                let parsed = parse_in_range(&text, "stride a", 0, MAX_STRIDE as i64)
-                    .and_then(|a| Orbit::new(i64::from(s.orbit.modulus()), a));
+                let parsed = A.parse(&text).and_then(|a| Orbit::new(i64::from(s.orbit.modulus()), a as i64));
                 if let (false, Ok(orbit)) = (bad_input, &parsed) {
                     s.set_pair(*orbit);
                 }

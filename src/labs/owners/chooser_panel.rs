@@ -4,9 +4,10 @@
 
 use yew::prelude::*;
 
-use super::state::OwnersAction;
-use crate::components::{FieldInput, TextField};
-use crate::labs::field::Field;
+use super::query::LARGEST;
+use super::state::{OwnersAction, OwnersField};
+use crate::components::{FieldInput, ParamField};
+use crate::url::{Field, FieldView};
 use crate::model::chooser::{suggest_max_parallelism, SuggestionKind};
 
 #[derive(Properties, PartialEq)]
@@ -21,17 +22,21 @@ pub struct ChooserPanelProps {
 pub fn ChooserPanel(props: &ChooserPanelProps) -> Html {
     let largest = props.largest.value.unwrap_or(props.p);
     let suggestions = use_memo(largest, |&l| suggest_max_parallelism(l));
-    let on_input =
-        props.on_action.reform(|i: FieldInput| OwnersAction::SetLargest { text: i.text, bad_input: i.bad_input });
+    let on_input = props.on_action.reform(|i: FieldInput| OwnersAction::Set {
+        field: OwnersField::Largest,
+        text: i.text,
+        bad_input: i.bad_input,
+    });
+    let view = FieldView::of(&LARGEST, &props.largest);
     html! {
         <section class="chooser" aria-labelledby="chooser-title">
             <h2 id="chooser-title">{ "Choosing the number of key groups" }</h2>
             <p>{ "Max parallelism is fixed once state exists, so choose it for the largest parallelism you can foresee. \
                   Each key group costs a little metadata; running out of them costs an offline rewrite." }</p>
             <div class="count-field">
-                <TextField id="owners-largest" param="largest" label="Largest foreseeable parallelism" kind="number" min="1" max="32768"
-                    placeholder={AttrValue::from(format!("same as parallelism ({})", props.p))}
-                    value={props.largest.text.clone()} error={props.largest.error.clone().map(AttrValue::from)} on_input={on_input} />
+                <ParamField spec={view.spec} text={AttrValue::from(view.text.to_string())}
+                    error={view.error.map(|e| AttrValue::from(e.to_string()))}
+                    placeholder={AttrValue::from(format!("same as parallelism ({})", props.p))} on_input={on_input} />
             </div>
             <table class="chooser-table">
                 <caption>{ format!("Suggestions for a largest parallelism of {largest}") }</caption>

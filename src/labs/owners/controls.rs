@@ -5,8 +5,8 @@
 use yew::prelude::*;
 
 use super::slider::ParallelismSlider;
-use super::state::{OwnersAction, OwnersState, OwnersView};
-use crate::components::{FieldInput, TextField};
+use super::state::{OwnersAction, OwnersField, OwnersState, OwnersView};
+use crate::components::{FieldInput, ParamField};
 
 #[derive(Properties, PartialEq)]
 pub struct ControlsProps {
@@ -18,12 +18,22 @@ pub struct ControlsProps {
 #[function_component]
 pub fn Controls(props: &ControlsProps) -> Html {
     let (s, v) = (&props.state, &props.view);
-    let emit = |make: fn(FieldInput) -> OwnersAction| props.on_action.reform(make);
-    let on_max = emit(|i| OwnersAction::SetMaxParallelism { text: i.text, bad_input: i.bad_input });
-    let on_first = emit(|i| OwnersAction::SetFirst { text: i.text, bad_input: i.bad_input });
-    let on_p = emit(|i| OwnersAction::SetParallelism { text: i.text, bad_input: i.bad_input });
-    let on_from = emit(|i| OwnersAction::SetFrom { text: i.text, bad_input: i.bad_input });
-    let on_slide = props.on_action.reform(|text: String| OwnersAction::SetParallelism { text, bad_input: false });
+    let input = |field: OwnersField| {
+        props.on_action.reform(move |i: FieldInput| OwnersAction::Set { field, text: i.text, bad_input: i.bad_input })
+    };
+    let widget = |field: OwnersField, hint: Option<String>, placeholder: Option<String>| {
+        let view = s.field(field);
+        html! {
+            <ParamField spec={view.spec} text={AttrValue::from(view.text.to_string())}
+                error={view.error.map(|e| AttrValue::from(e.to_string()))} hint={hint.map(AttrValue::from)}
+                placeholder={placeholder.map(AttrValue::from)} on_input={input(field)} />
+        }
+    };
+    let on_slide = props.on_action.reform(|text: String| OwnersAction::Set {
+        field: OwnersField::Parallelism,
+        text,
+        bad_input: false,
+    });
     let max = v.max.get();
     let p = s.parallelism.value;
     let max_hint = match v.derivation {
@@ -42,26 +52,15 @@ pub fn Controls(props: &ControlsProps) -> Html {
     };
     html! {
         <form class="controls owners-controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-            <TextField id="owners-maxp" param="maxp" label="Max parallelism" kind="number" min="1" max="32768"
-                placeholder="not set" value={s.max_parallelism.text.clone()}
-                error={s.max_parallelism.error.clone().map(AttrValue::from)}
-                hint={AttrValue::from(max_hint)} on_input={on_max} />
+            { widget(OwnersField::MaxParallelism, Some(max_hint), None) }
             if s.max_parallelism.value.is_none() {
-                <TextField id="owners-first" param="first" label="First parallelism" kind="number" min="1" max="32768"
-                    placeholder={AttrValue::from(format!("same as parallelism ({p})"))}
-                    value={s.first.text.clone()} error={s.first.error.clone().map(AttrValue::from)}
-                    hint="The parallelism the job ran with when its state was first created." on_input={on_first} />
+                { widget(OwnersField::First, None, Some(format!("same as parallelism ({p})"))) }
             }
             <div class="slider-group">
                 <ParallelismSlider value={p} max_parallelism={max} value_text={AttrValue::from(value_text)} on_input={on_slide} />
-                <TextField id="owners-p" param="p" label="Exact parallelism" kind="number" min="1" max="32768"
-                    value={s.parallelism.text.clone()} error={s.parallelism.error.clone().map(AttrValue::from)}
-                    on_input={on_p} />
+                { widget(OwnersField::Parallelism, None, None) }
             </div>
-            <TextField id="owners-from" param="from" label="Earlier parallelism" kind="number" min="1" max="32768"
-                placeholder="none" value={s.from.text.clone()} error={s.from.error.clone().map(AttrValue::from)}
-                hint="The parallelism before a rescale: shows what moves, and what the autoscaler would pick."
-                on_input={on_from} />
+            { widget(OwnersField::From, None, None) }
         </form>
     }
 }

@@ -9,17 +9,19 @@ mod controls;
 mod diff_panel;
 mod imbalance_panel;
 mod lookup_panel;
+pub mod query;
 mod ranges_panel;
 mod slider;
 pub mod state;
 
 use yew::prelude::*;
 
-use crate::components::{FieldInput, Notices, SelectField, TextField};
-use crate::labs::url_sync::use_url_sync;
-use crate::labs::Lab;
+use crate::components::{FieldInput, SelectField, TextField};
+use crate::lab::Lab;
+use crate::labs::frame::{dispatch, use_lab, LabFrame, LabState};
 use crate::model::{Key, KeyType};
-use crate::url::{Location, OwnersQuery};
+use crate::url::{Location, Notice, ParamTable, Params};
+use query::OwnersQuery;
 use state::{OwnersAction, OwnersState};
 
 #[derive(Properties, PartialEq)]
@@ -27,22 +29,34 @@ pub struct OwnersLabProps {
     pub location: Location,
 }
 
+impl LabState for OwnersState {
+    type Query = OwnersQuery;
+    const LAB: Lab = Lab::Owners;
+
+    fn params() -> ParamTable {
+        query::PARAMS
+    }
+    fn parse(params: &Params) -> (OwnersQuery, Vec<Notice>) {
+        OwnersQuery::parse(params)
+    }
+    fn open(query: &OwnersQuery, _: &mut Vec<Notice>) -> Self {
+        OwnersState::from_query(query)
+    }
+    fn pairs(&self) -> Vec<(&'static str, String)> {
+        self.to_query().pairs()
+    }
+}
+
+const LEDE: &str = "Flink never sends a key straight to a subtask. It hashes the key into one of \
+                    max-parallelism key groups, and each subtask owns a contiguous run of groups. \
+                    The group is fixed for the life of the state; only its owner moves on rescale.";
+
 #[function_component]
 pub fn OwnersLab(props: &OwnersLabProps) -> Html {
-    let parsed = use_memo(props.location.clone(), |location| {
-        let (query, notices) = OwnersQuery::parse(&location.params);
-        (query, location.notices.iter().cloned().chain(notices).collect::<Vec<_>>())
-    });
-    let state = use_reducer_eq({
-        let query = parsed.0.clone();
-        move || OwnersState::from_query(&query)
-    });
+    let lab = use_lab::<OwnersState>(&props.location);
+    let state = lab.state;
     let view = use_memo((*state).clone(), OwnersState::view);
-    use_url_sync(Lab::Owners, &props.location.common, state.to_query().pairs());
-    let on_action = {
-        let dispatcher = state.dispatcher();
-        Callback::from(move |action: OwnersAction| dispatcher.dispatch(action))
-    };
+    let on_action = dispatch(&state);
     let on_key = on_action.reform(|i: FieldInput| OwnersAction::SetKey { text: i.text, well_formed: i.well_formed });
     let on_type = on_action
         .reform(|value: String| OwnersAction::SetKeyType { key_type: KeyType::parse(&value).unwrap_or_default() });
@@ -52,14 +66,7 @@ pub fn OwnersLab(props: &OwnersLabProps) -> Html {
     let diff = view.diff.clone().and_then(Result::ok);
 
     html! {
-        <section class="lab lab-owners" aria-labelledby="owners-title">
-            <h1 id="owners-title">{ Lab::Owners.title() }</h1>
-            <p class="lede">
-                { "Flink never sends a key straight to a subtask. It hashes the key into one of \
-                   max-parallelism key groups, and each subtask owns a contiguous run of groups. \
-                   The group is fixed for the life of the state; only its owner moves on rescale." }
-            </p>
-            <Notices notices={parsed.1.clone()} />
+        <LabFrame lab={Lab::Owners} lede={LEDE} notices={lab.notices}>
             <controls::Controls state={(*state).clone()} view={(*view).clone()} on_action={on_action.clone()} />
             if let Err(error) = &view.parallelism {
                 <div class="alert" role="alert">
@@ -76,14 +83,14 @@ pub fn OwnersLab(props: &OwnersLabProps) -> Html {
             <section class="key-lookup">
                 <h2 id="key-lookup-title">{ "Look up a key" }</h2>
                 <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                    <TextField id="owners-key" param="key" label="Key" value={state.key.text.clone()}
+                    <TextField id="owners-key" param={query::KEY.name} label={query::KEY.label} value={state.key.text.clone()}
                         error={state.key.error.clone().map(AttrValue::from)} on_input={on_key} />
-                    <SelectField id="owners-key-type" param="type" label="Key type" options={type_options}
+                    <SelectField id="owners-key-type" param={query::TYPE.name} label={query::TYPE.label} options={type_options}
                         selected={AttrValue::Static(state.key_type.as_str())} on_change={on_type} />
                 </form>
                 <lookup_panel::LookupPanel view={(*view).clone()} key_text={state.key.value.as_ref().map(key_label)} />
             </section>
-        </section>
+        </LabFrame>
     }
 }
 

@@ -8,17 +8,13 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
-use crate::labs::field::Field;
+use super::query::{OwnersQuery, FIRST, FROM, LARGEST, MAXP, P};
 use crate::model::autoscaler::{align, AlignMode, Choice};
 use crate::model::chooser::divisors_near;
 use crate::model::imbalance::Imbalance;
-use crate::model::number::parse_in_range;
 use crate::model::rescale::RescaleDiff;
-use crate::model::{
-    DefaultMaxDerivation, Key, KeyGroupRange, KeyLookup, KeyType, MaxParallelism, ModelError, Parallelism,
-    UPPER_BOUND_MAX_PARALLELISM,
-};
-use crate::url::OwnersQuery;
+use crate::model::{DefaultMaxDerivation, Key, KeyGroupRange, KeyLookup, KeyType, MaxParallelism, ModelError, Parallelism};
+use crate::url::{Field, FieldView};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct OwnersState {
@@ -38,19 +34,32 @@ pub struct OwnersState {
     pub key_type: KeyType,
 }
 
+/// The number fields, one per number parameter of the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OwnersField {
+    MaxParallelism,
+    Parallelism,
+    First,
+    From,
+    Largest,
+}
+
+impl OwnersField {
+    pub const ALL: [OwnersField; 5] = [
+        OwnersField::MaxParallelism,
+        OwnersField::Parallelism,
+        OwnersField::First,
+        OwnersField::From,
+        OwnersField::Largest,
+    ];
+}
+
 /// What a person did.
 #[derive(Debug, Clone, PartialEq)]
 pub enum OwnersAction {
-    /// Typed into **Max parallelism**. `bad_input`: the browser could not read a number.
-    SetMaxParallelism { text: String, bad_input: bool },
-    /// Typed into **Parallelism**.
-    SetParallelism { text: String, bad_input: bool },
-    /// Typed into **First parallelism**.
-    SetFirst { text: String, bad_input: bool },
-    /// Typed into **Earlier parallelism**.
-    SetFrom { text: String, bad_input: bool },
-    /// Typed into **Largest foreseeable parallelism**.
-    SetLargest { text: String, bad_input: bool },
+    /// Typed into a number field (the slider sends `Parallelism` too). `bad_input`: the
+    /// browser could not read a number.
+    Set { field: OwnersField, text: String, bad_input: bool },
     /// Typed into **Key**; `well_formed` is false when the browser's text held a lone surrogate.
     SetKey { text: String, well_formed: bool },
     /// Chose in **Key type**.
@@ -60,13 +69,12 @@ pub enum OwnersAction {
 impl OwnersState {
     /// The state a URL opens.
     pub fn from_query(q: &OwnersQuery) -> Self {
-        let max = q.maxp.and_then(|m| MaxParallelism::new(i64::from(m)).ok());
         let mut state = OwnersState {
-            max_parallelism: Field::valid(max.map(|m| m.get().to_string()).unwrap_or_default(), max),
-            parallelism: Field::valid(q.p.to_string(), q.p),
-            first: optional(q.first),
-            from: optional(q.from),
-            largest: optional(q.largest),
+            max_parallelism: MAXP.field(q.maxp),
+            parallelism: P.field(q.p),
+            first: FIRST.field(q.first),
+            from: FROM.field(q.from),
+            largest: LARGEST.field(q.largest),
             key: Field::valid(String::new(), None),
             key_type: q.key_type,
         };
@@ -84,13 +92,24 @@ impl OwnersState {
         };
         let key_type = self.key.value.as_ref().map_or(self.key_type, Key::key_type);
         OwnersQuery {
-            maxp: self.max_parallelism.value.map(MaxParallelism::get),
+            maxp: self.max_parallelism.value,
             p: self.parallelism.value,
             first: self.first.value,
             from: self.from.value,
             largest: self.largest.value,
             key,
             key_type,
+        }
+    }
+
+    /// One number field's parameter, text and error.
+    pub fn field(&self, which: OwnersField) -> FieldView<'_> {
+        match which {
+            OwnersField::MaxParallelism => FieldView::of(&MAXP, &self.max_parallelism),
+            OwnersField::Parallelism => FieldView::of(&P, &self.parallelism),
+            OwnersField::First => FieldView::of(&FIRST, &self.first),
+            OwnersField::From => FieldView::of(&FROM, &self.from),
+            OwnersField::Largest => FieldView::of(&LARGEST, &self.largest),
         }
     }
 
@@ -144,18 +163,6 @@ impl OwnersState {
     }
 }
 
-fn optional(value: Option<u32>) -> Field<Option<u32>> {
-    Field::valid(value.map(|v| v.to_string()).unwrap_or_default(), value)
-}
-
-/// Parses an optional parallelism field: empty means "not set".
-fn parse_optional(text: &str, what: &'static str) -> Result<Option<u32>, ModelError> {
-    if text.trim().is_empty() {
-        return Ok(None);
-    }
-    parse_in_range(text, what, 1, i64::from(UPPER_BOUND_MAX_PARALLELISM)).map(|v| Some(v as u32))
-}
-
 /// Derived values for the page; never stored.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OwnersView {
@@ -183,32 +190,14 @@ impl Reducible for OwnersState {
 
     fn reduce(self: Rc<Self>, action: OwnersAction) -> Rc<Self> {
         let mut next = (*self).clone();
-        let bound = i64::from(UPPER_BOUND_MAX_PARALLELISM);
         match action {
-            OwnersAction::SetMaxParallelism { text, bad_input } => {
-                let parsed = if text.trim().is_empty() {
-                    Ok(None)
-                } else {
-                    parse_in_range(&text, "max parallelism", 1, bound).and_then(MaxParallelism::new).map(Some)
-                };
-                next.max_parallelism.apply(text, bad_input, parsed);
-            }
-            OwnersAction::SetParallelism { text, bad_input } => {
-                let parsed = parse_in_range(&text, "parallelism", 1, bound).map(|p| p as u32);
-                next.parallelism.apply(text, bad_input, parsed);
-            }
-            OwnersAction::SetFirst { text, bad_input } => {
-                let parsed = parse_optional(&text, "first parallelism");
-                next.first.apply(text, bad_input, parsed);
-            }
-            OwnersAction::SetFrom { text, bad_input } => {
-                let parsed = parse_optional(&text, "earlier parallelism");
-                next.from.apply(text, bad_input, parsed);
-            }
-            OwnersAction::SetLargest { text, bad_input } => {
-                let parsed = parse_optional(&text, "largest parallelism");
-                next.largest.apply(text, bad_input, parsed);
-            }
+            OwnersAction::Set { field, text, bad_input } => match field {
+                OwnersField::MaxParallelism => MAXP.apply(&mut next.max_parallelism, text, bad_input),
+                OwnersField::Parallelism => P.apply(&mut next.parallelism, text, bad_input),
+                OwnersField::First => FIRST.apply(&mut next.first, text, bad_input),
+                OwnersField::From => FROM.apply(&mut next.from, text, bad_input),
+                OwnersField::Largest => LARGEST.apply(&mut next.largest, text, bad_input),
+            },
             OwnersAction::SetKey { text, well_formed: false } => {
                 next.key.error = Some(
                     "this key holds a lone UTF-16 surrogate (half of a pair with no partner); Java would hash it as it is, \

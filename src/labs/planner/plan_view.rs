@@ -39,14 +39,14 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
         <section class="plan" aria-labelledby="plan-title">
             <h2 id="plan-title">{ "Plan the rescale" }</h2>
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                { field(s, a, PlannerField::Current, "Current parallelism", None) }
-                { field(s, a, PlannerField::Target, "Target parallelism", None) }
-                { field(s, a, PlannerField::PlanMaxp, "Max parallelism in the snapshot", Some("Empty if unknown.")) }
-                { field(s, a, PlannerField::First, "First parallelism", Some("The job's parallelism when it first ran, if the max is unknown.")) }
-                { field(s, a, PlannerField::State, "State size", Some("With a unit: B, KB, MB, GB, TB.")) }
-                { field(s, a, PlannerField::Rate, "Rewrite throughput per second", Some("Aggregate, such as 300 MB.")) }
-                { field(s, a, PlannerField::Partitions, "Source partitions", None) }
-                { field(s, a, PlannerField::Ttl, "State time-to-live", Some("Such as 6h or 2d, or none.")) }
+                { field(s, a, PlannerField::Current) }
+                { field(s, a, PlannerField::Target) }
+                { field(s, a, PlannerField::PlanMaxp) }
+                { field(s, a, PlannerField::First) }
+                { field(s, a, PlannerField::State) }
+                { field(s, a, PlannerField::Rate) }
+                { field(s, a, PlannerField::Partitions) }
+                { field(s, a, PlannerField::Ttl) }
                 <div class="field checkbox-field">
                     <label><input type="checkbox" checked={s.txn} onchange={on_txn} />{ " Sinks are transactional (exactly-once)" }</label>
                 </div>

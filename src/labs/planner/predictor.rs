@@ -54,11 +54,11 @@ pub fn Predictor(props: &PredictorProps) -> Html {
         <section class="predictor" aria-labelledby="predictor-title">
             <h2 id="predictor-title">{ "Will the restore start?" }</h2>
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                { field(s, a, PlannerField::SavedMaxp, "Snapshot max parallelism", Some("Stored in the savepoint or retained checkpoint.")) }
+                { field(s, a, PlannerField::SavedMaxp) }
                 <SelectField id="pl-saved-how" param="saved_maxp_set" label="Snapshot max parallelism was" options={how_options}
                     selected={AttrValue::Static(if s.saved_how == SavedHow::Explicit { "explicit" } else { "derived" })} on_change={on_how} />
-                { field(s, a, PlannerField::P, "New parallelism", None) }
-                { field(s, a, PlannerField::Maxp, "New max parallelism", Some("Leave empty if the new job does not set it.")) }
+                { field(s, a, PlannerField::P) }
+                { field(s, a, PlannerField::Maxp) }
             </form>
             <div class={classes!("restore-result", verdict)} data-testid="restore-verdict" data-verdict={verdict} role="status" aria-live="polite">
                 { body }

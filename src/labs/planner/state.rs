@@ -5,15 +5,13 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
-use crate::labs::field::Field;
-use crate::model::number::parse_in_range;
-use crate::model::planner::{parse_ttl, PlanInput};
+use super::query::*;
+use crate::model::planner::PlanInput;
 use crate::model::restore::{RestoreInput, RestoreOutcome, SavedHow};
-use crate::model::skew::units::{format_bytes, parse_bytes, parse_size};
-use crate::model::{MaxParallelism, ModelError};
-use crate::url::PlannerQuery;
+use crate::model::MaxParallelism;
+use crate::url::{Field, FieldView};
 
-/// The fields of the page.
+/// The fields of the page, one per parameter of [`PARAMS`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlannerField {
     SavedMaxp,
@@ -27,6 +25,22 @@ pub enum PlannerField {
     Rate,
     Partitions,
     Ttl,
+}
+
+impl PlannerField {
+    pub const ALL: [PlannerField; 11] = [
+        PlannerField::SavedMaxp,
+        PlannerField::P,
+        PlannerField::Maxp,
+        PlannerField::Current,
+        PlannerField::Target,
+        PlannerField::PlanMaxp,
+        PlannerField::First,
+        PlannerField::State,
+        PlannerField::Rate,
+        PlannerField::Partitions,
+        PlannerField::Ttl,
+    ];
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -53,43 +67,21 @@ pub enum PlannerAction {
     SetTransactional { on: bool },
 }
 
-fn num(v: u32) -> Field<u32> {
-    Field::valid(v.to_string(), v)
-}
-
-fn opt(v: Option<u32>) -> Field<Option<u32>> {
-    Field::valid(v.map(|v| v.to_string()).unwrap_or_default(), v)
-}
-
-/// Writes seconds in the largest whole unit: 21600 → `6h`.
-fn ttl_text(ttl: Option<u64>) -> String {
-    match ttl {
-        None => "none".to_string(),
-        Some(s) if s > 0 && s % 86_400 == 0 => format!("{}d", s / 86_400),
-        Some(s) if s > 0 && s % 3600 == 0 => format!("{}h", s / 3600),
-        Some(s) if s > 0 && s % 60 == 0 => format!("{}min", s / 60),
-        Some(s) => format!("{s}s"),
-    }
-}
-
 impl PlannerState {
     pub fn from_query(q: &PlannerQuery) -> PlannerState {
-        let state = parse_bytes(&q.state).unwrap_or(4 << 40);
-        let rate = parse_bytes(&q.rate).unwrap_or(300 << 20);
-        let ttl = parse_ttl(&q.ttl).unwrap_or(None);
         PlannerState {
-            saved_maxp: num(q.saved_maxp),
+            saved_maxp: SAVED_MAXP.field(q.saved_maxp),
             saved_how: q.saved_how,
-            p: num(q.p),
-            maxp: opt(q.maxp),
-            current: num(q.current),
-            target: num(q.target),
-            plan_maxp: opt(q.plan_maxp),
-            first: num(q.first),
-            state: Field::valid(q.state.clone(), state),
-            rate: Field::valid(q.rate.clone(), rate),
-            partitions: num(q.partitions),
-            ttl: Field::valid(q.ttl.clone(), ttl),
+            p: P.field(q.p),
+            maxp: MAXP.field(q.maxp),
+            current: CURRENT.field(q.current),
+            target: TARGET.field(q.target),
+            plan_maxp: PLAN_MAXP.field(q.plan_maxp),
+            first: FIRST.field(q.first),
+            state: STATE.field(q.state),
+            rate: RATE.field(q.rate),
+            partitions: PARTITIONS.field(q.partitions),
+            ttl: TTL.field(q.ttl),
             txn: q.txn,
         }
     }
@@ -104,11 +96,28 @@ impl PlannerState {
             target: self.target.value,
             plan_maxp: self.plan_maxp.value,
             first: self.first.value,
-            state: format_bytes(self.state.value),
-            rate: format_bytes(self.rate.value),
+            state: self.state.value,
+            rate: self.rate.value,
             partitions: self.partitions.value,
-            ttl: ttl_text(self.ttl.value),
+            ttl: self.ttl.value,
             txn: self.txn,
+        }
+    }
+
+    /// One field's parameter, text and error.
+    pub fn field(&self, which: PlannerField) -> FieldView<'_> {
+        match which {
+            PlannerField::SavedMaxp => FieldView::of(&SAVED_MAXP, &self.saved_maxp),
+            PlannerField::P => FieldView::of(&P, &self.p),
+            PlannerField::Maxp => FieldView::of(&MAXP, &self.maxp),
+            PlannerField::Current => FieldView::of(&CURRENT, &self.current),
+            PlannerField::Target => FieldView::of(&TARGET, &self.target),
+            PlannerField::PlanMaxp => FieldView::of(&PLAN_MAXP, &self.plan_maxp),
+            PlannerField::First => FieldView::of(&FIRST, &self.first),
+            PlannerField::State => FieldView::of(&STATE, &self.state),
+            PlannerField::Rate => FieldView::of(&RATE, &self.rate),
+            PlannerField::Partitions => FieldView::of(&PARTITIONS, &self.partitions),
+            PlannerField::Ttl => FieldView::of(&TTL, &self.ttl),
         }
     }
 
@@ -139,18 +148,6 @@ impl PlannerState {
     }
 }
 
-fn parallelism(text: &str, what: &'static str) -> Result<u32, ModelError> {
-    parse_in_range(text, what, 1, 32768).map(|v| v as u32)
-}
-
-fn optional(text: &str, what: &'static str) -> Result<Option<u32>, ModelError> {
-    if text.trim().is_empty() {
-        Ok(None)
-    } else {
-        parallelism(text, what).map(Some)
-    }
-}
-
 impl Reducible for PlannerState {
     type Action = PlannerAction;
 
@@ -160,56 +157,17 @@ impl Reducible for PlannerState {
             PlannerAction::SetSavedHow { how } => s.saved_how = how,
             PlannerAction::SetTransactional { on } => s.txn = on,
             PlannerAction::Set { field, text, bad_input } => match field {
-                PlannerField::SavedMaxp => {
-                    let v = parallelism(&text, "snapshot max parallelism");
-                    s.saved_maxp.apply(text, bad_input, v);
-                }
-                PlannerField::P => {
-                    let v = parallelism(&text, "new parallelism");
-                    s.p.apply(text, bad_input, v);
-                }
-                PlannerField::Maxp => {
-                    let v = optional(&text, "new max parallelism");
-                    s.maxp.apply(text, bad_input, v);
-                }
-                PlannerField::Current => {
-                    let v = parallelism(&text, "current parallelism");
-                    s.current.apply(text, bad_input, v);
-                }
-                PlannerField::Target => {
-                    let v = parallelism(&text, "target parallelism");
-                    s.target.apply(text, bad_input, v);
-                }
-                PlannerField::PlanMaxp => {
-                    let v = optional(&text, "snapshot max parallelism");
-                    s.plan_maxp.apply(text, bad_input, v);
-                }
-                PlannerField::First => {
-                    let v = parallelism(&text, "first parallelism");
-                    s.first.apply(text, bad_input, v);
-                }
-                PlannerField::State => {
-                    let v = parse_bytes(&text);
-                    s.state.apply(text, bad_input, v);
-                }
-                PlannerField::Rate => {
-                    let v = parse_size(&text, "rewrite throughput").and_then(|b| {
-                        if b == 0 {
-                            Err(ModelError::NotPositive { what: "rewrite throughput" })
-                        } else {
-                            Ok(b)
-                        }
-                    });
-                    s.rate.apply(text, bad_input, v);
-                }
-                PlannerField::Partitions => {
-                    let v = parse_in_range(&text, "source partitions", 1, 1_000_000).map(|v| v as u32);
-                    s.partitions.apply(text, bad_input, v);
-                }
-                PlannerField::Ttl => {
-                    let v = parse_ttl(&text);
-                    s.ttl.apply(text, bad_input, v);
-                }
+                PlannerField::SavedMaxp => SAVED_MAXP.apply(&mut s.saved_maxp, text, bad_input),
+                PlannerField::P => P.apply(&mut s.p, text, bad_input),
+                PlannerField::Maxp => MAXP.apply(&mut s.maxp, text, bad_input),
+                PlannerField::Current => CURRENT.apply(&mut s.current, text, bad_input),
+                PlannerField::Target => TARGET.apply(&mut s.target, text, bad_input),
+                PlannerField::PlanMaxp => PLAN_MAXP.apply(&mut s.plan_maxp, text, bad_input),
+                PlannerField::First => FIRST.apply(&mut s.first, text, bad_input),
+                PlannerField::State => STATE.apply(&mut s.state, text, bad_input),
+                PlannerField::Rate => RATE.apply(&mut s.rate, text, bad_input),
+                PlannerField::Partitions => PARTITIONS.apply(&mut s.partitions, text, bad_input),
+                PlannerField::Ttl => TTL.apply(&mut s.ttl, text, bad_input),
             },
         }
         Rc::new(s)
@@ -239,7 +197,7 @@ mod tests {
             .into_iter()
             .fold(s, Reducible::reduce);
         assert_eq!(s.restore(), RestoreOutcome::Fails(FailedCheck::MaxParallelismChanged { saved: 128, new: 256 }));
-        assert_eq!(s.to_query().ttl, "6h");
+        assert_eq!(s.to_query().ttl, Some(21_600));
         assert!(s.state.error.as_deref().unwrap().contains("not a size"));
         assert_eq!(s.state.value, 4 << 40);
     }

@@ -9,11 +9,13 @@ use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use super::import::{self, SYNC_LIMIT};
-use super::state::{SkewAction, SkewState};
+use super::query::{KeySource, PRESET};
+use super::settings::number_field;
+use super::state::{SkewAction, SkewField, SkewState};
 use crate::browser;
-use crate::components::{FieldInput, SelectField, TextField};
+use crate::components::SelectField;
 use crate::model::skew::csv::MAX_KEYS;
-use crate::url::KeySource;
+use crate::model::skew::presets::PresetKind;
 
 #[derive(Properties, PartialEq)]
 pub struct KeySetProps {
@@ -26,11 +28,9 @@ pub fn KeySet(props: &KeySetProps) -> Html {
     let s = &props.state;
     let area = use_node_ref();
     let act = &props.on_action;
-    let on_kind = act.reform(|kind: String| SkewAction::SetPresetKind { kind });
-    let on_n = act.reform(|i: FieldInput| SkewAction::SetPresetN { text: i.text, bad_input: i.bad_input });
-    let on_s = act.reform(|i: FieldInput| SkewAction::SetPresetS { text: i.text });
-    let on_hot = act.reform(|i: FieldInput| SkewAction::SetPresetHot { text: i.text, bad_input: i.bad_input });
-    let on_total = act.reform(|i: FieldInput| SkewAction::SetTotal { text: i.text });
+    let on_kind = act.reform(|kind: String| SkewAction::SetPresetKind {
+        kind: PresetKind::parse(&kind).unwrap_or(PresetKind::Zipf),
+    });
     let generation = use_state(|| 0u32);
     // A paste too large to show stays out of the text box, waiting for Apply.
     let pending = use_mut_ref(|| None::<(String, bool)>);
@@ -104,29 +104,22 @@ pub fn KeySet(props: &KeySetProps) -> Html {
             });
         })
     };
-    let kinds =
-        [("uniform", "uniform"), ("zipf", "Zipf"), ("hot", "one hot key"), ("sequential", "sequential int ids")]
-            .map(|(v, l)| (AttrValue::Static(v), AttrValue::Static(l)))
-            .to_vec();
+    let kinds = PresetKind::ALL.map(|k| (AttrValue::Static(k.as_str()), AttrValue::Static(k.label()))).to_vec();
     let preset_active = matches!(s.source, KeySource::Preset(_));
     html! {
         <section class="keyset" aria-labelledby="keyset-title">
             <h2 id="keyset-title">{ "The key set" }</h2>
             <p>{ format!("{} keys now{}.", s.keys.len(), if preset_active { ", from the preset below" } else { ", from your own list" }) }</p>
             <div class="controls">
-                <SelectField id="skew-preset" param="preset" label="Preset" options={kinds} selected={AttrValue::Static(s.preset_kind)} on_change={on_kind} />
-                <TextField id="skew-n" param="n" label="Number of keys" kind="number" min="1" max={MAX_KEYS.to_string()} value={s.preset_n.text.clone()}
-                    error={s.preset_n.error.clone().map(AttrValue::from)} on_input={on_n} />
-                if s.preset_kind == "zipf" {
-                    <TextField id="skew-s" param="s" label="Zipf exponent s" value={s.preset_s.text.clone()} error={s.preset_s.error.clone().map(AttrValue::from)}
-                        hint="Key i (from 1) gets weight 1 / i^s; 0 < s ≤ 5." on_input={on_s} />
+                <SelectField id="skew-preset" param={PRESET.name} label={PRESET.label} options={kinds} selected={AttrValue::Static(s.preset_kind.as_str())} on_change={on_kind} />
+                { number_field(s, act, SkewField::PresetN, None) }
+                if s.preset_kind == PresetKind::Zipf {
+                    { number_field(s, act, SkewField::PresetS, None) }
                 }
-                if s.preset_kind == "hot" {
-                    <TextField id="skew-hot" param="hot" label="Hot key share (%)" kind="number" min="0" max="100" value={s.preset_hot.text.clone()}
-                        error={s.preset_hot.error.clone().map(AttrValue::from)} on_input={on_hot} />
+                if s.preset_kind == PresetKind::Hot {
+                    { number_field(s, act, SkewField::PresetHot, None) }
                 }
-                <TextField id="skew-total" param="total" label="Total events per second" value={s.total.text.clone()}
-                    error={s.total.error.clone().map(AttrValue::from)} on_input={on_total} />
+                { number_field(s, act, SkewField::Total, None) }
             </div>
             <div class="field csv-field">
                 <label for="skew-csv">{ "Keys (CSV)" }</label>

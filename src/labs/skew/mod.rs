@@ -7,6 +7,7 @@ mod charts_panel;
 mod import;
 mod key_table;
 mod keyset;
+pub mod query;
 pub mod results;
 mod settings;
 pub mod state;
@@ -18,11 +19,11 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser;
-use crate::components::Notices;
-use crate::labs::url_sync::use_url_sync;
-use crate::labs::Lab;
+use crate::lab::Lab;
+use crate::labs::frame::{use_lab, LabFrame, LabState};
 use crate::model::skew::aggregate::GroupLoads;
-use crate::url::{KeySource, Location, SkewQuery};
+use crate::url::{Location, Notice, ParamTable, Params};
+use query::{KeySource, SkewQuery};
 use state::{SkewAction, SkewState};
 use view::{busiest_keys, max_in_force, salted, Scenario};
 
@@ -34,19 +35,35 @@ pub struct SkewLabProps {
     pub location: Location,
 }
 
+impl LabState for SkewState {
+    type Query = SkewQuery;
+    const LAB: Lab = Lab::Skew;
+
+    fn params() -> ParamTable {
+        query::PARAMS
+    }
+    fn parse(params: &Params) -> (SkewQuery, Vec<Notice>) {
+        SkewQuery::parse(params)
+    }
+    fn open(query: &SkewQuery, _: &mut Vec<Notice>) -> Self {
+        SkewState::from_query(query)
+    }
+    fn pairs(&self) -> Vec<(&'static str, String)> {
+        self.to_query().pairs()
+    }
+}
+
+const LEDE: &str = "Equal numbers of key groups per subtask do not mean equal work. Here each key carries its \
+                    own event rate and state size; see where the load lands, how skewed it is, and whether a \
+                    different parallelism could ever fix it.";
+
 #[function_component]
 pub fn SkewLab(props: &SkewLabProps) -> Html {
-    let parsed = use_memo(props.location.clone(), |location| {
-        let (query, notices) = SkewQuery::parse(&location.params);
-        (query, location.notices.iter().cloned().chain(notices).collect::<Vec<_>>())
-    });
-    let state = use_reducer_eq({
-        let query = parsed.0.clone();
-        move || SkewState::from_query(&query)
-    });
+    let lab = use_lab::<SkewState>(&props.location);
+    let state = lab.state;
     let dispatcher = state.dispatcher();
     {
-        let (dispatcher, stored, key_type) = (dispatcher.clone(), parsed.0.source == KeySource::Stored, state.key_type);
+        let (dispatcher, stored, key_type) = (dispatcher.clone(), lab.query.source == KeySource::Stored, state.key_type);
         use_effect_with((), move |_| {
             if stored {
                 match browser::storage_get(STORAGE_KEY) {
@@ -56,7 +73,6 @@ pub fn SkewLab(props: &SkewLabProps) -> Html {
             }
         });
     }
-    use_url_sync(Lab::Skew, &props.location.common, state.to_query().pairs());
     {
         let (dispatcher, keys, stored) = (dispatcher.clone(), state.keys.clone(), state.source == KeySource::Stored);
         use_effect_with(state.version, move |_| {
@@ -90,20 +106,13 @@ pub fn SkewLab(props: &SkewLabProps) -> Html {
         move |(_, _, _, k)| salted(&keys, max, p, *k).map(|(_, s)| s)
     });
     let on_action = Callback::from(move |a: SkewAction| dispatcher.dispatch(a));
-    let mut notices = parsed.1.clone();
+    let mut notices = lab.notices;
     if let Some(message) = &state.storage_notice {
         notices.push(crate::url::Notice { param: "stored".into(), message: message.clone() });
     }
 
     html! {
-        <section class="lab lab-skew" aria-labelledby="skew-title">
-            <h1 id="skew-title">{ Lab::Skew.title() }</h1>
-            <p class="lede">
-                { "Equal numbers of key groups per subtask do not mean equal work. Here each key carries its \
-                   own event rate and state size; see where the load lands, how skewed it is, and whether a \
-                   different parallelism could ever fix it." }
-            </p>
-            <Notices notices={notices} />
+        <LabFrame lab={Lab::Skew} lede={LEDE} notices={notices}>
             <settings::Settings state={(*state).clone()} max={max} on_action={on_action.clone()} />
             if let Err(e) = &current.loads {
                 <div class="alert" role="alert"><strong>{ "The job does not start. " }</strong>{ e.to_string() }{ "." }</div>
@@ -113,6 +122,6 @@ pub fn SkewLab(props: &SkewLabProps) -> Html {
             <charts_panel::ChartsPanel keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} />
             <keyset::KeySet state={(*state).clone()} on_action={on_action.clone()} />
             <key_table::KeyTable keys={keys} groups={groups.clone()} scenario={current.clone()} error={state.table_error.clone()} on_action={on_action} />
-        </section>
+        </LabFrame>
     }
 }

@@ -3,10 +3,10 @@
 
 use yew::prelude::*;
 
-use super::state::{SkewAction, SkewState};
-use crate::components::{FieldInput, SelectField, TextField};
+use super::query::{KeySource, TYPE};
+use super::state::{SkewAction, SkewField, SkewState};
+use crate::components::{FieldInput, ParamField, SelectField};
 use crate::model::{KeyType, MaxParallelism};
-use crate::url::KeySource;
 
 #[derive(Properties, PartialEq)]
 pub struct SettingsProps {
@@ -18,10 +18,6 @@ pub struct SettingsProps {
 #[function_component]
 pub fn Settings(props: &SettingsProps) -> Html {
     let s = &props.state;
-    let on_max =
-        props.on_action.reform(|i: FieldInput| SkewAction::SetMaxParallelism { text: i.text, bad_input: i.bad_input });
-    let on_p =
-        props.on_action.reform(|i: FieldInput| SkewAction::SetParallelism { text: i.text, bad_input: i.bad_input });
     let on_type =
         props.on_action.reform(|v: String| SkewAction::SetKeyType { key_type: KeyType::parse(&v).unwrap_or_default() });
     let options =
@@ -36,15 +32,22 @@ pub fn Settings(props: &SettingsProps) -> Html {
     };
     html! {
         <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-            <TextField id="skew-maxp" param="maxp" label="Max parallelism" kind="number" min="1" max="32768" placeholder="not set"
-                value={s.max_parallelism.text.clone()} error={s.max_parallelism.error.clone().map(AttrValue::from)}
-                hint={AttrValue::from(max_hint)} on_input={on_max} />
-            <TextField id="skew-p" param="p" label="Parallelism" kind="number" min="1" max="32768"
-                value={s.parallelism.text.clone()} error={s.parallelism.error.clone().map(AttrValue::from)} on_input={on_p} />
+            { number_field(s, &props.on_action, SkewField::MaxParallelism, Some(max_hint)) }
+            { number_field(s, &props.on_action, SkewField::Parallelism, None) }
             <div>
-                <SelectField id="skew-key-type" param="type" label="Key type" options={options} selected={AttrValue::Static(s.key_type.as_str())} on_change={on_type} />
+                <SelectField id="skew-key-type" param={TYPE.name} label={TYPE.label} options={options} selected={AttrValue::Static(s.key_type.as_str())} on_change={on_type} />
                 <p class="field-hint">{ type_hint }</p>
             </div>
         </form>
+    }
+}
+
+/// A number field of the skew lab, wired from its parameter; `hint` replaces the table's.
+pub fn number_field(state: &SkewState, on_action: &Callback<SkewAction>, field: SkewField, hint: Option<String>) -> Html {
+    let view = state.field(field);
+    let on_input = on_action.reform(move |i: FieldInput| SkewAction::Set { field, text: i.text, bad_input: i.bad_input });
+    html! {
+        <ParamField spec={view.spec} text={AttrValue::from(view.text.to_string())}
+            error={view.error.map(|e| AttrValue::from(e.to_string()))} hint={hint.map(AttrValue::from)} on_input={on_input} />
     }
 }

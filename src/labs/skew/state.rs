@@ -7,14 +7,13 @@
 
 use std::rc::Rc;
 
-use crate::labs::field::Field;
-use crate::model::number::parse_in_range;
+use super::query::{KeySource, SkewQuery, HOT, MAXP, MAX_URL_CSV, N, P, Q, S, SALT, TOTAL};
 use crate::model::skew::csv::{keys_to_csv, CsvImporter};
-use crate::model::skew::presets::{Preset, MAX_PRESET_KEYS};
+use crate::model::skew::presets::{Preset, PresetKind};
 use crate::model::skew::units::{parse_bytes, parse_milli, MAX_EVENTS_PER_S};
 use crate::model::skew::KeyLoad;
-use crate::model::{Key, KeyType, MaxParallelism, ModelError, UPPER_BOUND_MAX_PARALLELISM};
-use crate::url::{KeySource, SkewQuery, MAX_SALT, MAX_URL_CSV};
+use crate::model::{Key, KeyType, MaxParallelism};
+use crate::url::{Field, FieldView};
 
 mod report;
 pub use report::{ImportReport, KeyColumn};
@@ -28,9 +27,9 @@ pub struct SkewState {
     pub keys: Rc<Vec<KeyLoad>>,
     pub version: u64,
     /// Preset parameters as typed: kind, n, s (thousandths), hot %, total (thousandths).
-    pub preset_kind: &'static str,
+    pub preset_kind: PresetKind,
     pub preset_n: Field<u32>,
-    pub preset_s: Field<u32>,
+    pub preset_s: Field<u64>,
     pub preset_hot: Field<u32>,
     pub total: Field<u64>,
     /// The last applied CSV text (shared, it can be megabytes).
@@ -48,13 +47,37 @@ pub struct SkewState {
     pub storage_notice: Option<String>,
 }
 
+/// The number fields, one per number parameter of the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SkewField {
+    MaxParallelism,
+    Parallelism,
+    PresetN,
+    PresetS,
+    PresetHot,
+    Total,
+    WhatIf,
+    Salt,
+}
+
+impl SkewField {
+    pub const ALL: [SkewField; 8] = [
+        SkewField::MaxParallelism,
+        SkewField::Parallelism,
+        SkewField::PresetN,
+        SkewField::PresetS,
+        SkewField::PresetHot,
+        SkewField::Total,
+        SkewField::WhatIf,
+        SkewField::Salt,
+    ];
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum SkewAction {
-    SetMaxParallelism {
-        text: String,
-        bad_input: bool,
-    },
-    SetParallelism {
+    /// Typed into a number field; `bad_input`: the browser could not read a number.
+    Set {
+        field: SkewField,
         text: String,
         bad_input: bool,
     },
@@ -62,21 +85,7 @@ pub enum SkewAction {
         key_type: KeyType,
     },
     SetPresetKind {
-        kind: String,
-    },
-    SetPresetN {
-        text: String,
-        bad_input: bool,
-    },
-    SetPresetS {
-        text: String,
-    },
-    SetPresetHot {
-        text: String,
-        bad_input: bool,
-    },
-    SetTotal {
-        text: String,
+        kind: PresetKind,
     },
     /// The CSV text to apply next (read from **Keys (CSV)** when **Apply** is pressed), and
     /// whether the browser's string held lone surrogates.
@@ -105,23 +114,11 @@ pub enum SkewAction {
         index: usize,
     },
     AddKey,
-    SetWhatIf {
-        text: String,
-        bad_input: bool,
-    },
-    SetSalt {
-        text: String,
-        bad_input: bool,
-    },
     /// The link asked for a stored set, and this browser has none.
     StoredSetMissing,
     StorageFailed {
         message: String,
     },
-}
-
-fn optional(v: Option<u32>) -> Field<Option<u32>> {
-    Field::valid(v.map(|v| v.to_string()).unwrap_or_default(), v)
 }
 
 impl SkewState {
@@ -138,25 +135,24 @@ impl SkewState {
             Preset::HotKey { percent, .. } => (1100, percent),
             _ => (1100, 30),
         };
-        let max = q.maxp.and_then(|m| MaxParallelism::new(i64::from(m)).ok());
         let mut state = SkewState {
-            max_parallelism: Field::valid(max.map(|m| m.get().to_string()).unwrap_or_default(), max),
-            parallelism: Field::valid(q.p.to_string(), q.p),
+            max_parallelism: MAXP.field(q.maxp),
+            parallelism: P.field(q.p),
             key_type: q.key_type,
             source: q.source.clone(),
             keys: Rc::new(Vec::new()),
             version: 0,
-            preset_kind: preset.name(),
-            preset_n: Field::valid(preset.n().to_string(), preset.n()),
-            preset_s: Field::valid(crate::model::skew::units::format_milli(u64::from(s)), s),
-            preset_hot: Field::valid(hot.to_string(), hot),
-            total: Field::valid(crate::model::skew::units::format_milli(q.total_milli), q.total_milli),
+            preset_kind: preset.kind(),
+            preset_n: N.field(preset.n()),
+            preset_s: S.field(u64::from(s)),
+            preset_hot: HOT.field(hot),
+            total: TOTAL.field(q.total_milli),
             csv_text: Rc::from(""),
             csv_lone_surrogates: false,
             import: None,
             importing: None,
-            what_if: optional(q.q),
-            salt: Field::valid(q.salt.to_string(), q.salt),
+            what_if: Q.field(q.q),
+            salt: SALT.field(q.salt),
             table_error: None,
             storage_notice: None,
         };
@@ -174,7 +170,7 @@ impl SkewState {
     /// The URL query for the current state.
     pub fn to_query(&self) -> SkewQuery {
         SkewQuery {
-            maxp: self.max_parallelism.value.map(MaxParallelism::get),
+            maxp: self.max_parallelism.value,
             p: self.parallelism.value,
             key_type: self.key_type,
             source: self.source.clone(),
@@ -186,12 +182,53 @@ impl SkewState {
 
     /// The preset the typed parameters describe.
     pub fn preset(&self) -> Preset {
-        let n = self.preset_n.value;
-        match self.preset_kind {
-            "uniform" => Preset::Uniform { n },
-            "hot" => Preset::HotKey { n: n.max(2), percent: self.preset_hot.value },
-            "sequential" => Preset::Sequential { n },
-            _ => Preset::Zipf { n, s_milli: self.preset_s.value },
+        self.preset_kind.with(self.preset_n.value, self.preset_s.value as u32, self.preset_hot.value)
+    }
+
+    /// One number field's parameter, text and error.
+    pub fn field(&self, which: SkewField) -> FieldView<'_> {
+        match which {
+            SkewField::MaxParallelism => FieldView::of(&MAXP, &self.max_parallelism),
+            SkewField::Parallelism => FieldView::of(&P, &self.parallelism),
+            SkewField::PresetN => FieldView::of(&N, &self.preset_n),
+            SkewField::PresetS => FieldView::of(&S, &self.preset_s),
+            SkewField::PresetHot => FieldView::of(&HOT, &self.preset_hot),
+            SkewField::Total => FieldView::of(&TOTAL, &self.total),
+            SkewField::WhatIf => FieldView::of(&Q, &self.what_if),
+            SkewField::Salt => FieldView::of(&SALT, &self.salt),
+        }
+    }
+
+    /// Applies typed text to a number field; a valid preset parameter regenerates the set.
+    fn set(&mut self, which: SkewField, text: String, bad_input: bool) {
+        let error = match which {
+            SkewField::MaxParallelism => return MAXP.apply(&mut self.max_parallelism, text, bad_input),
+            SkewField::Parallelism => return P.apply(&mut self.parallelism, text, bad_input),
+            SkewField::WhatIf => return Q.apply(&mut self.what_if, text, bad_input),
+            SkewField::Salt => return SALT.apply(&mut self.salt, text, bad_input),
+            SkewField::PresetN => {
+                N.apply(&mut self.preset_n, text, bad_input);
+                &self.preset_n.error
+            }
+            SkewField::PresetS => {
+                S.apply(&mut self.preset_s, text, bad_input);
+                &self.preset_s.error
+            }
+            SkewField::PresetHot => {
+                HOT.apply(&mut self.preset_hot, text, bad_input);
+                &self.preset_hot.error
+            }
+            SkewField::Total => {
+                TOTAL.apply(&mut self.total, text, bad_input);
+                if !matches!(self.source, KeySource::Preset(_)) {
+                    return;
+                }
+                &self.total.error
+            }
+        };
+        if error.is_none() {
+            let preset = self.preset();
+            self.use_preset(preset);
         }
     }
 

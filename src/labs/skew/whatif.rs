@@ -5,10 +5,9 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::state::{SkewAction, SkewState};
+use super::settings::number_field;
+use super::state::{SkewAction, SkewField, SkewState};
 use super::view::Scenario;
-use crate::components::{FieldInput, TextField};
-use crate::url::MAX_SALT;
 
 #[derive(Properties, PartialEq)]
 pub struct WhatIfProps {
@@ -29,18 +28,13 @@ fn skew_text(s: &Scenario) -> String {
 #[function_component]
 pub fn WhatIf(props: &WhatIfProps) -> Html {
     let s = &props.state;
-    let on_q = props.on_action.reform(|i: FieldInput| SkewAction::SetWhatIf { text: i.text, bad_input: i.bad_input });
-    let on_salt = props.on_action.reform(|i: FieldInput| SkewAction::SetSalt { text: i.text, bad_input: i.bad_input });
     let now = skew_text(&props.current);
     html! {
         <section class="whatif" aria-labelledby="whatif-title">
             <h2 id="whatif-title">{ "What if…" }</h2>
             <div class="controls">
-                <TextField id="skew-q" param="q" label="Another parallelism" kind="number" min="1" max="32768" placeholder="none"
-                    value={s.what_if.text.clone()} error={s.what_if.error.clone().map(AttrValue::from)} on_input={on_q} />
-                <TextField id="skew-salt" param="salt" label="Split the hottest key into" kind="number" min="0" max={MAX_SALT.to_string()} placeholder="0 (off)"
-                    value={s.salt.text.clone()} error={s.salt.error.clone().map(AttrValue::from)}
-                    hint={AttrValue::from(format!("Sub-keys, 2 to {MAX_SALT}."))} on_input={on_salt} />
+                { number_field(s, &props.on_action, SkewField::WhatIf, None) }
+                { number_field(s, &props.on_action, SkewField::Salt, None) }
             </div>
             <table class="whatif-table">
                 <caption>{ "Data skew, side by side" }</caption>

@@ -5,12 +5,12 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
-use crate::labs::field::Field;
-use crate::model::number::parse_in_range;
+use super::query::*;
 use crate::model::trace::{Scenario, TraceInput, TraceResult};
 use crate::model::{MaxParallelism, ModelError, Parallelism};
-use crate::url::TraceQuery;
+use crate::url::{Field, FieldView};
 
+/// The number fields, one per parameter of [`PARAMS`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TraceField {
     P1,
@@ -19,6 +19,22 @@ pub enum TraceField {
     Keys,
     Events,
     Snapshot,
+}
+
+impl TraceField {
+    pub const ALL: [TraceField; 6] =
+        [TraceField::P1, TraceField::P2, TraceField::Maxp, TraceField::Keys, TraceField::Events, TraceField::Snapshot];
+
+    fn param(self) -> &'static crate::url::Param<u32> {
+        match self {
+            TraceField::P1 => &P1,
+            TraceField::P2 => &P2,
+            TraceField::Maxp => &MAXP,
+            TraceField::Keys => &KEYS,
+            TraceField::Events => &EVENTS,
+            TraceField::Snapshot => &SNAPSHOT,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -38,20 +54,16 @@ pub enum TraceAction {
     Set { field: TraceField, text: String, bad_input: bool },
 }
 
-fn num(v: u32) -> Field<u32> {
-    Field::valid(v.to_string(), v)
-}
-
 impl TraceState {
     pub fn from_query(q: &TraceQuery) -> TraceState {
         TraceState {
             scenario: q.scenario,
-            p1: num(q.p1),
-            p2: num(q.p2),
-            maxp: num(q.maxp),
-            keys: num(q.keys),
-            events: num(q.events),
-            snapshot: num(q.snapshot),
+            p1: P1.field(q.p1),
+            p2: P2.field(q.p2),
+            maxp: MAXP.field(q.maxp),
+            keys: KEYS.field(q.keys),
+            events: EVENTS.field(q.events),
+            snapshot: SNAPSHOT.field(q.snapshot),
         }
     }
 
@@ -65,6 +77,30 @@ impl TraceState {
             events: self.events.value,
             snapshot: self.snapshot.value,
         }
+    }
+
+    fn slot(&mut self, which: TraceField) -> &mut Field<u32> {
+        match which {
+            TraceField::P1 => &mut self.p1,
+            TraceField::P2 => &mut self.p2,
+            TraceField::Maxp => &mut self.maxp,
+            TraceField::Keys => &mut self.keys,
+            TraceField::Events => &mut self.events,
+            TraceField::Snapshot => &mut self.snapshot,
+        }
+    }
+
+    /// One field's parameter, text and error.
+    pub fn field(&self, which: TraceField) -> FieldView<'_> {
+        let f = match which {
+            TraceField::P1 => &self.p1,
+            TraceField::P2 => &self.p2,
+            TraceField::Maxp => &self.maxp,
+            TraceField::Keys => &self.keys,
+            TraceField::Events => &self.events,
+            TraceField::Snapshot => &self.snapshot,
+        };
+        FieldView::of(which.param(), f)
     }
 
     /// The run, or why the inputs do not describe one (p1 above max parallelism).
@@ -90,19 +126,7 @@ impl Reducible for TraceState {
         let mut s = (*self).clone();
         match action {
             TraceAction::SetScenario { scenario } => s.scenario = scenario,
-            TraceAction::Set { field, text, bad_input } => {
-                let (slot, what, max) = match field {
-                    TraceField::P1 => (&mut s.p1, "parallelism before", 32768),
-                    TraceField::P2 => (&mut s.p2, "parallelism after", 32768),
-                    TraceField::Maxp => (&mut s.maxp, "max parallelism", 32768),
-                    TraceField::Keys => (&mut s.keys, "number of keys", 200),
-                    TraceField::Events => (&mut s.events, "number of events", 100_000),
-                    TraceField::Snapshot => (&mut s.snapshot, "snapshot offset", 100_000),
-                };
-                let min = if field == TraceField::Snapshot { 0 } else { 1 };
-                let parsed = parse_in_range(&text, what, min, max).map(|v| v as u32);
-                slot.apply(text, bad_input, parsed);
-            }
+            TraceAction::Set { field, text, bad_input } => field.param().apply(s.slot(field), text, bad_input),
         }
         Rc::new(s)
     }

@@ -24,7 +24,65 @@ pub enum Preset {
     Sequential { n: u32 },
 }
 
+/// The kinds of preset, as a menu lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PresetKind {
+    Uniform,
+    Zipf,
+    Hot,
+    Sequential,
+}
+
+impl PresetKind {
+    pub const ALL: [PresetKind; 4] = [PresetKind::Uniform, PresetKind::Zipf, PresetKind::Hot, PresetKind::Sequential];
+
+    /// The name used in URLs (`preset=`) and as the menu's value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PresetKind::Uniform => "uniform",
+            PresetKind::Zipf => "zipf",
+            PresetKind::Hot => "hot",
+            PresetKind::Sequential => "sequential",
+        }
+    }
+
+    /// What the menu shows.
+    pub fn label(self) -> &'static str {
+        match self {
+            PresetKind::Uniform => "uniform",
+            PresetKind::Zipf => "Zipf",
+            PresetKind::Hot => "one hot key",
+            PresetKind::Sequential => "sequential int ids",
+        }
+    }
+
+    /// The kind whose name this is.
+    pub fn parse(text: &str) -> Option<PresetKind> {
+        PresetKind::ALL.into_iter().find(|k| k.as_str() == text)
+    }
+
+    /// The preset of this kind with these parameters (a hot-key set has at least 2 keys).
+    pub fn with(self, n: u32, s_milli: u32, hot_percent: u32) -> Preset {
+        match self {
+            PresetKind::Uniform => Preset::Uniform { n },
+            PresetKind::Zipf => Preset::Zipf { n, s_milli },
+            PresetKind::Hot => Preset::HotKey { n: n.max(2), percent: hot_percent },
+            PresetKind::Sequential => Preset::Sequential { n },
+        }
+    }
+}
+
 impl Preset {
+    /// Its kind.
+    pub fn kind(self) -> PresetKind {
+        match self {
+            Preset::Uniform { .. } => PresetKind::Uniform,
+            Preset::Zipf { .. } => PresetKind::Zipf,
+            Preset::HotKey { .. } => PresetKind::Hot,
+            Preset::Sequential { .. } => PresetKind::Sequential,
+        }
+    }
+
     /// The name used in URLs and menus.
     pub fn name(self) -> &'static str {
         match self {

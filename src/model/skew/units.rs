@@ -86,6 +86,22 @@ pub fn parse_size(text: &str, what: &'static str) -> Result<u64, ModelError> {
     })
 }
 
+/// Writes bytes exactly, with the largest binary unit that shows them in at most three
+/// decimals: 1536 → `1.5 KB`, 4 TiB → `4 TB`, 2000 → `2000 B`. [`parse_size`] reads the text
+/// back to the same number of bytes (links use this form; [`format_bytes`] rounds for reading).
+pub fn format_bytes_exact(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KB", "MB", "GB", "TB"];
+    let thousandths = u128::from(bytes) * 1000;
+    let unit = (1..UNITS.len())
+        .rev()
+        .find(|&u| bytes >= 1u64 << (10 * u) && thousandths % (1u128 << (10 * u)) == 0)
+        .unwrap_or(0);
+    if unit == 0 {
+        return format!("{bytes} B");
+    }
+    format!("{} {}", format_milli((thousandths >> (10 * unit)) as u64), UNITS[unit])
+}
+
 /// Writes bytes with the largest binary unit that keeps at least 1, to three significant
 /// decimals at most: 1536 → `1.5 KB`.
 pub fn format_bytes(bytes: u64) -> String {

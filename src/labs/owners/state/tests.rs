@@ -11,11 +11,11 @@ fn act(state: Rc<OwnersState>, actions: Vec<OwnersAction>) -> Rc<OwnersState> {
 }
 
 fn set_p(text: &str) -> OwnersAction {
-    OwnersAction::SetParallelism { text: text.into(), bad_input: false }
+    OwnersAction::Set { field: OwnersField::Parallelism, text: text.into(), bad_input: false }
 }
 
 fn set_max(text: &str) -> OwnersAction {
-    OwnersAction::SetMaxParallelism { text: text.into(), bad_input: false }
+    OwnersAction::Set { field: OwnersField::MaxParallelism, text: text.into(), bad_input: false }
 }
 
 #[test]
@@ -48,11 +48,11 @@ fn bad_text_keeps_the_last_valid_value_and_the_text() {
     assert!(state.max_parallelism.error.as_deref().unwrap().contains("between 1 and 32768"));
     assert_eq!(state.parallelism.value, 4);
     assert!(state.parallelism.error.is_some());
-    let state = act(state, vec![OwnersAction::SetParallelism { text: String::new(), bad_input: true }]);
+    let state = act(state, vec![OwnersAction::Set { field: OwnersField::Parallelism, text: String::new(), bad_input: true }]);
     // The field reports "" for non-numbers; mirroring it leaves the typed text on screen.
     assert_eq!(state.parallelism.text, "", "bad input mirrors the field's empty value");
     assert_eq!(state.parallelism.value, 4);
-    assert_eq!(state.to_query().maxp, Some(1000));
+    assert_eq!(state.to_query().maxp, MaxParallelism::new(1000).ok());
 }
 
 #[test]
@@ -86,7 +86,7 @@ fn url_state_round_trips_through_the_reducer() {
         first: Some(3),
         from: Some(5),
         largest: Some(1000),
-        maxp: Some(129),
+        maxp: MaxParallelism::new(129).ok(),
         p: 7,
         key: "東京".into(),
         key_type: KeyType::String,
@@ -103,7 +103,7 @@ fn url_state_round_trips_through_the_reducer() {
 fn first_parallelism_decides_the_derived_max_and_p_can_exceed_it() {
     let state = act(
         start(OwnersQuery::default()),
-        vec![OwnersAction::SetFirst { text: "24".into(), bad_input: false }, set_p("200")],
+        vec![OwnersAction::Set { field: OwnersField::First, text: "24".into(), bad_input: false }, set_p("200")],
     );
     let view = state.view();
     assert_eq!(view.max.get(), 128);
@@ -117,7 +117,7 @@ fn first_parallelism_decides_the_derived_max_and_p_can_exceed_it() {
 fn earlier_parallelism_gives_the_diff_and_the_autoscaler_choice() {
     let state = act(
         start(OwnersQuery::default()),
-        vec![set_max("128"), set_p("32"), OwnersAction::SetFrom { text: "24".into(), bad_input: false }],
+        vec![set_max("128"), set_p("32"), OwnersAction::Set { field: OwnersField::From, text: "24".into(), bad_input: false }],
     );
     let view = state.view();
     let diff = view.diff.unwrap().unwrap();
@@ -125,8 +125,8 @@ fn earlier_parallelism_gives_the_diff_and_the_autoscaler_choice() {
     let [(_, even), (_, maximize)] = view.autoscaler.unwrap();
     assert_eq!((even.parallelism, maximize.parallelism), (32, 32));
     assert_eq!(view.divisors_near, vec![4, 8, 16, 32, 64, 128]);
-    let state = act(state, vec![OwnersAction::SetFrom { text: "300".into(), bad_input: false }]);
+    let state = act(state, vec![OwnersAction::Set { field: OwnersField::From, text: "300".into(), bad_input: false }]);
     assert!(state.view().diff.unwrap().is_err());
-    let state = act(state, vec![OwnersAction::SetFrom { text: String::new(), bad_input: false }]);
+    let state = act(state, vec![OwnersAction::Set { field: OwnersField::From, text: String::new(), bad_input: false }]);
     assert!(state.view().diff.is_none());
 }

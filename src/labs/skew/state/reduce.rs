@@ -12,20 +12,8 @@ impl Reducible for SkewState {
 
     fn reduce(self: Rc<Self>, action: SkewAction) -> Rc<Self> {
         let mut s = (*self).clone();
-        let bound = i64::from(UPPER_BOUND_MAX_PARALLELISM);
         match action {
-            SkewAction::SetMaxParallelism { text, bad_input } => {
-                let parsed = if text.trim().is_empty() {
-                    Ok(None)
-                } else {
-                    parse_in_range(&text, "max parallelism", 1, bound).and_then(MaxParallelism::new).map(Some)
-                };
-                s.max_parallelism.apply(text, bad_input, parsed);
-            }
-            SkewAction::SetParallelism { text, bad_input } => {
-                let parsed = parse_in_range(&text, "parallelism", 1, bound).map(|v| v as u32);
-                s.parallelism.apply(text, bad_input, parsed);
-            }
+            SkewAction::Set { field, text, bad_input } => s.set(field, text, bad_input),
             SkewAction::SetKeyType { key_type } => {
                 s.key_type = key_type;
                 if !matches!(s.source, KeySource::Preset(_)) && !s.csv_text.is_empty() {
@@ -33,54 +21,9 @@ impl Reducible for SkewState {
                 }
             }
             SkewAction::SetPresetKind { kind } => {
-                s.preset_kind =
-                    ["uniform", "zipf", "hot", "sequential"].into_iter().find(|k| *k == kind).unwrap_or("zipf");
+                s.preset_kind = kind;
                 let preset = s.preset();
                 s.use_preset(preset);
-            }
-            SkewAction::SetPresetN { text, bad_input } => {
-                let parsed = parse_in_range(&text, "number of keys", 1, i64::from(MAX_PRESET_KEYS)).map(|v| v as u32);
-                s.preset_n.apply(text, bad_input, parsed);
-                if s.preset_n.error.is_none() {
-                    let preset = s.preset();
-                    s.use_preset(preset);
-                }
-            }
-            SkewAction::SetPresetS { text } => {
-                let parsed = parse_milli(&text, "Zipf exponent", 5).and_then(|v| {
-                    if v == 0 {
-                        Err(ModelError::NotPositive { what: "Zipf exponent" })
-                    } else {
-                        Ok(v as u32)
-                    }
-                });
-                s.preset_s.apply(text, false, parsed);
-                if s.preset_s.error.is_none() {
-                    let preset = s.preset();
-                    s.use_preset(preset);
-                }
-            }
-            SkewAction::SetPresetHot { text, bad_input } => {
-                let parsed = parse_in_range(&text, "hot key share %", 0, 100).map(|v| v as u32);
-                s.preset_hot.apply(text, bad_input, parsed);
-                if s.preset_hot.error.is_none() {
-                    let preset = s.preset();
-                    s.use_preset(preset);
-                }
-            }
-            SkewAction::SetTotal { text } => {
-                let parsed = parse_milli(&text, "total events per second", MAX_EVENTS_PER_S).and_then(|v| {
-                    if v == 0 {
-                        Err(ModelError::NotPositive { what: "total events per second" })
-                    } else {
-                        Ok(v)
-                    }
-                });
-                s.total.apply(text, false, parsed);
-                if s.total.error.is_none() && matches!(s.source, KeySource::Preset(_)) {
-                    let preset = s.preset();
-                    s.use_preset(preset);
-                }
             }
             SkewAction::SetCsvText { text, lone_surrogates } => {
                 s.csv_text = Rc::from(text.as_str());
@@ -109,22 +52,6 @@ impl Reducible for SkewState {
             }
             SkewAction::RemoveKey { .. } => {}
             SkewAction::AddKey => s.add_key(),
-            SkewAction::SetWhatIf { text, bad_input } => {
-                let parsed = if text.trim().is_empty() {
-                    Ok(None)
-                } else {
-                    parse_in_range(&text, "what-if parallelism", 1, bound).map(|v| Some(v as u32))
-                };
-                s.what_if.apply(text, bad_input, parsed);
-            }
-            SkewAction::SetSalt { text, bad_input } => {
-                let parsed = if text.trim().is_empty() {
-                    Ok(0)
-                } else {
-                    parse_in_range(&text, "sub-keys", 0, i64::from(MAX_SALT)).map(|v| v as u32)
-                };
-                s.salt.apply(text, bad_input, parsed);
-            }
             SkewAction::StoredSetMissing => {
                 s.storage_notice =
                     Some("No key set was found in this browser's storage; showing the default preset.".to_string());

@@ -20,15 +20,15 @@ fn default_is_a_zipf_preset_in_the_url() {
 
 #[test]
 fn preset_parameters_regenerate_and_bad_ones_keep_the_set() {
-    let s = run(start(SkewQuery::default()), vec![SkewAction::SetPresetKind { kind: "hot".into() }]);
+    let s = run(start(SkewQuery::default()), vec![SkewAction::SetPresetKind { kind: PresetKind::Hot }]);
     assert_eq!(s.keys[0].key, Key::Str("hot".into()));
     let v = s.version;
-    let s = run(s, vec![SkewAction::SetPresetHot { text: "150".into(), bad_input: false }]);
+    let s = run(s, vec![SkewAction::Set { field: SkewField::PresetHot, text: "150".into(), bad_input: false }]);
     assert!(s.preset_hot.error.as_deref().unwrap().contains("between 0 and 100"));
     assert_eq!(s.version, v, "a bad parameter does not regenerate");
-    let s = run(s, vec![SkewAction::SetPresetN { text: "10".into(), bad_input: false }]);
+    let s = run(s, vec![SkewAction::Set { field: SkewField::PresetN, text: "10".into(), bad_input: false }]);
     assert_eq!(s.keys.len(), 10);
-    let s = run(s, vec![SkewAction::SetTotal { text: "0".into() }]);
+    let s = run(s, vec![SkewAction::Set { field: SkewField::Total, text: "0".into(), bad_input: false }]);
     assert!(s.total.error.as_deref().unwrap().contains("above 0"));
 }
 

@@ -1,8 +1,19 @@
 //! Route and query parsing: tables of URLs, and the round-trip property for every lab query.
 
-use super::*;
+use crate::lab::Lab;
+use crate::labs::coverage::query::CoverageQuery;
+use crate::labs::owners::query::OwnersQuery;
+use crate::labs::planner::query::PlannerQuery;
+use crate::labs::skew::query::{KeySource, SkewQuery};
+use crate::labs::trace::query::TraceQuery;
 use crate::model::KeyType;
+use crate::model::MaxParallelism;
+use crate::url::*;
 use proptest::prelude::*;
+
+fn mp(v: i64) -> Option<MaxParallelism> {
+    MaxParallelism::new(v).ok()
+}
 
 fn owners(hash: &str) -> (OwnersQuery, Vec<String>) {
     let location = Location::parse(hash);
@@ -33,8 +44,8 @@ fn owners_query_table() {
     let d = OwnersQuery::default();
     let cases: Vec<(&str, OwnersQuery, Vec<&str>)> = vec![
         ("#/owners", d.clone(), vec![]),
-        ("#/owners?maxp=128&p=100", OwnersQuery { maxp: Some(128), p: 100, ..d.clone() }, vec![]),
-        ("#/owners?maxp=128&p=200", OwnersQuery { maxp: Some(128), p: 200, ..d.clone() }, vec![]),
+        ("#/owners?maxp=128&p=100", OwnersQuery { maxp: mp(128), p: 100, ..d.clone() }, vec![]),
+        ("#/owners?maxp=128&p=200", OwnersQuery { maxp: mp(128), p: 200, ..d.clone() }, vec![]),
         ("#/owners?maxp=0&p=abc", d.clone(), vec!["maxp", "p"]),
         ("#/owners?maxp=99999999999999999999999", d.clone(), vec!["maxp"]),
         ("#/owners?p=32769", d.clone(), vec!["p"]),
@@ -50,7 +61,7 @@ fn owners_query_table() {
         ("#/owners?key=a+b%2Bc", OwnersQuery { key: "a b+c".into(), ..d.clone() }, vec![]),
         ("#/owners?theme=blue&embed=yes&v=9", d.clone(), vec!["v", "embed", "theme"]),
         ("#/owners?unknown=1", d.clone(), vec![]),
-        ("#/owners?from=24&p=32&maxp=128", OwnersQuery { maxp: Some(128), p: 32, from: Some(24), ..d.clone() }, vec![]),
+        ("#/owners?from=24&p=32&maxp=128", OwnersQuery { maxp: mp(128), p: 32, from: Some(24), ..d.clone() }, vec![]),
         ("#/owners?first=24&largest=200", OwnersQuery { first: Some(24), largest: Some(200), ..d.clone() }, vec![]),
         ("#/owners?from=0&first=x&largest=40000", d.clone(), vec!["first", "from", "largest"]),
     ];
@@ -96,7 +107,7 @@ proptest! {
         key_type in key_type(),
         embed in any::<bool>(),
     ) {
-        let q = OwnersQuery { maxp, p, first, from, largest, key, key_type };
+        let q = OwnersQuery { maxp: maxp.and_then(|m| MaxParallelism::new(i64::from(m)).ok()), p, first, from, largest, key, key_type };
         let common = CommonQuery { embed, theme: Theme::System, ..CommonQuery::default() };
         let location = Location::parse(&format_hash(Lab::Owners, &common, &q.pairs()));
         prop_assert_eq!(&location.route, &Route::Lab(Lab::Owners));
@@ -158,7 +169,7 @@ fn skew_query_table() {
     };
     let (q, n) = parse("#/skew?preset=hot&n=500&hot=40&p=16&maxp=128");
     assert_eq!(q.source, KeySource::Preset(Preset::HotKey { n: 500, percent: 40 }));
-    assert_eq!((q.p, q.maxp), (16, Some(128)));
+    assert_eq!((q.p, q.maxp), (16, mp(128)));
     assert!(n.is_empty());
     let (q, _) = parse("#/skew?preset=sequential&n=10");
     assert_eq!(q.key_type, KeyType::Int);
@@ -186,7 +197,7 @@ proptest! {
             _ => KeySource::Stored,
         };
         let key_type = match &source { KeySource::Preset(p) => p.key_type(), _ => KeyType::Long };
-        let q = SkewQuery { maxp: Some(128), p, key_type, source, total_milli: 100_000_000, q: Some(3), salt };
+        let q = SkewQuery { maxp: mp(128), p, key_type, source, total_milli: 100_000_000, q: Some(3), salt };
         let location = Location::parse(&format_hash(Lab::Owners, &CommonQuery::default(), &q.pairs()));
         let (parsed, notices) = SkewQuery::parse(&location.params);
         prop_assert!(notices.is_empty(), "{:?}", notices);
@@ -200,7 +211,7 @@ fn planner_and_trace_queries() {
         Location::parse("#/planner?saved_maxp=128&saved_maxp_set=explicit&p=200&maxp=256&state=4TB&ttl=6h&txn=0");
     let (q, notices) = PlannerQuery::parse(&location.params);
     assert!(notices.is_empty(), "{notices:?}");
-    assert_eq!((q.saved_maxp, q.p, q.maxp, q.ttl.as_str(), q.txn), (128, 200, Some(256), "6h", false));
+    assert_eq!((q.saved_maxp, q.p, q.maxp, q.ttl, q.txn), (128, 200, Some(256), Some(21_600), false));
     let again = Location::parse(&format_hash(Lab::Owners, &CommonQuery::default(), &q.pairs()));
     assert_eq!(PlannerQuery::parse(&again.params).0, q);
     let (_, notices) = PlannerQuery::parse(
@@ -208,7 +219,7 @@ fn planner_and_trace_queries() {
     );
     assert_eq!(
         notices.iter().map(|n| n.param.as_str()).collect::<Vec<_>>(),
-        vec!["p", "saved_maxp_set", "state", "ttl", "txn"]
+        vec!["p", "state", "ttl", "saved_maxp_set", "txn"]
     );
     let (t, notices) =
         TraceQuery::parse(&Location::parse("#/trace?scenario=key-function&p1=2&p2=9&snapshot=100").params);
@@ -216,8 +227,11 @@ fn planner_and_trace_queries() {
     assert_eq!((t.scenario.slug(), t.p1, t.p2, t.snapshot), ("key-function", 2, 9, 100));
     let again = Location::parse(&format_hash(Lab::Owners, &CommonQuery::default(), &t.pairs()));
     assert_eq!(TraceQuery::parse(&again.params).0, t);
-    let (_, notices) = TraceQuery::parse(&Location::parse("#/trace?scenario=x&p1=999&keys=0").params);
-    assert_eq!(notices.len(), 3);
+    // p1 above max parallelism is a valid field value; the run reports it (as when typed).
+    let (t, notices) = TraceQuery::parse(&Location::parse("#/trace?scenario=x&p1=999&keys=0").params);
+    assert_eq!(notices.iter().map(|n| n.param.as_str()).collect::<Vec<_>>(), vec!["keys", "scenario"]);
+    let run = crate::labs::trace::state::TraceState::from_query(&t).run();
+    assert!(run.unwrap_err().to_string().contains("parallelism 999 is above max parallelism 128"));
 }
 
 #[test]

@@ -1,8 +1,22 @@
-//! The coverage lab's URL state: `m` (modulus), `a` (stride), `t` (playback seconds).
+//! The coverage lab's parameters and URL state: `m` (modulus), `a` (stride), `t` (playback
+//! seconds). `m` and `a` are [`Param`]s of [`PARAMS`]; `t` is no field (the clock sets it) and
+//! is read by hand beside the table.
 
-use super::{notice, Notice, Params};
 use crate::model::coverage::{MAX_MILLIS, MAX_MODULUS, MAX_STRIDE};
-use crate::model::number::{format_millis_as_seconds, parse_in_range, parse_seconds_as_millis};
+use crate::model::number::{format_millis_as_seconds, parse_seconds_as_millis};
+use crate::url::{notice, Notice, Param, ParamTable, Params};
+
+pub static M: Param<u32> = Param::whole("m", "modulus m", 1, MAX_MODULUS as i64)
+    .control("Modulus m", "coverage-m")
+    .fallback("using m = 8")
+    .lockable();
+pub static A: Param<u64> = Param::whole64("a", "stride a", 0, MAX_STRIDE as i64)
+    .control("Stride a", "coverage-a")
+    .fallback("using a = 1")
+    .lockable();
+
+/// Every field parameter of the lab.
+pub static PARAMS: ParamTable = &[&M, &A];
 
 /// Defaults: m = 8, a = 1, t = 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,20 +36,9 @@ impl Default for CoverageQuery {
 impl CoverageQuery {
     /// Reads the lab's parameters, falling back to defaults with notices.
     pub fn parse(params: &Params) -> (CoverageQuery, Vec<Notice>) {
-        let mut q = CoverageQuery::default();
+        let d = CoverageQuery::default();
         let mut notices = Vec::new();
-        if let Some(text) = params.get("m") {
-            match parse_in_range(text, "modulus m", 1, i64::from(MAX_MODULUS)) {
-                Ok(v) => q.m = v as u32,
-                Err(e) => notices.push(notice("m", text, &format!("{e}; using m = {}", q.m))),
-            }
-        }
-        if let Some(text) = params.get("a") {
-            match parse_in_range(text, "stride a", 0, MAX_STRIDE as i64) {
-                Ok(v) => q.a = v as u64,
-                Err(e) => notices.push(notice("a", text, &format!("{e}; using a = {}", q.a))),
-            }
-        }
+        let mut q = CoverageQuery { m: M.read_or(params, &mut notices, d.m), a: A.read_or(params, &mut notices, d.a), ..d };
         if let Some(text) = params.get("t") {
             match parse_seconds_as_millis(text, MAX_MILLIS) {
                 Ok(v) => q.t_ms = v,
@@ -49,12 +52,8 @@ impl CoverageQuery {
     pub fn pairs(&self) -> Vec<(&'static str, String)> {
         let d = CoverageQuery::default();
         let mut pairs = Vec::new();
-        if self.m != d.m {
-            pairs.push(("m", self.m.to_string()));
-        }
-        if self.a != d.a {
-            pairs.push(("a", self.a.to_string()));
-        }
+        M.pair(&self.m, &d.m, &mut pairs);
+        A.pair(&self.a, &d.a, &mut pairs);
         if self.t_ms != d.t_ms {
             pairs.push(("t", format_millis_as_seconds(self.t_ms)));
         }

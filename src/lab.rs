@@ -1,0 +1,96 @@
+//! The identity of every lab, as data that knows no views: its route slug, title and summary.
+//! The registry below is the one closed list of labs; the router, the navigation, the home
+//! page, the embed builder and the tests iterate [`Lab::ALL`]. A lab's views, parameter table
+//! and page live in its folder under `src/labs/`; `labs::page` maps each `Lab` to them (an
+//! exhaustive match, so the compiler notices a lab without a page).
+//!
+//! Invariant: every folder under `src/labs/` that holds a lab is listed here (a test reads the
+//! folder), and every slug is unique.
+
+/// Declares the registry: one line per lab, `Variant = "slug", "Title", "summary"`.
+macro_rules! registry {
+    ($($(#[$doc:meta])* $variant:ident = $slug:literal, $title:literal, $summary:literal;)+) => {
+        /// Every lab the app serves.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Lab {
+            $($(#[$doc])* $variant,)+
+        }
+
+        impl Lab {
+            /// Every lab, in the order the navigation and the home page show them.
+            pub const ALL: &'static [Lab] = &[$(Lab::$variant),+];
+
+            /// The route segment, as in `#/owners`.
+            pub fn slug(self) -> &'static str {
+                match self { $(Lab::$variant => $slug,)+ }
+            }
+
+            /// The lab's name in navigation and headings.
+            pub fn title(self) -> &'static str {
+                match self { $(Lab::$variant => $title,)+ }
+            }
+
+            /// One sentence for the home page.
+            pub fn summary(self) -> &'static str {
+                match self { $(Lab::$variant => $summary,)+ }
+            }
+        }
+    };
+}
+
+registry! {
+    /// `#/coverage`: which residues the walk n·a mod m reaches; predict, then play or step.
+    Coverage = "coverage", "Modular coverage",
+        "A warm-up toy: step through n·a mod m and find out which residues a fixed stride can ever reach. \
+         Predict first, then play.";
+    /// `#/owners`: which subtask owns a key, and each subtask's key-group range.
+    Owners = "owners", "Key owners",
+        "Type a key and see the key group Flink hashes it into and the subtask that owns that group at a \
+         given parallelism.";
+    /// `#/skew`: per-key load in, per-subtask load and data skew out.
+    Skew = "skew", "Skew editor",
+        "Give keys their own event rates and state sizes and see the load per subtask, the data skew as \
+         Flink's web UI reports it, and what rescaling can and cannot fix.";
+    /// `#/planner`: the restore-outcome predictor and the rescale planner.
+    Planner = "planner", "Rescale planner",
+        "Will a restart at a new parallelism start? If not, which of Flink's checks stops it, and how to plan \
+         the change step by step, with the point of no return marked.";
+    /// `#/trace`: the rescale trace check.
+    Trace = "trace", "Rescale trace check",
+        "Run a trace with known totals through a snapshot and a restore at another parallelism, and check \
+         every key: preserved, refused, or silently lost.";
+}
+
+impl Lab {
+    /// The lab whose slug this is.
+    pub fn from_slug(slug: &str) -> Option<Lab> {
+        Lab::ALL.iter().copied().find(|lab| lab.slug() == slug)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lab;
+
+    #[test]
+    fn slugs_are_unique_and_found() {
+        for lab in Lab::ALL {
+            assert_eq!(Lab::from_slug(lab.slug()), Some(*lab));
+            assert_eq!(Lab::ALL.iter().filter(|l| l.slug() == lab.slug()).count(), 1);
+        }
+        assert_eq!(Lab::from_slug("nope"), None);
+    }
+
+    /// A lab folder that the registry does not list is a lab the router cannot open.
+    #[test]
+    fn every_lab_folder_is_registered() {
+        let labs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/labs");
+        for entry in std::fs::read_dir(labs).expect("src/labs is readable") {
+            let entry = entry.expect("a folder entry");
+            if entry.path().is_dir() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                assert!(Lab::from_slug(&name).is_some(), "src/labs/{name}/ is not in the registry of src/lab.rs");
+            }
+        }
+    }
+}

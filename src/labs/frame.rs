@@ -1,0 +1,85 @@
+//! The lab frame: what every lab page does the same way, written once. [`LabState`] is the
+//! small trait a lab's state implements (its lab, its parameter table, how a link opens it and
+//! how it is written back); [`use_lab`] parses the link, merges the notices, runs the reducer
+//! and keeps the URL in sync; [`LabFrame`] draws the heading, the lede and the notices around
+//! the lab's own sections.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::url_sync::use_url_sync;
+use crate::components::Notices;
+use crate::lab::Lab;
+use crate::url::{Location, Notice, ParamTable, Params};
+
+/// A lab's state as the frame drives it. The reducer is the lab's own.
+pub trait LabState: Reducible + Clone + PartialEq + 'static {
+    /// The typed URL state.
+    type Query: Clone + PartialEq + 'static;
+    const LAB: Lab;
+    /// Every parameter of the lab: simple fields and, named for locks, its choices.
+    fn params() -> ParamTable;
+    /// Reads the link; bad values fall back with notices (never fails).
+    fn parse(params: &Params) -> (Self::Query, Vec<Notice>);
+    /// The state a link opens; may add notices (for example about stored progress).
+    fn open(query: &Self::Query, notices: &mut Vec<Notice>) -> Self;
+    /// The lab's parameters for the URL, defaults left out.
+    fn pairs(&self) -> Vec<(&'static str, String)>;
+}
+
+/// What [`use_lab`] gives a lab: its state (with dispatcher) and the notices to show.
+pub struct OpenedLab<S: LabState> {
+    pub state: UseReducerHandle<S>,
+    pub query: S::Query,
+    pub notices: Vec<Notice>,
+}
+
+/// Opens the lab from the location, runs its reducer, and writes its state back into the URL
+/// after each change.
+#[hook]
+pub fn use_lab<S: LabState>(location: &Location) -> OpenedLab<S> {
+    let opened = use_memo(location.clone(), |location| {
+        let (query, notices) = S::parse(&location.params);
+        let mut notices: Vec<Notice> = location.notices.iter().cloned().chain(notices).collect();
+        let state = S::open(&query, &mut notices);
+        (query, state, notices)
+    });
+    let state = use_reducer_eq({
+        let opened = Rc::clone(&opened);
+        move || opened.1.clone()
+    });
+    use_url_sync(S::LAB, &location.common, state.pairs());
+    OpenedLab { state, query: opened.0.clone(), notices: opened.2.clone() }
+}
+
+/// A dispatching callback for a lab's actions.
+pub fn dispatch<S: LabState>(state: &UseReducerHandle<S>) -> Callback<S::Action> {
+    let dispatcher = state.dispatcher();
+    Callback::from(move |action| dispatcher.dispatch(action))
+}
+
+#[derive(Properties, PartialEq)]
+pub struct LabFrameProps {
+    pub lab: Lab,
+    /// One paragraph under the heading: what the lab is about.
+    pub lede: AttrValue,
+    pub notices: Vec<Notice>,
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// The lab's section: heading (its registry title), lede, notices, then the lab's own parts.
+#[function_component]
+pub fn LabFrame(props: &LabFrameProps) -> Html {
+    let slug = props.lab.slug();
+    let title_id = format!("{slug}-title");
+    html! {
+        <section class={classes!("lab", format!("lab-{slug}"))} aria-labelledby={title_id.clone()}>
+            <h1 id={title_id}>{ props.lab.title() }</h1>
+            <p class="lede">{ props.lede.clone() }</p>
+            <Notices notices={props.notices.clone()} />
+            { props.children.clone() }
+        </section>
+    }
+}

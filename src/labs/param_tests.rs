@@ -1,0 +1,155 @@
+//! One bound, one message: for every parameter of every lab's table, a bad value carried by a
+//! link and the same text typed into the field give the same message, naming the parameter's
+//! bound; and every field of every lab is described by its table.
+
+use std::rc::Rc;
+
+use yew::Reducible;
+
+use crate::lab::Lab;
+use crate::labs::frame::LabState;
+use crate::labs::{coverage, owners, planner, skew, trace};
+use crate::url::{Location, Notice, ParamInfo};
+
+/// Texts that some parameter refuses: out of range, not numbers, huge, empty, malformed units.
+const BAD: &[&str] = &[
+    "0",
+    "-1",
+    "-5",
+    "x",
+    "",
+    " ",
+    "1e3",
+    "2.5",
+    "NaN",
+    "Infinity",
+    "99999999999999999999",
+    "32769",
+    "361",
+    "201",
+    "100001",
+    "1000001",
+    "1000000000001",
+    "65",
+    "101",
+    "-6h",
+    "4000d",
+    "lots",
+    "2000 TB",
+    "6 hours",
+];
+
+fn link_notices<S: LabState>(name: &str, text: &str) -> Vec<Notice> {
+    let hash = format!("#/{}?{name}={}", S::LAB.slug(), crate::url::encode_component(text));
+    S::parse(&Location::parse(&hash).params).1
+}
+
+/// The error the field named `name` shows after typing `text`, through the lab's reducer.
+fn typed_error(lab: Lab, name: &str, text: &str) -> Option<String> {
+    let text = text.to_string();
+    match lab {
+        Lab::Coverage => {
+            use coverage::state::{CoverageAction, CoverageState};
+            let s = Rc::new(CoverageState::new(Default::default(), Default::default()));
+            let action = match name {
+                "m" => CoverageAction::SetModulus { text, bad_input: false },
+                "a" => CoverageAction::SetStride { text, bad_input: false },
+                _ => panic!("coverage has no field {name}"),
+            };
+            let s = s.reduce(action);
+            let view = if name == "m" { s.m_field() } else { s.a_field() };
+            view.error.map(String::from)
+        }
+        Lab::Owners => {
+            use owners::state::{OwnersAction, OwnersField, OwnersState};
+            let s = Rc::new(OwnersState::from_query(&Default::default()));
+            let field = OwnersField::ALL.into_iter().find(|f| s.field(*f).spec.name == name).expect("a field");
+            s.reduce(OwnersAction::Set { field, text, bad_input: false }).field(field).error.map(String::from)
+        }
+        Lab::Skew => {
+            use skew::state::{SkewAction, SkewField, SkewState};
+            let s = Rc::new(SkewState::from_query(&Default::default()));
+            let field = SkewField::ALL.into_iter().find(|f| s.field(*f).spec.name == name).expect("a field");
+            s.reduce(SkewAction::Set { field, text, bad_input: false }).field(field).error.map(String::from)
+        }
+        Lab::Planner => {
+            use planner::state::{PlannerAction, PlannerField, PlannerState};
+            let s = Rc::new(PlannerState::from_query(&Default::default()));
+            let field = PlannerField::ALL.into_iter().find(|f| s.field(*f).spec.name == name).expect("a field");
+            s.reduce(PlannerAction::Set { field, text, bad_input: false }).field(field).error.map(String::from)
+        }
+        Lab::Trace => {
+            use trace::state::{TraceAction, TraceField, TraceState};
+            let s = Rc::new(TraceState::from_query(&Default::default()));
+            let field = TraceField::ALL.into_iter().find(|f| s.field(*f).spec.name == name).expect("a field");
+            s.reduce(TraceAction::Set { field, text, bad_input: false }).field(field).error.map(String::from)
+        }
+    }
+}
+
+fn notices_for(lab: Lab, name: &str, text: &str) -> Vec<Notice> {
+    match lab {
+        Lab::Coverage => link_notices::<coverage::state::CoverageState>(name, text),
+        Lab::Owners => link_notices::<owners::state::OwnersState>(name, text),
+        Lab::Skew => link_notices::<skew::state::SkewState>(name, text),
+        Lab::Planner => link_notices::<planner::state::PlannerState>(name, text),
+        Lab::Trace => link_notices::<trace::state::TraceState>(name, text),
+    }
+}
+
+fn simple_fields(lab: Lab) -> impl Iterator<Item = &'static dyn ParamInfo> {
+    // A choice refuses nothing through the table (its own parser does); fields do.
+    crate::labs::params(lab).iter().copied().filter(|p| BAD.iter().any(|t| p.problem(t).is_some()))
+}
+
+#[test]
+fn a_bad_link_value_and_the_same_text_typed_give_one_message() {
+    let mut checked = 0;
+    for &lab in Lab::ALL {
+        for param in simple_fields(lab) {
+            for text in BAD {
+                let typed = typed_error(lab, param.name(), text);
+                assert_eq!(typed, param.problem(text), "{}: typing {text:?} into {}", lab.slug(), param.name());
+                let Some(message) = typed else { continue };
+                let notices = notices_for(lab, param.name(), text);
+                let notice = notices
+                    .iter()
+                    .find(|n| n.param == param.name())
+                    .unwrap_or_else(|| panic!("{}: {}={text:?} gives no notice", lab.slug(), param.name()));
+                assert!(notice.message.contains(&message), "{}: {:?} lacks {message:?}", lab.slug(), notice.message);
+                assert!(notice.message.contains(param.fallback()), "{}: {:?}", lab.slug(), notice.message);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 200, "only {checked} refusals checked");
+}
+
+#[test]
+fn every_message_names_its_field_or_shows_the_text() {
+    for &lab in Lab::ALL {
+        for param in simple_fields(lab) {
+            for text in BAD {
+                if let Some(message) = param.problem(text) {
+                    let quoted = format!("{:?}", text.trim());
+                    let named = message.contains(&format!("{text:?}"))
+                        || message.contains(&quoted)
+                        || message.contains("far too large")
+                        || message.contains(" must be ");
+                    assert!(named, "{}: {} refuses {text:?} with {message:?}", lab.slug(), param.name());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn names_and_labels_are_unique_within_a_lab() {
+    for &lab in Lab::ALL {
+        let table = crate::labs::params(lab);
+        for (i, p) in table.iter().enumerate() {
+            assert!(table[i + 1..].iter().all(|q| q.name() != p.name()), "{}: {} twice", lab.slug(), p.name());
+            assert!(table[i + 1..].iter().all(|q| q.label() != p.label()), "{}: {} twice", lab.slug(), p.label());
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! The planner page's parameters and URL state. Restore predictor: `saved_maxp`,
+//! `saved_maxp_set` (`explicit|derived`), `p`, `maxp` (absent = not set). Planner: `current`,
+//! `target`, `plan_maxp` (absent = unknown, then derived from `first`), `first`, `state` (a size
+//! such as `4 TB`), `rate` (rewrite throughput per second, such as `300 MB`), `partitions`, `ttl`
+//! (such as `6h`, or `none`), `txn` (`1` transactional sinks, `0` not). Defaults are seed 004's
+//! case. Every simple parameter is one [`Param`] of [`PARAMS`]; `saved_maxp_set` and `txn` are
+//! choices, read by hand beside the table.
+
+use crate::model::restore::SavedHow;
+use crate::url::{notice, Choice, Notice, Param, ParamTable, Params, MAX_P};
+
+pub static SAVED_MAXP: Param<u32> = Param::whole("saved_maxp", "snapshot max parallelism", 1, MAX_P)
+    .control("Snapshot max parallelism", "pl-saved-maxp")
+    .hint("Stored in the savepoint or retained checkpoint.")
+    .lockable();
+pub static P: Param<u32> =
+    Param::whole("p", "new parallelism", 1, MAX_P).control("New parallelism", "pl-p").lockable();
+pub static MAXP: Param<Option<u32>> = Param::optional("maxp", "new max parallelism", 1, MAX_P, "not set")
+    .control("New max parallelism", "pl-maxp")
+    .hint("Leave empty if the new job does not set it.")
+    .lockable();
+pub static CURRENT: Param<u32> =
+    Param::whole("current", "current parallelism", 1, MAX_P).control("Current parallelism", "pl-current");
+pub static TARGET: Param<u32> =
+    Param::whole("target", "target parallelism", 1, MAX_P).control("Target parallelism", "pl-target").lockable();
+pub static PLAN_MAXP: Param<Option<u32>> =
+    Param::optional("plan_maxp", "snapshot max parallelism", 1, MAX_P, "not set")
+        .control("Max parallelism in the snapshot", "pl-plan-maxp")
+        .hint("Empty if unknown.");
+pub static FIRST: Param<u32> =
+    Param::whole("first", "first parallelism", 1, MAX_P)
+    .control("First parallelism", "pl-first")
+    .hint("The job's parallelism when it first ran, if the max is unknown.");
+pub static STATE: Param<u64> =
+    Param::size("state", "state size", false)
+    .control("State size", "pl-state")
+    .hint("With a unit: B, KB, MB, GB, TB.")
+    .fallback("using 4 TB");
+pub static RATE: Param<u64> = Param::size("rate", "rewrite throughput", true)
+    .control("Rewrite throughput per second", "pl-rate")
+    .hint("Aggregate, such as 300 MB.")
+    .fallback("using 300 MB");
+pub static PARTITIONS: Param<u32> =
+    Param::whole("partitions", "source partitions", 1, 1_000_000).control("Source partitions", "pl-partitions");
+pub static TTL: Param<Option<u64>> =
+    Param::ttl("ttl", "state time-to-live")
+    .control("State time-to-live", "pl-ttl")
+    .hint("Such as 6h or 2d, or none.")
+    .fallback("using none");
+
+pub static SAVED_HOW: Choice = Choice::new("saved_maxp_set", "Snapshot max parallelism was");
+pub static TXN: Choice = Choice::new("txn", "Sinks are transactional (exactly-once)");
+
+/// Every parameter of the page, in the order of its forms.
+pub static PARAMS: ParamTable =
+    &[&SAVED_MAXP, &SAVED_HOW, &P, &MAXP, &CURRENT, &TARGET, &PLAN_MAXP, &FIRST, &STATE, &RATE, &PARTITIONS, &TTL, &TXN];
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlannerQuery {
+    pub saved_maxp: u32,
+    pub saved_how: SavedHow,
+    pub p: u32,
+    pub maxp: Option<u32>,
+    pub current: u32,
+    pub target: u32,
+    pub plan_maxp: Option<u32>,
+    pub first: u32,
+    /// State size in bytes.
+    pub state: u64,
+    /// Rewrite throughput in bytes per second.
+    pub rate: u64,
+    pub partitions: u32,
+    /// Time-to-live in seconds; `None` = no TTL.
+    pub ttl: Option<u64>,
+    pub txn: bool,
+}
+
+impl Default for PlannerQuery {
+    fn default() -> Self {
+        PlannerQuery {
+            saved_maxp: 128,
+            saved_how: SavedHow::Derived,
+            p: 200,
+            maxp: None,
+            current: 24,
+            target: 200,
+            plan_maxp: None,
+            first: 24,
+            state: 4 << 40,
+            rate: 300 << 20,
+            partitions: 256,
+            ttl: None,
+            txn: true,
+        }
+    }
+}
+
+impl PlannerQuery {
+    pub fn parse(params: &Params) -> (PlannerQuery, Vec<Notice>) {
+        let d = PlannerQuery::default();
+        let n = &mut Vec::new();
+        let mut q = PlannerQuery {
+            saved_maxp: SAVED_MAXP.read_or(params, n, d.saved_maxp),
+            saved_how: d.saved_how,
+            p: P.read_or(params, n, d.p),
+            maxp: MAXP.read_or(params, n, d.maxp),
+            current: CURRENT.read_or(params, n, d.current),
+            target: TARGET.read_or(params, n, d.target),
+            plan_maxp: PLAN_MAXP.read_or(params, n, d.plan_maxp),
+            first: FIRST.read_or(params, n, d.first),
+            state: STATE.read_or(params, n, d.state),
+            rate: RATE.read_or(params, n, d.rate),
+            partitions: PARTITIONS.read_or(params, n, d.partitions),
+            ttl: TTL.read_or(params, n, d.ttl),
+            txn: d.txn,
+        };
+        match params.get("saved_maxp_set").map(SavedHow::parse) {
+            None => {}
+            Some(Ok(how)) => q.saved_how = how,
+            Some(Err(other)) => {
+                n.push(notice("saved_maxp_set", other, "it takes explicit or derived; using derived"))
+            }
+        }
+        match params.get("txn") {
+            None => {}
+            Some("1") => q.txn = true,
+            Some("0") => q.txn = false,
+            Some(other) => n.push(notice("txn", other, "it takes 1 or 0; using 1")),
+        }
+        (q, std::mem::take(n))
+    }
+
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        let d = PlannerQuery::default();
+        let out = &mut Vec::new();
+        SAVED_MAXP.pair(&self.saved_maxp, &d.saved_maxp, out);
+        P.pair(&self.p, &d.p, out);
+        CURRENT.pair(&self.current, &d.current, out);
+        TARGET.pair(&self.target, &d.target, out);
+        FIRST.pair(&self.first, &d.first, out);
+        PARTITIONS.pair(&self.partitions, &d.partitions, out);
+        if self.saved_how != d.saved_how {
+            out.push(("saved_maxp_set", self.saved_how.as_str().to_string()));
+        }
+        MAXP.pair(&self.maxp, &d.maxp, out);
+        PLAN_MAXP.pair(&self.plan_maxp, &d.plan_maxp, out);
+        STATE.pair(&self.state, &d.state, out);
+        RATE.pair(&self.rate, &d.rate, out);
+        TTL.pair(&self.ttl, &d.ttl, out);
+        if self.txn != d.txn {
+            out.push(("txn", "0".to_string()));
+        }
+        std::mem::take(out)
+    }
+}

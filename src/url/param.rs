@@ -1,0 +1,448 @@
+//! One description per lab parameter ([`Param`]): its URL name, the noun its messages use, the
+//! label and id of its control, its bounds, what empty text means, its hint, and whether an
+//! embedding page may lock it. Reading it from a link ([`Param::read`]), writing it back
+//! ([`Param::pair`]), applying typed text to its [`Field`] ([`Param::apply`]) and the field
+//! widget's wiring all come from this one value, so a link and typing enforce the same bound
+//! with the same message by construction. Each lab declares its table as `static`s beside its
+//! query; [`ParamInfo`] is the object-safe view that lock lists and tests iterate.
+//!
+//! Invariant: for every parameter, the notice a bad link value gives contains exactly the
+//! message typing the same text gives (a test over every lab's table checks it).
+
+use super::field::Field;
+use super::{notice, Notice, Params};
+use crate::model::number::parse_in_range;
+use crate::model::planner::parse_ttl;
+use crate::model::skew::units::{format_bytes_exact, format_milli, parse_milli, parse_size};
+use crate::model::{MaxParallelism, ModelError, UPPER_BOUND_MAX_PARALLELISM};
+
+/// The largest parallelism (and max parallelism) Flink accepts, as the tables bound it.
+pub const MAX_P: i64 = UPPER_BOUND_MAX_PARALLELISM as i64;
+
+/// A lab parameter with values of type `T`. Built by the `const` constructors below, so
+/// every table is a list of `static`s.
+pub struct Param<T: 'static> {
+    /// The URL name, as in `p=4`.
+    pub name: &'static str,
+    /// The noun the model's messages use ("parallelism before").
+    pub what: &'static str,
+    /// The accessible name of the control.
+    pub label: &'static str,
+    /// The control's DOM id (its hint and error ids derive from it).
+    pub id: &'static str,
+    /// Inclusive bounds of whole-number parameters (shown as the input's min and max).
+    pub min: i64,
+    pub max: i64,
+    /// Drawn as `<input type="number">`.
+    pub number: bool,
+    /// What empty text means, shown as the placeholder; `None`: empty text is refused.
+    pub empty: Option<&'static str>,
+    pub hint: Option<&'static str>,
+    /// What a link's bad value falls back to, after the error ("using p = 4").
+    pub fallback: &'static str,
+    pub lockable: bool,
+    parse: fn(&Param<T>, &str) -> Result<T, ModelError>,
+    format: fn(&T) -> String,
+}
+
+const fn base<T>(
+    name: &'static str,
+    what: &'static str,
+    parse: fn(&Param<T>, &str) -> Result<T, ModelError>,
+    format: fn(&T) -> String,
+) -> Param<T> {
+    Param {
+        name,
+        what,
+        label: what,
+        id: name,
+        min: 0,
+        max: 0,
+        number: false,
+        empty: None,
+        hint: None,
+        fallback: "using the default",
+        lockable: false,
+        parse,
+        format,
+    }
+}
+
+fn whole<T: TryFrom<i64>>(p: &Param<T>, text: &str) -> Result<T, ModelError> {
+    let v = parse_in_range(text, p.what, p.min, p.max)?;
+    // In range by the check above, so the conversion cannot fail for the tables' types.
+    T::try_from(v).map_err(|_| ModelError::NumberTooLarge { text: text.to_string() })
+}
+
+fn optional_whole(p: &Param<Option<u32>>, text: &str) -> Result<Option<u32>, ModelError> {
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    parse_in_range(text, p.what, p.min, p.max).map(|v| Some(v as u32))
+}
+
+fn zero_when_empty(p: &Param<u32>, text: &str) -> Result<u32, ModelError> {
+    if text.trim().is_empty() {
+        Ok(0)
+    } else {
+        whole(p, text)
+    }
+}
+
+fn max_parallelism(p: &Param<Option<MaxParallelism>>, text: &str) -> Result<Option<MaxParallelism>, ModelError> {
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    parse_in_range(text, p.what, p.min, p.max).and_then(MaxParallelism::new).map(Some)
+}
+
+fn positive_size(p: &Param<u64>, text: &str) -> Result<u64, ModelError> {
+    match parse_size(text, p.what)? {
+        0 if p.min > 0 => Err(ModelError::NotPositive { what: p.what }),
+        bytes => Ok(bytes),
+    }
+}
+
+fn milli(p: &Param<u64>, text: &str) -> Result<u64, ModelError> {
+    match parse_milli(text, p.what, p.max as u64)? {
+        0 if p.min > 0 => Err(ModelError::NotPositive { what: p.what }),
+        v => Ok(v),
+    }
+}
+
+fn ttl(_: &Param<Option<u64>>, text: &str) -> Result<Option<u64>, ModelError> {
+    parse_ttl(text)
+}
+
+fn decimal<T: ToString>(v: &T) -> String {
+    v.to_string()
+}
+
+fn optional_decimal<T: ToString>(v: &Option<T>) -> String {
+    v.as_ref().map(T::to_string).unwrap_or_default()
+}
+
+fn max_text(v: &Option<MaxParallelism>) -> String {
+    v.map(|m| m.get().to_string()).unwrap_or_default()
+}
+
+fn ttl_text(ttl: &Option<u64>) -> String {
+    match *ttl {
+        None => "none".to_string(),
+        Some(s) if s > 0 && s % 86_400 == 0 => format!("{}d", s / 86_400),
+        Some(s) if s > 0 && s % 3600 == 0 => format!("{}h", s / 3600),
+        Some(s) if s > 0 && s % 60 == 0 => format!("{}min", s / 60),
+        Some(s) => format!("{s}s"),
+    }
+}
+
+impl Param<u32> {
+    /// A whole number in `min..=max`.
+    pub const fn whole(name: &'static str, what: &'static str, min: i64, max: i64) -> Self {
+        Param { min, max, number: true, ..base(name, what, whole::<u32>, decimal::<u32>) }
+    }
+
+    /// A whole number in `min..=max`; empty text means 0.
+    pub const fn whole_or_zero(
+        name: &'static str,
+        what: &'static str,
+        min: i64,
+        max: i64,
+        empty: &'static str,
+    ) -> Self {
+        Param { min, max, number: true, empty: Some(empty), ..base(name, what, zero_when_empty, decimal::<u32>) }
+    }
+}
+
+impl Param<u64> {
+    /// A whole number in `min..=max`, as `u64`.
+    pub const fn whole64(name: &'static str, what: &'static str, min: i64, max: i64) -> Self {
+        Param { min, max, number: true, ..base(name, what, whole::<u64>, decimal::<u64>) }
+    }
+
+    /// A size with a unit (binary: 1 KB = 1024 B); `positive` refuses 0.
+    pub const fn size(name: &'static str, what: &'static str, positive: bool) -> Self {
+        Param { min: positive as i64, ..base(name, what, positive_size, format_bytes_ref) }
+    }
+
+    /// An amount with up to three decimals, kept in thousandths, at most `max_whole`;
+    /// `positive` refuses 0.
+    pub const fn milli(name: &'static str, what: &'static str, max_whole: i64, positive: bool) -> Self {
+        Param { min: positive as i64, max: max_whole, ..base(name, what, milli, format_milli_ref) }
+    }
+}
+
+fn format_bytes_ref(v: &u64) -> String {
+    format_bytes_exact(*v)
+}
+
+fn format_milli_ref(v: &u64) -> String {
+    format_milli(*v)
+}
+
+impl Param<Option<u32>> {
+    /// A whole number in `min..=max`, or empty text meaning `empty` (none, not set).
+    pub const fn optional(name: &'static str, what: &'static str, min: i64, max: i64, empty: &'static str) -> Self {
+        Param {
+            min,
+            max,
+            number: true,
+            empty: Some(empty),
+            ..base(name, what, optional_whole, optional_decimal::<u32>)
+        }
+    }
+}
+
+impl Param<Option<MaxParallelism>> {
+    /// A max parallelism, or empty text meaning "not set" (Flink derives it).
+    pub const fn max_parallelism(name: &'static str, what: &'static str) -> Self {
+        Param {
+            min: 1,
+            max: MAX_P,
+            number: true,
+            empty: Some("not set"),
+            ..base(name, what, max_parallelism, max_text)
+        }
+    }
+}
+
+impl Param<Option<u64>> {
+    /// A time-to-live such as `30min`, `6h`, `2d`, or `none`, in seconds.
+    pub const fn ttl(name: &'static str, what: &'static str) -> Self {
+        base(name, what, ttl, ttl_text)
+    }
+}
+
+impl<T: PartialEq + 'static> Param<T> {
+    /// Names the control: its accessible label and DOM id.
+    pub const fn control(self, label: &'static str, id: &'static str) -> Self {
+        Param { label, id, ..self }
+    }
+
+    pub const fn hint(self, hint: &'static str) -> Self {
+        Param { hint: Some(hint), ..self }
+    }
+
+    /// What a bad link value falls back to, after the error.
+    pub const fn fallback(self, fallback: &'static str) -> Self {
+        Param { fallback, ..self }
+    }
+
+    /// An embedding page may lock this control.
+    pub const fn lockable(self) -> Self {
+        Param { lockable: true, ..self }
+    }
+
+    /// What the field widget draws.
+    pub fn spec(&self) -> FieldSpec {
+        FieldSpec {
+            name: self.name,
+            label: self.label,
+            id: self.id,
+            number: self.number,
+            min: self.number.then_some(self.min),
+            max: self.number.then_some(self.max),
+            empty: self.empty,
+            hint: self.hint,
+        }
+    }
+
+    /// Parses text as typed or as carried by a link.
+    pub fn parse(&self, text: &str) -> Result<T, ModelError> {
+        (self.parse)(self, text)
+    }
+
+    /// The text a value is written as (in the URL and in a fresh field).
+    pub fn format(&self, value: &T) -> String {
+        (self.format)(value)
+    }
+
+    /// Reads the parameter from a link: `None` when absent or bad (a bad value adds a notice
+    /// holding the same message typing it would give).
+    pub fn read(&self, params: &Params, notices: &mut Vec<Notice>) -> Option<T> {
+        let text = params.get(self.name)?;
+        match self.parse(text) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                notices.push(notice(self.name, text, &format!("{e}; {}", self.fallback)));
+                None
+            }
+        }
+    }
+
+    /// [`Param::read`], else `default`.
+    pub fn read_or(&self, params: &Params, notices: &mut Vec<Notice>, default: T) -> T {
+        self.read(params, notices).unwrap_or(default)
+    }
+
+    /// Adds `name=value` to a link when the value is not the default.
+    pub fn pair(&self, value: &T, default: &T, out: &mut Vec<(&'static str, String)>) {
+        if value != default {
+            out.push((self.name, self.format(value)));
+        }
+    }
+
+    /// A field holding a valid value, written as the URL writes it.
+    pub fn field(&self, value: T) -> Field<T> {
+        Field::valid(self.format(&value), value)
+    }
+
+    /// Applies typed text to the field: valid text replaces the value, bad text keeps the
+    /// last valid value beside the error (see [`Field::apply`]).
+    pub fn apply(&self, field: &mut Field<T>, text: String, bad_input: bool) {
+        let parsed = self.parse(&text);
+        field.apply(text, bad_input, parsed);
+    }
+}
+
+/// What a field widget needs of a parameter: its control's name, id, kind, bounds, what
+/// empty means and its hint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldSpec {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub id: &'static str,
+    pub number: bool,
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+    pub empty: Option<&'static str>,
+    pub hint: Option<&'static str>,
+}
+
+/// A field as a widget draws it: the parameter's spec, the text and the error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldView<'a> {
+    pub spec: FieldSpec,
+    pub text: &'a str,
+    pub error: Option<&'a str>,
+}
+
+impl<'a> FieldView<'a> {
+    pub fn of<T: PartialEq + 'static>(param: &Param<T>, field: &'a Field<T>) -> FieldView<'a> {
+        FieldView { spec: param.spec(), text: &field.text, error: field.error.as_deref() }
+    }
+}
+
+/// What lock lists, field widgets and tests need of any parameter, whatever its type.
+pub trait ParamInfo: Sync {
+    fn name(&self) -> &'static str;
+    fn label(&self) -> &'static str;
+    fn lockable(&self) -> bool;
+    /// The message typed (or linked) `text` is refused with, if any.
+    fn problem(&self, text: &str) -> Option<String>;
+    /// The fallback phrase of a link's notice (empty for a choice).
+    fn fallback(&self) -> &'static str;
+    /// The accepted text written as a link writes it back; `None` when refused (or a choice).
+    fn normalise(&self, text: &str) -> Option<String>;
+}
+
+impl<T: PartialEq + 'static> ParamInfo for Param<T> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn label(&self) -> &'static str {
+        self.label
+    }
+    fn lockable(&self) -> bool {
+        self.lockable
+    }
+    fn problem(&self, text: &str) -> Option<String> {
+        self.parse(text).err().map(|e| e.to_string())
+    }
+    fn fallback(&self) -> &'static str {
+        self.fallback
+    }
+    fn normalise(&self, text: &str) -> Option<String> {
+        self.parse(text).ok().map(|v| self.format(&v))
+    }
+}
+
+/// A parameter that is not a simple field (a select, a key, a key set): named here so that lock
+/// lists and the embed builder know it; its values are read by hand-written code beside the
+/// table, with the same parser for a link and for the control.
+pub struct Choice {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub lockable: bool,
+}
+
+impl Choice {
+    pub const fn new(name: &'static str, label: &'static str) -> Self {
+        Choice { name, label, lockable: false }
+    }
+
+    pub const fn lockable(self) -> Self {
+        Choice { lockable: true, ..self }
+    }
+}
+
+impl ParamInfo for Choice {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn label(&self) -> &'static str {
+        self.label
+    }
+    fn lockable(&self) -> bool {
+        self.lockable
+    }
+    fn problem(&self, _: &str) -> Option<String> {
+        None
+    }
+    fn fallback(&self) -> &'static str {
+        ""
+    }
+    fn normalise(&self, _: &str) -> Option<String> {
+        None
+    }
+}
+
+/// A lab's table: every simple parameter it reads from a link and edits in a field.
+pub type ParamTable = &'static [&'static dyn ParamInfo];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static P: Param<u32> =
+        Param::whole("p", "parallelism", 1, MAX_P).control("Parallelism", "x-p").fallback("using p = 4");
+    static Q: Param<Option<u32>> = Param::optional("q", "what-if parallelism", 1, MAX_P, "none");
+    static RATE: Param<u64> = Param::size("rate", "rewrite throughput", true);
+    static TTL: Param<Option<u64>> = Param::ttl("ttl", "state time-to-live");
+
+    fn params(query: &str) -> Params {
+        super::super::Location::parse(&format!("#/owners?{query}")).params
+    }
+
+    #[test]
+    fn a_link_and_typing_give_one_message() {
+        for text in ["0", "x", "", "99999999999999999999999", "32769", "1e3"] {
+            let mut notices = Vec::new();
+            assert_eq!(P.read(&params(&format!("p={text}")), &mut notices), None);
+            let mut field = P.field(4);
+            P.apply(&mut field, text.to_string(), false);
+            let typed = field.error.expect("refused");
+            assert!(notices[0].message.contains(&typed), "{} vs {typed}", notices[0].message);
+            assert!(notices[0].message.ends_with("using p = 4."));
+            assert_eq!(field.value, 4);
+        }
+    }
+
+    #[test]
+    fn empty_values_and_units() {
+        assert_eq!(Q.parse(" "), Ok(None));
+        assert_eq!(Q.parse("12"), Ok(Some(12)));
+        assert_eq!(RATE.parse("0").unwrap_err().to_string(), "rewrite throughput must be above 0");
+        assert!(RATE.parse("x").unwrap_err().to_string().starts_with("rewrite throughput \"x\" is not a size"));
+        assert_eq!(RATE.format(&(300 << 20)), "300 MB");
+        for bytes in [0, 1, 1023, 1024, 1536, 2000, 1_110_506_750_000, 4 << 40, (1 << 50) - 1] {
+            assert_eq!(RATE.parse(&RATE.format(&bytes)).unwrap_or(0), bytes, "{bytes}");
+        }
+        assert_eq!(TTL.format(&Some(21_600)), "6h");
+        assert_eq!(TTL.parse("none"), Ok(None));
+        let mut out = Vec::new();
+        P.pair(&4, &4, &mut out);
+        Q.pair(&Some(8), &None, &mut out);
+        assert_eq!(out, vec![("q", "8".to_string())]);
+    }
+}

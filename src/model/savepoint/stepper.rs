@@ -2,7 +2,9 @@
 //! [`SnapshotParser::step`] reads whole items (the header, one operator's record, one
 //! subtask, the trailer) until its [`Budget`] is spent, and reports progress from 0 to 1000.
 //!
-//! The parser owns no bytes: pass the same file to every step. [`parse`] is one unbounded step.
+//! The parser owns no bytes: pass the same file to every step. When a step returns
+//! [`Step::Done`], take the outcome with [`SnapshotParser::result`] or
+//! [`SnapshotParser::into_result`]. [`parse`] is one unbounded step.
 
 use super::body;
 use super::error::SavepointError;
@@ -23,15 +25,19 @@ pub struct Budget {
 impl Budget {
     /// No bound: the whole file in one step.
     pub const UNLIMITED: Budget = Budget { bytes: usize::MAX, items: usize::MAX };
+    /// A step for a browser's main thread: 1 MiB or 1,000 items. Measured natively on a 43 MB
+    /// synthetic file (10,240 subtasks, 1.3 million key-group offsets, inline state): 42 steps,
+    /// the longest 13 ms, on a busy two-core machine (not measured in wasm).
+    pub const BROWSER: Budget = Budget { bytes: 1 << 20, items: 1000 };
 }
 
 /// The outcome of a step.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Step {
     /// More to read; call `step` again.
     Pending,
-    /// Finished: the snapshot, or why the file cannot be read. Later steps return it again.
-    Done(Result<Snapshot, SavepointError>),
+    /// Finished (with a snapshot or an error); later steps do nothing and say `Done` again.
+    Done,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,13 +91,29 @@ impl SnapshotParser {
         matches!(self.phase, Phase::Done(_))
     }
 
+    /// The outcome, once a step has returned [`Step::Done`].
+    pub fn result(&self) -> Option<&Result<Snapshot, SavepointError>> {
+        match &self.phase {
+            Phase::Done(result) => Some(result),
+            _ => None,
+        }
+    }
+
+    /// The outcome, taking it out of the parser (`None` before [`Step::Done`]).
+    pub fn into_result(self) -> Option<Result<Snapshot, SavepointError>> {
+        match self.phase {
+            Phase::Done(result) => Some(result),
+            _ => None,
+        }
+    }
+
     /// Reads items until the budget is spent or the file is done.
     pub fn step(&mut self, bytes: &[u8], budget: Budget) -> Step {
         let start = self.pos;
         let mut items = 0usize;
         loop {
-            if let Phase::Done(result) = &self.phase {
-                return Step::Done(result.clone());
+            if let Phase::Done(_) = &self.phase {
+                return Step::Done;
             }
             if items > 0 && (items >= budget.items || self.pos.saturating_sub(start) >= budget.bytes) {
                 return Step::Pending;
@@ -144,13 +166,7 @@ impl SnapshotParser {
 /// Parses a whole `_metadata` file.
 pub fn parse(bytes: &[u8]) -> Result<Snapshot, SavepointError> {
     let mut parser = SnapshotParser::new(bytes.len());
-    match parser.step(bytes, Budget::UNLIMITED) {
-        Step::Done(result) => result,
-        Step::Pending => unreachable_pending(),
-    }
-}
-
-/// An unlimited step always finishes; kept total rather than panicking.
-fn unreachable_pending() -> Result<Snapshot, SavepointError> {
-    Err(SavepointError::Invalid { offset: 0, what: "parser state", value: 0 })
+    parser.step(bytes, Budget::UNLIMITED);
+    // An unlimited step always finishes; kept total rather than panicking.
+    parser.into_result().unwrap_or(Err(SavepointError::Invalid { offset: 0, what: "parser state", value: 0 }))
 }

@@ -28,6 +28,37 @@ pub trait LabState: Reducible + Clone + PartialEq + 'static {
     fn pairs(&self) -> Vec<(&'static str, String)>;
 }
 
+/// Implements [`LabState`] for a lab whose state opens with `from_query` and writes itself
+/// back with `to_query`, its table being `query::PARAMS`: `lab_state!(State, Query, Variant);`.
+macro_rules! lab_state {
+    ($state:ty, $query:ty, $variant:ident) => {
+        impl $crate::labs::frame::LabState for $state {
+            type Query = $query;
+            const LAB: $crate::lab::Lab = $crate::lab::Lab::$variant;
+
+            fn params() -> $crate::url::ParamTable {
+                query::PARAMS
+            }
+            fn parse(params: &$crate::url::Params) -> ($query, Vec<$crate::url::Notice>) {
+                <$query>::parse(params)
+            }
+            fn open(query: &$query, _: &mut Vec<$crate::url::Notice>) -> Self {
+                <$state>::from_query(query)
+            }
+            fn pairs(&self) -> Vec<(&'static str, String)> {
+                self.to_query().pairs()
+            }
+        }
+    };
+}
+pub(crate) use lab_state;
+
+/// The props of every lab page: the location it opens from.
+#[derive(Properties, PartialEq)]
+pub struct LabProps {
+    pub location: Location,
+}
+
 /// What [`use_lab`] gives a lab: its state (with dispatcher) and the notices to show.
 pub struct OpenedLab<S: LabState> {
     pub state: UseReducerHandle<S>,

@@ -18,17 +18,12 @@ use crate::browser::{self, KeyListener};
 use crate::embed::Statement;
 use crate::embed_view::send_result;
 use crate::lab::Lab;
-use crate::labs::frame::{use_lab, LabFrame, LabState};
+use crate::labs::frame::{use_lab, LabFrame, LabProps, LabState};
 use crate::model::coverage::Verdict;
-use crate::url::{notice, Location, Notice, ParamTable, Params};
-use query::CoverageQuery;
+use crate::url::{notice, Notice, ParamTable, Params};
 use progress::{Progress, STORAGE_KEY};
+use query::CoverageQuery;
 use state::{CoverageAction, CoverageState};
-
-#[derive(Properties, PartialEq)]
-pub struct CoverageLabProps {
-    pub location: Location,
-}
 
 impl LabState for CoverageState {
     type Query = CoverageQuery;
@@ -66,7 +61,7 @@ const LEDE: &str = "A warm-up about reaching every member of a fixed set. Start 
                     same in every run, and changing the stride is not adding workers.";
 
 #[function_component]
-pub fn CoverageLab(props: &CoverageLabProps) -> Html {
+pub fn CoverageLab(props: &LabProps) -> Html {
     let lab = use_lab::<CoverageState>(&props.location);
     let state = lab.state;
     let dispatcher = state.dispatcher();

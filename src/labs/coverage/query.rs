@@ -38,7 +38,8 @@ impl CoverageQuery {
     pub fn parse(params: &Params) -> (CoverageQuery, Vec<Notice>) {
         let d = CoverageQuery::default();
         let mut notices = Vec::new();
-        let mut q = CoverageQuery { m: M.read_or(params, &mut notices, d.m), a: A.read_or(params, &mut notices, d.a), ..d };
+        let mut q =
+            CoverageQuery { m: M.read_or(params, &mut notices, d.m), a: A.read_or(params, &mut notices, d.a), ..d };
         if let Some(text) = params.get("t") {
             match parse_seconds_as_millis(text, MAX_MILLIS) {
                 Ok(v) => q.t_ms = v,

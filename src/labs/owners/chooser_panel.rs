@@ -7,8 +7,8 @@ use yew::prelude::*;
 use super::query::LARGEST;
 use super::state::{OwnersAction, OwnersField};
 use crate::components::{FieldInput, ParamField};
-use crate::url::{Field, FieldView};
 use crate::model::chooser::{suggest_max_parallelism, SuggestionKind};
+use crate::url::{Field, FieldView};
 
 #[derive(Properties, PartialEq)]
 pub struct ChooserPanelProps {

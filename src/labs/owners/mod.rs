@@ -18,41 +18,19 @@ use yew::prelude::*;
 
 use crate::components::{FieldInput, SelectField, TextField};
 use crate::lab::Lab;
-use crate::labs::frame::{dispatch, use_lab, LabFrame, LabState};
+use crate::labs::frame::{dispatch, lab_state, use_lab, LabFrame, LabProps};
 use crate::model::{Key, KeyType};
-use crate::url::{Location, Notice, ParamTable, Params};
 use query::OwnersQuery;
 use state::{OwnersAction, OwnersState};
 
-#[derive(Properties, PartialEq)]
-pub struct OwnersLabProps {
-    pub location: Location,
-}
-
-impl LabState for OwnersState {
-    type Query = OwnersQuery;
-    const LAB: Lab = Lab::Owners;
-
-    fn params() -> ParamTable {
-        query::PARAMS
-    }
-    fn parse(params: &Params) -> (OwnersQuery, Vec<Notice>) {
-        OwnersQuery::parse(params)
-    }
-    fn open(query: &OwnersQuery, _: &mut Vec<Notice>) -> Self {
-        OwnersState::from_query(query)
-    }
-    fn pairs(&self) -> Vec<(&'static str, String)> {
-        self.to_query().pairs()
-    }
-}
+lab_state!(OwnersState, OwnersQuery, Owners);
 
 const LEDE: &str = "Flink never sends a key straight to a subtask. It hashes the key into one of \
                     max-parallelism key groups, and each subtask owns a contiguous run of groups. \
                     The group is fixed for the life of the state; only its owner moves on rescale.";
 
 #[function_component]
-pub fn OwnersLab(props: &OwnersLabProps) -> Html {
+pub fn OwnersLab(props: &LabProps) -> Html {
     let lab = use_lab::<OwnersState>(&props.location);
     let state = lab.state;
     let view = use_memo((*state).clone(), OwnersState::view);

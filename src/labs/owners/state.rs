@@ -13,7 +13,9 @@ use crate::model::autoscaler::{align, AlignMode, Choice};
 use crate::model::chooser::divisors_near;
 use crate::model::imbalance::Imbalance;
 use crate::model::rescale::RescaleDiff;
-use crate::model::{DefaultMaxDerivation, Key, KeyGroupRange, KeyLookup, KeyType, MaxParallelism, ModelError, Parallelism};
+use crate::model::{
+    DefaultMaxDerivation, Key, KeyGroupRange, KeyLookup, KeyType, MaxParallelism, ModelError, Parallelism,
+};
 use crate::url::{Field, FieldView};
 
 #[derive(Debug, Clone, PartialEq)]

@@ -12,15 +12,9 @@ use yew::prelude::*;
 
 use crate::components::{field_of, FieldInput};
 use crate::lab::Lab;
-use crate::labs::frame::{dispatch, use_lab, LabFrame, LabState};
-use crate::url::{Location, Notice, ParamTable, Params};
+use crate::labs::frame::{dispatch, lab_state, use_lab, LabFrame, LabProps};
 use query::PlannerQuery;
 use state::{PlannerAction, PlannerField, PlannerState};
-
-#[derive(Properties, PartialEq)]
-pub struct PlannerLabProps {
-    pub location: Location,
-}
 
 /// The field widget of one planner field, wired from the parameter table.
 pub fn field(state: &PlannerState, on_action: &Callback<PlannerAction>, which: PlannerField) -> Html {
@@ -32,29 +26,13 @@ pub fn field(state: &PlannerState, on_action: &Callback<PlannerAction>, which: P
     field_of(state.field(which), on_input)
 }
 
-impl LabState for PlannerState {
-    type Query = PlannerQuery;
-    const LAB: Lab = Lab::Planner;
-
-    fn params() -> ParamTable {
-        query::PARAMS
-    }
-    fn parse(params: &Params) -> (PlannerQuery, Vec<Notice>) {
-        PlannerQuery::parse(params)
-    }
-    fn open(query: &PlannerQuery, _: &mut Vec<Notice>) -> Self {
-        PlannerState::from_query(query)
-    }
-    fn pairs(&self) -> Vec<(&'static str, String)> {
-        self.to_query().pairs()
-    }
-}
+lab_state!(PlannerState, PlannerQuery, Planner);
 
 const LEDE: &str = "Changing a keyed job's parallelism means snapshot, stop, and restore. First ask whether the restore \
                     will even start; then plan the change so that every step can be undone until one clearly marked moment.";
 
 #[function_component]
-pub fn PlannerLab(props: &PlannerLabProps) -> Html {
+pub fn PlannerLab(props: &LabProps) -> Html {
     let lab = use_lab::<PlannerState>(&props.location);
     let state = lab.state;
     let on_action = dispatch(&state);

@@ -13,8 +13,7 @@ pub static SAVED_MAXP: Param<u32> = Param::whole("saved_maxp", "snapshot max par
     .control("Snapshot max parallelism", "pl-saved-maxp")
     .hint("Stored in the savepoint or retained checkpoint.")
     .lockable();
-pub static P: Param<u32> =
-    Param::whole("p", "new parallelism", 1, MAX_P).control("New parallelism", "pl-p").lockable();
+pub static P: Param<u32> = Param::whole("p", "new parallelism", 1, MAX_P).control("New parallelism", "pl-p").lockable();
 pub static MAXP: Param<Option<u32>> = Param::optional("maxp", "new max parallelism", 1, MAX_P, "not set")
     .control("New max parallelism", "pl-maxp")
     .hint("Leave empty if the new job does not set it.")
@@ -27,12 +26,10 @@ pub static PLAN_MAXP: Param<Option<u32>> =
     Param::optional("plan_maxp", "snapshot max parallelism", 1, MAX_P, "not set")
         .control("Max parallelism in the snapshot", "pl-plan-maxp")
         .hint("Empty if unknown.");
-pub static FIRST: Param<u32> =
-    Param::whole("first", "first parallelism", 1, MAX_P)
+pub static FIRST: Param<u32> = Param::whole("first", "first parallelism", 1, MAX_P)
     .control("First parallelism", "pl-first")
     .hint("The job's parallelism when it first ran, if the max is unknown.");
-pub static STATE: Param<u64> =
-    Param::size("state", "state size", false)
+pub static STATE: Param<u64> = Param::size("state", "state size", false)
     .control("State size", "pl-state")
     .hint("With a unit: B, KB, MB, GB, TB.")
     .fallback("using 4 TB");
@@ -42,8 +39,7 @@ pub static RATE: Param<u64> = Param::size("rate", "rewrite throughput", true)
     .fallback("using 300 MB");
 pub static PARTITIONS: Param<u32> =
     Param::whole("partitions", "source partitions", 1, 1_000_000).control("Source partitions", "pl-partitions");
-pub static TTL: Param<Option<u64>> =
-    Param::ttl("ttl", "state time-to-live")
+pub static TTL: Param<Option<u64>> = Param::ttl("ttl", "state time-to-live")
     .control("State time-to-live", "pl-ttl")
     .hint("Such as 6h or 2d, or none.")
     .fallback("using none");
@@ -52,8 +48,21 @@ pub static SAVED_HOW: Choice = Choice::new("saved_maxp_set", "Snapshot max paral
 pub static TXN: Choice = Choice::new("txn", "Sinks are transactional (exactly-once)");
 
 /// Every parameter of the page, in the order of its forms.
-pub static PARAMS: ParamTable =
-    &[&SAVED_MAXP, &SAVED_HOW, &P, &MAXP, &CURRENT, &TARGET, &PLAN_MAXP, &FIRST, &STATE, &RATE, &PARTITIONS, &TTL, &TXN];
+pub static PARAMS: ParamTable = &[
+    &SAVED_MAXP,
+    &SAVED_HOW,
+    &P,
+    &MAXP,
+    &CURRENT,
+    &TARGET,
+    &PLAN_MAXP,
+    &FIRST,
+    &STATE,
+    &RATE,
+    &PARTITIONS,
+    &TTL,
+    &TXN,
+];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlannerQuery {
@@ -117,9 +126,7 @@ impl PlannerQuery {
         match params.get("saved_maxp_set").map(SavedHow::parse) {
             None => {}
             Some(Ok(how)) => q.saved_how = how,
-            Some(Err(other)) => {
-                n.push(notice("saved_maxp_set", other, "it takes explicit or derived; using derived"))
-            }
+            Some(Err(other)) => n.push(notice("saved_maxp_set", other, "it takes explicit or derived; using derived")),
         }
         match params.get("txn") {
             None => {}

@@ -20,9 +20,8 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::lab::Lab;
-use crate::labs::frame::{use_lab, LabFrame, LabState};
+use crate::labs::frame::{lab_state, use_lab, LabFrame, LabProps};
 use crate::model::skew::aggregate::GroupLoads;
-use crate::url::{Location, Notice, ParamTable, Params};
 use query::{KeySource, SkewQuery};
 use state::{SkewAction, SkewState};
 use view::{busiest_keys, max_in_force, salted, Scenario};
@@ -30,40 +29,20 @@ use view::{busiest_keys, max_in_force, salted, Scenario};
 /// Local-storage key of a large key set (CSV text).
 pub const STORAGE_KEY: &str = "rescale-lab.skew-keys.v1";
 
-#[derive(Properties, PartialEq)]
-pub struct SkewLabProps {
-    pub location: Location,
-}
-
-impl LabState for SkewState {
-    type Query = SkewQuery;
-    const LAB: Lab = Lab::Skew;
-
-    fn params() -> ParamTable {
-        query::PARAMS
-    }
-    fn parse(params: &Params) -> (SkewQuery, Vec<Notice>) {
-        SkewQuery::parse(params)
-    }
-    fn open(query: &SkewQuery, _: &mut Vec<Notice>) -> Self {
-        SkewState::from_query(query)
-    }
-    fn pairs(&self) -> Vec<(&'static str, String)> {
-        self.to_query().pairs()
-    }
-}
+lab_state!(SkewState, SkewQuery, Skew);
 
 const LEDE: &str = "Equal numbers of key groups per subtask do not mean equal work. Here each key carries its \
                     own event rate and state size; see where the load lands, how skewed it is, and whether a \
                     different parallelism could ever fix it.";
 
 #[function_component]
-pub fn SkewLab(props: &SkewLabProps) -> Html {
+pub fn SkewLab(props: &LabProps) -> Html {
     let lab = use_lab::<SkewState>(&props.location);
     let state = lab.state;
     let dispatcher = state.dispatcher();
     {
-        let (dispatcher, stored, key_type) = (dispatcher.clone(), lab.query.source == KeySource::Stored, state.key_type);
+        let (dispatcher, stored, key_type) =
+            (dispatcher.clone(), lab.query.source == KeySource::Stored, state.key_type);
         use_effect_with((), move |_| {
             if stored {
                 match browser::storage_get(STORAGE_KEY) {

@@ -43,9 +43,15 @@ pub fn Settings(props: &SettingsProps) -> Html {
 }
 
 /// A number field of the skew lab, wired from its parameter; `hint` replaces the table's.
-pub fn number_field(state: &SkewState, on_action: &Callback<SkewAction>, field: SkewField, hint: Option<String>) -> Html {
+pub fn number_field(
+    state: &SkewState,
+    on_action: &Callback<SkewAction>,
+    field: SkewField,
+    hint: Option<String>,
+) -> Html {
     let view = state.field(field);
-    let on_input = on_action.reform(move |i: FieldInput| SkewAction::Set { field, text: i.text, bad_input: i.bad_input });
+    let on_input =
+        on_action.reform(move |i: FieldInput| SkewAction::Set { field, text: i.text, bad_input: i.bad_input });
     html! {
         <ParamField spec={view.spec} text={AttrValue::from(view.text.to_string())}
             error={view.error.map(|e| AttrValue::from(e.to_string()))} hint={hint.map(AttrValue::from)} on_input={on_input} />

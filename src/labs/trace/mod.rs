@@ -12,41 +12,19 @@ use yew::prelude::*;
 
 use crate::components::{field_of, FieldInput, SelectField};
 use crate::lab::Lab;
-use crate::labs::frame::{dispatch, use_lab, LabFrame, LabState};
+use crate::labs::frame::{dispatch, lab_state, use_lab, LabFrame, LabProps};
 use crate::model::trace::Scenario;
-use crate::url::{Location, Notice, ParamTable, Params};
 use query::TraceQuery;
 use state::{TraceAction, TraceField, TraceState};
 
-#[derive(Properties, PartialEq)]
-pub struct TraceLabProps {
-    pub location: Location,
-}
-
-impl LabState for TraceState {
-    type Query = TraceQuery;
-    const LAB: Lab = Lab::Trace;
-
-    fn params() -> ParamTable {
-        query::PARAMS
-    }
-    fn parse(params: &Params) -> (TraceQuery, Vec<Notice>) {
-        TraceQuery::parse(params)
-    }
-    fn open(query: &TraceQuery, _: &mut Vec<Notice>) -> Self {
-        TraceState::from_query(query)
-    }
-    fn pairs(&self) -> Vec<(&'static str, String)> {
-        self.to_query().pairs()
-    }
-}
+lab_state!(TraceState, TraceQuery, Trace);
 
 const LEDE: &str = "A job that reports RUNNING after a rescale has not proved anything. Here a trace with known totals per key \
                     runs through a keyed sum, is snapshotted, restored at another parallelism, and finished; then every key's \
                     total and the source position are checked against the truth computed from the trace alone.";
 
 #[function_component]
-pub fn TraceLab(props: &TraceLabProps) -> Html {
+pub fn TraceLab(props: &LabProps) -> Html {
     let lab = use_lab::<TraceState>(&props.location);
     let state = lab.state;
     let run = use_memo((*state).clone(), |s| s.run());

@@ -11,7 +11,8 @@ pub static P1: Param<u32> =
     Param::whole("p1", "parallelism before", 1, MAX_P).control("Parallelism before", "trace-p1").lockable();
 pub static P2: Param<u32> =
     Param::whole("p2", "parallelism after", 1, MAX_P).control("Parallelism after", "trace-p2").lockable();
-pub static MAXP: Param<u32> = Param::whole("maxp", "max parallelism", 1, MAX_P).control("Max parallelism", "trace-maxp");
+pub static MAXP: Param<u32> =
+    Param::whole("maxp", "max parallelism", 1, MAX_P).control("Max parallelism", "trace-maxp");
 pub static KEYS: Param<u32> = Param::whole("keys", "number of keys", 1, 200).control("Keys in the trace", "trace-keys");
 pub static EVENTS: Param<u32> =
     Param::whole("events", "number of events", 1, 100_000).control("Events in the trace", "trace-events");

@@ -48,7 +48,8 @@ fn bad_text_keeps_the_last_valid_value_and_the_text() {
     assert!(state.max_parallelism.error.as_deref().unwrap().contains("between 1 and 32768"));
     assert_eq!(state.parallelism.value, 4);
     assert!(state.parallelism.error.is_some());
-    let state = act(state, vec![OwnersAction::Set { field: OwnersField::Parallelism, text: String::new(), bad_input: true }]);
+    let state =
+        act(state, vec![OwnersAction::Set { field: OwnersField::Parallelism, text: String::new(), bad_input: true }]);
     // The field reports "" for non-numbers; mirroring it leaves the typed text on screen.
     assert_eq!(state.parallelism.text, "", "bad input mirrors the field's empty value");
     assert_eq!(state.parallelism.value, 4);
@@ -117,7 +118,11 @@ fn first_parallelism_decides_the_derived_max_and_p_can_exceed_it() {
 fn earlier_parallelism_gives_the_diff_and_the_autoscaler_choice() {
     let state = act(
         start(OwnersQuery::default()),
-        vec![set_max("128"), set_p("32"), OwnersAction::Set { field: OwnersField::From, text: "24".into(), bad_input: false }],
+        vec![
+            set_max("128"),
+            set_p("32"),
+            OwnersAction::Set { field: OwnersField::From, text: "24".into(), bad_input: false },
+        ],
     );
     let view = state.view();
     let diff = view.diff.unwrap().unwrap();

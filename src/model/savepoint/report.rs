@@ -11,14 +11,15 @@ use crate::{MaxParallelism, Parallelism};
 /// The subtasks as Flink holds them: by index, a later entry for the same index replacing an
 /// earlier one (Flink puts them into a map).
 pub fn subtasks_by_index(operator: &Operator) -> Vec<&Subtask> {
-    let mut out: Vec<&Subtask> = Vec::with_capacity(operator.subtasks.len());
-    for s in &operator.subtasks {
-        match out.iter_mut().find(|t| t.index == s.index) {
-            Some(slot) => *slot = s,
-            None => out.push(s),
+    let mut sorted: Vec<&Subtask> = operator.subtasks.iter().collect();
+    sorted.sort_by_key(|s| s.index); // stable: entries of one index stay in file order
+    let mut out: Vec<&Subtask> = Vec::with_capacity(sorted.len());
+    for s in sorted {
+        match out.last_mut() {
+            Some(last) if last.index == s.index => *last = s,
+            _ => out.push(s),
         }
     }
-    out.sort_by_key(|s| s.index);
     out
 }
 
@@ -84,7 +85,7 @@ pub fn operator_key_group_bytes(operator: &Operator) -> Result<Vec<u64>, &'stati
         match key_group_bytes(handle) {
             KeyGroupBytes::Known { first, bytes, .. } => {
                 for (i, b) in bytes.iter().enumerate() {
-                    let slot = usize::try_from(first).ok().and_then(|f| out.get_mut(f + i));
+                    let slot = usize::try_from(first).ok().and_then(|f| f.checked_add(i)).and_then(|g| out.get_mut(g));
                     *slot.ok_or("a key group lies beyond the max parallelism")? += b;
                 }
                 any = true;

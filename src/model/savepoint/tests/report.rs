@@ -80,3 +80,15 @@ fn ranges_are_checked_against_flinks_assignment() {
     assert_eq!(check_range(&op(3, 40_000, &[(0, 1)]), &op(3, 40_000, &[(0, 1)]).subtasks[0]), RangeCheck::Unchecked);
     assert_eq!(operator_key_group_bytes(&good), Err("the handle has no stream"));
 }
+
+#[test]
+fn a_later_entry_for_the_same_subtask_replaces_an_earlier_one() {
+    let mut o = op(2, 4, &[(0, 2), (2, 2)]);
+    let mut again = o.subtasks[0].clone();
+    again.finished = true;
+    o.subtasks.insert(0, o.subtasks[1].clone());
+    o.subtasks.push(again);
+    let by_index: Vec<(u32, bool)> =
+        super::super::report::subtasks_by_index(&o).iter().map(|s| (s.index, s.finished)).collect();
+    assert_eq!(by_index, vec![(0, true), (1, false)]);
+}

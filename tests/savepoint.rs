@@ -132,12 +132,12 @@ fn subtask(index: u32, finished: bool, st: &SubtaskState, range: Option<(u32, u3
         ("finished", Json::Bool(finished)),
         ("key_groups", range.map_or(Json::Null, |(a, b)| Json::Arr(vec![n(i64::from(a)), n(i64::from(b))]))),
         ("keyed_state_bytes", n(st.keyed_state_size())),
-        ("managed_keyed_state", keyed(st.managed_keyed.as_ref())),
-        ("raw_keyed_state", keyed(st.raw_keyed.as_ref())),
-        ("operator_state", operator_states(st.managed_operator.as_ref())),
-        ("operator_state_bytes", n(st.managed_operator.as_ref().map_or(0, |h| h.state_size()))),
-        ("operator_state_stream", stream(st.managed_operator.as_ref().and_then(|h| h.stream.as_ref()))),
-        ("raw_operator_state", operator_states(st.raw_operator.as_ref())),
+        ("managed_keyed_state", keyed(st.managed_keyed.as_deref())),
+        ("raw_keyed_state", keyed(st.raw_keyed.as_deref())),
+        ("operator_state", operator_states(st.managed_operator.as_deref())),
+        ("operator_state_bytes", n(st.managed_operator.as_deref().map_or(0, |h| h.state_size()))),
+        ("operator_state_stream", stream(st.managed_operator.as_deref().and_then(|h| h.stream.as_ref()))),
+        ("raw_operator_state", operator_states(st.raw_operator.as_deref())),
         ("input_channel_handles", n(st.input_channels.len() as i64)),
         ("result_subpartition_handles", n(st.result_subpartitions.len() as i64)),
     ])
@@ -251,7 +251,7 @@ fn every_keyed_range_is_flinks_and_offsets_account_for_every_byte() {
                         assert!(bytes.iter().any(|&b| b > 0), "{}", dir.display());
                     }
                     KeyGroupBytes::Unavailable(reason) => {
-                        assert!(matches!(h, KeyedHandle::Incremental { .. }), "{}: {reason}", dir.display())
+                        assert!(matches!(**h, KeyedHandle::Incremental { .. }), "{}: {reason}", dir.display())
                     }
                 }
             }

@@ -181,10 +181,12 @@ fn flag(r: &mut Reader<'_>, what: &'static str) -> Result<bool, SavepointError> 
 }
 
 fn subtask_state(r: &mut Reader<'_>, version: i32) -> Result<SubtaskState, SavepointError> {
-    let managed_operator = if flag(r, "the managed operator state flag")? { handles::operator(r, 0)? } else { None };
-    let raw_operator = if flag(r, "the raw operator state flag")? { handles::operator(r, 0)? } else { None };
-    let managed_keyed = handles::keyed(r, 0)?;
-    let raw_keyed = handles::keyed(r, 0)?;
+    let managed_operator =
+        if flag(r, "the managed operator state flag")? { handles::operator(r, 0)?.map(Box::new) } else { None };
+    let raw_operator =
+        if flag(r, "the raw operator state flag")? { handles::operator(r, 0)?.map(Box::new) } else { None };
+    let managed_keyed = handles::keyed(r, 0)?.map(Box::new);
+    let raw_keyed = handles::keyed(r, 0)?.map(Box::new);
     let input_channels = handles::channels(r, version, true)?;
     let result_subpartitions = handles::channels(r, version, false)?;
     Ok(SubtaskState { managed_operator, raw_operator, managed_keyed, raw_keyed, input_channels, result_subpartitions })

@@ -150,7 +150,7 @@ fn subtask(out: &mut String, op: &super::types::Operator, s: &Subtask) {
         out.push('}');
     }
     out.push(']');
-    num(out, "operator_state_bytes", s.state.managed_operator.as_ref().map_or(0, |h| h.state_size()));
+    num(out, "operator_state_bytes", s.state.managed_operator.as_deref().map_or(0, |h| h.state_size()));
     let check = check_range(op, s);
     pair(out, "key_groups_expected", if key_group_range(s).is_some() { expected_range(op, s.index) } else { None });
     key(out, "key_groups_match");
@@ -160,8 +160,8 @@ fn subtask(out: &mut String, op: &super::types::Operator, s: &Subtask) {
         RangeCheck::NoKeyedState | RangeCheck::Unchecked => "null",
     });
     key(out, "keyed_state_handle");
-    opt_str(out, s.state.managed_keyed.as_ref().map(handle_kind).as_deref());
-    match s.state.managed_keyed.as_ref().map(key_group_bytes) {
+    opt_str(out, s.state.managed_keyed.as_deref().map(handle_kind).as_deref());
+    match s.state.managed_keyed.as_deref().map(key_group_bytes) {
         Some(KeyGroupBytes::Known { bytes, .. }) => {
             key(out, "key_group_bytes");
             out.push('[');

@@ -14,8 +14,9 @@
 //! - [`operator_id`]: the operator id Flink derives from a uid (MurmurHash3 x64 128).
 //! - [`json`], [`table`]: the report as the CLI's JSON and as a text table.
 //!
-//! Invariant: no input makes this module panic or allocate more than a small multiple of the
-//! file's size; every length is checked against the bytes left before it is used.
+//! Invariant: no input makes this module panic. Memory grows linearly with the file: every
+//! length and count is checked against the bytes left before it is used, and every element read
+//! consumes bytes of the file.
 
 pub mod body;
 pub mod error;

@@ -25,7 +25,7 @@ pub fn subtasks_by_index(operator: &Operator) -> Vec<&Subtask> {
 
 /// A subtask's keyed-state range as (first, last) inclusive, if it has keyed state.
 pub fn key_group_range(subtask: &Subtask) -> Option<(u32, u32)> {
-    let handle = subtask.state.managed_keyed.as_ref().or(subtask.state.raw_keyed.as_ref())?;
+    let handle = subtask.state.managed_keyed.as_deref().or(subtask.state.raw_keyed.as_deref())?;
     let (first, count) = handle.key_groups();
     (count > 0).then(|| (first as u32, (first + count - 1) as u32))
 }
@@ -81,7 +81,7 @@ pub fn operator_key_group_bytes(operator: &Operator) -> Result<Vec<u64>, &'stati
     let mut out = vec![0u64; max.ok_or("the max parallelism is outside 1..=32768")?];
     let mut any = false;
     for s in subtasks_by_index(operator) {
-        let Some(handle) = s.state.managed_keyed.as_ref() else { continue };
+        let Some(handle) = s.state.managed_keyed.as_deref() else { continue };
         match key_group_bytes(handle) {
             KeyGroupBytes::Known { first, bytes, .. } => {
                 for (i, b) in bytes.iter().enumerate() {

@@ -86,15 +86,15 @@ impl ChannelHandle {
 impl SubtaskState {
     /// Bytes of keyed state (managed and raw).
     pub fn keyed_state_size(&self) -> i64 {
-        let managed = self.managed_keyed.as_ref().map_or(0, KeyedHandle::state_size);
-        managed.wrapping_add(self.raw_keyed.as_ref().map_or(0, KeyedHandle::state_size))
+        let managed = self.managed_keyed.as_deref().map_or(0, KeyedHandle::state_size);
+        managed.wrapping_add(self.raw_keyed.as_deref().map_or(0, KeyedHandle::state_size))
     }
 
     /// Flink's `OperatorSubtaskState.getStateSize`: every handle of the subtask.
     pub fn state_size(&self) -> i64 {
         let operator = [&self.managed_operator, &self.raw_operator]
             .iter()
-            .fold(0i64, |acc, h| acc.wrapping_add(h.as_ref().map_or(0, OperatorStateHandle::state_size)));
+            .fold(0i64, |acc, h| acc.wrapping_add(h.as_deref().map_or(0, OperatorStateHandle::state_size)));
         let channels = self
             .input_channels
             .iter()

@@ -93,7 +93,7 @@ fn row(op: &Operator, s: &Subtask) -> [String; 5] {
         (Some((a, b)), RangeCheck::Differs { expected: (c, d) }) => format!("{a}-{b} NOT Flink's {c}-{d}"),
         (Some((a, b)), _) => format!("{a}-{b} (unchecked)"),
     };
-    let keyed = s.state.managed_keyed.as_ref().map_or("-".to_string(), handle_kind);
+    let keyed = s.state.managed_keyed.as_deref().map_or("-".to_string(), handle_kind);
     let mut states: Vec<String> = s
         .state
         .managed_operator

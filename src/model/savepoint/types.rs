@@ -91,13 +91,14 @@ pub struct Subtask {
     pub state: SubtaskState,
 }
 
-/// The handles of one subtask (all empty for a finished one).
+/// The handles of one subtask (all empty for a finished one). Handles are boxed so that the
+/// many subtasks without state (stateless operators, finished subtasks) stay small.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SubtaskState {
-    pub managed_operator: Option<OperatorStateHandle>,
-    pub raw_operator: Option<OperatorStateHandle>,
-    pub managed_keyed: Option<KeyedHandle>,
-    pub raw_keyed: Option<KeyedHandle>,
+    pub managed_operator: Option<Box<OperatorStateHandle>>,
+    pub raw_operator: Option<Box<OperatorStateHandle>>,
+    pub managed_keyed: Option<Box<KeyedHandle>>,
+    pub raw_keyed: Option<Box<KeyedHandle>>,
     pub input_channels: Vec<ChannelHandle>,
     pub result_subpartitions: Vec<ChannelHandle>,
 }

@@ -49,14 +49,14 @@ fn summaries() {
 #[test]
 fn handle_kinds_and_per_group_bytes() {
     let v3 = parse(V3).unwrap();
-    let handle = counter(&v3).subtasks[0].state.managed_keyed.as_ref().unwrap();
+    let handle = counter(&v3).subtasks[0].state.managed_keyed.as_deref().unwrap();
     assert_eq!(handle_kind(handle), "full (canonical savepoint), inline");
     let KeyGroupBytes::Known { first, bytes, header } = key_group_bytes(handle) else { panic!() };
     assert_eq!((first, bytes.len()), (0, 32));
     assert_eq!(bytes[0], 0, "an empty group of a canonical savepoint");
     assert_eq!(bytes.iter().sum::<u64>() + header, handle.state_size() as u64);
     let v6 = parse(V6).unwrap();
-    let handle = counter(&v6).subtasks[0].state.managed_keyed.as_ref().unwrap();
+    let handle = counter(&v6).subtasks[0].state.managed_keyed.as_deref().unwrap();
     assert!(handle_kind(handle).starts_with("incremental RocksDB"), "{}", handle_kind(handle));
     assert!(matches!(key_group_bytes(handle), KeyGroupBytes::Unavailable(r) if r.contains("SST")));
 }

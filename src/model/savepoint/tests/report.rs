@@ -53,7 +53,7 @@ fn op(parallelism: i32, max: i32, ranges: &[(i32, usize)]) -> Operator {
             Subtask {
                 index: i as u32,
                 finished: false,
-                state: SubtaskState { managed_keyed: Some(handle), ..Default::default() },
+                state: SubtaskState { managed_keyed: Some(Box::new(handle)), ..Default::default() },
             }
         })
         .collect();

@@ -5,33 +5,28 @@
 
 use std::collections::BTreeMap;
 
-use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
 use crate::browser;
+use crate::browser::json::{fetch_json, Json};
 use crate::model::training::{grade, Answer, Exercise, ExerciseKind, TrainingProgress};
 
 /// Where progress is kept.
 pub const STORAGE_KEY: &str = "rescale-lab.training.v1";
 
-fn get(value: &JsValue, key: &str) -> JsValue {
-    js_sys::Reflect::get(value, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+fn text(value: &Json, key: &str) -> Result<String, String> {
+    value.get(key).as_text().map(String::from).ok_or_else(|| format!("\"{key}\" must be text"))
 }
 
-fn text(value: &JsValue, key: &str) -> Result<String, String> {
-    get(value, key).as_string().ok_or_else(|| format!("\"{key}\" must be text"))
-}
-
-fn number(value: &JsValue, key: &str) -> Result<u32, String> {
-    match get(value, key).as_f64() {
+fn number(value: &Json, key: &str) -> Result<u32, String> {
+    match value.get(key).as_number() {
         Some(n) if n.fract() == 0.0 && (0.0..=4_294_967_295.0).contains(&n) => Ok(n as u32),
         _ => Err(format!("\"{key}\" must be a whole number")),
     }
 }
 
 /// Reads one exercise object; problems are named so a trainer can fix the file.
-fn exercise(value: &JsValue) -> Result<Exercise, String> {
+fn exercise(value: &Json) -> Result<Exercise, String> {
     let kind = match text(value, "kind")?.as_str() {
         "coverage_reach" => ExerciseKind::CoverageReach { m: number(value, "m")?, a: u64::from(number(value, "a")?) },
         "owner_of_group" => ExerciseKind::OwnerOfGroup {
@@ -69,30 +64,18 @@ pub struct ExerciseSet {
 }
 
 async fn load(path: String) -> Result<ExerciseSet, String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let response =
-        JsFuture::from(window.fetch_with_str(&path)).await.map_err(|_| format!("{path} could not be read"))?;
-    let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response".to_string())?;
-    if !response.ok() {
-        return Err(format!("{path} answered {}", response.status()));
-    }
-    let json = JsFuture::from(response.json().map_err(|_| "not JSON".to_string())?)
-        .await
-        .map_err(|_| format!("{path} is not valid JSON"))?;
-    if get(&json, "format").as_string().as_deref() != Some("rescale-lab-exercises")
-        || get(&json, "version").as_f64() != Some(1.0)
-    {
+    let json = fetch_json(&path).await?;
+    if json.get("format").as_text() != Some("rescale-lab-exercises") || json.get("version").as_number() != Some(1.0) {
         return Err(format!("{path} is not a version-1 Rescale Lab exercise set"));
     }
-    let list = get(&json, "exercises");
-    let list: js_sys::Array = list.dyn_into().map_err(|_| "\"exercises\" must be a list".to_string())?;
+    let list = json.get("exercises").as_list().ok_or_else(|| "\"exercises\" must be a list".to_string())?;
     let mut set = ExerciseSet {
         title: text(&json, "title").unwrap_or_else(|_| "Exercises".into()),
         exercises: Vec::new(),
         problems: Vec::new(),
     };
     for (i, item) in list.iter().enumerate() {
-        match exercise(&item) {
+        match exercise(item) {
             Ok(e) => set.exercises.push(e),
             Err(why) => set.problems.push(format!("exercise {} was skipped: {why}", i + 1)),
         }

@@ -1,6 +1,14 @@
 //! The few places the app touches the browser directly: the location hash, local storage,
-//! the clock, keyboard listening, the document's
-//! theme and title. Every call tolerates a missing window or document (it does nothing).
+//! the clock, keyboard listening, the document's theme and title, focus, messages to an
+//! embedding page. Every call tolerates a missing window or document (it does nothing).
+//!
+//! - [`events`]: what components read from DOM events (input text, select value, checkbox).
+//! - [`json`]: fetching a JSON file of the site as a plain Rust tree.
+//! - [`files`]: reading files a person chooses or drops.
+
+pub mod events;
+pub mod files;
+pub mod json;
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -265,4 +273,26 @@ pub fn js_text(value: &JsValue) -> Option<(String, bool)> {
 /// `object.value` of an input or text area, as [`js_text`] reads it.
 pub fn value_text(element: &JsValue) -> (String, bool) {
     js_sys::Reflect::get(element, &JsValue::from_str("value")).ok().as_ref().and_then(js_text).unwrap_or_default()
+}
+
+/// The element with this id, if the document has one.
+pub fn element_by_id(id: &str) -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.get_element_by_id(id)
+}
+
+/// Moves the keyboard focus to the element with this id.
+pub fn focus_by_id(id: &str) {
+    if let Some(element) = element_by_id(id).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = element.focus();
+    }
+}
+
+/// The `type` member of a message's data, when it is text.
+pub fn message_type(event: &web_sys::MessageEvent) -> Option<String> {
+    js_sys::Reflect::get(&event.data(), &JsValue::from_str("type")).ok().and_then(|v| v.as_string())
+}
+
+/// A fresh empty JavaScript object, for messages built with [`set`].
+pub fn object() -> js_sys::Object {
+    js_sys::Object::new()
 }

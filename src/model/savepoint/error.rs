@@ -87,7 +87,7 @@ impl fmt::Display for SavepointError {
                 write!(f, "expected a non-negative {what} at byte {offset}, found {value}")
             }
             SavepointError::UnknownTag { offset, what, tag } => {
-                write!(f, "unknown {what} type {tag} at byte {offset}")
+                write!(f, "unknown {what} type {tag} at byte {offset} (expected {})", known_tags(what))
             }
             SavepointError::Invalid { offset, what, value } => {
                 write!(f, "invalid {what} at byte {offset}: {value}")
@@ -102,6 +102,16 @@ impl fmt::Display for SavepointError {
                 write!(f, "checkpoint properties: expected {expected} at byte {offset}")
             }
         }
+    }
+}
+
+/// The type tags Flink 1.15 to 2.3 write for each kind of handle.
+fn known_tags(what: &str) -> &'static str {
+    match what {
+        "stream handle" => "0, 1, 2, 3, 6, 15 or 16",
+        "keyed state handle" => "0, 3, 5 or 7 to 14",
+        "operator state handle" => "0, 4 or 17",
+        _ => "1 to 4",
     }
 }
 

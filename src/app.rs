@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use crate::browser::{self, HashListener};
 use crate::components::{Locks, Notices};
-use crate::embed_view::{EmbedFrame, EmbedPanel};
+use crate::embed_view::{EmbedFrame, EmbedPanel, ResultSink};
 use crate::lab::Lab;
 use crate::labs::home::Home;
 use crate::labs::not_found::NotFound;
@@ -16,8 +16,7 @@ use crate::url::{lab_href, Location, Route};
 /// Installs the panic panel, then mounts the app into `#app` (or `<body>` if absent).
 pub fn start() {
     crate::panic_panel::install();
-    let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("app"));
-    match root {
+    match browser::element_by_id("app") {
         Some(root) => yew::Renderer::<App>::with_root(root).render(),
         None => yew::Renderer::<App>::new().render(),
     };
@@ -55,9 +54,12 @@ pub fn App() -> Html {
         // Keyed by the whole hash: a link or a typed URL re-opens the lab in that state.
         Route::Lab(lab) => {
             let locks = Locks(Rc::new(location.common.lock.clone()));
+            let sink = ResultSink::for_link(&location.common);
             html! {
                 <div class="lab-frame" key={(*hash).clone()}>
-                    <ContextProvider<Locks> context={locks}>{ crate::labs::view(*lab, &location) }</ContextProvider<Locks>>
+                    <ContextProvider<Locks> context={locks}>
+                        <ContextProvider<ResultSink> context={sink}>{ crate::labs::view(*lab, &location) }</ContextProvider<ResultSink>>
+                    </ContextProvider<Locks>>
                     if location.common.embed {
                         <EmbedFrame lab={*lab} common={location.common.clone()} />
                     } else {
@@ -96,12 +98,6 @@ pub fn App() -> Html {
 fn skip_to_main() -> Callback<MouseEvent> {
     Callback::from(|e: MouseEvent| {
         e.prevent_default();
-        if let Some(main) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id("main"))
-            .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok())
-        {
-            let _ = main.focus();
-        }
+        browser::focus_by_id("main");
     })
 }

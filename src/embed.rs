@@ -42,10 +42,8 @@ pub fn embed_hash(hash: &str, lock: &[String], theme: Theme) -> String {
     if !lock.is_empty() {
         kept.push(format!("lock={}", crate::url::encode_component(&lock.join(","))));
     }
-    match theme {
-        Theme::System => {}
-        Theme::Light => kept.push("theme=light".to_string()),
-        Theme::Dark => kept.push("theme=dark".to_string()),
+    if theme != Theme::System {
+        kept.push(format!("theme={}", theme.as_str()));
     }
     join(path, &kept)
 }

@@ -1,9 +1,8 @@
 //! Embeds in the page: inside an iframe (`embed=1`) the lab reports its height to the host
 //! (H5P's resize message and our own), answers a ping from the allowed origin only, and links
 //! to the full lab; on the full site, an **Embed** button builds the `<iframe>` snippet with
-//! locks, theme and height. Results go to the host with [`send_result`].
+//! locks, theme and height. Results go to the host through the app's [`ResultSink`].
 
-use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
 use crate::browser::{self, ResizeWatch};
@@ -12,41 +11,32 @@ use crate::embed::{embed_hash, iframe_snippet, strip_embed, Statement};
 use crate::lab::Lab;
 use crate::url::{CommonQuery, Theme};
 
-/// Posts a graded answer to the host page, if the link names the host's origin.
-pub fn send_result(common: &CommonQuery, statement: &Statement) {
-    let Some(origin) = common.origin.as_deref() else { return };
-    if !common.embed || !browser::in_frame() {
-        return;
+/// Where a lab sends each graded answer: the app provides it as a context, built from the
+/// link's `embed` and `origin`, so labs never talk to the host page themselves.
+#[derive(Clone, PartialEq)]
+pub struct ResultSink(pub Callback<Statement>);
+
+impl ResultSink {
+    /// Posts statements to the host page, if the link names the host's origin.
+    pub fn for_link(common: &CommonQuery) -> ResultSink {
+        let common = common.clone();
+        ResultSink(Callback::from(move |statement: Statement| {
+            let Some(origin) = common.origin.as_deref() else { return };
+            if common.embed && browser::in_frame() {
+                browser::post_statement(origin, &statement);
+            }
+        }))
     }
-    browser::post_to_parent(origin, |m| {
-        browser::set(m, "type", "rescale-lab:statement");
-        let verb = js_sys::Object::new();
-        browser::set(&verb, "id", statement.verb_id());
-        let display = js_sys::Object::new();
-        browser::set(&display, "en-US", statement.verb);
-        browser::set(&verb, "display", display);
-        let object = js_sys::Object::new();
-        browser::set(&object, "id", statement.object_id.as_str());
-        let definition = js_sys::Object::new();
-        let name = js_sys::Object::new();
-        browser::set(&name, "en-US", statement.object_name.as_str());
-        browser::set(&definition, "name", name);
-        browser::set(&object, "definition", definition);
-        let score = js_sys::Object::new();
-        browser::set(&score, "raw", statement.raw);
-        browser::set(&score, "min", 0);
-        browser::set(&score, "max", statement.max);
-        browser::set(&score, "scaled", f64::from(statement.scaled_milli()) / 1000.0);
-        let result = js_sys::Object::new();
-        browser::set(&result, "score", score);
-        browser::set(&result, "success", statement.success);
-        browser::set(&result, "response", statement.response.as_str());
-        let xapi = js_sys::Object::new();
-        browser::set(&xapi, "verb", verb);
-        browser::set(&xapi, "object", object);
-        browser::set(&xapi, "result", result);
-        browser::set(m, "statement", xapi);
-    });
+
+    pub fn send(&self, statement: Statement) {
+        self.0.emit(statement);
+    }
+}
+
+/// The result sink of the page (one that drops everything outside the app shell).
+#[hook]
+pub fn use_result_sink() -> ResultSink {
+    use_context::<ResultSink>().unwrap_or_else(|| ResultSink(Callback::noop()))
 }
 
 fn post_height(lab: Lab) {
@@ -88,9 +78,7 @@ pub fn EmbedFrame(props: &EmbedFrameProps) -> Html {
                 if event.origin() != allowed {
                     return;
                 }
-                let kind =
-                    js_sys::Reflect::get(&event.data(), &JsValue::from_str("type")).ok().and_then(|v| v.as_string());
-                if kind.as_deref() == Some("rescale-lab:ping") {
+                if browser::message_type(&event).as_deref() == Some("rescale-lab:ping") {
                     browser::post_to_parent(allowed, |m| {
                         browser::set(m, "type", "rescale-lab:pong");
                         browser::set(m, "lab", lab.slug());
@@ -138,13 +126,7 @@ pub fn EmbedPanel(props: &EmbedPanelProps) -> Html {
         );
         let on_theme = {
             let theme = theme.clone();
-            Callback::from(move |v: String| {
-                theme.set(match v.as_str() {
-                    "light" => Theme::Light,
-                    "dark" => Theme::Dark,
-                    _ => Theme::System,
-                })
-            })
+            Callback::from(move |v: String| theme.set(Theme::parse(&v).unwrap_or_default()))
         };
         let on_height = {
             let height = height.clone();
@@ -160,16 +142,13 @@ pub fn EmbedPanel(props: &EmbedPanelProps) -> Html {
             let snippet = snippet.clone();
             Callback::from(move |_: MouseEvent| browser::copy_text(&snippet))
         };
-        let themes = vec![
-            (AttrValue::Static("system"), AttrValue::Static("follow the reader's system")),
-            (AttrValue::Static("light"), AttrValue::Static("light")),
-            (AttrValue::Static("dark"), AttrValue::Static("dark")),
-        ];
-        let theme_value = match *theme {
-            Theme::System => "system",
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-        };
+        let themes = Theme::ALL
+            .map(|t| {
+                let label = if t == Theme::System { "follow the reader's system" } else { t.as_str() };
+                (AttrValue::Static(t.as_str()), AttrValue::Static(label))
+            })
+            .to_vec();
+        let theme_value = theme.as_str();
         html! {
             <div class="embed-panel" id="embed-panel">
                 <fieldset class="embed-locks">
@@ -178,7 +157,7 @@ pub fn EmbedPanel(props: &EmbedPanelProps) -> Html {
                         let locks = locks.clone();
                         let checked = locks.iter().any(|l| l == param);
                         let onchange = Callback::from(move |e: Event| {
-                            let on = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).is_some_and(|i| i.checked());
+                            let on = browser::events::checked(&e);
                             let mut next: Vec<String> = locks.iter().filter(|l| *l != param).cloned().collect();
                             if on { next.push(param.to_string()); }
                             locks.set(next);

@@ -110,6 +110,24 @@ pub enum Theme {
     Dark,
 }
 
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::System, Theme::Light, Theme::Dark];
+
+    /// The word for it: `theme=light|dark`; `system` is the absent parameter.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Theme::System => "system",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    /// The theme this word names.
+    pub fn parse(text: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|t| t.as_str() == text)
+    }
+}
+
 /// Parameters every route accepts: `v`, `embed`, `theme`, and for embeds `lock` and `origin`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct CommonQuery {
@@ -135,11 +153,10 @@ impl CommonQuery {
             Some("1") => common.embed = true,
             Some(other) => notices.push(notice("embed", other, "embed takes 1 or 0; showing the full site")),
         }
-        common.theme = match params.get("theme") {
+        common.theme = match params.get("theme").map(|t| (t, Theme::parse(t))) {
             None => Theme::System,
-            Some("light") => Theme::Light,
-            Some("dark") => Theme::Dark,
-            Some(other) => {
+            Some((_, Some(theme))) if theme != Theme::System => theme,
+            Some((other, _)) => {
                 notices.push(notice("theme", other, "theme takes light or dark; following the system setting"));
                 Theme::System
             }
@@ -177,10 +194,8 @@ impl CommonQuery {
         if self.embed {
             pairs.push(("embed", "1".to_string()));
         }
-        match self.theme {
-            Theme::System => {}
-            Theme::Light => pairs.push(("theme", "light".to_string())),
-            Theme::Dark => pairs.push(("theme", "dark".to_string())),
+        if self.theme != Theme::System {
+            pairs.push(("theme", self.theme.as_str().to_string()));
         }
         if !self.lock.is_empty() {
             pairs.push(("lock", self.lock.join(",")));

@@ -13,6 +13,11 @@ pub fn input_text(event: &InputEvent) -> (String, bool, bool) {
     (text, lone, input.validity().bad_input())
 }
 
+/// The value of the input (or text area) that fired any event.
+pub fn input_value(event: &Event) -> String {
+    super::value_text(&event.target_unchecked_into::<HtmlInputElement>()).0
+}
+
 /// A `<select>`'s value after a change.
 pub fn select_value(event: &Event) -> String {
     event.target_unchecked_into::<HtmlSelectElement>().value()
@@ -21,4 +26,30 @@ pub fn select_value(event: &Event) -> String {
 /// Whether the checkbox that fired a change is checked now.
 pub fn checked(event: &Event) -> bool {
     event.target_dyn_into::<HtmlInputElement>().is_some_and(|i| i.checked())
+}
+
+/// The plain text of a paste, and whether it held lone UTF-16 surrogates; `None` when the
+/// event carries no text.
+pub fn pasted_text(event: &Event) -> Option<(String, bool)> {
+    use wasm_bindgen::JsCast;
+    let data = event.dyn_ref::<web_sys::ClipboardEvent>()?.clipboard_data()?;
+    // Called through JS so the text arrives as a JS string, whose surrogates can be checked.
+    let get = js_sys::Reflect::get(&data, &"getData".into()).ok()?.dyn_into::<js_sys::Function>().ok()?;
+    super::js_text(&get.call1(&data, &"text/plain".into()).ok()?)
+}
+
+/// The text of the element a node reference points at (a text area), as [`super::value_text`]
+/// reads it.
+pub fn node_text(node: &yew::NodeRef) -> Option<(String, bool)> {
+    node.get().map(|element| super::value_text(&element))
+}
+
+/// The first file chosen in the file input that fired the change.
+pub fn chosen_file(event: &Event) -> Option<web_sys::File> {
+    event.target_unchecked_into::<HtmlInputElement>().files()?.get(0)
+}
+
+/// A file's contents as text (with the lone-surrogate flag); `None` when it cannot be read.
+pub async fn file_text(file: web_sys::File) -> Option<(String, bool)> {
+    wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().as_ref().and_then(super::js_text)
 }

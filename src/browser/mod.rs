@@ -296,3 +296,36 @@ pub fn message_type(event: &web_sys::MessageEvent) -> Option<String> {
 pub fn object() -> js_sys::Object {
     js_sys::Object::new()
 }
+
+/// Posts a graded answer to the parent page at `origin`, shaped like an xAPI statement.
+pub fn post_statement(origin: &str, statement: &crate::embed::Statement) {
+    post_to_parent(origin, |m| {
+        set(m, "type", "rescale-lab:statement");
+        let verb = object();
+        set(&verb, "id", statement.verb_id());
+        let display = object();
+        set(&display, "en-US", statement.verb);
+        set(&verb, "display", display);
+        let target = object();
+        set(&target, "id", statement.object_id.as_str());
+        let definition = object();
+        let name = object();
+        set(&name, "en-US", statement.object_name.as_str());
+        set(&definition, "name", name);
+        set(&target, "definition", definition);
+        let score = object();
+        set(&score, "raw", statement.raw);
+        set(&score, "min", 0);
+        set(&score, "max", statement.max);
+        set(&score, "scaled", f64::from(statement.scaled_milli()) / 1000.0);
+        let result = object();
+        set(&result, "score", score);
+        set(&result, "success", statement.success);
+        set(&result, "response", statement.response.as_str());
+        let xapi = object();
+        set(&xapi, "verb", verb);
+        set(&xapi, "object", target);
+        set(&xapi, "result", result);
+        set(m, "statement", xapi);
+    });
+}

@@ -3,12 +3,14 @@
 
 pub mod locks;
 pub mod notices;
+pub mod pager;
 pub mod param_field;
 pub mod select_field;
 pub mod text_field;
 
 pub use locks::{use_locked, Locks, LOCKED_NOTE};
 pub use notices::Notices;
+pub use pager::{use_page, Page, PagerButtons};
 pub use param_field::{field_of, ParamField};
 pub use select_field::SelectField;
 pub use text_field::{FieldInput, TextField};

@@ -1,6 +1,5 @@
 //! A labelled `<select>` over a fixed list of (value, label) options.
 
-use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -22,8 +21,7 @@ pub fn SelectField(props: &SelectFieldProps) -> Html {
     let locked_id = format!("{}-locked", props.id);
     let on_change = props.on_change.clone();
     let onchange = Callback::from(move |e: Event| {
-        let select: HtmlSelectElement = e.target_unchecked_into();
-        on_change.emit(select.value());
+        on_change.emit(crate::browser::events::select_value(&e));
     });
     html! {
         <div class="field">

@@ -3,7 +3,6 @@
 //! The error is tied to the input with `aria-describedby` and `aria-invalid`, so a screen
 //! reader hears it. The input shows what the person typed; the lab decides what is valid.
 
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 /// What the input held after an edit.
@@ -47,9 +46,8 @@ pub struct TextFieldProps {
 pub fn TextField(props: &TextFieldProps) -> Html {
     let on_input = props.on_input.clone();
     let oninput = Callback::from(move |e: InputEvent| {
-        let input: HtmlInputElement = e.target_unchecked_into();
-        let (text, lone) = crate::browser::value_text(&input);
-        on_input.emit(FieldInput { text, bad_input: input.validity().bad_input(), well_formed: !lone });
+        let (text, lone, bad_input) = crate::browser::events::input_text(&e);
+        on_input.emit(FieldInput { text, bad_input, well_formed: !lone });
     });
     let locked = super::use_locked(props.param.clone());
     let hint_id = format!("{}-hint", props.id);

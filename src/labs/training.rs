@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::browser::json::{fetch_json, Json};
-use crate::model::training::{grade, Answer, Exercise, ExerciseKind, TrainingProgress};
+use crate::model::training::{grade, Answer, Exercise, ExerciseKind, Sample, TrainingProgress};
 
 /// Where progress is kept.
 pub const STORAGE_KEY: &str = "rescale-lab.training.v1";
@@ -23,6 +23,13 @@ fn number(value: &Json, key: &str) -> Result<u32, String> {
         Some(n) if n.fract() == 0.0 && (0.0..=4_294_967_295.0).contains(&n) => Ok(n as u32),
         _ => Err(format!("\"{key}\" must be a whole number")),
     }
+}
+
+fn sample(value: &Json) -> Result<Sample, String> {
+    let slug = text(value, "sample")?;
+    Sample::from_slug(&slug).ok_or_else(|| {
+        format!("unknown sample {slug:?}; the bundled samples are {}", Sample::ALL.map(Sample::slug).join(", "))
+    })
 }
 
 /// Reads one exercise object; problems are named so a trainer can fix the file.
@@ -49,6 +56,10 @@ fn exercise(value: &Json) -> Result<Exercise, String> {
             target: number(value, "target")?,
             first: number(value, "first")?,
         },
+        "snapshot_max_parallelism" => ExerciseKind::SnapshotMaxParallelism { sample: sample(value)? },
+        "uid_change_blocks_restore" => {
+            ExerciseKind::UidChangeBlocksRestore { sample: sample(value)?, uid: text(value, "uid")? }
+        }
         other => return Err(format!("unknown kind {other:?}")),
     };
     let kind = kind.validate().map_err(|e| e.to_string())?;
@@ -191,7 +202,7 @@ fn step(
     let on_input = {
         let (responses, id) = (responses.clone(), id.clone());
         Callback::from(move |ev: InputEvent| {
-            let value = ev.target_unchecked_into::<web_sys::HtmlInputElement>().value();
+            let value = browser::events::input_value(&ev);
             let mut next = (*responses).clone();
             next.insert(id.clone(), value);
             responses.set(next);

@@ -138,6 +138,58 @@ fn parse_numeric(key_type: KeyType, text: &str) -> Result<i64, ModelError> {
     trimmed.parse::<i64>().map_err(|_| ModelError::KeyOutOfRange { key_type, text: text.to_string() })
 }
 
+/// The key as text: a string as it is, a number in decimal.
+impl fmt::Display for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Key::Str(s) => f.write_str(s),
+            Key::Int(v) => write!(f, "{v}"),
+            Key::Long(v) => write!(f, "{v}"),
+        }
+    }
+}
+
+/// Characters that print as nothing or as blank, escaped so a person sees them: controls,
+/// non-ASCII spaces, zero-width and direction marks, the byte-order mark, the soft hyphen.
+fn invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(c as u32, 0xA0 | 0xAD | 0x1680 | 0x180E | 0x2000..=0x200F | 0x2028..=0x202F | 0x205F..=0x206F | 0x3000 | 0xFEFF | 0xFFF9..=0xFFFB)
+}
+
+impl Key {
+    /// The key as a Java literal, the way a Flink user would write it in code: strings in
+    /// double quotes with `\"`, `\\`, `\n`, `\t`, `\r` and `\uXXXX` escapes (UTF-16 units,
+    /// upper-case hex) for invisible characters; `long`s with an `L`.
+    pub fn java_literal(&self) -> String {
+        match self {
+            Key::Int(v) => v.to_string(),
+            Key::Long(v) => format!("{v}L"),
+            Key::Str(s) => {
+                let mut out = String::with_capacity(s.len() + 2);
+                out.push('"');
+                for c in s.chars() {
+                    match c {
+                        '"' => out.push_str("\\\""),
+                        '\\' => out.push_str("\\\\"),
+                        '\n' => out.push_str("\\n"),
+                        '\t' => out.push_str("\\t"),
+                        '\r' => out.push_str("\\r"),
+                        c if invisible(c) => {
+                            let mut units = [0u16; 2];
+                            for unit in c.encode_utf16(&mut units) {
+                                out.push_str(&format!("\\u{unit:04X}"));
+                            }
+                        }
+                        c => out.push(c),
+                    }
+                }
+                out.push('"');
+                out
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,5 +229,23 @@ mod tests {
             assert_eq!(KeyType::parse(t.as_str()), Ok(t));
         }
         assert!(KeyType::parse("String").is_err());
+    }
+
+    #[test]
+    fn keys_read_as_java_literals() {
+        let cases = [
+            (Key::Str("customer-42".into()), "\"customer-42\""),
+            (Key::Str("a\u{0}b\u{7}".into()), "\"a\\u0000b\\u0007\""),
+            (Key::Str("non\u{a0}breaking".into()), "\"non\\u00A0breaking\""),
+            (Key::Str("q\"\\\n\t".into()), "\"q\\\"\\\\\\n\\t\""),
+            (Key::Str("zero\u{200b}width\u{feff}".into()), "\"zero\\u200Bwidth\\uFEFF\""),
+            (Key::Str("café 😀 ü".into()), "\"café 😀 ü\""),
+            (Key::Int(-7), "-7"),
+            (Key::Long(7), "7L"),
+        ];
+        for (key, want) in cases {
+            assert_eq!(key.java_literal(), want);
+        }
+        assert_eq!(Key::Str("x y".into()).to_string(), "x y");
     }
 }

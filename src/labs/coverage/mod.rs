@@ -16,7 +16,7 @@ use yew::prelude::*;
 
 use crate::browser::{self, KeyListener};
 use crate::embed::Statement;
-use crate::embed_view::send_result;
+use crate::embed_view::use_result_sink;
 use crate::lab::Lab;
 use crate::labs::frame::{use_lab, LabFrame, LabProps, LabState};
 use crate::model::coverage::Verdict;
@@ -69,7 +69,7 @@ pub fn CoverageLab(props: &LabProps) -> Html {
     use_effect_with(state.progress, |progress| browser::storage_set(STORAGE_KEY, &progress.format()));
     {
         // Each graded prediction goes to the embedding page, if the link names its origin.
-        let (common, verdict, orbit) = (props.location.common.clone(), state.verdict(), state.orbit);
+        let (sink, verdict, orbit) = (use_result_sink(), state.verdict(), state.orbit);
         let prediction = state.prediction.clone();
         use_effect_with((verdict, orbit), move |(verdict, orbit)| {
             if *verdict != Verdict::Pending {
@@ -87,7 +87,7 @@ pub fn CoverageLab(props: &LabProps) -> Html {
                     success: *verdict == Verdict::Correct,
                     response,
                 };
-                send_result(&common, &statement);
+                sink.send(statement);
             }
         });
     }

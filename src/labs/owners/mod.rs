@@ -80,10 +80,7 @@ fn capitalised(text: &str) -> String {
     text
 }
 
+/// The key as a Java literal with its type: `"customer-42" (string)`, `7L (long)`.
 fn key_label(key: &Key) -> String {
-    match key {
-        Key::Str(s) => format!("{s:?} (string)"),
-        Key::Int(v) => format!("{v} (int)"),
-        Key::Long(v) => format!("{v} (long)"),
-    }
+    format!("{} ({})", key.java_literal(), key.key_type())
 }

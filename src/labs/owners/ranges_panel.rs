@@ -5,6 +5,7 @@
 use yew::prelude::*;
 
 use crate::browser;
+use crate::components::{use_page, PagerButtons};
 use crate::charts::ranges_bar::RangesBar;
 use crate::model::export::owners_csv;
 use crate::model::rescale::RescaleDiff;
@@ -23,17 +24,11 @@ pub struct RangesPanelProps {
 pub fn RangesPanel(props: &RangesPanelProps) -> Html {
     let p = props.parallelism;
     let bar = use_memo((p, props.diff.clone()), |(p, diff)| RangesBar::new(*p, diff.as_ref()));
-    let page = use_state(|| 0u32);
-    let pages = p.get().div_ceil(PAGE_ROWS);
-    let current = (*page).min(pages - 1);
-    let go = |to: u32| {
-        let page = page.clone();
-        Callback::from(move |_: MouseEvent| page.set(to))
-    };
+    let (page, on_go) = use_page(p.get() as usize, PAGE_ROWS as usize);
     let on_export = Callback::from(move |_: MouseEvent| browser::download("owners.csv", "text/csv", &owners_csv(p)));
     let max = p.max().get();
-    let first_row = current * PAGE_ROWS;
-    let rows = (first_row..(first_row + PAGE_ROWS).min(p.get())).filter_map(|i| p.operator(i));
+    let first_row = page.first as u32;
+    let rows = (first_row..page.end as u32).filter_map(|i| p.operator(i));
     html! {
         <section class="ranges" aria-labelledby="ranges-title">
             <h2 id="ranges-title">{ "Owner ranges" }</h2>
@@ -57,9 +52,8 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
             </p>
             <div class="table-tools">
                 <button type="button" onclick={on_export}>{ "Export CSV" }</button>
-                <span role="status">{ format!("Subtasks {} to {} of {}", first_row, (first_row + PAGE_ROWS).min(p.get()) - 1, p.get()) }</span>
-                <button type="button" disabled={current == 0} onclick={go(current.saturating_sub(1))}>{ "Previous subtasks" }</button>
-                <button type="button" disabled={current + 1 >= pages} onclick={go(current + 1)}>{ "Next subtasks" }</button>
+                <span role="status">{ format!("Subtasks {} to {} of {}", first_row, page.end - 1, p.get()) }</span>
+                <PagerButtons page={page} noun="subtasks" on_go={on_go} />
             </div>
             <table class="ranges-table">
                 <caption class="visually-hidden">{ "Key-group range of each subtask" }</caption>

@@ -2,7 +2,6 @@
 //! whose range runs past max parallelism, with the ceiling marked beneath it and an
 //! `aria-valuetext` that says what the value means.
 
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::model::UPPER_BOUND_MAX_PARALLELISM;
@@ -27,8 +26,7 @@ pub fn ParallelismSlider(props: &SliderProps) -> Html {
     let end = slider_end(props.max_parallelism).max(props.value);
     let on_input = props.on_input.clone();
     let oninput = Callback::from(move |e: InputEvent| {
-        let input: HtmlInputElement = e.target_unchecked_into();
-        on_input.emit(input.value());
+        on_input.emit(crate::browser::events::input_text(&e).0);
     });
     // The ceiling's position on a 1000-unit scale under the track.
     let at =

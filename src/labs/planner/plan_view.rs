@@ -19,7 +19,7 @@ pub struct PlanSectionProps {
 pub fn PlanSection(props: &PlanSectionProps) -> Html {
     let (s, p, a) = (&props.state, &props.plan, &props.on_action);
     let on_txn = a.reform(|e: Event| PlannerAction::SetTransactional {
-        on: e.target_unchecked_into::<web_sys::HtmlInputElement>().checked(),
+        on: crate::browser::events::checked(&e),
     });
     let (verdict_key, headline) = match p.verdict {
         Verdict::DirectRestore => ("direct", format!("A direct restore works: {} is at or below the snapshot's max parallelism {}.", s.target.value, p.saved_max)),

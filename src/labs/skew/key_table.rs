@@ -4,8 +4,9 @@
 
 use std::rc::Rc;
 
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
+
+use crate::components::{use_page, PagerButtons};
 
 use super::results::key_text;
 use super::state::{KeyColumn, SkewAction};
@@ -27,16 +28,10 @@ pub struct KeyTableProps {
 
 #[function_component]
 pub fn KeyTable(props: &KeyTableProps) -> Html {
-    let page = use_state(|| 0usize);
     let n = props.keys.len();
-    let pages = n.div_ceil(PAGE_ROWS).max(1);
-    let current = (*page).min(pages - 1);
-    let go = |to: usize| {
-        let page = page.clone();
-        Callback::from(move |_: MouseEvent| page.set(to))
-    };
+    let (page, on_go) = use_page(n, PAGE_ROWS);
     let on_add = props.on_action.reform(|_: MouseEvent| SkewAction::AddKey);
-    let first = current * PAGE_ROWS;
+    let first = page.first;
     let owner = |group: u32| match &props.scenario.loads {
         Ok(l) => l
             .parallelism
@@ -47,8 +42,7 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
     };
     let edit = |index: usize, column: KeyColumn| {
         props.on_action.reform(move |e: Event| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            SkewAction::EditKey { index, column, text: input.value() }
+            SkewAction::EditKey { index, column, text: crate::browser::events::input_value(&e) }
         })
     };
     html! {
@@ -57,16 +51,15 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
             if let Some(e) = &props.error { <p class="field-error" role="alert">{ e.clone() }</p> }
             <div class="table-tools">
                 <button type="button" onclick={on_add}>{ "Add key" }</button>
-                <span role="status">{ if n == 0 { "No keys".to_string() } else { format!("Keys {} to {} of {n}", first + 1, (first + PAGE_ROWS).min(n)) } }</span>
-                <button type="button" disabled={current == 0} onclick={go(current.saturating_sub(1))}>{ "Previous keys" }</button>
-                <button type="button" disabled={current + 1 >= pages} onclick={go(current + 1)}>{ "Next keys" }</button>
+                <span role="status">{ if n == 0 { "No keys".to_string() } else { format!("Keys {} to {} of {n}", first + 1, page.end) } }</span>
+                <PagerButtons page={page} noun="keys" on_go={on_go} />
             </div>
             <table>
                 <caption class="visually-hidden">{ "Keys with their load, key group and subtask" }</caption>
                 <thead><tr><th scope="col">{ "key" }</th><th scope="col">{ "events/s" }</th><th scope="col">{ "state bytes" }</th>
                     <th scope="col">{ "key group" }</th><th scope="col">{ "subtask" }</th><th scope="col">{ "remove" }</th></tr></thead>
                 <tbody>
-                    { for (first..(first + PAGE_ROWS).min(n)).map(|i| {
+                    { for (first..page.end).map(|i| {
                         let k = &props.keys[i];
                         let name = key_text(&k.key);
                         let group = props.groups.group_of_key.get(i).copied().unwrap_or(0);

@@ -4,8 +4,6 @@
 
 use std::rc::Rc;
 
-use wasm_bindgen::JsCast;
-use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use super::import::{self, SYNC_LIMIT};
@@ -38,14 +36,7 @@ pub fn KeySet(props: &KeySetProps) -> Html {
     let on_paste = {
         let (pending, pending_note) = (pending.clone(), pending_note.clone());
         Callback::from(move |e: Event| {
-            let Some(data) = e.dyn_ref::<web_sys::ClipboardEvent>().and_then(|c| c.clipboard_data()) else { return };
-            let get =
-                js_sys::Reflect::get(&data, &"getData".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-            let Some((text, lone)) =
-                get.and_then(|f| f.call1(&data, &"text/plain".into()).ok()).as_ref().and_then(browser::js_text)
-            else {
-                return;
-            };
+            let Some((text, lone)) = browser::events::pasted_text(&e) else { return };
             if text.len() > SYNC_LIMIT {
                 e.prevent_default();
                 let lines = text.lines().count();
@@ -75,10 +66,9 @@ pub fn KeySet(props: &KeySetProps) -> Html {
                 apply(text, lone, key_type, &act);
                 return;
             }
-            let Some(element) = area.cast::<HtmlTextAreaElement>() else {
+            let Some((text, lone)) = browser::events::node_text(&area) else {
                 return;
             };
-            let (text, lone) = browser::value_text(&element);
             if text.len() > SYNC_LIMIT {
                 // Megabytes of text in a text box make every layout slow (and clearing it is
                 // slow too): the set is read from memory, and the box is replaced by a new one.
@@ -90,15 +80,12 @@ pub fn KeySet(props: &KeySetProps) -> Html {
     let on_file = {
         let (act, key_type) = (act.clone(), s.key_type);
         Callback::from(move |e: Event| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            let Some(file) = browser::events::chosen_file(&e) else {
                 return;
             };
             let act = act.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                if let Some((text, lone)) =
-                    wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().as_ref().and_then(browser::js_text)
-                {
+                if let Some((text, lone)) = browser::events::file_text(file).await {
                     apply(text, lone, key_type, &act);
                 }
             });

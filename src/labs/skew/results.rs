@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use super::view::Scenario;
 use crate::browser;
+use crate::components::{use_page, PagerButtons};
 use crate::model::export::skew_csv;
 use crate::model::skew::aggregate::{GroupLoads, SkewCause};
 use crate::model::skew::units::{format_bytes, format_milli};
@@ -25,12 +26,9 @@ pub struct ResultsProps {
 }
 
 /// A key as a person reads it (always rendered as text).
+/// The key as text (a string as it is, a number in decimal).
 pub fn key_text(key: &Key) -> String {
-    match key {
-        Key::Str(s) => s.clone(),
-        Key::Int(v) => v.to_string(),
-        Key::Long(v) => v.to_string(),
-    }
+    key.to_string()
 }
 
 fn ratio(milli: u64) -> String {
@@ -39,16 +37,10 @@ fn ratio(milli: u64) -> String {
 
 #[function_component]
 pub fn Results(props: &ResultsProps) -> Html {
-    let page = use_state(|| 0usize);
+    let p = props.scenario.loads.as_ref().map_or(0, |l| l.parallelism.get() as usize);
+    let (page, on_go) = use_page(p, PAGE_ROWS);
     let Ok(loads) = &props.scenario.loads else {
         return html! {};
-    };
-    let p = loads.parallelism.get() as usize;
-    let pages = p.div_ceil(PAGE_ROWS);
-    let current = (*page).min(pages - 1);
-    let go = |to: usize| {
-        let page = page.clone();
-        Callback::from(move |_: MouseEvent| page.set(to))
     };
     let on_export = {
         let scenario = props.scenario.clone();
@@ -64,7 +56,7 @@ pub fn Results(props: &ResultsProps) -> Html {
         .iter()
         .map(|&i| format!("{} ({} events/s)", key_text(&props.keys[i].key), format_milli(props.keys[i].events_milli)))
         .collect();
-    let first_row = current * PAGE_ROWS;
+    let first_row = page.first;
     html! {
         <section class="results" aria-labelledby="results-title">
             <h2 id="results-title">{ "Load per subtask" }</h2>
@@ -81,16 +73,15 @@ pub fn Results(props: &ResultsProps) -> Html {
             <p class="diagnosis" data-testid="skew-diagnosis">{ diagnosis(props, props.scenario.cause) }</p>
             <div class="table-tools">
                 <button type="button" onclick={on_export}>{ "Export CSV" }</button>
-                <span role="status">{ format!("Subtasks {} to {} of {}", first_row, (first_row + PAGE_ROWS).min(p) - 1, p) }</span>
-                <button type="button" disabled={current == 0} onclick={go(current.saturating_sub(1))}>{ "Previous subtasks" }</button>
-                <button type="button" disabled={current + 1 >= pages} onclick={go(current + 1)}>{ "Next subtasks" }</button>
+                <span role="status">{ format!("Subtasks {} to {} of {}", first_row, page.end - 1, p) }</span>
+                <PagerButtons page={page} noun="subtasks" on_go={on_go} />
             </div>
             <table class="skew-table">
                 <caption class="visually-hidden">{ "Load of each subtask" }</caption>
                 <thead><tr><th scope="col">{ "subtask" }</th><th scope="col">{ "key groups" }</th><th scope="col">{ "keys" }</th>
                     <th scope="col">{ "events/s" }</th><th scope="col">{ "state" }</th></tr></thead>
                 <tbody>
-                    { for (first_row..(first_row + PAGE_ROWS).min(p)).map(|i| {
+                    { for (first_row..page.end).map(|i| {
                         let l = &loads.subtasks[i];
                         html! { <tr key={i} class={classes!((i as u32 == loads.busiest).then_some("busiest"))}>
                             <td>{ i }</td><td>{ loads.key_groups[i] }</td><td>{ l.keys }</td><td>{ format_milli(l.events_milli) }</td><td>{ format_bytes(l.bytes) }</td>

@@ -1,0 +1,72 @@
+//! Paging a long table: [`use_page`] keeps the page number (clamped when the table shrinks)
+//! and [`PagerButtons`] draws **Previous …** and **Next …** for it. A page is a pure
+//! [`Page`], so its arithmetic is tested natively.
+
+use yew::prelude::*;
+
+/// One page of `total` rows, `per_page` at a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Page {
+    /// Page number from 0, clamped to the last page.
+    pub current: usize,
+    /// At least 1, even for an empty table.
+    pub pages: usize,
+    /// The rows shown: `first..end`.
+    pub first: usize,
+    pub end: usize,
+}
+
+impl Page {
+    pub fn of(total: usize, per_page: usize, requested: usize) -> Page {
+        let per_page = per_page.max(1);
+        let pages = total.div_ceil(per_page).max(1);
+        let current = requested.min(pages - 1);
+        let first = current * per_page;
+        Page { current, pages, first, end: (first + per_page).min(total) }
+    }
+}
+
+/// The page of a table of `total` rows, and a callback that goes to another page.
+#[hook]
+pub fn use_page(total: usize, per_page: usize) -> (Page, Callback<usize>) {
+    let requested = use_state(|| 0usize);
+    let page = Page::of(total, per_page, *requested);
+    (page, Callback::from(move |to: usize| requested.set(to)))
+}
+
+#[derive(Properties, PartialEq)]
+pub struct PagerButtonsProps {
+    pub page: Page,
+    /// What the rows are, as the buttons name them: "subtasks", "keys".
+    pub noun: AttrValue,
+    pub on_go: Callback<usize>,
+}
+
+#[function_component]
+pub fn PagerButtons(props: &PagerButtonsProps) -> Html {
+    let Page { current, pages, .. } = props.page;
+    let go = |to: usize| props.on_go.reform(move |_: MouseEvent| to);
+    html! {
+        <>
+            <button type="button" disabled={current == 0} onclick={go(current.saturating_sub(1))}>{ format!("Previous {}", props.noun) }</button>
+            <button type="button" disabled={current + 1 >= pages} onclick={go(current + 1)}>{ format!("Next {}", props.noun) }</button>
+        </>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Page;
+
+    #[test]
+    fn pages_clamp_and_cover_every_row() {
+        assert_eq!(Page::of(0, 20, 3), Page { current: 0, pages: 1, first: 0, end: 0 });
+        assert_eq!(Page::of(45, 20, 1), Page { current: 1, pages: 3, first: 20, end: 40 });
+        assert_eq!(Page::of(45, 20, 9), Page { current: 2, pages: 3, first: 40, end: 45 });
+        for total in 0..100 {
+            let rows: usize =
+                (0..Page::of(total, 7, 0).pages).map(|p| Page::of(total, 7, p)).map(|p| p.end - p.first).sum();
+            assert_eq!(rows, total);
+        }
+    }
+}

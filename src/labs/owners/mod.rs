@@ -80,7 +80,10 @@ fn capitalised(text: &str) -> String {
     text
 }
 
-/// The key as a Java literal with its type: `"customer-42" (string)`, `7L (long)`.
+/// The key with its type, a string as a Java literal: `"customer-42" (string)`, `7 (long)`.
 fn key_label(key: &Key) -> String {
-    format!("{} ({})", key.java_literal(), key.key_type())
+    match key {
+        Key::Str(_) => format!("{} ({})", key.java_literal(), key.key_type()),
+        _ => format!("{key} ({})", key.key_type()),
+    }
 }

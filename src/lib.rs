@@ -3,13 +3,15 @@
 //! # Layout
 //! - [`model`]: the pure core (std only, the `rescale-core` crate built from `src/model/`): Java hashes, Flink's murmur hash, key groups,
 //!   owners, number parsing. Every formula lives here.
-//! - [`url`]: hash routes and one typed, tolerant query struct per lab.
-//! - [`labs`]: one component module per lab, plus the closed registry [`labs::Lab::ALL`].
+//! - [`lab`]: the closed registry of labs, [`lab::Lab::ALL`] (slug, title, summary; no views).
+//! - [`url`]: hash routes, common parameters, and [`url::Param`], one description per lab
+//!   parameter; each lab's query and table live in its folder.
+//! - [`labs`]: one folder per lab (query, state, views), the lab frame, home and training.
 //! - [`charts`]: draw functions, model data in, SVG out (plotters for charts).
 //! - [`components`]: small presentational widgets shared by labs.
 //! - [`embed`], [`embed_view`]: iframe snippets, locks, resizing and result messages for embeds.
 //! - [`app`]: the shell: router, navigation, theme and embed mode.
-//! - [`browser`]: the few direct calls into the browser (hash, theme, title).
+//! - [`browser`]: the direct calls into the browser (hash, storage, events, files, JSON, messages).
 //! - [`panic_panel`]: the recoverable error panel shown if the app ever panics.
 //! - `bench_export` (wasm only): routing entry points that `tools/bench.sh` times in the browser.
 //! - [`cli`]: the `keygroups` command as a pure function; `src/bin/keygroups.rs` runs it.
@@ -17,7 +19,8 @@
 //! # Invariants
 //! - `model` imports nothing from the web and cannot panic on any input.
 //! - A URL never breaks the page: bad parameters fall back to defaults with a visible notice.
-//! - Navigation, router and tests iterate the same registry, `labs::Lab::ALL`.
+//! - Navigation, router and tests iterate the same registry, `lab::Lab::ALL`.
+//! - A lab parameter is described once (`url::Param`); links and typing share its bound.
 
 pub mod app;
 #[cfg(target_arch = "wasm32")]

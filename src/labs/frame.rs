@@ -59,6 +59,20 @@ pub struct LabProps {
     pub location: Location,
 }
 
+/// The props of a lab's part that reads the whole state and sends actions (its controls, a
+/// panel): `PartProps<CoverageState>`.
+#[derive(Properties)]
+pub struct PartProps<S: LabState> {
+    pub state: S,
+    pub on_action: Callback<S::Action>,
+}
+
+impl<S: LabState> PartialEq for PartProps<S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.state == other.state && self.on_action == other.on_action
+    }
+}
+
 /// What [`use_lab`] gives a lab: its state (with dispatcher) and the notices to show.
 pub struct OpenedLab<S: LabState> {
     pub state: UseReducerHandle<S>,

@@ -328,11 +328,15 @@ pub trait ParamInfo: Sync {
     fn name(&self) -> &'static str;
     fn label(&self) -> &'static str;
     fn lockable(&self) -> bool;
-    /// The message typed (or linked) `text` is refused with, if any.
+    /// The message typed (or linked) `text` is refused with, if any. (Native builds only, as
+    /// the next two: the tests and fuzz targets use them; the bundle leaves them out.)
+    #[cfg(not(target_arch = "wasm32"))]
     fn problem(&self, text: &str) -> Option<String>;
     /// The fallback phrase of a link's notice (empty for a choice).
+    #[cfg(not(target_arch = "wasm32"))]
     fn fallback(&self) -> &'static str;
     /// The accepted text written as a link writes it back; `None` when refused (or a choice).
+    #[cfg(not(target_arch = "wasm32"))]
     fn normalise(&self, text: &str) -> Option<String>;
 }
 
@@ -346,12 +350,15 @@ impl<T: PartialEq + 'static> ParamInfo for Param<T> {
     fn lockable(&self) -> bool {
         self.lockable
     }
+    #[cfg(not(target_arch = "wasm32"))]
     fn problem(&self, text: &str) -> Option<String> {
         self.parse(text).err().map(|e| e.to_string())
     }
+    #[cfg(not(target_arch = "wasm32"))]
     fn fallback(&self) -> &'static str {
         self.fallback
     }
+    #[cfg(not(target_arch = "wasm32"))]
     fn normalise(&self, text: &str) -> Option<String> {
         self.parse(text).ok().map(|v| self.format(&v))
     }
@@ -386,12 +393,15 @@ impl ParamInfo for Choice {
     fn lockable(&self) -> bool {
         self.lockable
     }
+    #[cfg(not(target_arch = "wasm32"))]
     fn problem(&self, _: &str) -> Option<String> {
         None
     }
+    #[cfg(not(target_arch = "wasm32"))]
     fn fallback(&self) -> &'static str {
         ""
     }
+    #[cfg(not(target_arch = "wasm32"))]
     fn normalise(&self, _: &str) -> Option<String> {
         None
     }

@@ -3,19 +3,15 @@
 
 use yew::prelude::*;
 
+use crate::labs::frame::PartProps;
+
 use super::state::{CoverageAction, CoverageState};
 use crate::browser;
 use crate::components::{FieldInput, ParamField};
 use crate::model::coverage::MAX_MODULUS;
 
-#[derive(Properties, PartialEq)]
-pub struct ControlsProps {
-    pub state: CoverageState,
-    pub on_action: Callback<CoverageAction>,
-}
-
 #[function_component]
-pub fn Controls(props: &ControlsProps) -> Html {
+pub fn Controls(props: &PartProps<CoverageState>) -> Html {
     let s = &props.state;
     let emit = |make: fn(FieldInput) -> CoverageAction| props.on_action.reform(make);
     let on_m = emit(|i| CoverageAction::SetModulus { text: i.text, bad_input: i.bad_input });

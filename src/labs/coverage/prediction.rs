@@ -5,18 +5,14 @@ use std::collections::BTreeSet;
 
 use yew::prelude::*;
 
+use crate::labs::frame::PartProps;
+
 use super::state::{CoverageAction, CoverageState};
 use crate::components::{FieldInput, TextField};
 use crate::model::coverage::{Grade, Verdict};
 
-#[derive(Properties, PartialEq)]
-pub struct PredictionPanelProps {
-    pub state: CoverageState,
-    pub on_action: Callback<CoverageAction>,
-}
-
 #[function_component]
-pub fn PredictionPanel(props: &PredictionPanelProps) -> Html {
+pub fn PredictionPanel(props: &PartProps<CoverageState>) -> Html {
     let s = &props.state;
     let m = s.orbit.modulus();
     let on_count = props

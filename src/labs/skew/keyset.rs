@@ -6,6 +6,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::labs::frame::PartProps;
+
 use super::import::{self, SYNC_LIMIT};
 use super::query::{KeySource, PRESET};
 use super::settings::number_field;
@@ -15,14 +17,8 @@ use crate::components::SelectField;
 use crate::model::skew::csv::MAX_KEYS;
 use crate::model::skew::presets::PresetKind;
 
-#[derive(Properties, PartialEq)]
-pub struct KeySetProps {
-    pub state: SkewState,
-    pub on_action: Callback<SkewAction>,
-}
-
 #[function_component]
-pub fn KeySet(props: &KeySetProps) -> Html {
+pub fn KeySet(props: &PartProps<SkewState>) -> Html {
     let s = &props.state;
     let area = use_node_ref();
     let act = &props.on_action;

@@ -23,6 +23,8 @@
 //! totals, overflow in plans and presets); their doc comments give the minimal input.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod support;
+
 use std::collections::{BTreeMap, HashSet};
 
 use proptest::collection::vec;
@@ -53,22 +55,11 @@ use rescale_lab::model::{
 use rescale_lab::url::{
     decode_component, encode_component, format_hash, valid_origin, CommonQuery, Location, Notice, Route,
 };
+use support::fuzz_config;
 
 // ---------------------------------------------------------------------------------------------
-// Configuration
+// Configuration (cases per target: `support::fuzz_config`)
 // ---------------------------------------------------------------------------------------------
-
-/// Cases per target: `FUZZ_CASES`, default 256.
-fn cases() -> u32 {
-    std::env::var("FUZZ_CASES").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(256)
-}
-
-fn config() -> ProptestConfig {
-    let mut config = ProptestConfig::with_cases(cases());
-    // Print the minimal input; write no regression files into the source tree.
-    config.failure_persistence = None;
-    config
-}
 
 /// The longest error or notice text a person should have to read: values in them are cut
 /// (to 60 characters in a notice, 40 in an error), so a novel pasted into a field never comes
@@ -540,7 +531,7 @@ fn check_import(text: &str, key_type: KeyType, import: &CsvImporter) -> Result<(
 // ---------------------------------------------------------------------------------------------
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(fuzz_config())]
 
     /// `Location::parse` on any text: a leading `#` is optional, routes name a registered lab,
     /// a not-found path is shown as decoded, every notice has a message, and the common
@@ -742,7 +733,7 @@ proptest! {
 // ---------------------------------------------------------------------------------------------
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(fuzz_config())]
 
     /// `parse_csv` for every key type: every line is accounted for (row, error, header or
     /// blank), errors are numbered in order and capped, kept keys are unique and of the
@@ -835,7 +826,7 @@ fn any_field_text() -> BoxedStrategy<String> {
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(fuzz_config())]
 
     /// `parse_whole` agrees with Rust's `i64` parser on the trimmed text (too large exactly
     /// for well-formed digits), reads back every formatted `i64`, and names what it refuses.
@@ -1088,7 +1079,7 @@ fn progress_text() -> BoxedStrategy<String> {
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(fuzz_config())]
 
     /// `Progress::parse` on any stored text accepts exactly `;`-separated `runN=value`
     /// pieces naming both runs (the last piece per run wins), and what it accepts formats
@@ -1178,7 +1169,7 @@ fn check_generated(preset: Preset, total: u64, keys: &[KeyLoad]) -> Result<(), T
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(fuzz_config())]
 
     /// `MaxParallelism::new` accepts exactly 1..=32768 and keeps the value; `Parallelism::new`
     /// accepts exactly 1..=max; every key group lies in its owner's range, and the first and
@@ -1469,7 +1460,7 @@ fn check_plan(input: &PlanInput) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(fuzz_config())]
 
     /// `PlanInput::plan` for every input the planner page can build (sizes up to 1 PB from
     /// `parse_bytes`, TTLs up to ten years from `parse_ttl`, counts anything): the verdict

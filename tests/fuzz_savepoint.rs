@@ -11,22 +11,13 @@
 //! ```
 #![cfg(not(target_arch = "wasm32"))]
 
+mod support;
+
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
-use proptest::test_runner::Config as ProptestConfig;
 use rescale_lab::model::savepoint::{self, report, Budget, SavepointError, Snapshot, SnapshotParser, Step};
-
-/// Cases per target: `FUZZ_CASES`, default 256.
-fn cases() -> u32 {
-    std::env::var("FUZZ_CASES").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(256)
-}
-
-fn config() -> ProptestConfig {
-    let mut config = ProptestConfig::with_cases(cases());
-    config.failure_persistence = None;
-    config
-}
+use support::fuzz_config;
 
 /// Every committed `_metadata`, read once.
 fn fixtures() -> &'static [Vec<u8>] {
@@ -163,7 +154,7 @@ fn apply(file: &mut Vec<u8>, m: &Mutation) {
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(fuzz_config())]
 
     #[test]
     fn arbitrary_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..2048)) {

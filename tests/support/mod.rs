@@ -1,5 +1,7 @@
-//! Readers for the committed Flink conformance vectors in `tests/vectors/` (written by
-//! `tests/flink-vectors/generate.sh` from Flink's own jar). Shared by the native test files.
+//! Shared by the native test files (each includes it with `mod support;`): readers for the
+//! committed Flink conformance vectors in `tests/vectors/` (written by
+//! `tests/flink-vectors/generate.sh` from Flink's own jar), and the fuzz targets' proptest
+//! configuration.
 #![allow(dead_code)]
 
 use std::collections::HashMap;
@@ -50,4 +52,17 @@ pub fn owner_columns(header: &[String]) -> Vec<((i64, i64), String)> {
             Some(((m.parse().unwrap(), p.parse().unwrap()), h.clone()))
         })
         .collect()
+}
+
+/// Cases per fuzz target: `FUZZ_CASES`, default 256 (so `cargo test` stays fast).
+pub fn fuzz_cases() -> u32 {
+    std::env::var("FUZZ_CASES").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(256)
+}
+
+/// The proptest configuration of every fuzz target: [`fuzz_cases`] cases; a failure prints the
+/// minimal input and writes no regression files into the source tree.
+pub fn fuzz_config() -> proptest::test_runner::Config {
+    let mut config = proptest::test_runner::Config::with_cases(fuzz_cases());
+    config.failure_persistence = None;
+    config
 }

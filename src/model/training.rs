@@ -8,6 +8,8 @@ use super::coverage::Orbit;
 use super::imbalance::Imbalance;
 use super::planner::PlanInput;
 use super::restore::{RestoreInput, RestoreOutcome, SavedHow};
+use super::savepoint::unmatched::{if_unmatched, Unmatched};
+use super::savepoint::{operator_id_from_uid, parse, OperatorId, SavepointError, Snapshot};
 use super::skew::aggregate::{GroupLoads, SubtaskLoads};
 use super::skew::presets::Preset;
 use super::{KeyGroup, MaxParallelism, ModelError, Parallelism};
@@ -27,6 +29,140 @@ pub enum ExerciseKind {
     RescaleFixesHotKey { n: u32, hot: u32, p: u32, q: u32 },
     /// Which step of the seed's rescale plan is the point of no return?
     PointOfNoReturn { current: u32, target: u32, first: u32 },
+    /// What max parallelism does the bundled sample snapshot carry (its keyed operators')?
+    SnapshotMaxParallelism { sample: Sample },
+    /// If the operator with uid `uid` were given another uid, would a restore from the bundled
+    /// sample fail without `--allowNonRestoredState`?
+    UidChangeBlocksRestore { sample: Sample, uid: String },
+}
+
+/// A real snapshot bundled with the site (`static/samples/<slug>/_metadata`), written by Flink
+/// 2.3.0 (copies of `tests/flink-savepoints/fixtures/2.3.0/`). The savepoint lab fetches it
+/// from the site; the guided path grades from the same bytes, embedded here (each under 20 KB).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Sample {
+    /// `hashmap-canonical-savepoint`: a canonical savepoint of the heap backend.
+    HashmapSavepoint,
+    /// `rocksdb-incremental-checkpoint`: a retained incremental RocksDB checkpoint.
+    RocksdbCheckpoint,
+}
+
+impl Sample {
+    pub const ALL: [Sample; 2] = [Sample::HashmapSavepoint, Sample::RocksdbCheckpoint];
+
+    /// The name in links and exercise files.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Sample::HashmapSavepoint => "hashmap-savepoint",
+            Sample::RocksdbCheckpoint => "rocksdb-checkpoint",
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> Option<Sample> {
+        Sample::ALL.into_iter().find(|s| s.slug() == slug)
+    }
+
+    /// What a person reads on its button.
+    pub fn title(self) -> &'static str {
+        match self {
+            Sample::HashmapSavepoint => "Hashmap canonical savepoint (Flink 2.3.0)",
+            Sample::RocksdbCheckpoint => "RocksDB incremental checkpoint (Flink 2.3.0)",
+        }
+    }
+
+    /// The file's path on the site, relative to the page.
+    pub fn path(self) -> &'static str {
+        match self {
+            Sample::HashmapSavepoint => "static/samples/hashmap-savepoint/_metadata",
+            Sample::RocksdbCheckpoint => "static/samples/rocksdb-checkpoint/_metadata",
+        }
+    }
+
+    /// The file's bytes.
+    pub fn bytes(self) -> &'static [u8] {
+        match self {
+            Sample::HashmapSavepoint => include_bytes!("../../static/samples/hashmap-savepoint/_metadata"),
+            Sample::RocksdbCheckpoint => include_bytes!("../../static/samples/rocksdb-checkpoint/_metadata"),
+        }
+    }
+
+    /// The snapshot it holds (every sample parses; a test checks it).
+    pub fn snapshot(self) -> Result<Snapshot, SavepointError> {
+        parse(self.bytes())
+    }
+}
+
+/// Percent-encodes everything but RFC 3986 unreserved characters (for links carrying a uid).
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => char::from(b).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The max parallelism a snapshot's keyed operators carry (all operators' if none is keyed),
+/// and whether every operator agrees.
+fn snapshot_max_parallelism(s: &Snapshot) -> (i32, bool) {
+    let keyed = |o: &&super::savepoint::Operator| {
+        o.subtasks.iter().any(|t| t.state.managed_keyed.is_some() || t.state.raw_keyed.is_some())
+    };
+    let max = s.operators.iter().find(keyed).or(s.operators.first()).map_or(0, |o| o.max_parallelism);
+    (max, s.operators.iter().all(|o| o.max_parallelism == max))
+}
+
+fn max_parallelism_answer(sample: Sample) -> (Answer, String) {
+    match sample.snapshot() {
+        Ok(s) => {
+            let (max, all) = snapshot_max_parallelism(&s);
+            let who = if all { "Every operator of this snapshot carries" } else { "Its keyed operators carry" };
+            (
+                Answer::Number(max.max(0) as u64),
+                format!(
+                    "{who} max parallelism {max}: the job can be restored at any parallelism up to {max}, and only \
+                     with max parallelism left unset or set to {max}."
+                ),
+            )
+        }
+        Err(e) => (Answer::Number(0), e.to_string()),
+    }
+}
+
+fn uid_change_answer(sample: Sample, uid: &str) -> (Answer, String) {
+    let s = match sample.snapshot() {
+        Ok(s) => s,
+        Err(e) => return (Answer::YesNo(false), e.to_string()),
+    };
+    let id = OperatorId(operator_id_from_uid(uid));
+    let Some(op) = s.operators.iter().find(|o| o.id == id) else {
+        return (
+            Answer::YesNo(false),
+            format!(
+                "No operator of this snapshot has the id {} that uid {uid:?} gives, so nothing is left behind.",
+                id.hex()
+            ),
+        );
+    };
+    let name = op.name.as_deref().map_or(String::new(), |n| format!(" ({n})"));
+    match if_unmatched(op) {
+        Unmatched::Skipped => (
+            Answer::YesNo(false),
+            format!(
+                "Operator {}{name} holds no state in this snapshot, so Flink skips it (\"Skipping empty savepoint \
+                 state\") and the restore starts.",
+                id.hex()
+            ),
+        ),
+        Unmatched::Refused { bytes } => (
+            Answer::YesNo(true),
+            format!(
+                "Operator {}{name} holds {bytes} bytes of state, which no operator of the new job would claim: Flink \
+                 refuses the restore, and --allowNonRestoredState would drop those bytes.",
+                id.hex()
+            ),
+        ),
+    }
 }
 
 /// The expected kind of response.
@@ -74,6 +210,7 @@ impl ExerciseKind {
                 Parallelism::new(i64::from(*p), m)?;
                 Parallelism::new(i64::from(*q), m).map(|_| ())
             }
+            ExerciseKind::SnapshotMaxParallelism { .. } | ExerciseKind::UidChangeBlocksRestore { .. } => Ok(()),
             ExerciseKind::PointOfNoReturn { current, target, first } => {
                 for v in [current, target, first] {
                     if !(1..=32768).contains(v) {
@@ -94,6 +231,8 @@ impl ExerciseKind {
     /// The right answer, computed by the model, with the reason in a sentence.
     pub fn solve(&self) -> (Answer, String) {
         match *self {
+            ExerciseKind::SnapshotMaxParallelism { sample } => max_parallelism_answer(sample),
+            ExerciseKind::UidChangeBlocksRestore { sample, ref uid } => uid_change_answer(sample, uid),
             ExerciseKind::CoverageReach { m, a } => {
                 let o = Orbit::new(i64::from(m), a as i64).unwrap_or_else(|_| Orbit::new(1, 0).expect("1, 0 is valid"));
                 (
@@ -177,6 +316,10 @@ impl ExerciseKind {
     /// The lab that shows the answer, as a route.
     pub fn lab_link(&self) -> String {
         match *self {
+            ExerciseKind::SnapshotMaxParallelism { sample } => format!("#/savepoint?sample={}", sample.slug()),
+            ExerciseKind::UidChangeBlocksRestore { sample, ref uid } => {
+                format!("#/savepoint?sample={}&uid={}", sample.slug(), encode(uid))
+            }
             ExerciseKind::CoverageReach { m, a } => format!("#/coverage?m={m}&a={a}"),
             ExerciseKind::OwnerOfGroup { max, p, .. } | ExerciseKind::BusiestGroups { max, p } => {
                 format!("#/owners?maxp={max}&p={p}")
@@ -277,6 +420,54 @@ mod tests {
         assert!(grade(&ExerciseKind::RestoreStarts { saved_max: 128, p: 200 }, "maybe").is_err());
         assert!(ExerciseKind::OwnerOfGroup { max: 128, p: 100, group: 128 }.validate().is_err());
         assert!(ExerciseKind::BusiestGroups { max: 128, p: 200 }.validate().is_err());
+    }
+
+    /// The bundled samples are the fixtures they were copied from, and the exercises over them
+    /// are answered from the file: max parallelism 128, a stateless operator's uid change is
+    /// harmless, a keyed one's blocks the restore, an unknown uid matches nothing.
+    #[test]
+    fn sample_exercises_are_answered_from_the_file() {
+        assert_eq!(
+            Sample::HashmapSavepoint.bytes(),
+            include_bytes!("../../tests/flink-savepoints/fixtures/2.3.0/hashmap-canonical-savepoint/_metadata")
+        );
+        assert_eq!(
+            Sample::RocksdbCheckpoint.bytes(),
+            include_bytes!("../../tests/flink-savepoints/fixtures/2.3.0/rocksdb-incremental-checkpoint/_metadata")
+        );
+        for sample in Sample::ALL {
+            assert!(sample.bytes().len() < 20 * 1024, "{sample:?}");
+            assert_eq!(Sample::from_slug(sample.slug()), Some(sample));
+            assert!(sample.path().ends_with(&format!("{}/_metadata", sample.slug())));
+            let s = sample.snapshot().unwrap();
+            assert_eq!(s.operators.len(), 8, "{sample:?}");
+            let kind = ExerciseKind::SnapshotMaxParallelism { sample }.validate().unwrap();
+            assert_eq!(grade(&kind, "128"), Ok(true), "{sample:?}");
+            assert!(kind.solve().1.contains("Every operator"), "{}", kind.solve().1);
+        }
+        assert_eq!(Sample::from_slug("nope"), None);
+        let uid = |sample, uid: &str| ExerciseKind::UidChangeBlocksRestore { sample, uid: uid.into() };
+        let cases = [
+            (Sample::HashmapSavepoint, "throttle", "no", "holds no state"),
+            (Sample::HashmapSavepoint, "counter", "yes", "holds 11841 bytes"),
+            (Sample::RocksdbCheckpoint, "counter", "yes", "holds 138219 bytes"),
+            (Sample::RocksdbCheckpoint, "rules-source", "no", "holds no state"),
+            (Sample::RocksdbCheckpoint, "numbers-source", "yes", "(Source: Numbers source) holds 546 bytes"),
+            (Sample::RocksdbCheckpoint, "not-in-the-job", "no", "No operator of this snapshot"),
+        ];
+        for (sample, u, answer, why) in cases {
+            let kind = uid(sample, u).validate().unwrap();
+            assert_eq!(grade(&kind, answer), Ok(true), "{u}");
+            assert!(kind.solve().1.contains(why), "{u}: {}", kind.solve().1);
+        }
+        assert_eq!(
+            uid(Sample::HashmapSavepoint, "a b&c").lab_link(),
+            "#/savepoint?sample=hashmap-savepoint&uid=a%20b%26c"
+        );
+        assert_eq!(
+            ExerciseKind::SnapshotMaxParallelism { sample: Sample::RocksdbCheckpoint }.lab_link(),
+            "#/savepoint?sample=rocksdb-checkpoint"
+        );
     }
 
     #[test]

@@ -11,11 +11,14 @@ const answers = {
   'restart-200': 'no',
   'hot-key-rescale': 'no',
   'point-of-no-return': '6',
+  'sample-max-parallelism': '128',
+  'sample-uid-throttle': 'no',
+  'sample-uid-counter': 'yes',
 };
 
 test('the training path can be walked by keyboard alone, and the score survives a reload', async ({ page }) => {
   await open(page, '#/');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 7.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 10.');
   for (const [id, answer] of Object.entries(answers)) {
     const step = page.locator(`[data-exercise="${id}"]`);
     await step.getByRole('textbox').focus();
@@ -24,11 +27,11 @@ test('the training path can be walked by keyboard alone, and the score survives 
     await page.keyboard.press('Enter');
     await expect(step.locator('.training-verdict'), id).toHaveAttribute('data-verdict', 'correct');
   }
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 7 of 7.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 10 of 10.');
   await page.reload();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 7 of 7.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 10 of 10.');
   await page.getByRole('button', { name: 'Reset progress' }).click();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 7.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 10.');
 });
 
 test('a wrong answer is graded with the reason, and a bad one is named', async ({ page }) => {
@@ -50,15 +53,15 @@ test('a corrupt progress entry is set aside with a notice', async ({ page }) => 
   await page.evaluate(() => localStorage.setItem('rescale-lab.training.v1', '{"score": "lots"'));
   await open(page, '#/');
   await expect(page.getByText('Saved training progress was unreadable')).toBeVisible();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 7.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 10.');
 });
 
 test('an exercise set named by the link is loaded for that visit; a foreign one is refused', async ({ page }) => {
   await open(page, '#/?exercises=static%2Fexercises.json');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 7.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 10.');
   await open(page, '#/?exercises=https%3A%2F%2Fevil.example%2Fx.json');
   await expect(page.getByText('is not a path on this site')).toBeVisible();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 7.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 10.');
 });
 
 test('after a first visit the lab works offline', async ({ page, context }) => {

@@ -13,6 +13,7 @@
 //! - [`report`]: key-group range checks against Flink's assignment, skew of state bytes.
 //! - [`operator_id`]: the operator id Flink derives from a uid (MurmurHash3 x64 128).
 //! - [`json`], [`table`]: the report as the CLI's JSON and as a text table.
+//! - [`unmatched`]: what a restore does with an operator the new job lacks (skipped or refused).
 //!
 //! Invariant: no input makes this module panic. Memory grows linearly with the file: every
 //! length and count is checked against the bytes left before it is used, and every element read
@@ -31,6 +32,7 @@ pub mod sizes;
 pub mod stepper;
 pub mod table;
 pub mod types;
+pub mod unmatched;
 
 pub use error::SavepointError;
 pub use operator_id::{operator_id_from_uid, operator_id_hex};

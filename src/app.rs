@@ -7,7 +7,8 @@ use yew::prelude::*;
 
 use crate::browser::{self, HashListener};
 use crate::components::{Locks, Notices};
-use crate::embed_view::{EmbedFrame, EmbedPanel, ResultSink};
+use crate::embed::frame_title;
+use crate::embed_view::{EmbedFrame, EmbedPanel, HashWatch, ResultSink};
 use crate::lab::Lab;
 use crate::labs::home::Home;
 use crate::labs::not_found::NotFound;
@@ -25,16 +26,27 @@ pub fn start() {
 #[function_component]
 pub fn App() -> Html {
     let hash = use_state(browser::current_hash);
+    // The hash as a lab last wrote it (its state): what embed links and snippets carry.
+    let written = use_state(browser::current_hash);
     {
-        let hash = hash.clone();
+        let (hash, written) = (hash.clone(), written.clone());
         use_effect_with((), move |_| {
-            let listener = HashListener::new(move |h| hash.set(h));
+            let listener = HashListener::new(move |h: String| {
+                written.set(h.clone());
+                hash.set(h);
+            });
             move || drop(listener)
         });
     }
+    let watch = {
+        let written = written.clone();
+        HashWatch(Callback::from(move |h: String| written.set(h)))
+    };
     let location = Location::parse(&hash);
     let title = match &location.route {
         Route::Home => "Rescale Lab".to_string(),
+        // Inside a frame the title names the state, as the snippet's frame title does.
+        Route::Lab(lab) if location.common.embed => format!("{} · Rescale Lab", frame_title(*lab, &written)),
         Route::Lab(lab) => format!("{} · Rescale Lab", lab.title()),
         Route::NotFound(_) => "Not found · Rescale Lab".to_string(),
     };
@@ -58,12 +70,14 @@ pub fn App() -> Html {
             html! {
                 <div class="lab-frame" key={(*hash).clone()}>
                     <ContextProvider<Locks> context={locks}>
-                        <ContextProvider<ResultSink> context={sink}>{ crate::labs::view(*lab, &location) }</ContextProvider<ResultSink>>
+                        <ContextProvider<ResultSink> context={sink}>
+                            <ContextProvider<HashWatch> context={watch}>{ crate::labs::view(*lab, &location) }</ContextProvider<HashWatch>>
+                        </ContextProvider<ResultSink>>
                     </ContextProvider<Locks>>
                     if location.common.embed {
-                        <EmbedFrame lab={*lab} common={location.common.clone()} />
+                        <EmbedFrame lab={*lab} common={location.common.clone()} hash={AttrValue::from((*written).clone())} />
                     } else {
-                        <EmbedPanel lab={*lab} />
+                        <EmbedPanel lab={*lab} hash={AttrValue::from((*written).clone())} />
                     }
                 </div>
             }

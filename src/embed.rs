@@ -33,8 +33,9 @@ pub fn strip_embed(hash: &str) -> String {
     join(path, &kept)
 }
 
-/// The hash an embed loads: the lab's own state plus `embed=1`, the locks and the theme.
-pub fn embed_hash(hash: &str, lock: &[String], theme: Theme) -> String {
+/// The hash an embed loads: the lab's own state plus `embed=1`, the locks, the theme and
+/// the origin allowed to receive results.
+pub fn embed_hash(hash: &str, lock: &[String], theme: Theme, origin: Option<&str>) -> String {
     let (path, pairs) = split(hash);
     let mut kept: Vec<String> =
         pairs.into_iter().filter(|p| !EMBED_ONLY.contains(&name_of(p))).map(String::from).collect();
@@ -45,6 +46,9 @@ pub fn embed_hash(hash: &str, lock: &[String], theme: Theme) -> String {
     if theme != Theme::System {
         kept.push(format!("theme={}", theme.as_str()));
     }
+    if let Some(origin) = origin {
+        kept.push(format!("origin={}", crate::url::encode_component(origin)));
+    }
     join(path, &kept)
 }
 
@@ -53,13 +57,52 @@ pub fn escape_attribute(text: &str) -> String {
     text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
-/// The `<iframe>` snippet for a lab at `page_url` (the page without its hash) and `hash`.
-pub fn iframe_snippet(page_url: &str, hash: &str, title: &str, height: u32) -> String {
-    format!(
+/// The host script a snippet includes: its URL and, when the build recorded it, its
+/// subresource-integrity hash (`sha384-…`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostScript {
+    pub url: String,
+    pub integrity: Option<String>,
+}
+
+/// The `<iframe>` snippet for a lab at `page_url` (the page without its hash) and `hash`,
+/// titled `title`, followed by the host script's tag (include it once per page).
+pub fn iframe_snippet(page_url: &str, hash: &str, title: &str, height: u32, host: Option<&HostScript>) -> String {
+    let frame = format!(
         "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{height}\" style=\"border:0\" loading=\"lazy\"></iframe>",
         escape_attribute(&format!("{page_url}{hash}")),
         escape_attribute(&format!("Rescale Lab: {title}"))
-    )
+    );
+    match host {
+        None => frame,
+        Some(HostScript { url, integrity }) => {
+            let integrity = integrity
+                .as_deref()
+                .map(|i| format!(" integrity=\"{}\" crossorigin=\"anonymous\"", escape_attribute(i)))
+                .unwrap_or_default();
+            format!("{frame}\n<script src=\"{}\"{integrity} defer></script>", escape_attribute(url))
+        }
+    }
+}
+
+/// A frame's title that names its state: the lab's title, then each of its parameters the
+/// link sets, in table order, as noun and value ("Key owners: max parallelism 128,
+/// parallelism 64"). Values are shortened; nothing of the link is lost, only the title.
+pub fn frame_title(lab: crate::lab::Lab, hash: &str) -> String {
+    let location = crate::url::Location::parse(hash);
+    let parts: Vec<String> = crate::labs::params(lab)
+        .iter()
+        .filter_map(|p| {
+            let value = location.params.get(p.name())?;
+            let shown: String = value.chars().take(40).collect();
+            Some(format!("{} {shown}", p.noun()))
+        })
+        .collect();
+    if parts.is_empty() {
+        lab.title().to_string()
+    } else {
+        format!("{}: {}", lab.title(), parts.join(", "))
+    }
 }
 
 /// A graded answer, shaped like an xAPI statement's verb, object and result.
@@ -100,18 +143,41 @@ mod tests {
         );
         assert_eq!(strip_embed("#/owners?embed=1"), "#/owners");
         assert_eq!(
-            embed_hash("#/coverage?m=8&a=3&embed=1", &["m".into(), "a".into()], Theme::Dark),
+            embed_hash("#/coverage?m=8&a=3&embed=1", &["m".into(), "a".into()], Theme::Dark, None),
             "#/coverage?m=8&a=3&embed=1&lock=m%2Ca&theme=dark"
         );
-        assert_eq!(embed_hash("#/owners", &[], Theme::System), "#/owners?embed=1");
+        assert_eq!(embed_hash("#/owners", &[], Theme::System, None), "#/owners?embed=1");
+        assert_eq!(
+            embed_hash("#/owners?origin=https%3A%2F%2Fold.example", &[], Theme::System, Some("https://docs.example")),
+            "#/owners?embed=1&origin=https%3A%2F%2Fdocs.example"
+        );
     }
 
     #[test]
     fn snippet_escapes_everything_it_quotes() {
-        let s = iframe_snippet("https://lab.example/docs/", "#/skew?keys=%22a%22", "Skew \"editor\" <b>", 640);
+        let s = iframe_snippet("https://lab.example/docs/", "#/skew?keys=%22a%22", "Skew \"editor\" <b>", 640, None);
         assert_eq!(
             s,
             "<iframe src=\"https://lab.example/docs/#/skew?keys=%22a%22\" title=\"Rescale Lab: Skew &quot;editor&quot; &lt;b&gt;\" width=\"100%\" height=\"640\" style=\"border:0\" loading=\"lazy\"></iframe>"
+        );
+    }
+
+    #[test]
+    fn snippet_carries_the_host_script_and_titles_name_the_state() {
+        let host = HostScript { url: "https://lab.example/embed-host.js".into(), integrity: Some("sha384-abc".into()) };
+        let s = iframe_snippet("https://lab.example/", "#/owners", "Key owners", 500, Some(&host));
+        assert!(s.ends_with(
+            "\n<script src=\"https://lab.example/embed-host.js\" integrity=\"sha384-abc\" crossorigin=\"anonymous\" defer></script>"
+        ));
+        let lab = crate::lab::Lab::Owners;
+        assert_eq!(
+            frame_title(lab, "#/owners?p=64&maxp=128&embed=1"),
+            "Key owners: max parallelism 128, parallelism 64"
+        );
+        assert_eq!(frame_title(lab, "#/owners"), "Key owners");
+        assert_eq!(
+            frame_title(crate::lab::Lab::Coverage, "#/coverage?a=5&m=12"),
+            "Modular coverage: modulus m 12, stride a 5"
         );
     }
 

@@ -18,8 +18,13 @@ wasm-bindgen --target web --no-typescript --out-dir dist/pkg \
   target/wasm32-unknown-unknown/wasm-release/rescale-lab.wasm
 www/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
   dist/pkg/rescale-lab_bg.wasm -o dist/pkg/rescale-lab_bg.wasm
-cp index.html dist/
 cp -r static/. dist/static/
+# The embed host script ships beside the lab; its integrity hash goes into the page, where
+# the Embed snippet builder reads it.
+cp www/embed-host.js dist/embed-host.js
+integrity="sha384-$(node -e "process.stdout.write(require('crypto').createHash('sha384').update(require('fs').readFileSync('dist/embed-host.js')).digest('base64'))")"
+sed "s|<meta name=\"rescale-lab-embed-host\" content=\"\">|<meta name=\"rescale-lab-embed-host\" content=\"$integrity\">|" index.html > dist/index.html
+grep -q "$integrity" dist/index.html || { echo "build: the embed host script's integrity did not reach dist/index.html" >&2; exit 1; }
 # The service worker sits at the root so that its scope covers the whole lab.
 mv dist/static/sw.js dist/sw.js
 

@@ -41,11 +41,15 @@ const server = createServer(async (req, res) => {
     const info = await stat(file);
     if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'ENOENT' });
     const body = await readFile(file);
-    res.writeHead(200, {
+    const headers = {
       'content-type': types[extname(file)] || 'application/octet-stream',
       'cache-control': 'no-cache',
       'x-content-type-options': 'nosniff',
-    });
+    };
+    // The embed host script is included by pages of other origins, with an integrity hash,
+    // which needs CORS.
+    if (path.endsWith('/embed-host.js')) headers['access-control-allow-origin'] = '*';
+    res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   } catch (error) {
     const missing = error && (error.code === 'ENOENT' || error instanceof URIError);

@@ -329,3 +329,10 @@ pub fn post_statement(origin: &str, statement: &crate::embed::Statement) {
         set(m, "statement", xapi);
     });
 }
+
+/// The `content` of `<meta name="…">` in the page, if present and not empty.
+pub fn meta_content(name: &str) -> Option<String> {
+    let document = web_sys::window()?.document()?;
+    let element = document.query_selector(&format!("meta[name=\"{name}\"]")).ok()??;
+    element.get_attribute("content").filter(|c| !c.is_empty())
+}

@@ -1,6 +1,7 @@
 //! The one hook every lab uses to keep its state in the URL: after each render whose query
 //! changed, the hash is replaced (no history entry, no `hashchange`), keeping the common
-//! parameters (`embed`, `theme`, `lock`, `origin`).
+//! parameters (`embed`, `theme`, `lock`, `origin`), and the shell's [`HashWatch`] is told, so
+//! the embed link and snippet follow.
 //!
 //! Invariant: a lab never overwrites a hash it did not see. If the hash changed from outside
 //! since the lab last read or wrote it (a typed link, a host page re-pointing an iframe), the
@@ -9,6 +10,7 @@
 use yew::prelude::*;
 
 use crate::browser;
+use crate::embed_view::HashWatch;
 use crate::lab::Lab;
 use crate::url::{format_hash, CommonQuery};
 
@@ -16,6 +18,7 @@ use crate::url::{format_hash, CommonQuery};
 #[hook]
 pub fn use_url_sync(lab: Lab, common: &CommonQuery, pairs: Vec<(&'static str, String)>) {
     let known = use_mut_ref(browser::current_hash);
+    let watch = use_context::<HashWatch>();
     let common = common.clone();
     use_effect_with(pairs, move |pairs| {
         if browser::current_hash() != *known.borrow() {
@@ -24,5 +27,8 @@ pub fn use_url_sync(lab: Lab, common: &CommonQuery, pairs: Vec<(&'static str, St
         let hash = format_hash(lab, &common, pairs);
         browser::replace_hash(&hash);
         *known.borrow_mut() = browser::current_hash();
+        if let Some(HashWatch(told)) = watch {
+            told.emit(browser::current_hash());
+        }
     });
 }

@@ -327,6 +327,8 @@ impl<'a> FieldView<'a> {
 pub trait ParamInfo: Sync {
     fn name(&self) -> &'static str;
     fn label(&self) -> &'static str;
+    /// The noun a sentence uses for it ("max parallelism", "key type").
+    fn noun(&self) -> &'static str;
     fn lockable(&self) -> bool;
     /// The message typed (or linked) `text` is refused with, if any. (Native builds only, as
     /// the next two: the tests and fuzz targets use them; the bundle leaves them out.)
@@ -346,6 +348,9 @@ impl<T: PartialEq + 'static> ParamInfo for Param<T> {
     }
     fn label(&self) -> &'static str {
         self.label
+    }
+    fn noun(&self) -> &'static str {
+        self.what
     }
     fn lockable(&self) -> bool {
         self.lockable
@@ -370,12 +375,20 @@ impl<T: PartialEq + 'static> ParamInfo for Param<T> {
 pub struct Choice {
     pub name: &'static str,
     pub label: &'static str,
+    /// The noun a sentence uses for it.
+    pub what: &'static str,
     pub lockable: bool,
 }
 
 impl Choice {
+    /// A choice whose noun is its label.
     pub const fn new(name: &'static str, label: &'static str) -> Self {
-        Choice { name, label, lockable: false }
+        Choice { name, label, what: label, lockable: false }
+    }
+
+    /// Names it in sentences ("key type" for the control **Key type**).
+    pub const fn noun(self, what: &'static str) -> Self {
+        Choice { what, ..self }
     }
 
     pub const fn lockable(self) -> Self {
@@ -389,6 +402,9 @@ impl ParamInfo for Choice {
     }
     fn label(&self) -> &'static str {
         self.label
+    }
+    fn noun(&self) -> &'static str {
+        self.what
     }
     fn lockable(&self) -> bool {
         self.lockable

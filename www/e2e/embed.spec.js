@@ -79,7 +79,7 @@ test('the Embed button\'s snippet reproduces the state, with locked controls loc
   await page.getByLabel('Height in pixels').fill('720');
   const snippet = await page.getByLabel('Embed snippet').inputValue();
   expect(snippet).toContain('height="720"');
-  expect(snippet).toContain('title="Rescale Lab: Modular coverage"');
+  expect(snippet).toContain('title="Rescale Lab: Modular coverage: modulus m 12, stride a 5"');
   const src = snippet.match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&');
   expect(src).toContain('embed=1');
   expect(src).toContain('lock=m');

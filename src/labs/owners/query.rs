@@ -26,8 +26,8 @@ pub static LARGEST: Param<Option<u32>> =
     Param::optional("largest", "largest parallelism", 1, MAX_P, "same as parallelism")
         .control("Largest foreseeable parallelism", "owners-largest")
         .fallback("using p");
-pub static KEY: Choice = Choice::new("key", "Key").lockable();
-pub static TYPE: Choice = Choice::new("type", "Key type").lockable();
+pub static KEY: Choice = Choice::new("key", "Key").noun("key").lockable();
+pub static TYPE: Choice = Choice::new("type", "Key type").noun("key type").lockable();
 
 /// Every parameter of the lab.
 pub static PARAMS: ParamTable = &[&MAXP, &P, &FIRST, &FROM, &LARGEST, &KEY, &TYPE];

@@ -32,8 +32,8 @@ pub static Q: Param<Option<u32>> =
 pub static SALT: Param<u32> = Param::whole_or_zero("salt", "sub-keys", 0, MAX_SALT as i64, "0 (off)")
     .control("Split the hottest key into", "skew-salt")
     .hint("Sub-keys, 2 to 64.");
-pub static TYPE: Choice = Choice::new("type", "Key type").lockable();
-pub static PRESET: Choice = Choice::new("preset", "Preset").lockable();
+pub static TYPE: Choice = Choice::new("type", "Key type").noun("key type").lockable();
+pub static PRESET: Choice = Choice::new("preset", "Preset").noun("preset").lockable();
 
 /// Every parameter of the lab.
 pub static PARAMS: ParamTable = &[&MAXP, &P, &TYPE, &PRESET, &N, &S, &HOT, &TOTAL, &Q, &SALT];

@@ -1,0 +1,116 @@
+//! Embeds in the page: inside an iframe (`embed=1`) the lab reports its height to the host
+//! (H5P's resize message and our own), answers a ping from the allowed origin only, and links
+//! to the full lab in its current state; on the full site, an **Embed** button builds the
+//! `<iframe>` snippet for the current state ([`panel`]). Results go to the host through the
+//! app's [`ResultSink`]. Both follow the lab's state through [`HashWatch`], which the URL sync
+//! hook tells after every write.
+
+pub mod panel;
+
+pub use panel::EmbedPanel;
+
+use yew::prelude::*;
+
+use crate::browser::{self, ResizeWatch};
+use crate::embed::{strip_embed, Statement};
+use crate::lab::Lab;
+use crate::url::CommonQuery;
+
+/// Where a lab sends each graded answer: the app provides it as a context, built from the
+/// link's `embed` and `origin`, so labs never talk to the host page themselves.
+#[derive(Clone, PartialEq)]
+pub struct ResultSink(pub Callback<Statement>);
+
+impl ResultSink {
+    /// Posts statements to the host page, if the link names the host's origin.
+    pub fn for_link(common: &CommonQuery) -> ResultSink {
+        let common = common.clone();
+        ResultSink(Callback::from(move |statement: Statement| {
+            let Some(origin) = common.origin.as_deref() else { return };
+            if common.embed && browser::in_frame() {
+                browser::post_statement(origin, &statement);
+            }
+        }))
+    }
+
+    pub fn send(&self, statement: Statement) {
+        self.0.emit(statement);
+    }
+}
+
+/// Told the new hash after a lab writes its state into the URL, so the embed link and the
+/// snippet follow the state (the app provides it as a context).
+#[derive(Clone, PartialEq)]
+pub struct HashWatch(pub Callback<String>);
+
+/// The result sink of the page (one that drops everything outside the app shell).
+#[hook]
+pub fn use_result_sink() -> ResultSink {
+    use_context::<ResultSink>().unwrap_or_else(|| ResultSink(Callback::noop()))
+}
+
+fn post_height(lab: Lab) {
+    let height = browser::content_height();
+    browser::post_to_parent("*", |m| {
+        browser::set(m, "context", "h5p");
+        browser::set(m, "action", "resize");
+        browser::set(m, "scrollHeight", height);
+    });
+    browser::post_to_parent("*", |m| {
+        browser::set(m, "type", "rescale-lab:resize");
+        browser::set(m, "lab", lab.slug());
+        browser::set(m, "height", height);
+    });
+}
+
+#[derive(Properties, PartialEq)]
+pub struct EmbedFrameProps {
+    pub lab: Lab,
+    pub common: CommonQuery,
+    /// The hash as the lab last wrote it.
+    pub hash: AttrValue,
+}
+
+/// Inside an iframe: height reports, the ping answer, and the link to the full lab.
+#[function_component]
+pub fn EmbedFrame(props: &EmbedFrameProps) -> Html {
+    let lab = props.lab;
+    use_effect_with(lab, move |&lab| {
+        post_height(lab);
+        let watch = ResizeWatch::new(move || post_height(lab));
+        move || drop(watch)
+    });
+    {
+        let origin = props.common.origin.clone();
+        use_effect_with(origin, move |origin| {
+            let origin = origin.clone();
+            let listener = browser::MessageListener::new(move |event: web_sys::MessageEvent| {
+                // Only the origin the link names may talk to the lab; anything else is ignored.
+                let Some(allowed) = origin.as_deref() else { return };
+                if event.origin() != allowed {
+                    return;
+                }
+                if browser::message_type(&event).as_deref() == Some("rescale-lab:ping") {
+                    browser::post_to_parent(allowed, |m| {
+                        browser::set(m, "type", "rescale-lab:pong");
+                        browser::set(m, "lab", lab.slug());
+                        browser::set(m, "hash", browser::current_hash());
+                        browser::set(m, "height", browser::content_height());
+                    });
+                }
+            });
+            move || drop(listener)
+        });
+    }
+    let href = format!("{}{}", browser::page_url(), strip_embed(&props.hash));
+    let onclick = {
+        let href = href.clone();
+        Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            browser::open_new_tab(&href);
+        })
+    };
+    html! {
+        <p class="embed-footer"><a href={href} target="_blank" rel="noopener" {onclick}>{ "Open in Rescale Lab" }</a></p>
+    }
+}

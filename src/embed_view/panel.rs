@@ -1,0 +1,141 @@
+//! The **Embed** button and its snippet builder, on the full site: the `<iframe>` for the
+//! lab's *current* state (it follows every edit, through the `hash` prop), the controls to
+//! lock, the theme, the height, the one origin allowed to receive results, and the host
+//! script's `<script>` tag (with its integrity hash when the build recorded one). **Copy
+//! snippet** says "Copied" in a live region; Esc closes the panel.
+
+use yew::prelude::*;
+
+use crate::browser;
+use crate::components::{FieldInput, SelectField, TextField};
+use crate::embed::{embed_hash, frame_title, iframe_snippet, HostScript};
+use crate::lab::Lab;
+use crate::url::{valid_origin, Theme};
+
+#[derive(Properties, PartialEq)]
+pub struct EmbedPanelProps {
+    pub lab: Lab,
+    /// The hash as the lab last wrote it.
+    pub hash: AttrValue,
+}
+
+/// The host script shipped beside the lab (`embed-host.js`), with the integrity hash
+/// `tools/build.sh` writes into the page's `rescale-lab-embed-host` meta element.
+fn host_script() -> HostScript {
+    HostScript {
+        url: format!("{}embed-host.js", browser::page_url()),
+        integrity: browser::meta_content("rescale-lab-embed-host").filter(|i| i.starts_with("sha384-")),
+    }
+}
+
+/// A field's text, its last valid value and its error.
+type Typed<T> = (String, T, Option<String>);
+
+#[function_component]
+pub fn EmbedPanel(props: &EmbedPanelProps) -> Html {
+    let lab = props.lab;
+    let open = use_state(|| false);
+    let copied = use_state(|| false);
+    let locks = use_state(Vec::<String>::new);
+    let theme = use_state(|| Theme::System);
+    let height = use_state(|| -> Typed<u32> { (String::from("900"), 900, None) });
+    let origin = use_state(|| -> Typed<Option<String>> { (String::new(), None, None) });
+    let toggle = {
+        let (open, copied) = (open.clone(), copied.clone());
+        Callback::from(move |_: MouseEvent| {
+            open.set(!*open);
+            copied.set(false);
+        })
+    };
+    let on_key = {
+        let open = open.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                open.set(false);
+                browser::focus_by_id("embed-toggle");
+            }
+        })
+    };
+    let body = (*open).then(|| {
+        let hash = embed_hash(&props.hash, &locks, *theme, origin.1.as_deref());
+        let snippet = iframe_snippet(&browser::page_url(), &hash, &frame_title(lab, &props.hash), height.1, Some(&host_script()));
+        let on_theme = {
+            let theme = theme.clone();
+            Callback::from(move |v: String| theme.set(Theme::parse(&v).unwrap_or_default()))
+        };
+        let on_height = {
+            let height = height.clone();
+            Callback::from(move |i: FieldInput| {
+                let parsed = crate::model::number::parse_in_range(&i.text, "height", 200, 5000);
+                height.set(match parsed {
+                    Ok(v) => (i.text, v as u32, None),
+                    Err(e) => (i.text, height.1, Some(e.to_string())),
+                });
+            })
+        };
+        let on_origin = {
+            let origin = origin.clone();
+            Callback::from(move |i: FieldInput| {
+                origin.set(match (i.text.trim().is_empty(), valid_origin(i.text.trim())) {
+                    (true, _) => (i.text, None, None),
+                    (false, Some(o)) => (i.text, Some(o), None),
+                    (false, None) => {
+                        let why = "an origin is scheme and host only, such as https://docs.example.com".to_string();
+                        (i.text, origin.1.clone(), Some(why))
+                    }
+                });
+            })
+        };
+        let copy = {
+            let (snippet, copied) = (snippet.clone(), copied.clone());
+            Callback::from(move |_: MouseEvent| {
+                browser::copy_text(&snippet);
+                copied.set(true);
+            })
+        };
+        let themes = Theme::ALL
+            .map(|t| {
+                let label = if t == Theme::System { "follow the reader's system" } else { t.as_str() };
+                (AttrValue::Static(t.as_str()), AttrValue::Static(label))
+            })
+            .to_vec();
+        html! {
+            <div class="embed-panel" id="embed-panel" onkeydown={on_key}>
+                <fieldset class="embed-locks">
+                    <legend>{ "Lock these controls" }</legend>
+                    { for crate::labs::lockable(lab).map(|(param, label)| {
+                        let locks = locks.clone();
+                        let checked = locks.iter().any(|l| l == param);
+                        let onchange = Callback::from(move |e: Event| {
+                            let mut next: Vec<String> = locks.iter().filter(|l| *l != param).cloned().collect();
+                            if browser::events::checked(&e) { next.push(param.to_string()); }
+                            locks.set(next);
+                        });
+                        html! { <label key={param}><input type="checkbox" {checked} {onchange} />{ format!(" {label} ({param})") }</label> }
+                    }) }
+                </fieldset>
+                <div class="controls">
+                    <SelectField id="embed-theme" label="Theme" options={themes} selected={AttrValue::Static(theme.as_str())} on_change={on_theme} />
+                    <TextField id="embed-height" label="Height in pixels" kind="number" min="200" max="5000" value={height.0.clone()}
+                        error={height.2.clone().map(AttrValue::from)} hint="The frame also resizes itself with the host script." on_input={on_height} />
+                    <TextField id="embed-origin" label="Send results to origin" value={origin.0.clone()} placeholder="none"
+                        error={origin.2.clone().map(AttrValue::from)}
+                        hint="The documentation site's origin, such as https://docs.example.com: it alone receives each graded answer." on_input={on_origin} />
+                </div>
+                <div class="field">
+                    <label for="embed-snippet">{ "Embed snippet" }</label>
+                    <textarea id="embed-snippet" readonly=true rows="5" value={snippet} />
+                </div>
+                <button type="button" onclick={copy}>{ "Copy snippet" }</button>
+                <span class="copied" role="status" aria-live="polite">{ if *copied { "Copied" } else { "" } }</span>
+                <p class="field-hint">{ "The snippet follows the lab: change it above and the snippet changes too. The script tag sizes the frame to its content; include it once per page." }</p>
+            </div>
+        }
+    });
+    html! {
+        <div class="embed-tools">
+            <button type="button" id="embed-toggle" aria-expanded={open.to_string()} aria-controls="embed-panel" onclick={toggle}>{ "Embed" }</button>
+            { body.unwrap_or_default() }
+        </div>
+    }
+}

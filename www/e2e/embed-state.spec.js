@@ -1,0 +1,61 @@
+// Embeds that follow the state: inside a frame, Open in Rescale Lab links to the state the
+// reader has reached; the Embed snippet follows every edit, names the state in its title,
+// carries the origin field and the host script's tag; the host script ships with the site
+// (with the integrity hash the snippet names) and sizes a frame on a page of another origin;
+// Copy snippet says Copied; Esc closes the panel.
+import { test, expect } from '@playwright/test';
+
+const labPort = Number(process.env.E2E_PORT || 4173);
+const lab = `http://127.0.0.1:${labPort}/`;
+
+test('inside a frame, Open in Rescale Lab follows the state', async ({ page }) => {
+  await page.goto(`${lab}#/owners?maxp=128&p=100&embed=1`);
+  const open = page.getByRole('link', { name: 'Open in Rescale Lab' });
+  await expect(open).toHaveAttribute('href', /p=100/);
+  await page.getByLabel('Exact parallelism').fill('64');
+  await expect(page).toHaveURL(/p=64/);
+  await expect(open).toHaveAttribute('href', /#\/owners\?maxp=128&p=64$/);
+  await expect(page).toHaveTitle('Key owners: max parallelism 128, parallelism 64 · Rescale Lab');
+  await page.goto(`${lab}#/coverage?m=8&a=3&embed=1`);
+  await page.getByLabel('Stride a').fill('2');
+  await expect(page.getByRole('link', { name: 'Open in Rescale Lab' })).toHaveAttribute('href', /a=2/);
+});
+
+test('the Embed snippet follows the state and carries the origin and the host script', async ({ page }) => {
+  await page.goto(`${lab}#/owners?maxp=128&p=100`);
+  await page.getByRole('button', { name: 'Embed' }).click();
+  const snippet = page.getByLabel('Embed snippet');
+  await expect(snippet).toHaveValue(/p=100/);
+  await page.getByRole('spinbutton', { name: 'Exact parallelism' }).fill('64');
+  await expect(snippet).toHaveValue(/p=64/);
+  await expect(snippet).toHaveValue(/title="Rescale Lab: Key owners: max parallelism 128, parallelism 64"/);
+  const origin = page.getByLabel('Send results to origin');
+  await origin.fill('not an origin');
+  await expect(page.locator('#embed-origin-error')).toContainText('scheme and host only');
+  await origin.fill('https://docs.example.com');
+  await expect(snippet).toHaveValue(/origin=https%3A%2F%2Fdocs\.example\.com/);
+  const text = await snippet.inputValue();
+  const integrity = await page.locator('meta[name="rescale-lab-embed-host"]').getAttribute('content');
+  expect(integrity).toMatch(/^sha384-/);
+  expect(text).toContain(`<script src="${lab}embed-host.js" integrity="${integrity}" crossorigin="anonymous" defer></script>`);
+  await page.getByRole('button', { name: 'Copy snippet' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
+  await snippet.press('Escape');
+  await expect(snippet).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Embed' })).toBeFocused();
+});
+
+test('the shipped host script sizes a frame on a page of another origin', async ({ page }) => {
+  const host = await page.request.get(`${lab}embed-host.js`);
+  expect(host.status()).toBe(200);
+  expect(host.headers()['content-type']).toContain('javascript');
+  await page.goto(`${lab}#/coverage`);
+  const integrity = await page.locator('meta[name="rescale-lab-embed-host"]').getAttribute('content');
+  // A documentation page on another origin (the demo server's), including the shipped script.
+  const docs = `http://127.0.0.1:${labPort + 1}/embed-host-check.html?lab=${encodeURIComponent(lab)}&integrity=${encodeURIComponent(integrity)}`;
+  const logs = [];
+  page.on('console', (m) => logs.push(m.text()));
+  page.on('requestfailed', (r) => logs.push(`failed ${r.url()} ${r.failure()?.errorText}`));
+  await page.goto(docs);
+  await expect.poll(async () => page.locator('#f').evaluate((f) => parseInt(f.style.height || '0', 10)), { message: logs.join('\n') }).toBeGreaterThan(400);
+});

@@ -1,8 +1,11 @@
-// A dependency-free static file server for dist/, bound to 127.0.0.1 only.
+// A dependency-free static file server for dist/, bound to 127.0.0.1 only, serving as a real
+// host should: the right MIME types (application/wasm included), gzip for text and wasm when
+// the browser accepts it (compressed once per file version), an ETag with `no-cache` so a
+// new deployment is seen at once and an unchanged file costs a 304, CORS for the embed host
+// script. It never lists directories and refuses paths that leave the served folder.
 //   node www/serve.mjs --port 8080 --dir dist
-// Serves files with the right MIME types (application/wasm included), never lists
-// directories, and refuses paths that leave the served folder.
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
@@ -31,6 +34,10 @@ const types = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+// Text and wasm compress well; images (already compressed) are sent as they are.
+const compressible = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.svg', '.json', '.txt']);
+const gzipped = new Map();
+
 const server = createServer(async (req, res) => {
   try {
     const url = new URL(req.url, 'http://localhost');
@@ -40,12 +47,26 @@ const server = createServer(async (req, res) => {
     if (file !== root && !file.startsWith(root + sep)) throw Object.assign(new Error('outside'), { code: 'ENOENT' });
     const info = await stat(file);
     if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'ENOENT' });
-    const body = await readFile(file);
+    const etag = `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
     const headers = {
       'content-type': types[extname(file)] || 'application/octet-stream',
       'cache-control': 'no-cache',
       'x-content-type-options': 'nosniff',
+      etag,
+      vary: 'accept-encoding',
     };
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    let body = await readFile(file);
+    if (compressible.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] || '')) {
+      const key = `${file}:${etag}`;
+      if (!gzipped.has(key)) gzipped.set(key, gzipSync(body, { level: 9 }));
+      body = gzipped.get(key);
+      headers['content-encoding'] = 'gzip';
+    }
     // The embed host script is included by pages of other origins, with an integrity hash,
     // which needs CORS.
     if (path.endsWith('/embed-host.js')) headers['access-control-allow-origin'] = '*';

@@ -21,6 +21,7 @@ pub mod error;
 pub mod export;
 pub mod imbalance;
 pub mod java_hash;
+pub mod json;
 pub mod key_group;
 pub mod lookup;
 pub mod murmur;

@@ -4,6 +4,7 @@
 pub mod aggregate;
 pub mod csv;
 pub mod fxhash;
+pub mod metrics;
 pub mod presets;
 pub mod units;
 

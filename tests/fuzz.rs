@@ -48,7 +48,7 @@ use rescale_lab::model::skew::units::{
     format_bytes, format_milli, parse_bytes, parse_milli, MAX_BYTES, MAX_EVENTS_PER_S,
 };
 use rescale_lab::model::skew::KeyLoad;
-use rescale_lab::model::trace::{event, Scenario, TraceInput, TraceVerdict};
+use rescale_lab::model::trace::{event, Backend, Scenario, TraceInput, TraceVerdict};
 use rescale_lab::model::{
     default_max_parallelism, DefaultMaxDerivation, Key, KeyType, MaxParallelism, ModelError, Parallelism,
 };
@@ -1506,12 +1506,15 @@ proptest! {
         check_plan(&input)?;
     }
 
-    /// `TraceInput::run` with small traces, every scenario and any p2 and snapshot offset:
-    /// refused exactly when Flink refuses, totals preserved in every scenario that keeps
-    /// state and key function, rows are the trace's keys with its totals, owners in range.
+    /// `TraceInput::run` with small traces, every scenario and backend and any p2 and snapshot
+    /// offset: refused exactly when Flink refuses, failing (RUNNING, restarts, FAILED) exactly
+    /// for an incompatible serializer that passes those checks, totals preserved in every
+    /// scenario that keeps state, key function and source position, rows are the trace's keys
+    /// with its totals, owners in range.
     #[test]
     fn ctor_trace_run(
         scenario in select(Scenario::ALL.to_vec()),
+        backend in select(Backend::ALL.to_vec()),
         max in prop_oneof![4 => 1i64..=300, 1 => select(vec![1i64, 128, 4096, 32768])],
         p1_seed in any::<u32>(),
         p2 in prop_oneof![8 => 0u32..=320, 1 => select(vec![0u32, 1, 32768, 32769, u32::MAX])],
@@ -1521,9 +1524,10 @@ proptest! {
     ) {
         let max = MaxParallelism::new(max).expect("in range");
         let p1 = Parallelism::new(i64::from(p1_seed % max.get().min(512)) + 1, max).expect("p1 <= max");
-        let input = TraceInput { scenario, p1, p2, keys, events, snapshot_at };
+        let input = TraceInput { scenario, p1, p2, keys, events, snapshot_at, backend };
         let result = input.run();
         prop_assert_eq!(result.source_expected, events);
+        prop_assert_eq!(result.resume_expected, snapshot_at.min(events));
         prop_assert!(result.busiest_share_permille <= 1000);
         let mut truth: BTreeMap<String, i64> = BTreeMap::new();
         for offset in 0..events {
@@ -1534,22 +1538,35 @@ proptest! {
         prop_assert_eq!(rows.len(), result.rows.len());
         prop_assert_eq!(&rows, &truth);
         // "Max parallelism changed" doubles it (halves it at the 32768 cap): always a change.
-        let refused = scenario == Scenario::MaxParallelismChanged
-            || scenario == Scenario::SchemaIncompatible
-            || p2 == 0
+        let refused = matches!(
+            scenario,
+            Scenario::MaxParallelismChanged | Scenario::UidChangedRefused | Scenario::SourceUidChangedRefused
+        ) || p2 == 0
             || p2 > max.get();
         match &result.verdict {
             TraceVerdict::Refused { reason } => {
                 prop_assert!(refused, "refused: {}", reason);
                 prop_assert!(!reason.trim().is_empty());
                 prop_assert_eq!(result.source_actual, None);
+                prop_assert_eq!(result.resumed_from, None);
                 prop_assert!(result.rows.iter().all(|r| r.owner_after.is_none() && r.actual.is_none()));
             }
+            TraceVerdict::Failing(f) => {
+                prop_assert!(!refused && scenario == Scenario::SchemaIncompatible, "{:?}", input);
+                prop_assert_eq!((f.running_phases, f.restarts, f.backend), (4, 3, backend));
+                prop_assert_eq!((result.source_actual, result.resumed_from), (None, None));
+                prop_assert!(result.rows.iter().all(|r| r.actual.is_none() && r.owner_after.is_some_and(|o| o < p2)));
+            }
             verdict => {
-                prop_assert!(!refused, "{:?} should be refused", input);
+                prop_assert!(!refused && scenario != Scenario::SchemaIncompatible, "{:?} should not run", input);
                 prop_assert_eq!(result.source_actual, Some(events));
-                let state_lost = matches!(scenario, Scenario::KeyFunctionChanged | Scenario::UidChangedAllowNonRestored)
-                    && snapshot_at.min(events) > 0;
+                let source_reset = scenario == Scenario::SourceUidChangedAllowNonRestored;
+                let resumed = if source_reset { 0 } else { snapshot_at.min(events) };
+                prop_assert_eq!(result.resumed_from, Some(resumed));
+                let state_lost = matches!(
+                    scenario,
+                    Scenario::KeyFunctionChanged | Scenario::UidChangedAllowNonRestored | Scenario::SourceUidChangedAllowNonRestored
+                ) && snapshot_at.min(events) > 0;
                 prop_assert_eq!(verdict == &TraceVerdict::Lost, state_lost, "{:?}", input);
                 for r in &result.rows {
                     prop_assert!(r.key_group < max.get() && r.owner_before < p1.get());

@@ -1,17 +1,28 @@
 //! The rescale trace check: a generated event trace with known per-key totals runs through a
-//! simulated keyed job (a running sum per key, state kept per key group) at parallelism p1; a
-//! snapshot is taken at an offset; the job is restored at p2 and the rest of the trace
-//! follows. Every key's final total and the source position are checked against the truth
-//! computed from the trace alone.
+//! simulated keyed job (source `src` → keyBy → a running sum per key in operator `sum-per-key`,
+//! state kept per key group) at parallelism p1; a snapshot is taken at an offset; the job is
+//! restored at p2 and the rest of the trace follows. Every key's final total and the position
+//! the source resumed from are checked against the truth computed from the trace alone.
 //!
-//! Invariant: in a restore that succeeds with an unchanged key function and operator id,
+//! What a restore does is what Flink 2.3.0 did in a MiniCluster: the max-parallelism checks
+//! (`tests/flink-restore/`, through [`super::restore`]), a changed uid with and without
+//! `--allowNonRestoredState` (`tests/flink-opstate/`, part 2), a state serializer change
+//! ([`schema`], `tests/flink-schema/`) and operator state ([`operator_state`]).
+//!
+//! Invariant: in a restore that succeeds with an unchanged key function and operator ids,
 //! every key group is handed to exactly one new subtask and totals are conserved.
 
 use std::collections::BTreeMap;
 
 use super::java_hash::Key;
 use super::key_group::{MaxParallelism, Parallelism};
-use super::restore::{RestoreInput, RestoreOutcome, SavedHow};
+use super::restore::{FailedCheck, RestoreInput, RestoreOutcome, SavedHow};
+use super::savepoint::operator_id_hex;
+
+pub mod operator_state;
+pub mod schema;
+
+pub use schema::{Backend, Failing};
 
 /// The scenarios the lab offers; the page opens on the first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,18 +31,34 @@ pub enum Scenario {
     HotKey,
     MaxParallelismChanged,
     KeyFunctionChanged,
+    /// The keyed operator's uid changed; restored with `--allowNonRestoredState`.
     UidChangedAllowNonRestored,
+    /// The keyed operator's uid changed; restored without `--allowNonRestoredState`.
+    UidChangedRefused,
+    /// The source's uid changed; restored with `--allowNonRestoredState`.
+    SourceUidChangedAllowNonRestored,
+    /// The source's uid changed; restored without `--allowNonRestoredState`.
+    SourceUidChangedRefused,
     SchemaCompatible,
     SchemaIncompatible,
 }
 
+/// The uids of the trace's job, before and after a uid change.
+pub const SOURCE_UID: &str = "src";
+pub const SOURCE_UID_NEW: &str = "src-v2";
+pub const SUM_UID: &str = "sum-per-key";
+pub const SUM_UID_NEW: &str = "sum-per-key-v2";
+
 impl Scenario {
-    pub const ALL: [Scenario; 7] = [
+    pub const ALL: [Scenario; 10] = [
         Scenario::PlainRescale,
         Scenario::HotKey,
         Scenario::MaxParallelismChanged,
         Scenario::KeyFunctionChanged,
         Scenario::UidChangedAllowNonRestored,
+        Scenario::UidChangedRefused,
+        Scenario::SourceUidChangedAllowNonRestored,
+        Scenario::SourceUidChangedRefused,
         Scenario::SchemaCompatible,
         Scenario::SchemaIncompatible,
     ];
@@ -44,6 +71,9 @@ impl Scenario {
             Scenario::MaxParallelismChanged => "maxp-changed",
             Scenario::KeyFunctionChanged => "key-function",
             Scenario::UidChangedAllowNonRestored => "uid-changed",
+            Scenario::UidChangedRefused => "uid-refused",
+            Scenario::SourceUidChangedAllowNonRestored => "source-uid-changed",
+            Scenario::SourceUidChangedRefused => "source-uid-refused",
             Scenario::SchemaCompatible => "schema-compatible",
             Scenario::SchemaIncompatible => "schema-incompatible",
         }
@@ -56,6 +86,9 @@ impl Scenario {
             Scenario::MaxParallelismChanged => "Max parallelism changed",
             Scenario::KeyFunctionChanged => "Key function changed",
             Scenario::UidChangedAllowNonRestored => "Operator uid changed, --allowNonRestoredState",
+            Scenario::UidChangedRefused => "Operator uid changed, no --allowNonRestoredState",
+            Scenario::SourceUidChangedAllowNonRestored => "Source uid changed, --allowNonRestoredState",
+            Scenario::SourceUidChangedRefused => "Source uid changed, no --allowNonRestoredState",
             Scenario::SchemaCompatible => "State schema: compatible change",
             Scenario::SchemaIncompatible => "State schema: incompatible change",
         }
@@ -64,6 +97,34 @@ impl Scenario {
     pub fn from_slug(slug: &str) -> Option<Scenario> {
         Scenario::ALL.into_iter().find(|s| s.slug() == slug)
     }
+
+    /// The uid the snapshot's state belongs to and the new job's, when one changed, and
+    /// whether the restore allows non-restored state.
+    fn uid_change(self) -> Option<(&'static str, &'static str, bool)> {
+        match self {
+            Scenario::UidChangedAllowNonRestored => Some((SUM_UID, SUM_UID_NEW, true)),
+            Scenario::UidChangedRefused => Some((SUM_UID, SUM_UID_NEW, false)),
+            Scenario::SourceUidChangedAllowNonRestored => Some((SOURCE_UID, SOURCE_UID_NEW, true)),
+            Scenario::SourceUidChangedRefused => Some((SOURCE_UID, SOURCE_UID_NEW, false)),
+            _ => None,
+        }
+    }
+}
+
+/// Flink 2.3.0's refusal when the snapshot holds state for an operator id the new job lacks and
+/// `--allowNonRestoredState` is not set (`tests/flink-opstate/`; `<path>` is the snapshot's).
+pub fn unmatched_refusal(operator_id: &str) -> String {
+    format!(
+        "java.lang.IllegalStateException: Failed to rollback to checkpoint/savepoint <path>. Cannot map \
+         checkpoint/savepoint state for operator {operator_id} to the new program, because the operator is not \
+         available in the new program. If you want to allow to skip this, you can set the --allowNonRestoredState \
+         option on the CLI."
+    )
+}
+
+/// The JobManager's log line when `--allowNonRestoredState` drops an operator's state.
+pub fn skipping_log(operator_id: &str) -> String {
+    format!("Skipping savepoint state for operator {operator_id}.")
 }
 
 /// The trace and the job's shape.
@@ -77,6 +138,8 @@ pub struct TraceInput {
     pub events: u32,
     /// The source offset at which the snapshot is taken (events before it are in the snapshot).
     pub snapshot_at: u32,
+    /// The state backend (it words a serializer failure, and migrates differently).
+    pub backend: Backend,
 }
 
 /// One key's check.
@@ -104,8 +167,11 @@ pub enum TraceVerdict {
     Preserved,
     /// The restore was refused: the job never ran at p2.
     Refused { reason: String },
-    /// The job runs, but some totals are wrong.
+    /// The job runs, but some totals (or the source's position) are wrong.
     Lost,
+    /// The restore starts and the job reports RUNNING, but its keyed task fails while it
+    /// registers its state, and the restart strategy restarts it until it gives up (FAILED).
+    Failing(Failing),
 }
 
 impl TraceVerdict {
@@ -114,6 +180,7 @@ impl TraceVerdict {
             TraceVerdict::Preserved => "preserved",
             TraceVerdict::Refused { .. } => "refused",
             TraceVerdict::Lost => "lost",
+            TraceVerdict::Failing(_) => "failing",
         }
     }
 }
@@ -122,10 +189,17 @@ impl TraceVerdict {
 pub struct TraceResult {
     pub verdict: TraceVerdict,
     pub rows: Vec<KeyRow>,
+    /// The offset the source should end at (the end of the trace) and where it did.
     pub source_expected: u32,
     pub source_actual: Option<u32>,
+    /// The offset the source should resume from after the restore (the snapshot's), and where
+    /// it did; `None` when it never read after the restore.
+    pub resume_expected: u32,
+    pub resumed_from: Option<u32>,
     /// The share of events after the restore that the busiest subtask handled, per mille.
     pub busiest_share_permille: u32,
+    /// The JobManager's log lines about the restore that the scenario makes Flink write.
+    pub log: Vec<String>,
     pub notes: Vec<String>,
 }
 
@@ -187,7 +261,10 @@ impl TraceInput {
             rows: rows_base(None, &|_| None),
             source_expected: self.events,
             source_actual: None,
+            resume_expected: snapshot_at,
+            resumed_from: None,
             busiest_share_permille: 0,
+            log: Vec::new(),
             notes,
         };
         // Restore: Flink's checks first.
@@ -202,46 +279,87 @@ impl TraceInput {
         let check =
             RestoreInput { saved: Some((max, SavedHow::Explicit)), parallelism: self.p2, max_parallelism: explicit }
                 .predict();
-        if let RestoreOutcome::Fails(f) = check {
-            return refuse(f.flink_message(), vec![format!("Refused by {}.", f.check_name())]);
+        let refused_by = |f: FailedCheck| refuse(f.flink_message(), vec![format!("Refused by {}.", f.check_name())]);
+        // Building the job comes first; the snapshot's operators are matched while it is loaded,
+        // before any state is assigned.
+        if let RestoreOutcome::Fails(f @ FailedCheck::ParallelismAboveMax { .. }) = check {
+            return refused_by(f);
         }
-        if self.scenario == Scenario::SchemaIncompatible {
+        let uid_change = self.scenario.uid_change();
+        if let Some((old, new, false)) = uid_change {
+            let id = operator_id_hex(old);
             return refuse(
-                "org.apache.flink.util.StateMigrationException: the new state serializer for 'total' (a String) is incompatible with the one in the snapshot (a Long)".to_string(),
-                vec!["An incompatible serializer stops the restore: no state is read, nothing is lost, and nothing runs.".to_string()],
+                unmatched_refusal(&id),
+                vec![format!(
+                    "The snapshot holds state for uid \"{old}\" (operator id {id}); the new job calls that operator \"{new}\" (operator id {}). Without --allowNonRestoredState the JobMaster does not start: the job ends FAILED without running (org.apache.flink.runtime.client.JobInitializationException: Could not start the JobMaster.).",
+                    operator_id_hex(new)
+                )],
             );
+        }
+        if let RestoreOutcome::Fails(f) = check {
+            return refused_by(f);
         }
         let Ok(p2) = Parallelism::new(i64::from(self.p2), max) else {
             return refuse("parallelism out of range".to_string(), Vec::new());
         };
+        if self.scenario == Scenario::SchemaIncompatible {
+            return TraceResult {
+                verdict: TraceVerdict::Failing(Failing::observed(self.backend)),
+                rows: rows_base(Some(p2), &|_| None),
+                source_expected: self.events,
+                source_actual: None,
+                resume_expected: snapshot_at,
+                resumed_from: None,
+                busiest_share_permille: 0,
+                log: Vec::new(),
+                notes: vec![
+                    "The running sum was a Long and the new job declares it a String. Flink does not check serializers when the JobMaster restores: the job reports RUNNING, and each keyed subtask fails while it registers the state, still INITIALIZING, before it reads a record.".to_string(),
+                    format!(
+                        "The restart strategy (fixed-delay, {} attempts, {} s apart) restarts the job {} times; the job reports RUNNING {} times, then FAILED. Observed in Flink 2.3.0 with the heap backend and with RocksDB (canonical and native savepoints), restoring at an unchanged parallelism.",
+                        schema::RESTART_ATTEMPTS,
+                        schema::RESTART_DELAY_MS / 1000,
+                        schema::RESTART_ATTEMPTS,
+                        schema::RESTART_ATTEMPTS + 1
+                    ),
+                ],
+            };
+        }
         let mut notes = Vec::new();
+        let mut log = Vec::new();
         let mut after: Vec<Groups> = vec![Groups::new(); p2.get() as usize];
-        if self.scenario == Scenario::UidChangedAllowNonRestored {
-            notes.push("The snapshot's state belongs to uid \"sum-per-key\"; the new job has \"sum-per-key-v2\". With --allowNonRestoredState Flink skips the unmatched state and starts: the job is RUNNING with empty state.".to_string());
-        } else {
+        let mut resumed_from = snapshot_at;
+        if let Some((old, new, true)) = uid_change {
+            let id = operator_id_hex(old);
+            log.push(skipping_log(&id));
+            if old == SOURCE_UID {
+                resumed_from = 0;
+                notes.push(format!("The source's uid changed from \"{old}\" (operator id {id}) to \"{new}\": its state, the position in the trace, matches no operator of the new job. With --allowNonRestoredState (execution.savepoint.ignore-unclaimed-state) Flink drops it and the source starts without state: observed in Flink 2.3.0, a generator source started again from 0. The keyed sums are restored, so every event before the snapshot is counted twice."));
+            } else {
+                notes.push(format!("The snapshot's keyed state belongs to uid \"{old}\" (operator id {id}); the new job has \"{new}\". With --allowNonRestoredState Flink skips the unmatched state (the option execution.savepoint.ignore-unclaimed-state) and starts: the job is RUNNING with empty state, and the source continues from the snapshot."));
+            }
+        }
+        if uid_change.is_none_or(|(old, _, _)| old != SUM_UID) {
             // Each new subtask reads exactly the key groups in its range.
-            let mut handed = 0usize;
             for (op, range) in p2.ranges() {
                 for g in range.first()..=range.last() {
                     if let Some(state) = snapshot.get(&g) {
                         after[op.index() as usize].insert(g, state.clone());
-                        handed += 1;
                     }
                 }
             }
-            debug_assert_eq!(handed, snapshot.len());
             if self.scenario == Scenario::SchemaCompatible {
-                notes.push("The state type gained a field with a default; its serializer migrates the old values on restore, so every total carries over.".to_string());
+                notes.push(schema::migration_note(self.backend).to_string());
             }
         }
-        // Phase 2: the rest of the trace at p2, under the key function now in force.
+        // Phase 2: the rest of the trace at p2 (from where the source resumed), under the key
+        // function now in force.
         let key_fn =
             |k: &str| if self.scenario == Scenario::KeyFunctionChanged { k.to_uppercase() } else { k.to_string() };
         if self.scenario == Scenario::KeyFunctionChanged {
             notes.push("The new job keys by the upper-cased customer id: \"customer-3\" and \"CUSTOMER-3\" are different keys with different hashes, so new events start a second history beside the restored one.".to_string());
         }
         let mut per_subtask = vec![0u64; p2.get() as usize];
-        for offset in snapshot_at..self.events {
+        for offset in resumed_from..self.events {
             let (k, v) = event(offset, self.keys, hot);
             let k = key_fn(&k);
             let g = key_group(max, &k);
@@ -258,7 +376,7 @@ impl TraceInput {
             after.iter().find_map(|groups| groups.get(&g).and_then(|m| m.get(&k))).copied()
         };
         let rows = rows_base(Some(p2), &|k| lookup(k).or(Some(0)));
-        let verdict = if rows.iter().all(|r| r.actual == Some(r.expected)) {
+        let verdict = if rows.iter().all(|r| r.actual == Some(r.expected)) && resumed_from == snapshot_at {
             TraceVerdict::Preserved
         } else {
             TraceVerdict::Lost
@@ -271,28 +389,13 @@ impl TraceInput {
             rows,
             source_expected: self.events,
             source_actual: Some(self.events),
+            resume_expected: snapshot_at,
+            resumed_from: Some(resumed_from),
             busiest_share_permille,
+            log,
             notes,
         }
     }
-}
-
-/// List operator state redistributed on restore at `p` subtasks: even split (each subtask a
-/// contiguous share, sizes differing by at most one) or union (every subtask gets all).
-pub fn redistribute_list(entries: &[String], p: u32, union: bool) -> Vec<Vec<String>> {
-    let p = p.max(1) as usize;
-    if union {
-        return vec![entries.to_vec(); p];
-    }
-    let (base, extra) = (entries.len() / p, entries.len() % p);
-    let mut out = Vec::with_capacity(p);
-    let mut start = 0;
-    for i in 0..p {
-        let len = base + usize::from(i < extra);
-        out.push(entries[start..start + len].to_vec());
-        start += len;
-    }
-    out
 }
 
 #[cfg(test)]

@@ -59,8 +59,13 @@ test('each trace scenario gives its verdict', async ({ page }) => {
     'maxp-changed': 'refused',
     'key-function': 'lost',
     'uid-changed': 'lost',
+    'uid-refused': 'refused',
+    'source-uid-changed': 'lost',
+    'source-uid-refused': 'refused',
     'schema-compatible': 'preserved',
-    'schema-incompatible': 'refused',
+    // Flink 2.3.0 does not refuse an incompatible serializer: the job runs, fails, restarts
+    // (tests/flink-schema/observed-flink-2.3.0.txt).
+    'schema-incompatible': 'failing',
   };
   await open(page, '#/trace');
   await expect(page.getByTestId('trace-verdict')).toHaveAttribute('data-verdict', 'preserved');
@@ -82,4 +87,55 @@ test('the uid-changed trace is RUNNING with its history gone, and list state is 
   await expect(page.getByTestId('trace-verdict')).toContainText('the job is RUNNING');
   await expect(page.getByText('allowNonRestoredState Flink skips the unmatched state')).toBeVisible();
   await expect(page.getByTestId('idle-sources')).toContainText('2 of 10 source subtasks get no partition');
+});
+
+test('an incompatible state serializer: RUNNING four times, three restarts, FAILED, in each backend\'s words', async ({ page }) => {
+  await open(page, '#/trace?scenario=schema-incompatible');
+  const verdict = page.getByTestId('trace-verdict');
+  await expect(verdict).toHaveAttribute('data-verdict', 'failing');
+  await expect(verdict).toContainText('reported RUNNING 4 times');
+  await expect(verdict).toContainText('restarted the job 3 times');
+  const status = page.getByTestId('trace-job-status').getByRole('listitem');
+  expect(await status.allTextContents()).toEqual(
+    ['CREATED', 'RUNNING', 'RESTARTING', 'RUNNING', 'RESTARTING', 'RUNNING', 'RESTARTING', 'RUNNING', 'FAILING', 'FAILED']);
+  const message = page.getByTestId('trace-failure-message');
+  await expect(message).toContainText('java.lang.RuntimeException: Error while getting state');
+  await expect(message).toContainText('StateMigrationException: For heap backends, the new state serializer (org.apache.flink.api.common.typeutils.base.StringSerializer@<hash>) must not be incompatible with the old state serializer (org.apache.flink.api.common.typeutils.base.LongSerializer@<hash>).');
+  await expect(page.getByText('RUNNING proves nothing.')).toBeVisible();
+  await expect(page.getByText('Recovery is suppressed by FixedDelayRestartBackoffTimeStrategy(maxNumberRestartAttempts=3, backoffTimeMS=1000)')).toBeVisible();
+  await page.getByLabel('State backend').selectOption('rocksdb');
+  await expect(message).toContainText('StateMigrationException: The new state serializer (');
+  await expect(message).not.toContainText('For heap backends');
+  await expect(page).toHaveURL(/backend=rocksdb/);
+  await expect(page.locator('.trace-table')).toContainText('task failed');
+  // The compatible change restores every value.
+  await page.getByLabel('Scenario').selectOption('schema-compatible');
+  await expect(verdict).toHaveAttribute('data-verdict', 'preserved');
+  await expect(page.getByText('each old value was read once with the old serializer')).toBeVisible();
+});
+
+test('a changed source uid: dropped with --allowNonRestoredState (reads again from 0), refused without', async ({ page }) => {
+  await open(page, '#/trace?scenario=source-uid-changed');
+  await expect(page.getByTestId('trace-verdict')).toHaveAttribute('data-verdict', 'lost');
+  await expect(page.getByTestId('trace-verdict')).toContainText('the source resumed from offset 0, not the snapshot\'s 160');
+  await expect(page.getByTestId('trace-source')).toContainText('resumed from offset 0');
+  await expect(page.getByTestId('trace-log')).toContainText('Skipping savepoint state for operator f362c87ffabe89c8a91fa7d0a523ba6c.');
+  await page.getByLabel('Scenario').selectOption('source-uid-refused');
+  await expect(page.getByTestId('trace-verdict')).toHaveAttribute('data-verdict', 'refused');
+  await expect(page.getByTestId('trace-verdict')).toContainText('Cannot map checkpoint/savepoint state for operator f362c87ffabe89c8a91fa7d0a523ba6c to the new program, because the operator is not available in the new program. If you want to allow to skip this, you can set the --allowNonRestoredState option on the CLI.');
+  await page.getByLabel('Scenario').selectOption('plain');
+  await expect(page.getByTestId('trace-source')).toContainText('resumed from offset 160 (the snapshot\'s, ✓ right)');
+});
+
+test('operator state 3 → 5 as Flink 2.3.0 hands it out: split runs, union to all, broadcast from i mod 3', async ({ page }) => {
+  await open(page, '#/trace?p1=3&p2=5');
+  const split = page.getByTestId('split-state').getByRole('listitem');
+  expect(await split.allTextContents()).toEqual([
+    'subtask 0: s0.L0, s0.L1', 'subtask 1: s0.L2, s1.L0', 'subtask 2: s1.L1, s1.L2', 'subtask 3: s2.L0, s2.L1', 'subtask 4: s2.L2']);
+  await expect(page.getByTestId('union-state')).toContainText('gets all 6 entries of the 3 old subtasks');
+  const broadcast = page.getByTestId('broadcast-state').getByRole('listitem');
+  await expect(broadcast.nth(3)).toHaveText('subtask 3: the copy of old subtask 0');
+  await expect(broadcast.nth(4)).toHaveText('subtask 4: the copy of old subtask 1');
+  await expect(page.getByText('split list state named SourceReaderState')).toBeVisible();
+  await expect(page.getByText('kept its partition offsets as union list state')).toBeVisible();
 });

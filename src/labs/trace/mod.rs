@@ -3,6 +3,7 @@
 //! and the source position against the truth (`trace-verdict`). Also: how operator (list)
 //! state is redistributed, and idle source subtasks.
 
+mod failing;
 mod operator_state;
 pub mod query;
 mod result;
@@ -13,7 +14,7 @@ use yew::prelude::*;
 use crate::components::{field_of, FieldInput, SelectField};
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, lab_state, use_lab, LabFrame, LabProps};
-use crate::model::trace::Scenario;
+use crate::model::trace::{Backend, Scenario};
 use query::TraceQuery;
 use state::{TraceAction, TraceField, TraceState};
 
@@ -21,7 +22,8 @@ lab_state!(TraceState, TraceQuery, Trace);
 
 const LEDE: &str = "A job that reports RUNNING after a rescale has not proved anything. Here a trace with known totals per key \
                     runs through a keyed sum, is snapshotted, restored at another parallelism, and finished; then every key's \
-                    total and the source position are checked against the truth computed from the trace alone.";
+                    total and the position the source resumed from are checked against the truth computed from the trace alone. \
+                    What each restore does is what Flink 2.3.0 did in a MiniCluster.";
 
 #[function_component]
 pub fn TraceLab(props: &LabProps) -> Html {
@@ -33,6 +35,11 @@ pub fn TraceLab(props: &LabProps) -> Html {
         Scenario::ALL.iter().map(|s| (AttrValue::Static(s.slug()), AttrValue::Static(s.title()))).collect::<Vec<_>>();
     let on_scenario = on_action.reform(|v: String| TraceAction::SetScenario {
         scenario: Scenario::from_slug(&v).unwrap_or(Scenario::PlainRescale),
+    });
+    let backends =
+        Backend::ALL.iter().map(|b| (AttrValue::Static(b.slug()), AttrValue::Static(b.title()))).collect::<Vec<_>>();
+    let on_backend = on_action.reform(|v: String| TraceAction::SetBackend {
+        backend: Backend::from_slug(&v).unwrap_or(Backend::HashMap),
     });
     let field = |which: TraceField| {
         let on_input = on_action.reform(move |i: FieldInput| TraceAction::Set {
@@ -47,10 +54,12 @@ pub fn TraceLab(props: &LabProps) -> Html {
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 <SelectField id="trace-scenario" param={query::SCENARIO.name} label={query::SCENARIO.label} options={scenarios}
                     selected={AttrValue::Static(state.scenario.slug())} on_change={on_scenario} />
+                <SelectField id="trace-backend" param={query::BACKEND.name} label={query::BACKEND.label} options={backends}
+                    selected={AttrValue::Static(state.backend.slug())} on_change={on_backend} />
                 { for TraceField::ALL.into_iter().map(field) }
             </form>
             <result::TraceResultView run={(*run).clone()} scenario={state.scenario} />
-            <operator_state::OperatorState parallelism={state.p2.value} />
+            <operator_state::OperatorState before={state.p1.value} after={state.p2.value} />
         </LabFrame>
     }
 }

@@ -1,10 +1,10 @@
-//! The trace page's parameters and URL state: `scenario`, `p1`, `p2`, `maxp`, `keys`,
-//! `events`, `snapshot`. Every number is one [`Param`] of [`PARAMS`], bounded the same from a
+//! The trace page's parameters and URL state: `scenario`, `backend`, `p1`, `p2`, `maxp`,
+//! `keys`, `events`, `snapshot`. Every number is one [`Param`] of [`PARAMS`], bounded the same from a
 //! link and when typed; the relations between them (p1 ≤ max parallelism, the snapshot within
-//! the trace) are the model's to report, not a bound of the field. `scenario` is a choice,
-//! read by hand beside the table.
+//! the trace) are the model's to report, not a bound of the field. `scenario` and `backend`
+//! (`hashmap|rocksdb`, absent = hashmap) are choices, read by hand beside the table.
 
-use crate::model::trace::Scenario;
+use crate::model::trace::{Backend, Scenario};
 use crate::url::{notice, Choice, Notice, Param, ParamTable, Params, MAX_P};
 
 pub static P1: Param<u32> =
@@ -19,14 +19,16 @@ pub static EVENTS: Param<u32> =
 pub static SNAPSHOT: Param<u32> =
     Param::whole("snapshot", "snapshot offset", 0, 100_000).control("Snapshot at offset", "trace-snapshot");
 
-pub static SCENARIO: Choice = Choice::new("scenario", "Scenario").lockable();
+pub static SCENARIO: Choice = Choice::new("scenario", "Scenario").noun("scenario").lockable();
+pub static BACKEND: Choice = Choice::new("backend", "State backend").lockable();
 
 /// Every parameter of the page, in the order of its form.
-pub static PARAMS: ParamTable = &[&SCENARIO, &P1, &P2, &MAXP, &KEYS, &EVENTS, &SNAPSHOT];
+pub static PARAMS: ParamTable = &[&SCENARIO, &BACKEND, &P1, &P2, &MAXP, &KEYS, &EVENTS, &SNAPSHOT];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TraceQuery {
     pub scenario: Scenario,
+    pub backend: Backend,
     pub p1: u32,
     pub p2: u32,
     pub maxp: u32,
@@ -37,7 +39,10 @@ pub struct TraceQuery {
 
 impl Default for TraceQuery {
     fn default() -> Self {
-        TraceQuery { scenario: Scenario::PlainRescale, p1: 4, p2: 6, maxp: 128, keys: 12, events: 240, snapshot: 160 }
+        TraceQuery {
+            scenario: Scenario::PlainRescale,
+            backend: Backend::HashMap,
+            p1: 4, p2: 6, maxp: 128, keys: 12, events: 240, snapshot: 160 }
     }
 }
 
@@ -47,6 +52,7 @@ impl TraceQuery {
         let mut n = Vec::new();
         let mut q = TraceQuery {
             scenario: d.scenario,
+            backend: d.backend,
             p1: P1.read_or(params, &mut n, d.p1),
             p2: P2.read_or(params, &mut n, d.p2),
             maxp: MAXP.read_or(params, &mut n, d.maxp),
@@ -60,6 +66,12 @@ impl TraceQuery {
                 None => n.push(notice("scenario", text, "not a scenario of this lab; showing the plain rescale")),
             }
         }
+        if let Some(text) = params.get("backend") {
+            match Backend::from_slug(text) {
+                Some(b) => q.backend = b,
+                None => n.push(notice("backend", text, "it takes hashmap or rocksdb; using hashmap")),
+            }
+        }
         (q, n)
     }
 
@@ -68,6 +80,9 @@ impl TraceQuery {
         let mut out = Vec::new();
         if self.scenario != d.scenario {
             out.push(("scenario", self.scenario.slug().to_string()));
+        }
+        if self.backend != d.backend {
+            out.push(("backend", self.backend.slug().to_string()));
         }
         P1.pair(&self.p1, &d.p1, &mut out);
         P2.pair(&self.p2, &d.p2, &mut out);

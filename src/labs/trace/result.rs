@@ -1,5 +1,6 @@
-//! The trace check's outcome (`trace-verdict`) and one row per key: expected vs actual total,
-//! key group, and owner before and after (moved keys marked).
+//! The trace check's outcome (`trace-verdict`), where the source resumed, the JobManager's log
+//! lines, and one row per key: expected vs actual total, key group, and owner before and after
+//! (moved keys marked).
 
 use yew::prelude::*;
 
@@ -21,10 +22,17 @@ pub fn TraceResultView(props: &TraceResultProps) -> Html {
     let moved = r.rows.iter().filter(|row| row.moved()).count();
     let wrong = r.rows.iter().filter(|row| row.actual != Some(row.expected)).count();
     let headline = match &r.verdict {
-        TraceVerdict::Preserved => format!("Preserved: all {} keys hold their full totals and the source is at offset {}, including the {moved} keys that changed owner.", r.rows.len(), r.source_expected),
+        TraceVerdict::Preserved => format!("Preserved: all {} keys hold their full totals and the source resumed from the snapshot's offset {} and is at offset {}, including the {moved} keys that changed owner.", r.rows.len(), r.resume_expected, r.source_expected),
         TraceVerdict::Refused { .. } => "Refused: the restore did not start, so nothing ran and nothing was lost.".to_string(),
-        TraceVerdict::Lost => format!("Lost: the job is RUNNING and read the source to offset {}, yet {wrong} of {} keys hold the wrong total.", r.source_actual.unwrap_or(0), r.rows.len()),
+        TraceVerdict::Lost => format!("Lost: the job is RUNNING and read the source to offset {}, yet {wrong} of {} keys hold the wrong total{}.", r.source_actual.unwrap_or(0), r.rows.len(),
+            match r.resumed_from { Some(at) if at != r.resume_expected => format!(", and the source resumed from offset {at}, not the snapshot's {}", r.resume_expected), _ => String::new() }),
+        TraceVerdict::Failing(f) => format!("Failing: the job reported RUNNING {} times, yet its keyed task never got past INITIALIZING. Each attempt failed while registering the state; the restart strategy restarted the job {} times, then it ended FAILED. Nothing was read after the restore.", f.running_phases, f.restarts),
     };
+    let source = match r.resumed_from {
+        Some(at) => format!("Source position: resumed from offset {at} ({}), read to offset {}.", if at == r.resume_expected { "the snapshot's, ✓ right".to_string() } else { format!("✗ wrong: the snapshot holds {}", r.resume_expected) }, r.source_actual.unwrap_or(0)),
+        None => format!("Source position: it never read after the restore (the snapshot holds offset {}).", r.resume_expected),
+    };
+    let unread = if matches!(r.verdict, TraceVerdict::Failing(_)) { "task failed" } else { "not run" };
     html! {
         <section class="trace-result" aria-labelledby="trace-result-title">
             <h2 id="trace-result-title">{ format!("Check: {}", props.scenario.title()) }</h2>
@@ -35,6 +43,16 @@ pub fn TraceResultView(props: &TraceResultProps) -> Html {
                 }
             </div>
             { for r.notes.iter().enumerate().map(|(i, n)| html! { <p key={i}>{ n.clone() }</p> }) }
+            if let TraceVerdict::Failing(f) = &r.verdict {
+                <super::failing::FailingView failing={f.clone()} />
+            }
+            <p data-testid="trace-source">{ source }</p>
+            if !r.log.is_empty() {
+                <p>{ "The JobManager logs:" }</p>
+                <blockquote class="flink-message" data-testid="trace-log">
+                    { for r.log.iter().enumerate().map(|(i, l)| html! { <div key={i}><code>{ l.clone() }</code></div> }) }
+                </blockquote>
+            }
             <table class="trace-table">
                 <caption>{ format!("Per key: expected total from the trace vs the restored job's total ({moved} keys changed owner)") }</caption>
                 <thead><tr><th scope="col">{ "key" }</th><th scope="col">{ "key group" }</th><th scope="col">{ "owner before" }</th>
@@ -47,7 +65,7 @@ pub fn TraceResultView(props: &TraceResultProps) -> Html {
                                 <td class="text">{ row.key.clone() }</td><td>{ row.key_group }</td><td>{ row.owner_before }</td>
                                 <td>{ row.owner_after.map_or("—".to_string(), |o| if row.moved() { format!("{o} (moved)") } else { o.to_string() }) }</td>
                                 <td>{ row.expected }</td><td>{ row.actual.map_or("—".to_string(), |a| a.to_string()) }</td>
-                                <td>{ match row.actual { None => "not run", Some(_) if ok => "✓ right", Some(_) => "✗ wrong" } }</td>
+                                <td>{ match row.actual { None => unread, Some(_) if ok => "✓ right", Some(_) => "✗ wrong" } }</td>
                             </tr>
                         }
                     }) }

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use super::query::*;
-use crate::model::trace::{Scenario, TraceInput, TraceResult};
+use crate::model::trace::{Backend, Scenario, TraceInput, TraceResult};
 use crate::model::{MaxParallelism, ModelError, Parallelism};
 use crate::url::{Field, FieldView};
 
@@ -40,6 +40,7 @@ impl TraceField {
 #[derive(Debug, Clone, PartialEq)]
 pub struct TraceState {
     pub scenario: Scenario,
+    pub backend: Backend,
     pub p1: Field<u32>,
     pub p2: Field<u32>,
     pub maxp: Field<u32>,
@@ -51,6 +52,7 @@ pub struct TraceState {
 #[derive(Debug, Clone, PartialEq)]
 pub enum TraceAction {
     SetScenario { scenario: Scenario },
+    SetBackend { backend: Backend },
     Set { field: TraceField, text: String, bad_input: bool },
 }
 
@@ -58,6 +60,7 @@ impl TraceState {
     pub fn from_query(q: &TraceQuery) -> TraceState {
         TraceState {
             scenario: q.scenario,
+            backend: q.backend,
             p1: P1.field(q.p1),
             p2: P2.field(q.p2),
             maxp: MAXP.field(q.maxp),
@@ -70,6 +73,7 @@ impl TraceState {
     pub fn to_query(&self) -> TraceQuery {
         TraceQuery {
             scenario: self.scenario,
+            backend: self.backend,
             p1: self.p1.value,
             p2: self.p2.value,
             maxp: self.maxp.value,
@@ -114,6 +118,7 @@ impl TraceState {
             keys: self.keys.value,
             events: self.events.value,
             snapshot_at: self.snapshot.value.min(self.events.value),
+            backend: self.backend,
         };
         Ok(input.run())
     }
@@ -126,6 +131,7 @@ impl Reducible for TraceState {
         let mut s = (*self).clone();
         match action {
             TraceAction::SetScenario { scenario } => s.scenario = scenario,
+            TraceAction::SetBackend { backend } => s.backend = backend,
             TraceAction::Set { field, text, bad_input } => field.param().apply(s.slot(field), text, bad_input),
         }
         Rc::new(s)
@@ -143,6 +149,17 @@ mod tests {
         assert_eq!(s.run().unwrap().verdict, TraceVerdict::Preserved);
         let s = s.reduce(TraceAction::SetScenario { scenario: Scenario::UidChangedAllowNonRestored });
         assert_eq!(s.run().unwrap().verdict, TraceVerdict::Lost);
+        let s = s.reduce(TraceAction::SetScenario { scenario: Scenario::SchemaIncompatible });
+        let TraceVerdict::Failing(f) = s.run().unwrap().verdict else { panic!("failing") };
+        assert!(f.task_failure[1].contains("For heap backends"));
+        let s = s.reduce(TraceAction::SetBackend { backend: Backend::RocksDb });
+        assert_eq!(s.to_query().backend, Backend::RocksDb);
+        let TraceVerdict::Failing(f) = s.run().unwrap().verdict else { panic!("failing") };
+        assert!(f.task_failure[1].contains("StateMigrationException: The new state serializer"));
+        let s = s.reduce(TraceAction::SetScenario { scenario: Scenario::SourceUidChangedAllowNonRestored });
+        let run = s.run().unwrap();
+        assert_eq!((run.verdict, run.resumed_from), (TraceVerdict::Lost, Some(0)));
+        let s = s.reduce(TraceAction::SetScenario { scenario: Scenario::UidChangedAllowNonRestored });
         let s = s.reduce(TraceAction::Set { field: TraceField::P1, text: "300".into(), bad_input: false });
         assert!(s.run().unwrap_err().to_string().contains("300"));
         let s = s.reduce(TraceAction::Set { field: TraceField::Keys, text: "0".into(), bad_input: false });

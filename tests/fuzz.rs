@@ -1432,8 +1432,17 @@ fn check_plan(input: &PlanInput) -> Result<(), TestCaseError> {
     prop_assert!(plan.suggested_divisors.len() <= 6);
     prop_assert!(plan.suggested_divisors.windows(2).all(|w| w[0] < w[1]));
     prop_assert!(plan.suggested_divisors.iter().all(|d| plan.suggested_max.is_multiple_of(*d)));
-    let source_bound = input.partitions <= input.current && input.target > input.current;
-    prop_assert_eq!(plan.verdict == PlanVerdict::SourceBound, source_bound);
+    // The partitions cap the source vertex only; the keyed vertices run at the target, capped by
+    // the max parallelism the plan ends with.
+    let [source, keyed] = plan.vertices;
+    prop_assert_eq!(
+        (source.now, source.after),
+        (input.current.min(input.partitions), input.target.min(input.partitions))
+    );
+    prop_assert_eq!(keyed.after, input.target.min(keyed.cap));
+    prop_assert!(plan
+        .imbalance
+        .is_none_or(|i| plan.verdict == PlanVerdict::DirectRestore && i.parallelism == input.target && !i.is_even()));
     if plan.verdict == PlanVerdict::DirectRestore {
         prop_assert!(input.target <= plan.saved_max);
     }
@@ -1443,7 +1452,7 @@ fn check_plan(input: &PlanInput) -> Result<(), TestCaseError> {
     prop_assert_eq!(matches!(plan.direct_restore, RestoreOutcome::Ok { .. }), input.target <= plan.saved_max);
     prop_assert!(!plan.steps.is_empty() && plan.steps.iter().all(|s| !s.text.trim().is_empty()));
     let cutovers: Vec<_> = plan.steps.iter().filter(|s| s.point_of_no_return).collect();
-    prop_assert_eq!(cutovers.len(), usize::from(plan.verdict != PlanVerdict::SourceBound));
+    prop_assert_eq!(cutovers.len(), 1);
     prop_assert!(cutovers.iter().all(|s| !s.reversible));
     let pass = input.state_bytes / input.throughput.max(1);
     prop_assert_eq!(plan.estimates[0].seconds, pass);

@@ -2,8 +2,12 @@
 //! key-group alignment of a target parallelism (`JobVertexScaler`, option
 //! `job.autoscaler.scaling.key-group.partitions.adjust.mode`).
 //!
-//! Rules followed (read from the operator's `JobVertexScaler` with the direction check, the
-//! behaviour of operator releases since that check; see ARCHITECTURE.md for the source):
+//! Rules followed: flink-kubernetes-operator **1.15** (`JobVertexScaler.scale` at the
+//! `release-1.15.0` tag, which carries the direction check of FLINK-39299; ARCHITECTURE.md names
+//! the commit). Release 1.14 lacks rule 4 and the scale-down cap of rule 2: its upward search runs
+//! to the cap, so 12 → 10 at 128 key groups gives 16 there (10 here). Later work on the main
+//! branch (FLIP-586, composable alignment modes) is not modelled.
+//!
 //! 1. The target is clamped to `[lower, min(max parallelism, upper)]`; if it equals the current
 //!    parallelism, nothing moves.
 //! 2. Search upward from the target (on a scale-down, no further than the current parallelism)
@@ -133,7 +137,7 @@ mod tests {
             (16, 24, 128, 60, u32::MAX, Even, 64, Outcome::AlignedUp), // lower limit 60
             (200, 400, 720, 1, 300, Even, 240, Outcome::FellBack), // upper limit 300
             (200, u32::MAX, 720, 1, 600, Even, 360, Outcome::FellBack), // huge factor, upper 600
-            (12, 10, 128, 1, u32::MAX, Even, 10, Outcome::FellBack), // sf 0.8: stays a scale-down
+            (12, 10, 128, 1, u32::MAX, Even, 10, Outcome::FellBack), // sf 0.8: stays a scale-down (1.14: 16)
             (12, 10, 128, 1, u32::MAX, Max, 11, Outcome::AlignedUp), // sf 0.8, maximize
             (64, 63, 128, 1, u32::MAX, Even, 64, Outcome::Refused), // next divisor up is current
             (100, 110, 128, 1, 120, Even, 100, Outcome::Refused), // fallback would scale down

@@ -2,10 +2,16 @@
 //! parallelism (or the first parallelism it was derived from), state size, rewrite
 //! throughput, source partitions, state time-to-live and sink kind, a verdict, a suggested
 //! max parallelism, ordered steps with the point of no return, time estimates with their
-//! arithmetic, and the warnings a careful engineer gives.
+//! arithmetic, and the warnings a careful engineer gives. Which vertices gain: the partition
+//! count caps the source vertex only; keyed operators after `keyBy` run at their own
+//! parallelism, capped by max parallelism. [`in_place`] is the other route: rescaling a running
+//! job with the adaptive scheduler, as Flink 2.3.0 answered it (`tests/flink-adaptive/`).
+
+pub mod in_place;
 
 use super::chooser::divisors_near;
-use super::key_group::{default_max_parallelism, MaxParallelism};
+use super::imbalance::Imbalance;
+use super::key_group::{default_max_parallelism, MaxParallelism, Parallelism};
 use super::restore::{RestoreInput, RestoreOutcome, SavedHow};
 use super::skew::units::format_bytes;
 use super::ModelError;
@@ -35,10 +41,35 @@ pub enum Verdict {
     DirectRestore,
     /// The target is above the ceiling: rewrite the snapshot offline to a new max parallelism.
     RewriteNeeded,
-    /// The source has no more partitions than subtasks already read them: more is pointless.
-    SourceBound,
     /// State lives shorter than a rewrite takes: rebuild it from the log instead.
     RebuildFromLog,
+}
+
+/// The kinds of vertex a keyed job has, as far as rescaling goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VertexKind {
+    /// The source: no more subtasks read than the topic has partitions.
+    Source,
+    /// The operators after `keyBy`: their own parallelism, up to max parallelism.
+    Keyed,
+}
+
+/// What one kind of vertex gains from the plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VertexPlan {
+    pub kind: VertexKind,
+    /// Subtasks doing work now (source: those that have a partition to read).
+    pub now: u32,
+    /// Subtasks doing work after the plan.
+    pub after: u32,
+    /// What caps it: the partitions, or the max parallelism the plan ends with.
+    pub cap: u32,
+}
+
+impl VertexPlan {
+    pub fn gains(&self) -> bool {
+        self.after > self.now
+    }
 }
 
 /// One step of the plan.
@@ -69,6 +100,11 @@ pub struct Plan {
     pub direct_restore: RestoreOutcome,
     pub suggested_max: u32,
     pub suggested_divisors: Vec<u32>,
+    /// The source vertex, then the keyed vertices.
+    pub vertices: [VertexPlan; 2],
+    /// How a direct restore at the target shares the key groups, when it works and the target
+    /// does not divide the max parallelism.
+    pub imbalance: Option<Imbalance>,
     pub steps: Vec<Step>,
     pub estimates: Vec<Estimate>,
     pub warnings: Vec<String>,
@@ -136,9 +172,7 @@ impl PlanInput {
         let throughput = self.throughput.max(1);
         let pass_s = self.state_bytes / throughput;
         let rewrite_s = pass_s.saturating_mul(2);
-        let verdict = if self.partitions <= self.current && self.target > self.current {
-            Verdict::SourceBound
-        } else if self.target <= saved.get() {
+        let verdict = if self.target <= saved.get() {
             Verdict::DirectRestore
         } else if self.ttl_s.is_some_and(|ttl| ttl < rewrite_s) {
             Verdict::RebuildFromLog
@@ -175,6 +209,20 @@ impl PlanInput {
                 seconds: ttl,
             });
         }
+        let end_max = if verdict == Verdict::DirectRestore { saved.get() } else { suggested_max };
+        let vertices = [
+            VertexPlan {
+                kind: VertexKind::Source,
+                now: self.current.min(self.partitions),
+                after: self.target.min(self.partitions),
+                cap: self.partitions,
+            },
+            VertexPlan { kind: VertexKind::Keyed, now: self.current, after: self.target.min(end_max), cap: end_max },
+        ];
+        let imbalance = match (verdict, Parallelism::new(i64::from(self.target), saved)) {
+            (Verdict::DirectRestore, Ok(p)) => Some(Imbalance::of(p)).filter(|i| !i.is_even()),
+            _ => None,
+        };
         Plan {
             saved_max: saved.get(),
             saved_known: self.saved_max.is_some(),
@@ -182,21 +230,19 @@ impl PlanInput {
             direct_restore,
             suggested_max,
             suggested_divisors: divisors_near(suggested_max, self.target, 3),
+            vertices,
+            imbalance,
             steps: self.steps(verdict, saved.get(), suggested_max),
             estimates,
-            warnings: self.warnings(saved.get()),
+            warnings: self.warnings(saved.get(), imbalance),
         }
     }
 
     fn steps(&self, verdict: Verdict, saved: u32, new_max: u32) -> Vec<Step> {
         let step = |text: String, reversible: bool| Step { text, reversible, point_of_no_return: false };
         let cutover = |text: String| Step { text, reversible: false, point_of_no_return: true };
-        let (p, cur) = (self.target, self.current);
+        let p = self.target;
         match verdict {
-            Verdict::SourceBound => vec![
-                step(format!("Check the source: {} partitions are already read by {cur} subtasks; more subtasks would sit idle at the source.", self.partitions), true),
-                step("Add partitions to the topic first (a change of its own, with its own key-ordering consequences), or find the real bottleneck.".to_string(), true),
-            ],
             Verdict::DirectRestore => vec![
                 step(format!("Read the max parallelism in the latest savepoint's metadata: {saved}, at or above the target {p}."), true),
                 step("Stop the job with a savepoint (stop, not cancel, and without --drain).".to_string(), true),
@@ -222,7 +268,7 @@ impl PlanInput {
         }
     }
 
-    fn warnings(&self, saved: u32) -> Vec<String> {
+    fn warnings(&self, saved: u32, imbalance: Option<Imbalance>) -> Vec<String> {
         let mut w = vec![
             "Stop with a savepoint rather than cancel: stop takes a final consistent snapshot after the sources halt, so nothing is processed twice.".to_string(),
             "Never pass --drain when you mean to resume: it emits a final maximum watermark, fires every window and pushes event time to the end.".to_string(),
@@ -234,8 +280,42 @@ impl PlanInput {
         if self.transactional_sinks {
             w.insert(3, "Transactional sinks: give the shadow job its own transactional id prefix (and consumer group), or the two jobs fence each other's transactions.".to_string());
         }
-        if self.target > self.partitions && self.partitions > self.current {
-            w.push(format!("The source has {} partitions: source subtasks beyond that sit idle, so gains at the source stop at {}.", self.partitions, self.partitions));
+        if self.target > self.partitions {
+            let gain = if self.partitions <= self.current {
+                format!(
+                    "the source gains nothing from the change: its {} partitions are already read by {} subtasks",
+                    self.partitions,
+                    self.current.min(self.partitions)
+                )
+            } else {
+                format!("the source gains only up to {} subtasks", self.partitions)
+            };
+            w.push(format!(
+                "The source has {} partitions, so {gain}; more source subtasks would read nothing. The partition count caps the source vertex only: the keyed operators after keyBy run at their own parallelism, {} here, and gain whatever the source does not. Set the source's parallelism to at most {} in the job (setParallelism on the source), since a job-wide -p {} sets every operator's default. The Kubernetes operator's autoscaler aligns the same way: a source to its partitions, a keyed vertex to its key groups.",
+                self.partitions,
+                self.target,
+                self.partitions,
+                self.target
+            ));
+        }
+        if let Some(i) = imbalance {
+            let ratio = i.ratio_milli();
+            w.push(format!(
+                "At parallelism {} over {} key groups, {} subtasks own {} key groups and {} own {}: under uniform load the busiest do {}.{:02} × the work of the others, and the job runs at their pace ({}.{}% of its capacity idles). Parallelisms near {} that divide {}: {}.",
+                i.parallelism,
+                i.max_parallelism,
+                i.busy_subtasks,
+                i.most,
+                i.idle_subtasks,
+                i.fewest,
+                ratio / 1000,
+                ratio % 1000 / 10,
+                i.idle_capacity_milli() / 10,
+                i.idle_capacity_milli() % 10,
+                i.parallelism,
+                i.max_parallelism,
+                divisors_near(i.max_parallelism, i.parallelism, 2).iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+            ));
         }
         if self.target > saved {
             w.push(format!(

@@ -1,5 +1,6 @@
 //! **Good parallelisms**: the divisors of max parallelism around p, and what the Flink
-//! Kubernetes operator's autoscaler would run if it aimed at p from the earlier parallelism.
+//! Kubernetes operator's autoscaler (its 1.15 release, both key-group alignment modes) would run
+//! if it aimed at p from the earlier parallelism.
 
 use yew::prelude::*;
 
@@ -24,7 +25,7 @@ pub fn AlignmentPanel(props: &AlignmentPanelProps) -> Html {
             <p data-testid="divisors-near">
                 { format!("Divisors of {max} near {}: {divisors}. At these, every subtask owns the same number of key groups.", props.p) }
             </p>
-            <h3>{ "What the Kubernetes operator's autoscaler would run" }</h3>
+            <h3>{ "What the Kubernetes operator's autoscaler would run (flink-kubernetes-operator 1.15)" }</h3>
             { match (props.from, v.autoscaler) {
                 (Some(current), Some(choices)) => html! {
                     <ul class="autoscaler">
@@ -38,7 +39,7 @@ pub fn AlignmentPanel(props: &AlignmentPanelProps) -> Html {
                 },
                 _ => html! { <p>{ "Set an earlier parallelism to see what the autoscaler would pick when it aims at this parallelism from there." }</p> },
             } }
-            <p class="muted">{ "Modelled on the operator's key-group alignment (job.autoscaler.scaling.key-group.partitions.adjust.mode) for a keyed vertex with no vertex limits." }</p>
+            <p class="muted" data-testid="autoscaler-version">{ "Modelled on flink-kubernetes-operator 1.15 (JobVertexScaler, read from its release-1.15.0 tag): the key-group alignment of a keyed vertex with no vertex limits, in each mode of job.autoscaler.scaling.key-group.partitions.adjust.mode (EVENLY_SPREAD is the default). Release 1.15 added a direction check that 1.14 lacks: in 1.14 the upward search of a scale-down may pass the current parallelism (12 → 10 at 128 key groups gives 16 there, 10 here). A source vertex is aligned to its partitions instead." }</p>
         </section>
     }
 }

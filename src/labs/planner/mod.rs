@@ -1,8 +1,10 @@
 //! The planner page (`#/planner`): the restore-outcome predictor (will this restart work, and
 //! if not, which of Flink's checks fails first, with Flink's message), and the rescale
 //! planner (verdict, suggested max parallelism, ordered steps with the point of no return,
-//! time estimates, warnings). State lives in the URL.
+//! time estimates, warnings, which vertices gain), and the in-place route with the adaptive
+//! scheduler. State lives in the URL.
 
+mod in_place_view;
 mod plan_view;
 mod predictor;
 pub mod query;
@@ -40,7 +42,8 @@ pub fn PlannerLab(props: &LabProps) -> Html {
     html! {
         <LabFrame lab={Lab::Planner} lede={LEDE} notices={lab.notices}>
             <predictor::Predictor state={(*state).clone()} on_action={on_action.clone()} />
-            <plan_view::PlanSection state={(*state).clone()} plan={(*plan).clone()} on_action={on_action} />
+            <plan_view::PlanSection state={(*state).clone()} plan={(*plan).clone()} on_action={on_action.clone()} />
+            <in_place_view::InPlace state={(*state).clone()} max_parallelism={plan.saved_max} on_action={on_action} />
         </LabFrame>
     }
 }

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::field;
 use super::state::{PlannerAction, PlannerField, PlannerState};
-use crate::model::planner::{Plan, Verdict};
+use crate::model::planner::{Plan, Verdict, VertexKind, VertexPlan};
 
 #[derive(Properties, PartialEq)]
 pub struct PlanSectionProps {
@@ -22,9 +22,9 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
         on: crate::browser::events::checked(&e),
     });
     let (verdict_key, headline) = match p.verdict {
-        Verdict::DirectRestore => ("direct", format!("A direct restore works: {} is at or below the snapshot's max parallelism {}.", s.target.value, p.saved_max)),
+        Verdict::DirectRestore => ("direct", format!("A direct restore works: {} is at or below the snapshot's max parallelism {}{}.", s.target.value, p.saved_max,
+            if p.imbalance.is_some() { format!(", though {} does not divide {}: the key groups are shared unevenly (see the warnings)", s.target.value, p.saved_max) } else { String::new() })),
         Verdict::RewriteNeeded => ("rewrite", format!("The ceiling is {}: reaching {} needs an offline State Processor API rewrite of the snapshot to a new max parallelism.", p.saved_max, s.target.value)),
-        Verdict::SourceBound => ("source", format!("Pointless for now: the source has {} partitions and {} subtasks already read them.", s.partitions.value, s.current.value)),
         Verdict::RebuildFromLog => ("rebuild", "Rebuild instead: the state lives shorter than a rewrite takes, so throw it away and rebuild it from the log at the new max parallelism.".to_string()),
     };
     let ceiling_note = if p.saved_known {
@@ -55,6 +55,10 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             <div class={classes!("plan-verdict", verdict_key)} data-testid="plan-verdict" data-verdict={verdict_key} role="status" aria-live="polite">
                 <strong>{ headline }</strong>
             </div>
+            <h3>{ "Which vertices gain" }</h3>
+            <ul class="vertices" data-testid="plan-vertices">
+                { for p.vertices.iter().map(|v| html! { <li key={vertex_name(v)}>{ vertex_text(v, s.partitions.value) }</li> }) }
+            </ul>
             <p data-testid="suggested-max">
                 { format!("Suggested new max parallelism: {} (a power of two, at least 4 × the target). Parallelisms near {} that divide it: {}.",
                     p.suggested_max, s.target.value, p.suggested_divisors.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")) }
@@ -78,5 +82,27 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
                 { for p.warnings.iter().enumerate().map(|(i, w)| html! { <li key={i}>{ w.clone() }</li> }) }
             </ul>
         </section>
+    }
+}
+
+fn vertex_name(v: &VertexPlan) -> &'static str {
+    match v.kind {
+        VertexKind::Source => "source",
+        VertexKind::Keyed => "keyed",
+    }
+}
+
+fn vertex_text(v: &VertexPlan, partitions: u32) -> String {
+    let change = if v.gains() {
+        format!("{} → {} subtasks doing work", v.now, v.after)
+    } else {
+        format!("stays at {} subtasks doing work: it gains nothing", v.now)
+    };
+    match v.kind {
+        VertexKind::Source => format!("Source vertex: {change}; its {partitions} partitions cap it, whatever the parallelism."),
+        VertexKind::Keyed => format!(
+            "Keyed operators after keyBy: {change}; they run at their own parallelism, capped by max parallelism {} (not by the partitions).",
+            v.cap
+        ),
     }
 }

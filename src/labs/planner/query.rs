@@ -2,10 +2,12 @@
 //! `saved_maxp_set` (`explicit|derived`), `p`, `maxp` (absent = not set). Planner: `current`,
 //! `target`, `plan_maxp` (absent = unknown, then derived from `first`), `first`, `state` (a size
 //! such as `4 TB`), `rate` (rewrite throughput per second, such as `300 MB`), `partitions`, `ttl`
-//! (such as `6h`, or `none`), `txn` (`1` transactional sinks, `0` not). Defaults are seed 004's
-//! case. Every simple parameter is one [`Param`] of [`PARAMS`]; `saved_maxp_set` and `txn` are
-//! choices, read by hand beside the table.
+//! (such as `6h`, or `none`), `txn` (`1` transactional sinks, `0` not). In place: `scheduler`
+//! (`default|adaptive`), `slots` (task slots for the job; absent = as many as asked). Defaults are
+//! seed 004's case. Every simple parameter is one [`Param`] of [`PARAMS`]; `saved_maxp_set`,
+//! `txn` and `scheduler` are choices, read by hand beside the table.
 
+use crate::model::planner::in_place::Scheduler;
 use crate::model::restore::SavedHow;
 use crate::url::{notice, Choice, Notice, Param, ParamTable, Params, MAX_P};
 
@@ -44,8 +46,13 @@ pub static TTL: Param<Option<u64>> = Param::ttl("ttl", "state time-to-live")
     .hint("Such as 6h or 2d, or none.")
     .fallback("using none");
 
+pub static SLOTS: Param<Option<u32>> = Param::optional("slots", "task slots", 1, 1_000_000, "as many as asked")
+    .control("Task slots for the job", "pl-slots")
+    .hint("What the cluster can give the job; empty if it gets what it asks for.");
+
 pub static SAVED_HOW: Choice = Choice::new("saved_maxp_set", "Snapshot max parallelism was");
 pub static TXN: Choice = Choice::new("txn", "Sinks are transactional (exactly-once)");
+pub static SCHEDULER: Choice = Choice::new("scheduler", "Scheduler");
 
 /// Every parameter of the page, in the order of its forms.
 pub static PARAMS: ParamTable = &[
@@ -62,6 +69,8 @@ pub static PARAMS: ParamTable = &[
     &PARTITIONS,
     &TTL,
     &TXN,
+    &SCHEDULER,
+    &SLOTS,
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,6 +91,9 @@ pub struct PlannerQuery {
     /// Time-to-live in seconds; `None` = no TTL.
     pub ttl: Option<u64>,
     pub txn: bool,
+    pub scheduler: Scheduler,
+    /// Task slots for the job; `None` = as many as asked.
+    pub slots: Option<u32>,
 }
 
 impl Default for PlannerQuery {
@@ -100,6 +112,8 @@ impl Default for PlannerQuery {
             partitions: 256,
             ttl: None,
             txn: true,
+            scheduler: Scheduler::Default,
+            slots: None,
         }
     }
 }
@@ -122,6 +136,8 @@ impl PlannerQuery {
             partitions: PARTITIONS.read_or(params, n, d.partitions),
             ttl: TTL.read_or(params, n, d.ttl),
             txn: d.txn,
+            scheduler: d.scheduler,
+            slots: SLOTS.read_or(params, n, d.slots),
         };
         match params.get("saved_maxp_set").map(SavedHow::parse) {
             None => {}
@@ -133,6 +149,13 @@ impl PlannerQuery {
             Some("1") => q.txn = true,
             Some("0") => q.txn = false,
             Some(other) => n.push(notice("txn", other, "it takes 1 or 0; using 1")),
+        }
+        match params.get("scheduler") {
+            None => {}
+            Some(text) => match Scheduler::from_slug(text) {
+                Some(scheduler) => q.scheduler = scheduler,
+                None => n.push(notice("scheduler", text, "it takes default or adaptive; using default")),
+            },
         }
         (q, std::mem::take(n))
     }
@@ -157,6 +180,10 @@ impl PlannerQuery {
         if self.txn != d.txn {
             out.push(("txn", "0".to_string()));
         }
+        if self.scheduler != d.scheduler {
+            out.push(("scheduler", self.scheduler.slug().to_string()));
+        }
+        SLOTS.pair(&self.slots, &d.slots, out);
         std::mem::take(out)
     }
 }

@@ -6,6 +6,7 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use super::query::*;
+use crate::model::planner::in_place::{InPlaceInput, Scheduler};
 use crate::model::planner::PlanInput;
 use crate::model::restore::{RestoreInput, RestoreOutcome, SavedHow};
 use crate::model::MaxParallelism;
@@ -25,10 +26,11 @@ pub enum PlannerField {
     Rate,
     Partitions,
     Ttl,
+    Slots,
 }
 
 impl PlannerField {
-    pub const ALL: [PlannerField; 11] = [
+    pub const ALL: [PlannerField; 12] = [
         PlannerField::SavedMaxp,
         PlannerField::P,
         PlannerField::Maxp,
@@ -40,6 +42,7 @@ impl PlannerField {
         PlannerField::Rate,
         PlannerField::Partitions,
         PlannerField::Ttl,
+        PlannerField::Slots,
     ];
 }
 
@@ -58,6 +61,8 @@ pub struct PlannerState {
     pub partitions: Field<u32>,
     pub ttl: Field<Option<u64>>,
     pub txn: bool,
+    pub scheduler: Scheduler,
+    pub slots: Field<Option<u32>>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -65,6 +70,7 @@ pub enum PlannerAction {
     Set { field: PlannerField, text: String, bad_input: bool },
     SetSavedHow { how: SavedHow },
     SetTransactional { on: bool },
+    SetScheduler { scheduler: Scheduler },
 }
 
 impl PlannerState {
@@ -83,6 +89,8 @@ impl PlannerState {
             partitions: PARTITIONS.field(q.partitions),
             ttl: TTL.field(q.ttl),
             txn: q.txn,
+            scheduler: q.scheduler,
+            slots: SLOTS.field(q.slots),
         }
     }
 
@@ -101,6 +109,8 @@ impl PlannerState {
             partitions: self.partitions.value,
             ttl: self.ttl.value,
             txn: self.txn,
+            scheduler: self.scheduler,
+            slots: self.slots.value,
         }
     }
 
@@ -118,6 +128,7 @@ impl PlannerState {
             PlannerField::Rate => FieldView::of(&RATE, &self.rate),
             PlannerField::Partitions => FieldView::of(&PARTITIONS, &self.partitions),
             PlannerField::Ttl => FieldView::of(&TTL, &self.ttl),
+            PlannerField::Slots => FieldView::of(&SLOTS, &self.slots),
         }
     }
 
@@ -146,6 +157,18 @@ impl PlannerState {
             transactional_sinks: self.txn,
         }
     }
+
+    /// The in-place route's input, for a running job whose max parallelism is `max_parallelism`
+    /// (the plan's snapshot value).
+    pub fn in_place_input(&self, max_parallelism: u32) -> InPlaceInput {
+        InPlaceInput {
+            current: self.current.value,
+            target: self.target.value,
+            max_parallelism,
+            scheduler: self.scheduler,
+            slots: self.slots.value,
+        }
+    }
 }
 
 impl Reducible for PlannerState {
@@ -156,6 +179,7 @@ impl Reducible for PlannerState {
         match action {
             PlannerAction::SetSavedHow { how } => s.saved_how = how,
             PlannerAction::SetTransactional { on } => s.txn = on,
+            PlannerAction::SetScheduler { scheduler } => s.scheduler = scheduler,
             PlannerAction::Set { field, text, bad_input } => match field {
                 PlannerField::SavedMaxp => SAVED_MAXP.apply(&mut s.saved_maxp, text, bad_input),
                 PlannerField::P => P.apply(&mut s.p, text, bad_input),
@@ -168,6 +192,7 @@ impl Reducible for PlannerState {
                 PlannerField::Rate => RATE.apply(&mut s.rate, text, bad_input),
                 PlannerField::Partitions => PARTITIONS.apply(&mut s.partitions, text, bad_input),
                 PlannerField::Ttl => TTL.apply(&mut s.ttl, text, bad_input),
+                PlannerField::Slots => SLOTS.apply(&mut s.slots, text, bad_input),
             },
         }
         Rc::new(s)
@@ -200,5 +225,26 @@ mod tests {
         assert_eq!(s.to_query().ttl, Some(21_600));
         assert!(s.state.error.as_deref().unwrap().contains("not a size"));
         assert_eq!(s.state.value, 4 << 40);
+    }
+
+    /// The in-place route on the seed's case: above the ceiling whatever the scheduler; within
+    /// it, the default scheduler refuses and the adaptive one rescales, capped by the slots
+    /// (tests/flink-adaptive/observed-flink-2.3.0.txt).
+    #[test]
+    fn in_place_route_from_the_page() {
+        use crate::model::planner::in_place::InPlaceOutcome;
+        let s = Rc::new(PlannerState::from_query(&PlannerQuery::default()));
+        let max = s.plan_input().plan().saved_max;
+        assert_eq!(s.in_place_input(max).outcome(), InPlaceOutcome::AboveMax);
+        let s = s.reduce(set(PlannerField::Target, "100"));
+        assert_eq!(s.in_place_input(max).outcome(), InPlaceOutcome::NotAdaptive);
+        let s = s.reduce(PlannerAction::SetScheduler { scheduler: Scheduler::Adaptive });
+        assert_eq!(s.in_place_input(max).outcome(), InPlaceOutcome::Rescales { parallelism: 100, slot_capped: false });
+        let s = s.reduce(set(PlannerField::Slots, "64"));
+        assert_eq!(s.in_place_input(max).outcome(), InPlaceOutcome::Rescales { parallelism: 64, slot_capped: true });
+        let q = s.to_query();
+        assert_eq!((q.scheduler, q.slots), (Scheduler::Adaptive, Some(64)));
+        let s = s.reduce(set(PlannerField::Slots, "0"));
+        assert!(s.slots.error.is_some() && s.slots.value == Some(64));
     }
 }

@@ -39,7 +39,7 @@ fn seed_case_needs_a_rewrite_to_1024() {
 fn verdict_table() {
     let cases = [
         (PlanInput { target: 100, ..seed() }, Verdict::DirectRestore),
-        (PlanInput { partitions: 24, ..seed() }, Verdict::SourceBound),
+        (PlanInput { partitions: 24, ..seed() }, Verdict::RewriteNeeded),
         (PlanInput { ttl_s: Some(6 * 3600), ..seed() }, Verdict::RebuildFromLog),
         (PlanInput { ttl_s: Some(30 * 86_400), ..seed() }, Verdict::RewriteNeeded),
         (PlanInput { saved_max: Some(MaxParallelism::new(1024).unwrap()), ..seed() }, Verdict::DirectRestore),
@@ -70,4 +70,57 @@ fn durations_parse_and_format() {
     assert_eq!(format_duration(27_000), "7 h 30 min");
     assert_eq!(format_duration(59), "59 s");
     assert_eq!(format_duration(3600), "1 h");
+}
+
+/// The partition count caps the source vertex only: the keyed vertices after keyBy run at their
+/// own parallelism (observed: source at 1, keyed operator at 4, 8, 16, in
+/// `tests/flink-adaptive/observed-flink-2.3.0.txt` and `tests/flink-rest-metrics/`).
+#[test]
+fn partitions_cap_the_source_vertex_only() {
+    let cases = [
+        // partitions, target, plan_max, source now → after, keyed now → after (cap)
+        (24, 200, None, (24, 24), (24, 200, 1024)),
+        (24, 100, None, (24, 24), (24, 100, 128)),
+        (64, 100, None, (24, 64), (24, 100, 128)),
+        (256, 200, None, (24, 200), (24, 200, 1024)),
+        (10, 12, Some(128), (10, 10), (24, 12, 128)),
+    ];
+    for (partitions, target, plan_max, (s_now, s_after), (k_now, k_after, cap)) in cases {
+        let plan =
+            PlanInput { partitions, target, saved_max: plan_max.map(|m| MaxParallelism::new(m).unwrap()), ..seed() }
+                .plan();
+        let [source, keyed] = plan.vertices;
+        assert_eq!(
+            (source.kind, source.now, source.after, source.cap),
+            (VertexKind::Source, s_now, s_after, partitions)
+        );
+        assert_eq!(
+            (keyed.kind, keyed.now, keyed.after, keyed.cap),
+            (VertexKind::Keyed, k_now, k_after, cap),
+            "{partitions} {target}"
+        );
+    }
+    let plan = PlanInput { partitions: 24, ..seed() }.plan();
+    assert!(!plan.vertices[0].gains() && plan.vertices[1].gains());
+    let w = plan.warnings.iter().find(|w| w.contains("caps the source vertex only")).unwrap();
+    assert!(w.contains("the source gains nothing from the change"), "{w}");
+    assert!(w.contains("keyed operators after keyBy run at their own parallelism, 200 here"), "{w}");
+    assert_eq!(plan.steps.iter().filter(|s| s.point_of_no_return).count(), 1);
+}
+
+/// A direct restore at a parallelism that does not divide max parallelism works, unevenly: Flink's
+/// ranges (`KeyGroupRangeAssignment`, checked against Flink's jar in tests/flink-vectors/).
+#[test]
+fn uneven_direct_restore_warns() {
+    let plan = PlanInput { target: 100, ..seed() }.plan();
+    assert_eq!(plan.verdict, Verdict::DirectRestore);
+    let i = plan.imbalance.unwrap();
+    assert_eq!((i.busy_subtasks, i.most, i.idle_subtasks, i.fewest), (28, 2, 72, 1));
+    let w = plan.warnings.iter().find(|w| w.starts_with("At parallelism 100 over 128 key groups")).unwrap();
+    assert!(w.contains("28 subtasks own 2 key groups and 72 own 1"), "{w}");
+    assert!(w.contains("2.00 × the work") && w.contains("36.0% of its capacity idles") && w.contains("64, 128"), "{w}");
+    for even in [64, 128, 32] {
+        assert_eq!(PlanInput { target: even, ..seed() }.plan().imbalance, None, "{even}");
+    }
+    assert_eq!(seed().plan().imbalance, None, "no direct restore, no imbalance of it");
 }

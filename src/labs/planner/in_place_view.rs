@@ -1,0 +1,77 @@
+//! The other route: rescaling the running job in place with the adaptive scheduler
+//! (`PUT /jobs/:jobid/resource-requirements`, FLIP-291), as Flink 2.3.0 answered it: the
+//! scheduler and slots in, `inplace-verdict` out (`above-max`, `not-adaptive`, `rescales`,
+//! `capped`, `unchanged`) with the HTTP status, Flink's message, the request and its conditions.
+
+use yew::prelude::*;
+
+use super::field;
+use super::state::{PlannerAction, PlannerField, PlannerState};
+use crate::components::SelectField;
+use crate::model::planner::in_place::{
+    above_max_message, InPlaceOutcome, Scheduler, INCOMPLETE_MESSAGE, NOT_ADAPTIVE_MESSAGE, TIMING_DEFAULTS,
+};
+
+#[derive(Properties, PartialEq)]
+pub struct InPlaceProps {
+    pub state: PlannerState,
+    /// The running job's max parallelism (the plan's snapshot value).
+    pub max_parallelism: u32,
+    pub on_action: Callback<PlannerAction>,
+}
+
+#[function_component]
+pub fn InPlace(props: &InPlaceProps) -> Html {
+    let (s, a) = (&props.state, &props.on_action);
+    let input = s.in_place_input(props.max_parallelism);
+    let outcome = input.outcome();
+    let (current, target, max) = (input.current, input.target, input.max_parallelism);
+    let schedulers =
+        Scheduler::ALL.iter().map(|v| (AttrValue::Static(v.slug()), AttrValue::Static(v.title()))).collect::<Vec<_>>();
+    let on_scheduler = a.reform(|v: String| PlannerAction::SetScheduler {
+        scheduler: Scheduler::from_slug(&v).unwrap_or(Scheduler::Default),
+    });
+    let slots = input.slots.map_or("the".to_string(), |n| n.max(current).to_string());
+    let (headline, message) = match outcome {
+        InPlaceOutcome::AboveMax => (format!("HTTP 400: in-place rescaling does not lift the ceiling. Flink refuses a parallelism above the job's max parallelism {max} before any scheduler sees it; nothing changes."), Some(above_max_message(target, max))),
+        InPlaceOutcome::NotAdaptive => ("HTTP 500: the default scheduler cannot change a running job's parallelism. Set jobmanager.scheduler: adaptive first (that takes one ordinary restart).".to_string(), Some(NOT_ADAPTIVE_MESSAGE.to_string())),
+        InPlaceOutcome::Rescales { parallelism, slot_capped: false } => (format!("HTTP 200: the adaptive scheduler restarts the job at {parallelism} and restores it from its latest checkpoint, with no savepoint and no rewrite."), None),
+        InPlaceOutcome::Rescales { parallelism, slot_capped: true } => (format!("HTTP 200, and the job restarts at {parallelism}, not {target}: the parallelism is capped at the {slots} slots, silently."), None),
+        InPlaceOutcome::Unchanged { slot_capped: true } => (format!("HTTP 200, and nothing moves: all {slots} slots are in use already, so the job stays at {current}."), None),
+        InPlaceOutcome::Unchanged { slot_capped: false } => (format!("HTTP 200, and nothing moves: the job already runs at {current}."), None),
+    };
+    let source_p = target.min(s.partitions.value).max(1);
+    let request = format!(
+        "curl -X PUT -H 'Content-Type: application/json' \\\n  http://<jobmanager>:8081/jobs/<job id>/resource-requirements \\\n  -d '{}'",
+        input.body(source_p)
+    );
+    html! {
+        <section class="in-place" aria-labelledby="in-place-title">
+            <h2 id="in-place-title">{ "Or in place: the adaptive scheduler" }</h2>
+            <p>{ "With the adaptive scheduler a running job's parallelism can be changed through the REST API (FLIP-291). It is still a restart, from the latest checkpoint, and it is still capped by max parallelism; what it saves is the savepoint, the stop and the new submission." }</p>
+            <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+                <SelectField id="pl-scheduler" param="scheduler" label="Scheduler" options={schedulers}
+                    selected={AttrValue::Static(s.scheduler.slug())} on_change={on_scheduler} />
+                { field(s, a, PlannerField::Slots) }
+            </form>
+            <div class={classes!("plan-verdict", outcome.as_str())} data-testid="inplace-verdict" data-verdict={outcome.as_str()} role="status" aria-live="polite">
+                <strong>{ headline }</strong>
+                if let Some(m) = message {
+                    <blockquote class="flink-message"><code>{ m }</code></blockquote>
+                }
+            </div>
+            <p>{ "The request (every vertex of the job, with its bounds):" }</p>
+            <pre class="command"><code>{ request }</code></pre>
+            <h3>{ "Conditions, as Flink 2.3.0 answered" }</h3>
+            <ul class="conditions" data-testid="inplace-conditions">
+                <li>{ "jobmanager.scheduler: adaptive. The default scheduler answers HTTP 500 and the job keeps running as it was." }</li>
+                <li>{ format!("Every upper bound at most the vertex's max parallelism ({max} here): above it, HTTP 400 whatever the scheduler. Raising the ceiling still needs a rewrite or a rebuild.") }</li>
+                <li>{ "Enough task slots: with fewer, the job runs at what the slots allow, with HTTP 200 and no error (100 asked with 16 slots ran at 16; 120 asked while on all 16 changed nothing). A lower bound above the slots also answers 200 and changes nothing. On a standalone cluster add TaskManagers first." }</li>
+                <li>{ "Checkpointing on: the job restarts (Executing → Restarting → CreatingExecutionGraph → Executing) and restores every key's state from a checkpoint completed after the request." }</li>
+                <li>{ "A body naming every vertex (GET the same URL first and change only the upper bounds), with bounds above zero and lower ≤ upper; else HTTP 400, for example:" }<br /><code>{ INCOMPLETE_MESSAGE }</code></li>
+                <li>{ "Never an upper bound of -1: in Flink 2.3.0 it was accepted with HTTP 200, then the scheduler failed with a NullPointerException while assigning slots and shut the MiniCluster down (the job ended SUSPENDED)." }</li>
+                <li>{ format!("The scheduler waits for resources to settle and between rescales: {}.", TIMING_DEFAULTS.iter().map(|(k, v)| format!("{k} (default {v})")).collect::<Vec<_>>().join(", ")) }</li>
+            </ul>
+        </section>
+    }
+}

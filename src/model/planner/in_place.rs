@@ -1,0 +1,229 @@
+//! In-place rescaling of a running job (FLIP-291): `PUT /jobs/:jobid/resource-requirements`
+//! with the adaptive scheduler, as Flink 2.3.0 answered it in a MiniCluster
+//! (`tests/flink-adaptive/observed-flink-2.3.0.txt`):
+//! - an upper bound above the vertex's max parallelism: HTTP 400, checked by the Dispatcher
+//!   before any scheduler sees it (the default scheduler gave the same answer), so in-place
+//!   rescaling never lifts the max-parallelism ceiling;
+//! - the default scheduler: HTTP 500 (`UnsupportedOperationException`);
+//! - within max parallelism, adaptive scheduler: HTTP 200 `{}`, then the job restarts
+//!   (Executing → Restarting → CreatingExecutionGraph → Executing) and restores its state from
+//!   a checkpoint completed after the request; no savepoint, no rewrite;
+//! - fewer slots than asked: the parallelism is silently capped at the slots (HTTP 200; 100
+//!   asked with 16 slots ran at 16), and a request the slots cannot move changes nothing;
+//! - an upper bound of -1 shut the MiniCluster down in 2.3.0 (NullPointerException while
+//!   assigning slots): never suggested.
+
+/// The job's scheduler (`jobmanager.scheduler`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scheduler {
+    /// Not set: Flink's default scheduler.
+    Default,
+    /// `jobmanager.scheduler: adaptive`.
+    Adaptive,
+}
+
+impl Scheduler {
+    pub const ALL: [Scheduler; 2] = [Scheduler::Default, Scheduler::Adaptive];
+
+    /// The URL's word for it (`scheduler=`).
+    pub fn slug(self) -> &'static str {
+        match self {
+            Scheduler::Default => "default",
+            Scheduler::Adaptive => "adaptive",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Scheduler::Default => "default (jobmanager.scheduler not set)",
+            Scheduler::Adaptive => "adaptive (jobmanager.scheduler: adaptive)",
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> Option<Scheduler> {
+        Scheduler::ALL.into_iter().find(|s| s.slug() == slug)
+    }
+}
+
+/// The in-place question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InPlaceInput {
+    pub current: u32,
+    pub target: u32,
+    /// The running job's max parallelism (for a restored job, the snapshot's).
+    pub max_parallelism: u32,
+    pub scheduler: Scheduler,
+    /// Task slots the cluster can give the job; `None` = as many as asked.
+    pub slots: Option<u32>,
+}
+
+/// What the request does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InPlaceOutcome {
+    /// HTTP 400: the upper bound is above max parallelism; nothing changes.
+    AboveMax,
+    /// HTTP 500: the default scheduler cannot change the parallelism of a running job.
+    NotAdaptive,
+    /// HTTP 200, and the job restarts from its latest checkpoint at `parallelism`
+    /// (`slot_capped`: fewer than asked, because of the slots).
+    Rescales { parallelism: u32, slot_capped: bool },
+    /// HTTP 200, and nothing moves: the target is the current parallelism, or the slots are
+    /// all in use already.
+    Unchanged { slot_capped: bool },
+}
+
+impl InPlaceOutcome {
+    /// The word `inplace-verdict` carries.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            InPlaceOutcome::AboveMax => "above-max",
+            InPlaceOutcome::NotAdaptive => "not-adaptive",
+            InPlaceOutcome::Rescales { slot_capped: false, .. } => "rescales",
+            InPlaceOutcome::Rescales { slot_capped: true, .. } => "capped",
+            InPlaceOutcome::Unchanged { .. } => "unchanged",
+        }
+    }
+
+    /// The HTTP status Flink answers the PUT with.
+    pub fn http_status(&self) -> u16 {
+        match self {
+            InPlaceOutcome::AboveMax => 400,
+            InPlaceOutcome::NotAdaptive => 500,
+            _ => 200,
+        }
+    }
+}
+
+/// Flink 2.3.0's error entry for an upper bound above max parallelism (`<vertex id>` is the
+/// keyed vertex's id).
+pub fn above_max_message(requested: u32, max_parallelism: u32) -> String {
+    format!(
+        "org.apache.flink.runtime.rest.handler.RestHandlerException: The newly requested parallelism {requested} for \
+         the job vertex <vertex id> exceeds its maximum parallelism {max_parallelism}."
+    )
+}
+
+/// Flink 2.3.0's error entry from the default scheduler.
+pub const NOT_ADAPTIVE_MESSAGE: &str =
+    "java.lang.UnsupportedOperationException: The DefaultScheduler does not support \
+     changing the parallelism without a job restart. This feature is currently only expected to work with the \
+     AdaptiveScheduler.";
+
+/// Flink 2.3.0's error entry when the body leaves a vertex out.
+pub const INCOMPLETE_MESSAGE: &str = "org.apache.flink.runtime.rest.handler.RestHandlerException: The request is \
+     incomplete, missing job vertex [<vertex id>] resource requirements.";
+
+/// The adaptive scheduler's timing options and their defaults in Flink 2.3.0.
+pub const TIMING_DEFAULTS: [(&str, &str); 2] = [
+    ("jobmanager.adaptive-scheduler.executing.resource-stabilization-timeout", "PT1M"),
+    ("jobmanager.adaptive-scheduler.executing.cooldown-after-rescaling", "PT30S"),
+];
+
+impl InPlaceInput {
+    pub fn outcome(&self) -> InPlaceOutcome {
+        if self.target > self.max_parallelism {
+            return InPlaceOutcome::AboveMax;
+        }
+        if self.scheduler == Scheduler::Default {
+            return InPlaceOutcome::NotAdaptive;
+        }
+        let current = self.current.max(1);
+        let cap = self.slots.map_or(u32::MAX, |s| s.max(current));
+        let runs_at = self.target.max(1).min(cap);
+        let slot_capped = runs_at < self.target;
+        if runs_at == current {
+            InPlaceOutcome::Unchanged { slot_capped }
+        } else {
+            InPlaceOutcome::Rescales { parallelism: runs_at, slot_capped }
+        }
+    }
+
+    /// The request's body: every vertex of the job with its bounds (the source keeps its
+    /// parallelism `source_p`; lower bounds 1, never an upper bound of -1).
+    pub fn body(&self, source_p: u32) -> String {
+        format!(
+            "{{\"<source vertex id>\":{{\"parallelism\":{{\"lowerBound\":1,\"upperBound\":{source_p}}}}},\
+             \"<keyed vertex id>\":{{\"parallelism\":{{\"lowerBound\":1,\"upperBound\":{}}}}}}}",
+            self.target
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OBSERVED: &str = include_str!("../../../tests/flink-adaptive/observed-flink-2.3.0.txt");
+
+    fn input(current: u32, target: u32, scheduler: Scheduler, slots: Option<u32>) -> InPlaceInput {
+        InPlaceInput { current, target, max_parallelism: 128, scheduler, slots }
+    }
+
+    /// Every PUT of `tests/flink-adaptive/observed-flink-2.3.0.txt` with a valid body (keyed
+    /// vertex, max parallelism 128, 1 TaskManager × 16 slots; the source at 1): its status and
+    /// the keyed vertex's parallelism afterwards.
+    #[test]
+    fn requests_as_observed() {
+        use InPlaceOutcome::*;
+        use Scheduler::{Adaptive as A, Default as D};
+        let cases = [
+            // current, upper bound, scheduler, expected, parallelism after
+            (4, 8, A, Rescales { parallelism: 8, slot_capped: false }, 8),
+            (8, 200, A, AboveMax, 8),
+            (8, 129, A, AboveMax, 8),
+            (8, 128, A, Rescales { parallelism: 16, slot_capped: true }, 16),
+            (16, 4, A, Rescales { parallelism: 4, slot_capped: false }, 4),
+            (4, 100, A, Rescales { parallelism: 16, slot_capped: true }, 16),
+            (16, 120, A, Unchanged { slot_capped: true }, 16),
+            (4, 8, D, NotAdaptive, 4),
+            (4, 200, D, AboveMax, 4),
+        ];
+        for (current, target, scheduler, expected, after) in cases {
+            let got = input(current, target, scheduler, Some(16)).outcome();
+            assert_eq!(got, expected, "{current} → {target} {scheduler:?}");
+            let runs_at = match got {
+                Rescales { parallelism, .. } => parallelism,
+                _ => current,
+            };
+            assert_eq!(runs_at, after);
+            let status = format!("-> HTTP {}", got.http_status());
+            assert!(OBSERVED.contains(&status));
+        }
+    }
+
+    /// The messages are Flink's (the observation's vertex id replaced by `<vertex id>`).
+    #[test]
+    fn messages_as_observed() {
+        let vertex = "b2856b4d021e3d9347447624f34b9a39";
+        for requested in [200, 129] {
+            let m = above_max_message(requested, 128).replace("<vertex id>", vertex);
+            assert!(OBSERVED.contains(&format!("-> HTTP 400  {{\"errors\":[\"{m} | at ")), "{m}");
+        }
+        assert!(OBSERVED.contains(&format!("-> HTTP 500  {{\"errors\":[\"Internal server error.\", \"<Exception on server side: | {NOT_ADAPTIVE_MESSAGE} | at")));
+        let incomplete = INCOMPLETE_MESSAGE.replace("<vertex id>", "f362c87ffabe89c8a91fa7d0a523ba6c");
+        assert!(OBSERVED.contains(&incomplete));
+        for (option, default) in TIMING_DEFAULTS {
+            assert!(OBSERVED.contains(&format!("  {option} = {default}\n")), "{option}");
+        }
+        // Within max parallelism the job restarts from a checkpoint taken after the request.
+        assert!(OBSERVED.contains("scheduler states: Executing -> Restarting -> CreatingExecutionGraph -> Executing"));
+        assert!(OBSERVED.contains("restored from: a checkpoint that completed after the request"));
+        // An upper bound of -1 shut the MiniCluster down: the model never writes one.
+        assert!(OBSERVED.contains("REST no longer answers: the MiniCluster shut down"));
+        assert!(!input(4, 8, Scheduler::Adaptive, None).body(1).contains("-1"));
+    }
+
+    #[test]
+    fn slots_and_edges() {
+        let a = Scheduler::Adaptive;
+        assert_eq!(
+            input(24, 100, a, None).outcome(),
+            InPlaceOutcome::Rescales { parallelism: 100, slot_capped: false }
+        );
+        assert_eq!(input(24, 24, a, None).outcome(), InPlaceOutcome::Unchanged { slot_capped: false });
+        // Slots below the current parallelism cannot be: the job already holds its slots.
+        assert_eq!(input(24, 100, a, Some(8)).outcome(), InPlaceOutcome::Unchanged { slot_capped: true });
+        assert_eq!(input(0, 0, a, Some(0)).outcome(), InPlaceOutcome::Unchanged { slot_capped: false });
+        assert_eq!(input(24, 200, a, None).outcome().as_str(), "above-max");
+    }
+}

@@ -1,0 +1,110 @@
+# shellcheck shell=bash
+# Sourced (not run) by the run.sh / generate.sh scripts of the Flink observation programs in
+# tests/flink-*/: a virtualenv with Flink's jars from PyPI, the flink-dist jar and the classpath,
+# javac and java. Needs python3 (venv), Java 17 (javac, java) and PyPI.
+#
+#   # shellcheck source=../flink-common/flink.sh
+#   . "$here/../flink-common/flink.sh"
+#   flink_setup "$version" "${FLINK_VENV:-}"                 # work dir, venv, jar, classpath
+#   flink_compile_lab "$here/RestoreChecks.java"             # javac, with FlinkLab.java
+#   flink_java 900 -D... RestoreChecks "$FLINK_WORK/run"     # java, limited in time and memory
+# or, for a program whose stdout is its report, all of that in one call:
+#   flink_observe "$here" AdaptiveChecks 900 "$version" "${FLINK_VENV:-}"
+#
+# Every failure stops the script with one line on stderr that names what is missing.
+
+FLINK_COMMON=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# The helpers the observation programs share (FlinkLab.java): flink_compile_lab adds it.
+FLINK_LAB_JAVA=$FLINK_COMMON/FlinkLab.java
+
+flink_fail() {
+  echo "$0: $*" >&2
+  exit 1
+}
+
+# flink_work [NAME]: FLINK_WORK, a fresh directory under $TMPDIR (or /tmp), removed on exit:
+# NAME.XXXXXX, or mktemp's own tmp.XXXXXXXXXX without NAME. (The name is part of the paths that
+# checkpoint metadata holds: tests/flink-savepoints keeps mktemp's, as its fixtures were made.)
+flink_work() {
+  if [ -n "${1:-}" ]; then
+    FLINK_WORK=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX")
+  else
+    FLINK_WORK=$(mktemp -d)
+  fi
+  trap 'rm -rf "$FLINK_WORK"' EXIT
+}
+
+# flink_install VENV VERSION: a virtualenv in VENV (created if it has no pip yet, reused
+# otherwise) with apache-flink-libraries==VERSION; sets
+#   FLINK_DIST     the flink-dist jar,
+#   FLINK_CP       the classpath: flink-dist, the log4j jars beside it and, where there is one,
+#                  the shaded ZooKeeper jar (1.15's flink-dist needs its shaded curator/guava),
+#   FLINK_CLASSES  $FLINK_WORK/classes-VERSION, for the compiled programs.
+# 1.15 to 2.1 are source packages, built by pip with its normal build isolation; 2.2 on are
+# wheels. --no-deps: only the jars are needed, not PyFlink's Python dependencies.
+flink_install() {
+  local venv=$1 version=$2 lib jar
+  if [ ! -x "$venv/bin/pip" ]; then
+    python3 -m venv "$venv" || flink_fail "could not create a virtualenv in $venv (python3 -m venv)"
+  fi
+  "$venv/bin/pip" install --quiet --no-deps "apache-flink-libraries==$version" \
+    || flink_fail "pip could not install apache-flink-libraries==$version into $venv"
+  # -H: VENV itself may be a symbolic link to a virtualenv.
+  FLINK_DIST=$(find -H "$venv" -name "flink-dist*-$version.jar" -print -quit)
+  [ -n "$FLINK_DIST" ] || flink_fail "flink-dist-$version.jar not found under $venv (apache-flink-libraries==$version)"
+  lib=$(dirname "$FLINK_DIST")
+  FLINK_CP=$FLINK_DIST
+  for jar in "$lib"/log4j-*.jar "$lib"/flink-shaded-zookeeper-*.jar; do
+    if [ -f "$jar" ]; then FLINK_CP="$FLINK_CP:$jar"; fi
+  done
+  [ "$FLINK_CP" != "$FLINK_DIST" ] || flink_fail "no log4j jars beside $FLINK_DIST"
+  FLINK_CLASSES=$FLINK_WORK/classes-$version
+}
+
+# flink_setup VERSION [VENV [NAME]]: flink_work [NAME], then flink_install VERSION into VENV
+# (when empty or not given: a throw-away virtualenv in the work directory).
+flink_setup() {
+  flink_work "${3:-}"
+  flink_install "${2:-$FLINK_WORK/venv}" "$1"
+}
+
+# flink_compile SOURCE.java...: javac against FLINK_CP into FLINK_CLASSES; javac's "Note:" lines
+# are left out, its errors are shown and stop the script.
+flink_compile() {
+  local log
+  mkdir -p "$FLINK_CLASSES"
+  log=$FLINK_CLASSES.javac.log
+  if ! javac -nowarn -encoding UTF-8 -d "$FLINK_CLASSES" -cp "$FLINK_CP" "$@" >"$log" 2>&1; then
+    cat "$log" >&2
+    flink_fail "javac failed on $* against $(basename "$FLINK_DIST")"
+  fi
+  grep -v '^Note:' "$log" >&2 || true
+}
+
+# flink_compile_lab SOURCE.java...: flink_compile with FlinkLab.java.
+flink_compile_lab() {
+  flink_compile "$@" "$FLINK_LAB_JAVA"
+}
+
+# flink_java SECONDS JAVA-ARG...: java (1 GB heap, 512 MB direct memory) with FLINK_CLASSES and
+# FLINK_CP on the classpath, ended after SECONDS.
+flink_java() {
+  local seconds=$1
+  shift
+  timeout "$seconds" java -Xmx1g -XX:MaxDirectMemorySize=512m -cp "$FLINK_CLASSES:$FLINK_CP" "$@"
+}
+
+# flink_observe DIR MAIN SECONDS VERSION [VENV]: flink_setup (work dir named after DIR), compiles
+# DIR/MAIN.java with FlinkLab.java, runs MAIN for at most SECONDS with DIR/log4j2.properties
+# (Flink's log: $FLINK_WORK/flink.log, system property obs.log) and a work directory as its
+# argument, and moves its stdout, the report, to DIR/observed-flink-VERSION.txt.
+flink_observe() {
+  local dir=$1 main=$2 seconds=$3 version=$4
+  flink_setup "$version" "${5:-}" "$(basename "$dir")"
+  flink_compile_lab "$dir/$main.java"
+  mkdir -p "$FLINK_WORK/run"
+  flink_java "$seconds" -Dlog4j.configurationFile="$dir/log4j2.properties" -Dobs.log="$FLINK_WORK/flink.log" \
+    "$main" "$FLINK_WORK/run" >"$FLINK_WORK/observed.txt"
+  mv "$FLINK_WORK/observed.txt" "$dir/observed-flink-$version.txt"
+  echo "wrote $dir/observed-flink-$version.txt"
+}

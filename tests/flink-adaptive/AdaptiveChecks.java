@@ -13,6 +13,7 @@
  *
  * stdout: the deterministic report (committed as observed-flink-<version>.txt); stderr: progress.
  * Usage: java -Xmx1g -cp <flink jars>:. AdaptiveChecks <workDir>
+ * Shared helpers (report, MiniCluster, watchdog, waiting, log): ../flink-common/FlinkLab.java.
  */
 
 import org.apache.flink.api.common.JobID;
@@ -29,7 +30,6 @@ import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -38,14 +38,11 @@ import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.util.Collector;
 
-import java.io.File;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -61,7 +58,7 @@ import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-public class AdaptiveChecks {
+public class AdaptiveChecks extends FlinkLab {
 
     static final int SLOTS = 16;
     static final int KEYS = 1000;
@@ -96,8 +93,7 @@ public class AdaptiveChecks {
         }
     }
 
-    static final String LOG_FILE = System.getProperty("obs.log", "/tmp/flink-adaptive.log");
-    static final StringBuilder REPORT = new StringBuilder();
+    static final LogTail FLINK_LOG = new LogTail(System.getProperty("obs.log", "/tmp/flink-adaptive.log"));
     static final ObjectMapper JSON = new ObjectMapper();
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     static MiniCluster cluster;
@@ -106,29 +102,10 @@ public class AdaptiveChecks {
     static String srcVertex;
     static String keyedVertex;
 
-    static void out(String s) {
-        REPORT.append(s).append('\n');
-        System.err.println(s);
-    }
-
-    static void progress(String s) {
-        System.err.println("# " + s);
-    }
-
     public static void main(String[] args) throws Exception {
-        Thread watchdog = new Thread(() -> {
-            try {
-                Thread.sleep(TimeUnit.MINUTES.toMillis(15));
-                System.err.println("WATCHDOG: giving up after 15 minutes");
-                Runtime.getRuntime().halt(3);
-            } catch (InterruptedException ignored) {
-            }
-        });
-        watchdog.setDaemon(true);
-        watchdog.start();
+        startWatchdog(15, System.err);
 
-        out("Flink version: " + org.apache.flink.runtime.util.EnvironmentInformation.getVersion()
-                + " (rev " + org.apache.flink.runtime.util.EnvironmentInformation.getGitCommitIdAbbrev() + ")");
+        out(flinkVersion());
         out("Job: source(p=1, maxp=1) -> keyBy(v % " + KEYS + ") -> keyed-op with ValueState<Long> (p=4, maxp=128) -> sink (chained)");
         out("Checkpointing every 1 s; cluster: 1 TaskManager x " + SLOTS + " slots; REST on a free port.");
         out("Placeholders: <jobid> = the job's id, <n> = a checkpoint id. Vertex ids are Flink's own (fixed by the uids).");
@@ -153,30 +130,17 @@ public class AdaptiveChecks {
             adaptivePhase();
             defaultPhase();
         } finally {
-            System.out.print(REPORT);
-            System.out.flush();
+            printReport();
         }
         System.exit(0);
     }
 
     static MiniCluster startCluster(Map<String, String> extra) throws Exception {
         Map<String, String> cfg = new HashMap<>();
-        cfg.put("taskmanager.numberOfTaskSlots", String.valueOf(SLOTS));
-        cfg.put("taskmanager.memory.segment-size", "4kb");
-        cfg.put("taskmanager.memory.network.min", "64m");
-        cfg.put("taskmanager.memory.network.max", "64m");
-        cfg.put("taskmanager.memory.managed.size", "32m");
-        cfg.put("rest.bind-port", "0");
         cfg.put("rest.address", "localhost");
         cfg.putAll(extra);
-        MiniCluster c = new MiniCluster(new MiniClusterConfiguration.Builder()
-                .setConfiguration(Configuration.fromMap(cfg))
-                .setNumTaskManagers(1)
-                .setNumSlotsPerTaskManager(SLOTS)
-                .build());
-        c.start();
-        URI u = c.getRestAddress().get(30, TimeUnit.SECONDS);
-        rest = u.toString().replaceAll("/$", "");
+        MiniCluster c = startMiniCluster(SLOTS, "64m", "32m", cfg);
+        rest = restAddress(c);
         progress("REST at " + rest);
         return c;
     }
@@ -547,24 +511,23 @@ public class AdaptiveChecks {
         return String.join(", ", parts);
     }
 
-    static long latestCompletedCheckpoint() {
+    /** The id of latest.completed or latest.restored in GET /jobs/<jobid>/checkpoints; 0 if none. */
+    static long latestCheckpoint(String which) {
         try {
             JsonNode n = JSON.readTree(http("GET", "/jobs/" + jobId + "/checkpoints", null).body());
-            JsonNode c = n.path("latest").path("completed");
+            JsonNode c = n.path("latest").path(which);
             return c.isMissingNode() || c.isNull() ? 0 : c.path("id").asLong();
         } catch (Exception e) {
             return 0;
         }
     }
 
+    static long latestCompletedCheckpoint() {
+        return latestCheckpoint("completed");
+    }
+
     static long restoredCheckpoint() {
-        try {
-            JsonNode n = JSON.readTree(http("GET", "/jobs/" + jobId + "/checkpoints", null).body());
-            JsonNode c = n.path("latest").path("restored");
-            return c.isMissingNode() || c.isNull() ? 0 : c.path("id").asLong();
-        } catch (Exception e) {
-            return 0;
-        }
+        return latestCheckpoint("restored");
     }
 
     static String restoredSummary() throws Exception {
@@ -584,25 +547,15 @@ public class AdaptiveChecks {
         }
     }
 
-    interface Check {
-        boolean ok() throws Exception;
-    }
-
     static boolean waitFor(String what, int seconds, Check c) throws Exception {
-        long deadline = System.currentTimeMillis() + seconds * 1000L;
-        while (System.currentTimeMillis() < deadline) {
-            if (c.ok()) {
-                return true;
-            }
-            Thread.sleep(100);
+        if (waitFor(c, seconds, 100)) {
+            return true;
         }
         progress("timed out waiting for " + what);
         return false;
     }
 
     // ------------------------------------------------------------------ log
-
-    static final Pattern JOB_SWITCH = Pattern.compile("Job .* \\(([0-9a-f]{32})\\) switched from state (\\w+) to (\\w+)\\.");
 
     static List<String> jobTransitions(List<String> log) {
         List<String> states = new ArrayList<>();
@@ -653,23 +606,9 @@ public class AdaptiveChecks {
         return out;
     }
 
-    static long logOffset = 0;
-
+    /** The log's new lines, also shown on stderr. */
     static List<String> readNewLogLines() {
-        List<String> lines = new ArrayList<>();
-        try (RandomAccessFile f = new RandomAccessFile(LOG_FILE, "r")) {
-            if (f.length() < logOffset) {
-                logOffset = 0;
-            }
-            f.seek(logOffset);
-            String line;
-            while ((line = f.readLine()) != null) {
-                lines.add(new String(line.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8));
-            }
-            logOffset = f.getFilePointer();
-        } catch (IOException e) {
-            System.err.println("(log not readable: " + e + ")");
-        }
+        List<String> lines = FLINK_LOG.readNew();
         for (String l : lines) {
             System.err.println("LOG " + l);
         }
@@ -684,13 +623,11 @@ public class AdaptiveChecks {
             s = s.replace(jobId, "<jobid>");
         }
         s = s.replace(rest, "<rest>");
-        s = s.replaceAll("localhost:\\d+", "localhost:<port>");
-        return s;
+        return noLocalPorts(s);
     }
 
     static String normLog(String s) {
-        s = norm(s);
-        s = s.replaceAll("[0-9a-f]{32}_[0-9a-f]{32}_\\d+_\\d+", "<attempt-id>");
+        s = noAttemptIds(norm(s));
         s = s.replaceAll("(?i)checkpoint \\d+", "checkpoint <n>");
         s = s.replaceAll("@ \\d+", "@ <ts>");
         s = s.replaceAll("\\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\b", "<uuid>");

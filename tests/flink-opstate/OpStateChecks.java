@@ -20,6 +20,7 @@
  *
  * stdout: the deterministic report (committed as observed-flink-<version>.txt); stderr: progress.
  * Usage: java -Xmx1g -cp <flink jars>:. OpStateChecks <workDir>
+ * Shared helpers (report, MiniCluster, watchdog, polling, log): ../flink-common/FlinkLab.java.
  */
 
 import org.apache.flink.api.common.JobID;
@@ -38,7 +39,6 @@ import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.runtime.state.FunctionInitializationContext;
 import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
@@ -47,9 +47,6 @@ import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 
 import java.io.File;
-import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -60,9 +57,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-public class OpStateChecks {
+public class OpStateChecks extends FlinkLab {
 
     static final int SLOTS = 16;
+    static final long POLL_MS = 50;
 
     // ---- observations made inside the tasks (same JVM as the MiniCluster) ----
     static final Map<Integer, String> RECEIVED = new ConcurrentHashMap<>();
@@ -188,51 +186,15 @@ public class OpStateChecks {
     // ------------------------------------------------------------------------------------------
 
     static MiniCluster cluster;
-    static final String LOG_FILE = System.getProperty("obs.log", "/tmp/flink-opstate.log");
+    static final LogTail FLINK_LOG = new LogTail(System.getProperty("obs.log", "/tmp/flink-opstate.log"));
     static String workDir;
-    static final StringBuilder REPORT = new StringBuilder();
-
-    static void out(String s) {
-        REPORT.append(s).append('\n');
-        System.err.println(s);
-    }
-
-    static void progress(String s) {
-        System.err.println("# " + s);
-    }
 
     public static void main(String[] args) throws Exception {
         workDir = args.length > 0 ? args[0] : "/tmp/flink-opstate";
-        File spDir = new File(workDir, "savepoints");
-        deleteRecursively(spDir);
-        spDir.mkdirs();
-
-        Thread watchdog = new Thread(() -> {
-            try {
-                Thread.sleep(TimeUnit.MINUTES.toMillis(15));
-                System.err.println("WATCHDOG: giving up after 15 minutes");
-                Runtime.getRuntime().halt(3);
-            } catch (InterruptedException ignored) {
-            }
-        });
-        watchdog.setDaemon(true);
-        watchdog.start();
-
-        Map<String, String> cfg = new HashMap<>();
-        cfg.put("taskmanager.numberOfTaskSlots", String.valueOf(SLOTS));
-        cfg.put("taskmanager.memory.segment-size", "4kb");
-        cfg.put("taskmanager.memory.network.min", "64m");
-        cfg.put("taskmanager.memory.network.max", "64m");
-        cfg.put("taskmanager.memory.managed.size", "32m");
-        cfg.put("rest.bind-port", "0");
-        cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
-                .setConfiguration(Configuration.fromMap(cfg))
-                .setNumTaskManagers(1)
-                .setNumSlotsPerTaskManager(SLOTS)
-                .build());
-        cluster.start();
-        out("Flink version: " + org.apache.flink.runtime.util.EnvironmentInformation.getVersion()
-                + " (rev " + org.apache.flink.runtime.util.EnvironmentInformation.getGitCommitIdAbbrev() + ")");
+        File spDir = freshDir(new File(workDir, "savepoints"));
+        startWatchdog(15, System.err);
+        cluster = startMiniCluster(SLOTS, "64m", "32m", Map.of());
+        out(flinkVersion());
         out("MiniCluster: 1 TaskManager x " + SLOTS + " slots, default scheduler, hashmap backend, canonical savepoints");
         try {
             part1(spDir);
@@ -240,8 +202,7 @@ public class OpStateChecks {
         } finally {
             cluster.closeAsync().get(60, TimeUnit.SECONDS);
         }
-        System.out.print(REPORT);
-        System.out.flush();
+        printReport();
         System.exit(0);
     }
 
@@ -288,10 +249,9 @@ public class OpStateChecks {
             WROTE.clear();
             PROCESSED.set(0);
             JobID id = cluster.submitJob(opStateJob("opstate-savepoint-p" + p, p, null)).get(60, TimeUnit.SECONDS).getJobID();
-            waitFor(() -> RECEIVED.size() == p && PROCESSED.get() >= 2L * p && cluster.getJobStatus(id).get() == JobStatus.RUNNING, 60);
-            String path = cluster.stopWithSavepoint(id, spDir.toURI().toString(), false, SavepointFormatType.CANONICAL)
-                    .get(120, TimeUnit.SECONDS);
-            cluster.requestJobResult(id).get(60, TimeUnit.SECONDS);
+            waitFor(() -> RECEIVED.size() == p && PROCESSED.get() >= 2L * p && cluster.getJobStatus(id).get() == JobStatus.RUNNING,
+                    60, POLL_MS);
+            String path = stopWithSavepoint(cluster, id, spDir, SavepointFormatType.CANONICAL);
             savepoints.put(p, path);
             out("");
             out("savepoint at p=" + p + " (fresh start: " + (RECEIVED.values().stream().allMatch(s -> s.startsWith("isRestored=false")) ? "isRestored=false, all states empty" : RECEIVED) + ")");
@@ -308,7 +268,7 @@ public class OpStateChecks {
             ORDER_VIOLATIONS.set(0);
             JobID id = cluster.submitJob(opStateJob("opstate-restore-" + p1 + "-to-" + p2, p2, savepoints.get(p1)))
                     .get(60, TimeUnit.SECONDS).getJobID();
-            boolean ok = waitFor(() -> RECEIVED.size() == p2, 60);
+            boolean ok = waitFor(() -> RECEIVED.size() == p2, 60, POLL_MS);
             out("");
             out("==== restore: savepoint at p=" + p1 + " -> p=" + p2);
             if (!ok) {
@@ -319,8 +279,7 @@ public class OpStateChecks {
             }
             out("  order check: in every new subtask each writer's split and union entries formed one contiguous run in write order: "
                     + (ORDER_VIOLATIONS.get() == 0 ? "yes" : "NO (" + ORDER_VIOLATIONS.get() + " subtasks)"));
-            cluster.cancelJob(id).get(60, TimeUnit.SECONDS);
-            cluster.requestJobResult(id).get(60, TimeUnit.SECONDS);
+            cancel(cluster, id);
         }
     }
 
@@ -351,10 +310,8 @@ public class OpStateChecks {
         JobGraph first = offsetsJob("offsets-savepoint", "src", "offsets", null, false);
         printOperatorIds(first);
         JobID id = cluster.submitJob(first).get(60, TimeUnit.SECONDS).getJobID();
-        waitFor(() -> PROCESSED.get() >= 1000, 60);
-        String sp = cluster.stopWithSavepoint(id, spDir.toURI().toString(), false, SavepointFormatType.CANONICAL)
-                .get(120, TimeUnit.SECONDS);
-        cluster.requestJobResult(id).get(60, TimeUnit.SECONDS);
+        waitFor(() -> PROCESSED.get() >= 1000, 60, POLL_MS);
+        String sp = stopWithSavepoint(cluster, id, spDir, SavepointFormatType.CANONICAL);
         long lastBefore = LAST_VALUE.get();
         savepointLast = lastBefore;
         out("savepoint taken with uids src/offsets after the map had seen values 0.." + (lastBefore >= 1000 ? "N (N >= 1000)" : lastBefore));
@@ -378,7 +335,7 @@ public class OpStateChecks {
         progress(title);
         out("");
         out("==== restore: " + title);
-        readNewLogLines();
+        FLINK_LOG.readNew();
         PROCESSED.set(0);
         FIRST_VALUE.set(-1);
         offsetsRestored = "";
@@ -389,25 +346,17 @@ public class OpStateChecks {
             id = cluster.submitJob(jg).get(60, TimeUnit.SECONDS).getJobID();
         } catch (Exception e) {
             out("  submission failed:");
-            for (String s : chain(e)) {
+            for (String s : chain(e, OpStateChecks::norm)) {
                 out("    " + s);
             }
             return;
         }
-        long deadline = System.currentTimeMillis() + 60_000;
-        JobStatus st = null;
-        while (System.currentTimeMillis() < deadline) {
-            st = cluster.getJobStatus(id).get(10, TimeUnit.SECONDS);
-            if (st.isGloballyTerminalState() || (st == JobStatus.RUNNING && PROCESSED.get() >= 10)) {
-                break;
-            }
-            Thread.sleep(50);
-        }
+        JobStatus st = awaitEndOrRunning(cluster, id, 60, POLL_MS, () -> PROCESSED.get() >= 10);
         if (st != null && st.isGloballyTerminalState()) {
             JobResult r = cluster.requestJobResult(id).get(60, TimeUnit.SECONDS);
             out("  job ended " + r.getJobStatus().orElse(null) + " without running; failure chain (JobResult):");
             Throwable t = r.getSerializedThrowable().map(x -> x.deserializeError(OpStateChecks.class.getClassLoader())).orElse(null);
-            for (String s : chain(t)) {
+            for (String s : chain(t, OpStateChecks::norm)) {
                 out("    " + s);
             }
         } else {
@@ -415,11 +364,10 @@ public class OpStateChecks {
             out("  job RUNNING; first value the map saw: " + (f == lastBefore + 1 ? "N+1 (the source continued from its restored position)"
                     : f == 0 ? "0 (the source started from scratch: its position was not restored)" : String.valueOf(f)));
             out("  'offsets' map at initializeState: " + offsetsRestored);
-            cluster.cancelJob(id).get(60, TimeUnit.SECONDS);
-            cluster.requestJobResult(id).get(60, TimeUnit.SECONDS);
+            cancel(cluster, id);
         }
         Thread.sleep(200);
-        for (String l : readNewLogLines()) {
+        for (String l : FLINK_LOG.readNew()) {
             if (!l.contains(" | ")) {
                 continue; // stack trace lines
             }
@@ -432,71 +380,16 @@ public class OpStateChecks {
 
     // ------------------------------------------------------------------ helpers
 
-    interface Check {
-        boolean ok() throws Exception;
-    }
-
-    static boolean waitFor(Check c, int seconds) throws Exception {
-        long deadline = System.currentTimeMillis() + seconds * 1000L;
-        while (System.currentTimeMillis() < deadline) {
-            if (c.ok()) {
-                return true;
-            }
-            Thread.sleep(50);
-        }
-        return false;
-    }
-
-    static long logOffset = 0;
-
-    static List<String> readNewLogLines() {
-        List<String> lines = new ArrayList<>();
-        try (RandomAccessFile f = new RandomAccessFile(LOG_FILE, "r")) {
-            if (f.length() < logOffset) {
-                logOffset = 0;
-            }
-            f.seek(logOffset);
-            String line;
-            while ((line = f.readLine()) != null) {
-                lines.add(new String(line.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8));
-            }
-            logOffset = f.getFilePointer();
-        } catch (IOException e) {
-            System.err.println("(log not readable: " + e + ")");
-        }
-        return lines;
-    }
-
-    static List<String> chain(Throwable t) {
-        List<String> out = new ArrayList<>();
-        List<Throwable> seen = new ArrayList<>();
-        for (Throwable c = t; c != null && !seen.contains(c); c = c.getCause()) {
-            seen.add(c);
-            out.add((seen.size() == 1 ? "" : "caused by: ") + norm(c.getClass().getName() + ": " + c.getMessage()));
-        }
-        return out;
-    }
-
     static String norm(String s) {
         if (s == null) {
             return null;
         }
         s = s.replace(new File(workDir).getAbsoluteFile().toURI().toString(), "file:<work>/");
-        s = s.replace(new File(workDir).getAbsolutePath(), "<work>");
-        s = s.replaceAll("savepoint-[0-9a-f]{6}-[0-9a-f]{12}", "savepoint-<id>");
+        s = noWorkDir(s, workDir);
+        s = noSavepointIds(s);
         s = s.replaceAll("file:/+<work>", "file:<work>");
         s = s.replaceAll("Job [0-9a-f]{32}", "Job <jobid>");
         s = s.replaceAll("job [0-9a-f]{32}", "job <jobid>");
         return s;
-    }
-
-    static void deleteRecursively(File f) {
-        File[] kids = f.listFiles();
-        if (kids != null) {
-            for (File k : kids) {
-                deleteRecursively(k);
-            }
-        }
-        f.delete();
     }
 }

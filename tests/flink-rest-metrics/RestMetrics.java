@@ -18,6 +18,7 @@
  *
  * Usage: java -Xmx1g -cp <flink jars>:. RestMetrics <workDir> <outDir>
  * outDir receives observed-flink-2.3.0.txt and bodies/ (run.sh renames it bodies-flink-<version>/; see README.md).
+ * Shared helpers (report, MiniCluster, watchdog, waiting): ../flink-common/FlinkLab.java.
  */
 
 import org.apache.flink.api.common.JobID;
@@ -30,7 +31,6 @@ import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobgraph.JobVertex;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
@@ -49,7 +49,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -60,11 +59,12 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-public class RestMetrics {
+public class RestMetrics extends FlinkLab {
 
     static final int P = 4;
     static final int MAXP = 128;
     static final long N = 12000;
+    static final long POLL_MS = 250;
 
     static final AtomicLongArray PER_SUBTASK = new AtomicLongArray(P);
     static final Map<Long, AtomicLong> PER_KEY = new ConcurrentHashMap<>();
@@ -96,50 +96,21 @@ public class RestMetrics {
 
     static final ObjectMapper JSON = new ObjectMapper();
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    static final StringBuilder REPORT = new StringBuilder();
     static String rest;
     static String jobId;
     static File outDir;
     static final String BODIES = "bodies-flink-" + org.apache.flink.runtime.util.EnvironmentInformation.getVersion() + "/";
 
-    static void out(String s) {
-        REPORT.append(s).append('\n');
-        System.err.println(s);
-    }
-
     public static void main(String[] args) throws Exception {
         outDir = new File(args.length > 1 ? args[1] : "/tmp/flink-rest-metrics-out");
         File bodies = new File(outDir, "bodies");
         bodies.mkdirs();
-        Thread watchdog = new Thread(() -> {
-            try {
-                Thread.sleep(TimeUnit.MINUTES.toMillis(10));
-                System.err.println("WATCHDOG: giving up after 10 minutes");
-                Runtime.getRuntime().halt(3);
-            } catch (InterruptedException ignored) {
-            }
-        });
-        watchdog.setDaemon(true);
-        watchdog.start();
+        startWatchdog(10, System.err);
 
-        Map<String, String> cfg = new HashMap<>();
-        cfg.put("taskmanager.numberOfTaskSlots", "8");
-        cfg.put("taskmanager.memory.segment-size", "4kb");
-        cfg.put("taskmanager.memory.network.min", "64m");
-        cfg.put("taskmanager.memory.network.max", "64m");
-        cfg.put("taskmanager.memory.managed.size", "32m");
-        cfg.put("rest.bind-port", "0");
-        cfg.put("rest.address", "localhost");
-        cfg.put("metrics.fetcher.update-interval", "1000");
-        MiniCluster cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
-                .setConfiguration(Configuration.fromMap(cfg))
-                .setNumTaskManagers(1)
-                .setNumSlotsPerTaskManager(8)
-                .build());
-        cluster.start();
-        rest = cluster.getRestAddress().get(30, TimeUnit.SECONDS).toString().replaceAll("/$", "");
-        out("Flink version: " + org.apache.flink.runtime.util.EnvironmentInformation.getVersion()
-                + " (rev " + org.apache.flink.runtime.util.EnvironmentInformation.getGitCommitIdAbbrev() + ")");
+        MiniCluster cluster = startMiniCluster(8, "64m", "32m",
+                Map.of("rest.address", "localhost", "metrics.fetcher.update-interval", "1000"));
+        rest = restAddress(cluster);
+        out(flinkVersion());
         out("Job: source(p=1, 0..) -> filter(i < " + N + ") -> keyBy(key(i)) -> keyed-op (p=" + P + ", maxp=" + MAXP + ") -> sink");
         out("key(i) = 0 if i % 10 < 6 (hot key, 60% of the records), else 1 + i % 97; REST metrics.fetcher.update-interval=1000 ms");
         try {
@@ -169,16 +140,16 @@ public class RestMetrics {
             String base = "/jobs/" + jobId + "/vertices/" + vertex;
 
             // while records flow: one sample of the per-second meter
-            waitFor(() -> TOTAL.get() > N / 3, 60);
-            waitFor(() -> sumOf(get(base + "/subtasks/metrics?get=numRecordsInPerSecond")) > 0, 30);
+            waitFor(() -> TOTAL.get() > N / 3, 60, POLL_MS);
+            waitFor(() -> sumOf(get(base + "/subtasks/metrics?get=numRecordsInPerSecond")) > 0, 30, POLL_MS);
             String flowing = get(base + "/subtasks/metrics?get=numRecordsInPerSecond");
             write(bodies, "subtasks-metrics-numRecordsInPerSecond.while-flowing.json",
                     flowing.replaceAll("\":(-?[0-9][0-9.E+-]*)", "\":\"<rate>\""));
 
             // settle
-            boolean counted = waitFor(() -> TOTAL.get() == N, 60);
-            boolean restCaughtUp = waitFor(() -> sumOf(get(base + "/subtasks/metrics?get=numRecordsIn")) == N, 60);
-            boolean ratesZero = waitFor(() -> sumOf(get(base + "/subtasks/metrics?get=numRecordsInPerSecond")) == 0.0, 120);
+            boolean counted = waitFor(() -> TOTAL.get() == N, 60, POLL_MS);
+            boolean restCaughtUp = waitFor(() -> sumOf(get(base + "/subtasks/metrics?get=numRecordsIn")) == N, 60, POLL_MS);
+            boolean ratesZero = waitFor(() -> sumOf(get(base + "/subtasks/metrics?get=numRecordsInPerSecond")) == 0.0, 120, POLL_MS);
             Thread.sleep(2500); // one more fetcher interval
             out("job counted all " + N + " records: " + counted + "; REST numRecordsIn sum reached " + N + ": " + restCaughtUp
                     + "; numRecordsInPerSecond fell to 0 (60 s meter window after the last record): " + ratesZero);
@@ -330,20 +301,5 @@ public class RestMetrics {
 
     static void write(File dir, String name, String content) throws Exception {
         Files.write(new File(dir, name).toPath(), (content.endsWith("\n") ? content : content + "\n").getBytes(StandardCharsets.UTF_8));
-    }
-
-    interface Check {
-        boolean ok() throws Exception;
-    }
-
-    static boolean waitFor(Check c, int seconds) throws Exception {
-        long deadline = System.currentTimeMillis() + seconds * 1000L;
-        while (System.currentTimeMillis() < deadline) {
-            if (c.ok()) {
-                return true;
-            }
-            Thread.sleep(250);
-        }
-        return false;
     }
 }

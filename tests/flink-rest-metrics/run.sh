@@ -8,27 +8,15 @@
 #   bash tests/flink-rest-metrics/run.sh [flink-version]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=../flink-common/flink.sh
+. "$here/../flink-common/flink.sh"
 version=${1:-2.3.0}
-work=$(mktemp -d "${TMPDIR:-/tmp}/flink-rest-metrics.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-venv=${FLINK_VENV:-$work/venv}
-if [ ! -x "$venv/bin/pip" ]; then
-  python3 -m venv "$venv"
-fi
-"$venv/bin/pip" install --quiet --no-deps "apache-flink-libraries==$version"
-dist=$(find "$venv" -name "flink-dist-$version.jar" | head -n 1)
-if [ -z "$dist" ]; then
-  echo "run.sh: flink-dist-$version.jar not found under $venv (apache-flink-libraries==$version)" >&2
-  exit 1
-fi
-lib=$(dirname "$dist")
-cp="$dist:$(find "$lib" -name 'log4j-*.jar' | sort | tr '\n' ':')"
-mkdir -p "$work/classes" "$work/run"
-javac -nowarn -d "$work/classes" -cp "$cp" "$here/RestMetrics.java"
-timeout 900 java -Xmx1g -XX:MaxDirectMemorySize=512m \
-  -Dlog4j.configurationFile="$here/log4j2.properties" -Dobs.log="$work/flink.log" \
-  -cp "$work/classes:$cp" RestMetrics "$work/run" "$work/out"
+flink_setup "$version" "${FLINK_VENV:-}" flink-rest-metrics
+flink_compile_lab "$here/RestMetrics.java"
+mkdir -p "$FLINK_WORK/run"
+flink_java 900 -Dlog4j.configurationFile="$here/log4j2.properties" -Dobs.log="$FLINK_WORK/flink.log" \
+  RestMetrics "$FLINK_WORK/run" "$FLINK_WORK/out"
 rm -rf "$here/bodies-flink-$version"
-mv "$work/out/bodies" "$here/bodies-flink-$version"
-mv "$work/out/observed-flink-2.3.0.txt" "$here/observed-flink-$version.txt"
+mv "$FLINK_WORK/out/bodies" "$here/bodies-flink-$version"
+mv "$FLINK_WORK/out/observed-flink-2.3.0.txt" "$here/observed-flink-$version.txt"
 echo "wrote $here/observed-flink-$version.txt and $here/bodies-flink-$version/"

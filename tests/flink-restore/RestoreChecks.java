@@ -14,6 +14,7 @@
  * Usage: java -Xmx1g -cp <flink jars>:. RestoreChecks [workDir] [default|adaptive]
  *   (second argument sets jobmanager.scheduler; default = Flink's default scheduler for streaming jobs)
  * Everything stops by itself (global watchdog: 15 minutes).
+ * Shared helpers (MiniCluster, watchdog, polling, log): ../flink-common/FlinkLab.java.
  */
 
 import org.apache.flink.api.common.JobID;
@@ -33,7 +34,6 @@ import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobgraph.JobVertex;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
@@ -51,7 +51,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-public class RestoreChecks {
+public class RestoreChecks extends FlinkLab {
 
     static final int SLOTS = 256;
     static final int UNSET = -1;
@@ -98,47 +98,17 @@ public class RestoreChecks {
     // ------------------------------------------------------------------------------------------
 
     static MiniCluster cluster;
-    static String LOG_FILE = System.getProperty("restorechecks.log", "/tmp/flinkexp/flink.log");
+    static final LogTail FLINK_LOG = new LogTail(System.getProperty("restorechecks.log", "/tmp/flinkexp/flink.log"));
     static final StringBuilder SUMMARY = new StringBuilder();
 
     public static void main(String[] args) throws Exception {
         String workDir = args.length > 0 ? args[0] : "/tmp/flinkexp";
         String scheduler = args.length > 1 ? args[1] : "default";
-        File spDir = new File(workDir, "savepoints");
-        deleteRecursively(spDir);
-        spDir.mkdirs();
-
-        Thread watchdog = new Thread(() -> {
-            try {
-                Thread.sleep(TimeUnit.MINUTES.toMillis(15));
-                System.out.println("WATCHDOG: giving up after 15 minutes");
-                System.out.flush();
-                Runtime.getRuntime().halt(3);
-            } catch (InterruptedException ignored) {
-            }
-        });
-        watchdog.setDaemon(true);
-        watchdog.start();
-
-        Map<String, String> cfg = new HashMap<>();
-        cfg.put("taskmanager.numberOfTaskSlots", String.valueOf(SLOTS));
-        cfg.put("taskmanager.memory.segment-size", "4kb");
-        cfg.put("taskmanager.memory.network.min", "96m");
-        cfg.put("taskmanager.memory.network.max", "96m");
-        cfg.put("taskmanager.memory.managed.size", "32m");
-        cfg.put("rest.bind-port", "0");
-        if (!scheduler.equals("default")) {
-            cfg.put("jobmanager.scheduler", scheduler); // e.g. "adaptive"
-        }
-        Configuration clusterConf = Configuration.fromMap(cfg);
-        cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
-                .setConfiguration(clusterConf)
-                .setNumTaskManagers(1)
-                .setNumSlotsPerTaskManager(SLOTS)
-                .build());
-        cluster.start();
-        System.out.println("Flink version: " + org.apache.flink.runtime.util.EnvironmentInformation.getVersion()
-                + " (rev " + org.apache.flink.runtime.util.EnvironmentInformation.getGitCommitIdAbbrev() + ")");
+        File spDir = freshDir(new File(workDir, "savepoints"));
+        startWatchdog(15, System.out);
+        cluster = startMiniCluster(SLOTS, "96m", "32m", scheduler.equals("default") ? Map.of()
+                : Map.of("jobmanager.scheduler", scheduler)); // e.g. "adaptive"
+        System.out.println(flinkVersion());
         System.out.println("MiniCluster started: 1 TaskManager x " + SLOTS + " slots, jobmanager.scheduler=" + scheduler);
 
         try {
@@ -214,18 +184,14 @@ public class RestoreChecks {
         JobGraph jg = buildJob(label, parallelism, maxParallelism, null, false);
         printJobGraph(jg);
         JobID id = cluster.submitJob(jg).get(60, TimeUnit.SECONDS).getJobID();
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (PROCESSED.get() < 3000 && System.currentTimeMillis() < deadline) {
-            Thread.sleep(100);
-        }
+        waitFor(() -> PROCESSED.get() >= 3000, 60, 100);
         if (PROCESSED.get() < 3000) {
             throw new IllegalStateException("savepoint job did not process records: " + cluster.getJobStatus(id).get());
         }
         printRuntimeGraph(id, "running graph");
         System.out.println("  task-side: parallelism " + TASK_PARALLELISM + ", maxNumberOfParallelSubtasks " + TASK_MAX_PARALLELISM
                 + ", records processed so far " + PROCESSED.get());
-        String path = cluster.stopWithSavepoint(id, spDir.toURI().toString(), false, SavepointFormatType.CANONICAL)
-                .get(120, TimeUnit.SECONDS);
+        String path = stopWithSavepoint(cluster, id, spDir, SavepointFormatType.CANONICAL);
         JobResult r = cluster.requestJobResult(id).get(60, TimeUnit.SECONDS);
         System.out.println("  savepoint written: " + path + "  (job ended " + r.getJobStatus().orElse(null) + ")");
         SUMMARY.append(String.format("%-12s p=%d maxp=%s -> %s%n", label, parallelism,
@@ -242,14 +208,14 @@ public class RestoreChecks {
             runCase0(label, savepoint, p, maxp, maxOnOperatorOnly);
         } finally {
             Thread.sleep(200);
-            scanLog(LOG_FILE);
+            scanLog();
         }
     }
 
     static void runCase0(String label, String savepoint, int p, int maxp, boolean maxOnOperatorOnly) throws Exception {
         System.out.println();
         System.out.println("==== CASE " + label);
-        scanLog(LOG_FILE);
+        scanLog();
         resetObservations();
         long t0 = System.currentTimeMillis();
         JobGraph jg;
@@ -274,19 +240,8 @@ public class RestoreChecks {
         System.out.println("  submitted OK (Dispatcher accepted the job) as " + id);
 
         // wait for either a terminal state or the keyed operator having seen restored state / records
-        long deadline = System.currentTimeMillis() + 90_000;
-        JobStatus st = null;
-        while (System.currentTimeMillis() < deadline) {
-            st = cluster.getJobStatus(id).get(10, TimeUnit.SECONDS);
-            if (st.isGloballyTerminalState()) {
-                break;
-            }
-            boolean restoredEnough = savepoint == null || RESTORED_KEYS.get() >= 1000;
-            if (st == JobStatus.RUNNING && PROCESSED.get() >= 2000 && restoredEnough) {
-                break;
-            }
-            Thread.sleep(100);
-        }
+        JobStatus st = awaitEndOrRunning(cluster, id, 90, 100,
+                () -> PROCESSED.get() >= 2000 && (savepoint == null || RESTORED_KEYS.get() >= 1000));
         System.out.println("  job status after wait: " + st + "  (" + (System.currentTimeMillis() - t0) + " ms)");
 
         if (st != null && st.isGloballyTerminalState()) {
@@ -324,8 +279,7 @@ public class RestoreChecks {
                 + ", keys whose state was restored " + RESTORED_KEYS.get() + "/1000");
         SUMMARY.append(String.format("%-58s OK    %s; task maxp=%s; restored keys=%d/1000%n",
                 label, rt, TASK_MAX_PARALLELISM, RESTORED_KEYS.get()));
-        cluster.cancelJob(id).get(60, TimeUnit.SECONDS);
-        JobResult r = cluster.requestJobResult(id).get(60, TimeUnit.SECONDS);
+        JobResult r = cancel(cluster, id);
         System.out.println("  cancelled, final status " + r.getJobStatus().orElse(null));
     }
 
@@ -401,24 +355,12 @@ public class RestoreChecks {
         }
     }
 
-    static long logOffset = 0;
-
     /** Print interesting lines the JobManager logged since the last call (see log4j2.properties). */
-    static void scanLog(String logFile) {
-        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(logFile, "r")) {
-            if (f.length() < logOffset) {
-                logOffset = 0;
+    static void scanLog() {
+        for (String line : FLINK_LOG.readNew()) {
+            if (line.contains("Rescaling maximum parallelism") || line.contains("from savepoint")) {
+                System.out.println("  log: " + line.substring(Math.min(line.length(), 13)).replaceAll(" +", " "));
             }
-            f.seek(logOffset);
-            String line;
-            while ((line = f.readLine()) != null) {
-                if (line.contains("Rescaling maximum parallelism") || line.contains("from savepoint")) {
-                    System.out.println("  log: " + line.substring(Math.min(line.length(), 13)).replaceAll(" +", " "));
-                }
-            }
-            logOffset = f.getFilePointer();
-        } catch (java.io.IOException e) {
-            System.out.println("  (log not readable: " + e + ")");
         }
     }
 
@@ -454,15 +396,5 @@ public class RestoreChecks {
             }
             depth++;
         }
-    }
-
-    static void deleteRecursively(File f) {
-        File[] kids = f.listFiles();
-        if (kids != null) {
-            for (File k : kids) {
-                deleteRecursively(k);
-            }
-        }
-        f.delete();
     }
 }

@@ -20,6 +20,7 @@
  *
  * stdout: the deterministic report (committed as observed-flink-<version>.txt); stderr: progress.
  * Usage: java -Xmx1g -cp <flink jars>:. SchemaChecks <workDir>
+ * Shared helpers (report, MiniCluster, watchdog, savepoints, log): ../flink-common/FlinkLab.java.
  */
 
 import org.apache.flink.api.common.JobID;
@@ -45,7 +46,6 @@ import org.apache.flink.runtime.executiongraph.ArchivedExecutionGraph;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.runtime.minicluster.MiniClusterJobClient;
 import org.apache.flink.runtime.scheduler.ExecutionGraphInfo;
 import org.apache.flink.runtime.scheduler.exceptionhistory.RootExceptionHistoryEntry;
@@ -57,8 +57,6 @@ import org.apache.flink.util.Collector;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -76,7 +74,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-public class SchemaChecks {
+public class SchemaChecks extends FlinkLab {
 
     static final int KEYS = 100;
     static final int PARALLELISM = 2;
@@ -275,52 +273,16 @@ public class SchemaChecks {
     // ------------------------------------------------------------------------------------------
 
     static MiniCluster cluster;
-    static final String LOG_FILE = System.getProperty("obs.log", "/tmp/flink-schema.log");
+    static final LogTail FLINK_LOG = new LogTail(System.getProperty("obs.log", "/tmp/flink-schema.log"));
     static String workDir;
-    static final StringBuilder REPORT = new StringBuilder();
     static final List<String> SUMMARY = new ArrayList<>();
-
-    static void out(String s) {
-        REPORT.append(s).append('\n');
-        System.err.println(s);
-    }
-
-    static void progress(String s) {
-        System.err.println("# " + s);
-    }
 
     public static void main(String[] args) throws Exception {
         workDir = args.length > 0 ? args[0] : "/tmp/flink-schema";
-        File spDir = new File(workDir, "savepoints");
-        deleteRecursively(spDir);
-        spDir.mkdirs();
-
-        Thread watchdog = new Thread(() -> {
-            try {
-                Thread.sleep(TimeUnit.MINUTES.toMillis(20));
-                System.err.println("WATCHDOG: giving up after 20 minutes");
-                Runtime.getRuntime().halt(3);
-            } catch (InterruptedException ignored) {
-            }
-        });
-        watchdog.setDaemon(true);
-        watchdog.start();
-
-        Map<String, String> cfg = new HashMap<>();
-        cfg.put("taskmanager.numberOfTaskSlots", String.valueOf(SLOTS));
-        cfg.put("taskmanager.memory.segment-size", "4kb");
-        cfg.put("taskmanager.memory.network.min", "64m");
-        cfg.put("taskmanager.memory.network.max", "64m");
-        cfg.put("taskmanager.memory.managed.size", "128m");
-        cfg.put("rest.bind-port", "0");
-        cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
-                .setConfiguration(Configuration.fromMap(cfg))
-                .setNumTaskManagers(1)
-                .setNumSlotsPerTaskManager(SLOTS)
-                .build());
-        cluster.start();
-        out("Flink version: " + org.apache.flink.runtime.util.EnvironmentInformation.getVersion()
-                + " (rev " + org.apache.flink.runtime.util.EnvironmentInformation.getGitCommitIdAbbrev() + ")");
+        File spDir = freshDir(new File(workDir, "savepoints"));
+        startWatchdog(20, System.err);
+        cluster = startMiniCluster(SLOTS, "64m", "128m", Map.of());
+        out(flinkVersion());
         out("MiniCluster: 1 TaskManager x " + SLOTS + " slots, default scheduler");
         out("Job: source(p=1) -> keyBy(v % " + KEYS + ") -> keyed-op with ValueState \"count\" (p=" + PARALLELISM
                 + ", maxp=" + MAX_PARALLELISM + ") -> sink (chained)");
@@ -356,8 +318,7 @@ public class SchemaChecks {
             }
             cluster.closeAsync().get(60, TimeUnit.SECONDS);
         }
-        System.out.print(REPORT);
-        System.out.flush();
+        printReport();
         System.exit(0);
     }
 
@@ -401,17 +362,13 @@ public class SchemaChecks {
         resetObservations();
         JobGraph jg = buildJob("savepoint-" + backend, backend, kind, null);
         JobID id = cluster.submitJob(jg).get(60, TimeUnit.SECONDS).getJobID();
-        long deadline = System.currentTimeMillis() + 60_000;
-        while ((LAST.size() < KEYS || PROCESSED.get() < 5 * KEYS) && System.currentTimeMillis() < deadline) {
-            Thread.sleep(50);
-        }
+        waitFor(() -> LAST.size() >= KEYS && PROCESSED.get() >= 5 * KEYS, 60, 50);
         if (LAST.size() < KEYS) {
             throw new IllegalStateException("savepoint job did not process records: " + cluster.getJobStatus(id).get());
         }
-        String path = cluster.stopWithSavepoint(id, spDir.toURI().toString(), false, fmt).get(120, TimeUnit.SECONDS);
-        cluster.requestJobResult(id).get(60, TimeUnit.SECONDS);
+        String path = stopWithSavepoint(cluster, id, spDir, fmt);
         Thread.sleep(200);
-        readNewLogLines();
+        FLINK_LOG.readNew();
         return new Savepoint(path, new HashMap<>(LAST));
     }
 
@@ -422,7 +379,7 @@ public class SchemaChecks {
         out("==== " + title);
         out("  state serializer at savepoint: " + (kind.equals(LONG) || kind.equals(STRING) ? LONG : "custom v1 (8-byte long)"));
         out("  state serializer at restore:   " + kind);
-        readNewLogLines();
+        FLINK_LOG.readNew();
         resetObservations();
         expected = sp.counts;
         JobGraph jg = buildJob("restore-" + backend, backend, kind, sp.path);
@@ -459,7 +416,7 @@ public class SchemaChecks {
         }
         JobResult r = cluster.requestJobResult(id).get(120, TimeUnit.SECONDS);
         Thread.sleep(300);
-        List<String> log = readNewLogLines();
+        List<String> log = FLINK_LOG.readNew();
 
         out("  JobClient poll saw: " + String.join(" -> ", polled));
         List<String> jobStates = jobTransitions(log, id);
@@ -500,7 +457,7 @@ public class SchemaChecks {
             List<String> first = null;
             for (int i = 0; i < entries.size(); i++) {
                 RootExceptionHistoryEntry e = entries.get(i);
-                List<String> chain = chain(e.getException().deserializeError(SchemaChecks.class.getClassLoader()));
+                List<String> chain = chain(e.getException().deserializeError(SchemaChecks.class.getClassLoader()), SchemaChecks::norm);
                 String task = e.getFailingTaskName() == null ? "(none named: getFailingTaskName() is null)" : norm(e.getFailingTaskName());
                 if (first == null) {
                     first = chain;
@@ -526,7 +483,7 @@ public class SchemaChecks {
             }
             if (failure != null) {
                 out("  JobClient.getJobExecutionResult() fails with:");
-                for (String s : chain(failure)) {
+                for (String s : chain(failure, SchemaChecks::norm)) {
                     out("    " + s);
                 }
             }
@@ -542,7 +499,6 @@ public class SchemaChecks {
 
     // ---- log parsing ----
 
-    static final Pattern JOB_SWITCH = Pattern.compile("Job .* \\(([0-9a-f]{32})\\) switched from state (\\w+) to (\\w+)\\.");
     static final Pattern TASK_SWITCH = Pattern.compile(
             "executiongraph\\.ExecutionGraph \\| (.+) \\((\\d+)/(\\d+)\\) \\([0-9a-f]{32}_[0-9a-f]{32}_\\d+_(\\d+)\\) switched from (\\w+) to (\\w+)");
 
@@ -589,61 +545,21 @@ public class SchemaChecks {
         return lines;
     }
 
-    static long logOffset = 0;
-
-    static List<String> readNewLogLines() {
-        List<String> lines = new ArrayList<>();
-        try (RandomAccessFile f = new RandomAccessFile(LOG_FILE, "r")) {
-            if (f.length() < logOffset) {
-                logOffset = 0;
-            }
-            f.seek(logOffset);
-            String line;
-            while ((line = f.readLine()) != null) {
-                lines.add(new String(line.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8));
-            }
-            logOffset = f.getFilePointer();
-        } catch (IOException e) {
-            System.err.println("(log not readable: " + e + ")");
-        }
-        return lines;
-    }
-
     // ---- helpers ----
-
-    static List<String> chain(Throwable t) {
-        List<String> out = new ArrayList<>();
-        List<Throwable> seen = new ArrayList<>();
-        for (Throwable c = t; c != null && !seen.contains(c); c = c.getCause()) {
-            seen.add(c);
-            out.add((seen.size() == 1 ? "" : "caused by: ") + norm(c.getClass().getName() + ": " + c.getMessage()));
-        }
-        return out;
-    }
 
     /** Replace run-specific parts (object hashes, ids, paths, hosts) by placeholders. */
     static String norm(String s) {
         if (s == null) {
             return null;
         }
-        s = s.replace(new File(workDir).getAbsolutePath(), "<work>");
+        s = noWorkDir(s, workDir);
         s = s.replaceAll("@[0-9a-f]{4,8}\\b", "@<hash>");
-        s = s.replaceAll("[0-9a-f]{32}_[0-9a-f]{32}_\\d+_\\d+", "<attempt-id>");
+        s = noAttemptIds(s);
         s = s.replaceAll("\\b[0-9a-f]{32}\\b", "<id>");
-        s = s.replaceAll("savepoint-[0-9a-f]{6}-[0-9a-f]{12}", "savepoint-<id>");
+        s = noSavepointIds(s);
         s = s.replaceAll("\\((\\d+)/(\\d+)\\)", "(<i>/$2)");
-        s = s.replaceAll("localhost:\\d+", "localhost:<port>");
+        s = noLocalPorts(s);
         s = s.replaceAll("\\b\\d+\\.\\d+\\.\\d+\\.\\d+:\\d+", "<host>:<port>");
         return s;
-    }
-
-    static void deleteRecursively(File f) {
-        File[] kids = f.listFiles();
-        if (kids != null) {
-            for (File k : kids) {
-                deleteRecursively(k);
-            }
-        }
-        f.delete();
     }
 }

@@ -8,25 +8,6 @@
 #   bash tests/flink-schema/run.sh [flink-version]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-version=${1:-2.3.0}
-work=$(mktemp -d "${TMPDIR:-/tmp}/flink-schema.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-venv=${FLINK_VENV:-$work/venv}
-if [ ! -x "$venv/bin/pip" ]; then
-  python3 -m venv "$venv"
-fi
-"$venv/bin/pip" install --quiet --no-deps "apache-flink-libraries==$version"
-dist=$(find "$venv" -name "flink-dist-$version.jar" | head -n 1)
-if [ -z "$dist" ]; then
-  echo "run.sh: flink-dist-$version.jar not found under $venv (apache-flink-libraries==$version)" >&2
-  exit 1
-fi
-lib=$(dirname "$dist")
-cp="$dist:$(find "$lib" -name 'log4j-*.jar' | sort | tr '\n' ':')"
-mkdir -p "$work/classes" "$work/run"
-javac -nowarn -d "$work/classes" -cp "$cp" "$here/SchemaChecks.java"
-timeout 1200 java -Xmx1g -XX:MaxDirectMemorySize=512m \
-  -Dlog4j.configurationFile="$here/log4j2.properties" -Dobs.log="$work/flink.log" \
-  -cp "$work/classes:$cp" SchemaChecks "$work/run" >"$work/observed.txt"
-mv "$work/observed.txt" "$here/observed-flink-$version.txt"
-echo "wrote $here/observed-flink-$version.txt"
+# shellcheck source=../flink-common/flink.sh
+. "$here/../flink-common/flink.sh"
+flink_observe "$here" SchemaChecks 1200 "${1:-2.3.0}" "${FLINK_VENV:-}"

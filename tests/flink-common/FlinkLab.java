@@ -1,0 +1,245 @@
+/*
+ * FlinkLab: what the observation programs in tests/flink-adaptive, flink-opstate, flink-restore,
+ * flink-rest-metrics and flink-schema share. flink.sh compiles it together with each of them, and
+ * each extends it, so that its code calls these helpers by their short names: the report, the
+ * watchdog, the MiniCluster, waiting and polling, stopping jobs, reading Flink's log, exception
+ * chains and the placeholders for run-specific values.
+ *
+ * It uses the Flink 2.x API. tests/flink-savepoints (compiled against every release from 1.15 on)
+ * and tests/flink-vectors (no cluster) do not use it.
+ */
+
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.jobmaster.JobResult;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.flink.runtime.util.EnvironmentInformation;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
+
+public class FlinkLab {
+
+    // ------------------------------------------------------------------ the report
+
+    /** The deterministic report: a program prints it to stdout (or a file) at the end. */
+    static final StringBuilder REPORT = new StringBuilder();
+
+    /** A report line; stderr shows it at once. */
+    static void out(String s) {
+        REPORT.append(s).append('\n');
+        System.err.println(s);
+    }
+
+    /** A progress line: stderr only. */
+    static void progress(String s) {
+        System.err.println("# " + s);
+    }
+
+    static void printReport() {
+        System.out.print(REPORT);
+        System.out.flush();
+    }
+
+    /** "Flink version: 2.3.0 (rev abc1234)" */
+    static String flinkVersion() {
+        return "Flink version: " + EnvironmentInformation.getVersion()
+                + " (rev " + EnvironmentInformation.getGitCommitIdAbbrev() + ")";
+    }
+
+    // ------------------------------------------------------------------ the JVM and the cluster
+
+    /** Ends the JVM (exit code 3) after `minutes`, whatever hangs; says so on `to`. */
+    static void startWatchdog(int minutes, PrintStream to) {
+        Thread watchdog = new Thread(() -> {
+            try {
+                Thread.sleep(TimeUnit.MINUTES.toMillis(minutes));
+                to.println("WATCHDOG: giving up after " + minutes + " minutes");
+                to.flush();
+                Runtime.getRuntime().halt(3);
+            } catch (InterruptedException ignored) {
+            }
+        });
+        watchdog.setDaemon(true);
+        watchdog.start();
+    }
+
+    /**
+     * Starts a MiniCluster in this JVM: 1 TaskManager with `slots` slots, 4 kb network buffers,
+     * the given network and managed memory, REST on a free port; `extra` adds or overrides options.
+     */
+    static MiniCluster startMiniCluster(int slots, String networkMemory, String managedMemory,
+            Map<String, String> extra) throws Exception {
+        Map<String, String> cfg = new HashMap<>();
+        cfg.put("taskmanager.numberOfTaskSlots", String.valueOf(slots));
+        cfg.put("taskmanager.memory.segment-size", "4kb");
+        cfg.put("taskmanager.memory.network.min", networkMemory);
+        cfg.put("taskmanager.memory.network.max", networkMemory);
+        cfg.put("taskmanager.memory.managed.size", managedMemory);
+        cfg.put("rest.bind-port", "0");
+        cfg.putAll(extra);
+        MiniCluster cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
+                .setConfiguration(Configuration.fromMap(cfg))
+                .setNumTaskManagers(1)
+                .setNumSlotsPerTaskManager(slots)
+                .build());
+        cluster.start();
+        return cluster;
+    }
+
+    /** The cluster's REST base URL, without a trailing slash. */
+    static String restAddress(MiniCluster cluster) throws Exception {
+        return cluster.getRestAddress().get(30, TimeUnit.SECONDS).toString().replaceAll("/$", "");
+    }
+
+    // ------------------------------------------------------------------ jobs
+
+    /** Stops the job with a savepoint in `dir`, waits for the job's end, returns the savepoint's path. */
+    static String stopWithSavepoint(MiniCluster cluster, JobID id, File dir, SavepointFormatType type)
+            throws Exception {
+        String path = cluster.stopWithSavepoint(id, dir.toURI().toString(), false, type).get(120, TimeUnit.SECONDS);
+        cluster.requestJobResult(id).get(60, TimeUnit.SECONDS);
+        return path;
+    }
+
+    /** Cancels the job and waits for its end. */
+    static JobResult cancel(MiniCluster cluster, JobID id) throws Exception {
+        cluster.cancelJob(id).get(60, TimeUnit.SECONDS);
+        return cluster.requestJobResult(id).get(60, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Polls the job's status every `pollMillis` for up to `seconds`, until it is globally terminal
+     * or RUNNING with `runningEnough` true; returns the last status seen (null if none).
+     */
+    static JobStatus awaitEndOrRunning(MiniCluster cluster, JobID id, int seconds, long pollMillis,
+            Check runningEnough) throws Exception {
+        long deadline = System.currentTimeMillis() + seconds * 1000L;
+        JobStatus st = null;
+        while (System.currentTimeMillis() < deadline) {
+            st = cluster.getJobStatus(id).get(10, TimeUnit.SECONDS);
+            if (st.isGloballyTerminalState() || (st == JobStatus.RUNNING && runningEnough.ok())) {
+                break;
+            }
+            Thread.sleep(pollMillis);
+        }
+        return st;
+    }
+
+    interface Check {
+        boolean ok() throws Exception;
+    }
+
+    /** Checks every `pollMillis` for up to `seconds`; true as soon as the check holds. */
+    static boolean waitFor(Check check, int seconds, long pollMillis) throws Exception {
+        long deadline = System.currentTimeMillis() + seconds * 1000L;
+        while (System.currentTimeMillis() < deadline) {
+            if (check.ok()) {
+                return true;
+            }
+            Thread.sleep(pollMillis);
+        }
+        return false;
+    }
+
+    // ------------------------------------------------------------------ Flink's log
+
+    /** The log file that log4j2.properties names (system property set by run.sh), read as it grows. */
+    static final class LogTail {
+        private final String file;
+        private long offset = 0;
+
+        LogTail(String file) {
+            this.file = file;
+        }
+
+        /** The lines written since the last call (UTF-8). */
+        List<String> readNew() {
+            List<String> lines = new ArrayList<>();
+            try (RandomAccessFile f = new RandomAccessFile(file, "r")) {
+                if (f.length() < offset) {
+                    offset = 0;
+                }
+                f.seek(offset);
+                String line;
+                while ((line = f.readLine()) != null) {
+                    lines.add(new String(line.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8));
+                }
+                offset = f.getFilePointer();
+            } catch (IOException e) {
+                System.err.println("(log not readable: " + e + ")");
+            }
+            return lines;
+        }
+    }
+
+    /** The JobMaster's line for a job state change: groups job id, old state, new state. */
+    static final Pattern JOB_SWITCH = Pattern.compile("Job .* \\(([0-9a-f]{32})\\) switched from state (\\w+) to (\\w+)\\.");
+
+    // ------------------------------------------------------------------ exceptions and placeholders
+
+    /** "class: message" of t and each cause ("caused by: ..."), each passed through `norm`. */
+    static List<String> chain(Throwable t, UnaryOperator<String> norm) {
+        List<String> out = new ArrayList<>();
+        List<Throwable> seen = new ArrayList<>();
+        for (Throwable c = t; c != null && !seen.contains(c); c = c.getCause()) {
+            seen.add(c);
+            out.add((seen.size() == 1 ? "" : "caused by: ") + norm.apply(c.getClass().getName() + ": " + c.getMessage()));
+        }
+        return out;
+    }
+
+    // Run-specific values that more than one report replaces, each program in its own order.
+
+    /** The work directory's absolute path -> "<work>". */
+    static String noWorkDir(String s, String workDir) {
+        return s.replace(new File(workDir).getAbsolutePath(), "<work>");
+    }
+
+    /** A savepoint directory's name (savepoint-<6 hex of the job id>-<12 random hex>) -> "savepoint-<id>". */
+    static String noSavepointIds(String s) {
+        return s.replaceAll("savepoint-[0-9a-f]{6}-[0-9a-f]{12}", "savepoint-<id>");
+    }
+
+    /** An execution attempt id (<vertex id>_<job id>_<subtask>_<attempt>) -> "<attempt-id>". */
+    static String noAttemptIds(String s) {
+        return s.replaceAll("[0-9a-f]{32}_[0-9a-f]{32}_\\d+_\\d+", "<attempt-id>");
+    }
+
+    /** "localhost:<port number>" -> "localhost:<port>". */
+    static String noLocalPorts(String s) {
+        return s.replaceAll("localhost:\\d+", "localhost:<port>");
+    }
+
+    // ------------------------------------------------------------------ files
+
+    /** Deletes `dir` with everything in it and creates it empty; returns it. */
+    static File freshDir(File dir) {
+        deleteRecursively(dir);
+        dir.mkdirs();
+        return dir;
+    }
+
+    static void deleteRecursively(File f) {
+        File[] kids = f.listFiles();
+        if (kids != null) {
+            for (File k : kids) {
+                deleteRecursively(k);
+            }
+        }
+        f.delete();
+    }
+}

@@ -251,7 +251,7 @@ impl PlanInput {
             ],
             Verdict::RewriteNeeded => vec![
                 step(format!("Read the max parallelism in the latest savepoint's metadata: {saved}, below the target {p}, so a plain restart fails."), true),
-                step(format!("Choose a new max parallelism, {new_max}: a power of two about 4–8 × the largest parallelism foreseen, with the parallelisms you will run dividing it."), true),
+                step(format!("Choose a new max parallelism, {new_max}: a power of two at least 4 × the target {p} (the largest parallelism this plan knows of), with the parallelisms you will run dividing it."), true),
                 step(format!("Take a savepoint and rewrite it offline with the State Processor API into a new savepoint with max parallelism {new_max}. The original stays untouched."), true),
                 step(format!("Start a shadow job from the rewritten savepoint at parallelism {p} in NO_CLAIM mode, with its own consumer group, its own transactional id prefix and sinks pointed at scratch tables; compare its output with the live job's over a full business cycle."), true),
                 step("Stop the live job with a savepoint (stop, not cancel, and without --drain); rewrite that stop savepoint the same way.".to_string(), true),
@@ -259,18 +259,18 @@ impl PlanInput {
                 step("Keep the old savepoints and the old artefact for the agreed rollback window.".to_string(), true),
             ],
             Verdict::RebuildFromLog => vec![
-                step(format!("Check the state's time-to-live is really short: it is, {}.", format_duration(self.ttl_s.unwrap_or(0))), true),
+                step(format!("Check the state's time-to-live is really short: it is, {}; and check the log still holds at least one time-to-live of events.", format_duration(self.ttl_s.unwrap_or(0))), true),
                 step(format!("Start the new job without state, max parallelism {new_max} and parallelism {p}, reading the log from one time-to-live ago, with its own consumer group, its own transactional id prefix and scratch sinks."), true),
-                step("Once one time-to-live has passed its state is complete; compare its output with the live job's.".to_string(), true),
+                step("Its state is complete once the replay has caught up with the head of the log (given log retention of at least one time-to-live); then compare its output with the live job's.".to_string(), true),
                 step("Stop the live job with a savepoint (stop, not cancel, and without --drain).".to_string(), true),
-                cutover("Point the new job at the live sinks from the old job's stop offsets. The point of no return is its first committed write past them.".to_string()),
+                cutover("Stop the new job with a savepoint and start it from that savepoint on the live sinks. It keeps its own position in the log: it cannot take the old job's stop offsets, having read from earlier. The point of no return is its first committed write past the old job's stop offset.".to_string()),
             ],
         }
     }
 
     fn warnings(&self, saved: u32, imbalance: Option<Imbalance>) -> Vec<String> {
         let mut w = vec![
-            "Stop with a savepoint rather than cancel: stop takes a final consistent snapshot after the sources halt, so nothing is processed twice.".to_string(),
+            "Stop with a savepoint rather than cancel: the job ends with a final savepoint, so the new job resumes exactly where the old one stopped and nothing is processed twice.".to_string(),
             "Never pass --drain when you mean to resume: it emits a final maximum watermark, fires every window and pushes event time to the end.".to_string(),
             "Restore shadow or trial jobs in NO_CLAIM mode, so they never take ownership of (and delete) the snapshot the live job still needs.".to_string(),
             "Give every stateful operator a stable uid() from the first deployment: state is matched to operators by id, not by position.".to_string(),

@@ -33,7 +33,7 @@ pub static FIRST: Param<u32> = Param::whole("first", "first parallelism", 1, MAX
     .hint("The job's parallelism when it first ran, if the max is unknown.");
 pub static STATE: Param<u64> = Param::size("state", "state size", false)
     .control("State size", "pl-state")
-    .hint("With a unit: B, KB, MB, GB, TB.")
+    .hint("With a unit: B, KB, MB, GB, TB (binary: 1 TB = 1024 GB).")
     .fallback("using 4 TB");
 pub static RATE: Param<u64> = Param::size("rate", "rewrite throughput", true)
     .control("Rewrite throughput per second", "pl-rate")

@@ -124,3 +124,16 @@ fn uneven_direct_restore_warns() {
     }
     assert_eq!(seed().plan().imbalance, None, "no direct restore, no imbalance of it");
 }
+
+/// Rebuilding from the log: complete once the replay catches up (retention ≥ TTL), and the new
+/// job keeps its own position in the log, so it cannot start from the old job's stop offsets.
+#[test]
+fn rebuild_steps_are_consistent() {
+    let plan = PlanInput { ttl_s: Some(6 * 3600), ..seed() }.plan();
+    assert_eq!(plan.verdict, Verdict::RebuildFromLog);
+    assert!(plan.steps[0].text.contains("the log still holds at least one time-to-live"));
+    assert!(plan.steps[2].text.contains("once the replay has caught up"));
+    assert!(!plan.steps.iter().any(|s| s.text.contains("one time-to-live has passed")));
+    let cutover = plan.steps.iter().find(|s| s.point_of_no_return).unwrap();
+    assert!(cutover.text.contains("cannot take the old job's stop offsets"), "{}", cutover.text);
+}

@@ -8,6 +8,7 @@
 pub mod groups_chart;
 pub mod load_charts;
 pub mod ranges_bar;
+pub mod rescale_flows;
 
 use crate::url::encode_component;
 

@@ -579,3 +579,106 @@ test.describe('#/skew key set', () => {
     await expect(report).toContainText('line 20005: the key is longer than 1000 characters');
   });
 });
+
+// ---------------------------------------------------------------------------------------
+// #/skew REST metrics: text pasted into "Flink REST metrics (JSON)" and read with "Import
+// metrics". Each case: an alert (metrics-error) names the byte or the field; the imported
+// skew (metrics-skew-percent), the lab's own results and the URL keep their last valid state.
+
+test.describe('#/skew REST metrics', () => {
+  const metricsBox = (page) => field(page, 'Flink REST metrics (JSON)');
+  const importMetrics = (page) => page.getByRole('button', { name: 'Import metrics' }).click();
+  const GOOD = '[{"id":"numRecordsIn","min":1084.0,"max":8293.0,"avg":3000.0,"sum":12000.0,"skew":88.21666666666667}]';
+  const RESULTS = ['skew-percent', 'skew-diagnosis', 'metrics-skew-percent', 'metrics-summary'];
+
+  /** Opens the lab with a good import in place; returns what must be kept. */
+  async function start(page) {
+    await open(page, '#/skew?preset=zipf&n=200&p=4&maxp=128');
+    await metricsBox(page).fill(GOOD);
+    await importMetrics(page);
+    await expect(page.getByTestId('metrics-skew-percent')).toHaveText('88');
+    return { before: await snapshot(page, RESULTS), url: page.url() };
+  }
+
+  async function expectRefused(page, kept, message) {
+    const alert = page.getByTestId('metrics-error');
+    await expect(alert).toBeVisible();
+    await expect(alert).toHaveAttribute('role', 'alert');
+    await expect(alert).toContainText(message);
+    await expect(alert).toContainText('the key set is unchanged');
+    await expectKept(page, kept.before);
+    expect(page.url()).toBe(kept.url);
+  }
+
+  const indexed = (ids) => JSON.stringify(ids.map((i) => ({ id: `${i}.numRecordsIn`, value: '5' })));
+  for (const [category, text, message] of [
+    ['truncated', GOOD.slice(0, 60), 'the text ends at byte 60 inside an object that starts at byte 1: it looks cut off'],
+    ['empty', '', 'there is no text to read'],
+    ['empty (white space only)', ' \n\t ', 'there is no text to read'],
+    ['non-numeric', '[{"id":"numRecordsIn","value":"abc"}]', 'At byte 30: numRecordsIn of the metric list is the text "abc", not a number'],
+    ['NaN-like (a string)', '[{"id":"numRecordsIn","value":"NaN"}]', 'is the text "NaN", not a number'],
+    ['NaN-like (bare, not JSON)', '[{"id":"numRecordsIn","skew":NaN}]', 'at byte 29: expected a JSON value'],
+    ['negative', '[{"id":"numRecordsIn","value":"-5"}]', 'is the text "-5" (negative)'],
+    ['huge', `[{"id":"numRecordsIn","value":"${HUGE}"}]`, 'above 18446744073709551615 (too large to add up)'],
+    ['zero subtasks', '{"subtasks":[]}', '"subtasks" is empty'],
+    ['foreign JSON', '{"jobs":[{"id":"x","status":"RUNNING"}]}', 'At byte 0: an object with the fields jobs'],
+    ['foreign JSON (a job\'s details)', '{"jid":"j","name":"n","vertices":[{"id":"v"}]}', 'this is a job\'s details (GET /jobs/<job>)'],
+    ['foreign text (an HTML error page)', '<html><body><h1>502 Bad Gateway</h1></body></html>', 'this looks like an HTML page, not a REST body'],
+    ['Flink\'s error answer', '{"errors":["Job 1 not found"]}', 'This is Flink\'s error answer, not metrics: "Job 1 not found"'],
+    ['malformed (trailing comma)', '[{"id":"numRecordsIn","value":"1"},]', 'at byte 35: expected a JSON value'],
+    ['malformed (single quotes)', "[{'id':'numRecordsIn'}]", 'at byte 2: expected a member name in double quotes'],
+    ['control characters', '[{"id":"numRecords\u0007In","value":"1"}]', 'control characters must be escaped'],
+    ['too deep', '['.repeat(100), 'at byte 64: nested deeper than 64 levels'],
+    ['a missing subtask', indexed([0, 2]), 'Subtask 1 has no value (expected one for each of subtasks 0 to 1)'],
+    ['a subtask twice', indexed([0, 1, 1]), 'subtask 1 is given a second time'],
+    ['the wrong metric', '[{"id":"keyed-op.numRecordsIn","value":"5"}]', 'operator-scoped ids such as <operator>.numRecordsIn'],
+  ]) {
+    test(`${category}: the alert says why, the last import and the key set are kept`, async ({ page }) => {
+      const kept = await start(page);
+      await metricsBox(page).fill(text);
+      await importMetrics(page);
+      await expectRefused(page, kept, message);
+    });
+  }
+
+  test('a 9 MB paste is held out of the box and refused by its size', async ({ page }) => {
+    const kept = await start(page);
+    await metricsBox(page).evaluate((area) => {
+      const text = `[${'{"id":"numRecordsIn","value":"1"},'.repeat(280000)}{"id":"numRecordsIn","value":"1"}]`;
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect(page.getByTestId('metrics-pending')).toContainText('press Import metrics');
+    expect((await metricsBox(page).inputValue()).length, 'the paste never enters the box').toBeLessThan(1000);
+    await importMetrics(page);
+    await expectRefused(page, kept, 'more than the 8388608 this reads');
+  });
+
+  test('lone surrogates in names, raw or escaped, are read without errors thrown', async ({ page }) => {
+    await open(page, '#/skew?p=4&maxp=128');
+    for (const name of ['\ud800', '\\ud800', '\\udc00x']) {
+      // Set in the page: Playwright's fill() cannot carry lone surrogates.
+      await metricsBox(page).evaluate((area, n) => {
+        area.value = `{"name":"${n}","subtasks":[{"subtask":0,"metrics":{"read-records":5}},{"subtask":1,"metrics":{"read-records":15}}]}`;
+      }, name);
+      await importMetrics(page);
+      await expect(page.getByTestId('metrics-summary')).toHaveAttribute('data-subtasks', '2');
+      await expect(page.getByTestId('metrics-skew-percent')).toHaveText('50');
+      await expect(page.getByTestId('metrics-error')).toHaveCount(0);
+    }
+  });
+
+  test('hostile HTML/SVG in a vertex name and in member names stays text', async ({ page }) => {
+    await open(page, '#/skew?p=4&maxp=128');
+    const check = guardHostile(page);
+    const name = HOSTILE.join(' ');
+    await metricsBox(page).fill(JSON.stringify({ name, subtasks: [{ subtask: 0, metrics: { 'read-records': 3 } }] }));
+    await importMetrics(page);
+    await expect(page.getByTestId('metrics-summary')).toContainText(JSON.stringify(name).slice(1, 30));
+    await metricsBox(page).fill(JSON.stringify({ [HOSTILE[0]]: 1, [HOSTILE[2]]: 2 }));
+    await importMetrics(page);
+    await expect(page.getByTestId('metrics-error')).toContainText('an object with the fields <script>window.__pwned=1</script>, <img src=x');
+    await check();
+  });
+});

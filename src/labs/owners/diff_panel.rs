@@ -1,10 +1,17 @@
 //! **Rescale diff**: from the earlier parallelism to the current one, which key groups change
-//! owner, how many subtasks keep all their groups, and the share of state that changes
-//! owner if every key group is the same size.
+//! owner, how many subtasks keep all their groups, the share of state that changes owner if
+//! every key group is the same size, and a picture of it: the old subtasks above, the new ones
+//! below, each run of key groups a band from its old owner to its new one
+//! (`rescale-picture`), with the same numbers as a paged table (`rescale-moves`). Bands are
+//! logical moves (key groups), never bytes.
+
+use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::model::rescale::RescaleDiff;
+use crate::charts::rescale_flows::{RescalePicture, BOX_H, HEIGHT, NEW_LABEL_Y, NEW_TOP, OLD_LABEL_Y, OLD_TOP, WIDTH};
+use crate::components::{use_page, Page, PagerButtons};
+use crate::model::rescale::{Flow, RescaleDiff};
 use crate::model::ModelError;
 
 #[derive(Properties, PartialEq)]
@@ -14,9 +21,20 @@ pub struct DiffPanelProps {
 
 /// Shows at most this many moved runs as text; the bar shows them all.
 const LISTED_RUNS: usize = 12;
+/// Rows per page of the moves table.
+const PAGE_ROWS: usize = 32;
 
 #[function_component]
 pub fn DiffPanel(props: &DiffPanelProps) -> Html {
+    let valid = props.diff.clone().and_then(Result::ok);
+    let drawn = use_memo(valid.clone(), |d| {
+        d.as_ref().map(|d| {
+            let flows = d.flows();
+            let picture = RescalePicture::new(d.from, d.to, &flows);
+            (Rc::new(flows), Rc::new(picture))
+        })
+    });
+    let (page, on_go) = use_page(drawn.as_ref().as_ref().map_or(0, |(f, _)| f.len()), PAGE_ROWS);
     let body = match &props.diff {
         None => {
             html! { <p>{ "Set an earlier parallelism to see what a rescale from it would reassign." }</p> }
@@ -24,37 +42,16 @@ pub fn DiffPanel(props: &DiffPanelProps) -> Html {
         Some(Err(e)) => {
             html! { <p class="field-error">{ format!("The earlier parallelism cannot run either: {e}.") }</p> }
         }
-        Some(Ok(d)) => {
-            let permille = d.moved_permille();
-            let runs = d
-                .moved_runs
-                .iter()
-                .take(LISTED_RUNS)
-                .map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}–{b}") })
-                .collect::<Vec<_>>()
-                .join(", ");
-            let more = d.moved_runs.len().saturating_sub(LISTED_RUNS);
-            html! {
-                <>
-                    <p data-testid="rescale-diff">
-                        { format!("From {} to {} subtasks over {} key groups: {} key groups change owner ({}.{}% of the \
-                                   state if every group holds the same amount). {} of the {} subtasks that exist at both \
-                                   parallelisms keep all their groups.",
-                            d.from, d.to, d.max_parallelism, d.moved_groups, permille / 10, permille % 10, d.keeping_all, d.shared_subtasks) }
-                    </p>
-                    if d.moved_groups > 0 {
-                        <p>{ "Groups that change owner: " }{ runs }
-                            if more > 0 { { format!(" and {more} more runs (all are marked in the bottom band of the bar above)") } }
-                        </p>
-                    }
-                </>
-            }
-        }
+        Some(Ok(d)) => summary(d),
     };
     html! {
         <section class="diff" aria-labelledby="diff-title">
             <h2 id="diff-title">{ "Rescale diff" }</h2>
             { body }
+            if let (Some(d), Some((flows, picture))) = (&valid, drawn.as_ref()) {
+                { picture_view(d, picture) }
+                { moves_table(flows, page, on_go) }
+            }
             <p class="muted">
                 { "This counts logical reassignment only. The bytes that really travel depend on where the snapshot's \
                    files live and where each subtask lands: a group that changes owner may be read from shared \
@@ -62,5 +59,104 @@ pub fn DiffPanel(props: &DiffPanelProps) -> Html {
                    be loaded again in full on a fresh machine." }
             </p>
         </section>
+    }
+}
+
+fn summary(d: &RescaleDiff) -> Html {
+    let permille = d.moved_permille();
+    let runs = d
+        .moved_runs
+        .iter()
+        .take(LISTED_RUNS)
+        .map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}–{b}") })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let more = d.moved_runs.len().saturating_sub(LISTED_RUNS);
+    html! {
+        <>
+            <p data-testid="rescale-diff">
+                { format!("From {} to {} subtasks over {} key groups: {} key groups change owner ({}.{}% of the \
+                           state if every group holds the same amount). {} of the {} subtasks that exist at both \
+                           parallelisms keep all their groups.",
+                    d.from, d.to, d.max_parallelism, d.moved_groups, permille / 10, permille % 10, d.keeping_all, d.shared_subtasks) }
+            </p>
+            if d.moved_groups > 0 {
+                <p>{ "Groups that change owner: " }{ runs }
+                    if more > 0 { { format!(" and {more} more runs (all are marked in the bottom band of the bar above)") } }
+                </p>
+            }
+        </>
+    }
+}
+
+fn picture_view(d: &RescaleDiff, p: &RescalePicture) -> Html {
+    let label = format!(
+        "A rescale from {} to {} subtasks: {} of {} runs of key groups change owner ({} of {} key groups); the table below lists them.",
+        d.from, d.to, p.moving_flows, p.flows, d.moved_groups, d.max_parallelism
+    );
+    let row = |boxes: &[crate::charts::rescale_flows::SlotBox], top: u32, label_y: u32, class: &'static str| {
+        html! {
+            <g class={class}>
+                { for boxes.iter().map(|b| html! { <rect x={b.x.to_string()} y={top.to_string()} width={b.width.to_string()} height={BOX_H.to_string()} /> }) }
+                { for boxes.iter().filter_map(|b| b.label_x.map(|x| html! {
+                    <text x={x.to_string()} y={label_y.to_string()} text-anchor="middle">{ b.index }</text>
+                })) }
+            </g>
+        }
+    };
+    let band_class = |f: &Flow| if f.moves() { "rp-band rp-moves" } else { "rp-band rp-stays" };
+    html! {
+        <figure class="rescale-picture">
+            <svg viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={label} data-testid="rescale-picture"
+                data-mode={if p.detailed { "detailed" } else { "bundled" }} data-flows={p.flows.to_string()} data-moving={p.moving_flows.to_string()}>
+                if p.detailed {
+                    <g class="rp-bands">
+                        { for p.bands.iter().map(|b| html! {
+                            <path class={band_class(&b.flow)} d={b.d.clone()} data-from={b.flow.from.to_string()} data-to={b.flow.to.to_string()}
+                                data-first={b.flow.first.to_string()} data-last={b.flow.last.to_string()} />
+                        }) }
+                    </g>
+                    { row(&p.old_boxes, OLD_TOP, OLD_LABEL_Y, "rp-row rp-old") }
+                    { row(&p.new_boxes, NEW_TOP, NEW_LABEL_Y, "rp-row rp-new") }
+                } else {
+                    <path class="rp-band rp-stays" d={p.staying.clone()} />
+                    <path class="rp-band rp-moves" d={p.moving.clone()} />
+                    <g class="rp-row rp-old"><rect x="0" y={OLD_TOP.to_string()} width={p.old_bar.1.to_string()} height={BOX_H.to_string()} /></g>
+                    <g class="rp-row rp-new"><rect x="0" y={NEW_TOP.to_string()} width={p.new_bar.1.to_string()} height={BOX_H.to_string()} /></g>
+                }
+            </svg>
+            <figcaption class="legend">
+                <span>{ format!("Top: the {} subtasks before; bottom: the {} after, subtask i of both rows in the same column{}.",
+                    d.from, d.to, if p.detailed { "" } else { " (too many to draw one by one: each row is one bar and the bands are bundled)" }) }</span>
+                <span><span class="swatch rp-moves" aria-hidden="true"></span>{ "changes owner (a slanted band: the subtask index differs)" }</span>
+                <span><span class="swatch rp-stays" aria-hidden="true"></span>{ "keeps its owner (straight down)" }</span>
+                <span>{ "A band's width is its number of key groups: a logical move, not the bytes that travel (see below)." }</span>
+            </figcaption>
+        </figure>
+    }
+}
+
+fn moves_table(flows: &[Flow], page: Page, on_go: Callback<usize>) -> Html {
+    html! {
+        <>
+            <div class="table-tools">
+                <span role="status">{ format!("Runs {} to {} of {}", page.first + 1, page.end, flows.len()) }</span>
+                <PagerButtons page={page} noun="runs" on_go={on_go} />
+            </div>
+            <table class="moves-table" data-testid="rescale-moves">
+                <caption>{ "Where each run of key groups goes" }</caption>
+                <thead><tr><th scope="col">{ "old subtask" }</th><th scope="col">{ "new subtask" }</th><th scope="col">{ "key groups" }</th>
+                    <th scope="col">{ "count" }</th><th scope="col">{ "owner" }</th></tr></thead>
+                <tbody>
+                    { for flows.get(page.first..page.end).unwrap_or_default().iter().map(|f| html! {
+                        <tr key={f.first} class={classes!(f.moves().then_some("moves"))}>
+                            <td>{ f.from }</td><td>{ f.to }</td>
+                            <td>{ if f.first == f.last { f.first.to_string() } else { format!("{}–{}", f.first, f.last) } }</td>
+                            <td>{ f.groups() }</td><td>{ if f.moves() { "changes" } else { "kept" } }</td>
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+        </>
     }
 }

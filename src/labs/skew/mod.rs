@@ -1,12 +1,15 @@
 //! The skew editor (`#/skew`): a key set with per-key load in, per-subtask load out, with the
 //! data-skew percentage as the Flink web UI computes it, a diagnosis of what rescaling can
 //! and cannot fix, what-ifs, charts and `skew.csv`. Small key sets travel in the URL, large
-//! ones in local storage; large pastes are read in steps so the page stays responsive.
+//! ones in local storage; large pastes are read in steps so the page stays responsive. A
+//! running job's REST metrics can be imported beside the key set (`metrics_panel`).
 
 mod charts_panel;
 mod import;
 mod key_table;
 mod keyset;
+mod metrics_panel;
+mod metrics_view;
 pub mod query;
 pub mod results;
 mod settings;
@@ -99,6 +102,7 @@ pub fn SkewLab(props: &LabProps) -> Html {
             <results::Results keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} top={top.clone()} />
             <whatif::WhatIf state={(*state).clone()} current={current.clone()} what_if={what_if.clone()} salted={salted.clone()} on_action={on_action.clone()} />
             <charts_panel::ChartsPanel keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} />
+            <metrics_panel::MetricsPanel state={(*state).clone()} on_action={on_action.clone()} />
             <keyset::KeySet state={(*state).clone()} on_action={on_action.clone()} />
             <key_table::KeyTable keys={keys} groups={groups.clone()} scenario={current.clone()} error={state.table_error.clone()} on_action={on_action} />
         </LabFrame>

@@ -1,6 +1,6 @@
 //! The skew lab's state and pure reducer: job settings, the key set (a preset, CSV text, or
-//! table edits), and the what-ifs. Large CSV imports run in steps outside the reducer and
-//! arrive as one `Imported` action.
+//! table edits), the what-ifs, and a running job's REST metrics. Large CSV imports run in
+//! steps outside the reducer and arrive as one `Imported` action.
 //!
 //! Invariant: `keys` always holds a valid set (unique keys of `key_type`); `version` changes
 //! whenever `keys` does, so derived values are keyed on it instead of on a million rows.
@@ -9,6 +9,7 @@ use std::rc::Rc;
 
 use super::query::{KeySource, SkewQuery, HOT, MAXP, MAX_URL_CSV, N, P, Q, S, SALT, TOTAL};
 use crate::model::skew::csv::{keys_to_csv, CsvImporter};
+use crate::model::skew::metrics::{self, Imported as ImportedMetrics};
 use crate::model::skew::presets::{Preset, PresetKind};
 use crate::model::skew::units::{parse_bytes, parse_milli, MAX_EVENTS_PER_S};
 use crate::model::skew::KeyLoad;
@@ -45,6 +46,10 @@ pub struct SkewState {
     pub table_error: Option<String>,
     /// A message about local storage (not kept, or not found).
     pub storage_notice: Option<String>,
+    /// The last REST metrics read (**Import metrics**); a failed import leaves it as it was.
+    pub metrics: Option<Rc<ImportedMetrics>>,
+    /// Why the last **Import metrics** read nothing.
+    pub metrics_error: Option<String>,
 }
 
 /// The number fields, one per number parameter of the table.
@@ -119,6 +124,10 @@ pub enum SkewAction {
     StorageFailed {
         message: String,
     },
+    /// **Import metrics**: the text of **Flink REST metrics (JSON)** or of a chosen file.
+    ImportMetrics {
+        text: String,
+    },
 }
 
 impl SkewState {
@@ -155,6 +164,8 @@ impl SkewState {
             salt: SALT.field(q.salt),
             table_error: None,
             storage_notice: None,
+            metrics: None,
+            metrics_error: None,
         };
         match &q.source {
             KeySource::Preset(p) => state.use_preset(*p),
@@ -294,6 +305,18 @@ impl SkewState {
         self.set_keys(keys);
         self.custom_source();
         Ok(())
+    }
+
+    /// Reads REST metrics; on failure the message is kept and so is everything else (the key
+    /// set, and the metrics imported before).
+    fn import_metrics(&mut self, text: &str) {
+        match metrics::read(text) {
+            Ok(m) => {
+                self.metrics = Some(Rc::new(m));
+                self.metrics_error = None;
+            }
+            Err(e) => self.metrics_error = Some(e.to_string()),
+        }
     }
 
     fn add_key(&mut self) {

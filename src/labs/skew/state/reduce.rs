@@ -59,6 +59,7 @@ impl Reducible for SkewState {
                 s.use_preset(preset);
             }
             SkewAction::StorageFailed { message } => s.storage_notice = Some(message),
+            SkewAction::ImportMetrics { text } => s.import_metrics(&text),
         }
         Rc::new(s)
     }

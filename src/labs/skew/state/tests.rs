@@ -92,3 +92,20 @@ fn an_apply_with_no_readable_line_keeps_the_set() {
     assert_eq!(s.keys.len(), 1);
     assert!(s.import.as_ref().unwrap().errors[0].reason.contains("lone UTF-16 surrogate"));
 }
+
+#[test]
+fn metrics_import_keeps_the_key_set_and_a_bad_one_keeps_the_last_import() {
+    let s = start(SkewQuery::default());
+    let (v, url) = (s.version, s.to_query());
+    let vertex = include_str!("../../../../tests/flink-rest-metrics/bodies-flink-2.3.0/vertex.json");
+    let s = run(s, vec![SkewAction::ImportMetrics { text: vertex.to_string() }]);
+    let imported = s.metrics.clone().unwrap();
+    assert_eq!((imported.skew_percent(), s.metrics_error.as_deref()), (88, None));
+    assert_eq!((s.version, s.to_query()), (v, url.clone()), "the key set and the link are untouched");
+    let s = run(s, vec![SkewAction::ImportMetrics { text: vertex[..100].to_string() }]);
+    assert!(s.metrics_error.as_deref().unwrap().contains("it looks cut off"));
+    assert_eq!(s.metrics.as_ref(), Some(&imported), "the last good import stays");
+    assert_eq!((s.version, s.to_query()), (v, url));
+    let s = run(s, vec![SkewAction::ImportMetrics { text: vertex.to_string() }]);
+    assert_eq!(s.metrics_error, None);
+}

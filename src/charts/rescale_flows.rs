@@ -1,0 +1,262 @@
+//! Geometry of the rescale picture: the old subtasks in a top row, the new ones in a bottom
+//! row, both laid out by operator index in the same slots (subtask i of either row sits at the
+//! same x), and each run of key groups ([`Flow`]) drawn as a band from its old owner to its new
+//! one. A band that goes straight down keeps its owner; a slanted one changes owner, which is
+//! what a rescale's logical move is. Band widths are key-group counts, never bytes.
+//!
+//! Bounded at any size: up to [`DETAILED_MAX`] subtasks per row every subtask and every flow is
+//! its own element (at most 64 + 64 boxes, 127 bands and 64 labels); above it each row is one
+//! bar and the bands are bundled into columns [`BUNDLE`] units wide, two paths in all.
+//! Coordinates are integers (no float formatting in the wasm).
+
+use crate::model::rescale::Flow;
+
+/// Width of the view box.
+pub const WIDTH: u32 = 640;
+/// Height of the view box.
+pub const HEIGHT: u32 = 178;
+/// The most subtasks in a row that are drawn one by one.
+pub const DETAILED_MAX: u32 = 64;
+/// Column width of bundled bands.
+pub const BUNDLE: u32 = 4;
+/// The least width, in units, a label needs.
+const LABEL_SLOT: u32 = 18;
+
+pub const OLD_LABEL_Y: u32 = 13;
+pub const OLD_TOP: u32 = 18;
+pub const BOX_H: u32 = 20;
+pub const NEW_TOP: u32 = 138;
+pub const NEW_LABEL_Y: u32 = 172;
+const BAND_TOP: u32 = OLD_TOP + BOX_H;
+const BAND_BOTTOM: u32 = NEW_TOP;
+
+/// One subtask's box and, when there is room, its label.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SlotBox {
+    pub index: u32,
+    pub x: u32,
+    pub width: u32,
+    /// Where the label's centre goes, if this subtask is labelled.
+    pub label_x: Option<u32>,
+}
+
+/// One band of the detailed picture.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Band {
+    pub flow: Flow,
+    pub d: String,
+}
+
+/// The picture's shapes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RescalePicture {
+    pub from: u32,
+    pub to: u32,
+    /// Every subtask and every flow drawn on its own.
+    pub detailed: bool,
+    /// Detailed: one box per subtask of each row.
+    pub old_boxes: Vec<SlotBox>,
+    pub new_boxes: Vec<SlotBox>,
+    /// Detailed: one band per flow.
+    pub bands: Vec<Band>,
+    /// Bundled: each row as one bar `(x, width)`.
+    pub old_bar: (u32, u32),
+    pub new_bar: (u32, u32),
+    /// Bundled: the bands that change owner and those that keep it, as path data.
+    pub moving: String,
+    pub staying: String,
+    /// Flows that change owner, and all flows.
+    pub moving_flows: u32,
+    pub flows: u32,
+}
+
+/// Slot `i` of `slots` across the width: `[x0, x1)`.
+fn slot(i: u32, slots: u32) -> (u32, u32) {
+    let x = |k: u32| (u64::from(k) * u64::from(WIDTH) / u64::from(slots.max(1))) as u32;
+    (x(i), x(i + 1))
+}
+
+/// Where key groups `first..=last` sit inside a box `[x0, x1)` holding `range_first..=range_last`.
+fn sub_span(x0: u32, x1: u32, range: (u32, u32), first: u32, last: u32) -> (u32, u32) {
+    let len = u64::from(range.1 - range.0 + 1);
+    let width = u64::from(x1 - x0);
+    let at = |g: u32| x0 + (u64::from(g - range.0) * width / len) as u32;
+    let (a, b) = (at(first), at(last + 1).min(x1));
+    (a, b.max(a + 1))
+}
+
+/// A band from `[t0, t1)` on the old row's bottom edge to `[b0, b1)` on the new row's top edge,
+/// with curved sides.
+fn band_path(d: &mut String, (t0, t1): (u32, u32), (b0, b1): (u32, u32)) {
+    let mid = (BAND_TOP + BAND_BOTTOM) / 2;
+    d.push_str(&format!(
+        "M{t0} {BAND_TOP}C{t0} {mid} {b0} {mid} {b0} {BAND_BOTTOM}H{b1}C{b1} {mid} {t1} {mid} {t1} {BAND_TOP}Z"
+    ));
+}
+
+/// A bundled band one unit wider on the right, so neighbouring bundles overlap instead of
+/// leaving an anti-aliased seam between them.
+fn widen((a, b): (u32, u32)) -> (u32, u32) {
+    (a, (b + 1).min(WIDTH).max(b))
+}
+
+impl RescalePicture {
+    /// Lays out `flows` (in key-group order, as [`crate::model::rescale::flows`] gives them)
+    /// of a rescale from `from` to `to` subtasks.
+    pub fn new(from: u32, to: u32, flows: &[Flow]) -> RescalePicture {
+        let slots = from.max(to).max(1);
+        let detailed = slots <= DETAILED_MAX;
+        let (slot_w0, slot_w1) = slot(0, slots);
+        let step = LABEL_SLOT.div_ceil((slot_w1 - slot_w0).max(1));
+        // Each subtask's key-group range, from the flows (they partition the groups).
+        let ranges = |count: u32, owner: fn(&Flow) -> u32| {
+            let mut r = vec![(u32::MAX, 0u32); count as usize];
+            for f in flows {
+                if let Some(e) = r.get_mut(owner(f) as usize) {
+                    e.0 = e.0.min(f.first);
+                    e.1 = e.1.max(f.last);
+                }
+            }
+            r
+        };
+        let old_ranges = ranges(from, |f| f.from);
+        let new_ranges = ranges(to, |f| f.to);
+        let gap = if detailed { 2 } else { 0 };
+        let inner = |i: u32| {
+            let (x0, x1) = slot(i, slots);
+            (x0 + gap, (x1 - gap).max(x0 + gap + 1))
+        };
+        let boxes = |count: u32| -> Vec<SlotBox> {
+            if !detailed {
+                return Vec::new();
+            }
+            (0..count)
+                .map(|i| {
+                    let (x0, x1) = inner(i);
+                    let labelled = i % step == 0 || i + 1 == count;
+                    SlotBox { index: i, x: x0, width: x1 - x0, label_x: labelled.then_some((x0 + x1) / 2) }
+                })
+                .collect()
+        };
+        let spans = |f: &Flow| {
+            let top = old_ranges.get(f.from as usize).copied().unwrap_or((f.first, f.last));
+            let bottom = new_ranges.get(f.to as usize).copied().unwrap_or((f.first, f.last));
+            let (o0, o1) = inner(f.from);
+            let (n0, n1) = inner(f.to);
+            (sub_span(o0, o1, top, f.first, f.last), sub_span(n0, n1, bottom, f.first, f.last))
+        };
+        let mut picture = RescalePicture {
+            from,
+            to,
+            detailed,
+            old_boxes: boxes(from),
+            new_boxes: boxes(to),
+            bands: Vec::new(),
+            old_bar: (0, slot(from, slots).0.max(1)),
+            new_bar: (0, slot(to, slots).0.max(1)),
+            moving: String::new(),
+            staying: String::new(),
+            moving_flows: flows.iter().filter(|f| f.moves()).count() as u32,
+            flows: flows.len() as u32,
+        };
+        if detailed {
+            picture.bands = flows
+                .iter()
+                .map(|f| {
+                    let mut d = String::new();
+                    let (top, bottom) = spans(f);
+                    band_path(&mut d, top, bottom);
+                    Band { flow: *f, d }
+                })
+                .collect();
+        } else {
+            for moves in [true, false] {
+                let mut d = String::new();
+                let mut open: Option<((u32, u32), (u32, u32))> = None;
+                for f in flows.iter().filter(|f| f.moves() == moves) {
+                    let (top, bottom) = spans(f);
+                    open = match open {
+                        Some((t, b)) if t.0 / BUNDLE == top.0 / BUNDLE && b.0 / BUNDLE == bottom.0 / BUNDLE => {
+                            Some(((t.0, t.1.max(top.1)), (b.0, b.1.max(bottom.1))))
+                        }
+                        Some((t, b)) => {
+                            band_path(&mut d, widen(t), widen(b));
+                            Some((top, bottom))
+                        }
+                        None => Some((top, bottom)),
+                    };
+                }
+                if let Some((t, b)) = open {
+                    band_path(&mut d, widen(t), widen(b));
+                }
+                if moves {
+                    picture.moving = d;
+                } else {
+                    picture.staying = d;
+                }
+            }
+        }
+        picture
+    }
+
+    /// Elements the picture adds to the page (boxes, bands, labels, bars and paths).
+    pub fn elements(&self) -> usize {
+        let labels = |b: &[SlotBox]| b.iter().filter(|s| s.label_x.is_some()).count();
+        if self.detailed {
+            self.old_boxes.len()
+                + self.new_boxes.len()
+                + self.bands.len()
+                + labels(&self.old_boxes)
+                + labels(&self.new_boxes)
+        } else {
+            4
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::rescale::flows;
+    use crate::model::{MaxParallelism, Parallelism};
+
+    fn picture(max: i64, from: i64, to: i64) -> RescalePicture {
+        let m = MaxParallelism::new(max).unwrap();
+        let (a, b) = (Parallelism::new(from, m).unwrap(), Parallelism::new(to, m).unwrap());
+        RescalePicture::new(from as u32, to as u32, &flows(a, b))
+    }
+
+    #[test]
+    fn twenty_four_to_thirty_two_is_drawn_flow_by_flow() {
+        let p = picture(128, 24, 32);
+        assert!(p.detailed);
+        assert_eq!((p.old_boxes.len(), p.new_boxes.len(), p.bands.len(), p.moving_flows), (24, 32, 48, 45));
+        // Slots are 20 units wide: old subtask i and new subtask i share a slot.
+        assert_eq!((p.old_boxes[5].x, p.new_boxes[5].x, p.old_boxes[5].width), (102, 102, 16));
+        // Every subtask labelled (slots of 20 ≥ 18 units).
+        assert!(p.old_boxes.iter().chain(&p.new_boxes).all(|b| b.label_x.is_some()));
+        // Groups 0–3 go straight down from old 0 to new 0: a vertical band.
+        assert_eq!(p.bands[0].d, "M2 38C2 88 2 88 2 138H18C18 88 12 88 12 38Z");
+        for b in &p.bands {
+            assert!(!b.d.contains('.') && !b.d.contains('-'), "integer coordinates: {}", b.d);
+        }
+        assert!(p.elements() <= 24 + 32 + 48 + 56);
+    }
+
+    #[test]
+    fn bounded_at_32768() {
+        for (from, to) in [(1, 32768), (32768, 1), (24, 32768), (32767, 32768), (65, 64), (100, 1000)] {
+            let p = picture(32768, from, to);
+            assert!(!p.detailed);
+            assert_eq!(p.elements(), 4);
+            let trapezoids = p.moving.matches('M').count() + p.staying.matches('M').count();
+            assert!(trapezoids <= 2 * 2 * (WIDTH / BUNDLE) as usize + 2, "{from}->{to}: {trapezoids}");
+            assert!(p.moving.len() + p.staying.len() < 120_000, "{from}->{to}");
+            assert!(!p.moving.contains('.'));
+        }
+        let p = picture(64, 64, 64);
+        assert!(p.detailed);
+        assert_eq!(p.moving_flows, 0);
+        assert!(p.old_boxes.iter().filter(|b| b.label_x.is_some()).count() <= 33);
+    }
+}

@@ -1,0 +1,195 @@
+//! What imported REST metrics show: the data skew % (`metrics-skew-percent`), where it came
+//! from (`metrics-summary`), per-subtask load in a paged table when the body has it, and which
+//! what-ifs these numbers can answer (`metrics-whatifs`): another parallelism needs a per-key
+//! breakdown, which no REST body holds.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::state::{SkewAction, SkewField};
+use crate::components::{use_page, PagerButtons};
+use crate::model::skew::metrics::{format_units, AggregatedMetric, Imported, SubtaskMetrics};
+
+const PAGE_ROWS: usize = 32;
+
+#[derive(Properties, PartialEq)]
+pub struct MetricsViewProps {
+    pub metrics: Rc<Imported>,
+    pub on_action: Callback<SkewAction>,
+}
+
+fn thousandths(milli: u64) -> String {
+    format!("{}.{:02}", milli / 1000, milli % 1000 / 10)
+}
+
+fn percent_of_permille(permille: u32) -> String {
+    format!("{}.{}%", permille / 10, permille % 10)
+}
+
+fn value(m: &SubtaskMetrics, v: u64) -> String {
+    format_units(v, m.scale, 3)
+}
+
+#[function_component]
+pub fn MetricsView(props: &MetricsViewProps) -> Html {
+    let m = &*props.metrics;
+    let subtasks = match m {
+        Imported::PerSubtask(s) => Some(s.values.len()),
+        Imported::AggregatedOnly(_) => None,
+    };
+    let (page, on_go) = use_page(subtasks.unwrap_or(0), PAGE_ROWS);
+    let summary = match m {
+        Imported::PerSubtask(s) => {
+            let vertex = s.vertex.as_ref().and_then(|v| v.name.clone()).map(|n| format!(" of {n:?}")).unwrap_or_default();
+            format!("Read {} subtasks{vertex}: {} from {}.", s.values.len(), s.metric.id(), m.body().request())
+        }
+        Imported::AggregatedOnly(a) => format!(
+            "Read Flink's aggregation of {} over the subtasks ({}): min, max, mean, sum and skew, but no subtask's own value.",
+            a.metric.id(),
+            m.body().request()
+        ),
+    };
+    let skew = m.skew_percent();
+    html! {
+        <div class="metrics-result">
+            <p data-testid="metrics-summary" data-body={m.body().as_str()} data-metric={m.metric().id()}
+                data-subtasks={subtasks.map(|n| n.to_string())}>{ summary }</p>
+            <p class="skew-figure">
+                { "Data skew of the imported metrics: " }<strong data-testid="metrics-skew-percent">{ skew }</strong>{ "%" }
+            </p>
+            { match m {
+                Imported::PerSubtask(s) => html! {
+                    <p class="muted">{ format!("As the web UI's Data Skew tab computes it from {}: the mean absolute deviation over the mean, \
+                        {}% before rounding.", s.metric.id(), four_places(s.skew_ten_thousandths())) }</p>
+                },
+                Imported::AggregatedOnly(a) => html! {
+                    <p class="muted">{ "Flink's own skew field: " }<span data-testid="metrics-flink-skew">{ a.skew_text.clone() }</span>
+                        { ", rounded as the web UI's Data Skew tab rounds it (Math.round)." }</p>
+                },
+            } }
+            if let Imported::PerSubtask(s) = m {
+                { for s.notes.iter().map(|n| html! { <p class="notice-line">{ n.clone() }</p> }) }
+                { load_table(s, page, on_go) }
+            }
+            { whatifs(m, &props.on_action) }
+        </div>
+    }
+}
+
+fn four_places(ten_thousandths: u64) -> String {
+    format!("{}.{:04}", ten_thousandths / 10_000, ten_thousandths % 10_000)
+}
+
+fn load_table(s: &SubtaskMetrics, page: crate::components::Page, on_go: Callback<usize>) -> Html {
+    let n = s.values.len();
+    let busiest = s.busiest() as usize;
+    html! {
+        <>
+            <div class="table-tools">
+                <span role="status">{ format!("Subtasks {} to {} of {}", page.first, page.end.saturating_sub(1), n) }</span>
+                <PagerButtons page={page} noun="imported subtasks" on_go={on_go} />
+            </div>
+            <table class="metrics-table">
+                <caption>{ "Load of each subtask, imported" }</caption>
+                <thead><tr><th scope="col">{ "subtask" }</th><th scope="col">{ format!("{} ({})", s.metric.id(), s.metric.unit()) }</th>
+                    <th scope="col">{ "share" }</th>
+                    if s.bytes.is_some() { <th scope="col">{ "read-bytes" }</th> }</tr></thead>
+                <tbody>
+                    { for (page.first..page.end).map(|i| html! {
+                        <tr key={i} class={classes!((i == busiest).then_some("busiest"))}>
+                            <td>{ i }</td><td>{ value(s, s.values[i]) }</td><td>{ percent_of_permille(s.share_permille(i)) }</td>
+                            if let Some(b) = &s.bytes { <td>{ b[i] }</td> }
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+        </>
+    }
+}
+
+fn whatifs(m: &Imported, on_action: &Callback<SkewAction>) -> Html {
+    let yes = |text: String| html! { <li class="answers"><strong>{ "Answered: " }</strong>{ text }</li> };
+    let no = |text: &str| html! { <li class="needs"><strong>{ "Not from these numbers: " }</strong>{ text.to_string() }</li> };
+    let per_key = "another parallelism. A subtask's load is the sum of its key groups' loads, and another parallelism \
+                   regroups exactly those key groups, so it needs the load per key (or per key group), which no REST body \
+                   holds. Enter your keys with their rates in the key set below and use What if… there.";
+    let items = match m {
+        Imported::PerSubtask(s) => {
+            let busiest = s.busiest() as usize;
+            let mut items = vec![
+                yes(format!("the data skew now, {}%.", m.skew_percent())),
+                yes(format!(
+                    "the busiest subtask: {busiest}, with {} {} ({} of all), {} × the mean.",
+                    value(s, s.values[busiest]),
+                    s.metric.unit(),
+                    percent_of_permille(s.share_permille(busiest)),
+                    thousandths(s.max_over_mean_milli())
+                )),
+            ];
+            if let Some(g) = s.key_groups() {
+                items.push(yes(if g.is_even() {
+                    format!(
+                        "key groups: every subtask owns {} of the {} key groups, so none of this skew comes from \
+                             unequal key-group counts; it comes from the keys.",
+                        g.most, g.max_parallelism
+                    )
+                } else {
+                    format!(
+                        "key groups: {} subtasks own {} key groups and {} own {}, so part of the skew may come from \
+                             that; a parallelism dividing {} removes that part only.",
+                        g.busy_subtasks, g.most, g.idle_subtasks, g.fewest, g.max_parallelism
+                    )
+                }));
+            }
+            items.push(no(per_key));
+            items.push(no(
+                "whether one hot key makes the busiest subtask busy, and splitting it: that also needs per-key counts.",
+            ));
+            items
+        }
+        Imported::AggregatedOnly(a) => aggregated_items(m, a, &yes, &no, per_key),
+    };
+    let settings = match m {
+        Imported::PerSubtask(s) => s.vertex.as_ref().and_then(|v| Some((v.parallelism?, v.max_parallelism?))),
+        Imported::AggregatedOnly(_) => None,
+    };
+    let on_use = settings.map(|(p, max)| {
+        let act = on_action.clone();
+        Callback::from(move |_: MouseEvent| {
+            act.emit(SkewAction::Set { field: SkewField::MaxParallelism, text: max.to_string(), bad_input: false });
+            act.emit(SkewAction::Set { field: SkewField::Parallelism, text: p.to_string(), bad_input: false });
+        })
+    });
+    html! {
+        <div class="metrics-whatifs">
+            <h3>{ "What these numbers can answer" }</h3>
+            <ul data-testid="metrics-whatifs">{ for items }</ul>
+            if let (Some((p, max)), Some(on_use)) = (settings, on_use) {
+                <button type="button" onclick={on_use}>{ format!("Use parallelism {p} and max parallelism {max} in this lab") }</button>
+            }
+        </div>
+    }
+}
+
+fn aggregated_items(
+    m: &Imported,
+    a: &AggregatedMetric,
+    yes: &dyn Fn(String) -> Html,
+    no: &dyn Fn(&str) -> Html,
+    per_key: &str,
+) -> Vec<Html> {
+    let mut items = vec![yes(format!("the data skew now, {}% (Flink's {}).", m.skew_percent(), a.skew_text))];
+    if let Some(r) = m.max_over_mean_milli() {
+        items.push(yes(format!(
+            "the busiest subtask carries {} × the mean (max ÷ avg), but not which subtask it is.",
+            thousandths(r)
+        )));
+    }
+    items.push(no(
+        "the load of each subtask: this body holds only min, max, avg, sum and skew. Paste the vertex details \
+                   (GET /jobs/<job>/vertices/<vertex>) or one …/subtasks/<i>/metrics body per subtask for that.",
+    ));
+    items.push(no(per_key));
+    items
+}

@@ -59,6 +59,10 @@ registry! {
     Trace = "trace", "Rescale trace check",
         "Run a trace with known totals through a snapshot and a restore at another parallelism, and check \
          every key: preserved, refused, or silently lost.";
+    /// `#/savepoint`: a checkpoint's or savepoint's `_metadata` read in the browser.
+    Savepoint = "savepoint", "Savepoint inspector",
+        "Open a checkpoint's or savepoint's _metadata file, read in your browser, and see its max parallelism, \
+         operators, key groups and state sizes, find an operator by uid, and plan a rescale from it.";
 }
 
 impl Lab {

@@ -4,11 +4,13 @@
 //!   (never one element per key group or per subtask).
 //! - [`groups_chart`]: key groups per subtask, drawn with plotters' SVG backend and shown as
 //!   an image, so its many shapes add no DOM nodes.
+//! - [`savepoint_charts`]: a snapshot's state bytes per key group, coloured by owning subtask.
 
 pub mod groups_chart;
 pub mod load_charts;
 pub mod ranges_bar;
 pub mod rescale_flows;
+pub mod savepoint_charts;
 
 use crate::url::encode_component;
 

@@ -54,6 +54,7 @@ pages! {
     skew: Skew => SkewLab,
     planner: Planner => PlannerLab,
     trace: Trace => TraceLab,
+    savepoint: Savepoint => SavepointLab,
 }
 
 /// The parameters an embedding page may lock, with the label of the control each one names.

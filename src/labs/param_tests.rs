@@ -8,7 +8,7 @@ use yew::Reducible;
 
 use crate::lab::Lab;
 use crate::labs::frame::LabState;
-use crate::labs::{coverage, owners, planner, skew, trace};
+use crate::labs::{coverage, owners, planner, savepoint, skew, trace};
 use crate::url::{Location, Notice, ParamInfo};
 
 /// Texts that some parameter refuses: out of range, not numbers, huge, empty, malformed units.
@@ -84,6 +84,12 @@ fn typed_error(lab: Lab, name: &str, text: &str) -> Option<String> {
             let field = TraceField::ALL.into_iter().find(|f| s.field(*f).spec.name == name).expect("a field");
             s.reduce(TraceAction::Set { field, text, bad_input: false }).field(field).error.map(String::from)
         }
+        Lab::Savepoint => {
+            use savepoint::state::{SavepointAction, SavepointField, SavepointState};
+            let s = Rc::new(SavepointState::from_query(&Default::default()));
+            let field = SavepointField::ALL.into_iter().find(|f| s.field(*f).spec.name == name).expect("a field");
+            s.reduce(SavepointAction::Set { field, text, bad_input: false }).field(field).error.map(String::from)
+        }
     }
 }
 
@@ -94,6 +100,7 @@ fn notices_for(lab: Lab, name: &str, text: &str) -> Vec<Notice> {
         Lab::Skew => link_notices::<skew::state::SkewState>(name, text),
         Lab::Planner => link_notices::<planner::state::PlannerState>(name, text),
         Lab::Trace => link_notices::<trace::state::TraceState>(name, text),
+        Lab::Savepoint => link_notices::<savepoint::state::SavepointState>(name, text),
     }
 }
 

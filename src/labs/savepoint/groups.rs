@@ -1,0 +1,75 @@
+//! Where an operator's keyed state sits: bytes per subtask (with the data skew of state bytes,
+//! computed as the skew lab computes data skew), and bytes per key group where the handles'
+//! offsets allow it, saying why not where they do not. Charts are plotters SVG shown as images.
+
+use yew::prelude::*;
+
+use super::facts::OperatorRow;
+use super::links::GroupBytes;
+use crate::charts::load_charts::bars_svg;
+use crate::charts::savepoint_charts::{data_url, group_bytes_svg};
+use crate::model::skew::units::format_bytes;
+
+#[derive(Properties, PartialEq)]
+pub struct GroupsProps {
+    pub operator: OperatorRow,
+    /// Keyed bytes per subtask, in index order.
+    pub per_subtask: Vec<u64>,
+    pub groups: Option<GroupBytes>,
+    /// The subtask owning each key group (for the chart's colours).
+    pub owners: Vec<u32>,
+}
+
+#[function_component]
+pub fn Groups(props: &GroupsProps) -> Html {
+    let subtask_chart = use_memo(props.per_subtask.clone(), |bytes| {
+        let largest = bytes.iter().enumerate().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0))).map(|(i, _)| i);
+        data_url(&bars_svg(bytes, "subtask", "keyed state bytes", largest))
+    });
+    let group_chart = use_memo((props.groups.clone(), props.owners.clone()), |(groups, owners)| {
+        groups.as_ref().filter(|g| g.exact).map(|g| data_url(&group_bytes_svg(&g.bytes, owners)))
+    });
+    let op = &props.operator;
+    if !op.keyed {
+        return html! {
+            <section class="sp-groups" aria-labelledby="sp-groups-title">
+                <h2 id="sp-groups-title">{ "Keyed state" }</h2>
+                <p>{ format!("{} holds no keyed state, so it has no key groups to show.", op.label()) }</p>
+            </section>
+        };
+    }
+    let exact = props.groups.as_ref().filter(|g| g.exact);
+    html! {
+        <section class="sp-groups" aria-labelledby="sp-groups-title">
+            <h2 id="sp-groups-title">{ format!("Keyed state of {}", op.label()) }</h2>
+            <p class="skew-figure">{ "State-bytes skew across subtasks: " }<strong data-testid="savepoint-skew">{ op.skew_percent.unwrap_or(0) }</strong>{ "%" }</p>
+            <p class="muted">{ "Computed as the skew lab (and the Flink web UI) computes data skew, over keyed state bytes per subtask instead of events: the mean absolute deviation over the mean, as a percentage capped at 100." }</p>
+            <img class="chart" src={(*subtask_chart).clone()} width="640" height="240" decoding="async"
+                alt={format!("Bar chart of keyed state bytes per subtask of {}; the largest in red.", op.label())} />
+            <h3>{ "Bytes per key group" }</h3>
+            if let Some(g) = exact {
+                { group_text(g) }
+                if let Some(src) = (*group_chart).clone() {
+                    <img class="chart" src={src} width="640" height="240" decoding="async"
+                        alt="Bar chart of state bytes per key group, coloured by owning subtask; the largest group in red." />
+                }
+                <p class="muted">{ "From each key-groups handle's offsets: a group runs from its offset to the next group's. A canonical savepoint writes offset 0 for an empty group, so those hold nothing; the bytes before the first group (the state's meta information) belong to no group and are left out." }</p>
+            } else {
+                <p>{ "Not available for this operator: " }{ props.groups.as_ref().and_then(|g| g.why_not).unwrap_or("the file records no per-group offsets") }{ ". Only the bytes per subtask are known; the skew lab link below spreads them evenly over each subtask's groups, as an estimate." }</p>
+            }
+        </section>
+    }
+}
+
+fn group_text(g: &GroupBytes) -> Html {
+    let with_state = g.bytes.iter().filter(|&&b| b > 0).count();
+    let largest = g.bytes.iter().enumerate().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)));
+    let total: u64 = g.bytes.iter().sum();
+    html! {
+        <p>{ format!("{with_state} of {} key groups hold state, {} in all.", g.bytes.len(), format_bytes(total)) }
+            if let Some((i, b)) = largest.filter(|(_, b)| **b > 0) {
+                { format!(" The largest is key group {i} with {} ({b} bytes).", format_bytes(*b)) }
+            }
+        </p>
+    }
+}

@@ -1,0 +1,124 @@
+//! The "plan from" links open the other labs with exactly the snapshot's values: parsed back
+//! by those labs' own queries, and, for the skew lab, aggregated by its own model into the
+//! same bytes per key group (and per subtask) as the file.
+
+use super::*;
+use crate::labs::planner::query::PlannerQuery;
+use crate::labs::skew::query::{KeySource, SkewQuery};
+use crate::labs::skew::state::SkewState;
+use crate::model::savepoint::report::keyed_bytes_per_subtask;
+use crate::model::savepoint::types::SubtaskState;
+use crate::model::savepoint::{parse, KeyGroupsKind, KeyedHandle, StreamHandle, Subtask};
+use crate::model::skew::aggregate::{GroupLoads, SubtaskLoads};
+use crate::model::skew::csv::parse_csv;
+use crate::model::{KeyType, Parallelism};
+use crate::url::Location;
+
+const CANONICAL: &[u8] =
+    include_bytes!("../../../tests/flink-savepoints/fixtures/2.3.0/hashmap-canonical-savepoint/_metadata");
+const INCREMENTAL: &[u8] =
+    include_bytes!("../../../tests/flink-savepoints/fixtures/2.3.0/rocksdb-incremental-checkpoint/_metadata");
+
+fn counter(bytes: &[u8]) -> Operator {
+    parse(bytes).unwrap().operators.into_iter().find(|o| o.uid.as_deref() == Some("counter")).unwrap()
+}
+
+fn skew_state(href: &str) -> SkewState {
+    let (q, notices) = SkewQuery::parse(&Location::parse(href).params);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!((q.maxp.map(|m| m.get()), q.p, q.key_type), (Some(128), 4, KeyType::Int));
+    assert!(matches!(q.source, KeySource::Csv(_)));
+    SkewState::from_query(&q)
+}
+
+#[test]
+fn the_skew_lab_gets_the_bytes_of_every_key_group() {
+    let op = counter(CANONICAL);
+    let link = skew_link(&op).unwrap();
+    assert!(link.exact && !link.stored);
+    let expected = group_bytes(&op).unwrap().bytes;
+    assert_eq!(link.groups, expected.iter().filter(|&&b| b > 0).count());
+    let state = skew_state(&link.href);
+    let max = MaxParallelism::new(128).unwrap();
+    let loads = GroupLoads::new(&state.keys, max);
+    assert_eq!(loads.groups.iter().map(|g| g.bytes).collect::<Vec<_>>(), expected);
+    assert!(loads.groups.iter().all(|g| g.events_milli == 0 && g.keys <= 1));
+}
+
+#[test]
+fn without_offsets_each_subtask_is_spread_over_its_groups() {
+    let op = counter(INCREMENTAL);
+    let groups = group_bytes(&op).unwrap();
+    assert!(!groups.exact);
+    assert!(groups.why_not.unwrap().contains("incremental"));
+    let link = skew_link(&op).unwrap();
+    assert!(!link.exact);
+    let state = skew_state(&link.href);
+    let max = MaxParallelism::new(128).unwrap();
+    let loads = SubtaskLoads::new(&GroupLoads::new(&state.keys, max), Parallelism::new(4, max).unwrap());
+    assert_eq!(loads.subtasks.iter().map(|s| s.bytes).collect::<Vec<_>>(), keyed_bytes_per_subtask(&op));
+}
+
+#[test]
+fn numbers_are_written_in_plain_decimal() {
+    for n in [0, 7, 10, 1234567890, u64::MAX] {
+        let mut s = String::new();
+        push_number(&mut s, n);
+        assert_eq!(s, n.to_string());
+    }
+}
+
+#[test]
+fn representative_keys_are_the_smallest_of_their_group() {
+    for m in [1, 7, 128, 1000] {
+        let max = MaxParallelism::new(m).unwrap();
+        let wanted: Vec<bool> = (0..m).map(|g| g % 3 != 1).collect();
+        let keys = representative_int_keys(max, &wanted);
+        for (g, key) in keys.iter().enumerate() {
+            match key {
+                None => assert!(!wanted[g]),
+                Some(k) => {
+                    assert_eq!(max.key_group_of_hash(*k).index() as usize, g);
+                    assert!((0..*k).all(|j| max.key_group_of_hash(j).index() as usize != g), "{m}: {g}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn planner_and_predictor_links_carry_the_snapshot() {
+    let op = counter(CANONICAL);
+    let (q, n) = PlannerQuery::parse(&Location::parse(&planner_href(&op, 14_723)).params);
+    assert!(n.is_empty(), "{n:?}");
+    assert_eq!((q.current, q.plan_maxp, q.state), (4, Some(128), 14_723));
+    let href = predictor_href(&op, 200);
+    assert_eq!(href, "#/planner?saved_maxp=128&p=200");
+    let (q, _) = PlannerQuery::parse(&Location::parse(&href).params);
+    assert_eq!((q.saved_maxp, q.p), (128, 200));
+}
+
+#[test]
+fn a_large_key_set_goes_through_storage() {
+    let offsets: Vec<i64> = (0..32768).map(|g| 10 + 3 * g).collect();
+    let handle = KeyedHandle::KeyGroups {
+        kind: KeyGroupsKind::Savepoint,
+        first: 0,
+        offsets,
+        stream: Some(StreamHandle::Inline { name: "s".into(), offset: 0, len: 10 + 3 * 32768 }),
+        handle_id: None,
+    };
+    let subtask = Subtask {
+        index: 0,
+        finished: false,
+        state: SubtaskState { managed_keyed: Some(Box::new(handle)), ..Default::default() },
+    };
+    let mut op = counter(CANONICAL);
+    (op.parallelism, op.max_parallelism, op.subtasks) = (1, 32768, vec![subtask]);
+    let link = skew_link(&op).unwrap();
+    assert!(link.stored && link.href.ends_with("&stored=1"), "{}", link.href);
+    let rows = parse_csv(&skew_csv(&op).unwrap(), KeyType::Int).rows;
+    assert_eq!(rows.len(), 32768);
+    let loads = GroupLoads::new(&rows, MaxParallelism::new(32768).unwrap());
+    assert!(loads.groups.iter().all(|g| g.bytes == 3));
+}

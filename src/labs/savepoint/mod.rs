@@ -1,0 +1,173 @@
+//! The savepoint inspector (`#/savepoint`): a checkpoint's or savepoint's `_metadata` file,
+//! chosen, dropped or taken from the bundled samples, read in this browser in steps (nothing is
+//! uploaded), then shown: the summary, every operator, one operator's subtasks and key groups,
+//! the uid → operator id lookup, and links that plan from the snapshot in the other labs.
+//!
+//! - [`query`], [`state`]: URL state (`uid`, `p`, `sample`) and the pure reducer.
+//! - [`facts`], [`links`], [`export`]: what the views show, the "plan from" links, the CSV.
+//! - `reader`: getting the bytes and driving the model's stepped parser.
+//! - views: `upload`, `summary`, `operators`, `subtasks`, `groups`, `uid`, `plan`.
+
+mod export;
+pub mod facts;
+mod groups;
+pub mod links;
+mod operators;
+mod plan;
+pub mod query;
+mod reader;
+pub mod state;
+mod subtasks;
+mod summary;
+mod uid;
+mod upload;
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::browser::files::{DropListener, File};
+use crate::components::FieldInput;
+use crate::lab::Lab;
+use crate::labs::frame::{dispatch, lab_state, use_lab, LabFrame, LabProps};
+use crate::model::savepoint::report::keyed_bytes_per_subtask;
+use crate::model::savepoint::unmatched::refusal_message;
+use crate::model::savepoint::Snapshot;
+use crate::model::training::Sample;
+use crate::model::{MaxParallelism, Parallelism};
+use facts::{subtask_rows, total_state_bytes, uid_match, OperatorRow, SubtaskRow, Summary};
+use links::{GroupBytes, SkewLink};
+use query::SavepointQuery;
+use reader::Tickets;
+use state::{SavepointAction, SavepointState, Shared};
+
+lab_state!(SavepointState, SavepointQuery, Savepoint);
+
+const LEDE: &str = "Before rescaling, read what the snapshot holds: its max parallelism, every operator with its id, \
+                    parallelism and state, each subtask's key groups. Choose a checkpoint's or savepoint's _metadata file; \
+                    it is read here, in your browser.";
+
+/// The owner subtask of every key group of an operator (empty if its parallelisms are invalid).
+fn owners(op: &crate::model::savepoint::Operator) -> Vec<u32> {
+    let max = MaxParallelism::new(i64::from(op.max_parallelism));
+    let p = max.and_then(|m| Parallelism::new(i64::from(op.parallelism), m));
+    p.map(|p| p.max().key_groups().map(|g| p.owner_of(g).index()).collect()).unwrap_or_default()
+}
+
+/// What the details of the chosen operator show, computed once per file and choice.
+#[derive(PartialEq)]
+struct Chosen {
+    index: usize,
+    subtasks: Vec<SubtaskRow>,
+    per_subtask: Vec<u64>,
+    groups: Option<GroupBytes>,
+    owners: Vec<u32>,
+    skew: Option<SkewLink>,
+    planner: AttrValue,
+    state_bytes: u64,
+    parallelism: u32,
+}
+
+fn chosen(s: &Snapshot, index: Option<usize>) -> Option<Chosen> {
+    let index = index?;
+    let op = s.operators.get(index)?;
+    let state_bytes = total_state_bytes(s);
+    Some(Chosen {
+        index,
+        subtasks: subtask_rows(op),
+        per_subtask: keyed_bytes_per_subtask(op),
+        groups: links::group_bytes(op),
+        owners: owners(op),
+        skew: links::skew_link(op),
+        planner: AttrValue::from(links::planner_href(op, state_bytes)),
+        state_bytes,
+        parallelism: op.parallelism.max(1) as u32,
+    })
+}
+
+#[function_component]
+pub fn SavepointLab(props: &LabProps) -> Html {
+    let lab = use_lab::<SavepointState>(&props.location);
+    let state = lab.state;
+    let on_action = dispatch(&state);
+    let tickets = use_memo((), |_| Tickets::default());
+    let dragging = use_state(|| false);
+    let on_file = {
+        let (tickets, send) = ((*tickets).clone(), on_action.clone());
+        Callback::from(move |file: File| reader::read_file(file, &tickets, send.clone()))
+    };
+    let on_sample = {
+        let (tickets, send) = ((*tickets).clone(), on_action.clone());
+        Callback::from(move |sample: Sample| reader::read_sample(sample, &tickets, send.clone()))
+    };
+    {
+        let (wanted, on_sample, on_file, dragging) =
+            (state.wanted_sample, on_sample.clone(), on_file.clone(), dragging.clone());
+        use_effect_with((), move |_| {
+            if let Some(sample) = wanted {
+                on_sample.emit(sample);
+            }
+            let listener = DropListener::new(move |on| dragging.set(on), move |file| on_file.emit(file));
+            move || drop(listener)
+        });
+    }
+    let snapshot: Option<Shared<Snapshot>> = state.loaded.as_ref().map(|l| l.snapshot.clone());
+    let rows = use_memo(snapshot.clone(), |s| {
+        s.as_ref()
+            .map(|s| Rc::new(s.0.operators.iter().enumerate().map(|(i, o)| OperatorRow::of(i, o)).collect::<Vec<_>>()))
+    });
+    let uid_value = state.uid.value.clone();
+    let found = use_memo((snapshot.clone(), uid_value.clone()), |(s, uid)| {
+        (!uid.is_empty()).then(|| uid_match(s.as_ref().map(|s| &*s.0), uid))
+    });
+    let on_uid = on_action.reform(|i: FieldInput| SavepointAction::SetUid { text: i.text, well_formed: i.well_formed });
+    let summary = use_memo(snapshot.clone(), |s| s.as_ref().map(|s| Summary::of(&s.0)));
+    let chosen = use_memo((snapshot.clone(), state.operator), |(s, i)| s.as_ref().and_then(|s| chosen(&s.0, *i)));
+    let rows_now = (*rows).clone();
+    let refusal = found
+        .as_ref()
+        .as_ref()
+        .and_then(|m| m.operator)
+        .and_then(|i| snapshot.as_ref().map(|s| refusal_message(&s.0.operators[i])));
+    html! {
+        <LabFrame lab={Lab::Savepoint} lede={LEDE} notices={lab.notices}>
+            <upload::Upload reading={state.reading.clone()} error={state.error.clone()} dragging={*dragging}
+                shown={state.loaded.as_ref().map(|l| AttrValue::from(l.name.clone()))} on_file={on_file} on_sample={on_sample} />
+            if let (Some(l), Some(rows), Some(summary)) = (&state.loaded, rows_now.clone(), (*summary).clone()) {
+                <summary::SummaryView summary={summary} name={AttrValue::from(l.name.clone())} timing={l.timing} />
+                <operators::Operators rows={(*rows).clone()} selected={state.operator} has_uids={l.snapshot.0.version >= 5}
+                    csv={{ let s = l.snapshot.clone(); Callback::from(move |_: ()| export::subtasks_csv(&s.0)) }}
+                    on_select={on_action.reform(|index| SavepointAction::SelectOperator { index })} />
+                if let Some(c) = chosen.as_ref() {
+                    { details(&state, c, &rows, &on_action) }
+                }
+            }
+            <uid::UidLookup text={AttrValue::from(state.uid.text.clone())} error={state.uid.error.clone().map(AttrValue::from)}
+                found={(*found).clone().map(|m| (AttrValue::from(uid_value.clone()), m))}
+                rows={rows_now.map(|r| (*r).clone())} refusal={refusal.map(AttrValue::from)} on_input={on_uid} />
+        </LabFrame>
+    }
+}
+
+/// Builds the key set of operator `index` of the shown file for the skew lab, on demand.
+fn skew_csv(state: &SavepointState, index: usize) -> Callback<(), Option<String>> {
+    let snapshot = state.loaded.as_ref().map(|l| l.snapshot.clone());
+    Callback::from(move |_: ()| snapshot.as_ref().and_then(|s| s.0.operators.get(index)).and_then(links::skew_csv))
+}
+
+/// The chosen operator's subtasks, key groups and plans.
+fn details(state: &SavepointState, c: &Chosen, rows: &[OperatorRow], on_action: &Callback<SavepointAction>) -> Html {
+    let Some(row) = rows.get(c.index) else { return html! {} };
+    let new_p = state.p.value.unwrap_or(c.parallelism);
+    let predictor = state.snapshot().and_then(|s| s.operators.get(c.index)).map(|op| links::predictor_href(op, new_p));
+    html! {
+        <>
+            <subtasks::Subtasks key={format!("subtasks-{}", c.index)} operator={row.clone()} rows={c.subtasks.clone()} />
+            <groups::Groups key={format!("groups-{}", c.index)} operator={row.clone()} per_subtask={c.per_subtask.clone()}
+                groups={c.groups.clone()} owners={c.owners.clone()} />
+            <plan::Plan state={state.clone()} rows={rows.to_vec()} operator={row.clone()} state_bytes={c.state_bytes}
+                planner={c.planner.clone()} predictor={AttrValue::from(predictor.unwrap_or_default())}
+                new_p={new_p} skew={c.skew.clone()} skew_csv={skew_csv(state, c.index)} on_action={on_action.clone()} />
+        </>
+    }
+}

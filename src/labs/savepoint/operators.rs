@@ -1,0 +1,91 @@
+//! Every operator of the file, one row each (`savepoint-operator`, with `data-operator-id`,
+//! `data-parallelism`, `data-max-parallelism` and `data-uid` where the file stores one): name
+//! and uid (format 5+), the id as Flink prints it, parallelisms, subtasks (finished ones
+//! counted), coordinator and total state, the keyed-state skew, the range check; a button
+//! shows an operator's details below. **Export CSV** downloads every subtask (`savepoint.csv`).
+
+use yew::prelude::*;
+
+use super::facts::OperatorRow;
+use crate::browser;
+use crate::model::savepoint::unmatched::Unmatched;
+use crate::model::skew::units::format_bytes;
+
+#[derive(Properties, PartialEq)]
+pub struct OperatorsProps {
+    pub rows: Vec<OperatorRow>,
+    pub selected: Option<usize>,
+    /// The file stores names and uids (format 5 and later).
+    pub has_uids: bool,
+    pub csv: Callback<(), String>,
+    pub on_select: Callback<usize>,
+}
+
+fn subtasks(r: &OperatorRow) -> String {
+    match (r.fully_finished, r.finished_subtasks) {
+        (true, _) => "all finished".to_string(),
+        (false, 0) => r.subtasks.to_string(),
+        (false, f) => format!("{} ({f} finished)", r.subtasks),
+    }
+}
+
+fn row(r: &OperatorRow, selected: bool, on_select: &Callback<usize>) -> Html {
+    let index = r.index;
+    let on_click = on_select.reform(move |_: MouseEvent| index);
+    let ranges = match (r.keyed, r.ranges_differing) {
+        (false, _) => html! { "–" },
+        (true, 0) => html! { "Flink's" },
+        (true, n) => html! { <strong class="sp-flag">{ format!("{n} differ") }</strong> },
+    };
+    html! {
+        <tr key={r.id.clone()} data-testid="savepoint-operator" data-operator-id={r.id.clone()}
+            data-parallelism={r.parallelism.to_string()} data-max-parallelism={r.max_parallelism.to_string()}
+            data-uid={r.uid.clone()} class={classes!(selected.then_some("selected"))}>
+            <td class="text">{ r.name.clone().unwrap_or_else(|| "(name not stored)".into()) }
+                if let Some(uid) = &r.uid { <br /><span class="muted">{ "uid " }<code>{ uid.clone() }</code></span> }
+                <br /><code class="sp-op-id">{ r.id.clone() }</code></td>
+            <td>{ r.parallelism }</td>
+            <td>{ r.max_parallelism }</td>
+            <td>{ subtasks(r) }</td>
+            <td>{ format_bytes(r.state_bytes) }
+                if let Some(c) = r.coordinator_bytes { <br /><span class="muted">{ format!("coordinator {}", format_bytes(c)) }</span> }</td>
+            <td>{ r.skew_percent.map_or("–".to_string(), |p| format!("{p}%")) }</td>
+            <td>{ ranges }</td>
+            <td>{ if matches!(r.unmatched, Unmatched::Skipped) { "no (no state)" } else { "yes" } }</td>
+            <td><button type="button" aria-pressed={selected.to_string()} onclick={on_click}
+                aria-label={format!("Details of {}", r.label())}>{ "Details" }</button></td>
+        </tr>
+    }
+}
+
+#[function_component]
+pub fn Operators(props: &OperatorsProps) -> Html {
+    let on_export = {
+        let csv = props.csv.clone();
+        Callback::from(move |_: MouseEvent| browser::download("savepoint.csv", "text/csv", &csv.emit(())))
+    };
+    html! {
+        <section class="sp-operators" aria-labelledby="sp-operators-title">
+            <h2 id="sp-operators-title">{ "Operators" }</h2>
+            if !props.has_uids {
+                <p class="muted">{ "This format (before 2.0) stores no names or uids: type a uid below to find its operator." }</p>
+            }
+            <div class="sp-scroll" role="region" aria-label="Operators table, scrolls sideways" tabindex="0">
+                <table class="sp-table">
+                    <thead><tr>
+                        <th scope="col">{ "Operator, uid and id" }</th>
+                        <th scope="col">{ "Parallelism" }</th><th scope="col">{ "Max parallelism" }</th>
+                        <th scope="col">{ "Subtasks" }</th><th scope="col">{ "State" }</th>
+                        <th scope="col">{ "Keyed-state skew" }</th><th scope="col">{ "Key-group ranges" }</th>
+                        <th scope="col">{ "Unmatched, blocks a restore" }</th><th scope="col"><span class="visually-hidden">{ "Details" }</span></th>
+                    </tr></thead>
+                    <tbody>{ for props.rows.iter().map(|r| row(r, props.selected == Some(r.index), &props.on_select)) }</tbody>
+                </table>
+            </div>
+            <div class="table-tools">
+                <button type="button" onclick={on_export}>{ "Export CSV" }</button>
+                <span class="muted">{ "savepoint.csv: one row per subtask of every operator." }</span>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,84 @@
+//! **Plan from this snapshot**: the operator to plan from, the new parallelism for the restore
+//! predictor, and three links into the other labs (built in `links.rs`). A key set too long
+//! for a URL is built and written to the skew lab's local-storage entry when its link is followed.
+
+use yew::prelude::*;
+
+use super::facts::OperatorRow;
+use super::links::SkewLink;
+use super::state::{SavepointAction, SavepointField, SavepointState};
+use crate::browser;
+use crate::components::{field_of, FieldInput, SelectField};
+use crate::labs::skew::STORAGE_KEY;
+use crate::model::skew::units::format_bytes;
+
+#[derive(Properties, PartialEq)]
+pub struct PlanProps {
+    pub state: SavepointState,
+    pub rows: Vec<OperatorRow>,
+    pub operator: OperatorRow,
+    pub state_bytes: u64,
+    pub planner: AttrValue,
+    pub predictor: AttrValue,
+    /// The parallelism the predictor link uses.
+    pub new_p: u32,
+    pub skew: Option<SkewLink>,
+    /// Builds the key set of a `stored` skew link, when it is followed.
+    pub skew_csv: Callback<(), Option<String>>,
+    pub on_action: Callback<SavepointAction>,
+}
+
+#[function_component]
+pub fn Plan(props: &PlanProps) -> Html {
+    let refused = use_state(|| false);
+    let op = &props.operator;
+    let options: Vec<(AttrValue, AttrValue)> =
+        props.rows.iter().map(|r| (AttrValue::from(r.index.to_string()), AttrValue::from(r.label()))).collect();
+    let on_operator =
+        props.on_action.reform(|v: String| SavepointAction::SelectOperator { index: v.parse().unwrap_or(0) });
+    let on_p = props.on_action.reform(|i: FieldInput| SavepointAction::Set {
+        field: SavepointField::P,
+        text: i.text,
+        bad_input: i.bad_input,
+    });
+    let on_skew = {
+        let (stored, csv, refused) =
+            (props.skew.as_ref().is_some_and(|s| s.stored), props.skew_csv.clone(), refused.clone());
+        Callback::from(move |e: MouseEvent| {
+            if stored && !csv.emit(()).is_some_and(|csv| browser::storage_try_set(STORAGE_KEY, &csv)) {
+                e.prevent_default();
+                refused.set(true);
+            }
+        })
+    };
+    html! {
+        <section class="sp-plan" aria-labelledby="sp-plan-title">
+            <h2 id="sp-plan-title">{ "Plan from this snapshot" }</h2>
+            <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+                <SelectField id="sp-operator" label="Operator to plan from" options={options}
+                    selected={AttrValue::from(op.index.to_string())} on_change={on_operator} />
+                { field_of(props.state.field(SavepointField::P), on_p) }
+            </form>
+            <ul class="sp-links">
+                <li><a href={props.planner.clone()}>{ "Plan a rescale from this snapshot" }</a>
+                    { format!(": the planner with max parallelism {}, current parallelism {} and {} of state.", op.max_parallelism, op.parallelism, format_bytes(props.state_bytes)) }</li>
+                <li><a href={props.predictor.clone()}>{ format!("Predict a restore at parallelism {}", props.new_p) }</a>
+                    { format!(": the restore predictor with the snapshot's max parallelism {}.", op.max_parallelism) }</li>
+                if let Some(skew) = &props.skew {
+                    <li><a href={skew.href.clone()} onclick={on_skew}>{ "Open the skew lab with these state bytes" }</a>
+                        { if skew.exact {
+                            format!(": {} keys, one per key group with state, each an int key chosen to land in that group, carrying its bytes and 0 events/s.", skew.groups)
+                        } else {
+                            format!(": {} keys, one per key group, each subtask's bytes spread evenly over its groups (an estimate: the file has no per-group offsets) and 0 events/s.", skew.groups)
+                        } }</li>
+                } else {
+                    <li>{ format!("{} holds no keyed state to open in the skew lab.", op.label()) }</li>
+                }
+            </ul>
+            if *refused {
+                <p class="alert" role="alert">{ "This browser's storage refused the key set, so the skew lab cannot open it." }</p>
+            }
+            <p class="muted">{ "In the skew lab, read the state-bytes figures and try other parallelisms: a snapshot records no event rates, so its events/s skew stays 0." }</p>
+        </section>
+    }
+}

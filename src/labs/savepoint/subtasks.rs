@@ -1,0 +1,98 @@
+//! One operator's subtasks: each key-group range checked against Flink's range for the
+//! operator's (max parallelism, parallelism), flagged where it differs; the keyed handle's kind
+//! (full / incremental / changelog, inline or in files) and size; operator-state names with
+//! their distribution mode and partition count. Paged, 32 rows at a time.
+
+use yew::prelude::*;
+
+use super::facts::{OperatorRow, SubtaskRow};
+use crate::model::savepoint::report::RangeCheck;
+use crate::model::skew::units::format_bytes;
+
+const PAGE_ROWS: usize = 32;
+
+#[derive(Properties, PartialEq)]
+pub struct SubtasksProps {
+    pub operator: OperatorRow,
+    pub rows: Vec<SubtaskRow>,
+}
+
+fn range(r: &SubtaskRow) -> Html {
+    match (r.range, r.check) {
+        (None, _) => html! { "–" },
+        (Some((a, b)), RangeCheck::Matches) => html! { format!("{a}–{b}") },
+        (Some((a, b)), RangeCheck::Differs { expected: (c, d) }) => html! {
+            <strong class="sp-flag">{ format!("{a}–{b}: not Flink's {c}–{d}") }</strong>
+        },
+        (Some((a, b)), _) => html! { format!("{a}–{b} (not checked)") },
+    }
+}
+
+fn states(r: &SubtaskRow) -> String {
+    if r.states.is_empty() {
+        return "–".to_string();
+    }
+    let named: Vec<String> = r
+        .states
+        .iter()
+        .map(|(name, mode, n)| format!("{name:?} ({mode}, {n} partition{})", if *n == 1 { "" } else { "s" }))
+        .collect();
+    format!("{} · {}", named.join(", "), format_bytes(r.operator_bytes))
+}
+
+#[function_component]
+pub fn Subtasks(props: &SubtasksProps) -> Html {
+    let page = use_state(|| 0usize);
+    let op = &props.operator;
+    let pages = props.rows.len().div_ceil(PAGE_ROWS).max(1);
+    let current = (*page).min(pages - 1);
+    let go = |to: usize| {
+        let page = page.clone();
+        Callback::from(move |_: MouseEvent| page.set(to))
+    };
+    let differing = props.rows.iter().filter(|r| matches!(r.check, RangeCheck::Differs { .. })).count();
+    let keyed = props.rows.iter().any(|r| r.range.is_some());
+    html! {
+        <section class="sp-subtasks" aria-labelledby="sp-subtasks-title">
+            <h2 id="sp-subtasks-title">{ format!("Subtasks of {}", op.label()) }</h2>
+            if op.fully_finished {
+                <p>{ "Every subtask of this operator had finished: the file holds no subtask entries, and a restore starts it as finished." }</p>
+            }
+            if keyed && differing == 0 {
+                <p>{ format!("Every key-group range is the one Flink assigns for max parallelism {} and parallelism {}.", op.max_parallelism, op.parallelism) }</p>
+            }
+            if differing > 0 {
+                <p class="alert" role="alert">{ format!("{differing} subtasks hold a key-group range that is not the one Flink assigns for max parallelism {} and parallelism {}: a restore gives their groups to other subtasks.", op.max_parallelism, op.parallelism) }</p>
+            }
+            if !props.rows.is_empty() {
+                <div class="sp-scroll" role="region" aria-label="Subtasks table, scrolls sideways" tabindex="0">
+                    <table class="sp-table">
+                        <thead><tr>
+                            <th scope="col">{ "Subtask" }</th><th scope="col">{ "Key groups" }</th>
+                            <th scope="col">{ "Keyed state" }</th><th scope="col">{ "Keyed bytes" }</th>
+                            <th scope="col">{ "Operator state" }</th>
+                        </tr></thead>
+                        <tbody>
+                            { for props.rows.iter().skip(current * PAGE_ROWS).take(PAGE_ROWS).map(|r| html! {
+                                <tr key={r.index}>
+                                    <td>{ if r.finished { format!("{} (finished)", r.index) } else { r.index.to_string() } }</td>
+                                    <td>{ range(r) }</td>
+                                    <td class="text">{ r.handle.clone().unwrap_or_else(|| "–".into()) }</td>
+                                    <td>{ r.keyed_bytes }</td>
+                                    <td class="text">{ states(r) }</td>
+                                </tr>
+                            }) }
+                        </tbody>
+                    </table>
+                </div>
+                if pages > 1 {
+                    <div class="buttons">
+                        <button type="button" disabled={current == 0} onclick={go(current.saturating_sub(1))}>{ "Previous subtasks" }</button>
+                        <span>{ format!("Subtasks {} to {} of {}", current * PAGE_ROWS, ((current + 1) * PAGE_ROWS).min(props.rows.len()) - 1, props.rows.len()) }</span>
+                        <button type="button" disabled={current + 1 >= pages} onclick={go(current + 1)}>{ "Next subtasks" }</button>
+                    </div>
+                }
+            }
+        </section>
+    }
+}

@@ -1,0 +1,55 @@
+//! The file at a glance (`savepoint-summary`, with `data-version`, `data-checkpoint-id`,
+//! `data-kind` and `data-format`): format version and the releases that write it, checkpoint
+//! id, checkpoint or savepoint, canonical or native, sizes, and how long the read took.
+
+use yew::prelude::*;
+
+use super::facts::Summary;
+use super::state::Timing;
+use crate::model::skew::units::format_bytes;
+
+#[derive(Properties, PartialEq)]
+pub struct SummaryProps {
+    pub summary: Summary,
+    pub name: AttrValue,
+    pub timing: Timing,
+}
+
+fn bytes(n: u64) -> String {
+    if n < 1024 {
+        format!("{n} bytes")
+    } else {
+        format!("{} ({n} bytes)", format_bytes(n))
+    }
+}
+
+#[function_component]
+pub fn SummaryView(props: &SummaryProps) -> Html {
+    let s = &props.summary;
+    let kind = match (s.kind, s.format) {
+        ("savepoint", "unknown") => "a savepoint".to_string(),
+        ("savepoint", format) => format!("a savepoint, {format} format"),
+        ("checkpoint", _) => "a checkpoint".to_string(),
+        _ => "not recorded (format 3 has no properties trailer)".to_string(),
+    };
+    let t = props.timing;
+    html! {
+        <section class="sp-summary" aria-labelledby="sp-summary-title" data-testid="savepoint-summary"
+            data-version={s.version.to_string()} data-checkpoint-id={s.checkpoint_id.to_string()}
+            data-kind={s.kind} data-format={s.format}>
+            <h2 id="sp-summary-title">{ "What the file is" }</h2>
+            <dl class="sp-facts">
+                <dt>{ "File" }</dt><dd>{ props.name.clone() }{ format!(", {}", bytes(s.file_bytes as u64)) }</dd>
+                <dt>{ "Metadata format" }</dt><dd>{ format!("version {}, written by {}", s.version, s.releases) }</dd>
+                <dt>{ "Checkpoint id" }</dt><dd>{ s.checkpoint_id }</dd>
+                <dt>{ "Kind" }</dt><dd>{ kind }
+                    if let Some(t) = &s.type_name { { format!(" (Flink calls it \u{201c}{t}\u{201d})") } }</dd>
+                <dt>{ "Operators" }</dt><dd>{ format!("{}, with {} master states", s.operators, s.master_states) }</dd>
+                <dt>{ "State" }</dt><dd>{ format!("{} in all, {} of it keyed", bytes(s.state_bytes), bytes(s.keyed_bytes)) }</dd>
+                <dt>{ "Read in" }</dt><dd>{ format!("{} ms, in {} steps (longest {} ms)", t.total_ms, t.steps, t.longest_step_ms) }</dd>
+            </dl>
+            <p class="muted">{ "State sizes are Flink's own (getStateSize): for files outside _metadata, the sizes the file records; \
+                               for an incremental checkpoint they include files shared with earlier checkpoints." }</p>
+        </section>
+    }
+}

@@ -1,0 +1,283 @@
+// The savepoint inspector, by role and label, over the real files Flink wrote
+// (tests/flink-savepoints/fixtures): every summary attribute and operator row against Flink's
+// own report of the file, the uid lookup against ids Flink computed, the three "plan from this
+// snapshot" links opening the planner, the restore predictor and the skew lab with the file's
+// values, bad files (the previous report kept), drop onto the page, the bundled samples, and
+// axe-core in both themes and at 390 px.
+import { test, expect, open, axeViolations } from './fixtures.js';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { keyGroup } from '../flink-port.js';
+
+const FIXTURES = new URL('../../tests/flink-savepoints/fixtures/', import.meta.url);
+const metadata = (release, kase) => fileURLToPath(new URL(`${release}/${kase}/_metadata`, FIXTURES));
+const report = (release, kase) => JSON.parse(readFileSync(new URL(`${release}/${kase}/flink-report.json`, FIXTURES), 'utf8'));
+const operatorIds = (release) => JSON.parse(readFileSync(new URL(`${release}/operator-ids.json`, FIXTURES), 'utf8'));
+
+const fileInput = (page) => page.getByLabel('Snapshot metadata file');
+
+async function upload(page, release, kase) {
+  await fileInput(page).setInputFiles(metadata(release, kase));
+  await expect(page.getByTestId('savepoint-summary')).toHaveAttribute('data-checkpoint-id', String(report(release, kase).checkpoint_id));
+}
+
+/** Bytes per key group from Flink's reported offsets (a group runs to the next non-zero offset). */
+function groupBytes(op) {
+  const bytes = new Array(op.max_parallelism).fill(0);
+  for (const s of op.subtasks) {
+    const k = s.managed_keyed_state;
+    if (!k || !k.offsets) continue;
+    let next = k.stream.bytes;
+    for (let i = k.offsets.length - 1; i >= 0; i--) {
+      if (k.offsets[i] === 0) continue;
+      bytes[s.key_groups[0] + i] = next - k.offsets[i];
+      next = k.offsets[i];
+    }
+  }
+  return bytes;
+}
+
+// One file per metadata format version (3 to 6), both backends, every kind.
+const CASES = [
+  ['1.15.4', 'hashmap-canonical-savepoint'],
+  ['1.20.3', 'rocksdb-native-savepoint'],
+  ['2.0.2', 'hashmap-checkpoint'],
+  ['2.3.0', 'rocksdb-file-merging-checkpoint'],
+  ['2.3.0', 'rocksdb-incremental-checkpoint'],
+];
+
+test('the summary and every operator match what Flink reports for the file', async ({ page }) => {
+  await open(page, '#/savepoint');
+  await expect(page.getByText('Read in this browser only.')).toBeVisible();
+  for (const [release, kase] of CASES) {
+    const flink = report(release, kase);
+    await upload(page, release, kase);
+    const summary = page.getByTestId('savepoint-summary');
+    await expect(summary, kase).toHaveAttribute('data-version', String(flink.version));
+    await expect(summary, kase).toHaveAttribute('data-kind', flink.kind);
+    await expect(summary, kase).toHaveAttribute('data-format', flink.format);
+    const rows = page.getByTestId('savepoint-operator');
+    await expect(rows, kase).toHaveCount(flink.operators.length);
+    const seen = await rows.evaluateAll((trs) => trs.map((tr) => ({
+      id: tr.dataset.operatorId, p: tr.dataset.parallelism, max: tr.dataset.maxParallelism, uid: tr.dataset.uid ?? null,
+    })));
+    expect(seen, `${release} ${kase}`).toEqual(flink.operators.map((o) => ({
+      id: o.operator_id, p: String(o.parallelism), max: String(o.max_parallelism), uid: o.uid,
+    })));
+    await expect(page.getByTestId('savepoint-error')).toHaveCount(0);
+  }
+  const timing = await page.getByTestId('savepoint-summary').locator('dd').last().textContent();
+  console.log(`read ${CASES.at(-1).join(' ')}: ${timing}`);
+});
+
+test('the largest fixture is read in steps; the time and longest step are shown', async ({ page }) => {
+  await open(page, '#/savepoint');
+  await upload(page, '1.20.3', 'rocksdb-file-merging-checkpoint');
+  const timing = await page.getByTestId('savepoint-summary').locator('dd').last().textContent();
+  const [, total, steps, longest] = timing.match(/^(\d+) ms, in (\d+) steps \(longest (\d+) ms\)$/);
+  console.log(`largest fixture (27,662 bytes): ${total} ms in ${steps} steps, longest ${longest} ms`);
+  expect(Number(longest)).toBeLessThan(50);
+});
+
+/** A synthetic format-3 file: one operator of `p` subtasks over 32768 key groups, each subtask's
+ * keyed state inline (`perGroup` bytes per group), as Flink's canonical savepoints lay it out. */
+function bigFile(p, perGroup) {
+  const groups = 32768 / p;
+  const parts = [];
+  const i32 = (v) => { const b = Buffer.alloc(4); b.writeInt32BE(v); return b; };
+  const i64 = (v) => { const b = Buffer.alloc(8); b.writeBigInt64BE(BigInt(v)); return b; };
+  parts.push(i32(0x4960672d), i32(3), i64(42), i32(0), i32(1));
+  parts.push(Buffer.alloc(16, 7), i32(p), i32(32768), Buffer.from([0]), i32(p));
+  const header = 8;
+  const len = header + groups * perGroup;
+  const stream = Buffer.alloc(len);
+  for (let s = 0; s < p; s++) {
+    parts.push(i32(s), i32(0), i32(0), Buffer.from([7]), i32(s * groups), i32(groups));
+    for (let g = 0; g < groups; g++) parts.push(i64(header + g * perGroup));
+    parts.push(Buffer.from([1]), Buffer.from([0, 6]), Buffer.from('inline'), i32(len), stream);
+    parts.push(Buffer.from([0]), i32(0), i32(0));
+  }
+  return Buffer.concat(parts);
+}
+
+test('a 40 MB file is read in steps with a progress bar, no step of 50 ms or more', async ({ page }, testInfo) => {
+  const file = testInfo.outputPath('_metadata');
+  const bytes = bigFile(4096, 1200);
+  (await import('node:fs')).writeFileSync(file, bytes);
+  await open(page, '#/savepoint');
+  await page.evaluate(() => {
+    window.__progress = [];
+    window.__long = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push(Math.round(e.duration)))).observe({ type: 'longtask', buffered: false });
+    new MutationObserver(() => {
+      const bar = document.querySelector('[role=progressbar], progress');
+      if (bar) window.__progress.push(Number(bar.getAttribute('value')));
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await fileInput(page).setInputFiles(file);
+  const summary = page.getByTestId('savepoint-summary');
+  await expect(summary).toHaveAttribute('data-checkpoint-id', '42', { timeout: 20_000 });
+  await expect(summary).toHaveAttribute('data-version', '3');
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  const timing = await summary.locator('dd').last().textContent();
+  const [, total, steps, longest] = timing.match(/^(\d+) ms, in (\d+) steps \(longest (\d+) ms\)$/);
+  const progress = await page.evaluate(() => window.__progress);
+  const long = await page.evaluate(() => window.__long);
+  console.log(`${bytes.length} bytes: ${total} ms in ${steps} steps, longest step ${longest} ms; progress values seen ${progress.length}; long tasks (ms) ${JSON.stringify(long)}`);
+  expect(Number(longest)).toBeLessThan(50);
+  expect(progress.length, 'the progress bar was shown').toBeGreaterThan(0);
+  await expect(page.getByTestId('savepoint-operator')).toHaveCount(1);
+  await expect(page.getByTestId('savepoint-operator')).toHaveAttribute('data-parallelism', '4096');
+  await expect(page.getByText('32768 of 32768 key groups hold state')).toBeVisible();
+});
+
+test('a uid finds its operator by the id Flink derives, in a file that stores no uids', async ({ page }) => {
+  await open(page, '#/savepoint');
+  await upload(page, '1.20.3', 'hashmap-canonical-savepoint');
+  const ids = Object.fromEntries(operatorIds('1.20.3').map((e) => [e.uid, e.operator_id]));
+  const uid = page.getByLabel('Operator uid');
+  await uid.fill('counter');
+  await expect(page.getByTestId('operator-id')).toHaveText(ids.counter);
+  await expect(page.getByTestId('uid-match')).toHaveAttribute('data-matched', ids.counter);
+  await expect(page.getByTestId('uid-match')).toContainText('Matches');
+  await expect(page.getByText(/its [\d.]+ KB of state would match no operator/)).toBeVisible();
+  await expect(page.locator('.sp-uid .flink-message')).toContainText(`Cannot map checkpoint/savepoint state for operator ${ids.counter}`);
+  await expect(page).toHaveURL(/uid=counter/);
+  await uid.fill('throttle');
+  await expect(page.getByTestId('uid-match')).toHaveAttribute('data-matched', ids.throttle);
+  await expect(page.getByText('nothing would be lost: it holds no state')).toBeVisible();
+  for (const other of ['ünïcödé', '🦀', 'my operator uid', 'quote"back\\slash']) {
+    await uid.fill(other);
+    await expect(page.getByTestId('operator-id'), other).toHaveText(ids[other]);
+    await expect(page.getByTestId('uid-match')).toHaveAttribute('data-matched', 'none');
+  }
+});
+
+test('plan from this snapshot: the planner, the restore predictor and the skew lab get its values', async ({ page }) => {
+  const flink = report('2.3.0', 'hashmap-canonical-savepoint');
+  const counter = flink.operators.find((o) => o.uid === 'counter');
+  const total = flink.operators.reduce((sum, o) => sum + o.state_bytes, 0);
+  await open(page, '#/savepoint');
+  await upload(page, '2.3.0', 'hashmap-canonical-savepoint');
+  await expect(page.getByLabel('Operator to plan from')).toHaveValue(String(flink.operators.indexOf(counter)));
+
+  await page.getByRole('link', { name: 'Plan a rescale from this snapshot' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rescale planner' })).toBeVisible();
+  const planned = new URL(page.url().replace('#/planner?', 'http://x/?')).searchParams;
+  expect([planned.get('current'), planned.get('plan_maxp'), planned.get('state')]).toEqual(['4', '128', `${total} B`]);
+  await expect(page.getByLabel('Current parallelism')).toHaveValue('4');
+  await expect(page.getByLabel('Max parallelism in the snapshot')).toHaveValue('128');
+  await expect(page.getByLabel('State size')).toHaveValue(`${total} B`);
+
+  await page.goBack();
+  await upload(page, '2.3.0', 'hashmap-canonical-savepoint');
+  await page.getByLabel('New parallelism').fill('200');
+  const predict = page.getByRole('link', { name: 'Predict a restore at parallelism 200' });
+  await expect(predict).toHaveAttribute('href', '#/planner?saved_maxp=128&p=200');
+  await predict.click();
+  await expect(page.getByLabel('Snapshot max parallelism', { exact: true })).toHaveValue('128');
+  await expect(page.getByLabel('New parallelism', { exact: true })).toHaveValue('200');
+  await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'fails');
+  await expect(page.getByTestId('restore-verdict')).toContainText('(128)');
+
+  await page.goBack();
+  await upload(page, '2.3.0', 'hashmap-canonical-savepoint');
+  const skew = page.getByRole('link', { name: 'Open the skew lab with these state bytes' });
+  const href = await skew.getAttribute('href');
+  await skew.click();
+  await expect(page.getByTestId('skew-percent')).toHaveText(/^\d+$/);
+  await expect(page.getByLabel('Key type')).toHaveValue('int');
+  await expect(page.getByLabel('Max parallelism', { exact: true })).toHaveValue('128');
+  // Each key lands in the key group whose bytes it carries, and every group with state has one.
+  const expected = groupBytes(counter);
+  const csv = decodeURIComponent(href.match(/keys=([^&]*)/)[1]);
+  const carried = new Array(128).fill(0);
+  for (const line of csv.trim().split('\n')) {
+    const [key, events, bytes] = line.split(',').map(Number);
+    expect(events).toBe(0);
+    carried[keyGroup(key, 128)] += bytes;
+  }
+  expect(carried).toEqual(expected);
+  // The skew lab's own aggregation: its per-subtask bytes are the file's bytes per subtask.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const perSubtask = readFileSync(await download.path(), 'utf8').trim().split('\n').slice(1).map((l) => Number(l.split(',')[4]));
+  expect(perSubtask).toEqual([0, 32, 64, 96].map((first) => expected.slice(first, first + 32).reduce((a, b) => a + b, 0)));
+});
+
+test('a bad file names what was expected and the byte offset, and the report stays', async ({ page }) => {
+  await open(page, '#/savepoint');
+  await upload(page, '2.3.0', 'hashmap-checkpoint');
+  const good = readFileSync(metadata('2.3.0', 'hashmap-checkpoint'));
+  const version99 = Buffer.from(good.subarray(0, 8));
+  version99.writeInt32BE(99, 4);
+  const longName = Buffer.from(good);
+  longName.writeInt32BE(0x7fffffff, 20);
+  const cases = [
+    ['empty', Buffer.alloc(0), /file is empty: expected Flink's metadata magic number 0x4960672d at byte 0/],
+    ['photo.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1]), /not a checkpoint's _metadata file: expected Flink's magic number 0x4960672d at byte 0/],
+    ['truncated', good.subarray(0, 5000), /length at byte 4358 is 3430, which runs past the end of the file \(only 638 bytes follow\)/],
+    ['cut-in-header', good.subarray(0, 10), /ends too early: expected .* at byte 8/],
+    ['wrong-magic', Buffer.from('hello, this is text\n'), /expected Flink's magic number 0x4960672d at byte 0, found 0x68656c6c/],
+    ['version-99', version99, /unknown metadata format version 99 at byte 4/],
+    ['lengths', longName, /number of operators at byte 20 is 2147483647, which runs past the end of the file/],
+  ];
+  for (const [name, buffer, message] of cases) {
+    await fileInput(page).setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+    const error = page.getByTestId('savepoint-error');
+    await expect(error, name).toHaveAttribute('role', 'alert');
+    await expect(error, name).toContainText(`${name} could not be read`);
+    await expect(error, name).toContainText(message);
+    await expect(error).toContainText('The report below is still the one of _metadata.');
+    await expect(page.getByTestId('savepoint-summary')).toHaveAttribute('data-checkpoint-id', String(report('2.3.0', 'hashmap-checkpoint').checkpoint_id));
+  }
+  await upload(page, '2.3.0', 'hashmap-canonical-savepoint');
+  await expect(page.getByTestId('savepoint-error')).toHaveCount(0);
+});
+
+test('a file dropped anywhere on the page is read', async ({ page }) => {
+  await open(page, '#/savepoint');
+  const bytes = [...readFileSync(metadata('2.1.3', 'rocksdb-canonical-savepoint'))];
+  const transfer = await page.evaluateHandle((data) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(data)], '_metadata'));
+    return dt;
+  }, bytes);
+  await page.locator('h1').dispatchEvent('dragover', { dataTransfer: transfer });
+  await expect(page.locator('.sp-drop')).toHaveClass(/dragging/);
+  await page.locator('h1').dispatchEvent('drop', { dataTransfer: transfer });
+  const summary = page.getByTestId('savepoint-summary');
+  await expect(summary).toHaveAttribute('data-checkpoint-id', String(report('2.1.3', 'rocksdb-canonical-savepoint').checkpoint_id));
+  await expect(summary).toHaveAttribute('data-format', 'canonical');
+  await expect(page.locator('.sp-drop')).not.toHaveClass(/dragging/);
+});
+
+test('the bundled samples open from a button and from a link, from the site itself', async ({ page }) => {
+  await open(page, '#/savepoint');
+  await page.getByRole('button', { name: 'Hashmap canonical savepoint (Flink 2.3.0)' }).click();
+  const summary = page.getByTestId('savepoint-summary');
+  await expect(summary).toHaveAttribute('data-kind', 'savepoint');
+  await expect(summary).toHaveAttribute('data-format', 'canonical');
+  await expect(summary).toHaveAttribute('data-version', '6');
+  await expect(page).toHaveURL(/sample=hashmap-savepoint/);
+  await open(page, '#/savepoint?sample=rocksdb-checkpoint&uid=counter');
+  await expect(summary).toHaveAttribute('data-kind', 'checkpoint');
+  await expect(summary).toHaveAttribute('data-checkpoint-id', String(report('2.3.0', 'rocksdb-incremental-checkpoint').checkpoint_id));
+  await expect(page.getByTestId('uid-match')).toHaveAttribute('data-matched', '0da08f51eaa85fc298e176a139b3649a');
+  await expect(page.getByText('Not available for this operator: an incremental or native RocksDB handle')).toBeVisible();
+  // The person's own file replaces the sample, and the link no longer names it.
+  await upload(page, '2.3.0', 'hashmap-native-savepoint');
+  await expect(page).not.toHaveURL(/sample=/);
+});
+
+for (const theme of ['light', 'dark']) {
+  test(`a loaded report has no axe violations and fits 390 px (${theme})`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, `#/savepoint?theme=${theme}&uid=counter`);
+    await upload(page, '2.3.0', 'hashmap-canonical-savepoint');
+    await fileInput(page).setInputFiles({ name: 'bad', mimeType: 'application/octet-stream', buffer: Buffer.from('nope') });
+    await expect(page.getByTestId('savepoint-error')).toBeVisible();
+    expect(await axeViolations(page), theme).toEqual([]);
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    expect(widths[0], 'no sideways page scroll').toBeLessThanOrEqual(widths[1]);
+  });
+}

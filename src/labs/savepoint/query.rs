@@ -108,6 +108,24 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #[test]
+        fn any_valid_query_round_trips(
+            uid in "\\PC{0,40}",
+            p in proptest::option::of(1u32..=32768),
+            sample in proptest::option::of(0usize..2),
+        ) {
+            let q = SavepointQuery { uid, p, sample: sample.map(|i| Sample::ALL[i]) };
+            let hash = format_hash(Lab::Savepoint, &CommonQuery::default(), &q.pairs());
+            proptest::prop_assert_eq!(parse(&hash), (q, vec![]));
+        }
+
+        #[test]
+        fn any_link_parses_without_panic(query in "\\PC{0,80}") {
+            let _ = SavepointQuery::parse(&Location::parse(&format!("#/savepoint?{query}")).params);
+        }
+    }
+
     #[test]
     fn links_round_trip() {
         for q in [

@@ -32,6 +32,23 @@ pub fn bucket_max(values: &[u64], limit: usize) -> Vec<(usize, u64)> {
 
 /// A bar chart of `values` (index on x), the bar holding `highlight` in red.
 pub fn bars_svg(values: &[u64], x_desc: &str, y_desc: &str, highlight: Option<usize>) -> String {
+    coloured_bars_svg(values, x_desc, y_desc, |start, end| {
+        if highlight.is_some_and(|h| (start..end).contains(&h)) {
+            RED
+        } else {
+            BLUE
+        }
+    })
+}
+
+/// A bar chart of `values` (index on x), bucketed to at most [`MAX_BARS`] bars; the bar of
+/// indices `start..end` takes `colour(start, end)`.
+pub fn coloured_bars_svg(
+    values: &[u64],
+    x_desc: &str,
+    y_desc: &str,
+    colour: impl Fn(usize, usize) -> RGBColor,
+) -> String {
     let buckets = bucket_max(values, MAX_BARS);
     let mut svg = String::new();
     let drawn = (|| -> Result<(), Box<dyn std::error::Error + '_>> {
@@ -53,10 +70,12 @@ pub fn bars_svg(values: &[u64], x_desc: &str, y_desc: &str, highlight: Option<us
             .label_style(("sans-serif", 13))
             .draw()?;
         let ends: Vec<usize> = buckets.iter().skip(1).map(|b| b.0).chain(std::iter::once(values.len())).collect();
-        chart.draw_series(buckets.iter().zip(ends).map(|(&(start, v), end)| {
-            let hot = highlight.is_some_and(|h| (start..end).contains(&h));
-            Rectangle::new([(start, 0), (end, v)], if hot { RED.filled() } else { BLUE.filled() })
-        }))?;
+        chart.draw_series(
+            buckets
+                .iter()
+                .zip(ends)
+                .map(|(&(start, v), end)| Rectangle::new([(start, 0), (end, v)], colour(start, end).filled())),
+        )?;
         root.present()?;
         Ok(())
     })();

@@ -7,7 +7,8 @@ use yew::prelude::*;
 use super::facts::OperatorRow;
 use super::links::GroupBytes;
 use crate::charts::load_charts::bars_svg;
-use crate::charts::savepoint_charts::{data_url, group_bytes_svg};
+use crate::charts::savepoint_charts::group_bytes_svg;
+use crate::charts::svg_data_url;
 use crate::model::skew::units::format_bytes;
 
 #[derive(Properties, PartialEq)]
@@ -24,10 +25,10 @@ pub struct GroupsProps {
 pub fn Groups(props: &GroupsProps) -> Html {
     let subtask_chart = use_memo(props.per_subtask.clone(), |bytes| {
         let largest = bytes.iter().enumerate().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0))).map(|(i, _)| i);
-        data_url(&bars_svg(bytes, "subtask", "keyed state bytes", largest))
+        svg_data_url(&bars_svg(bytes, "subtask", "keyed state bytes", largest))
     });
     let group_chart = use_memo((props.groups.clone(), props.owners.clone()), |(groups, owners)| {
-        groups.as_ref().filter(|g| g.exact).map(|g| data_url(&group_bytes_svg(&g.bytes, owners)))
+        groups.as_ref().filter(|g| g.exact).map(|g| svg_data_url(&group_bytes_svg(&g.bytes, owners)))
     });
     let op = &props.operator;
     if !op.keyed {

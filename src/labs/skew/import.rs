@@ -14,8 +14,7 @@ use crate::model::skew::csv::{keys_to_csv, CsvImporter};
 use crate::model::skew::KeyLoad;
 use crate::model::KeyType;
 
-/// The longest CSV read at once inside the reducer; larger ones go through [`run`].
-pub const SYNC_LIMIT: usize = 256 * 1024;
+pub use crate::components::big_text::SYNC_LIMIT;
 /// The most characters written to local storage.
 const STORAGE_CHARS: usize = 4_500_000;
 /// How long one step may read before yielding to the browser.

@@ -9,6 +9,7 @@ use yew::prelude::*;
 use crate::labs::frame::PartProps;
 
 use super::import::{self, SYNC_LIMIT};
+use crate::components::use_big_text;
 use super::query::{KeySource, PRESET};
 use super::settings::number_field;
 use super::state::{SkewAction, SkewField, SkewState};
@@ -20,57 +21,17 @@ use crate::model::skew::presets::PresetKind;
 #[function_component]
 pub fn KeySet(props: &PartProps<SkewState>) -> Html {
     let s = &props.state;
-    let area = use_node_ref();
     let act = &props.on_action;
     let on_kind = act.reform(|kind: String| SkewAction::SetPresetKind {
         kind: PresetKind::parse(&kind).unwrap_or(PresetKind::Zipf),
     });
-    let generation = use_state(|| 0u32);
-    // A paste too large to show stays out of the text box, waiting for Apply.
-    let pending = use_mut_ref(|| None::<(String, bool)>);
-    let pending_note = use_state(|| None::<String>);
-    let on_paste = {
-        let (pending, pending_note) = (pending.clone(), pending_note.clone());
-        Callback::from(move |e: Event| {
-            let Some((text, lone)) = browser::events::pasted_text(&e) else { return };
-            if text.len() > SYNC_LIMIT {
-                e.prevent_default();
-                let lines = text.lines().count();
-                pending_note.set(Some(format!(
-                    "Pasted {lines} lines ({} KB). They are kept out of the box to keep the page fast; press Apply to read them.",
-                    text.len() / 1024
-                )));
-                *pending.borrow_mut() = Some((text, lone));
-            }
-        })
-    };
-    let on_type = {
-        let (pending, pending_note) = (pending.clone(), pending_note.clone());
-        Callback::from(move |_: InputEvent| {
-            if pending.borrow_mut().take().is_some() {
-                pending_note.set(None);
-            }
-        })
-    };
+    let big = use_big_text("Apply", true);
     let on_apply = {
-        let (area, act, key_type, generation) = (area.clone(), act.clone(), s.key_type, generation.clone());
-        let (pending, pending_note) = (pending.clone(), pending_note.clone());
+        let (big, act, key_type) = (big.clone(), act.clone(), s.key_type);
         Callback::from(move |_: MouseEvent| {
-            let waiting = pending.borrow_mut().take();
-            if let Some((text, lone)) = waiting {
-                pending_note.set(None);
+            if let Some((text, lone)) = big.read() {
                 apply(text, lone, key_type, &act);
-                return;
             }
-            let Some((text, lone)) = browser::events::node_text(&area) else {
-                return;
-            };
-            if text.len() > SYNC_LIMIT {
-                // Megabytes of text in a text box make every layout slow (and clearing it is
-                // slow too): the set is read from memory, and the box is replaced by a new one.
-                generation.set(*generation + 1);
-            }
-            apply(text, lone, key_type, &act);
         })
     };
     let on_file = {
@@ -106,7 +67,7 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
             </div>
             <div class="field csv-field">
                 <label for="skew-csv">{ "Keys (CSV)" }</label>
-                <textarea key={*generation} id="skew-csv" ref={area} onpaste={on_paste} oninput={on_type} rows="6" spellcheck="false" aria-describedby="skew-csv-hint"
+                <textarea key={big.generation} id="skew-csv" ref={big.area.clone()} onpaste={big.on_paste.clone()} oninput={big.on_type.clone()} rows="6" spellcheck="false" aria-describedby="skew-csv-hint"
                     defaultvalue={initial_text(s)} placeholder="customer-1,120\ncustomer-2,80,64 MB\n\"key, with comma\",5" />
                 <p class="field-hint" id="skew-csv-hint">
                     { format!("One key per line: key,events_per_s[,state_bytes]. A header line is optional; quote keys that hold commas; \
@@ -118,7 +79,7 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
                     <label class="file-label">{ "Or read a CSV file: " }<input type="file" accept=".csv,.txt,text/csv,text/plain" onchange={on_file} /></label>
                 </div>
             </div>
-            if let Some(note) = pending_note.as_ref() {
+            if let Some(note) = big.note.as_ref() {
                 <p role="status" data-testid="pending-paste">{ note.clone() }</p>
             }
             if let Some(permille) = s.importing {

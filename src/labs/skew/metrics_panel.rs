@@ -5,10 +5,10 @@
 
 use yew::prelude::*;
 
-use super::import::SYNC_LIMIT;
 use super::metrics_view::MetricsView;
 use super::state::{SkewAction, SkewState};
 use crate::browser;
+use crate::components::use_big_text;
 use crate::labs::frame::PartProps;
 use crate::model::json::MAX_BYTES;
 
@@ -19,46 +19,13 @@ const EXAMPLE: &str =
 pub fn MetricsPanel(props: &PartProps<SkewState>) -> Html {
     let s = &props.state;
     let act = &props.on_action;
-    let area = use_node_ref();
-    let generation = use_state(|| 0u32);
-    let pending = use_mut_ref(|| None::<String>);
-    let pending_note = use_state(|| None::<String>);
-    let on_paste = {
-        let (pending, pending_note) = (pending.clone(), pending_note.clone());
-        Callback::from(move |e: Event| {
-            let Some((text, _)) = browser::events::pasted_text(&e) else { return };
-            if text.len() > SYNC_LIMIT {
-                e.prevent_default();
-                pending_note.set(Some(format!(
-                    "Pasted {} KB. They are kept out of the box to keep the page fast; press Import metrics to read them.",
-                    text.len() / 1024
-                )));
-                *pending.borrow_mut() = Some(text);
-            }
-        })
-    };
-    let on_type = {
-        let (pending, pending_note) = (pending.clone(), pending_note.clone());
-        Callback::from(move |_: InputEvent| {
-            if pending.borrow_mut().take().is_some() {
-                pending_note.set(None);
-            }
-        })
-    };
+    let big = use_big_text("Import metrics", false);
     let on_import = {
-        let (area, act, generation) = (area.clone(), act.clone(), generation.clone());
-        let pending_note = pending_note.clone();
+        let (big, act) = (big.clone(), act.clone());
         Callback::from(move |_: MouseEvent| {
-            if let Some(text) = pending.borrow_mut().take() {
-                pending_note.set(None);
+            if let Some((text, _)) = big.read() {
                 act.emit(SkewAction::ImportMetrics { text });
-                return;
             }
-            let Some((text, _)) = browser::events::node_text(&area) else { return };
-            if text.len() > SYNC_LIMIT {
-                generation.set(*generation + 1);
-            }
-            act.emit(SkewAction::ImportMetrics { text });
         })
     };
     let on_file = {
@@ -85,7 +52,7 @@ pub fn MetricsPanel(props: &PartProps<SkewState>) -> Html {
             </ul>
             <div class="field csv-field metrics-field">
                 <label for="skew-metrics-json">{ "Flink REST metrics (JSON)" }</label>
-                <textarea key={*generation} id="skew-metrics-json" ref={area} onpaste={on_paste} oninput={on_type} rows="5" spellcheck="false"
+                <textarea key={big.generation} id="skew-metrics-json" ref={big.area.clone()} onpaste={big.on_paste.clone()} oninput={big.on_type.clone()} rows="5" spellcheck="false"
                     aria-describedby="skew-metrics-hint" placeholder={EXAMPLE} />
                 <p class="field-hint" id="skew-metrics-hint">
                     { format!("Up to {} MB of JSON. Import metrics reads it; the key set below is not changed.", MAX_BYTES / (1024 * 1024)) }
@@ -95,7 +62,7 @@ pub fn MetricsPanel(props: &PartProps<SkewState>) -> Html {
                     <label class="file-label">{ "Or read a JSON file: " }<input type="file" accept=".json,.txt,application/json,text/plain" onchange={on_file} /></label>
                 </div>
             </div>
-            if let Some(note) = pending_note.as_ref() {
+            if let Some(note) = big.note.as_ref() {
                 <p role="status" data-testid="metrics-pending">{ note.clone() }</p>
             }
             if let Some(e) = &s.metrics_error {

@@ -1,0 +1,92 @@
+//! A text box for pastes of megabytes ([`use_big_text`]): a paste over [`SYNC_LIMIT`] is held out of the box (megabytes of text make every
+//! layout slow) with a note saying so, typing drops what was held, and [`BigText::read`] hands
+//! over the held paste or the box's text, replacing the box after a large read (clearing it is
+//! slow too). The skew lab's **Keys (CSV)** and **Flink REST metrics (JSON)** both use it.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::browser;
+
+/// Text up to this size is read at once and may sit in a text box; larger text is held
+/// outside the box and read in steps.
+pub const SYNC_LIMIT: usize = 256 * 1024;
+
+/// The box's state and wiring; clone it into callbacks.
+#[derive(Clone)]
+pub struct BigText {
+    /// Put on the `<textarea>` as `ref`.
+    pub area: NodeRef,
+    /// Put on the `<textarea>` as `key`: a new value replaces the box.
+    pub generation: u32,
+    /// What the note under the box says while a paste is held.
+    pub note: Option<String>,
+    pub on_paste: Callback<Event>,
+    pub on_type: Callback<InputEvent>,
+    held: Rc<RefCell<Option<(String, bool)>>>,
+    set_note: UseStateHandle<Option<String>>,
+    set_generation: UseStateHandle<u32>,
+}
+
+impl BigText {
+    /// The held paste, else the box's text, with its lone-surrogate flag.
+    pub fn read(&self) -> Option<(String, bool)> {
+        if let Some(held) = self.held.borrow_mut().take() {
+            self.set_note.set(None);
+            return Some(held);
+        }
+        let (text, lone) = browser::events::node_text(&self.area)?;
+        if text.len() > SYNC_LIMIT {
+            self.set_generation.set(*self.set_generation + 1);
+        }
+        Some((text, lone))
+    }
+}
+
+/// A big-text box whose note names `button` (the action that reads it); `lines`: the note
+/// counts the paste's lines.
+#[hook]
+pub fn use_big_text(button: &'static str, lines: bool) -> BigText {
+    let area = use_node_ref();
+    let set_generation = use_state(|| 0u32);
+    let held = use_mut_ref(|| None::<(String, bool)>);
+    let set_note = use_state(|| None::<String>);
+    let on_paste = {
+        let (held, set_note) = (held.clone(), set_note.clone());
+        Callback::from(move |e: Event| {
+            let Some((text, lone)) = browser::events::pasted_text(&e) else { return };
+            if text.len() > SYNC_LIMIT {
+                e.prevent_default();
+                let what = if lines {
+                    format!("{} lines ({} KB)", text.lines().count(), text.len() / 1024)
+                } else {
+                    format!("{} KB", text.len() / 1024)
+                };
+                set_note.set(Some(format!(
+                    "Pasted {what}. They are kept out of the box to keep the page fast; press {button} to read them."
+                )));
+                *held.borrow_mut() = Some((text, lone));
+            }
+        })
+    };
+    let on_type = {
+        let (held, set_note) = (held.clone(), set_note.clone());
+        Callback::from(move |_: InputEvent| {
+            if held.borrow_mut().take().is_some() {
+                set_note.set(None);
+            }
+        })
+    };
+    BigText {
+        area,
+        generation: *set_generation,
+        note: (*set_note).clone(),
+        on_paste,
+        on_type,
+        held,
+        set_note,
+        set_generation,
+    }
+}

@@ -149,6 +149,34 @@ impl fmt::Display for Key {
     }
 }
 
+/// Appends `text` in double quotes with `\"`, `\\`, `\n`, `\t` and `\r` escapes, and `\uXXXX`
+/// (UTF-16 units, upper-case hex) for every character `escaped` picks: a Java literal and a
+/// JSON string alike.
+pub fn push_quoted(out: &mut String, text: &str, escaped: impl Fn(char) -> bool) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if escaped(c) => {
+                let mut units = [0u16; 2];
+                for &unit in c.encode_utf16(&mut units).iter() {
+                    out.push_str("\\u");
+                    for shift in [12, 8, 4, 0] {
+                        out.push(char::from(HEX[usize::from((unit >> shift) & 15)]));
+                    }
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
 /// Characters that print as nothing or as blank, escaped so a person sees them: controls,
 /// non-ASCII spaces, zero-width and direction marks, the byte-order mark, the soft hyphen.
 fn invisible(c: char) -> bool {
@@ -166,24 +194,7 @@ impl Key {
             Key::Long(v) => format!("{v}L"),
             Key::Str(s) => {
                 let mut out = String::with_capacity(s.len() + 2);
-                out.push('"');
-                for c in s.chars() {
-                    match c {
-                        '"' => out.push_str("\\\""),
-                        '\\' => out.push_str("\\\\"),
-                        '\n' => out.push_str("\\n"),
-                        '\t' => out.push_str("\\t"),
-                        '\r' => out.push_str("\\r"),
-                        c if invisible(c) => {
-                            let mut units = [0u16; 2];
-                            for unit in c.encode_utf16(&mut units) {
-                                out.push_str(&format!("\\u{unit:04X}"));
-                            }
-                        }
-                        c => out.push(c),
-                    }
-                }
-                out.push('"');
+                push_quoted(&mut out, s, invisible);
                 out
             }
         }

@@ -8,21 +8,9 @@ use super::report::{
 use super::sizes::{key_group_bytes, KeyGroupBytes};
 use super::types::{SavepointFormat, Snapshot, SnapshotKind, Subtask};
 
-/// A JSON string literal.
+/// A JSON string literal (control characters as `\uXXXX`).
 pub fn quote(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    crate::java_hash::push_quoted(out, s, |c| (c as u32) < 0x20);
 }
 
 fn opt_str(out: &mut String, s: Option<&str>) {

@@ -5,8 +5,10 @@
 //! default with a [`Notice`] naming it. Formatting leaves defaults out, and
 //! `parse(format(q)) == q` holds for every valid query (a property test checks it).
 //!
-//! - [`param`]: [`Param`], one description per lab parameter, and [`ParamInfo`], its
-//!   object-safe view; each lab's table and query live in its folder (`labs/<lab>/query.rs`).
+//! - [`param`]: [`Param`], one description per lab parameter; each lab's table and query live
+//!   in its folder (`labs/<lab>/query.rs`).
+//! - [`param_info`]: [`ParamInfo`] (its object-safe view, and [`Choice`] for selects and keys),
+//!   [`FieldSpec`] and [`FieldView`] (what a field widget draws), [`ParamTable`].
 //! - [`field`]: [`Field`], a form field's text, last valid value and error.
 //! - [`link`]: [`format_hash`], the one builder of every `#/…` link.
 //!
@@ -15,10 +17,12 @@
 pub mod field;
 pub mod link;
 pub mod param;
+pub mod param_info;
 
 pub use field::Field;
 pub use link::{format_hash, lab_href};
-pub use param::{Choice, FieldSpec, FieldView, Param, ParamInfo, ParamTable, MAX_P};
+pub use param::{Param, MAX_P};
+pub use param_info::{Choice, FieldSpec, FieldView, ParamInfo, ParamTable};
 
 use crate::lab::Lab;
 
@@ -231,14 +235,18 @@ pub fn notice(param: &str, value: &str, consequence: &str) -> Notice {
     Notice { param: param.to_string(), message: format!("{param}={shown:?} was not used: {consequence}.") }
 }
 
-/// Percent-encodes everything but RFC 3986 unreserved characters.
+/// Percent-encodes everything but RFC 3986 unreserved characters (one pass, no allocation
+/// per byte: charts of a few hundred KB go through here as `data:` URLs).
 pub fn encode_component(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for byte in text.bytes() {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut out = String::with_capacity(text.len() + text.len() / 2);
+    for &byte in text.as_bytes() {
         if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
-            out.push(byte as char);
+            out.push(char::from(byte));
         } else {
-            out.push_str(&format!("%{byte:02X}"));
+            out.push('%');
+            out.push(char::from(HEX[usize::from(byte >> 4)]));
+            out.push(char::from(HEX[usize::from(byte & 15)]));
         }
     }
     out

@@ -4,12 +4,14 @@
 //! ([`Param::pair`]), applying typed text to its [`Field`] ([`Param::apply`]) and the field
 //! widget's wiring all come from this one value, so a link and typing enforce the same bound
 //! with the same message by construction. Each lab declares its table as `static`s beside its
-//! query; [`ParamInfo`] is the object-safe view that lock lists and tests iterate.
+//! query; [`super::param_info::ParamInfo`] is the object-safe view that lock lists and tests
+//! iterate.
 //!
 //! Invariant: for every parameter, the notice a bad link value gives contains exactly the
 //! message typing the same text gives (a test over every lab's table checks it).
 
 use super::field::Field;
+use super::param_info::FieldSpec;
 use super::{notice, Notice, Params};
 use crate::model::number::parse_in_range;
 use crate::model::planner::parse_ttl;
@@ -295,180 +297,5 @@ impl<T: PartialEq + 'static> Param<T> {
     }
 }
 
-/// What a field widget needs of a parameter: its control's name, id, kind, bounds, what
-/// empty means and its hint.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FieldSpec {
-    pub name: &'static str,
-    pub label: &'static str,
-    pub id: &'static str,
-    pub number: bool,
-    pub min: Option<i64>,
-    pub max: Option<i64>,
-    pub empty: Option<&'static str>,
-    pub hint: Option<&'static str>,
-}
-
-/// A field as a widget draws it: the parameter's spec, the text and the error.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FieldView<'a> {
-    pub spec: FieldSpec,
-    pub text: &'a str,
-    pub error: Option<&'a str>,
-}
-
-impl<'a> FieldView<'a> {
-    pub fn of<T: PartialEq + 'static>(param: &Param<T>, field: &'a Field<T>) -> FieldView<'a> {
-        FieldView { spec: param.spec(), text: &field.text, error: field.error.as_deref() }
-    }
-}
-
-/// What lock lists, field widgets and tests need of any parameter, whatever its type.
-pub trait ParamInfo: Sync {
-    fn name(&self) -> &'static str;
-    fn label(&self) -> &'static str;
-    /// The noun a sentence uses for it ("max parallelism", "key type").
-    fn noun(&self) -> &'static str;
-    fn lockable(&self) -> bool;
-    /// The message typed (or linked) `text` is refused with, if any. (Native builds only, as
-    /// the next two: the tests and fuzz targets use them; the bundle leaves them out.)
-    #[cfg(not(target_arch = "wasm32"))]
-    fn problem(&self, text: &str) -> Option<String>;
-    /// The fallback phrase of a link's notice (empty for a choice).
-    #[cfg(not(target_arch = "wasm32"))]
-    fn fallback(&self) -> &'static str;
-    /// The accepted text written as a link writes it back; `None` when refused (or a choice).
-    #[cfg(not(target_arch = "wasm32"))]
-    fn normalise(&self, text: &str) -> Option<String>;
-}
-
-impl<T: PartialEq + 'static> ParamInfo for Param<T> {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn label(&self) -> &'static str {
-        self.label
-    }
-    fn noun(&self) -> &'static str {
-        self.what
-    }
-    fn lockable(&self) -> bool {
-        self.lockable
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    fn problem(&self, text: &str) -> Option<String> {
-        self.parse(text).err().map(|e| e.to_string())
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    fn fallback(&self) -> &'static str {
-        self.fallback
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    fn normalise(&self, text: &str) -> Option<String> {
-        self.parse(text).ok().map(|v| self.format(&v))
-    }
-}
-
-/// A parameter that is not a simple field (a select, a key, a key set): named here so that lock
-/// lists and the embed builder know it; its values are read by hand-written code beside the
-/// table, with the same parser for a link and for the control.
-pub struct Choice {
-    pub name: &'static str,
-    pub label: &'static str,
-    /// The noun a sentence uses for it.
-    pub what: &'static str,
-    pub lockable: bool,
-}
-
-impl Choice {
-    /// A choice whose noun is its label.
-    pub const fn new(name: &'static str, label: &'static str) -> Self {
-        Choice { name, label, what: label, lockable: false }
-    }
-
-    /// Names it in sentences ("key type" for the control **Key type**).
-    pub const fn noun(self, what: &'static str) -> Self {
-        Choice { what, ..self }
-    }
-
-    pub const fn lockable(self) -> Self {
-        Choice { lockable: true, ..self }
-    }
-}
-
-impl ParamInfo for Choice {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn label(&self) -> &'static str {
-        self.label
-    }
-    fn noun(&self) -> &'static str {
-        self.what
-    }
-    fn lockable(&self) -> bool {
-        self.lockable
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    fn problem(&self, _: &str) -> Option<String> {
-        None
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    fn fallback(&self) -> &'static str {
-        ""
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    fn normalise(&self, _: &str) -> Option<String> {
-        None
-    }
-}
-
-/// A lab's table: every simple parameter it reads from a link and edits in a field.
-pub type ParamTable = &'static [&'static dyn ParamInfo];
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    static P: Param<u32> =
-        Param::whole("p", "parallelism", 1, MAX_P).control("Parallelism", "x-p").fallback("using p = 4");
-    static Q: Param<Option<u32>> = Param::optional("q", "what-if parallelism", 1, MAX_P, "none");
-    static RATE: Param<u64> = Param::size("rate", "rewrite throughput", true);
-    static TTL: Param<Option<u64>> = Param::ttl("ttl", "state time-to-live");
-
-    fn params(query: &str) -> Params {
-        super::super::Location::parse(&format!("#/owners?{query}")).params
-    }
-
-    #[test]
-    fn a_link_and_typing_give_one_message() {
-        for text in ["0", "x", "", "99999999999999999999999", "32769", "1e3"] {
-            let mut notices = Vec::new();
-            assert_eq!(P.read(&params(&format!("p={text}")), &mut notices), None);
-            let mut field = P.field(4);
-            P.apply(&mut field, text.to_string(), false);
-            let typed = field.error.expect("refused");
-            assert!(notices[0].message.contains(&typed), "{} vs {typed}", notices[0].message);
-            assert!(notices[0].message.ends_with("using p = 4."));
-            assert_eq!(field.value, 4);
-        }
-    }
-
-    #[test]
-    fn empty_values_and_units() {
-        assert_eq!(Q.parse(" "), Ok(None));
-        assert_eq!(Q.parse("12"), Ok(Some(12)));
-        assert_eq!(RATE.parse("0").unwrap_err().to_string(), "rewrite throughput must be above 0");
-        assert!(RATE.parse("x").unwrap_err().to_string().starts_with("rewrite throughput \"x\" is not a size"));
-        assert_eq!(RATE.format(&(300 << 20)), "300 MB");
-        for bytes in [0, 1, 1023, 1024, 1536, 2000, 1_110_506_750_000, 4 << 40, (1 << 50) - 1] {
-            assert_eq!(RATE.parse(&RATE.format(&bytes)).unwrap_or(0), bytes, "{bytes}");
-        }
-        assert_eq!(TTL.format(&Some(21_600)), "6h");
-        assert_eq!(TTL.parse("none"), Ok(None));
-        let mut out = Vec::new();
-        P.pair(&4, &4, &mut out);
-        Q.pair(&Some(8), &None, &mut out);
-        assert_eq!(out, vec![("q", "8".to_string())]);
-    }
-}
+mod tests;

@@ -1,0 +1,126 @@
+//! Talking to the page this lab is embedded in: whether there is one, posting messages to it
+//! (the xAPI-shaped statement among them), listening to its messages, and watching the
+//! content's height so the host can size the frame.
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// Whether this page runs inside a frame.
+pub fn in_frame() -> bool {
+    web_sys::window()
+        .and_then(|w| w.parent().ok().flatten())
+        .zip(web_sys::window())
+        .is_some_and(|(parent, me)| parent != me)
+}
+
+/// Posts `message` (built by `build`) to the parent frame, for `target_origin` only.
+pub fn post_to_parent(target_origin: &str, build: impl FnOnce(&js_sys::Object)) {
+    let Some(parent) = web_sys::window().and_then(|w| w.parent().ok().flatten()) else { return };
+    let message = js_sys::Object::new();
+    build(&message);
+    let _ = parent.post_message(&message, target_origin);
+}
+
+/// Sets `object[key] = value`.
+pub fn set(object: &js_sys::Object, key: &str, value: impl Into<JsValue>) {
+    let _ = js_sys::Reflect::set(object, &JsValue::from_str(key), &value.into());
+}
+
+/// The document's content height in CSS pixels.
+pub fn content_height() -> u32 {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .map_or(0, |e| e.scroll_height().max(0) as u32)
+}
+
+/// Calls `on_resize` whenever the page's content changes size, until the guard is dropped.
+pub struct ResizeWatch {
+    observer: Option<web_sys::ResizeObserver>,
+    _closure: Option<Closure<dyn FnMut()>>,
+}
+
+impl ResizeWatch {
+    pub fn new(on_resize: impl FnMut() + 'static) -> ResizeWatch {
+        let target = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body());
+        let closure = Closure::<dyn FnMut()>::new(on_resize);
+        let observer = web_sys::ResizeObserver::new(closure.as_ref().unchecked_ref()).ok();
+        if let (Some(observer), Some(target)) = (&observer, target) {
+            observer.observe(&target);
+        }
+        ResizeWatch { observer, _closure: Some(closure) }
+    }
+}
+
+impl Drop for ResizeWatch {
+    fn drop(&mut self) {
+        if let Some(observer) = self.observer.take() {
+            observer.disconnect();
+        }
+    }
+}
+
+/// Calls `on_message` for every `message` event on the window, until the guard is dropped.
+pub struct MessageListener {
+    closure: Option<Closure<dyn FnMut(web_sys::MessageEvent)>>,
+}
+
+impl MessageListener {
+    pub fn new(on_message: impl FnMut(web_sys::MessageEvent) + 'static) -> MessageListener {
+        let Some(window) = web_sys::window() else { return MessageListener { closure: None } };
+        let closure = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(on_message);
+        let added = window.add_event_listener_with_callback("message", closure.as_ref().unchecked_ref());
+        MessageListener { closure: added.ok().map(|_| closure) }
+    }
+}
+
+impl Drop for MessageListener {
+    fn drop(&mut self) {
+        if let (Some(window), Some(closure)) = (web_sys::window(), self.closure.take()) {
+            let _ = window.remove_event_listener_with_callback("message", closure.as_ref().unchecked_ref());
+        }
+    }
+}
+
+/// The `type` member of a message's data, when it is text.
+pub fn message_type(event: &web_sys::MessageEvent) -> Option<String> {
+    js_sys::Reflect::get(&event.data(), &JsValue::from_str("type")).ok().and_then(|v| v.as_string())
+}
+
+/// A fresh empty JavaScript object, for messages built with [`set`].
+pub fn object() -> js_sys::Object {
+    js_sys::Object::new()
+}
+
+/// Posts a graded answer to the parent page at `origin`, shaped like an xAPI statement.
+pub fn post_statement(origin: &str, statement: &crate::embed::Statement) {
+    post_to_parent(origin, |m| {
+        set(m, "type", "rescale-lab:statement");
+        let verb = object();
+        set(&verb, "id", statement.verb_id());
+        let display = object();
+        set(&display, "en-US", statement.verb);
+        set(&verb, "display", display);
+        let target = object();
+        set(&target, "id", statement.object_id.as_str());
+        let definition = object();
+        let name = object();
+        set(&name, "en-US", statement.object_name.as_str());
+        set(&definition, "name", name);
+        set(&target, "definition", definition);
+        let score = object();
+        set(&score, "raw", statement.raw);
+        set(&score, "min", 0);
+        set(&score, "max", statement.max);
+        set(&score, "scaled", f64::from(statement.scaled_milli()) / 1000.0);
+        let result = object();
+        set(&result, "score", score);
+        set(&result, "success", statement.success);
+        set(&result, "response", statement.response.as_str());
+        let xapi = object();
+        set(&xapi, "verb", verb);
+        set(&xapi, "object", target);
+        set(&xapi, "result", result);
+        set(m, "statement", xapi);
+    });
+}

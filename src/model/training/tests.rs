@@ -1,0 +1,83 @@
+//! The guided path: every exercise kind graded by the model, and the progress format.
+
+use super::*;
+
+#[test]
+fn the_default_path_is_answered_by_the_model() {
+    let cases: [(ExerciseKind, &str, bool); 9] = [
+        (ExerciseKind::CoverageReach { m: 8, a: 3 }, "8", true),
+        (ExerciseKind::CoverageReach { m: 8, a: 2 }, "8", false),
+        (ExerciseKind::CoverageReach { m: 8, a: 2 }, "4", true),
+        (ExerciseKind::OwnerOfGroup { max: 128, p: 100, group: 77 }, "60", true),
+        (ExerciseKind::BusiestGroups { max: 128, p: 100 }, "2", true),
+        (ExerciseKind::RestoreStarts { saved_max: 128, p: 200 }, "no", true),
+        (ExerciseKind::RestoreStarts { saved_max: 128, p: 100 }, "YES", true),
+        (ExerciseKind::RescaleFixesHotKey { n: 1000, hot: 30, p: 8, q: 32 }, "no", true),
+        (ExerciseKind::PointOfNoReturn { current: 24, target: 200, first: 24 }, "6", true),
+    ];
+    for (kind, response, expected) in cases {
+        let kind = kind.validate().unwrap();
+        assert_eq!(grade(&kind, response), Ok(expected), "{kind:?} {response}");
+    }
+    assert!(grade(&ExerciseKind::RestoreStarts { saved_max: 128, p: 200 }, "maybe").is_err());
+    assert!(ExerciseKind::OwnerOfGroup { max: 128, p: 100, group: 128 }.validate().is_err());
+    assert!(ExerciseKind::BusiestGroups { max: 128, p: 200 }.validate().is_err());
+}
+
+/// The bundled samples are the fixtures they were copied from, and the exercises over them
+/// are answered from the file: max parallelism 128, a stateless operator's uid change is
+/// harmless, a keyed one's blocks the restore, an unknown uid matches nothing.
+#[test]
+fn sample_exercises_are_answered_from_the_file() {
+    assert_eq!(
+        Sample::HashmapSavepoint.bytes(),
+        include_bytes!("../../../tests/flink-savepoints/fixtures/2.3.0/hashmap-canonical-savepoint/_metadata")
+    );
+    assert_eq!(
+        Sample::RocksdbCheckpoint.bytes(),
+        include_bytes!("../../../tests/flink-savepoints/fixtures/2.3.0/rocksdb-incremental-checkpoint/_metadata")
+    );
+    for sample in Sample::ALL {
+        assert!(sample.bytes().len() < 20 * 1024, "{sample:?}");
+        assert_eq!(Sample::from_slug(sample.slug()), Some(sample));
+        assert!(sample.path().ends_with(&format!("{}/_metadata", sample.slug())));
+        let s = sample.snapshot().unwrap();
+        assert_eq!(s.operators.len(), 8, "{sample:?}");
+        let kind = ExerciseKind::SnapshotMaxParallelism { sample }.validate().unwrap();
+        assert_eq!(grade(&kind, "128"), Ok(true), "{sample:?}");
+        assert!(kind.solve().1.contains("Every operator"), "{}", kind.solve().1);
+    }
+    assert_eq!(Sample::from_slug("nope"), None);
+    let uid = |sample, uid: &str| ExerciseKind::UidChangeBlocksRestore { sample, uid: uid.into() };
+    let cases = [
+        (Sample::HashmapSavepoint, "throttle", "no", "holds no state"),
+        (Sample::HashmapSavepoint, "counter", "yes", "holds 11841 bytes"),
+        (Sample::RocksdbCheckpoint, "counter", "yes", "holds 138219 bytes"),
+        (Sample::RocksdbCheckpoint, "rules-source", "no", "holds no state"),
+        (Sample::RocksdbCheckpoint, "numbers-source", "yes", "(Source: Numbers source) holds 546 bytes"),
+        (Sample::RocksdbCheckpoint, "not-in-the-job", "no", "No operator of this snapshot"),
+    ];
+    for (sample, u, answer, why) in cases {
+        let kind = uid(sample, u).validate().unwrap();
+        assert_eq!(grade(&kind, answer), Ok(true), "{u}");
+        assert!(kind.solve().1.contains(why), "{u}: {}", kind.solve().1);
+    }
+    assert_eq!(uid(Sample::HashmapSavepoint, "a b&c").lab_link(), "#/savepoint?sample=hashmap-savepoint&uid=a%20b%26c");
+    assert_eq!(
+        ExerciseKind::SnapshotMaxParallelism { sample: Sample::RocksdbCheckpoint }.lab_link(),
+        "#/savepoint?sample=rocksdb-checkpoint"
+    );
+}
+
+#[test]
+fn progress_round_trips_and_rejects_other_text() {
+    let mut p = TrainingProgress::default();
+    p.answers.insert("coverage-8-3".into(), (true, "8".into()));
+    p.answers.insert("odd\tid".into(), (false, "a\nb".into()));
+    let back = TrainingProgress::parse(&p.format()).unwrap();
+    assert_eq!(back.score(), 1);
+    assert_eq!(back.answers["odd id"], (false, "a b".into()));
+    for bad in ["", "v0\n", "{\"json\":true}", "v1\nid\tmaybe\tx"] {
+        assert_eq!(TrainingProgress::parse(bad), None, "{bad:?}");
+    }
+}

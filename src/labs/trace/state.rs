@@ -6,6 +6,8 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use super::query::*;
+use crate::model::trace::kit::Trace;
+use crate::model::trace::output::JobOutput;
 use crate::model::trace::{Backend, Scenario, TraceInput, TraceResult};
 use crate::model::{MaxParallelism, ModelError, Parallelism};
 use crate::url::{Field, FieldView};
@@ -47,6 +49,9 @@ pub struct TraceState {
     pub keys: Field<u32>,
     pub events: Field<u32>,
     pub snapshot: Field<u32>,
+    /// The last job output read by **Check output**, and why the latest text was not read.
+    pub output: Option<Rc<JobOutput>>,
+    pub output_error: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -54,6 +59,8 @@ pub enum TraceAction {
     SetScenario { scenario: Scenario },
     SetBackend { backend: Backend },
     Set { field: TraceField, text: String, bad_input: bool },
+    /// **Check output**: read a job's output (the last good one stays when it cannot be read).
+    CheckOutput { text: String },
 }
 
 impl TraceState {
@@ -67,6 +74,8 @@ impl TraceState {
             keys: KEYS.field(q.keys),
             events: EVENTS.field(q.events),
             snapshot: SNAPSHOT.field(q.snapshot),
+            output: None,
+            output_error: None,
         }
     }
 
@@ -107,6 +116,11 @@ impl TraceState {
         FieldView::of(which.param(), f)
     }
 
+    /// The trace the page's numbers describe (what **Download trace** gives).
+    pub fn trace(&self) -> Trace {
+        Trace::for_scenario(self.scenario, self.keys.value, self.events.value)
+    }
+
     /// The run, or why the inputs do not describe one (p1 above max parallelism).
     pub fn run(&self) -> Result<TraceResult, ModelError> {
         let max = MaxParallelism::new(i64::from(self.maxp.value))?;
@@ -133,6 +147,10 @@ impl Reducible for TraceState {
             TraceAction::SetScenario { scenario } => s.scenario = scenario,
             TraceAction::SetBackend { backend } => s.backend = backend,
             TraceAction::Set { field, text, bad_input } => field.param().apply(s.slot(field), text, bad_input),
+            TraceAction::CheckOutput { text } => match JobOutput::parse(&text) {
+                Ok(out) => (s.output, s.output_error) = (Some(Rc::new(out)), None),
+                Err(e) => s.output_error = Some(e.to_string()),
+            },
         }
         Rc::new(s)
     }
@@ -165,5 +183,18 @@ mod tests {
         let s = s.reduce(TraceAction::Set { field: TraceField::Keys, text: "0".into(), bad_input: false });
         assert_eq!(s.keys.value, 12);
         assert!(s.keys.error.is_some());
+    }
+
+    #[test]
+    fn a_bad_output_keeps_the_last_good_one() {
+        let s = Rc::new(TraceState::from_query(&TraceQuery::default()));
+        let good = s.trace().totals_csv();
+        let s = s.reduce(TraceAction::CheckOutput { text: good.clone() });
+        assert_eq!((s.output.as_deref(), s.output_error.as_deref()), (Some(&JobOutput::parse(&good).unwrap()), None));
+        let s = s.reduce(TraceAction::CheckOutput { text: "key,total\ncustomer-1,x\n".into() });
+        assert_eq!(s.output.as_deref(), Some(&JobOutput::parse(&good).unwrap()));
+        assert!(s.output_error.as_deref().unwrap().starts_with("line 2: the total \"x\""));
+        let s = s.reduce(TraceAction::CheckOutput { text: good });
+        assert!(s.output_error.is_none());
     }
 }

@@ -9,7 +9,7 @@ use yew::prelude::*;
 use super::output_view::OutputView;
 use super::state::{TraceAction, TraceState};
 use crate::browser;
-use crate::components::use_big_text;
+use crate::components::{on_file_text, use_big_text};
 use crate::labs::frame::PartProps;
 use crate::model::trace::output::{check, MAX_BYTES};
 
@@ -23,26 +23,9 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
     let big = use_big_text("Check output", true);
     let on_trace = Callback::from(move |_: MouseEvent| browser::download("trace.csv", "text/csv", &trace.csv()));
     let on_totals = Callback::from(move |_: MouseEvent| browser::download("trace-totals.csv", "text/csv", &trace.totals_csv()));
-    let on_check = {
-        let (big, act) = (big.clone(), act.clone());
-        Callback::from(move |_: MouseEvent| {
-            if let Some((text, _)) = big.read() {
-                act.emit(TraceAction::CheckOutput { text });
-            }
-        })
-    };
-    let on_file = {
-        let act = act.clone();
-        Callback::from(move |e: Event| {
-            let Some(file) = browser::events::chosen_file(&e) else { return };
-            let act = act.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                if let Some((text, _)) = browser::events::file_text(file).await {
-                    act.emit(TraceAction::CheckOutput { text });
-                }
-            });
-        })
-    };
+    let to_check = act.reform(|text| TraceAction::CheckOutput { text });
+    let on_check = big.on_read(to_check.clone());
+    let on_file = on_file_text(to_check);
     let result = use_memo((trace, s.output.clone()), |(trace, output)| output.as_ref().map(|o| check(trace, o)));
     html! {
         <section class="trace-kit" aria-labelledby="trace-kit-title">

@@ -1,7 +1,8 @@
 //! A text box for pastes of megabytes ([`use_big_text`]): a paste over [`SYNC_LIMIT`] is held out of the box (megabytes of text make every
 //! layout slow) with a note saying so, typing drops what was held, and [`BigText::read`] hands
 //! over the held paste or the box's text, replacing the box after a large read (clearing it is
-//! slow too). The skew lab's **Keys (CSV)** and **Flink REST metrics (JSON)** both use it.
+//! slow too). The skew lab's **Keys (CSV)** and **Flink REST metrics (JSON)** and the trace lab's **Job output
+//! (CSV)** use it; [`BigText::on_read`] and [`on_file_text`] wire a box's button and file input.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -31,6 +32,16 @@ pub struct BigText {
 }
 
 impl BigText {
+    /// A click handler (the box's button) that hands what [`BigText::read`] gives to `to`.
+    pub fn on_read(&self, to: Callback<String>) -> Callback<MouseEvent> {
+        let big = self.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some((text, _)) = big.read() {
+                to.emit(text);
+            }
+        })
+    }
+
     /// The held paste, else the box's text, with its lone-surrogate flag.
     pub fn read(&self) -> Option<(String, bool)> {
         if let Some(held) = self.held.borrow_mut().take() {
@@ -89,4 +100,18 @@ pub fn use_big_text(button: &'static str, lines: bool) -> BigText {
         set_note,
         set_generation,
     }
+}
+
+/// A change handler for the `<input type="file">` beside a box: the chosen file's text, read in
+/// the browser, goes to `to`.
+pub fn on_file_text(to: Callback<String>) -> Callback<Event> {
+    Callback::from(move |e: Event| {
+        let Some(file) = browser::events::chosen_file(&e) else { return };
+        let to = to.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Some((text, _)) = browser::events::file_text(file).await {
+                to.emit(text);
+            }
+        });
+    })
 }

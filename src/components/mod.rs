@@ -9,7 +9,7 @@ pub mod param_field;
 pub mod select_field;
 pub mod text_field;
 
-pub use big_text::{use_big_text, BigText};
+pub use big_text::{on_file_text, use_big_text, BigText};
 pub use locks::{use_locked, Locks, LOCKED_NOTE};
 pub use notices::Notices;
 pub use pager::{use_page, Page, PagerButtons};

@@ -19,7 +19,9 @@ use super::key_group::{MaxParallelism, Parallelism};
 use super::restore::{FailedCheck, RestoreInput, RestoreOutcome, SavedHow};
 use super::savepoint::operator_id_hex;
 
+pub mod kit;
 pub mod operator_state;
+pub mod output;
 pub mod schema;
 
 pub use schema::{Backend, Failing};
@@ -221,11 +223,7 @@ impl TraceInput {
         let max = self.p1.max();
         let hot = self.scenario == Scenario::HotKey;
         let snapshot_at = self.snapshot_at.min(self.events);
-        let mut truth: BTreeMap<String, i64> = BTreeMap::new();
-        for offset in 0..self.events {
-            let (k, v) = event(offset, self.keys, hot);
-            *truth.entry(k).or_default() += v;
-        }
+        let truth = kit::Trace::of(self).totals();
         // Phase 1: each subtask keeps the state of the key groups it owns.
         let mut subtasks: Vec<Groups> = vec![Groups::new(); self.p1.get() as usize];
         for offset in 0..snapshot_at {

@@ -682,3 +682,58 @@ test.describe('#/skew REST metrics', () => {
     await check();
   });
 });
+
+// #/trace job output: text pasted into "Job output (CSV)" and read with "Check output". Each
+// case: an alert (output-error) names the line; the text stays in the box; the last check
+// (output-verdict) and the URL are kept.
+test.describe('#/trace job output', () => {
+  const outputBox = (page) => field(page, 'Job output (CSV)');
+  const checkOutput = (page) => page.getByRole('button', { name: 'Check output' }).click();
+
+  async function start(page) {
+    await open(page, '#/trace');
+    await outputBox(page).fill('key,total\ncustomer-0,49\n');
+    await checkOutput(page);
+    await expect(page.getByTestId('output-verdict')).toHaveAttribute('data-verdict', 'lost');
+    return { before: await snapshot(page, ['trace-verdict', 'output-verdict']), url: page.url() };
+  }
+
+  for (const [category, text, message] of [
+    ['empty', '', 'the output is empty'],
+    ['a bad header', 'offset,key,value\n0,customer-9,1\n', 'line 1: the header must be key,total, found "offset,key,value"'],
+    ['non-numeric', 'key,total\ncustomer-0,abc\n', 'line 2: the total "abc" is not a whole number'],
+    ['NaN-like', 'key,total\ncustomer-0,NaN\n', 'line 2: the total "NaN" is not a whole number'],
+    ['huge', `key,total\ncustomer-0,${HUGE}\n`, `line 2: the total "${HUGE}" is not a whole number`],
+    ['negative offset', 'key,total\nsource_offset,-1\n', 'line 2: source_offset "-1" is not a whole number of 0 or more'],
+    ['a duplicate key', 'key,total\ncustomer-0,1\ncustomer-0,2\n', 'line 3: "customer-0" appears twice (first on line 2)'],
+    ['unbalanced quotes', 'key,total\n"customer-0,1\n', 'line 2: a quoted key has no closing quote'],
+    ['control characters', 'key,total\u0007\n', 'found "key,total\\u{7}"'],
+    ['hostile HTML/SVG', `${HOSTILE.join(',')}\n`, 'line 1: the header must be key,total, found "<script>'],
+  ]) {
+    test(`${category}: the alert names the line, the text and the last check are kept`, async ({ page }) => {
+      const check = guardHostile(page);
+      const kept = await start(page);
+      await outputBox(page).fill(text);
+      await checkOutput(page);
+      const alert = page.getByTestId('output-error');
+      await expect(alert).toHaveAttribute('role', 'alert');
+      await expect(alert).toContainText(message);
+      await expect(outputBox(page)).toHaveValue(text);
+      await expectKept(page, kept.before);
+      expect(page.url()).toBe(kept.url);
+      await check();
+    });
+  }
+
+  test('a 5 MB paste is held out of the box and refused by its size', async ({ page }) => {
+    const kept = await start(page);
+    await outputBox(page).evaluate((area) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', `key,total\n${'customer-0,1\n'.repeat(420000)}`);
+      area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await checkOutput(page);
+    await expect(page.getByTestId('output-error')).toContainText('KB, more than the 4096 KB this check reads');
+    await expectKept(page, kept.before);
+  });
+});

@@ -7,8 +7,7 @@ use yew::prelude::*;
 
 use super::metrics_view::MetricsView;
 use super::state::{SkewAction, SkewState};
-use crate::browser;
-use crate::components::use_big_text;
+use crate::components::{on_file_text, use_big_text};
 use crate::labs::frame::PartProps;
 use crate::model::json::MAX_BYTES;
 
@@ -20,26 +19,9 @@ pub fn MetricsPanel(props: &PartProps<SkewState>) -> Html {
     let s = &props.state;
     let act = &props.on_action;
     let big = use_big_text("Import metrics", false);
-    let on_import = {
-        let (big, act) = (big.clone(), act.clone());
-        Callback::from(move |_: MouseEvent| {
-            if let Some((text, _)) = big.read() {
-                act.emit(SkewAction::ImportMetrics { text });
-            }
-        })
-    };
-    let on_file = {
-        let act = act.clone();
-        Callback::from(move |e: Event| {
-            let Some(file) = browser::events::chosen_file(&e) else { return };
-            let act = act.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                if let Some((text, _)) = browser::events::file_text(file).await {
-                    act.emit(SkewAction::ImportMetrics { text });
-                }
-            });
-        })
-    };
+    let to_import = act.reform(|text| SkewAction::ImportMetrics { text });
+    let on_import = big.on_read(to_import.clone());
+    let on_file = on_file_text(to_import);
     html! {
         <section class="skew-metrics" aria-labelledby="skew-metrics-title">
             <h2 id="skew-metrics-title">{ "Your running job's metrics" }</h2>

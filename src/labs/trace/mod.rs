@@ -1,10 +1,13 @@
 //! The trace check page (`#/trace`): pick a scenario, run a generated trace through a
 //! simulated keyed job, snapshot, restore at another parallelism, and check every key's total
-//! and the source position against the truth (`trace-verdict`). Also: how operator (list)
+//! and the source position against the truth (`trace-verdict`); download that trace and check
+//! a real job's output against it (`output-verdict`). Also: how operator (list)
 //! state is redistributed, and idle source subtasks.
 
 mod failing;
+mod kit_panel;
 mod operator_state;
+mod output_view;
 pub mod query;
 mod result;
 pub mod state;
@@ -59,6 +62,7 @@ pub fn TraceLab(props: &LabProps) -> Html {
                 { for TraceField::ALL.into_iter().map(field) }
             </form>
             <result::TraceResultView run={(*run).clone()} scenario={state.scenario} />
+            <kit_panel::KitPanel state={(*state).clone()} on_action={on_action.clone()} />
             <operator_state::OperatorState before={state.p1.value} after={state.p2.value} />
         </LabFrame>
     }

@@ -6,6 +6,8 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use super::query::*;
+use crate::model::trace::kit::Trace;
+use crate::model::trace::output::JobOutput;
 use crate::model::trace::{Backend, Scenario, TraceInput, TraceResult};
 use crate::model::{MaxParallelism, ModelError, Parallelism};
 use crate::url::{Field, FieldView};
@@ -47,6 +49,9 @@ pub struct TraceState {
     pub keys: Field<u32>,
     pub events: Field<u32>,
     pub snapshot: Field<u32>,
+    /// The last job output read by **Check output**, and why the latest text was not read.
+    pub output: Option<Rc<JobOutput>>,
+    pub output_error: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -54,6 +59,8 @@ pub enum TraceAction {
     SetScenario { scenario: Scenario },
     SetBackend { backend: Backend },
     Set { field: TraceField, text: String, bad_input: bool },
+    /// **Check output**: read a job's output (the last good one stays when it cannot be read).
+    CheckOutput { text: String },
 }
 
 impl TraceState {
@@ -67,6 +74,8 @@ impl TraceState {
             keys: KEYS.field(q.keys),
             events: EVENTS.field(q.events),
             snapshot: SNAPSHOT.field(q.snapshot),
+            output: None,
+            output_error: None,
         }
     }
 
@@ -107,6 +116,11 @@ impl TraceState {
         FieldView::of(which.param(), f)
     }
 
+    /// The trace the page's numbers describe (what **Download trace** gives).
+    pub fn trace(&self) -> Trace {
+        Trace::for_scenario(self.scenario, self.keys.value, self.events.value)
+    }
+
     /// The run, or why the inputs do not describe one (p1 above max parallelism).
     pub fn run(&self) -> Result<TraceResult, ModelError> {
         let max = MaxParallelism::new(i64::from(self.maxp.value))?;
@@ -133,37 +147,15 @@ impl Reducible for TraceState {
             TraceAction::SetScenario { scenario } => s.scenario = scenario,
             TraceAction::SetBackend { backend } => s.backend = backend,
             TraceAction::Set { field, text, bad_input } => field.param().apply(s.slot(field), text, bad_input),
+            TraceAction::CheckOutput { text } => match JobOutput::parse(&text) {
+                Ok(out) => (s.output, s.output_error) = (Some(Rc::new(out)), None),
+                Err(e) => s.output_error = Some(e.to_string()),
+            },
         }
         Rc::new(s)
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::trace::TraceVerdict;
-
-    #[test]
-    fn scenarios_from_the_page() {
-        let s = Rc::new(TraceState::from_query(&TraceQuery::default()));
-        assert_eq!(s.run().unwrap().verdict, TraceVerdict::Preserved);
-        let s = s.reduce(TraceAction::SetScenario { scenario: Scenario::UidChangedAllowNonRestored });
-        assert_eq!(s.run().unwrap().verdict, TraceVerdict::Lost);
-        let s = s.reduce(TraceAction::SetScenario { scenario: Scenario::SchemaIncompatible });
-        let TraceVerdict::Failing(f) = s.run().unwrap().verdict else { panic!("failing") };
-        assert!(f.task_failure[1].contains("For heap backends"));
-        let s = s.reduce(TraceAction::SetBackend { backend: Backend::RocksDb });
-        assert_eq!(s.to_query().backend, Backend::RocksDb);
-        let TraceVerdict::Failing(f) = s.run().unwrap().verdict else { panic!("failing") };
-        assert!(f.task_failure[1].contains("StateMigrationException: The new state serializer"));
-        let s = s.reduce(TraceAction::SetScenario { scenario: Scenario::SourceUidChangedAllowNonRestored });
-        let run = s.run().unwrap();
-        assert_eq!((run.verdict, run.resumed_from), (TraceVerdict::Lost, Some(0)));
-        let s = s.reduce(TraceAction::SetScenario { scenario: Scenario::UidChangedAllowNonRestored });
-        let s = s.reduce(TraceAction::Set { field: TraceField::P1, text: "300".into(), bad_input: false });
-        assert!(s.run().unwrap_err().to_string().contains("300"));
-        let s = s.reduce(TraceAction::Set { field: TraceField::Keys, text: "0".into(), bad_input: false });
-        assert_eq!(s.keys.value, 12);
-        assert!(s.keys.error.is_some());
-    }
-}
+#[path = "state_tests.rs"]
+mod tests;

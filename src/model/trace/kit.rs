@@ -1,0 +1,78 @@
+//! The trace kit's files: the generated trace as CSV (`trace.csv`: `offset,key,value`, one row
+//! per event in offset order) and the truth a job must end with (`trace-totals.csv`: `key,total`
+//! per key in key order, then `source_offset,<events>`), in the format [`super::output`] reads.
+//! Both are pure functions of the trace's numbers ([`Trace`]), so a trace downloaded from a
+//! link is the same trace, byte for byte, every time. Comma separated, a header row, `\n` line
+//! ends, plain decimal numbers.
+
+use std::collections::BTreeMap;
+
+use super::{event, Scenario, TraceInput};
+
+/// The row of a totals file that is not a key: the offset the source read to (the number of
+/// events it read).
+pub const SOURCE_OFFSET: &str = "source_offset";
+
+/// The trace's header row.
+pub const TRACE_HEADER: &str = "offset,key,value";
+/// The totals' (and a job output's) header row.
+pub const TOTALS_HEADER: &str = "key,total";
+
+/// A generated trace: `events` events over `keys` keys, 60 % on one key when `hot`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Trace {
+    pub keys: u32,
+    pub events: u32,
+    pub hot: bool,
+}
+
+impl Trace {
+    /// The trace a run uses (the hot-key scenario's is skewed).
+    pub fn of(input: &TraceInput) -> Trace {
+        Trace::for_scenario(input.scenario, input.keys, input.events)
+    }
+
+    /// The trace of `scenario` with these numbers.
+    pub fn for_scenario(scenario: Scenario, keys: u32, events: u32) -> Trace {
+        Trace { keys, events, hot: scenario == Scenario::HotKey }
+    }
+
+    /// Every event in offset order: `(offset, key, value)`.
+    pub fn events(&self) -> impl Iterator<Item = (u32, String, i64)> + '_ {
+        (0..self.events).map(|offset| {
+            let (k, v) = event(offset, self.keys, self.hot);
+            (offset, k, v)
+        })
+    }
+
+    /// Each key's total over the whole trace (only keys that occur).
+    pub fn totals(&self) -> BTreeMap<String, i64> {
+        let mut truth = BTreeMap::new();
+        for (_, k, v) in self.events() {
+            *truth.entry(k).or_default() += v;
+        }
+        truth
+    }
+
+    /// `trace.csv`.
+    pub fn csv(&self) -> String {
+        let mut out = String::with_capacity(self.events as usize * 20 + 20);
+        out.push_str(TRACE_HEADER);
+        out.push('\n');
+        for (offset, k, v) in self.events() {
+            out.push_str(&format!("{offset},{k},{v}\n"));
+        }
+        out
+    }
+
+    /// `trace-totals.csv`: what a job that preserved its state writes at the end.
+    pub fn totals_csv(&self) -> String {
+        let mut out = String::from(TOTALS_HEADER);
+        out.push('\n');
+        for (k, total) in self.totals() {
+            out.push_str(&format!("{k},{total}\n"));
+        }
+        out.push_str(&format!("{SOURCE_OFFSET},{}\n", self.events));
+        out
+    }
+}

@@ -1,0 +1,179 @@
+//! Job outputs read and checked: the trace files' exact shape, a table of outputs with their
+//! verdicts and of malformed outputs with their messages, properties (the truth always checks
+//! preserved; dropping or lowering any key gives lost; raising one or adding one gives wrong),
+//! and the outputs of the real Flink 2.3.0 runs in `tests/flink-trace-kit/`.
+
+use proptest::prelude::*;
+
+use super::*;
+
+const PLAIN: Trace = Trace { keys: 12, events: 240, hot: false };
+
+fn verdict(trace: &Trace, text: &str) -> OutputVerdict {
+    check(trace, &JobOutput::parse(text).unwrap()).verdict
+}
+
+fn error(text: &str) -> String {
+    JobOutput::parse(text).unwrap_err().to_string()
+}
+
+#[test]
+fn the_trace_files_open_as_documented() {
+    let csv = PLAIN.csv();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 241);
+    assert_eq!(lines[0], "offset,key,value");
+    for (i, line) in lines[1..].iter().enumerate() {
+        let (k, v) = super::super::event(i as u32, 12, false);
+        assert_eq!(*line, format!("{i},{k},{v}"));
+    }
+    let totals = PLAIN.totals_csv();
+    assert!(totals.starts_with("key,total\ncustomer-0,"), "{totals}");
+    assert!(totals.ends_with("\nsource_offset,240\n"));
+    let sum: i64 = PLAIN.totals().values().sum();
+    let by_hand: i64 = (0..240).map(|o| i64::from(o % 7) + 1).sum();
+    assert_eq!(sum, by_hand);
+}
+
+#[test]
+fn outputs_and_their_verdicts() {
+    let truth = PLAIN.totals();
+    let (k0, t0) = truth.iter().next().map(|(k, &t)| (k.clone(), t)).unwrap();
+    let good = PLAIN.totals_csv();
+    let without_offset = good.replace("source_offset,240\n", "");
+    let crlf_quoted_bom =
+        format!("\u{feff}{}", good.replace(&format!("{k0},"), &format!("\"{k0}\","))).replace('\n', "\r\n");
+    let low = good.replace(&format!("{k0},{t0}\n"), &format!("{k0},{}\n", t0 - 1));
+    let high = good.replace(&format!("{k0},{t0}\n"), &format!("{k0},{}\n", t0 + 1));
+    let gone = good.replace(&format!("{k0},{t0}\n"), "");
+    for (name, text, expected) in [
+        ("the truth", good.clone(), OutputVerdict::Preserved),
+        ("without the offset row", without_offset, OutputVerdict::Preserved),
+        ("CRLF, a BOM, a quoted key, blank lines", format!("{crlf_quoted_bom}\r\n\r\n"), OutputVerdict::Preserved),
+        ("a total below the truth", low, OutputVerdict::Lost),
+        ("a key missing", gone, OutputVerdict::Lost),
+        ("the source short of the end", good.replace("source_offset,240", "source_offset,160"), OutputVerdict::Lost),
+        ("a total above the truth", high.clone(), OutputVerdict::Wrong),
+        ("an extra key", format!("{good}customer-99,5\n"), OutputVerdict::Wrong),
+        ("the source past the end", good.replace("source_offset,240", "source_offset,400"), OutputVerdict::Wrong),
+        (
+            "lost wins over wrong",
+            format!("{}customer-99,5\n", high.replace("source_offset,240", "source_offset,1")),
+            OutputVerdict::Lost,
+        ),
+    ] {
+        assert_eq!(verdict(&PLAIN, &text), expected, "{name}");
+    }
+    let c = check(&PLAIN, &JobOutput::parse(&format!("{good}customer-99,5\n")).unwrap());
+    assert_eq!((c.keys, c.matched, c.extra.clone()), (12, 12, vec![("customer-99".to_string(), 5)]));
+}
+
+#[test]
+fn malformed_outputs_name_the_line_and_the_problem() {
+    for (text, message) in [
+        ("", "the output is empty"),
+        ("\n \r\n", "the output is empty"),
+        ("offset,key,value\n0,customer-1,1\n", "line 1: the header must be key,total, found \"offset,key,value\""),
+        ("key,total\ncustomer-1,12,3\n", "line 2: a row is key,total (2 fields), found 3 fields"),
+        ("key,total\n\ncustomer-1\n", "line 3: a row is key,total (2 fields), found 1 field"),
+        ("key,total\ncustomer-1,twelve\n", "line 2: the total \"twelve\" is not a whole number"),
+        ("key,total\ncustomer-1,1.5\n", "line 2: the total \"1.5\" is not a whole number"),
+        (
+            "key,total\ncustomer-1,99999999999999999999\n",
+            "line 2: the total \"99999999999999999999\" is not a whole number",
+        ),
+        ("key,total\ncustomer-1,1\ncustomer-1,2\n", "line 3: \"customer-1\" appears twice (first on line 2)"),
+        ("key,total\nsource_offset,-1\n", "line 2: source_offset \"-1\" is not a whole number of 0 or more"),
+        ("key,total\nsource_offset,1\nsource_offset,2\n", "line 3: \"source_offset\" appears twice (first on line 2)"),
+        ("key,total\n,4\n", "line 2: the key is empty"),
+        ("key,total\n\"customer-1,4\n", "line 2: a quoted key has no closing quote"),
+        ("<script>alert(1)</script>\u{7}", "found \"<script>alert(1)</script>\\u{7}\""),
+    ] {
+        let e = error(text);
+        assert!(e.contains(message), "{text:?}: {e}");
+    }
+    let long = format!("{}\n", "x".repeat(500));
+    assert!(error(&long).ends_with(&format!("\"{}…\"", "x".repeat(40))));
+    let huge = format!("key,total\n{}", "customer-1,1\n".repeat(MAX_BYTES / 13 + 1));
+    assert!(error(&huge).contains("more than the 4096 KB"), "{}", error(&huge));
+    let many: String = (0..=MAX_ROWS).map(|i| format!("k{i},1\n")).collect();
+    assert_eq!(JobOutput::parse(&format!("key,total\n{many}")), Err(OutputError::TooManyRows));
+}
+
+/// The outputs of the real runs (`tests/flink-trace-kit/`): the trace the model generates for
+/// the lab's default link, run by Flink 2.3.0 through a keyed sum, stopped with a savepoint at
+/// offset 160 at parallelism 4 and restored at 6.
+#[test]
+fn the_real_flink_runs_check_as_observed() {
+    macro_rules! read {
+        ($name:literal) => {
+            include_str!(concat!("../../../tests/flink-trace-kit/", $name)).to_string()
+        };
+    }
+    assert_eq!(read!("trace.csv"), PLAIN.csv(), "the committed trace is the lab's");
+    assert_eq!(read!("trace-totals.csv"), PLAIN.totals_csv());
+    let good = check(&PLAIN, &JobOutput::parse(&read!("output-restored-p6.csv")).unwrap());
+    assert_eq!((good.verdict, good.matched, good.offset), (OutputVerdict::Preserved, 12, Some(240)));
+    let lost = check(&PLAIN, &JobOutput::parse(&read!("output-uid-changed-p6.csv")).unwrap());
+    assert_eq!(lost.verdict, OutputVerdict::Lost);
+    assert!(lost.matched < 12 && lost.above.is_empty() && lost.extra.is_empty(), "{lost:?}");
+    let twice = check(&PLAIN, &JobOutput::parse(&read!("output-source-uid-changed-p6.csv")).unwrap());
+    assert_eq!(twice.verdict, OutputVerdict::Wrong);
+    assert!(twice.missing.is_empty() && twice.below.is_empty() && !twice.above.is_empty(), "{twice:?}");
+    // What Flink printed agrees with the lab's model of the same run: the keys' owners before
+    // and after, and the operator ids whose state was skipped.
+    let observed = read!("observed-flink-2.3.0.txt");
+    let max = crate::MaxParallelism::new(128).unwrap();
+    let input = |scenario| super::super::TraceInput {
+        scenario,
+        p1: crate::Parallelism::new(4, max).unwrap(),
+        p2: 6,
+        keys: 12,
+        events: 240,
+        snapshot_at: 160,
+        backend: super::super::Backend::HashMap,
+    };
+    let run = input(super::super::Scenario::PlainRescale).run();
+    let owners = |after: bool| {
+        run.rows
+            .iter()
+            .map(|r| if after { r.owner_after.unwrap() } else { r.owner_before })
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
+    };
+    assert!(observed.contains(&format!("events summed before the savepoint: 160, by {} of 4 subtasks", owners(false))));
+    assert!(observed.contains(&format!(
+        "events summed after the restore: 80, the first at offset 160, by {} of 6 subtasks",
+        owners(true)
+    )));
+    for scenario in
+        [super::super::Scenario::UidChangedAllowNonRestored, super::super::Scenario::SourceUidChangedAllowNonRestored]
+    {
+        let log = &input(scenario).run().log[0];
+        assert!(observed.contains(&format!("log: {log}")), "{log}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn the_truth_checks_preserved_and_any_loss_is_caught(keys in 1u32..40, events in 1u32..600, hot: bool, pick: usize, delta in 1i64..1000) {
+        let trace = Trace { keys, events, hot };
+        let good = trace.totals_csv();
+        prop_assert_eq!(verdict(&trace, &good), OutputVerdict::Preserved);
+        let truth = trace.totals();
+        let (key, total) = truth.iter().nth(pick % truth.len()).map(|(k, &t)| (k.clone(), t)).unwrap();
+        let row = format!("\n{key},{total}\n");
+        prop_assert_eq!(verdict(&trace, &good.replace(&row, "\n")), OutputVerdict::Lost);
+        prop_assert_eq!(verdict(&trace, &good.replace(&row, &format!("\n{key},{}\n", total - delta))), OutputVerdict::Lost);
+        prop_assert_eq!(verdict(&trace, &good.replace(&row, &format!("\n{key},{}\n", total + delta))), OutputVerdict::Wrong);
+        prop_assert_eq!(verdict(&trace, &format!("{good}not-{key},{delta}\n")), OutputVerdict::Wrong);
+    }
+
+    #[test]
+    fn any_text_reads_or_names_a_line(text in "[a-z0-9,\"\r\n ]{0,80}") {
+        match JobOutput::parse(&format!("key,total\n{text}")) {
+            Ok(out) => prop_assert!(out.totals.len() <= text.lines().count()),
+            Err(e) => prop_assert!(e.to_string().starts_with("line "), "{}", e),
+        }
+    }
+}

@@ -1,0 +1,109 @@
+// The trace kit in the trace lab, as a person uses it (by role and label): Download trace gives
+// the trace the real Flink run read (tests/flink-trace-kit/trace.csv) and, for another link, the
+// events computed here independently; the real job's outputs pasted or uploaded check
+// preserved (restored at another parallelism) and lost (the sum's uid changed,
+// allowNonRestoredState); an edited total gives wrong; malformed output names the line, keeps
+// the text and the last check.
+import { readFileSync } from 'node:fs';
+import { test, expect, open, axeViolations } from './fixtures.js';
+
+const dir = new URL('../../tests/flink-trace-kit/', import.meta.url);
+const file = (name) => readFileSync(new URL(name, dir), 'utf8');
+
+/** Event `offset` of a trace, as the lab documents it: (key, value). */
+function event(offset, keys, hot) {
+  const mul = Math.imul(offset, 2654435761) >>> 0;
+  const mix = (((mul << 13) | (mul >>> 19)) ^ 0x9e3779b9) >>> 0;
+  const k = hot && mix % 10 < 6 ? 0 : mix % keys;
+  return [`customer-${k}`, (offset % 7) + 1];
+}
+
+const box = (page) => page.getByLabel('Job output (CSV)');
+const verdict = (page) => page.getByTestId('output-verdict');
+
+async function checkText(page, text) {
+  await box(page).fill(text);
+  await page.getByRole('button', { name: 'Check output' }).click();
+}
+
+async function download(page, name) {
+  const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).click()]);
+  return [d.suggestedFilename(), readFileSync(await d.path(), 'utf8')];
+}
+
+test('Download trace gives the trace the Flink job read, and the totals it had to end with', async ({ page }) => {
+  await open(page, '#/trace');
+  expect(await download(page, 'Download trace')).toEqual(['trace.csv', file('trace.csv')]);
+  expect(await download(page, 'Download totals')).toEqual(['trace-totals.csv', file('trace-totals.csv')]);
+});
+
+test('a downloaded trace follows the link: its events, their count and its totals', async ({ page }) => {
+  await open(page, '#/trace?scenario=hot-key&keys=5&events=30&snapshot=20');
+  const [name, text] = await download(page, 'Download trace');
+  expect(name).toBe('trace.csv');
+  const lines = text.split('\n');
+  expect(lines[0]).toBe('offset,key,value');
+  expect(lines.at(-1)).toBe('');
+  expect(lines.slice(1, -1)).toEqual(Array.from({ length: 30 }, (_, i) => [i, ...event(i, 5, true)].join(',')));
+  const totals = new Map();
+  for (let i = 0; i < 30; i++) {
+    const [k, v] = event(i, 5, true);
+    totals.set(k, (totals.get(k) ?? 0) + v);
+  }
+  const rows = [...totals].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k},${v}`);
+  expect((await download(page, 'Download totals'))[1]).toBe(['key,total', ...rows, 'source_offset,30', ''].join('\n'));
+});
+
+test('the real job restored at another parallelism checks preserved; with the sum\'s uid changed, lost', async ({ page }) => {
+  await open(page, '#/trace');
+  await checkText(page, file('output-restored-p6.csv'));
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'preserved');
+  await expect(verdict(page)).toContainText('all 12 keys hold their full totals');
+  await expect(verdict(page)).toContainText('offset 240, the end of the trace');
+  await checkText(page, file('output-uid-changed-p6.csv'));
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'lost');
+  await expect(verdict(page)).toContainText('Totals below the trace\'s (lost): 12');
+  await expect(verdict(page)).toContainText('customer-1: 4 (the trace: 63, -59)');
+  await expect(verdict(page).getByRole('listitem')).toHaveCount(11);
+  await expect(verdict(page)).toContainText('… and 2 more');
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('the source\'s uid changed counts events twice: wrong; an edited total is caught; a file works too', async ({ page }) => {
+  await open(page, '#/trace');
+  await checkText(page, file('output-source-uid-changed-p6.csv'));
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'wrong');
+  await expect(verdict(page)).toContainText('Totals above the trace\'s (events counted twice?): 12');
+  await checkText(page, file('output-restored-p6.csv').replace('customer-3,105', 'customer-3,106'));
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'wrong');
+  await expect(verdict(page)).toContainText('customer-3: 106 (the trace: 105, +1)');
+  await checkText(page, file('output-restored-p6.csv').replace('customer-3,105\n', ''));
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'lost');
+  await expect(verdict(page)).toContainText('Keys missing from the output (lost): 1');
+  await page.getByLabel('Or read a CSV file:').setInputFiles({
+    name: 'output.csv', mimeType: 'text/csv', buffer: Buffer.from(file('output-restored-p6.csv')),
+  });
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'preserved');
+});
+
+test('malformed output names the line and the problem, keeps the text and the last check', async ({ page }) => {
+  await open(page, '#/trace');
+  await checkText(page, file('output-restored-p6.csv'));
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'preserved');
+  for (const [text, message] of [
+    ['key,count\ncustomer-1,4\n', 'line 1: the header must be key,total, found "key,count"'],
+    ['key,total\ncustomer-1,four\n', 'line 2: the total "four" is not a whole number'],
+    ['key,total\ncustomer-1,4\ncustomer-1,5\n', 'line 3: "customer-1" appears twice (first on line 2)'],
+    ['key,total\n<img src=x onerror=alert(1)>,1,2\n', 'line 2: a row is key,total (2 fields), found 3 fields'],
+  ]) {
+    await checkText(page, text);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(message);
+    await expect(alert).toContainText('The check below is of the output read before.');
+    await expect(box(page)).toHaveValue(text);
+    await expect(verdict(page)).toHaveAttribute('data-verdict', 'preserved');
+  }
+  await expect(page.locator('img')).toHaveCount(0);
+  await checkText(page, file('output-restored-p6.csv'));
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

@@ -5,7 +5,18 @@
 
 use std::collections::BTreeMap;
 
-use super::{Exercise, ExerciseKind};
+use super::{Answer, Exercise, ExerciseKind};
+
+impl Answer {
+    /// As an answer key prints it: the number, or `Yes` / `No`.
+    pub fn text(self) -> String {
+        match self {
+            Answer::Number(n) => n.to_string(),
+            Answer::YesNo(true) => "Yes".to_string(),
+            Answer::YesNo(false) => "No".to_string(),
+        }
+    }
+}
 
 impl ExerciseKind {
     /// Where to look after a wrong attempt, in a sentence that does not give the answer.
@@ -184,6 +195,10 @@ mod tests {
             assert!(grade(&kind, &hint).is_err(), "a hint is not itself an answer: {hint}");
         }
         assert!(ExerciseKind::CoverageReach { m: 12, a: 20 }.hint().contains("12 and 8"));
+        assert_eq!(
+            [Answer::Number(60), Answer::YesNo(true), Answer::YesNo(false)].map(Answer::text),
+            ["60", "Yes", "No"]
+        );
     }
 
     #[test]

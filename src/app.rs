@@ -60,7 +60,9 @@ pub fn App() -> Html {
     };
     let body = match &location.route {
         Route::Home => {
-            html! { <><Notices notices={location.notices.clone()} /><Home exercises={location.params.get("exercises").map(String::from)} /></> }
+            let (workshop, more) = crate::url::workshop::WorkshopQuery::parse(&location.params);
+            let notices = location.notices.iter().cloned().chain(more).collect::<Vec<_>>();
+            html! { <><Notices {notices} /><Home exercises={location.params.get("exercises").map(String::from)} {workshop} /></> }
         }
         Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
         // Keyed by the whole hash: a link or a typed URL re-opens the lab in that state.

@@ -11,6 +11,7 @@
 //!   [`FieldSpec`] and [`FieldView`] (what a field widget draws), [`ParamTable`].
 //! - [`field`]: [`Field`], a form field's text, last valid value and error.
 //! - [`link`]: [`format_hash`], the one builder of every `#/…` link.
+//! - [`workshop`]: the trainer's parameters (`answers=hidden`, `present=1`, `key=1`).
 //!
 //! This module knows the lab identities ([`crate::lab`]) but no views.
 
@@ -18,6 +19,7 @@ pub mod field;
 pub mod link;
 pub mod param;
 pub mod param_info;
+pub mod workshop;
 
 pub use field::Field;
 pub use link::{format_hash, lab_href};

@@ -3,7 +3,7 @@
 // only when the network fails. Same-origin GET requests only; the scope is the folder the
 // lab is served from, so it works under any host path.
 const CACHE = 'rescale-lab-v1';
-const SHELL = ['./', './index.html', './static/boot.js', './static/style.css', './static/favicon.svg', './static/exercises.json', './static/samples/hashmap-savepoint/_metadata', './static/samples/rocksdb-checkpoint/_metadata', './pkg/rescale-lab.js', './pkg/rescale-lab_bg.wasm'];
+const SHELL = ['./', './index.html', './static/boot.js', './static/style.css', './static/workshop.css', './static/favicon.svg', './static/exercises.json', './static/samples/hashmap-savepoint/_metadata', './static/samples/rocksdb-checkpoint/_metadata', './pkg/rescale-lab.js', './pkg/rescale-lab_bg.wasm'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));

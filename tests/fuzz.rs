@@ -1083,7 +1083,8 @@ proptest! {
 
     /// `Progress::parse` on any stored text accepts exactly `;`-separated `runN=value`
     /// pieces naming both runs (the last piece per run wins), and what it accepts formats
-    /// back to a text that parses to the same progress. `record` changes each run once.
+    /// back to a text that parses to the same progress. `record` sets each run's result once;
+    /// later graded attempts of a run count as its practice.
     #[test]
     fn storage_progress_parse(
         text in progress_text(),
@@ -1104,7 +1105,7 @@ proptest! {
                     _ => None,
                 };
             }
-            prop_assert_eq!(got, Some(Progress { results }), "{:?}", text);
+            prop_assert_eq!(got, Some(Progress { results, practice: [0, 0] }), "{:?}", text);
         } else {
             prop_assert_eq!(got, None, "{:?}", text);
         }
@@ -1118,8 +1119,13 @@ proptest! {
             let before = progress;
             let run = RUNS.iter().position(|r| r.m == m && r.a == a);
             let changed = progress.record(m, a, verdict);
-            let expected = verdict != Graded::Pending && run.is_some_and(|i| before.results[i].is_none());
+            let expected = verdict != Graded::Pending && run.is_some();
             prop_assert_eq!(changed, expected);
+            if let (true, Some(i)) = (changed, run) {
+                let first = before.results[i].is_none();
+                prop_assert_eq!(progress.practice[i], before.practice[i] + u32::from(!first));
+                prop_assert_eq!(progress.results[i].is_some() && before.results[i] != progress.results[i], first);
+            }
             prop_assert_eq!(changed, progress != before);
             prop_assert!(progress.score() <= 2);
             prop_assert_eq!(Progress::parse(&progress.format()), Some(progress));

@@ -101,6 +101,18 @@ pub fn storage_set(key: &str, value: &str) {
     }
 }
 
+/// Removes a local-storage entry; true when there was one to remove.
+pub fn storage_remove(key: &str) -> bool {
+    local_storage().is_some_and(|s| s.get_item(key).ok().flatten().is_some() && s.remove_item(key).is_ok())
+}
+
+/// Opens the browser's print dialog (the page's print stylesheet decides what prints).
+pub fn print_page() {
+    if let Some(w) = web_sys::window() {
+        let _ = w.print();
+    }
+}
+
 /// Whether keyboard focus is in a form control or link, where Space has its own meaning.
 pub fn focus_in_control(event: &web_sys::KeyboardEvent) -> bool {
     let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {

@@ -1,6 +1,7 @@
 //! Small presentational widgets shared by the labs. They hold no lab logic: values in,
 //! callbacks out.
 
+pub mod answer_field;
 pub mod big_text;
 pub mod locks;
 pub mod notices;
@@ -9,6 +10,7 @@ pub mod param_field;
 pub mod select_field;
 pub mod text_field;
 
+pub use answer_field::AnswerField;
 pub use big_text::{on_file_text, use_big_text, BigText};
 pub use locks::{use_locked, Locks, LOCKED_NOTE};
 pub use notices::Notices;

@@ -3,17 +3,31 @@
 use yew::prelude::*;
 
 use super::Lab;
+use crate::url::workshop::WorkshopQuery;
 
 #[derive(Properties, PartialEq)]
 pub struct HomeProps {
     /// `exercises=PATH`: an exercise set for this visit.
     #[prop_or_default]
     pub exercises: Option<String>,
+    /// The trainer's modes (`answers=`, `present=1`, `key=1`).
+    #[prop_or_default]
+    pub workshop: WorkshopQuery,
 }
 
-/// Lists [`Lab::ALL`] with their summaries, then the guided training path.
+/// Lists [`Lab::ALL`] with their summaries, then the guided training path; in presenter mode
+/// and for the answer key, the guided path alone.
 #[function_component]
 pub fn Home(props: &HomeProps) -> Html {
+    let path = html! { <super::training::TrainingPath path={props.exercises.clone()} mode={props.workshop} /> };
+    if props.workshop.present || props.workshop.key {
+        return html! {
+            <section class="home" aria-labelledby="home-title">
+                <h1 id="home-title">{ "Rescale Lab" }</h1>
+                { path }
+            </section>
+        };
+    }
     html! {
         <section class="home" aria-labelledby="home-title">
             <h1 id="home-title">{ "Rescale Lab" }</h1>
@@ -32,7 +46,7 @@ pub fn Home(props: &HomeProps) -> Html {
                     </li>
                 }) }
             </ul>
-            <super::training::TrainingPath path={props.exercises.clone()} />
+            { path }
         </section>
     }
 }

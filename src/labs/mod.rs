@@ -9,12 +9,16 @@
 //!
 //! - [`frame`]: `LabState`, `use_lab` and `LabFrame`, what every lab page does the same way.
 //! - [`url_sync`]: `use_url_sync`, the hook that writes a lab's state into the URL.
-//! - [`home`], [`not_found`], [`training`]: the home page, the unknown-route view, the guided path.
+//! - [`home`], [`not_found`], [`training`]: the home page, the unknown-route view, the guided path;
+//!   [`training_step`] (one step), [`presenter`] (presenter mode, answer key), [`reset_all`].
 
 pub mod frame;
 pub mod home;
 pub mod not_found;
+pub mod presenter;
+pub mod reset_all;
 pub mod training;
+pub mod training_step;
 pub mod url_sync;
 
 // Native only: it uses the table methods the bundle leaves out.

@@ -134,7 +134,10 @@ fn coverage_query_table() {
     let d = CoverageQuery::default();
     let cases: Vec<(&str, CoverageQuery, Vec<&str>)> = vec![
         ("#/coverage", d, vec![]),
-        ("#/coverage?m=8&a=3&t=1.5", CoverageQuery { m: 8, a: 3, t_ms: 1500 }, vec![]),
+        ("#/coverage?m=8&a=3&t=1.5", CoverageQuery { m: 8, a: 3, t_ms: 1500, ..d }, vec![]),
+        ("#/coverage?answers=hidden", CoverageQuery { answers_hidden: true, ..d }, vec![]),
+        ("#/coverage?answers=shown&a=2", CoverageQuery { a: 2, ..d }, vec![]),
+        ("#/coverage?answers=none", d, vec!["answers"]),
         ("#/coverage?a=1000000000", CoverageQuery { a: 1_000_000_000, ..d }, vec![]),
         ("#/coverage?m=0&a=-1&t=-2", d, vec!["m", "a", "t"]),
         ("#/coverage?m=abc&a=1e9&t=NaN", d, vec!["m", "a", "t"]),
@@ -150,8 +153,8 @@ fn coverage_query_table() {
 
 proptest! {
     #[test]
-    fn coverage_query_round_trips(m in 1u32..=360, a in 0u64..=1_000_000_000_000, millis in 0u32..=3_600_000) {
-        let q = CoverageQuery { m, a, t_ms: millis };
+    fn coverage_query_round_trips(m in 1u32..=360, a in 0u64..=1_000_000_000_000, millis in 0u32..=3_600_000, answers_hidden: bool) {
+        let q = CoverageQuery { m, a, t_ms: millis, answers_hidden };
         let location = Location::parse(&format_hash(Lab::Coverage, &CommonQuery::default(), &q.pairs()));
         let (parsed, notices) = CoverageQuery::parse(&location.params);
         prop_assert!(notices.is_empty());

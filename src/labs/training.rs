@@ -1,7 +1,10 @@
 //! The guided training path on the home page: an exercise set loaded from a JSON file
 //! (`static/exercises.json`, or `exercises=PATH` for one visit, same site only), each
 //! exercise graded against the model's own answer, with the score kept in local storage
-//! (`rescale-lab.training.v1`); a corrupt entry is ignored with a notice.
+//! (`rescale-lab.training.v1`); a corrupt entry is ignored with a notice. The trainer's modes
+//! ([`WorkshopQuery`]): `answers=hidden` (hints instead of reasons after a wrong answer, the
+//! score counts first attempts, kept in `rescale-lab.training-first.v1`), `present=1`
+//! ([`Presenter`]) and `key=1` ([`AnswerKey`]).
 
 use std::collections::BTreeMap;
 
@@ -9,10 +12,19 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::browser::json::{fetch_json, Json};
-use crate::model::training::{grade, Answer, Exercise, ExerciseKind, Sample, TrainingProgress};
+use crate::model::training::{grade, Answer, Attempts, Exercise, ExerciseKind, Sample, TrainingProgress};
+use crate::url::encode_component;
+use crate::url::workshop::WorkshopQuery;
+
+use super::presenter::{AnswerKey, Presenter};
+use super::reset_all::ResetAll;
+use super::training_step::{Shown, TrainingStep};
 
 /// Where progress is kept.
 pub const STORAGE_KEY: &str = "rescale-lab.training.v1";
+
+/// Where first attempts are kept (links with `answers=hidden`).
+pub const FIRST_KEY: &str = "rescale-lab.training-first.v1";
 
 fn text(value: &Json, key: &str) -> Result<String, String> {
     value.get(key).as_text().map(String::from).ok_or_else(|| format!("\"{key}\" must be text"))
@@ -109,6 +121,61 @@ pub fn safe_path(path: &str) -> Option<String> {
 pub struct TrainingPathProps {
     /// `exercises=` from the link, if any.
     pub path: Option<String>,
+    /// `answers=`, `present=`, `key=` from the link.
+    #[prop_or_default]
+    pub mode: WorkshopQuery,
+}
+
+/// What a graded answer shows: the model's reason, or, with answers hidden, a hint after a
+/// wrong one.
+fn verdict_text(kind: &ExerciseKind, ok: bool, hidden: bool) -> String {
+    if hidden && !ok {
+        format!("Hint: {} Try again; retries count as practice, not score.", kind.hint())
+    } else {
+        kind.solve().1
+    }
+}
+
+/// Grades a response: an empty one is asked for, a wrong one gets [`verdict_text`].
+fn checked(kind: &ExerciseKind, response: &str, hidden: bool) -> Shown {
+    if response.trim().is_empty() {
+        return Err(match kind.solve().0 {
+            Answer::YesNo(_) => "Choose yes or no, then check.".to_string(),
+            Answer::Number(_) => "Type a whole number, then check.".to_string(),
+        });
+    }
+    grade(kind, response).map(|ok| (ok, verdict_text(kind, ok, hidden))).map_err(|e| e.to_string())
+}
+
+/// Writes a stored score, or removes the entry when there is nothing to keep.
+fn save(key: &str, text: String, empty: bool) {
+    if empty {
+        browser::storage_remove(key);
+    } else {
+        browser::storage_set(key, &text);
+    }
+}
+
+/// The home page's link in another mode, keeping the link's exercise set.
+fn mode_href(mode: WorkshopQuery, path: &Option<String>) -> String {
+    match path {
+        None => mode.href(),
+        Some(p) if mode == WorkshopQuery::default() => format!("#/?exercises={}", encode_component(p)),
+        Some(p) => format!("{}&exercises={}", mode.href(), encode_component(p)),
+    }
+}
+
+fn loaded_progress() -> (TrainingProgress, Option<String>) {
+    match browser::storage_get(STORAGE_KEY).as_deref() {
+        None => (TrainingProgress::default(), None),
+        Some(text) => match TrainingProgress::parse(text) {
+            Some(p) => (p, None),
+            None => (
+                TrainingProgress::default(),
+                Some("Saved training progress was unreadable (older or damaged), so it was set aside.".to_string()),
+            ),
+        },
+    }
 }
 
 #[function_component]
@@ -136,88 +203,125 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
             });
         });
     }
-    let stored = use_memo((), |_| browser::storage_get(STORAGE_KEY));
-    let progress = use_state(|| match stored.as_deref() {
-        None => (TrainingProgress::default(), None),
-        Some(text) => match TrainingProgress::parse(text) {
-            Some(p) => (p, None),
-            None => (
-                TrainingProgress::default(),
-                Some("Saved training progress was unreadable (older or damaged), so it was set aside.".to_string()),
-            ),
-        },
-    });
-    use_effect_with(progress.0.clone(), |p| browser::storage_set(STORAGE_KEY, &p.format()));
+    let progress = use_state(loaded_progress);
+    let attempts = use_state(|| browser::storage_get(FIRST_KEY).and_then(|t| Attempts::parse(&t)).unwrap_or_default());
+    use_effect_with(progress.0.clone(), |p| save(STORAGE_KEY, p.format(), p.answers.is_empty()));
+    use_effect_with((*attempts).clone(), |a| save(FIRST_KEY, a.format(), a.by_id.is_empty()));
     let responses = use_state(BTreeMap::<String, String>::new);
-    let feedback = use_state(Feedback::new);
-    let on_reset = {
-        let (progress, feedback) = (progress.clone(), feedback.clone());
-        Callback::from(move |_: MouseEvent| {
+    let feedback = use_state(BTreeMap::<String, Shown>::new);
+    let clear = {
+        let (progress, feedback, attempts) = (progress.clone(), feedback.clone(), attempts.clone());
+        Callback::from(move |_: ()| {
             progress.set((TrainingProgress::default(), None));
+            attempts.set(Attempts::default());
             feedback.set(BTreeMap::new());
         })
     };
+    let mode = props.mode;
+    let hidden = mode.answers_hidden;
+    let leave = AttrValue::from(mode_href(WorkshopQuery { present: false, key: false, ..mode }, &props.path));
     let body = match set.as_ref() {
         None => html! { <p role="status">{ "Loading the exercises…" }</p> },
         Some(Err(why)) => {
             html! { <p class="alert" role="alert">{ format!("The exercises could not be loaded: {why}.") }</p> }
         }
-        Some(Ok(s)) => html! {
-            <>
-                <p data-testid="training-score" role="status">{ format!("Score: {} of {}.", s.exercises.iter().filter(|e| progress.0.answers.get(&e.id).is_some_and(|a| a.0)).count(), s.exercises.len()) }</p>
-                if !s.problems.is_empty() {
-                    <ul class="notices">{ for s.problems.iter().map(|p| html! { <li>{ p.clone() }</li> }) }</ul>
-                }
-                <ol class="training-steps">
-                    { for s.exercises.iter().map(|e| step(e, &progress, &responses, &feedback)) }
-                </ol>
-            </>
-        },
+        Some(Ok(s)) if mode.key => {
+            html! { <AnswerKey title={s.title.clone()} exercises={s.exercises.clone()} leave={leave.clone()} /> }
+        }
+        Some(Ok(s)) if mode.present => html! { <Presenter exercises={s.exercises.clone()} leave={leave.clone()} /> },
+        Some(Ok(s)) => {
+            let ids = s.exercises.iter().map(|e| e.id.as_str());
+            let score = if hidden {
+                format!("Score: {} of {} (first attempts).", attempts.score(ids), s.exercises.len())
+            } else {
+                let right = ids.filter(|id| progress.0.answers.get(*id).is_some_and(|a| a.0)).count();
+                format!("Score: {right} of {}.", s.exercises.len())
+            };
+            let (retries, recovered) = attempts.practice();
+            html! {
+                <>
+                    <p data-testid="training-score" role="status">{ score }</p>
+                    if hidden && retries > 0 {
+                        <p class="training-practice" data-testid="training-practice">
+                            { format!("Practice: {retries} {}; {recovered} missed at first, then answered right.", if retries == 1 { "retry" } else { "retries" }) }
+                        </p>
+                    }
+                    if !s.problems.is_empty() {
+                        <ul class="notices">{ for s.problems.iter().map(|p| html! { <li>{ p.clone() }</li> }) }</ul>
+                    }
+                    <ol class="training-steps">
+                        { for s.exercises.iter().map(|e| step(e, hidden, &progress, &attempts, &responses, &feedback)) }
+                    </ol>
+                </>
+            }
+        }
     };
+    let on_reset = clear.reform(|_: MouseEvent| ());
+    let on_print = Callback::from(|_: MouseEvent| browser::print_page());
+    let trainer = |m: WorkshopQuery| mode_href(m, &props.path);
     html! {
-        <section class="training" aria-labelledby="training-title">
+        <section class={classes!("training", mode.present.then_some("presenting"))} aria-labelledby="training-title">
             <h2 id="training-title">{ set.as_ref().and_then(|s| s.as_ref().ok()).map_or("Guided path".to_string(), |s| format!("Guided path: {}", s.title)) }</h2>
-            <p>{ "Short steps through the labs. Each ends in a prediction; check it, then open the lab to see why." }</p>
+            if !mode.present && !mode.key {
+                <p>{ "Short steps through the labs. Each ends in a prediction; check it, then open the lab to see why." }</p>
+            }
+            if hidden {
+                <p class="field-hint">{ "Answers are hidden in this link: a wrong answer gets a hint, and only your first answer to each step counts." }</p>
+            }
             if let Some(note) = &progress.1 {
                 <p class="notices" role="status">{ note.clone() }</p>
             }
             { body }
-            <button type="button" onclick={on_reset}>{ "Reset progress" }</button>
+            if !mode.present && !mode.key {
+                <div class="training-tools">
+                    <button type="button" onclick={on_reset}>{ "Reset progress" }</button>
+                    <ResetAll on_cleared={clear} />
+                </div>
+                if !hidden {
+                    <p class="trainer-links">
+                        { "For trainers: " }
+                        <a href={trainer(WorkshopQuery { present: true, ..mode })}>{ "Presenter mode" }</a>{ " · " }
+                        <a href={trainer(WorkshopQuery { key: true, ..mode })}>{ "Answer key" }</a>{ " · " }
+                        <a href={trainer(WorkshopQuery { answers_hidden: true, ..mode })}>{ "Link with answers hidden" }</a>{ " · " }
+                        <button type="button" class="link-button" onclick={on_print}>{ "Print handout" }</button>
+                    </p>
+                }
+            }
         </section>
     }
 }
 
-/// Per exercise: graded (right or not, with the reason), or why the answer could not be read.
-type Feedback = BTreeMap<String, Result<(bool, String), String>>;
-
 fn step(
     e: &Exercise,
+    hidden: bool,
     progress: &UseStateHandle<(TrainingProgress, Option<String>)>,
+    attempts: &UseStateHandle<Attempts>,
     responses: &UseStateHandle<BTreeMap<String, String>>,
-    feedback: &UseStateHandle<Feedback>,
+    feedback: &UseStateHandle<BTreeMap<String, Shown>>,
 ) -> Html {
     let id = e.id.clone();
-    let input_id = format!("training-{}", e.id);
-    let (answer, _) = e.kind.solve();
     let on_input = {
         let (responses, id) = (responses.clone(), id.clone());
-        Callback::from(move |ev: InputEvent| {
-            let value = browser::events::input_value(&ev);
+        Callback::from(move |value: String| {
             let mut next = (*responses).clone();
             next.insert(id.clone(), value);
             responses.set(next);
         })
     };
     let on_check = {
-        let (responses, feedback, progress, kind, id) =
-            (responses.clone(), feedback.clone(), progress.clone(), e.kind.clone(), id.clone());
-        Callback::from(move |_: MouseEvent| {
-            let response = responses.get(&id).cloned().unwrap_or_default();
-            let result = grade(&kind, &response).map(|ok| (ok, kind.solve().1)).map_err(|e| e.to_string());
+        let (feedback, progress, attempts, kind, id) =
+            (feedback.clone(), progress.clone(), attempts.clone(), e.kind.clone(), id.clone());
+        Callback::from(move |response: String| {
+            let result = checked(&kind, &response, hidden);
             if let Ok((ok, _)) = &result {
                 let mut p = progress.0.clone();
                 p.answers.insert(id.clone(), (*ok, response.clone()));
                 progress.set((p, progress.1.clone()));
+                if hidden {
+                    let mut a = (*attempts).clone();
+                    a.record(&id, *ok);
+                    attempts.set(a);
+                }
             }
             let mut f = (*feedback).clone();
             f.insert(id.clone(), result);
@@ -225,32 +329,12 @@ fn step(
         })
     };
     let earlier = progress.0.answers.get(&e.id);
-    let shown = feedback.get(&e.id).cloned().or_else(|| earlier.map(|(ok, _)| Ok((*ok, e.kind.solve().1))));
-    let hint = match answer {
-        Answer::Number(_) => "A whole number.",
-        Answer::YesNo(_) => "yes or no.",
-    };
+    let shown =
+        feedback.get(&e.id).cloned().or_else(|| earlier.map(|(ok, _)| Ok((*ok, verdict_text(&e.kind, *ok, hidden)))));
+    let response = responses.get(&e.id).cloned().or_else(|| earlier.map(|a| a.1.clone())).unwrap_or_default();
+    let attempted = attempts.by_id.contains_key(&e.id) || earlier.is_some();
     html! {
-        <li key={e.id.clone()} class="training-step" data-exercise={e.id.clone()}>
-            <h3>{ e.title.clone() }</h3>
-            <p>{ e.prompt.clone() }</p>
-            <div class="field">
-                <label for={input_id.clone()}>{ format!("Your answer: {}", e.title) }</label>
-                <input id={input_id.clone()} type="text" autocomplete="off" spellcheck="false" aria-describedby={format!("{input_id}-hint")}
-                    value={responses.get(&e.id).cloned().or_else(|| earlier.map(|a| a.1.clone())).unwrap_or_default()} oninput={on_input} />
-                <p class="field-hint" id={format!("{input_id}-hint")}>{ hint }</p>
-            </div>
-            <button type="button" onclick={on_check}>{ format!("Check: {}", e.title) }</button>
-            { match shown {
-                None => html! {},
-                Some(Ok((ok, why))) => html! {
-                    <p class={classes!("training-verdict", if ok { "correct" } else { "incorrect" })} role="status" data-verdict={if ok { "correct" } else { "incorrect" }}>
-                        <strong>{ if ok { "Correct. " } else { "Not quite. " } }</strong>{ why }
-                    </p>
-                },
-                Some(Err(why)) => html! { <p class="field-error" role="alert">{ why }</p> },
-            } }
-            <p><a href={e.kind.lab_link()}>{ "Open the lab for this step" }</a></p>
-        </li>
+        <TrainingStep key={e.id.clone()} exercise={e.clone()} response={response} {shown} answers_hidden={hidden}
+            {attempted} {on_input} {on_check} />
     }
 }

@@ -13,6 +13,9 @@ use std::collections::BTreeSet;
 
 use super::error::ModelError;
 
+pub mod hint;
+pub use hint::hint;
+
 /// The largest modulus the lab accepts.
 pub const MAX_MODULUS: u32 = 360;
 /// The largest stride the lab accepts (10^12).

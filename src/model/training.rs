@@ -396,5 +396,8 @@ impl TrainingProgress {
     }
 }
 
+mod workshop;
+pub use workshop::{total_minutes, Attempt, Attempts};
+
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,7 @@
 //! The residues on a circle with the walk drawn step by step. Visited residues are filled
 //! discs, predicted ones carry a dashed ring, the current one a thick ring and a label: the
-//! three are told apart by shape, not colour alone. Geometry only; the walk comes from the
+//! three are told apart by shape, not colour alone. With `answers=hidden` only the current
+//! position is drawn: no visited discs, no path. Geometry only; the walk comes from the
 //! state. Coordinates are whole numbers (the view box is 3200 units wide) so that no float
 //! formatting code ships in the wasm.
 
@@ -29,11 +30,12 @@ fn point(residue: u32, m: u32, radius: i32) -> (i32, i32) {
 pub fn Circle(props: &CircleProps) -> Html {
     let s = &props.state;
     let m = s.orbit.modulus();
+    let hidden = s.answers_hidden();
     let trail = s.trail();
-    let reached = s.reached();
+    let reached = if hidden { Default::default() } else { s.reached() };
     let current = trail.last().copied();
     // The path repeats after the orbit closes, so one lap of edges says everything.
-    let lap = trail.len().min(s.orbit.closes_at() as usize + 1);
+    let lap = if hidden { 0 } else { trail.len().min(s.orbit.closes_at() as usize + 1) };
     let path = trail[..lap]
         .iter()
         .map(|&r| {
@@ -52,7 +54,9 @@ pub fn Circle(props: &CircleProps) -> Html {
     let label_every = (m as usize).div_ceil(24).max(1);
     let summary = format!(
         "Circle of {m} residues. Visited: {}. Current: {}.",
-        if reached.is_empty() {
+        if hidden {
+            "hidden".to_string()
+        } else if reached.is_empty() {
             "none".to_string()
         } else {
             reached.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")

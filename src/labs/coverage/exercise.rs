@@ -1,5 +1,6 @@
 //! The built-in two-run exercise: what to do in each run, how each went, and the score. The
-//! progress survives reloads (the lab stores it); **Clear exercise score** clears it.
+//! progress survives reloads (the lab stores it); **Clear exercise score** clears it. The
+//! score is each run's first graded attempt; retries are shown as practice.
 
 use yew::prelude::*;
 
@@ -28,17 +29,22 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                         Some(true) => "correct",
                         Some(false) => "incorrect",
                     };
+                    let practice = match p.practice[i] {
+                        0 => String::new(),
+                        1 => "; 1 practice run".to_string(),
+                        n => format!("; {n} practice runs"),
+                    };
                     html! {
                         <li key={i} class={classes!((next == Some(i)).then_some("current-run"))}>
                             <strong>{ format!("Run {}: m = {}, a = {}. ", i + 1, run.m, run.a) }</strong>
                             { run.instruction }
-                            <span class="run-status" data-testid={format!("exercise-run-{}", i + 1)}>{ format!(" ({status})") }</span>
+                            <span class="run-status" data-testid={format!("exercise-run-{}", i + 1)}>{ format!(" ({status}{practice})") }</span>
                         </li>
                     }
                 }) }
             </ol>
             <p data-testid="exercise-score" role="status">
-                { format!("Score: {} of {}.", p.score(), RUNS.len()) }
+                { format!("Score: {} of {} (first attempts).", p.score(), RUNS.len()) }
                 if next.is_none() {
                     { " Both runs are done: m stayed 8 throughout, and only the stride decided how much of the circle the walk could reach." }
                 }

@@ -60,6 +60,11 @@ const LEDE: &str = "A warm-up about reaching every member of a fixed set. Start 
                     is a toy of its own. It does not simulate Flink changing parallelism: m stays the \
                     same in every run, and changing the stride is not adding workers.";
 
+/// Why a Flink course has it (issue 17): the question it trains, in one sentence.
+const WHY: &str = "Why it is in a Flink course: max parallelism fixes a set of key groups that never \
+                   changes, and whenever a fixed visiting rule (a stride, a round robin) runs over such a \
+                   set, someone must ask whether it really reaches every member, or only some of them.";
+
 #[function_component]
 pub fn CoverageLab(props: &LabProps) -> Html {
     let lab = use_lab::<CoverageState>(&props.location);
@@ -116,6 +121,7 @@ pub fn CoverageLab(props: &LabProps) -> Html {
 
     html! {
         <LabFrame lab={Lab::Coverage} lede={LEDE} notices={lab.notices}>
+            <p class="why">{ WHY }</p>
             <controls::Controls state={(*state).clone()} on_action={on_action.clone()} />
             <div class="coverage-stage">
                 <circle::Circle state={(*state).clone()} />

@@ -1,5 +1,6 @@
 //! The learner's prediction (group **Prediction**: checkboxes **Residue 0** … **Residue m−1**
-//! and an optional count) and the verdict (`prediction-result`) with its reason.
+//! and an optional count) and the verdict (`prediction-result`) with its reason; with
+//! `answers=hidden` a wrong prediction gets the model's hint instead of the reached residues.
 
 use std::collections::BTreeSet;
 
@@ -9,7 +10,7 @@ use crate::labs::frame::PartProps;
 
 use super::state::{CoverageAction, CoverageState};
 use crate::components::{FieldInput, TextField};
-use crate::model::coverage::{Grade, Verdict};
+use crate::model::coverage::{hint, Grade, Verdict};
 
 #[function_component]
 pub fn PredictionPanel(props: &PartProps<CoverageState>) -> Html {
@@ -60,6 +61,9 @@ fn verdict_view(s: &CoverageState) -> Html {
     let grade = s.grade();
     let verdict = grade.as_ref().map_or(Verdict::Pending, |g| g.verdict);
     let text = match &grade {
+        Some(g) if s.answers_hidden() && g.verdict == Verdict::Incorrect => {
+            format!("{} Press Reset to try again; a retry counts as practice.", hint(s.orbit, g))
+        }
         Some(g) => explain(s, g),
         None if s.closed() && s.locked => {
             "The orbit closed, but nothing was predicted for this pair, so there is nothing to grade.".to_string()

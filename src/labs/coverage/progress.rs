@@ -1,5 +1,6 @@
 //! The built-in two-run exercise of the coverage lab (m = 8 with a = 3, then a = 2), its
-//! score, and the text it is stored as in local storage. Pure: the component does the I/O.
+//! score (the first graded attempt of each run; later ones are practice, counted apart), and
+//! the text it is stored as in local storage. Pure: the component does the I/O.
 
 use crate::model::coverage::Verdict;
 
@@ -30,15 +31,16 @@ pub const RUNS: [Run; 2] = [
     },
 ];
 
-/// The first graded result of each run.
+/// The first graded result of each run, and how many graded retries (practice) followed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Progress {
     pub results: [Option<bool>; 2],
+    pub practice: [u32; 2],
 }
 
 impl Progress {
-    /// Records a graded verdict for pair (m, a) if it is an exercise run not yet graded.
-    /// Returns whether anything changed.
+    /// Records one graded attempt for pair (m, a) if it is an exercise run: the first is the
+    /// run's result, later ones count as practice. Returns whether anything changed.
     pub fn record(&mut self, m: u32, a: u64, verdict: Verdict) -> bool {
         let correct = match verdict {
             Verdict::Pending => return false,
@@ -50,7 +52,11 @@ impl Progress {
                 self.results[i] = Some(correct);
                 true
             }
-            _ => false,
+            Some(i) => {
+                self.practice[i] = self.practice[i].saturating_add(1);
+                true
+            }
+            None => false,
         }
     }
 
@@ -64,14 +70,19 @@ impl Progress {
         self.results.iter().position(Option::is_none)
     }
 
-    /// The stored text, e.g. `run1=correct;run2=-`.
+    /// The stored text, e.g. `run1=correct;run2=-`, with `;practice=2,0` once a run was retried
+    /// (text without it, as earlier versions wrote, reads as no practice).
     pub fn format(&self) -> String {
         let cell = |r: Option<bool>| match r {
             None => "-",
             Some(true) => "correct",
             Some(false) => "incorrect",
         };
-        format!("run1={};run2={}", cell(self.results[0]), cell(self.results[1]))
+        let mut text = format!("run1={};run2={}", cell(self.results[0]), cell(self.results[1]));
+        if self.practice != [0, 0] {
+            text.push_str(&format!(";practice={},{}", self.practice[0], self.practice[1]));
+        }
+        text
     }
 
     /// Reads the stored text; anything else is `None` (the caller shows a notice).
@@ -80,6 +91,11 @@ impl Progress {
         let mut seen = [false; 2];
         for part in text.split(';') {
             let (name, value) = part.split_once('=')?;
+            if name == "practice" {
+                let (one, two) = value.split_once(',')?;
+                progress.practice = [one.parse().ok()?, two.parse().ok()?];
+                continue;
+            }
             let i = match name {
                 "run1" => 0,
                 "run2" => 1,
@@ -107,19 +123,26 @@ mod tests {
         assert!(!p.record(8, 3, Verdict::Pending));
         assert!(!p.record(8, 5, Verdict::Correct));
         assert!(p.record(8, 3, Verdict::Correct));
-        assert!(!p.record(8, 3, Verdict::Incorrect));
+        assert!(p.record(8, 3, Verdict::Incorrect), "a retry is practice");
         assert_eq!(p.next_run(), Some(1));
         assert!(p.record(8, 2, Verdict::Incorrect));
-        assert_eq!((p.score(), p.next_run()), (1, None));
+        assert!(p.record(8, 2, Verdict::Correct));
+        assert!(p.record(8, 2, Verdict::Correct));
+        assert_eq!((p.score(), p.next_run(), p.practice), (1, None, [1, 2]));
+        assert_eq!(p.results, [Some(true), Some(false)], "the first attempt stays the score");
     }
 
     #[test]
     fn storage_text_round_trips_and_rejects_garbage() {
         for results in [[None, None], [Some(true), None], [Some(false), Some(true)]] {
-            let p = Progress { results };
-            assert_eq!(Progress::parse(&p.format()), Some(p));
+            for practice in [[0, 0], [3, 0], [1, 7]] {
+                let p = Progress { results, practice };
+                assert_eq!(Progress::parse(&p.format()), Some(p));
+            }
         }
-        for bad in ["", "run1=correct", "run1=yes;run2=-", "{\"json\":1}", "run1=-;run2=-;run3=-", "run1=-;run1=-"] {
+        assert_eq!(Progress::parse("run1=correct;run2=-").map(|p| p.practice), Some([0, 0]));
+        assert_eq!(Progress::parse("run1=correct;run2=-;practice=2,1").map(|p| p.practice), Some([2, 1]));
+        for bad in ["", "run1=correct", "run1=-;run2=-;practice=1", "run1=-;run2=-;practice=x,1", "run1=yes;run2=-", "{\"json\":1}", "run1=-;run2=-;run3=-", "run1=-;run1=-"] {
             assert_eq!(Progress::parse(bad), None, "{bad:?}");
         }
     }

@@ -1,5 +1,6 @@
 //! The numbers of the walk so far: step n (`coverage-n`), the trail (`coverage-trail`) and
-//! how many distinct residues it reached (`coverage-reached`).
+//! how many distinct residues it reached (`coverage-reached`). With `answers=hidden` the trail
+//! and the count are not shown (they would give the answer away).
 
 use yew::prelude::*;
 
@@ -30,10 +31,15 @@ pub fn Readout(props: &ReadoutProps) -> Html {
                 <dd>{ format!("t = {} s", format_millis_as_seconds(s.t_ms)) }</dd>
                 <dt>{ "Step n = floor(2t)" }</dt>
                 <dd data-testid="coverage-n">{ s.step() }</dd>
-                <dt>{ "Reached so far" }</dt>
-                <dd><span data-testid="coverage-reached">{ s.reached().len() }</span>{ format!(" of {}", o.modulus()) }</dd>
-                <dt>{ "Trail r(0) … r(n)" }</dt>
-                <dd><code class="trail" data-testid="coverage-trail">{ trail }</code></dd>
+                if s.answers_hidden() {
+                    <dt>{ "Trail r(0) … r(n)" }</dt>
+                    <dd class="muted" data-testid="coverage-trail-hidden">{ "Hidden by this link: predict, then check your prediction." }</dd>
+                } else {
+                    <dt>{ "Reached so far" }</dt>
+                    <dd><span data-testid="coverage-reached">{ s.reached().len() }</span>{ format!(" of {}", o.modulus()) }</dd>
+                    <dt>{ "Trail r(0) … r(n)" }</dt>
+                    <dd><code class="trail" data-testid="coverage-trail">{ trail }</code></dd>
+                }
             </dl>
             <p class="muted">{ status }</p>
         </div>

@@ -124,7 +124,7 @@ impl CoverageState {
     /// The URL query: t is written only while paused (playback would flood the history API).
     pub fn to_query(&self) -> CoverageQuery {
         let t_ms = self.clock.map_or(self.t_ms, |c| c.t_ms_at_start);
-        CoverageQuery { m: self.orbit.modulus(), a: self.orbit.stride(), t_ms }
+        CoverageQuery { m: self.orbit.modulus(), a: self.orbit.stride(), t_ms, answers_hidden: self.initial.answers_hidden }
     }
 
     /// The step shown now.
@@ -204,9 +204,17 @@ impl CoverageState {
         self.t_ms = t_ms;
     }
 
-    fn record_progress(&mut self) {
+    /// Records the attempt when the verdict has just been reached (pending before the action).
+    fn record_progress(&mut self, before: Verdict) {
         let verdict = self.verdict();
-        self.progress.record(self.orbit.modulus(), self.orbit.stride(), verdict);
+        if before == Verdict::Pending {
+            self.progress.record(self.orbit.modulus(), self.orbit.stride(), verdict);
+        }
+    }
+
+    /// Whether the link hides answers (`answers=hidden`): no trail, hints instead of reasons.
+    pub fn answers_hidden(&self) -> bool {
+        self.initial.answers_hidden
     }
 }
 
@@ -219,6 +227,7 @@ impl Reducible for CoverageState {
     type Action = CoverageAction;
 
     fn reduce(self: Rc<Self>, action: CoverageAction) -> Rc<Self> {
+        let before = self.verdict();
         let mut s = (*self).clone();
         match action {
             CoverageAction::SetModulus { text, bad_input } => {
@@ -283,7 +292,7 @@ impl Reducible for CoverageState {
             }
             CoverageAction::ResetProgress => s.progress = Progress::default(),
         }
-        s.record_progress();
+        s.record_progress(before);
         Rc::new(s)
     }
 }

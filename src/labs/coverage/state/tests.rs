@@ -3,7 +3,7 @@
 use super::*;
 
 fn start(m: u32, a: u64, t_ms: u32) -> Rc<CoverageState> {
-    Rc::new(CoverageState::new(CoverageQuery { m, a, t_ms }, Progress::default()))
+    Rc::new(CoverageState::new(CoverageQuery { m, a, t_ms, answers_hidden: false }, Progress::default()))
 }
 
 fn run(state: Rc<CoverageState>, actions: Vec<CoverageAction>) -> Rc<CoverageState> {
@@ -135,5 +135,32 @@ fn bad_input_keeps_the_last_valid_pair() {
 fn deep_link_with_t_opens_started() {
     let s = start(8, 3, 1500);
     assert_eq!((s.step(), trail_text(&s)), (3, "0 3 6 1".to_string()));
-    assert_eq!(s.to_query(), CoverageQuery { m: 8, a: 3, t_ms: 1500 });
+    assert_eq!(s.to_query(), CoverageQuery { m: 8, a: 3, t_ms: 1500, ..Default::default() });
+}
+
+/// The first graded attempt of an exercise run is its score; a retry after Reset is practice,
+/// and actions after the verdict (more steps, clearing the score) record nothing more.
+#[test]
+fn a_retry_is_practice_and_the_first_attempt_stays_the_score() {
+    let mut wrong = vec![set_m("8"), set_a("2")];
+    wrong.extend(tick_all(8));
+    wrong.extend((0..4).map(|_| CoverageAction::Step));
+    let s = run(start(8, 1, 0), wrong);
+    assert_eq!((s.verdict(), s.progress.results, s.progress.practice), (Verdict::Incorrect, [None, Some(false)], [0, 0]));
+    let s = run(s, vec![CoverageAction::Step, CoverageAction::Step]);
+    assert_eq!(s.progress.practice, [0, 0], "steps after the verdict are the same attempt");
+    let mut retry = vec![CoverageAction::Reset, set_m("8"), set_a("2")];
+    retry.extend([0, 2, 4, 6].map(|residue| CoverageAction::ToggleResidue { residue }));
+    retry.extend((0..4).map(|_| CoverageAction::Step));
+    let s = run(s, retry);
+    assert_eq!((s.verdict(), s.progress.results, s.progress.practice), (Verdict::Correct, [None, Some(false)], [0, 1]));
+    let s = run(s, vec![CoverageAction::ResetProgress]);
+    assert_eq!(s.progress, Progress::default(), "clearing the score does not re-record the verdict shown");
+}
+
+#[test]
+fn answers_hidden_comes_from_the_link_and_survives_reset() {
+    let q = CoverageQuery { answers_hidden: true, ..Default::default() };
+    let s = run(Rc::new(CoverageState::new(q, Progress::default())), vec![set_a("3"), CoverageAction::Reset]);
+    assert!(s.answers_hidden() && s.to_query().answers_hidden);
 }

@@ -1,0 +1,69 @@
+//! An answer field of an exercise: yes/no questions as two radio buttons in a fieldset whose
+//! legend names the question, numbers as a text box; in either, Enter checks the answer.
+
+use yew::prelude::*;
+
+use crate::browser;
+
+#[derive(Properties, PartialEq)]
+pub struct AnswerFieldProps {
+    /// The id of the text box, or the stem of the radios' ids and their group name.
+    pub id: AttrValue,
+    /// The accessible name: the label or the legend.
+    pub label: AttrValue,
+    /// Two radios (Yes, No) instead of a text box.
+    pub yes_no: bool,
+    /// The current response: text, or `yes` / `no` (anything else checks no radio).
+    pub value: AttrValue,
+    pub hint: AttrValue,
+    pub on_input: Callback<String>,
+    /// Enter was pressed: the text box's text, or `None` for the radios (the response kept).
+    pub on_submit: Callback<Option<String>>,
+}
+
+fn on_enter(on_submit: &Callback<Option<String>>, text_box: bool) -> Callback<KeyboardEvent> {
+    let on_submit = on_submit.clone();
+    Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Enter" && !e.repeat() {
+            e.prevent_default();
+            on_submit.emit(text_box.then(|| browser::events::input_value(&e)));
+        }
+    })
+}
+
+#[function_component]
+pub fn AnswerField(props: &AnswerFieldProps) -> Html {
+    let hint_id = format!("{}-hint", props.id);
+    if props.yes_no {
+        let radio = |value: &'static str, label: &'static str| {
+            let on_change = props.on_input.reform(move |_: Event| value.to_string());
+            html! {
+                <label class="answer-choice">
+                    <input type="radio" name={props.id.clone()} id={format!("{}-{value}", props.id)} value={value}
+                        checked={props.value.as_str() == value} onchange={on_change}
+                        onkeydown={on_enter(&props.on_submit, false)} />
+                    { label }
+                </label>
+            }
+        };
+        html! {
+            <fieldset class="answer-radios" aria-describedby={hint_id.clone()}>
+                <legend>{ props.label.clone() }</legend>
+                { radio("yes", "Yes") }
+                { radio("no", "No") }
+                <p class="field-hint" id={hint_id}>{ props.hint.clone() }</p>
+            </fieldset>
+        }
+    } else {
+        let on_input = props.on_input.reform(|e: InputEvent| browser::events::input_value(&e));
+        html! {
+            <div class="field">
+                <label for={props.id.clone()}>{ props.label.clone() }</label>
+                <input id={props.id.clone()} type="text" autocomplete="off" spellcheck="false"
+                    aria-describedby={hint_id.clone()} value={props.value.clone()} oninput={on_input}
+                    onkeydown={on_enter(&props.on_submit, true)} />
+                <p class="field-hint" id={hint_id}>{ props.hint.clone() }</p>
+            </div>
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! One step of the guided path as a learner sees it: the prompt, the answer field (radios for
+//! yes/no, Enter checks), the verdict with its reason, or with answers hidden a hint after a
+//! wrong attempt, and the link to the lab (with answers hidden, only once attempted).
+
+use yew::prelude::*;
+
+use crate::components::AnswerField;
+use crate::model::training::{Answer, Exercise};
+
+/// A step's verdict: right or not with the text to show, or why the response was refused.
+pub type Shown = Result<(bool, String), String>;
+
+#[derive(Properties, PartialEq)]
+pub struct TrainingStepProps {
+    pub exercise: Exercise,
+    /// The response as it stands (typed or chosen, else the one stored).
+    pub response: AttrValue,
+    pub shown: Option<Shown>,
+    pub answers_hidden: bool,
+    /// Whether the learner has checked an answer to this step (with answers hidden, the lab
+    /// link waits for it).
+    pub attempted: bool,
+    pub on_input: Callback<String>,
+    /// Check this response.
+    pub on_check: Callback<String>,
+}
+
+#[function_component]
+pub fn TrainingStep(props: &TrainingStepProps) -> Html {
+    let e = &props.exercise;
+    let input_id = format!("training-{}", e.id);
+    let yes_no = matches!(e.kind.solve().0, Answer::YesNo(_));
+    let hint = if yes_no { "Choose yes or no." } else { "A whole number." };
+    let on_click = {
+        let (on_check, response) = (props.on_check.clone(), props.response.to_string());
+        Callback::from(move |_: MouseEvent| on_check.emit(response.clone()))
+    };
+    let on_submit = {
+        let (on_check, response) = (props.on_check.clone(), props.response.to_string());
+        Callback::from(move |typed: Option<String>| on_check.emit(typed.unwrap_or_else(|| response.clone())))
+    };
+    html! {
+        <li key={e.id.clone()} class="training-step" data-exercise={e.id.clone()}>
+            <h3>{ e.title.clone() }</h3>
+            <p>{ e.prompt.clone() }</p>
+            <AnswerField id={input_id} label={format!("Your answer: {}", e.title)} {yes_no} value={props.response.clone()}
+                hint={hint} on_input={props.on_input.clone()} {on_submit} />
+            <button type="button" onclick={on_click}>{ format!("Check: {}", e.title) }</button>
+            { match props.shown.clone() {
+                None => html! {},
+                Some(Ok((ok, why))) => html! {
+                    <p class={classes!("training-verdict", if ok { "correct" } else { "incorrect" })} role="status" data-verdict={if ok { "correct" } else { "incorrect" }}>
+                        <strong>{ if ok { "Correct. " } else { "Not quite. " } }</strong>{ why }
+                    </p>
+                },
+                Some(Err(why)) => html! { <p class="field-error" role="alert">{ why }</p> },
+            } }
+            if !props.answers_hidden || props.attempted {
+                <p class="lab-link"><a href={e.kind.lab_link()}>{ "Open the lab for this step" }</a></p>
+            }
+        </li>
+    }
+}

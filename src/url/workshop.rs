@@ -1,0 +1,106 @@
+//! The trainer's parameters: `answers=hidden` (coverage lab and guided path: a wrong attempt
+//! gets a hint, not the answer; the coverage trail is not shown; the score counts first
+//! attempts), and on the home page `present=1` (presenter mode) and `key=1` (the answer key).
+//! Tolerant like every parameter: another value falls back to the default with a notice.
+
+use super::{notice, Choice, Notice, Params};
+
+/// `answers=hidden|shown` (absent = shown).
+pub static ANSWERS: Choice = Choice::new("answers", "Answers").noun("answers");
+
+/// Whether the link hides answers.
+pub fn answers_hidden(params: &Params, notices: &mut Vec<Notice>) -> bool {
+    match params.get(ANSWERS.name) {
+        None | Some("shown") => false,
+        Some("hidden") => true,
+        Some(other) => {
+            notices.push(notice(ANSWERS.name, other, "answers takes hidden or shown; answers are shown"));
+            false
+        }
+    }
+}
+
+/// The guided path's view of the home page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct WorkshopQuery {
+    pub answers_hidden: bool,
+    /// `present=1`: one step at a time in large type, answers behind **Reveal**.
+    pub present: bool,
+    /// `key=1`: the answer key (what a trainer prints separately).
+    pub key: bool,
+}
+
+fn flag(params: &Params, name: &str, what: &str, notices: &mut Vec<Notice>) -> bool {
+    match params.get(name) {
+        None | Some("0") => false,
+        Some("1") => true,
+        Some(other) => {
+            notices.push(notice(name, other, &format!("{name} takes 1 or 0; {what}")));
+            false
+        }
+    }
+}
+
+impl WorkshopQuery {
+    pub fn parse(params: &Params) -> (WorkshopQuery, Vec<Notice>) {
+        let mut notices = Vec::new();
+        let q = WorkshopQuery {
+            answers_hidden: answers_hidden(params, &mut notices),
+            present: flag(params, "present", "showing the whole path", &mut notices),
+            key: flag(params, "key", "showing the exercises", &mut notices),
+        };
+        (q, notices)
+    }
+
+    /// The parameters that differ from the defaults.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        let mut pairs = Vec::new();
+        if self.answers_hidden {
+            pairs.push((ANSWERS.name, "hidden".to_string()));
+        }
+        if self.present {
+            pairs.push(("present", "1".to_string()));
+        }
+        if self.key {
+            pairs.push(("key", "1".to_string()));
+        }
+        pairs
+    }
+
+    /// The `#/…` link of the home page in this mode.
+    pub fn href(&self) -> String {
+        let query = self.pairs().iter().map(|(name, value)| format!("{name}={value}")).collect::<Vec<_>>().join("&");
+        if query.is_empty() {
+            "#/".to_string()
+        } else {
+            format!("#/?{query}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::url::Location;
+
+    fn check(hash: &str, expected: WorkshopQuery, bad: &[&str]) {
+        let (q, notices) = WorkshopQuery::parse(&Location::parse(hash).params);
+        assert_eq!(q, expected, "{hash}");
+        assert_eq!(notices.iter().map(|n| n.param.as_str()).collect::<Vec<_>>(), bad, "{hash}");
+        let (back, none) = WorkshopQuery::parse(&Location::parse(&q.href()).params);
+        assert_eq!((back, none.len()), (q, 0), "{}", q.href());
+    }
+
+    #[test]
+    fn workshop_links_are_read_tolerantly_and_round_trip() {
+        let d = WorkshopQuery::default();
+        let all = WorkshopQuery { answers_hidden: true, present: true, key: true };
+        check("#/", d, &[]);
+        check("#/?answers=shown&present=0&key=0", d, &[]);
+        check("#/?answers=hidden&present=1&key=1", all, &[]);
+        check("#/?answers=secret&present=yes&key=2", d, &["answers", "present", "key"]);
+        check("#/?present=1", WorkshopQuery { present: true, ..d }, &[]);
+        assert_eq!(d.href(), "#/");
+        assert_eq!(WorkshopQuery { key: true, ..d }.href(), "#/?key=1");
+    }
+}

@@ -160,11 +160,16 @@ pub fn parse_ttl(text: &str) -> Result<Option<u64>, ModelError> {
 }
 
 impl PlanInput {
-    pub fn plan(&self) -> Plan {
-        let saved = self
-            .saved_max
+    /// The snapshot's max parallelism: as given, else Flink's default for the first
+    /// parallelism. The restore predictor and the plan both read this one value.
+    pub fn snapshot_max(&self) -> MaxParallelism {
+        self.saved_max
             .or_else(|| default_max_parallelism(i64::from(self.first)).ok())
-            .unwrap_or(MaxParallelism::LARGEST);
+            .unwrap_or(MaxParallelism::LARGEST)
+    }
+
+    pub fn plan(&self) -> Plan {
+        let saved = self.snapshot_max();
         let direct_restore =
             RestoreInput { saved: Some((saved, SavedHow::Derived)), parallelism: self.target, max_parallelism: None }
                 .predict();

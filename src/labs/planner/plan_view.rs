@@ -28,7 +28,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
         Verdict::RebuildFromLog => ("rebuild", "Rebuild instead: the state lives shorter than a rewrite takes, so throw it away and rebuild it from the log at the new max parallelism.".to_string()),
     };
     let ceiling_note = if p.saved_known {
-        format!("Snapshot max parallelism: {} (as given).", p.saved_max)
+        format!("Snapshot max parallelism: {} (as given above; the restore predictor checks the same value).", p.saved_max)
     } else {
         format!(
             "Snapshot max parallelism unknown, so Flink's default for a job first started at {} is assumed: {}.",
@@ -41,8 +41,6 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 { field(s, a, PlannerField::Current) }
                 { field(s, a, PlannerField::Target) }
-                { field(s, a, PlannerField::PlanMaxp) }
-                { field(s, a, PlannerField::First) }
                 { field(s, a, PlannerField::State) }
                 { field(s, a, PlannerField::Rate) }
                 { field(s, a, PlannerField::Partitions) }

@@ -1,6 +1,7 @@
-//! The planner page's parameters and URL state. Restore predictor: `saved_maxp`,
-//! `saved_maxp_set` (`explicit|derived`), `p`, `maxp` (absent = not set). Planner: `current`,
-//! `target`, `plan_maxp` (absent = unknown, then derived from `first`), `first`, `state` (a size
+//! The planner page's parameters and URL state. The snapshot, shared by the restore predictor
+//! and the plan: `saved_maxp` (absent = unknown, then derived from `first`; an old link's
+//! `plan_maxp` is read into it), `saved_maxp_set` (`explicit|derived`), `first`. Restore
+//! predictor: `p`, `maxp` (absent = not set). Planner: `current`, `target`, `state` (a size
 //! such as `4 TB`), `rate` (rewrite throughput per second, such as `300 MB`), `partitions`, `ttl`
 //! (such as `6h`, or `none`), `txn` (`1` transactional sinks, `0` not). In place: `scheduler`
 //! (`default|adaptive`), `slots` (task slots for the job; absent = as many as asked). Defaults are
@@ -11,10 +12,12 @@ use crate::model::planner::in_place::Scheduler;
 use crate::model::restore::SavedHow;
 use crate::url::{notice, Choice, Notice, Param, ParamTable, Params, MAX_P};
 
-pub static SAVED_MAXP: Param<u32> = Param::whole("saved_maxp", "snapshot max parallelism", 1, MAX_P)
-    .control("Snapshot max parallelism", "pl-saved-maxp")
-    .hint("Stored in the savepoint or retained checkpoint.")
-    .lockable();
+pub static SAVED_MAXP: Param<Option<u32>> =
+    Param::optional("saved_maxp", "snapshot max parallelism", 1, MAX_P, "unknown: Flink's default for the first parallelism")
+        .control("Snapshot max parallelism", "pl-saved-maxp")
+        .hint("Stored in the savepoint or retained checkpoint; a failed restore's message names it. Empty if unknown.")
+        .fallback("using the default for the first parallelism")
+        .lockable();
 pub static P: Param<u32> = Param::whole("p", "new parallelism", 1, MAX_P).control("New parallelism", "pl-p").lockable();
 pub static MAXP: Param<Option<u32>> = Param::optional("maxp", "new max parallelism", 1, MAX_P, "not set")
     .control("New max parallelism", "pl-maxp")
@@ -24,10 +27,9 @@ pub static CURRENT: Param<u32> =
     Param::whole("current", "current parallelism", 1, MAX_P).control("Current parallelism", "pl-current");
 pub static TARGET: Param<u32> =
     Param::whole("target", "target parallelism", 1, MAX_P).control("Target parallelism", "pl-target").lockable();
-pub static PLAN_MAXP: Param<Option<u32>> =
-    Param::optional("plan_maxp", "snapshot max parallelism", 1, MAX_P, "not set")
-        .control("Max parallelism in the snapshot", "pl-plan-maxp")
-        .hint("Empty if unknown.");
+/// The planner's own snapshot field before the two forms shared one (old links): read into
+/// `saved_maxp` when that is absent; never written.
+pub static PLAN_MAXP: Param<Option<u32>> = Param::optional("plan_maxp", "snapshot max parallelism", 1, MAX_P, "unknown");
 pub static FIRST: Param<u32> = Param::whole("first", "first parallelism", 1, MAX_P)
     .control("First parallelism", "pl-first")
     .hint("The job's parallelism when it first ran, if the max is unknown.");
@@ -62,7 +64,6 @@ pub static PARAMS: ParamTable = &[
     &MAXP,
     &CURRENT,
     &TARGET,
-    &PLAN_MAXP,
     &FIRST,
     &STATE,
     &RATE,
@@ -75,13 +76,13 @@ pub static PARAMS: ParamTable = &[
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlannerQuery {
-    pub saved_maxp: u32,
+    /// The one snapshot max parallelism of the page; `None` = unknown (derived from `first`).
+    pub saved_maxp: Option<u32>,
     pub saved_how: SavedHow,
     pub p: u32,
     pub maxp: Option<u32>,
     pub current: u32,
     pub target: u32,
-    pub plan_maxp: Option<u32>,
     pub first: u32,
     /// State size in bytes.
     pub state: u64,
@@ -99,13 +100,12 @@ pub struct PlannerQuery {
 impl Default for PlannerQuery {
     fn default() -> Self {
         PlannerQuery {
-            saved_maxp: 128,
+            saved_maxp: None,
             saved_how: SavedHow::Derived,
             p: 200,
             maxp: None,
             current: 24,
             target: 200,
-            plan_maxp: None,
             first: 24,
             state: 4 << 40,
             rate: 300 << 20,
@@ -129,7 +129,6 @@ impl PlannerQuery {
             maxp: MAXP.read_or(params, n, d.maxp),
             current: CURRENT.read_or(params, n, d.current),
             target: TARGET.read_or(params, n, d.target),
-            plan_maxp: PLAN_MAXP.read_or(params, n, d.plan_maxp),
             first: FIRST.read_or(params, n, d.first),
             state: STATE.read_or(params, n, d.state),
             rate: RATE.read_or(params, n, d.rate),
@@ -139,6 +138,16 @@ impl PlannerQuery {
             scheduler: d.scheduler,
             slots: SLOTS.read_or(params, n, d.slots),
         };
+        if let Some(v) = PLAN_MAXP.read(params, n).flatten() {
+            match q.saved_maxp {
+                None if params.get(SAVED_MAXP.name).is_none() => q.saved_maxp = Some(v),
+                Some(kept) if kept != v => {
+                    let why = format!("the page has one snapshot max parallelism now; using saved_maxp = {kept}");
+                    n.push(notice(PLAN_MAXP.name, &v.to_string(), &why));
+                }
+                _ => {}
+            }
+        }
         match params.get("saved_maxp_set").map(SavedHow::parse) {
             None => {}
             Some(Ok(how)) => q.saved_how = how,
@@ -173,7 +182,6 @@ impl PlannerQuery {
             out.push(("saved_maxp_set", self.saved_how.as_str().to_string()));
         }
         MAXP.pair(&self.maxp, &d.maxp, out);
-        PLAN_MAXP.pair(&self.plan_maxp, &d.plan_maxp, out);
         STATE.pair(&self.state, &d.state, out);
         RATE.pair(&self.rate, &d.rate, out);
         TTL.pair(&self.ttl, &d.ttl, out);

@@ -449,6 +449,9 @@ fn check_error(error: &ModelError) -> Result<(), TestCaseError> {
             prop_assert!(has(key_type.as_str().into()) && has(key_type.range_text().into()), "{}", text)
         }
         ModelError::UnknownKeyType { .. } => prop_assert!(has("string, int or long".into()), "{}", text),
+        ModelError::NoCommonMultiple { lcm, .. } => {
+            prop_assert!(has("32768".into()) && has(lcm.to_string()) && *lcm > 32768, "{}", text)
+        }
         ModelError::NotAWholeNumber { .. }
         | ModelError::NumberTooLarge { .. }
         | ModelError::NotSeconds { .. }
@@ -1428,7 +1431,12 @@ fn check_plan(input: &PlanInput) -> Result<(), TestCaseError> {
         .or_else(|| default_max_parallelism(i64::from(input.first)).ok())
         .map_or(32768, MaxParallelism::get);
     prop_assert_eq!(plan.saved_max, expected_saved);
-    prop_assert!(plan.suggested_max.is_power_of_two() && plan.suggested_max <= 32768);
+    prop_assert!(plan.suggested_max <= 32768);
+    let target = input.target.clamp(1, 32768);
+    prop_assert!(plan.suggested_max.is_multiple_of(target) && plan.suggested_max >= target);
+    if plan.max_choice_note.is_none() {
+        prop_assert!(plan.suggested_max.is_multiple_of(input.current.clamp(1, 32768)));
+    }
     prop_assert!(plan.suggested_divisors.len() <= 6);
     prop_assert!(plan.suggested_divisors.windows(2).all(|w| w[0] < w[1]));
     prop_assert!(plan.suggested_divisors.iter().all(|d| plan.suggested_max.is_multiple_of(*d)));

@@ -9,7 +9,7 @@
 
 pub mod in_place;
 
-use super::chooser::divisors_near;
+use super::chooser::{divisors_near, suggest_divisible_or, DivisibleChoice};
 use super::imbalance::Imbalance;
 use super::key_group::{default_max_parallelism, MaxParallelism, Parallelism};
 use super::restore::{RestoreInput, RestoreOutcome, SavedHow};
@@ -98,8 +98,16 @@ pub struct Plan {
     pub verdict: Verdict,
     /// What a direct restore at the target would do (Flink's checks).
     pub direct_restore: RestoreOutcome,
+    /// The new max parallelism the plan uses: the best of [`Plan::max_choice`].
     pub suggested_max: u32,
     pub suggested_divisors: Vec<u32>,
+    /// Max parallelisms the planned parallelisms (current and target) divide.
+    pub max_choice: DivisibleChoice,
+    /// Set when no value up to 32768 suits both: the choice is then for the target alone.
+    pub max_choice_note: Option<ModelError>,
+    /// How the target shares the key groups at the power of two the old rule picked, when it
+    /// does not divide it.
+    pub power_of_two_imbalance: Option<Imbalance>,
     /// The source vertex, then the keyed vertices.
     pub vertices: [VertexPlan; 2],
     /// How a direct restore at the target shares the key groups, when it works and the target
@@ -173,7 +181,14 @@ impl PlanInput {
         let direct_restore =
             RestoreInput { saved: Some((saved, SavedHow::Derived)), parallelism: self.target, max_parallelism: None }
                 .predict();
-        let suggested_max = (self.target.saturating_mul(4)).clamp(1, 32768).next_power_of_two().min(32768);
+        let (current, target) = (self.current.clamp(1, 32768), self.target.clamp(1, 32768));
+        let (max_choice, max_choice_note) = suggest_divisible_or(&[current, target], target);
+        let suggested_max = max_choice.best;
+        let power_of_two_imbalance = MaxParallelism::new(i64::from(max_choice.power_of_two))
+            .and_then(|m| Parallelism::new(i64::from(target), m))
+            .ok()
+            .map(Imbalance::of)
+            .filter(|i| !i.is_even());
         let throughput = self.throughput.max(1);
         let pass_s = self.state_bytes / throughput;
         let rewrite_s = pass_s.saturating_mul(2);
@@ -235,15 +250,18 @@ impl PlanInput {
             direct_restore,
             suggested_max,
             suggested_divisors: divisors_near(suggested_max, self.target, 3),
+            max_choice,
+            max_choice_note,
+            power_of_two_imbalance,
             vertices,
             imbalance,
-            steps: self.steps(verdict, saved.get(), suggested_max),
+            steps: self.steps(verdict, saved.get(), suggested_max, current),
             estimates,
             warnings: self.warnings(saved.get(), imbalance),
         }
     }
 
-    fn steps(&self, verdict: Verdict, saved: u32, new_max: u32) -> Vec<Step> {
+    fn steps(&self, verdict: Verdict, saved: u32, new_max: u32, current: u32) -> Vec<Step> {
         let step = |text: String, reversible: bool| Step { text, reversible, point_of_no_return: false };
         let cutover = |text: String| Step { text, reversible: false, point_of_no_return: true };
         let p = self.target;
@@ -256,7 +274,7 @@ impl PlanInput {
             ],
             Verdict::RewriteNeeded => vec![
                 step(format!("Read the max parallelism in the latest savepoint's metadata: {saved}, below the target {p}, so a plain restart fails."), true),
-                step(format!("Choose a new max parallelism, {new_max}: a power of two at least 4 × the target {p} (the largest parallelism this plan knows of), with the parallelisms you will run dividing it."), true),
+                step(format!("Choose a new max parallelism, {new_max}: a multiple of the parallelisms this plan runs ({}), at 4–8 × the largest of them where one falls there, so every subtask owns the same number of key groups at each.", if current == p { p.to_string() } else { format!("{current} and {p}") }), true),
                 step(format!("Take a savepoint and rewrite it offline with the State Processor API into a new savepoint with max parallelism {new_max}. The original stays untouched."), true),
                 step(format!("Start a shadow job from the rewritten savepoint at parallelism {p} in NO_CLAIM mode, with its own consumer group, its own transactional id prefix and sinks pointed at scratch tables; compare its output with the live job's over a full business cycle."), true),
                 step("Stop the live job with a savepoint (stop, not cancel, and without --drain); rewrite that stop savepoint the same way.".to_string(), true),

@@ -5,6 +5,7 @@
 //! scheduler. State lives in the URL.
 
 mod in_place_view;
+mod max_choice;
 mod plan_view;
 mod predictor;
 pub mod query;

@@ -57,10 +57,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             <ul class="vertices" data-testid="plan-vertices">
                 { for p.vertices.iter().map(|v| html! { <li key={vertex_name(v)}>{ vertex_text(v, s.partitions.value) }</li> }) }
             </ul>
-            <p data-testid="suggested-max">
-                { format!("Suggested new max parallelism: {} (a power of two, at least 4 × the target). Parallelisms near {} that divide it: {}.",
-                    p.suggested_max, s.target.value, p.suggested_divisors.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")) }
-            </p>
+            <super::max_choice::MaxChoice plan={p.clone()} target={s.target.value} />
             <h3>{ "Steps" }</h3>
             <ol class="plan-steps">
                 { for p.steps.iter().enumerate().map(|(i, step)| html! {

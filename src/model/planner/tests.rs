@@ -18,14 +18,15 @@ fn seed() -> PlanInput {
 }
 
 #[test]
-fn seed_case_needs_a_rewrite_to_1024() {
+fn seed_case_needs_a_rewrite_to_1200() {
     let plan = seed().plan();
     assert_eq!(plan.saved_max, 128);
     assert!(!plan.saved_known);
     assert_eq!(plan.verdict, Verdict::RewriteNeeded);
     assert!(matches!(plan.direct_restore, RestoreOutcome::Fails(_)));
-    assert_eq!(plan.suggested_max, 1024);
-    assert!(plan.suggested_divisors.contains(&256));
+    assert_eq!(plan.suggested_max, 1200);
+    assert!(plan.suggested_divisors.contains(&200) && plan.suggested_divisors.contains(&240));
+    assert!(plan.steps[1].text.contains("1200: a multiple of the parallelisms this plan runs (24 and 200)"));
     let pnr: Vec<usize> = plan.steps.iter().enumerate().filter(|(_, s)| s.point_of_no_return).map(|(i, _)| i).collect();
     assert_eq!(pnr, vec![5]);
     assert!(plan.steps[..5].iter().all(|s| s.reversible));
@@ -79,10 +80,10 @@ fn durations_parse_and_format() {
 fn partitions_cap_the_source_vertex_only() {
     let cases = [
         // partitions, target, plan_max, source now → after, keyed now → after (cap)
-        (24, 200, None, (24, 24), (24, 200, 1024)),
+        (24, 200, None, (24, 24), (24, 200, 1200)),
         (24, 100, None, (24, 24), (24, 100, 128)),
         (64, 100, None, (24, 64), (24, 100, 128)),
-        (256, 200, None, (24, 200), (24, 200, 1024)),
+        (256, 200, None, (24, 200), (24, 200, 1200)),
         (10, 12, Some(128), (10, 10), (24, 12, 128)),
     ];
     for (partitions, target, plan_max, (s_now, s_after), (k_now, k_after, cap)) in cases {
@@ -136,4 +137,30 @@ fn rebuild_steps_are_consistent() {
     assert!(!plan.steps.iter().any(|s| s.text.contains("one time-to-live has passed")));
     let cutover = plan.steps.iter().find(|s| s.point_of_no_return).unwrap();
     assert!(cutover.text.contains("cannot take the old job's stop offsets"), "{}", cutover.text);
+}
+
+/// The suggested max parallelism is divisible by the parallelisms the plan runs (current and
+/// target); the power of two the old rule picked is shown with how unevenly it shares them.
+#[test]
+fn suggestion_is_divisible_by_the_planned_parallelisms() {
+    let cases = [
+        // current, target, suggested, note (no common multiple), power of two, busy/idle at it
+        (24, 200, 1200, false, 1024, Some((24, 6, 176, 5))),
+        (200, 200, 1200, false, 1024, Some((24, 6, 176, 5))),
+        (64, 256, 1536, false, 1024, None),
+        (199, 200, 1200, true, 1024, Some((24, 6, 176, 5))),
+        (24, 100, 600, false, 512, Some((12, 6, 88, 5))),
+    ];
+    for (current, target, suggested, noted, pow2, at_pow2) in cases {
+        let plan = PlanInput { current, target, ..seed() }.plan();
+        assert_eq!(plan.suggested_max, suggested, "{current} {target}");
+        assert!(suggested.is_multiple_of(target));
+        assert_eq!(plan.max_choice_note.is_some(), noted, "{current} {target}");
+        if !noted {
+            assert!(suggested.is_multiple_of(current));
+        }
+        assert_eq!(plan.max_choice.power_of_two, pow2);
+        let i = plan.power_of_two_imbalance.map(|i| (i.busy_subtasks, i.most, i.idle_subtasks, i.fewest));
+        assert_eq!(i, at_pow2, "{current} {target}");
+    }
 }

@@ -8,12 +8,12 @@
 //! job with the adaptive scheduler, as Flink 2.3.0 answered it (`tests/flink-adaptive/`).
 
 pub mod in_place;
+pub mod outage;
 
 use super::chooser::{divisors_near, suggest_divisible_or, DivisibleChoice};
 use super::imbalance::Imbalance;
 use super::key_group::{default_max_parallelism, MaxParallelism, Parallelism};
 use super::restore::{RestoreInput, RestoreOutcome, SavedHow};
-use super::skew::units::format_bytes;
 use super::ModelError;
 
 /// What the planner is asked.
@@ -26,12 +26,35 @@ pub struct PlanInput {
     /// The parallelism the job first ran with (used when `saved_max` is unknown).
     pub first: u32,
     pub state_bytes: u64,
-    /// Bytes per second the offline rewrite (or a restore) reads or writes, in aggregate.
+    /// Bytes per second the State Processor API rewrite reads and writes, in aggregate.
     pub throughput: u64,
+    /// Bytes per second a savepoint is written, in aggregate.
+    pub savepoint_rate: u64,
+    /// Bytes per second a restore reads, in aggregate.
+    pub restore_rate: u64,
     pub partitions: u32,
     /// State time-to-live in seconds; `None` = state is kept indefinitely.
     pub ttl_s: Option<u64>,
     pub transactional_sinks: bool,
+}
+
+impl Default for PlanInput {
+    /// Seed 004: 24 → 200, 4 TiB at 300 MiB/s each way, max parallelism never set.
+    fn default() -> Self {
+        PlanInput {
+            current: 24,
+            target: 200,
+            saved_max: None,
+            first: 24,
+            state_bytes: 4 << 40,
+            throughput: 300 << 20,
+            savepoint_rate: 300 << 20,
+            restore_rate: 300 << 20,
+            partitions: 256,
+            ttl_s: None,
+            transactional_sinks: true,
+        }
+    }
 }
 
 /// The headline answer.
@@ -82,14 +105,6 @@ pub struct Step {
     pub point_of_no_return: bool,
 }
 
-/// A time estimate with its arithmetic.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Estimate {
-    pub what: &'static str,
-    pub arithmetic: String,
-    pub seconds: u64,
-}
-
 /// The whole plan.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Plan {
@@ -114,12 +129,14 @@ pub struct Plan {
     /// does not divide the max parallelism.
     pub imbalance: Option<Imbalance>,
     pub steps: Vec<Step>,
-    pub estimates: Vec<Estimate>,
+    /// The plan's steps on a clock: durations, the outage, the point of no return.
+    pub timeline: outage::Timeline,
+    /// A cutover with a shorter outage, with its conditions and risks.
+    pub alternative: Option<outage::Alternative>,
+    /// Run at the snapshot's max parallelism now, no rewrite (when the target is above it).
+    pub interim: Option<outage::Interim>,
     pub warnings: Vec<String>,
 }
-
-/// A shadow comparison runs over a full business cycle; a day is assumed.
-pub const SHADOW_CYCLE_S: u64 = 24 * 3600;
 
 /// Writes seconds as hours and minutes: 27_000 → `7 h 30 min`.
 pub fn format_duration(seconds: u64) -> String {
@@ -130,6 +147,12 @@ pub fn format_duration(seconds: u64) -> String {
         (h, 0) => format!("{h} h"),
         (h, m) => format!("{h} h {m} min"),
     }
+}
+
+/// Writes seconds as days to a tenth: 198_248 → `2.3 days`.
+pub fn format_days(seconds: u64) -> String {
+    let tenths = seconds.saturating_mul(10) / 86_400;
+    format!("{}.{} days", tenths / 10, tenths % 10)
 }
 
 /// The longest state time-to-live accepted, in days (ten years).
@@ -199,36 +222,7 @@ impl PlanInput {
         } else {
             Verdict::RewriteNeeded
         };
-        let size = format_bytes(self.state_bytes);
-        let rate = format!("{}/s", format_bytes(throughput));
-        let mut estimates = vec![Estimate {
-            what: "restore at the target (read every byte of state once)",
-            arithmetic: format!("{size} ÷ {rate} = {}", format_duration(pass_s)),
-            seconds: pass_s,
-        }];
-        if verdict == Verdict::RewriteNeeded || verdict == Verdict::RebuildFromLog {
-            estimates.push(Estimate {
-                what: "offline rewrite to a new max parallelism (read it all, write it all)",
-                arithmetic: format!("2 × {size} ÷ {rate} = {}", format_duration(rewrite_s)),
-                seconds: rewrite_s,
-            });
-            estimates.push(Estimate {
-                what: "shadow comparison over a full business cycle, peak included",
-                arithmetic: format!("one day assumed = {}", format_duration(SHADOW_CYCLE_S)),
-                seconds: SHADOW_CYCLE_S,
-            });
-        }
-        if let (Verdict::RebuildFromLog, Some(ttl)) = (verdict, self.ttl_s) {
-            estimates.push(Estimate {
-                what: "rebuild the state from the log (replay one time-to-live of events)",
-                arithmetic: format!(
-                    "time-to-live = {}, shorter than the rewrite's {}",
-                    format_duration(ttl),
-                    format_duration(rewrite_s)
-                ),
-                seconds: ttl,
-            });
-        }
+        let (timeline, alternative, interim) = outage::build(self, verdict, saved);
         let end_max = if verdict == Verdict::DirectRestore { saved.get() } else { suggested_max };
         let vertices = [
             VertexPlan {
@@ -256,7 +250,9 @@ impl PlanInput {
             vertices,
             imbalance,
             steps: self.steps(verdict, saved.get(), suggested_max, current),
-            estimates,
+            timeline,
+            alternative,
+            interim,
             warnings: self.warnings(saved.get(), imbalance),
         }
     }

@@ -42,7 +42,9 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
                 { field(s, a, PlannerField::Current) }
                 { field(s, a, PlannerField::Target) }
                 { field(s, a, PlannerField::State) }
+                { field(s, a, PlannerField::SpRate) }
                 { field(s, a, PlannerField::Rate) }
+                { field(s, a, PlannerField::RestoreRate) }
                 { field(s, a, PlannerField::Partitions) }
                 { field(s, a, PlannerField::Ttl) }
                 <div class="field checkbox-field">
@@ -68,10 +70,8 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
                 }) }
             </ol>
             <p class="muted">{ "Until the new job's first committed write past the old job's stop position, the old job can restart from its stop savepoint and nothing is lost; after it, going back means reconciling what the new job already published." }</p>
-            <h3>{ "How long it takes" }</h3>
-            <ul class="estimates">
-                { for p.estimates.iter().map(|e| html! { <li key={e.what}><strong>{ e.what }</strong>{ ": " }{ e.arithmetic.clone() }</li> }) }
-            </ul>
+            <super::time_view::TimeView plan={p.clone()} />
+            <super::interim_view::InterimView plan={p.clone()} current={s.current.value} target={s.target.value} />
             <h3>{ "Warnings" }</h3>
             <ul class="warnings">
                 { for p.warnings.iter().enumerate().map(|(i, w)| html! { <li key={i}>{ w.clone() }</li> }) }

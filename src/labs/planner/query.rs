@@ -2,7 +2,9 @@
 //! and the plan: `saved_maxp` (absent = unknown, then derived from `first`; an old link's
 //! `plan_maxp` is read into it), `saved_maxp_set` (`explicit|derived`), `first`. Restore
 //! predictor: `p`, `maxp` (absent = not set). Planner: `current`, `target`, `state` (a size
-//! such as `4 TB`), `rate` (rewrite throughput per second, such as `300 MB`), `partitions`, `ttl`
+//! such as `4 TiB`; binary, `4 TB` reads the same), `rate` (State Processor API rewrite
+//! throughput per second, such as `300 MiB`), `sp_rate` (savepoint write throughput),
+//! `restore_rate` (restore throughput), `partitions`, `ttl`
 //! (such as `6h`, or `none`), `txn` (`1` transactional sinks, `0` not). In place: `scheduler`
 //! (`default|adaptive`), `slots` (task slots for the job; absent = as many as asked). Defaults are
 //! seed 004's case. Every simple parameter is one [`Param`] of [`PARAMS`]; `saved_maxp_set`,
@@ -33,14 +35,22 @@ pub static PLAN_MAXP: Param<Option<u32>> = Param::optional("plan_maxp", "snapsho
 pub static FIRST: Param<u32> = Param::whole("first", "first parallelism", 1, MAX_P)
     .control("First parallelism", "pl-first")
     .hint("The job's parallelism when it first ran, if the max is unknown.");
-pub static STATE: Param<u64> = Param::size("state", "state size", false)
+pub static STATE: Param<u64> = Param::size_iec("state", "state size", false)
     .control("State size", "pl-state")
-    .hint("With a unit: B, KB, MB, GB, TB (binary: 1 TB = 1024 GB).")
-    .fallback("using 4 TB");
-pub static RATE: Param<u64> = Param::size("rate", "rewrite throughput", true)
+    .hint("With a binary unit: B, KiB, MiB, GiB, TiB (1 TiB = 1024 GiB); KB … TB are read as the same.")
+    .fallback("using 4 TiB");
+pub static RATE: Param<u64> = Param::size_iec("rate", "rewrite throughput", true)
     .control("Rewrite throughput per second", "pl-rate")
-    .hint("Aggregate, such as 300 MB.")
-    .fallback("using 300 MB");
+    .hint("The State Processor API job's, aggregate (it reads and writes every byte), such as 300 MiB.")
+    .fallback("using 300 MiB");
+pub static SP_RATE: Param<u64> = Param::size_iec("sp_rate", "savepoint write throughput", true)
+    .control("Savepoint write throughput per second", "pl-sp-rate")
+    .hint("Aggregate, writing a savepoint to the snapshot store, such as 300 MiB.")
+    .fallback("using 300 MiB");
+pub static RESTORE_RATE: Param<u64> = Param::size_iec("restore_rate", "restore throughput", true)
+    .control("Restore throughput per second", "pl-restore-rate")
+    .hint("Aggregate, reading state back from the snapshot store, such as 300 MiB.")
+    .fallback("using 300 MiB");
 pub static PARTITIONS: Param<u32> =
     Param::whole("partitions", "source partitions", 1, 1_000_000).control("Source partitions", "pl-partitions");
 pub static TTL: Param<Option<u64>> = Param::ttl("ttl", "state time-to-live")
@@ -67,6 +77,8 @@ pub static PARAMS: ParamTable = &[
     &FIRST,
     &STATE,
     &RATE,
+    &SP_RATE,
+    &RESTORE_RATE,
     &PARTITIONS,
     &TTL,
     &TXN,
@@ -88,6 +100,10 @@ pub struct PlannerQuery {
     pub state: u64,
     /// Rewrite throughput in bytes per second.
     pub rate: u64,
+    /// Savepoint write throughput in bytes per second.
+    pub sp_rate: u64,
+    /// Restore throughput in bytes per second.
+    pub restore_rate: u64,
     pub partitions: u32,
     /// Time-to-live in seconds; `None` = no TTL.
     pub ttl: Option<u64>,
@@ -109,6 +125,8 @@ impl Default for PlannerQuery {
             first: 24,
             state: 4 << 40,
             rate: 300 << 20,
+            sp_rate: 300 << 20,
+            restore_rate: 300 << 20,
             partitions: 256,
             ttl: None,
             txn: true,
@@ -132,6 +150,8 @@ impl PlannerQuery {
             first: FIRST.read_or(params, n, d.first),
             state: STATE.read_or(params, n, d.state),
             rate: RATE.read_or(params, n, d.rate),
+            sp_rate: SP_RATE.read_or(params, n, d.sp_rate),
+            restore_rate: RESTORE_RATE.read_or(params, n, d.restore_rate),
             partitions: PARTITIONS.read_or(params, n, d.partitions),
             ttl: TTL.read_or(params, n, d.ttl),
             txn: d.txn,
@@ -184,6 +204,8 @@ impl PlannerQuery {
         MAXP.pair(&self.maxp, &d.maxp, out);
         STATE.pair(&self.state, &d.state, out);
         RATE.pair(&self.rate, &d.rate, out);
+        SP_RATE.pair(&self.sp_rate, &d.sp_rate, out);
+        RESTORE_RATE.pair(&self.restore_rate, &d.restore_rate, out);
         TTL.pair(&self.ttl, &d.ttl, out);
         if self.txn != d.txn {
             out.push(("txn", "0".to_string()));

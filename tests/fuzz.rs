@@ -449,6 +449,9 @@ fn check_error(error: &ModelError) -> Result<(), TestCaseError> {
             prop_assert!(has(key_type.as_str().into()) && has(key_type.range_text().into()), "{}", text)
         }
         ModelError::UnknownKeyType { .. } => prop_assert!(has("string, int or long".into()), "{}", text),
+        ModelError::NoCommonMultiple { lcm, .. } => {
+            prop_assert!(has("32768".into()) && has(lcm.to_string()) && *lcm > 32768, "{}", text)
+        }
         ModelError::NotAWholeNumber { .. }
         | ModelError::NumberTooLarge { .. }
         | ModelError::NotSeconds { .. }
@@ -678,7 +681,7 @@ proptest! {
         let location = Location::parse(&hash);
         let (q, notices) = PlannerQuery::parse(&location.params);
         check_lab_notices(&location, &notices)?;
-        for v in [q.saved_maxp, q.p, q.current, q.target, q.first].into_iter().chain(q.maxp).chain(q.plan_maxp) {
+        for v in [q.p, q.current, q.target, q.first].into_iter().chain(q.maxp).chain(q.saved_maxp) {
             prop_assert!((1..=32768).contains(&v));
         }
         prop_assert!((1..=1_000_000).contains(&q.partitions));
@@ -1434,7 +1437,12 @@ fn check_plan(input: &PlanInput) -> Result<(), TestCaseError> {
         .or_else(|| default_max_parallelism(i64::from(input.first)).ok())
         .map_or(32768, MaxParallelism::get);
     prop_assert_eq!(plan.saved_max, expected_saved);
-    prop_assert!(plan.suggested_max.is_power_of_two() && plan.suggested_max <= 32768);
+    prop_assert!(plan.suggested_max <= 32768);
+    let target = input.target.clamp(1, 32768);
+    prop_assert!(plan.suggested_max.is_multiple_of(target) && plan.suggested_max >= target);
+    if plan.max_choice_note.is_none() {
+        prop_assert!(plan.suggested_max.is_multiple_of(input.current.clamp(1, 32768)));
+    }
     prop_assert!(plan.suggested_divisors.len() <= 6);
     prop_assert!(plan.suggested_divisors.windows(2).all(|w| w[0] < w[1]));
     prop_assert!(plan.suggested_divisors.iter().all(|d| plan.suggested_max.is_multiple_of(*d)));
@@ -1461,15 +1469,21 @@ fn check_plan(input: &PlanInput) -> Result<(), TestCaseError> {
     prop_assert_eq!(cutovers.len(), 1);
     prop_assert!(cutovers.iter().all(|s| !s.reversible));
     let pass = input.state_bytes / input.throughput.max(1);
-    prop_assert_eq!(plan.estimates[0].seconds, pass);
+    let t = &plan.timeline;
+    prop_assert_eq!(t.total_s(), t.phases.iter().fold(0u64, |a, p| a.saturating_add(p.seconds)));
+    prop_assert!(t.downtime_s() <= t.total_s() && t.point_of_no_return_s() <= t.total_s());
+    prop_assert!(t.phases.iter().all(|p| !p.what.is_empty() && !p.arithmetic.is_empty()));
+    let restores: Vec<_> = t.phases.iter().filter(|p| p.what.starts_with("restore")).collect();
+    prop_assert!(restores.iter().all(|p| p.seconds == input.state_bytes / input.restore_rate.max(1)));
     if matches!(plan.verdict, PlanVerdict::RewriteNeeded | PlanVerdict::RebuildFromLog) {
         // The offline rewrite reads and writes everything: twice one pass, saturating (a
         // doubling past u64::MAX once overflowed: minimal state_bytes = 2^63, throughput 0).
         let rewrite = pass.saturating_mul(2);
-        prop_assert_eq!(plan.estimates[1].seconds, rewrite);
+        if plan.verdict == PlanVerdict::RewriteNeeded {
+            prop_assert!(t.phases.iter().filter(|p| p.what.contains("rewrite")).all(|p| p.seconds == rewrite));
+        }
         prop_assert_eq!(plan.verdict == PlanVerdict::RebuildFromLog, input.ttl_s.is_some_and(|ttl| ttl < rewrite));
     }
-    prop_assert!(plan.estimates.iter().all(|e| !e.what.is_empty() && !e.arithmetic.is_empty()));
     prop_assert!(plan.warnings.len() >= 6 && plan.warnings.iter().all(|w| !w.trim().is_empty()));
     Ok(())
 }
@@ -1495,7 +1509,7 @@ proptest! {
     ) {
         let input = PlanInput {
             current, target, saved_max: saved, first, state_bytes, throughput, partitions, ttl_s: ttl,
-            transactional_sinks: txn,
+            transactional_sinks: txn, savepoint_rate: throughput, restore_rate: throughput,
         };
         check_plan(&input)?;
     }
@@ -1516,7 +1530,7 @@ proptest! {
     ) {
         let input = PlanInput {
             current, target, saved_max: saved, first, state_bytes, throughput, partitions, ttl_s: ttl,
-            transactional_sinks: txn,
+            transactional_sinks: txn, savepoint_rate: throughput, restore_rate: throughput,
         };
         check_plan(&input)?;
     }

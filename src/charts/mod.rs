@@ -5,9 +5,11 @@
 //! - [`groups_chart`]: key groups per subtask, drawn with plotters' SVG backend and shown as
 //!   an image, so its many shapes add no DOM nodes.
 //! - [`savepoint_charts`]: a snapshot's state bytes per key group, coloured by owning subtask.
+//! - [`plan_timeline`]: the rescale plan's steps on a time axis, the outage and the point of no return.
 
 pub mod groups_chart;
 pub mod load_charts;
+pub mod plan_timeline;
 pub mod ranges_bar;
 pub mod rescale_flows;
 pub mod savepoint_charts;

@@ -214,7 +214,20 @@ fn planner_and_trace_queries() {
         Location::parse("#/planner?saved_maxp=128&saved_maxp_set=explicit&p=200&maxp=256&state=4TB&ttl=6h&txn=0");
     let (q, notices) = PlannerQuery::parse(&location.params);
     assert!(notices.is_empty(), "{notices:?}");
-    assert_eq!((q.saved_maxp, q.p, q.maxp, q.ttl, q.txn), (128, 200, Some(256), Some(21_600), false));
+    assert_eq!((q.saved_maxp, q.p, q.maxp, q.ttl, q.txn), (Some(128), 200, Some(256), Some(21_600), false));
+    // One snapshot field: an old link's plan_maxp is read into saved_maxp; beside a different
+    // saved_maxp it gives way, with a notice.
+    for (hash, saved, noticed) in [
+        ("#/planner?plan_maxp=2048", Some(2048), false),
+        ("#/planner?saved_maxp=128&plan_maxp=2048", Some(128), true),
+        ("#/planner?saved_maxp=128&plan_maxp=128", Some(128), false),
+        ("#/planner", None, false),
+    ] {
+        let (q, notices) = PlannerQuery::parse(&Location::parse(hash).params);
+        assert_eq!(q.saved_maxp, saved, "{hash}");
+        assert_eq!(notices.iter().any(|n| n.param == "plan_maxp"), noticed, "{hash}");
+        assert!(!q.pairs().iter().any(|(name, _)| *name == "plan_maxp"), "{hash}");
+    }
     let again = Location::parse(&format_hash(Lab::Owners, &CommonQuery::default(), &q.pairs()));
     assert_eq!(PlannerQuery::parse(&again.params).0, q);
     let (_, notices) = PlannerQuery::parse(

@@ -5,8 +5,13 @@
 //! - [`suggest_max_parallelism`]: for the largest parallelism anyone foresees, powers of two
 //!   at 4–8× it and highly composite numbers (many divisors) in the same span, each with the
 //!   number of parallelisms up to that largest one that divide it evenly.
+//! - [`suggest_divisible`]: max parallelisms that every parallelism the person plans to run
+//!   divides (multiples of their least common multiple, at 4–8× the largest where one falls
+//!   there), the best the one with the most divisors, beside the power of two the old rule
+//!   gave and which planned parallelisms it leaves uneven; or [`ModelError::NoCommonMultiple`].
 
 use super::key_group::UPPER_BOUND_MAX_PARALLELISM;
+use super::ModelError;
 
 /// Every divisor of `n`, ascending (`n >= 1`; 0 has none listed).
 pub fn divisors(n: u32) -> Vec<u32> {
@@ -61,6 +66,8 @@ pub fn highly_composite_up_to(limit: u32) -> Vec<u32> {
 pub enum SuggestionKind {
     PowerOfTwo,
     HighlyComposite,
+    /// A multiple of every planned parallelism.
+    Divisible,
 }
 
 /// One suggested max parallelism.
@@ -107,6 +114,152 @@ pub fn suggest_max_parallelism(largest: u32) -> Vec<Suggestion> {
         .collect()
 }
 
+/// Max parallelisms for a set of planned parallelisms, each of which divides every one of them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DivisibleChoice {
+    /// The planned parallelisms, ascending, without repeats.
+    pub planned: Vec<u32>,
+    /// Their least common multiple: every suggestion is a multiple of it.
+    pub lcm: u32,
+    /// Ascending; `even_parallelisms` counts the parallelisms up to the largest planned one
+    /// that divide the value.
+    pub suggestions: Vec<Suggestion>,
+    /// The suggestion with the most divisors (the smaller on a tie).
+    pub best: u32,
+    /// The power of two at 4–8× the largest planned parallelism (or 32768).
+    pub power_of_two: u32,
+    /// The planned parallelisms that do not divide [`DivisibleChoice::power_of_two`].
+    pub uneven_at_power_of_two: Vec<u32>,
+    /// How many parallelisms up to the largest planned one divide the power of two.
+    pub power_of_two_even: u32,
+}
+
+fn list(values: &[u32]) -> String {
+    match values {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {last}", init.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")),
+    }
+}
+
+impl DivisibleChoice {
+    /// The planned parallelisms as words: `24 and 200`.
+    pub fn planned_text(&self) -> String {
+        list(&self.planned)
+    }
+
+    /// The trade-off against a power of two, in words.
+    pub fn trade_off(&self) -> String {
+        let (best, pow2) = (self.best, self.power_of_two);
+        let multiple = format!(
+            "A multiple of {} ({best}) gives every subtask the same number of key groups at each of them.",
+            self.planned_text()
+        );
+        let halving = format!("A power of two ({pow2}) keeps halving and doubling even: every power of two up to it divides it, so 2, 4, 8 … subtasks always split it equally.");
+        let uneven = match self.uneven_at_power_of_two.as_slice() {
+            [] => format!(" The planned parallelisms divide {pow2} too."),
+            [one] => {
+                format!(" But {one} does not divide {pow2}: at {one} some subtasks own one key group more than others.")
+            }
+            many => format!(
+                " But {} do not divide {pow2}: at those some subtasks own one key group more than others.",
+                list(many)
+            ),
+        };
+        format!("{multiple} {halving}{uneven}")
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Suggests max parallelisms that every planned parallelism divides. Planned values outside
+/// `1..=32768` are refused; an empty list plans parallelism 1.
+pub fn suggest_divisible(planned: &[u32]) -> Result<DivisibleChoice, ModelError> {
+    const TOP: u64 = UPPER_BOUND_MAX_PARALLELISM as u64;
+    if let Some(&bad) = planned.iter().find(|&&p| p == 0 || u64::from(p) > TOP) {
+        return Err(ModelError::OutOfRange {
+            what: "planned parallelism",
+            value: i64::from(bad),
+            min: 1,
+            max: TOP as i64,
+        });
+    }
+    let mut planned = planned.to_vec();
+    planned.sort_unstable();
+    planned.dedup();
+    if planned.is_empty() {
+        planned.push(1);
+    }
+    let mut lcm = 1u64;
+    for &p in &planned {
+        lcm = lcm / gcd(lcm, u64::from(p)) * u64::from(p);
+        if lcm > TOP {
+            // Keep multiplying (saturating) only to report the true value when it is small.
+            let rest = planned.iter().fold(lcm, |l, &q| {
+                let m = l / gcd(l, u64::from(q));
+                m.saturating_mul(u64::from(q))
+            });
+            return Err(ModelError::NoCommonMultiple { planned, lcm: rest });
+        }
+    }
+    let largest = u64::from(*planned.last().unwrap_or(&1));
+    let (low, high) = ((largest * 4).min(TOP), (largest * 8).min(TOP));
+    let mut values: Vec<u64> = (low.div_ceil(lcm)..=high / lcm).map(|k| k * lcm).collect();
+    if values.is_empty() {
+        let above = low.div_ceil(lcm) * lcm;
+        values.push(if above <= TOP { above } else { TOP / lcm * lcm });
+    }
+    let suggestions: Vec<Suggestion> = values
+        .into_iter()
+        .map(|v| Suggestion {
+            value: v as u32,
+            kind: SuggestionKind::Divisible,
+            even_parallelisms: (1..=largest.min(v)).filter(|&p| v.is_multiple_of(p)).count() as u32,
+        })
+        .collect();
+    let best = suggestions
+        .iter()
+        .map(|s| s.value)
+        .max_by_key(|&v| (divisors(v).len(), std::cmp::Reverse(v)))
+        .unwrap_or(lcm as u32);
+    let power_of_two = (low.next_power_of_two()).min(TOP) as u32;
+    Ok(DivisibleChoice {
+        power_of_two_even: (1..=largest as u32).filter(|&p| power_of_two.is_multiple_of(p)).count() as u32,
+        uneven_at_power_of_two: planned.iter().copied().filter(|&p| !power_of_two.is_multiple_of(p)).collect(),
+        planned,
+        lcm: lcm as u32,
+        suggestions,
+        best,
+        power_of_two,
+    })
+}
+
+/// [`suggest_divisible`] for `planned`; when no value suits them all, the choice for `alone`
+/// (one of them) with the reason. Values outside `1..=32768` are clamped into it.
+pub fn suggest_divisible_or(planned: &[u32], alone: u32) -> (DivisibleChoice, Option<ModelError>) {
+    let clamp = |p: u32| p.clamp(1, UPPER_BOUND_MAX_PARALLELISM);
+    let planned: Vec<u32> = planned.iter().copied().map(clamp).collect();
+    let one = |p: u32| DivisibleChoice {
+        planned: vec![p],
+        lcm: p,
+        suggestions: Vec::new(),
+        best: p,
+        power_of_two: p.next_power_of_two().min(UPPER_BOUND_MAX_PARALLELISM),
+        uneven_at_power_of_two: Vec::new(),
+        power_of_two_even: 1,
+    };
+    match suggest_divisible(&planned) {
+        Ok(c) => (c, None),
+        Err(e) => (suggest_divisible(&[clamp(alone)]).unwrap_or_else(|_| one(clamp(alone))), Some(e)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,6 +280,47 @@ mod tests {
         );
     }
 
+    /// Every suggestion is a multiple of each planned parallelism: for 200 alone 800–1600 in
+    /// steps of 200 (1200 has the most divisors), for 24 and 200 a multiple of 600.
+    #[test]
+    fn divisible_suggestions_table() {
+        type Case = (&'static [u32], &'static [u32], u32, u32, &'static [u32]);
+        let cases: [Case; 6] = [
+            // planned, suggestions, best, power of two, planned uneven at that power of two
+            (&[200], &[800, 1000, 1200, 1400, 1600], 1200, 1024, &[200]),
+            (&[24, 200], &[1200], 1200, 1024, &[24, 200]),
+            (&[200, 24, 24], &[1200], 1200, 1024, &[24, 200]),
+            (&[128], &[512, 640, 768, 896, 1024], 768, 512, &[]),
+            (&[7, 200], &[1400], 1400, 1024, &[7, 200]),
+            (&[10_000], &[30_000], 30_000, 32768, &[10_000]),
+        ];
+        for (planned, values, best, pow2, uneven) in cases {
+            let c = suggest_divisible(planned).unwrap();
+            assert_eq!(c.suggestions.iter().map(|s| s.value).collect::<Vec<_>>(), values, "{planned:?}");
+            assert_eq!(
+                (c.best, c.power_of_two, c.uneven_at_power_of_two.as_slice()),
+                (best, pow2, uneven),
+                "{planned:?}"
+            );
+        }
+        assert_eq!(suggest_divisible(&[32768]).unwrap().suggestions[0].value, 32768);
+        let c = suggest_divisible(&[200]).unwrap();
+        assert_eq!((c.power_of_two_even, c.suggestions[2].even_parallelisms), (8, 25));
+        assert_eq!(suggest_divisible(&[20_000]).unwrap().best, 20_000);
+        let e = suggest_divisible(&[199, 200]).unwrap_err();
+        assert_eq!(e, ModelError::NoCommonMultiple { planned: vec![199, 200], lcm: 39_800 });
+        assert!(e.to_string().contains("least common multiple is 39800"), "{e}");
+        assert!(matches!(suggest_divisible(&[0]), Err(ModelError::OutOfRange { value: 0, .. })));
+        let t = suggest_divisible(&[24, 200]).unwrap().trade_off();
+        assert!(t.starts_with("A multiple of 24 and 200 (1200) gives every subtask"), "{t}");
+        assert!(
+            t.contains("A power of two (1024) keeps halving and doubling even")
+                && t.contains("But 24 and 200 do not divide 1024"),
+            "{t}"
+        );
+        assert!(suggest_divisible(&[64]).unwrap().trade_off().contains("divide 256 too"));
+    }
+
     #[test]
     fn suggestions_for_the_seed_case() {
         // Largest foreseeable parallelism 200: 800..1600.
@@ -137,5 +331,36 @@ mod tests {
         assert_eq!((even(1024), even(840), even(1260)), (8, 28, 30));
         assert_eq!(suggest_max_parallelism(32768).iter().map(|s| s.value).collect::<Vec<_>>(), vec![27720, 32768]);
         assert_eq!(suggest_max_parallelism(1).iter().map(|s| s.value).collect::<Vec<_>>(), vec![4, 6, 8]);
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Every suggestion is divisible by each planned parallelism, at least each, at most
+        /// 32768, and the best is one of them; or the typed error says no such value exists.
+        #[test]
+        fn suggestions_divide_by_every_planned(planned in proptest::collection::vec(1u32..=32768, 1..4)) {
+            match suggest_divisible(&planned) {
+                Ok(c) => {
+                    prop_assert!(!c.suggestions.is_empty());
+                    prop_assert!(c.suggestions.iter().any(|s| s.value == c.best));
+                    for s in &c.suggestions {
+                        prop_assert!(s.value <= 32768);
+                        for &p in &planned {
+                            prop_assert!(s.value.is_multiple_of(p) && s.value >= p, "{} {}", s.value, p);
+                        }
+                    }
+                }
+                Err(ModelError::NoCommonMultiple { lcm, .. }) => {
+                    prop_assert!(lcm > 32768);
+                    prop_assert!(planned.iter().all(|&p| lcm.is_multiple_of(u64::from(p))));
+                }
+                Err(other) => prop_assert!(false, "{other}"),
+            }
+        }
     }
 }

@@ -21,6 +21,9 @@ pub enum ModelError {
     NotAWholeNumber { text: String },
     /// A number field held a whole number too long to be any valid value.
     NumberTooLarge { text: String },
+    /// No max parallelism up to 32768 is a multiple of every planned parallelism: their least
+    /// common multiple is larger.
+    NoCommonMultiple { planned: Vec<u32>, lcm: u64 },
     /// A number was outside the inclusive range a field accepts.
     OutOfRange { what: &'static str, value: i64, min: i64, max: i64 },
     /// A time that is not a plain decimal number of seconds (such as `1.5`).
@@ -69,6 +72,10 @@ impl fmt::Display for ModelError {
             }
             Self::NumberTooLarge { text } => {
                 write!(f, "{:?} is far too large", shorten(text))
+            }
+            Self::NoCommonMultiple { planned, lcm } => {
+                let list = planned.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+                write!(f, "no max parallelism up to 32768 is divisible by every one of {list}: their least common multiple is {lcm}")
             }
             Self::OutOfRange { what, value, min, max } => {
                 write!(f, "{what} must be between {min} and {max}, got {value}")

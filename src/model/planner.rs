@@ -8,12 +8,12 @@
 //! job with the adaptive scheduler, as Flink 2.3.0 answered it (`tests/flink-adaptive/`).
 
 pub mod in_place;
+pub mod outage;
 
-use super::chooser::divisors_near;
+use super::chooser::{divisors_near, suggest_divisible_or, DivisibleChoice};
 use super::imbalance::Imbalance;
 use super::key_group::{default_max_parallelism, MaxParallelism, Parallelism};
 use super::restore::{RestoreInput, RestoreOutcome, SavedHow};
-use super::skew::units::format_bytes;
 use super::ModelError;
 
 /// What the planner is asked.
@@ -26,12 +26,35 @@ pub struct PlanInput {
     /// The parallelism the job first ran with (used when `saved_max` is unknown).
     pub first: u32,
     pub state_bytes: u64,
-    /// Bytes per second the offline rewrite (or a restore) reads or writes, in aggregate.
+    /// Bytes per second the State Processor API rewrite reads and writes, in aggregate.
     pub throughput: u64,
+    /// Bytes per second a savepoint is written, in aggregate.
+    pub savepoint_rate: u64,
+    /// Bytes per second a restore reads, in aggregate.
+    pub restore_rate: u64,
     pub partitions: u32,
     /// State time-to-live in seconds; `None` = state is kept indefinitely.
     pub ttl_s: Option<u64>,
     pub transactional_sinks: bool,
+}
+
+impl Default for PlanInput {
+    /// Seed 004: 24 → 200, 4 TiB at 300 MiB/s each way, max parallelism never set.
+    fn default() -> Self {
+        PlanInput {
+            current: 24,
+            target: 200,
+            saved_max: None,
+            first: 24,
+            state_bytes: 4 << 40,
+            throughput: 300 << 20,
+            savepoint_rate: 300 << 20,
+            restore_rate: 300 << 20,
+            partitions: 256,
+            ttl_s: None,
+            transactional_sinks: true,
+        }
+    }
 }
 
 /// The headline answer.
@@ -82,14 +105,6 @@ pub struct Step {
     pub point_of_no_return: bool,
 }
 
-/// A time estimate with its arithmetic.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Estimate {
-    pub what: &'static str,
-    pub arithmetic: String,
-    pub seconds: u64,
-}
-
 /// The whole plan.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Plan {
@@ -98,20 +113,30 @@ pub struct Plan {
     pub verdict: Verdict,
     /// What a direct restore at the target would do (Flink's checks).
     pub direct_restore: RestoreOutcome,
+    /// The new max parallelism the plan uses: the best of [`Plan::max_choice`].
     pub suggested_max: u32,
     pub suggested_divisors: Vec<u32>,
+    /// Max parallelisms the planned parallelisms (current and target) divide.
+    pub max_choice: DivisibleChoice,
+    /// Set when no value up to 32768 suits both: the choice is then for the target alone.
+    pub max_choice_note: Option<ModelError>,
+    /// How the target shares the key groups at the power of two the old rule picked, when it
+    /// does not divide it.
+    pub power_of_two_imbalance: Option<Imbalance>,
     /// The source vertex, then the keyed vertices.
     pub vertices: [VertexPlan; 2],
     /// How a direct restore at the target shares the key groups, when it works and the target
     /// does not divide the max parallelism.
     pub imbalance: Option<Imbalance>,
     pub steps: Vec<Step>,
-    pub estimates: Vec<Estimate>,
+    /// The plan's steps on a clock: durations, the outage, the point of no return.
+    pub timeline: outage::Timeline,
+    /// A cutover with a shorter outage, with its conditions and risks.
+    pub alternative: Option<outage::Alternative>,
+    /// Run at the snapshot's max parallelism now, no rewrite (when the target is above it).
+    pub interim: Option<outage::Interim>,
     pub warnings: Vec<String>,
 }
-
-/// A shadow comparison runs over a full business cycle; a day is assumed.
-pub const SHADOW_CYCLE_S: u64 = 24 * 3600;
 
 /// Writes seconds as hours and minutes: 27_000 → `7 h 30 min`.
 pub fn format_duration(seconds: u64) -> String {
@@ -122,6 +147,12 @@ pub fn format_duration(seconds: u64) -> String {
         (h, 0) => format!("{h} h"),
         (h, m) => format!("{h} h {m} min"),
     }
+}
+
+/// Writes seconds as days to a tenth: 198_248 → `2.3 days`.
+pub fn format_days(seconds: u64) -> String {
+    let tenths = seconds.saturating_mul(10) / 86_400;
+    format!("{}.{} days", tenths / 10, tenths % 10)
 }
 
 /// The longest state time-to-live accepted, in days (ten years).
@@ -160,15 +191,27 @@ pub fn parse_ttl(text: &str) -> Result<Option<u64>, ModelError> {
 }
 
 impl PlanInput {
-    pub fn plan(&self) -> Plan {
-        let saved = self
-            .saved_max
+    /// The snapshot's max parallelism: as given, else Flink's default for the first
+    /// parallelism. The restore predictor and the plan both read this one value.
+    pub fn snapshot_max(&self) -> MaxParallelism {
+        self.saved_max
             .or_else(|| default_max_parallelism(i64::from(self.first)).ok())
-            .unwrap_or(MaxParallelism::LARGEST);
+            .unwrap_or(MaxParallelism::LARGEST)
+    }
+
+    pub fn plan(&self) -> Plan {
+        let saved = self.snapshot_max();
         let direct_restore =
             RestoreInput { saved: Some((saved, SavedHow::Derived)), parallelism: self.target, max_parallelism: None }
                 .predict();
-        let suggested_max = (self.target.saturating_mul(4)).clamp(1, 32768).next_power_of_two().min(32768);
+        let (current, target) = (self.current.clamp(1, 32768), self.target.clamp(1, 32768));
+        let (max_choice, max_choice_note) = suggest_divisible_or(&[current, target], target);
+        let suggested_max = max_choice.best;
+        let power_of_two_imbalance = MaxParallelism::new(i64::from(max_choice.power_of_two))
+            .and_then(|m| Parallelism::new(i64::from(target), m))
+            .ok()
+            .map(Imbalance::of)
+            .filter(|i| !i.is_even());
         let throughput = self.throughput.max(1);
         let pass_s = self.state_bytes / throughput;
         let rewrite_s = pass_s.saturating_mul(2);
@@ -179,36 +222,7 @@ impl PlanInput {
         } else {
             Verdict::RewriteNeeded
         };
-        let size = format_bytes(self.state_bytes);
-        let rate = format!("{}/s", format_bytes(throughput));
-        let mut estimates = vec![Estimate {
-            what: "restore at the target (read every byte of state once)",
-            arithmetic: format!("{size} ÷ {rate} = {}", format_duration(pass_s)),
-            seconds: pass_s,
-        }];
-        if verdict == Verdict::RewriteNeeded || verdict == Verdict::RebuildFromLog {
-            estimates.push(Estimate {
-                what: "offline rewrite to a new max parallelism (read it all, write it all)",
-                arithmetic: format!("2 × {size} ÷ {rate} = {}", format_duration(rewrite_s)),
-                seconds: rewrite_s,
-            });
-            estimates.push(Estimate {
-                what: "shadow comparison over a full business cycle, peak included",
-                arithmetic: format!("one day assumed = {}", format_duration(SHADOW_CYCLE_S)),
-                seconds: SHADOW_CYCLE_S,
-            });
-        }
-        if let (Verdict::RebuildFromLog, Some(ttl)) = (verdict, self.ttl_s) {
-            estimates.push(Estimate {
-                what: "rebuild the state from the log (replay one time-to-live of events)",
-                arithmetic: format!(
-                    "time-to-live = {}, shorter than the rewrite's {}",
-                    format_duration(ttl),
-                    format_duration(rewrite_s)
-                ),
-                seconds: ttl,
-            });
-        }
+        let (timeline, alternative, interim) = outage::build(self, verdict, saved);
         let end_max = if verdict == Verdict::DirectRestore { saved.get() } else { suggested_max };
         let vertices = [
             VertexPlan {
@@ -230,15 +244,20 @@ impl PlanInput {
             direct_restore,
             suggested_max,
             suggested_divisors: divisors_near(suggested_max, self.target, 3),
+            max_choice,
+            max_choice_note,
+            power_of_two_imbalance,
             vertices,
             imbalance,
-            steps: self.steps(verdict, saved.get(), suggested_max),
-            estimates,
+            steps: self.steps(verdict, saved.get(), suggested_max, current),
+            timeline,
+            alternative,
+            interim,
             warnings: self.warnings(saved.get(), imbalance),
         }
     }
 
-    fn steps(&self, verdict: Verdict, saved: u32, new_max: u32) -> Vec<Step> {
+    fn steps(&self, verdict: Verdict, saved: u32, new_max: u32, current: u32) -> Vec<Step> {
         let step = |text: String, reversible: bool| Step { text, reversible, point_of_no_return: false };
         let cutover = |text: String| Step { text, reversible: false, point_of_no_return: true };
         let p = self.target;
@@ -251,7 +270,7 @@ impl PlanInput {
             ],
             Verdict::RewriteNeeded => vec![
                 step(format!("Read the max parallelism in the latest savepoint's metadata: {saved}, below the target {p}, so a plain restart fails."), true),
-                step(format!("Choose a new max parallelism, {new_max}: a power of two at least 4 × the target {p} (the largest parallelism this plan knows of), with the parallelisms you will run dividing it."), true),
+                step(format!("Choose a new max parallelism, {new_max}: a multiple of the parallelisms this plan runs ({}), at 4–8 × the largest of them where one falls there, so every subtask owns the same number of key groups at each.", if current == p { p.to_string() } else { format!("{current} and {p}") }), true),
                 step(format!("Take a savepoint and rewrite it offline with the State Processor API into a new savepoint with max parallelism {new_max}. The original stays untouched."), true),
                 step(format!("Start a shadow job from the rewritten savepoint at parallelism {p} in NO_CLAIM mode, with its own consumer group, its own transactional id prefix and sinks pointed at scratch tables; compare its output with the live job's over a full business cycle."), true),
                 step("Stop the live job with a savepoint (stop, not cancel, and without --drain); rewrite that stop savepoint the same way.".to_string(), true),

@@ -295,18 +295,8 @@ impl ExerciseKind {
                 (Answer::YesNo(after < 10), format!("Data skew at {p}: {before}%; at {q}: {after}%. The hot key stays in one key group, on one subtask, at any parallelism."))
             }
             ExerciseKind::PointOfNoReturn { current, target, first } => {
-                let plan = PlanInput {
-                    current,
-                    target,
-                    saved_max: None,
-                    first,
-                    state_bytes: 4 << 40,
-                    throughput: 300 << 20,
-                    partitions: target.max(1) * 2,
-                    ttl_s: None,
-                    transactional_sinks: true,
-                }
-                .plan();
+                let plan =
+                    PlanInput { current, target, first, partitions: target.max(1) * 2, ..PlanInput::default() }.plan();
                 let step = plan.steps.iter().position(|s| s.point_of_no_return).map_or(0, |i| i + 1);
                 (Answer::Number(step as u64), format!("Step {step}: the new job's first committed write past the old job's stop offset. Every step before it can be undone."))
             }

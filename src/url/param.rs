@@ -15,7 +15,7 @@ use super::param_info::FieldSpec;
 use super::{notice, Notice, Params};
 use crate::model::number::parse_in_range;
 use crate::model::planner::parse_ttl;
-use crate::model::skew::units::{format_bytes_exact, format_milli, parse_milli, parse_size};
+use crate::model::skew::units::{format_bytes_exact, format_bytes_exact_iec, format_milli, parse_milli, parse_size};
 use crate::model::{MaxParallelism, ModelError, UPPER_BOUND_MAX_PARALLELISM};
 
 /// The largest parallelism (and max parallelism) Flink accepts, as the tables bound it.
@@ -167,6 +167,11 @@ impl Param<u64> {
         Param { min: positive as i64, ..base(name, what, positive_size, format_bytes_ref) }
     }
 
+    /// [`Param::size`] written with binary unit names (`4 TiB`); reads KB … TB as the same.
+    pub const fn size_iec(name: &'static str, what: &'static str, positive: bool) -> Self {
+        Param { min: positive as i64, ..base(name, what, positive_size, format_bytes_iec_ref) }
+    }
+
     /// An amount with up to three decimals, kept in thousandths, at most `max_whole`;
     /// `positive` refuses 0.
     pub const fn milli(name: &'static str, what: &'static str, max_whole: i64, positive: bool) -> Self {
@@ -176,6 +181,10 @@ impl Param<u64> {
 
 fn format_bytes_ref(v: &u64) -> String {
     format_bytes_exact(*v)
+}
+
+fn format_bytes_iec_ref(v: &u64) -> String {
+    format_bytes_exact_iec(*v)
 }
 
 fn format_milli_ref(v: &u64) -> String {

@@ -242,7 +242,7 @@ const linkLabs = {
   planner: [
     ['malformed encoding', 'p=%ZZ&maxp=%&state=%E0%A4%A&ttl=%',
       { p: broken('p', '%ZZ'), maxp: broken('maxp', '%'), state: broken('state', '%E0%A4%A'), ttl: broken('ttl', '%') },
-      { 'New parallelism': '200', 'New max parallelism': '', 'State size': '4 TB', 'State time-to-live': 'none' },
+      { 'New parallelism': '200', 'New max parallelism': '', 'State size': '4 TiB', 'State time-to-live': 'none' },
       async (page) => {
         await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'fails');
         await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'rewrite');
@@ -251,7 +251,7 @@ const linkLabs = {
       { saved_maxp: '"NaN" is not a whole number', p: '"Infinity" is not a whole number', maxp: '"1e400" is not a whole number',
         state: 'state size "1e400" is not a size', ttl: 'state time-to-live "Infinity" is not a duration',
         partitions: '"-Infinity" is not a whole number', txn: 'it takes 1 or 0' },
-      { 'Snapshot max parallelism': '128', 'New parallelism': '200', 'Source partitions': '256', 'State size': '4 TB' },
+      { 'Snapshot max parallelism': '', 'New parallelism': '200', 'Source partitions': '256', 'State size': '4 TiB' },
       async (page) => { await expect(page.getByTestId('restore-verdict')).toContainText('(128)'); }],
   ],
   trace: [

@@ -98,9 +98,12 @@ test('the autoscaler refuses some scale-downs, and the chooser suggests key-grou
   await expect(page.getByTestId('autoscaler-EVENLY_SPREAD')).toContainText('stays at 64');
   await expect(page.getByTestId('divisors-near')).toContainText('16, 32, 64, 128');
   const chooser = page.locator('.chooser-table tbody');
-  await expect(chooser).toContainText('840');
+  // 63, 64 and 200 have no common multiple up to 32768 (it is 100800): the choice is for 200 alone.
+  await expect(page.getByText('their least common multiple is 100800; suggesting for 200 alone')).toBeVisible();
+  await expect(chooser).toContainText('1200');
+  await expect(chooser).toContainText('multiple of 200');
   await expect(chooser).toContainText('1024');
-  await expect(chooser).toContainText('1260');
+  await expect(page.getByTestId('chooser-best')).toContainText('Suggested: 1200.');
 });
 
 test('the page stays under 1,500 DOM nodes at max parallelism 32768 for any p', async ({ page }) => {

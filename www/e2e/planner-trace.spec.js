@@ -2,7 +2,7 @@
 // check (each scenario's verdict), by role and label.
 import { test, expect, open } from './fixtures.js';
 
-test('seed 004: 24 → 200 with 4 TB, the ceiling at 128, 1024 suggested, steps in order', async ({ page }) => {
+test('seed 004: 24 → 200 with 4 TB, the ceiling at 128, 1200 suggested, steps in order', async ({ page }) => {
   await open(page, '#/planner');
   await page.getByLabel('Current parallelism').fill('24');
   await page.getByLabel('Target parallelism').fill('200');
@@ -12,7 +12,7 @@ test('seed 004: 24 → 200 with 4 TB, the ceiling at 128, 1024 suggested, steps 
   await expect(page.getByText('Flink\'s default for a job first started at 24 is assumed: 128')).toBeVisible();
   await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'rewrite');
   await expect(page.getByTestId('plan-verdict')).toContainText('The ceiling is 128');
-  await expect(page.getByTestId('suggested-max')).toContainText('Suggested new max parallelism: 1024');
+  await expect(page.getByTestId('suggested-max')).toContainText('Suggested new max parallelism: 1200');
   const steps = page.locator('.plan-steps li');
   await expect(steps).toHaveCount(7);
   await expect(steps.nth(0)).toContainText('Read the max parallelism');
@@ -21,7 +21,7 @@ test('seed 004: 24 → 200 with 4 TB, the ceiling at 128, 1024 suggested, steps 
   await expect(steps.nth(5)).toContainText('POINT OF NO RETURN');
   await expect(steps.nth(5)).toContainText('first committed write by the new job past the old job\'s stop offset');
   expect(await steps.evaluateAll((li) => li.map((l) => l.dataset.reversible))).toEqual(['true', 'true', 'true', 'true', 'true', 'false', 'true']);
-  await expect(page.locator('.estimates')).toContainText('2 × 4 TB ÷ 300 MB/s = 7 h 46 min');
+  await expect(page.locator('.estimates')).toContainText('2 × 4 TiB ÷ 300 MiB/s = 7 h 46 min');
   // The partition check: 24 partitions cap the source vertex only; the keyed operators after
   // keyBy still gain, so the ceiling (and the rewrite) still decide the plan. (This assertion
   // expected a 'source' verdict, "pointless for now", which is not how Flink runs vertices.)

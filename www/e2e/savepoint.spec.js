@@ -170,9 +170,9 @@ test('plan from this snapshot: the planner, the restore predictor and the skew l
   await page.getByRole('link', { name: 'Plan a rescale from this snapshot' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Rescale planner' })).toBeVisible();
   const planned = new URL(page.url().replace('#/planner?', 'http://x/?')).searchParams;
-  expect([planned.get('current'), planned.get('plan_maxp'), planned.get('state')]).toEqual(['4', '128', `${total} B`]);
+  expect([planned.get('current'), planned.get('saved_maxp'), planned.get('state')]).toEqual(['4', '128', `${total} B`]);
   await expect(page.getByLabel('Current parallelism')).toHaveValue('4');
-  await expect(page.getByLabel('Max parallelism in the snapshot')).toHaveValue('128');
+  await expect(page.getByLabel('Snapshot max parallelism', { exact: true })).toHaveValue('128');
   await expect(page.getByLabel('State size')).toHaveValue(`${total} B`);
 
   await page.goBack();

@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use super::slider::ParallelismSlider;
-use super::state::{OwnersAction, OwnersField, OwnersState, OwnersView};
+use super::state::{FirstSource, OwnersAction, OwnersField, OwnersState, OwnersView};
 use crate::components::{FieldInput, ParamField};
 
 #[derive(Properties, PartialEq)]
@@ -37,7 +37,16 @@ pub fn Controls(props: &ControlsProps) -> Html {
     let max = v.max.get();
     let p = s.parallelism.value;
     let max_hint = match v.derivation {
-        Some(d) => format!("Not set: Flink derives {} from parallelism {}.", d.result.get(), d.parallelism),
+        Some(d) => format!(
+            "Not set: Flink derived {} from parallelism {}, {}.",
+            d.result.get(),
+            d.parallelism,
+            match v.first_source {
+                FirstSource::Given => "the first parallelism given",
+                FirstSource::Earlier => "the earlier parallelism (the job first ran at it; type a first parallelism if not)",
+                FirstSource::Shown => "the parallelism shown (type an earlier or first parallelism if the job first ran at another)",
+            }
+        ),
         None => "Set explicitly. Leave empty to let Flink derive it.".to_string(),
     };
     let value_text = match (&v.parallelism, v.imbalance) {

@@ -57,7 +57,7 @@ pub fn OwnersLab(props: &LabProps) -> Html {
             }
             <alignment_panel::AlignmentPanel view={(*view).clone()} p={state.parallelism.value} from={state.from.value} />
             <diff_panel::DiffPanel diff={view.diff.clone()} />
-            <chooser_panel::ChooserPanel largest={state.largest.clone()} p={state.parallelism.value} on_action={on_action.clone()} />
+            <chooser_panel::ChooserPanel largest={state.largest.clone()} p={state.parallelism.value} from={state.from.value} on_action={on_action.clone()} />
             <section class="key-lookup">
                 <h2 id="key-lookup-title">{ "Look up a key" }</h2>
                 <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>

@@ -13,10 +13,10 @@ pub static P: Param<u32> = Param::whole("p", "parallelism", 1, MAX_P)
     .control("Exact parallelism", "owners-p")
     .fallback("using p = 4")
     .lockable();
-pub static FIRST: Param<Option<u32>> = Param::optional("first", "first parallelism", 1, MAX_P, "same as parallelism")
+pub static FIRST: Param<Option<u32>> = Param::optional("first", "first parallelism", 1, MAX_P, "the earlier parallelism, else the parallelism")
     .control("First parallelism", "owners-first")
     .hint("The parallelism the job ran with when its state was first created.")
-    .fallback("using p");
+    .fallback("using the earlier parallelism, else p");
 pub static FROM: Param<Option<u32>> = Param::optional("from", "earlier parallelism", 1, MAX_P, "none")
     .control("Earlier parallelism", "owners-from")
     .hint("The parallelism before a rescale: shows what moves, and what the autoscaler would pick.")
@@ -40,7 +40,7 @@ pub struct OwnersQuery {
     /// Parallelism, `1..=32768` (it may exceed `maxp`: the lab then shows why the job fails).
     pub p: u32,
     /// The parallelism the job first ran with, from which an unset max parallelism was
-    /// derived; `None` = `p`.
+    /// derived; `None` = the earliest given: `from`, else `p`.
     pub first: Option<u32>,
     /// An earlier parallelism, for the rescale diff and the autoscaler; `None` = none.
     pub from: Option<u32>,

@@ -24,7 +24,7 @@ pub struct OwnersState {
     pub max_parallelism: Field<Option<MaxParallelism>>,
     /// `1..=32768`; may exceed the max parallelism (then the job cannot start).
     pub parallelism: Field<u32>,
-    /// The parallelism the job first ran with (empty = the parallelism): the input of
+    /// The parallelism the job first ran with (empty = the earlier one, else the parallelism): the input of
     /// Flink's derivation when max parallelism is not set.
     pub first: Field<Option<u32>>,
     /// An earlier parallelism to compare with (empty = none).
@@ -128,7 +128,13 @@ impl OwnersState {
     /// Everything the page shows, computed from the valid values.
     pub fn view(&self) -> OwnersView {
         let p = self.parallelism.value;
-        let first = self.first.value.unwrap_or(p);
+        // A job's state is created at its first parallelism: when none is given, the earliest
+        // one the lab knows (the earlier parallelism, else the one shown).
+        let (first, first_source) = match (self.first.value, self.from.value) {
+            (Some(f), _) => (f, FirstSource::Given),
+            (None, Some(f)) => (f, FirstSource::Earlier),
+            (None, None) => (p, FirstSource::Shown),
+        };
         let derivation = match self.max_parallelism.value {
             Some(_) => None,
             None => DefaultMaxDerivation::new(i64::from(first)).ok(),
@@ -154,6 +160,7 @@ impl OwnersState {
         OwnersView {
             max,
             derivation,
+            first_source,
             imbalance: valid_p.map(Imbalance::of),
             divisors_near: divisors_near(max.get(), p, 3),
             parallelism,
@@ -165,6 +172,17 @@ impl OwnersState {
     }
 }
 
+/// Where the first parallelism (the input of Flink's derivation) came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FirstSource {
+    /// Typed into **First parallelism**.
+    Given,
+    /// The earlier parallelism (`from`): the job ran at it before the rescale.
+    Earlier,
+    /// The parallelism shown, when no earlier one is given.
+    Shown,
+}
+
 /// Derived values for the page; never stored.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OwnersView {
@@ -172,6 +190,8 @@ pub struct OwnersView {
     pub max: MaxParallelism,
     /// How it was derived, when not set.
     pub derivation: Option<DefaultMaxDerivation>,
+    /// Where the derivation's first parallelism came from.
+    pub first_source: FirstSource,
     /// The parallelism, or why the job cannot start with it.
     pub parallelism: Result<Parallelism, ModelError>,
     pub lookup: Option<KeyLookup>,

@@ -5,10 +5,13 @@
 //! scheduler. State lives in the URL.
 
 mod in_place_view;
+mod interim_view;
+mod max_choice;
 mod plan_view;
 mod predictor;
 pub mod query;
 pub mod state;
+mod time_view;
 
 use yew::prelude::*;
 

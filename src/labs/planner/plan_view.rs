@@ -28,7 +28,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
         Verdict::RebuildFromLog => ("rebuild", "Rebuild instead: the state lives shorter than a rewrite takes, so throw it away and rebuild it from the log at the new max parallelism.".to_string()),
     };
     let ceiling_note = if p.saved_known {
-        format!("Snapshot max parallelism: {} (as given).", p.saved_max)
+        format!("Snapshot max parallelism: {} (as given above; the restore predictor checks the same value).", p.saved_max)
     } else {
         format!(
             "Snapshot max parallelism unknown, so Flink's default for a job first started at {} is assumed: {}.",
@@ -41,10 +41,10 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 { field(s, a, PlannerField::Current) }
                 { field(s, a, PlannerField::Target) }
-                { field(s, a, PlannerField::PlanMaxp) }
-                { field(s, a, PlannerField::First) }
                 { field(s, a, PlannerField::State) }
+                { field(s, a, PlannerField::SpRate) }
                 { field(s, a, PlannerField::Rate) }
+                { field(s, a, PlannerField::RestoreRate) }
                 { field(s, a, PlannerField::Partitions) }
                 { field(s, a, PlannerField::Ttl) }
                 <div class="field checkbox-field">
@@ -59,10 +59,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             <ul class="vertices" data-testid="plan-vertices">
                 { for p.vertices.iter().map(|v| html! { <li key={vertex_name(v)}>{ vertex_text(v, s.partitions.value) }</li> }) }
             </ul>
-            <p data-testid="suggested-max">
-                { format!("Suggested new max parallelism: {} (a power of two, at least 4 × the target). Parallelisms near {} that divide it: {}.",
-                    p.suggested_max, s.target.value, p.suggested_divisors.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")) }
-            </p>
+            <super::max_choice::MaxChoice plan={p.clone()} target={s.target.value} />
             <h3>{ "Steps" }</h3>
             <ol class="plan-steps">
                 { for p.steps.iter().enumerate().map(|(i, step)| html! {
@@ -73,10 +70,8 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
                 }) }
             </ol>
             <p class="muted">{ "Until the new job's first committed write past the old job's stop position, the old job can restart from its stop savepoint and nothing is lost; after it, going back means reconciling what the new job already published." }</p>
-            <h3>{ "How long it takes" }</h3>
-            <ul class="estimates">
-                { for p.estimates.iter().map(|e| html! { <li key={e.what}><strong>{ e.what }</strong>{ ": " }{ e.arithmetic.clone() }</li> }) }
-            </ul>
+            <super::time_view::TimeView plan={p.clone()} />
+            <super::interim_view::InterimView plan={p.clone()} current={s.current.value} target={s.target.value} />
             <h3>{ "Warnings" }</h3>
             <ul class="warnings">
                 { for p.warnings.iter().enumerate().map(|(i, w)| html! { <li key={i}>{ w.clone() }</li> }) }

@@ -53,8 +53,10 @@ pub fn Predictor(props: &PredictorProps) -> Html {
     html! {
         <section class="predictor" aria-labelledby="predictor-title">
             <h2 id="predictor-title">{ "Will the restore start?" }</h2>
+            <p>{ "The snapshot's values below feed both this check and the plan further down." }</p>
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 { field(s, a, PlannerField::SavedMaxp) }
+                { field(s, a, PlannerField::First) }
                 <SelectField id="pl-saved-how" param="saved_maxp_set" label="Snapshot max parallelism was" options={how_options}
                     selected={AttrValue::Static(if s.saved_how == SavedHow::Explicit { "explicit" } else { "derived" })} on_change={on_how} />
                 { field(s, a, PlannerField::P) }

@@ -1,7 +1,10 @@
-//! The planner page's parameters and URL state. Restore predictor: `saved_maxp`,
-//! `saved_maxp_set` (`explicit|derived`), `p`, `maxp` (absent = not set). Planner: `current`,
-//! `target`, `plan_maxp` (absent = unknown, then derived from `first`), `first`, `state` (a size
-//! such as `4 TB`), `rate` (rewrite throughput per second, such as `300 MB`), `partitions`, `ttl`
+//! The planner page's parameters and URL state. The snapshot, shared by the restore predictor
+//! and the plan: `saved_maxp` (absent = unknown, then derived from `first`; an old link's
+//! `plan_maxp` is read into it), `saved_maxp_set` (`explicit|derived`), `first`. Restore
+//! predictor: `p`, `maxp` (absent = not set). Planner: `current`, `target`, `state` (a size
+//! such as `4 TiB`; binary, `4 TB` reads the same), `rate` (State Processor API rewrite
+//! throughput per second, such as `300 MiB`), `sp_rate` (savepoint write throughput),
+//! `restore_rate` (restore throughput), `partitions`, `ttl`
 //! (such as `6h`, or `none`), `txn` (`1` transactional sinks, `0` not). In place: `scheduler`
 //! (`default|adaptive`), `slots` (task slots for the job; absent = as many as asked). Defaults are
 //! seed 004's case. Every simple parameter is one [`Param`] of [`PARAMS`]; `saved_maxp_set`,
@@ -11,10 +14,12 @@ use crate::model::planner::in_place::Scheduler;
 use crate::model::restore::SavedHow;
 use crate::url::{notice, Choice, Notice, Param, ParamTable, Params, MAX_P};
 
-pub static SAVED_MAXP: Param<u32> = Param::whole("saved_maxp", "snapshot max parallelism", 1, MAX_P)
-    .control("Snapshot max parallelism", "pl-saved-maxp")
-    .hint("Stored in the savepoint or retained checkpoint.")
-    .lockable();
+pub static SAVED_MAXP: Param<Option<u32>> =
+    Param::optional("saved_maxp", "snapshot max parallelism", 1, MAX_P, "unknown: Flink's default for the first parallelism")
+        .control("Snapshot max parallelism", "pl-saved-maxp")
+        .hint("Stored in the savepoint or retained checkpoint; a failed restore's message names it. Empty if unknown.")
+        .fallback("using the default for the first parallelism")
+        .lockable();
 pub static P: Param<u32> = Param::whole("p", "new parallelism", 1, MAX_P).control("New parallelism", "pl-p").lockable();
 pub static MAXP: Param<Option<u32>> = Param::optional("maxp", "new max parallelism", 1, MAX_P, "not set")
     .control("New max parallelism", "pl-maxp")
@@ -24,21 +29,28 @@ pub static CURRENT: Param<u32> =
     Param::whole("current", "current parallelism", 1, MAX_P).control("Current parallelism", "pl-current");
 pub static TARGET: Param<u32> =
     Param::whole("target", "target parallelism", 1, MAX_P).control("Target parallelism", "pl-target").lockable();
-pub static PLAN_MAXP: Param<Option<u32>> =
-    Param::optional("plan_maxp", "snapshot max parallelism", 1, MAX_P, "not set")
-        .control("Max parallelism in the snapshot", "pl-plan-maxp")
-        .hint("Empty if unknown.");
+/// The planner's own snapshot field before the two forms shared one (old links): read into
+/// `saved_maxp` when that is absent; never written.
+pub static PLAN_MAXP: Param<Option<u32>> = Param::optional("plan_maxp", "snapshot max parallelism", 1, MAX_P, "unknown");
 pub static FIRST: Param<u32> = Param::whole("first", "first parallelism", 1, MAX_P)
     .control("First parallelism", "pl-first")
     .hint("The job's parallelism when it first ran, if the max is unknown.");
-pub static STATE: Param<u64> = Param::size("state", "state size", false)
+pub static STATE: Param<u64> = Param::size_iec("state", "state size", false)
     .control("State size", "pl-state")
-    .hint("With a unit: B, KB, MB, GB, TB (binary: 1 TB = 1024 GB).")
-    .fallback("using 4 TB");
-pub static RATE: Param<u64> = Param::size("rate", "rewrite throughput", true)
+    .hint("With a binary unit: B, KiB, MiB, GiB, TiB (1 TiB = 1024 GiB); KB … TB are read as the same.")
+    .fallback("using 4 TiB");
+pub static RATE: Param<u64> = Param::size_iec("rate", "rewrite throughput", true)
     .control("Rewrite throughput per second", "pl-rate")
-    .hint("Aggregate, such as 300 MB.")
-    .fallback("using 300 MB");
+    .hint("The State Processor API job's, aggregate (it reads and writes every byte), such as 300 MiB.")
+    .fallback("using 300 MiB");
+pub static SP_RATE: Param<u64> = Param::size_iec("sp_rate", "savepoint write throughput", true)
+    .control("Savepoint write throughput per second", "pl-sp-rate")
+    .hint("Aggregate, writing a savepoint to the snapshot store, such as 300 MiB.")
+    .fallback("using 300 MiB");
+pub static RESTORE_RATE: Param<u64> = Param::size_iec("restore_rate", "restore throughput", true)
+    .control("Restore throughput per second", "pl-restore-rate")
+    .hint("Aggregate, reading state back from the snapshot store, such as 300 MiB.")
+    .fallback("using 300 MiB");
 pub static PARTITIONS: Param<u32> =
     Param::whole("partitions", "source partitions", 1, 1_000_000).control("Source partitions", "pl-partitions");
 pub static TTL: Param<Option<u64>> = Param::ttl("ttl", "state time-to-live")
@@ -62,10 +74,11 @@ pub static PARAMS: ParamTable = &[
     &MAXP,
     &CURRENT,
     &TARGET,
-    &PLAN_MAXP,
     &FIRST,
     &STATE,
     &RATE,
+    &SP_RATE,
+    &RESTORE_RATE,
     &PARTITIONS,
     &TTL,
     &TXN,
@@ -75,18 +88,22 @@ pub static PARAMS: ParamTable = &[
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlannerQuery {
-    pub saved_maxp: u32,
+    /// The one snapshot max parallelism of the page; `None` = unknown (derived from `first`).
+    pub saved_maxp: Option<u32>,
     pub saved_how: SavedHow,
     pub p: u32,
     pub maxp: Option<u32>,
     pub current: u32,
     pub target: u32,
-    pub plan_maxp: Option<u32>,
     pub first: u32,
     /// State size in bytes.
     pub state: u64,
     /// Rewrite throughput in bytes per second.
     pub rate: u64,
+    /// Savepoint write throughput in bytes per second.
+    pub sp_rate: u64,
+    /// Restore throughput in bytes per second.
+    pub restore_rate: u64,
     pub partitions: u32,
     /// Time-to-live in seconds; `None` = no TTL.
     pub ttl: Option<u64>,
@@ -99,16 +116,17 @@ pub struct PlannerQuery {
 impl Default for PlannerQuery {
     fn default() -> Self {
         PlannerQuery {
-            saved_maxp: 128,
+            saved_maxp: None,
             saved_how: SavedHow::Derived,
             p: 200,
             maxp: None,
             current: 24,
             target: 200,
-            plan_maxp: None,
             first: 24,
             state: 4 << 40,
             rate: 300 << 20,
+            sp_rate: 300 << 20,
+            restore_rate: 300 << 20,
             partitions: 256,
             ttl: None,
             txn: true,
@@ -129,16 +147,27 @@ impl PlannerQuery {
             maxp: MAXP.read_or(params, n, d.maxp),
             current: CURRENT.read_or(params, n, d.current),
             target: TARGET.read_or(params, n, d.target),
-            plan_maxp: PLAN_MAXP.read_or(params, n, d.plan_maxp),
             first: FIRST.read_or(params, n, d.first),
             state: STATE.read_or(params, n, d.state),
             rate: RATE.read_or(params, n, d.rate),
+            sp_rate: SP_RATE.read_or(params, n, d.sp_rate),
+            restore_rate: RESTORE_RATE.read_or(params, n, d.restore_rate),
             partitions: PARTITIONS.read_or(params, n, d.partitions),
             ttl: TTL.read_or(params, n, d.ttl),
             txn: d.txn,
             scheduler: d.scheduler,
             slots: SLOTS.read_or(params, n, d.slots),
         };
+        if let Some(v) = PLAN_MAXP.read(params, n).flatten() {
+            match q.saved_maxp {
+                None if params.get(SAVED_MAXP.name).is_none() => q.saved_maxp = Some(v),
+                Some(kept) if kept != v => {
+                    let why = format!("the page has one snapshot max parallelism now; using saved_maxp = {kept}");
+                    n.push(notice(PLAN_MAXP.name, &v.to_string(), &why));
+                }
+                _ => {}
+            }
+        }
         match params.get("saved_maxp_set").map(SavedHow::parse) {
             None => {}
             Some(Ok(how)) => q.saved_how = how,
@@ -173,9 +202,10 @@ impl PlannerQuery {
             out.push(("saved_maxp_set", self.saved_how.as_str().to_string()));
         }
         MAXP.pair(&self.maxp, &d.maxp, out);
-        PLAN_MAXP.pair(&self.plan_maxp, &d.plan_maxp, out);
         STATE.pair(&self.state, &d.state, out);
         RATE.pair(&self.rate, &d.rate, out);
+        SP_RATE.pair(&self.sp_rate, &d.sp_rate, out);
+        RESTORE_RATE.pair(&self.restore_rate, &d.restore_rate, out);
         TTL.pair(&self.ttl, &d.ttl, out);
         if self.txn != d.txn {
             out.push(("txn", "0".to_string()));

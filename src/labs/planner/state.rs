@@ -20,26 +20,28 @@ pub enum PlannerField {
     Maxp,
     Current,
     Target,
-    PlanMaxp,
     First,
     State,
     Rate,
+    SpRate,
+    RestoreRate,
     Partitions,
     Ttl,
     Slots,
 }
 
 impl PlannerField {
-    pub const ALL: [PlannerField; 12] = [
+    pub const ALL: [PlannerField; 13] = [
         PlannerField::SavedMaxp,
         PlannerField::P,
         PlannerField::Maxp,
         PlannerField::Current,
         PlannerField::Target,
-        PlannerField::PlanMaxp,
         PlannerField::First,
         PlannerField::State,
         PlannerField::Rate,
+        PlannerField::SpRate,
+        PlannerField::RestoreRate,
         PlannerField::Partitions,
         PlannerField::Ttl,
         PlannerField::Slots,
@@ -48,16 +50,17 @@ impl PlannerField {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlannerState {
-    pub saved_maxp: Field<u32>,
+    pub saved_maxp: Field<Option<u32>>,
     pub saved_how: SavedHow,
     pub p: Field<u32>,
     pub maxp: Field<Option<u32>>,
     pub current: Field<u32>,
     pub target: Field<u32>,
-    pub plan_maxp: Field<Option<u32>>,
     pub first: Field<u32>,
     pub state: Field<u64>,
     pub rate: Field<u64>,
+    pub sp_rate: Field<u64>,
+    pub restore_rate: Field<u64>,
     pub partitions: Field<u32>,
     pub ttl: Field<Option<u64>>,
     pub txn: bool,
@@ -82,10 +85,11 @@ impl PlannerState {
             maxp: MAXP.field(q.maxp),
             current: CURRENT.field(q.current),
             target: TARGET.field(q.target),
-            plan_maxp: PLAN_MAXP.field(q.plan_maxp),
             first: FIRST.field(q.first),
             state: STATE.field(q.state),
             rate: RATE.field(q.rate),
+            sp_rate: SP_RATE.field(q.sp_rate),
+            restore_rate: RESTORE_RATE.field(q.restore_rate),
             partitions: PARTITIONS.field(q.partitions),
             ttl: TTL.field(q.ttl),
             txn: q.txn,
@@ -102,10 +106,11 @@ impl PlannerState {
             maxp: self.maxp.value,
             current: self.current.value,
             target: self.target.value,
-            plan_maxp: self.plan_maxp.value,
             first: self.first.value,
             state: self.state.value,
             rate: self.rate.value,
+            sp_rate: self.sp_rate.value,
+            restore_rate: self.restore_rate.value,
             partitions: self.partitions.value,
             ttl: self.ttl.value,
             txn: self.txn,
@@ -122,21 +127,22 @@ impl PlannerState {
             PlannerField::Maxp => FieldView::of(&MAXP, &self.maxp),
             PlannerField::Current => FieldView::of(&CURRENT, &self.current),
             PlannerField::Target => FieldView::of(&TARGET, &self.target),
-            PlannerField::PlanMaxp => FieldView::of(&PLAN_MAXP, &self.plan_maxp),
             PlannerField::First => FieldView::of(&FIRST, &self.first),
             PlannerField::State => FieldView::of(&STATE, &self.state),
             PlannerField::Rate => FieldView::of(&RATE, &self.rate),
+            PlannerField::SpRate => FieldView::of(&SP_RATE, &self.sp_rate),
+            PlannerField::RestoreRate => FieldView::of(&RESTORE_RATE, &self.restore_rate),
             PlannerField::Partitions => FieldView::of(&PARTITIONS, &self.partitions),
             PlannerField::Ttl => FieldView::of(&TTL, &self.ttl),
             PlannerField::Slots => FieldView::of(&SLOTS, &self.slots),
         }
     }
 
-    /// The restore predictor's answer.
+    /// The restore predictor's answer, for the one snapshot max parallelism the plan uses too.
     pub fn restore(&self) -> RestoreOutcome {
         let m = |v: u32| MaxParallelism::new(i64::from(v)).unwrap_or(MaxParallelism::LARGEST);
         RestoreInput {
-            saved: Some((m(self.saved_maxp.value), self.saved_how)),
+            saved: Some((self.plan_input().snapshot_max(), self.saved_how)),
             parallelism: self.p.value,
             max_parallelism: self.maxp.value.map(m),
         }
@@ -148,10 +154,12 @@ impl PlannerState {
         PlanInput {
             current: self.current.value,
             target: self.target.value,
-            saved_max: self.plan_maxp.value.and_then(|v| MaxParallelism::new(i64::from(v)).ok()),
+            saved_max: self.saved_maxp.value.and_then(|v| MaxParallelism::new(i64::from(v)).ok()),
             first: self.first.value,
             state_bytes: self.state.value,
             throughput: self.rate.value,
+            savepoint_rate: self.sp_rate.value,
+            restore_rate: self.restore_rate.value,
             partitions: self.partitions.value,
             ttl_s: self.ttl.value,
             transactional_sinks: self.txn,
@@ -186,10 +194,11 @@ impl Reducible for PlannerState {
                 PlannerField::Maxp => MAXP.apply(&mut s.maxp, text, bad_input),
                 PlannerField::Current => CURRENT.apply(&mut s.current, text, bad_input),
                 PlannerField::Target => TARGET.apply(&mut s.target, text, bad_input),
-                PlannerField::PlanMaxp => PLAN_MAXP.apply(&mut s.plan_maxp, text, bad_input),
                 PlannerField::First => FIRST.apply(&mut s.first, text, bad_input),
                 PlannerField::State => STATE.apply(&mut s.state, text, bad_input),
                 PlannerField::Rate => RATE.apply(&mut s.rate, text, bad_input),
+                PlannerField::SpRate => SP_RATE.apply(&mut s.sp_rate, text, bad_input),
+                PlannerField::RestoreRate => RESTORE_RATE.apply(&mut s.restore_rate, text, bad_input),
                 PlannerField::Partitions => PARTITIONS.apply(&mut s.partitions, text, bad_input),
                 PlannerField::Ttl => TTL.apply(&mut s.ttl, text, bad_input),
                 PlannerField::Slots => SLOTS.apply(&mut s.slots, text, bad_input),
@@ -225,6 +234,36 @@ mod tests {
         assert_eq!(s.to_query().ttl, Some(21_600));
         assert!(s.state.error.as_deref().unwrap().contains("not a size"));
         assert_eq!(s.state.value, 4 << 40);
+    }
+
+    /// One snapshot value, one story: the predictor and the plan read the same max parallelism,
+    /// so setting it to 2048 makes both say the job starts at 200, and leaving it unknown makes
+    /// both use the default for the first parallelism.
+    #[test]
+    fn predictor_and_plan_tell_one_story() {
+        let cases = [
+            // saved_maxp, first, p = target, predictor ok?, plan verdict
+            ("", "24", "200", false, Verdict::RewriteNeeded),
+            ("2048", "24", "200", true, Verdict::DirectRestore),
+            ("128", "24", "100", true, Verdict::DirectRestore),
+            ("", "200", "200", true, Verdict::DirectRestore),
+            ("", "24", "129", false, Verdict::RewriteNeeded),
+        ];
+        for (saved, first, p, starts, verdict) in cases {
+            let s = Rc::new(PlannerState::from_query(&PlannerQuery::default()));
+            let s = [
+                set(PlannerField::SavedMaxp, saved),
+                set(PlannerField::First, first),
+                set(PlannerField::P, p),
+                set(PlannerField::Target, p),
+            ]
+            .into_iter()
+            .fold(s, Reducible::reduce);
+            let plan = s.plan_input().plan();
+            assert_eq!(matches!(s.restore(), RestoreOutcome::Ok { .. }), starts, "{saved} {first} {p}");
+            assert_eq!(plan.verdict, verdict, "{saved} {first} {p}");
+            assert_eq!(matches!(plan.direct_restore, RestoreOutcome::Ok { .. }), starts, "{saved} {first} {p}");
+        }
     }
 
     /// The in-place route on the seed's case: above the ceiling whatever the scheduler; within

@@ -1,6 +1,6 @@
 //! "Plan from this snapshot": links into the other labs, filled from one operator of the file.
 //!
-//! - the planner (`plan_maxp`, `current`, `state`: the operator's max parallelism and
+//! - the planner (`saved_maxp`, `current`, `state`: the operator's max parallelism and
 //!   parallelism, the snapshot's total state size);
 //! - the restore predictor (`saved_maxp`, `p`);
 //! - the skew lab with the operator's state bytes per key group. The skew lab takes keys, not
@@ -22,9 +22,9 @@ pub const MAX_LINK_CSV: usize = 8000;
 
 /// The planner, filled from the operator and the snapshot's total state size.
 pub fn planner_href(op: &Operator, state_bytes: u64) -> String {
-    use planner::query::{CURRENT, PLAN_MAXP, STATE};
+    use planner::query::{CURRENT, SAVED_MAXP, STATE};
     let mut pairs = vec![(CURRENT.name, op.parallelism.to_string())];
-    pairs.push((PLAN_MAXP.name, op.max_parallelism.to_string()));
+    pairs.push((SAVED_MAXP.name, op.max_parallelism.to_string()));
     pairs.push((STATE.name, STATE.format(&state_bytes)));
     lab_href(Lab::Planner, &pairs)
 }

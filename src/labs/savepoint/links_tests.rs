@@ -91,11 +91,11 @@ fn planner_and_predictor_links_carry_the_snapshot() {
     let op = counter(CANONICAL);
     let (q, n) = PlannerQuery::parse(&Location::parse(&planner_href(&op, 14_723)).params);
     assert!(n.is_empty(), "{n:?}");
-    assert_eq!((q.current, q.plan_maxp, q.state), (4, Some(128), 14_723));
+    assert_eq!((q.current, q.saved_maxp, q.state), (4, Some(128), 14_723));
     let href = predictor_href(&op, 200);
     assert_eq!(href, "#/planner?saved_maxp=128&p=200");
     let (q, _) = PlannerQuery::parse(&Location::parse(&href).params);
-    assert_eq!((q.saved_maxp, q.p), (128, 200));
+    assert_eq!((q.saved_maxp, q.p), (Some(128), 200));
 }
 
 #[test]

@@ -3,35 +3,26 @@
 use super::*;
 
 fn seed() -> PlanInput {
-    // Seed 004: parallelism 24 → 200, 4 TB of keyed state, max parallelism never set.
-    PlanInput {
-        current: 24,
-        target: 200,
-        saved_max: None,
-        first: 24,
-        state_bytes: 4 << 40,
-        throughput: 300 << 20,
-        partitions: 256,
-        ttl_s: None,
-        transactional_sinks: true,
-    }
+    // Seed 004: parallelism 24 → 200, 4 TiB of keyed state, max parallelism never set.
+    PlanInput::default()
 }
 
 #[test]
-fn seed_case_needs_a_rewrite_to_1024() {
+fn seed_case_needs_a_rewrite_to_1200() {
     let plan = seed().plan();
     assert_eq!(plan.saved_max, 128);
     assert!(!plan.saved_known);
     assert_eq!(plan.verdict, Verdict::RewriteNeeded);
     assert!(matches!(plan.direct_restore, RestoreOutcome::Fails(_)));
-    assert_eq!(plan.suggested_max, 1024);
-    assert!(plan.suggested_divisors.contains(&256));
+    assert_eq!(plan.suggested_max, 1200);
+    assert!(plan.suggested_divisors.contains(&200) && plan.suggested_divisors.contains(&240));
+    assert!(plan.steps[1].text.contains("1200: a multiple of the parallelisms this plan runs (24 and 200)"));
     let pnr: Vec<usize> = plan.steps.iter().enumerate().filter(|(_, s)| s.point_of_no_return).map(|(i, _)| i).collect();
     assert_eq!(pnr, vec![5]);
     assert!(plan.steps[..5].iter().all(|s| s.reversible));
     assert!(plan.steps[5].text.contains("first committed write"));
-    let rewrite = plan.estimates.iter().find(|e| e.what.starts_with("offline rewrite")).unwrap();
-    assert_eq!(rewrite.arithmetic, "2 × 4 TB ÷ 300 MB/s = 7 h 46 min");
+    let rewrite = plan.timeline.phases.iter().find(|e| e.what.starts_with("rewrite the stop savepoint")).unwrap();
+    assert_eq!(rewrite.arithmetic, "2 × 4 TiB ÷ 300 MiB/s = 7 h 46 min");
     assert!(plan.warnings.iter().any(|w| w.contains("transactional id prefix")));
 }
 
@@ -79,10 +70,10 @@ fn durations_parse_and_format() {
 fn partitions_cap_the_source_vertex_only() {
     let cases = [
         // partitions, target, plan_max, source now → after, keyed now → after (cap)
-        (24, 200, None, (24, 24), (24, 200, 1024)),
+        (24, 200, None, (24, 24), (24, 200, 1200)),
         (24, 100, None, (24, 24), (24, 100, 128)),
         (64, 100, None, (24, 64), (24, 100, 128)),
-        (256, 200, None, (24, 200), (24, 200, 1024)),
+        (256, 200, None, (24, 200), (24, 200, 1200)),
         (10, 12, Some(128), (10, 10), (24, 12, 128)),
     ];
     for (partitions, target, plan_max, (s_now, s_after), (k_now, k_after, cap)) in cases {
@@ -136,4 +127,94 @@ fn rebuild_steps_are_consistent() {
     assert!(!plan.steps.iter().any(|s| s.text.contains("one time-to-live has passed")));
     let cutover = plan.steps.iter().find(|s| s.point_of_no_return).unwrap();
     assert!(cutover.text.contains("cannot take the old job's stop offsets"), "{}", cutover.text);
+}
+
+/// The suggested max parallelism is divisible by the parallelisms the plan runs (current and
+/// target); the power of two the old rule picked is shown with how unevenly it shares them.
+#[test]
+fn suggestion_is_divisible_by_the_planned_parallelisms() {
+    let cases = [
+        // current, target, suggested, note (no common multiple), power of two, busy/idle at it
+        (24, 200, 1200, false, 1024, Some((24, 6, 176, 5))),
+        (200, 200, 1200, false, 1024, Some((24, 6, 176, 5))),
+        (64, 256, 1536, false, 1024, None),
+        (199, 200, 1200, true, 1024, Some((24, 6, 176, 5))),
+        (24, 100, 600, false, 512, Some((12, 6, 88, 5))),
+    ];
+    for (current, target, suggested, noted, pow2, at_pow2) in cases {
+        let plan = PlanInput { current, target, ..seed() }.plan();
+        assert_eq!(plan.suggested_max, suggested, "{current} {target}");
+        assert!(suggested.is_multiple_of(target));
+        assert_eq!(plan.max_choice_note.is_some(), noted, "{current} {target}");
+        if !noted {
+            assert!(suggested.is_multiple_of(current));
+        }
+        assert_eq!(plan.max_choice.power_of_two, pow2);
+        let i = plan.power_of_two_imbalance.map(|i| (i.busy_subtasks, i.most, i.idle_subtasks, i.fewest));
+        assert_eq!(i, at_pow2, "{current} {target}");
+    }
+}
+
+/// Seed 004's clock: 4 TiB at 300 MiB/s each way. The outage is the stop savepoint, its rewrite
+/// and the restore (hours); the plan, with the shadow's day, about two days end to end.
+#[test]
+fn seed_case_downtime_and_duration() {
+    use super::outage::RestoreFrom;
+    let plan = seed().plan();
+    let t = &plan.timeline;
+    assert_eq!(t.phases.len(), 7);
+    assert_eq!(t.phases.iter().filter(|p| p.downtime).count(), 3);
+    assert_eq!(t.downtime_s(), 13_981 + 27_962 + 13_981);
+    assert_eq!(t.downtime_arithmetic(), "3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min");
+    assert_eq!((format_duration(t.total_s()), format_days(t.total_s())), ("55 h 4 min".into(), "2.2 days".into()));
+    assert_eq!(t.point_of_no_return_s(), t.total_s());
+    assert_eq!(t.downtime(), Some((t.total_s() - t.downtime_s(), t.total_s())));
+    let alt = plan.alternative.as_ref().unwrap();
+    assert!(alt.what.starts_with("cut over from the shadow job's own state"));
+    assert_eq!((alt.seconds, alt.arithmetic.as_str()), (13_981, "4 TiB ÷ 300 MiB/s = 3 h 53 min"));
+    assert!(alt.risks.iter().any(|r| r.contains("its own position in the log")));
+    // The interim: run at 128 now. From the retained incremental checkpoint each new subtask
+    // downloads its old subtask's whole files: 5.375 × the state, so the savepoint is quicker.
+    let i = plan.interim.as_ref().unwrap();
+    assert_eq!((i.parallelism, i.read_milli, i.restore_from), (128, 5375, RestoreFrom::Savepoint));
+    assert!(i.imbalance.is_even());
+    assert_eq!(i.seconds, 27_962);
+}
+
+/// Each step reads its own throughput; the outage follows them.
+#[test]
+fn separate_throughputs_table() {
+    let cases = [
+        // savepoint, rewrite, restore (MiB/s) → downtime arithmetic
+        (300, 300, 300, "3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min"),
+        (1024, 300, 600, "1 h 8 min + 7 h 46 min + 1 h 56 min = 10 h 50 min"),
+        (300, 1200, 300, "3 h 53 min + 1 h 56 min + 3 h 53 min = 9 h 42 min"),
+    ];
+    for (sp, rw, rs, text) in cases {
+        let input = PlanInput { savepoint_rate: sp << 20, throughput: rw << 20, restore_rate: rs << 20, ..seed() };
+        assert_eq!(input.plan().timeline.downtime_arithmetic(), text, "{sp} {rw} {rs}");
+    }
+    // A direct restore: stop with a savepoint and read it; no interim, no shadow.
+    let direct = PlanInput { target: 100, ..seed() }.plan();
+    assert_eq!(direct.timeline.downtime_arithmetic(), "3 h 53 min + 3 h 53 min = 7 h 46 min");
+    assert!(direct.interim.is_none() && direct.alternative.is_none());
+}
+
+/// A retained incremental checkpoint restored at another parallelism: every old subtask's files
+/// are read by each new subtask whose range overlaps its own (thousandths of the state).
+#[test]
+fn incremental_restore_reads_the_overlap() {
+    use super::outage::incremental_read_milli;
+    let at = |p: i64, m: i64| Parallelism::new(p, MaxParallelism::new(m).unwrap()).unwrap();
+    for (old, new, max, milli) in [
+        (24, 24, 128, 1000),
+        (24, 128, 128, 5375),
+        (128, 24, 128, 1000),
+        (1, 4, 128, 4000),
+        (2, 3, 128, 2000),
+        (4, 8, 1024, 2000),
+        (200, 200, 1200, 1000),
+    ] {
+        assert_eq!(incremental_read_milli(at(old, max), at(new, max)), milli, "{old} → {new} at {max}");
+    }
 }

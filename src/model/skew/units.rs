@@ -90,6 +90,15 @@ pub fn parse_size(text: &str, what: &'static str) -> Result<u64, ModelError> {
 /// decimals: 1536 → `1.5 KB`, 4 TiB → `4 TB`, 2000 → `2000 B`. [`parse_size`] reads the text
 /// back to the same number of bytes (links use this form; [`format_bytes`] rounds for reading).
 pub fn format_bytes_exact(bytes: u64) -> String {
+    format_bytes_exact_in(bytes, ["B", "KB", "MB", "GB", "TB"])
+}
+
+/// [`format_bytes_exact`] naming the units as binary: 4 × 2⁴⁰ → `4 TiB`.
+pub fn format_bytes_exact_iec(bytes: u64) -> String {
+    format_bytes_exact_in(bytes, ["B", "KiB", "MiB", "GiB", "TiB"])
+}
+
+fn format_bytes_exact_in(bytes: u64, units: [&str; 5]) -> String {
     const UNITS: [&str; 5] = ["B", "KB", "MB", "GB", "TB"];
     let thousandths = u128::from(bytes) * 1000;
     let unit = (1..UNITS.len())
@@ -99,15 +108,23 @@ pub fn format_bytes_exact(bytes: u64) -> String {
     if unit == 0 {
         return format!("{bytes} B");
     }
-    format!("{} {}", format_milli((thousandths >> (10 * unit)) as u64), UNITS[unit])
+    format!("{} {}", format_milli((thousandths >> (10 * unit)) as u64), units[unit])
 }
 
 /// Writes bytes with the largest binary unit that keeps at least 1, to three significant
 /// decimals at most: 1536 → `1.5 KB`.
 pub fn format_bytes(bytes: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KB", "MB", "GB", "TB"];
+    format_bytes_in(bytes, ["B", "KB", "MB", "GB", "TB"])
+}
+
+/// [`format_bytes`] naming the units as binary: 1536 → `1.5 KiB`, 4 × 2⁴⁰ → `4 TiB`.
+pub fn format_bytes_iec(bytes: u64) -> String {
+    format_bytes_in(bytes, ["B", "KiB", "MiB", "GiB", "TiB"])
+}
+
+fn format_bytes_in(bytes: u64, units: [&str; 5]) -> String {
     let mut unit = 0;
-    while unit + 1 < UNITS.len() && bytes >= 1u64 << (10 * (unit + 1)) {
+    while unit + 1 < units.len() && bytes >= 1u64 << (10 * (unit + 1)) {
         unit += 1;
     }
     if unit == 0 {
@@ -121,7 +138,7 @@ pub fn format_bytes(bytes: u64) -> String {
     } else {
         milli / 10 * 10
     };
-    format!("{} {}", format_milli(rounded), UNITS[unit])
+    format!("{} {}", format_milli(rounded), units[unit])
 }
 
 #[cfg(test)]
@@ -168,6 +185,10 @@ mod tests {
         assert_eq!(format_bytes(1536), "1.5 KB");
         assert_eq!(format_bytes(512), "512 B");
         assert_eq!(format_bytes(4 << 40), "4 TB");
+        assert_eq!(
+            (format_bytes_iec(4 << 40), format_bytes_iec(300 << 20), format_bytes_iec(1536)),
+            ("4 TiB".into(), "300 MiB".into(), "1.5 KiB".into())
+        );
         assert_eq!(format_bytes(1_572_864), "1.5 MB");
     }
 }

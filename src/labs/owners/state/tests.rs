@@ -135,3 +135,28 @@ fn earlier_parallelism_gives_the_diff_and_the_autoscaler_choice() {
     let state = act(state, vec![OwnersAction::Set { field: OwnersField::From, text: String::new(), bad_input: false }]);
     assert!(state.view().diff.is_none());
 }
+
+/// An unset max parallelism is derived from the job's first parallelism: the one typed, else
+/// the earliest given (the earlier parallelism), else the one shown. A job first run at 24
+/// carries 128 (Flink's derivation, `tests/vectors/default_max_parallelism.tsv`), so 24 → 200
+/// does not start.
+#[test]
+fn derivation_comes_from_the_first_parallelism() {
+    let cases = [
+        // p, from, first, derived from, max, starts, source
+        (200, Some(24), None, 24, 128, false, FirstSource::Earlier),
+        (200, None, None, 200, 512, true, FirstSource::Shown),
+        (200, Some(24), Some(200), 200, 512, true, FirstSource::Given),
+        (100, Some(24), None, 24, 128, true, FirstSource::Earlier),
+        (24, Some(200), None, 200, 512, true, FirstSource::Earlier),
+        (4, None, Some(1000), 1000, 2048, true, FirstSource::Given),
+    ];
+    for (p, from, first, derived_from, max, starts, source) in cases {
+        let state = start(OwnersQuery { p, from, first, ..OwnersQuery::default() });
+        let view = state.view();
+        let d = view.derivation.unwrap();
+        assert_eq!((d.parallelism, d.result.get(), view.max.get()), (derived_from, max, max), "{p} {from:?} {first:?}");
+        assert_eq!(view.parallelism.is_ok(), starts, "{p} {from:?} {first:?}");
+        assert_eq!(view.first_source, source);
+    }
+}

@@ -1,0 +1,75 @@
+//! The plan's time: each step with its duration and arithmetic, the outage (`plan-downtime`),
+//! the end-to-end duration (`plan-duration`), the point of no return on the same clock, the
+//! timeline picture, and the shorter cutover with its conditions and risks (`plan-alternative`).
+
+use yew::prelude::*;
+
+use crate::charts::plan_timeline::{self, Palette};
+use crate::charts::svg_data_url;
+use crate::model::planner::{format_days, format_duration, Plan};
+
+#[derive(Properties, PartialEq)]
+pub struct TimeViewProps {
+    pub plan: Plan,
+}
+
+#[function_component]
+pub fn TimeView(props: &TimeViewProps) -> Html {
+    let p = &props.plan;
+    let t = &p.timeline;
+    let starts = t.starts();
+    let charts = use_memo(t.clone(), |t| {
+        [Palette::LIGHT, Palette::DARK].map(|palette| svg_data_url(&plan_timeline::timeline_svg(t, palette)))
+    });
+    let (down, total, pnr) = (t.downtime_s(), t.total_s(), t.point_of_no_return_s());
+    let alt = format!(
+        "Timeline of the {} numbered steps over {}: the outage of {} shaded, the point of no return at {}. The same numbers are listed below.",
+        t.phases.len(),
+        format_duration(total),
+        format_duration(down),
+        format_duration(pnr)
+    );
+    html! {
+        <div class="plan-time">
+            <h3>{ "How long it takes, and how long the job is down" }</h3>
+            <p data-testid="plan-downtime" role="status">
+                <strong>{ format!("The job is down for {}", format_duration(down)) }</strong>
+                { format!(": {}.", t.downtime_arithmetic()) }
+            </p>
+            <p data-testid="plan-duration">
+                { format!("End to end: {} (about {}); the point of no return comes at {}, when the new job first commits past the old job's stop position.",
+                    format_duration(total), format_days(total), format_duration(pnr)) }
+            </p>
+            { for charts.iter().zip(["light", "dark"]).map(|(src, theme)| html! {
+                <img key={theme} class={classes!("chart", "timeline-chart", theme)} src={src.clone()} width="640" height="220" alt={alt.clone()} />
+            }) }
+            <ol class="estimates" data-testid="plan-phases">
+                { for t.phases.iter().zip(starts).enumerate().map(|(i, (ph, start))| html! {
+                    <li key={i} data-downtime={ph.downtime.to_string()}>
+                        <strong>{ ph.what }</strong>{ format!(" — {} (from {} to {}){}: ", format_duration(ph.seconds), format_duration(start),
+                            format_duration(start.saturating_add(ph.seconds)), if ph.downtime { ", job down" } else { "" }) }
+                        { ph.arithmetic.clone() }
+                    </li>
+                }) }
+            </ol>
+            <p class="muted">{ "Assumed: a restore from a canonical savepoint reads every byte once; one from a retained RocksDB incremental \
+                checkpoint downloads, for each new subtask, every file of each old subtask whose key-group range overlaps its own \
+                (each old subtask's files taken to cover its whole range, state spread evenly over the key groups), so a rescale reads more." }</p>
+            if let Some(alt) = &p.alternative {
+                <div class="alternative" data-testid="plan-alternative">
+                    <h4>{ "A shorter outage" }</h4>
+                    <p>{ format!("{}: {}, instead of {}.", capitalised(alt.what), alt.arithmetic, format_duration(down)) }</p>
+                    <p>{ "When:" }</p>
+                    <ul>{ for alt.conditions.iter().map(|c| html! { <li key={*c}>{ *c }</li> }) }</ul>
+                    <p>{ "Risks:" }</p>
+                    <ul>{ for alt.risks.iter().map(|r| html! { <li key={*r}>{ *r }</li> }) }</ul>
+                </div>
+            }
+        </div>
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}

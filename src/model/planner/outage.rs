@@ -1,0 +1,353 @@
+//! The plan's time: each step's duration with its arithmetic, which steps the job is down for
+//! (the cutover outage), the end-to-end duration, the point of no return on the same clock, the
+//! shorter cutover where one exists, and the interim option (run at the snapshot's max
+//! parallelism now, no rewrite).
+//!
+//! Three throughputs, each its own input: writing a savepoint (stop with a savepoint), the State
+//! Processor API rewrite (it reads and writes the whole state: two passes), and restoring.
+//! Restores come in two kinds. A canonical savepoint is read once, every byte
+//! ([`RestoreFrom::Savepoint`]). A retained RocksDB incremental checkpoint is restored per old
+//! subtask: a new subtask downloads every file of each old subtask whose key-group range
+//! overlaps its own, so after a rescale the job reads more than the state
+//! ([`incremental_read_milli`]). Assumed: each old subtask's files cover its whole range, and
+//! state is spread evenly over the key groups.
+
+use super::super::imbalance::Imbalance;
+use super::super::key_group::{MaxParallelism, Parallelism};
+use super::super::skew::units::format_bytes_iec;
+use super::{format_duration, PlanInput, Verdict};
+
+/// What a restore reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RestoreFrom {
+    /// A canonical savepoint: every byte once.
+    Savepoint,
+    /// A retained RocksDB incremental checkpoint: every old file overlapping a new range.
+    IncrementalCheckpoint,
+}
+
+impl RestoreFrom {
+    pub const ALL: [RestoreFrom; 2] = [RestoreFrom::IncrementalCheckpoint, RestoreFrom::Savepoint];
+
+    /// The URL's word (`restore_from=`).
+    pub fn slug(self) -> &'static str {
+        match self {
+            RestoreFrom::Savepoint => "savepoint",
+            RestoreFrom::IncrementalCheckpoint => "incremental",
+        }
+    }
+
+    pub fn from_slug(text: &str) -> Option<RestoreFrom> {
+        RestoreFrom::ALL.into_iter().find(|r| r.slug() == text)
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            RestoreFrom::Savepoint => "a canonical savepoint",
+            RestoreFrom::IncrementalCheckpoint => "a retained RocksDB incremental checkpoint",
+        }
+    }
+}
+
+/// Thousandths of the state an incremental restore from `old` to `new` downloads (1000 = the
+/// state once): each old subtask's share, times the new subtasks whose range overlaps it.
+/// `old` and `new` must share a max parallelism (else the state once is returned).
+pub fn incremental_read_milli(old: Parallelism, new: Parallelism) -> u64 {
+    let max = old.max().get();
+    if new.max() != old.max() {
+        return 1000;
+    }
+    let mut weighted = 0u128;
+    for (_, range) in old.ranges() {
+        let (Some(first), Some(last)) = (old.max().key_group(range.first()), old.max().key_group(range.last())) else {
+            continue;
+        };
+        let readers = new.owner_of(last).index() - new.owner_of(first).index() + 1;
+        weighted += u128::from(range.len()) * u128::from(readers);
+    }
+    (weighted * 1000 / u128::from(max)) as u64
+}
+
+/// One step on the plan's clock.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Phase {
+    pub what: &'static str,
+    pub arithmetic: String,
+    pub seconds: u64,
+    /// The live job is down for this step.
+    pub downtime: bool,
+}
+
+/// The steps in order, with their clock.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Timeline {
+    pub phases: Vec<Phase>,
+}
+
+impl Timeline {
+    /// Start of each phase, in seconds from the start of the plan.
+    pub fn starts(&self) -> Vec<u64> {
+        let mut t = 0u64;
+        self.phases
+            .iter()
+            .map(|p| {
+                let start = t;
+                t = t.saturating_add(p.seconds);
+                start
+            })
+            .collect()
+    }
+
+    pub fn total_s(&self) -> u64 {
+        self.phases.iter().fold(0u64, |t, p| t.saturating_add(p.seconds))
+    }
+
+    /// The outage: from the start of the first downtime phase to the end of the last.
+    pub fn downtime(&self) -> Option<(u64, u64)> {
+        let starts = self.starts();
+        let first = self.phases.iter().position(|p| p.downtime)?;
+        let last = self.phases.iter().rposition(|p| p.downtime)?;
+        Some((starts[first], starts[last].saturating_add(self.phases[last].seconds)))
+    }
+
+    pub fn downtime_s(&self) -> u64 {
+        self.downtime().map_or(0, |(a, b)| b - a)
+    }
+
+    /// The point of no return: the new job's first committed write, when the outage ends.
+    pub fn point_of_no_return_s(&self) -> u64 {
+        self.downtime().map_or(self.total_s(), |(_, end)| end)
+    }
+
+    /// The downtime's arithmetic: `3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min`.
+    pub fn downtime_arithmetic(&self) -> String {
+        let parts: Vec<String> =
+            self.phases.iter().filter(|p| p.downtime).map(|p| format_duration(p.seconds)).collect();
+        format!("{} = {}", parts.join(" + "), format_duration(self.downtime_s()))
+    }
+}
+
+/// A shorter cutover than the plan's own, with what it needs and what can go wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alternative {
+    pub what: &'static str,
+    pub arithmetic: String,
+    pub seconds: u64,
+    pub conditions: Vec<&'static str>,
+    pub risks: Vec<&'static str>,
+}
+
+/// The fastest relief: run at the snapshot's max parallelism now, no rewrite.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Interim {
+    pub parallelism: u32,
+    pub imbalance: Imbalance,
+    pub restore_from: RestoreFrom,
+    /// Thousandths of the state the restore reads.
+    pub read_milli: u64,
+    pub arithmetic: String,
+    pub seconds: u64,
+}
+
+/// Seconds to move `bytes` at `rate` bytes per second (rate 0 is read as 1).
+pub fn seconds(bytes: u64, rate: u64) -> u64 {
+    bytes / rate.max(1)
+}
+
+/// `4 TiB ÷ 300 MiB/s = 3 h 53 min`, with a factor in thousandths when it is not 1000.
+pub fn pass_arithmetic(bytes: u64, milli: u64, rate: u64) -> (String, u64) {
+    let s = (u128::from(seconds(bytes, rate)) * u128::from(milli) / 1000).min(u128::from(u64::MAX)) as u64;
+    let rate_text = format!("{}/s", format_bytes_iec(rate.max(1)));
+    let size = format_bytes_iec(bytes);
+    let text = match milli {
+        1000 => format!("{size} ÷ {rate_text} = {}", format_duration(s)),
+        2000 => format!("2 × {size} ÷ {rate_text} = {}", format_duration(s)),
+        m => format!("{}.{:03} × {size} ÷ {rate_text} = {}", m / 1000, m % 1000, format_duration(s)),
+    };
+    (text, s)
+}
+
+/// A restart without a rewrite, the two ways: stop with a savepoint and read it once, or restart
+/// from the latest retained incremental checkpoint (no write, overlapping files read).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Restart {
+    pub from_savepoint: Vec<Phase>,
+    pub from_checkpoint: Phase,
+    pub read_milli: u64,
+}
+
+impl Restart {
+    pub fn new(state: u64, rates: Rates, old: Option<Parallelism>, new: Option<Parallelism>) -> Restart {
+        let read_milli = match (old, new) {
+            (Some(o), Some(n)) => incremental_read_milli(o, n),
+            _ => 1000,
+        };
+        let (write, write_s) = pass_arithmetic(state, 1000, rates.savepoint);
+        let (read, read_s) = pass_arithmetic(state, 1000, rates.restore);
+        let (inc, inc_s) = pass_arithmetic(state, read_milli, rates.restore);
+        Restart {
+            from_savepoint: vec![
+                Phase { what: "stop with a savepoint (write the state once)", arithmetic: write, seconds: write_s, downtime: true },
+                Phase { what: "restore from that canonical savepoint (read every byte once)", arithmetic: read, seconds: read_s, downtime: true },
+            ],
+            from_checkpoint: Phase {
+                what: "restore from the latest retained incremental checkpoint (every old file overlapping a new subtask's range)",
+                arithmetic: inc,
+                seconds: inc_s,
+                downtime: true,
+            },
+            read_milli,
+        }
+    }
+
+    pub fn savepoint_s(&self) -> u64 {
+        self.from_savepoint.iter().map(|p| p.seconds).fold(0, u64::saturating_add)
+    }
+
+    /// Restarting from the checkpoint is quicker.
+    pub fn checkpoint_is_quicker(&self) -> bool {
+        self.from_checkpoint.seconds < self.savepoint_s()
+    }
+}
+
+/// The three throughputs, bytes per second.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rates {
+    pub savepoint: u64,
+    pub rewrite: u64,
+    pub restore: u64,
+}
+
+/// What restarting from the retained checkpoint needs, and what it risks.
+pub const CHECKPOINT_CONDITIONS: [&str; 2] = [
+    "The job keeps its checkpoints on cancellation (externalized, retained) and the latest one completed just before the stop.",
+    "RocksDB with incremental checkpoints: the restore downloads whole files of each old subtask, then drops the key groups the new subtask does not own.",
+];
+pub const CHECKPOINT_RISKS: [&str; 2] = [
+    "Events after that checkpoint are processed again: exactly-once sinks abort their open transactions, at-least-once sinks see duplicates.",
+    "The checkpoint belongs to the old job: restore it in NO_CLAIM mode, or the new job may delete files the rollback still needs.",
+];
+
+/// The shadow-state cutover's conditions and risks.
+pub const SHADOW_CONDITIONS: [&str; 3] = [
+    "The shadow reads the same input (same topic, its own consumer group) and has caught up with the head of the log.",
+    "Its output matched the live job's over the whole comparison, so its state is the state the live job would have.",
+    "Take the shadow's savepoint just before stopping the live job (which keeps its latest retained checkpoint for a rollback).",
+];
+pub const SHADOW_RISKS: [&str; 3] = [
+    "The shadow keeps its own position in the log: events the live job handled after the shadow's savepoint are processed again, so the sinks must be idempotent (upserts) or that window reconciled.",
+    "Anything nondeterministic (processing time, external lookups, random ids) makes the shadow's state differ from the live job's.",
+    "Point the restarted shadow at the live sinks with the live transactional id prefix retired first, or the two fence each other.",
+];
+
+/// A shadow comparison runs over a full business cycle; a day is assumed.
+pub const SHADOW_CYCLE_S: u64 = 24 * 3600;
+
+/// What [`build`] returns: the plan's clock, a shorter cutover, the interim option.
+pub type Clock = (Timeline, Option<Alternative>, Option<Interim>);
+
+/// The clock of a plan: `verdict` as the planner decided, `saved` the snapshot's max
+/// parallelism.
+pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) -> Clock {
+    let rates = Rates { savepoint: input.savepoint_rate, rewrite: input.throughput, restore: input.restore_rate };
+    let s = input.state_bytes;
+    let at = |p: u32, m: MaxParallelism| Parallelism::new(i64::from(p), m).ok();
+    let (write, write_s) = pass_arithmetic(s, 1000, rates.savepoint);
+    let (rewrite, rewrite_s) = pass_arithmetic(s, 2000, rates.rewrite);
+    let (read, read_s) = pass_arithmetic(s, 1000, rates.restore);
+    let phase = |what, arithmetic: &String, seconds, downtime| Phase {
+        what,
+        arithmetic: arithmetic.clone(),
+        seconds,
+        downtime,
+    };
+    let shadow = format!("one day assumed = {}", format_duration(SHADOW_CYCLE_S));
+    match verdict {
+        Verdict::DirectRestore => {
+            let restart = Restart::new(s, rates, at(input.current, saved), at(input.target, saved));
+            let alternative = restart.checkpoint_is_quicker().then(|| Alternative {
+                what: restart.from_checkpoint.what,
+                arithmetic: restart.from_checkpoint.arithmetic.clone(),
+                seconds: restart.from_checkpoint.seconds,
+                conditions: CHECKPOINT_CONDITIONS.to_vec(),
+                risks: CHECKPOINT_RISKS.to_vec(),
+            });
+            (Timeline { phases: restart.from_savepoint }, alternative, None)
+        }
+        Verdict::RewriteNeeded | Verdict::RebuildFromLog => {
+            let phases = if verdict == Verdict::RewriteNeeded {
+                vec![
+                    phase("savepoint of the live job (it keeps running)", &write, write_s, false),
+                    phase(
+                        "State Processor API rewrite to the new max parallelism (read it all, write it all)",
+                        &rewrite,
+                        rewrite_s,
+                        false,
+                    ),
+                    phase("restore of the shadow job from the rewritten savepoint", &read, read_s, false),
+                    phase(
+                        "shadow comparison over a full business cycle, peak included",
+                        &shadow,
+                        SHADOW_CYCLE_S,
+                        false,
+                    ),
+                    phase("stop the live job with a savepoint (the outage starts)", &write, write_s, true),
+                    phase("rewrite the stop savepoint the same way", &rewrite, rewrite_s, true),
+                    phase(
+                        "restore the new job at the target from the rewritten savepoint (every byte once)",
+                        &read,
+                        read_s,
+                        true,
+                    ),
+                ]
+            } else {
+                let ttl = input.ttl_s.unwrap_or(0);
+                let replay = format!("one time-to-live of events, at least = {}", format_duration(ttl));
+                vec![
+                    phase("replay the log into the new job (it starts without state)", &replay, ttl, false),
+                    phase("compare its output with the live job's", &shadow, SHADOW_CYCLE_S, false),
+                    phase(
+                        "stop the new job with a savepoint (the live job is stopped: the outage starts)",
+                        &write,
+                        write_s,
+                        true,
+                    ),
+                    phase("restart it from that savepoint on the live sinks", &read, read_s, true),
+                ]
+            };
+            let alternative = (verdict == Verdict::RewriteNeeded).then(|| Alternative {
+                what: "cut over from the shadow job's own state: restart the shadow's configuration from its own savepoint on the live sinks",
+                arithmetic: read.clone(),
+                seconds: read_s,
+                conditions: SHADOW_CONDITIONS.to_vec(),
+                risks: SHADOW_RISKS.to_vec(),
+            });
+            let interim = at(saved.get(), saved).map(|p| {
+                let restart = Restart::new(s, rates, at(input.current, saved), Some(p));
+                let (arithmetic, seconds, from) = if restart.checkpoint_is_quicker() {
+                    (
+                        restart.from_checkpoint.arithmetic.clone(),
+                        restart.from_checkpoint.seconds,
+                        RestoreFrom::IncrementalCheckpoint,
+                    )
+                } else {
+                    let parts: Vec<&str> = restart.from_savepoint.iter().map(|p| p.arithmetic.as_str()).collect();
+                    (
+                        format!("{}; in all {}", parts.join(", then "), format_duration(restart.savepoint_s())),
+                        restart.savepoint_s(),
+                        RestoreFrom::Savepoint,
+                    )
+                };
+                Interim {
+                    parallelism: p.get(),
+                    imbalance: Imbalance::of(p),
+                    restore_from: from,
+                    read_milli: restart.read_milli,
+                    arithmetic,
+                    seconds,
+                }
+            });
+            (Timeline { phases }, alternative, interim)
+        }
+    }
+}

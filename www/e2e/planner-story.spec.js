@@ -1,0 +1,118 @@
+// The planner's story (issue 13): one snapshot value for the predictor and the plan, max
+// parallelism suggestions the planned parallelisms divide, the owners lab's derivation from
+// the first parallelism, by role and label. Seed 004's numbers are the first case.
+import { test, expect, open } from './fixtures.js';
+
+test('one snapshot max parallelism feeds the predictor and the plan', async ({ page }) => {
+  await open(page, '#/planner');
+  const field = page.getByLabel('Snapshot max parallelism', { exact: true });
+  await expect(field).toHaveValue('');
+  await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'fails');
+  await expect(page.getByTestId('restore-verdict')).toContainText('(128)');
+  await expect(page.getByText('Flink\'s default for a job first started at 24 is assumed: 128')).toBeVisible();
+  await field.fill('2048');
+  await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'ok');
+  await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'direct');
+  await expect(page.getByText('Snapshot max parallelism: 2048 (as given above')).toBeVisible();
+  await expect(page).toHaveURL(/saved_maxp=2048/);
+  await field.fill('128');
+  await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'fails');
+  await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'rewrite');
+  // An old link's plan_maxp lands in the one field; beside a different saved_maxp it gives way.
+  await open(page, '#/planner?plan_maxp=2048');
+  await expect(field).toHaveValue('2048');
+  await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'ok');
+  await open(page, '#/planner?saved_maxp=128&plan_maxp=2048');
+  await expect(field).toHaveValue('128');
+  await expect(page.getByText('using saved_maxp = 128')).toBeVisible();
+  await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'rewrite');
+});
+
+test('suggested max parallelisms are divisible by the planned parallelisms, in the planner and the owners lab', async ({ page }) => {
+  // Seed 004: 24 now, 200 planned; 1200 is a multiple of both, 1024 of neither.
+  await open(page, '#/planner');
+  await expect(page.getByTestId('suggested-max')).toContainText('Suggested new max parallelism: 1200, a multiple of 24 and 200');
+  await expect(page.getByTestId('max-trade-off')).toContainText('A power of two (1024) keeps halving and doubling even');
+  await expect(page.getByTestId('max-trade-off')).toContainText('24 subtasks would own 6 and 176 would own 5');
+  await expect(page.locator('.plan-steps li').nth(1)).toContainText('Choose a new max parallelism, 1200');
+  await page.getByLabel('Current parallelism').fill('200');
+  await expect(page.getByTestId('suggested-max')).toContainText('a multiple of 200 (the parallelisms this plan runs)');
+  await expect(page.getByTestId('suggested-max')).toContainText('Other multiples at 4–8 × the largest: 800, 1000, 1400, 1600');
+  await open(page, '#/owners?p=200&from=24');
+  await expect(page.getByTestId('chooser-best')).toContainText('Suggested: 1200. A multiple of 24 and 200 (1200)');
+  await expect(page.getByTestId('chooser-best')).toContainText('But 24 and 200 do not divide 1024');
+  const rows = page.locator('.chooser-table tbody tr');
+  await expect(rows.first()).toContainText('multiple of 24 and 200');
+  await expect(rows.last()).toContainText('power of two');
+});
+
+test('the owners lab derives an unset max parallelism from the first parallelism, the earliest given', async ({ page }) => {
+  // A job first run at 24 carries 128: 24 → 200 does not start.
+  await open(page, '#/owners?p=200&from=24');
+  await expect(page.getByText('Not set: Flink derived 128 from parallelism 24, the earlier parallelism')).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('200');
+  await expect(page.getByRole('alert')).toContainText('128');
+  await page.getByLabel('First parallelism').fill('200');
+  await expect(page.getByText('Not set: Flink derived 512 from parallelism 200, the first parallelism given')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByLabel('First parallelism').fill('');
+  await page.getByLabel('Earlier parallelism').fill('');
+  await expect(page.getByText('Not set: Flink derived 512 from parallelism 200, the parallelism shown')).toBeVisible();
+});
+
+test('seed 004: hours of downtime, about two days end to end, each throughput its own input', async ({ page }) => {
+  await open(page, '#/planner');
+  await page.getByLabel('State size').fill('4 TiB');
+  await expect(page.getByTestId('plan-downtime')).toContainText('The job is down for 15 h 32 min: 3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min');
+  await expect(page.getByTestId('plan-duration')).toContainText('End to end: 55 h 4 min (about 2.2 days)');
+  const phases = page.getByTestId('plan-phases').getByRole('listitem');
+  await expect(phases).toHaveCount(7);
+  await expect(phases.nth(4)).toContainText('stop the live job with a savepoint');
+  await expect(phases.nth(4)).toContainText('job down: 4 TiB ÷ 300 MiB/s = 3 h 53 min');
+  await expect(phases.nth(5)).toContainText('2 × 4 TiB ÷ 300 MiB/s = 7 h 46 min');
+  const alternative = page.getByTestId('plan-alternative');
+  await expect(alternative).toContainText('Cut over from the shadow job\'s own state');
+  await expect(alternative).toContainText('3 h 53 min, instead of 15 h 32 min');
+  await expect(alternative).toContainText('its own position in the log');
+  // Each step its own throughput.
+  await page.getByLabel('Savepoint write throughput per second').fill('1 GiB');
+  await page.getByLabel('Restore throughput per second').fill('600 MiB');
+  await expect(page.getByTestId('plan-downtime')).toContainText('1 h 8 min + 7 h 46 min + 1 h 56 min = 10 h 50 min');
+  await expect(page).toHaveURL(/sp_rate=1%20GiB/);
+  await expect(page).toHaveURL(/restore_rate=600%20MiB/);
+  await page.getByLabel('Rewrite throughput per second').fill('1200 MiB');
+  await expect(page.getByTestId('plan-downtime')).toContainText('1 h 8 min + 1 h 56 min + 1 h 56 min');
+  await page.getByLabel('Restore throughput per second').fill('0');
+  await expect(page.getByText('restore throughput must be above 0')).toBeVisible();
+  await expect(page.getByTestId('plan-downtime')).toContainText('1 h 56 min');
+});
+
+test('the interim option: run at 128 now, no rewrite, and what the rewrite involves', async ({ page }) => {
+  await open(page, '#/planner');
+  const interim = page.getByTestId('plan-interim');
+  await expect(interim.getByRole('heading')).toHaveText('Fastest relief: run at 128 now, no rewrite');
+  await expect(interim).toContainText('Outage: 7 h 46 min');
+  await expect(interim).toContainText('every subtask owns 1 key group.');
+  await expect(interim).toContainText('reads 5.375 × the state');
+  await expect(interim).toContainText('It does not reach 200: the ceiling stays 128');
+  await expect(page.getByTestId('rewrite-work')).toContainText('timers');
+  await expect(page.getByTestId('rewrite-work')).toContainText('What it cannot carry');
+  await page.getByLabel('Target parallelism').fill('100');
+  await expect(interim).toHaveCount(0);
+  await expect(page.getByTestId('plan-downtime')).toContainText('3 h 53 min + 3 h 53 min = 7 h 46 min');
+});
+
+test('the timeline picture has the numbers as text too, in both themes and at 390 px', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  for (const theme of ['light', 'dark']) {
+    await open(page, `#/planner?theme=${theme}`);
+    const visible = page.locator(`img.timeline-chart.${theme}`);
+    await expect(visible).toBeVisible();
+    await expect(page.locator(`img.timeline-chart.${theme === 'light' ? 'dark' : 'light'}`)).toBeHidden();
+    await expect(visible).toHaveAttribute('alt', /the outage of 15 h 32 min shaded, the point of no return at 55 h 4 min/);
+    const box = await visible.boundingBox();
+    expect(box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
+  await expect(page.getByTestId('plan-phases').getByRole('listitem').first()).toContainText('savepoint of the live job');
+});

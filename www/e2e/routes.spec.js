@@ -46,8 +46,12 @@ test('the favicon and every asset load from relative paths', async ({ page, requ
   const icon = await page.locator('link[rel=icon]').getAttribute('href');
   expect(icon.startsWith('/')).toBe(false);
   expect((await request.get(icon)).status()).toBe(200);
-  const css = await page.locator('link[rel=stylesheet]').getAttribute('href');
-  expect(css.startsWith('/')).toBe(false);
+  const sheets = await page.locator('link[rel=stylesheet]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+  expect(sheets.length).toBeGreaterThan(0);
+  for (const css of sheets) {
+    expect(css.startsWith('/'), css).toBe(false);
+    expect((await request.get(css)).status(), css).toBe(200);
+  }
 });
 
 test('embed=1 hides the site navigation', async ({ page }) => {

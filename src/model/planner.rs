@@ -9,6 +9,8 @@
 
 pub mod in_place;
 pub mod outage;
+pub mod release;
+pub mod runbook;
 
 use super::chooser::{divisors_near, suggest_divisible_or, DivisibleChoice};
 use super::imbalance::Imbalance;

@@ -4,6 +4,8 @@
 //! Angle-bracketed words (`<job-id>`) are placeholders the user fills in. Every option, key and
 //! field is one the release's jar or the operator's CRD defines (table tests).
 
+use super::super::key_group::prefix::key_group_prefix_bytes;
+use super::super::key_group::MaxParallelism;
 use super::release::{Keys, Release, OPERATOR_RELEASE};
 use super::Verdict;
 
@@ -116,6 +118,11 @@ impl RunbookInput {
         let mut notes = vec![
             format!("Flink {} (names checked against the {} jar).", r.slug(), r.checked()),
             format!("{} NO_CLAIM keeps the snapshot yours: Flink never deletes it, so it stays a rollback point. The same setting as configuration: {}.", claim, k.claim_mode),
+            match MaxParallelism::new(i64::from(m)).map(key_group_prefix_bytes) {
+                Ok(1) => format!("Max parallelism {m}: RocksDB writes a 1-byte key-group prefix before every key (2 bytes above 128 key groups)."),
+                Ok(b) => format!("Max parallelism {m}: RocksDB writes a {b}-byte key-group prefix before every key, one byte more than at 128 key groups or fewer: a small cost per key, in memory and on disk."),
+                Err(e) => e.to_string(),
+            },
             "Add -n (--allowNonRestoredState) only for an operator you removed on purpose: it drops that operator's state.".to_string(),
             format!("In-place rescaling instead needs {}: adaptive, and stays within max parallelism.", k.scheduler),
             format!("FlinkDeployment fields as in the CRD of {OPERATOR_RELEASE}; spec.flinkVersion: {}.", r.operator_version()),
@@ -173,7 +180,8 @@ mod tests {
     use super::*;
 
     fn input(release: Release, verdict: Verdict) -> RunbookInput {
-        RunbookInput { release, verdict, target: 200, max_parallelism: 1000 }
+        let max_parallelism = if verdict == Verdict::DirectRestore { 128 } else { 1000 };
+        RunbookInput { release, verdict, target: if max_parallelism == 128 { 100 } else { 200 }, max_parallelism }
     }
 
     /// Every option word of every command (`-p`, `--savepointPath`, `-D` of `-Dkey=value`) is an
@@ -263,6 +271,11 @@ mod tests {
         assert!(md.starts_with("# Rescale runbook (Flink 2.3)\n"));
         assert!(md.contains("```sh\nflink stop --type canonical --savepointPath <savepoint-dir> <job-id>\n```"));
         assert!(md.contains("does not list v2_3"));
+        assert!(md.contains("Max parallelism 128: RocksDB writes a 1-byte key-group prefix"));
+        assert!(input(Release::V2_3, Verdict::RewriteNeeded)
+            .runbook()
+            .markdown()
+            .contains("Max parallelism 1000: RocksDB writes a 2-byte"));
         assert!(!input(Release::V2_1, Verdict::DirectRestore).runbook().markdown().contains("does not list"));
     }
 }

@@ -12,7 +12,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../flink-common/flink.sh
 . "$here/../flink-common/flink.sh"
 releases=("$@")
-[ ${#releases[@]} -gt 0 ] || releases=(1.15.4 1.18.1 1.20.5 2.0.2 2.3.0)
+[ ${#releases[@]} -gt 0 ] || releases=(1.15.4 1.16.3 1.17.2 1.18.1 1.19.3 1.20.5 2.0.2 2.1.3 2.2.1 2.3.0)
 flink_work flink-config-keys
 cache=${FLINK_VENV_CACHE:-$FLINK_WORK/venvs}
 mkdir -p "$cache"

@@ -63,6 +63,15 @@ test('which snapshot can do what, and the plan checked against it (seed 004: ret
   await expect(cell('unaligned', 'Read (and so rewrite) with the State Processor API')).toHaveText('no (documentation)');
   await expect(cell('checkpoint', 'CLAIM: Flink takes it over and deletes it later')).toHaveText('yes (observed)');
   await expect(table).toContainText('not an observation');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('section.snapshot-kinds').getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('snapshot-kinds.csv');
+  const rows = readFileSync(await download.path(), 'utf8').trim().split('\n');
+  expect(rows[0]).toBe('snapshot,operation,allowed,source');
+  expect(rows).toHaveLength(21);
+  expect(rows).toContain('checkpoint,change_backend,no,observed');
   const check = page.getByTestId('plan-snapshot-check');
   await expect(check).toHaveAttribute('data-ok', 'true');
   await expect(check).toContainText('take a canonical savepoint and rewrite it: canonical savepoint — Read (and so rewrite) with the State Processor API: yes');

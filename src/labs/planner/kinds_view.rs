@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::state::{PlannerAction, PlannerState};
 use crate::components::SelectField;
-use crate::model::planner::snapshot_kinds::{plan_needs, Cell, Operation, SnapshotKind, Source};
+use crate::model::planner::snapshot_kinds::{plan_needs, snapshot_kinds_csv, Cell, Operation, SnapshotKind, Source};
 use crate::model::planner::Plan;
 
 #[derive(Properties, PartialEq)]
@@ -64,6 +64,7 @@ pub fn Kinds(props: &KindsProps) -> Html {
                     </tbody>
                 </table>
             </div>
+            <button type="button" onclick={Callback::from(|_: MouseEvent| crate::browser::download("snapshot-kinds.csv", "text/csv", &snapshot_kinds_csv()))}>{ "Export CSV" }</button>
             <h3>{ "The plan against the table" }</h3>
             <div data-testid="plan-snapshot-check" data-ok={ok.to_string()} role="status" aria-live="polite">
                 <ul class="plan-needs">

@@ -188,7 +188,7 @@ impl PlannerQuery {
             None => {}
             Some(text) => match Release::from_slug(text) {
                 Some(release) => q.release = release,
-                None => n.push(notice("release", text, "it takes 1.15, 1.16, 1.17, 1.18, 1.19, 1.20, 2.0, 2.1 or 2.3; using 2.3")),
+                None => n.push(notice("release", text, "it takes 1.15, 1.16, 1.17, 1.18, 1.19, 1.20, 2.0, 2.1, 2.2 or 2.3; using 2.3")),
             },
         }
         match params.get("snapshot") {

@@ -18,6 +18,7 @@ pub enum Release {
     V1_20,
     V2_0,
     V2_1,
+    V2_2,
     V2_3,
 }
 
@@ -35,7 +36,7 @@ pub struct Keys {
 }
 
 impl Release {
-    pub const ALL: [Release; 9] = [
+    pub const ALL: [Release; 10] = [
         Release::V1_15,
         Release::V1_16,
         Release::V1_17,
@@ -44,6 +45,7 @@ impl Release {
         Release::V1_20,
         Release::V2_0,
         Release::V2_1,
+        Release::V2_2,
         Release::V2_3,
     ];
 
@@ -58,6 +60,7 @@ impl Release {
             Release::V1_20 => "1.20",
             Release::V2_0 => "2.0",
             Release::V2_1 => "2.1",
+            Release::V2_2 => "2.2",
             Release::V2_3 => "2.3",
         }
     }
@@ -77,6 +80,7 @@ impl Release {
             Release::V1_20 => "1.20.5",
             Release::V2_0 => "2.0.2",
             Release::V2_1 => "2.1.3",
+            Release::V2_2 => "2.2.1",
             Release::V2_3 => "2.3.0",
         }
     }
@@ -150,6 +154,7 @@ pub(crate) mod tests {
             Release::V1_20 => include_str!("../../../tests/flink-config-keys/observed-flink-1.20.5.txt"),
             Release::V2_0 => include_str!("../../../tests/flink-config-keys/observed-flink-2.0.2.txt"),
             Release::V2_1 => include_str!("../../../tests/flink-config-keys/observed-flink-2.1.3.txt"),
+            Release::V2_2 => include_str!("../../../tests/flink-config-keys/observed-flink-2.2.1.txt"),
             Release::V2_3 => include_str!("../../../tests/flink-config-keys/observed-flink-2.3.0.txt"),
         };
         let mut o = Observed {

@@ -122,6 +122,35 @@ impl Operation {
     }
 }
 
+impl Operation {
+    /// The CSV's word for it.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Operation::ChangeParallelism => "change_parallelism",
+            Operation::ChangeBackend => "change_backend",
+            Operation::StateProcessorRead => "state_processor_read",
+            Operation::ClaimDeletes => "claim_deletes",
+            Operation::NoClaimKeeps => "no_claim_keeps",
+        }
+    }
+}
+
+/// The table as `snapshot-kinds.csv`: `snapshot,operation,allowed,source`, one row per cell.
+pub fn snapshot_kinds_csv() -> String {
+    let mut out = String::from("snapshot,operation,allowed,source\n");
+    for k in SnapshotKind::ALL {
+        for op in Operation::ALL {
+            let c = k.can(op);
+            let source = match c.source {
+                Source::Observed => "observed",
+                Source::Documented => "documented",
+            };
+            out.push_str(&format!("{},{},{},{source}\n", k.slug(), op.slug(), if c.yes { "yes" } else { "no" }));
+        }
+    }
+    out
+}
+
 /// One thing the plan asks of a snapshot, and whether the table allows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Need {
@@ -261,5 +290,16 @@ mod tests {
             .any(|n| n.op == Operation::StateProcessorRead && n.kind == SnapshotKind::CanonicalSavepoint));
         assert_eq!(SnapshotKind::from_slug("checkpoint"), Some(SnapshotKind::AlignedCheckpoint));
         assert!(!SnapshotKind::UnalignedCheckpoint.can(Operation::StateProcessorRead).yes);
+    }
+
+    #[test]
+    fn csv_has_a_row_per_cell() {
+        let csv = snapshot_kinds_csv();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 1 + 4 * 5);
+        assert_eq!(lines[0], "snapshot,operation,allowed,source");
+        assert!(lines.contains(&"native,change_backend,no,observed"));
+        assert!(lines.contains(&"unaligned,state_processor_read,no,documented"));
+        assert!(csv.ends_with('\n'));
     }
 }

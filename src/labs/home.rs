@@ -34,8 +34,8 @@ pub fn Home(props: &HomeProps) -> Html {
             <p class="lede">
                 { "Keyed state in Flink lives in key groups: a fixed number of buckets chosen by \
                    the max parallelism. Rescaling never re-hashes a key; it only hands whole \
-                   groups to different subtasks. These labs compute exactly what Flink computes, \
-                   in your browser." }
+                   groups to different subtasks. These labs compute exactly what Flink computes \
+                   for String, Integer and Long keys, in your browser." }
             </p>
             <h2>{ "Labs" }</h2>
             <ul class="lab-list">

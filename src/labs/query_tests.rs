@@ -250,6 +250,21 @@ fn planner_and_trace_queries() {
     assert!(run.unwrap_err().to_string().contains("parallelism 999 is above max parallelism 128"));
 }
 
+/// The runbook's release and the snapshot kind: read, written back, and a bad value named.
+#[test]
+fn planner_release_and_snapshot() {
+    use crate::model::planner::{release::Release, snapshot_kinds::SnapshotKind};
+    let (q, notices) = PlannerQuery::parse(&Location::parse("#/planner?release=1.18&snapshot=unaligned").params);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!((q.release, q.snapshot), (Release::V1_18, SnapshotKind::UnalignedCheckpoint));
+    let again = Location::parse(&format_hash(Lab::Planner, &CommonQuery::default(), &q.pairs()));
+    assert_eq!(PlannerQuery::parse(&again.params).0, q);
+    assert!(PlannerQuery::default().pairs().iter().all(|(k, _)| *k != "release" && *k != "snapshot"));
+    let (q, notices) = PlannerQuery::parse(&Location::parse("#/planner?release=1.9&snapshot=tape").params);
+    assert_eq!((q.release, q.snapshot), (Release::V2_3, SnapshotKind::AlignedCheckpoint));
+    assert_eq!(notices.iter().map(|n| n.param.as_str()).collect::<Vec<_>>(), vec!["release", "snapshot"]);
+}
+
 #[test]
 fn lock_and_origin() {
     let location = Location::parse("#/coverage?embed=1&lock=m,a&origin=https://Docs.Example.com/");

@@ -19,6 +19,8 @@ use crate::url::workshop::WorkshopQuery;
 use super::presenter::{AnswerKey, Presenter};
 use super::reset_all::ResetAll;
 use super::training_step::{Shown, TrainingStep};
+use crate::model::planner::snapshot_kinds::SnapshotKind;
+use crate::model::trace::schema::Backend;
 
 /// Where progress is kept.
 pub const STORAGE_KEY: &str = "rescale-lab.training.v1";
@@ -71,6 +73,28 @@ fn exercise(value: &Json) -> Result<Exercise, String> {
         "snapshot_max_parallelism" => ExerciseKind::SnapshotMaxParallelism { sample: sample(value)? },
         "uid_change_blocks_restore" => {
             ExerciseKind::UidChangeBlocksRestore { sample: sample(value)?, uid: text(value, "uid")? }
+        }
+        "cutover_downtime" => ExerciseKind::CutoverDowntime {
+            state_gib: number(value, "state_gib")?,
+            rate_mib: number(value, "rate_mib")?,
+        },
+        "in_place_lifts_ceiling" => ExerciseKind::InPlaceLiftsCeiling {
+            current: number(value, "current")?,
+            target: number(value, "target")?,
+            max: number(value, "max")?,
+        },
+        "running_means_safe" => {
+            let slug = text(value, "backend")?;
+            let backend = Backend::from_slug(&slug)
+                .ok_or_else(|| format!("unknown backend {slug:?}; it takes hashmap or rocksdb"))?;
+            ExerciseKind::RunningMeansSafe { backend }
+        }
+        "snapshot_switches_backend" => {
+            let slug = text(value, "snapshot")?;
+            let kind = SnapshotKind::from_slug(&slug).ok_or_else(|| {
+                format!("unknown snapshot {slug:?}; it takes canonical, native, checkpoint or unaligned")
+            })?;
+            ExerciseKind::SnapshotSwitchesBackend { kind }
         }
         other => return Err(format!("unknown kind {other:?}")),
     };

@@ -210,5 +210,7 @@ impl Parallelism {
     }
 }
 
+pub mod prefix;
+
 #[cfg(test)]
 mod tests;

@@ -7,8 +7,12 @@
 //! parallelism, capped by max parallelism. [`in_place`] is the other route: rescaling a running
 //! job with the adaptive scheduler, as Flink 2.3.0 answered it (`tests/flink-adaptive/`).
 
+pub mod checklist;
 pub mod in_place;
 pub mod outage;
+pub mod release;
+pub mod runbook;
+pub mod snapshot_kinds;
 
 use super::chooser::{divisors_near, suggest_divisible_or, DivisibleChoice};
 use super::imbalance::Imbalance;

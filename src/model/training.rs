@@ -6,12 +6,15 @@ use std::collections::BTreeMap;
 
 use super::coverage::Orbit;
 use super::imbalance::Imbalance;
+use super::planner::in_place::{InPlaceInput, InPlaceOutcome, Scheduler};
+use super::planner::snapshot_kinds::{Operation, SnapshotKind, Source};
 use super::planner::PlanInput;
 use super::restore::{RestoreInput, RestoreOutcome, SavedHow};
 use super::savepoint::unmatched::{if_unmatched, Unmatched};
 use super::savepoint::{operator_id_from_uid, parse, OperatorId, SavepointError, Snapshot};
 use super::skew::aggregate::{GroupLoads, SubtaskLoads};
 use super::skew::presets::Preset;
+use super::trace::schema::{Backend, Failing};
 use super::{KeyGroup, MaxParallelism, ModelError, Parallelism};
 
 /// What an exercise asks, with its parameters.
@@ -34,6 +37,18 @@ pub enum ExerciseKind {
     /// If the operator with uid `uid` were given another uid, would a restore from the bundled
     /// sample fail without `--allowNonRestoredState`?
     UidChangeBlocksRestore { sample: Sample, uid: String },
+    /// How many hours (to the nearest) is the job down at the rewrite's cutover: the stop
+    /// savepoint written, rewritten (read and written) and restored, each pass over
+    /// `state_gib` GiB at `rate_mib` MiB/s?
+    CutoverDowntime { state_gib: u32, rate_mib: u32 },
+    /// Does rescaling in place (adaptive scheduler, REST) from `current` to `target` lift a
+    /// max parallelism of `max`?
+    InPlaceLiftsCeiling { current: u32, target: u32, max: u32 },
+    /// After a restore whose state serializer changed incompatibly, the job reports RUNNING
+    /// (`backend`): is its state safe?
+    RunningMeansSafe { backend: Backend },
+    /// Can a snapshot of this kind be restored with the other state backend?
+    SnapshotSwitchesBackend { kind: SnapshotKind },
 }
 
 /// A real snapshot bundled with the site (`static/samples/<slug>/_metadata`), written by Flink
@@ -165,6 +180,94 @@ fn uid_change_answer(sample: Sample, uid: &str) -> (Answer, String) {
     }
 }
 
+/// The cutover of a rewrite, from the planner's own timeline (seed 004's job, every pass over
+/// the state at the same rate): the live job is down from its stop savepoint until the new job
+/// has restored the rewritten copy.
+fn downtime_answer(state_gib: u32, rate_mib: u32) -> (Answer, String) {
+    let rate = u64::from(rate_mib.max(1)) << 20;
+    let plan = PlanInput {
+        current: 24,
+        target: 200,
+        saved_max: None,
+        first: 24,
+        state_bytes: u64::from(state_gib) << 30,
+        throughput: rate,
+        savepoint_rate: rate,
+        restore_rate: rate,
+        partitions: 400,
+        ttl_s: None,
+        transactional_sinks: true,
+    }
+    .plan();
+    let down = plan.timeline.downtime_s();
+    let hours = (down + 1800) / 3600;
+    (
+        Answer::Number(hours),
+        format!(
+            "The job is down from the moment it stops with a savepoint until the new job has restored the rewritten \
+             copy: writing the stop savepoint, rewriting it (read and write) and restoring it, {}, so about {hours} h \
+             before any catch-up.",
+            plan.timeline.downtime_arithmetic()
+        ),
+    )
+}
+
+fn in_place_answer(current: u32, target: u32, max: u32) -> (Answer, String) {
+    let outcome =
+        InPlaceInput { current, target, max_parallelism: max, scheduler: Scheduler::Adaptive, slots: None }.outcome();
+    match outcome {
+        InPlaceOutcome::AboveMax => (
+            Answer::YesNo(false),
+            format!(
+                "No. Flink 2.3.0 answered a request for {target} on a job with max parallelism {max} with HTTP 400 before \
+                 the adaptive scheduler saw it: in-place rescaling restarts from a checkpoint taken with the same key \
+                 groups, so the ceiling stays {max} until the state is rewritten or rebuilt."
+            ),
+        ),
+        _ => (
+            Answer::YesNo(false),
+            format!(
+                "No: {target} is within max parallelism {max}, so the adaptive scheduler can move the job there, but the \
+                 ceiling itself stays {max}."
+            ),
+        ),
+    }
+}
+
+fn running_answer(backend: Backend) -> (Answer, String) {
+    let f = Failing::observed(backend);
+    let safe = f.restarts == 0;
+    (
+        Answer::YesNo(safe),
+        format!(
+            "No. With the {} backend Flink 2.3.0 reported RUNNING {} times: each time the keyed task failed while it \
+             registered the state whose serializer had changed, the restart strategy restarted the job ({} restarts), \
+             and it ended {}. RUNNING only says the tasks were deployed; check the restarts and the output.",
+            backend.title(),
+            f.running_phases,
+            f.restarts,
+            f.transitions.last().copied().unwrap_or("FAILED")
+        ),
+    )
+}
+
+fn backend_switch_answer(kind: SnapshotKind) -> (Answer, String) {
+    let cell = kind.can(Operation::ChangeBackend);
+    let source = match cell.source {
+        Source::Observed => "as Flink 2.3.0 did in a MiniCluster",
+        Source::Documented => "according to Flink's documentation",
+    };
+    let why = if cell.yes {
+        "a canonical savepoint holds the state in Flink's own format, which either backend reads".to_string()
+    } else {
+        format!(
+            "a {} holds the files of the backend that wrote it, and the other backend cannot read them",
+            kind.title()
+        )
+    };
+    (Answer::YesNo(cell.yes), format!("{}: {why} ({source}).", if cell.yes { "Yes" } else { "No" }))
+}
+
 /// The expected kind of response.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Answer {
@@ -210,7 +313,33 @@ impl ExerciseKind {
                 Parallelism::new(i64::from(*p), m)?;
                 Parallelism::new(i64::from(*q), m).map(|_| ())
             }
-            ExerciseKind::SnapshotMaxParallelism { .. } | ExerciseKind::UidChangeBlocksRestore { .. } => Ok(()),
+            ExerciseKind::SnapshotMaxParallelism { .. }
+            | ExerciseKind::UidChangeBlocksRestore { .. }
+            | ExerciseKind::RunningMeansSafe { .. }
+            | ExerciseKind::SnapshotSwitchesBackend { .. } => Ok(()),
+            ExerciseKind::CutoverDowntime { state_gib, rate_mib } => {
+                for (what, v, max) in
+                    [("state size in GiB", state_gib, 1 << 20), ("throughput in MiB/s", rate_mib, 1 << 20)]
+                {
+                    if !(1..=max).contains(v) {
+                        return Err(ModelError::OutOfRange { what, value: i64::from(*v), min: 1, max: i64::from(max) });
+                    }
+                }
+                Ok(())
+            }
+            ExerciseKind::InPlaceLiftsCeiling { current, target, max: m } => {
+                let mp = max(*m)?;
+                Parallelism::new(i64::from(*current), mp).map(|_| ())?;
+                if !(1..=32768).contains(target) {
+                    return Err(ModelError::OutOfRange {
+                        what: "target parallelism",
+                        value: i64::from(*target),
+                        min: 1,
+                        max: 32768,
+                    });
+                }
+                Ok(())
+            }
             ExerciseKind::PointOfNoReturn { current, target, first } => {
                 for v in [current, target, first] {
                     if !(1..=32768).contains(v) {
@@ -233,6 +362,10 @@ impl ExerciseKind {
         match *self {
             ExerciseKind::SnapshotMaxParallelism { sample } => max_parallelism_answer(sample),
             ExerciseKind::UidChangeBlocksRestore { sample, ref uid } => uid_change_answer(sample, uid),
+            ExerciseKind::CutoverDowntime { state_gib, rate_mib } => downtime_answer(state_gib, rate_mib),
+            ExerciseKind::InPlaceLiftsCeiling { current, target, max } => in_place_answer(current, target, max),
+            ExerciseKind::RunningMeansSafe { backend } => running_answer(backend),
+            ExerciseKind::SnapshotSwitchesBackend { kind } => backend_switch_answer(kind),
             ExerciseKind::CoverageReach { m, a } => {
                 let o = Orbit::new(i64::from(m), a as i64).unwrap_or_else(|_| Orbit::new(1, 0).expect("1, 0 is valid"));
                 (
@@ -321,6 +454,16 @@ impl ExerciseKind {
             ExerciseKind::PointOfNoReturn { current, target, first } => {
                 format!("#/planner?current={current}&target={target}&first={first}")
             }
+            ExerciseKind::CutoverDowntime { state_gib, rate_mib } => {
+                format!("#/planner?state={state_gib}%20GB&rate={rate_mib}%20MB")
+            }
+            ExerciseKind::InPlaceLiftsCeiling { current, target, max } => {
+                format!("#/planner?current={current}&target={target}&plan_maxp={max}&scheduler=adaptive")
+            }
+            ExerciseKind::RunningMeansSafe { backend } => {
+                format!("#/trace?scenario=schema-incompatible&backend={}", backend.slug())
+            }
+            ExerciseKind::SnapshotSwitchesBackend { kind } => format!("#/planner?snapshot={}", kind.slug()),
         }
     }
 }

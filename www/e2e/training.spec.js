@@ -14,11 +14,15 @@ const answers = {
   'sample-max-parallelism': '128',
   'sample-uid-throttle': 'no',
   'sample-uid-counter': 'yes',
+  'cutover-downtime': '16',
+  'in-place-ceiling': 'no',
+  'running-is-safe': 'no',
+  'checkpoint-backend-switch': 'no',
 };
 
 test('the training path can be walked by keyboard alone, and the score survives a reload', async ({ page }) => {
   await open(page, '#/');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 10.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
   for (const [id, answer] of Object.entries(answers)) {
     const step = page.locator(`[data-exercise="${id}"]`);
     if (answer === 'yes' || answer === 'no') {
@@ -34,11 +38,11 @@ test('the training path can be walked by keyboard alone, and the score survives 
     }
     await expect(step.locator('.training-verdict'), id).toHaveAttribute('data-verdict', 'correct');
   }
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 10 of 10.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 14 of 14.');
   await page.reload();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 10 of 10.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 14 of 14.');
   await page.getByRole('button', { name: 'Reset progress' }).click();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 10.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
 });
 
 test('a wrong answer is graded with the reason, and a bad one is named', async ({ page }) => {
@@ -59,15 +63,15 @@ test('a corrupt progress entry is set aside with a notice', async ({ page }) => 
   await page.evaluate(() => localStorage.setItem('rescale-lab.training.v1', '{"score": "lots"'));
   await open(page, '#/');
   await expect(page.getByText('Saved training progress was unreadable')).toBeVisible();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 10.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
 });
 
 test('an exercise set named by the link is loaded for that visit; a foreign one is refused', async ({ page }) => {
   await open(page, '#/?exercises=static%2Fexercises.json');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 10.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
   await open(page, '#/?exercises=https%3A%2F%2Fevil.example%2Fx.json');
   await expect(page.getByText('is not a path on this site')).toBeVisible();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 10.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
 });
 
 test('after a first visit the lab works offline', async ({ page, context }) => {

@@ -32,7 +32,7 @@ test('presenter mode shows one step at a time, hides the answer until revealed, 
   for (;;) {
     const text = await time.textContent();
     steps += 1;
-    expect(text).toContain(`Step ${steps} of 10`);
+    expect(text).toContain(`Step ${steps} of 14`);
     sum += Number(text.match(/about (\d+) minutes? for this step/)[1]);
     const next = page.getByRole('button', { name: 'Next step' });
     if (await next.isDisabled()) break;
@@ -40,13 +40,13 @@ test('presenter mode shows one step at a time, hides the answer until revealed, 
     await expect(page.getByTestId('presenter-answer'), 'a new step starts hidden').toHaveCount(0);
     await expect(page.locator('#presenter-title')).toBeFocused();
   }
-  expect(steps).toBe(10);
+  expect(steps).toBe(14);
   expect(sum).toBe(total);
   await expect(time).toContainText(/left from here/);
   await page.getByRole('button', { name: 'Previous step' }).click();
-  await expect(time).toContainText('Step 9 of 10');
+  await expect(time).toContainText('Step 13 of 14');
   await page.getByRole('link', { name: 'Leave presenter mode' }).click();
-  await expect(page.locator('.training-step')).toHaveCount(10);
+  await expect(page.locator('.training-step')).toHaveCount(14);
 });
 
 test('the handout prints without chrome or answers, and the answer key prints the answers', async ({ page }) => {
@@ -81,7 +81,7 @@ test('the handout prints without chrome or answers, and the answer key prints th
 
   await open(page, '#/?key=1');
   const items = page.getByTestId('answer-key-item');
-  await expect(items).toHaveCount(10);
+  await expect(items).toHaveCount(14);
   await expect(items.first()).toBeVisible();
   await expect(page.locator('[data-testid="answer-key-item"][data-exercise="coverage-8-2"]')).toContainText('Same circle, another stride: 4.');
   await expect(page.locator('[data-testid="answer-key-item"][data-exercise="restart-200"]')).toContainText(': No.');
@@ -93,7 +93,7 @@ test('the handout prints without chrome or answers, and the answer key prints th
 
 test('with answers hidden, a wrong answer gets a hint, and only first attempts score', async ({ page }) => {
   await open(page, '#/?answers=hidden');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 10 (first attempts).');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
   await expect(page.getByRole('link', { name: 'Answer key' })).toHaveCount(0);
   const step = page.locator('[data-exercise="coverage-8-2"]');
   await expect(step.getByRole('link', { name: 'Open the lab for this step' })).toHaveCount(0);
@@ -108,15 +108,15 @@ test('with answers hidden, a wrong answer gets a hint, and only first attempts s
   await step.getByRole('textbox').fill('4');
   await step.getByRole('button', { name: /^Check/ }).click();
   await expect(verdict).toHaveAttribute('data-verdict', 'correct');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 10 (first attempts).');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
   await expect(page.getByTestId('training-practice')).toHaveText('Practice: 1 retry; 1 missed at first, then answered right.');
   const restart = page.locator('[data-exercise="restart-200"]');
   await restart.getByRole('radio', { name: 'No' }).check();
   await restart.getByRole('radio', { name: 'No' }).press('Enter');
   await expect(restart.locator('.training-verdict')).toHaveAttribute('data-verdict', 'correct');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 10 (first attempts).');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
   await page.reload();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 10 (first attempts).');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
   await expect(step.locator('.training-verdict')).toHaveAttribute('data-verdict', 'correct');
 });
 
@@ -154,7 +154,7 @@ test('Reset all progress asks first, can be cancelled, and clears every stored s
   const step = page.locator('[data-exercise="coverage-8-3"]');
   await step.getByRole('textbox').fill('8');
   await step.getByRole('textbox').press('Enter');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 10.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
   const status = page.getByTestId('reset-all-status');
 
   await page.getByRole('button', { name: 'Reset all progress' }).click();
@@ -175,10 +175,10 @@ test('Reset all progress asks first, can be cancelled, and clears every stored s
   await expect(page.getByRole('button', { name: 'Clear all progress' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(status).toHaveText("Cleared the guided path's answers, the coverage exercise score.");
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 10.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
   expect(await stored(page)).toEqual([null, null, null]);
   await page.reload();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 10.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
   expect(await stored(page)).toEqual([null, null, null]);
   await page.getByRole('button', { name: 'Reset all progress' }).click();
   await page.getByRole('button', { name: 'Clear all progress' }).click();
@@ -202,7 +202,7 @@ test('yes/no questions are radios in a named group, and Enter checks an answer',
   await owner.fill('61');
   await owner.press('Enter');
   await expect(page.locator('[data-exercise="owner-77"] .training-verdict')).toHaveAttribute('data-verdict', 'incorrect');
-  await expect(page.getByRole('radio')).toHaveCount(2 * 4);
+  await expect(page.getByRole('radio')).toHaveCount(2 * 7);
 });
 
 for (const theme of ['light', 'dark']) {
@@ -211,7 +211,7 @@ for (const theme of ['light', 'dark']) {
     await page.getByRole('button', { name: 'Reveal answer' }).click();
     expect(await axeViolations(page), 'presenter').toEqual([]);
     await open(page, `#/?key=1&theme=${theme}`);
-    await expect(page.getByTestId('answer-key-item')).toHaveCount(10);
+    await expect(page.getByTestId('answer-key-item')).toHaveCount(14);
     expect(await axeViolations(page), 'answer key').toEqual([]);
     await open(page, `#/?answers=hidden&theme=${theme}`);
     const step = page.locator('[data-exercise="coverage-8-2"]');

@@ -47,6 +47,7 @@ pub fn LookupPanel(props: &LookupPanelProps) -> Html {
                     if let Some(range) = range { <span class="muted">{ format!(", which owns {range}") }</span> }
                 </dd>
             </dl>
+            <p class="muted">{ "Exactly what Flink computes for String, Integer and Long keys (Java's hashCode of each). Other key types (POJOs, tuples, Rows, arrays) hash with their own hashCode, which this lookup does not model." }</p>
             if let Some(d) = view.derivation {
                 <p class="derivation">
                     { format!(

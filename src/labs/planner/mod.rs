@@ -4,9 +4,12 @@
 //! time estimates, warnings, which vertices gain), and the in-place route with the adaptive
 //! scheduler. State lives in the URL.
 
+mod checklist_view;
+mod commands_view;
 mod in_place_view;
 mod interim_view;
 mod max_choice;
+mod kinds_view;
 mod plan_view;
 mod predictor;
 pub mod query;
@@ -46,7 +49,10 @@ pub fn PlannerLab(props: &LabProps) -> Html {
         <LabFrame lab={Lab::Planner} lede={LEDE} notices={lab.notices}>
             <predictor::Predictor state={(*state).clone()} on_action={on_action.clone()} />
             <plan_view::PlanSection state={(*state).clone()} plan={(*plan).clone()} on_action={on_action.clone()} />
-            <in_place_view::InPlace state={(*state).clone()} max_parallelism={plan.saved_max} on_action={on_action} />
+            <in_place_view::InPlace state={(*state).clone()} max_parallelism={plan.saved_max} on_action={on_action.clone()} />
+            <commands_view::Commands state={(*state).clone()} plan={(*plan).clone()} on_action={on_action.clone()} />
+            <kinds_view::Kinds state={(*state).clone()} plan={(*plan).clone()} on_action={on_action} />
+            <checklist_view::Checklist state={(*state).clone()} plan={(*plan).clone()} />
         </LabFrame>
     }
 }

@@ -7,10 +7,14 @@
 //! `restore_rate` (restore throughput), `partitions`, `ttl`
 //! (such as `6h`, or `none`), `txn` (`1` transactional sinks, `0` not). In place: `scheduler`
 //! (`default|adaptive`), `slots` (task slots for the job; absent = as many as asked). Defaults are
-//! seed 004's case. Every simple parameter is one [`Param`] of [`PARAMS`]; `saved_maxp_set`,
+//! seed 004's case. Runbook and snapshot table: `release` (the Flink release the commands are
+//! named for, `1.15` … `2.3`; default `2.3`), `snapshot` (the job's latest snapshots:
+//! `canonical|native|checkpoint|unaligned`; default `checkpoint`, seed 004's retained checkpoints). Every simple parameter is one [`Param`] of [`PARAMS`]; `saved_maxp_set`,
 //! `txn` and `scheduler` are choices, read by hand beside the table.
 
 use crate::model::planner::in_place::Scheduler;
+use crate::model::planner::release::Release;
+use crate::model::planner::snapshot_kinds::SnapshotKind;
 use crate::model::restore::SavedHow;
 use crate::url::{notice, Choice, Notice, Param, ParamTable, Params, MAX_P};
 
@@ -65,6 +69,8 @@ pub static SLOTS: Param<Option<u32>> = Param::optional("slots", "task slots", 1,
 pub static SAVED_HOW: Choice = Choice::new("saved_maxp_set", "Snapshot max parallelism was");
 pub static TXN: Choice = Choice::new("txn", "Sinks are transactional (exactly-once)");
 pub static SCHEDULER: Choice = Choice::new("scheduler", "Scheduler");
+pub static RELEASE: Choice = Choice::new("release", "Flink release");
+pub static SNAPSHOT: Choice = Choice::new("snapshot", "The job's latest snapshots");
 
 /// Every parameter of the page, in the order of its forms.
 pub static PARAMS: ParamTable = &[
@@ -84,6 +90,8 @@ pub static PARAMS: ParamTable = &[
     &TXN,
     &SCHEDULER,
     &SLOTS,
+    &RELEASE,
+    &SNAPSHOT,
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -111,6 +119,10 @@ pub struct PlannerQuery {
     pub scheduler: Scheduler,
     /// Task slots for the job; `None` = as many as asked.
     pub slots: Option<u32>,
+    /// The Flink release the runbook is named for.
+    pub release: Release,
+    /// The kind of the job's latest snapshots.
+    pub snapshot: SnapshotKind,
 }
 
 impl Default for PlannerQuery {
@@ -132,6 +144,8 @@ impl Default for PlannerQuery {
             txn: true,
             scheduler: Scheduler::Default,
             slots: None,
+            release: Release::V2_3,
+            snapshot: SnapshotKind::AlignedCheckpoint,
         }
     }
 }
@@ -157,6 +171,8 @@ impl PlannerQuery {
             txn: d.txn,
             scheduler: d.scheduler,
             slots: SLOTS.read_or(params, n, d.slots),
+            release: d.release,
+            snapshot: d.snapshot,
         };
         if let Some(v) = PLAN_MAXP.read(params, n).flatten() {
             match q.saved_maxp {
@@ -167,6 +183,20 @@ impl PlannerQuery {
                 }
                 _ => {}
             }
+        }
+        match params.get("release") {
+            None => {}
+            Some(text) => match Release::from_slug(text) {
+                Some(release) => q.release = release,
+                None => n.push(notice("release", text, "it takes 1.15, 1.16, 1.17, 1.18, 1.19, 1.20, 2.0, 2.1, 2.2 or 2.3; using 2.3")),
+            },
+        }
+        match params.get("snapshot") {
+            None => {}
+            Some(text) => match SnapshotKind::from_slug(text) {
+                Some(kind) => q.snapshot = kind,
+                None => n.push(notice("snapshot", text, "it takes canonical, native, checkpoint or unaligned; using checkpoint")),
+            },
         }
         match params.get("saved_maxp_set").map(SavedHow::parse) {
             None => {}
@@ -214,6 +244,12 @@ impl PlannerQuery {
             out.push(("scheduler", self.scheduler.slug().to_string()));
         }
         SLOTS.pair(&self.slots, &d.slots, out);
+        if self.release != d.release {
+            out.push(("release", self.release.slug().to_string()));
+        }
+        if self.snapshot != d.snapshot {
+            out.push(("snapshot", self.snapshot.slug().to_string()));
+        }
         std::mem::take(out)
     }
 }

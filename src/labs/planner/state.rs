@@ -7,6 +7,8 @@ use yew::Reducible;
 
 use super::query::*;
 use crate::model::planner::in_place::{InPlaceInput, Scheduler};
+use crate::model::planner::release::Release;
+use crate::model::planner::snapshot_kinds::SnapshotKind;
 use crate::model::planner::PlanInput;
 use crate::model::restore::{RestoreInput, RestoreOutcome, SavedHow};
 use crate::model::MaxParallelism;
@@ -66,6 +68,8 @@ pub struct PlannerState {
     pub txn: bool,
     pub scheduler: Scheduler,
     pub slots: Field<Option<u32>>,
+    pub release: Release,
+    pub snapshot: SnapshotKind,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -74,6 +78,8 @@ pub enum PlannerAction {
     SetSavedHow { how: SavedHow },
     SetTransactional { on: bool },
     SetScheduler { scheduler: Scheduler },
+    SetRelease { release: Release },
+    SetSnapshot { snapshot: SnapshotKind },
 }
 
 impl PlannerState {
@@ -95,6 +101,8 @@ impl PlannerState {
             txn: q.txn,
             scheduler: q.scheduler,
             slots: SLOTS.field(q.slots),
+            release: q.release,
+            snapshot: q.snapshot,
         }
     }
 
@@ -116,6 +124,8 @@ impl PlannerState {
             txn: self.txn,
             scheduler: self.scheduler,
             slots: self.slots.value,
+            release: self.release,
+            snapshot: self.snapshot,
         }
     }
 
@@ -188,6 +198,8 @@ impl Reducible for PlannerState {
             PlannerAction::SetSavedHow { how } => s.saved_how = how,
             PlannerAction::SetTransactional { on } => s.txn = on,
             PlannerAction::SetScheduler { scheduler } => s.scheduler = scheduler,
+            PlannerAction::SetRelease { release } => s.release = release,
+            PlannerAction::SetSnapshot { snapshot } => s.snapshot = snapshot,
             PlannerAction::Set { field, text, bad_input } => match field {
                 PlannerField::SavedMaxp => SAVED_MAXP.apply(&mut s.saved_maxp, text, bad_input),
                 PlannerField::P => P.apply(&mut s.p, text, bad_input),

@@ -53,7 +53,9 @@ pub fn WhatIf(props: &WhatIfProps) -> Html {
                 { "Splitting a key is a change to the job, not to its parallelism: each event goes to one of the sub-keys \
                    (key#0 … key#k−1), a first keyed stage aggregates per sub-key, and a second keyed stage on the original \
                    key merges the partial results. It is valid only when the aggregation's combine step is associative and \
-                   commutative (sums, counts, maxima), and the second stage then carries the key's full rate, only with k times fewer events." }
+                   commutative (sums, counts, maxima). The reduction comes from pre-aggregating per window or bundle: the first \
+                   stage emits one partial result per sub-key per window (or mini-batch bundle), so the second stage gets at most k \
+                   records per window for the key instead of every event; without that pre-aggregation it would still carry the key's full rate." }
             </p>
         </section>
     }

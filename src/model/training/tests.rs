@@ -1,6 +1,8 @@
 //! The guided path: every exercise kind graded by the model, and the progress format.
 
 use super::*;
+use crate::planner::snapshot_kinds::SnapshotKind;
+use crate::trace::schema::Backend;
 
 #[test]
 fn the_default_path_is_answered_by_the_model() {
@@ -80,4 +82,58 @@ fn progress_round_trips_and_rejects_other_text() {
     for bad in ["", "v0\n", "{\"json\":true}", "v1\nid\tmaybe\tx"] {
         assert_eq!(TrainingProgress::parse(bad), None, "{bad:?}");
     }
+}
+
+/// The planner's new exercises, each answered by the model: the cutover's downtime from the
+/// inputs, in-place rescaling under the ceiling (tests/flink-adaptive), RUNNING after an
+/// incompatible serializer change (tests/flink-schema), and a backend switch per snapshot kind
+/// (tests/flink-snapshot-kinds).
+#[test]
+fn operator_exercises_are_answered_by_the_model() {
+    let cases: [(ExerciseKind, &str, bool, &str); 9] = [
+        (
+            ExerciseKind::CutoverDowntime { state_gib: 4096, rate_mib: 300 },
+            "16",
+            true,
+            "3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min",
+        ),
+        (ExerciseKind::CutoverDowntime { state_gib: 4096, rate_mib: 300 }, "4", false, "about 16 h"),
+        (ExerciseKind::CutoverDowntime { state_gib: 100, rate_mib: 100 }, "1", true, "= 1 h 8 min"),
+        (ExerciseKind::InPlaceLiftsCeiling { current: 24, target: 200, max: 128 }, "no", true, "HTTP 400"),
+        (
+            ExerciseKind::InPlaceLiftsCeiling { current: 24, target: 100, max: 128 },
+            "yes",
+            false,
+            "ceiling itself stays 128",
+        ),
+        (ExerciseKind::RunningMeansSafe { backend: Backend::RocksDb }, "no", true, "RUNNING 4 times"),
+        (ExerciseKind::RunningMeansSafe { backend: Backend::HashMap }, "yes", false, "3 restarts"),
+        (
+            ExerciseKind::SnapshotSwitchesBackend { kind: SnapshotKind::AlignedCheckpoint },
+            "no",
+            true,
+            "as Flink 2.3.0 did",
+        ),
+        (
+            ExerciseKind::SnapshotSwitchesBackend { kind: SnapshotKind::CanonicalSavepoint },
+            "yes",
+            true,
+            "Flink's own format",
+        ),
+    ];
+    for (kind, response, expected, why) in cases {
+        let kind = kind.validate().unwrap();
+        assert_eq!(grade(&kind, response), Ok(expected), "{kind:?} {response}");
+        assert!(kind.solve().1.contains(why), "{kind:?}: {}", kind.solve().1);
+    }
+    assert!(ExerciseKind::CutoverDowntime { state_gib: 0, rate_mib: 300 }.validate().is_err());
+    assert!(ExerciseKind::InPlaceLiftsCeiling { current: 200, target: 300, max: 128 }.validate().is_err());
+    assert_eq!(
+        ExerciseKind::RunningMeansSafe { backend: Backend::RocksDb }.lab_link(),
+        "#/trace?scenario=schema-incompatible&backend=rocksdb"
+    );
+    assert_eq!(
+        ExerciseKind::InPlaceLiftsCeiling { current: 24, target: 200, max: 128 }.lab_link(),
+        "#/planner?current=24&target=200&plan_maxp=128&scheduler=adaptive"
+    );
 }

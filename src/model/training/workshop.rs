@@ -51,8 +51,18 @@ impl ExerciseKind {
                                                             it hold any state? Only state that the new job \
                                                             leaves unclaimed stops a restore."
                 .to_string(),
-            #[allow(unreachable_patterns)]
-            _ => "Open the lab for this step and try the case there.".to_string(),
+            ExerciseKind::CutoverDowntime { .. } => "Add up what happens between the old job's stop and the new job's \
+                                                     restore: every pass over the state, at the given rate."
+                .to_string(),
+            ExerciseKind::InPlaceLiftsCeiling { .. } => "In place or not, the job restarts from a snapshot whose key \
+                                                         groups are already fixed: what caps a parallelism?"
+                .to_string(),
+            ExerciseKind::RunningMeansSafe { .. } => "Watch the job for longer than its first status: what does the \
+                                                      restart strategy do when a task fails on its state?"
+                .to_string(),
+            ExerciseKind::SnapshotSwitchesBackend { .. } => "Look the snapshot kind up in the planner's table of what \
+                                                             each snapshot can do."
+                .to_string(),
         }
     }
 
@@ -64,9 +74,10 @@ impl ExerciseKind {
             ExerciseKind::OwnerOfGroup { .. } | ExerciseKind::BusiestGroups { .. } => 3,
             ExerciseKind::RestoreStarts { .. } | ExerciseKind::SnapshotMaxParallelism { .. } => 3,
             ExerciseKind::RescaleFixesHotKey { .. } | ExerciseKind::UidChangeBlocksRestore { .. } => 4,
-            ExerciseKind::PointOfNoReturn { .. } => 5,
-            #[allow(unreachable_patterns)]
-            _ => 3,
+            ExerciseKind::PointOfNoReturn { .. } | ExerciseKind::CutoverDowntime { .. } => 5,
+            ExerciseKind::InPlaceLiftsCeiling { .. }
+            | ExerciseKind::RunningMeansSafe { .. }
+            | ExerciseKind::SnapshotSwitchesBackend { .. } => 3,
         }
     }
 }
@@ -175,6 +186,12 @@ mod tests {
             ExerciseKind::PointOfNoReturn { current: 24, target: 200, first: 24 },
             ExerciseKind::SnapshotMaxParallelism { sample: Sample::RocksdbCheckpoint },
             ExerciseKind::UidChangeBlocksRestore { sample: Sample::HashmapSavepoint, uid: "counter".into() },
+            ExerciseKind::CutoverDowntime { state_gib: 4096, rate_mib: 300 },
+            ExerciseKind::InPlaceLiftsCeiling { current: 24, target: 200, max: 128 },
+            ExerciseKind::RunningMeansSafe { backend: crate::trace::schema::Backend::RocksDb },
+            ExerciseKind::SnapshotSwitchesBackend {
+                kind: crate::planner::snapshot_kinds::SnapshotKind::AlignedCheckpoint,
+            },
         ]
     }
 
@@ -204,7 +221,7 @@ mod tests {
     #[test]
     fn time_is_one_figure_per_kind_and_adds_up() {
         let table = kinds().into_iter().map(|k| (k.minutes(), k)).collect::<Vec<_>>();
-        let expected = [2, 2, 3, 3, 3, 4, 5, 3, 4];
+        let expected = [2, 2, 3, 3, 3, 4, 5, 3, 4, 5, 3, 3, 3];
         assert_eq!(table.iter().map(|(m, _)| *m).collect::<Vec<_>>(), expected);
         let set: Vec<Exercise> = kinds()
             .into_iter()

@@ -1,0 +1,44 @@
+//! What to record during the rescale: the model's checklist for this plan (restore duration,
+//! catch-up lag, state and load per subtask, output invariants, restarts), as a list to tick
+//! while it runs, to print (print styles keep it), to copy or to download as Markdown.
+
+use yew::prelude::*;
+
+use super::state::PlannerState;
+use crate::components::CopyExport;
+use crate::model::planner::checklist::ChecklistInput;
+use crate::model::planner::{Plan, Verdict};
+
+#[derive(Properties, PartialEq)]
+pub struct ChecklistProps {
+    pub state: PlannerState,
+    pub plan: Plan,
+}
+
+#[function_component]
+pub fn Checklist(props: &ChecklistProps) -> Html {
+    let (s, p) = (&props.state, &props.plan);
+    let input = ChecklistInput {
+        current: s.current.value,
+        target: s.target.value,
+        max_parallelism: if p.verdict == Verdict::DirectRestore { p.saved_max } else { p.suggested_max },
+        restore_estimate_s: p.timeline.phases.iter().rev().find(|ph| ph.downtime).map_or(0, |ph| ph.seconds),
+    };
+    html! {
+        <section class="checklist" aria-labelledby="checklist-title">
+            <h2 id="checklist-title">{ "What to record during the rescale" }</h2>
+            <p>{ "A scaling claim needs its correctness beside its throughput. Record these while the rescale runs:" }</p>
+            <ul class="record-list" data-testid="rescale-checklist">
+                { for input.items().into_iter().map(|i| html! {
+                    <li key={i.id} data-item={i.id}>
+                        <label><input type="checkbox" />{ " " }<strong>{ i.what }</strong></label>
+                        <p>{ i.how }</p>
+                        <p class="muted">{ "Expect: " }{ i.expect }</p>
+                    </li>
+                }) }
+            </ul>
+            <CopyExport text={AttrValue::from(input.markdown())} filename="rescale-checklist.md"
+                copy_label="Copy checklist" download_label="Download checklist (Markdown)" />
+        </section>
+    }
+}

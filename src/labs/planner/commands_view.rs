@@ -1,0 +1,68 @@
+//! The runbook panel: the Flink release picker, then for each step of the plan the `flink`
+//! commands, the configuration keys and the Kubernetes operator's `FlinkDeployment` fields,
+//! named for that release (the model's [`Runbook`]); Copy and a Markdown download of the same
+//! text. `data-testid="runbook"` carries `data-release`.
+
+use yew::prelude::*;
+
+use super::state::{PlannerAction, PlannerState};
+use crate::components::{CopyExport, SelectField};
+use crate::model::planner::release::Release;
+use crate::model::planner::runbook::{Runbook, RunbookInput};
+use crate::model::planner::{Plan, Verdict};
+
+#[derive(Properties, PartialEq)]
+pub struct CommandsProps {
+    pub state: PlannerState,
+    pub plan: Plan,
+    pub on_action: Callback<PlannerAction>,
+}
+
+/// The runbook of the plan on the page.
+pub fn runbook_of(s: &PlannerState, plan: &Plan) -> Runbook {
+    let max_parallelism = if plan.verdict == Verdict::DirectRestore { plan.saved_max } else { plan.suggested_max };
+    RunbookInput { release: s.release, verdict: plan.verdict, target: s.target.value, max_parallelism }.runbook()
+}
+
+#[function_component]
+pub fn Commands(props: &CommandsProps) -> Html {
+    let s = &props.state;
+    let book = runbook_of(s, &props.plan);
+    let releases = Release::ALL
+        .iter()
+        .map(|r| (AttrValue::Static(r.slug()), AttrValue::from(format!("Flink {} (checked against {})", r.slug(), r.checked()))))
+        .collect::<Vec<_>>();
+    let on_release = props.on_action.reform(|v: String| PlannerAction::SetRelease {
+        release: Release::from_slug(&v).unwrap_or(Release::V2_3),
+    });
+    html! {
+        <section class="runbook" aria-labelledby="runbook-title" data-testid="runbook" data-release={s.release.slug()}>
+            <h2 id="runbook-title">{ "Commands and configuration" }</h2>
+            <p>{ "The plan's steps as commands, configuration keys and Kubernetes operator fields. The names change between Flink releases; each is checked against that release's jar. Words in angle brackets are yours to fill in." }</p>
+            <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+                <SelectField id="pl-release" param="release" label="Flink release" options={releases}
+                    selected={AttrValue::Static(s.release.slug())} on_change={on_release} />
+            </form>
+            <ol class="runbook-steps">
+                { for book.steps.iter().enumerate().map(|(i, st)| html! {
+                    <li key={i}>
+                        <strong>{ st.title.clone() }</strong>
+                        if !st.cli.is_empty() {
+                            <pre class="command" aria-label={format!("Commands of step {}", i + 1)}><code>{ st.cli.join("\n") }</code></pre>
+                        }
+                        if !st.config.is_empty() {
+                            <pre class="command" aria-label={format!("Configuration of step {}", i + 1)}><code>{ st.config.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("\n") }</code></pre>
+                        }
+                        if !st.k8s.is_empty() {
+                            <p class="muted">{ "Kubernetes operator (FlinkDeployment):" }</p>
+                            <ul class="k8s-fields">{ for st.k8s.iter().map(|f| html! { <li key={f.clone()}><code>{ f.clone() }</code></li> }) }</ul>
+                        }
+                    </li>
+                }) }
+            </ol>
+            <ul class="runbook-notes">{ for book.notes.iter().map(|n| html! { <li key={n.clone()}>{ n.clone() }</li> }) }</ul>
+            <CopyExport text={AttrValue::from(book.markdown())} filename="runbook.md"
+                copy_label="Copy commands" download_label="Download commands (Markdown)" />
+        </section>
+    }
+}

@@ -1,0 +1,79 @@
+//! Which snapshot can do what: the model's table (canonical savepoint, native savepoint,
+//! retained aligned and unaligned checkpoints against the operations a rescale needs), each
+//! cell marked as observed in Flink 2.3.0 or taken from the documentation; the job's snapshot
+//! kind picker; and the plan checked against the table (`data-testid="plan-snapshot-check"`,
+//! `data-ok`).
+
+use yew::prelude::*;
+
+use super::state::{PlannerAction, PlannerState};
+use crate::components::SelectField;
+use crate::model::planner::snapshot_kinds::{plan_needs, snapshot_kinds_csv, Cell, Operation, SnapshotKind, Source};
+use crate::model::planner::Plan;
+
+#[derive(Properties, PartialEq)]
+pub struct KindsProps {
+    pub state: PlannerState,
+    pub plan: Plan,
+    pub on_action: Callback<PlannerAction>,
+}
+
+fn cell_text(c: Cell) -> String {
+    format!("{} ({})", if c.yes { "yes" } else { "no" }, source_text(c.source))
+}
+
+fn source_text(s: Source) -> &'static str {
+    match s {
+        Source::Observed => "observed",
+        Source::Documented => "documentation",
+    }
+}
+
+#[function_component]
+pub fn Kinds(props: &KindsProps) -> Html {
+    let s = &props.state;
+    let needs = plan_needs(props.plan.verdict, s.snapshot);
+    let ok = needs.iter().all(|n| n.cell.yes);
+    let kinds = SnapshotKind::ALL
+        .iter()
+        .map(|k| (AttrValue::Static(k.slug()), AttrValue::Static(k.title())))
+        .collect::<Vec<_>>();
+    let on_kind = props.on_action.reform(|v: String| PlannerAction::SetSnapshot {
+        snapshot: SnapshotKind::from_slug(&v).unwrap_or(SnapshotKind::AlignedCheckpoint),
+    });
+    html! {
+        <section class="snapshot-kinds" aria-labelledby="kinds-title">
+            <h2 id="kinds-title">{ "Which snapshot can do what" }</h2>
+            <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+                <SelectField id="pl-snapshot" param="snapshot" label="The job's latest snapshots" options={kinds}
+                    selected={AttrValue::Static(s.snapshot.slug())} on_change={on_kind} />
+            </form>
+            <div class="sp-scroll" role="region" aria-label="Snapshot kinds table, scrolls sideways" tabindex="0">
+                <table data-testid="snapshot-kinds">
+                    <caption>{ "\"observed\": seen in a Flink 2.3.0 MiniCluster (restored at parallelism 3 from snapshots taken at 2; tests/flink-snapshot-kinds). \"documentation\": from Flink's documentation, not an observation." }</caption>
+                    <thead><tr><th scope="col">{ "Snapshot" }</th>{ for Operation::ALL.iter().map(|o| html! { <th scope="col" key={o.title()}>{ o.title() }</th> }) }</tr></thead>
+                    <tbody>
+                        { for SnapshotKind::ALL.iter().map(|k| html! {
+                            <tr key={k.slug()} data-kind={k.slug()} class={classes!((*k == s.snapshot).then_some("current"))}>
+                                <th scope="row">{ k.title() }</th>
+                                { for Operation::ALL.iter().map(|o| { let c = k.can(*o); html! {
+                                    <td key={o.title()} data-yes={c.yes.to_string()} data-source={source_text(c.source)}>{ cell_text(c) }</td>
+                                } }) }
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+            <button type="button" onclick={Callback::from(|_: MouseEvent| crate::browser::download("snapshot-kinds.csv", "text/csv", &snapshot_kinds_csv()))}>{ "Export CSV" }</button>
+            <h3>{ "The plan against the table" }</h3>
+            <div data-testid="plan-snapshot-check" data-ok={ok.to_string()} role="status" aria-live="polite">
+                <ul class="plan-needs">
+                    { for needs.iter().map(|n| html! {
+                        <li key={n.step}>{ format!("{}: {} — {}: {}", n.step, n.kind.title(), n.op.title(), cell_text(n.cell)) }</li>
+                    }) }
+                </ul>
+            </div>
+            <p class="muted">{ format!("Every route takes its own canonical savepoint before it relies on one, so a job with only {} snapshots is never asked to be rewritten or to switch backends from them.", s.snapshot.title()) }</p>
+        </section>
+    }
+}

@@ -1,0 +1,142 @@
+//! What to record during the rescale (seed 000: the scaling claim must carry its correctness):
+//! restore duration, catch-up lag, state distribution per subtask, and the visible output
+//! invariants, each with where to read it and what to expect for this plan (the key groups
+//! each subtask should own, computed from the target and the max parallelism). The same list
+//! as Markdown, to print or download.
+
+use super::super::imbalance::Imbalance;
+use super::super::key_group::{MaxParallelism, Parallelism};
+
+/// What the checklist is written for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChecklistInput {
+    pub current: u32,
+    pub target: u32,
+    /// The max parallelism the new job runs with.
+    pub max_parallelism: u32,
+    /// The planner's restore estimate, in seconds (a lower bound).
+    pub restore_estimate_s: u64,
+}
+
+/// One thing to record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    /// A short stable name (`restore-duration`, …), used as the item's id.
+    pub id: &'static str,
+    pub what: &'static str,
+    pub how: String,
+    pub expect: String,
+}
+
+impl ChecklistInput {
+    pub fn items(&self) -> Vec<Item> {
+        let (p, m) = (self.target, self.max_parallelism);
+        let groups = MaxParallelism::new(i64::from(m))
+            .and_then(|mp| Parallelism::new(i64::from(p), mp))
+            .map(Imbalance::of)
+            .map(|i| {
+                if i.busy_subtasks == i.idle_subtasks && i.most == i.fewest {
+                    format!("every subtask owns {} key groups ({m} ÷ {p})", i.most)
+                } else {
+                    format!(
+                        "{} subtasks own {} key groups and {} own {} ({m} over {p}): expect the busiest to hold about {}.{:02} × the state of the others",
+                        i.busy_subtasks, i.most, i.idle_subtasks, i.fewest,
+                        i.most * 100 / i.fewest.max(1) / 100, i.most * 100 / i.fewest.max(1) % 100
+                    )
+                }
+            })
+            .unwrap_or_else(|e| e.to_string());
+        vec![
+            Item {
+                id: "restore-duration",
+                what: "Restore duration",
+                how: "From the submission to every task RUNNING: GET /jobs/<job-id> (timestamps of INITIALIZING and RUNNING), and GET /jobs/<job-id>/checkpoints (latest.restored: which snapshot, restore_timestamp).".to_string(),
+                expect: format!("at least {} s by the planner's estimate (a lower bound: incremental files overlapping several new subtasks are read more than once)", self.restore_estimate_s),
+            },
+            Item {
+                id: "catch-up-lag",
+                what: "Catch-up lag",
+                how: "The source's consumer lag (pendingRecords, or the Kafka source's records-lag-max) every minute from the stop until it is back at its level before the stop; note the time that took.".to_string(),
+                expect: "the lag grows during the downtime, then falls steadily; if it does not fall, the new parallelism is not faster".to_string(),
+            },
+            Item {
+                id: "state-per-subtask",
+                what: "State distribution per subtask",
+                how: format!("The first checkpoint after the restore: GET /jobs/<job-id>/checkpoints/details/<checkpoint-id>/subtasks/<vertex-id> (state size per subtask, {p} rows); compare with the owners lab at p={p}, max parallelism {m}."),
+                expect: groups,
+            },
+            Item {
+                id: "load-per-subtask",
+                what: "Load per subtask",
+                how: "numRecordsIn and busyTimeMsPerSecond of every subtask of the keyed vertex (the skew lab reads these REST bodies); back-pressure of the vertex before it.".to_string(),
+                expect: format!("the rate spread over {p} subtasks instead of {}; a hot key stays on one subtask whatever the parallelism", self.current),
+            },
+            Item {
+                id: "output-invariants",
+                what: "Visible output invariants",
+                how: "Per-key totals (or counts per window) of the new job's output against the shadow's or the old job's for the same input (the trace lab's check); no duplicate and no missing transaction in the sinks; the source positions continue from the stop savepoint's offsets.".to_string(),
+                expect: "every key's value equal, nothing written twice, no gap in the offsets: RUNNING alone proves none of this".to_string(),
+            },
+            Item {
+                id: "restarts",
+                what: "Restarts and exceptions",
+                how: "The job's numRestarts metric and GET /jobs/<job-id>/exceptions for the first hour.".to_string(),
+                expect: "0 restarts; a job that restores and then fails again and again (a changed state serializer) still reports RUNNING between attempts".to_string(),
+            },
+        ]
+    }
+
+    /// The checklist as Markdown: one task-list line per item, with how and what to expect.
+    pub fn markdown(&self) -> String {
+        let mut s = format!("# What to record during the rescale ({} → {})\n\n", self.current, self.target);
+        for i in self.items() {
+            s.push_str(&format!("- [ ] **{}**: {}\n  - Expect: {}\n", i.what, i.how, i.expect));
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(target: u32, max: u32) -> ChecklistInput {
+        ChecklistInput { current: 24, target, max_parallelism: max, restore_estimate_s: 14_563 }
+    }
+
+    #[test]
+    fn seed_000s_four_things_are_on_it() {
+        let items = input(200, 1000).items();
+        let ids: Vec<&str> = items.iter().map(|i| i.id).collect();
+        for id in ["restore-duration", "catch-up-lag", "state-per-subtask", "output-invariants"] {
+            assert!(ids.contains(&id), "{id}");
+        }
+        assert!(items[0].expect.contains("14563 s"));
+    }
+
+    /// The expected distribution is the key-group arithmetic of the plan.
+    #[test]
+    fn expected_distribution_table() {
+        let cases = [
+            (200, 1000, "every subtask owns 5 key groups (1000 ÷ 200)"),
+            (
+                200,
+                1024,
+                "24 subtasks own 6 key groups and 176 own 5 (1024 over 200): expect the busiest to hold about 1.20 ×",
+            ),
+            (
+                100,
+                128,
+                "28 subtasks own 2 key groups and 72 own 1 (128 over 100): expect the busiest to hold about 2.00 ×",
+            ),
+            (200, 128, "above max parallelism"),
+        ];
+        for (p, m, text) in cases {
+            let got = &input(p, m).items()[2].expect;
+            assert!(got.contains(text), "{p} at {m}: {got}");
+        }
+        let md = input(200, 1000).markdown();
+        assert!(md.starts_with("# What to record during the rescale (24 → 200)\n\n- [ ] **Restore duration**"));
+        assert_eq!(md.matches("- [ ] ").count(), 6);
+    }
+}

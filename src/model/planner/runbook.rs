@@ -1,0 +1,281 @@
+//! The runbook: for each step of the plan, the `flink` CLI commands, the configuration keys and
+//! the Kubernetes operator `FlinkDeployment` fields that carry it out, named for the Flink
+//! release the user picks ([`Release`]), and the same as Markdown text to copy or download.
+//! Angle-bracketed words (`<job-id>`) are placeholders the user fills in. Every option, key and
+//! field is one the release's jar or the operator's CRD defines (table tests).
+
+use super::super::key_group::prefix::key_group_prefix_bytes;
+use super::super::key_group::MaxParallelism;
+use super::release::{Keys, Release, OPERATOR_RELEASE};
+use super::Verdict;
+
+/// What the runbook is written for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunbookInput {
+    pub release: Release,
+    pub verdict: Verdict,
+    pub target: u32,
+    /// The max parallelism the new job runs with: the snapshot's for a direct restore, the new
+    /// one for a rewrite or a rebuild.
+    pub max_parallelism: u32,
+}
+
+/// One step: what it does, its commands, its configuration and its `FlinkDeployment` fields.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunbookStep {
+    pub title: String,
+    pub cli: Vec<String>,
+    pub config: Vec<(&'static str, String)>,
+    pub k8s: Vec<String>,
+}
+
+/// The whole runbook.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Runbook {
+    pub release: Release,
+    pub steps: Vec<RunbookStep>,
+    pub notes: Vec<String>,
+}
+
+fn step(title: &str, cli: Vec<String>, config: Vec<(&'static str, String)>, k8s: Vec<String>) -> RunbookStep {
+    RunbookStep { title: title.to_string(), cli, config, k8s }
+}
+
+impl RunbookInput {
+    pub fn runbook(&self) -> Runbook {
+        let r = self.release;
+        let k = r.keys();
+        let (p, m) = (self.target, self.max_parallelism);
+        let claim = r.claim_option();
+        let stop = |job: &str| format!("flink stop --type canonical --savepointPath <savepoint-dir> {job}");
+        let run = |from: &str, jar: &str| {
+            format!("flink run -d -s {from} -p {p} {claim} NO_CLAIM -Dpipeline.max-parallelism={m} {jar}")
+        };
+        let restored = |k: &Keys| {
+            vec![
+                (k.max_parallelism, m.to_string()),
+                (k.claim_mode, "NO_CLAIM".to_string()),
+                (k.backend, "rocksdb".to_string()),
+                (k.incremental, "true".to_string()),
+                (k.retention, "RETAIN_ON_CANCELLATION".to_string()),
+            ]
+        };
+        let fconf = |extra: &str| format!("spec.flinkConfiguration: {{ {}: \"{m}\"{extra} }}", k.max_parallelism);
+        let steps = match self.verdict {
+            Verdict::DirectRestore => vec![
+                step("Stop the job with a canonical savepoint (no --drain)", vec![stop("<job-id>")], vec![], vec![
+                    "spec.job.upgradeMode: savepoint".to_string(),
+                ]),
+                step("Start it from that savepoint at the new parallelism, max parallelism pinned to the snapshot's", vec![run("<stop-savepoint-path>", "job.jar")], restored(&k), vec![
+                    format!("spec.job.parallelism: {p}"),
+                    fconf(""),
+                    "(the operator stops the job with a savepoint and restarts it from it, because upgradeMode is savepoint)".to_string(),
+                ]),
+            ],
+            Verdict::RewriteNeeded => vec![
+                step("Take a canonical savepoint of the running job", vec![format!("flink savepoint --type canonical <job-id> <savepoint-dir>")], vec![], vec![
+                    "spec.job.savepointTriggerNonce: <a new number>".to_string(),
+                ]),
+                step("Rewrite it with your State Processor API job (a batch job you write)", vec![format!("flink run -c <RewriteJob> rewrite.jar <savepoint-path> <rewritten-path> {m}")], vec![], vec![]),
+                step("Start the shadow job from the rewritten savepoint (its own consumer group, transactional id prefix and scratch sinks)", vec![run("<rewritten-path>", "shadow.jar")], restored(&k), vec![
+                    "a second FlinkDeployment, for the shadow:".to_string(),
+                    "spec.job.initialSavepointPath: <rewritten-path>".to_string(),
+                    format!("spec.job.parallelism: {p}"),
+                    fconf(""),
+                ]),
+                step("Stop the live job with a canonical savepoint (no --drain), and rewrite that one the same way", vec![stop("<live-job-id>"), format!("flink run -c <RewriteJob> rewrite.jar <stop-savepoint-path> <rewritten-stop-path> {m}")], vec![], vec![
+                    "spec.job.upgradeMode: savepoint".to_string(),
+                    "spec.job.state: suspended".to_string(),
+                ]),
+                step("Cut over: start the new configuration on the live sinks from the rewritten stop savepoint, then retire the shadow", vec![run("<rewritten-stop-path>", "job.jar"), "flink cancel <shadow-job-id>".to_string()], restored(&k), vec![
+                    "spec.job.initialSavepointPath: <rewritten-stop-path>".to_string(),
+                    "spec.job.savepointRedeployNonce: <a new number>".to_string(),
+                    format!("spec.job.parallelism: {p}"),
+                    "spec.job.state: running".to_string(),
+                    fconf(""),
+                ]),
+            ],
+            Verdict::RebuildFromLog => vec![
+                step("Start the new job without state, reading the log from one time-to-live ago (the source's start position is set in your job)", vec![format!("flink run -d -p {p} -Dpipeline.max-parallelism={m} new-job.jar")], vec![
+                    (k.max_parallelism, m.to_string()),
+                    (k.backend, "rocksdb".to_string()),
+                    (k.incremental, "true".to_string()),
+                ], vec![
+                    "a new FlinkDeployment with no initialSavepointPath:".to_string(),
+                    format!("spec.job.parallelism: {p}"),
+                    "spec.job.upgradeMode: savepoint".to_string(),
+                    fconf(""),
+                ]),
+                step("Once it has caught up: stop the live job with a canonical savepoint (no --drain)", vec![stop("<live-job-id>")], vec![], vec![
+                    "spec.job.state: suspended".to_string(),
+                ]),
+                step("Stop the new job with a savepoint and start it from it on the live sinks", vec![stop("<new-job-id>"), run("<new-job-savepoint-path>", "job.jar")], restored(&k), vec![
+                    "spec.job.initialSavepointPath: <new-job-savepoint-path>".to_string(),
+                    "spec.job.savepointRedeployNonce: <a new number>".to_string(),
+                ]),
+            ],
+        };
+        let mut notes = vec![
+            format!("Flink {} (names checked against the {} jar).", r.slug(), r.checked()),
+            format!("{} NO_CLAIM keeps the snapshot yours: Flink never deletes it, so it stays a rollback point. The same setting as configuration: {}.", claim, k.claim_mode),
+            match MaxParallelism::new(i64::from(m)).map(key_group_prefix_bytes) {
+                Ok(1) => format!("Max parallelism {m}: RocksDB writes a 1-byte key-group prefix before every key (2 bytes above 128 key groups)."),
+                Ok(b) => format!("Max parallelism {m}: RocksDB writes a {b}-byte key-group prefix before every key, one byte more than at 128 key groups or fewer: a small cost per key, in memory and on disk."),
+                Err(e) => e.to_string(),
+            },
+            "Add -n (--allowNonRestoredState) only for an operator you removed on purpose: it drops that operator's state.".to_string(),
+            format!("In-place rescaling instead needs {}: adaptive, and stays within max parallelism.", k.scheduler),
+            format!("FlinkDeployment fields as in the CRD of {OPERATOR_RELEASE}; spec.flinkVersion: {}.", r.operator_version()),
+        ];
+        if !r.operator_release_accepts() {
+            notes.push(format!(
+                "{OPERATOR_RELEASE}'s CRD does not list {}; it needs a later operator (main lists it).",
+                r.operator_version()
+            ));
+        }
+        Runbook { release: r, steps, notes }
+    }
+}
+
+impl Runbook {
+    /// The runbook as Markdown: a heading per step, the commands in a shell block, the
+    /// configuration in a YAML block, the operator's fields as a list.
+    pub fn markdown(&self) -> String {
+        let mut s = format!("# Rescale runbook (Flink {})\n", self.release.slug());
+        for (i, st) in self.steps.iter().enumerate() {
+            s.push_str(&format!("\n## {}. {}\n", i + 1, st.title));
+            if !st.cli.is_empty() {
+                s.push_str("\n```sh\n");
+                for c in &st.cli {
+                    s.push_str(c);
+                    s.push('\n');
+                }
+                s.push_str("```\n");
+            }
+            if !st.config.is_empty() {
+                s.push_str("\n```yaml\n");
+                for (k, v) in &st.config {
+                    s.push_str(&format!("{k}: {v}\n"));
+                }
+                s.push_str("```\n");
+            }
+            if !st.k8s.is_empty() {
+                s.push_str("\nKubernetes operator (FlinkDeployment):\n");
+                for f in &st.k8s {
+                    s.push_str(&format!("- {f}\n"));
+                }
+            }
+        }
+        s.push_str("\n## Notes\n");
+        for n in &self.notes {
+            s.push_str(&format!("- {n}\n"));
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::release::tests::observed;
+    use super::*;
+
+    fn input(release: Release, verdict: Verdict) -> RunbookInput {
+        let max_parallelism = if verdict == Verdict::DirectRestore { 128 } else { 1000 };
+        RunbookInput { release, verdict, target: if max_parallelism == 128 { 100 } else { 200 }, max_parallelism }
+    }
+
+    /// Every option word of every command (`-p`, `--savepointPath`, `-D` of `-Dkey=value`) is an
+    /// option of that release's CLI; every configuration key is one of its primary keys.
+    #[test]
+    fn every_command_option_and_key_exists_in_the_release() {
+        let flink_words = ["stop", "run", "savepoint", "cancel", "flink"];
+        for r in Release::ALL {
+            let o = observed(r);
+            for v in [Verdict::DirectRestore, Verdict::RewriteNeeded, Verdict::RebuildFromLog] {
+                let book = input(r, v).runbook();
+                for st in &book.steps {
+                    for c in &st.cli {
+                        assert!(c.starts_with("flink "), "{c}");
+                        for w in c.split_whitespace().filter(|w| w.starts_with('-')) {
+                            let opt = if w.starts_with("-D") { "-D" } else { w };
+                            assert!(
+                                o.cli.contains(opt),
+                                "{}: {opt} is not an option of {} ({c})",
+                                r.slug(),
+                                r.checked()
+                            );
+                        }
+                        let verb = c.split_whitespace().nth(1).unwrap();
+                        assert!(flink_words.contains(&verb), "{verb}");
+                    }
+                    for (k, _) in &st.config {
+                        assert!(o.keys.contains(*k), "{}: {k}", r.slug());
+                    }
+                    for c in st.cli.iter().filter_map(|c| c.split("-Dpipeline.").nth(1)) {
+                        let key = format!("pipeline.{}", c.split('=').next().unwrap());
+                        assert!(o.keys.contains(&key), "{key}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every FlinkDeployment field named is in the operator's CRD (release-1.15.0).
+    #[test]
+    fn every_operator_field_is_in_the_crd() {
+        let crd = include_str!("../../../tests/flink-config-keys/operator-crd-release-1.15.0.txt");
+        let fields: Vec<&str> =
+            crd.lines().filter_map(|l| l.strip_prefix("field ")).map(|l| l.split(' ').next().unwrap()).collect();
+        let enums = |f: &str| {
+            crd.lines()
+                .find_map(|l| l.strip_prefix(&format!("field {f} enum ")))
+                .map(|v| v.split(',').collect::<Vec<_>>())
+        };
+        for v in [Verdict::DirectRestore, Verdict::RewriteNeeded, Verdict::RebuildFromLog] {
+            for st in input(Release::V2_3, v).runbook().steps {
+                for f in st.k8s.iter().filter(|f| f.starts_with("spec.")) {
+                    let (name, value) = f.split_once(": ").unwrap();
+                    assert!(fields.contains(&name), "{name}");
+                    if let Some(allowed) = enums(name) {
+                        assert!(allowed.contains(&value), "{name}: {value}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The names change with the release, as observed.
+    #[test]
+    fn names_follow_the_release() {
+        let cases = [
+            (Release::V1_15, "-rm NO_CLAIM", "state.backend: rocksdb", "execution.savepoint-restore-mode: NO_CLAIM"),
+            (Release::V1_18, "-rm NO_CLAIM", "state.backend.type: rocksdb", "state.backend.incremental: true"),
+            (
+                Release::V1_20,
+                "-cm NO_CLAIM",
+                "state.backend.type: rocksdb",
+                "execution.state-recovery.claim-mode: NO_CLAIM",
+            ),
+            (
+                Release::V2_3,
+                "-cm NO_CLAIM",
+                "execution.checkpointing.incremental: true",
+                "pipeline.max-parallelism: 1000",
+            ),
+        ];
+        for (r, cli, key1, key2) in cases {
+            let md = input(r, Verdict::RewriteNeeded).runbook().markdown();
+            assert!(md.contains(cli) && md.contains(key1) && md.contains(key2), "{}:\n{md}", r.slug());
+        }
+        let md = input(Release::V2_3, Verdict::DirectRestore).runbook().markdown();
+        assert!(md.starts_with("# Rescale runbook (Flink 2.3)\n"));
+        assert!(md.contains("```sh\nflink stop --type canonical --savepointPath <savepoint-dir> <job-id>\n```"));
+        assert!(md.contains("does not list v2_3"));
+        assert!(md.contains("Max parallelism 128: RocksDB writes a 1-byte key-group prefix"));
+        assert!(input(Release::V2_3, Verdict::RewriteNeeded)
+            .runbook()
+            .markdown()
+            .contains("Max parallelism 1000: RocksDB writes a 2-byte"));
+        assert!(!input(Release::V2_1, Verdict::DirectRestore).runbook().markdown().contains("does not list"));
+    }
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Prints how many bytes of key-group prefix RocksDB's keyed state backend writes in front of
+# every key, per max parallelism, as Flink's own CompositeKeySerializationUtils computes it.
+# Writes observed-flink-<version>.txt next to this script. Needs Java 17 and PyPI (FLINK_VENV
+# keeps the virtualenv). Seconds after the download. Not part of the test command.
+#   bash tests/flink-keygroup-prefix/run.sh [flink-version]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=../flink-common/flink.sh
+. "$here/../flink-common/flink.sh"
+version=${1:-2.3.0}
+flink_setup "$version" "${FLINK_VENV:-}" flink-keygroup-prefix
+flink_compile "$here/KeyGroupPrefix.java"
+flink_java 60 KeyGroupPrefix >"$FLINK_WORK/observed.txt"
+mv "$FLINK_WORK/observed.txt" "$here/observed-flink-$version.txt"
+echo "wrote $here/observed-flink-$version.txt"

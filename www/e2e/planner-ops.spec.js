@@ -1,0 +1,114 @@
+// The planner's operator panels, by role and label: the runbook named for the Flink release
+// picked (commands, configuration keys, FlinkDeployment fields; copy and Markdown download),
+// which snapshot can do what (observed vs documented cells, the plan checked against it), and
+// the checklist of what to record during the rescale (copy, download).
+import { readFileSync } from 'node:fs';
+import { test, expect, open, axeViolations } from './fixtures.js';
+
+test('the runbook follows the release: 2.3 names vs 1.15 names, and it is copied and downloaded', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await open(page, '#/planner');
+  const runbook = page.getByTestId('runbook');
+  await expect(runbook).toHaveAttribute('data-release', '2.3');
+  const release = page.getByLabel('Flink release');
+  await expect(release).toHaveValue('2.3');
+  // Seed 004: a rewrite to 1024 at 200; Flink 2.3's names.
+  await expect(page.getByLabel('Commands of step 3')).toContainText('flink run -d -s <rewritten-path> -p 200 -cm NO_CLAIM -Dpipeline.max-parallelism=1200 shadow.jar');
+  await expect(page.getByLabel('Configuration of step 3')).toContainText('execution.state-recovery.claim-mode: NO_CLAIM');
+  await expect(page.getByLabel('Configuration of step 3')).toContainText('state.backend.type: rocksdb');
+  await expect(page.getByLabel('Configuration of step 3')).toContainText('execution.checkpointing.incremental: true');
+  await expect(runbook).toContainText('spec.job.initialSavepointPath: <rewritten-path>');
+  await expect(runbook).toContainText('spec.job.savepointRedeployNonce');
+  await expect(runbook).toContainText('does not list v2_3');
+  // Flink 1.15: the old names, in the URL too.
+  await release.selectOption('1.15');
+  await expect(runbook).toHaveAttribute('data-release', '1.15');
+  await expect(page).toHaveURL(/release=1\.15/);
+  await expect(page.getByLabel('Commands of step 3')).toContainText('-p 200 -rm NO_CLAIM');
+  await expect(page.getByLabel('Configuration of step 3')).toContainText('execution.savepoint-restore-mode: NO_CLAIM');
+  await expect(page.getByLabel('Configuration of step 3')).toContainText('state.backend: rocksdb');
+  await expect(page.getByLabel('Configuration of step 3')).toContainText('state.backend.incremental: true');
+  await expect(runbook).not.toContainText('does not list');
+  await runbook.getByRole('button', { name: 'Copy commands' }).click();
+  await expect(runbook.getByRole('status')).toHaveText('Copied');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.startsWith('# Rescale runbook (Flink 1.15)\n')).toBe(true);
+  expect(copied).toContain('flink stop --type canonical --savepointPath <savepoint-dir> <live-job-id>');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    runbook.getByRole('button', { name: 'Download commands (Markdown)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('runbook.md');
+  expect(readFileSync(await download.path(), 'utf8')).toBe(copied);
+  // A changed plan clears "Copied" and changes the commands: a direct restore at 100.
+  await page.getByLabel('Target parallelism').fill('100');
+  await expect(runbook.getByRole('status')).toHaveText('');
+  await expect(page.getByLabel('Commands of step 2')).toContainText('-p 100 -rm NO_CLAIM -Dpipeline.max-parallelism=128 job.jar');
+  await expect(runbook).toContainText('spec.job.upgradeMode: savepoint');
+});
+
+test('which snapshot can do what, and the plan checked against it (seed 004: retained checkpoints only)', async ({ page }) => {
+  await open(page, '#/planner');
+  const table = page.getByTestId('snapshot-kinds');
+  const kind = page.getByLabel('The job\'s latest snapshots');
+  await expect(kind).toHaveValue('checkpoint');
+  const row = (slug) => table.locator(`tr[data-kind="${slug}"]`);
+  const header = await table.locator('thead th').allTextContents();
+  const col = (name) => header.indexOf(name);
+  const cell = (slug, name) => row(slug).locator('th, td').nth(col(name));
+  await expect(cell('canonical', 'Restore with another state backend')).toHaveText('yes (observed)');
+  await expect(cell('native', 'Restore with another state backend')).toHaveText('no (observed)');
+  await expect(cell('checkpoint', 'Restore with another state backend')).toHaveText('no (observed)');
+  await expect(cell('unaligned', 'Restore at another parallelism')).toHaveText('yes (observed)');
+  await expect(cell('unaligned', 'Read (and so rewrite) with the State Processor API')).toHaveText('no (documentation)');
+  await expect(cell('checkpoint', 'CLAIM: Flink takes it over and deletes it later')).toHaveText('yes (observed)');
+  await expect(table).toContainText('not an observation');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('section.snapshot-kinds').getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('snapshot-kinds.csv');
+  const rows = readFileSync(await download.path(), 'utf8').trim().split('\n');
+  expect(rows[0]).toBe('snapshot,operation,allowed,source');
+  expect(rows).toHaveLength(21);
+  expect(rows).toContain('checkpoint,change_backend,no,observed');
+  const check = page.getByTestId('plan-snapshot-check');
+  await expect(check).toHaveAttribute('data-ok', 'true');
+  await expect(check).toContainText('take a canonical savepoint and rewrite it: canonical savepoint — Read (and so rewrite) with the State Processor API: yes');
+  await kind.selectOption('unaligned');
+  await expect(page).toHaveURL(/snapshot=unaligned/);
+  await expect(check).toHaveAttribute('data-ok', 'true');
+  await expect(check).not.toContainText('retained checkpoint (unaligned) — Read');
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('what to record during the rescale: the expected distribution follows the plan; copied and downloaded', async ({ page }) => {
+  await open(page, '#/planner');
+  const list = page.getByTestId('rescale-checklist');
+  for (const what of ['Restore duration', 'Catch-up lag', 'State distribution per subtask', 'Visible output invariants']) {
+    await expect(list.getByRole('checkbox', { name: what })).toBeVisible();
+  }
+  await expect(list.locator('[data-item="state-per-subtask"]')).toContainText('every subtask owns 6 key groups (1200 ÷ 200)');
+  await list.getByRole('checkbox', { name: 'Restore duration' }).check();
+  const section = page.locator('section.checklist');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('button', { name: 'Download checklist (Markdown)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('rescale-checklist.md');
+  const text = readFileSync(await download.path(), 'utf8');
+  expect(text.startsWith('# What to record during the rescale (24 → 200)\n')).toBe(true);
+  expect(text.match(/^- \[ \] /gm)).toHaveLength(6);
+  await section.getByRole('button', { name: 'Copy checklist' }).click();
+  await expect(section.getByRole('status')).toHaveText('Copied');
+  await page.getByLabel('Target parallelism').fill('100');
+  await expect(list.locator('[data-item="state-per-subtask"]')).toContainText('28 subtasks own 2 key groups and 72 own 1 (128 over 100)');
+});
+
+test('a bad release or snapshot kind in the link falls back with a notice', async ({ page }) => {
+  await open(page, '#/planner?release=9.9&snapshot=tape');
+  await expect(page.getByText(/release.*9\.9/)).toBeVisible();
+  await expect(page.getByText(/snapshot.*tape/)).toBeVisible();
+  await expect(page.getByTestId('runbook')).toHaveAttribute('data-release', '2.3');
+  await expect(page.getByLabel('The job\'s latest snapshots')).toHaveValue('checkpoint');
+});

@@ -1,7 +1,8 @@
 // A dependency-free static file server for dist/, bound to 127.0.0.1 only, serving as a real
 // host should: the right MIME types (application/wasm included), gzip for text and wasm when
 // the browser accepts it (compressed once per file version), an ETag with `no-cache` so a
-// new deployment is seen at once and an unchanged file costs a 304, CORS for the embed host
+// new deployment is seen at once and an unchanged file costs a 304 (content-hashed files:
+// cached for ever, `immutable`), CORS for the embed host
 // script. It never lists directories and refuses paths that leave the served folder.
 //   node www/serve.mjs --port 8080 --dir dist
 import { createServer } from 'node:http';
@@ -50,7 +51,9 @@ const server = createServer(async (req, res) => {
     const etag = `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
     const headers = {
       'content-type': types[extname(file)] || 'application/octet-stream',
-      'cache-control': 'no-cache',
+      // A content-hashed file (name.<12 hex>.ext, from tools/build.sh) never changes: cached for
+      // ever. Everything else (index.html, sw.js, …) is revalidated each time.
+      'cache-control': /\.[0-9a-f]{12}\.[a-z]+$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
       'x-content-type-options': 'nosniff',
       etag,
       vary: 'accept-encoding',

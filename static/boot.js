@@ -19,15 +19,21 @@ function fail(error) {
   console.error(error);
 }
 
+// Offline after the first visit (see sw.js). Not in frames: an embed follows its host page.
+// Registered once the lab runs: the worker then fetches every module for its cache, which must
+// not compete with the route's own download.
+function registerWorker() {
+  if ('serviceWorker' in navigator && window.top === window.self) {
+    navigator.serviceWorker.register(new URL('sw.js', root), { scope: root.pathname }).catch(() => {});
+  }
+}
+
 if (!js) {
   fail('this copy was not built (run tools/build.sh)');
 } else {
   // The wasm download starts at once, beside the glue's.
   const bytes = fetch(new URL(wasm, root));
-  import(new URL(js, root).href).then((glue) => glue.default({ module_or_path: bytes })).catch(fail);
-}
-
-// Offline after the first visit (see sw.js). Not in frames: an embed follows its host page.
-if ('serviceWorker' in navigator && window.top === window.self) {
-  navigator.serviceWorker.register(new URL('sw.js', root), { scope: root.pathname }).catch(() => {});
+  import(new URL(js, root).href)
+    .then((glue) => glue.default({ module_or_path: bytes }))
+    .then(() => setTimeout(registerWorker, 1000), fail);
 }

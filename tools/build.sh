@@ -12,8 +12,11 @@ ensure_rust
 ensure_wasm_bindgen
 ensure_npm
 
-# The modules: name and the cargo features of each ("" = the default features: every lab).
-MODULES=("app:")
+# One wasm module per lab (cargo feature lab-<slug>: the shell and that lab's page), and
+# `home` (feature home: the shell with the home page and its guided path) for every other route. The boot loader picks the
+# route's module; a lab of another module reloads the page into it (src/labs/module_switch.rs).
+LABS=(coverage owners skew planner trace savepoint)
+MODULES=(home "${LABS[@]}")
 
 # Renames dist/$1 to name.<first 12 hex of its SHA-256>.ext and prints the new path (under dist/).
 hashed() {
@@ -30,15 +33,11 @@ hashed() {
 rm -rf dist
 mkdir -p dist/pkg dist/static
 modules_json=""
-for entry in "${MODULES[@]}"; do
-  name=${entry%%:*}
-  features=${entry#*:}
+for name in "${MODULES[@]}"; do
+  features=(--features home)
+  [ "$name" = home ] || features=(--features "lab-$name")
   say "building the wasm module '$name'"
-  if [ -n "$features" ]; then
-    cargo build --profile wasm-release --target wasm32-unknown-unknown --bin rescale-lab --no-default-features --features "$features"
-  else
-    cargo build --profile wasm-release --target wasm32-unknown-unknown --bin rescale-lab
-  fi
+  cargo build --profile wasm-release --target wasm32-unknown-unknown --bin rescale-lab --no-default-features "${features[@]}"
   wasm-bindgen --target web --no-typescript --out-dir dist/pkg --out-name "$name" \
     target/wasm32-unknown-unknown/wasm-release/rescale-lab.wasm
   www/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
@@ -54,7 +53,8 @@ print_css=$(hashed static/workshop.css)
 
 # The boot loader learns the modules (which lab lives in which), then is hashed itself.
 labs_json=""
-build_json="{\"modules\":{$modules_json},\"labs\":{$labs_json},\"fallback\":\"${MODULES[0]%%:*}\"}"
+for lab in "${LABS[@]}"; do labs_json="$labs_json${labs_json:+,}\"$lab\":\"$lab\""; done
+build_json="{\"modules\":{$modules_json},\"labs\":{$labs_json},\"fallback\":\"home\"}"
 sed -i "s|/\*BUILD\*/.*/\*BUILD\*/|$build_json|" dist/static/boot.js
 grep -qF "$build_json" dist/static/boot.js || { echo "build: the module list did not reach boot.js" >&2; exit 1; }
 boot=$(hashed static/boot.js)

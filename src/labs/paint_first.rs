@@ -26,10 +26,12 @@ async fn after_paint() {
     sleep(Duration::ZERO).await;
 }
 
-/// The step of the first render, from 0 up to `last`, one more after each paint.
+/// The step of the first render, from 0 up to `last`, one more after each paint. Inside an
+/// embed's frame every step is taken at once: a frame out of the host page's view gets no
+/// paints and no resize observations, so the height the host sizes it by is the first one.
 #[hook]
 pub fn use_steps(last: u8) -> u8 {
-    let step = use_state_eq(|| 0u8);
+    let step = use_state_eq(|| if crate::browser::in_frame() { last } else { 0 });
     {
         let step = step.clone();
         use_effect_with(*step, move |&now| {

@@ -6,11 +6,11 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser::{self, HashListener};
-use crate::components::{Locks, Notices};
+use crate::components::Locks;
 use crate::embed::frame_title;
 use crate::embed_view::{EmbedFrame, EmbedPanel, HashWatch, ResultSink};
 use crate::lab::Lab;
-use crate::labs::home::Home;
+use crate::labs::module_switch::ModuleSwitch;
 use crate::labs::not_found::NotFound;
 use crate::url::{lab_href, Location, Route};
 
@@ -59,12 +59,12 @@ pub fn App() -> Html {
         _ => None,
     };
     let body = match &location.route {
-        Route::Home => {
-            let (workshop, more) = crate::url::workshop::WorkshopQuery::parse(&location.params);
-            let notices = location.notices.iter().cloned().chain(more).collect::<Vec<_>>();
-            html! { <><Notices {notices} /><Home exercises={location.params.get("exercises").map(String::from)} {workshop} /></> }
-        }
+        Route::Home => home(&location),
         Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
+        // A lab in another wasm module: the switch loads it.
+        Route::Lab(lab) if !crate::labs::has_page(*lab) => {
+            html! { <ModuleSwitch module={lab.slug()} title={lab.title()} /> }
+        }
         // Keyed by the whole hash: a link or a typed URL re-opens the lab in that state.
         Route::Lab(lab) => {
             let locks = Locks(Rc::new(location.common.lock.clone()));
@@ -108,6 +108,22 @@ pub fn App() -> Html {
             <main id="main" tabindex="-1">{ body }</main>
         </div>
     }
+}
+
+/// The home page (with the guided path), in the build that holds it (the `home` feature).
+#[cfg(feature = "home")]
+fn home(location: &Location) -> Html {
+    use crate::components::Notices;
+    use crate::labs::home::Home;
+    let (workshop, more) = crate::url::workshop::WorkshopQuery::parse(&location.params);
+    let notices = location.notices.iter().cloned().chain(more).collect::<Vec<_>>();
+    html! { <><Notices {notices} /><Home exercises={location.params.get("exercises").map(String::from)} {workshop} /></> }
+}
+
+/// A lab's module without the home page: the switch loads the home module.
+#[cfg(not(feature = "home"))]
+fn home(_: &Location) -> Html {
+    html! { <ModuleSwitch module="home" title="Rescale Lab" /> }
 }
 
 /// The skip link must not change the hash (that would be a route), so it moves focus itself.

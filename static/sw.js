@@ -2,8 +2,11 @@
 // to the network first (so a new deployment is picked up at once) and answers from its cache
 // only when the network fails. Same-origin GET requests only; the scope is the folder the
 // lab is served from, so it works under any host path.
+// tools/build.sh names the cache after the build and lists the built files (every lab's
+// module, the hashed style sheet and boot loader) in the marked list, so offline covers every
+// lab, not only the ones visited.
 const CACHE = 'rescale-lab-v1';
-const SHELL = ['./', './index.html', './static/boot.js', './static/style.css', './static/workshop.css', './static/favicon.svg', './static/exercises.json', './static/samples/hashmap-savepoint/_metadata', './static/samples/rocksdb-checkpoint/_metadata', './pkg/rescale-lab.js', './pkg/rescale-lab_bg.wasm'];
+const SHELL = ['./', './index.html', './static/favicon.svg', './static/exercises.json', './static/samples/hashmap-savepoint/_metadata', './static/samples/rocksdb-checkpoint/_metadata', /*PRECACHE*//*PRECACHE*/];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));

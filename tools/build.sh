@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the complete static site into dist/: the wasm app (size-optimised, then wasm-opt -Oz),
-# its JS glue, index.html and static/. Every asset path is relative, so dist/ works from any
-# host path. Prints the sizes (raw and gzip).
+# its JS glue, index.html and static/. Built code and styles are named by content hash
+# (name.<hash>.ext) so a host can cache them for ever; index.html and sw.js keep their names
+# and carry the hashed names. Every asset path is relative, so dist/ works from any host path.
+# Prints the sizes (raw and gzip).
 set -euo pipefail
 # shellcheck source=setup.sh
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
@@ -10,31 +12,82 @@ ensure_rust
 ensure_wasm_bindgen
 ensure_npm
 
-say "building the wasm app"
-cargo build --profile wasm-release --target wasm32-unknown-unknown --bin rescale-lab
+# One wasm module per lab (cargo feature lab-<slug>: the shell and that lab's page), and
+# `home` (feature home: the shell with the home page and its guided path) for every other route. The boot loader picks the
+# route's module; a lab of another module reloads the page into it (src/labs/module_switch.rs).
+LABS=(coverage owners skew planner trace savepoint)
+MODULES=(home "${LABS[@]}")
+
+# Renames dist/$1 to name.<first 12 hex of its SHA-256>.ext and prints the new path (under dist/).
+hashed() {
+  local file=$1 dir base stem ext sum
+  dir=$(dirname "$file")
+  base=$(basename "$file")
+  stem=${base%.*}
+  ext=${base##*.}
+  sum=$(sha256sum "dist/$file" | cut -c1-12)
+  mv "dist/$file" "dist/$dir/$stem.$sum.$ext"
+  printf '%s\n' "$dir/$stem.$sum.$ext"
+}
+
 rm -rf dist
 mkdir -p dist/pkg dist/static
-wasm-bindgen --target web --no-typescript --out-dir dist/pkg \
-  target/wasm32-unknown-unknown/wasm-release/rescale-lab.wasm
-www/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
-  dist/pkg/rescale-lab_bg.wasm -o dist/pkg/rescale-lab_bg.wasm
+modules_json=""
+for name in "${MODULES[@]}"; do
+  features=(--features home)
+  [ "$name" = home ] || features=(--features "lab-$name")
+  say "building the wasm module '$name'"
+  cargo build --profile wasm-release --target wasm32-unknown-unknown --bin rescale-lab --no-default-features "${features[@]}"
+  wasm-bindgen --target web --no-typescript --out-dir dist/pkg --out-name "$name" \
+    target/wasm32-unknown-unknown/wasm-release/rescale-lab.wasm
+  www/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
+    "dist/pkg/${name}_bg.wasm" -o "dist/pkg/$name.wasm"
+  rm "dist/pkg/${name}_bg.wasm"
+  js=$(hashed "pkg/$name.js")
+  wasm=$(hashed "pkg/$name.wasm")
+  modules_json="$modules_json${modules_json:+,}\"$name\":[\"$js\",\"$wasm\"]"
+done
 cp -r static/. dist/static/
-# The embed host script ships beside the lab; its integrity hash goes into the page, where
-# the Embed snippet builder reads it.
+css=$(hashed static/style.css)
+print_css=$(hashed static/workshop.css)
+
+# The boot loader learns the modules (which lab lives in which), then is hashed itself.
+labs_json=""
+for lab in "${LABS[@]}"; do labs_json="$labs_json${labs_json:+,}\"$lab\":\"$lab\""; done
+build_json="{\"modules\":{$modules_json},\"labs\":{$labs_json},\"fallback\":\"home\"}"
+sed -i "s|/\*BUILD\*/.*/\*BUILD\*/|$build_json|" dist/static/boot.js
+grep -qF "$build_json" dist/static/boot.js || { echo "build: the module list did not reach boot.js" >&2; exit 1; }
+boot=$(hashed static/boot.js)
+printf '%s\n' "$build_json" >dist/build.json
+
+# The embed host script ships beside the lab under a fixed name (host pages include it); its
+# integrity hash goes into the page, where the Embed snippet builder reads it.
 cp www/embed-host.js dist/embed-host.js
 integrity="sha384-$(node -e "process.stdout.write(require('crypto').createHash('sha384').update(require('fs').readFileSync('dist/embed-host.js')).digest('base64'))")"
-sed "s|<meta name=\"rescale-lab-embed-host\" content=\"\">|<meta name=\"rescale-lab-embed-host\" content=\"$integrity\">|" index.html > dist/index.html
-grep -q "$integrity" dist/index.html || { echo "build: the embed host script's integrity did not reach dist/index.html" >&2; exit 1; }
-# The service worker sits at the root so that its scope covers the whole lab.
+sed -e "s|<meta name=\"rescale-lab-embed-host\" content=\"\">|<meta name=\"rescale-lab-embed-host\" content=\"$integrity\">|" \
+  -e "s|href=\"static/style.css\"|href=\"$css\"|" -e "s|href=\"static/workshop.css\"|href=\"$print_css\"|" -e "s|src=\"static/boot.js\"|src=\"$boot\"|" index.html >dist/index.html
+for want in "$integrity" "$css" "$print_css" "$boot"; do
+  grep -qF "$want" dist/index.html || { echo "build: '$want' did not reach dist/index.html" >&2; exit 1; }
+done
+
+# The service worker sits at the root so that its scope covers the whole lab; it precaches
+# every module (offline after a first visit covers every lab) in a cache named by the build.
 mv dist/static/sw.js dist/sw.js
+precache=$(cd dist && find pkg -type f | sort | sed 's|^|"./|; s|$|"|' | paste -sd, -)
+precache="$precache,\"./$css\",\"./$print_css\",\"./$boot\""
+version=$(printf '%s' "$precache" | sha256sum | cut -c1-12)
+sed -i -e "s|/\*PRECACHE\*/.*/\*PRECACHE\*/|$precache|" -e "s|rescale-lab-v1|rescale-lab-$version|" dist/sw.js
+for want in "rescale-lab-$version" "$boot"; do
+  grep -qF "$want" dist/sw.js || { echo "build: '$want' did not reach sw.js" >&2; exit 1; }
+done
 
 total_raw=0
 total_gz=0
-for f in dist/pkg/rescale-lab_bg.wasm dist/pkg/rescale-lab.js dist/static/boot.js dist/static/style.css dist/index.html; do
+for f in dist/pkg/* "dist/$boot" "dist/$css" dist/index.html; do
   raw=$(wc -c <"$f")
   gz=$(gzip -9 -c "$f" | wc -c)
   total_raw=$((total_raw + raw))
   total_gz=$((total_gz + gz))
-  printf '%-32s %8d bytes  %7d gzip\n' "${f#dist/}" "$raw" "$gz"
+  printf '%-40s %8d bytes  %7d gzip\n' "${f#dist/}" "$raw" "$gz"
 done
-printf '%-32s %8d bytes  %7d gzip\n' "app total" "$total_raw" "$total_gz"
+printf '%-40s %8d bytes  %7d gzip\n' "all files" "$total_raw" "$total_gz"

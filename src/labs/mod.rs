@@ -11,10 +11,14 @@
 //! - [`url_sync`]: `use_url_sync`, the hook that writes a lab's state into the URL.
 //! - [`home`], [`not_found`], [`training`]: the home page, the unknown-route view, the guided path;
 //!   [`training_step`] (one step), [`presenter`] (presenter mode, answer key), [`reset_all`].
+//! - [`paint_first`]: `use_steps`, a first render in steps, each after a paint.
+//! - [`module_switch`]: what a route shows whose lab is in another wasm module (it loads it).
 
 pub mod frame;
 pub mod home;
+pub mod module_switch;
 pub mod not_found;
+pub mod paint_first;
 pub mod presenter;
 pub mod reset_all;
 pub mod training;
@@ -31,16 +35,29 @@ use yew::prelude::*;
 
 use crate::lab::Lab;
 use crate::url::{Location, ParamTable};
+use module_switch::ModuleSwitch;
 
-/// One line per lab: `module: Variant => PageComponent`.
+/// One line per lab: `module: Variant => PageComponent, "cargo feature",`. A build without
+/// the lab's feature (one wasm module per lab, see `tools/build.sh`) keeps the lab's parameter
+/// table but not its page: the route shows [`ModuleSwitch`], which loads the lab's module.
 macro_rules! pages {
-    ($($module:ident: $variant:ident => $page:ident,)+) => {
+    ($($module:ident: $variant:ident => $page:ident, $feature:literal,)+) => {
         $(pub mod $module;)+
 
         /// The lab's page, opened from a parsed location.
         pub fn view(lab: Lab, location: &Location) -> Html {
             match lab {
-                $(Lab::$variant => html! { <$module::$page location={location.clone()} /> },)+
+                $(#[cfg(feature = $feature)]
+                Lab::$variant => html! { <$module::$page location={location.clone()} /> },)+
+                #[allow(unreachable_patterns)]
+                _ => html! { <ModuleSwitch module={lab.slug()} title={lab.title()} /> },
+            }
+        }
+
+        /// Whether this build holds the lab's page.
+        pub fn has_page(lab: Lab) -> bool {
+            match lab {
+                $(Lab::$variant => cfg!(feature = $feature),)+
             }
         }
 
@@ -54,12 +71,12 @@ macro_rules! pages {
 }
 
 pages! {
-    coverage: Coverage => CoverageLab,
-    owners: Owners => OwnersLab,
-    skew: Skew => SkewLab,
-    planner: Planner => PlannerLab,
-    trace: Trace => TraceLab,
-    savepoint: Savepoint => SavepointLab,
+    coverage: Coverage => CoverageLab, "lab-coverage",
+    owners: Owners => OwnersLab, "lab-owners",
+    skew: Skew => SkewLab, "lab-skew",
+    planner: Planner => PlannerLab, "lab-planner",
+    trace: Trace => TraceLab, "lab-trace",
+    savepoint: Savepoint => SavepointLab, "lab-savepoint",
 }
 
 /// The parameters an embedding page may lock, with the label of the control each one names.

@@ -25,21 +25,28 @@ async function waitForServer(server, url) {
   throw new Error(`the static server did not answer ${url} within 20 s`);
 }
 
+/** Debian's Chromium (or $CHROMIUM) and the flags this machine needs. */
+export const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+export const chromiumFlags = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Starts the static server (gzip, as a host should serve) for dist/; returns { base, stop }. */
+export async function serveDist(firstPort) {
+  const port = firstPort + Math.floor(Math.random() * 500);
+  const server = spawn('node', [`${root}/www/serve.mjs`, '--port', String(port), '--dir', process.env.BENCH_DIST || `${root}/dist`], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await waitForServer(server, `http://127.0.0.1:${port}/index.html`);
+  return { base: `http://127.0.0.1:${port}/`, stop: () => server.kill() };
+}
+
 /** Starts the static server and the browser; returns { base, browser, close }. */
 export async function start(firstPort) {
-  const port = firstPort + Math.floor(Math.random() * 500);
-  const server = spawn('node', [`${root}/www/serve.mjs`, '--port', String(port), '--dir', `${root}/dist`], { stdio: ['ignore', 'ignore', 'inherit'] });
-  await waitForServer(server, `http://127.0.0.1:${port}/index.html`);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const { base, stop } = await serveDist(firstPort);
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   return {
-    base: `http://127.0.0.1:${port}/`,
+    base,
     browser,
     close: async () => {
       await browser.close();
-      server.kill();
+      stop();
     },
   };
 }

@@ -24,6 +24,7 @@ use yew::prelude::*;
 use crate::browser;
 use crate::lab::Lab;
 use crate::labs::frame::{lab_state, use_lab, LabFrame, LabProps};
+use crate::labs::paint_first::use_steps;
 use crate::model::skew::aggregate::GroupLoads;
 use query::{KeySource, SkewQuery};
 use state::{SkewAction, SkewState};
@@ -38,8 +39,29 @@ const LEDE: &str = "Equal numbers of key groups per subtask do not mean equal wo
                     own event rate and state size; see where the load lands, how skewed it is, and whether a \
                     different parallelism could ever fix it.";
 
+/// Paint first: the frame at once, the key set and results after a paint, the charts and the
+/// key table after another (a large preset in the link takes a while to compute and draw).
 #[function_component]
 pub fn SkewLab(props: &LabProps) -> Html {
+    match use_steps(2) {
+        0 => html! {
+            <LabFrame lab={Lab::Skew} lede={LEDE} notices={Vec::new()}>
+                <p class="loading" role="status">{ "Computing the load…" }</p>
+            </LabFrame>
+        },
+        step => html! { <SkewParts location={props.location.clone()} complete={step == 2} /> },
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct PartsProps {
+    location: crate::url::Location,
+    /// Whether the charts and the key table are drawn yet.
+    complete: bool,
+}
+
+#[function_component]
+fn SkewParts(props: &PartsProps) -> Html {
     let lab = use_lab::<SkewState>(&props.location);
     let state = lab.state;
     let dispatcher = state.dispatcher();
@@ -101,10 +123,14 @@ pub fn SkewLab(props: &LabProps) -> Html {
             }
             <results::Results keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} top={top.clone()} />
             <whatif::WhatIf state={(*state).clone()} current={current.clone()} what_if={what_if.clone()} salted={salted.clone()} on_action={on_action.clone()} />
-            <charts_panel::ChartsPanel keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} />
+            if props.complete {
+                <charts_panel::ChartsPanel keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} />
+            }
             <metrics_panel::MetricsPanel state={(*state).clone()} on_action={on_action.clone()} />
             <keyset::KeySet state={(*state).clone()} on_action={on_action.clone()} />
-            <key_table::KeyTable keys={keys} groups={groups.clone()} scenario={current.clone()} error={state.table_error.clone()} on_action={on_action} />
+            if props.complete {
+                <key_table::KeyTable keys={keys} groups={groups.clone()} scenario={current.clone()} error={state.table_error.clone()} on_action={on_action} />
+            }
         </LabFrame>
     }
 }

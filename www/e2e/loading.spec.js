@@ -1,0 +1,121 @@
+// Loading: each route fetches only its own wasm module (tools/build.sh builds one per lab and
+// `home` for the other routes; dist/build.json lists them). Moving between every pair of labs
+// by the navigation links, a deep link straight into each lab, every lab offline after a first
+// visit, and an embed of each lab.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { test, expect, open } from './fixtures.js';
+
+const build = JSON.parse(readFileSync(fileURLToPath(new URL('../../dist/build.json', import.meta.url)), 'utf8'));
+const titles = {
+  coverage: 'Modular coverage',
+  owners: 'Key owners',
+  skew: 'Skew editor',
+  planner: 'Rescale planner',
+  trace: 'Rescale trace check',
+  savepoint: 'Savepoint inspector',
+};
+const labs = Object.keys(titles);
+
+test('the build lists a module for home and one per lab', () => {
+  expect(Object.keys(build.modules).sort()).toEqual(['home', ...labs].sort());
+  expect(build.labs).toEqual(Object.fromEntries(labs.map((l) => [l, l])));
+  for (const [js, wasm] of Object.values(build.modules)) {
+    expect(js).toMatch(/^pkg\/[a-z]+\.[0-9a-f]{12}\.js$/);
+    expect(wasm).toMatch(/^pkg\/[a-z]+\.[0-9a-f]{12}\.wasm$/);
+  }
+});
+
+/** The wasm files the page itself requests (the service worker's own fetches excluded). */
+function wasmRequests(page) {
+  const seen = [];
+  page.on('request', (r) => {
+    if (!r.serviceWorker() && new URL(r.url()).pathname.endsWith('.wasm')) seen.push(new URL(r.url()).pathname.split('/').pop());
+  });
+  return seen;
+}
+const moduleFile = (name) => build.modules[name][1].split('/').pop();
+
+async function labShown(page, lab) {
+  await expect(page.getByRole('heading', { level: 1, name: titles[lab] })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Labs' }).getByRole('link', { name: titles[lab] })).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('main input, main button, main select').first()).toBeVisible();
+}
+
+for (const lab of labs) {
+  test(`a deep link into ${lab} fetches only its own module`, async ({ page }) => {
+    const wasm = wasmRequests(page);
+    await open(page, `#/${lab}`);
+    await labShown(page, lab);
+    expect(wasm).toEqual([moduleFile(lab)]);
+  });
+}
+
+test('home and an unknown route fetch the home module only', async ({ page }) => {
+  const wasm = wasmRequests(page);
+  await open(page, '#/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Rescale Lab' })).toBeVisible();
+  await open(page, '#/no-such-lab');
+  await expect(page.getByRole('heading', { name: 'No lab here' })).toBeVisible();
+  expect(wasm).toEqual([moduleFile('home')]);
+});
+
+// Every ordered pair: from each lab, a click on each other lab's link (then back by deep link).
+for (const from of labs) {
+  test(`from ${from}, the navigation opens every other lab`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const wasm = wasmRequests(page);
+    for (const to of labs.filter((l) => l !== from)) {
+      await open(page, `#/${from}`);
+      await labShown(page, from);
+      wasm.length = 0;
+      await page.getByRole('navigation', { name: 'Labs' }).getByRole('link', { name: titles[to] }).click();
+      await expect(page).toHaveURL(new RegExp(`#/${to}(\\?|$)`));
+      await labShown(page, to);
+      // The next lab's module: fetched once, from the HTTP cache after that.
+      expect(wasm.filter((f) => f !== moduleFile(to))).toEqual([]);
+    }
+    // And home, from the last lab.
+    await page.getByRole('link', { name: 'Rescale Lab', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Rescale Lab' })).toBeVisible();
+  });
+}
+
+test('after a first visit every lab opens offline', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await open(page, '#/');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  // The worker's install has cached every module.
+  await expect.poll(() => page.evaluate(async (files) => {
+    const names = await caches.keys();
+    const cached = new Set();
+    for (const name of names) for (const r of await (await caches.open(name)).keys()) cached.add(new URL(r.url).pathname.split('/').pop());
+    return files.filter((f) => !cached.has(f));
+  }, Object.values(build.modules).flat().map((f) => f.split('/').pop())), { timeout: 30_000 }).toEqual([]);
+  await context.setOffline(true);
+  for (const lab of labs) {
+    const tab = await context.newPage();
+    await tab.goto(`./#/${lab}`);
+    await labShown(tab, lab);
+    await tab.close();
+  }
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rescale Lab' })).toBeVisible();
+  await context.setOffline(false);
+});
+
+// An embed of each lab: its frame holds the lab without the site's navigation.
+for (const lab of labs) {
+  test(`${lab} embeds in a frame`, async ({ page }) => {
+    await open(page, '#/');
+    await page.evaluate((src) => {
+      const frame = document.createElement('iframe');
+      frame.title = 'embedded lab';
+      frame.src = src;
+      document.body.append(frame);
+    }, `#/${lab}?embed=1`);
+    const frame = page.frameLocator('iframe[title="embedded lab"]');
+    await expect(frame.getByRole('heading', { level: 1, name: titles[lab] })).toBeVisible();
+    await expect(frame.getByRole('navigation', { name: 'Labs' })).toHaveCount(0);
+  });
+}

@@ -64,9 +64,9 @@ test('a deep link opens the same view, and edits write the URL back', async ({ p
 test('max parallelism left unset is derived from the parallelism', async ({ page }) => {
   await open(page, '#/owners?p=100');
   await expect(page.getByLabel('Max parallelism')).toHaveValue('');
-  await expect(page.getByText('Flink derives 256 from parallelism 100')).toBeVisible();
+  await expect(page.getByText('Flink derived 256 from parallelism 100')).toBeVisible();
   await page.getByLabel('Parallelism', { exact: true }).fill('24');
-  await expect(page.getByText('Flink derives 128 from parallelism 24')).toBeVisible();
+  await expect(page.getByText('Flink derived 128 from parallelism 24')).toBeVisible();
 });
 
 test('parallelism above max parallelism is an alert naming both numbers', async ({ page }) => {

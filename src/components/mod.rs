@@ -8,6 +8,7 @@ pub mod locks;
 pub mod notices;
 pub mod pager;
 pub mod param_field;
+pub mod scroll_box;
 pub mod select_field;
 pub mod text_field;
 
@@ -18,5 +19,6 @@ pub use locks::{use_locked, Locks, LOCKED_NOTE};
 pub use notices::Notices;
 pub use pager::{use_page, Page, PagerButtons};
 pub use param_field::{field_of, ParamField};
+pub use scroll_box::ScrollBox;
 pub use select_field::SelectField;
 pub use text_field::{FieldInput, TextField};

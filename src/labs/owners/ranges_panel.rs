@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use crate::browser;
-use crate::components::{use_page, PagerButtons};
+use crate::components::{use_page, PagerButtons, ScrollBox};
 use crate::charts::ranges_bar::RangesBar;
 use crate::model::export::owners_csv;
 use crate::model::rescale::RescaleDiff;
@@ -55,17 +55,19 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
                 <span role="status">{ format!("Subtasks {} to {} of {}", first_row, page.end - 1, p.get()) }</span>
                 <PagerButtons page={page} noun="subtasks" on_go={on_go} />
             </div>
-            <table class="ranges-table">
-                <caption class="visually-hidden">{ "Key-group range of each subtask" }</caption>
-                <thead><tr><th scope="col">{ "subtask" }</th><th scope="col">{ "first key group" }</th>
-                    <th scope="col">{ "last key group" }</th><th scope="col">{ "key groups" }</th></tr></thead>
-                <tbody>
-                    { for rows.map(|op| {
-                        let r = p.range_of(op);
-                        html! { <tr key={op.index()}><td>{ op.index() }</td><td>{ r.first() }</td><td>{ r.last() }</td><td>{ r.len() }</td></tr> }
-                    }) }
-                </tbody>
-            </table>
+            <ScrollBox label="Ranges table">
+                <table class="ranges-table">
+                    <caption class="visually-hidden">{ "Key-group range of each subtask" }</caption>
+                    <thead><tr><th scope="col">{ "subtask" }</th><th scope="col">{ "first key group" }</th>
+                        <th scope="col">{ "last key group" }</th><th scope="col">{ "key groups" }</th></tr></thead>
+                    <tbody>
+                        { for rows.map(|op| {
+                            let r = p.range_of(op);
+                            html! { <tr key={op.index()}><td>{ op.index() }</td><td>{ r.first() }</td><td>{ r.last() }</td><td>{ r.len() }</td></tr> }
+                        }) }
+                    </tbody>
+                </table>
+            </ScrollBox>
         </section>
     }
 }

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::components::{use_page, PagerButtons};
+use crate::components::{use_page, PagerButtons, ScrollBox};
 
 use super::results::key_text;
 use super::state::{KeyColumn, SkewAction};
@@ -54,29 +54,31 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
                 <span role="status">{ if n == 0 { "No keys".to_string() } else { format!("Keys {} to {} of {n}", first + 1, page.end) } }</span>
                 <PagerButtons page={page} noun="keys" on_go={on_go} />
             </div>
-            <table>
-                <caption class="visually-hidden">{ "Keys with their load, key group and subtask" }</caption>
-                <thead><tr><th scope="col">{ "key" }</th><th scope="col">{ "events/s" }</th><th scope="col">{ "state bytes" }</th>
-                    <th scope="col">{ "key group" }</th><th scope="col">{ "subtask" }</th><th scope="col">{ "remove" }</th></tr></thead>
-                <tbody>
-                    { for (first..page.end).map(|i| {
-                        let k = &props.keys[i];
-                        let name = key_text(&k.key);
-                        let group = props.groups.group_of_key.get(i).copied().unwrap_or(0);
-                        html! {
-                            <tr key={format!("{i}:{name}")}>
-                                <td><input class="cell" value={name.clone()} aria-label={format!("Key of row {}", i + 1)} onchange={edit(i, KeyColumn::Key)} /></td>
-                                <td><input class="cell num" value={format_milli(k.events_milli)} aria-label={format!("Events per second of row {}", i + 1)} onchange={edit(i, KeyColumn::Events)} /></td>
-                                <td><input class="cell num" value={k.bytes.to_string()} aria-label={format!("State bytes of row {}", i + 1)} onchange={edit(i, KeyColumn::Bytes)} /></td>
-                                <td>{ group }</td>
-                                <td>{ owner(group) }</td>
-                                <td><button type="button" aria-label={format!("Remove row {}", i + 1)}
-                                    onclick={props.on_action.reform(move |_: MouseEvent| SkewAction::RemoveKey { index: i })}>{ "×" }</button></td>
-                            </tr>
-                        }
-                    }) }
-                </tbody>
-            </table>
+            <ScrollBox label="Keys table">
+                <table>
+                    <caption class="visually-hidden">{ "Keys with their load, key group and subtask" }</caption>
+                    <thead><tr><th scope="col">{ "key" }</th><th scope="col">{ "events/s" }</th><th scope="col">{ "state bytes" }</th>
+                        <th scope="col">{ "key group" }</th><th scope="col">{ "subtask" }</th><th scope="col">{ "remove" }</th></tr></thead>
+                    <tbody>
+                        { for (first..page.end).map(|i| {
+                            let k = &props.keys[i];
+                            let name = key_text(&k.key);
+                            let group = props.groups.group_of_key.get(i).copied().unwrap_or(0);
+                            html! {
+                                <tr key={format!("{i}:{name}")}>
+                                    <td><input class="cell" value={name.clone()} aria-label={format!("Key of row {}", i + 1)} onchange={edit(i, KeyColumn::Key)} /></td>
+                                    <td><input class="cell num" value={format_milli(k.events_milli)} aria-label={format!("Events per second of row {}", i + 1)} onchange={edit(i, KeyColumn::Events)} /></td>
+                                    <td><input class="cell num" value={k.bytes.to_string()} aria-label={format!("State bytes of row {}", i + 1)} onchange={edit(i, KeyColumn::Bytes)} /></td>
+                                    <td>{ group }</td>
+                                    <td>{ owner(group) }</td>
+                                    <td><button type="button" aria-label={format!("Remove row {}", i + 1)}
+                                        onclick={props.on_action.reform(move |_: MouseEvent| SkewAction::RemoveKey { index: i })}>{ "×" }</button></td>
+                                </tr>
+                            }
+                        }) }
+                    </tbody>
+                </table>
+            </ScrollBox>
         </section>
     }
 }

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::view::Scenario;
 use crate::browser;
-use crate::components::{use_page, PagerButtons};
+use crate::components::{use_page, PagerButtons, ScrollBox};
 use crate::model::export::skew_csv;
 use crate::model::skew::aggregate::{GroupLoads, SkewCause};
 use crate::model::skew::units::{format_bytes, format_milli};
@@ -76,19 +76,21 @@ pub fn Results(props: &ResultsProps) -> Html {
                 <span role="status">{ format!("Subtasks {} to {} of {}", first_row, page.end - 1, p) }</span>
                 <PagerButtons page={page} noun="subtasks" on_go={on_go} />
             </div>
-            <table class="skew-table">
-                <caption class="visually-hidden">{ "Load of each subtask" }</caption>
-                <thead><tr><th scope="col">{ "subtask" }</th><th scope="col">{ "key groups" }</th><th scope="col">{ "keys" }</th>
-                    <th scope="col">{ "events/s" }</th><th scope="col">{ "state" }</th></tr></thead>
-                <tbody>
-                    { for (first_row..page.end).map(|i| {
-                        let l = &loads.subtasks[i];
-                        html! { <tr key={i} class={classes!((i as u32 == loads.busiest).then_some("busiest"))}>
-                            <td>{ i }</td><td>{ loads.key_groups[i] }</td><td>{ l.keys }</td><td>{ format_milli(l.events_milli) }</td><td>{ format_bytes(l.bytes) }</td>
-                        </tr> }
-                    }) }
-                </tbody>
-            </table>
+            <ScrollBox label="Subtask load table">
+                <table class="skew-table">
+                    <caption class="visually-hidden">{ "Load of each subtask" }</caption>
+                    <thead><tr><th scope="col">{ "subtask" }</th><th scope="col">{ "key groups" }</th><th scope="col">{ "keys" }</th>
+                        <th scope="col">{ "events/s" }</th><th scope="col">{ "state" }</th></tr></thead>
+                    <tbody>
+                        { for (first_row..page.end).map(|i| {
+                            let l = &loads.subtasks[i];
+                            html! { <tr key={i} class={classes!((i as u32 == loads.busiest).then_some("busiest"))}>
+                                <td>{ i }</td><td>{ loads.key_groups[i] }</td><td>{ l.keys }</td><td>{ format_milli(l.events_milli) }</td><td>{ format_bytes(l.bytes) }</td>
+                            </tr> }
+                        }) }
+                    </tbody>
+                </table>
+            </ScrollBox>
         </section>
     }
 }

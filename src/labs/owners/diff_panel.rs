@@ -11,6 +11,7 @@ use yew::prelude::*;
 
 use crate::charts::rescale_flows::{RescalePicture, BOX_H, HEIGHT, NEW_LABEL_Y, NEW_TOP, OLD_LABEL_Y, OLD_TOP, WIDTH};
 use crate::components::{use_page, Page, PagerButtons, ScrollBox};
+use crate::model::number::{count, noun};
 use crate::model::rescale::{Flow, RescaleDiff};
 use crate::model::ModelError;
 
@@ -75,10 +76,11 @@ fn summary(d: &RescaleDiff) -> Html {
     html! {
         <>
             <p data-testid="rescale-diff">
-                { format!("From {} to {} subtasks over {} key groups: {} key groups change owner ({}.{}% of the \
+                { format!("From {} to {} subtasks over {} key groups: {} {} owner ({}.{}% of the \
                            state if every group holds the same amount). {} of the {} subtasks that exist at both \
                            parallelisms keep all their groups.",
-                    d.from, d.to, d.max_parallelism, d.moved_groups, permille / 10, permille % 10, d.keeping_all, d.shared_subtasks) }
+                    d.from, d.to, d.max_parallelism, count(u64::from(d.moved_groups), "key group", "key groups"),
+                    noun(u64::from(d.moved_groups), "changes", "change"), permille / 10, permille % 10, d.keeping_all, d.shared_subtasks) }
             </p>
             if d.moved_groups > 0 {
                 <p>{ "Groups that change owner: " }{ runs }

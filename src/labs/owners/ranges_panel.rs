@@ -8,6 +8,7 @@ use crate::browser;
 use crate::components::{use_page, PagerButtons, ScrollBox};
 use crate::charts::ranges_bar::RangesBar;
 use crate::model::export::owners_csv;
+use crate::model::number::count;
 use crate::model::rescale::RescaleDiff;
 use crate::model::Parallelism;
 
@@ -36,7 +37,7 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
                           from ⌈i·{max}/{}⌉ to ⌊((i+1)·{max} − 1)/{}⌋, so the larger runs are spread out, not \
                           bunched at the start.", max - 1, p.get(), p.get(), p.get()) }</p>
             <svg class="ranges-bar" viewBox={format!("0 0 {} 34", bar.columns)} preserveAspectRatio="none" role="img"
-                aria-label={format!("Key groups 0 to {} across {} subtasks", max - 1, p.get())}>
+                aria-label={format!("Key groups 0 to {} across {}", max - 1, count(u64::from(p.get()), "subtask", "subtasks"))}>
                 <path class="run-even" d={bar.even.clone()} />
                 <path class="run-odd" d={bar.odd.clone()} />
                 <path class="run-busiest" d={bar.busiest.clone()} />

@@ -9,6 +9,7 @@ use super::results::key_text;
 use super::view::Scenario;
 use crate::charts::load_charts::{bars_svg, sorted_curve_svg};
 use crate::charts::svg_data_url;
+use crate::model::number::count;
 use crate::model::skew::aggregate::GroupLoads;
 use crate::model::skew::KeyLoad;
 
@@ -51,7 +52,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
         }
         let names: Vec<String> = heaviest.iter().map(|&i| key_text(&keys[i].key)).collect();
         let alt =
-            format!("Events per second of {} keys sorted from heaviest; heaviest: {}.", keys.len(), names.join(", "));
+            format!("Events per second of {} sorted from heaviest; heaviest: {}.", count(keys.len() as u64, "key", "keys"), names.join(", "));
         (svg_data_url(&sorted_curve_svg(&sorted, &names)), alt)
     });
     html! {

@@ -138,9 +138,10 @@ fn whatifs(m: &Imported, on_action: &Callback<SkewAction>) -> Html {
                     )
                 } else {
                     format!(
-                        "key groups: {} subtasks own {} key groups and {} own {}, so part of the skew may come from \
-                             that; a parallelism dividing {} removes that part only.",
-                        g.busy_subtasks, g.most, g.idle_subtasks, g.fewest, g.max_parallelism
+                        "key groups: {}, so part of the skew may come from that; a parallelism dividing {} removes \
+                             that part only.",
+                        g.owners_sentence(),
+                        g.max_parallelism
                     )
                 }));
             }

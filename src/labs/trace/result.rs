@@ -5,6 +5,7 @@
 use yew::prelude::*;
 
 use crate::components::ScrollBox;
+use crate::model::number::count;
 use crate::model::trace::{Scenario, TraceResult, TraceVerdict};
 use crate::model::ModelError;
 
@@ -55,7 +56,7 @@ pub fn TraceResultView(props: &TraceResultProps) -> Html {
                 </blockquote>
             }
             <ScrollBox label="Per-key check table"><table class="trace-table">
-                <caption>{ format!("Per key: expected total from the trace vs the restored job's total ({moved} keys changed owner)") }</caption>
+                <caption>{ format!("Per key: expected total from the trace vs the restored job's total ({} changed owner)", count(moved as u64, "key", "keys")) }</caption>
                 <thead><tr><th scope="col">{ "key" }</th><th scope="col">{ "key group" }</th><th scope="col">{ "owner before" }</th>
                     <th scope="col">{ "owner after" }</th><th scope="col">{ "expected" }</th><th scope="col">{ "actual" }</th><th scope="col">{ "check" }</th></tr></thead>
                 <tbody>

@@ -6,13 +6,13 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser::{self, HashListener};
-use crate::components::{Locks, Notices};
+use crate::components::{DarkTheme, Locks, Notices};
 use crate::embed::frame_title;
 use crate::embed_view::{EmbedFrame, EmbedPanel, HashWatch, ResultSink};
 use crate::lab::Lab;
 use crate::labs::home::Home;
 use crate::labs::not_found::NotFound;
-use crate::url::{lab_href, Location, Route};
+use crate::url::{lab_href, Location, Route, Theme};
 
 /// Installs the panic panel, then mounts the app into `#app` (or `<body>` if absent).
 pub fn start() {
@@ -43,6 +43,20 @@ pub fn App() -> Html {
         HashWatch(Callback::from(move |h: String| written.set(h)))
     };
     let location = Location::parse(&hash);
+    // Charts draw in the theme's palette: the link's theme, else the system's (followed live).
+    let system_dark = use_state_eq(browser::watch::system_prefers_dark);
+    {
+        let system_dark = system_dark.clone();
+        use_effect_with((), move |_| {
+            let watch = browser::watch::SchemeWatch::new(move |dark| system_dark.set(dark));
+            move || drop(watch)
+        });
+    }
+    let dark = DarkTheme(match location.common.theme {
+        Theme::Dark => true,
+        Theme::Light => false,
+        Theme::System => *system_dark,
+    });
     let title = match &location.route {
         Route::Home => "Rescale Lab".to_string(),
         // Inside a frame the title names the state, as the snippet's frame title does.
@@ -105,7 +119,7 @@ pub fn App() -> Html {
                     </nav>
                 </header>
             }
-            <main id="main" tabindex="-1">{ body }</main>
+            <main id="main" tabindex="-1"><ContextProvider<DarkTheme> context={dark}>{ body }</ContextProvider<DarkTheme>></main>
         </div>
     }
 }

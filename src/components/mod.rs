@@ -3,6 +3,7 @@
 
 pub mod answer_field;
 pub mod big_text;
+pub mod chart_box;
 pub mod copy_export;
 pub mod locks;
 pub mod notices;
@@ -14,6 +15,7 @@ pub mod text_field;
 
 pub use answer_field::AnswerField;
 pub use big_text::{on_file_text, use_big_text, BigText};
+pub use chart_box::{use_chart_style, DarkTheme};
 pub use copy_export::CopyExport;
 pub use locks::{use_locked, Locks, LOCKED_NOTE};
 pub use notices::Notices;

@@ -45,6 +45,7 @@ test.describe('at 390×844', () => {
   test.use({ viewport: PHONE });
 
   test('no route has an element wider than the viewport outside a scroll container', async ({ page }) => {
+    test.setTimeout(120_000);
     const found = {};
     for (const route of await routes(page)) {
       await open(page, route);
@@ -81,3 +82,72 @@ test.describe('at 390×844', () => {
     await expect(page.getByRole('region', { name: 'Per-key check table, scrolls sideways' })).toBeVisible();
   });
 });
+
+/** Each chart image's drawing: its size, background, text colours and sizes, and text. */
+async function charts(page) {
+  return page.locator('img.chart').evaluateAll((imgs) =>
+    imgs.map((img) => {
+      const src = img.getAttribute('src');
+      const doc = new DOMParser().parseFromString(decodeURIComponent(src.slice(src.indexOf(',') + 1)), 'image/svg+xml');
+      const texts = [...doc.querySelectorAll('text')];
+      return {
+        alt: img.alt,
+        drawn: Number(doc.documentElement.getAttribute('width')),
+        shown: img.getBoundingClientRect().width,
+        background: doc.querySelector('rect').getAttribute('fill'),
+        ink: texts.map((t) => t.getAttribute('fill')),
+        smallest: Math.min(...texts.map((t) => Number(t.getAttribute('font-size')))),
+        text: texts.map((t) => t.textContent.trim()),
+      };
+    }),
+  );
+}
+
+/** `rgb(r, g, b)` of a computed colour as `#RRGGBB`, as plotters writes colours. */
+function hex(rgb) {
+  const [r, g, b] = rgb.match(/\d+/g).map(Number);
+  return `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+}
+
+const CHART_ROUTES = [
+  ['#/owners?p=100&maxp=128', 1],
+  ['#/skew?p=4', 4],
+  ['#/savepoint?sample=hashmap-savepoint', 2],
+];
+
+for (const theme of ['light', 'dark']) {
+  for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+    test(`charts follow the ${theme} theme and a ${viewport.width} px width, with units`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(viewport);
+      for (const [route, count] of CHART_ROUTES) {
+        await open(page, `${route}&theme=${theme}`);
+        const section = page.locator('img.chart').first();
+        await section.scrollIntoViewIfNeeded();
+        await expect(page.locator('img.chart')).toHaveCount(count);
+        const { bg, fg } = await page.evaluate(() => ({
+          bg: getComputedStyle(document.body).backgroundColor,
+          fg: getComputedStyle(document.body).color,
+        }));
+        // Drawn for the width it gets: once measured, the drawing is the shown size (1:1).
+        await expect
+          .poll(async () => (await charts(page)).every((c) => Math.abs(c.drawn - c.shown) <= 10))
+          .toBe(true);
+        for (const c of await charts(page)) {
+          expect(c.background.toUpperCase(), `${route} ${c.alt}: background`).toBe(hex(bg));
+          expect(c.ink.map((i) => i.toUpperCase()), `${route} ${c.alt}: ink`).toContain(hex(fg));
+          expect(c.shown, `${route}: inside the viewport`).toBeLessThanOrEqual(viewport.width);
+          expect((c.smallest * c.shown) / c.drawn, `${route} ${c.alt}: text size on screen`).toBeGreaterThanOrEqual(11);
+          // Units on the axes, never raw seven-digit ticks.
+          expect(c.text.filter((t) => /^\d{7,}$/.test(t.replace(/,/g, ''))), `${route} ${c.alt}`).toEqual([]);
+        }
+        const all = (await charts(page)).flatMap((c) => c.text);
+        if (route.startsWith('#/skew')) {
+          expect(all).toContain('k events/s');
+          expect(all.some((t) => /^state \((KB|MB|GB)\)$/.test(t)), all.join('|')).toBe(true);
+        }
+      }
+      expect(await axeViolations(page), `${theme} at ${viewport.width}`).toEqual([]);
+    });
+  }
+}

@@ -151,3 +151,38 @@ for (const theme of ['light', 'dark']) {
     });
   }
 }
+
+test('focus stays in the key table after a row is removed', async ({ page }) => {
+  await open(page, '#/skew?p=4');
+  await page.getByLabel('Keys (CSV)').fill('a,1\nb,2\nc,3');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('button', { name: /^Remove row/ })).toHaveCount(3);
+  // The middle row: the next row's button takes its place, and focus.
+  await page.getByRole('button', { name: 'Remove row 2' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: /^Remove row/ })).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Remove row 2' })).toBeFocused();
+  await expect(page.getByLabel('Key of row 2')).toHaveValue('c');
+  // The last row: the previous one's button.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Remove row 1' })).toBeFocused();
+  // The only row: Add key.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: /^Remove row/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add key' })).toBeFocused();
+});
+
+test('counts agree in number and rates read with sensible precision', async ({ page }) => {
+  await open(page, '#/skew?p=1&maxp=128');
+  await page.getByLabel('Keys (CSV)').fill('solo,29365.603');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('csv-report')).toContainText('Read 1 key.');
+  await expect(page.getByText('1 key now, from your own list.')).toBeVisible();
+  await expect(page.getByText('Busiest subtask: 0 with 29,366 events/s, 1 key in 128 key groups')).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('1 keys');
+  await expect(page.getByRole('main')).not.toContainText('29365.603 events/s');
+  await open(page, '#/owners?p=128&maxp=128');
+  await expect(page.getByRole('slider', { name: 'Parallelism' })).toHaveAttribute('aria-valuetext', '128: every subtask owns 1 key group');
+  await open(page, '#/owners?p=3&maxp=4');
+  await expect(page.getByTestId('imbalance-summary')).toContainText('1 subtask owns 2 key groups and 2 own 1');
+});

@@ -17,7 +17,7 @@ pub use answer_field::AnswerField;
 pub use big_text::{on_file_text, use_big_text, BigText};
 pub use chart_box::{use_chart_style, DarkTheme};
 pub use copy_export::CopyExport;
-pub use locks::{use_locked, Locks, LOCKED_NOTE};
+pub use locks::{locked_class, use_locked, LockNote, Locks, LOCKED_NOTE};
 pub use notices::Notices;
 pub use pager::{use_page, Page, PagerButtons};
 pub use param_field::{field_of, ParamField};

@@ -12,6 +12,7 @@ pub mod param_field;
 pub mod scroll_box;
 pub mod select_field;
 pub mod text_field;
+pub mod view_part;
 
 pub use answer_field::AnswerField;
 pub use big_text::{on_file_text, use_big_text, BigText};
@@ -24,3 +25,4 @@ pub use param_field::{field_of, ParamField};
 pub use scroll_box::ScrollBox;
 pub use select_field::SelectField;
 pub use text_field::{FieldInput, TextField};
+pub use view_part::{use_view, InView, ViewChoice};

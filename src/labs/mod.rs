@@ -30,7 +30,7 @@ mod query_tests;
 use yew::prelude::*;
 
 use crate::lab::Lab;
-use crate::url::{Location, ParamTable};
+use crate::url::{Location, ParamTable, Sections};
 
 /// One line per lab: `module: Variant => PageComponent`.
 macro_rules! pages {
@@ -41,6 +41,13 @@ macro_rules! pages {
         pub fn view(lab: Lab, location: &Location) -> Html {
             match lab {
                 $(Lab::$variant => html! { <$module::$page location={location.clone()} /> },)+
+            }
+        }
+
+        /// The sections the lab can show alone (`view=`), from its `query.rs`.
+        pub fn sections(lab: Lab) -> Sections {
+            match lab {
+                $(Lab::$variant => $module::query::SECTIONS,)+
             }
         }
 

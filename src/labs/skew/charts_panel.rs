@@ -10,13 +10,16 @@ use super::view::Scenario;
 use crate::charts::load_charts::{bars_svg, sorted_curve_svg};
 use crate::charts::axes::YAxis;
 use crate::charts::svg_data_url;
-use crate::components::use_chart_style;
+use crate::components::{use_chart_style, use_view};
 use crate::model::number::{count, Quantity};
 use crate::model::skew::aggregate::GroupLoads;
 use crate::model::skew::KeyLoad;
 
 const EVENTS: YAxis<'static> = YAxis { what: "events/s", quantity: Quantity::Rate };
 const STATE: YAxis<'static> = YAxis { what: "state", quantity: Quantity::Bytes };
+
+/// The sections (`view=`) that are one of these charts.
+pub const CHARTS: &[&str] = &["load", "state", "groups", "curve"];
 
 #[derive(Properties, PartialEq)]
 pub struct ChartsPanelProps {
@@ -62,18 +65,29 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
         (svg_data_url(&sorted_curve_svg(&sorted, &names, style)), alt)
     });
     let (w, h) = (style.width.to_string(), style.height.to_string());
+    // `view=load` (and the others of [`CHARTS`]) shows that chart alone.
+    let view = use_view();
+    let shows = |name: &str| view.is_none_or(|v| v == name);
     html! {
         <section class="skew-charts" aria-labelledby="skew-charts-title" ref={chart_ref}>
             <h2 id="skew-charts-title">{ "Charts" }</h2>
             if let Some((events, bytes)) = subtask_charts.as_ref() {
-                <img class="chart" src={events.clone()} width={w.clone()} height={h.clone()} decoding="async"
-                    alt="Bar chart of events per second per subtask; the busiest subtask in red." />
-                <img class="chart" src={bytes.clone()} width={w.clone()} height={h.clone()} decoding="async"
-                    alt="Bar chart of state bytes per subtask; the busiest subtask by events in red." />
+                if shows("load") {
+                    <img class="chart" src={events.clone()} width={w.clone()} height={h.clone()} decoding="async"
+                        alt="Bar chart of events per second per subtask; the busiest subtask in red." />
+                }
+                if shows("state") {
+                    <img class="chart" src={bytes.clone()} width={w.clone()} height={h.clone()} decoding="async"
+                        alt="Bar chart of state bytes per subtask; the busiest subtask by events in red." />
+                }
             }
-            <img class="chart" src={(*group_chart).clone()} width={w.clone()} height={h.clone()} decoding="async"
-                alt="Bar chart of events per second per key group." />
-            <img class="chart" src={curve.0.clone()} width={w.clone()} height={h.clone()} decoding="async" alt={curve.1.clone()} />
+            if shows("groups") {
+                <img class="chart" src={(*group_chart).clone()} width={w.clone()} height={h.clone()} decoding="async"
+                    alt="Bar chart of events per second per key group." />
+            }
+            if shows("curve") {
+                <img class="chart" src={curve.0.clone()} width={w.clone()} height={h.clone()} decoding="async" alt={curve.1.clone()} />
+            }
         </section>
     }
 }

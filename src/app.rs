@@ -6,13 +6,13 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser::{self, HashListener};
-use crate::components::Locks;
+use crate::components::{DarkTheme, Locks, ViewChoice};
 use crate::embed::frame_title;
 use crate::embed_view::{EmbedFrame, EmbedPanel, HashWatch, ResultSink};
 use crate::lab::Lab;
 use crate::labs::module_switch::ModuleSwitch;
 use crate::labs::not_found::NotFound;
-use crate::url::{lab_href, Location, Route};
+use crate::url::{lab_href, resolve_view, Location, Route, Theme};
 
 /// Installs the panic panel, then mounts the app into `#app` (or `<body>` if absent).
 pub fn start() {
@@ -42,7 +42,29 @@ pub fn App() -> Html {
         let written = written.clone();
         HashWatch(Callback::from(move |h: String| written.set(h)))
     };
-    let location = Location::parse(&hash);
+    let mut location = Location::parse(&hash);
+    // `view=`: one section of the lab, if the word names one (else the whole lab, with a notice).
+    let view = match location.route {
+        Route::Lab(lab) => {
+            let word = location.common.view.clone();
+            ViewChoice(resolve_view(word.as_deref(), crate::labs::sections(lab), &mut location.notices))
+        }
+        _ => ViewChoice(None),
+    };
+    // Charts draw in the theme's palette: the link's theme, else the system's (followed live).
+    let system_dark = use_state_eq(browser::watch::system_prefers_dark);
+    {
+        let system_dark = system_dark.clone();
+        use_effect_with((), move |_| {
+            let watch = browser::watch::SchemeWatch::new(move |dark| system_dark.set(dark));
+            move || drop(watch)
+        });
+    }
+    let dark = DarkTheme(match location.common.theme {
+        Theme::Dark => true,
+        Theme::Light => false,
+        Theme::System => *system_dark,
+    });
     let title = match &location.route {
         Route::Home => "Rescale Lab".to_string(),
         // Inside a frame the title names the state, as the snippet's frame title does.
@@ -73,7 +95,9 @@ pub fn App() -> Html {
                 <div class="lab-frame" key={(*hash).clone()}>
                     <ContextProvider<Locks> context={locks}>
                         <ContextProvider<ResultSink> context={sink}>
-                            <ContextProvider<HashWatch> context={watch}>{ crate::labs::view(*lab, &location) }</ContextProvider<HashWatch>>
+                            <ContextProvider<HashWatch> context={watch}>
+                                <ContextProvider<ViewChoice> context={view}>{ crate::labs::view(*lab, &location) }</ContextProvider<ViewChoice>>
+                            </ContextProvider<HashWatch>>
                         </ContextProvider<ResultSink>>
                     </ContextProvider<Locks>>
                     if location.common.embed {
@@ -105,7 +129,7 @@ pub fn App() -> Html {
                     </nav>
                 </header>
             }
-            <main id="main" tabindex="-1">{ body }</main>
+            <main id="main" tabindex="-1"><ContextProvider<DarkTheme> context={dark}>{ body }</ContextProvider<DarkTheme>></main>
         </div>
     }
 }

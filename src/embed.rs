@@ -52,6 +52,16 @@ pub fn embed_hash(hash: &str, lock: &[String], theme: Theme, origin: Option<&str
     join(path, &kept)
 }
 
+/// `hash` showing one section (`view=<name>`) instead of any it named, or the whole lab.
+pub fn with_view(hash: &str, view: Option<&str>) -> String {
+    let (path, pairs) = split(hash);
+    let mut kept: Vec<String> = pairs.into_iter().filter(|p| name_of(p) != "view").map(String::from).collect();
+    if let Some(view) = view {
+        kept.push(format!("view={}", crate::url::encode_component(view)));
+    }
+    join(path, &kept)
+}
+
 /// Escapes text for an HTML attribute value in double quotes.
 pub fn escape_attribute(text: &str) -> String {
     text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")

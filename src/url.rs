@@ -134,7 +134,7 @@ impl Theme {
     }
 }
 
-/// Parameters every route accepts: `v`, `embed`, `theme`, and for embeds `lock` and `origin`.
+/// Parameters every route accepts: `v`, `embed`, `theme`, and for embeds `lock`, `origin` and `view`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct CommonQuery {
     /// `embed=1`: the lab alone, without site navigation.
@@ -144,6 +144,36 @@ pub struct CommonQuery {
     pub lock: Vec<String>,
     /// `origin=https://docs.example.com`: the one origin allowed to receive result messages.
     pub origin: Option<String>,
+    /// `view=slider`: one section of the lab, for a compact embed. The word is only checked for
+    /// its shape here; the lab's [`Section`] list decides whether it names a section.
+    pub view: Option<String>,
+}
+
+/// One section a lab can show alone with `view=<name>` (listed in its `query.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Section {
+    pub name: &'static str,
+    /// What the embed builder's **Section** select shows.
+    pub label: &'static str,
+}
+
+/// A lab's sections, in the order the embed builder lists them.
+pub type Sections = &'static [Section];
+
+/// The section `view` names among `sections`, or (with a notice) none: the whole lab.
+pub fn resolve_view(view: Option<&str>, sections: Sections, notices: &mut Vec<Notice>) -> Option<&'static str> {
+    let view = view?;
+    let found = sections.iter().find(|s| s.name == view).map(|s| s.name);
+    if found.is_none() {
+        let names: Vec<&str> = sections.iter().map(|s| s.name).collect();
+        let why = if names.is_empty() {
+            "this lab has no sections to show alone; showing the whole lab".to_string()
+        } else {
+            format!("this lab's sections are {}; showing the whole lab", names.join(", "))
+        };
+        notices.push(notice("view", view, &why));
+    }
+    found
 }
 
 impl CommonQuery {
@@ -174,6 +204,13 @@ impl CommonQuery {
                 common.lock = names;
             } else {
                 notices.push(notice("lock", list, "lock takes parameter names separated by commas; nothing is locked"));
+            }
+        }
+        if let Some(view) = params.get("view") {
+            if !view.is_empty() && view.len() <= 24 && view.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') {
+                common.view = Some(view.to_string());
+            } else {
+                notices.push(notice("view", view, "view takes a section name such as slider; showing the whole lab"));
             }
         }
         if let Some(origin) = params.get("origin") {
@@ -208,6 +245,9 @@ impl CommonQuery {
         }
         if let Some(origin) = &self.origin {
             pairs.push(("origin", origin.clone()));
+        }
+        if let Some(view) = &self.view {
+            pairs.push(("view", view.clone()));
         }
         pairs
     }

@@ -26,12 +26,10 @@ pub fn set(object: &js_sys::Object, key: &str, value: impl Into<JsValue>) {
     let _ = js_sys::Reflect::set(object, &JsValue::from_str(key), &value.into());
 }
 
-/// The document's content height in CSS pixels.
+/// The content's height in CSS pixels: the body's, which (unlike the root's) can be less than
+/// the frame's current height, so a frame sized for a whole lab shrinks to one section.
 pub fn content_height() -> u32 {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-        .map_or(0, |e| e.scroll_height().max(0) as u32)
+    web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()).map_or(0, |b| b.scroll_height().max(0) as u32)
 }
 
 /// Calls `on_resize` whenever the page's content changes size, until the guard is dropped.

@@ -6,11 +6,13 @@
 //! - [`json`]: fetching a JSON file of the site as a plain Rust tree.
 //! - [`files`]: reading files a person chooses or drops.
 //! - [`frame`]: talking to an embedding page (messages, resize watching, the xAPI post).
+//! - [`watch`]: an element's width and the system's colour scheme, for charts.
 
 pub mod events;
 pub mod files;
 pub mod frame;
 pub mod json;
+pub mod watch;
 
 pub use frame::*;
 

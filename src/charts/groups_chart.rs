@@ -1,15 +1,16 @@
 //! Key groups per subtask as a bar chart (plotters, SVG backend). Beyond [`MAX_BARS`]
 //! subtasks, neighbouring subtasks share a bar that shows the most groups any of them owns,
-//! so the chart's size does not grow with p.
+//! so the chart's size does not grow with p. Drawn at the [`ChartStyle`]'s size and colours.
 
 use plotters::prelude::*;
 
+use super::axes::{frame, DrawResult};
+use super::style::ChartStyle;
+use crate::model::number::{AxisScale, Quantity};
 use crate::model::Parallelism;
 
 /// The most bars drawn.
 pub const MAX_BARS: u32 = 128;
-const WIDTH: u32 = 640;
-const HEIGHT: u32 = 240;
 
 /// One bar: subtasks `first..=last` and the most key groups any of them owns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,38 +37,29 @@ pub fn bars(p: Parallelism) -> Vec<Bar> {
     out
 }
 
-/// The chart as an SVG document; empty if plotters reports an error.
-pub fn groups_per_subtask_svg(p: Parallelism) -> String {
+/// The chart as an SVG document at `style`'s size and colours; empty if plotters reports an error.
+pub fn groups_per_subtask_svg(p: Parallelism, style: &ChartStyle) -> String {
     let bars = bars(p);
     let mut svg = String::new();
-    if draw(&mut svg, p, &bars).is_err() {
+    if draw(&mut svg, p, &bars, style).is_err() {
         svg.clear();
     }
     svg
 }
 
-fn draw<'a>(svg: &'a mut String, p: Parallelism, bars: &[Bar]) -> Result<(), Box<dyn std::error::Error + 'a>> {
-    let root = SVGBackend::with_string(svg, (WIDTH, HEIGHT)).into_drawing_area();
-    root.fill(&WHITE)?;
-    let top = bars.iter().map(|b| b.groups).max().unwrap_or(1) + 1;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(12)
-        .x_label_area_size(36)
-        .y_label_area_size(44)
-        .build_cartesian_2d(0u32..p.get(), 0u32..top)?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_desc("subtask")
-        .y_desc("key groups")
-        .x_labels(8)
-        .y_labels(top.min(8) as usize)
-        .label_style(("sans-serif", 13))
-        .draw()?;
+fn draw(svg: &mut String, p: Parallelism, bars: &[Bar], style: &ChartStyle) -> DrawResult {
+    let root = SVGBackend::with_string(svg, (style.width, style.height)).into_drawing_area();
+    let scale = AxisScale::for_max(Quantity::Count, 1);
     let busiest = bars.iter().map(|b| b.groups).max().unwrap_or(0);
+    let top = scale.milli(u64::from(busiest) + 1);
+    let mut chart = frame(&root, style, "subtask", "key groups", p.get() as usize, top)?;
+    let palette = style.palette;
     chart.draw_series(bars.iter().map(|b| {
-        let colour = if b.groups == busiest { RGBColor(176, 58, 46) } else { RGBColor(29, 79, 145) };
-        Rectangle::new([(b.first, 0), (b.last + 1, b.groups)], colour.filled())
+        let colour = if b.groups == busiest { palette.highlight } else { palette.series };
+        Rectangle::new(
+            [(b.first as usize, 0), (b.last as usize + 1, scale.milli(u64::from(b.groups)))],
+            colour.filled(),
+        )
     }))?;
     root.present()?;
     Ok(())
@@ -98,7 +90,7 @@ mod tests {
 
     #[test]
     fn svg_has_one_rect_per_bar_and_no_script() {
-        let svg = groups_per_subtask_svg(par(128, 100));
+        let svg = groups_per_subtask_svg(par(128, 100), &ChartStyle::default());
         assert!(svg.starts_with("<svg"), "{}", &svg[..svg.len().min(80)]);
         assert!(svg.matches("<rect").count() >= 100);
         assert!(!svg.contains("<script"));

@@ -3,16 +3,18 @@
 //! at most [`MAX_BARS`] bars (each bar shows its bucket's largest value) or
 //! [`MAX_POINTS`] points, so drawing time does not grow with the key count. Key names are
 //! text: plotters escapes them, and the chart is shown as an image, where nothing runs.
+//! Each is drawn at the [`ChartStyle`]'s size in its palette, y in the axis's unit.
 
 use plotters::prelude::*;
+
+use super::axes::{frame, DrawResult, YAxis};
+use super::style::{ChartStyle, Palette, FONT_PX};
+use crate::model::number::{AxisScale, Quantity};
 
 /// The most bars one chart draws.
 pub const MAX_BARS: usize = 128;
 /// The most points of the sorted curve.
 pub const MAX_POINTS: usize = 200;
-const SIZE: (u32, u32) = (640, 240);
-const BLUE: RGBColor = RGBColor(29, 79, 145);
-const RED: RGBColor = RGBColor(176, 58, 46);
 
 /// Buckets `values` into at most `limit` (first index, largest value) pairs.
 pub fn bucket_max(values: &[u64], limit: usize) -> Vec<(usize, u64)> {
@@ -30,52 +32,38 @@ pub fn bucket_max(values: &[u64], limit: usize) -> Vec<(usize, u64)> {
     out
 }
 
-/// A bar chart of `values` (index on x), the bar holding `highlight` in red.
-pub fn bars_svg(values: &[u64], x_desc: &str, y_desc: &str, highlight: Option<usize>) -> String {
-    coloured_bars_svg(values, x_desc, y_desc, |start, end| {
+/// A bar chart of `values` (index on x), the bar holding `highlight` in the highlight colour.
+pub fn bars_svg(values: &[u64], x_desc: &str, y: YAxis<'_>, highlight: Option<usize>, style: &ChartStyle) -> String {
+    coloured_bars_svg(values, x_desc, y, style, |p, start, end| {
         if highlight.is_some_and(|h| (start..end).contains(&h)) {
-            RED
+            p.highlight
         } else {
-            BLUE
+            p.series
         }
     })
 }
 
 /// A bar chart of `values` (index on x), bucketed to at most [`MAX_BARS`] bars; the bar of
-/// indices `start..end` takes `colour(start, end)`.
+/// indices `start..end` takes `colour(palette, start, end)`.
 pub fn coloured_bars_svg(
     values: &[u64],
     x_desc: &str,
-    y_desc: &str,
-    colour: impl Fn(usize, usize) -> RGBColor,
+    y: YAxis<'_>,
+    style: &ChartStyle,
+    colour: impl Fn(&Palette, usize, usize) -> RGBColor,
 ) -> String {
     let buckets = bucket_max(values, MAX_BARS);
+    let top = buckets.iter().map(|b| b.1).max().unwrap_or(0).max(1);
+    let scale = AxisScale::for_max(y.quantity, top);
     let mut svg = String::new();
-    let drawn = (|| -> Result<(), Box<dyn std::error::Error + '_>> {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE)?;
-        let top = buckets.iter().map(|b| b.1).max().unwrap_or(0).max(1);
-        let mut chart = ChartBuilder::on(&root)
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(64)
-            .build_cartesian_2d(0usize..values.len().max(1), 0u64..top + top / 10 + 1)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_desc(x_desc)
-            .y_desc(y_desc)
-            .x_labels(8)
-            .y_labels(6)
-            .label_style(("sans-serif", 13))
-            .draw()?;
+    let drawn = (|| -> DrawResult {
+        let root = SVGBackend::with_string(&mut svg, (style.width, style.height)).into_drawing_area();
+        let y_top = scale.milli(top);
+        let mut chart = frame(&root, style, x_desc, &y.title(&scale), values.len(), y_top + y_top / 10 + 1)?;
         let ends: Vec<usize> = buckets.iter().skip(1).map(|b| b.0).chain(std::iter::once(values.len())).collect();
-        chart.draw_series(
-            buckets
-                .iter()
-                .zip(ends)
-                .map(|(&(start, v), end)| Rectangle::new([(start, 0), (end, v)], colour(start, end).filled())),
-        )?;
+        chart.draw_series(buckets.iter().zip(ends).map(|(&(start, v), end)| {
+            Rectangle::new([(start, 0), (end, scale.milli(v))], colour(&style.palette, start, end).filled())
+        }))?;
         root.present()?;
         Ok(())
     })();
@@ -86,39 +74,29 @@ pub fn coloured_bars_svg(
 }
 
 /// Events per key, heaviest first, as a line; the `named` heaviest keys are labelled.
-pub fn sorted_curve_svg(sorted_events: &[u64], names: &[String]) -> String {
+pub fn sorted_curve_svg(sorted_events: &[u64], names: &[String], style: &ChartStyle) -> String {
     let n = sorted_events.len();
     let step = n.div_ceil(MAX_POINTS).max(1);
-    let points: Vec<(usize, u64)> = (0..n).step_by(step).map(|i| (i, sorted_events[i])).collect();
+    let top = sorted_events.first().copied().unwrap_or(0).max(1);
+    let scale = AxisScale::for_max(Quantity::Rate, top);
+    let points: Vec<(usize, u64)> = (0..n).step_by(step).map(|i| (i, scale.milli(sorted_events[i]))).collect();
+    let p = style.palette;
     let mut svg = String::new();
-    let drawn = (|| -> Result<(), Box<dyn std::error::Error + '_>> {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE)?;
-        let top = sorted_events.first().copied().unwrap_or(0).max(1);
-        let mut chart = ChartBuilder::on(&root)
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(64)
-            .build_cartesian_2d(0usize..n.max(1), 0u64..top + top / 5 + 1)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_desc("keys, heaviest first")
-            .y_desc("events/s")
-            .x_labels(8)
-            .y_labels(6)
-            .label_style(("sans-serif", 13))
-            .draw()?;
-        chart.draw_series(LineSeries::new(points, BLUE.stroke_width(2)))?;
-        let style = ("sans-serif", 13).into_font().color(&RED);
+    let drawn = (|| -> DrawResult {
+        let root = SVGBackend::with_string(&mut svg, (style.width, style.height)).into_drawing_area();
+        let y_top = scale.milli(top);
+        let title = YAxis { what: "events/s", quantity: Quantity::Rate }.title(&scale);
+        let mut chart = frame(&root, style, "keys, heaviest first", &title, n, y_top + y_top / 5 + 1)?;
+        chart.draw_series(LineSeries::new(points, p.series.stroke_width(2)))?;
+        let text = ("sans-serif", FONT_PX).into_font().color(&p.highlight);
         for (i, name) in names.iter().enumerate().take(3) {
             let shown: String = name.chars().take(24).collect();
-            let y = sorted_events.get(i).copied().unwrap_or(0);
-            chart.draw_series(std::iter::once(Circle::new((i, y), 4, RED.filled())))?;
+            let y = scale.milli(sorted_events.get(i).copied().unwrap_or(0));
+            chart.draw_series(std::iter::once(Circle::new((i, y), 4, p.highlight.filled())))?;
             chart.draw_series(std::iter::once(Text::new(
                 shown,
-                (i + 1 + n / 40, y.saturating_sub(top / 12 * i as u64)),
-                style.clone(),
+                (i + 1 + n / 40, y.saturating_sub(y_top / 12 * i as u64)),
+                text.clone(),
             )))?;
         }
         root.present()?;
@@ -133,6 +111,8 @@ pub fn sorted_curve_svg(sorted_events: &[u64], names: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const EVENTS: YAxis<'static> = YAxis { what: "events/s", quantity: Quantity::Rate };
 
     #[test]
     fn buckets_keep_every_maximum() {
@@ -149,12 +129,28 @@ mod tests {
         let svg = sorted_curve_svg(
             &[30, 20, 10],
             &["<script>alert(1)</script>".to_string(), "\"><svg onload=x>".to_string()],
+            &ChartStyle::default(),
         );
         assert!(svg.starts_with("<svg"));
         assert!(!svg.contains("<script>"));
         assert!(!svg.contains("<svg onload"));
         assert!(svg.contains("&lt;script&gt;"));
-        let bars = bars_svg(&[1, 2, 3], "subtask", "events/s", Some(2));
+        let bars = bars_svg(&[1, 2, 3], "subtask", EVENTS, Some(2), &ChartStyle::default());
         assert!(bars.matches("<rect").count() >= 3);
+    }
+
+    #[test]
+    fn drawn_at_the_given_size_in_the_palette_with_units() {
+        let style = ChartStyle::new(342, true);
+        let svg = bars_svg(&[29_366, 12_000, 3], "subtask", EVENTS, Some(0), &style);
+        assert!(svg.contains("width=\"342\"") && svg.contains("height=\"200\""), "{}", &svg[..120]);
+        assert!(svg.to_uppercase().contains("FILL=\"#14171C\""), "dark background");
+        assert!(svg.contains("k events/s"));
+        assert!(!svg.contains("29366"));
+        let bytes = YAxis { what: "state", quantity: Quantity::Bytes };
+        let svg = bars_svg(&[100_000_000, 50_000_000], "subtask", bytes, None, &ChartStyle::default());
+        assert!(svg.contains("state (MB)"));
+        assert!(!svg.contains("100000000"));
+        assert!(svg.to_uppercase().contains("FILL=\"#FFFFFF\""), "light background");
     }
 }

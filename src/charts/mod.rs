@@ -6,13 +6,17 @@
 //!   an image, so its many shapes add no DOM nodes.
 //! - [`savepoint_charts`]: a snapshot's state bytes per key group, coloured by owning subtask.
 //! - [`plan_timeline`]: the rescale plan's steps on a time axis, the outage and the point of no return.
+//! - [`style`] and [`axes`]: every plotters chart's size (the width it is given), palette (the
+//!   theme's) and frame (axes in the theme's ink, y ticks in the axis's unit).
 
+pub mod axes;
 pub mod groups_chart;
 pub mod load_charts;
 pub mod plan_timeline;
 pub mod ranges_bar;
 pub mod rescale_flows;
 pub mod savepoint_charts;
+pub mod style;
 
 use crate::url::encode_component;
 

@@ -1,5 +1,7 @@
 //! Controls an embedding page has locked (`lock=m,a`): the shell provides the list as a
-//! context, and fields bound to a locked parameter render disabled, saying why.
+//! context, and fields bound to a locked parameter render disabled and look locked (the
+//! `field-locked` class: dashed, hatched, a padlock), with [`LockNote`] saying why; the note is
+//! tied to the control by `aria-describedby`, so a screen reader hears it with the control.
 
 use std::rc::Rc;
 
@@ -18,3 +20,28 @@ pub fn use_locked(param: Option<AttrValue>) -> bool {
 
 /// The sentence a locked control is described by.
 pub const LOCKED_NOTE: &str = "Locked by the page this lab is embedded in.";
+
+/// The class a locked field's wrapper takes.
+pub fn locked_class(locked: bool) -> Option<&'static str> {
+    locked.then_some("field-locked")
+}
+
+#[derive(Properties, PartialEq)]
+pub struct LockNoteProps {
+    /// The id the control's `aria-describedby` names.
+    pub id: AttrValue,
+}
+
+/// "Locked by the page this lab is embedded in.", with a padlock drawn beside it.
+#[function_component]
+pub fn LockNote(props: &LockNoteProps) -> Html {
+    html! {
+        <p class="field-hint locked" id={props.id.clone()}>
+            <svg class="padlock" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+                <path d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2" fill="none" stroke="currentColor" stroke-width="1.6" />
+                <rect x="2.5" y="7" width="11" height="8" rx="1.5" fill="currentColor" />
+            </svg>
+            { LOCKED_NOTE }
+        </p>
+    }
+}

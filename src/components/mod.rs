@@ -3,20 +3,26 @@
 
 pub mod answer_field;
 pub mod big_text;
+pub mod chart_box;
 pub mod copy_export;
 pub mod locks;
 pub mod notices;
 pub mod pager;
 pub mod param_field;
+pub mod scroll_box;
 pub mod select_field;
 pub mod text_field;
+pub mod view_part;
 
 pub use answer_field::AnswerField;
 pub use big_text::{on_file_text, use_big_text, BigText};
+pub use chart_box::{use_chart_style, DarkTheme};
 pub use copy_export::CopyExport;
-pub use locks::{use_locked, Locks, LOCKED_NOTE};
+pub use locks::{locked_class, use_locked, LockNote, Locks, LOCKED_NOTE};
 pub use notices::Notices;
 pub use pager::{use_page, Page, PagerButtons};
 pub use param_field::{field_of, ParamField};
+pub use scroll_box::ScrollBox;
 pub use select_field::SelectField;
 pub use text_field::{FieldInput, TextField};
+pub use view_part::{use_view, InView, ViewChoice};

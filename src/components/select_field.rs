@@ -24,7 +24,7 @@ pub fn SelectField(props: &SelectFieldProps) -> Html {
         on_change.emit(crate::browser::events::select_value(&e));
     });
     html! {
-        <div class="field">
+        <div class={classes!("field", super::locked_class(locked))}>
             <label for={props.id.clone()}>{ props.label.clone() }</label>
             <select id={props.id.clone()} {onchange} disabled={locked} aria-describedby={locked.then(|| locked_id.clone())}>
                 { for props.options.iter().map(|(value, label)| html! {
@@ -34,7 +34,7 @@ pub fn SelectField(props: &SelectFieldProps) -> Html {
                 }) }
             </select>
             if locked {
-                <p class="field-hint locked" id={locked_id.clone()}>{ super::LOCKED_NOTE }</p>
+                <super::LockNote id={locked_id.clone()} />
             }
         </div>
     }

@@ -62,7 +62,7 @@ pub fn TextField(props: &TextFieldProps) -> Html {
     .flatten()
     .collect();
     html! {
-        <div class={classes!("field", props.error.as_ref().map(|_| "field-invalid"))}>
+        <div class={classes!("field", props.error.as_ref().map(|_| "field-invalid"), super::locked_class(locked))}>
             <label for={props.id.clone()}>{ props.label.clone() }</label>
             <input
                 id={props.id.clone()}
@@ -82,7 +82,7 @@ pub fn TextField(props: &TextFieldProps) -> Html {
                 <p class="field-hint" id={hint_id.clone()}>{ hint.clone() }</p>
             }
             if locked {
-                <p class="field-hint locked" id={locked_id.clone()}>{ super::LOCKED_NOTE }</p>
+                <super::LockNote id={locked_id.clone()} />
             }
             if let Some(error) = &props.error {
                 <p class="field-error" id={error_id.clone()}>{ error.clone() }</p>

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::components::{FieldInput, SelectField, TextField};
-use crate::embed::{embed_hash, frame_title, iframe_snippet, HostScript};
+use crate::embed::{embed_hash, frame_title, iframe_snippet, with_view, HostScript};
 use crate::lab::Lab;
 use crate::url::{valid_origin, Theme};
 
@@ -38,6 +38,7 @@ pub fn EmbedPanel(props: &EmbedPanelProps) -> Html {
     let copied = use_state(|| false);
     let locks = use_state(Vec::<String>::new);
     let theme = use_state(|| Theme::System);
+    let section = use_state(String::new);
     let height = use_state(|| -> Typed<u32> { (String::from("900"), 900, None) });
     let origin = use_state(|| -> Typed<Option<String>> { (String::new(), None, None) });
     let toggle = {
@@ -57,7 +58,7 @@ pub fn EmbedPanel(props: &EmbedPanelProps) -> Html {
         })
     };
     let body = (*open).then(|| {
-        let hash = embed_hash(&props.hash, &locks, *theme, origin.1.as_deref());
+        let hash = with_view(&embed_hash(&props.hash, &locks, *theme, origin.1.as_deref()), Some(section.as_str()).filter(|s| !s.is_empty()));
         let snippet = iframe_snippet(&browser::page_url(), &hash, &frame_title(lab, &props.hash), height.1, Some(&host_script()));
         let on_theme = {
             let theme = theme.clone();
@@ -93,6 +94,13 @@ pub fn EmbedPanel(props: &EmbedPanelProps) -> Html {
                 copied.set(true);
             })
         };
+        let sections: Vec<(AttrValue, AttrValue)> = std::iter::once((AttrValue::Static(""), AttrValue::Static("the whole lab")))
+            .chain(crate::labs::sections(lab).iter().map(|s| (AttrValue::Static(s.name), AttrValue::Static(s.label))))
+            .collect();
+        let on_section = {
+            let section = section.clone();
+            Callback::from(move |v: String| section.set(v))
+        };
         let themes = Theme::ALL
             .map(|t| {
                 let label = if t == Theme::System { "follow the reader's system" } else { t.as_str() };
@@ -115,6 +123,9 @@ pub fn EmbedPanel(props: &EmbedPanelProps) -> Html {
                     }) }
                 </fieldset>
                 <div class="controls">
+                    if sections.len() > 1 {
+                        <SelectField id="embed-section" label="Section" options={sections} selected={AttrValue::from((*section).clone())} on_change={on_section} />
+                    }
                     <SelectField id="embed-theme" label="Theme" options={themes} selected={AttrValue::Static(theme.as_str())} on_change={on_theme} />
                     <TextField id="embed-height" label="Height in pixels" kind="number" min="200" max="5000" value={height.0.clone()}
                         error={height.2.clone().map(AttrValue::from)} hint="The frame also resizes itself with the host script." on_input={on_height} />

@@ -119,10 +119,12 @@ pub struct LabFrameProps {
 pub fn LabFrame(props: &LabFrameProps) -> Html {
     let slug = props.lab.slug();
     let title_id = format!("{slug}-title");
+    // One section shown alone (`view=`): the heading stays, the lede goes.
+    let whole = crate::components::use_view().is_none();
     html! {
-        <section class={classes!("lab", format!("lab-{slug}"))} aria-labelledby={title_id.clone()}>
+        <section class={classes!("lab", format!("lab-{slug}"), (!whole).then_some("lab-view"))} aria-labelledby={title_id.clone()}>
             <h1 id={title_id}>{ props.lab.title() }</h1>
-            <p class="lede">{ props.lede.clone() }</p>
+            if whole { <p class="lede">{ props.lede.clone() }</p> }
             <Notices notices={props.notices.clone()} />
             { props.children.clone() }
         </section>

@@ -34,7 +34,7 @@ mod query_tests;
 use yew::prelude::*;
 
 use crate::lab::Lab;
-use crate::url::{Location, ParamTable};
+use crate::url::{Location, ParamTable, Sections};
 use module_switch::ModuleSwitch;
 
 /// One line per lab: `module: Variant => PageComponent, "cargo feature",`. A build without
@@ -58,6 +58,13 @@ macro_rules! pages {
         pub fn has_page(lab: Lab) -> bool {
             match lab {
                 $(Lab::$variant => cfg!(feature = $feature),)+
+            }
+        }
+
+        /// The sections the lab can show alone (`view=`), from its `query.rs`.
+        pub fn sections(lab: Lab) -> Sections {
+            match lab {
+                $(Lab::$variant => $module::query::SECTIONS,)+
             }
         }
 

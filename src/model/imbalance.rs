@@ -3,6 +3,7 @@
 //! idlest, and under uniform load the busiest one sets the pace of the whole job.
 
 use super::key_group::Parallelism;
+use super::number::{count, noun};
 
 /// The distribution of key groups over the subtasks of one parallelism.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +38,24 @@ impl Imbalance {
     /// Whether p divides max parallelism: every subtask owns the same number of groups.
     pub fn is_even(&self) -> bool {
         self.most == self.fewest
+    }
+
+    /// Who owns how many groups, in words with the right number: `28 subtasks own 2 key groups
+    /// and 72 own 1`, `1 subtask owns 2 key groups and 2 own 1`, or when p divides max
+    /// `every subtask owns 1 key group`.
+    pub fn owners_sentence(&self) -> String {
+        if self.is_even() {
+            return format!("every subtask owns {}", count(u64::from(self.fewest), "key group", "key groups"));
+        }
+        let (busy, idle) = (u64::from(self.busy_subtasks), u64::from(self.idle_subtasks));
+        format!(
+            "{} {} {} and {idle} {} {}",
+            count(busy, "subtask", "subtasks"),
+            noun(busy, "owns", "own"),
+            count(u64::from(self.most), "key group", "key groups"),
+            noun(idle, "owns", "own"),
+            self.fewest
+        )
     }
 
     /// Busiest ÷ idlest as a ratio in thousandths (2000 = twice as much), exact in integers.
@@ -98,6 +117,19 @@ mod tests {
                     assert_eq!((busy, idle), (i.busy_subtasks, i.idle_subtasks), "{max}/{p}");
                 }
             }
+        }
+    }
+    #[test]
+    fn owners_sentences_agree_in_number() {
+        let cases = [
+            (128, 100, "28 subtasks own 2 key groups and 72 own 1"),
+            (5, 3, "2 subtasks own 2 key groups and 1 owns 1"),
+            (4, 3, "1 subtask owns 2 key groups and 2 own 1"),
+            (128, 128, "every subtask owns 1 key group"),
+            (128, 32, "every subtask owns 4 key groups"),
+        ];
+        for (max, p, expected) in cases {
+            assert_eq!(of(max, p).owners_sentence(), expected, "{max}/{p}");
         }
     }
 }

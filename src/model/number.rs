@@ -1,4 +1,7 @@
 //! Whole numbers typed by a person: parsed once, with the bound named when they are wrong.
+//! And numbers written for a person: counts with their noun in the right number (`1 key`,
+//! `2 keys`), rates to a sensible precision (`29,366`, not `29365.603`), and the unit an
+//! axis shows its ticks in (`k events/s`, `MB`). Integer arithmetic only (no float formatting).
 
 use super::error::ModelError;
 
@@ -57,6 +60,100 @@ pub fn format_millis_as_seconds(ms: u32) -> String {
         whole.to_string()
     } else {
         format!("{whole}.{}", format!("{fraction:03}").trim_end_matches('0'))
+    }
+}
+
+/// The noun for `n` things: `one` for exactly 1, else `many`.
+pub fn noun<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
+/// `n` with its noun: `count(1, "key", "keys")` → `1 key`, `count(3, …)` → `3 keys`.
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", noun(n, one, many))
+}
+
+/// Digits grouped in threes with commas: 29366 → `29,366`.
+pub fn group_digits(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A rate kept in thousandths, written for reading: whole and grouped from 100 up
+/// (`29,366`), one decimal from 10 (`12.5`), two from 1 (`1.25`), three below (`0.004`);
+/// rounded half up, trailing zeros dropped. (Links and CSV files keep the exact form.)
+pub fn format_rate_milli(milli: u64) -> String {
+    let round = |unit: u64| (milli / unit + u64::from(milli % unit >= unit.div_ceil(2))) * unit;
+    let rounded = match milli {
+        m if m >= 99_500 => return group_digits(round(1000) / 1000),
+        m if m >= 9_950 => round(100),
+        m if m >= 995 => round(10),
+        m => m,
+    };
+    let (whole, fraction) = (rounded / 1000, rounded % 1000);
+    if fraction == 0 {
+        whole.to_string()
+    } else {
+        format!("{whole}.{}", format!("{fraction:03}").trim_end_matches('0'))
+    }
+}
+
+/// What an axis measures, for the unit its ticks are written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quantity {
+    /// Plain counts (key groups, keys): never scaled.
+    Count,
+    /// Events per second: scaled by thousands (`k events/s`, `M events/s`).
+    Rate,
+    /// Bytes: scaled by binary units (`KB` = 1024 B), as sizes are written elsewhere.
+    Bytes,
+}
+
+/// The unit an axis writes its ticks in: each value divided by `divisor`, named `unit`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AxisScale {
+    pub divisor: u64,
+    pub unit: &'static str,
+}
+
+impl AxisScale {
+    /// The largest unit in which `max` is at least 1 (so ticks stay short).
+    pub fn for_max(quantity: Quantity, max: u64) -> AxisScale {
+        let units: &[(u64, &'static str)] = match quantity {
+            Quantity::Count => &[(1, "")],
+            Quantity::Rate => {
+                &[(1, "events/s"), (1_000, "k events/s"), (1_000_000, "M events/s"), (1_000_000_000, "G events/s")]
+            }
+            Quantity::Bytes => &[(1, "bytes"), (1 << 10, "KB"), (1 << 20, "MB"), (1 << 30, "GB"), (1 << 40, "TB")],
+        };
+        let &(divisor, unit) = units.iter().rev().find(|(d, _)| max >= *d).unwrap_or(&units[0]);
+        AxisScale { divisor, unit }
+    }
+
+    /// `value` in thousandths of this unit (what a chart plots, so ticks can be `2.5`).
+    pub fn milli(&self, value: u64) -> u64 {
+        (u128::from(value) * 1000 / u128::from(self.divisor.max(1))).min(u128::from(u64::MAX)) as u64
+    }
+
+    /// A tick at `milli` thousandths of the unit, as written under the axis: `2.5`, `40`.
+    pub fn tick(milli: u64) -> String {
+        let (whole, fraction) = (milli / 1000, milli % 1000);
+        if fraction == 0 {
+            group_digits(whole)
+        } else {
+            format!("{}.{}", group_digits(whole), format!("{fraction:03}").trim_end_matches('0'))
+        }
     }
 }
 
@@ -131,5 +228,67 @@ mod tests {
     fn range_errors_name_the_bounds() {
         let err = parse_in_range("0", "modulus m", 1, 360).unwrap_err().to_string();
         assert_eq!(err, "modulus m must be between 1 and 360, got 0");
+    }
+    #[test]
+    fn counts_take_the_singular_for_one() {
+        for (n, expected) in [(0, "0 keys"), (1, "1 key"), (2, "2 keys"), (1024, "1024 keys")] {
+            assert_eq!(count(n, "key", "keys"), expected);
+        }
+        assert_eq!(noun(1, "subtask", "subtasks"), "subtask");
+        assert_eq!(noun(7, "key group", "key groups"), "key groups");
+    }
+
+    #[test]
+    fn digits_group_in_threes() {
+        for (n, expected) in [(0, "0"), (999, "999"), (1000, "1,000"), (29_366, "29,366"), (1_234_567, "1,234,567")] {
+            assert_eq!(group_digits(n), expected, "{n}");
+        }
+        assert_eq!(group_digits(u64::MAX), "18,446,744,073,709,551,615");
+    }
+
+    #[test]
+    fn rates_read_with_sensible_precision() {
+        let cases = [
+            (29_365_603, "29,366"),
+            (1_000_000, "1,000"),
+            (512_400, "512"),
+            (99_500, "100"),
+            (99_499, "99.5"),
+            (12_500, "12.5"),
+            (12_549, "12.5"),
+            (12_550, "12.6"),
+            (9_950, "10"),
+            (1_250, "1.25"),
+            (1_000, "1"),
+            (4, "0.004"),
+            (250, "0.25"),
+            (0, "0"),
+            (1_000_000_000_000_000, "1,000,000,000,000"),
+        ];
+        for (milli, expected) in cases {
+            assert_eq!(format_rate_milli(milli), expected, "{milli}");
+        }
+    }
+
+    #[test]
+    fn axes_pick_the_unit_that_keeps_ticks_short() {
+        let cases = [
+            (Quantity::Rate, 29_366, 1_000, "k events/s"),
+            (Quantity::Rate, 999, 1, "events/s"),
+            (Quantity::Rate, 2_500_000, 1_000_000, "M events/s"),
+            (Quantity::Bytes, 100_000_000, 1 << 20, "MB"),
+            (Quantity::Bytes, 3 << 30, 1 << 30, "GB"),
+            (Quantity::Bytes, 0, 1, "bytes"),
+            (Quantity::Count, 100_000, 1, ""),
+        ];
+        for (quantity, max, divisor, unit) in cases {
+            assert_eq!(AxisScale::for_max(quantity, max), AxisScale { divisor, unit }, "{quantity:?} {max}");
+        }
+        let mb = AxisScale::for_max(Quantity::Bytes, 100_000_000);
+        assert_eq!(mb.milli(100_000_000), 95_367);
+        assert_eq!(AxisScale::tick(mb.milli(5 << 20)), "5");
+        assert_eq!(AxisScale::tick(2_500), "2.5");
+        assert_eq!(AxisScale::tick(40_000_000), "40,000");
+        assert_eq!(AxisScale::for_max(Quantity::Bytes, u64::MAX).milli(u64::MAX), 16_777_215_999);
     }
 }

@@ -324,13 +324,10 @@ impl PlanInput {
         if let Some(i) = imbalance {
             let ratio = i.ratio_milli();
             w.push(format!(
-                "At parallelism {} over {} key groups, {} subtasks own {} key groups and {} own {}: under uniform load the busiest do {}.{:02} × the work of the others, and the job runs at their pace ({}.{}% of its capacity idles). Parallelisms near {} that divide {}: {}.",
+                "At parallelism {} over {} key groups, {}: under uniform load the busiest do {}.{:02} × the work of the others, and the job runs at their pace ({}.{}% of its capacity idles). Parallelisms near {} that divide {}: {}.",
                 i.parallelism,
                 i.max_parallelism,
-                i.busy_subtasks,
-                i.most,
-                i.idle_subtasks,
-                i.fewest,
+                i.owners_sentence(),
                 ratio / 1000,
                 ratio % 1000 / 10,
                 i.idle_capacity_milli() / 10,

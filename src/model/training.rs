@@ -393,10 +393,7 @@ impl ExerciseKind {
                     let i = Imbalance::of(par);
                     (
                         Answer::Number(u64::from(i.most)),
-                        format!(
-                            "{} subtasks own {} groups and {} own {}: the busiest hold ⌈{m} ÷ {p}⌉ = {}.",
-                            i.busy_subtasks, i.most, i.idle_subtasks, i.fewest, i.most
-                        ),
+                        format!("{}: the busiest hold ⌈{m} ÷ {p}⌉ = {}.", i.owners_sentence(), i.most),
                     )
                 }
                 Err(e) => (Answer::Number(0), e.to_string()),

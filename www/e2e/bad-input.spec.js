@@ -451,7 +451,7 @@ test.describe('#/skew key set', () => {
     await field(page, 'Keys (CSV)').fill(csv);
     await page.getByRole('button', { name: 'Apply' }).click();
     const report = page.getByTestId('csv-report');
-    await expect(report).toContainText('Read 1 keys');
+    await expect(report).toContainText('Read 1 key.');
     for (const line of [
       'line 1: "abc" is not a whole number, so it is not a valid int key (-2147483648 to 2147483647)',
       'line 3: "99999999999" is outside the int range -2147483648 to 2147483647',

@@ -17,6 +17,9 @@ pub static A: Param<u64> = Param::whole64("a", "stride a", 0, MAX_STRIDE as i64)
     .fallback("using a = 1")
     .lockable();
 
+/// No section of this lab is shown alone yet: `view=` opens the whole lab, with a notice.
+pub static SECTIONS: crate::url::Sections = &[];
+
 /// Every field parameter of the lab.
 pub static PARAMS: ParamTable = &[&M, &A, &ANSWERS];
 

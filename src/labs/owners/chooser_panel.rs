@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::query::LARGEST;
 use super::state::{OwnersAction, OwnersField};
-use crate::components::{FieldInput, ParamField};
+use crate::components::{FieldInput, ParamField, ScrollBox};
 use crate::model::chooser::{suggest_divisible_or, SuggestionKind};
 use crate::url::{Field, FieldView};
 
@@ -52,7 +52,7 @@ pub fn ChooserPanel(props: &ChooserPanelProps) -> Html {
                 <p class="notice">{ format!("{e}; suggesting for {largest} alone.") }</p>
             }
             <p data-testid="chooser-best"><strong>{ format!("Suggested: {}.", c.best) }</strong>{ " " }{ c.trade_off() }</p>
-            <table class="chooser-table">
+            <ScrollBox label="Max-parallelism choices table"><table class="chooser-table">
                 <caption>{ format!("Max parallelisms for {}, and the power of two beside them", c.planned_text()) }</caption>
                 <thead><tr><th scope="col">{ "max parallelism" }</th><th scope="col">{ "kind" }</th>
                     <th scope="col">{ format!("parallelisms 1–{} that divide it", c.planned.last().copied().unwrap_or(largest)) }</th></tr></thead>
@@ -64,7 +64,7 @@ pub fn ChooserPanel(props: &ChooserPanelProps) -> Html {
                         <tr key="pow2"><td>{ c.power_of_two }</td><td>{ kind(SuggestionKind::PowerOfTwo) }</td><td>{ c.power_of_two_even }</td></tr>
                     }
                 </tbody>
-            </table>
+            </table></ScrollBox>
         </section>
     }
 }

@@ -51,12 +51,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
     };
     let value_text = match (&v.parallelism, v.imbalance) {
         (Err(_), _) => format!("{p}: above max parallelism {max}, the job cannot start"),
-        (Ok(_), Some(i)) if i.is_even() => {
-            format!("{p}: every subtask owns {} key groups", i.fewest)
-        }
-        (Ok(_), Some(i)) => {
-            format!("{p}: {} subtasks own {} key groups, {} own {}", i.busy_subtasks, i.most, i.idle_subtasks, i.fewest)
-        }
+        (Ok(_), Some(i)) => format!("{p}: {}", i.owners_sentence()),
         (Ok(_), None) => p.to_string(),
     };
     html! {

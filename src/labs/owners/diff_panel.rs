@@ -10,7 +10,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::charts::rescale_flows::{RescalePicture, BOX_H, HEIGHT, NEW_LABEL_Y, NEW_TOP, OLD_LABEL_Y, OLD_TOP, WIDTH};
-use crate::components::{use_page, Page, PagerButtons};
+use crate::components::{use_page, Page, PagerButtons, ScrollBox};
+use crate::model::number::{count, noun};
 use crate::model::rescale::{Flow, RescaleDiff};
 use crate::model::ModelError;
 
@@ -75,10 +76,11 @@ fn summary(d: &RescaleDiff) -> Html {
     html! {
         <>
             <p data-testid="rescale-diff">
-                { format!("From {} to {} subtasks over {} key groups: {} key groups change owner ({}.{}% of the \
+                { format!("From {} to {} subtasks over {} key groups: {} {} owner ({}.{}% of the \
                            state if every group holds the same amount). {} of the {} subtasks that exist at both \
                            parallelisms keep all their groups.",
-                    d.from, d.to, d.max_parallelism, d.moved_groups, permille / 10, permille % 10, d.keeping_all, d.shared_subtasks) }
+                    d.from, d.to, d.max_parallelism, count(u64::from(d.moved_groups), "key group", "key groups"),
+                    noun(u64::from(d.moved_groups), "changes", "change"), permille / 10, permille % 10, d.keeping_all, d.shared_subtasks) }
             </p>
             if d.moved_groups > 0 {
                 <p>{ "Groups that change owner: " }{ runs }
@@ -143,20 +145,22 @@ fn moves_table(flows: &[Flow], page: Page, on_go: Callback<usize>) -> Html {
                 <span role="status">{ format!("Runs {} to {} of {}", page.first + 1, page.end, flows.len()) }</span>
                 <PagerButtons page={page} noun="runs" on_go={on_go} />
             </div>
-            <table class="moves-table" data-testid="rescale-moves">
-                <caption>{ "Where each run of key groups goes" }</caption>
-                <thead><tr><th scope="col">{ "old subtask" }</th><th scope="col">{ "new subtask" }</th><th scope="col">{ "key groups" }</th>
-                    <th scope="col">{ "count" }</th><th scope="col">{ "owner" }</th></tr></thead>
-                <tbody>
-                    { for flows.get(page.first..page.end).unwrap_or_default().iter().map(|f| html! {
-                        <tr key={f.first} class={classes!(f.moves().then_some("moves"))}>
-                            <td>{ f.from }</td><td>{ f.to }</td>
-                            <td>{ if f.first == f.last { f.first.to_string() } else { format!("{}–{}", f.first, f.last) } }</td>
-                            <td>{ f.groups() }</td><td>{ if f.moves() { "changes" } else { "kept" } }</td>
-                        </tr>
-                    }) }
-                </tbody>
-            </table>
+            <ScrollBox label="Key-group moves table">
+                <table class="moves-table" data-testid="rescale-moves">
+                    <caption>{ "Where each run of key groups goes" }</caption>
+                    <thead><tr><th scope="col">{ "old subtask" }</th><th scope="col">{ "new subtask" }</th><th scope="col">{ "key groups" }</th>
+                        <th scope="col">{ "count" }</th><th scope="col">{ "owner" }</th></tr></thead>
+                    <tbody>
+                        { for flows.get(page.first..page.end).unwrap_or_default().iter().map(|f| html! {
+                            <tr key={f.first} class={classes!(f.moves().then_some("moves"))}>
+                                <td>{ f.from }</td><td>{ f.to }</td>
+                                <td>{ if f.first == f.last { f.first.to_string() } else { format!("{}–{}", f.first, f.last) } }</td>
+                                <td>{ f.groups() }</td><td>{ if f.moves() { "changes" } else { "kept" } }</td>
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+            </ScrollBox>
         </>
     }
 }

@@ -5,7 +5,9 @@ use yew::prelude::*;
 
 use crate::charts::groups_chart::groups_per_subtask_svg;
 use crate::charts::svg_data_url;
+use crate::components::use_chart_style;
 use crate::model::imbalance::Imbalance;
+use crate::model::number::count;
 use crate::model::Parallelism;
 
 #[derive(Properties, PartialEq)]
@@ -16,30 +18,32 @@ pub struct ImbalancePanelProps {
 #[function_component]
 pub fn ImbalancePanel(props: &ImbalancePanelProps) -> Html {
     let p = props.parallelism;
-    let chart = use_memo(p, |p| svg_data_url(&groups_per_subtask_svg(*p)));
+    let (chart_ref, style) = use_chart_style();
+    let chart = use_memo((p, style), |(p, style)| svg_data_url(&groups_per_subtask_svg(*p, style)));
     let i = Imbalance::of(p);
     let ratio = format!("{}.{:02}", i.ratio_milli() / 1000, i.ratio_milli() % 1000 / 10);
     let idle = format!("{}.{}", i.idle_capacity_milli() / 10, i.idle_capacity_milli() % 10);
     let summary = if i.is_even() {
         format!(
-            "{} divides {}: every subtask owns exactly {} key groups. No subtask waits for another.",
-            i.parallelism, i.max_parallelism, i.fewest
+            "{} divides {}: {}. No subtask waits for another.",
+            i.parallelism,
+            i.max_parallelism,
+            i.owners_sentence()
         )
     } else {
         format!(
-            "{} subtasks own {} key groups and {} own {}. The busiest hold {ratio}× what the idlest hold; with \
-             evenly spread keys the job runs at the busiest subtasks' pace, so about {idle}% of the slots' \
-             capacity sits idle.",
-            i.busy_subtasks, i.most, i.idle_subtasks, i.fewest
+            "{}. The busiest hold {ratio}× what the idlest hold; with evenly spread keys the job runs at the \
+             busiest subtasks' pace, so about {idle}% of the slots' capacity sits idle.",
+            super::capitalised(&i.owners_sentence())
         )
     };
     html! {
-        <section class="imbalance" aria-labelledby="imbalance-title">
+        <section class="imbalance" aria-labelledby="imbalance-title" ref={chart_ref}>
             <h2 id="imbalance-title">{ "Imbalance" }</h2>
             <p data-testid="imbalance-summary">{ summary }</p>
-            <img class="chart" src={(*chart).clone()} width="640" height="240" decoding="async"
-                alt={format!("Bar chart of key groups per subtask for {} subtasks over {} key groups: {} own {}, {} own {}.",
-                    i.parallelism, i.max_parallelism, i.busy_subtasks, i.most, i.idle_subtasks, i.fewest)} />
+            <img class="chart" src={(*chart).clone()} width={style.width.to_string()} height={style.height.to_string()} decoding="async"
+                alt={format!("Bar chart of key groups per subtask for {} over {} key groups: {}.",
+                    count(u64::from(i.parallelism), "subtask", "subtasks"), i.max_parallelism, i.owners_sentence())} />
         </section>
     }
 }

@@ -16,7 +16,7 @@ pub mod state;
 
 use yew::prelude::*;
 
-use crate::components::{FieldInput, SelectField, TextField};
+use crate::components::{FieldInput, InView, SelectField, TextField};
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, lab_state, use_lab, LabFrame, LabProps};
 use crate::model::{Key, KeyType};
@@ -24,6 +24,13 @@ use query::OwnersQuery;
 use state::{OwnersAction, OwnersState};
 
 lab_state!(OwnersState, OwnersQuery, Owners);
+
+// The parts each section of `query::SECTIONS` shows (`view=`): the controls go with the slider
+// and with the imbalance chart, so a reader of either embed can still move p.
+const WITH_CONTROLS: &[&str] = &["slider", "imbalance"];
+const SLIDER: &[&str] = &["slider"];
+const IMBALANCE: &[&str] = &["imbalance"];
+const LOOKUP: &[&str] = &["lookup"];
 
 const LEDE: &str = "Flink never sends a key straight to a subtask. It hashes the key into one of \
                     max-parallelism key groups, and each subtask owns a contiguous run of groups. \
@@ -45,20 +52,24 @@ pub fn OwnersLab(props: &LabProps) -> Html {
 
     html! {
         <LabFrame lab={Lab::Owners} lede={LEDE} notices={lab.notices}>
-            <controls::Controls state={(*state).clone()} view={(*view).clone()} on_action={on_action.clone()} />
+            <InView names={WITH_CONTROLS}>
+                <controls::Controls state={(*state).clone()} view={(*view).clone()} on_action={on_action.clone()} />
+            </InView>
             if let Err(error) = &view.parallelism {
                 <div class="alert" role="alert">
                     <strong>{ "The job does not start. " }</strong>{ capitalised(&error.to_string()) }{ "." }
                 </div>
             }
             if let Some(p) = valid_p {
-                <ranges_panel::RangesPanel parallelism={p} diff={diff} />
-                <imbalance_panel::ImbalancePanel parallelism={p} />
+                <InView names={SLIDER}><ranges_panel::RangesPanel parallelism={p} diff={diff} /></InView>
+                <InView names={IMBALANCE}><imbalance_panel::ImbalancePanel parallelism={p} /></InView>
             }
-            <alignment_panel::AlignmentPanel view={(*view).clone()} p={state.parallelism.value} from={state.from.value} />
-            <diff_panel::DiffPanel diff={view.diff.clone()} />
-            <chooser_panel::ChooserPanel largest={state.largest.clone()} p={state.parallelism.value} from={state.from.value} on_action={on_action.clone()} />
-            <section class="key-lookup">
+            <InView>
+                <alignment_panel::AlignmentPanel view={(*view).clone()} p={state.parallelism.value} from={state.from.value} />
+                <diff_panel::DiffPanel diff={view.diff.clone()} />
+                <chooser_panel::ChooserPanel largest={state.largest.clone()} p={state.parallelism.value} from={state.from.value} on_action={on_action.clone()} />
+            </InView>
+            <InView names={LOOKUP}><section class="key-lookup">
                 <h2 id="key-lookup-title">{ "Look up a key" }</h2>
                 <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                     <TextField id="owners-key" param={query::KEY.name} label={query::KEY.label} value={state.key.text.clone()}
@@ -67,7 +78,7 @@ pub fn OwnersLab(props: &LabProps) -> Html {
                         selected={AttrValue::Static(state.key_type.as_str())} on_change={on_type} />
                 </form>
                 <lookup_panel::LookupPanel view={(*view).clone()} key_text={state.key.value.as_ref().map(key_label)} />
-            </section>
+            </section></InView>
         </LabFrame>
     }
 }

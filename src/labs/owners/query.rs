@@ -3,7 +3,7 @@
 //! beside the table (a key's validity depends on its type).
 
 use crate::model::{KeyType, MaxParallelism};
-use crate::url::{notice, Choice, Notice, Param, ParamTable, Params, MAX_P};
+use crate::url::{notice, Choice, Notice, Param, ParamTable, Params, Section, Sections, MAX_P};
 
 pub static MAXP: Param<Option<MaxParallelism>> = Param::max_parallelism("maxp", "max parallelism")
     .control("Max parallelism", "owners-maxp")
@@ -28,6 +28,13 @@ pub static LARGEST: Param<Option<u32>> =
         .fallback("using p");
 pub static KEY: Choice = Choice::new("key", "Key").noun("key").lockable();
 pub static TYPE: Choice = Choice::new("type", "Key type").noun("key type").lockable();
+
+/// The sections `view=` shows alone, for a compact embed.
+pub static SECTIONS: Sections = &[
+    Section { name: "slider", label: "Parallelism slider and owner ranges" },
+    Section { name: "imbalance", label: "Imbalance and its chart" },
+    Section { name: "lookup", label: "Look up a key" },
+];
 
 /// Every parameter of the lab.
 pub static PARAMS: ParamTable = &[&MAXP, &P, &FIRST, &FROM, &LARGEST, &KEY, &TYPE];

@@ -5,9 +5,10 @@
 use yew::prelude::*;
 
 use crate::browser;
-use crate::components::{use_page, PagerButtons};
+use crate::components::{use_page, PagerButtons, ScrollBox};
 use crate::charts::ranges_bar::RangesBar;
 use crate::model::export::owners_csv;
+use crate::model::number::count;
 use crate::model::rescale::RescaleDiff;
 use crate::model::Parallelism;
 
@@ -36,7 +37,7 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
                           from ⌈i·{max}/{}⌉ to ⌊((i+1)·{max} − 1)/{}⌋, so the larger runs are spread out, not \
                           bunched at the start.", max - 1, p.get(), p.get(), p.get()) }</p>
             <svg class="ranges-bar" viewBox={format!("0 0 {} 34", bar.columns)} preserveAspectRatio="none" role="img"
-                aria-label={format!("Key groups 0 to {} across {} subtasks", max - 1, p.get())}>
+                aria-label={format!("Key groups 0 to {} across {}", max - 1, count(u64::from(p.get()), "subtask", "subtasks"))}>
                 <path class="run-even" d={bar.even.clone()} />
                 <path class="run-odd" d={bar.odd.clone()} />
                 <path class="run-busiest" d={bar.busiest.clone()} />
@@ -55,17 +56,19 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
                 <span role="status">{ format!("Subtasks {} to {} of {}", first_row, page.end - 1, p.get()) }</span>
                 <PagerButtons page={page} noun="subtasks" on_go={on_go} />
             </div>
-            <table class="ranges-table">
-                <caption class="visually-hidden">{ "Key-group range of each subtask" }</caption>
-                <thead><tr><th scope="col">{ "subtask" }</th><th scope="col">{ "first key group" }</th>
-                    <th scope="col">{ "last key group" }</th><th scope="col">{ "key groups" }</th></tr></thead>
-                <tbody>
-                    { for rows.map(|op| {
-                        let r = p.range_of(op);
-                        html! { <tr key={op.index()}><td>{ op.index() }</td><td>{ r.first() }</td><td>{ r.last() }</td><td>{ r.len() }</td></tr> }
-                    }) }
-                </tbody>
-            </table>
+            <ScrollBox label="Ranges table">
+                <table class="ranges-table">
+                    <caption class="visually-hidden">{ "Key-group range of each subtask" }</caption>
+                    <thead><tr><th scope="col">{ "subtask" }</th><th scope="col">{ "first key group" }</th>
+                        <th scope="col">{ "last key group" }</th><th scope="col">{ "key groups" }</th></tr></thead>
+                    <tbody>
+                        { for rows.map(|op| {
+                            let r = p.range_of(op);
+                            html! { <tr key={op.index()}><td>{ op.index() }</td><td>{ r.first() }</td><td>{ r.last() }</td><td>{ r.len() }</td></tr> }
+                        }) }
+                    </tbody>
+                </table>
+            </ScrollBox>
         </section>
     }
 }

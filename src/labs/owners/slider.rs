@@ -32,7 +32,7 @@ pub fn ParallelismSlider(props: &SliderProps) -> Html {
     let at =
         (u64::from(props.max_parallelism.saturating_sub(1)) * 1000 / u64::from(end.saturating_sub(1).max(1))).min(1000);
     html! {
-        <div class="field slider-field">
+        <div class={classes!("field", "slider-field", crate::components::locked_class(locked))}>
             <label for="owners-p-slider">{ "Parallelism" }</label>
             <input id="owners-p-slider" type="range" min="1" max={end.to_string()} step="1"
                 value={props.value.to_string()} aria-valuetext={props.value_text.clone()}
@@ -43,7 +43,7 @@ pub fn ParallelismSlider(props: &SliderProps) -> Html {
                 <line class="ceiling" x1={at.to_string()} x2={at.to_string()} y1="0" y2="24" />
             </svg>
             if locked {
-                <p class="field-hint locked" id="owners-p-locked">{ crate::components::LOCKED_NOTE }</p>
+                <crate::components::LockNote id="owners-p-locked" />
             }
             <p class="field-hint" id="owners-ceiling">
                 { format!("1 to {end}. The mark is the ceiling, max parallelism {}: to its right the job cannot start.", props.max_parallelism) }

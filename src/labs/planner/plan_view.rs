@@ -6,6 +6,7 @@ use yew::prelude::*;
 
 use super::field;
 use super::state::{PlannerAction, PlannerField, PlannerState};
+use crate::model::number::count;
 use crate::model::planner::{Plan, Verdict, VertexKind, VertexPlan};
 
 #[derive(Properties, PartialEq)]
@@ -91,7 +92,7 @@ fn vertex_text(v: &VertexPlan, partitions: u32) -> String {
     let change = if v.gains() {
         format!("{} → {} subtasks doing work", v.now, v.after)
     } else {
-        format!("stays at {} subtasks doing work: it gains nothing", v.now)
+        format!("stays at {} doing work: it gains nothing", count(u64::from(v.now), "subtask", "subtasks"))
     };
     match v.kind {
         VertexKind::Source => format!("Source vertex: {change}; its {partitions} partitions cap it, whatever the parallelism."),

@@ -7,6 +7,7 @@ use yew::prelude::*;
 use super::field;
 use super::state::{PlannerAction, PlannerField, PlannerState};
 use crate::components::SelectField;
+use crate::model::number::count;
 use crate::model::restore::{RestoreOutcome, SavedHow};
 
 #[derive(Properties, PartialEq)]
@@ -32,7 +33,7 @@ pub fn Predictor(props: &PredictorProps) -> Html {
             "ok",
             html! {
                 <>
-                    <p><strong>{ "The job starts." }</strong>{ format!(" It runs {} subtasks over {max_parallelism} key groups.", s.p.value) }</p>
+                    <p><strong>{ "The job starts." }</strong>{ format!(" It runs {} over {max_parallelism} key groups.", count(u64::from(s.p.value), "subtask", "subtasks")) }</p>
                     if let Some(derived) = adopted_from {
                         <p>{ format!("Max parallelism is not set, so Flink first derives {derived} from the parallelism, then silently replaces it with the snapshot's {max_parallelism} when it assigns the state.") }</p>
                     }

@@ -72,6 +72,9 @@ pub static SCHEDULER: Choice = Choice::new("scheduler", "Scheduler");
 pub static RELEASE: Choice = Choice::new("release", "Flink release");
 pub static SNAPSHOT: Choice = Choice::new("snapshot", "The job's latest snapshots");
 
+/// No section of this lab is shown alone yet: `view=` opens the whole lab, with a notice.
+pub static SECTIONS: crate::url::Sections = &[];
+
 /// Every parameter of the page, in the order of its forms.
 pub static PARAMS: ParamTable = &[
     &SAVED_MAXP,

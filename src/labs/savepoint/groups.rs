@@ -6,9 +6,12 @@ use yew::prelude::*;
 
 use super::facts::OperatorRow;
 use super::links::GroupBytes;
+use crate::charts::axes::YAxis;
 use crate::charts::load_charts::bars_svg;
 use crate::charts::savepoint_charts::group_bytes_svg;
 use crate::charts::svg_data_url;
+use crate::components::use_chart_style;
+use crate::model::number::Quantity;
 use crate::model::skew::units::format_bytes;
 
 #[derive(Properties, PartialEq)]
@@ -23,13 +26,16 @@ pub struct GroupsProps {
 
 #[function_component]
 pub fn Groups(props: &GroupsProps) -> Html {
-    let subtask_chart = use_memo(props.per_subtask.clone(), |bytes| {
+    let (chart_ref, style) = use_chart_style();
+    let subtask_chart = use_memo((props.per_subtask.clone(), style), |(bytes, style)| {
         let largest = bytes.iter().enumerate().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0))).map(|(i, _)| i);
-        svg_data_url(&bars_svg(bytes, "subtask", "keyed state bytes", largest))
+        let y = YAxis { what: "keyed state", quantity: Quantity::Bytes };
+        svg_data_url(&bars_svg(bytes, "subtask", y, largest, style))
     });
-    let group_chart = use_memo((props.groups.clone(), props.owners.clone()), |(groups, owners)| {
-        groups.as_ref().filter(|g| g.exact).map(|g| svg_data_url(&group_bytes_svg(&g.bytes, owners)))
+    let group_chart = use_memo((props.groups.clone(), props.owners.clone(), style), |(groups, owners, style)| {
+        groups.as_ref().filter(|g| g.exact).map(|g| svg_data_url(&group_bytes_svg(&g.bytes, owners, style)))
     });
+    let (width, height) = (style.width.to_string(), style.height.to_string());
     let op = &props.operator;
     if !op.keyed {
         return html! {
@@ -41,17 +47,17 @@ pub fn Groups(props: &GroupsProps) -> Html {
     }
     let exact = props.groups.as_ref().filter(|g| g.exact);
     html! {
-        <section class="sp-groups" aria-labelledby="sp-groups-title">
+        <section class="sp-groups" aria-labelledby="sp-groups-title" ref={chart_ref}>
             <h2 id="sp-groups-title">{ format!("Keyed state of {}", op.label()) }</h2>
             <p class="skew-figure">{ "State-bytes skew across subtasks: " }<strong data-testid="savepoint-skew">{ op.skew_percent.unwrap_or(0) }</strong>{ "%" }</p>
             <p class="muted">{ "Computed as the skew lab (and the Flink web UI) computes data skew, over keyed state bytes per subtask instead of events: the mean absolute deviation over the mean, as a percentage capped at 100." }</p>
-            <img class="chart" src={(*subtask_chart).clone()} width="640" height="240" decoding="async"
+            <img class="chart" src={(*subtask_chart).clone()} width={width.clone()} height={height.clone()} decoding="async"
                 alt={format!("Bar chart of keyed state bytes per subtask of {}; the largest in red.", op.label())} />
             <h3>{ "Bytes per key group" }</h3>
             if let Some(g) = exact {
                 { group_text(g) }
                 if let Some(src) = (*group_chart).clone() {
-                    <img class="chart" src={src} width="640" height="240" decoding="async"
+                    <img class="chart" src={src} width={width} height={height} decoding="async"
                         alt="Bar chart of state bytes per key group, coloured by owning subtask; the largest group in red." />
                 }
                 <p class="muted">{ "From each key-groups handle's offsets: a group runs from its offset to the next group's. A canonical savepoint writes offset 0 for an empty group, so those hold nothing; the bytes before the first group (the state's meta information) belong to no group and are left out." }</p>

@@ -17,6 +17,9 @@ pub static P: Param<Option<u32>> = Param::optional("p", "new parallelism", 1, MA
 pub static UID: Choice = Choice::new("uid", "Operator uid").lockable();
 pub static SAMPLE: Choice = Choice::new("sample", "Sample snapshot");
 
+/// No section of this lab is shown alone yet: `view=` opens the whole lab, with a notice.
+pub static SECTIONS: crate::url::Sections = &[];
+
 /// Every parameter of the lab.
 pub static PARAMS: ParamTable = &[&UID, &P, &SAMPLE];
 

@@ -8,9 +8,18 @@ use yew::prelude::*;
 use super::results::key_text;
 use super::view::Scenario;
 use crate::charts::load_charts::{bars_svg, sorted_curve_svg};
+use crate::charts::axes::YAxis;
 use crate::charts::svg_data_url;
+use crate::components::{use_chart_style, use_view};
+use crate::model::number::{count, Quantity};
 use crate::model::skew::aggregate::GroupLoads;
 use crate::model::skew::KeyLoad;
+
+const EVENTS: YAxis<'static> = YAxis { what: "events/s", quantity: Quantity::Rate };
+const STATE: YAxis<'static> = YAxis { what: "state", quantity: Quantity::Bytes };
+
+/// The sections (`view=`) that are one of these charts.
+pub const CHARTS: &[&str] = &["load", "state", "groups", "curve"];
 
 #[derive(Properties, PartialEq)]
 pub struct ChartsPanelProps {
@@ -21,23 +30,24 @@ pub struct ChartsPanelProps {
 
 #[function_component]
 pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
-    let subtask_charts = use_memo(props.scenario.clone(), |scenario| match &scenario.loads {
+    let (chart_ref, style) = use_chart_style();
+    let subtask_charts = use_memo((props.scenario.clone(), style), |(scenario, style)| match &scenario.loads {
         Ok(l) => {
             let events: Vec<u64> = l.subtasks.iter().map(|s| s.events_milli.div_ceil(1000)).collect();
             let bytes: Vec<u64> = l.subtasks.iter().map(|s| s.bytes).collect();
             let busiest = Some(l.busiest as usize);
             Some((
-                svg_data_url(&bars_svg(&events, "subtask", "events/s", busiest)),
-                svg_data_url(&bars_svg(&bytes, "subtask", "state bytes", busiest)),
+                svg_data_url(&bars_svg(&events, "subtask", EVENTS, busiest, style)),
+                svg_data_url(&bars_svg(&bytes, "subtask", STATE, busiest, style)),
             ))
         }
         Err(_) => None,
     });
-    let group_chart = use_memo(props.groups.clone(), |groups| {
+    let group_chart = use_memo((props.groups.clone(), style), |(groups, style)| {
         let events: Vec<u64> = groups.groups.iter().map(|g| g.events_milli.div_ceil(1000)).collect();
-        svg_data_url(&bars_svg(&events, "key group", "events/s", None))
+        svg_data_url(&bars_svg(&events, "key group", EVENTS, None, style))
     });
-    let curve = use_memo(props.keys.clone(), |keys| {
+    let curve = use_memo((props.keys.clone(), style), |(keys, style)| {
         // Sort plain numbers (fast), and find the three heaviest keys by one scan.
         let mut sorted: Vec<u64> = keys.iter().map(|k| k.events_milli.div_ceil(1000)).collect();
         sorted.sort_unstable_by(|a, b| b.cmp(a));
@@ -51,21 +61,33 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
         }
         let names: Vec<String> = heaviest.iter().map(|&i| key_text(&keys[i].key)).collect();
         let alt =
-            format!("Events per second of {} keys sorted from heaviest; heaviest: {}.", keys.len(), names.join(", "));
-        (svg_data_url(&sorted_curve_svg(&sorted, &names)), alt)
+            format!("Events per second of {} sorted from heaviest; heaviest: {}.", count(keys.len() as u64, "key", "keys"), names.join(", "));
+        (svg_data_url(&sorted_curve_svg(&sorted, &names, style)), alt)
     });
+    let (w, h) = (style.width.to_string(), style.height.to_string());
+    // `view=load` (and the others of [`CHARTS`]) shows that chart alone.
+    let view = use_view();
+    let shows = |name: &str| view.is_none_or(|v| v == name);
     html! {
-        <section class="skew-charts" aria-labelledby="skew-charts-title">
+        <section class="skew-charts" aria-labelledby="skew-charts-title" ref={chart_ref}>
             <h2 id="skew-charts-title">{ "Charts" }</h2>
             if let Some((events, bytes)) = subtask_charts.as_ref() {
-                <img class="chart" src={events.clone()} width="640" height="240" decoding="async"
-                    alt="Bar chart of events per second per subtask; the busiest subtask in red." />
-                <img class="chart" src={bytes.clone()} width="640" height="240" decoding="async"
-                    alt="Bar chart of state bytes per subtask; the busiest subtask by events in red." />
+                if shows("load") {
+                    <img class="chart" src={events.clone()} width={w.clone()} height={h.clone()} decoding="async"
+                        alt="Bar chart of events per second per subtask; the busiest subtask in red." />
+                }
+                if shows("state") {
+                    <img class="chart" src={bytes.clone()} width={w.clone()} height={h.clone()} decoding="async"
+                        alt="Bar chart of state bytes per subtask; the busiest subtask by events in red." />
+                }
             }
-            <img class="chart" src={(*group_chart).clone()} width="640" height="240" decoding="async"
-                alt="Bar chart of events per second per key group." />
-            <img class="chart" src={curve.0.clone()} width="640" height="240" decoding="async" alt={curve.1.clone()} />
+            if shows("groups") {
+                <img class="chart" src={(*group_chart).clone()} width={w.clone()} height={h.clone()} decoding="async"
+                    alt="Bar chart of events per second per key group." />
+            }
+            if shows("curve") {
+                <img class="chart" src={curve.0.clone()} width={w.clone()} height={h.clone()} decoding="async" alt={curve.1.clone()} />
+            }
         </section>
     }
 }

@@ -1,12 +1,14 @@
 //! The key table: each key with its events per second, state size, key group and subtask,
 //! paged; rows can be renamed, re-weighted, removed and added. Edits apply when a field is
-//! left (change event), and a bad edit is named and leaves the row as it was.
+//! left (change event), and a bad edit is named and leaves the row as it was. After a row is
+//! removed, focus goes to the remove button now in its place, else the previous row's, else
+//! **Add key**, so a keyboard user stays where they were.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::components::{use_page, PagerButtons};
+use crate::components::{use_page, PagerButtons, ScrollBox};
 
 use super::results::key_text;
 use super::state::{KeyColumn, SkewAction};
@@ -16,6 +18,12 @@ use crate::model::skew::units::format_milli;
 use crate::model::skew::KeyLoad;
 
 const PAGE_ROWS: usize = 20;
+const ADD_ID: &str = "skew-add-key";
+
+/// The id of row `i`'s remove button.
+fn remove_id(i: usize) -> String {
+    format!("skew-remove-{i}")
+}
 
 #[derive(Properties, PartialEq)]
 pub struct KeyTableProps {
@@ -32,6 +40,27 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
     let (page, on_go) = use_page(n, PAGE_ROWS);
     let on_add = props.on_action.reform(|_: MouseEvent| SkewAction::AddKey);
     let first = page.first;
+    // The row whose remove button was pressed; focus is placed after the next render.
+    let removed = use_mut_ref(|| None::<usize>);
+    {
+        let (removed, visible) = (removed.clone(), first..page.end);
+        use_effect(move || {
+            if let Some(i) = removed.borrow_mut().take() {
+                let target = [i, i.wrapping_sub(1)].into_iter().find(|t| visible.contains(t));
+                match target {
+                    Some(t) => crate::browser::focus_by_id(&remove_id(t)),
+                    None => crate::browser::focus_by_id(ADD_ID),
+                }
+            }
+        });
+    }
+    let remove = |index: usize| {
+        let removed = removed.clone();
+        props.on_action.reform(move |_: MouseEvent| {
+            *removed.borrow_mut() = Some(index);
+            SkewAction::RemoveKey { index }
+        })
+    };
     let owner = |group: u32| match &props.scenario.loads {
         Ok(l) => l
             .parallelism
@@ -50,33 +79,35 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
             <h2 id="key-table-title">{ "Keys" }</h2>
             if let Some(e) = &props.error { <p class="field-error" role="alert">{ e.clone() }</p> }
             <div class="table-tools">
-                <button type="button" onclick={on_add}>{ "Add key" }</button>
+                <button type="button" id={ADD_ID} onclick={on_add}>{ "Add key" }</button>
                 <span role="status">{ if n == 0 { "No keys".to_string() } else { format!("Keys {} to {} of {n}", first + 1, page.end) } }</span>
                 <PagerButtons page={page} noun="keys" on_go={on_go} />
             </div>
-            <table>
-                <caption class="visually-hidden">{ "Keys with their load, key group and subtask" }</caption>
-                <thead><tr><th scope="col">{ "key" }</th><th scope="col">{ "events/s" }</th><th scope="col">{ "state bytes" }</th>
-                    <th scope="col">{ "key group" }</th><th scope="col">{ "subtask" }</th><th scope="col">{ "remove" }</th></tr></thead>
-                <tbody>
-                    { for (first..page.end).map(|i| {
-                        let k = &props.keys[i];
-                        let name = key_text(&k.key);
-                        let group = props.groups.group_of_key.get(i).copied().unwrap_or(0);
-                        html! {
-                            <tr key={format!("{i}:{name}")}>
-                                <td><input class="cell" value={name.clone()} aria-label={format!("Key of row {}", i + 1)} onchange={edit(i, KeyColumn::Key)} /></td>
-                                <td><input class="cell num" value={format_milli(k.events_milli)} aria-label={format!("Events per second of row {}", i + 1)} onchange={edit(i, KeyColumn::Events)} /></td>
-                                <td><input class="cell num" value={k.bytes.to_string()} aria-label={format!("State bytes of row {}", i + 1)} onchange={edit(i, KeyColumn::Bytes)} /></td>
-                                <td>{ group }</td>
-                                <td>{ owner(group) }</td>
-                                <td><button type="button" aria-label={format!("Remove row {}", i + 1)}
-                                    onclick={props.on_action.reform(move |_: MouseEvent| SkewAction::RemoveKey { index: i })}>{ "×" }</button></td>
-                            </tr>
-                        }
-                    }) }
-                </tbody>
-            </table>
+            <ScrollBox label="Keys table">
+                <table>
+                    <caption class="visually-hidden">{ "Keys with their load, key group and subtask" }</caption>
+                    <thead><tr><th scope="col">{ "key" }</th><th scope="col">{ "events/s" }</th><th scope="col">{ "state bytes" }</th>
+                        <th scope="col">{ "key group" }</th><th scope="col">{ "subtask" }</th><th scope="col">{ "remove" }</th></tr></thead>
+                    <tbody>
+                        { for (first..page.end).map(|i| {
+                            let k = &props.keys[i];
+                            let name = key_text(&k.key);
+                            let group = props.groups.group_of_key.get(i).copied().unwrap_or(0);
+                            html! {
+                                <tr key={format!("{i}:{name}")}>
+                                    <td><input class="cell" value={name.clone()} aria-label={format!("Key of row {}", i + 1)} onchange={edit(i, KeyColumn::Key)} /></td>
+                                    <td><input class="cell num" value={format_milli(k.events_milli)} aria-label={format!("Events per second of row {}", i + 1)} onchange={edit(i, KeyColumn::Events)} /></td>
+                                    <td><input class="cell num" value={k.bytes.to_string()} aria-label={format!("State bytes of row {}", i + 1)} onchange={edit(i, KeyColumn::Bytes)} /></td>
+                                    <td>{ group }</td>
+                                    <td>{ owner(group) }</td>
+                                    <td><button type="button" id={remove_id(i)} aria-label={format!("Remove row {}", i + 1)}
+                                        onclick={remove(i)}>{ "×" }</button></td>
+                                </tr>
+                            }
+                        }) }
+                    </tbody>
+                </table>
+            </ScrollBox>
         </section>
     }
 }

@@ -15,6 +15,7 @@ use super::settings::number_field;
 use super::state::{SkewAction, SkewField, SkewState};
 use crate::browser;
 use crate::components::SelectField;
+use crate::model::number::count;
 use crate::model::skew::csv::MAX_KEYS;
 use crate::model::skew::presets::PresetKind;
 
@@ -53,7 +54,7 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
     html! {
         <section class="keyset" aria-labelledby="keyset-title">
             <h2 id="keyset-title">{ "The key set" }</h2>
-            <p>{ format!("{} keys now{}.", s.keys.len(), if preset_active { ", from the preset below" } else { ", from your own list" }) }</p>
+            <p>{ format!("{} now{}.", count(s.keys.len() as u64, "key", "keys"), if preset_active { ", from the preset below" } else { ", from your own list" }) }</p>
             <div class="controls">
                 <SelectField id="skew-preset" param={PRESET.name} label={PRESET.label} options={kinds} selected={AttrValue::Static(s.preset_kind.as_str())} on_change={on_kind} />
                 { number_field(s, act, SkewField::PresetN, None) }
@@ -114,7 +115,7 @@ fn report(s: &SkewState) -> Html {
     let Some(r) = &s.import else { return html! {} };
     html! {
         <div class="import-report" role="status" data-testid="csv-report">
-            <p>{ format!("Read {} keys{}.", r.kept, if r.header { " (a header line was skipped)" } else { "" }) }
+            <p>{ format!("Read {}{}.", count(r.kept as u64, "key", "keys"), if r.header { " (a header line was skipped)" } else { "" }) }
                 if r.kept_previous { { " No key could be read, so the key set was kept as it was." } }
                 if r.error_count == 1 { { " 1 line was not used:" } }
                 if r.error_count > 1 { { format!(" {} lines were not used:", r.error_count) } }</p>

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::state::{SkewAction, SkewField};
-use crate::components::{use_page, PagerButtons};
+use crate::components::{use_page, PagerButtons, ScrollBox};
 use crate::model::skew::metrics::{format_units, AggregatedMetric, Imported, SubtaskMetrics};
 
 const PAGE_ROWS: usize = 32;
@@ -90,20 +90,22 @@ fn load_table(s: &SubtaskMetrics, page: crate::components::Page, on_go: Callback
                 <span role="status">{ format!("Subtasks {} to {} of {}", page.first, page.end.saturating_sub(1), n) }</span>
                 <PagerButtons page={page} noun="imported subtasks" on_go={on_go} />
             </div>
-            <table class="metrics-table">
-                <caption>{ "Load of each subtask, imported" }</caption>
-                <thead><tr><th scope="col">{ "subtask" }</th><th scope="col">{ format!("{} ({})", s.metric.id(), s.metric.unit()) }</th>
-                    <th scope="col">{ "share" }</th>
-                    if s.bytes.is_some() { <th scope="col">{ "read-bytes" }</th> }</tr></thead>
-                <tbody>
-                    { for (page.first..page.end).map(|i| html! {
-                        <tr key={i} class={classes!((i == busiest).then_some("busiest"))}>
-                            <td>{ i }</td><td>{ value(s, s.values[i]) }</td><td>{ percent_of_permille(s.share_permille(i)) }</td>
-                            if let Some(b) = &s.bytes { <td>{ b[i] }</td> }
-                        </tr>
-                    }) }
-                </tbody>
-            </table>
+            <ScrollBox label="Metrics table">
+                <table class="metrics-table">
+                    <caption>{ "Load of each subtask, imported" }</caption>
+                    <thead><tr><th scope="col">{ "subtask" }</th><th scope="col">{ format!("{} ({})", s.metric.id(), s.metric.unit()) }</th>
+                        <th scope="col">{ "share" }</th>
+                        if s.bytes.is_some() { <th scope="col">{ "read-bytes" }</th> }</tr></thead>
+                    <tbody>
+                        { for (page.first..page.end).map(|i| html! {
+                            <tr key={i} class={classes!((i == busiest).then_some("busiest"))}>
+                                <td>{ i }</td><td>{ value(s, s.values[i]) }</td><td>{ percent_of_permille(s.share_permille(i)) }</td>
+                                if let Some(b) = &s.bytes { <td>{ b[i] }</td> }
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+            </ScrollBox>
         </>
     }
 }
@@ -136,9 +138,10 @@ fn whatifs(m: &Imported, on_action: &Callback<SkewAction>) -> Html {
                     )
                 } else {
                     format!(
-                        "key groups: {} subtasks own {} key groups and {} own {}, so part of the skew may come from \
-                             that; a parallelism dividing {} removes that part only.",
-                        g.busy_subtasks, g.most, g.idle_subtasks, g.fewest, g.max_parallelism
+                        "key groups: {}, so part of the skew may come from that; a parallelism dividing {} removes \
+                             that part only.",
+                        g.owners_sentence(),
+                        g.max_parallelism
                     )
                 }));
             }

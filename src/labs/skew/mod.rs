@@ -22,6 +22,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser;
+use crate::components::InView;
 use crate::lab::Lab;
 use crate::labs::frame::{lab_state, use_lab, LabFrame, LabProps};
 use crate::labs::paint_first::use_steps;
@@ -29,6 +30,9 @@ use crate::model::skew::aggregate::GroupLoads;
 use query::{KeySource, SkewQuery};
 use state::{SkewAction, SkewState};
 use view::{busiest_keys, max_in_force, salted, Scenario};
+
+/// The part `view=skew` shows (the charts show with their own names).
+const SKEW: &[&str] = &["skew"];
 
 /// Local-storage key of a large key set (CSV text).
 pub const STORAGE_KEY: &str = "rescale-lab.skew-keys.v1";
@@ -117,20 +121,22 @@ fn SkewParts(props: &PartsProps) -> Html {
 
     html! {
         <LabFrame lab={Lab::Skew} lede={LEDE} notices={notices}>
-            <settings::Settings state={(*state).clone()} max={max} on_action={on_action.clone()} />
+            <InView><settings::Settings state={(*state).clone()} max={max} on_action={on_action.clone()} /></InView>
             if let Err(e) = &current.loads {
                 <div class="alert" role="alert"><strong>{ "The job does not start. " }</strong>{ e.to_string() }{ "." }</div>
             }
-            <results::Results keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} top={top.clone()} />
-            <whatif::WhatIf state={(*state).clone()} current={current.clone()} what_if={what_if.clone()} salted={salted.clone()} on_action={on_action.clone()} />
+            <InView names={SKEW}><results::Results keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} top={top.clone()} /></InView>
+            <InView><whatif::WhatIf state={(*state).clone()} current={current.clone()} what_if={what_if.clone()} salted={salted.clone()} on_action={on_action.clone()} /></InView>
             if props.complete {
-                <charts_panel::ChartsPanel keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} />
+                <InView names={charts_panel::CHARTS}><charts_panel::ChartsPanel keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} /></InView>
             }
-            <metrics_panel::MetricsPanel state={(*state).clone()} on_action={on_action.clone()} />
-            <keyset::KeySet state={(*state).clone()} on_action={on_action.clone()} />
-            if props.complete {
-                <key_table::KeyTable keys={keys} groups={groups.clone()} scenario={current.clone()} error={state.table_error.clone()} on_action={on_action} />
-            }
+            <InView>
+                <metrics_panel::MetricsPanel state={(*state).clone()} on_action={on_action.clone()} />
+                <keyset::KeySet state={(*state).clone()} on_action={on_action.clone()} />
+                if props.complete {
+                    <key_table::KeyTable keys={keys} groups={groups.clone()} scenario={current.clone()} error={state.table_error.clone()} on_action={on_action} />
+                }
+            </InView>
         </LabFrame>
     }
 }

@@ -35,6 +35,15 @@ pub static SALT: Param<u32> = Param::whole_or_zero("salt", "sub-keys", 0, MAX_SA
 pub static TYPE: Choice = Choice::new("type", "Key type").noun("key type").lockable();
 pub static PRESET: Choice = Choice::new("preset", "Preset").noun("preset").lockable();
 
+/// The sections `view=` shows alone, for a compact embed: one chart each, or the skew figure.
+pub static SECTIONS: crate::url::Sections = &[
+    crate::url::Section { name: "skew", label: "Data skew and load per subtask" },
+    crate::url::Section { name: "load", label: "Chart: events per second per subtask" },
+    crate::url::Section { name: "state", label: "Chart: state per subtask" },
+    crate::url::Section { name: "groups", label: "Chart: events per second per key group" },
+    crate::url::Section { name: "curve", label: "Chart: keys sorted by load" },
+];
+
 /// Every parameter of the lab.
 pub static PARAMS: ParamTable = &[&MAXP, &P, &TYPE, &PRESET, &N, &S, &HOT, &TOTAL, &Q, &SALT];
 

@@ -8,10 +8,11 @@ use yew::prelude::*;
 
 use super::view::Scenario;
 use crate::browser;
-use crate::components::{use_page, PagerButtons};
+use crate::components::{use_page, PagerButtons, ScrollBox};
 use crate::model::export::skew_csv;
 use crate::model::skew::aggregate::{GroupLoads, SkewCause};
-use crate::model::skew::units::{format_bytes, format_milli};
+use crate::model::number::{count, format_rate_milli};
+use crate::model::skew::units::format_bytes;
 use crate::model::skew::KeyLoad;
 use crate::model::Key;
 
@@ -54,7 +55,7 @@ pub fn Results(props: &ResultsProps) -> Html {
     let top: Vec<String> = props
         .top
         .iter()
-        .map(|&i| format!("{} ({} events/s)", key_text(&props.keys[i].key), format_milli(props.keys[i].events_milli)))
+        .map(|&i| format!("{} ({} events/s)", key_text(&props.keys[i].key), format_rate_milli(props.keys[i].events_milli)))
         .collect();
     let first_row = page.first;
     html! {
@@ -67,7 +68,7 @@ pub fn Results(props: &ResultsProps) -> Html {
             <ul>
                 <li>{ format!("Events per second: busiest subtask ÷ mean = {}", ratio(loads.max_over_mean_milli(|l| l.events_milli))) }</li>
                 <li>{ format!("State bytes: largest subtask ÷ mean = {}", ratio(loads.max_over_mean_milli(|l| l.bytes))) }</li>
-                <li>{ format!("Busiest subtask: {} with {} events/s, {} keys in {} key groups, {} of state", loads.busiest, format_milli(busiest.events_milli), busiest.keys, loads.key_groups[loads.busiest as usize], format_bytes(busiest.bytes)) }</li>
+                <li>{ format!("Busiest subtask: {} with {} events/s, {} in {}, {} of state", loads.busiest, format_rate_milli(busiest.events_milli), count(busiest.keys, "key", "keys"), count(u64::from(loads.key_groups[loads.busiest as usize]), "key group", "key groups"), format_bytes(busiest.bytes)) }</li>
                 if !top.is_empty() { <li>{ "Its heaviest keys: " }{ top.join(", ") }</li> }
             </ul>
             <p class="diagnosis" data-testid="skew-diagnosis">{ diagnosis(props, props.scenario.cause) }</p>
@@ -76,19 +77,21 @@ pub fn Results(props: &ResultsProps) -> Html {
                 <span role="status">{ format!("Subtasks {} to {} of {}", first_row, page.end - 1, p) }</span>
                 <PagerButtons page={page} noun="subtasks" on_go={on_go} />
             </div>
-            <table class="skew-table">
-                <caption class="visually-hidden">{ "Load of each subtask" }</caption>
-                <thead><tr><th scope="col">{ "subtask" }</th><th scope="col">{ "key groups" }</th><th scope="col">{ "keys" }</th>
-                    <th scope="col">{ "events/s" }</th><th scope="col">{ "state" }</th></tr></thead>
-                <tbody>
-                    { for (first_row..page.end).map(|i| {
-                        let l = &loads.subtasks[i];
-                        html! { <tr key={i} class={classes!((i as u32 == loads.busiest).then_some("busiest"))}>
-                            <td>{ i }</td><td>{ loads.key_groups[i] }</td><td>{ l.keys }</td><td>{ format_milli(l.events_milli) }</td><td>{ format_bytes(l.bytes) }</td>
-                        </tr> }
-                    }) }
-                </tbody>
-            </table>
+            <ScrollBox label="Subtask load table">
+                <table class="skew-table">
+                    <caption class="visually-hidden">{ "Load of each subtask" }</caption>
+                    <thead><tr><th scope="col">{ "subtask" }</th><th scope="col">{ "key groups" }</th><th scope="col">{ "keys" }</th>
+                        <th scope="col">{ "events/s" }</th><th scope="col">{ "state" }</th></tr></thead>
+                    <tbody>
+                        { for (first_row..page.end).map(|i| {
+                            let l = &loads.subtasks[i];
+                            html! { <tr key={i} class={classes!((i as u32 == loads.busiest).then_some("busiest"))}>
+                                <td>{ i }</td><td>{ loads.key_groups[i] }</td><td>{ l.keys }</td><td>{ format_rate_milli(l.events_milli) }</td><td>{ format_bytes(l.bytes) }</td>
+                            </tr> }
+                        }) }
+                    </tbody>
+                </table>
+            </ScrollBox>
         </section>
     }
 }
@@ -102,7 +105,7 @@ fn diagnosis(props: &ResultsProps, cause: Option<SkewCause>) -> String {
              one key group, and a key group is never split, so no parallelism can spread it: rescaling cannot fix this. \
              Only changing the job can, for example by splitting the key (see the what-ifs).",
             key_text(&props.keys[key].key),
-            format_milli(events_milli)
+            format_rate_milli(events_milli)
         ),
         Some(SkewCause::UnevenGroups) => "Mostly uneven key-group counts: some subtasks own one key group more than others. \
              A parallelism that divides the max parallelism gives every subtask the same number of groups and removes this part of the skew."

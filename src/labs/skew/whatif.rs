@@ -5,6 +5,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::components::ScrollBox;
+
 use super::settings::number_field;
 use super::state::{SkewAction, SkewField, SkewState};
 use super::view::Scenario;
@@ -36,19 +38,21 @@ pub fn WhatIf(props: &WhatIfProps) -> Html {
                 { number_field(s, &props.on_action, SkewField::WhatIf, None) }
                 { number_field(s, &props.on_action, SkewField::Salt, None) }
             </div>
-            <table class="whatif-table">
-                <caption>{ "Data skew, side by side" }</caption>
-                <thead><tr><th scope="col">{ "scenario" }</th><th scope="col">{ "data skew" }</th></tr></thead>
-                <tbody>
-                    <tr><td>{ format!("now: parallelism {}", s.parallelism.value) }</td><td>{ now }</td></tr>
-                    if let (Some(q), Some(w)) = (s.what_if.value, props.what_if.as_ref()) {
-                        <tr><td>{ format!("parallelism {q}") }</td><td data-testid="whatif-skew">{ skew_text(w) }</td></tr>
-                    }
-                    if let Some(w) = props.salted.as_ref() {
-                        <tr><td>{ format!("hottest key split into {} sub-keys", s.salt.value) }</td><td data-testid="salted-skew">{ skew_text(w) }</td></tr>
-                    }
-                </tbody>
-            </table>
+            <ScrollBox label="What-ifs table">
+                <table class="whatif-table">
+                    <caption>{ "Data skew, side by side" }</caption>
+                    <thead><tr><th scope="col">{ "scenario" }</th><th scope="col">{ "data skew" }</th></tr></thead>
+                    <tbody>
+                        <tr><td>{ format!("now: parallelism {}", s.parallelism.value) }</td><td>{ now }</td></tr>
+                        if let (Some(q), Some(w)) = (s.what_if.value, props.what_if.as_ref()) {
+                            <tr><td>{ format!("parallelism {q}") }</td><td data-testid="whatif-skew">{ skew_text(w) }</td></tr>
+                        }
+                        if let Some(w) = props.salted.as_ref() {
+                            <tr><td>{ format!("hottest key split into {} sub-keys", s.salt.value) }</td><td data-testid="salted-skew">{ skew_text(w) }</td></tr>
+                        }
+                    </tbody>
+                </table>
+            </ScrollBox>
             <p class="muted">
                 { "Splitting a key is a change to the job, not to its parallelism: each event goes to one of the sub-keys \
                    (key#0 … key#k−1), a first keyed stage aggregates per sub-key, and a second keyed stage on the original \

@@ -22,6 +22,9 @@ pub static SNAPSHOT: Param<u32> =
 pub static SCENARIO: Choice = Choice::new("scenario", "Scenario").noun("scenario").lockable();
 pub static BACKEND: Choice = Choice::new("backend", "State backend").lockable();
 
+/// No section of this lab is shown alone yet: `view=` opens the whole lab, with a notice.
+pub static SECTIONS: crate::url::Sections = &[];
+
 /// Every parameter of the page, in the order of its form.
 pub static PARAMS: ParamTable = &[&SCENARIO, &BACKEND, &P1, &P2, &MAXP, &KEYS, &EVENTS, &SNAPSHOT];
 

@@ -4,6 +4,8 @@
 
 use yew::prelude::*;
 
+use crate::components::ScrollBox;
+use crate::model::number::count;
 use crate::model::trace::{Scenario, TraceResult, TraceVerdict};
 use crate::model::ModelError;
 
@@ -53,8 +55,8 @@ pub fn TraceResultView(props: &TraceResultProps) -> Html {
                     { for r.log.iter().enumerate().map(|(i, l)| html! { <div key={i}><code>{ l.clone() }</code></div> }) }
                 </blockquote>
             }
-            <table class="trace-table">
-                <caption>{ format!("Per key: expected total from the trace vs the restored job's total ({moved} keys changed owner)") }</caption>
+            <ScrollBox label="Per-key check table"><table class="trace-table">
+                <caption>{ format!("Per key: expected total from the trace vs the restored job's total ({} changed owner)", count(moved as u64, "key", "keys")) }</caption>
                 <thead><tr><th scope="col">{ "key" }</th><th scope="col">{ "key group" }</th><th scope="col">{ "owner before" }</th>
                     <th scope="col">{ "owner after" }</th><th scope="col">{ "expected" }</th><th scope="col">{ "actual" }</th><th scope="col">{ "check" }</th></tr></thead>
                 <tbody>
@@ -70,7 +72,7 @@ pub fn TraceResultView(props: &TraceResultProps) -> Html {
                         }
                     }) }
                 </tbody>
-            </table>
+            </table></ScrollBox>
         </section>
     }
 }

@@ -1,0 +1,75 @@
+//! Watches a chart needs: an element's width (a `ResizeObserver`, so a chart is drawn for the
+//! width it gets) and the system's colour scheme (`prefers-color-scheme: dark`, so a chart
+//! follows the theme when the link leaves it to the system). Each lasts until its guard drops.
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+
+const DARK_QUERY: &str = "(prefers-color-scheme: dark)";
+
+/// Whether the system asks for a dark colour scheme.
+pub fn system_prefers_dark() -> bool {
+    web_sys::window().and_then(|w| w.match_media(DARK_QUERY).ok().flatten()).is_some_and(|m| m.matches())
+}
+
+/// Calls `on_width` with `element`'s content width in CSS pixels now and whenever it changes.
+pub struct WidthWatch {
+    element: web_sys::Element,
+    observer: Option<web_sys::ResizeObserver>,
+    _closure: Closure<dyn FnMut()>,
+}
+
+impl WidthWatch {
+    /// Watches the element behind `node` (nothing, if it is not mounted).
+    pub fn of(node: &yew::NodeRef, on_width: impl FnMut(u32) + 'static) -> Option<WidthWatch> {
+        node.cast::<web_sys::Element>().map(|element| WidthWatch::new(element, on_width))
+    }
+
+    pub fn new(element: web_sys::Element, mut on_width: impl FnMut(u32) + 'static) -> WidthWatch {
+        let watched = element.clone();
+        let closure = Closure::<dyn FnMut()>::new(move || on_width(watched.client_width().max(0) as u32));
+        let observer = web_sys::ResizeObserver::new(closure.as_ref().unchecked_ref()).ok();
+        if let Some(observer) = &observer {
+            observer.observe(&element);
+        }
+        WidthWatch { element, observer, _closure: closure }
+    }
+
+    /// Whether this watch follows the element now behind `node`.
+    pub fn follows(&self, node: &yew::NodeRef) -> bool {
+        node.cast::<web_sys::Element>().is_some_and(|e| e == self.element)
+    }
+}
+
+impl Drop for WidthWatch {
+    fn drop(&mut self) {
+        if let Some(observer) = self.observer.take() {
+            observer.disconnect();
+        }
+    }
+}
+
+/// Calls `on_change` with the system's dark preference whenever it changes.
+pub struct SchemeWatch {
+    list: Option<web_sys::MediaQueryList>,
+    closure: Closure<dyn FnMut()>,
+}
+
+impl SchemeWatch {
+    pub fn new(mut on_change: impl FnMut(bool) + 'static) -> SchemeWatch {
+        let list = web_sys::window().and_then(|w| w.match_media(DARK_QUERY).ok().flatten());
+        let closure = Closure::<dyn FnMut()>::new(move || on_change(system_prefers_dark()));
+        if let Some(list) = &list {
+            let _ = list.add_event_listener_with_callback("change", closure.as_ref().unchecked_ref());
+        }
+        SchemeWatch { list, closure }
+    }
+}
+
+impl Drop for SchemeWatch {
+    fn drop(&mut self) {
+        if let Some(list) = self.list.take() {
+            let _ = list.remove_event_listener_with_callback("change", self.closure.as_ref().unchecked_ref());
+        }
+    }
+}

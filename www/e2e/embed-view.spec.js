@@ -1,0 +1,94 @@
+// `view=`: one section of a lab for a compact embed. Inside an iframe the section shows alone
+// (the rest of the lab is not rendered), the frame's content (and the height the lab reports
+// to the host page) shrinks, an unknown section opens the whole lab with a notice, and the
+// Embed builder's Section select puts view= into the snippet and, through it, the Open link.
+import { test, expect } from '@playwright/test';
+
+const labPort = Number(process.env.E2E_PORT || 4173);
+const lab = `http://127.0.0.1:${labPort}/`;
+
+/** Loads `hash` in an iframe of a blank host page; returns the frame and the heights it reports. */
+async function framed(page, hash) {
+  // A page of another origin (the demo server's), as a documentation site would be.
+  await page.goto(`http://127.0.0.1:${labPort + 1}/embed-host-check.html`);
+  await page.evaluate((src) => {
+    document.body.innerHTML = '';
+    const f = document.createElement('iframe');
+    Object.assign(f, { id: 'f', title: 'lab', src });
+    f.style.cssText = 'width:640px;height:900px';
+    document.body.appendChild(f);
+    window.heights = [];
+    window.addEventListener('message', (e) => {
+      if (e.data && typeof e.data.height === 'number') window.heights.push(e.data.height);
+    });
+  }, `${lab}${hash}`);
+  const frame = page.frameLocator('#f');
+  await expect(frame.locator('main h1')).toBeVisible({ timeout: 20_000 });
+  return frame;
+}
+
+const contentHeight = (page) => page.frames().at(-1).evaluate(() => document.body.scrollHeight);
+
+test('view=slider shows the slider and ranges alone, and the frame is far shorter', async ({ page }) => {
+  const whole = await framed(page, '#/owners?maxp=128&p=100&embed=1');
+  await expect(whole.getByRole('heading', { name: 'Look up a key' })).toBeVisible();
+  const wholeHeight = await contentHeight(page);
+  const frame = await framed(page, '#/owners?maxp=128&p=100&embed=1&view=slider');
+  await expect(frame.getByRole('slider', { name: 'Parallelism' })).toBeVisible();
+  await expect(frame.getByRole('heading', { name: 'Owner ranges' })).toBeVisible();
+  for (const gone of ['Look up a key', 'Imbalance']) {
+    await expect(frame.getByRole('heading', { name: gone })).toHaveCount(0);
+  }
+  const height = await contentHeight(page);
+  expect(height).toBeLessThan(wholeHeight / 2);
+  // The height the lab reports to the host follows the section, not the whole lab.
+  await expect.poll(() => page.evaluate(() => window.heights.at(-1) ?? 0)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.heights.at(-1))).toBeLessThan(wholeHeight / 2);
+  // The state still follows edits, and the link back keeps the section.
+  await frame.getByRole('spinbutton', { name: 'Exact parallelism' }).fill('64');
+  await expect(frame.getByRole('link', { name: 'Open in Rescale Lab' })).toHaveAttribute('href', /p=64.*view=slider|view=slider.*p=64/);
+});
+
+test('view=lookup, view=imbalance and one skew chart show alone', async ({ page }) => {
+  let frame = await framed(page, '#/owners?p=4&embed=1&view=lookup&key=abc');
+  await expect(frame.getByRole('heading', { name: 'Look up a key' })).toBeVisible();
+  await expect(frame.getByTestId('lookup-subtask')).toBeVisible();
+  await expect(frame.getByRole('slider', { name: 'Parallelism' })).toHaveCount(0);
+  frame = await framed(page, '#/owners?maxp=128&p=100&embed=1&view=imbalance');
+  await expect(frame.getByTestId('imbalance-summary')).toContainText('28 subtasks own 2 key groups');
+  await expect(frame.getByRole('heading', { name: 'Look up a key' })).toHaveCount(0);
+  frame = await framed(page, '#/skew?embed=1&view=state');
+  await expect(frame.locator('img.chart')).toHaveCount(1);
+  await expect(frame.locator('img.chart')).toHaveAttribute('alt', /state bytes per subtask/);
+  await expect(frame.getByLabel('Keys (CSV)')).toHaveCount(0);
+  frame = await framed(page, '#/skew?embed=1&view=load');
+  await expect(frame.locator('img.chart')).toHaveAttribute('alt', /events per second per subtask/);
+});
+
+test('an unknown view opens the whole lab with a notice naming the sections', async ({ page }) => {
+  const frame = await framed(page, '#/owners?embed=1&view=nothing');
+  await expect(frame.getByText(/view="nothing" was not used: this lab's sections are slider, imbalance, lookup/)).toBeVisible();
+  await expect(frame.getByRole('heading', { name: 'Look up a key' })).toBeVisible();
+});
+
+test('the Embed builder puts the chosen section into the snippet', async ({ page }) => {
+  await page.goto(`${lab}#/owners?maxp=128&p=100`);
+  await page.getByRole('button', { name: 'Embed' }).click();
+  const snippet = page.getByLabel('Embed snippet');
+  await expect(snippet).not.toHaveValue(/view=/);
+  await page.getByLabel('Section').selectOption('slider');
+  await expect(snippet).toHaveValue(/#\/owners\?maxp=128&amp;p=100&amp;embed=1&amp;view=slider/);
+  await page.getByLabel('Section').selectOption('');
+  await expect(snippet).not.toHaveValue(/view=/);
+});
+
+test('locked fields look locked and say so to a screen reader', async ({ page }) => {
+  await page.goto(`${lab}#/owners?maxp=128&p=100&embed=1&lock=p,maxp`);
+  const p = page.getByRole('spinbutton', { name: 'Exact parallelism' });
+  await expect(p).toBeDisabled();
+  await expect(p).toHaveAccessibleDescription(/Locked by the page this lab is embedded in/);
+  await expect(page.locator('.field-locked')).toHaveCount(3);
+  const style = await p.evaluate((e) => getComputedStyle(e).borderStyle);
+  expect(style).toContain('dashed');
+  await expect(page.getByRole('slider', { name: 'Parallelism' })).toHaveAccessibleDescription(/Locked by the page/);
+});

@@ -1,0 +1,188 @@
+// Phone widths and the dark theme: at 390×844 no element of any route sticks out of the
+// viewport unless it sits inside its own scroll container (a labelled, focusable region);
+// charts follow the theme's colours and the width they get; rates and counts read well.
+import { test, expect, open, axeViolations } from './fixtures.js';
+
+const PHONE = { width: 390, height: 844 };
+
+/** Every element wider than the viewport that no scroll container holds, and the page width. */
+async function overflow(page) {
+  return page.evaluate(() => {
+    const vw = document.documentElement.clientWidth;
+    const held = (el) => {
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (['auto', 'scroll'].includes(getComputedStyle(a).overflowX)) return a;
+      }
+      return null;
+    };
+    const bad = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      // Entirely off to the left is the (unfocused) skip link's hiding place, not an overflow.
+      if ((r.width === 0 && r.height === 0) || r.right <= 0) continue;
+      if (r.right > vw + 1 || r.left < -1) {
+        const box = held(el);
+        const ok = box && box.getAttribute('role') === 'region' && box.getAttribute('aria-label') && box.tabIndex === 0;
+        if (!ok) bad.push(`${el.tagName.toLowerCase()}.${el.className} (${Math.round(r.left)}–${Math.round(r.right)})`);
+      }
+    }
+    return { vw, page: document.documentElement.scrollWidth, bad: bad.slice(0, 12) };
+  });
+}
+
+/** Every route of the navigation, plus home and an unknown route. */
+async function routes(page) {
+  await open(page, '#/');
+  const hrefs = await page
+    .getByRole('navigation', { name: 'Labs' })
+    .getByRole('link')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  // Plus states that open the wider parts: a rescale's moves, a guided step.
+  return ['#/', ...hrefs, '#/no-such-lab', '#/owners?p=24&from=32&key=a-rather-long-customer-key-0000001'];
+}
+
+test.describe('at 390×844', () => {
+  test.use({ viewport: PHONE });
+
+  test('no route has an element wider than the viewport outside a scroll container', async ({ page }) => {
+    test.setTimeout(120_000);
+    const found = {};
+    for (const route of await routes(page)) {
+      await open(page, route);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // content-visibility: auto skips off-screen panels; scroll through so each is laid out.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+          window.scrollTo(0, y);
+          await new Promise((r) => requestAnimationFrame(() => r()));
+        }
+      });
+      const o = await overflow(page);
+      if (o.bad.length > 0 || o.page > o.vw) found[route] = { page: o.page, outside: o.bad };
+    }
+    expect(found, 'routes with elements outside the viewport, and their page width').toEqual({});
+  });
+
+  test('the skew, trace and key tables scroll inside labelled regions', async ({ page }) => {
+    await open(page, '#/skew');
+    for (const name of ['Subtask load table, scrolls sideways', 'Keys table, scrolls sideways']) {
+      const region = page.getByRole('region', { name });
+      await region.scrollIntoViewIfNeeded();
+      await expect(region).toHaveAttribute('tabindex', '0');
+      const { scroll, client } = await region.evaluate((r) => ({ scroll: r.scrollWidth, client: r.clientWidth }));
+      expect(client).toBeLessThanOrEqual(PHONE.width);
+      expect(scroll).toBeGreaterThanOrEqual(client);
+    }
+    // The key table's key-group and subtask columns are reachable by scrolling its region.
+    const keys = page.getByRole('region', { name: 'Keys table, scrolls sideways' });
+    await keys.focus();
+    await keys.evaluate((r) => (r.scrollLeft = r.scrollWidth));
+    await expect(keys.getByRole('columnheader', { name: 'subtask' })).toBeInViewport();
+    await open(page, '#/trace');
+    await expect(page.getByRole('region', { name: 'Per-key check table, scrolls sideways' })).toBeVisible();
+  });
+});
+
+/** Each chart image's drawing: its size, background, text colours and sizes, and text. */
+async function charts(page) {
+  return page.locator('img.chart').evaluateAll((imgs) =>
+    imgs.map((img) => {
+      const src = img.getAttribute('src');
+      const doc = new DOMParser().parseFromString(decodeURIComponent(src.slice(src.indexOf(',') + 1)), 'image/svg+xml');
+      const texts = [...doc.querySelectorAll('text')];
+      return {
+        alt: img.alt,
+        drawn: Number(doc.documentElement.getAttribute('width')),
+        shown: img.getBoundingClientRect().width,
+        background: doc.querySelector('rect').getAttribute('fill'),
+        ink: texts.map((t) => t.getAttribute('fill')),
+        smallest: Math.min(...texts.map((t) => Number(t.getAttribute('font-size')))),
+        text: texts.map((t) => t.textContent.trim()),
+      };
+    }),
+  );
+}
+
+/** `rgb(r, g, b)` of a computed colour as `#RRGGBB`, as plotters writes colours. */
+function hex(rgb) {
+  const [r, g, b] = rgb.match(/\d+/g).map(Number);
+  return `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+}
+
+const CHART_ROUTES = [
+  ['#/owners?p=100&maxp=128', 1],
+  ['#/skew?p=4', 4],
+  ['#/savepoint?sample=hashmap-savepoint', 2],
+];
+
+for (const theme of ['light', 'dark']) {
+  for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+    test(`charts follow the ${theme} theme and a ${viewport.width} px width, with units`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(viewport);
+      for (const [route, count] of CHART_ROUTES) {
+        await open(page, `${route}&theme=${theme}`);
+        const section = page.locator('img.chart').first();
+        await section.scrollIntoViewIfNeeded();
+        await expect(page.locator('img.chart')).toHaveCount(count);
+        const { bg, fg } = await page.evaluate(() => ({
+          bg: getComputedStyle(document.body).backgroundColor,
+          fg: getComputedStyle(document.body).color,
+        }));
+        // Drawn for the width it gets: once measured, the drawing is the shown size (1:1).
+        await expect
+          .poll(async () => (await charts(page)).every((c) => Math.abs(c.drawn - c.shown) <= 10))
+          .toBe(true);
+        for (const c of await charts(page)) {
+          expect(c.background.toUpperCase(), `${route} ${c.alt}: background`).toBe(hex(bg));
+          expect(c.ink.map((i) => i.toUpperCase()), `${route} ${c.alt}: ink`).toContain(hex(fg));
+          expect(c.shown, `${route}: inside the viewport`).toBeLessThanOrEqual(viewport.width);
+          expect((c.smallest * c.shown) / c.drawn, `${route} ${c.alt}: text size on screen`).toBeGreaterThanOrEqual(11);
+          // Units on the axes, never raw seven-digit ticks.
+          expect(c.text.filter((t) => /^\d{7,}$/.test(t.replace(/,/g, ''))), `${route} ${c.alt}`).toEqual([]);
+        }
+        const all = (await charts(page)).flatMap((c) => c.text);
+        if (route.startsWith('#/skew')) {
+          expect(all).toContain('k events/s');
+          expect(all.some((t) => /^state \((KB|MB|GB)\)$/.test(t)), all.join('|')).toBe(true);
+        }
+      }
+      expect(await axeViolations(page), `${theme} at ${viewport.width}`).toEqual([]);
+    });
+  }
+}
+
+test('focus stays in the key table after a row is removed', async ({ page }) => {
+  await open(page, '#/skew?p=4');
+  await page.getByLabel('Keys (CSV)').fill('a,1\nb,2\nc,3');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('button', { name: /^Remove row/ })).toHaveCount(3);
+  // The middle row: the next row's button takes its place, and focus.
+  await page.getByRole('button', { name: 'Remove row 2' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: /^Remove row/ })).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Remove row 2' })).toBeFocused();
+  await expect(page.getByLabel('Key of row 2')).toHaveValue('c');
+  // The last row: the previous one's button.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Remove row 1' })).toBeFocused();
+  // The only row: Add key.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: /^Remove row/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add key' })).toBeFocused();
+});
+
+test('counts agree in number and rates read with sensible precision', async ({ page }) => {
+  await open(page, '#/skew?p=1&maxp=128');
+  await page.getByLabel('Keys (CSV)').fill('solo,29365.603');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('csv-report')).toContainText('Read 1 key.');
+  await expect(page.getByText('1 key now, from your own list.')).toBeVisible();
+  await expect(page.getByText('Busiest subtask: 0 with 29,366 events/s, 1 key in 128 key groups')).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('1 keys');
+  await expect(page.getByRole('main')).not.toContainText('29365.603 events/s');
+  await open(page, '#/owners?p=128&maxp=128');
+  await expect(page.getByRole('slider', { name: 'Parallelism' })).toHaveAttribute('aria-valuetext', '128: every subtask owns 1 key group');
+  await open(page, '#/owners?p=3&maxp=4');
+  await expect(page.getByTestId('imbalance-summary')).toContainText('1 subtask owns 2 key groups and 2 own 1');
+});

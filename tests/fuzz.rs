@@ -681,7 +681,7 @@ proptest! {
         let location = Location::parse(&hash);
         let (q, notices) = PlannerQuery::parse(&location.params);
         check_lab_notices(&location, &notices)?;
-        for v in [q.p, q.current, q.target, q.first].into_iter().chain(q.maxp).chain(q.saved_maxp) {
+        for v in [q.p, q.current, q.first].into_iter().chain(q.maxp).chain(q.saved_maxp) {
             prop_assert!((1..=32768).contains(&v));
         }
         prop_assert!((1..=1_000_000).contains(&q.partitions));

@@ -228,6 +228,20 @@ fn planner_and_trace_queries() {
         assert_eq!(notices.iter().any(|n| n.param == "plan_maxp"), noticed, "{hash}");
         assert!(!q.pairs().iter().any(|(name, _)| *name == "plan_maxp"), "{hash}");
     }
+    // One new parallelism: an old link's target is read into p; beside a different p it gives
+    // way, with a notice; a bad one falls back like any other value.
+    for (hash, p, noticed) in [
+        ("#/planner?target=100", 100, false),
+        ("#/planner?p=200&target=100", 200, true),
+        ("#/planner?p=64&target=64", 64, false),
+        ("#/planner?target=0", 200, true),
+        ("#/planner", 200, false),
+    ] {
+        let (q, notices) = PlannerQuery::parse(&Location::parse(hash).params);
+        assert_eq!(q.p, p, "{hash}");
+        assert_eq!(notices.iter().any(|n| n.param == "target"), noticed, "{hash}");
+        assert!(!q.pairs().iter().any(|(name, _)| *name == "target"), "{hash}");
+    }
     let again = Location::parse(&format_hash(Lab::Owners, &CommonQuery::default(), &q.pairs()));
     assert_eq!(PlannerQuery::parse(&again.params).0, q);
     let (_, notices) = PlannerQuery::parse(

@@ -146,7 +146,7 @@ const fieldLabs = {
     cases: [
       ['zero', 'Snapshot max parallelism', '0', 'snapshot max parallelism must be between 1 and 32768, got 0'],
       ['zero', 'Rewrite throughput per second', '0', 'rewrite throughput must be above 0'],
-      ['negative', 'Target parallelism', '-5', 'target parallelism must be between 1 and 32768, got -5'],
+      ['negative', 'New parallelism', '-5', 'new parallelism must be between 1 and 32768, got -5'],
       ['negative', 'State time-to-live', '-6h', 'state time-to-live "-6h" is not a duration'],
       ['huge', 'Source partitions', HUGE, `"${HUGE}" is far too large`],
       ['huge', 'Source partitions', '1000001', 'source partitions must be between 1 and 1000000, got 1000001'],

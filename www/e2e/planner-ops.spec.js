@@ -41,7 +41,7 @@ test('the runbook follows the release: 2.3 names vs 1.15 names, and it is copied
   expect(download.suggestedFilename()).toBe('runbook.md');
   expect(readFileSync(await download.path(), 'utf8')).toBe(copied);
   // A changed plan clears "Copied" and changes the commands: a direct restore at 100.
-  await page.getByLabel('Target parallelism').fill('100');
+  await page.getByLabel('New parallelism').fill('100');
   await expect(runbook.getByRole('status')).toHaveText('');
   await expect(page.getByLabel('Commands of step 2')).toContainText('-p 100 -rm NO_CLAIM -Dpipeline.max-parallelism=128 job.jar');
   await expect(runbook).toContainText('spec.job.upgradeMode: savepoint');
@@ -101,7 +101,7 @@ test('what to record during the rescale: the expected distribution follows the p
   expect(text.match(/^- \[ \] /gm)).toHaveLength(6);
   await section.getByRole('button', { name: 'Copy checklist' }).click();
   await expect(section.getByRole('status')).toHaveText('Copied');
-  await page.getByLabel('Target parallelism').fill('100');
+  await page.getByLabel('New parallelism').fill('100');
   await expect(list.locator('[data-item="state-per-subtask"]')).toContainText('28 subtasks own 2 key groups and 72 own 1 (128 over 100)');
 });
 

@@ -97,7 +97,7 @@ test('the interim option: run at 128 now, no rewrite, and what the rewrite invol
   await expect(interim).toContainText('It does not reach 200: the ceiling stays 128');
   await expect(page.getByTestId('rewrite-work')).toContainText('timers');
   await expect(page.getByTestId('rewrite-work')).toContainText('What it cannot carry');
-  await page.getByLabel('Target parallelism').fill('100');
+  await page.getByLabel('New parallelism').fill('100');
   await expect(interim).toHaveCount(0);
   await expect(page.getByTestId('plan-downtime')).toContainText('3 h 53 min + 3 h 53 min = 7 h 46 min');
 });

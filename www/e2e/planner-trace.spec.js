@@ -5,7 +5,7 @@ import { test, expect, open } from './fixtures.js';
 test('seed 004: 24 → 200 with 4 TB, the ceiling at 128, 1200 suggested, steps in order', async ({ page }) => {
   await open(page, '#/planner');
   await page.getByLabel('Current parallelism').fill('24');
-  await page.getByLabel('Target parallelism').fill('200');
+  await page.getByLabel('New parallelism').fill('200');
   await page.getByLabel('First parallelism').fill('24');
   await page.getByLabel('State size').fill('4 TB');
   await page.getByLabel('Source partitions').fill('256');
@@ -146,12 +146,15 @@ test('operator state 3 → 5 as Flink 2.3.0 hands it out: split runs, union to a
 });
 
 test('a direct restore at 100 over 128 key groups works, unevenly: 28 subtasks own 2 groups, 72 own 1', async ({ page }) => {
+  // An old link's target= is the page's one new parallelism (p).
   await open(page, '#/planner?target=100');
+  await expect(page.getByLabel('New parallelism')).toHaveValue('100');
+  await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'ok');
   await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'direct');
   await expect(page.getByTestId('plan-verdict')).toContainText('though 100 does not divide 128');
   await expect(page.locator('.warnings')).toContainText('28 subtasks own 2 key groups and 72 own 1');
   await expect(page.locator('.warnings')).toContainText('2.00 × the work');
-  await page.getByLabel('Target parallelism').fill('64');
+  await page.getByLabel('New parallelism').fill('64');
   await expect(page.getByTestId('plan-verdict')).not.toContainText('does not divide');
   await expect(page.locator('.warnings')).not.toContainText('key groups and');
 });
@@ -162,7 +165,7 @@ test('in place with the adaptive scheduler: 400 above max parallelism, 500 on th
   await expect(verdict).toHaveAttribute('data-verdict', 'above-max');
   await expect(verdict).toContainText('in-place rescaling does not lift the ceiling');
   await expect(verdict).toContainText('The newly requested parallelism 200 for the job vertex <vertex id> exceeds its maximum parallelism 128.');
-  await page.getByLabel('Target parallelism').fill('100');
+  await page.getByLabel('New parallelism').fill('100');
   await expect(verdict).toHaveAttribute('data-verdict', 'not-adaptive');
   await expect(verdict).toContainText('The DefaultScheduler does not support changing the parallelism without a job restart.');
   await page.getByLabel('Scheduler', { exact: true }).selectOption('adaptive');
@@ -189,4 +192,16 @@ test('the owners lab names the autoscaler release it follows', async ({ page }) 
   await expect(page.getByTestId('autoscaler-version')).toContainText('flink-kubernetes-operator 1.15');
   await expect(page.getByTestId('autoscaler-version')).toContainText('12 → 10 at 128 key groups gives 16 there, 10 here');
   await expect(page.getByTestId('autoscaler-EVENLY_SPREAD')).toContainText('10');
+});
+
+test('one new parallelism for the predictor and the plan: a link with p and a different target keeps p, with a notice', async ({ page }) => {
+  await open(page, '#/planner?p=200&target=100');
+  await expect(page.getByText('target="100" was not used: the page has one new parallelism now, for the predictor and the plan; using p = 200.')).toBeVisible();
+  await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'fails');
+  await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'rewrite');
+  await expect(page.getByText('Target: the new parallelism above, 200')).toBeVisible();
+  await page.getByLabel('New parallelism').fill('100');
+  await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'ok');
+  await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'direct');
+  await expect(page).not.toHaveURL(/target=/);
 });

@@ -20,7 +20,7 @@ pub fn Checklist(props: &ChecklistProps) -> Html {
     let (s, p) = (&props.state, &props.plan);
     let input = ChecklistInput {
         current: s.current.value,
-        target: s.target.value,
+        target: s.p.value,
         max_parallelism: if p.verdict == Verdict::DirectRestore { p.saved_max } else { p.suggested_max },
         restore_estimate_s: p.timeline.phases.iter().rev().find(|ph| ph.downtime).map_or(0, |ph| ph.seconds),
     };

@@ -21,7 +21,7 @@ pub struct CommandsProps {
 /// The runbook of the plan on the page.
 pub fn runbook_of(s: &PlannerState, plan: &Plan) -> Runbook {
     let max_parallelism = if plan.verdict == Verdict::DirectRestore { plan.saved_max } else { plan.suggested_max };
-    RunbookInput { release: s.release, verdict: plan.verdict, target: s.target.value, max_parallelism }.runbook()
+    RunbookInput { release: s.release, verdict: plan.verdict, target: s.p.value, max_parallelism }.runbook()
 }
 
 #[function_component]

@@ -23,9 +23,9 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
         on: crate::browser::events::checked(&e),
     });
     let (verdict_key, headline) = match p.verdict {
-        Verdict::DirectRestore => ("direct", format!("A direct restore works: {} is at or below the snapshot's max parallelism {}{}.", s.target.value, p.saved_max,
-            if p.imbalance.is_some() { format!(", though {} does not divide {}: the key groups are shared unevenly (see the warnings)", s.target.value, p.saved_max) } else { String::new() })),
-        Verdict::RewriteNeeded => ("rewrite", format!("The ceiling is {}: reaching {} needs an offline State Processor API rewrite of the snapshot to a new max parallelism.", p.saved_max, s.target.value)),
+        Verdict::DirectRestore => ("direct", format!("A direct restore works: {} is at or below the snapshot's max parallelism {}{}.", s.p.value, p.saved_max,
+            if p.imbalance.is_some() { format!(", though {} does not divide {}: the key groups are shared unevenly (see the warnings)", s.p.value, p.saved_max) } else { String::new() })),
+        Verdict::RewriteNeeded => ("rewrite", format!("The ceiling is {}: reaching {} needs an offline State Processor API rewrite of the snapshot to a new max parallelism.", p.saved_max, s.p.value)),
         Verdict::RebuildFromLog => ("rebuild", "Rebuild instead: the state lives shorter than a rewrite takes, so throw it away and rebuild it from the log at the new max parallelism.".to_string()),
     };
     let ceiling_note = if p.saved_known {
@@ -41,7 +41,6 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             <h2 id="plan-title">{ "Plan the rescale" }</h2>
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 { field(s, a, PlannerField::Current) }
-                { field(s, a, PlannerField::Target) }
                 { field(s, a, PlannerField::State) }
                 { field(s, a, PlannerField::SpRate) }
                 { field(s, a, PlannerField::Rate) }
@@ -52,6 +51,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
                     <label><input type="checkbox" checked={s.txn} onchange={on_txn} />{ " Sinks are transactional (exactly-once)" }</label>
                 </div>
             </form>
+            <p>{ format!("Target: the new parallelism above, {} (one value for the predictor and the plan).", s.p.value) }</p>
             <p>{ ceiling_note }</p>
             <div class={classes!("plan-verdict", verdict_key)} data-testid="plan-verdict" data-verdict={verdict_key} role="status" aria-live="polite">
                 <strong>{ headline }</strong>
@@ -60,7 +60,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             <ul class="vertices" data-testid="plan-vertices">
                 { for p.vertices.iter().map(|v| html! { <li key={vertex_name(v)}>{ vertex_text(v, s.partitions.value) }</li> }) }
             </ul>
-            <super::max_choice::MaxChoice plan={p.clone()} target={s.target.value} />
+            <super::max_choice::MaxChoice plan={p.clone()} target={s.p.value} />
             <h3>{ "Steps" }</h3>
             <ol class="plan-steps">
                 { for p.steps.iter().enumerate().map(|(i, step)| html! {
@@ -72,7 +72,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             </ol>
             <p class="muted">{ "Until the new job's first committed write past the old job's stop position, the old job can restart from its stop savepoint and nothing is lost; after it, going back means reconciling what the new job already published." }</p>
             <super::time_view::TimeView plan={p.clone()} />
-            <super::interim_view::InterimView plan={p.clone()} current={s.current.value} target={s.target.value} />
+            <super::interim_view::InterimView plan={p.clone()} current={s.current.value} target={s.p.value} />
             <h3>{ "Warnings" }</h3>
             <ul class="warnings">
                 { for p.warnings.iter().enumerate().map(|(i, w)| html! { <li key={i}>{ w.clone() }</li> }) }

@@ -31,8 +31,9 @@ pub static MAXP: Param<Option<u32>> = Param::optional("maxp", "new max paralleli
     .lockable();
 pub static CURRENT: Param<u32> =
     Param::whole("current", "current parallelism", 1, MAX_P).control("Current parallelism", "pl-current");
-pub static TARGET: Param<u32> =
-    Param::whole("target", "target parallelism", 1, MAX_P).control("Target parallelism", "pl-target").lockable();
+/// The plan's old target field, read into `p` (the page has one new parallelism; a link that
+/// gives both with different values keeps `p`, with a notice).
+pub static TARGET: Param<u32> = Param::whole("target", "target parallelism", 1, MAX_P);
 /// The planner's own snapshot field before the two forms shared one (old links): read into
 /// `saved_maxp` when that is absent; never written.
 pub static PLAN_MAXP: Param<Option<u32>> = Param::optional("plan_maxp", "snapshot max parallelism", 1, MAX_P, "unknown");
@@ -82,7 +83,6 @@ pub static PARAMS: ParamTable = &[
     &P,
     &MAXP,
     &CURRENT,
-    &TARGET,
     &FIRST,
     &STATE,
     &RATE,
@@ -105,7 +105,6 @@ pub struct PlannerQuery {
     pub p: u32,
     pub maxp: Option<u32>,
     pub current: u32,
-    pub target: u32,
     pub first: u32,
     /// State size in bytes.
     pub state: u64,
@@ -136,7 +135,6 @@ impl Default for PlannerQuery {
             p: 200,
             maxp: None,
             current: 24,
-            target: 200,
             first: 24,
             state: 4 << 40,
             rate: 300 << 20,
@@ -163,7 +161,6 @@ impl PlannerQuery {
             p: P.read_or(params, n, d.p),
             maxp: MAXP.read_or(params, n, d.maxp),
             current: CURRENT.read_or(params, n, d.current),
-            target: TARGET.read_or(params, n, d.target),
             first: FIRST.read_or(params, n, d.first),
             state: STATE.read_or(params, n, d.state),
             rate: RATE.read_or(params, n, d.rate),
@@ -185,6 +182,14 @@ impl PlannerQuery {
                     n.push(notice(PLAN_MAXP.name, &v.to_string(), &why));
                 }
                 _ => {}
+            }
+        }
+        if let Some(v) = TARGET.read(params, n) {
+            if params.get(P.name).is_none() {
+                q.p = v;
+            } else if v != q.p {
+                let why = format!("the page has one new parallelism now, for the predictor and the plan; using p = {}", q.p);
+                n.push(notice(TARGET.name, &v.to_string(), &why));
             }
         }
         match params.get("release") {
@@ -228,7 +233,6 @@ impl PlannerQuery {
         SAVED_MAXP.pair(&self.saved_maxp, &d.saved_maxp, out);
         P.pair(&self.p, &d.p, out);
         CURRENT.pair(&self.current, &d.current, out);
-        TARGET.pair(&self.target, &d.target, out);
         FIRST.pair(&self.first, &d.first, out);
         PARTITIONS.pair(&self.partitions, &d.partitions, out);
         if self.saved_how != d.saved_how {

@@ -21,7 +21,6 @@ pub enum PlannerField {
     P,
     Maxp,
     Current,
-    Target,
     First,
     State,
     Rate,
@@ -33,12 +32,11 @@ pub enum PlannerField {
 }
 
 impl PlannerField {
-    pub const ALL: [PlannerField; 13] = [
+    pub const ALL: [PlannerField; 12] = [
         PlannerField::SavedMaxp,
         PlannerField::P,
         PlannerField::Maxp,
         PlannerField::Current,
-        PlannerField::Target,
         PlannerField::First,
         PlannerField::State,
         PlannerField::Rate,
@@ -57,7 +55,6 @@ pub struct PlannerState {
     pub p: Field<u32>,
     pub maxp: Field<Option<u32>>,
     pub current: Field<u32>,
-    pub target: Field<u32>,
     pub first: Field<u32>,
     pub state: Field<u64>,
     pub rate: Field<u64>,
@@ -90,7 +87,6 @@ impl PlannerState {
             p: P.field(q.p),
             maxp: MAXP.field(q.maxp),
             current: CURRENT.field(q.current),
-            target: TARGET.field(q.target),
             first: FIRST.field(q.first),
             state: STATE.field(q.state),
             rate: RATE.field(q.rate),
@@ -113,7 +109,6 @@ impl PlannerState {
             p: self.p.value,
             maxp: self.maxp.value,
             current: self.current.value,
-            target: self.target.value,
             first: self.first.value,
             state: self.state.value,
             rate: self.rate.value,
@@ -136,7 +131,6 @@ impl PlannerState {
             PlannerField::P => FieldView::of(&P, &self.p),
             PlannerField::Maxp => FieldView::of(&MAXP, &self.maxp),
             PlannerField::Current => FieldView::of(&CURRENT, &self.current),
-            PlannerField::Target => FieldView::of(&TARGET, &self.target),
             PlannerField::First => FieldView::of(&FIRST, &self.first),
             PlannerField::State => FieldView::of(&STATE, &self.state),
             PlannerField::Rate => FieldView::of(&RATE, &self.rate),
@@ -163,7 +157,7 @@ impl PlannerState {
     pub fn plan_input(&self) -> PlanInput {
         PlanInput {
             current: self.current.value,
-            target: self.target.value,
+            target: self.p.value,
             saved_max: self.saved_maxp.value.and_then(|v| MaxParallelism::new(i64::from(v)).ok()),
             first: self.first.value,
             state_bytes: self.state.value,
@@ -181,7 +175,7 @@ impl PlannerState {
     pub fn in_place_input(&self, max_parallelism: u32) -> InPlaceInput {
         InPlaceInput {
             current: self.current.value,
-            target: self.target.value,
+            target: self.p.value,
             max_parallelism,
             scheduler: self.scheduler,
             slots: self.slots.value,
@@ -205,7 +199,6 @@ impl Reducible for PlannerState {
                 PlannerField::P => P.apply(&mut s.p, text, bad_input),
                 PlannerField::Maxp => MAXP.apply(&mut s.maxp, text, bad_input),
                 PlannerField::Current => CURRENT.apply(&mut s.current, text, bad_input),
-                PlannerField::Target => TARGET.apply(&mut s.target, text, bad_input),
                 PlannerField::First => FIRST.apply(&mut s.first, text, bad_input),
                 PlannerField::State => STATE.apply(&mut s.state, text, bad_input),
                 PlannerField::Rate => RATE.apply(&mut s.rate, text, bad_input),
@@ -267,7 +260,6 @@ mod tests {
                 set(PlannerField::SavedMaxp, saved),
                 set(PlannerField::First, first),
                 set(PlannerField::P, p),
-                set(PlannerField::Target, p),
             ]
             .into_iter()
             .fold(s, Reducible::reduce);
@@ -287,7 +279,7 @@ mod tests {
         let s = Rc::new(PlannerState::from_query(&PlannerQuery::default()));
         let max = s.plan_input().plan().saved_max;
         assert_eq!(s.in_place_input(max).outcome(), InPlaceOutcome::AboveMax);
-        let s = s.reduce(set(PlannerField::Target, "100"));
+        let s = s.reduce(set(PlannerField::P, "100"));
         assert_eq!(s.in_place_input(max).outcome(), InPlaceOutcome::NotAdaptive);
         let s = s.reduce(PlannerAction::SetScheduler { scheduler: Scheduler::Adaptive });
         assert_eq!(s.in_place_input(max).outcome(), InPlaceOutcome::Rescales { parallelism: 100, slot_capped: false });

@@ -40,6 +40,8 @@ test('the counts and Flink\'s skew agree: the job\'s own counts, the web UI\'s f
 
 test('the aggregated numRecordsIn body gives Flink\'s own skew, rounded as the Data Skew tab rounds it', async ({ page }) => {
   await open(page, '#/skew?preset=zipf&n=200&p=4&maxp=128');
+  // The lab writes its state into the link once it has drawn (paint first): wait for that.
+  await expect(page).toHaveURL(/#\/skew\?maxp=128&p=4&preset=zipf&n=200&s=1\.1$/);
   const before = await page.getByTestId('skew-percent').textContent();
   const url = page.url();
   await importText(page, body('subtasks-metrics-numRecordsIn.json'));

@@ -1,0 +1,97 @@
+//! Table and property tests of `snapshot_kinds.rs`.
+
+use super::*;
+
+const OBSERVED: &str = include_str!("../../../../tests/flink-snapshot-kinds/observed-flink-2.3.0.txt");
+
+/// The summary line of one restore: `<kind> (<backend>) -> <backend> at p=3, <MODE>: <verdict>`.
+fn summary(prefix: &str) -> &'static str {
+    let summary = OBSERVED.split("==== SUMMARY ====").nth(1).unwrap_or("");
+    summary.lines().find(|l| l.starts_with(prefix)).map(|l| l.rsplit(": ").next().unwrap()).unwrap_or("")
+}
+
+fn prefix(kind: SnapshotKind) -> &'static str {
+    match kind {
+        SnapshotKind::CanonicalSavepoint => "canonical savepoint (hashmap)",
+        SnapshotKind::NativeSavepoint => "native savepoint (rocksdb)",
+        SnapshotKind::AlignedCheckpoint => "retained aligned checkpoint (rocksdb)",
+        SnapshotKind::UnalignedCheckpoint => "retained unaligned checkpoint (hashmap)",
+    }
+}
+
+fn other(backend: &str) -> &str {
+    if backend == "hashmap" {
+        "rocksdb"
+    } else {
+        "hashmap"
+    }
+}
+
+/// Every observed cell is what Flink 2.3.0 did.
+#[test]
+fn observed_cells_hold() {
+    assert!(OBSERVED.starts_with("Flink version: 2.3.0"));
+    for kind in SnapshotKind::ALL {
+        let p = prefix(kind);
+        let backend = p.split('(').nth(1).unwrap().trim_end_matches(')');
+        let same = summary(&format!("{p} -> {backend} at p=3, NO_CLAIM"));
+        assert_eq!(same, "restored", "{kind:?}");
+        assert_eq!(kind.can(Operation::ChangeParallelism), Cell { yes: true, source: Source::Observed });
+        let switched = summary(&format!("{p} -> {} at p=3, NO_CLAIM", other(backend)));
+        let cell = kind.can(Operation::ChangeBackend);
+        assert_eq!(cell.source, Source::Observed);
+        assert_eq!(switched == "restored", cell.yes, "{kind:?}: {switched}");
+        assert_eq!(switched == "refused", !cell.yes, "{kind:?}: {switched}");
+    }
+    let line_of = |kind: &str, mode: &str| {
+        OBSERVED.lines().find(|l| l.starts_with(kind) && l.contains(&format!(", {mode}: "))).unwrap_or("")
+    };
+    assert!(line_of("canonical savepoint (second)", "CLAIM").ends_with("snapshot deleted"));
+    assert!(line_of("retained aligned checkpoint (second)", "CLAIM").ends_with("snapshot deleted"));
+    assert!(line_of("canonical savepoint (third)", "NO_CLAIM").ends_with("snapshot kept"));
+    assert!(line_of("retained aligned checkpoint (third)", "NO_CLAIM").ends_with("snapshot kept"));
+    for (kind, op) in [
+        (SnapshotKind::CanonicalSavepoint, Operation::ClaimDeletes),
+        (SnapshotKind::AlignedCheckpoint, Operation::ClaimDeletes),
+        (SnapshotKind::AlignedCheckpoint, Operation::NoClaimKeeps),
+        (SnapshotKind::CanonicalSavepoint, Operation::NoClaimKeeps),
+    ] {
+        assert_eq!(kind.can(op).source, Source::Observed, "{kind:?} {op:?}");
+    }
+    assert!(OBSERVED.contains("Unexpected state handle type"));
+}
+
+/// The plan never asks a snapshot for what the table refuses, whatever the job keeps.
+#[test]
+fn plans_ask_only_what_the_table_allows() {
+    for v in [Verdict::DirectRestore, Verdict::RewriteNeeded, Verdict::RebuildFromLog] {
+        for have in SnapshotKind::ALL {
+            let needs = plan_needs(v, have);
+            assert!(!needs.is_empty());
+            for n in &needs {
+                assert!(n.cell.yes, "{v:?} {have:?}: {} asks {:?} of {:?}", n.step, n.op, n.kind);
+                assert!(n.kind == have || n.kind == SnapshotKind::CanonicalSavepoint);
+            }
+            // Nothing is ever rewritten or switched from a retained checkpoint.
+            assert!(!needs.iter().any(|n| n.kind != SnapshotKind::CanonicalSavepoint
+                && matches!(n.op, Operation::StateProcessorRead | Operation::ChangeBackend)));
+        }
+    }
+    // Seed 004: only retained checkpoints, a rewrite.
+    let seed = plan_needs(Verdict::RewriteNeeded, SnapshotKind::AlignedCheckpoint);
+    assert_eq!(seed[0].kind, SnapshotKind::AlignedCheckpoint);
+    assert!(seed.iter().any(|n| n.op == Operation::StateProcessorRead && n.kind == SnapshotKind::CanonicalSavepoint));
+    assert_eq!(SnapshotKind::from_slug("checkpoint"), Some(SnapshotKind::AlignedCheckpoint));
+    assert!(!SnapshotKind::UnalignedCheckpoint.can(Operation::StateProcessorRead).yes);
+}
+
+#[test]
+fn csv_has_a_row_per_cell() {
+    let csv = snapshot_kinds_csv();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 1 + 4 * 5);
+    assert_eq!(lines[0], "snapshot,operation,allowed,source");
+    assert!(lines.contains(&"native,change_backend,no,observed"));
+    assert!(lines.contains(&"unaligned,state_processor_read,no,documented"));
+    assert!(csv.ends_with('\n'));
+}

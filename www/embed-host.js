@@ -4,7 +4,10 @@
 // {type:'rescale-lab:resize', height}) and re-dispatches result statements
 // ({type:'rescale-lab:statement', statement}) as a 'rescale-lab:statement' DOM event on
 // document, with {frame, statement, origin} in event.detail. Messages from anything but one
-// of this page's iframes are ignored.
+// of this page's iframes are ignored. A lab may have reported its height before this script
+// ran (a deferred script, a fast frame), so on start, and when any frame loads, the script
+// asks every frame for its height again ({type:'rescale-lab:measure'}); a lab answers with
+// its resize message, and any other page ignores the request.
 (function () {
   'use strict';
   function frameFor(source) {
@@ -13,6 +16,12 @@
       if (frames[i].contentWindow === source) return frames[i];
     }
     return null;
+  }
+  function measureAll() {
+    var frames = document.getElementsByTagName('iframe');
+    for (var i = 0; i < frames.length; i++) {
+      if (frames[i].contentWindow) frames[i].contentWindow.postMessage({ type: 'rescale-lab:measure' }, '*');
+    }
   }
   window.addEventListener('message', function (event) {
     var frame = frameFor(event.source);
@@ -30,4 +39,9 @@
       }));
     }
   });
+  // 'load' does not bubble; capturing on document sees every frame's load.
+  document.addEventListener('load', function (event) {
+    if (event.target && event.target.tagName === 'IFRAME') measureAll();
+  }, true);
+  measureAll();
 })();

@@ -1,6 +1,6 @@
 //! Embeds in the page: inside an iframe (`embed=1`) the lab reports its height to the host
-//! (H5P's resize message and our own), answers a ping from the allowed origin only, and links
-//! to the full lab in its current state; on the full site, an **Embed** button builds the
+//! (H5P's resize message and our own, again on a host's `measure` request), answers a ping
+//! from the allowed origin only, and links to the full lab in its current state; on the full site, an **Embed** button builds the
 //! `<iframe>` snippet for the current state ([`panel`]). Results go to the host through the
 //! app's [`ResultSink`]. Both follow the lab's state through [`HashWatch`], which the URL sync
 //! hook tells after every write.
@@ -82,15 +82,22 @@ pub fn EmbedFrame(props: &EmbedFrameProps) -> Html {
     });
     {
         let origin = props.common.origin.clone();
-        use_effect_with(origin, move |origin| {
-            let origin = origin.clone();
+        use_effect_with((origin, lab), move |(origin, lab)| {
+            let (origin, lab) = (origin.clone(), *lab);
             let listener = browser::MessageListener::new(move |event: web_sys::MessageEvent| {
+                let kind = browser::message_type(&event);
+                // Any page may ask for the height (the lab posts it to any page anyway): the
+                // host script asks when it starts, in case the lab's first report came before.
+                if kind.as_deref() == Some("rescale-lab:measure") {
+                    post_height(lab);
+                    return;
+                }
                 // Only the origin the link names may talk to the lab; anything else is ignored.
                 let Some(allowed) = origin.as_deref() else { return };
                 if event.origin() != allowed {
                     return;
                 }
-                if browser::message_type(&event).as_deref() == Some("rescale-lab:ping") {
+                if kind.as_deref() == Some("rescale-lab:ping") {
                     browser::post_to_parent(allowed, |m| {
                         browser::set(m, "type", "rescale-lab:pong");
                         browser::set(m, "lab", lab.slug());

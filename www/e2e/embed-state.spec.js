@@ -45,17 +45,31 @@ test('the Embed snippet follows the state and carries the origin and the host sc
   await expect(page.getByRole('button', { name: 'Embed' })).toBeFocused();
 });
 
-test('the shipped host script sizes a frame on a page of another origin', async ({ page }) => {
+async function docsPage(page, extra) {
   const host = await page.request.get(`${lab}embed-host.js`);
   expect(host.status()).toBe(200);
   expect(host.headers()['content-type']).toContain('javascript');
   await page.goto(`${lab}#/coverage`);
   const integrity = await page.locator('meta[name="rescale-lab-embed-host"]').getAttribute('content');
   // A documentation page on another origin (the demo server's), including the shipped script.
-  const docs = `http://127.0.0.1:${labPort + 1}/embed-host-check.html?lab=${encodeURIComponent(lab)}&integrity=${encodeURIComponent(integrity)}`;
   const logs = [];
   page.on('console', (m) => logs.push(m.text()));
   page.on('requestfailed', (r) => logs.push(`failed ${r.url()} ${r.failure()?.errorText}`));
-  await page.goto(docs);
-  await expect.poll(async () => page.locator('#f').evaluate((f) => parseInt(f.style.height || '0', 10)), { message: logs.join('\n') }).toBeGreaterThan(400);
+  await page.goto(`http://127.0.0.1:${labPort + 1}/embed-host-check.html?lab=${encodeURIComponent(lab)}&integrity=${encodeURIComponent(integrity)}${extra}`);
+  return logs;
+}
+
+const frameHeight = (page) => page.locator('#f').evaluate((f) => parseInt(f.style.height || '0', 10));
+
+test('the shipped host script sizes a frame on a page of another origin', async ({ page }) => {
+  const logs = await docsPage(page, '');
+  await expect.poll(() => frameHeight(page), { timeout: 15000 }).toBeGreaterThan(400);
+  expect(logs.filter((l) => l.startsWith('failed'))).toEqual([]);
+});
+
+test('a host script that runs after the frame first reported still sizes it (it asks again)', async ({ page }) => {
+  await docsPage(page, '&late=1');
+  // The frame's first report reached the page before the host script existed.
+  await expect(page.locator('body')).toHaveAttribute('data-first-report', /^\d+$/, { timeout: 15000 });
+  await expect.poll(() => frameHeight(page), { timeout: 15000 }).toBeGreaterThan(400);
 });

@@ -26,6 +26,12 @@ export default defineConfig({
       ],
     },
   },
+  // Wall-clock timing specs (tagged @timing) run last and alone: the `timing` project starts
+  // once every other spec has finished, and its specs run in one serial group.
+  projects: [
+    { name: 'specs', grepInvert: /@timing/ },
+    { name: 'timing', grep: /@timing/, dependencies: ['specs'] },
+  ],
   webServer: [
     {
       command: `node serve.mjs --port ${port} --dir ../dist`,

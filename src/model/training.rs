@@ -1,20 +1,17 @@
 //! The guided training path: exercises given as data (kind and parameters, from a JSON file a
 //! trainer can edit), each graded against an answer the model computes (never an answer
 //! written into the file), and the learner's progress in a small versioned text format.
-
-use std::collections::BTreeMap;
+//! The answers live beside it: `answers` (planning and restore), `samples` (the bundled
+//! snapshots); `progress` holds the progress format, `workshop` the trainer's modes.
 
 use super::coverage::Orbit;
 use super::imbalance::Imbalance;
-use super::planner::in_place::{InPlaceInput, InPlaceOutcome, Scheduler};
-use super::planner::snapshot_kinds::{Operation, SnapshotKind, Source};
+use super::planner::snapshot_kinds::SnapshotKind;
 use super::planner::PlanInput;
 use super::restore::{RestoreInput, RestoreOutcome, SavedHow};
-use super::savepoint::unmatched::{if_unmatched, Unmatched};
-use super::savepoint::{operator_id_from_uid, parse, OperatorId, SavepointError, Snapshot};
 use super::skew::aggregate::{GroupLoads, SubtaskLoads};
 use super::skew::presets::Preset;
-use super::trace::schema::{Backend, Failing};
+use super::trace::schema::Backend;
 use super::{KeyGroup, MaxParallelism, ModelError, Parallelism};
 
 /// What an exercise asks, with its parameters.
@@ -49,223 +46,6 @@ pub enum ExerciseKind {
     RunningMeansSafe { backend: Backend },
     /// Can a snapshot of this kind be restored with the other state backend?
     SnapshotSwitchesBackend { kind: SnapshotKind },
-}
-
-/// A real snapshot bundled with the site (`static/samples/<slug>/_metadata`), written by Flink
-/// 2.3.0 (copies of `tests/flink-savepoints/fixtures/2.3.0/`). The savepoint lab fetches it
-/// from the site; the guided path grades from the same bytes, embedded here (each under 20 KB).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Sample {
-    /// `hashmap-canonical-savepoint`: a canonical savepoint of the heap backend.
-    HashmapSavepoint,
-    /// `rocksdb-incremental-checkpoint`: a retained incremental RocksDB checkpoint.
-    RocksdbCheckpoint,
-}
-
-impl Sample {
-    pub const ALL: [Sample; 2] = [Sample::HashmapSavepoint, Sample::RocksdbCheckpoint];
-
-    /// The name in links and exercise files.
-    pub fn slug(self) -> &'static str {
-        match self {
-            Sample::HashmapSavepoint => "hashmap-savepoint",
-            Sample::RocksdbCheckpoint => "rocksdb-checkpoint",
-        }
-    }
-
-    pub fn from_slug(slug: &str) -> Option<Sample> {
-        Sample::ALL.into_iter().find(|s| s.slug() == slug)
-    }
-
-    /// What a person reads on its button.
-    pub fn title(self) -> &'static str {
-        match self {
-            Sample::HashmapSavepoint => "Hashmap canonical savepoint (Flink 2.3.0)",
-            Sample::RocksdbCheckpoint => "RocksDB incremental checkpoint (Flink 2.3.0)",
-        }
-    }
-
-    /// The file's path on the site, relative to the page.
-    pub fn path(self) -> &'static str {
-        match self {
-            Sample::HashmapSavepoint => "static/samples/hashmap-savepoint/_metadata",
-            Sample::RocksdbCheckpoint => "static/samples/rocksdb-checkpoint/_metadata",
-        }
-    }
-
-    /// The file's bytes.
-    pub fn bytes(self) -> &'static [u8] {
-        match self {
-            Sample::HashmapSavepoint => include_bytes!("../../static/samples/hashmap-savepoint/_metadata"),
-            Sample::RocksdbCheckpoint => include_bytes!("../../static/samples/rocksdb-checkpoint/_metadata"),
-        }
-    }
-
-    /// The snapshot it holds (every sample parses; a test checks it).
-    pub fn snapshot(self) -> Result<Snapshot, SavepointError> {
-        parse(self.bytes())
-    }
-}
-
-/// Percent-encodes everything but RFC 3986 unreserved characters (for links carrying a uid).
-fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => char::from(b).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
-/// The max parallelism a snapshot's keyed operators carry (all operators' if none is keyed),
-/// and whether every operator agrees.
-fn snapshot_max_parallelism(s: &Snapshot) -> (i32, bool) {
-    let keyed = |o: &&super::savepoint::Operator| {
-        o.subtasks.iter().any(|t| t.state.managed_keyed.is_some() || t.state.raw_keyed.is_some())
-    };
-    let max = s.operators.iter().find(keyed).or(s.operators.first()).map_or(0, |o| o.max_parallelism);
-    (max, s.operators.iter().all(|o| o.max_parallelism == max))
-}
-
-fn max_parallelism_answer(sample: Sample) -> (Answer, String) {
-    match sample.snapshot() {
-        Ok(s) => {
-            let (max, all) = snapshot_max_parallelism(&s);
-            let who = if all { "Every operator of this snapshot carries" } else { "Its keyed operators carry" };
-            (
-                Answer::Number(max.max(0) as u64),
-                format!(
-                    "{who} max parallelism {max}: the job can be restored at any parallelism up to {max}, and only \
-                     with max parallelism left unset or set to {max}."
-                ),
-            )
-        }
-        Err(e) => (Answer::Number(0), e.to_string()),
-    }
-}
-
-fn uid_change_answer(sample: Sample, uid: &str) -> (Answer, String) {
-    let s = match sample.snapshot() {
-        Ok(s) => s,
-        Err(e) => return (Answer::YesNo(false), e.to_string()),
-    };
-    let id = OperatorId(operator_id_from_uid(uid));
-    let Some(op) = s.operators.iter().find(|o| o.id == id) else {
-        return (
-            Answer::YesNo(false),
-            format!(
-                "No operator of this snapshot has the id {} that uid {uid:?} gives, so nothing is left behind.",
-                id.hex()
-            ),
-        );
-    };
-    let name = op.name.as_deref().map_or(String::new(), |n| format!(" ({n})"));
-    match if_unmatched(op) {
-        Unmatched::Skipped => (
-            Answer::YesNo(false),
-            format!(
-                "Operator {}{name} holds no state in this snapshot, so Flink skips it (\"Skipping empty savepoint \
-                 state\") and the restore starts.",
-                id.hex()
-            ),
-        ),
-        Unmatched::Refused { bytes } => (
-            Answer::YesNo(true),
-            format!(
-                "Operator {}{name} holds {bytes} bytes of state, which no operator of the new job would claim: Flink \
-                 refuses the restore, and --allowNonRestoredState would drop those bytes.",
-                id.hex()
-            ),
-        ),
-    }
-}
-
-/// The cutover of a rewrite, from the planner's own timeline (seed 004's job, every pass over
-/// the state at the same rate): the live job is down from its stop savepoint until the new job
-/// has restored the rewritten copy.
-fn downtime_answer(state_gib: u32, rate_mib: u32) -> (Answer, String) {
-    let rate = u64::from(rate_mib.max(1)) << 20;
-    let plan = PlanInput {
-        current: 24,
-        target: 200,
-        saved_max: None,
-        first: 24,
-        state_bytes: u64::from(state_gib) << 30,
-        throughput: rate,
-        savepoint_rate: rate,
-        restore_rate: rate,
-        partitions: 400,
-        ttl_s: None,
-        transactional_sinks: true,
-    }
-    .plan();
-    let down = plan.timeline.downtime_s();
-    let hours = (down + 1800) / 3600;
-    (
-        Answer::Number(hours),
-        format!(
-            "The job is down from the moment it stops with a savepoint until the new job has restored the rewritten \
-             copy: writing the stop savepoint, rewriting it (read and write) and restoring it, {}, so about {hours} h \
-             before any catch-up.",
-            plan.timeline.downtime_arithmetic()
-        ),
-    )
-}
-
-fn in_place_answer(current: u32, target: u32, max: u32) -> (Answer, String) {
-    let outcome =
-        InPlaceInput { current, target, max_parallelism: max, scheduler: Scheduler::Adaptive, slots: None }.outcome();
-    match outcome {
-        InPlaceOutcome::AboveMax => (
-            Answer::YesNo(false),
-            format!(
-                "No. Flink 2.3.0 answered a request for {target} on a job with max parallelism {max} with HTTP 400 before \
-                 the adaptive scheduler saw it: in-place rescaling restarts from a checkpoint taken with the same key \
-                 groups, so the ceiling stays {max} until the state is rewritten or rebuilt."
-            ),
-        ),
-        _ => (
-            Answer::YesNo(false),
-            format!(
-                "No: {target} is within max parallelism {max}, so the adaptive scheduler can move the job there, but the \
-                 ceiling itself stays {max}."
-            ),
-        ),
-    }
-}
-
-fn running_answer(backend: Backend) -> (Answer, String) {
-    let f = Failing::observed(backend);
-    let safe = f.restarts == 0;
-    (
-        Answer::YesNo(safe),
-        format!(
-            "No. With the {} backend Flink 2.3.0 reported RUNNING {} times: each time the keyed task failed while it \
-             registered the state whose serializer had changed, the restart strategy restarted the job ({} restarts), \
-             and it ended {}. RUNNING only says the tasks were deployed; check the restarts and the output.",
-            backend.title(),
-            f.running_phases,
-            f.restarts,
-            f.transitions.last().copied().unwrap_or("FAILED")
-        ),
-    )
-}
-
-fn backend_switch_answer(kind: SnapshotKind) -> (Answer, String) {
-    let cell = kind.can(Operation::ChangeBackend);
-    let source = match cell.source {
-        Source::Observed => "as Flink 2.3.0 did in a MiniCluster",
-        Source::Documented => "according to Flink's documentation",
-    };
-    let why = if cell.yes {
-        "a canonical savepoint holds the state in Flink's own format, which either backend reads".to_string()
-    } else {
-        format!(
-            "a {} holds the files of the backend that wrote it, and the other backend cannot read them",
-            kind.title()
-        )
-    };
-    (Answer::YesNo(cell.yes), format!("{}: {why} ({source}).", if cell.yes { "Yes" } else { "No" }))
 }
 
 /// The expected kind of response.
@@ -479,52 +259,13 @@ pub fn grade(kind: &ExerciseKind, response: &str) -> Result<bool, ModelError> {
     }
 }
 
-/// The learner's graded answers, by exercise id.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct TrainingProgress {
-    pub answers: BTreeMap<String, (bool, String)>,
-}
-
-impl TrainingProgress {
-    pub fn score(&self) -> usize {
-        self.answers.values().filter(|(ok, _)| *ok).count()
-    }
-
-    /// Lines `v1`, then `id TAB correct|incorrect TAB response` (tabs and newlines removed).
-    pub fn format(&self) -> String {
-        let clean = |s: &str| s.replace(['\t', '\n', '\r'], " ");
-        let mut out = String::from("v1\n");
-        for (id, (ok, response)) in &self.answers {
-            out.push_str(&format!(
-                "{}\t{}\t{}\n",
-                clean(id),
-                if *ok { "correct" } else { "incorrect" },
-                clean(response)
-            ));
-        }
-        out
-    }
-
-    /// Reads [`TrainingProgress::format`]'s text; anything else (an older or corrupt entry) is `None`.
-    pub fn parse(text: &str) -> Option<TrainingProgress> {
-        let mut lines = text.lines();
-        if lines.next()? != "v1" {
-            return None;
-        }
-        let mut answers = BTreeMap::new();
-        for line in lines.filter(|l| !l.is_empty()) {
-            let mut parts = line.splitn(3, '\t');
-            let (id, verdict, response) = (parts.next()?, parts.next()?, parts.next()?);
-            let ok = match verdict {
-                "correct" => true,
-                "incorrect" => false,
-                _ => return None,
-            };
-            answers.insert(id.to_string(), (ok, response.to_string()));
-        }
-        Some(TrainingProgress { answers })
-    }
-}
+mod answers;
+mod progress;
+mod samples;
+use answers::{backend_switch_answer, downtime_answer, in_place_answer, running_answer};
+pub use progress::TrainingProgress;
+pub use samples::Sample;
+use samples::{encode, max_parallelism_answer, uid_change_answer};
 
 mod workshop;
 pub use workshop::{total_minutes, Attempt, Attempts};

@@ -1,0 +1,97 @@
+//! The answers of the planning and restore exercises, each computed by the model that the
+//! matching lab uses: a rewrite's downtime, an in-place rescale, a failing restore's restarts,
+//! a snapshot read by the other backend.
+
+use super::Answer;
+use crate::planner::in_place::{InPlaceInput, InPlaceOutcome, Scheduler};
+use crate::planner::snapshot_kinds::{Operation, SnapshotKind, Source};
+use crate::planner::PlanInput;
+use crate::trace::schema::{Backend, Failing};
+
+/// The cutover of a rewrite, from the planner's own timeline (seed 004's job, every pass over
+/// the state at the same rate): the live job is down from its stop savepoint until the new job
+/// has restored the rewritten copy.
+pub(super) fn downtime_answer(state_gib: u32, rate_mib: u32) -> (Answer, String) {
+    let rate = u64::from(rate_mib.max(1)) << 20;
+    let plan = PlanInput {
+        current: 24,
+        target: 200,
+        saved_max: None,
+        first: 24,
+        state_bytes: u64::from(state_gib) << 30,
+        throughput: rate,
+        savepoint_rate: rate,
+        restore_rate: rate,
+        partitions: 400,
+        ttl_s: None,
+        transactional_sinks: true,
+    }
+    .plan();
+    let down = plan.timeline.downtime_s();
+    let hours = (down + 1800) / 3600;
+    (
+        Answer::Number(hours),
+        format!(
+            "The job is down from the moment it stops with a savepoint until the new job has restored the rewritten \
+             copy: writing the stop savepoint, rewriting it (read and write) and restoring it, {}, so about {hours} h \
+             before any catch-up.",
+            plan.timeline.downtime_arithmetic()
+        ),
+    )
+}
+
+pub(super) fn in_place_answer(current: u32, target: u32, max: u32) -> (Answer, String) {
+    let outcome =
+        InPlaceInput { current, target, max_parallelism: max, scheduler: Scheduler::Adaptive, slots: None }.outcome();
+    match outcome {
+        InPlaceOutcome::AboveMax => (
+            Answer::YesNo(false),
+            format!(
+                "No. Flink 2.3.0 answered a request for {target} on a job with max parallelism {max} with HTTP 400 before \
+                 the adaptive scheduler saw it: in-place rescaling restarts from a checkpoint taken with the same key \
+                 groups, so the ceiling stays {max} until the state is rewritten or rebuilt."
+            ),
+        ),
+        _ => (
+            Answer::YesNo(false),
+            format!(
+                "No: {target} is within max parallelism {max}, so the adaptive scheduler can move the job there, but the \
+                 ceiling itself stays {max}."
+            ),
+        ),
+    }
+}
+
+pub(super) fn running_answer(backend: Backend) -> (Answer, String) {
+    let f = Failing::observed(backend);
+    let safe = f.restarts == 0;
+    (
+        Answer::YesNo(safe),
+        format!(
+            "No. With the {} backend Flink 2.3.0 reported RUNNING {} times: each time the keyed task failed while it \
+             registered the state whose serializer had changed, the restart strategy restarted the job ({} restarts), \
+             and it ended {}. RUNNING only says the tasks were deployed; check the restarts and the output.",
+            backend.title(),
+            f.running_phases,
+            f.restarts,
+            f.transitions.last().copied().unwrap_or("FAILED")
+        ),
+    )
+}
+
+pub(super) fn backend_switch_answer(kind: SnapshotKind) -> (Answer, String) {
+    let cell = kind.can(Operation::ChangeBackend);
+    let source = match cell.source {
+        Source::Observed => "as Flink 2.3.0 did in a MiniCluster",
+        Source::Documented => "according to Flink's documentation",
+    };
+    let why = if cell.yes {
+        "a canonical savepoint holds the state in Flink's own format, which either backend reads".to_string()
+    } else {
+        format!(
+            "a {} holds the files of the backend that wrote it, and the other backend cannot read them",
+            kind.title()
+        )
+    };
+    (Answer::YesNo(cell.yes), format!("{}: {why} ({source}).", if cell.yes { "Yes" } else { "No" }))
+}

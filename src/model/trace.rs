@@ -254,9 +254,10 @@ impl TraceInput {
                 })
                 .collect()
         };
-        let refuse = |reason: String, notes: Vec<String>| TraceResult {
-            verdict: TraceVerdict::Refused { reason },
-            rows: rows_base(None, &|_| None),
+        // A run that never reads a record after the restore: no source position, no load.
+        let unread = |verdict: TraceVerdict, rows: Vec<KeyRow>, notes: Vec<String>| TraceResult {
+            verdict,
+            rows,
             source_expected: self.events,
             source_actual: None,
             resume_expected: snapshot_at,
@@ -264,6 +265,9 @@ impl TraceInput {
             busiest_share_permille: 0,
             log: Vec::new(),
             notes,
+        };
+        let refuse = |reason: String, notes: Vec<String>| {
+            unread(TraceVerdict::Refused { reason }, rows_base(None, &|_| None), notes)
         };
         // Restore: Flink's checks first.
         // Doubled, or halved when doubling would pass Flink's 32768 (or for max 1, 2): changed.
@@ -301,16 +305,10 @@ impl TraceInput {
             return refuse("parallelism out of range".to_string(), Vec::new());
         };
         if self.scenario == Scenario::SchemaIncompatible {
-            return TraceResult {
-                verdict: TraceVerdict::Failing(Failing::observed(self.backend)),
-                rows: rows_base(Some(p2), &|_| None),
-                source_expected: self.events,
-                source_actual: None,
-                resume_expected: snapshot_at,
-                resumed_from: None,
-                busiest_share_permille: 0,
-                log: Vec::new(),
-                notes: vec![
+            return unread(
+                TraceVerdict::Failing(Failing::observed(self.backend)),
+                rows_base(Some(p2), &|_| None),
+                vec![
                     "The running sum was a Long and the new job declares it a String. Flink does not check serializers when the JobMaster restores: the job reports RUNNING, and each keyed subtask fails while it registers the state, still INITIALIZING, before it reads a record.".to_string(),
                     format!(
                         "The restart strategy (fixed-delay, {} attempts, {} s apart) restarts the job {} times; the job reports RUNNING {} times, then FAILED. Observed in Flink 2.3.0 with the heap backend and with RocksDB (canonical and native savepoints), restoring at an unchanged parallelism.",
@@ -320,7 +318,7 @@ impl TraceInput {
                         schema::RESTART_ATTEMPTS + 1
                     ),
                 ],
-            };
+            );
         }
         let mut notes = Vec::new();
         let mut log = Vec::new();

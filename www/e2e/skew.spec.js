@@ -36,6 +36,48 @@ test('a hot-key preset link gives Flink\'s skew % and the matching skew.csv', as
   expect(readFileSync(await download.path(), 'utf8')).toBe(expected);
 });
 
+test('a million-key preset link is generated in steps, with progress, and gives the loads Flink would', async ({ page }) => {
+  test.setTimeout(90_000);
+  const [n, hot, total, max, p] = [1000000, 30, 100000, 128, 8];
+  await open(page, `#/skew?preset=hot&n=${n}&hot=${hot}&p=${p}&maxp=${max}`);
+  await expect(page.getByRole('status').filter({ hasText: `Generating ${n} keys…` })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Generating keys' })).toBeVisible();
+  const subtasks = Array.from({ length: p }, () => ({ groups: 0, keys: 0, milli: 0, bytes: 0 }));
+  for (let g = 0; g < max; g++) subtasks[operatorIndex(g, p, max)].groups++;
+  for (const k of hotPreset(n, hot, total)) {
+    const s = subtasks[operatorIndex(keyGroup(stringHash(k.key), max), p, max)];
+    s.keys++; s.milli += k.milli; s.bytes += k.bytes;
+  }
+  await expect(page.getByTestId('skew-percent')).toHaveText(String(dataSkewPercent(subtasks.map((s) => s.milli))), { timeout: 30_000 });
+  await expect(page.getByRole('progressbar', { name: 'Generating keys' })).toHaveCount(0);
+  await expect(page).toHaveURL(/preset=hot&n=1000000/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const expected = ['subtask,key_groups,keys,events_per_s,state_bytes',
+    ...subtasks.map((s, i) => `${i},${s.groups},${s.keys},${formatMilli(s.milli)},${s.bytes}`)].join('\n') + '\n';
+  expect(readFileSync(await download.path(), 'utf8')).toBe(expected);
+});
+
+// A wall-clock bound (see the timing project in playwright.config.js): before the preset was
+// generated in steps, this link held the main thread for about 600 ms in one task.
+test.describe('timing @timing', () => {
+  test.describe.configure({ retries: 2 });
+  test('a million-key preset link never holds the main thread for 300 ms', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.addInitScript(() => {
+      window.__long = [];
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push(Math.round(e.duration)))).observe({ type: 'longtask', buffered: true });
+    });
+    await open(page, '#/skew?preset=zipf&n=1000000');
+    await expect(page.getByRole('progressbar', { name: 'Generating keys' })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Generating keys' })).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByTestId('skew-percent')).toHaveText(/^\d+$/);
+    await page.waitForTimeout(500);
+    const long = await page.evaluate(() => window.__long.sort((a, b) => b - a));
+    console.log(`zipf n=1000000: long tasks (ms) ${JSON.stringify(long)}`);
+    expect(long[0] ?? 0).toBeLessThan(300);
+  });
+});
+
 test('pasted CSV with errors lists them by line and keeps the good rows', async ({ page }) => {
   await open(page, '#/skew?p=4&maxp=128');
   const csv = ['key,events_per_s,state_bytes', 'alpha,10,1 KB', 'broken line', '"with, comma",5', 'beta,-3', 'gamma,2,12 XB', 'alpha,1'].join('\n');

@@ -1,13 +1,15 @@
 //! The slow paths of the skew lab, run outside the reducer: a large CSV read in steps of at
-//! most ~40 ms with progress reports, and a large key set written to local storage.
+//! most ~40 ms with progress reports, a large preset generated in steps the same way, and a
+//! large key set written to local storage.
 
+use std::cell::Cell;
 use std::rc::Rc;
 use std::time::Duration;
 
 use yew::platform::{spawn_local, time::sleep};
 use yew::UseReducerDispatcher;
 
-use super::state::{ImportReport, SkewAction, SkewState};
+use super::state::{Generating, ImportReport, SkewAction, SkewState};
 use super::STORAGE_KEY;
 use crate::browser;
 use crate::model::skew::csv::{keys_to_csv, CsvImporter};
@@ -73,5 +75,30 @@ pub fn store(keys: Rc<Vec<KeyLoad>>, dispatcher: UseReducerDispatcher<SkewState>
                 ),
             });
         }
+    });
+}
+
+/// Generates a large preset in steps of at most ~[`STEP_MS`], reporting progress, until done
+/// or until `cancelled` is set (a newer key set superseded it).
+pub fn generate(g: Generating, cancelled: Rc<Cell<bool>>, dispatcher: UseReducerDispatcher<SkewState>) {
+    spawn_local(async move {
+        let mut steps = g.preset.steps(g.total_milli);
+        loop {
+            sleep(Duration::ZERO).await;
+            if cancelled.get() {
+                return;
+            }
+            let start = browser::now_ms();
+            let mut done = false;
+            while !done && browser::now_ms() - start < STEP_MS {
+                done = steps.step(5_000);
+            }
+            if done {
+                break;
+            }
+            dispatcher.dispatch(SkewAction::PresetProgress { job: g.job, permille: steps.permille() });
+        }
+        let keys = Rc::new(steps.finish());
+        dispatcher.dispatch(SkewAction::PresetGenerated { job: g.job, keys });
     });
 }

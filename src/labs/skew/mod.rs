@@ -17,6 +17,7 @@ pub mod state;
 pub mod view;
 mod whatif;
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -79,6 +80,17 @@ fn SkewParts(props: &PartsProps) -> Html {
                     None => dispatcher.dispatch(SkewAction::StoredSetMissing),
                 }
             }
+        });
+    }
+    {
+        // A large preset is generated in steps; a newer key set cancels it.
+        let (dispatcher, generating) = (dispatcher.clone(), state.generating);
+        use_effect_with(generating.map(|g| g.job), move |_| {
+            let cancelled = Rc::new(Cell::new(false));
+            if let Some(g) = generating {
+                import::generate(g, cancelled.clone(), dispatcher);
+            }
+            move || cancelled.set(true)
         });
     }
     {

@@ -1,6 +1,7 @@
 //! The skew lab's state and pure reducer: job settings, the key set (a preset, CSV text, or
 //! table edits), the what-ifs, and a running job's REST metrics. Large CSV imports run in
-//! steps outside the reducer and arrive as one `Imported` action.
+//! steps outside the reducer and arrive as one `Imported` action; so does a preset of more
+//! than [`STEPPED_KEYS`] keys (`Generating`, then one `PresetGenerated`).
 //!
 //! Invariant: `keys` always holds a valid set (unique keys of `key_type`); `version` changes
 //! whenever `keys` does, so derived values are keyed on it instead of on a million rows.
@@ -20,6 +21,19 @@ mod fields;
 mod report;
 pub use fields::SkewField;
 pub use report::{ImportReport, KeyColumn};
+
+/// Presets with more keys than this are generated in steps, outside the reducer.
+pub const STEPPED_KEYS: u32 = 20_000;
+
+/// A preset being generated in steps: which request (a newer one supersedes it), the preset,
+/// the total it spreads, and how far it is (thousandths).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Generating {
+    pub job: u32,
+    pub preset: Preset,
+    pub total_milli: u64,
+    pub permille: u32,
+}
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct SkewState {
@@ -42,6 +56,10 @@ pub struct SkewState {
     pub import: Option<ImportReport>,
     /// Thousandths of a running import, `None` when idle.
     pub importing: Option<u32>,
+    /// A large preset being generated; the keys stay the previous set until it is done.
+    pub generating: Option<Generating>,
+    /// Requests for a stepped preset so far (each one's `job`).
+    pub jobs: u32,
     pub what_if: Field<Option<u32>>,
     pub salt: Field<u32>,
     /// The problem with the last key-table edit, if any.
@@ -80,6 +98,15 @@ pub enum SkewAction {
     ImportStarted,
     ImportProgress {
         permille: u32,
+    },
+    /// A stepped preset's progress, and its keys once made (ignored once superseded).
+    PresetProgress {
+        job: u32,
+        permille: u32,
+    },
+    PresetGenerated {
+        job: u32,
+        keys: Rc<Vec<KeyLoad>>,
     },
     /// A stepped import finished; `text` is what was imported.
     Imported {
@@ -137,6 +164,8 @@ impl SkewState {
             csv_lone_surrogates: false,
             import: None,
             importing: None,
+            generating: None,
+            jobs: 0,
             what_if: Q.field(q.q),
             salt: SALT.field(q.salt),
             table_error: None,
@@ -175,13 +204,21 @@ impl SkewState {
 
     fn use_preset(&mut self, preset: Preset) {
         if let Ok(preset) = preset.validate() {
-            self.key_type = preset.key_type();
-            self.set_keys(preset.generate(self.total.value));
             self.source = KeySource::Preset(preset);
+            if preset.n() > STEPPED_KEYS {
+                // The key type changes with the keys (when they arrive), as the invariant says.
+                self.jobs += 1;
+                self.generating = Some(Generating { job: self.jobs, preset, total_milli: self.total.value, permille: 0 });
+            } else {
+                self.key_type = preset.key_type();
+                self.set_keys(preset.generate(self.total.value));
+            }
         }
     }
 
+    /// Replaces the key set (a preset still being generated is dropped: this set is newer).
     fn set_keys(&mut self, keys: Vec<KeyLoad>) {
+        self.generating = None;
         self.keys = Rc::new(keys);
         self.version += 1;
         self.table_error = None;

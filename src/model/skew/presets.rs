@@ -3,8 +3,11 @@
 //! remainder goes to the first key, so the total is exact) and gives every key state bytes in
 //! proportion to its rate.
 
+mod steps;
+pub use steps::PresetSteps;
+
 use super::KeyLoad;
-use crate::{Key, KeyType, ModelError};
+use crate::{KeyType, ModelError};
 
 /// State bytes per event per second in generated sets.
 pub const BYTES_PER_EVENT: u64 = 4096;
@@ -134,59 +137,17 @@ impl Preset {
         }
     }
 
-    /// Generates the keys, spreading `total_milli` events per second (in thousandths).
+    /// Generates the keys, spreading `total_milli` events per second (in thousandths): every
+    /// step at once (see [`PresetSteps`] for generating them in steps).
     pub fn generate(self, total_milli: u64) -> Vec<KeyLoad> {
-        let total_milli = total_milli.min(super::units::MAX_EVENTS_PER_S * 1000);
-        let n = self.n().clamp(1, MAX_PRESET_KEYS) as usize;
-        let weights: Vec<f64> = match self {
-            Preset::Uniform { .. } | Preset::Sequential { .. } => vec![1.0; n],
-            Preset::Zipf { s_milli, .. } => {
-                (1..=n).map(|i| 1.0 / (i as f64).powf(f64::from(s_milli) / 1000.0)).collect()
-            }
-            Preset::HotKey { percent, .. } => {
-                let hot = f64::from(percent.min(100)) / 100.0;
-                let rest = if n > 1 { (1.0 - hot) / (n - 1) as f64 } else { 0.0 };
-                (0..n).map(|i| if i == 0 { hot } else { rest }).collect()
-            }
-        };
-        let sum: f64 = weights.iter().sum();
-        let mut events: Vec<u64> = weights.iter().map(|w| ((total_milli as f64) * w / sum).floor() as u64).collect();
-        // Float weights can round either way: settle the difference so the total is exact.
-        let assigned: u64 = events.iter().sum();
-        if assigned <= total_milli {
-            if let Some(first) = events.first_mut() {
-                *first += total_milli - assigned;
-            }
-        } else {
-            let mut excess = assigned - total_milli;
-            for e in events.iter_mut() {
-                let take = excess.min(*e);
-                *e -= take;
-                excess -= take;
-                if excess == 0 {
-                    break;
-                }
-            }
-        }
-        events
-            .into_iter()
-            .enumerate()
-            .map(|(i, events_milli)| KeyLoad {
-                key: match self {
-                    Preset::Sequential { .. } => Key::Int(i as i32),
-                    Preset::HotKey { .. } if i == 0 => Key::Str("hot".to_string()),
-                    _ => Key::Str(format!("key-{i}")),
-                },
-                events_milli,
-                bytes: (u128::from(events_milli) * u128::from(BYTES_PER_EVENT) / 1000) as u64,
-            })
-            .collect()
+        self.steps(total_milli).finish()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Key;
 
     fn total(keys: &[KeyLoad]) -> u64 {
         keys.iter().map(|k| k.events_milli).sum()

@@ -30,6 +30,20 @@ impl Reducible for SkewState {
                 s.csv_lone_surrogates = lone_surrogates;
             }
             SkewAction::ApplyCsv => s.apply_csv(),
+            SkewAction::PresetProgress { job, permille } => {
+                if let Some(g) = s.generating.as_mut().filter(|g| g.job == job) {
+                    g.permille = permille;
+                }
+            }
+            SkewAction::PresetGenerated { job, keys } => {
+                if let Some(g) = s.generating.filter(|g| g.job == job) {
+                    s.generating = None;
+                    s.key_type = g.preset.key_type();
+                    s.keys = keys;
+                    s.version += 1;
+                    s.table_error = None;
+                }
+            }
             SkewAction::ImportStarted => s.importing = Some(0),
             SkewAction::ImportProgress { permille } => s.importing = Some(permille),
             SkewAction::Imported { rows, report, text } => {
@@ -37,6 +51,7 @@ impl Reducible for SkewState {
                 s.csv_text = text;
                 s.import = Some(report);
                 if !rows.is_empty() {
+                    s.generating = None;
                     s.keys = rows;
                     s.version += 1;
                     s.table_error = None;

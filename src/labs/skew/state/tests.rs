@@ -109,3 +109,49 @@ fn metrics_import_keeps_the_key_set_and_a_bad_one_keeps_the_last_import() {
     let s = run(s, vec![SkewAction::ImportMetrics { text: vertex.to_string() }]);
     assert_eq!(s.metrics_error, None);
 }
+
+/// What the stepped generator would send back for `g`.
+fn generated(g: Generating) -> SkewAction {
+    SkewAction::PresetGenerated { job: g.job, keys: Rc::new(g.preset.steps(g.total_milli).finish()) }
+}
+
+#[test]
+fn a_large_preset_is_generated_outside_the_reducer_and_arrives_whole() {
+    let q = SkewQuery { source: KeySource::Preset(Preset::Sequential { n: 30_000 }), ..SkewQuery::default() };
+    let s = start(q);
+    let g = s.generating.expect("more than STEPPED_KEYS keys are generated in steps");
+    assert_eq!((g.job, g.preset, g.permille), (1, Preset::Sequential { n: 30_000 }, 0));
+    assert!(s.keys.is_empty(), "no keys yet, and none made in the reducer");
+    assert_eq!(s.key_type, KeyType::String, "the key type changes with the keys");
+    assert!(matches!(s.to_query().source, KeySource::Preset(Preset::Sequential { n: 30_000 })), "the link says it at once");
+    let s = run(s, vec![SkewAction::PresetProgress { job: 1, permille: 400 }]);
+    assert_eq!(s.generating.unwrap().permille, 400);
+    let v = s.version;
+    let s = run(s, vec![generated(g)]);
+    assert_eq!((s.keys.len(), s.key_type, s.generating), (30_000, KeyType::Int, None));
+    assert_eq!(s.version, v + 1);
+    assert_eq!(*s.keys, Preset::Sequential { n: 30_000 }.generate(s.total.value));
+}
+
+#[test]
+fn a_newer_key_set_supersedes_a_preset_still_being_generated() {
+    let big = |n: &str| SkewAction::Set { field: SkewField::PresetN, text: n.into(), bad_input: false };
+    let s = run(start(SkewQuery::default()), vec![big("50000")]);
+    let first = s.generating.unwrap();
+    let s = run(s, vec![big("60000")]);
+    let second = s.generating.unwrap();
+    assert_eq!((first.job, second.job), (1, 2));
+    // The first request's keys come late: ignored, the second is still awaited.
+    let s = run(s, vec![generated(first), SkewAction::PresetProgress { job: 1, permille: 900 }]);
+    assert_eq!((s.keys.len(), s.generating.map(|g| g.permille)), (1000, Some(0)));
+    let s = run(s, vec![generated(second)]);
+    assert_eq!((s.keys.len(), s.generating), (60_000, None));
+    // A small preset replaces a pending large one at once, and the large one's keys are dropped.
+    let s = run(s, vec![big("70000"), big("10")]);
+    assert_eq!((s.keys.len(), s.generating), (10, None));
+    let s = run(s, vec![SkewAction::PresetGenerated { job: 3, keys: Rc::new(Vec::new()) }]);
+    assert_eq!(s.keys.len(), 10);
+    // So does a table edit.
+    let s = run(s, vec![big("80000"), SkewAction::AddKey]);
+    assert_eq!((s.keys.len(), s.generating), (11, None));
+}

@@ -9,7 +9,8 @@
 //!
 //! - [`frame`]: `LabState`, `use_lab` and `LabFrame`, what every lab page does the same way.
 //! - [`url_sync`]: `use_url_sync`, the hook that writes a lab's state into the URL.
-//! - [`home`], [`not_found`], [`training`]: the home page, the unknown-route view, the guided path;
+//! - [`home`], [`not_found`], [`training`]: the home page, the unknown-route view, the guided path
+//!   ([`training_set`] reads its exercise file);
 //!   [`training_step`] (one step), [`presenter`] (presenter mode, answer key), [`reset_all`].
 //! - [`paint_first`]: `use_steps`, a first render in steps, each after a paint.
 //! - [`module_switch`]: what a route shows whose lab is in another wasm module (it loads it).
@@ -22,6 +23,7 @@ pub mod paint_first;
 pub mod presenter;
 pub mod reset_all;
 pub mod training;
+pub mod training_set;
 pub mod training_step;
 pub mod url_sync;
 
@@ -46,6 +48,8 @@ macro_rules! pages {
 
         /// The lab's page, opened from a parsed location.
         pub fn view(lab: Lab, location: &Location) -> Html {
+            // Unread in the home module, which holds no lab page.
+            let _ = location;
             match lab {
                 $(#[cfg(feature = $feature)]
                 Lab::$variant => html! { <$module::$page location={location.clone()} /> },)+

@@ -42,6 +42,9 @@ test('a million-key preset link is generated in steps, with progress, and gives 
   await open(page, `#/skew?preset=hot&n=${n}&hot=${hot}&p=${p}&maxp=${max}`);
   await expect(page.getByRole('status').filter({ hasText: `Generating ${n} keys…` })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Generating keys' })).toBeVisible();
+  // No load is shown for keys not made yet (an empty set would read as an even load).
+  await expect(page.getByText('The load per subtask appears once the keys are made.')).toBeVisible();
+  await expect(page.getByTestId('skew-percent')).toHaveCount(0);
   const subtasks = Array.from({ length: p }, () => ({ groups: 0, keys: 0, milli: 0, bytes: 0 }));
   for (let g = 0; g < max; g++) subtasks[operatorIndex(g, p, max)].groups++;
   for (const k of hotPreset(n, hot, total)) {
@@ -50,6 +53,7 @@ test('a million-key preset link is generated in steps, with progress, and gives 
   }
   await expect(page.getByTestId('skew-percent')).toHaveText(String(dataSkewPercent(subtasks.map((s) => s.milli))), { timeout: 30_000 });
   await expect(page.getByRole('progressbar', { name: 'Generating keys' })).toHaveCount(0);
+  await expect(page.getByText('The load per subtask appears once the keys are made.')).toHaveCount(0);
   await expect(page).toHaveURL(/preset=hot&n=1000000/);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   const expected = ['subtask,key_groups,keys,events_per_s,state_bytes',

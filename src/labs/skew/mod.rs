@@ -125,6 +125,7 @@ fn SkewParts(props: &PartsProps) -> Html {
         let keys = keys.clone();
         move |(_, _, _, k)| salted(&keys, max, p, *k).map(|(_, s)| s)
     });
+    let waiting = state.generating.is_some() && keys.is_empty();
     let on_action = Callback::from(move |a: SkewAction| dispatcher.dispatch(a));
     let mut notices = lab.notices;
     if let Some(message) = &state.storage_notice {
@@ -134,18 +135,23 @@ fn SkewParts(props: &PartsProps) -> Html {
     html! {
         <LabFrame lab={Lab::Skew} lede={LEDE} notices={notices}>
             <InView><settings::Settings state={(*state).clone()} max={max} on_action={on_action.clone()} /></InView>
-            if let Err(e) = &current.loads {
-                <div class="alert" role="alert"><strong>{ "The job does not start. " }</strong>{ e.to_string() }{ "." }</div>
-            }
-            <InView names={SKEW}><results::Results keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} top={top.clone()} /></InView>
-            <InView><whatif::WhatIf state={(*state).clone()} current={current.clone()} what_if={what_if.clone()} salted={salted.clone()} on_action={on_action.clone()} /></InView>
-            if props.complete {
-                <InView names={charts_panel::CHARTS}><charts_panel::ChartsPanel keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} /></InView>
+            if waiting {
+                // A link's large preset, still being made: no load to show yet (not an even one).
+                <p class="loading">{ "The load per subtask appears once the keys are made." }</p>
+            } else {
+                if let Err(e) = &current.loads {
+                    <div class="alert" role="alert"><strong>{ "The job does not start. " }</strong>{ e.to_string() }{ "." }</div>
+                }
+                <InView names={SKEW}><results::Results keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} top={top.clone()} /></InView>
+                <InView><whatif::WhatIf state={(*state).clone()} current={current.clone()} what_if={what_if.clone()} salted={salted.clone()} on_action={on_action.clone()} /></InView>
+                if props.complete {
+                    <InView names={charts_panel::CHARTS}><charts_panel::ChartsPanel keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} /></InView>
+                }
             }
             <InView>
                 <metrics_panel::MetricsPanel state={(*state).clone()} on_action={on_action.clone()} />
                 <keyset::KeySet state={(*state).clone()} on_action={on_action.clone()} />
-                if props.complete {
+                if props.complete && !waiting {
                     <key_table::KeyTable keys={keys} groups={groups.clone()} scenario={current.clone()} error={state.table_error.clone()} on_action={on_action} />
                 }
             </InView>

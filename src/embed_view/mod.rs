@@ -1,7 +1,7 @@
 //! Embeds in the page: inside an iframe (`embed=1`) the lab reports its height to the host
 //! (H5P's resize message and our own, again on a host's `measure` request), answers a ping
-//! from the allowed origin only, and links to the full lab in its current state; on the full site, an **Embed** button builds the
-//! `<iframe>` snippet for the current state ([`panel`]). Results go to the host through the
+//! from the allowed origin only, and links to the full lab in its current state; on the full
+//! site, an **Embed** button builds the `<iframe>` snippet for the current state ([`panel`]). Results go to the host through the
 //! app's [`ResultSink`]. Both follow the lab's state through [`HashWatch`], which the URL sync
 //! hook tells after every write.
 

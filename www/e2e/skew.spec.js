@@ -17,23 +17,32 @@ function hotPreset(n, hot, total) {
 
 const formatMilli = (m) => (m % 1000 === 0 ? String(m / 1000) : `${Math.floor(m / 1000)}.${String(m % 1000).padStart(3, '0').replace(/0+$/, '')}`);
 
-test('a hot-key preset link gives Flink\'s skew % and the matching skew.csv', async ({ page }) => {
-  const [n, hot, total, max, p] = [1000, 30, 100000, 128, 8];
-  await open(page, `#/skew?preset=hot&n=${n}&hot=${hot}&p=${p}&maxp=${max}`);
+/** Each subtask's key groups, keys, events and bytes under the hot-key preset, computed in
+ * JavaScript with the Flink port (independently of the lab). */
+function hotSubtasks(n, hot, total, max, p) {
   const subtasks = Array.from({ length: p }, () => ({ groups: 0, keys: 0, milli: 0, bytes: 0 }));
   for (let g = 0; g < max; g++) subtasks[operatorIndex(g, p, max)].groups++;
   for (const k of hotPreset(n, hot, total)) {
     const s = subtasks[operatorIndex(keyGroup(stringHash(k.key), max), p, max)];
     s.keys++; s.milli += k.milli; s.bytes += k.bytes;
   }
+  return subtasks;
+}
+
+/** skew.csv as the lab must export it for those subtasks. */
+const skewCsv = (subtasks) => ['subtask,key_groups,keys,events_per_s,state_bytes',
+  ...subtasks.map((s, i) => `${i},${s.groups},${s.keys},${formatMilli(s.milli)},${s.bytes}`)].join('\n') + '\n';
+
+test('a hot-key preset link gives Flink\'s skew % and the matching skew.csv', async ({ page }) => {
+  const [n, hot, total, max, p] = [1000, 30, 100000, 128, 8];
+  await open(page, `#/skew?preset=hot&n=${n}&hot=${hot}&p=${p}&maxp=${max}`);
+  const subtasks = hotSubtasks(n, hot, total, max, p);
   const skew = dataSkewPercent(subtasks.map((s) => s.milli));
   await expect(page.getByTestId('skew-percent')).toHaveText(String(skew));
   await expect(page.getByTestId('skew-diagnosis')).toContainText('rescaling cannot fix this');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('skew.csv');
-  const expected = ['subtask,key_groups,keys,events_per_s,state_bytes',
-    ...subtasks.map((s, i) => `${i},${s.groups},${s.keys},${formatMilli(s.milli)},${s.bytes}`)].join('\n') + '\n';
-  expect(readFileSync(await download.path(), 'utf8')).toBe(expected);
+  expect(readFileSync(await download.path(), 'utf8')).toBe(skewCsv(subtasks));
 });
 
 test('a million-key preset link is generated in steps, with progress, and gives the loads Flink would', async ({ page }) => {
@@ -56,21 +65,14 @@ test('a million-key preset link is generated in steps, with progress, and gives 
     }).observe(document, { subtree: true, childList: true, characterData: true });
   }, n);
   await open(page, `#/skew?preset=hot&n=${n}&hot=${hot}&p=${p}&maxp=${max}`);
-  const subtasks = Array.from({ length: p }, () => ({ groups: 0, keys: 0, milli: 0, bytes: 0 }));
-  for (let g = 0; g < max; g++) subtasks[operatorIndex(g, p, max)].groups++;
-  for (const k of hotPreset(n, hot, total)) {
-    const s = subtasks[operatorIndex(keyGroup(stringHash(k.key), max), p, max)];
-    s.keys++; s.milli += k.milli; s.bytes += k.bytes;
-  }
+  const subtasks = hotSubtasks(n, hot, total, max, p);
   await expect(page.getByTestId('skew-percent')).toHaveText(String(dataSkewPercent(subtasks.map((s) => s.milli))), { timeout: 30_000 });
   await expect(page.getByRole('progressbar', { name: 'Generating keys' })).toHaveCount(0);
   await expect(page.getByText('The load per subtask appears once the keys are made.')).toHaveCount(0);
   expect(await page.evaluate(() => window.__seen)).toEqual({ progress: true, waiting: true, loadWhileWaiting: false });
   await expect(page).toHaveURL(/preset=hot&n=1000000/);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-  const expected = ['subtask,key_groups,keys,events_per_s,state_bytes',
-    ...subtasks.map((s, i) => `${i},${s.groups},${s.keys},${formatMilli(s.milli)},${s.bytes}`)].join('\n') + '\n';
-  expect(readFileSync(await download.path(), 'utf8')).toBe(expected);
+  expect(readFileSync(await download.path(), 'utf8')).toBe(skewCsv(subtasks));
 });
 
 // A wall-clock bound (see the timing project in playwright.config.js): before the preset was

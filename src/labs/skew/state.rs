@@ -18,22 +18,11 @@ use crate::model::{Key, KeyType, MaxParallelism};
 use crate::url::Field;
 
 mod fields;
+mod generating;
 mod report;
 pub use fields::SkewField;
+pub use generating::{Generating, STEPPED_KEYS};
 pub use report::{ImportReport, KeyColumn};
-
-/// Presets with more keys than this are generated in steps, outside the reducer.
-pub const STEPPED_KEYS: u32 = 20_000;
-
-/// A preset being generated in steps: which request (a newer one supersedes it), the preset,
-/// the total it spreads, and how far it is (thousandths).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Generating {
-    pub job: u32,
-    pub preset: Preset,
-    pub total_milli: u64,
-    pub permille: u32,
-}
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct SkewState {
@@ -202,24 +191,14 @@ impl SkewState {
         self.preset_kind.with(self.preset_n.value, self.preset_s.value as u32, self.preset_hot.value)
     }
 
-    fn use_preset(&mut self, preset: Preset) {
-        if let Ok(preset) = preset.validate() {
-            self.source = KeySource::Preset(preset);
-            if preset.n() > STEPPED_KEYS {
-                // The key type changes with the keys (when they arrive), as the invariant says.
-                self.jobs += 1;
-                self.generating = Some(Generating { job: self.jobs, preset, total_milli: self.total.value, permille: 0 });
-            } else {
-                self.key_type = preset.key_type();
-                self.set_keys(preset.generate(self.total.value));
-            }
-        }
+    fn set_keys(&mut self, keys: Vec<KeyLoad>) {
+        self.replace_keys(Rc::new(keys));
     }
 
     /// Replaces the key set (a preset still being generated is dropped: this set is newer).
-    fn set_keys(&mut self, keys: Vec<KeyLoad>) {
+    fn replace_keys(&mut self, keys: Rc<Vec<KeyLoad>>) {
         self.generating = None;
-        self.keys = Rc::new(keys);
+        self.keys = keys;
         self.version += 1;
         self.table_error = None;
     }

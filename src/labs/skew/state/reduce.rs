@@ -37,11 +37,8 @@ impl Reducible for SkewState {
             }
             SkewAction::PresetGenerated { job, keys } => {
                 if let Some(g) = s.generating.filter(|g| g.job == job) {
-                    s.generating = None;
                     s.key_type = g.preset.key_type();
-                    s.keys = keys;
-                    s.version += 1;
-                    s.table_error = None;
+                    s.replace_keys(keys);
                 }
             }
             SkewAction::ImportStarted => s.importing = Some(0),
@@ -51,10 +48,7 @@ impl Reducible for SkewState {
                 s.csv_text = text;
                 s.import = Some(report);
                 if !rows.is_empty() {
-                    s.generating = None;
-                    s.keys = rows;
-                    s.version += 1;
-                    s.table_error = None;
+                    s.replace_keys(rows);
                     s.custom_source();
                 }
             }

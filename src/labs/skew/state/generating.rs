@@ -1,0 +1,36 @@
+//! A large preset on its way: generated in steps outside the reducer (see `import::generate`),
+//! each request numbered so that a late answer to a superseded one is ignored.
+
+use super::super::query::KeySource;
+use super::SkewState;
+use crate::model::skew::presets::Preset;
+
+/// Presets with more keys than this are generated in steps, outside the reducer.
+pub const STEPPED_KEYS: u32 = 20_000;
+
+/// A preset being generated in steps: which request (a newer one supersedes it), the preset,
+/// the total it spreads, and how far it is (thousandths).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Generating {
+    pub job: u32,
+    pub preset: Preset,
+    pub total_milli: u64,
+    pub permille: u32,
+}
+
+impl SkewState {
+    /// Makes `preset` the key set: at once when small, else by asking for it in steps.
+    pub(super) fn use_preset(&mut self, preset: Preset) {
+        if let Ok(preset) = preset.validate() {
+            self.source = KeySource::Preset(preset);
+            if preset.n() > STEPPED_KEYS {
+                // The key type changes with the keys (when they arrive), as the invariant says.
+                self.jobs += 1;
+                self.generating = Some(Generating { job: self.jobs, preset, total_milli: self.total.value, permille: 0 });
+            } else {
+                self.key_type = preset.key_type();
+                self.set_keys(preset.generate(self.total.value));
+            }
+        }
+    }
+}

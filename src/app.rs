@@ -45,7 +45,8 @@ pub fn App() -> Html {
     let mut location = Location::parse(&hash);
     // `view=`: one section of the lab, if the word names one (else the whole lab, with a notice).
     let view = match location.route {
-        Route::Lab(lab) => {
+        // A lab of another module reloads into it, which reads `view=` there.
+        Route::Lab(lab) if crate::labs::has_page(lab) => {
             let word = location.common.view.clone();
             ViewChoice(resolve_view(word.as_deref(), crate::labs::sections(lab), &mut location.notices))
         }

@@ -43,11 +43,19 @@ for name in "${MODULES[@]}"; do
   www/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
     "dist/pkg/${name}_bg.wasm" -o "dist/pkg/$name.wasm"
   rm "dist/pkg/${name}_bg.wasm"
+  # The glue, minified (names of the imports the module calls are properties, kept as they are).
+  www/node_modules/.bin/terser "dist/pkg/$name.js" --module --compress --mangle -o "dist/pkg/$name.min.js"
+  mv "dist/pkg/$name.min.js" "dist/pkg/$name.js"
   js=$(hashed "pkg/$name.js")
   wasm=$(hashed "pkg/$name.wasm")
   modules_json="$modules_json${modules_json:+,}\"$name\":[\"$js\",\"$wasm\"]"
 done
 cp -r static/. dist/static/
+# Style sheets without comments and white space (rules kept in their order: no restructuring).
+for sheet in style workshop; do
+  NODE_PATH=www/node_modules node -e "const fs=require('fs');const f=process.argv[1];fs.writeFileSync(f,require('csso').minify(fs.readFileSync(f,'utf8'),{restructure:false}).css)" \
+    "dist/static/$sheet.css"
+done
 css=$(hashed static/style.css)
 print_css=$(hashed static/workshop.css)
 

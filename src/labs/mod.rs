@@ -65,17 +65,25 @@ macro_rules! pages {
             }
         }
 
-        /// The sections the lab can show alone (`view=`), from its `query.rs`.
+        /// The sections the lab can show alone (`view=`), from its `query.rs`; none in a
+        /// module without the lab's page (its route only loads the lab's module).
         pub fn sections(lab: Lab) -> Sections {
             match lab {
-                $(Lab::$variant => $module::query::SECTIONS,)+
+                $(#[cfg(feature = $feature)]
+                Lab::$variant => $module::query::SECTIONS,)+
+                #[allow(unreachable_patterns)]
+                _ => &[],
             }
         }
 
-        /// Every parameter of the lab (fields and choices), from its table.
+        /// Every parameter of the lab (fields and choices), from its table; none in a module
+        /// without the lab's page.
         pub fn params(lab: Lab) -> ParamTable {
             match lab {
-                $(Lab::$variant => $module::query::PARAMS,)+
+                $(#[cfg(feature = $feature)]
+                Lab::$variant => $module::query::PARAMS,)+
+                #[allow(unreachable_patterns)]
+                _ => &[],
             }
         }
     };

@@ -45,7 +45,8 @@ async function changeTimes(page, id, values, p) {
       const status = [...document.querySelectorAll('.results [role="status"]')].map((e) => e.textContent).join(' ');
       if (id === 'skew-p') return status.includes(`of ${v}`);
       const firstRow = document.querySelector('.skew-table tbody tr td:nth-child(2)');
-      return firstRow && firstRow.textContent === String(Math.floor((v - 1) / p) + 1);
+      // Counts are shown with digit groups (4,096).
+      return firstRow && firstRow.textContent.replaceAll(',', '') === String(Math.floor((v - 1) / p) + 1);
     };
     const times = [];
     for (const v of values) {
@@ -53,7 +54,11 @@ async function changeTimes(page, id, values, p) {
       const t0 = performance.now();
       input.value = String(v);
       input.dispatchEvent(new Event('input', { bubbles: true }));
-      while (!shown(v)) await Promise.resolve();
+      // Yield to tasks, not only microtasks: a change may be computed after a paint.
+      while (!shown(v)) {
+        if (performance.now() - t0 > 10000) throw new Error(`${id}=${v}: the page never showed it`);
+        await new Promise((r) => setTimeout(r, 0));
+      }
       void document.body.offsetHeight;
       times.push(performance.now() - t0);
     }

@@ -9,18 +9,21 @@
 //!   in its folder (`labs/<lab>/query.rs`).
 //! - [`param_info`]: [`ParamInfo`] (its object-safe view, and [`Choice`] for selects and keys),
 //!   [`FieldSpec`] and [`FieldView`] (what a field widget draws), [`ParamTable`].
+//! - [`encoding`]: [`encode_component`] and [`decode_component`], percent-encoding.
 //! - [`field`]: [`Field`], a form field's text, last valid value and error.
 //! - [`link`]: [`format_hash`], the one builder of every `#/…` link.
 //! - [`workshop`]: the trainer's parameters (`answers=hidden`, `present=1`, `key=1`).
 //!
 //! This module knows the lab identities ([`crate::lab`]) but no views.
 
+pub mod encoding;
 pub mod field;
 pub mod link;
 pub mod param;
 pub mod param_info;
 pub mod workshop;
 
+pub use encoding::{decode_component, encode_component};
 pub use field::Field;
 pub use link::{format_hash, lab_href};
 pub use param::{Param, MAX_P};
@@ -275,51 +278,4 @@ pub fn valid_origin(text: &str) -> Option<String> {
 pub fn notice(param: &str, value: &str, consequence: &str) -> Notice {
     let shown: String = value.chars().take(60).collect();
     Notice { param: param.to_string(), message: format!("{param}={shown:?} was not used: {consequence}.") }
-}
-
-/// Percent-encodes everything but RFC 3986 unreserved characters (one pass, no allocation
-/// per byte: charts of a few hundred KB go through here as `data:` URLs).
-pub fn encode_component(text: &str) -> String {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let mut out = String::with_capacity(text.len() + text.len() / 2);
-    for &byte in text.as_bytes() {
-        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
-            out.push(char::from(byte));
-        } else {
-            out.push('%');
-            out.push(char::from(HEX[usize::from(byte >> 4)]));
-            out.push(char::from(HEX[usize::from(byte & 15)]));
-        }
-    }
-    out
-}
-
-/// Decodes `%XX` escapes and `+` (as a space, as form encoding does). Fails on a broken
-/// escape or on bytes that are not UTF-8 (then `None`).
-pub fn decode_component(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'%' => {
-                let hex = bytes.get(i + 1..i + 3)?;
-                if !hex.iter().all(u8::is_ascii_hexdigit) {
-                    return None;
-                }
-                let hex = std::str::from_utf8(hex).ok()?;
-                out.push(u8::from_str_radix(hex, 16).ok()?);
-                i += 3;
-            }
-            b'+' => {
-                out.push(b' ');
-                i += 1;
-            }
-            other => {
-                out.push(other);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8(out).ok()
 }

@@ -3,13 +3,13 @@
 use crate::lab::Lab;
 use crate::labs::coverage::query::CoverageQuery;
 use crate::labs::owners::query::OwnersQuery;
-use crate::labs::planner::query::PlannerQuery;
 use crate::labs::skew::query::{KeySource, SkewQuery};
-use crate::labs::trace::query::TraceQuery;
 use crate::model::KeyType;
 use crate::model::MaxParallelism;
 use crate::url::*;
 use proptest::prelude::*;
+
+mod planner_trace;
 
 fn mp(v: i64) -> Option<MaxParallelism> {
     MaxParallelism::new(v).ok()
@@ -206,77 +206,6 @@ proptest! {
         prop_assert!(notices.is_empty(), "{:?}", notices);
         prop_assert_eq!(parsed, q);
     }
-}
-
-#[test]
-fn planner_and_trace_queries() {
-    let location =
-        Location::parse("#/planner?saved_maxp=128&saved_maxp_set=explicit&p=200&maxp=256&state=4TB&ttl=6h&txn=0");
-    let (q, notices) = PlannerQuery::parse(&location.params);
-    assert!(notices.is_empty(), "{notices:?}");
-    assert_eq!((q.saved_maxp, q.p, q.maxp, q.ttl, q.txn), (Some(128), 200, Some(256), Some(21_600), false));
-    // One snapshot field: an old link's plan_maxp is read into saved_maxp; beside a different
-    // saved_maxp it gives way, with a notice.
-    for (hash, saved, noticed) in [
-        ("#/planner?plan_maxp=2048", Some(2048), false),
-        ("#/planner?saved_maxp=128&plan_maxp=2048", Some(128), true),
-        ("#/planner?saved_maxp=128&plan_maxp=128", Some(128), false),
-        ("#/planner", None, false),
-    ] {
-        let (q, notices) = PlannerQuery::parse(&Location::parse(hash).params);
-        assert_eq!(q.saved_maxp, saved, "{hash}");
-        assert_eq!(notices.iter().any(|n| n.param == "plan_maxp"), noticed, "{hash}");
-        assert!(!q.pairs().iter().any(|(name, _)| *name == "plan_maxp"), "{hash}");
-    }
-    // One new parallelism: an old link's target is read into p; beside a different p it gives
-    // way, with a notice; a bad one falls back like any other value.
-    for (hash, p, noticed) in [
-        ("#/planner?target=100", 100, false),
-        ("#/planner?p=200&target=100", 200, true),
-        ("#/planner?p=64&target=64", 64, false),
-        ("#/planner?target=0", 200, true),
-        ("#/planner", 200, false),
-    ] {
-        let (q, notices) = PlannerQuery::parse(&Location::parse(hash).params);
-        assert_eq!(q.p, p, "{hash}");
-        assert_eq!(notices.iter().any(|n| n.param == "target"), noticed, "{hash}");
-        assert!(!q.pairs().iter().any(|(name, _)| *name == "target"), "{hash}");
-    }
-    let again = Location::parse(&format_hash(Lab::Owners, &CommonQuery::default(), &q.pairs()));
-    assert_eq!(PlannerQuery::parse(&again.params).0, q);
-    let (_, notices) = PlannerQuery::parse(
-        &Location::parse("#/planner?p=0&saved_maxp_set=maybe&state=lots&ttl=forever&txn=yes").params,
-    );
-    assert_eq!(
-        notices.iter().map(|n| n.param.as_str()).collect::<Vec<_>>(),
-        vec!["p", "state", "ttl", "saved_maxp_set", "txn"]
-    );
-    let (t, notices) =
-        TraceQuery::parse(&Location::parse("#/trace?scenario=key-function&p1=2&p2=9&snapshot=100").params);
-    assert!(notices.is_empty());
-    assert_eq!((t.scenario.slug(), t.p1, t.p2, t.snapshot), ("key-function", 2, 9, 100));
-    let again = Location::parse(&format_hash(Lab::Owners, &CommonQuery::default(), &t.pairs()));
-    assert_eq!(TraceQuery::parse(&again.params).0, t);
-    // p1 above max parallelism is a valid field value; the run reports it (as when typed).
-    let (t, notices) = TraceQuery::parse(&Location::parse("#/trace?scenario=x&p1=999&keys=0").params);
-    assert_eq!(notices.iter().map(|n| n.param.as_str()).collect::<Vec<_>>(), vec!["keys", "scenario"]);
-    let run = crate::labs::trace::state::TraceState::from_query(&t).run();
-    assert!(run.unwrap_err().to_string().contains("parallelism 999 is above max parallelism 128"));
-}
-
-/// The runbook's release and the snapshot kind: read, written back, and a bad value named.
-#[test]
-fn planner_release_and_snapshot() {
-    use crate::model::planner::{release::Release, snapshot_kinds::SnapshotKind};
-    let (q, notices) = PlannerQuery::parse(&Location::parse("#/planner?release=1.18&snapshot=unaligned").params);
-    assert!(notices.is_empty(), "{notices:?}");
-    assert_eq!((q.release, q.snapshot), (Release::V1_18, SnapshotKind::UnalignedCheckpoint));
-    let again = Location::parse(&format_hash(Lab::Planner, &CommonQuery::default(), &q.pairs()));
-    assert_eq!(PlannerQuery::parse(&again.params).0, q);
-    assert!(PlannerQuery::default().pairs().iter().all(|(k, _)| *k != "release" && *k != "snapshot"));
-    let (q, notices) = PlannerQuery::parse(&Location::parse("#/planner?release=1.9&snapshot=tape").params);
-    assert_eq!((q.release, q.snapshot), (Release::V2_3, SnapshotKind::AlignedCheckpoint));
-    assert_eq!(notices.iter().map(|n| n.param.as_str()).collect::<Vec<_>>(), vec!["release", "snapshot"]);
 }
 
 #[test]

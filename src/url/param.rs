@@ -13,10 +13,13 @@
 use super::field::Field;
 use super::param_info::FieldSpec;
 use super::{notice, Notice, Params};
-use crate::model::number::parse_in_range;
-use crate::model::planner::parse_ttl;
-use crate::model::skew::units::{format_bytes_exact, format_bytes_exact_iec, format_milli, parse_milli, parse_size};
 use crate::model::{MaxParallelism, ModelError, UPPER_BOUND_MAX_PARALLELISM};
+
+mod convert;
+use convert::{
+    decimal, format_bytes_iec_ref, format_bytes_ref, format_milli_ref, max_parallelism, max_text, milli,
+    optional_decimal, optional_whole, positive_size, ttl, ttl_text, whole, zero_when_empty,
+};
 
 /// The largest parallelism (and max parallelism) Flink accepts, as the tables bound it.
 pub const MAX_P: i64 = UPPER_BOUND_MAX_PARALLELISM as i64;
@@ -70,74 +73,6 @@ const fn base<T>(
     }
 }
 
-fn whole<T: TryFrom<i64>>(p: &Param<T>, text: &str) -> Result<T, ModelError> {
-    let v = parse_in_range(text, p.what, p.min, p.max)?;
-    // In range by the check above, so the conversion cannot fail for the tables' types.
-    T::try_from(v).map_err(|_| ModelError::NumberTooLarge { text: text.to_string() })
-}
-
-fn optional_whole(p: &Param<Option<u32>>, text: &str) -> Result<Option<u32>, ModelError> {
-    if text.trim().is_empty() {
-        return Ok(None);
-    }
-    parse_in_range(text, p.what, p.min, p.max).map(|v| Some(v as u32))
-}
-
-fn zero_when_empty(p: &Param<u32>, text: &str) -> Result<u32, ModelError> {
-    if text.trim().is_empty() {
-        Ok(0)
-    } else {
-        whole(p, text)
-    }
-}
-
-fn max_parallelism(p: &Param<Option<MaxParallelism>>, text: &str) -> Result<Option<MaxParallelism>, ModelError> {
-    if text.trim().is_empty() {
-        return Ok(None);
-    }
-    parse_in_range(text, p.what, p.min, p.max).and_then(MaxParallelism::new).map(Some)
-}
-
-fn positive_size(p: &Param<u64>, text: &str) -> Result<u64, ModelError> {
-    match parse_size(text, p.what)? {
-        0 if p.min > 0 => Err(ModelError::NotPositive { what: p.what }),
-        bytes => Ok(bytes),
-    }
-}
-
-fn milli(p: &Param<u64>, text: &str) -> Result<u64, ModelError> {
-    match parse_milli(text, p.what, p.max as u64)? {
-        0 if p.min > 0 => Err(ModelError::NotPositive { what: p.what }),
-        v => Ok(v),
-    }
-}
-
-fn ttl(_: &Param<Option<u64>>, text: &str) -> Result<Option<u64>, ModelError> {
-    parse_ttl(text)
-}
-
-fn decimal<T: ToString>(v: &T) -> String {
-    v.to_string()
-}
-
-fn optional_decimal<T: ToString>(v: &Option<T>) -> String {
-    v.as_ref().map(T::to_string).unwrap_or_default()
-}
-
-fn max_text(v: &Option<MaxParallelism>) -> String {
-    v.map(|m| m.get().to_string()).unwrap_or_default()
-}
-
-fn ttl_text(ttl: &Option<u64>) -> String {
-    match *ttl {
-        None => "none".to_string(),
-        Some(s) if s > 0 && s % 86_400 == 0 => format!("{}d", s / 86_400),
-        Some(s) if s > 0 && s % 3600 == 0 => format!("{}h", s / 3600),
-        Some(s) if s > 0 && s % 60 == 0 => format!("{}min", s / 60),
-        Some(s) => format!("{s}s"),
-    }
-}
-
 impl Param<u32> {
     /// A whole number in `min..=max`.
     pub const fn whole(name: &'static str, what: &'static str, min: i64, max: i64) -> Self {
@@ -177,18 +112,6 @@ impl Param<u64> {
     pub const fn milli(name: &'static str, what: &'static str, max_whole: i64, positive: bool) -> Self {
         Param { min: positive as i64, max: max_whole, ..base(name, what, milli, format_milli_ref) }
     }
-}
-
-fn format_bytes_ref(v: &u64) -> String {
-    format_bytes_exact(*v)
-}
-
-fn format_bytes_iec_ref(v: &u64) -> String {
-    format_bytes_exact_iec(*v)
-}
-
-fn format_milli_ref(v: &u64) -> String {
-    format_milli(*v)
 }
 
 impl Param<Option<u32>> {

@@ -7,6 +7,7 @@
 //! parallelism, capped by max parallelism. [`in_place`] is the other route: rescaling a running
 //! job with the adaptive scheduler, as Flink 2.3.0 answered it (`tests/flink-adaptive/`).
 
+mod advice;
 pub mod checklist;
 pub mod in_place;
 pub mod outage;
@@ -259,90 +260,6 @@ impl PlanInput {
             interim,
             warnings: self.warnings(saved.get(), imbalance),
         }
-    }
-
-    fn steps(&self, verdict: Verdict, saved: u32, new_max: u32, current: u32) -> Vec<Step> {
-        let step = |text: String, reversible: bool| Step { text, reversible, point_of_no_return: false };
-        let cutover = |text: String| Step { text, reversible: false, point_of_no_return: true };
-        let p = self.target;
-        match verdict {
-            Verdict::DirectRestore => vec![
-                step(format!("Read the max parallelism in the latest savepoint's metadata: {saved}, at or above the target {p}."), true),
-                step("Stop the job with a savepoint (stop, not cancel, and without --drain).".to_string(), true),
-                cutover(format!("Start the same job from that savepoint at parallelism {p}, leaving max parallelism as it is. The point of no return is its first committed write past the old job's stop position.")),
-                step("Keep the stop savepoint and the old artefact until the rollback window closes.".to_string(), true),
-            ],
-            Verdict::RewriteNeeded => vec![
-                step(format!("Read the max parallelism in the latest savepoint's metadata: {saved}, below the target {p}, so a plain restart fails."), true),
-                step(format!("Choose a new max parallelism, {new_max}: a multiple of the parallelisms this plan runs ({}), at 4–8 × the largest of them where one falls there, so every subtask owns the same number of key groups at each.", if current == p { p.to_string() } else { format!("{current} and {p}") }), true),
-                step(format!("Take a savepoint and rewrite it offline with the State Processor API into a new savepoint with max parallelism {new_max}. The original stays untouched."), true),
-                step(format!("Start a shadow job from the rewritten savepoint at parallelism {p} in NO_CLAIM mode, with its own consumer group, its own transactional id prefix and sinks pointed at scratch tables; compare its output with the live job's over a full business cycle."), true),
-                step("Stop the live job with a savepoint (stop, not cancel, and without --drain); rewrite that stop savepoint the same way.".to_string(), true),
-                cutover(format!("Start the new configuration (max parallelism {new_max}, parallelism {p}) on the live sinks from the rewritten stop savepoint, and retire the shadow. The point of no return is the first committed write by the new job past the old job's stop offset.")),
-                step("Keep the old savepoints and the old artefact for the agreed rollback window.".to_string(), true),
-            ],
-            Verdict::RebuildFromLog => vec![
-                step(format!("Check the state's time-to-live is really short: it is, {}; and check the log still holds at least one time-to-live of events.", format_duration(self.ttl_s.unwrap_or(0))), true),
-                step(format!("Start the new job without state, max parallelism {new_max} and parallelism {p}, reading the log from one time-to-live ago, with its own consumer group, its own transactional id prefix and scratch sinks."), true),
-                step("Its state is complete once the replay has caught up with the head of the log (given log retention of at least one time-to-live); then compare its output with the live job's.".to_string(), true),
-                step("Stop the live job with a savepoint (stop, not cancel, and without --drain).".to_string(), true),
-                cutover("Stop the new job with a savepoint and start it from that savepoint on the live sinks. It keeps its own position in the log: it cannot take the old job's stop offsets, having read from earlier. The point of no return is its first committed write past the old job's stop offset.".to_string()),
-            ],
-        }
-    }
-
-    fn warnings(&self, saved: u32, imbalance: Option<Imbalance>) -> Vec<String> {
-        let mut w = vec![
-            "Stop with a savepoint rather than cancel: the job ends with a final savepoint, so the new job resumes exactly where the old one stopped and nothing is processed twice.".to_string(),
-            "Never pass --drain when you mean to resume: it emits a final maximum watermark, fires every window and pushes event time to the end.".to_string(),
-            "Restore shadow or trial jobs in NO_CLAIM mode, so they never take ownership of (and delete) the snapshot the live job still needs.".to_string(),
-            "Give every stateful operator a stable uid() from the first deployment: state is matched to operators by id, not by position.".to_string(),
-            "--allowNonRestoredState throws away the state of every operator the new job does not match: use it only for an operator you removed on purpose.".to_string(),
-            "Keep the key selector, key type, its equality and hash, and the state serializers compatible: a changed key function splits old and new events into different histories, whatever the parallelism.".to_string(),
-        ];
-        if self.transactional_sinks {
-            w.insert(3, "Transactional sinks: give the shadow job its own transactional id prefix (and consumer group), or the two jobs fence each other's transactions.".to_string());
-        }
-        if self.target > self.partitions {
-            let gain = if self.partitions <= self.current {
-                format!(
-                    "the source gains nothing from the change: its {} partitions are already read by {} subtasks",
-                    self.partitions,
-                    self.current.min(self.partitions)
-                )
-            } else {
-                format!("the source gains only up to {} subtasks", self.partitions)
-            };
-            w.push(format!(
-                "The source has {} partitions, so {gain}; more source subtasks would read nothing. The partition count caps the source vertex only: the keyed operators after keyBy run at their own parallelism, {} here, and gain whatever the source does not. Set the source's parallelism to at most {} in the job (setParallelism on the source), since a job-wide -p {} sets every operator's default. The Kubernetes operator's autoscaler aligns the same way: a source to its partitions, a keyed vertex to its key groups.",
-                self.partitions,
-                self.target,
-                self.partitions,
-                self.target
-            ));
-        }
-        if let Some(i) = imbalance {
-            let ratio = i.ratio_milli();
-            w.push(format!(
-                "At parallelism {} over {} key groups, {}: under uniform load the busiest do {}.{:02} × the work of the others, and the job runs at their pace ({}.{}% of its capacity idles). Parallelisms near {} that divide {}: {}.",
-                i.parallelism,
-                i.max_parallelism,
-                i.owners_sentence(),
-                ratio / 1000,
-                ratio % 1000 / 10,
-                i.idle_capacity_milli() / 10,
-                i.idle_capacity_milli() % 10,
-                i.parallelism,
-                i.max_parallelism,
-                divisors_near(i.max_parallelism, i.parallelism, 2).iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
-            ));
-        }
-        if self.target > saved {
-            w.push(format!(
-                "Max parallelism {saved} caps this job at {saved} subtasks until the state is rewritten or rebuilt."
-            ));
-        }
-        w
     }
 }
 

@@ -14,59 +14,11 @@
 
 use super::super::imbalance::Imbalance;
 use super::super::key_group::{MaxParallelism, Parallelism};
-use super::super::skew::units::format_bytes_iec;
 use super::{format_duration, PlanInput, Verdict};
 
-/// What a restore reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RestoreFrom {
-    /// A canonical savepoint: every byte once.
-    Savepoint,
-    /// A retained RocksDB incremental checkpoint: every old file overlapping a new range.
-    IncrementalCheckpoint,
-}
+mod restart;
 
-impl RestoreFrom {
-    pub const ALL: [RestoreFrom; 2] = [RestoreFrom::IncrementalCheckpoint, RestoreFrom::Savepoint];
-
-    /// The URL's word (`restore_from=`).
-    pub fn slug(self) -> &'static str {
-        match self {
-            RestoreFrom::Savepoint => "savepoint",
-            RestoreFrom::IncrementalCheckpoint => "incremental",
-        }
-    }
-
-    pub fn from_slug(text: &str) -> Option<RestoreFrom> {
-        RestoreFrom::ALL.into_iter().find(|r| r.slug() == text)
-    }
-
-    pub fn title(self) -> &'static str {
-        match self {
-            RestoreFrom::Savepoint => "a canonical savepoint",
-            RestoreFrom::IncrementalCheckpoint => "a retained RocksDB incremental checkpoint",
-        }
-    }
-}
-
-/// Thousandths of the state an incremental restore from `old` to `new` downloads (1000 = the
-/// state once): each old subtask's share, times the new subtasks whose range overlaps it.
-/// `old` and `new` must share a max parallelism (else the state once is returned).
-pub fn incremental_read_milli(old: Parallelism, new: Parallelism) -> u64 {
-    let max = old.max().get();
-    if new.max() != old.max() {
-        return 1000;
-    }
-    let mut weighted = 0u128;
-    for (_, range) in old.ranges() {
-        let (Some(first), Some(last)) = (old.max().key_group(range.first()), old.max().key_group(range.last())) else {
-            continue;
-        };
-        let readers = new.owner_of(last).index() - new.owner_of(first).index() + 1;
-        weighted += u128::from(range.len()) * u128::from(readers);
-    }
-    (weighted * 1000 / u128::from(max)) as u64
-}
+pub use restart::{incremental_read_milli, pass_arithmetic, seconds, Rates, Restart, RestoreFrom};
 
 /// One step on the plan's clock.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -147,75 +99,6 @@ pub struct Interim {
     pub read_milli: u64,
     pub arithmetic: String,
     pub seconds: u64,
-}
-
-/// Seconds to move `bytes` at `rate` bytes per second (rate 0 is read as 1).
-pub fn seconds(bytes: u64, rate: u64) -> u64 {
-    bytes / rate.max(1)
-}
-
-/// `4 TiB ÷ 300 MiB/s = 3 h 53 min`, with a factor in thousandths when it is not 1000.
-pub fn pass_arithmetic(bytes: u64, milli: u64, rate: u64) -> (String, u64) {
-    let s = (u128::from(seconds(bytes, rate)) * u128::from(milli) / 1000).min(u128::from(u64::MAX)) as u64;
-    let rate_text = format!("{}/s", format_bytes_iec(rate.max(1)));
-    let size = format_bytes_iec(bytes);
-    let text = match milli {
-        1000 => format!("{size} ÷ {rate_text} = {}", format_duration(s)),
-        2000 => format!("2 × {size} ÷ {rate_text} = {}", format_duration(s)),
-        m => format!("{}.{:03} × {size} ÷ {rate_text} = {}", m / 1000, m % 1000, format_duration(s)),
-    };
-    (text, s)
-}
-
-/// A restart without a rewrite, the two ways: stop with a savepoint and read it once, or restart
-/// from the latest retained incremental checkpoint (no write, overlapping files read).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Restart {
-    pub from_savepoint: Vec<Phase>,
-    pub from_checkpoint: Phase,
-    pub read_milli: u64,
-}
-
-impl Restart {
-    pub fn new(state: u64, rates: Rates, old: Option<Parallelism>, new: Option<Parallelism>) -> Restart {
-        let read_milli = match (old, new) {
-            (Some(o), Some(n)) => incremental_read_milli(o, n),
-            _ => 1000,
-        };
-        let (write, write_s) = pass_arithmetic(state, 1000, rates.savepoint);
-        let (read, read_s) = pass_arithmetic(state, 1000, rates.restore);
-        let (inc, inc_s) = pass_arithmetic(state, read_milli, rates.restore);
-        Restart {
-            from_savepoint: vec![
-                Phase { what: "stop with a savepoint (write the state once)", arithmetic: write, seconds: write_s, downtime: true },
-                Phase { what: "restore from that canonical savepoint (read every byte once)", arithmetic: read, seconds: read_s, downtime: true },
-            ],
-            from_checkpoint: Phase {
-                what: "restore from the latest retained incremental checkpoint (every old file overlapping a new subtask's range)",
-                arithmetic: inc,
-                seconds: inc_s,
-                downtime: true,
-            },
-            read_milli,
-        }
-    }
-
-    pub fn savepoint_s(&self) -> u64 {
-        self.from_savepoint.iter().map(|p| p.seconds).fold(0, u64::saturating_add)
-    }
-
-    /// Restarting from the checkpoint is quicker.
-    pub fn checkpoint_is_quicker(&self) -> bool {
-        self.from_checkpoint.seconds < self.savepoint_s()
-    }
-}
-
-/// The three throughputs, bytes per second.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rates {
-    pub savepoint: u64,
-    pub rewrite: u64,
-    pub restore: u64,
 }
 
 /// What restarting from the retained checkpoint needs, and what it risks.

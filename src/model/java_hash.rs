@@ -85,6 +85,7 @@ pub enum Key {
 
 impl Key {
     /// The key's Java `hashCode()`, the input to Flink's key-group hash.
+    #[inline(always)]
     pub fn java_hash(&self) -> i32 {
         match self {
             Key::Str(s) => string_hash(s),
@@ -104,6 +105,7 @@ impl Key {
 }
 
 /// Java's `String.hashCode` of a Rust string, over its UTF-16 code units.
+#[inline(always)]
 pub fn string_hash(s: &str) -> i32 {
     if s.is_ascii() {
         // An ASCII byte is its own UTF-16 code unit: skip the decoding.

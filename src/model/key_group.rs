@@ -39,11 +39,13 @@ impl MaxParallelism {
     }
 
     /// The key group of a Java hash code (Flink's `computeKeyGroupForKeyHash`).
+    #[inline(always)]
     pub fn key_group_of_hash(self, java_hash: i32) -> KeyGroup {
         KeyGroup(murmur_hash(java_hash) % self.0)
     }
 
     /// The key group of a key (Flink's `assignToKeyGroup`).
+    #[inline(always)]
     pub fn key_group_of(self, key: &Key) -> KeyGroup {
         self.key_group_of_hash(key.java_hash())
     }
@@ -180,6 +182,7 @@ impl Parallelism {
 
     /// The subtask owning a key group (Flink's `computeOperatorIndexForKeyGroup`):
     /// `group · p / max`. A group from a larger max parallelism is clamped to the last subtask.
+    #[inline(always)]
     pub fn owner_of(self, group: KeyGroup) -> OperatorIndex {
         let index = u64::from(group.0) * u64::from(self.value) / u64::from(self.max.0);
         OperatorIndex((index as u32).min(self.value - 1))

@@ -5,6 +5,7 @@
 //! produced by Flink's own jar (`tests/flink-vectors/`).
 
 /// Flink's `MathUtils.bitMix`: the 32-bit finaliser of MurmurHash3.
+#[inline(always)]
 pub fn bit_mix(value: i32) -> i32 {
     let mut h = value as u32;
     h ^= h >> 16;
@@ -17,6 +18,7 @@ pub fn bit_mix(value: i32) -> i32 {
 
 /// Flink's `MathUtils.murmurHash(int)`: one MurmurHash3 round over a 4-byte input, the
 /// finaliser, then an absolute value in which `i32::MIN` maps to 0. Never negative.
+#[inline(always)]
 pub fn murmur_hash(code: i32) -> u32 {
     let mut h = code as u32;
     h = h.wrapping_mul(0xcc9e_2d51);

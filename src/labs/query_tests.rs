@@ -9,8 +9,6 @@ use crate::model::MaxParallelism;
 use crate::url::*;
 use proptest::prelude::*;
 
-mod planner_trace;
-
 fn mp(v: i64) -> Option<MaxParallelism> {
     MaxParallelism::new(v).ok()
 }

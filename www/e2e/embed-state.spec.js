@@ -50,6 +50,9 @@ async function docsPage(page, extra) {
   expect(host.status()).toBe(200);
   expect(host.headers()['content-type']).toContain('javascript');
   await page.goto(`${lab}#/coverage`);
+  // Leave only once the lab runs: its module download, still under way after the load
+  // event, would otherwise be aborted by the next navigation and logged as a failure.
+  await expect(page.getByLabel('Stride a')).toBeVisible();
   const integrity = await page.locator('meta[name="rescale-lab-embed-host"]').getAttribute('content');
   // A documentation page on another origin (the demo server's), including the shipped script.
   const logs = [];

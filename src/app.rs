@@ -17,6 +17,7 @@ use crate::url::{lab_href, resolve_view, Location, Route, Theme};
 /// Installs the panic panel, then mounts the app into `#app` (or `<body>` if absent).
 pub fn start() {
     crate::panic_panel::install();
+    browser::wanted::watch_first_input();
     match browser::element_by_id("app") {
         Some(root) => yew::Renderer::<App>::with_root(root).render(),
         None => yew::Renderer::<App>::new().render(),

@@ -146,3 +146,48 @@ async fn the_panic_panel_offers_a_reload() {
     assert_eq!(text(&panel, "button"), "Reload this lab");
     panel.remove();
 }
+
+#[wasm_bindgen_test]
+async fn deferred_parts_render_in_a_build_without_splitting() {
+    // Outside the bundle a deferred part calls its view directly (after one task): no slot
+    // and no loading line stays, and the part is there.
+    let root = mount_at("#/coverage").await;
+    settle().await;
+    assert!(root.query_selector(".wanted-slot").unwrap().is_none(), "a slot stayed");
+    assert!(root.query_selector(".deferred").unwrap().is_none(), "a loading line stayed");
+    assert_eq!(text(&root, "#exercise-title"), "Exercise: two runs, one modulus");
+}
+
+#[wasm_bindgen_test]
+async fn a_wanted_watch_fires_once_near_the_view_and_not_for_synthetic_input() {
+    use std::cell::Cell;
+    use std::rc::Rc;
+    let window = web_sys::window().unwrap();
+    let document = window.document().unwrap();
+    let far = document.create_element("div").unwrap();
+    far.set_attribute("style", "position:absolute;top:20000px;height:10px;width:10px").unwrap();
+    document.body().unwrap().append_child(&far).unwrap();
+    let fired = Rc::new(Cell::new(0));
+    let watch = {
+        let fired = fired.clone();
+        rescale_lab::browser::wanted::WantedWatch::new(&far, move || fired.set(fired.get() + 1))
+    };
+    settle().await;
+    assert_eq!(fired.get(), 0, "fired while far below the view");
+    // A script's event is not the reader's input.
+    window.dispatch_event(&web_sys::Event::new("keydown").unwrap()).unwrap();
+    settle().await;
+    assert_eq!(fired.get(), 0, "fired on a synthetic event");
+    far.scroll_into_view();
+    for _ in 0..20 {
+        settle().await;
+    }
+    assert_eq!(fired.get(), 1, "did not fire once near the view");
+    window.scroll_to_with_x_and_y(0.0, 0.0);
+    far.scroll_into_view();
+    settle().await;
+    assert_eq!(fired.get(), 1, "fired twice");
+    drop(watch);
+    far.remove();
+    window.scroll_to_with_x_and_y(0.0, 0.0);
+}

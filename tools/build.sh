@@ -10,6 +10,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 ensure_rust
 ensure_wasm_bindgen
+ensure_wasm_split
 ensure_npm
 
 # One wasm module per lab (cargo feature lab-<slug>: the shell and that lab's page), and
@@ -30,25 +31,70 @@ hashed() {
   printf '%s\n' "$dir/$stem.$sum.$ext"
 }
 
-rm -rf dist
+# Minifies a glue file in place (names of the imports the module calls are properties, kept).
+minify() {
+  www/node_modules/.bin/terser "$1" --module --compress --mangle -o "$1.min"
+  mv "$1.min" "$1"
+}
+
+rm -rf dist target/split
 mkdir -p dist/pkg dist/static
 modules_json=""
+chunks_json=""
 for name in "${MODULES[@]}"; do
-  features=(--features home)
-  [ "$name" = home ] || features=(--features "lab-$name")
+  features=(--features "split home")
+  [ "$name" = home ] || features=(--features "split lab-$name")
   say "building the wasm module '$name'"
-  cargo build --profile wasm-release --target wasm32-unknown-unknown --bin rescale-lab --no-default-features "${features[@]}"
-  wasm-bindgen --target web --no-typescript --out-dir dist/pkg --out-name "$name" \
-    target/wasm32-unknown-unknown/wasm-release/rescale-lab.wasm
+  # --emit-relocs for the final link only: wasm-split-cli reads the relocations to move the
+  # code that only a deferred part reaches (components/deferred.rs) into chunks of its own.
+  cargo rustc --profile wasm-release --target wasm32-unknown-unknown --bin rescale-lab --no-default-features "${features[@]}" \
+    -- -Clink-args=--emit-relocs
+  split=target/split/$name
+  mkdir -p "$split"
+  wasm-split-cli --out-name "$name" target/wasm32-unknown-unknown/wasm-release/rescale-lab.wasm "$split" >/dev/null
+  wasm-bindgen --target web --no-typescript --keep-lld-exports --out-dir dist/pkg --out-name "$name" "$split/$name.wasm"
   www/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
     "dist/pkg/${name}_bg.wasm" -o "dist/pkg/$name.wasm"
   rm "dist/pkg/${name}_bg.wasm"
-  # The glue, minified (names of the imports the module calls are properties, kept as they are).
-  www/node_modules/.bin/terser "dist/pkg/$name.js" --module --compress --mangle -o "dist/pkg/$name.min.js"
-  mv "dist/pkg/$name.min.js" "dist/pkg/$name.js"
-  js=$(hashed "pkg/$name.js")
+  minify "dist/pkg/$name.js"
+  chunks=()
+  chunk_list=""
+  for chunk in "$split"/*.wasm; do
+    [ "$chunk" = "$split/$name.wasm" ] || chunks+=("$chunk")
+  done
+  if [ ${#chunks[@]} = 0 ]; then
+    # No deferred part in this module: no link module, the glue stands alone.
+    js=$(hashed "pkg/$name.js")
+  else
+    # The chunks, named <module>-<chunk>.<hash>.wasm; only the link module (__wasm_split.js,
+    # which fetches them relative to itself) names them.
+    link=dist/pkg/$name-split.js
+    cp "$split/__wasm_split.js" "$link"
+    for chunk in "${chunks[@]}"; do
+      base=$(basename "$chunk" .wasm)
+      www/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers "$chunk" -o "dist/pkg/$name-${base#split_}.wasm"
+      hashed_chunk=$(hashed "pkg/$name-${base#split_}.wasm")
+      chunk_list="$chunk_list${chunk_list:+,}\"$hashed_chunk\""
+      grep -qF "\"./$base.wasm\"" "$link" || { echo "build: the link module does not name $base.wasm" >&2; exit 1; }
+      sed -i "s|\"\./$base\.wasm\"|\"./${hashed_chunk#pkg/}\"|" "$link"
+    done
+    minify "$link"
+    # The glue and the link module import each other: both are named by one hash of the two.
+    # Only the import statements are renamed: the imports object keeps the module name the wasm
+    # module imports from.
+    sum=$(cat "dist/pkg/$name.js" "$link" | sha256sum | cut -c1-12)
+    sed -i -E "s#from ?\"\./__wasm_split\.js\"#from\"./$name-split.$sum.js\"#g" "dist/pkg/$name.js"
+    sed -i -E "s#from ?\"\./$name\.js\"#from\"./$name.$sum.js\"#g" "$link"
+    grep -qF "from\"./$name-split.$sum.js\"" "dist/pkg/$name.js" || { echo "build: the glue of '$name' does not import its link module" >&2; exit 1; }
+    grep -qF "from\"./$name.$sum.js\"" "$link" || { echo "build: the link module of '$name' does not import its glue" >&2; exit 1; }
+    ! grep -qE "from ?\"\\./(__wasm_split|$name)\\.js\"" "dist/pkg/$name.js" "$link" || { echo "build: an import of '$name' was not renamed" >&2; exit 1; }
+    mv "dist/pkg/$name.js" "dist/pkg/$name.$sum.js"
+    mv "$link" "dist/pkg/$name-split.$sum.js"
+    js=pkg/$name.$sum.js
+  fi
   wasm=$(hashed "pkg/$name.wasm")
   modules_json="$modules_json${modules_json:+,}\"$name\":[\"$js\",\"$wasm\"]"
+  chunks_json="$chunks_json${chunks_json:+,}\"$name\":[$chunk_list]"
 done
 cp -r static/. dist/static/
 # Style sheets without comments and white space (rules kept in their order: no restructuring).
@@ -66,7 +112,8 @@ build_json="{\"modules\":{$modules_json},\"labs\":{$labs_json},\"fallback\":\"ho
 sed -i "s|/\*BUILD\*/.*/\*BUILD\*/|$build_json|" dist/static/boot.js
 grep -qF "$build_json" dist/static/boot.js || { echo "build: the module list did not reach boot.js" >&2; exit 1; }
 boot=$(hashed static/boot.js)
-printf '%s\n' "$build_json" >dist/build.json
+# build.json adds each module's chunks (for the tests; the link modules name them at run time).
+printf '%s\n' "${build_json%\}},\"chunks\":{$chunks_json}}" >dist/build.json
 
 # The embed host script ships beside the lab under a fixed name (host pages include it); its
 # integrity hash goes into the page, where the Embed snippet builder reads it.

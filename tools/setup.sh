@@ -3,6 +3,7 @@
 # tools/build.sh, tools/serve.sh, tools/test.sh and tools/bench.sh; safe to run again and again.
 #   - the wasm32-unknown-unknown target, rustfmt and clippy (rustup)
 #   - wasm-bindgen-cli at exactly the version Cargo.lock pins (cargo install, from source)
+#   - wasm-split-cli (crate wasm_split_cli_support, pinned below; cargo install, from source)
 #   - Debian's chromium and chromium-driver (apt-get), for the browser tests only
 #   - Debian's shellcheck, for the test command's script check
 #   - the npm packages of www/ (Playwright test runner, axe-core, binaryen's wasm-opt)
@@ -85,6 +86,21 @@ ensure_wasm_bindgen() {
     # Not --locked: the CLI's own lockfile pins a crate version the registry no longer has.
     cargo install wasm-bindgen-cli --version "=$want" --force ||
       die "cargo install wasm-bindgen-cli $want failed (see above): check access to crates.io"
+  fi
+}
+
+# The splitter that pairs with wasm_split_helpers 0.2 (Cargo.toml): the bundle's code splitting.
+WASM_SPLIT_VERSION=0.2.4
+
+ensure_wasm_split() {
+  local installed
+  # 'cargo install --list' names each installed crate with its version, then its binaries.
+  installed=$(cargo install --list 2>/dev/null || true)
+  if ! grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:" <<<"$installed" ||
+    ! command -v wasm-split-cli >/dev/null 2>&1; then
+    say "installing wasm-split-cli $WASM_SPLIT_VERSION (from source; about 1 minute on 2 cores, once)"
+    cargo install wasm_split_cli_support --version "=$WASM_SPLIT_VERSION" --locked --features build-binary --force ||
+      die "cargo install wasm_split_cli_support $WASM_SPLIT_VERSION failed (see above): check access to crates.io"
   fi
 }
 

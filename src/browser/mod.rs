@@ -7,11 +7,13 @@
 //! - [`files`]: reading files a person chooses or drops.
 //! - [`frame`]: talking to an embedding page (messages, resize watching, the xAPI post).
 //! - [`watch`]: an element's width and the system's colour scheme, for charts.
+//! - [`wanted`]: when a part below the first screen is wanted (near the view, or first input).
 
 pub mod events;
 pub mod files;
 pub mod frame;
 pub mod json;
+pub mod wanted;
 pub mod watch;
 
 pub use frame::*;

@@ -48,105 +48,135 @@ pub fn EmbedPanel(props: &EmbedPanelProps) -> Html {
             copied.set(false);
         })
     };
-    let on_key = {
-        let open = open.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
-                open.set(false);
-                browser::focus_by_id("embed-toggle");
-            }
-        })
-    };
-    let body = (*open).then(|| {
-        let hash = with_view(&embed_hash(&props.hash, &locks, *theme, origin.1.as_deref()), Some(section.as_str()).filter(|s| !s.is_empty()));
-        let snippet = iframe_snippet(&browser::page_url(), &hash, &frame_title(lab, &props.hash), height.1, Some(&host_script()));
-        let on_theme = {
-            let theme = theme.clone();
-            Callback::from(move |v: String| theme.set(Theme::parse(&v).unwrap_or_default()))
-        };
-        let on_height = {
-            let height = height.clone();
-            Callback::from(move |i: FieldInput| {
-                let parsed = crate::model::number::parse_in_range(&i.text, "height", 200, 5000);
-                height.set(match parsed {
-                    Ok(v) => (i.text, v as u32, None),
-                    Err(e) => (i.text, height.1, Some(e.to_string())),
-                });
-            })
-        };
-        let on_origin = {
-            let origin = origin.clone();
-            Callback::from(move |i: FieldInput| {
-                origin.set(match (i.text.trim().is_empty(), valid_origin(i.text.trim())) {
-                    (true, _) => (i.text, None, None),
-                    (false, Some(o)) => (i.text, Some(o), None),
-                    (false, None) => {
-                        let why = "an origin is scheme and host only, such as https://docs.example.com".to_string();
-                        (i.text, origin.1.clone(), Some(why))
-                    }
-                });
-            })
-        };
-        let copy = {
-            let (snippet, copied) = (snippet.clone(), copied.clone());
-            Callback::from(move |_: MouseEvent| {
-                browser::copy_text(&snippet);
-                copied.set(true);
-            })
-        };
-        let sections: Vec<(AttrValue, AttrValue)> = std::iter::once((AttrValue::Static(""), AttrValue::Static("the whole lab")))
-            .chain(crate::labs::sections(lab).iter().map(|s| (AttrValue::Static(s.name), AttrValue::Static(s.label))))
-            .collect();
-        let on_section = {
-            let section = section.clone();
-            Callback::from(move |v: String| section.set(v))
-        };
-        let themes = Theme::ALL
-            .map(|t| {
-                let label = if t == Theme::System { "follow the reader's system" } else { t.as_str() };
-                (AttrValue::Static(t.as_str()), AttrValue::Static(label))
-            })
-            .to_vec();
-        html! {
-            <div class="embed-panel" id="embed-panel" onkeydown={on_key}>
-                <fieldset class="embed-locks">
-                    <legend>{ "Lock these controls" }</legend>
-                    { for crate::labs::lockable(lab).map(|(param, label)| {
-                        let locks = locks.clone();
-                        let checked = locks.iter().any(|l| l == param);
-                        let onchange = Callback::from(move |e: Event| {
-                            let mut next: Vec<String> = locks.iter().filter(|l| *l != param).cloned().collect();
-                            if browser::events::checked(&e) { next.push(param.to_string()); }
-                            locks.set(next);
-                        });
-                        html! { <label key={param}><input type="checkbox" {checked} {onchange} />{ format!(" {label} ({param})") }</label> }
-                    }) }
-                </fieldset>
-                <div class="controls">
-                    if sections.len() > 1 {
-                        <SelectField id="embed-section" label="Section" options={sections} selected={AttrValue::from((*section).clone())} on_change={on_section} />
-                    }
-                    <SelectField id="embed-theme" label="Theme" options={themes} selected={AttrValue::Static(theme.as_str())} on_change={on_theme} />
-                    <TextField id="embed-height" label="Height in pixels" kind="number" min="200" max="5000" value={height.0.clone()}
-                        error={height.2.clone().map(AttrValue::from)} hint="The frame also resizes itself with the host script." on_input={on_height} />
-                    <TextField id="embed-origin" label="Send results to origin" value={origin.0.clone()} placeholder="none"
-                        error={origin.2.clone().map(AttrValue::from)}
-                        hint="The documentation site's origin, such as https://docs.example.com: it alone receives each graded answer." on_input={on_origin} />
-                </div>
-                <div class="field">
-                    <label for="embed-snippet">{ "Embed snippet" }</label>
-                    <textarea id="embed-snippet" readonly=true rows="5" value={snippet} />
-                </div>
-                <button type="button" onclick={copy}>{ "Copy snippet" }</button>
-                <span class="copied" role="status" aria-live="polite">{ if *copied { "Copied" } else { "" } }</span>
-                <p class="field-hint">{ "The snippet follows the lab: change it above and the snippet changes too. The script tag sizes the frame to its content; include it once per page." }</p>
-            </div>
-        }
-    });
     html! {
         <div class="embed-tools">
             <button type="button" id="embed-toggle" aria-expanded={open.to_string()} aria-controls="embed-panel" onclick={toggle}>{ "Embed" }</button>
-            { body.unwrap_or_default() }
+            if *open {
+                <DeferredEmbedBody lab={lab} hash={props.hash.clone()} open={open.clone()} copied={copied.clone()} locks={locks}
+                    theme={theme} section={section} height={height} origin={origin} />
+            }
+        </div>
+    }
+}
+
+/// The open panel's state, kept by [`EmbedPanel`] so that closing and opening it again keeps
+/// what was chosen.
+#[derive(Properties, PartialEq, Clone)]
+pub struct EmbedBodyProps {
+    pub lab: Lab,
+    pub hash: AttrValue,
+    pub open: UseStateHandle<bool>,
+    pub copied: UseStateHandle<bool>,
+    pub locks: UseStateHandle<Vec<String>>,
+    pub theme: UseStateHandle<Theme>,
+    pub section: UseStateHandle<String>,
+    pub height: UseStateHandle<Typed<u32>>,
+    pub origin: UseStateHandle<Typed<Option<String>>>,
+}
+
+crate::components::deferred::deferred!(
+    /// The open panel, its code fetched the first time the panel opens.
+    DeferredEmbedBody(EmbedBodyProps) => EmbedBody, chunk embed_panel in any(feature = "lab-coverage", feature = "lab-owners", feature = "lab-skew", feature = "lab-planner", feature = "lab-trace", feature = "lab-savepoint"), "the snippet builder"
+);
+
+/// The snippet builder: the lock, section, theme, height and origin controls, the snippet
+/// and **Copy snippet**.
+#[function_component]
+fn EmbedBody(props: &EmbedBodyProps) -> Html {
+    let EmbedBodyProps { lab, open, copied, locks, theme, section, height, origin, .. } = props.clone();
+    let on_key = Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Escape" {
+            open.set(false);
+            browser::focus_by_id("embed-toggle");
+        }
+    });
+    let hash = with_view(
+        &embed_hash(&props.hash, &locks, *theme, origin.1.as_deref()),
+        Some(section.as_str()).filter(|s| !s.is_empty()),
+    );
+    let snippet =
+        iframe_snippet(&browser::page_url(), &hash, &frame_title(lab, &props.hash), height.1, Some(&host_script()));
+    let on_theme = {
+        let theme = theme.clone();
+        Callback::from(move |v: String| theme.set(Theme::parse(&v).unwrap_or_default()))
+    };
+    let on_height = {
+        let height = height.clone();
+        Callback::from(move |i: FieldInput| {
+            let parsed = crate::model::number::parse_in_range(&i.text, "height", 200, 5000);
+            height.set(match parsed {
+                Ok(v) => (i.text, v as u32, None),
+                Err(e) => (i.text, height.1, Some(e.to_string())),
+            });
+        })
+    };
+    let on_origin = {
+        let origin = origin.clone();
+        Callback::from(move |i: FieldInput| {
+            origin.set(match (i.text.trim().is_empty(), valid_origin(i.text.trim())) {
+                (true, _) => (i.text, None, None),
+                (false, Some(o)) => (i.text, Some(o), None),
+                (false, None) => {
+                    let why = "an origin is scheme and host only, such as https://docs.example.com".to_string();
+                    (i.text, origin.1.clone(), Some(why))
+                }
+            });
+        })
+    };
+    let copy = {
+        let (snippet, copied) = (snippet.clone(), copied.clone());
+        Callback::from(move |_: MouseEvent| {
+            browser::copy_text(&snippet);
+            copied.set(true);
+        })
+    };
+    let sections: Vec<(AttrValue, AttrValue)> =
+        std::iter::once((AttrValue::Static(""), AttrValue::Static("the whole lab")))
+            .chain(crate::labs::sections(lab).iter().map(|s| (AttrValue::Static(s.name), AttrValue::Static(s.label))))
+            .collect();
+    let on_section = {
+        let section = section.clone();
+        Callback::from(move |v: String| section.set(v))
+    };
+    let themes = Theme::ALL
+        .map(|t| {
+            let label = if t == Theme::System { "follow the reader's system" } else { t.as_str() };
+            (AttrValue::Static(t.as_str()), AttrValue::Static(label))
+        })
+        .to_vec();
+    html! {
+        <div class="embed-panel" id="embed-panel" onkeydown={on_key}>
+            <fieldset class="embed-locks">
+                <legend>{ "Lock these controls" }</legend>
+                { for crate::labs::lockable(lab).map(|(param, label)| {
+                    let locks = locks.clone();
+                    let checked = locks.iter().any(|l| l == param);
+                    let onchange = Callback::from(move |e: Event| {
+                        let mut next: Vec<String> = locks.iter().filter(|l| *l != param).cloned().collect();
+                        if browser::events::checked(&e) { next.push(param.to_string()); }
+                        locks.set(next);
+                    });
+                    html! { <label key={param}><input type="checkbox" {checked} {onchange} />{ format!(" {label} ({param})") }</label> }
+                }) }
+            </fieldset>
+            <div class="controls">
+                if sections.len() > 1 {
+                    <SelectField id="embed-section" label="Section" options={sections} selected={AttrValue::from((*section).clone())} on_change={on_section} />
+                }
+                <SelectField id="embed-theme" label="Theme" options={themes} selected={AttrValue::Static(theme.as_str())} on_change={on_theme} />
+                <TextField id="embed-height" label="Height in pixels" kind="number" min="200" max="5000" value={height.0.clone()}
+                    error={height.2.clone().map(AttrValue::from)} hint="The frame also resizes itself with the host script." on_input={on_height} />
+                <TextField id="embed-origin" label="Send results to origin" value={origin.0.clone()} placeholder="none"
+                    error={origin.2.clone().map(AttrValue::from)}
+                    hint="The documentation site's origin, such as https://docs.example.com: it alone receives each graded answer." on_input={on_origin} />
+            </div>
+            <div class="field">
+                <label for="embed-snippet">{ "Embed snippet" }</label>
+                <textarea id="embed-snippet" readonly=true rows="5" value={snippet} />
+            </div>
+            <button type="button" onclick={copy}>{ "Copy snippet" }</button>
+            <span class="copied" role="status" aria-live="polite">{ if *copied { "Copied" } else { "" } }</span>
+            <p class="field-hint">{ "The snippet follows the lab: change it above and the snippet changes too. The script tag sizes the frame to its content; include it once per page." }</p>
         </div>
     }
 }

@@ -67,6 +67,12 @@ pub struct PartProps<S: LabState> {
     pub on_action: Callback<S::Action>,
 }
 
+impl<S: LabState> Clone for PartProps<S> {
+    fn clone(&self) -> Self {
+        PartProps { state: self.state.clone(), on_action: self.on_action.clone() }
+    }
+}
+
 impl<S: LabState> PartialEq for PartProps<S> {
     fn eq(&self, other: &Self) -> bool {
         self.state == other.state && self.on_action == other.on_action

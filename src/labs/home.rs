@@ -15,11 +15,21 @@ pub struct HomeProps {
     pub workshop: WorkshopQuery,
 }
 
+crate::components::deferred::deferred!(
+    /// The guided path, its code (the exercises' grading: planner, restore rules, snapshot
+    /// reader and the bundled snapshots) fetched when the path is wanted.
+    DeferredPath(super::training::TrainingPathProps) => super::training::TrainingPath, chunk home_training in feature = "home", "the guided path"
+);
+
 /// Lists [`Lab::ALL`] with their summaries, then the guided training path; in presenter mode
 /// and for the answer key, the guided path alone.
 #[function_component]
 pub fn Home(props: &HomeProps) -> Html {
-    let path = html! { <super::training::TrainingPath path={props.exercises.clone()} mode={props.workshop} /> };
+    let path = html! {
+        <crate::components::Wanted height="medium">
+            <DeferredPath path={props.exercises.clone()} mode={props.workshop} />
+        </crate::components::Wanted>
+    };
     if props.workshop.present || props.workshop.key {
         return html! {
             <section class="home" aria-labelledby="home-title">

@@ -26,7 +26,7 @@ pub const STORAGE_KEY: &str = "rescale-lab.training.v1";
 /// Where first attempts are kept (links with `answers=hidden`).
 pub const FIRST_KEY: &str = "rescale-lab.training-first.v1";
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct TrainingPathProps {
     /// `exercises=` from the link, if any.
     pub path: Option<String>,

@@ -14,6 +14,8 @@ root=$(cd "$here/../.." && pwd)
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$root/Cargo.lock")
+split_want=$(sed -n 's/^WASM_SPLIT_VERSION=//p' "$root/tools/setup.sh")
+[ -n "$split_want" ] || { echo "setup-test: setup.sh pins no WASM_SPLIT_VERSION" >&2; exit 1; }
 failures=0
 cases=0
 
@@ -39,13 +41,22 @@ EOF
 cat >"$T/stub-rust/cargo" <<'EOF'
 #!/bin/bash
 echo "cargo $*" >>"$STUB_LOG"
-if [ "$1" = install ]; then
-  case "$STUB_FAIL" in *cargo-install*) echo "error: failed to compile wasm-bindgen-cli" >&2; exit 101 ;; esac
+if [ "$1 $2" = "install --list" ]; then
+  cat "$STUB_STATE/cargo-installed" 2>/dev/null
+elif [ "$1" = install ]; then
+  case "$STUB_FAIL" in *cargo-install*) echo "error: failed to compile $2" >&2; exit 101 ;; esac
   mkdir -p "$HOME/.cargo/bin"
   version=${4#=}
-  printf '#!/bin/bash\necho "wasm-bindgen %s"\n' "$version" >"$HOME/.cargo/bin/wasm-bindgen"
-  printf '#!/bin/bash\nexit 0\n' >"$HOME/.cargo/bin/wasm-bindgen-test-runner"
-  chmod +x "$HOME/.cargo/bin/wasm-bindgen" "$HOME/.cargo/bin/wasm-bindgen-test-runner"
+  case "$2" in
+    wasm-bindgen-cli)
+      printf '#!/bin/bash\necho "wasm-bindgen %s"\n' "$version" >"$HOME/.cargo/bin/wasm-bindgen"
+      printf '#!/bin/bash\nexit 0\n' >"$HOME/.cargo/bin/wasm-bindgen-test-runner"
+      chmod +x "$HOME/.cargo/bin/wasm-bindgen" "$HOME/.cargo/bin/wasm-bindgen-test-runner" ;;
+    wasm_split_cli_support)
+      printf '#!/bin/bash\nexit 0\n' >"$HOME/.cargo/bin/wasm-split-cli"
+      chmod +x "$HOME/.cargo/bin/wasm-split-cli"
+      printf '%s v%s:\n    wasm-split-cli\n' "$2" "$version" >"$STUB_STATE/cargo-installed" ;;
+  esac
 fi
 EOF
 cat >"$T/stub-node/node" <<'EOF'
@@ -113,7 +124,7 @@ run_setup() {
   env -i HOME="$C/home" PATH="$path" STUB_LOG="$C/log" STUB_STATE="$C/state" STUB_APTBIN="$C/aptbin" \
     STUB_FAIL="${STUB_FAIL:-}" STUB_NODE_VERSION="${STUB_NODE_VERSION:-}" \
     CHROMIUM="$C/usr/bin/chromium" CHROMEDRIVER="$C/usr/bin/chromedriver" \
-    bash -c 'set -euo pipefail; source "$1"; ensure_rust; ensure_wasm_bindgen; ensure_chromium; ensure_npm; ensure_shellcheck; echo SETUP-DONE' \
+    bash -c 'set -euo pipefail; source "$1"; ensure_rust; ensure_wasm_bindgen; ensure_wasm_split; ensure_chromium; ensure_npm; ensure_shellcheck; echo SETUP-DONE' \
     _ "$C/repo/tools/setup.sh" >"$C/out" 2>&1
   status=$?
   set -e
@@ -147,7 +158,7 @@ expect_logged() {
   [ "$n" = "$2" ] || fail "expected '$1' $2 time(s) in the log, found $n"
 }
 expect_no_installs() {
-  ! grep -E '^(rustup (target|component) add|cargo install|apt-get|npm ci)' "$C/log" >/dev/null ||
+  ! grep -E '^(rustup (target|component) add|cargo install [a-z]|apt-get|npm ci)' "$C/log" >/dev/null ||
     fail "a second run installed something"
 }
 ALL=(stub-rust stub-node stub-apt stub-root)
@@ -159,6 +170,7 @@ expect_logged "rustup target add wasm32-unknown-unknown" 1
 expect_logged "rustup component add rustfmt" 1
 expect_logged "rustup component add clippy" 1
 expect_logged "cargo install wasm-bindgen-cli --version =$want --force" 1
+expect_logged "cargo install wasm_split_cli_support --version =$split_want --locked --features build-binary --force" 1
 expect_logged "apt-get install -y -qq chromium chromium-driver" 1
 expect_logged "apt-get install -y -qq shellcheck" 1
 expect_logged "npm ci --no-audit --no-fund --loglevel=error" 1
@@ -178,12 +190,24 @@ run_setup "${ALL[@]}"
 expect_ok
 expect_logged "cargo install wasm-bindgen-cli --version =$want --force" 1
 
+begin "an installed wasm-split-cli of another version is replaced, once"
+mkdir -p "$C/home/.cargo/bin"
+printf '#!/bin/bash\nexit 0\n' >"$C/home/.cargo/bin/wasm-split-cli"
+chmod +x "$C/home/.cargo/bin/wasm-split-cli"
+printf 'wasm_split_cli_support v0.1.0:\n    wasm-split-cli\n' >"$C/state/cargo-installed"
+run_setup "${ALL[@]}"
+expect_ok
+expect_logged "cargo install wasm_split_cli_support --version =$split_want --locked --features build-binary --force" 1
+grep -qx "wasm_split_cli_support v$split_want:" "$C/state/cargo-installed" || fail "the pinned version is not installed"
+
 begin "present tools are not reinstalled"
 echo wasm32-unknown-unknown >"$C/state/targets"
 printf 'rustfmt-x86_64-unknown-linux-gnu\nclippy-x86_64-unknown-linux-gnu\n' >"$C/state/components"
 mkdir -p "$C/home/.cargo/bin" "$C/repo/www/node_modules"
 printf '#!/bin/bash\necho "wasm-bindgen %s"\n' "$want" >"$C/home/.cargo/bin/wasm-bindgen"
 printf '#!/bin/bash\nexit 0\n' >"$C/home/.cargo/bin/wasm-bindgen-test-runner"
+printf '#!/bin/bash\nexit 0\n' >"$C/home/.cargo/bin/wasm-split-cli"
+printf 'wasm_split_cli_support v%s:\n    wasm-split-cli\n' "$split_want" >"$C/state/cargo-installed"
 for f in "$C/usr/bin/chromium" "$C/usr/bin/chromedriver" "$C/aptbin/shellcheck"; do printf '#!/bin/bash\n' >"$f"; done
 chmod +x "$C"/home/.cargo/bin/* "$C/usr/bin/chromium" "$C/usr/bin/chromedriver" "$C/aptbin/shellcheck"
 touch -d '1 minute ago' "$C/repo/www/package-lock.json"

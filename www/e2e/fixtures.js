@@ -32,10 +32,16 @@ export const test = base.extend({
 
 export { expect };
 
-/** Opens a hash route and waits until the app has rendered into #app. */
-export async function open(page, hash) {
+/**
+ * Opens a hash route and waits until the app has rendered into #app. Then, as a reader who
+ * works with the page, presses Shift: the page's first input, after which every part below
+ * the first screen mounts (components/wanted.rs). `{ input: false }` leaves the page untouched,
+ * for the specs of what loads before any input (deferred.spec.js).
+ */
+export async function open(page, hash, { input = true } = {}) {
   await page.goto(`./${hash}`);
   await expect(page.locator('#app main')).toBeVisible();
+  if (input) await page.keyboard.press('Shift');
 }
 
 /** axe-core violations on the current page (WCAG 2 A/AA rules and best practices). */

@@ -1,7 +1,8 @@
 // Loading: each route fetches only its own wasm module (tools/build.sh builds one per lab and
 // `home` for the other routes; dist/build.json lists them). Moving between every pair of labs
 // by the navigation links, a deep link straight into each lab, every lab offline after a first
-// visit, and an embed of each lab.
+// visit (its deferred parts too), and an embed of each lab. A lab's module may also fetch its
+// own chunks (components/deferred.rs), never another module's.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test, expect, open } from './fixtures.js';
@@ -35,6 +36,8 @@ function wasmRequests(page) {
   return seen;
 }
 const moduleFile = (name) => build.modules[name][1].split('/').pop();
+/** The module's main wasm and its chunks (parts fetched when wanted). */
+const moduleFiles = (name) => [moduleFile(name), ...build.chunks[name].map((f) => f.split('/').pop())];
 
 async function labShown(page, lab) {
   await expect(page.getByRole('heading', { level: 1, name: titles[lab] })).toBeVisible();
@@ -47,7 +50,8 @@ for (const lab of labs) {
     const wasm = wasmRequests(page);
     await open(page, `#/${lab}`);
     await labShown(page, lab);
-    expect(wasm).toEqual([moduleFile(lab)]);
+    expect(wasm[0]).toEqual(moduleFile(lab));
+    expect(wasm.filter((f) => !moduleFiles(lab).includes(f))).toEqual([]);
   });
 }
 
@@ -57,7 +61,8 @@ test('home and an unknown route fetch the home module only', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1, name: 'Rescale Lab' })).toBeVisible();
   await open(page, '#/no-such-lab');
   await expect(page.getByRole('heading', { name: 'No lab here' })).toBeVisible();
-  expect(wasm).toEqual([moduleFile('home')]);
+  expect(wasm[0]).toEqual(moduleFile('home'));
+  expect(wasm.filter((f) => !moduleFiles('home').includes(f))).toEqual([]);
 });
 
 // Every ordered pair: from each lab, a click on each other lab's link (then back by deep link).
@@ -73,7 +78,8 @@ for (const from of labs) {
       await expect(page).toHaveURL(new RegExp(`#/${to}(\\?|$)`));
       await labShown(page, to);
       // The next lab's module: fetched once, from the HTTP cache after that.
-      expect(wasm.filter((f) => f !== moduleFile(to))).toEqual([]);
+      // (The lab left may still be fetching its own parts.)
+      expect(wasm.filter((f) => !moduleFiles(to).includes(f) && !moduleFiles(from).includes(f))).toEqual([]);
     }
     // And home, from the last lab.
     await page.getByRole('link', { name: 'Rescale Lab', exact: true }).click();
@@ -91,12 +97,15 @@ test('after a first visit every lab opens offline', async ({ page, context }) =>
     const cached = new Set();
     for (const name of names) for (const r of await (await caches.open(name)).keys()) cached.add(new URL(r.url).pathname.split('/').pop());
     return files.filter((f) => !cached.has(f));
-  }, Object.values(build.modules).flat().map((f) => f.split('/').pop())), { timeout: 30_000 }).toEqual([]);
+  }, [...Object.values(build.modules), ...Object.values(build.chunks)].flat().map((f) => f.split('/').pop())), { timeout: 30_000 }).toEqual([]);
   await context.setOffline(true);
   for (const lab of labs) {
     const tab = await context.newPage();
     await tab.goto(`./#/${lab}`);
     await labShown(tab, lab);
+    // Every part below the first screen mounts, its chunk from the worker's cache.
+    await tab.keyboard.press('Shift');
+    await expect(tab.locator('.wanted-slot, .deferred')).toHaveCount(0);
     await tab.close();
   }
   await page.reload();

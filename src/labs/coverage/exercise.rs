@@ -7,7 +7,7 @@ use yew::prelude::*;
 use super::progress::{Progress, RUNS};
 use super::state::CoverageAction;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct ExercisePanelProps {
     pub progress: Progress,
     pub on_action: Callback<CoverageAction>,
@@ -53,3 +53,8 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
         </section>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`ExercisePanel`], its code fetched when it is wanted.
+    pub DeferredExercise(ExercisePanelProps) => ExercisePanel, chunk coverage_exercise in feature = "lab-coverage", "the exercise"
+);

@@ -128,7 +128,10 @@ pub fn CoverageLab(props: &LabProps) -> Html {
                 <readout::Readout state={(*state).clone()} />
             </div>
             <prediction::PredictionPanel state={(*state).clone()} on_action={on_action.clone()} />
-            <exercise::ExercisePanel progress={state.progress} on_action={on_action} />
+            // Below the first screen: its code is fetched when it is wanted.
+            <crate::components::Wanted height="short">
+                <exercise::DeferredExercise progress={state.progress} on_action={on_action} />
+            </crate::components::Wanted>
         </LabFrame>
     }
 }

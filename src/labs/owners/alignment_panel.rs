@@ -7,7 +7,7 @@ use yew::prelude::*;
 use super::state::OwnersView;
 use crate::model::autoscaler::Outcome;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct AlignmentPanelProps {
     pub view: OwnersView,
     pub p: u32,
@@ -56,3 +56,8 @@ fn explain(outcome: Outcome, current: u32, target: u32, chosen: u32, max: u32) -
         ),
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`AlignmentPanel`], its code fetched when it is wanted.
+    pub DeferredAlignment(AlignmentPanelProps) => AlignmentPanel, chunk owners_alignment in feature = "lab-owners", "the alignment"
+);

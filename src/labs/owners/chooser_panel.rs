@@ -10,7 +10,7 @@ use crate::components::{FieldInput, ParamField, ScrollBox};
 use crate::model::chooser::{suggest_divisible_or, SuggestionKind};
 use crate::url::{Field, FieldView};
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct ChooserPanelProps {
     pub largest: Field<Option<u32>>,
     /// The parallelism shown, planned too.
@@ -68,3 +68,8 @@ pub fn ChooserPanel(props: &ChooserPanelProps) -> Html {
         </section>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`ChooserPanel`], its code fetched when it is wanted.
+    pub DeferredChooser(ChooserPanelProps) => ChooserPanel, chunk owners_chooser in feature = "lab-owners", "the max parallelism chooser"
+);

@@ -15,7 +15,7 @@ use crate::model::number::{count, noun};
 use crate::model::rescale::{Flow, RescaleDiff};
 use crate::model::ModelError;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct DiffPanelProps {
     pub diff: Option<Result<RescaleDiff, ModelError>>,
 }
@@ -164,3 +164,8 @@ fn moves_table(flows: &[Flow], page: Page, on_go: Callback<usize>) -> Html {
         </>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`DiffPanel`], its code fetched when it is wanted.
+    pub DeferredDiff(DiffPanelProps) => DiffPanel, chunk owners_diff in feature = "lab-owners", "the moves"
+);

@@ -16,7 +16,7 @@ pub mod state;
 
 use yew::prelude::*;
 
-use crate::components::{FieldInput, InView, SelectField, TextField};
+use crate::components::{FieldInput, InView, SelectField, TextField, Wanted};
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, lab_state, use_lab, LabFrame, LabProps};
 use crate::model::{Key, KeyType};
@@ -64,11 +64,12 @@ pub fn OwnersLab(props: &LabProps) -> Html {
                 <InView names={SLIDER}><ranges_panel::RangesPanel parallelism={p} diff={diff} /></InView>
                 <InView names={IMBALANCE}><imbalance_panel::ImbalancePanel parallelism={p} /></InView>
             }
-            <InView>
-                <alignment_panel::AlignmentPanel view={(*view).clone()} p={state.parallelism.value} from={state.from.value} />
-                <diff_panel::DiffPanel diff={view.diff.clone()} />
-                <chooser_panel::ChooserPanel largest={state.largest.clone()} p={state.parallelism.value} from={state.from.value} on_action={on_action.clone()} />
-            </InView>
+            // Below the first screen: each part's code is fetched when it is wanted.
+            <InView><Wanted height="medium">
+                <alignment_panel::DeferredAlignment view={(*view).clone()} p={state.parallelism.value} from={state.from.value} />
+                <diff_panel::DeferredDiff diff={view.diff.clone()} />
+                <chooser_panel::DeferredChooser largest={state.largest.clone()} p={state.parallelism.value} from={state.from.value} on_action={on_action.clone()} />
+            </Wanted></InView>
             <InView names={LOOKUP}><section class="key-lookup">
                 <h2 id="key-lookup-title">{ "Look up a key" }</h2>
                 <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>

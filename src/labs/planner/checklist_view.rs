@@ -9,7 +9,7 @@ use crate::components::CopyExport;
 use crate::model::planner::checklist::ChecklistInput;
 use crate::model::planner::{Plan, Verdict};
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct ChecklistProps {
     pub state: PlannerState,
     pub plan: Plan,
@@ -42,3 +42,8 @@ pub fn Checklist(props: &ChecklistProps) -> Html {
         </section>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`Checklist`], its code fetched when it is wanted.
+    pub DeferredChecklist(ChecklistProps) => Checklist, chunk planner_checklist in feature = "lab-planner", "the checklist"
+);

@@ -11,7 +11,7 @@ use crate::model::planner::release::Release;
 use crate::model::planner::runbook::{Runbook, RunbookInput};
 use crate::model::planner::{Plan, Verdict};
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct CommandsProps {
     pub state: PlannerState,
     pub plan: Plan,
@@ -66,3 +66,8 @@ pub fn Commands(props: &CommandsProps) -> Html {
         </section>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`Commands`], its code fetched when it is wanted.
+    pub DeferredCommands(CommandsProps) => Commands, chunk planner_commands in feature = "lab-planner", "the commands"
+);

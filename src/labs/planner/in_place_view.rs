@@ -12,7 +12,7 @@ use crate::model::planner::in_place::{
     above_max_message, InPlaceOutcome, Scheduler, INCOMPLETE_MESSAGE, NOT_ADAPTIVE_MESSAGE, TIMING_DEFAULTS,
 };
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct InPlaceProps {
     pub state: PlannerState,
     /// The running job's max parallelism (the plan's snapshot value).
@@ -75,3 +75,8 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
         </section>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`InPlace`], its code fetched when it is wanted.
+    pub DeferredInPlace(InPlaceProps) => InPlace, chunk planner_in_place in feature = "lab-planner", "rescaling in place"
+);

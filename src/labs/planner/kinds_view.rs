@@ -11,7 +11,7 @@ use crate::components::SelectField;
 use crate::model::planner::snapshot_kinds::{plan_needs, snapshot_kinds_csv, Cell, Operation, SnapshotKind, Source};
 use crate::model::planner::Plan;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct KindsProps {
     pub state: PlannerState,
     pub plan: Plan,
@@ -77,3 +77,8 @@ pub fn Kinds(props: &KindsProps) -> Html {
         </section>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`Kinds`], its code fetched when it is wanted.
+    pub DeferredKinds(KindsProps) => Kinds, chunk planner_kinds in feature = "lab-planner", "the snapshot kinds"
+);

@@ -18,7 +18,7 @@ mod time_view;
 
 use yew::prelude::*;
 
-use crate::components::{field_of, FieldInput};
+use crate::components::{field_of, FieldInput, Wanted};
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, lab_state, use_lab, LabFrame, LabProps};
 use query::PlannerQuery;
@@ -49,10 +49,15 @@ pub fn PlannerLab(props: &LabProps) -> Html {
         <LabFrame lab={Lab::Planner} lede={LEDE} notices={lab.notices}>
             <predictor::Predictor state={(*state).clone()} on_action={on_action.clone()} />
             <plan_view::PlanSection state={(*state).clone()} plan={(*plan).clone()} on_action={on_action.clone()} />
-            <in_place_view::InPlace state={(*state).clone()} max_parallelism={plan.saved_max} on_action={on_action.clone()} />
-            <commands_view::Commands state={(*state).clone()} plan={(*plan).clone()} on_action={on_action.clone()} />
-            <kinds_view::Kinds state={(*state).clone()} plan={(*plan).clone()} on_action={on_action} />
-            <checklist_view::Checklist state={(*state).clone()} plan={(*plan).clone()} />
+            // Below the first screen: each part's code is fetched when it is wanted.
+            <Wanted height="medium">
+                <in_place_view::DeferredInPlace state={(*state).clone()} max_parallelism={plan.saved_max} on_action={on_action.clone()} />
+                <commands_view::DeferredCommands state={(*state).clone()} plan={(*plan).clone()} on_action={on_action.clone()} />
+            </Wanted>
+            <Wanted height="medium">
+                <kinds_view::DeferredKinds state={(*state).clone()} plan={(*plan).clone()} on_action={on_action} />
+                <checklist_view::DeferredChecklist state={(*state).clone()} plan={(*plan).clone()} />
+            </Wanted>
         </LabFrame>
     }
 }

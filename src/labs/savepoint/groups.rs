@@ -14,7 +14,7 @@ use crate::components::use_chart_style;
 use crate::model::number::Quantity;
 use crate::model::skew::units::format_bytes;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct GroupsProps {
     pub operator: OperatorRow,
     /// Keyed bytes per subtask, in index order.
@@ -80,3 +80,8 @@ fn group_text(g: &GroupBytes) -> Html {
         </p>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`Groups`], its code fetched when it is wanted.
+    pub DeferredGroups(GroupsProps) => Groups, chunk savepoint_groups in feature = "lab-savepoint", "the key groups"
+);

@@ -134,8 +134,8 @@ pub fn SavepointLab(props: &LabProps) -> Html {
             <upload::Upload reading={state.reading.clone()} error={state.error.clone()} dragging={*dragging}
                 shown={state.loaded.as_ref().map(|l| AttrValue::from(l.name.clone()))} on_file={on_file} on_sample={on_sample} />
             if let (Some(l), Some(rows), Some(summary)) = (&state.loaded, rows_now.clone(), (*summary).clone()) {
-                <summary::SummaryView summary={summary} name={AttrValue::from(l.name.clone())} timing={l.timing} />
-                <operators::Operators rows={(*rows).clone()} selected={state.operator} has_uids={l.snapshot.0.version >= 5}
+                <summary::DeferredSummary summary={summary} name={AttrValue::from(l.name.clone())} timing={l.timing} />
+                <operators::DeferredOperators rows={(*rows).clone()} selected={state.operator} has_uids={l.snapshot.0.version >= 5}
                     csv={{ let s = l.snapshot.clone(); Callback::from(move |_: ()| export::subtasks_csv(&s.0)) }}
                     on_select={on_action.reform(|index| SavepointAction::SelectOperator { index })} />
                 if let Some(c) = chosen.as_ref() {
@@ -162,10 +162,10 @@ fn details(state: &SavepointState, c: &Chosen, rows: &[OperatorRow], on_action: 
     let predictor = state.snapshot().and_then(|s| s.operators.get(c.index)).map(|op| links::predictor_href(op, new_p));
     html! {
         <>
-            <subtasks::Subtasks key={format!("subtasks-{}", c.index)} operator={row.clone()} rows={c.subtasks.clone()} />
-            <groups::Groups key={format!("groups-{}", c.index)} operator={row.clone()} per_subtask={c.per_subtask.clone()}
+            <subtasks::DeferredSubtasks key={format!("subtasks-{}", c.index)} operator={row.clone()} rows={c.subtasks.clone()} />
+            <groups::DeferredGroups key={format!("groups-{}", c.index)} operator={row.clone()} per_subtask={c.per_subtask.clone()}
                 groups={c.groups.clone()} owners={c.owners.clone()} />
-            <plan::Plan state={state.clone()} rows={rows.to_vec()} operator={row.clone()} state_bytes={c.state_bytes}
+            <plan::DeferredPlan state={state.clone()} rows={rows.to_vec()} operator={row.clone()} state_bytes={c.state_bytes}
                 planner={c.planner.clone()} predictor={AttrValue::from(predictor.unwrap_or_default())}
                 new_p={new_p} skew={c.skew.clone()} skew_csv={skew_csv(state, c.index)} on_action={on_action.clone()} />
         </>

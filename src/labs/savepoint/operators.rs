@@ -11,7 +11,7 @@ use crate::browser;
 use crate::model::savepoint::unmatched::Unmatched;
 use crate::model::skew::units::format_bytes;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct OperatorsProps {
     pub rows: Vec<OperatorRow>,
     pub selected: Option<usize>,
@@ -89,3 +89,8 @@ pub fn Operators(props: &OperatorsProps) -> Html {
         </section>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`Operators`], its code fetched when it is wanted.
+    pub DeferredOperators(OperatorsProps) => Operators, chunk savepoint_operators in feature = "lab-savepoint", "the operators"
+);

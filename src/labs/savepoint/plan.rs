@@ -12,7 +12,7 @@ use crate::components::{field_of, FieldInput, SelectField};
 use crate::labs::skew::STORAGE_KEY;
 use crate::model::skew::units::format_bytes;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct PlanProps {
     pub state: SavepointState,
     pub rows: Vec<OperatorRow>,
@@ -82,3 +82,8 @@ pub fn Plan(props: &PlanProps) -> Html {
         </section>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`Plan`], its code fetched when it is wanted.
+    pub DeferredPlan(PlanProps) => Plan, chunk savepoint_plan in feature = "lab-savepoint", "the plan"
+);

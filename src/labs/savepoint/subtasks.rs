@@ -11,7 +11,7 @@ use crate::model::skew::units::format_bytes;
 
 const PAGE_ROWS: usize = 32;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct SubtasksProps {
     pub operator: OperatorRow,
     pub rows: Vec<SubtaskRow>,
@@ -96,3 +96,8 @@ pub fn Subtasks(props: &SubtasksProps) -> Html {
         </section>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`Subtasks`], its code fetched when it is wanted.
+    pub DeferredSubtasks(SubtasksProps) => Subtasks, chunk savepoint_subtasks in feature = "lab-savepoint", "the subtasks"
+);

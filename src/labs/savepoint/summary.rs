@@ -8,7 +8,7 @@ use super::facts::Summary;
 use super::state::Timing;
 use crate::model::skew::units::format_bytes;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct SummaryProps {
     pub summary: Summary,
     pub name: AttrValue,
@@ -53,3 +53,8 @@ pub fn SummaryView(props: &SummaryProps) -> Html {
         </section>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`SummaryView`], its code fetched when it is wanted.
+    pub DeferredSummary(SummaryProps) => SummaryView, chunk savepoint_summary in feature = "lab-savepoint", "the summary"
+);

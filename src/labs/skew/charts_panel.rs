@@ -21,7 +21,7 @@ const STATE: YAxis<'static> = YAxis { what: "state", quantity: Quantity::Bytes }
 /// The sections (`view=`) that are one of these charts.
 pub const CHARTS: &[&str] = &["load", "state", "groups", "curve"];
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct ChartsPanelProps {
     pub keys: Rc<Vec<KeyLoad>>,
     pub groups: Rc<GroupLoads>,
@@ -91,3 +91,8 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
         </section>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`ChartsPanel`], its code fetched when it is wanted.
+    pub DeferredCharts(ChartsPanelProps) => ChartsPanel, chunk skew_charts in feature = "lab-skew", "the charts"
+);

@@ -25,7 +25,7 @@ fn remove_id(i: usize) -> String {
     format!("skew-remove-{i}")
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct KeyTableProps {
     pub keys: Rc<Vec<KeyLoad>>,
     pub groups: Rc<GroupLoads>,
@@ -111,3 +111,8 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
         </section>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`KeyTable`], its code fetched when it is wanted.
+    pub DeferredKeyTable(KeyTableProps) => KeyTable, chunk skew_key_table in feature = "lab-skew", "the key table"
+);

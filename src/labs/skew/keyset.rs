@@ -132,3 +132,8 @@ fn report(s: &SkewState) -> Html {
         </div>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`KeySet`], its code fetched when it is wanted.
+    pub DeferredKeySet(PartProps<SkewState>) => KeySet, chunk skew_keyset in feature = "lab-skew", "the key set"
+);

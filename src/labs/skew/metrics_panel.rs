@@ -59,3 +59,8 @@ pub fn MetricsPanel(props: &PartProps<SkewState>) -> Html {
         </section>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`MetricsPanel`], its code fetched when it is wanted.
+    pub DeferredMetrics(PartProps<SkewState>) => MetricsPanel, chunk skew_metrics in feature = "lab-skew", "the metrics import"
+);

@@ -23,7 +23,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser;
-use crate::components::InView;
+use crate::components::{InView, Wanted};
 use crate::lab::Lab;
 use crate::labs::frame::{lab_state, use_lab, LabFrame, LabProps};
 use crate::labs::paint_first::use_steps;
@@ -143,18 +143,23 @@ fn SkewParts(props: &PartsProps) -> Html {
                     <div class="alert" role="alert"><strong>{ "The job does not start. " }</strong>{ e.to_string() }{ "." }</div>
                 }
                 <InView names={SKEW}><results::Results keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} top={top.clone()} /></InView>
-                <InView><whatif::WhatIf state={(*state).clone()} current={current.clone()} what_if={what_if.clone()} salted={salted.clone()} on_action={on_action.clone()} /></InView>
+                // Below the first screen: each part's code is fetched when it is wanted.
+                <InView><Wanted height="short">
+                    <whatif::DeferredWhatIf state={(*state).clone()} current={current.clone()} what_if={what_if.clone()} salted={salted.clone()} on_action={on_action.clone()} />
+                </Wanted></InView>
                 if props.complete {
-                    <InView names={charts_panel::CHARTS}><charts_panel::ChartsPanel keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} /></InView>
+                    <InView names={charts_panel::CHARTS}><Wanted height="tall">
+                        <charts_panel::DeferredCharts keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} />
+                    </Wanted></InView>
                 }
             }
-            <InView>
-                <metrics_panel::MetricsPanel state={(*state).clone()} on_action={on_action.clone()} />
-                <keyset::KeySet state={(*state).clone()} on_action={on_action.clone()} />
+            <InView><Wanted height="medium">
+                <metrics_panel::DeferredMetrics state={(*state).clone()} on_action={on_action.clone()} />
+                <keyset::DeferredKeySet state={(*state).clone()} on_action={on_action.clone()} />
                 if props.complete && !waiting {
-                    <key_table::KeyTable keys={keys} groups={groups.clone()} scenario={current.clone()} error={state.table_error.clone()} on_action={on_action} />
+                    <key_table::DeferredKeyTable keys={keys} groups={groups.clone()} scenario={current.clone()} error={state.table_error.clone()} on_action={on_action} />
                 }
-            </InView>
+            </Wanted></InView>
         </LabFrame>
     }
 }

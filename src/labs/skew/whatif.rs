@@ -11,7 +11,7 @@ use super::settings::number_field;
 use super::state::{SkewAction, SkewField, SkewState};
 use super::view::Scenario;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct WhatIfProps {
     pub state: SkewState,
     pub current: Rc<Scenario>,
@@ -64,3 +64,8 @@ pub fn WhatIf(props: &WhatIfProps) -> Html {
         </section>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`WhatIf`], its code fetched when it is wanted.
+    pub DeferredWhatIf(WhatIfProps) => WhatIf, chunk skew_whatif in feature = "lab-skew", "the what-ifs"
+);

@@ -66,3 +66,8 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
         </section>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`KitPanel`], its code fetched when it is wanted.
+    pub DeferredKitPanel(PartProps<TraceState>) => KitPanel, chunk trace_kit in feature = "lab-trace", "the trace kit"
+);

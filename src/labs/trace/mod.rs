@@ -14,7 +14,7 @@ pub mod state;
 
 use yew::prelude::*;
 
-use crate::components::{field_of, FieldInput, SelectField};
+use crate::components::{field_of, FieldInput, SelectField, Wanted};
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, lab_state, use_lab, LabFrame, LabProps};
 use crate::model::trace::{Backend, Scenario};
@@ -62,8 +62,11 @@ pub fn TraceLab(props: &LabProps) -> Html {
                 { for TraceField::ALL.into_iter().map(field) }
             </form>
             <result::TraceResultView run={(*run).clone()} scenario={state.scenario} />
-            <kit_panel::KitPanel state={(*state).clone()} on_action={on_action.clone()} />
-            <operator_state::OperatorState before={state.p1.value} after={state.p2.value} />
+            // Below the first screen: each part's code is fetched when it is wanted.
+            <Wanted height="medium">
+                <kit_panel::DeferredKitPanel state={(*state).clone()} on_action={on_action.clone()} />
+                <operator_state::DeferredOperatorState before={state.p1.value} after={state.p2.value} />
+            </Wanted>
         </LabFrame>
     }
 }

@@ -12,7 +12,7 @@ const PARTITIONS: u32 = 8;
 /// Subtasks listed at most.
 const SHOWN: u32 = 64;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct OperatorStateProps {
     pub before: u32,
     pub after: u32,
@@ -73,3 +73,8 @@ pub fn OperatorState(props: &OperatorStateProps) -> Html {
         </section>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`OperatorState`], its code fetched when it is wanted.
+    pub DeferredOperatorState(OperatorStateProps) => OperatorState, chunk trace_operator_state in feature = "lab-trace", "operator state"
+);

@@ -1,0 +1,111 @@
+//! When a part below the first screen is wanted: [`WantedWatch`] calls back once, when its
+//! element comes within [`NEAR_VIEW`] of the viewport (scrolling, a wider window, printing's
+//! layout) or the reader first gives the page input (a pointer, a key, typing, the wheel, a
+//! touch), whichever is first. The page then fetches the part's code only for a reader who
+//! looks at it or works with the page, not on every open.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+
+/// How far outside the viewport an element counts as near: half a viewport's height below
+/// (or above) it, so a part's code is fetched before it scrolls into view.
+pub const NEAR_VIEW: &str = "50% 0px 50% 0px";
+
+/// The page events that count as the reader's input (listened to on the window, capturing).
+const INPUT_EVENTS: [&str; 6] = ["pointerdown", "keydown", "input", "wheel", "touchstart", "beforeprint"];
+
+thread_local! {
+    /// Whether the reader has given the page input since it started ([`watch_first_input`]).
+    static ENGAGED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether the reader has given the page input: a part mounted after that (a lab that draws
+/// its parts in steps) is wanted at once.
+pub fn reader_engaged() -> bool {
+    ENGAGED.with(Cell::get)
+}
+
+/// Notes the reader's first input for [`reader_engaged`], for the page's life. Called once, at
+/// the app's start.
+pub fn watch_first_input() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let note = Closure::<dyn FnMut(web_sys::Event)>::new(|e: web_sys::Event| {
+        if e.is_trusted() {
+            ENGAGED.with(|c| c.set(true));
+        }
+    });
+    for name in INPUT_EVENTS {
+        let _ = window.add_event_listener_with_callback_and_bool(name, note.as_ref().unchecked_ref(), true);
+    }
+    // Listens as long as the page lives.
+    note.forget();
+}
+
+/// Calls `on_wanted` at most once (see the module docs); stops watching when dropped.
+pub struct WantedWatch {
+    observer: Option<web_sys::IntersectionObserver>,
+    near: Closure<dyn FnMut(js_sys::Array)>,
+    input: Closure<dyn FnMut(web_sys::Event)>,
+}
+
+impl WantedWatch {
+    pub fn new(element: &web_sys::Element, on_wanted: impl FnOnce() + 'static) -> WantedWatch {
+        // Shared by both triggers: the first to fire takes it.
+        let once = Rc::new(Cell::new(Some(Box::new(on_wanted) as Box<dyn FnOnce()>)));
+        let fire = move || {
+            if let Some(f) = once.take() {
+                f();
+            }
+        };
+        let near = {
+            let fire = fire.clone();
+            Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+                let near =
+                    entries.iter().any(|e| e.unchecked_into::<web_sys::IntersectionObserverEntry>().is_intersecting());
+                if near {
+                    fire();
+                }
+            })
+        };
+        let input = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+            if e.is_trusted() {
+                fire();
+            }
+        });
+        let init = web_sys::IntersectionObserverInit::new();
+        init.set_root_margin(NEAR_VIEW);
+        let observer = web_sys::IntersectionObserver::new_with_options(near.as_ref().unchecked_ref(), &init).ok();
+        if let Some(observer) = &observer {
+            observer.observe(element);
+        }
+        if let Some(window) = web_sys::window() {
+            for name in INPUT_EVENTS {
+                let _ = window.add_event_listener_with_callback_and_bool(name, input.as_ref().unchecked_ref(), true);
+            }
+        }
+        WantedWatch { observer, near, input }
+    }
+}
+
+impl Drop for WantedWatch {
+    fn drop(&mut self) {
+        if let Some(observer) = self.observer.take() {
+            observer.disconnect();
+        }
+        if let Some(window) = web_sys::window() {
+            for name in INPUT_EVENTS {
+                let _ = window.remove_event_listener_with_callback_and_bool(
+                    name,
+                    self.input.as_ref().unchecked_ref(),
+                    true,
+                );
+            }
+        }
+        let _ = &self.near;
+    }
+}

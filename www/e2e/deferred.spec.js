@@ -1,0 +1,99 @@
+// Deferred parts (components/deferred.rs, components/wanted.rs): a part below a lab's first
+// screen, and the Embed panel, live in wasm chunks of their own (dist/build.json lists each
+// module's chunks). A phone-sized first screen fetches none of the far parts; scrolling to
+// them, or the reader's first input, fetches them and shows them; the Embed panel's chunk comes
+// with its first opening; a failed fetch says so with a Retry that works once the network is
+// back.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { test as plain } from '@playwright/test';
+import { test, expect, open } from './fixtures.js';
+
+const build = JSON.parse(readFileSync(fileURLToPath(new URL('../../dist/build.json', import.meta.url)), 'utf8'));
+const file = (path) => path.split('/').pop();
+const chunk = (module, name) => {
+  const found = build.chunks[module].map(file).filter((f) => f.startsWith(`${module}-${name}.`));
+  expect(found, `the ${module} module's chunk ${name}`).toHaveLength(1);
+  return found[0];
+};
+
+/** The wasm files the page requests (not its service worker's). */
+function wasmRequests(page) {
+  const seen = [];
+  page.on('request', (r) => {
+    if (!r.serviceWorker() && new URL(r.url()).pathname.endsWith('.wasm')) seen.push(file(new URL(r.url()).pathname));
+  });
+  return seen;
+}
+
+test('every module but home has chunks, each named after its module and sent as wasm', async ({ page }) => {
+  expect(Object.keys(build.chunks).sort()).toEqual(Object.keys(build.modules).sort());
+  for (const [module, files] of Object.entries(build.chunks)) {
+    expect(files.length, module).toBeGreaterThan(0);
+    for (const f of files) expect(f).toMatch(new RegExp(`^pkg/${module}-[a-z0-9_]+\\.[0-9a-f]{12}\\.wasm$`));
+  }
+  const response = await page.request.get(`./${build.chunks.skew[0]}`);
+  expect(response.headers()['content-type']).toBe('application/wasm');
+});
+
+test.describe('on a phone-sized screen', () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+
+  test('the skew lab fetches its far parts only when scrolled to', async ({ page }) => {
+    const wasm = wasmRequests(page);
+    await open(page, '#/skew', { input: false });
+    await expect(page.getByTestId('skew-percent')).toHaveText(/^\d+$/);
+    await page.waitForTimeout(500);
+    const table = chunk('skew', 'skew_key_table');
+    expect(wasm).not.toContain(table);
+    expect(wasm).not.toContain(chunk('skew', 'embed_panel'));
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const keys = page.getByRole('textbox', { name: 'Keys (CSV)' });
+    await keys.scrollIntoViewIfNeeded();
+    await expect(keys).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export CSV' }).last()).toBeVisible();
+    expect(wasm).toContain(table);
+    await expect(page.locator('.deferred')).toHaveCount(0);
+  });
+
+  test('the home page fetches the guided path once the reader scrolls to it', async ({ page }) => {
+    const wasm = wasmRequests(page);
+    await open(page, '#/', { input: false });
+    await expect(page.getByRole('heading', { name: 'Labs' })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(wasm.filter((f) => f.startsWith('home-'))).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => wasm).toContain(chunk('home', 'home_training'));
+  });
+});
+
+test('the Embed panel is fetched when it first opens, and keeps its choices when closed', async ({ page }) => {
+  const wasm = wasmRequests(page);
+  await open(page, '#/coverage', { input: false });
+  await expect(page.getByRole('button', { name: 'Embed' })).toBeVisible();
+  const panel = chunk('coverage', 'embed_panel');
+  expect(wasm).not.toContain(panel);
+  await page.getByRole('button', { name: 'Embed' }).click();
+  await expect(page.getByLabel('Embed snippet')).toHaveValue(/<iframe/);
+  expect(wasm.filter((f) => f === panel)).toHaveLength(1);
+  await page.getByLabel('Height in pixels').fill('640');
+  await expect(page.getByLabel('Embed snippet')).toHaveValue(/height="640"/);
+  await page.getByRole('button', { name: 'Embed' }).click();
+  await page.getByRole('button', { name: 'Embed' }).click();
+  await expect(page.getByLabel('Height in pixels')).toHaveValue('640');
+  expect(wasm.filter((f) => f === panel)).toHaveLength(1);
+});
+
+// Plain Playwright: the failed fetch is logged as an error by the chunk loader, on purpose.
+plain('a part whose code cannot be fetched says so, and Retry fetches it', async ({ page }) => {
+  const panel = chunk('trace', 'embed_panel');
+  await page.route(`**/${panel}`, (route) => route.abort());
+  await page.goto('./#/trace');
+  await page.getByRole('button', { name: 'Embed' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not load the snippet builder' });
+  await expect(alert).toBeVisible();
+  await page.unroute(`**/${panel}`);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByLabel('Embed snippet')).toHaveValue(/<iframe/);
+  await expect(alert).toHaveCount(0);
+});

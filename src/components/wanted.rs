@@ -1,5 +1,6 @@
-//! [`Wanted`]: children that mount only once they are wanted: near the view, or after the
-//! reader's first input, even one given before they were drawn (see [`crate::browser::wanted`]).
+//! [`Wanted`]: children that mount only once they are wanted: near the view, after the
+//! reader's first input, even one given before they were drawn (see [`crate::browser::wanted`]),
+//! or [`IDLE_MS`] after their slot was drawn, whichever comes first.
 //! They mount at once inside an embed's frame (a frame is sized by its content, and its host
 //! page may never scroll it into view) and in a module built without code splitting. Until
 //! then an empty slot of about their height holds their place, so what is below does not jump
@@ -8,7 +9,13 @@
 
 use yew::prelude::*;
 
+use gloo_timers::callback::Timeout;
+
 use crate::browser::wanted::{reader_engaged, WantedWatch};
+
+/// How long after its slot is drawn a part is wanted anyway: the first screen's download and
+/// compiling are done by then, and a reader who reads before scrolling finds the part ready.
+pub const IDLE_MS: u32 = 3000;
 
 #[derive(Properties, PartialEq)]
 pub struct WantedProps {
@@ -28,7 +35,13 @@ pub fn Wanted(props: &WantedProps) -> Html {
         let (wanted, slot) = (wanted.clone(), slot.clone());
         use_effect_with(*wanted, move |&now| {
             let watch = match slot.cast::<web_sys::Element>() {
-                Some(element) if !now => Some(WantedWatch::new(&element, move || wanted.set(true))),
+                Some(element) if !now => {
+                    let idle = {
+                        let wanted = wanted.clone();
+                        Timeout::new(IDLE_MS, move || wanted.set(true))
+                    };
+                    Some((WantedWatch::new(&element, move || wanted.set(true)), idle))
+                }
                 _ => None,
             };
             move || drop(watch)

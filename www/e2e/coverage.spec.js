@@ -1,7 +1,7 @@
 // The modular coverage lab, as a learner uses it: by role and label, with the seed's two
 // runs (by Step and by Play), a wrong prediction, edits mid-playback, deep links, Reset,
 // bad input, real-time playback and the stored exercise score.
-import { test, expect, open } from './fixtures.js';
+import { test, expect, open, engage } from './fixtures.js';
 
 const n = (page) => page.getByTestId('coverage-n');
 const trail = (page) => page.getByTestId('coverage-trail');
@@ -174,6 +174,7 @@ test('the exercise score survives a reload and can be reset', async ({ page }) =
   for (let i = 0; i < 8; i++) await page.getByRole('button', { name: 'Step' }).click();
   await expect(page.getByTestId('exercise-score')).toContainText('Score: 1 of 2');
   await page.reload();
+  await engage(page);
   await expect(page.getByTestId('exercise-score')).toContainText('Score: 1 of 2');
   await expect(page.getByTestId('exercise-run-1')).toContainText('correct');
   await page.getByRole('button', { name: 'Clear exercise score' }).click();

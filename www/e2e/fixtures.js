@@ -40,8 +40,14 @@ export { expect };
  */
 export async function open(page, hash, { input = true } = {}) {
   await page.goto(`./${hash}`);
+  if (input) await engage(page);
+  else await expect(page.locator('#app main')).toBeVisible();
+}
+
+/** Waits for the app (after a reload or a goto), then gives it the reader's first input. */
+export async function engage(page) {
   await expect(page.locator('#app main')).toBeVisible();
-  if (input) await page.keyboard.press('Shift');
+  await page.keyboard.press('Shift');
 }
 
 /** axe-core violations on the current page (WCAG 2 A/AA rules and best practices). */

@@ -2,7 +2,7 @@
 // JS computation (skew % and skew.csv), pasted CSV with errors, the hot-key verdict, hostile
 // key text, a large set surviving a reload, and bad input.
 import { readFileSync } from 'node:fs';
-import { test, expect, open } from './fixtures.js';
+import { test, expect, open, engage } from './fixtures.js';
 import { stringHash, keyGroup, operatorIndex, dataSkewPercent } from '../flink-port.js';
 
 /** The hot-key preset as the lab generates it: n keys, one with `hot` % of `total` events/s. */
@@ -109,6 +109,7 @@ test('pasted CSV with errors lists them by line and keeps the good rows', async 
   const url = page.url();
   await page.goto('about:blank');
   await page.goto(url);
+  await engage(page);
   await expect(page.locator('.key-table input[aria-label="Key of row 1"]')).toHaveValue('alpha');
 });
 
@@ -143,6 +144,7 @@ test('a large pasted set is kept in local storage and survives a reload', async 
   await expect(page).toHaveURL(/stored=1/);
   const skew = await page.getByTestId('skew-percent').textContent();
   await page.reload();
+  await engage(page);
   await expect(page.getByText('Keys 1 to 20 of 20000')).toBeVisible({ timeout: 15000 });
   await expect(page.getByTestId('skew-percent')).toHaveText(skew);
 });

@@ -48,8 +48,10 @@ pub fn PlannerLab(props: &LabProps) -> Html {
     html! {
         <LabFrame lab={Lab::Planner} lede={LEDE} notices={lab.notices}>
             <predictor::Predictor state={(*state).clone()} on_action={on_action.clone()} />
-            <plan_view::PlanSection state={(*state).clone()} plan={(*plan).clone()} on_action={on_action.clone()} />
             // Below the first screen: each part's code is fetched when it is wanted.
+            <Wanted height="tall">
+                <plan_view::DeferredPlanSection state={(*state).clone()} plan={(*plan).clone()} on_action={on_action.clone()} />
+            </Wanted>
             <Wanted height="medium">
                 <in_place_view::DeferredInPlace state={(*state).clone()} max_parallelism={plan.saved_max} on_action={on_action.clone()} />
                 <commands_view::DeferredCommands state={(*state).clone()} plan={(*plan).clone()} on_action={on_action.clone()} />

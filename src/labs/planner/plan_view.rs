@@ -9,7 +9,7 @@ use super::state::{PlannerAction, PlannerField, PlannerState};
 use crate::model::number::count;
 use crate::model::planner::{Plan, Verdict, VertexKind, VertexPlan};
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct PlanSectionProps {
     pub state: PlannerState,
     pub plan: Plan,
@@ -102,3 +102,9 @@ fn vertex_text(v: &VertexPlan, partitions: u32) -> String {
         ),
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`PlanSection`], its code (the plan's views and its time-axis chart) fetched when it is
+    /// wanted.
+    pub DeferredPlanSection(PlanSectionProps) => PlanSection, chunk planner_plan in feature = "lab-planner", "the plan"
+);

@@ -83,10 +83,6 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
             if let Some(note) = big.note.as_ref() {
                 <p role="status" data-testid="pending-paste">{ note.clone() }</p>
             }
-            if let Some(g) = s.generating {
-                <p role="status"><progress max="1000" value={g.permille.to_string()} aria-label="Generating keys"></progress>
-                    { format!(" Generating {} keys… {}%", g.preset.n(), g.permille / 10) }</p>
-            }
             if let Some(permille) = s.importing {
                 <p role="status"><progress max="1000" value={permille.to_string()} aria-label="Reading keys"></progress>
                     { format!(" Reading keys… {}%", permille / 10) }</p>

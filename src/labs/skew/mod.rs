@@ -135,6 +135,12 @@ fn SkewParts(props: &PartsProps) -> Html {
     html! {
         <LabFrame lab={Lab::Skew} lede={LEDE} notices={notices}>
             <InView><settings::Settings state={(*state).clone()} max={max} on_action={on_action.clone()} /></InView>
+            // Under the settings (the key set below may not be drawn yet): a large preset's
+            // progress.
+            if let Some(g) = state.generating {
+                <p role="status"><progress max="1000" value={g.permille.to_string()} aria-label="Generating keys"></progress>
+                    { format!(" Generating {} keys… {}%", g.preset.n(), g.permille / 10) }</p>
+            }
             if waiting {
                 // A link's large preset, still being made: no load to show yet (not an even one).
                 <p class="loading">{ "The load per subtask appears once the keys are made." }</p>

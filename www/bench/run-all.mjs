@@ -82,8 +82,8 @@ for (const script of ['owners-slider.mjs', 'skew.mjs']) {
   Object.assign(result, JSON.parse(readFileSync(out, 'utf8')));
 }
 
-// Transfer sizes of what a visitor downloads: each module (wasm + glue), the boot loader, the
-// style sheet, the page. app_gzip_bytes is everything; a route needs the page, boot loader,
+// Transfer sizes of what a visitor downloads: each module (wasm + glue, and its chunks), the
+// boot loader, the style sheet, the page. app_gzip_bytes is everything; a route needs the page, boot loader,
 // style sheet and its own module (Lighthouse measures that as it is sent: route_<route>_gzip_bytes).
 const build = JSON.parse(readFileSync(join(root, 'dist', 'build.json'), 'utf8'));
 const html = readFileSync(join(root, 'dist', 'index.html'), 'utf8');
@@ -100,6 +100,14 @@ for (const [name, file] of files) {
   const [b, z] = sizes(file);
   result[`${name}_bytes`] = b;
   result[`${name}_gzip_bytes`] = z;
+  raw += b;
+  gz += z;
+}
+// Each module's deferred parts (fetched when wanted: components/deferred.rs), summed.
+for (const [name, chunks] of Object.entries(build.chunks || {})) {
+  const [b, z] = chunks.map(sizes).reduce(([b0, z0], [b1, z1]) => [b0 + b1, z0 + z1], [0, 0]);
+  result[`module_${name}_chunks_bytes`] = b;
+  result[`module_${name}_chunks_gzip_bytes`] = z;
   raw += b;
   gz += z;
 }

@@ -34,6 +34,8 @@ test('every module but home has chunks, each named after its module and sent as 
   }
   const response = await page.request.get(`./${build.chunks.skew[0]}`);
   expect(response.headers()['content-type']).toBe('application/wasm');
+  // Named by content, so a host may cache it for ever.
+  expect(response.headers()['cache-control']).toContain('immutable');
 });
 
 test.describe('on a phone-sized screen', () => {

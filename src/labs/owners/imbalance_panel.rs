@@ -10,7 +10,7 @@ use crate::model::imbalance::Imbalance;
 use crate::model::number::count;
 use crate::model::Parallelism;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct ImbalancePanelProps {
     pub parallelism: Parallelism,
 }
@@ -47,3 +47,8 @@ pub fn ImbalancePanel(props: &ImbalancePanelProps) -> Html {
         </section>
     }
 }
+
+crate::components::deferred::deferred!(
+    /// [`ImbalancePanel`], its code (with plotters, for its chart) fetched when it is wanted.
+    pub DeferredImbalance(ImbalancePanelProps) => ImbalancePanel, chunk owners_imbalance in feature = "lab-owners", "the imbalance"
+);

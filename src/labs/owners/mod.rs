@@ -62,7 +62,7 @@ pub fn OwnersLab(props: &LabProps) -> Html {
             }
             if let Some(p) = valid_p {
                 <InView names={SLIDER}><ranges_panel::RangesPanel parallelism={p} diff={diff} /></InView>
-                <InView names={IMBALANCE}><imbalance_panel::ImbalancePanel parallelism={p} /></InView>
+                <InView names={IMBALANCE}><Wanted height="short"><imbalance_panel::DeferredImbalance parallelism={p} /></Wanted></InView>
             }
             // Below the first screen: each part's code is fetched when it is wanted.
             <InView><Wanted height="medium">

@@ -187,7 +187,13 @@ async fn a_wanted_watch_fires_once_near_the_view_and_not_for_synthetic_input() {
     far.scroll_into_view();
     settle().await;
     assert_eq!(fired.get(), 1, "fired twice");
+    // Every watch waits on the page's one input listener, and leaves its list when dropped.
+    let waiting = rescale_lab::browser::wanted::waiting_for_input();
+    let other = rescale_lab::browser::wanted::WantedWatch::new(&far, || {});
+    assert_eq!(rescale_lab::browser::wanted::waiting_for_input(), waiting + 1);
+    drop(other);
     drop(watch);
+    assert_eq!(rescale_lab::browser::wanted::waiting_for_input(), waiting - 1, "a dropped watch still waits");
     far.remove();
     window.scroll_to_with_x_and_y(0.0, 0.0);
 }

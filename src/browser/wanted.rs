@@ -4,7 +4,7 @@
 //! touch), whichever is first. The page then fetches the part's code only for a reader who
 //! looks at it or works with the page, not on every open.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use wasm_bindgen::closure::Closure;
@@ -17,9 +17,17 @@ pub const NEAR_VIEW: &str = "50% 0px 50% 0px";
 /// The page events that count as the reader's input (listened to on the window, capturing).
 const INPUT_EVENTS: [&str; 6] = ["pointerdown", "keydown", "input", "wheel", "touchstart", "beforeprint"];
 
+/// The watches waiting for input: each one's id and what it calls.
+type Waiting = Vec<(u64, Box<dyn Fn()>)>;
+
 thread_local! {
     /// Whether the reader has given the page input since it started ([`watch_first_input`]).
     static ENGAGED: Cell<bool> = const { Cell::new(false) };
+    /// Whether the page's one input listener is installed.
+    static LISTENING: Cell<bool> = const { Cell::new(false) };
+    /// The watches waiting for input, by id: the one listener calls them all.
+    static WAITING: RefCell<Waiting> = const { RefCell::new(Vec::new()) };
+    static NEXT_ID: Cell<u64> = const { Cell::new(0) };
 }
 
 /// Whether the reader has given the page input: a part mounted after that (a lab that draws
@@ -28,15 +36,30 @@ pub fn reader_engaged() -> bool {
     ENGAGED.with(Cell::get)
 }
 
-/// Notes the reader's first input for [`reader_engaged`], for the page's life. Called once, at
-/// the app's start.
+/// How many watches wait for the reader's input (a dropped watch leaves the list).
+pub fn waiting_for_input() -> usize {
+    WAITING.with(|w| w.borrow().len())
+}
+
+/// Installs the page's one input listener (once; later calls do nothing). It notes the reader's
+/// first input for [`reader_engaged`] and, on every trusted input, calls the waiting watches.
+/// Called at the app's start, so input given before any part is drawn still counts.
 pub fn watch_first_input() {
+    if LISTENING.with(|l| l.replace(true)) {
+        return;
+    }
     let Some(window) = web_sys::window() else {
         return;
     };
     let note = Closure::<dyn FnMut(web_sys::Event)>::new(|e: web_sys::Event| {
-        if e.is_trusted() {
-            ENGAGED.with(|c| c.set(true));
+        if !e.is_trusted() {
+            return;
+        }
+        ENGAGED.with(|c| c.set(true));
+        // Taken out first: a call may drop a watch (a part mounting), which edits the list.
+        let waiting = WAITING.with(|w| std::mem::take(&mut *w.borrow_mut()));
+        for (_, fire) in &waiting {
+            fire();
         }
     });
     for name in INPUT_EVENTS {
@@ -49,8 +72,10 @@ pub fn watch_first_input() {
 /// Calls `on_wanted` at most once (see the module docs); stops watching when dropped.
 pub struct WantedWatch {
     observer: Option<web_sys::IntersectionObserver>,
-    near: Closure<dyn FnMut(js_sys::Array)>,
-    input: Closure<dyn FnMut(web_sys::Event)>,
+    /// Called by the observer; kept alive as long as the observer may call it.
+    _near: Closure<dyn FnMut(js_sys::Array)>,
+    /// This watch's place in the input listener's list.
+    id: u64,
 }
 
 impl WantedWatch {
@@ -72,23 +97,16 @@ impl WantedWatch {
                 }
             })
         };
-        let input = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
-            if e.is_trusted() {
-                fire();
-            }
-        });
         let init = web_sys::IntersectionObserverInit::new();
         init.set_root_margin(NEAR_VIEW);
         let observer = web_sys::IntersectionObserver::new_with_options(near.as_ref().unchecked_ref(), &init).ok();
         if let Some(observer) = &observer {
             observer.observe(element);
         }
-        if let Some(window) = web_sys::window() {
-            for name in INPUT_EVENTS {
-                let _ = window.add_event_listener_with_callback_and_bool(name, input.as_ref().unchecked_ref(), true);
-            }
-        }
-        WantedWatch { observer, near, input }
+        watch_first_input();
+        let id = NEXT_ID.with(|n| n.replace(n.get() + 1));
+        WAITING.with(|w| w.borrow_mut().push((id, Box::new(fire))));
+        WantedWatch { observer, _near: near, id }
     }
 }
 
@@ -97,15 +115,12 @@ impl Drop for WantedWatch {
         if let Some(observer) = self.observer.take() {
             observer.disconnect();
         }
-        if let Some(window) = web_sys::window() {
-            for name in INPUT_EVENTS {
-                let _ = window.remove_event_listener_with_callback_and_bool(
-                    name,
-                    self.input.as_ref().unchecked_ref(),
-                    true,
-                );
+        // try_borrow_mut: a watch dropped while the listener calls the others finds the list
+        // already emptied (taken out), and is not in it.
+        WAITING.with(|w| {
+            if let Ok(mut w) = w.try_borrow_mut() {
+                w.retain(|(id, _)| *id != self.id);
             }
-        }
-        let _ = &self.near;
+        });
     }
 }

@@ -19,7 +19,7 @@ pub fn MetricsPanel(props: &PartProps<SkewState>) -> Html {
     let s = &props.state;
     let act = &props.on_action;
     let big = use_big_text("Import metrics", false);
-    let to_import = act.reform(|text| SkewAction::ImportMetrics { text });
+    let to_import = act.reform(|text: String| SkewAction::import_metrics(&text));
     let on_import = big.on_read(to_import.clone());
     let on_file = on_file_text(to_import);
     html! {

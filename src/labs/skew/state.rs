@@ -117,10 +117,21 @@ pub enum SkewAction {
     StorageFailed {
         message: String,
     },
-    /// **Import metrics**: the text of **Flink REST metrics (JSON)** or of a chosen file.
-    ImportMetrics {
-        text: String,
+    /// **Import metrics** was read (see [`SkewAction::import_metrics`]): the metrics, or why
+    /// the text held none.
+    MetricsRead {
+        read: Result<Rc<ImportedMetrics>, String>,
     },
+}
+
+impl SkewAction {
+    /// **Import metrics**: reads the text of **Flink REST metrics (JSON)** or of a chosen file.
+    /// The reading happens here, in the caller, not in the reducer: only the deferred metrics
+    /// panel calls this, so the JSON reader's code travels in that panel's chunk, not in the
+    /// skew lab's first screen.
+    pub fn import_metrics(text: &str) -> SkewAction {
+        SkewAction::MetricsRead { read: metrics::read(text).map(Rc::new).map_err(|e| e.to_string()) }
+    }
 }
 
 impl SkewState {
@@ -253,15 +264,15 @@ impl SkewState {
         Ok(())
     }
 
-    /// Reads REST metrics; on failure the message is kept and so is everything else (the key
-    /// set, and the metrics imported before).
-    fn import_metrics(&mut self, text: &str) {
-        match metrics::read(text) {
+    /// Keeps what REST metrics were read; on failure the message is kept and so is everything
+    /// else (the key set, and the metrics imported before).
+    fn metrics_read(&mut self, read: Result<Rc<ImportedMetrics>, String>) {
+        match read {
             Ok(m) => {
-                self.metrics = Some(Rc::new(m));
+                self.metrics = Some(m);
                 self.metrics_error = None;
             }
-            Err(e) => self.metrics_error = Some(e.to_string()),
+            Err(e) => self.metrics_error = Some(e),
         }
     }
 

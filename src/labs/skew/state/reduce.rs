@@ -68,7 +68,7 @@ impl Reducible for SkewState {
                 s.use_preset(preset);
             }
             SkewAction::StorageFailed { message } => s.storage_notice = Some(message),
-            SkewAction::ImportMetrics { text } => s.import_metrics(&text),
+            SkewAction::MetricsRead { read } => s.metrics_read(read),
         }
         Rc::new(s)
     }

@@ -98,15 +98,15 @@ fn metrics_import_keeps_the_key_set_and_a_bad_one_keeps_the_last_import() {
     let s = start(SkewQuery::default());
     let (v, url) = (s.version, s.to_query());
     let vertex = include_str!("../../../../tests/flink-rest-metrics/bodies-flink-2.3.0/vertex.json");
-    let s = run(s, vec![SkewAction::ImportMetrics { text: vertex.to_string() }]);
+    let s = run(s, vec![SkewAction::import_metrics(vertex)]);
     let imported = s.metrics.clone().unwrap();
     assert_eq!((imported.skew_percent(), s.metrics_error.as_deref()), (88, None));
     assert_eq!((s.version, s.to_query()), (v, url.clone()), "the key set and the link are untouched");
-    let s = run(s, vec![SkewAction::ImportMetrics { text: vertex[..100].to_string() }]);
+    let s = run(s, vec![SkewAction::import_metrics(&vertex[..100])]);
     assert!(s.metrics_error.as_deref().unwrap().contains("it looks cut off"));
     assert_eq!(s.metrics.as_ref(), Some(&imported), "the last good import stays");
     assert_eq!((s.version, s.to_query()), (v, url));
-    let s = run(s, vec![SkewAction::ImportMetrics { text: vertex.to_string() }]);
+    let s = run(s, vec![SkewAction::import_metrics(vertex)]);
     assert_eq!(s.metrics_error, None);
 }
 

@@ -23,12 +23,12 @@ const STORAGE_CHARS: usize = 4_500_000;
 const STEP_MS: f64 = 40.0;
 
 /// Reads `text` in steps, reporting progress, then replaces the key set.
-pub fn run(text: Rc<str>, key_type: KeyType, dispatcher: UseReducerDispatcher<SkewState>) {
+pub fn run(text: Rc<String>, key_type: KeyType, dispatcher: UseReducerDispatcher<SkewState>) {
     run_with(text, key_type, false, move |action| dispatcher.dispatch(action));
 }
 
 /// As [`run`], sending the actions to `send`.
-pub fn run_with(text: Rc<str>, key_type: KeyType, lone_surrogates: bool, send: impl Fn(SkewAction) + 'static) {
+pub fn run_with(text: Rc<String>, key_type: KeyType, lone_surrogates: bool, send: impl Fn(SkewAction) + 'static) {
     let dispatcher = send;
     spawn_local(async move {
         dispatcher(SkewAction::ImportStarted);

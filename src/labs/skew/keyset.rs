@@ -97,7 +97,7 @@ fn apply(text: String, lone_surrogates: bool, key_type: crate::model::KeyType, a
         act.emit(SkewAction::SetCsvText { text, lone_surrogates });
         act.emit(SkewAction::ApplyCsv);
     } else {
-        let text: Rc<str> = Rc::from(text.as_str());
+        let text = Rc::new(text);
         let act = act.clone();
         import::run_with(text, key_type, lone_surrogates, move |a| act.emit(a));
     }

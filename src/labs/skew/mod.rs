@@ -76,7 +76,7 @@ fn SkewParts(props: &PartsProps) -> Html {
         use_effect_with((), move |_| {
             if stored {
                 match browser::storage_get(STORAGE_KEY) {
-                    Some(text) => import::run(Rc::from(text.as_str()), key_type, dispatcher),
+                    Some(text) => import::run(Rc::new(text), key_type, dispatcher),
                     None => dispatcher.dispatch(SkewAction::StoredSetMissing),
                 }
             }

@@ -38,8 +38,11 @@ pub struct SkewState {
     pub preset_s: Field<u64>,
     pub preset_hot: Field<u32>,
     pub total: Field<u64>,
-    /// The last applied CSV text (shared, it can be megabytes).
-    pub csv_text: Rc<str>,
+    /// The last applied CSV text (shared, it can be megabytes). `Rc<String>`, not `Rc<str>`:
+    /// `Rc`'s `==` first checks that both point to one value only when the value is sized, and
+    /// yew compares a part's props on every render, so an `Rc<str>` of a 20 MB paste cost a
+    /// 20 MB comparison per part per render (up to 260 ms in one task after a 1M-key paste).
+    pub csv_text: Rc<String>,
     /// The applied text had lone UTF-16 surrogates (seen before it became Rust text).
     pub csv_lone_surrogates: bool,
     pub import: Option<ImportReport>,
@@ -101,7 +104,7 @@ pub enum SkewAction {
     Imported {
         rows: Rc<Vec<KeyLoad>>,
         report: ImportReport,
-        text: Rc<str>,
+        text: Rc<String>,
     },
     EditKey {
         index: usize,
@@ -160,7 +163,7 @@ impl SkewState {
             preset_s: S.field(u64::from(s)),
             preset_hot: HOT.field(hot),
             total: TOTAL.field(q.total_milli),
-            csv_text: Rc::from(""),
+            csv_text: Rc::new(String::new()),
             csv_lone_surrogates: false,
             import: None,
             importing: None,
@@ -176,7 +179,7 @@ impl SkewState {
         match &q.source {
             KeySource::Preset(p) => state.use_preset(*p),
             KeySource::Csv(text) => {
-                state.csv_text = Rc::from(text.as_str());
+                state.csv_text = Rc::new(text.clone());
                 state.apply_csv();
             }
             KeySource::Stored => {}

@@ -26,7 +26,7 @@ impl Reducible for SkewState {
                 s.use_preset(preset);
             }
             SkewAction::SetCsvText { text, lone_surrogates } => {
-                s.csv_text = Rc::from(text.as_str());
+                s.csv_text = Rc::new(text);
                 s.csv_lone_surrogates = lone_surrogates;
             }
             SkewAction::ApplyCsv => s.apply_csv(),

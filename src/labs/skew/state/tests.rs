@@ -155,3 +155,23 @@ fn a_newer_key_set_supersedes_a_preset_still_being_generated() {
     let s = run(s, vec![big("80000"), SkewAction::AddKey]);
     assert_eq!((s.keys.len(), s.generating), (11, None));
 }
+
+#[test]
+fn a_state_compares_a_shared_paste_by_pointer_not_by_its_bytes() {
+    // yew compares every part's props (the whole state) on each render; a large paste must not
+    // be walked each time. 64 MB compared 200 times would take seconds; by pointer, microseconds.
+    let text = Rc::new("k,1\n".repeat(16 << 20));
+    let report = ImportReport { kept: 0, errors: vec![], error_count: 0, header: false, truncated: false, kept_previous: true };
+    let imported = SkewAction::Imported { rows: Rc::new(vec![]), report, text: text.clone() };
+    let s = run(start(SkewQuery::default()), vec![imported]);
+    assert!(Rc::ptr_eq(&s.csv_text, &text), "the reducer kept the paste, not a copy");
+    let later = run(s.clone(), vec![SkewAction::StorageFailed { message: "full".into() }]);
+    let mut same = (*later).clone();
+    same.storage_notice = s.storage_notice.clone();
+    let start = std::time::Instant::now();
+    for _ in 0..200 {
+        assert!(std::hint::black_box(&*s) == std::hint::black_box(&same));
+    }
+    let took = start.elapsed();
+    assert!(took < std::time::Duration::from_millis(100), "200 comparisons took {took:?}");
+}

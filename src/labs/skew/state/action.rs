@@ -1,0 +1,83 @@
+//! What can happen to the skew lab's state: every [`SkewAction`] its parts send, and
+//! [`SkewAction::import_metrics`], which reads REST metrics in the caller (the deferred metrics
+//! panel) so the reducer only keeps the result.
+
+use std::rc::Rc;
+
+use super::{ImportReport, KeyColumn, SkewField};
+use crate::model::skew::metrics::{self, Imported as ImportedMetrics};
+use crate::model::skew::presets::PresetKind;
+use crate::model::skew::KeyLoad;
+use crate::model::KeyType;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SkewAction {
+    /// Typed into a number field; `bad_input`: the browser could not read a number.
+    Set {
+        field: SkewField,
+        text: String,
+        bad_input: bool,
+    },
+    SetKeyType {
+        key_type: KeyType,
+    },
+    SetPresetKind {
+        kind: PresetKind,
+    },
+    /// The CSV text to apply next (read from **Keys (CSV)** when **Apply** is pressed), and
+    /// whether the browser's string held lone surrogates.
+    SetCsvText {
+        text: String,
+        lone_surrogates: bool,
+    },
+    /// **Apply** on a CSV small enough to read at once.
+    ApplyCsv,
+    ImportStarted,
+    ImportProgress {
+        permille: u32,
+    },
+    /// A stepped preset's progress, and its keys once made (ignored once superseded).
+    PresetProgress {
+        job: u32,
+        permille: u32,
+    },
+    PresetGenerated {
+        job: u32,
+        keys: Rc<Vec<KeyLoad>>,
+    },
+    /// A stepped import finished; `text` is what was imported.
+    Imported {
+        rows: Rc<Vec<KeyLoad>>,
+        report: ImportReport,
+        text: Rc<String>,
+    },
+    EditKey {
+        index: usize,
+        column: KeyColumn,
+        text: String,
+    },
+    RemoveKey {
+        index: usize,
+    },
+    AddKey,
+    /// The link asked for a stored set, and this browser has none.
+    StoredSetMissing,
+    StorageFailed {
+        message: String,
+    },
+    /// **Import metrics** was read (see [`SkewAction::import_metrics`]): the metrics, or why
+    /// the text held none.
+    MetricsRead {
+        read: Result<Rc<ImportedMetrics>, String>,
+    },
+}
+
+impl SkewAction {
+    /// **Import metrics**: reads the text of **Flink REST metrics (JSON)** or of a chosen file.
+    /// The reading happens here, in the caller, not in the reducer: only the deferred metrics
+    /// panel calls this, so the JSON reader's code travels in that panel's chunk, not in the
+    /// skew lab's first screen.
+    pub fn import_metrics(text: &str) -> SkewAction {
+        SkewAction::MetricsRead { read: metrics::read(text).map(Rc::new).map_err(|e| e.to_string()) }
+    }
+}

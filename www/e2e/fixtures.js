@@ -44,10 +44,25 @@ export async function open(page, hash, { input = true } = {}) {
   else await expect(page.locator('#app main')).toBeVisible();
 }
 
-/** Waits for the app (after a reload or a goto), then gives it the reader's first input. */
+/**
+ * Waits for the app (after a reload or a goto), then gives it the reader's first input and
+ * waits for what that input brings: every part below the first screen mounted with its code.
+ * A test then acts on a page that no longer moves (a part arriving above a button while it is
+ * clicked would send the click elsewhere).
+ */
 export async function engage(page) {
   await expect(page.locator('#app main')).toBeVisible();
   await page.keyboard.press('Shift');
+  await settled(page);
+}
+
+/**
+ * Waits until `scope` (a page or a frame) holds no empty slot of a part not yet wanted and no
+ * part still loading its code (components/wanted.rs, components/deferred.rs). Without input a
+ * page gets there by its idle trigger, after about 3 s.
+ */
+export async function settled(scope) {
+  await expect(scope.locator('.wanted-slot, .loading.deferred')).toHaveCount(0, { timeout: 20_000 });
 }
 
 /** axe-core violations on the current page (WCAG 2 A/AA rules and best practices). */

@@ -5,7 +5,9 @@
 //! page may never scroll it into view) and in a module built without code splitting. Until
 //! then an empty slot of about their height holds their place, so what is below does not jump
 //! far when they arrive (a class, not a style attribute: the page's Content-Security-Policy
-//! allows no inline style).
+//! allows no inline style). Once mounted they sit in a box of the same class that keeps that
+//! height while a part in it still loads its code (`static/style.css`), so the page moves
+//! once, when the code is there, not twice.
 
 use yew::prelude::*;
 
@@ -48,7 +50,7 @@ pub fn Wanted(props: &WantedProps) -> Html {
         });
     }
     if *wanted {
-        props.children.clone()
+        html! { <div class={classes!("wanted-part", props.height)}>{ props.children.clone() }</div> }
     } else {
         html! { <div ref={slot} class={classes!("wanted-slot", props.height)}></div> }
     }

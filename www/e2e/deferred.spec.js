@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test as plain } from '@playwright/test';
-import { test, expect, open } from './fixtures.js';
+import { test, expect, open, settled } from './fixtures.js';
 
 const build = JSON.parse(readFileSync(fileURLToPath(new URL('../../dist/build.json', import.meta.url)), 'utf8'));
 const file = (path) => path.split('/').pop();
@@ -72,6 +72,8 @@ test.describe('on a phone-sized screen', () => {
 test('the Embed panel is fetched when it first opens, and keeps its choices when closed', async ({ page }) => {
   const wasm = wasmRequests(page);
   await open(page, '#/coverage', { input: false });
+  // Without input the exercise below arrives by its idle trigger: wait, so the button stays put.
+  await settled(page);
   await expect(page.getByRole('button', { name: 'Embed' })).toBeVisible();
   const panel = chunk('coverage', 'embed_panel');
   expect(wasm).not.toContain(panel);
@@ -86,11 +88,29 @@ test('the Embed panel is fetched when it first opens, and keeps its choices when
   expect(wasm.filter((f) => f === panel)).toHaveLength(1);
 });
 
+test('a wanted part keeps its slot\'s height while its code loads, so the page below moves once', async ({ page }) => {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(`**/${chunk('planner', 'planner_plan')}`, async (route) => { await held; await route.continue(); });
+  await open(page, '#/planner', { input: false });
+  await page.keyboard.press('Shift');
+  const loading = page.getByText('Loading the plan…');
+  await expect(loading).toBeVisible();
+  // The slot was 900 px (tall); the part in it, still loading, is one line, in a box as tall.
+  const part = page.locator('.wanted-part.tall');
+  expect((await part.boundingBox()).height).toBeGreaterThanOrEqual(900);
+  release();
+  await expect(loading).toHaveCount(0);
+  await expect(part.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await expect(page.locator('.wanted-slot, .loading.deferred')).toHaveCount(0);
+});
+
 // Plain Playwright: the failed fetch is logged as an error by the chunk loader, on purpose.
 plain('a part whose code cannot be fetched says so, and Retry fetches it', async ({ page }) => {
   const panel = chunk('trace', 'embed_panel');
   await page.route(`**/${panel}`, (route) => route.abort());
   await page.goto('./#/trace');
+  await settled(page);
   await page.getByRole('button', { name: 'Embed' }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'Could not load the snippet builder' });
   await expect(alert).toBeVisible();

@@ -2,6 +2,7 @@
 // labs that size their frames, a graded prediction reaches the page, a foreign origin gets
 // nothing, the Embed button's snippet reproduces the state, and locked controls stay locked.
 import { test as base, expect } from '@playwright/test';
+import { engage } from './fixtures.js';
 
 const labPort = Number(process.env.E2E_PORT || 4173);
 const lab = `http://127.0.0.1:${labPort}/`;
@@ -73,6 +74,8 @@ test('without the right origin nothing is sent, and a foreign ping is ignored', 
 
 test('the Embed button\'s snippet reproduces the state, with locked controls locked', async ({ page }) => {
   await page.goto(`${lab}#/coverage?m=12&a=5`);
+  // Every part of the lab in place first: one arriving above the button would move it mid-click.
+  await engage(page);
   await page.getByRole('button', { name: 'Embed' }).click();
   await page.getByLabel('Modulus m (m)').check();
   await page.getByLabel('Theme').selectOption('dark');

@@ -88,34 +88,44 @@ test('the Embed panel is fetched when it first opens, and keeps its choices when
   expect(wasm.filter((f) => f === panel)).toHaveLength(1);
 });
 
-test('a wanted part keeps its slot\'s height while its code loads, so the page below moves once', async ({ page }) => {
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  await page.route(`**/${chunk('planner', 'planner_plan')}`, async (route) => { await held; await route.continue(); });
-  await open(page, '#/planner', { input: false });
-  await page.keyboard.press('Shift');
-  const loading = page.getByText('Loading the plan…');
-  await expect(loading).toBeVisible();
-  // The slot was 900 px (tall); the part in it, still loading, is one line, in a box as tall.
-  const part = page.locator('.wanted-part.tall');
-  expect((await part.boundingBox()).height).toBeGreaterThanOrEqual(900);
-  release();
-  await expect(loading).toHaveCount(0);
-  await expect(part.getByRole('heading', { level: 2 }).first()).toBeVisible();
-  await expect(page.locator('.wanted-slot, .loading.deferred')).toHaveCount(0);
+// The next two hold or fail a chunk's fetch with page.route, which never sees a fetch the
+// service worker answers: the worker is kept out (as on a first visit before it took over).
+test.describe('with no service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a wanted part keeps its slot\'s height while its code loads, so the page below moves once', async ({ page }) => {
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route(`**/${chunk('planner', 'planner_plan')}`, async (route) => { await held; await route.continue(); });
+    await open(page, '#/planner', { input: false });
+    await page.keyboard.press('Shift');
+    const loading = page.getByText('Loading the plan…');
+    await expect(loading).toBeVisible();
+    // The slot was 900 px (tall); the part in it, still loading, is one line, in a box as tall.
+    const part = page.locator('.wanted-part.tall');
+    expect((await part.boundingBox()).height).toBeGreaterThanOrEqual(900);
+    release();
+    await expect(loading).toHaveCount(0);
+    await expect(part.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.locator('.wanted-slot, .loading.deferred')).toHaveCount(0);
+  });
 });
 
 // Plain Playwright: the failed fetch is logged as an error by the chunk loader, on purpose.
-plain('a part whose code cannot be fetched says so, and Retry fetches it', async ({ page }) => {
-  const panel = chunk('trace', 'embed_panel');
-  await page.route(`**/${panel}`, (route) => route.abort());
-  await page.goto('./#/trace');
-  await settled(page);
-  await page.getByRole('button', { name: 'Embed' }).click();
-  const alert = page.getByRole('alert').filter({ hasText: 'Could not load the snippet builder' });
-  await expect(alert).toBeVisible();
-  await page.unroute(`**/${panel}`);
-  await alert.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByLabel('Embed snippet')).toHaveValue(/<iframe/);
-  await expect(alert).toHaveCount(0);
+plain.describe('with no service worker', () => {
+  plain.use({ serviceWorkers: 'block' });
+
+  plain('a part whose code cannot be fetched says so, and Retry fetches it', async ({ page }) => {
+    const panel = chunk('trace', 'embed_panel');
+    await page.route(`**/${panel}`, (route) => route.abort());
+    await page.goto('./#/trace');
+    await settled(page);
+    await page.getByRole('button', { name: 'Embed' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load the snippet builder' });
+    await expect(alert).toBeVisible();
+    await page.unroute(`**/${panel}`);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByLabel('Embed snippet')).toHaveValue(/<iframe/);
+    await expect(alert).toHaveCount(0);
+  });
 });

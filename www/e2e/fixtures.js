@@ -65,6 +65,19 @@ export async function settled(scope) {
   await expect(scope.locator('.wanted-slot, .loading.deferred')).toHaveCount(0, { timeout: 20_000 });
 }
 
+/**
+ * Opens the Embed panel from the keyboard, as a keyboard user does. The button is at the foot of
+ * the lab; on owners, skew and savepoint the sections above it are laid out only once on screen
+ * (`content-visibility: auto`), so scrolling down to it changes their height and a pointer
+ * aimed at the button may land where it was.
+ */
+export async function openEmbed(page) {
+  const button = page.getByRole('button', { name: 'Embed' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+}
+
 /** axe-core violations on the current page (WCAG 2 A/AA rules and best practices). */
 export async function axeViolations(page) {
   // evaluate() is not subject to the page's CSP, unlike an injected <script>.

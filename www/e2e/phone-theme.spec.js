@@ -76,7 +76,11 @@ test.describe('at 390×844', () => {
     // The key table's key-group and subtask columns are reachable by scrolling its region.
     const keys = page.getByRole('region', { name: 'Keys table, scrolls sideways' });
     await keys.focus();
-    await keys.evaluate((r) => (r.scrollLeft = r.scrollWidth));
+    // Its top in view (the region is taller than a phone's screen), then scrolled sideways to its end.
+    await keys.evaluate((r) => {
+      r.scrollIntoView({ block: 'start' });
+      r.scrollLeft = r.scrollWidth;
+    });
     await expect(keys.getByRole('columnheader', { name: 'subtask' })).toBeInViewport();
     await open(page, '#/trace');
     await expect(page.getByRole('region', { name: 'Per-key check table, scrolls sideways' })).toBeVisible();

@@ -4,7 +4,7 @@
 // (with the integrity hash the snippet names) and sizes a frame on a page of another origin;
 // Copy snippet says Copied; Esc closes the panel.
 import { test, expect } from '@playwright/test';
-import { engage, openEmbed } from './fixtures.js';
+import { openEmbed } from './fixtures.js';
 
 const labPort = Number(process.env.E2E_PORT || 4173);
 const lab = `http://127.0.0.1:${labPort}/`;
@@ -24,8 +24,6 @@ test('inside a frame, Open in Rescale Lab follows the state', async ({ page }) =
 
 test('the Embed snippet follows the state and carries the origin and the host script', async ({ page }) => {
   await page.goto(`${lab}#/owners?maxp=128&p=100`);
-  // Every part of the lab in place first: one arriving above the button would move it mid-click.
-  await engage(page);
   await openEmbed(page);
   const snippet = page.getByLabel('Embed snippet');
   await expect(snippet).toHaveValue(/p=100/);

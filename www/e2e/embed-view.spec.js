@@ -3,7 +3,7 @@
 // to the host page) shrinks, an unknown section opens the whole lab with a notice, and the
 // Embed builder's Section select puts view= into the snippet and, through it, the Open link.
 import { test, expect } from '@playwright/test';
-import { engage, openEmbed, settled } from './fixtures.js';
+import { openEmbed, settled } from './fixtures.js';
 
 const labPort = Number(process.env.E2E_PORT || 4173);
 const lab = `http://127.0.0.1:${labPort}/`;
@@ -77,8 +77,6 @@ test('an unknown view opens the whole lab with a notice naming the sections', as
 
 test('the Embed builder puts the chosen section into the snippet', async ({ page }) => {
   await page.goto(`${lab}#/owners?maxp=128&p=100`);
-  // Every part of the lab in place first: one arriving above the button would move it mid-click.
-  await engage(page);
   await openEmbed(page);
   const snippet = page.getByLabel('Embed snippet');
   await expect(snippet).not.toHaveValue(/view=/);

@@ -76,12 +76,14 @@ export async function settled(scope) {
 }
 
 /**
- * Opens the Embed panel from the keyboard, as a keyboard user does. The button is at the foot of
+ * Once every part of the lab is in place ([`engage`]), opens the Embed panel from the keyboard,
+ * as a keyboard user does. The button is at the foot of
  * the lab; on owners, skew and savepoint the sections above it are laid out only once on screen
  * (`content-visibility: auto`), so scrolling down to it changes their height and a pointer
  * aimed at the button may land where it was.
  */
 export async function openEmbed(page) {
+  await engage(page);
   const button = page.getByRole('button', { name: 'Embed' });
   await button.focus();
   await page.keyboard.press('Enter');

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser::{self, HashListener};
-use crate::components::{DarkTheme, Locks, ViewChoice};
+use crate::components::{DarkTheme, Locks, Settle, ViewChoice};
 use crate::embed::frame_title;
 use crate::embed_view::{EmbedFrame, EmbedPanel, HashWatch, ResultSink};
 use crate::lab::Lab;
@@ -38,6 +38,13 @@ pub fn App() -> Html {
             });
             move || drop(listener)
         });
+    }
+    // The settled signal (`data-settled` on <main>): marked after every render of the shell,
+    // since a new route may hold nothing busy.
+    let settle = use_state(Settle::default);
+    {
+        let settle = (*settle).clone();
+        use_effect(move || settle.mark());
     }
     let watch = {
         let written = written.clone();
@@ -131,7 +138,11 @@ pub fn App() -> Html {
                     </nav>
                 </header>
             }
-            <main id="main" tabindex="-1"><ContextProvider<DarkTheme> context={dark}>{ body }</ContextProvider<DarkTheme>></main>
+            <main id="main" tabindex="-1">
+                <ContextProvider<Settle> context={(*settle).clone()}>
+                    <ContextProvider<DarkTheme> context={dark}>{ body }</ContextProvider<DarkTheme>>
+                </ContextProvider<Settle>>
+            </main>
         </div>
     }
 }

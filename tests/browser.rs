@@ -170,7 +170,7 @@ async fn a_wanted_watch_fires_once_near_the_view_and_not_for_synthetic_input() {
     let fired = Rc::new(Cell::new(0));
     let watch = {
         let fired = fired.clone();
-        rescale_lab::browser::wanted::WantedWatch::new(&far, move || fired.set(fired.get() + 1))
+        rescale_lab::browser::wanted::WantedWatch::new(&far, move || fired.set(fired.get() + 1), || {})
     };
     settle().await;
     assert_eq!(fired.get(), 0, "fired while far below the view");
@@ -189,11 +189,61 @@ async fn a_wanted_watch_fires_once_near_the_view_and_not_for_synthetic_input() {
     assert_eq!(fired.get(), 1, "fired twice");
     // Every watch waits on the page's one input listener, and leaves its list when dropped.
     let waiting = rescale_lab::browser::wanted::waiting_for_input();
-    let other = rescale_lab::browser::wanted::WantedWatch::new(&far, || {});
+    let other = rescale_lab::browser::wanted::WantedWatch::new(&far, || {}, || {});
     assert_eq!(rescale_lab::browser::wanted::waiting_for_input(), waiting + 1);
     drop(other);
     drop(watch);
     assert_eq!(rescale_lab::browser::wanted::waiting_for_input(), waiting - 1, "a dropped watch still waits");
     far.remove();
     window.scroll_to_with_x_and_y(0.0, 0.0);
+}
+
+/// `data-settled` on `<main>`, and the page's hash.
+fn settled_mark(root: &Element) -> (Option<String>, String) {
+    let main = root.query_selector("main").unwrap().unwrap();
+    (main.get_attribute("data-settled"), web_sys::window().unwrap().location().hash().unwrap())
+}
+
+/// Waits (up to 3 s) until `<main data-settled>` names the page's hash, and returns that hash: a
+/// debug build renders slowly, and yew runs a long render's effects in a later task.
+async fn until_settled(root: &Element) -> String {
+    for _ in 0..100 {
+        let (mark, hash) = settled_mark(root);
+        if mark.as_deref() == Some(hash.as_str()) {
+            return hash;
+        }
+        settle().await;
+    }
+    panic!("never settled: {:?}", settled_mark(root));
+}
+
+#[wasm_bindgen_test]
+async fn the_page_marks_itself_settled_at_its_canonical_link_and_not_while_playing() {
+    // The skew lab writes its canonical link (defaults left out) and then marks the page settled
+    // at that hash; the mark is the hash, so a stale one cannot match a new route.
+    let root = mount_at("#/skew?preset=zipf&n=200&s=1.1&p=4").await;
+    assert_eq!(until_settled(&root).await, "#/skew?p=4&preset=zipf&n=200");
+    drop(root);
+
+    let root = mount_at("#/coverage?m=360&a=1").await;
+    until_settled(&root).await;
+    let button = |name: &str| -> web_sys::HtmlElement {
+        let buttons = root.query_selector_all(".coverage-controls button").unwrap();
+        (0..buttons.length())
+            .filter_map(|i| buttons.item(i))
+            .find(|b| b.text_content().as_deref() == Some(name))
+            .unwrap_or_else(|| panic!("no {name} button"))
+            .dyn_into()
+            .unwrap()
+    };
+    button("Play").click();
+    // Playing: never marked, however long it plays.
+    for _ in 0..20 {
+        settle().await;
+        assert_eq!(settled_mark(&root).0, None, "marked settled while playing");
+    }
+    button("Pause").click();
+    let hash = until_settled(&root).await;
+    assert!(hash.contains("&t="), "paused at a time the link keeps: {hash}");
+    drop(root);
 }

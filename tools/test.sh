@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test, in order, stopping at the first failure:
-#   1. cargo fmt --check, shellcheck on every shell script, the set-up scripts on a simulated
-#      bare machine (tests/scripts/setup-test.sh)
+#   1. cargo fmt --check, shellcheck on every shell script, the spec check (no page.url()
+#      snapshot, no sleep: www/check-specs.mjs), the set-up scripts on a simulated bare machine
+#      (tests/scripts/setup-test.sh)
 #   2. cargo clippy (native and wasm32), warnings are errors
 #   3. native tests: model (table + property), URL state, reducers, Flink vectors, the CLI
 #   4. component tests in headless Chromium (wasm-bindgen-test)
@@ -25,6 +26,9 @@ cargo fmt --all -- --check
 
 step "shellcheck"
 git ls-files -z -- '*.sh' .ci/run | xargs -0 shellcheck -x --source-path=SCRIPTDIR
+
+step "specs cannot race: no page.url() snapshot, no sleep (www/check-specs.mjs)"
+node www/check-specs.mjs
 
 step "set-up scripts on a simulated bare machine"
 bash tests/scripts/setup-test.sh

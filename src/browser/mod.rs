@@ -236,3 +236,15 @@ pub fn meta_content(name: &str) -> Option<String> {
     let element = document.query_selector(&format!("meta[name=\"{name}\"]")).ok()??;
     element.get_attribute("content").filter(|c| !c.is_empty())
 }
+
+/// Sets `data-settled` on `<main id="main">` to `hash`, or removes it (`None`): the page's
+/// settled signal (`components::settle`).
+pub fn mark_settled(hash: Option<&str>) {
+    let Some(main) = element_by_id("main") else {
+        return;
+    };
+    let _ = match hash {
+        Some(hash) => main.set_attribute("data-settled", hash),
+        None => main.remove_attribute("data-settled"),
+    };
+}

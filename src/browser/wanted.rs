@@ -69,7 +69,9 @@ pub fn watch_first_input() {
     note.forget();
 }
 
-/// Calls `on_wanted` at most once (see the module docs); stops watching when dropped.
+/// Calls `on_wanted` at most once (see the module docs), and `on_observed` after each of the
+/// observer's reports (the first comes soon after the element is observed, near or not: until
+/// then nobody knows whether the first screen wants the part); stops watching when dropped.
 pub struct WantedWatch {
     observer: Option<web_sys::IntersectionObserver>,
     /// Called by the observer; kept alive as long as the observer may call it.
@@ -79,7 +81,11 @@ pub struct WantedWatch {
 }
 
 impl WantedWatch {
-    pub fn new(element: &web_sys::Element, on_wanted: impl FnOnce() + 'static) -> WantedWatch {
+    pub fn new(
+        element: &web_sys::Element,
+        on_wanted: impl FnOnce() + 'static,
+        on_observed: impl Fn() + 'static,
+    ) -> WantedWatch {
         // Shared by both triggers: the first to fire takes it.
         let once = Rc::new(Cell::new(Some(Box::new(on_wanted) as Box<dyn FnOnce()>)));
         let fire = move || {
@@ -95,6 +101,7 @@ impl WantedWatch {
                 if near {
                     fire();
                 }
+                on_observed();
             })
         };
         let init = web_sys::IntersectionObserverInit::new();

@@ -67,6 +67,7 @@ pub fn use_part<P: 'static>(cache: &'static LocalKey<Cell<Option<PartView<P>>>>,
             }
         });
     }
+    crate::components::use_busy(ready.is_none() && *failed != Some(*attempt));
     match (*ready, *failed == Some(*attempt)) {
         (Some(view), _) => PartState::Ready(view),
         (None, true) => PartState::Failed(Callback::from(move |_| attempt.set(*attempt + 1))),

@@ -32,9 +32,13 @@ pub struct WantedProps {
 #[function_component]
 pub fn Wanted(props: &WantedProps) -> Html {
     let wanted = use_state_eq(|| !cfg!(feature = "split") || crate::browser::in_frame() || reader_engaged());
+    // Whether the observer has said if the slot is near the view: until then the page is not
+    // settled (the first screen may want the part).
+    let observed = use_state_eq(|| false);
+    crate::components::use_busy(!*wanted && !*observed);
     let slot = use_node_ref();
     {
-        let (wanted, slot) = (wanted.clone(), slot.clone());
+        let (wanted, observed, slot) = (wanted.clone(), observed.clone(), slot.clone());
         use_effect_with(*wanted, move |&now| {
             let watch = match slot.cast::<web_sys::Element>() {
                 Some(element) if !now => {
@@ -42,7 +46,7 @@ pub fn Wanted(props: &WantedProps) -> Html {
                         let wanted = wanted.clone();
                         Timeout::new(IDLE_MS, move || wanted.set(true))
                     };
-                    Some((WantedWatch::new(&element, move || wanted.set(true)), idle))
+                    Some((WantedWatch::new(&element, move || wanted.set(true), move || observed.set(true)), idle))
                 }
                 _ => None,
             };

@@ -22,6 +22,8 @@ fn loaded_module() -> Option<String> {
 #[function_component]
 pub fn ModuleSwitch(props: &Props) -> Html {
     let missing = loaded_module().as_deref() == Some(props.module.as_str());
+    // The page is about to reload into another module: never settled here.
+    crate::components::use_busy(!missing);
     use_effect_with((props.module.clone(), missing), |(_, missing)| {
         if !*missing {
             if let Some(window) = web_sys::window() {

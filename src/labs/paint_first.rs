@@ -43,5 +43,6 @@ pub fn use_steps(last: u8) -> u8 {
             }
         });
     }
+    crate::components::use_busy(*step < last);
     *step
 }

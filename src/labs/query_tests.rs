@@ -185,6 +185,25 @@ fn skew_query_table() {
     assert_eq!(q.source, KeySource::Stored);
 }
 
+#[test]
+fn skew_links_leave_defaults_out() {
+    use crate::model::skew::presets::Preset;
+    let written = |source| {
+        let q = SkewQuery { source, ..SkewQuery::default() };
+        q.pairs().into_iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&")
+    };
+    for (source, link) in [
+        (SkewQuery::default().source, ""),
+        (KeySource::Preset(Preset::Zipf { n: 200, s_milli: 1100 }), "preset=zipf&n=200"),
+        (KeySource::Preset(Preset::Zipf { n: 1000, s_milli: 1500 }), "preset=zipf&s=1.5"),
+        (KeySource::Preset(Preset::HotKey { n: 1000, percent: 30 }), "preset=hot"),
+        (KeySource::Preset(Preset::HotKey { n: 50, percent: 60 }), "preset=hot&n=50&hot=60"),
+        (KeySource::Preset(Preset::Uniform { n: 1000 }), "preset=uniform"),
+    ] {
+        assert_eq!(written(source), link);
+    }
+}
+
 proptest! {
     #[test]
     fn skew_query_round_trips(n in 1u32..=1_000_000, s in 1u32..=5000, hot in 0u32..=100, which in 0usize..6, p in 1u32..=32768, salt in 0u32..=64, csv in "[a-z0-9,\n\"]{0,40}") {

@@ -112,6 +112,8 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
             });
         });
     }
+    // The exercise file on its way: not settled.
+    crate::components::use_busy(set.is_none());
     let progress = use_state(loaded_progress);
     let attempts = use_state(|| browser::storage_get(FIRST_KEY).and_then(|t| Attempts::parse(&t)).unwrap_or_default());
     use_effect_with(progress.0.clone(), |p| save(STORAGE_KEY, p.format(), p.answers.is_empty()));

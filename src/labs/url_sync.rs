@@ -10,6 +10,7 @@
 use yew::prelude::*;
 
 use crate::browser;
+use crate::components::Settle;
 use crate::embed_view::HashWatch;
 use crate::lab::Lab;
 use crate::url::{format_hash, CommonQuery};
@@ -19,6 +20,7 @@ use crate::url::{format_hash, CommonQuery};
 pub fn use_url_sync(lab: Lab, common: &CommonQuery, pairs: Vec<(&'static str, String)>) {
     let known = use_mut_ref(browser::current_hash);
     let watch = use_context::<HashWatch>();
+    let settle = use_context::<Settle>();
     let common = common.clone();
     use_effect_with(pairs, move |pairs| {
         if browser::current_hash() != *known.borrow() {
@@ -29,6 +31,10 @@ pub fn use_url_sync(lab: Lab, common: &CommonQuery, pairs: Vec<(&'static str, St
         *known.borrow_mut() = browser::current_hash();
         if let Some(HashWatch(told)) = watch {
             told.emit(browser::current_hash());
+        }
+        // The settled mark names the hash: it follows the write.
+        if let Some(settle) = &settle {
+            settle.mark();
         }
     });
 }

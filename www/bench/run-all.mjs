@@ -1,7 +1,8 @@
 // The benchmark table (run by tools/bench.sh, not by the tests): routing 1,000,000 string
 // keys natively (from the NATIVE_JSON environment variable), in wasm and in plain JavaScript
 // in Chromium; the owners slider and the skew editor (the two scripts beside this one); time
-// to first interactive lab per route; transfer sizes; Lighthouse per route (lighthouse.mjs).
+// to first interactive lab per route; transfer sizes; what each route fetches until it has
+// settled, gzip and brotli (route-bytes.mjs); Lighthouse per route (lighthouse.mjs).
 // Writes bench.json (one flat object)
 // at the repository root and prints a table with the budgets.
 import { spawnSync } from 'node:child_process';
@@ -113,6 +114,14 @@ for (const [name, chunks] of Object.entries(build.chunks || {})) {
 }
 result.app_bytes = raw;
 result.app_gzip_bytes = gz;
+
+// What each route fetches until it has settled (phone and laptop screens), gzip and brotli.
+{
+  const out = join(tmp, 'route-bytes.json');
+  const run = spawnSync('node', [join(here, 'route-bytes.mjs'), '--json', out], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (run.status !== 0) throw new Error('route-bytes.mjs failed');
+  Object.assign(result, JSON.parse(readFileSync(out, 'utf8')));
+}
 
 // Lighthouse (mobile profile) on every route, in its own process.
 {

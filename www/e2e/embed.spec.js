@@ -2,7 +2,7 @@
 // labs that size their frames, a graded prediction reaches the page, a foreign origin gets
 // nothing, the Embed button's snippet reproduces the state, and locked controls stay locked.
 import { test as base, expect } from '@playwright/test';
-import { engage } from './fixtures.js';
+import { engage, settled } from './fixtures.js';
 
 const labPort = Number(process.env.E2E_PORT || 4173);
 const lab = `http://127.0.0.1:${labPort}/`;
@@ -63,8 +63,19 @@ test('without the right origin nothing is sent, and a foreign ping is ignored', 
   for (const r of [0, 2, 4, 6]) await coverage.getByRole('checkbox', { name: `Residue ${r}`, exact: true }).check();
   for (let i = 0; i < 4; i++) await coverage.getByRole('button', { name: 'Step' }).click();
   await expect(coverage.getByTestId('prediction-result')).toHaveAttribute('data-verdict', 'correct');
-  await page.evaluate(() => document.getElementById('coverage-frame').contentWindow.postMessage({ type: 'rescale-lab:ping' }, '*'));
-  await page.waitForTimeout(500);
+  // The foreign ping, then a measure request: the frame handles its messages in order, so by
+  // the time the measure's resize report arrives, a pong (if any) would have arrived before it.
+  await settled(coverage);
+  await page.evaluate(() => {
+    const frame = document.getElementById('coverage-frame').contentWindow;
+    window.__measured = false;
+    window.addEventListener('message', (e) => {
+      if (e.source === frame && e.data && e.data.type === 'rescale-lab:resize') window.__measured = true;
+    });
+    frame.postMessage({ type: 'rescale-lab:ping' }, '*');
+    frame.postMessage({ type: 'rescale-lab:measure' }, '*');
+  });
+  await expect.poll(() => page.evaluate(() => window.__measured)).toBe(true);
   expect(await page.evaluate(() => window.__got)).toEqual([]);
   await expect(page.locator('#results li')).toHaveCount(0);
   // The allowed origin does get an answer to the same ping.

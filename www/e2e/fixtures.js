@@ -43,36 +43,55 @@ export const test = base.extend({
 export { expect };
 
 /**
- * Opens a hash route and waits until the app has rendered into #app. Then, as a reader who
+ * Opens a hash route and waits until the page has settled ([`settled`]). Then, as a reader who
  * works with the page, presses Shift: the page's first input, after which every part below
- * the first screen mounts (components/wanted.rs). `{ input: false }` leaves the page untouched,
- * for the specs of what loads before any input (deferred.spec.js).
+ * the first screen mounts (components/wanted.rs), and waits until it has settled again.
+ * `{ input: false }` leaves the page untouched, for the specs of what loads before any input
+ * (deferred.spec.js): it waits only for the first screen.
  */
 export async function open(page, hash, { input = true } = {}) {
   await page.goto(`./${hash}`);
   if (input) await engage(page);
-  else await expect(page.locator('#app main')).toBeVisible();
+  else await settled(page);
 }
 
 /**
  * Waits for the app (after a reload or a goto), then gives it the reader's first input and
- * waits for what that input brings: every part below the first screen mounted with its code.
- * A test then acts on a page that no longer moves (a part arriving above a button while it is
- * clicked would send the click elsewhere).
+ * waits for what that input brings: every part below the first screen mounted with its code
+ * (no empty slot is left) and the page settled. A test then acts on a page that no longer
+ * moves (a part arriving above a button while it is clicked would send the click elsewhere).
  */
 export async function engage(page) {
   await expect(page.locator('#app main')).toBeVisible();
   await page.keyboard.press('Shift');
+  await expect(page.locator('.wanted-slot')).toHaveCount(0, { timeout: 20_000 });
   await settled(page);
 }
 
 /**
- * Waits until `scope` (a page or a frame) holds no empty slot of a part not yet wanted and no
- * part still loading its code (components/wanted.rs, components/deferred.rs). Without input a
- * page gets there by its idle trigger, after about 3 s.
+ * Waits for the page's settled signal (components/settle.rs): `<main data-settled>` names the
+ * hash the page settled at, once the lab has written its canonical link and nothing is still
+ * on its way (a part's code, a slot the first screen may want, a render in steps, a stepped
+ * import or read, playback, the exercise file). On a page the value must equal
+ * `location.hash` (the frame's own, for a FrameLocator), so a mark left from the route shown
+ * before a navigation cannot pass.
  */
 export async function settled(scope) {
-  await expect(scope.locator('.wanted-slot, .loading.deferred')).toHaveCount(0, { timeout: 20_000 });
+  // A FrameLocator: the frame it points at, which can be asked for its own hash.
+  const target = typeof scope.evaluate === 'function' ? scope : await (await scope.owner().elementHandle()).contentFrame();
+  await expect.poll(() => target.evaluate(() => {
+    const main = document.querySelector('main');
+    return main !== null && main.getAttribute('data-settled') === location.hash;
+  }), { timeout: 20_000, intervals: [50, 100, 250] }).toBe(true);
+}
+
+/**
+ * The page's URL once it has settled: its canonical link, as a reader would copy it from the
+ * address bar. Compare it later with `await expect(page).toHaveURL(url)`.
+ */
+export async function settledURL(page) {
+  await settled(page);
+  return page.url();
 }
 
 /**

@@ -1,6 +1,6 @@
 // The owners lab's key lookup, as a person uses it: by role and label, checked against the
 // committed Flink vectors, with URL state, bad input and hostile text.
-import { test, expect, open } from './fixtures.js';
+import { test, expect, open, settledURL } from './fixtures.js';
 import { vectorRows, wellFormed } from './vectors.js';
 
 const rows = vectorRows();
@@ -49,7 +49,7 @@ test('a deep link opens the same view, and edits write the URL back', async ({ p
   await page.getByLabel('Key', { exact: true }).fill('東京 & more');
   await expect(page).toHaveURL(/maxp=32768/);
   await expect(page).toHaveURL(/p=200/);
-  const url = page.url();
+  const url = await settledURL(page);
   const group = await page.getByTestId('lookup-key-group').textContent();
   const subtask = await page.getByTestId('lookup-subtask').textContent();
   expect(group).toBe(rows.find((r) => r.text === '東京 & more')?.['kg@32768'] ?? group);

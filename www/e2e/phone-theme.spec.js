@@ -70,8 +70,9 @@ test.describe('at 390×844', () => {
       await region.scrollIntoViewIfNeeded();
       await expect(region).toHaveAttribute('tabindex', '0');
       const { scroll, client } = await region.evaluate((r) => ({ scroll: r.scrollWidth, client: r.clientWidth }));
+      // The region fits the phone and the table in it is wider: it scrolls there, not the page.
       expect(client).toBeLessThanOrEqual(PHONE.width);
-      expect(scroll).toBeGreaterThanOrEqual(client);
+      expect(scroll, `${name}: the table is wider than its region`).toBeGreaterThan(client);
     }
     // The key table's key-group and subtask columns are reachable by scrolling its region.
     const keys = page.getByRole('region', { name: 'Keys table, scrolls sideways' });

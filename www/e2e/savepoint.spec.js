@@ -4,7 +4,7 @@
 // snapshot" links opening the planner, the restore predictor and the skew lab with the file's
 // values, bad files (the previous report kept), drop onto the page, the bundled samples, and
 // axe-core in both themes and at 390 px.
-import { test, expect, open, axeViolations } from './fixtures.js';
+import { test, expect, open, axeViolations, settledURL } from './fixtures.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { keyGroup } from '../flink-port.js';
@@ -171,7 +171,7 @@ test('plan from this snapshot: the planner, the restore predictor and the skew l
 
   await page.getByRole('link', { name: 'Plan a rescale from this snapshot' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Rescale planner' })).toBeVisible();
-  const planned = new URL(page.url().replace('#/planner?', 'http://x/?')).searchParams;
+  const planned = new URL((await settledURL(page)).replace('#/planner?', 'http://x/?')).searchParams;
   expect([planned.get('current'), planned.get('saved_maxp'), planned.get('state')]).toEqual(['4', '128', `${total} B`]);
   await expect(page.getByLabel('Current parallelism')).toHaveValue('4');
   await expect(page.getByLabel('Snapshot max parallelism', { exact: true })).toHaveValue('128');

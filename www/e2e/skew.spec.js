@@ -2,7 +2,7 @@
 // JS computation (skew % and skew.csv), pasted CSV with errors, the hot-key verdict, hostile
 // key text, a large set surviving a reload, and bad input.
 import { readFileSync } from 'node:fs';
-import { test, expect, open, engage } from './fixtures.js';
+import { test, expect, open, engage, settled, settledURL } from './fixtures.js';
 import { stringHash, keyGroup, operatorIndex, dataSkewPercent } from '../flink-port.js';
 
 /** The hot-key preset as the lab generates it: n keys, one with `hot` % of `total` events/s. */
@@ -88,7 +88,10 @@ test.describe('timing @timing', () => {
     await open(page, '#/skew?preset=zipf&n=1000000');
     await expect(page.getByTestId('skew-percent')).toHaveText(/^\d+$/, { timeout: 30_000 });
     await expect(page.getByRole('progressbar', { name: 'Generating keys' })).toHaveCount(0);
-    await page.waitForTimeout(500);
+    // Settled (no step of the key set or its parts left), then one idle period of the page,
+    // so the observer has reported every long task that ran.
+    await settled(page);
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     const long = await page.evaluate(() => window.__long.sort((a, b) => b - a));
     console.log(`zipf n=1000000: long tasks (ms) ${JSON.stringify(long)}`);
     expect(long[0] ?? 0).toBeLessThan(300);
@@ -106,7 +109,7 @@ test('pasted CSV with errors lists them by line and keeps the good rows', async 
   for (const line of ['line 3:', 'line 5:', 'line 6:', 'line 7: duplicate key, already given on line 2']) await expect(report).toContainText(line);
   await expect(page.locator('.key-table input[aria-label="Key of row 2"]')).toHaveValue('with, comma');
   await expect(page).toHaveURL(/keys=/);
-  const url = page.url();
+  const url = await settledURL(page);
   await page.goto('about:blank');
   await page.goto(url);
   await engage(page);
@@ -123,9 +126,10 @@ test('hostile key text stays inert in tables, charts and messages', async ({ pag
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.locator('.key-table input[aria-label="Key of row 1"]')).toHaveValue(probes[0]);
   await expect(page.getByTestId('skew-diagnosis')).toContainText('<img src=x onerror=');
-  await page.waitForTimeout(300);
-  expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
+  // Settled, everything the text could have become is drawn: no element of it, no handler ran.
+  await settled(page);
   await expect(page.locator('main script, main svg[onload], main img[src="x"]')).toHaveCount(0);
+  expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
 });
 
 test('a large pasted set is kept in local storage and survives a reload', async ({ page }) => {

@@ -69,6 +69,8 @@ const WHY: &str = "Why it is in a Flink course: max parallelism fixes a set of k
 pub fn CoverageLab(props: &LabProps) -> Html {
     let lab = use_lab::<CoverageState>(&props.location);
     let state = lab.state;
+    // Playback moves the page every step: settled only when paused.
+    crate::components::use_busy(state.clock.is_some());
     let dispatcher = state.dispatcher();
 
     use_effect_with(state.progress, |progress| browser::storage_set(STORAGE_KEY, &progress.format()));

@@ -89,6 +89,8 @@ fn chosen(s: &Snapshot, index: Option<usize>) -> Option<Chosen> {
 pub fn SavepointLab(props: &LabProps) -> Html {
     let lab = use_lab::<SavepointState>(&props.location);
     let state = lab.state;
+    // A file or sample being read in steps: the page is not settled.
+    crate::components::use_busy(state.reading.is_some());
     let on_action = dispatch(&state);
     let tickets = use_memo((), |_| Tickets::default());
     let dragging = use_state(|| false);

@@ -27,6 +27,7 @@ use crate::components::{InView, Wanted};
 use crate::lab::Lab;
 use crate::labs::frame::{lab_state, use_lab, LabFrame, LabProps};
 use crate::labs::paint_first::use_steps;
+use crate::labs::url_sync::use_url_sync;
 use crate::model::skew::aggregate::GroupLoads;
 use query::{KeySource, SkewQuery};
 use state::{SkewAction, SkewState};
@@ -48,6 +49,10 @@ const LEDE: &str = "Equal numbers of key groups per subtask do not mean equal wo
 /// key table after another (a large preset in the link takes a while to compute and draw).
 #[function_component]
 pub fn SkewLab(props: &LabProps) -> Html {
+    // The link in its canonical form at the first render, not after the key set is computed:
+    // the query alone decides it (the parts' own sync then finds it already written).
+    let query = use_memo(props.location.clone(), |location| SkewQuery::parse(&location.params).0);
+    use_url_sync(Lab::Skew, &props.location.common, query.pairs());
     match use_steps(2) {
         0 => html! {
             <LabFrame lab={Lab::Skew} lede={LEDE} notices={Vec::new()}>
@@ -69,6 +74,8 @@ struct PartsProps {
 fn SkewParts(props: &PartsProps) -> Html {
     let lab = use_lab::<SkewState>(&props.location);
     let state = lab.state;
+    // A key set made or imported in steps: the page is not settled.
+    crate::components::use_busy(state.generating.is_some() || state.importing.is_some());
     let dispatcher = state.dispatcher();
     {
         let (dispatcher, stored, key_type) =

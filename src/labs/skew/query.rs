@@ -71,13 +71,18 @@ pub struct SkewQuery {
     pub salt: u32,
 }
 
+/// What a preset link without `n`, `s` or `hot` reads.
+const DEFAULT_N: u32 = 1000;
+const DEFAULT_S_MILLI: u64 = 1100;
+const DEFAULT_HOT: u32 = 30;
+
 impl Default for SkewQuery {
     fn default() -> Self {
         SkewQuery {
             maxp: None,
             p: 8,
             key_type: KeyType::String,
-            source: KeySource::Preset(Preset::Zipf { n: 1000, s_milli: 1100 }),
+            source: KeySource::Preset(Preset::Zipf { n: DEFAULT_N, s_milli: DEFAULT_S_MILLI as u32 }),
             total_milli: 100_000_000,
             q: None,
             salt: 0,
@@ -96,8 +101,8 @@ impl SkewQuery {
             salt: SALT.read_or(params, &mut n, d.salt),
             ..SkewQuery::default()
         };
-        let keys_n = N.read_or(params, &mut n, 1000);
-        let hot = HOT.read_or(params, &mut n, 30);
+        let keys_n = N.read_or(params, &mut n, DEFAULT_N);
+        let hot = HOT.read_or(params, &mut n, DEFAULT_HOT);
         if let Some(text) = params.get(TYPE.name) {
             match KeyType::parse(text) {
                 Ok(t) => q.key_type = t,
@@ -105,7 +110,7 @@ impl SkewQuery {
             }
         }
         q.total_milli = TOTAL.read_or(params, &mut n, d.total_milli);
-        let s_milli = S.read_or(params, &mut n, 1100) as u32;
+        let s_milli = S.read_or(params, &mut n, DEFAULT_S_MILLI) as u32;
         let preset = params.get(PRESET.name).and_then(|text| {
             let kind = PresetKind::parse(text);
             if kind.is_none() {
@@ -135,12 +140,16 @@ impl SkewQuery {
         P.pair(&self.p, &d.p, &mut pairs);
         match &self.source {
             KeySource::Preset(preset) => {
-                pairs.push((PRESET.name, preset.name().to_string()));
-                pairs.push((N.name, preset.n().to_string()));
-                match preset {
-                    Preset::Zipf { s_milli, .. } => pairs.push((S.name, S.format(&u64::from(*s_milli)))),
-                    Preset::HotKey { percent, .. } => pairs.push((HOT.name, percent.to_string())),
-                    _ => {}
+                // Defaults left out: the default preset, and each preset number at the value a
+                // link without it reads (`parse`).
+                if self.source != d.source {
+                    pairs.push((PRESET.name, preset.name().to_string()));
+                    N.pair(&preset.n(), &DEFAULT_N, &mut pairs);
+                    match preset {
+                        Preset::Zipf { s_milli, .. } => S.pair(&u64::from(*s_milli), &DEFAULT_S_MILLI, &mut pairs),
+                        Preset::HotKey { percent, .. } => HOT.pair(percent, &DEFAULT_HOT, &mut pairs),
+                        _ => {}
+                    }
                 }
                 TOTAL.pair(&self.total_milli, &d.total_milli, &mut pairs);
             }

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The race hunt (not part of the test command): every Playwright spec, each run REPEAT times
+# (default 3), while two other processes keep both cores busy, with no retry. A spec that
+# guesses how long the page takes fails here long before it fails in CI.
+#   bash tools/stress.sh            # builds dist/ first if it is missing
+#   REPEAT=5 bash tools/stress.sh   # more repeats
+#   bash tools/stress.sh --project=specs   # extra arguments go to playwright test
+# Prints Playwright's summary and the time taken; exits with Playwright's status.
+set -euo pipefail
+# shellcheck source=setup.sh
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+cd "$ROOT"
+ensure_rust
+ensure_wasm_bindgen
+ensure_chromium
+ensure_npm
+[ -f dist/index.html ] || bash tools/build.sh
+
+# Two busy loops at the browser's own priority, one per core, for as long as the specs run.
+burners=()
+for _ in 1 2; do
+  node -e 'for (;;) {}' &
+  burners+=("$!")
+done
+trap 'kill "${burners[@]}" 2>/dev/null || true' EXIT
+
+start=$(date +%s)
+say "Playwright, --repeat-each=${REPEAT:-3}, both cores kept busy by two other processes"
+status=0
+(cd www && npx playwright test --repeat-each="${REPEAT:-3}" --retries=0 "$@") || status=$?
+say "stress run: $(( $(date +%s) - start ))s, exit status $status"
+exit "$status"

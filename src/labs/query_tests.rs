@@ -249,3 +249,24 @@ fn undecodable_pieces_give_short_notices() {
     assert!(location.notices[0].message.len() < 200, "{}", location.notices[0].message.len());
     assert_eq!(Location::parse("#/owners?=%ZZ").notices[0].param, "(unnamed)");
 }
+
+/// A bare route opens each lab at its defaults, and its state writes no parameter back: the link
+/// a reader sees stays `#/<lab>` (defaults are left out of every link).
+#[test]
+fn a_bare_route_writes_a_bare_link() {
+    use crate::labs::frame::LabState;
+    fn written<S: LabState>() -> Vec<(&'static str, String)> {
+        let (query, notices) = S::parse(&Location::parse(&format!("#/{}", S::LAB.slug())).params);
+        assert!(notices.is_empty(), "{}: {notices:?}", S::LAB.slug());
+        S::open(&query, &mut Vec::new()).pairs()
+    }
+    // Coverage opens with the progress stored in the browser: its state from the query alone.
+    let coverage = CoverageQuery::parse(&Location::parse("#/coverage").params).0;
+    let state = crate::labs::coverage::state::CoverageState::new(coverage, Default::default());
+    assert_eq!(state.to_query().pairs(), vec![]);
+    assert_eq!(written::<crate::labs::owners::state::OwnersState>(), vec![]);
+    assert_eq!(written::<crate::labs::skew::state::SkewState>(), vec![]);
+    assert_eq!(written::<crate::labs::planner::state::PlannerState>(), vec![]);
+    assert_eq!(written::<crate::labs::trace::state::TraceState>(), vec![]);
+    assert_eq!(written::<crate::labs::savepoint::state::SavepointState>(), vec![]);
+}

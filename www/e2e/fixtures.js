@@ -43,11 +43,12 @@ export const test = base.extend({
 export { expect };
 
 /**
- * Opens a hash route and waits until the page has settled ([`settled`]). Then, as a reader who
- * works with the page, presses Shift: the page's first input, after which every part below
- * the first screen mounts (components/wanted.rs), and waits until it has settled again.
+ * Opens a hash route and, once the app has drawn, presses Shift as a reader who works with the
+ * page: the page's first input, after which every part below the first screen mounts
+ * (components/wanted.rs); then waits until the page has settled ([`engage`]). The input comes
+ * as soon as the app is there, so the first screen and the parts below load together.
  * `{ input: false }` leaves the page untouched, for the specs of what loads before any input
- * (deferred.spec.js): it waits only for the first screen.
+ * (deferred.spec.js): it waits until the first screen has settled.
  */
 export async function open(page, hash, { input = true } = {}) {
   await page.goto(`./${hash}`);

@@ -168,35 +168,70 @@ mod tests {
         MaxParallelism::new(v).unwrap()
     }
 
-    /// Every case run against Flink 2.3.0 (tests/flink-restore/observed-flink-2.3.0.txt).
+    /// What Flink 2.3.0 printed for every case (`tests/flink-restore/run.sh`).
+    const OBSERVED: &str = include_str!("../../tests/flink-restore/observed-flink-2.3.0.txt");
+
+    /// The number after `key` in `line` (`p=200` → 200), if any.
+    fn number_after(line: &str, key: &str) -> Option<i64> {
+        let rest = &line[line.find(key)? + key.len()..];
+        rest[..rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len())].parse().ok()
+    }
+
+    /// Every case of the observation file, read from the file itself (not a copy of it): the
+    /// case's snapshot, parallelism and max parallelism in, Flink's outcome out. A failure must
+    /// be the check the model names, with Flink's message (the model's text with its "…"
+    /// placeholders, each piece found in order in Flink's); a start must run at the max
+    /// parallelism the model gives, and an unset one is adopted from the snapshot exactly when
+    /// Flink's own derivation would have given another value.
     #[test]
-    fn cases_observed_in_flink() {
-        use FailedCheck::*;
-        use RestoreOutcome::*;
-        let derived = Some((m(128), SavedHow::Derived));
-        let explicit = Some((m(128), SavedHow::Explicit));
-        let cases = [
-            ("a", None, 200, Some(128), Fails(ParallelismAboveMax { parallelism: 200, max: 128 })),
-            ("b1", derived, 4, Some(256), Fails(MaxParallelismChanged { saved: 128, new: 256 })),
-            ("b2", explicit, 4, Some(256), Fails(MaxParallelismChanged { saved: 128, new: 256 })),
-            ("b3", derived, 4, Some(64), Fails(MaxParallelismChanged { saved: 128, new: 64 })),
-            ("c", derived, 200, None, Fails(SavedMaxBelowParallelism { saved: 128, parallelism: 200 })),
-            ("d", explicit, 200, None, Fails(SavedMaxBelowParallelism { saved: 128, parallelism: 200 })),
-            ("e1", derived, 200, Some(128), Fails(ParallelismAboveMax { parallelism: 200, max: 128 })),
-            ("e2", explicit, 200, Some(128), Fails(ParallelismAboveMax { parallelism: 200, max: 128 })),
-            ("f", derived, 200, Some(256), Fails(MaxParallelismChanged { saved: 128, new: 256 })),
-            ("f2", derived, 129, None, Fails(SavedMaxBelowParallelism { saved: 128, parallelism: 129 })),
-            ("g1", derived, 100, None, Ok { max_parallelism: 128, adopted_from: Some(256) }),
-            ("g2", derived, 64, Some(128), Ok { max_parallelism: 128, adopted_from: None }),
-            ("g2b", explicit, 64, Some(128), Ok { max_parallelism: 128, adopted_from: None }),
-            ("g3", derived, 24, None, Ok { max_parallelism: 128, adopted_from: None }),
-            ("g4", explicit, 100, None, Ok { max_parallelism: 128, adopted_from: Some(256) }),
-            ("g5", derived, 128, None, Ok { max_parallelism: 128, adopted_from: Some(256) }),
-        ];
-        for (name, saved, p, max, expected) in cases {
-            let input = RestoreInput::new(saved, p, max.map(m)).unwrap();
-            assert_eq!(input.predict(), expected, "case {name}");
+    fn every_case_observed_in_flink() {
+        let lines: Vec<&str> = OBSERVED.lines().skip_while(|l| !l.contains("SUMMARY")).collect();
+        let mut cases = 0;
+        for (i, line) in lines.iter().enumerate() {
+            let Some(name) = line
+                .split_whitespace()
+                .next()
+                .filter(|n| n.len() <= 3 && n.starts_with(|c: char| c.is_ascii_lowercase()))
+            else {
+                continue;
+            };
+            let (case, outcome) = line.split_at(line.find("FAIL").or_else(|| line.find("OK ")).expect(line));
+            let saved = if case.contains("SP_DERIVED(128)") {
+                Some((m(128), SavedHow::Derived))
+            } else if case.contains("SP_EXPLICIT(128)") {
+                Some((m(128), SavedHow::Explicit))
+            } else {
+                assert!(case.contains("no savepoint"), "case {name}: which snapshot? {case}");
+                None
+            };
+            let p = number_after(case, "p=").expect(case);
+            let max = number_after(case, "maxp=").map(m);
+            assert!(max.is_some() || case.contains("maxp unset"), "case {name}: which max parallelism? {case}");
+            let predicted = RestoreInput::new(saved, p, max).unwrap().predict();
+            if outcome.starts_with("FAIL") {
+                let root = lines[i + 1].trim().strip_prefix("root: ").expect("a root line after a failure");
+                let RestoreOutcome::Fails(check) = predicted else {
+                    panic!("case {name}: Flink failed ({root}), the model predicts {predicted:?}");
+                };
+                let mut rest = root;
+                for piece in check.flink_message().split('…') {
+                    let at =
+                        rest.find(piece).unwrap_or_else(|| panic!("case {name}: {piece:?} not in Flink's {root:?}"));
+                    rest = &rest[at + piece.len()..];
+                }
+            } else {
+                let observed = number_after(outcome, "maxp=").expect(outcome) as u32;
+                let derived = default_max_parallelism(p).unwrap().get();
+                let adopted = (max.is_none() && derived != observed).then_some(derived);
+                assert_eq!(
+                    predicted,
+                    RestoreOutcome::Ok { max_parallelism: observed, adopted_from: adopted },
+                    "case {name}"
+                );
+            }
+            cases += 1;
         }
+        assert_eq!(cases, 17, "every case of the observation file, a2 included");
     }
 
     #[test]

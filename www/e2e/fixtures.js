@@ -43,12 +43,11 @@ export const test = base.extend({
 export { expect };
 
 /**
- * Opens a hash route and, once the app has drawn, presses Shift as a reader who works with the
- * page: the page's first input, after which every part below the first screen mounts
- * (components/wanted.rs); then waits until the page has settled ([`engage`]). The input comes
- * as soon as the app is there, so the first screen and the parts below load together.
- * `{ input: false }` leaves the page untouched, for the specs of what loads before any input
- * (deferred.spec.js): it waits until the first screen has settled.
+ * Opens a hash route, waits until its first screen has settled, then presses Shift as a reader
+ * who works with the page: the page's first input, after which every part below the first
+ * screen mounts (components/wanted.rs); then waits until the page has settled again
+ * ([`engage`]). `{ input: false }` leaves the page untouched, for the specs of what loads
+ * before any input (deferred.spec.js): it waits until the first screen has settled.
  */
 export async function open(page, hash, { input = true } = {}) {
   await page.goto(`./${hash}`);
@@ -57,13 +56,15 @@ export async function open(page, hash, { input = true } = {}) {
 }
 
 /**
- * Waits for the app (after a reload or a goto), then gives it the reader's first input and
- * waits for what that input brings: every part below the first screen mounted with its code
- * (no empty slot is left) and the page settled. A test then acts on a page that no longer
+ * Waits until the page shows its route and has settled, gives it the reader's first input,
+ * and waits for what that input brings: every part below the first screen mounted with its code
+ * (no empty slot is left) and the page settled again. A test then acts on a page that no longer
  * moves (a part arriving above a button while it is clicked would send the click elsewhere).
+ * The first wait matters: a route whose lab is in another wasm module reloads the page into it
+ * (labs/module_switch.rs), and an input given to the page before the reload is lost with it.
  */
 export async function engage(page) {
-  await expect(page.locator('#app main')).toBeVisible();
+  await settled(page);
   await page.keyboard.press('Shift');
   await expect(page.locator('.wanted-slot')).toHaveCount(0, { timeout: 20_000 });
   await settled(page);
@@ -73,9 +74,10 @@ export async function engage(page) {
  * Waits for the page's settled signal (components/settle.rs): `<main data-settled>` names the
  * hash the page settled at, once the lab has written its canonical link and nothing is still
  * on its way (a part's code, a slot the first screen may want, a render in steps, a stepped
- * import or read, playback, the exercise file). On a page the value must equal
- * `location.hash` (the frame's own, for a FrameLocator), so a mark left from the route shown
- * before a navigation cannot pass.
+ * import or read, playback, the exercise file). The value must equal `location.hash` (the
+ * frame's own, for a FrameLocator), so a mark left from the route shown before a navigation
+ * cannot pass. A page that is reloading (a route in another wasm module) is not settled: its
+ * old document is gone before the new one answers.
  */
 export async function settled(scope) {
   // A FrameLocator: the frame it points at, which can be asked for its own hash.
@@ -83,6 +85,9 @@ export async function settled(scope) {
   await expect.poll(() => target.evaluate(() => {
     const main = document.querySelector('main');
     return main !== null && main.getAttribute('data-settled') === location.hash;
+  }).catch((error) => {
+    if (/context was destroyed|navigat/i.test(error.message)) return false;
+    throw error;
   }), { timeout: 20_000, intervals: [50, 100, 250] }).toBe(true);
 }
 

@@ -6,10 +6,7 @@ set -euo pipefail
 # shellcheck source=setup.sh
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
-ensure_rust
-ensure_wasm_bindgen
-ensure_chromium
-ensure_npm
+ensure_browser_run
 bash tools/build.sh
 say "native: routing 1,000,000 keys"
 native=$(cargo run --quiet --release --example hash_bench)

@@ -131,6 +131,15 @@ ensure_node() {
   [ "$major" -ge "$NODE_MAJOR_MIN" ] || die "Node.js $version is too old: install Node.js $NODE_MAJOR_MIN or newer"
 }
 
+# What a run in the browser needs: the toolchain with its wasm target, wasm-bindgen, Chromium
+# and its driver, the npm packages of www/ (the benchmark and the race hunt).
+ensure_browser_run() {
+  ensure_rust
+  ensure_wasm_bindgen
+  ensure_chromium
+  ensure_npm
+}
+
 ensure_npm() {
   ensure_node
   local stamp="$ROOT/www/node_modules/.installed-from-lock"

@@ -10,10 +10,7 @@ set -euo pipefail
 # shellcheck source=setup.sh
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
-ensure_rust
-ensure_wasm_bindgen
-ensure_chromium
-ensure_npm
+ensure_browser_run
 [ -f dist/index.html ] || bash tools/build.sh
 
 # Two busy loops at the browser's own priority, one per core, for as long as the specs run.

@@ -39,22 +39,28 @@ minify() {
 
 rm -rf dist target/split
 mkdir -p dist/pkg dist/static
-
-# Splits, binds and optimises one module's wasm (target/split/<name>/input.wasm) into dist/pkg,
-# and writes its entries of the module list and the chunk list (target/split/<name>/module.json,
-# chunks.json). Not in the background beside the next module's compile: measured, the two
-# slowed each other down more than they overlapped (a module's compile 36 s alone, 46-81 s
-# beside wasm-opt, which uses every core).
-post() {
-  local name=$1 split=target/split/$1 chunks=() chunk_list="" js wasm link base hashed_chunk sum chunk
-  wasm-split-cli --out-name "$name" "$split/input.wasm" "$split" >/dev/null
+modules_json=""
+chunks_json=""
+for name in "${MODULES[@]}"; do
+  features=(--features "split home")
+  [ "$name" = home ] || features=(--features "split lab-$name")
+  say "building the wasm module '$name'"
+  # --emit-relocs for the final link only: wasm-split-cli reads the relocations to move the
+  # code that only a deferred part reaches (components/deferred.rs) into chunks of its own.
+  cargo rustc --profile wasm-release --target wasm32-unknown-unknown --bin rescale-lab --no-default-features "${features[@]}" \
+    -- -Clink-args=--emit-relocs
+  split=target/split/$name
+  mkdir -p "$split"
+  wasm-split-cli --out-name "$name" target/wasm32-unknown-unknown/wasm-release/rescale-lab.wasm "$split" >/dev/null
   wasm-bindgen --target web --no-typescript --keep-lld-exports --out-dir dist/pkg --out-name "$name" "$split/$name.wasm"
   www/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
     "dist/pkg/${name}_bg.wasm" -o "dist/pkg/$name.wasm"
   rm "dist/pkg/${name}_bg.wasm"
   minify "dist/pkg/$name.js"
+  chunks=()
+  chunk_list=""
   for chunk in "$split"/*.wasm; do
-    [ "$chunk" = "$split/$name.wasm" ] || [ "$chunk" = "$split/input.wasm" ] || chunks+=("$chunk")
+    [ "$chunk" = "$split/$name.wasm" ] || chunks+=("$chunk")
   done
   if [ ${#chunks[@]} = 0 ]; then
     # No deferred part in this module: no link module, the glue stands alone.
@@ -87,27 +93,8 @@ post() {
     js=pkg/$name.$sum.js
   fi
   wasm=$(hashed "pkg/$name.wasm")
-  printf '"%s":["%s","%s"]' "$name" "$js" "$wasm" >"$split/module.json"
-  printf '"%s":[%s]' "$name" "$chunk_list" >"$split/chunks.json"
-}
-
-for name in "${MODULES[@]}"; do
-  features=(--features "split home")
-  [ "$name" = home ] || features=(--features "split lab-$name")
-  say "building the wasm module '$name'"
-  # --emit-relocs for the final link only: wasm-split-cli reads the relocations to move the
-  # code that only a deferred part reaches (components/deferred.rs) into chunks of its own.
-  cargo rustc --profile wasm-release --target wasm32-unknown-unknown --bin rescale-lab --no-default-features "${features[@]}" \
-    -- -Clink-args=--emit-relocs
-  mkdir -p "target/split/$name"
-  cp target/wasm32-unknown-unknown/wasm-release/rescale-lab.wasm "target/split/$name/input.wasm"
-  post "$name"
-done
-modules_json=""
-chunks_json=""
-for name in "${MODULES[@]}"; do
-  modules_json="$modules_json${modules_json:+,}$(cat "target/split/$name/module.json")"
-  chunks_json="$chunks_json${chunks_json:+,}$(cat "target/split/$name/chunks.json")"
+  modules_json="$modules_json${modules_json:+,}\"$name\":[\"$js\",\"$wasm\"]"
+  chunks_json="$chunks_json${chunks_json:+,}\"$name\":[$chunk_list]"
 done
 cp -r static/. dist/static/
 # Style sheets without comments and white space (rules kept in their order: no restructuring).

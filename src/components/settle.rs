@@ -10,8 +10,8 @@
 //! `location.hash`: a value left from the route shown before a navigation cannot pass.
 //!
 //! Invariant: every increment of the busy count is undone by the effect's destructor, so a
-//! page that unmounts mid-load leaves no count behind. A busy part clears the mark in its very
-//! render (yew may yield to the browser between a long render and its effects, and the DOM
+//! page that unmounts mid-load leaves no count behind. A part clears the mark in the render that
+//! makes it busy (yew may yield to the browser between a long render and its effects, and the DOM
 //! then already shows the part), and the mark is written again only from effects: after each
 //! change of the count, each URL write of a lab and each render of the shell. So between
 //! tasks the DOM never shows a moving part beside a mark.
@@ -55,9 +55,11 @@ impl Settle {
 #[hook]
 pub fn use_busy(busy: bool) {
     let settle = use_context::<Settle>();
-    // Cleared in the render itself, not only in the effect: yew may yield to the browser
-    // between a long render and its effects, and the DOM then already shows this part.
-    if busy && settle.is_some() {
+    // Cleared in the render that makes the part busy, not only in its effect: yew may yield to
+    // the browser between a long render and its effects, and the DOM then already shows the
+    // part. Only on that render: a part that stays busy (playback's every step) touches no DOM.
+    let was_busy = use_mut_ref(|| false).replace(busy);
+    if busy && !was_busy && settle.is_some() {
         browser::mark_settled(None);
     }
     use_effect_with(busy, move |&busy| {

@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { root, start } from './harness.mjs';
+import { pageSettled } from '../settled.js';
 
 const routes = ['home', 'coverage', 'owners', 'skew', 'planner', 'trace', 'savepoint'];
 const screens = { phone: { width: 390, height: 844 }, laptop: { width: 1366, height: 768 } };
@@ -43,10 +44,7 @@ try {
       });
       const t0 = Date.now();
       await page.goto(`${base}${hashOf(route)}`);
-      await page.waitForFunction(() => {
-        const main = document.querySelector('main');
-        return main !== null && main.getAttribute('data-settled') === location.hash;
-      }, null, { timeout: 30_000, polling: 50 });
+      await page.waitForFunction(pageSettled, null, { timeout: 30_000, polling: 50 });
       const ms = Date.now() - t0;
       const files = [...new Set(fetched)];
       const [gz, br] = files.map(sizes).reduce(([g, b], [g1, b1]) => [g + g1, b + b1], [0, 0]);

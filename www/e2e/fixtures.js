@@ -4,6 +4,7 @@
 import { test as base, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { pageSettled } from '../settled.js';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -82,10 +83,7 @@ export async function engage(page) {
 export async function settled(scope) {
   // A FrameLocator: the frame it points at, which can be asked for its own hash.
   const target = typeof scope.evaluate === 'function' ? scope : await (await scope.owner().elementHandle()).contentFrame();
-  await expect.poll(() => target.evaluate(() => {
-    const main = document.querySelector('main');
-    return main !== null && main.getAttribute('data-settled') === location.hash;
-  }).catch((error) => {
+  await expect.poll(() => target.evaluate(pageSettled).catch((error) => {
     if (/context was destroyed|navigat/i.test(error.message)) return false;
     throw error;
   }), { timeout: 20_000, intervals: [50, 100, 250] }).toBe(true);

@@ -6,9 +6,9 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser::{self, HashListener};
-use crate::components::{DarkTheme, Locks, Settle, ViewChoice};
+use crate::components::{DarkTheme, HashWatch, Locks, ResultSink, Settle, ViewChoice};
 use crate::embed::frame_title;
-use crate::embed_view::{EmbedFrame, EmbedPanel, HashWatch, ResultSink};
+use crate::embed_view::{EmbedFrame, EmbedPanel};
 use crate::lab::Lab;
 use crate::labs::module_switch::ModuleSwitch;
 use crate::labs::not_found::NotFound;

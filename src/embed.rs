@@ -1,6 +1,6 @@
 //! Embedding, as pure functions: the link that reopens an embedded lab in full, the hash an
 //! `<iframe>` should load (with `embed=1`, locks and theme), the snippet itself (HTML-escaped),
-//! and the xAPI-shaped statement a graded prediction sends to the host page.
+//! and the frame's title. (The statement a graded prediction sends is `model::training::Statement`.)
 
 use crate::url::Theme;
 
@@ -115,32 +115,6 @@ pub fn frame_title(lab: crate::lab::Lab, hash: &str) -> String {
     }
 }
 
-/// A graded answer, shaped like an xAPI statement's verb, object and result.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Statement {
-    /// `answered` for one prediction, `completed` for a finished exercise set.
-    pub verb: &'static str,
-    /// The activity's id: the page URL with the lab's state.
-    pub object_id: String,
-    pub object_name: String,
-    pub raw: u32,
-    pub max: u32,
-    pub success: bool,
-    pub response: String,
-}
-
-impl Statement {
-    /// The xAPI verb IRI.
-    pub fn verb_id(&self) -> String {
-        format!("http://adlnet.gov/expapi/verbs/{}", self.verb)
-    }
-
-    /// `raw / max`, in thousandths (xAPI's `scaled` is this ÷ 1000).
-    pub fn scaled_milli(&self) -> u32 {
-        (self.raw * 1000).checked_div(self.max).unwrap_or(0)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,20 +163,5 @@ mod tests {
             frame_title(crate::lab::Lab::Coverage, "#/coverage?a=5&m=12"),
             "Modular coverage: modulus m 12, stride a 5"
         );
-    }
-
-    #[test]
-    fn scaled_score() {
-        let s = Statement {
-            verb: "answered",
-            object_id: String::new(),
-            object_name: String::new(),
-            raw: 1,
-            max: 2,
-            success: false,
-            response: String::new(),
-        };
-        assert_eq!(s.scaled_milli(), 500);
-        assert_eq!(Statement { max: 0, ..s }.scaled_milli(), 0);
     }
 }

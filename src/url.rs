@@ -24,10 +24,10 @@ pub mod param_info;
 pub mod workshop;
 
 pub use encoding::{decode_component, encode_component};
-pub use field::Field;
+pub use field::{Field, FieldSpec};
 pub use link::{format_hash, lab_href};
 pub use param::{Param, MAX_P};
-pub use param_info::{Choice, FieldSpec, FieldView, ParamInfo, ParamTable};
+pub use param_info::{Choice, FieldView, ParamInfo, ParamTable};
 
 use crate::lab::Lab;
 

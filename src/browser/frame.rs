@@ -91,7 +91,7 @@ pub fn object() -> js_sys::Object {
 }
 
 /// Posts a graded answer to the parent page at `origin`, shaped like an xAPI statement.
-pub fn post_statement(origin: &str, statement: &crate::embed::Statement) {
+pub fn post_statement(origin: &str, statement: &crate::model::training::Statement) {
     post_to_parent(origin, |m| {
         set(m, "type", "rescale-lab:statement");
         let verb = object();

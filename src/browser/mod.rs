@@ -8,11 +8,13 @@
 //! - [`frame`]: talking to an embedding page (messages, resize watching, the xAPI post).
 //! - [`watch`]: an element's width and the system's colour scheme, for charts.
 //! - [`wanted`]: when a part below the first screen is wanted (near the view, or first input).
+//! - [`page`]: the next paint, the loaded wasm module and a reload, timers.
 
 pub mod events;
 pub mod files;
 pub mod frame;
 pub mod json;
+pub mod page;
 pub mod wanted;
 pub mod watch;
 

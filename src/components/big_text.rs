@@ -108,7 +108,7 @@ pub fn on_file_text(to: Callback<String>) -> Callback<Event> {
     Callback::from(move |e: Event| {
         let Some(file) = browser::events::chosen_file(&e) else { return };
         let to = to.clone();
-        wasm_bindgen_futures::spawn_local(async move {
+        yew::platform::spawn_local(async move {
             if let Some((text, _)) = browser::events::file_text(file).await {
                 to.emit(text);
             }

@@ -11,7 +11,7 @@
 
 use yew::prelude::*;
 
-use gloo_timers::callback::Timeout;
+use crate::browser::page::Timeout;
 
 use crate::browser::wanted::{reader_engaged, WantedWatch};
 

@@ -2,8 +2,8 @@
 //! (H5P's resize message and our own, again on a host's `measure` request), answers a ping
 //! from the allowed origin only, and links to the full lab in its current state; on the full
 //! site, an **Embed** button builds the `<iframe>` snippet for the current state ([`panel`]). Results go to the host through the
-//! app's [`ResultSink`]. Both follow the lab's state through [`HashWatch`], which the URL sync
-//! hook tells after every write.
+//! app's `components::ResultSink`. Both follow the lab's state through `components::HashWatch`,
+//! which the URL sync hook tells after every write.
 
 pub mod panel;
 
@@ -12,42 +12,9 @@ pub use panel::EmbedPanel;
 use yew::prelude::*;
 
 use crate::browser::{self, ResizeWatch};
-use crate::embed::{strip_embed, Statement};
+use crate::embed::strip_embed;
 use crate::lab::Lab;
 use crate::url::CommonQuery;
-
-/// Where a lab sends each graded answer: the app provides it as a context, built from the
-/// link's `embed` and `origin`, so labs never talk to the host page themselves.
-#[derive(Clone, PartialEq)]
-pub struct ResultSink(pub Callback<Statement>);
-
-impl ResultSink {
-    /// Posts statements to the host page, if the link names the host's origin.
-    pub fn for_link(common: &CommonQuery) -> ResultSink {
-        let common = common.clone();
-        ResultSink(Callback::from(move |statement: Statement| {
-            let Some(origin) = common.origin.as_deref() else { return };
-            if common.embed && browser::in_frame() {
-                browser::post_statement(origin, &statement);
-            }
-        }))
-    }
-
-    pub fn send(&self, statement: Statement) {
-        self.0.emit(statement);
-    }
-}
-
-/// Told the new hash after a lab writes its state into the URL, so the embed link and the
-/// snippet follow the state (the app provides it as a context).
-#[derive(Clone, PartialEq)]
-pub struct HashWatch(pub Callback<String>);
-
-/// The result sink of the page (one that drops everything outside the app shell).
-#[hook]
-pub fn use_result_sink() -> ResultSink {
-    use_context::<ResultSink>().unwrap_or_else(|| ResultSink(Callback::noop()))
-}
 
 fn post_height(lab: Lab) {
     let height = browser::content_height();

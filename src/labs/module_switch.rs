@@ -14,21 +14,14 @@ pub struct Props {
     pub title: AttrValue,
 }
 
-/// The module the boot loader loaded, as it named it.
-fn loaded_module() -> Option<String> {
-    js_sys::Reflect::get(&js_sys::global(), &"rescaleLabModule".into()).ok().and_then(|v| v.as_string())
-}
-
 #[function_component]
 pub fn ModuleSwitch(props: &Props) -> Html {
-    let missing = loaded_module().as_deref() == Some(props.module.as_str());
+    let missing = crate::browser::page::boot_module().as_deref() == Some(props.module.as_str());
     // The page is about to reload into another module: never settled here.
     crate::components::use_busy(!missing);
     use_effect_with((props.module.clone(), missing), |(_, missing)| {
         if !*missing {
-            if let Some(window) = web_sys::window() {
-                let _ = window.location().reload();
-            }
+            crate::browser::page::reload();
         }
     });
     if missing {

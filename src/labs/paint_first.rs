@@ -16,13 +16,7 @@ const FRAME_WAIT_MS: i32 = 100;
 /// Resolves after the next paint: the next animation frame (or at most [`FRAME_WAIT_MS`]),
 /// then a task of its own.
 async fn after_paint() {
-    if let Some(window) = web_sys::window() {
-        let promise = js_sys::Promise::new(&mut |resolve, _| {
-            let _ = window.request_animation_frame(&resolve);
-            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, FRAME_WAIT_MS);
-        });
-        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-    }
+    crate::browser::page::next_frame(FRAME_WAIT_MS).await;
     sleep(Duration::ZERO).await;
 }
 

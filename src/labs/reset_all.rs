@@ -7,10 +7,16 @@ use yew::prelude::*;
 
 use crate::browser;
 
+/// Where the guided path keeps its progress.
+pub const TRAINING_KEY: &str = "rescale-lab.training.v1";
+
+/// Where the guided path keeps first attempts (links with `answers=hidden`).
+pub const TRAINING_FIRST_KEY: &str = "rescale-lab.training-first.v1";
+
 /// Every stored score: its storage key and what a person calls it.
 pub const SCORES: [(&str, &str); 3] = [
-    (super::training::STORAGE_KEY, "the guided path's answers"),
-    (super::training::FIRST_KEY, "the guided path's first attempts"),
+    (TRAINING_KEY, "the guided path's answers"),
+    (TRAINING_FIRST_KEY, "the guided path's first attempts"),
     (super::coverage::progress::STORAGE_KEY, "the coverage exercise score"),
 ];
 

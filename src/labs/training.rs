@@ -16,15 +16,9 @@ use crate::url::encode_component;
 use crate::url::workshop::WorkshopQuery;
 
 use super::presenter::{AnswerKey, Presenter};
-use super::reset_all::ResetAll;
+use super::reset_all::{ResetAll, TRAINING_FIRST_KEY as FIRST_KEY, TRAINING_KEY as STORAGE_KEY};
 use super::training_set::{load, safe_path, ExerciseSet};
 use super::training_step::{Shown, TrainingStep};
-
-/// Where progress is kept.
-pub const STORAGE_KEY: &str = "rescale-lab.training.v1";
-
-/// Where first attempts are kept (links with `answers=hidden`).
-pub const FIRST_KEY: &str = "rescale-lab.training-first.v1";
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct TrainingPathProps {
@@ -100,7 +94,7 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
                     .ok_or_else(|| format!("exercises={p:?} is not a path on this site; using the built-in set")),
             };
             let set = set.clone();
-            wasm_bindgen_futures::spawn_local(async move {
+            yew::platform::spawn_local(async move {
                 let loaded = match target {
                     Ok(p) => load(p).await,
                     Err(why) => load("static/exercises.json".to_string()).await.map(|mut s| {

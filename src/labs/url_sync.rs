@@ -10,8 +10,8 @@
 use yew::prelude::*;
 
 use crate::browser;
+use crate::components::HashWatch;
 use crate::components::Settle;
-use crate::embed_view::HashWatch;
 use crate::lab::Lab;
 use crate::url::{format_hash, CommonQuery};
 

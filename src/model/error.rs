@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::java_hash::KeyType;
+use super::key_type::KeyType;
 
 /// Everything the model can refuse. Built only by validating constructors and parsers.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,46 +9,15 @@ use std::fmt;
 
 use super::error::ModelError;
 
-/// The Java type a key has in the job. Decides how text becomes a key and how it hashes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum KeyType {
-    /// `java.lang.String`.
-    #[default]
-    String,
-    /// `java.lang.Integer`.
-    Int,
-    /// `java.lang.Long`.
-    Long,
-}
+pub use super::key_type::KeyType;
 
 impl KeyType {
-    /// Every key type, in the order a menu shows them.
-    pub const ALL: [KeyType; 3] = [KeyType::String, KeyType::Int, KeyType::Long];
-
-    /// The name used in URLs, the CLI and menus.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            KeyType::String => "string",
-            KeyType::Int => "int",
-            KeyType::Long => "long",
-        }
-    }
-
     /// Parses `string`, `int` or `long` (exactly, lower case).
     pub fn parse(text: &str) -> Result<KeyType, ModelError> {
         KeyType::ALL
             .into_iter()
             .find(|t| t.as_str() == text)
             .ok_or_else(|| ModelError::UnknownKeyType { text: text.to_string() })
-    }
-
-    /// The accepted values, as a person reads them.
-    pub fn range_text(self) -> &'static str {
-        match self {
-            KeyType::String => "any text",
-            KeyType::Int => "-2147483648 to 2147483647",
-            KeyType::Long => "-9223372036854775808 to 9223372036854775807",
-        }
     }
 
     /// Turns typed text into a key of this type. Numeric keys accept an optional sign and

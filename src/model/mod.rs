@@ -23,6 +23,7 @@ pub mod imbalance;
 pub mod java_hash;
 pub mod json;
 pub mod key_group;
+pub mod key_type;
 pub mod lookup;
 pub mod murmur;
 pub mod number;

@@ -267,6 +267,9 @@ pub use progress::TrainingProgress;
 pub use samples::Sample;
 use samples::{encode, max_parallelism_answer, uid_change_answer};
 
+mod statement;
+pub use statement::Statement;
+
 mod workshop;
 pub use workshop::{total_minutes, Attempt, Attempts};
 

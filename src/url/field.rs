@@ -1,5 +1,6 @@
 //! A form field as the labs keep it: the text as typed, the last valid value, and the
-//! current problem. Bad text only sets `error`; `value` keeps the last valid value.
+//! current problem. Bad text only sets `error`; `value` keeps the last valid value. Beside it,
+//! [`FieldSpec`]: what a field widget needs of the parameter it edits.
 
 /// One edited value.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,4 +35,18 @@ impl<T> Field<T> {
             }
         }
     }
+}
+
+/// What a field widget needs of a parameter: its control's name, id, kind, bounds, what
+/// empty means and its hint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldSpec {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub id: &'static str,
+    pub number: bool,
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+    pub empty: Option<&'static str>,
+    pub hint: Option<&'static str>,
 }

@@ -4,14 +4,14 @@
 //! ([`Param::pair`]), applying typed text to its [`Field`] ([`Param::apply`]) and the field
 //! widget's wiring all come from this one value, so a link and typing enforce the same bound
 //! with the same message by construction. Each lab declares its table as `static`s beside its
-//! query; [`super::param_info::ParamInfo`] is the object-safe view that lock lists and tests
+//! query; `param_info::ParamInfo` is the object-safe view that lock lists and tests
 //! iterate.
 //!
 //! Invariant: for every parameter, the notice a bad link value gives contains exactly the
 //! message typing the same text gives (a test over every lab's table checks it).
 
 use super::field::Field;
-use super::param_info::FieldSpec;
+use super::field::FieldSpec;
 use super::{notice, Notice, Params};
 use crate::model::{MaxParallelism, ModelError, UPPER_BOUND_MAX_PARALLELISM};
 

@@ -1,23 +1,9 @@
 //! What widgets, lock lists, embed titles and tests need of a lab's parameters, whatever their
-//! value type: [`FieldSpec`] and [`FieldView`] (what a field widget draws), [`ParamInfo`] (the
+//! value type: [`FieldView`] (what a field widget draws, with the `FieldSpec` of `field.rs`), [`ParamInfo`] (the
 //! object-safe view of a [`Param`] or a [`Choice`]), and [`ParamTable`] (a lab's list of them).
 
-use super::field::Field;
+use super::field::{Field, FieldSpec};
 use super::param::Param;
-
-/// What a field widget needs of a parameter: its control's name, id, kind, bounds, what
-/// empty means and its hint.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FieldSpec {
-    pub name: &'static str,
-    pub label: &'static str,
-    pub id: &'static str,
-    pub number: bool,
-    pub min: Option<i64>,
-    pub max: Option<i64>,
-    pub empty: Option<&'static str>,
-    pub hint: Option<&'static str>,
-}
 
 /// A field as a widget draws it: the parameter's spec, the text and the error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

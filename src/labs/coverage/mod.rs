@@ -11,12 +11,12 @@ pub mod query;
 mod readout;
 pub mod state;
 
-use gloo_timers::callback::Interval;
+use crate::browser::page::Interval;
 use yew::prelude::*;
 
 use crate::browser::{self, KeyListener};
-use crate::embed::Statement;
-use crate::embed_view::use_result_sink;
+use crate::model::training::Statement;
+use crate::components::use_result_sink;
 use crate::lab::Lab;
 use crate::labs::frame::{use_lab, LabFrame, LabProps, LabState};
 use crate::model::coverage::Verdict;

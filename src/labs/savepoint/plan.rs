@@ -9,7 +9,7 @@ use super::links::SkewLink;
 use super::state::{SavepointAction, SavepointField, SavepointState};
 use crate::browser;
 use crate::components::{field_of, FieldInput, SelectField};
-use crate::labs::skew::STORAGE_KEY;
+use crate::labs::skew::query::STORAGE_KEY;
 use crate::model::skew::units::format_bytes;
 
 #[derive(Properties, PartialEq, Clone)]

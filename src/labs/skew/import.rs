@@ -10,7 +10,7 @@ use yew::platform::{spawn_local, time::sleep};
 use yew::UseReducerDispatcher;
 
 use super::state::{Generating, ImportReport, SkewAction, SkewState};
-use super::STORAGE_KEY;
+use super::query::STORAGE_KEY;
 use crate::browser;
 use crate::model::skew::csv::{keys_to_csv, CsvImporter};
 use crate::model::skew::KeyLoad;

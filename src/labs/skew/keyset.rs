@@ -42,7 +42,7 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
                 return;
             };
             let act = act.clone();
-            wasm_bindgen_futures::spawn_local(async move {
+            yew::platform::spawn_local(async move {
                 if let Some((text, lone)) = browser::events::file_text(file).await {
                     apply(text, lone, key_type, &act);
                 }

@@ -29,15 +29,12 @@ use crate::labs::frame::{lab_state, use_lab, LabFrame, LabProps};
 use crate::labs::paint_first::use_steps;
 use crate::labs::url_sync::use_url_sync;
 use crate::model::skew::aggregate::GroupLoads;
-use query::{KeySource, SkewQuery};
+use query::{KeySource, SkewQuery, STORAGE_KEY};
 use state::{SkewAction, SkewState};
 use view::{busiest_keys, max_in_force, salted, Scenario};
 
 /// The part `view=skew` shows (the charts show with their own names).
 const SKEW: &[&str] = &["skew"];
-
-/// Local-storage key of a large key set (CSV text).
-pub const STORAGE_KEY: &str = "rescale-lab.skew-keys.v1";
 
 lab_state!(SkewState, SkewQuery, Skew);
 

@@ -14,6 +14,10 @@ pub const MAX_URL_CSV: usize = 2000;
 /// The most sub-keys the salting what-if offers.
 pub const MAX_SALT: u32 = 64;
 
+/// Local-storage key of a large key set (CSV text), which a link names with `stored=1`
+/// (the savepoint lab stores one there before it links here).
+pub const STORAGE_KEY: &str = "rescale-lab.skew-keys.v1";
+
 pub static MAXP: Param<Option<MaxParallelism>> =
     Param::max_parallelism("maxp", "max parallelism").control("Max parallelism", "skew-maxp").lockable();
 pub static P: Param<u32> = Param::whole("p", "parallelism", 1, MAX_P).control("Parallelism", "skew-p").lockable();

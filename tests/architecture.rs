@@ -1,0 +1,251 @@
+//! The code map's rules, read from the sources themselves (ARCHITECTURE.md states them):
+//! arrows between the top-level modules point down the layer list, no two files of `src/`
+//! reach each other (directly or round a circle), a lab names another lab only through that
+//! lab's `query` module (the links it writes into it), and browser calls are made in
+//! `src/browser/` only. Test code (`#[cfg(test)] mod tests`, `*_tests.rs`, `tests.rs`) is left
+//! out: a test may reach wherever it must.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::Path;
+
+/// The top-level modules, lowest first: a module may name only those before it.
+const LAYERS: &[&[&str]] = &[
+    &["model"],
+    &["lab", "cli", "bench_export"],
+    &["url"],
+    &["browser"],
+    &["charts", "panic_panel"],
+    &["components"],
+    &["labs"],
+    &["embed"],
+    &["embed_view"],
+    &["app"],
+];
+
+/// Calls into the browser that only `src/browser/` (and the panic panel, which must work when
+/// all else has failed, and the benchmark's exports) may make. Naming a web-sys type is fine.
+const BROWSER_CALLS: &[&str] =
+    &["web_sys::window", "web_sys::console", "js_sys::", "gloo_timers::", "wasm_bindgen_futures::"];
+
+/// A source file: its module path (`["labs", "owners", "query"]`) and its code without
+/// comments and test modules.
+struct Source {
+    path: String,
+    module: Vec<String>,
+    code: String,
+}
+
+fn sources() -> Vec<Source> {
+    let mut out = Vec::new();
+    walk(Path::new(env!("CARGO_MANIFEST_DIR")).join("src").as_path(), &mut out);
+    assert!(out.len() > 100, "read only {} source files", out.len());
+    out
+}
+
+fn walk(dir: &Path, out: &mut Vec<Source>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            walk(&path, out);
+            continue;
+        }
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if !name.ends_with(".rs")
+            || name.ends_with("_tests.rs")
+            || name == "tests.rs"
+            || path.to_string_lossy().contains("/src/bin/")
+        {
+            continue;
+        }
+        let rel = path.strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR")).join("src")).unwrap();
+        let mut module: Vec<String> = rel.with_extension("").iter().map(|s| s.to_string_lossy().to_string()).collect();
+        if matches!(module.last().map(String::as_str), Some("mod" | "lib" | "main")) {
+            module.pop();
+        }
+        let text = fs::read_to_string(&path).unwrap();
+        let text = text.split("#[cfg(test)]\nmod tests").next().unwrap();
+        let code: String = text.lines().map(|l| l.split("//").next().unwrap()).collect::<Vec<_>>().join("\n");
+        out.push(Source { path: rel.to_string_lossy().to_string(), module, code });
+    }
+}
+
+/// Every `crate::a::b` / `super::a` path in the code, resolved to an absolute module path
+/// (the core crate's `crate` is `model`).
+fn references(source: &Source) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let code = source.code.as_str();
+    for (start, _) in code.match_indices(['c', 's']) {
+        let rest = &code[start..];
+        let starts_path = ["crate::", "super::"].iter().any(|p| rest.starts_with(p));
+        let boundary = start == 0 || !code[..start].ends_with(|c: char| c.is_alphanumeric() || c == '_');
+        if !starts_path || !boundary {
+            continue;
+        }
+        let path: Vec<&str> = rest
+            .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+            .next()
+            .unwrap()
+            .split("::")
+            .filter(|s| !s.is_empty())
+            .collect();
+        let mut base: Vec<String> = if path[0] == "crate" {
+            if source.module.first().map(String::as_str) == Some("model") {
+                vec!["model".into()]
+            } else {
+                vec![]
+            }
+        } else {
+            source.module.clone()
+        };
+        let mut segments = path.iter().skip(if path[0] == "crate" { 1 } else { 0 }).peekable();
+        while segments.peek().is_some_and(|s| **s == "super") {
+            base.pop();
+            segments.next();
+        }
+        base.extend(segments.map(|s| s.to_string()));
+        out.push(base);
+    }
+    out
+}
+
+/// The file a module path lands in: the longest prefix that is a source file.
+fn resolve<'a>(by_module: &'a BTreeMap<Vec<String>, String>, path: &[String]) -> Option<&'a String> {
+    (1..=path.len()).rev().find_map(|n| by_module.get(&path[..n]))
+}
+
+fn rank(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|layer| layer.contains(&module))
+}
+
+#[test]
+fn arrows_between_top_level_modules_point_down() {
+    let mut up = Vec::new();
+    for source in sources() {
+        let Some(from) = source.module.first() else { continue };
+        let from_rank = rank(from).unwrap_or_else(|| panic!("{} is in no layer of LAYERS", source.path));
+        for path in references(&source) {
+            let Some(to) = path.first() else { continue };
+            if to == from {
+                continue;
+            }
+            let to_rank = rank(to).unwrap_or_else(|| panic!("{} names {to}, which is in no layer", source.path));
+            if to_rank >= from_rank {
+                up.push(format!("{} → {}", source.path, path.join("::")));
+            }
+        }
+    }
+    assert!(up.is_empty(), "arrows up or sideways:\n{}", up.join("\n"));
+}
+
+#[test]
+fn no_source_files_reach_each_other_round_a_circle() {
+    let sources = sources();
+    let by_module: BTreeMap<Vec<String>, String> = sources.iter().map(|s| (s.module.clone(), s.path.clone())).collect();
+    let mut edges: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for source in &sources {
+        for path in references(source) {
+            if let Some(to) = resolve(&by_module, &path) {
+                if *to != source.path {
+                    edges.entry(source.path.as_str()).or_default().insert(to.as_str());
+                }
+            }
+        }
+    }
+    // A file is on a circle when it reaches itself.
+    let mut circles = Vec::new();
+    for &start in edges.keys() {
+        let mut seen = BTreeSet::new();
+        let mut stack: Vec<&str> = edges[start].iter().copied().collect();
+        while let Some(file) = stack.pop() {
+            if file == start {
+                circles.push(start);
+                break;
+            }
+            if seen.insert(file) {
+                stack.extend(edges.get(file).into_iter().flatten().copied());
+            }
+        }
+    }
+    assert!(circles.is_empty(), "files on a circle: {circles:?}");
+    assert!(edges.len() > 100, "found the references of only {} files", edges.len());
+}
+
+#[test]
+fn a_lab_names_another_lab_only_through_its_query() {
+    let labs: BTreeSet<String> = sources()
+        .iter()
+        .filter(|s| s.module.len() == 2 && s.module[0] == "labs" && s.path.ends_with("mod.rs"))
+        .map(|s| s.module[1].clone())
+        .collect();
+    assert_eq!(labs.len(), 6, "lab folders: {labs:?}");
+    let mut wrong = Vec::new();
+    for source in sources() {
+        let [top, lab, ..] = source.module.as_slice() else { continue };
+        if top != "labs" || !labs.contains(lab) {
+            continue;
+        }
+        for path in references(&source) {
+            if let [labs_dir, other, rest @ ..] = path.as_slice() {
+                if labs_dir == "labs"
+                    && labs.contains(other)
+                    && other != lab
+                    && rest.first().map(String::as_str) != Some("query")
+                {
+                    wrong.push(format!("{} → {}", source.path, path.join("::")));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "a lab reaching into another lab:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn browser_calls_are_made_in_src_browser_only() {
+    let mut wrong = Vec::new();
+    for source in sources() {
+        if matches!(source.module.first().map(String::as_str), Some("browser" | "panic_panel" | "bench_export")) {
+            continue;
+        }
+        for call in BROWSER_CALLS {
+            if source.code.contains(call) {
+                wrong.push(format!("{}: {call}", source.path));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "browser calls outside src/browser/:\n{}", wrong.join("\n"));
+}
+
+/// The lab folders under `src/labs/` (a folder there is a lab: `lab::tests` holds that).
+fn lab_folders() -> BTreeSet<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/labs");
+    fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .map(|p| p.file_name().unwrap().to_string_lossy().to_string())
+        .collect()
+}
+
+#[test]
+fn the_build_lists_of_labs_are_the_lab_folders() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let folders = lab_folders();
+    assert_eq!(folders.len(), 6, "{folders:?}");
+    // tools/build.sh builds one wasm module per lab: `LABS=(coverage owners …)`.
+    let build = fs::read_to_string(root.join("tools/build.sh")).unwrap();
+    let line = build.lines().find(|l| l.starts_with("LABS=(")).expect("LABS=( in tools/build.sh");
+    let built: BTreeSet<String> =
+        line.trim_start_matches("LABS=(").trim_end_matches(')').split_whitespace().map(String::from).collect();
+    assert_eq!(built, folders, "tools/build.sh LABS");
+    // Cargo.toml: a feature lab-<slug> per lab, all of them in all-labs.
+    let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let features: BTreeSet<String> = manifest
+        .lines()
+        .filter_map(|l| l.strip_prefix("lab-")?.split_once(" = []").map(|(slug, _)| slug.to_string()))
+        .collect();
+    assert_eq!(features, folders, "the lab-<slug> features of Cargo.toml");
+    let all = manifest.lines().find(|l| l.starts_with("all-labs = [")).expect("all-labs in Cargo.toml");
+    let in_all: BTreeSet<String> = all.split('"').filter_map(|s| s.strip_prefix("lab-")).map(String::from).collect();
+    assert_eq!(in_all, folders, "the all-labs feature of Cargo.toml");
+}

@@ -43,8 +43,10 @@ pub struct Param<T: 'static> {
     /// What empty text means, shown as the placeholder; `None`: empty text is refused.
     pub empty: Option<&'static str>,
     pub hint: Option<&'static str>,
-    /// What a link's bad value falls back to, after the error ("using p = 4").
-    pub fallback: &'static str,
+    /// What a link's bad value falls back to, after the error, when the default alone does not
+    /// say it ("using Flink's default derived from p"); `None`: made from the default
+    /// ([`Param::default_text`]: "using p = 4").
+    pub fallback: Option<&'static str>,
     pub lockable: bool,
     parse: fn(&Param<T>, &str) -> Result<T, ModelError>,
     format: fn(&T) -> String,
@@ -66,7 +68,7 @@ const fn base<T>(
         number: false,
         empty: None,
         hint: None,
-        fallback: "using the default",
+        fallback: None,
         lockable: false,
         parse,
         format,
@@ -157,9 +159,10 @@ impl<T: PartialEq + 'static> Param<T> {
         Param { hint: Some(hint), ..self }
     }
 
-    /// What a bad link value falls back to, after the error.
+    /// What a bad link value falls back to, after the error, where the default's own text
+    /// would not say it.
     pub const fn fallback(self, fallback: &'static str) -> Self {
-        Param { fallback, ..self }
+        Param { fallback: Some(fallback), ..self }
     }
 
     /// An embedding page may lock this control.
@@ -192,21 +195,42 @@ impl<T: PartialEq + 'static> Param<T> {
     }
 
     /// Reads the parameter from a link: `None` when absent or bad (a bad value adds a notice
-    /// holding the same message typing it would give).
+    /// holding the same message typing it would give, then the fallback phrase).
     pub fn read(&self, params: &Params, notices: &mut Vec<Notice>) -> Option<T> {
+        self.read_falling_back(params, notices, || self.fallback.unwrap_or("using the default").to_string())
+    }
+
+    /// [`Param::read`], else `default`; the notice names the default ([`Param::default_text`]).
+    pub fn read_or(&self, params: &Params, notices: &mut Vec<Notice>, default: T) -> T {
+        let fallback = || self.fallback.map_or_else(|| self.default_text(&default), String::from);
+        self.read_falling_back(params, notices, fallback).unwrap_or(default)
+    }
+
+    fn read_falling_back(
+        &self,
+        params: &Params,
+        notices: &mut Vec<Notice>,
+        fallback: impl FnOnce() -> String,
+    ) -> Option<T> {
         let text = params.get(self.name)?;
         match self.parse(text) {
             Ok(v) => Some(v),
             Err(e) => {
-                notices.push(notice(self.name, text, &format!("{e}; {}", self.fallback)));
+                notices.push(notice(self.name, text, &format!("{e}; {}", fallback())));
                 None
             }
         }
     }
 
-    /// [`Param::read`], else `default`.
-    pub fn read_or(&self, params: &Params, notices: &mut Vec<Notice>, default: T) -> T {
-        self.read(params, notices).unwrap_or(default)
+    /// The fallback phrase made from the default: "using p = 4" for a plain number, "using
+    /// 4 TiB" for a value with its unit, "using none" (the empty text's meaning) for no value.
+    pub fn default_text(&self, default: &T) -> String {
+        let text = self.format(default);
+        match (text.is_empty(), self.number) {
+            (true, _) => format!("using {}", self.empty.unwrap_or("the default")),
+            (false, true) => format!("using {} = {text}", self.name),
+            (false, false) => format!("using {text}"),
+        }
     }
 
     /// Adds `name=value` to a link when the value is not the default.

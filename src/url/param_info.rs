@@ -30,7 +30,8 @@ pub trait ParamInfo: Sync {
     /// the next two: the tests and fuzz targets use them; the bundle leaves them out.)
     #[cfg(not(target_arch = "wasm32"))]
     fn problem(&self, text: &str) -> Option<String>;
-    /// The fallback phrase of a link's notice (empty for a choice).
+    /// The fallback phrase of a link's notice, or `using` where the phrase is made from the
+    /// default (empty for a choice).
     #[cfg(not(target_arch = "wasm32"))]
     fn fallback(&self) -> &'static str;
     /// The accepted text written as a link writes it back; `None` when refused (or a choice).
@@ -57,7 +58,7 @@ impl<T: PartialEq + 'static> ParamInfo for Param<T> {
     }
     #[cfg(not(target_arch = "wasm32"))]
     fn fallback(&self) -> &'static str {
-        self.fallback
+        self.fallback.unwrap_or("using")
     }
     #[cfg(not(target_arch = "wasm32"))]
     fn normalise(&self, text: &str) -> Option<String> {

@@ -10,11 +10,9 @@ use crate::url::{notice, Notice, Param, ParamTable, Params};
 
 pub static M: Param<u32> = Param::whole("m", "modulus m", 1, MAX_MODULUS as i64)
     .control("Modulus m", "coverage-m")
-    .fallback("using m = 8")
     .lockable();
 pub static A: Param<u64> = Param::whole64("a", "stride a", 0, MAX_STRIDE as i64)
     .control("Stride a", "coverage-a")
-    .fallback("using a = 1")
     .lockable();
 
 /// No section of this lab is shown alone yet: `view=` opens the whole lab, with a notice.

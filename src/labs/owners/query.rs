@@ -11,7 +11,6 @@ pub static MAXP: Param<Option<MaxParallelism>> = Param::max_parallelism("maxp", 
     .lockable();
 pub static P: Param<u32> = Param::whole("p", "parallelism", 1, MAX_P)
     .control("Exact parallelism", "owners-p")
-    .fallback("using p = 4")
     .lockable();
 pub static FIRST: Param<Option<u32>> = Param::optional("first", "first parallelism", 1, MAX_P, "the earlier parallelism, else the parallelism")
     .control("First parallelism", "owners-first")

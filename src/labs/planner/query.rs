@@ -42,26 +42,21 @@ pub static FIRST: Param<u32> = Param::whole("first", "first parallelism", 1, MAX
     .hint("The job's parallelism when it first ran, if the max is unknown.");
 pub static STATE: Param<u64> = Param::size_iec("state", "state size", false)
     .control("State size", "pl-state")
-    .hint("With a binary unit: B, KiB, MiB, GiB, TiB (1 TiB = 1024 GiB); KB … TB are read as the same.")
-    .fallback("using 4 TiB");
+    .hint("With a binary unit: B, KiB, MiB, GiB, TiB (1 TiB = 1024 GiB); KB … TB are read as the same.");
 pub static RATE: Param<u64> = Param::size_iec("rate", "rewrite throughput", true)
     .control("Rewrite throughput per second", "pl-rate")
-    .hint("The State Processor API job's, aggregate (it reads and writes every byte), such as 300 MiB.")
-    .fallback("using 300 MiB");
+    .hint("The State Processor API job's, aggregate (it reads and writes every byte), such as 300 MiB.");
 pub static SP_RATE: Param<u64> = Param::size_iec("sp_rate", "savepoint write throughput", true)
     .control("Savepoint write throughput per second", "pl-sp-rate")
-    .hint("Aggregate, writing a savepoint to the snapshot store, such as 300 MiB.")
-    .fallback("using 300 MiB");
+    .hint("Aggregate, writing a savepoint to the snapshot store, such as 300 MiB.");
 pub static RESTORE_RATE: Param<u64> = Param::size_iec("restore_rate", "restore throughput", true)
     .control("Restore throughput per second", "pl-restore-rate")
-    .hint("Aggregate, reading state back from the snapshot store, such as 300 MiB.")
-    .fallback("using 300 MiB");
+    .hint("Aggregate, reading state back from the snapshot store, such as 300 MiB.");
 pub static PARTITIONS: Param<u32> =
     Param::whole("partitions", "source partitions", 1, 1_000_000).control("Source partitions", "pl-partitions");
 pub static TTL: Param<Option<u64>> = Param::ttl("ttl", "state time-to-live")
     .control("State time-to-live", "pl-ttl")
-    .hint("Such as 6h or 2d, or none.")
-    .fallback("using none");
+    .hint("Such as 6h or 2d, or none.");
 
 pub static SLOTS: Param<Option<u32>> = Param::optional("slots", "task slots", 1, 1_000_000, "as many as asked")
     .control("Task slots for the job", "pl-slots")

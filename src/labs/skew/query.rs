@@ -29,8 +29,7 @@ pub static S: Param<u64> = Param::milli("s", "Zipf exponent", 5, true)
     .fallback("the Zipf exponent takes a number above 0 and at most 5; using 1.1");
 pub static HOT: Param<u32> = Param::whole("hot", "hot key share %", 0, 100).control("Hot key share (%)", "skew-hot");
 pub static TOTAL: Param<u64> = Param::milli("total", "total events per second", MAX_EVENTS_PER_S as i64, true)
-    .control("Total events per second", "skew-total")
-    .fallback("using 100000");
+    .control("Total events per second", "skew-total");
 pub static Q: Param<Option<u32>> =
     Param::optional("q", "what-if parallelism", 1, MAX_P, "none").control("Another parallelism", "skew-q");
 pub static SALT: Param<u32> = Param::whole_or_zero("salt", "sub-keys", 0, MAX_SALT as i64, "0 (off)")

@@ -26,6 +26,27 @@ fn a_link_and_typing_give_one_message() {
 }
 
 #[test]
+fn a_fallback_is_made_from_the_default_unless_given() {
+    static M: Param<u32> = Param::whole("m", "modulus m", 1, 1000);
+    static STATE: Param<u64> = Param::size_iec("state", "state size", false);
+    assert_eq!(M.default_text(&8), "using m = 8");
+    assert_eq!(STATE.default_text(&(4 << 40)), "using 4 TiB");
+    assert_eq!(TTL.default_text(&None), "using none");
+    assert_eq!(Q.default_text(&Some(7)), "using q = 7");
+    // In a link's notice: the bound, then the default it falls back to.
+    let mut notices = Vec::new();
+    assert_eq!(M.read_or(&params("m=0"), &mut notices, 8), 8);
+    assert_eq!(notices[0].message, format!("m=\"0\" was not used: {}; using m = 8.", M.parse("0").unwrap_err()));
+    let mut notices = Vec::new();
+    assert_eq!(STATE.read_or(&params("state=lots"), &mut notices, 4 << 40), 4 << 40);
+    assert!(notices[0].message.ends_with("; using 4 TiB."), "{}", notices[0].message);
+    // A fallback given by hand wins: the default alone would not say what happens.
+    let mut notices = Vec::new();
+    assert_eq!(P.read_or(&params("p=0"), &mut notices, 9), 9);
+    assert!(notices[0].message.ends_with("; using p = 4."), "{}", notices[0].message);
+}
+
+#[test]
 fn empty_values_and_units() {
     assert_eq!(Q.parse(" "), Ok(None));
     assert_eq!(Q.parse("12"), Ok(Some(12)));

@@ -173,11 +173,7 @@ fn no_source_files_reach_each_other_round_a_circle() {
 
 #[test]
 fn a_lab_names_another_lab_only_through_its_query() {
-    let labs: BTreeSet<String> = sources()
-        .iter()
-        .filter(|s| s.module.len() == 2 && s.module[0] == "labs" && s.path.ends_with("mod.rs"))
-        .map(|s| s.module[1].clone())
-        .collect();
+    let labs = lab_folders();
     assert_eq!(labs.len(), 6, "lab folders: {labs:?}");
     let mut wrong = Vec::new();
     for source in sources() {

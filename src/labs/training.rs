@@ -16,7 +16,7 @@ use crate::url::encode_component;
 use crate::url::workshop::WorkshopQuery;
 
 use super::presenter::{AnswerKey, Presenter};
-use super::reset_all::{ResetAll, TRAINING_FIRST_KEY as FIRST_KEY, TRAINING_KEY as STORAGE_KEY};
+use super::reset_all::{ResetAll, TRAINING_FIRST_KEY, TRAINING_KEY};
 use super::training_set::{load, safe_path, ExerciseSet};
 use super::training_step::{Shown, TrainingStep};
 
@@ -69,7 +69,7 @@ fn mode_href(mode: WorkshopQuery, path: &Option<String>) -> String {
 }
 
 fn loaded_progress() -> (TrainingProgress, Option<String>) {
-    match browser::storage_get(STORAGE_KEY).as_deref() {
+    match browser::storage_get(TRAINING_KEY).as_deref() {
         None => (TrainingProgress::default(), None),
         Some(text) => match TrainingProgress::parse(text) {
             Some(p) => (p, None),
@@ -109,9 +109,10 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
     // The exercise file on its way: not settled.
     crate::components::use_busy(set.is_none());
     let progress = use_state(loaded_progress);
-    let attempts = use_state(|| browser::storage_get(FIRST_KEY).and_then(|t| Attempts::parse(&t)).unwrap_or_default());
-    use_effect_with(progress.0.clone(), |p| save(STORAGE_KEY, p.format(), p.answers.is_empty()));
-    use_effect_with((*attempts).clone(), |a| save(FIRST_KEY, a.format(), a.by_id.is_empty()));
+    let attempts =
+        use_state(|| browser::storage_get(TRAINING_FIRST_KEY).and_then(|t| Attempts::parse(&t)).unwrap_or_default());
+    use_effect_with(progress.0.clone(), |p| save(TRAINING_KEY, p.format(), p.answers.is_empty()));
+    use_effect_with((*attempts).clone(), |a| save(TRAINING_FIRST_KEY, a.format(), a.by_id.is_empty()));
     let responses = use_state(BTreeMap::<String, String>::new);
     let feedback = use_state(BTreeMap::<String, Shown>::new);
     let clear = {

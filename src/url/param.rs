@@ -10,8 +10,7 @@
 //! Invariant: for every parameter, the notice a bad link value gives contains exactly the
 //! message typing the same text gives (a test over every lab's table checks it).
 
-use super::field::Field;
-use super::field::FieldSpec;
+use super::field::{Field, FieldSpec};
 use super::{notice, Notice, Params};
 use crate::model::{MaxParallelism, ModelError, UPPER_BOUND_MAX_PARALLELISM};
 

@@ -25,6 +25,7 @@ pub mod reset_all;
 pub mod training;
 pub mod training_set;
 pub mod training_step;
+pub mod training_steps;
 pub mod url_sync;
 
 // Native only: it uses the table methods the bundle leaves out.

@@ -6,19 +6,18 @@
 //! score counts first attempts, kept in `rescale-lab.training-first.v1`), `present=1`
 //! ([`Presenter`]) and `key=1` ([`AnswerKey`]).
 
-use std::collections::BTreeMap;
-
 use yew::prelude::*;
 
 use crate::browser;
-use crate::model::training::{grade, Answer, Attempts, Exercise, ExerciseKind, TrainingProgress};
+use crate::model::training::{Attempts, Exercise, TrainingProgress};
 use crate::url::encode_component;
 use crate::url::workshop::WorkshopQuery;
 
 use super::presenter::{AnswerKey, Presenter};
 use super::reset_all::{ResetAll, TRAINING_FIRST_KEY, TRAINING_KEY};
 use super::training_set::{load, safe_path, ExerciseSet};
-use super::training_step::{Shown, TrainingStep};
+use super::training_step::TrainingStep;
+use super::training_steps::{verdict_text, StepAction, Steps};
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct TrainingPathProps {
@@ -27,27 +26,6 @@ pub struct TrainingPathProps {
     /// `answers=`, `present=`, `key=` from the link.
     #[prop_or_default]
     pub mode: WorkshopQuery,
-}
-
-/// What a graded answer shows: the model's reason, or, with answers hidden, a hint after a
-/// wrong one.
-fn verdict_text(kind: &ExerciseKind, ok: bool, hidden: bool) -> String {
-    if hidden && !ok {
-        format!("Hint: {} Try again; retries count as practice, not score.", kind.hint())
-    } else {
-        kind.solve().1
-    }
-}
-
-/// Grades a response: an empty one is asked for, a wrong one gets [`verdict_text`].
-fn checked(kind: &ExerciseKind, response: &str, hidden: bool) -> Shown {
-    if response.trim().is_empty() {
-        return Err(match kind.solve().0 {
-            Answer::YesNo(_) => "Choose yes or no, then check.".to_string(),
-            Answer::Number(_) => "Type a whole number, then check.".to_string(),
-        });
-    }
-    grade(kind, response).map(|ok| (ok, verdict_text(kind, ok, hidden))).map_err(|e| e.to_string())
 }
 
 /// Writes a stored score, or removes the entry when there is nothing to keep.
@@ -108,21 +86,13 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
     }
     // The exercise file on its way: not settled.
     crate::components::use_busy(set.is_none());
-    let progress = use_state(loaded_progress);
-    let attempts =
-        use_state(|| browser::storage_get(TRAINING_FIRST_KEY).and_then(|t| Attempts::parse(&t)).unwrap_or_default());
-    use_effect_with(progress.0.clone(), |p| save(TRAINING_KEY, p.format(), p.answers.is_empty()));
-    use_effect_with((*attempts).clone(), |a| save(TRAINING_FIRST_KEY, a.format(), a.by_id.is_empty()));
-    let responses = use_state(BTreeMap::<String, String>::new);
-    let feedback = use_state(BTreeMap::<String, Shown>::new);
-    let clear = {
-        let (progress, feedback, attempts) = (progress.clone(), feedback.clone(), attempts.clone());
-        Callback::from(move |_: ()| {
-            progress.set((TrainingProgress::default(), None));
-            attempts.set(Attempts::default());
-            feedback.set(BTreeMap::new());
-        })
-    };
+    let steps = use_reducer(|| {
+        let attempts = browser::storage_get(TRAINING_FIRST_KEY).and_then(|t| Attempts::parse(&t)).unwrap_or_default();
+        Steps::new(loaded_progress(), attempts)
+    });
+    use_effect_with(steps.progress.clone(), |p| save(TRAINING_KEY, p.format(), p.answers.is_empty()));
+    use_effect_with(steps.attempts.clone(), |a| save(TRAINING_FIRST_KEY, a.format(), a.by_id.is_empty()));
+    let clear = steps.dispatcher().to_callback().reform(|_: ()| StepAction::Clear);
     let mode = props.mode;
     let hidden = mode.answers_hidden;
     let leave = AttrValue::from(mode_href(WorkshopQuery { present: false, key: false, ..mode }, &props.path));
@@ -138,12 +108,12 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
         Some(Ok(s)) => {
             let ids = s.exercises.iter().map(|e| e.id.as_str());
             let score = if hidden {
-                format!("Score: {} of {} (first attempts).", attempts.score(ids), s.exercises.len())
+                format!("Score: {} of {} (first attempts).", steps.attempts.score(ids), s.exercises.len())
             } else {
-                let right = ids.filter(|id| progress.0.answers.get(*id).is_some_and(|a| a.0)).count();
+                let right = ids.filter(|id| steps.progress.answers.get(*id).is_some_and(|a| a.0)).count();
                 format!("Score: {right} of {}.", s.exercises.len())
             };
-            let (retries, recovered) = attempts.practice();
+            let (retries, recovered) = steps.attempts.practice();
             html! {
                 <>
                     <p data-testid="training-score" role="status">{ score }</p>
@@ -156,7 +126,7 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
                         <ul class="notices">{ for s.problems.iter().map(|p| html! { <li>{ p.clone() }</li> }) }</ul>
                     }
                     <ol class="training-steps">
-                        { for s.exercises.iter().map(|e| step(e, hidden, &progress, &attempts, &responses, &feedback)) }
+                        { for s.exercises.iter().map(|e| step(e, hidden, &steps)) }
                     </ol>
                 </>
             }
@@ -174,7 +144,7 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
             if hidden {
                 <p class="field-hint">{ "Answers are hidden in this link: a wrong answer gets a hint, and only your first answer to each step counts." }</p>
             }
-            if let Some(note) = &progress.1 {
+            if let Some(note) = &steps.note {
                 <p class="notices" role="status">{ note.clone() }</p>
             }
             { body }
@@ -197,50 +167,30 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
     }
 }
 
-fn step(
-    e: &Exercise,
-    hidden: bool,
-    progress: &UseStateHandle<(TrainingProgress, Option<String>)>,
-    attempts: &UseStateHandle<Attempts>,
-    responses: &UseStateHandle<BTreeMap<String, String>>,
-    feedback: &UseStateHandle<BTreeMap<String, Shown>>,
-) -> Html {
+fn step(e: &Exercise, hidden: bool, steps: &UseReducerHandle<Steps>) -> Html {
     let id = e.id.clone();
     let on_input = {
-        let (responses, id) = (responses.clone(), id.clone());
-        Callback::from(move |value: String| {
-            let mut next = (*responses).clone();
-            next.insert(id.clone(), value);
-            responses.set(next);
-        })
+        let id = id.clone();
+        steps.dispatcher().to_callback().reform(move |value: String| StepAction::Respond { id: id.clone(), value })
     };
     let on_check = {
-        let (feedback, progress, attempts, kind, id) =
-            (feedback.clone(), progress.clone(), attempts.clone(), e.kind.clone(), id.clone());
-        Callback::from(move |response: String| {
-            let result = checked(&kind, &response, hidden);
-            if let Ok((ok, _)) = &result {
-                let mut p = progress.0.clone();
-                p.answers.insert(id.clone(), (*ok, response.clone()));
-                progress.set((p, progress.1.clone()));
-                if hidden {
-                    let mut a = (*attempts).clone();
-                    a.record(&id, *ok);
-                    attempts.set(a);
-                }
-            }
-            let mut f = (*feedback).clone();
-            f.insert(id.clone(), result);
-            feedback.set(f);
+        let kind = e.kind.clone();
+        steps.dispatcher().to_callback().reform(move |typed: Option<String>| StepAction::Check {
+            id: id.clone(),
+            kind: kind.clone(),
+            hidden,
+            typed,
         })
     };
-    let earlier = progress.0.answers.get(&e.id);
-    let shown =
-        feedback.get(&e.id).cloned().or_else(|| earlier.map(|(ok, _)| Ok((*ok, verdict_text(&e.kind, *ok, hidden)))));
-    let response = responses.get(&e.id).cloned().or_else(|| earlier.map(|a| a.1.clone())).unwrap_or_default();
-    let attempted = attempts.by_id.contains_key(&e.id) || earlier.is_some();
+    let earlier = steps.progress.answers.get(&e.id);
+    let shown = steps
+        .feedback
+        .get(&e.id)
+        .cloned()
+        .or_else(|| earlier.map(|(ok, _)| Ok((*ok, verdict_text(&e.kind, *ok, hidden)))));
+    let attempted = steps.attempts.by_id.contains_key(&e.id) || earlier.is_some();
     html! {
-        <TrainingStep key={e.id.clone()} exercise={e.clone()} response={response} {shown} answers_hidden={hidden}
+        <TrainingStep key={e.id.clone()} exercise={e.clone()} response={steps.response(&e.id)} {shown} answers_hidden={hidden}
             {attempted} {on_input} {on_check} />
     }
 }

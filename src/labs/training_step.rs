@@ -7,8 +7,7 @@ use yew::prelude::*;
 use crate::components::AnswerField;
 use crate::model::training::{Answer, Exercise};
 
-/// A step's verdict: right or not with the text to show, or why the response was refused.
-pub type Shown = Result<(bool, String), String>;
+use super::training_steps::Shown;
 
 #[derive(Properties, PartialEq)]
 pub struct TrainingStepProps {
@@ -21,8 +20,9 @@ pub struct TrainingStepProps {
     /// link waits for it).
     pub attempted: bool,
     pub on_input: Callback<String>,
-    /// Check this response.
-    pub on_check: Callback<String>,
+    /// Check: the text typed when Enter was pressed in the box, else `None` for the response
+    /// as it stands (read by the reducer, not from this render, so no keystroke is missed).
+    pub on_check: Callback<Option<String>>,
 }
 
 #[function_component]
@@ -31,20 +31,13 @@ pub fn TrainingStep(props: &TrainingStepProps) -> Html {
     let input_id = format!("training-{}", e.id);
     let yes_no = matches!(e.kind.solve().0, Answer::YesNo(_));
     let hint = if yes_no { "Choose yes or no." } else { "A whole number." };
-    let on_click = {
-        let (on_check, response) = (props.on_check.clone(), props.response.to_string());
-        Callback::from(move |_: MouseEvent| on_check.emit(response.clone()))
-    };
-    let on_submit = {
-        let (on_check, response) = (props.on_check.clone(), props.response.to_string());
-        Callback::from(move |typed: Option<String>| on_check.emit(typed.unwrap_or_else(|| response.clone())))
-    };
+    let on_click = props.on_check.reform(|_: MouseEvent| None);
     html! {
         <li key={e.id.clone()} class="training-step" data-exercise={e.id.clone()}>
             <h3>{ e.title.clone() }</h3>
             <p>{ e.prompt.clone() }</p>
             <AnswerField id={input_id} label={format!("Your answer: {}", e.title)} {yes_no} value={props.response.clone()}
-                hint={hint} on_input={props.on_input.clone()} {on_submit} />
+                hint={hint} on_input={props.on_input.clone()} on_submit={props.on_check.clone()} />
             <button type="button" onclick={on_click}>{ format!("Check: {}", e.title) }</button>
             { match props.shown.clone() {
                 None => html! {},

@@ -1,0 +1,151 @@
+//! What the guided path holds while a learner works through it: the stored score, the first
+//! attempts (answers hidden), each step's response and verdict. Changed only by [`StepAction`]
+//! through a reducer, so a check always grades the response as it stands, even when a keystroke
+//! and the check arrive before the page has drawn again (a render-time copy of the response
+//! once graded `6` for a typed `60`).
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use yew::Reducible;
+
+use crate::model::training::{grade, Answer, Attempts, ExerciseKind, TrainingProgress};
+
+/// A step's verdict: right or not with the text to show, or why the response was refused.
+pub type Shown = Result<(bool, String), String>;
+
+#[derive(Clone, PartialEq, Default)]
+pub struct Steps {
+    pub progress: TrainingProgress,
+    /// Why stored progress was set aside, if it was.
+    pub note: Option<String>,
+    pub attempts: Attempts,
+    /// Typed or chosen, not yet necessarily checked.
+    pub responses: BTreeMap<String, String>,
+    pub feedback: BTreeMap<String, Shown>,
+}
+
+pub enum StepAction {
+    /// A step's response changed (a keystroke, a radio chosen).
+    Respond { id: String, value: String },
+    /// Check a step: the text typed, if given with the check (Enter in the box), else the
+    /// response as it stands.
+    Check { id: String, kind: ExerciseKind, hidden: bool, typed: Option<String> },
+    /// Reset progress: the score, the attempts and every verdict.
+    Clear,
+}
+
+/// What a graded answer shows: the model's reason, or, with answers hidden, a hint after a
+/// wrong one.
+pub fn verdict_text(kind: &ExerciseKind, ok: bool, hidden: bool) -> String {
+    if hidden && !ok {
+        format!("Hint: {} Try again; retries count as practice, not score.", kind.hint())
+    } else {
+        kind.solve().1
+    }
+}
+
+/// Grades a response: an empty one is asked for, a wrong one gets [`verdict_text`].
+fn checked(kind: &ExerciseKind, response: &str, hidden: bool) -> Shown {
+    if response.trim().is_empty() {
+        return Err(match kind.solve().0 {
+            Answer::YesNo(_) => "Choose yes or no, then check.".to_string(),
+            Answer::Number(_) => "Type a whole number, then check.".to_string(),
+        });
+    }
+    grade(kind, response).map(|ok| (ok, verdict_text(kind, ok, hidden))).map_err(|e| e.to_string())
+}
+
+impl Steps {
+    pub fn new(progress: (TrainingProgress, Option<String>), attempts: Attempts) -> Self {
+        Steps { progress: progress.0, note: progress.1, attempts, ..Steps::default() }
+    }
+
+    /// The response shown in a step: typed or chosen, else the one stored with the score.
+    pub fn response(&self, id: &str) -> String {
+        self.responses.get(id).or_else(|| self.progress.answers.get(id).map(|a| &a.1)).cloned().unwrap_or_default()
+    }
+}
+
+impl Reducible for Steps {
+    type Action = StepAction;
+
+    fn reduce(self: Rc<Self>, action: StepAction) -> Rc<Self> {
+        let mut next = (*self).clone();
+        match action {
+            StepAction::Respond { id, value } => {
+                next.responses.insert(id, value);
+            }
+            StepAction::Check { id, kind, hidden, typed } => {
+                if let Some(text) = typed {
+                    next.responses.insert(id.clone(), text);
+                }
+                let response = next.response(&id);
+                let result = checked(&kind, &response, hidden);
+                if let Ok((ok, _)) = &result {
+                    next.progress.answers.insert(id.clone(), (*ok, response));
+                    if hidden {
+                        next.attempts.record(&id, *ok);
+                    }
+                }
+                next.feedback.insert(id, result);
+            }
+            StepAction::Clear => {
+                next.progress = TrainingProgress::default();
+                next.note = None;
+                next.attempts = Attempts::default();
+                next.feedback.clear();
+            }
+        }
+        Rc::new(next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn owner() -> ExerciseKind {
+        ExerciseKind::OwnerOfGroup { max: 128, p: 100, group: 77 }
+    }
+
+    fn run(actions: Vec<StepAction>) -> Rc<Steps> {
+        actions.into_iter().fold(Rc::new(Steps::default()), |s, a| s.reduce(a))
+    }
+
+    fn respond(value: &str) -> StepAction {
+        StepAction::Respond { id: "owner-77".into(), value: value.into() }
+    }
+
+    fn check(hidden: bool, typed: Option<&str>) -> StepAction {
+        StepAction::Check { id: "owner-77".into(), kind: owner(), hidden, typed: typed.map(str::to_string) }
+    }
+
+    #[test]
+    fn a_check_grades_the_latest_response_and_keeps_it() {
+        // (what happens, the verdict, the stored answer)
+        let cases: Vec<(Vec<StepAction>, Shown, Option<(bool, &str)>)> = vec![
+            (vec![respond("6"), respond("60"), check(false, None)], Ok((true, owner().solve().1)), Some((true, "60"))),
+            (vec![respond("6"), check(false, Some("60"))], Ok((true, owner().solve().1)), Some((true, "60"))),
+            (vec![respond("60"), respond("6"), check(false, None)], Ok((false, owner().solve().1)), Some((false, "6"))),
+            (vec![check(false, None)], Err("Type a whole number, then check.".into()), None),
+        ];
+        for (actions, shown, stored) in cases {
+            let s = run(actions);
+            assert_eq!(s.feedback.get("owner-77"), Some(&shown));
+            assert_eq!(s.progress.answers.get("owner-77").map(|(ok, r)| (*ok, r.as_str())), stored);
+        }
+    }
+
+    #[test]
+    fn hidden_answers_count_the_first_attempt_and_clear_forgets_all_but_responses() {
+        let s = run(vec![respond("6"), check(true, None), check(true, Some("60"))]);
+        assert_eq!(s.attempts.score(["owner-77"].into_iter()), 0);
+        assert_eq!(s.attempts.practice(), (1, 1));
+        assert!(s.feedback["owner-77"].as_ref().is_ok_and(|(ok, _)| *ok));
+        let cleared = s.reduce(StepAction::Clear);
+        assert!(cleared.progress.answers.is_empty() && cleared.feedback.is_empty());
+        assert_eq!(cleared.attempts, Attempts::default());
+        assert_eq!(cleared.response("owner-77"), "60");
+    }
+}

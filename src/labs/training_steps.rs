@@ -124,7 +124,8 @@ mod tests {
     #[test]
     fn a_check_grades_the_latest_response_and_keeps_it() {
         // (what happens, the verdict, the stored answer)
-        let cases: Vec<(Vec<StepAction>, Shown, Option<(bool, &str)>)> = vec![
+        type Case = (Vec<StepAction>, Shown, Option<(bool, &'static str)>);
+        let cases: Vec<Case> = vec![
             (vec![respond("6"), respond("60"), check(false, None)], Ok((true, owner().solve().1)), Some((true, "60"))),
             (vec![respond("6"), check(false, Some("60"))], Ok((true, owner().solve().1)), Some((true, "60"))),
             (vec![respond("60"), respond("6"), check(false, None)], Ok((false, owner().solve().1)), Some((false, "6"))),

@@ -26,10 +26,15 @@ fn name_of(pair: &str) -> &str {
 }
 
 /// The same lab and state without embed-only parameters (keeps `theme` out too, so the
-/// full site follows the viewer's own setting).
+/// full site follows the viewer's own setting), and without `view=`: the reader who leaves
+/// the embed gets the whole lab at the embed's state, not one section with no way to the rest.
 pub fn strip_embed(hash: &str) -> String {
     let (path, pairs) = split(hash);
-    let kept: Vec<String> = pairs.into_iter().filter(|p| !EMBED_ONLY.contains(&name_of(p))).map(String::from).collect();
+    let kept: Vec<String> = pairs
+        .into_iter()
+        .filter(|p| !EMBED_ONLY.contains(&name_of(p)) && name_of(p) != "view")
+        .map(String::from)
+        .collect();
     join(path, &kept)
 }
 
@@ -126,6 +131,7 @@ mod tests {
             "#/coverage?m=8&a=3"
         );
         assert_eq!(strip_embed("#/owners?embed=1"), "#/owners");
+        assert_eq!(strip_embed("#/owners?p=64&embed=1&view=slider&maxp=128"), "#/owners?p=64&maxp=128");
         assert_eq!(
             embed_hash("#/coverage?m=8&a=3&embed=1", &["m".into(), "a".into()], Theme::Dark, None),
             "#/coverage?m=8&a=3&embed=1&lock=m%2Ca&theme=dark"

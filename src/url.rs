@@ -274,6 +274,15 @@ pub fn valid_origin(text: &str) -> Option<String> {
     })
 }
 
+/// The origin of a web address someone typed or pasted (`https://docs.example.com/guide/` →
+/// `https://docs.example.com`): the address cut before its path, query or fragment, then
+/// [`valid_origin`]. For a field a person fills; a link's `origin=` stays strict.
+pub fn origin_of_address(text: &str) -> Option<String> {
+    let (scheme, rest) = text.split_once("://")?;
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    valid_origin(&format!("{scheme}://{}", &rest[..end]))
+}
+
 /// Builds a notice for parameter `param` whose value `value` was not used.
 pub fn notice(param: &str, value: &str, consequence: &str) -> Notice {
     let shown: String = value.chars().take(60).collect();

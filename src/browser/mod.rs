@@ -112,6 +112,32 @@ pub fn storage_remove(key: &str) -> bool {
     local_storage().is_some_and(|s| s.get_item(key).ok().flatten().is_some() && s.remove_item(key).is_ok())
 }
 
+fn session_storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.session_storage().ok().flatten())
+}
+
+/// Writes a session-storage entry (this tab, until it closes); does nothing when unavailable.
+pub fn session_set(key: &str, value: &str) {
+    if let Some(storage) = session_storage() {
+        let _ = storage.set_item(key, value);
+    }
+}
+
+/// Reads and removes a session-storage entry.
+pub fn session_take(key: &str) -> Option<String> {
+    let storage = session_storage()?;
+    let value = storage.get_item(key).ok().flatten();
+    let _ = storage.remove_item(key);
+    value
+}
+
+/// Scrolls the element with this id to the top of the view, if there is one.
+pub fn scroll_to_id(id: &str) {
+    if let Some(element) = element_by_id(id) {
+        element.scroll_into_view();
+    }
+}
+
 /// Opens the browser's print dialog (the page's print stylesheet decides what prints).
 pub fn print_page() {
     if let Some(w) = web_sys::window() {

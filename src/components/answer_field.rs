@@ -1,5 +1,6 @@
 //! An answer field of an exercise: yes/no questions as two radio buttons in a fieldset whose
-//! legend names the question, numbers as a text box; in either, Enter checks the answer.
+//! legend names the question, numbers as a text box that opens a phone's number keypad
+//! (`inputmode=numeric`); in either, Enter checks the answer.
 
 use yew::prelude::*;
 
@@ -59,7 +60,7 @@ pub fn AnswerField(props: &AnswerFieldProps) -> Html {
         html! {
             <div class="field">
                 <label for={props.id.clone()}>{ props.label.clone() }</label>
-                <input id={props.id.clone()} type="text" autocomplete="off" spellcheck="false"
+                <input id={props.id.clone()} type="text" inputmode="numeric" autocomplete="off" spellcheck="false"
                     aria-describedby={hint_id.clone()} value={props.value.clone()} oninput={on_input}
                     onkeydown={on_enter(&props.on_submit, true)} />
                 <p class="field-hint" id={hint_id}>{ props.hint.clone() }</p>

@@ -4,6 +4,7 @@
 pub mod answer_field;
 pub mod big_text;
 pub mod chart_box;
+pub mod confirm;
 pub mod copy_export;
 pub mod deferred;
 pub mod locks;
@@ -21,6 +22,7 @@ pub mod wanted;
 pub use answer_field::AnswerField;
 pub use big_text::{on_file_text, use_big_text, BigText};
 pub use chart_box::{use_chart_style, DarkTheme};
+pub use confirm::Confirm;
 pub use copy_export::CopyExport;
 pub use locks::{locked_class, use_locked, LockNote, Locks, LOCKED_NOTE};
 pub use notices::Notices;

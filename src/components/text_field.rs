@@ -2,6 +2,9 @@
 //!
 //! The error is tied to the input with `aria-describedby` and `aria-invalid`, so a screen
 //! reader hears it. The input shows what the person typed; the lab decides what is valid.
+//! A field emptied while it has focus (someone retyping a number) shows no error until it
+//! loses focus: the lab keeps its last valid state either way, and a message that flashes
+//! up at every retype tells nothing.
 
 use yew::prelude::*;
 
@@ -44,25 +47,41 @@ pub struct TextFieldProps {
 
 #[function_component]
 pub fn TextField(props: &TextFieldProps) -> Html {
-    let on_input = props.on_input.clone();
-    let oninput = Callback::from(move |e: InputEvent| {
-        let (text, lone, bad_input) = crate::browser::events::input_text(&e);
-        on_input.emit(FieldInput { text, bad_input, well_formed: !lone });
-    });
+    // A number box holding text it cannot read (`3e`) also reports "": that is no retyping.
+    let bad = use_mut_ref(|| false);
+    let oninput = {
+        let (on_input, bad) = (props.on_input.clone(), bad.clone());
+        Callback::from(move |e: InputEvent| {
+            let (text, lone, bad_input) = crate::browser::events::input_text(&e);
+            *bad.borrow_mut() = bad_input;
+            on_input.emit(FieldInput { text, bad_input, well_formed: !lone });
+        })
+    };
     let locked = super::use_locked(props.param.clone());
+    let focused = use_state(|| false);
+    let onfocus = {
+        let focused = focused.clone();
+        Callback::from(move |_: FocusEvent| focused.set(true))
+    };
+    let onblur = {
+        let focused = focused.clone();
+        Callback::from(move |_: FocusEvent| focused.set(false))
+    };
+    let retyping = *focused && props.value.is_empty() && !*bad.borrow();
+    let error = props.error.as_ref().filter(|_| !retyping);
     let hint_id = format!("{}-hint", props.id);
     let locked_id = format!("{}-locked", props.id);
     let error_id = format!("{}-error", props.id);
     let described: Vec<&str> = [
         props.hint.as_ref().map(|_| hint_id.as_str()),
-        props.error.as_ref().map(|_| error_id.as_str()),
+        error.map(|_| error_id.as_str()),
         locked.then_some(locked_id.as_str()),
     ]
     .into_iter()
     .flatten()
     .collect();
     html! {
-        <div class={classes!("field", props.error.as_ref().map(|_| "field-invalid"), super::locked_class(locked))}>
+        <div class={classes!("field", error.map(|_| "field-invalid"), super::locked_class(locked))}>
             <label for={props.id.clone()}>{ props.label.clone() }</label>
             <input
                 id={props.id.clone()}
@@ -74,9 +93,9 @@ pub fn TextField(props: &TextFieldProps) -> Html {
                 disabled={props.disabled || locked}
                 spellcheck="false"
                 autocomplete="off"
-                aria-invalid={props.error.as_ref().map(|_| "true")}
+                aria-invalid={error.map(|_| "true")}
                 aria-describedby={(!described.is_empty()).then(|| described.join(" "))}
-                {oninput}
+                {oninput} {onfocus} {onblur}
             />
             if let Some(hint) = &props.hint {
                 <p class="field-hint" id={hint_id.clone()}>{ hint.clone() }</p>
@@ -84,7 +103,7 @@ pub fn TextField(props: &TextFieldProps) -> Html {
             if locked {
                 <super::LockNote id={locked_id.clone()} />
             }
-            if let Some(error) = &props.error {
+            if let Some(error) = error {
                 <p class="field-error" id={error_id.clone()}>{ error.clone() }</p>
             }
         </div>

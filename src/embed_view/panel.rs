@@ -10,7 +10,7 @@ use crate::browser;
 use crate::components::{FieldInput, SelectField, TextField};
 use crate::embed::{embed_hash, frame_title, iframe_snippet, with_view, HostScript};
 use crate::lab::Lab;
-use crate::url::{valid_origin, Theme};
+use crate::url::{origin_of_address, Theme};
 
 #[derive(Properties, PartialEq)]
 pub struct EmbedPanelProps {
@@ -79,6 +79,19 @@ crate::components::deferred::deferred!(
     DeferredEmbedBody(EmbedBodyProps) => EmbedBody, chunk embed_panel in any(feature = "lab-coverage", feature = "lab-owners", feature = "lab-skew", feature = "lab-planner", feature = "lab-trace", feature = "lab-savepoint"), "the snippet builder"
 );
 
+/// The origin field's hint: what it is for, or, when an address was typed, the origin taken
+/// from it (the path and the rest are not part of an origin).
+fn origin_hint(typed: &str, origin: Option<&str>) -> AttrValue {
+    match origin {
+        Some(o) if typed.trim() != o => AttrValue::from(format!(
+            "Results go to {o} only: an origin is scheme and host, so the rest of the address is left out."
+        )),
+        _ => AttrValue::Static(
+            "The documentation site's origin, such as https://docs.example.com: it alone receives each graded answer.",
+        ),
+    }
+}
+
 /// The snippet builder: the lock, section, theme, height and origin controls, the snippet
 /// and **Copy snippet**.
 #[function_component]
@@ -113,11 +126,11 @@ fn EmbedBody(props: &EmbedBodyProps) -> Html {
     let on_origin = {
         let origin = origin.clone();
         Callback::from(move |i: FieldInput| {
-            origin.set(match (i.text.trim().is_empty(), valid_origin(i.text.trim())) {
+            origin.set(match (i.text.trim().is_empty(), origin_of_address(i.text.trim())) {
                 (true, _) => (i.text, None, None),
                 (false, Some(o)) => (i.text, Some(o), None),
                 (false, None) => {
-                    let why = "an origin is scheme and host only, such as https://docs.example.com".to_string();
+                    let why = "type the documentation site's address, such as https://docs.example.com".to_string();
                     (i.text, origin.1.clone(), Some(why))
                 }
             });
@@ -168,7 +181,7 @@ fn EmbedBody(props: &EmbedBodyProps) -> Html {
                     error={height.2.clone().map(AttrValue::from)} hint="The frame also resizes itself with the host script." on_input={on_height} />
                 <TextField id="embed-origin" label="Send results to origin" value={origin.0.clone()} placeholder="none"
                     error={origin.2.clone().map(AttrValue::from)}
-                    hint="The documentation site's origin, such as https://docs.example.com: it alone receives each graded answer." on_input={on_origin} />
+                    hint={origin_hint(&origin.0, origin.1.as_deref())} on_input={on_origin} />
             </div>
             <div class="field">
                 <label for="embed-snippet">{ "Embed snippet" }</label>

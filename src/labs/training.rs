@@ -9,14 +9,16 @@
 use yew::prelude::*;
 
 use crate::browser;
+use crate::components::Confirm;
 use crate::model::training::{Attempts, Exercise, TrainingProgress};
 use crate::url::encode_component;
 use crate::url::workshop::WorkshopQuery;
 
+use super::coverage::progress::{Progress as CoverageRuns, STORAGE_KEY as COVERAGE_RUNS_KEY};
 use super::presenter::{AnswerKey, Presenter};
 use super::reset_all::{ResetAll, TRAINING_FIRST_KEY, TRAINING_KEY};
 use super::training_set::{load, safe_path, ExerciseSet};
-use super::training_step::TrainingStep;
+use super::training_step::{step_id, TrainingStep, RETURN_STEP_KEY};
 use super::training_steps::{verdict_text, StepAction, Steps};
 
 #[derive(Properties, PartialEq, Clone)]
@@ -86,13 +88,24 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
     }
     // The exercise file on its way: not settled.
     crate::components::use_busy(set.is_none());
+    // Back from a step's lab: once the steps are drawn, that step is brought back into view.
+    use_effect_with(set.as_ref().is_some_and(|s| s.is_ok()), |drawn| {
+        if *drawn {
+            if let Some(id) = browser::session_take(RETURN_STEP_KEY) {
+                browser::scroll_to_id(&step_id(&id));
+            }
+        }
+    });
     let steps = use_reducer(|| {
         let attempts = browser::storage_get(TRAINING_FIRST_KEY).and_then(|t| Attempts::parse(&t)).unwrap_or_default();
-        Steps::new(loaded_progress(), attempts)
+        let lab_runs =
+            browser::storage_get(COVERAGE_RUNS_KEY).and_then(|t| CoverageRuns::parse(&t)).unwrap_or_default();
+        Steps::new(loaded_progress(), attempts, lab_runs)
     });
     use_effect_with(steps.progress.clone(), |p| save(TRAINING_KEY, p.format(), p.answers.is_empty()));
     use_effect_with(steps.attempts.clone(), |a| save(TRAINING_FIRST_KEY, a.format(), a.by_id.is_empty()));
     let clear = steps.dispatcher().to_callback().reform(|_: ()| StepAction::Clear);
+    let clear_all = steps.dispatcher().to_callback().reform(|_: ()| StepAction::ClearAll);
     let mode = props.mode;
     let hidden = mode.answers_hidden;
     let leave = AttrValue::from(mode_href(WorkshopQuery { present: false, key: false, ..mode }, &props.path));
@@ -110,7 +123,7 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
             let score = if hidden {
                 format!("Score: {} of {} (first attempts).", steps.attempts.score(ids), s.exercises.len())
             } else {
-                let right = ids.filter(|id| steps.progress.answers.get(*id).is_some_and(|a| a.0)).count();
+                let right = s.exercises.iter().filter(|e| steps.answered(&e.id, &e.kind).is_some_and(|a| a.0)).count();
                 format!("Score: {right} of {}.", s.exercises.len())
             };
             let (retries, recovered) = steps.attempts.practice();
@@ -132,7 +145,13 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
             }
         }
     };
-    let on_reset = clear.reform(|_: MouseEvent| ());
+    let on_reset = {
+        let clear = clear.clone();
+        Callback::from(move |_: ()| {
+            clear.emit(());
+            "Cleared the guided path's answers and first attempts.".to_string()
+        })
+    };
     let on_print = Callback::from(|_: MouseEvent| browser::print_page());
     let trainer = |m: WorkshopQuery| mode_href(m, &props.path);
     html! {
@@ -150,8 +169,10 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
             { body }
             if !mode.present && !mode.key {
                 <div class="training-tools">
-                    <button type="button" onclick={on_reset}>{ "Reset progress" }</button>
-                    <ResetAll on_cleared={clear} />
+                    <Confirm id="reset-progress" label="Reset progress" confirm="Clear this path's progress"
+                        question="Clear your answers and first attempts on this path? This cannot be undone."
+                        on_confirm={on_reset} status_testid="reset-progress-status" />
+                    <ResetAll on_cleared={clear_all} />
                 </div>
                 if !hidden {
                     <p class="trainer-links">
@@ -182,12 +203,13 @@ fn step(e: &Exercise, hidden: bool, steps: &UseReducerHandle<Steps>) -> Html {
             typed,
         })
     };
-    let earlier = steps.progress.answers.get(&e.id);
-    let shown = steps
-        .feedback
-        .get(&e.id)
-        .cloned()
-        .or_else(|| earlier.map(|(ok, _)| Ok((*ok, verdict_text(&e.kind, *ok, hidden)))));
+    let earlier = steps.answered(&e.id, &e.kind);
+    let shown = steps.feedback.get(&e.id).cloned().or_else(|| {
+        earlier.map(|(ok, in_lab)| {
+            let why = verdict_text(&e.kind, ok, hidden);
+            Ok((ok, if in_lab { format!("Answered in the coverage lab's exercise. {why}") } else { why }))
+        })
+    });
     let attempted = steps.attempts.by_id.contains_key(&e.id) || earlier.is_some();
     html! {
         <TrainingStep key={e.id.clone()} exercise={e.clone()} response={steps.response(&e.id)} {shown} answers_hidden={hidden}

@@ -1,13 +1,23 @@
 //! One step of the guided path as a learner sees it: the prompt, the answer field (radios for
 //! yes/no, Enter checks), the verdict with its reason, or with answers hidden a hint after a
-//! wrong attempt, and the link to the lab (with answers hidden, only once attempted).
+//! wrong attempt, and the link to the lab (with answers hidden, only once attempted). Following
+//! the link remembers the step for this tab, so coming back to home returns to it.
 
 use yew::prelude::*;
 
+use crate::browser;
 use crate::components::AnswerField;
 use crate::model::training::{Answer, Exercise};
 
 use super::training_steps::Shown;
+
+/// Where the step whose lab link was followed is kept (session storage, this tab only).
+pub const RETURN_STEP_KEY: &str = "rescale-lab.return-step";
+
+/// The id of a step's element.
+pub fn step_id(exercise: &str) -> String {
+    format!("step-{exercise}")
+}
 
 #[derive(Properties, PartialEq)]
 pub struct TrainingStepProps {
@@ -32,8 +42,12 @@ pub fn TrainingStep(props: &TrainingStepProps) -> Html {
     let yes_no = matches!(e.kind.solve().0, Answer::YesNo(_));
     let hint = if yes_no { "Choose yes or no." } else { "A whole number." };
     let on_click = props.on_check.reform(|_: MouseEvent| None);
+    let on_lab = {
+        let id = e.id.clone();
+        Callback::from(move |_: MouseEvent| browser::session_set(RETURN_STEP_KEY, &id))
+    };
     html! {
-        <li key={e.id.clone()} class="training-step" data-exercise={e.id.clone()}>
+        <li key={e.id.clone()} id={step_id(&e.id)} class="training-step" data-exercise={e.id.clone()}>
             <h3>{ e.title.clone() }</h3>
             <p>{ e.prompt.clone() }</p>
             <AnswerField id={input_id} label={format!("Your answer: {}", e.title)} {yes_no} value={props.response.clone()}
@@ -49,7 +63,7 @@ pub fn TrainingStep(props: &TrainingStepProps) -> Html {
                 Some(Err(why)) => html! { <p class="field-error" role="alert">{ why }</p> },
             } }
             if !props.answers_hidden || props.attempted {
-                <p class="lab-link"><a href={e.kind.lab_link()}>{ "Open the lab for this step" }</a></p>
+                <p class="lab-link"><a href={e.kind.lab_link()} onclick={on_lab}>{ "Open the lab for this step" }</a></p>
             }
         </li>
     }

@@ -1,5 +1,7 @@
 //! What the guided path holds while a learner works through it: the stored score, the first
-//! attempts (answers hidden), each step's response and verdict. Changed only by [`StepAction`]
+//! attempts (answers hidden), each step's response and verdict, and the coverage lab's own
+//! exercise runs (a coverage step the learner answered there counts here too: one record of
+//! what a learner answered, not two scores for one question). Changed only by [`StepAction`]
 //! through a reducer, so a check always grades the response as it stands, even when a keystroke
 //! and the check arrive before the page has drawn again (a render-time copy of the response
 //! once graded `6` for a typed `60`).
@@ -9,6 +11,7 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
+use super::coverage::progress::Progress as CoverageRuns;
 use crate::model::training::{grade, Answer, Attempts, ExerciseKind, TrainingProgress};
 
 /// A step's verdict: right or not with the text to show, or why the response was refused.
@@ -23,6 +26,8 @@ pub struct Steps {
     /// Typed or chosen, not yet necessarily checked.
     pub responses: BTreeMap<String, String>,
     pub feedback: BTreeMap<String, Shown>,
+    /// The coverage lab's exercise runs, as stored by that lab.
+    pub lab_runs: CoverageRuns,
 }
 
 pub enum StepAction {
@@ -33,6 +38,8 @@ pub enum StepAction {
     Check { id: String, kind: ExerciseKind, hidden: bool, typed: Option<String> },
     /// Reset progress: the score, the attempts and every verdict.
     Clear,
+    /// Reset all progress: that, and the coverage lab's exercise runs.
+    ClearAll,
 }
 
 /// What a graded answer shows: the model's reason, or, with answers hidden, a hint after a
@@ -57,8 +64,20 @@ fn checked(kind: &ExerciseKind, response: &str, hidden: bool) -> Shown {
 }
 
 impl Steps {
-    pub fn new(progress: (TrainingProgress, Option<String>), attempts: Attempts) -> Self {
-        Steps { progress: progress.0, note: progress.1, attempts, ..Steps::default() }
+    pub fn new(progress: (TrainingProgress, Option<String>), attempts: Attempts, lab_runs: CoverageRuns) -> Self {
+        Steps { progress: progress.0, note: progress.1, attempts, lab_runs, ..Steps::default() }
+    }
+
+    /// A step's recorded answer: right or not, and whether it was given in the coverage lab
+    /// (a coverage step not answered here, whose pair is one of that lab's exercise runs).
+    pub fn answered(&self, id: &str, kind: &ExerciseKind) -> Option<(bool, bool)> {
+        if let Some((ok, _)) = self.progress.answers.get(id) {
+            return Some((*ok, false));
+        }
+        match kind {
+            ExerciseKind::CoverageReach { m, a } => self.lab_runs.result_for(*m, *a).map(|ok| (ok, true)),
+            _ => None,
+        }
     }
 
     /// The response shown in a step: typed or chosen, else the one stored with the score.
@@ -90,7 +109,10 @@ impl Reducible for Steps {
                 }
                 next.feedback.insert(id, result);
             }
-            StepAction::Clear => {
+            StepAction::Clear | StepAction::ClearAll => {
+                if matches!(action, StepAction::ClearAll) {
+                    next.lab_runs = CoverageRuns::default();
+                }
                 next.progress = TrainingProgress::default();
                 next.note = None;
                 next.attempts = Attempts::default();
@@ -148,5 +170,29 @@ mod tests {
         assert!(cleared.progress.answers.is_empty() && cleared.feedback.is_empty());
         assert_eq!(cleared.attempts, Attempts::default());
         assert_eq!(cleared.response("owner-77"), "60");
+    }
+
+    #[test]
+    fn a_coverage_run_done_in_the_lab_answers_its_step_until_reset_all() {
+        let runs = CoverageRuns::parse("run1=correct;run2=incorrect").unwrap();
+        let s = Rc::new(Steps::new((TrainingProgress::default(), None), Attempts::default(), runs));
+        let (reach_8_3, reach_8_2) =
+            (ExerciseKind::CoverageReach { m: 8, a: 3 }, ExerciseKind::CoverageReach { m: 8, a: 2 });
+        assert_eq!(s.answered("c83", &reach_8_3), Some((true, true)));
+        assert_eq!(s.answered("c82", &reach_8_2), Some((false, true)));
+        assert_eq!(s.answered("c85", &ExerciseKind::CoverageReach { m: 8, a: 5 }), None);
+        assert_eq!(s.answered("owner-77", &owner()), None);
+        // Answered here, the path's own answer stands.
+        let s = s.reduce(StepAction::Check {
+            id: "c82".into(),
+            kind: reach_8_2.clone(),
+            hidden: false,
+            typed: Some("4".into()),
+        });
+        assert_eq!(s.answered("c82", &reach_8_2), Some((true, false)));
+        let s = s.reduce(StepAction::Clear);
+        assert_eq!(s.answered("c83", &reach_8_3), Some((true, true)));
+        let s = s.reduce(StepAction::ClearAll);
+        assert_eq!(s.answered("c83", &reach_8_3), None);
     }
 }

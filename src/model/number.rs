@@ -109,6 +109,21 @@ pub fn format_rate_milli(milli: u64) -> String {
     }
 }
 
+/// How a load compares with the load now, in whole percent rounded half up: `26 % less`,
+/// `5 % more`, `the same` (under half a percent either way).
+pub fn change_text(now: u64, then: u64) -> String {
+    let (diff, word) = if then < now { (now - then, "less") } else { (then - now, "more") };
+    if now == 0 {
+        return if then == 0 { "the same".to_string() } else { "more (none now)".to_string() };
+    }
+    let percent = (u128::from(diff) * 200 + u128::from(now)) / (2 * u128::from(now));
+    if percent == 0 {
+        "the same".to_string()
+    } else {
+        format!("{percent} % {word}")
+    }
+}
+
 /// What an axis measures, for the unit its ticks are written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Quantity {
@@ -160,6 +175,21 @@ impl AxisScale {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_change_is_named_in_whole_percent() {
+        for (now, then, text) in [
+            (271_000, 200_000, "26 % less"),
+            (200_000, 210_000, "5 % more"),
+            (1000, 1004, "the same"),
+            (1000, 1005, "1 % more"),
+            (0, 0, "the same"),
+            (0, 5, "more (none now)"),
+            (u64::MAX, 0, "100 % less"),
+        ] {
+            assert_eq!(change_text(now, then), text, "{now} → {then}");
+        }
+    }
 
     #[test]
     fn parse_seconds_table() {

@@ -289,7 +289,17 @@ for (const lab of ['coverage', 'owners', 'skew', 'planner', 'trace']) {
         const before = await snapshot(page, options.results ?? results);
         const url = await settledURL(page);
         const box = field(page, label);
-        if (typeof input === 'string') {
+        if (input === '') {
+          // Emptied while it has focus (someone retyping): no message until the field is left;
+          // back in the empty field, the message steps aside again.
+          await box.fill(input);
+          await box.blur();
+          await expectInlineError(page, box, message);
+          await box.focus();
+          await expect(page.locator(`#${await box.getAttribute('id')}-error`)).toHaveCount(0);
+          await expect(box).not.toHaveAttribute('aria-invalid');
+          await box.blur();
+        } else if (typeof input === 'string') {
           await box.fill(input);
         } else {
           await box.press('End');
@@ -365,6 +375,8 @@ test.describe('#/owners key lookup', () => {
       const before = await snapshot(page, results);
       const url = await settledURL(page);
       await field(page, 'Key').fill(text);
+      // An emptied field says nothing while it has focus; leaving it shows the message.
+      if (text === '') await field(page, 'Key').blur();
       await expectInlineError(page, field(page, 'Key'), message);
       await expect(field(page, 'Key')).toHaveValue(text);
       await expectKept(page, before);

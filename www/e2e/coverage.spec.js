@@ -190,7 +190,14 @@ test('the exercise score survives a reload and can be reset', async ({ page }) =
   await engage(page);
   await expect(page.getByTestId('exercise-score')).toContainText('Score: 1 of 2');
   await expect(page.getByTestId('exercise-run-1')).toContainText('correct');
+  // Clearing asks first; Cancel keeps the score.
   await page.getByRole('button', { name: 'Clear exercise score' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Clear exercise score' })).toBeFocused();
+  await expect(page.getByTestId('exercise-score')).toContainText('Score: 1 of 2');
+  await page.getByRole('button', { name: 'Clear exercise score' }).click();
+  await expect(page.getByRole('group', { name: /Clear both runs/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear the score' }).click();
   await expect(page.getByTestId('exercise-score')).toContainText('Score: 0 of 2');
 });
 
@@ -200,4 +207,18 @@ test('corrupt stored progress is ignored with a notice', async ({ page }) => {
   await open(page, '#/coverage');
   await expect(page.getByTestId('url-notices')).toContainText('saved progress');
   await expect(page.getByTestId('exercise-score')).toContainText('Score: 0 of 2');
+});
+
+test('the exercise follows the locks of an embed: a run it cannot do says why, and none left steps aside', async ({ page }) => {
+  const exercise = (p) => p.locator('section.exercise');
+  await open(page, '#/coverage?m=12&a=5&embed=1&lock=m');
+  await expect(exercise(page)).toHaveAttribute('data-testid', 'exercise-aside');
+  await expect(exercise(page)).toContainText('Not on this page: it needs m = 8, and this page keeps m at 12.');
+  await expect(page.getByText('to do next')).toHaveCount(0);
+  await open(page, '#/coverage?m=8&a=3&embed=1&lock=a');
+  await expect(page.getByTestId('exercise-run-1')).toContainText('to do next');
+  await expect(page.getByTestId('exercise-run-2')).toContainText('not on this page: it needs a = 2, and this page keeps a at 3');
+  await open(page, '#/coverage?m=8&a=3&embed=1&lock=m');
+  await expect(page.getByTestId('exercise-run-1')).toContainText('to do next');
+  await expect(page.getByTestId('exercise-run-2')).toContainText('not done');
 });

@@ -32,8 +32,14 @@ test('the Embed snippet follows the state and carries the origin and the host sc
   await expect(snippet).toHaveValue(/title="Rescale Lab: Key owners: max parallelism 128, parallelism 64"/);
   const origin = page.getByLabel('Send results to origin');
   await origin.fill('not an origin');
-  await expect(page.locator('#embed-origin-error')).toContainText('scheme and host only');
+  await expect(page.locator('#embed-origin-error')).toContainText('such as https://docs.example.com');
+  // A page's address is taken for its origin, and the hint says what was left out.
+  await origin.fill('https://Docs.Example.com/guide/rescale.html?v=2');
+  await expect(page.locator('#embed-origin-error')).toHaveCount(0);
+  await expect(snippet).toHaveValue(/origin=https%3A%2F%2Fdocs\.example\.com["&]/);
+  await expect(page.locator('#embed-origin-hint')).toHaveText(/Results go to https:\/\/docs\.example\.com only/);
   await origin.fill('https://docs.example.com');
+  await expect(page.locator('#embed-origin-hint')).toContainText("The documentation site's origin");
   await expect(snippet).toHaveValue(/origin=https%3A%2F%2Fdocs\.example\.com/);
   const text = await snippet.inputValue();
   const integrity = await page.locator('meta[name="rescale-lab-embed-host"]').getAttribute('content');

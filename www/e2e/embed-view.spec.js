@@ -1,9 +1,9 @@
 // `view=`: one section of a lab for a compact embed. Inside an iframe the section shows alone
 // (the rest of the lab is not rendered), the frame's content (and the height the lab reports
 // to the host page) shrinks, an unknown section opens the whole lab with a notice, and the
-// Embed builder's Section select puts view= into the snippet and, through it, the Open link.
+// Embed builder's Section select puts view= into the snippet; the Open link leaves it out.
 import { test, expect } from '@playwright/test';
-import { openEmbed, settled } from './fixtures.js';
+import { engage, openEmbed, settled } from './fixtures.js';
 
 const labPort = Number(process.env.E2E_PORT || 4173);
 const lab = `http://127.0.0.1:${labPort}/`;
@@ -48,9 +48,18 @@ test('view=slider shows the slider and ranges alone, and the frame is far shorte
   // The height the lab reports to the host follows the section, not the whole lab.
   await expect.poll(() => page.evaluate(() => window.heights.at(-1) ?? 0)).toBeGreaterThan(0);
   await expect.poll(() => page.evaluate(() => window.heights.at(-1))).toBeLessThan(wholeHeight / 2);
-  // The state still follows edits, and the link back keeps the section.
+  // The state still follows edits; the link out opens the whole lab at that state (one
+  // section on the full site would leave the reader no way to the rest).
   await frame.getByRole('spinbutton', { name: 'Exact parallelism' }).fill('64');
-  await expect(frame.getByRole('link', { name: 'Open in Rescale Lab' })).toHaveAttribute('href', /p=64.*view=slider|view=slider.*p=64/);
+  const out = frame.getByRole('link', { name: 'Open in Rescale Lab' });
+  await expect(out).toHaveAttribute('href', /p=64/);
+  await expect(out).not.toHaveAttribute('href', /view=/);
+  await page.goto(await out.getAttribute('href'));
+  await engage(page);
+  await expect(page.getByRole('spinbutton', { name: 'Exact parallelism' })).toHaveValue('64');
+  for (const whole of ['Owner ranges', 'Look up a key', 'Imbalance']) {
+    await expect(page.getByRole('heading', { name: whole })).toBeVisible();
+  }
 });
 
 test('view=lookup, view=imbalance and one skew chart show alone', async ({ page }) => {
@@ -67,6 +76,39 @@ test('view=lookup, view=imbalance and one skew chart show alone', async ({ page 
   await expect(frame.getByLabel('Keys (CSV)')).toHaveCount(0);
   frame = await framed(page, '#/skew?embed=1&view=load');
   await expect(frame.locator('img.chart')).toHaveAttribute('alt', /events per second per subtask/);
+});
+
+/** The frame's first input, and what it brings: every wanted part mounted, then settled. */
+async function engageFrame(frame) {
+  await settled(frame);
+  await frame.locator('main').press('Shift');
+  await expect(frame.locator('.wanted-slot')).toHaveCount(0, { timeout: 20_000 });
+  await settled(frame);
+}
+
+test('coverage: view=circle, view=prediction and view=exercise leave out what they do not name', async ({ page }) => {
+  const exercise = { name: 'Exercise: two runs, one modulus' };
+  const prediction = { name: /Your prediction/ };
+  const whole = await framed(page, '#/coverage?m=8&a=3&embed=1');
+  await engageFrame(whole);
+  await expect(whole.getByRole('heading', exercise)).toBeAttached();
+  const wholeHeight = await contentHeight(page);
+  let frame = await framed(page, '#/coverage?m=8&a=3&embed=1&view=circle');
+  await engageFrame(frame);
+  await expect(frame.getByRole('button', { name: 'Step' })).toBeVisible();
+  await expect(frame.getByLabel('Stride a')).toHaveValue('3');
+  await expect(frame.getByRole('heading', prediction)).toHaveCount(0);
+  await expect(frame.getByRole('heading', exercise)).toHaveCount(0);
+  await expect(frame.getByText(/Why it is in a Flink course/)).toHaveCount(0);
+  expect(await contentHeight(page)).toBeLessThan(wholeHeight);
+  frame = await framed(page, '#/coverage?m=8&a=3&embed=1&view=prediction');
+  await engageFrame(frame);
+  await expect(frame.getByRole('heading', prediction)).toBeVisible();
+  await expect(frame.getByRole('heading', exercise)).toHaveCount(0);
+  frame = await framed(page, '#/coverage?m=8&a=3&embed=1&view=exercise');
+  await engageFrame(frame);
+  await expect(frame.getByRole('heading', prediction)).toBeVisible();
+  await expect(frame.getByRole('heading', exercise)).toBeAttached();
 });
 
 test('an unknown view opens the whole lab with a notice naming the sections', async ({ page }) => {

@@ -64,6 +64,14 @@ test('the summary and every operator match what Flink reports for the file', asy
     expect(seen, `${release} ${kase}`).toEqual(flink.operators.map((o) => ({
       id: o.operator_id, p: String(o.parallelism), max: String(o.max_parallelism), uid: o.uid,
     })));
+    // An incremental checkpoint names the keyed state it wrote itself: Flink's checkpointed
+    // size of each keyed handle, summed.
+    const handles = flink.operators.flatMap((o) => o.subtasks).flatMap((s) => [s.managed_keyed_state, s.raw_keyed_state]).filter(Boolean);
+    const keyed = flink.operators.flatMap((o) => o.subtasks).reduce((sum, s) => sum + s.keyed_state_bytes, 0);
+    const written = handles.every((h) => h.checkpointed_bytes >= 0) ? handles.reduce((sum, h) => sum + h.checkpointed_bytes, 0) : null;
+    const shown = page.getByTestId('savepoint-checkpointed');
+    if (written === null || written === keyed) await expect(shown, kase).toHaveCount(0);
+    else await expect(shown, kase).toContainText(`(${written} bytes) of the keyed state`);
     await expect(page.getByTestId('savepoint-error')).toHaveCount(0);
   }
   const timing = await page.getByTestId('savepoint-summary').locator('dd').last().textContent();
@@ -159,6 +167,11 @@ test('a uid finds its operator by the id Flink derives, in a file that stores no
     await expect(page.getByTestId('operator-id'), other).toHaveText(ids[other]);
     await expect(page.getByTestId('uid-match')).toHaveAttribute('data-matched', 'none');
   }
+  // Emptied, the field looks nothing up, and its hint promises nothing else.
+  await uid.fill('');
+  await expect(page.getByTestId('operator-id')).toHaveCount(0);
+  await expect(page.locator('#sp-uid-hint')).toHaveText('Any text, as in .uid("…"); leave it empty for no lookup.');
+  await expect(page).not.toHaveURL(/uid=/);
 });
 
 test('plan from this snapshot: the planner, the restore predictor and the skew lab get its values', async ({ page }) => {
@@ -191,6 +204,11 @@ test('plan from this snapshot: the planner, the restore predictor and the skew l
   await page.goBack();
   await upload(page, '2.3.0', 'hashmap-canonical-savepoint');
   const skew = page.getByRole('link', { name: 'Open the skew lab with these state bytes' });
+  // The bytes the skew lab leaves out (each handle's header, in no key group) are named.
+  const keyed = counter.subtasks.reduce((sum, s) => sum + s.keyed_state_bytes, 0);
+  const outside = keyed - groupBytes(counter).reduce((a, b) => a + b, 0);
+  expect(outside).toBeGreaterThan(0);
+  await expect(page.getByTestId('sp-outside-groups')).toContainText(`(${outside} bytes) that belong to no key group`);
   const href = await skew.getAttribute('href');
   await skew.click();
   await expect(page.getByTestId('skew-percent')).toHaveText(/^\d+$/);
@@ -257,6 +275,48 @@ test('a file dropped anywhere on the page is read', async ({ page }) => {
   await expect(summary).toHaveAttribute('data-checkpoint-id', String(report('2.1.3', 'rocksdb-canonical-savepoint').checkpoint_id));
   await expect(summary).toHaveAttribute('data-format', 'canonical');
   await expect(page.locator('.sp-drop')).not.toHaveClass(/dragging/);
+});
+
+/** Bytes as a reader wants them: the largest binary unit with at least 1, three significant
+ * digits, rounded half up (1,871 B is 1.83 KB, not 1.82). */
+function readableBytes(b) {
+  if (b < 1024) return `${b} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let u = Math.min(units.length, Math.floor(Math.log2(b) / 10));
+  const round = (u) => {
+    const v = b / 2 ** (10 * u);
+    const d = v >= 100 ? 0 : v >= 10 ? 1 : 2;
+    return Math.round(v * 10 ** d) / 10 ** d;
+  };
+  let v = round(u);
+  if (v >= 1024 && u < units.length) v = round(++u);
+  return `${v} ${units[u - 1]}`;
+}
+
+test('state sizes are rounded, not cut: every operator of a real savepoint', async ({ page }) => {
+  expect(readableBytes(1871)).toBe('1.83 KB');
+  await open(page, '#/savepoint');
+  await upload(page, '2.3.0', 'hashmap-canonical-savepoint');
+  const ops = report('2.3.0', 'hashmap-canonical-savepoint').operators;
+  for (const op of ops) {
+    const row = page.locator(`[data-testid="savepoint-operator"][data-operator-id="${op.operator_id}"]`);
+    await expect(row.locator('td').nth(4)).toContainText(readableBytes(op.state_bytes));
+  }
+});
+
+test('at 1366 px the operators table shows every column and Details button without scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await open(page, '#/savepoint');
+  await upload(page, '2.3.0', 'hashmap-canonical-savepoint');
+  const scroller = page.locator('.sp-operators .sp-scroll');
+  await expect(page.getByTestId('savepoint-operator').first()).toBeVisible();
+  const { scrollWidth, clientWidth } = await scroller.evaluate((e) => ({ scrollWidth: e.scrollWidth, clientWidth: e.clientWidth }));
+  expect(scrollWidth, 'the table needs no horizontal scroll').toBeLessThanOrEqual(clientWidth);
+  const box = await scroller.boundingBox();
+  for (const button of await page.getByRole('button', { name: /^Details of / }).all()) {
+    const b = await button.boundingBox();
+    expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width);
+  }
 });
 
 test('the bundled samples open from a button and from a link, from the site itself', async ({ page }) => {

@@ -104,6 +104,12 @@ test('one subtasks/<i>/metrics body per subtask, pasted one after another', asyn
   await expect(summary).toHaveAttribute('data-metric', 'numRecordsIn');
   expect(await loadRows(page)).toEqual(counts.map((c, i) => [i, c]));
   await expect(page.getByTestId('metrics-skew-percent')).toHaveText(String(Math.round(flinkSkew)));
+  await expect(page.getByTestId('metrics-coverage')).toHaveCount(0);
+  // Three of the four: the lab is at parallelism 4, so one is named missing.
+  await importText(page, bodies.slice(0, 3).join(''));
+  await expect(page.getByTestId('metrics-summary')).toHaveAttribute('data-subtasks', '3');
+  await expect(page.getByTestId('metrics-coverage')).toHaveText(
+    "Read 3 subtasks but the lab's parallelism is 4: if the job runs 4, 1 is missing, and the skew above covers only the 3 subtasks given.");
   // A single subtask's body says what is missing.
   await importText(page, bodies[2]);
   await expect(page.getByTestId('metrics-summary')).toHaveAttribute('data-subtasks', '1');

@@ -10,8 +10,16 @@ function hotPreset(n, hot, total) {
   const weights = Array.from({ length: n }, (_, i) => (i === 0 ? hot / 100 : (1 - hot / 100) / (n - 1)));
   const sum = weights.reduce((a, b) => a + b, 0);
   const milli = total * 1000;
-  const events = weights.map((w) => Math.floor((milli * w) / sum));
-  events[0] += milli - events.reduce((a, b) => a + b, 0);
+  // Each key gets what the running share reaches, rounded, less what the keys before it got.
+  let running = 0;
+  let given = 0;
+  const events = weights.map((w) => {
+    running += w;
+    const e = Math.max(0, Math.min(milli, Math.round((milli * running) / sum)) - given);
+    given += e;
+    return e;
+  });
+  events[n - 1] += milli - given;
   return events.map((e, i) => ({ key: i === 0 ? 'hot' : `key-${i}`, milli: e, bytes: Math.floor((e * 4096) / 1000) }));
 }
 
@@ -43,6 +51,19 @@ test('a hot-key preset link gives Flink\'s skew % and the matching skew.csv', as
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('skew.csv');
   expect(readFileSync(await download.path(), 'utf8')).toBe(skewCsv(subtasks));
+});
+
+test('the hot key gets the share asked for: 30 % of 556.5 events/s is 166.95, the rounding spread over the rest', async ({ page }) => {
+  await open(page, '#/skew?preset=hot&n=7800&hot=30&total=556.5&p=4&maxp=128');
+  await expect(page.getByLabel('Key of row 1', { exact: true })).toHaveValue('hot');
+  // Each key rounded down alone once left 7.4 events/s of remainders on the hot key (174.3, 31.3 %).
+  await expect(page.getByLabel('Events per second of row 1', { exact: true })).toHaveValue('166.95');
+  for (const row of [2, 3, 20]) {
+    await expect(page.getByLabel(`Events per second of row ${row}`, { exact: true })).toHaveValue(/^0\.0(49|5)$/);
+  }
+  const keys = hotPreset(7800, 30, 556.5);
+  expect(keys[0].milli).toBe(166950);
+  expect(keys.reduce((a, k) => a + k.milli, 0)).toBe(556500);
 });
 
 test('a million-key preset link is generated in steps, with progress, and gives the loads Flink would', async ({ page }) => {
@@ -151,6 +172,30 @@ test('a large pasted set is kept in local storage and survives a reload', async 
   await engage(page);
   await expect(page.getByText('Keys 1 to 20 of 20000')).toBeVisible({ timeout: 15000 });
   await expect(page.getByTestId('skew-percent')).toHaveText(skew);
+});
+
+/** A rate written for reading, as the lab writes it (rounded half up, grouped from 100). */
+function readableRate(m) {
+  const round = (u) => (Math.floor(m / u) + (m % u >= Math.ceil(u / 2) ? 1 : 0)) * u;
+  if (m >= 99500) return (round(1000) / 1000).toLocaleString('en-US');
+  const r = m >= 9950 ? round(100) : m >= 995 ? round(10) : m;
+  return formatMilli(r);
+}
+
+test('a what-if leads with the busiest subtask and how it compares with now, the skew beside it', async ({ page }) => {
+  const [n, hot, total, max, p, q] = [1000, 30, 100000, 128, 8, 16];
+  await open(page, `#/skew?preset=hot&n=${n}&hot=${hot}&p=${p}&maxp=${max}&q=${q}`);
+  const busiest = (subtasks) => Math.max(...subtasks.map((s) => s.milli));
+  const [now, then] = [busiest(hotSubtasks(n, hot, total, max, p)), busiest(hotSubtasks(n, hot, total, max, q))];
+  await expect(page.getByTestId('whatif-busiest')).toHaveText(readableRate(then));
+  const percent = Math.floor((Math.abs(now - then) * 200 + now) / (2 * now));
+  await expect(page.getByTestId('whatif-change')).toHaveText(percent === 0 ? 'the same' : `${percent} % ${then < now ? 'less' : 'more'}`);
+  await expect(page.getByTestId('whatif-skew')).toHaveText(`${dataSkewPercent(hotSubtasks(n, hot, total, max, q).map((s) => s.milli))}%`);
+  const headers = await page.locator('.whatif-table thead th').allTextContents();
+  expect(headers).toEqual(['scenario', 'busiest subtask, events/s', 'than now', 'data skew']);
+  // Splitting the hot key into 4 sub-keys lowers the busiest subtask's load.
+  await page.getByLabel('Split the hottest key into').fill('4');
+  await expect(page.getByTestId('salted-change')).toContainText('% less');
 });
 
 test('table edits and what-ifs update the load', async ({ page }) => {

@@ -35,6 +35,13 @@ test('Download trace gives the trace the Flink job read, and the totals it had t
   await open(page, '#/trace');
   expect(await download(page, 'Download trace')).toEqual(['trace.csv', file('trace.csv')]);
   expect(await download(page, 'Download totals')).toEqual(['trace-totals.csv', file('trace-totals.csv')]);
+  // The steps of a real run, as tests/flink-trace-kit ran them: snapshot mid-stream, restore
+  // at another parallelism, and the output with its source position.
+  const steps = page.locator('.kit-steps li');
+  await expect(steps).toHaveCount(6);
+  await expect(steps.nth(2)).toContainText('flink stop --savepointPath');
+  await expect(steps.nth(3)).toContainText('flink run -s');
+  await expect(steps.nth(4)).toContainText('source_offset');
 });
 
 test('a downloaded trace follows the link: its events, their count and its totals', async ({ page }) => {
@@ -99,11 +106,17 @@ test('malformed output names the line and the problem, keeps the text and the la
     await checkText(page, text);
     const alert = page.getByRole('alert');
     await expect(alert).toContainText(message);
-    await expect(alert).toContainText('The check below is of the output read before.');
+    await expect(alert).toContainText('The greyed check below is of the output read before, not of this text.');
     await expect(box(page)).toHaveValue(text);
-    await expect(verdict(page)).toHaveAttribute('data-verdict', 'preserved');
+    // The old verdict stays, greyed and marked as the earlier check's.
+    const stale = page.getByTestId('output-stale');
+    await expect(stale).toContainText('Checked before, not the text in the box now');
+    await expect(stale.getByTestId('output-verdict')).toHaveAttribute('data-verdict', 'preserved');
+    expect(await stale.evaluate((e) => getComputedStyle(e).filter)).toBe('grayscale(1)');
   }
   await expect(page.locator('img')).toHaveCount(0);
   await checkText(page, file('output-restored-p6.csv'));
   await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByTestId('output-stale')).toHaveCount(0);
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'preserved');
 });

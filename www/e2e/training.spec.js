@@ -41,13 +41,23 @@ test('the training path can be walked by keyboard alone, and the score survives 
   await expect(page.getByTestId('training-score')).toHaveText('Score: 14 of 14.');
   await page.reload();
   await expect(page.getByTestId('training-score')).toHaveText('Score: 14 of 14.');
+  // Reset progress asks first: Escape keeps the score, confirming clears it.
   await page.getByRole('button', { name: 'Reset progress' }).click();
+  await expect(page.getByRole('button', { name: "Clear this path's progress" })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('reset-progress-status')).toHaveText('Nothing was cleared.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 14 of 14.');
+  await page.getByRole('button', { name: 'Reset progress' }).click();
+  await page.getByRole('button', { name: "Clear this path's progress" }).click();
+  await expect(page.getByTestId('reset-progress-status')).toHaveText("Cleared the guided path's answers and first attempts.");
   await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
 });
 
 test('a wrong answer is graded with the reason, and a bad one is named', async ({ page }) => {
   await open(page, '#/');
   const step = page.locator('[data-exercise="coverage-8-2"]');
+  // A number answer opens a phone's number keypad.
+  await expect(step.getByRole('textbox')).toHaveAttribute('inputmode', 'numeric');
   await step.getByRole('textbox').fill('8');
   await step.getByRole('button').click();
   await expect(step.locator('.training-verdict')).toHaveAttribute('data-verdict', 'incorrect');
@@ -56,6 +66,37 @@ test('a wrong answer is graded with the reason, and a bad one is named', async (
   await restart.getByRole('button').click();
   await expect(restart.getByRole('alert')).toContainText('Choose yes or no');
   await expect(restart.getByRole('link', { name: 'Open the lab for this step' })).toHaveAttribute('href', '#/planner?saved_maxp=128&p=200');
+});
+
+test('the coverage runs done in the lab count on the guided path: one record of each answer', async ({ page }) => {
+  await open(page, '#/');
+  await page.evaluate(() => localStorage.setItem('rescale-lab.coverage-exercise.v1', 'run1=correct;run2=incorrect'));
+  await page.reload();
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
+  const [right, wrong] = ['coverage-8-3', 'coverage-8-2'].map((id) => page.locator(`[data-exercise="${id}"] .training-verdict`));
+  await expect(right).toHaveAttribute('data-verdict', 'correct');
+  await expect(right).toContainText("Answered in the coverage lab's exercise.");
+  await expect(wrong).toHaveAttribute('data-verdict', 'incorrect');
+  // Answered again on the path, the path's own answer stands.
+  const step = page.locator('[data-exercise="coverage-8-2"]');
+  await step.getByRole('textbox').fill('4');
+  await step.getByRole('textbox').press('Enter');
+  await expect(wrong).toHaveAttribute('data-verdict', 'correct');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 2 of 14.');
+  await page.getByRole('button', { name: 'Reset all progress' }).click();
+  await page.getByRole('button', { name: 'Clear all progress' }).click();
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
+});
+
+test('back from a step\'s lab, home returns to that step, not to its top', async ({ page }) => {
+  await open(page, '#/');
+  const step = page.locator('[data-exercise="sample-uid-counter"]');
+  await step.getByRole('link', { name: 'Open the lab for this step' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Rescale Lab$/);
+  await page.goBack();
+  await expect(page.getByTestId('training-score')).toBeVisible();
+  await expect(step).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
 });
 
 test('a corrupt progress entry is set aside with a notice', async ({ page }) => {

@@ -1,33 +1,57 @@
 //! The built-in two-run exercise: what to do in each run, how each went, and the score. The
-//! progress survives reloads (the lab stores it); **Clear exercise score** clears it. The
-//! score is each run's first graded attempt; retries are shown as practice.
+//! progress survives reloads (the lab stores it); **Clear exercise score** clears it after asking. The
+//! score is each run's first graded attempt; retries are shown as practice. In an embed that
+//! locks m or a at a value a run cannot use, that run says so instead of waiting for ever, and
+//! when no run can be done the exercise steps aside with one sentence.
 
 use yew::prelude::*;
 
 use super::progress::{Progress, RUNS};
+use crate::components::{use_locked, Confirm};
 use super::state::CoverageAction;
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct ExercisePanelProps {
     pub progress: Progress,
+    /// The pair shown now (a locked parameter keeps its value).
+    pub m: u32,
+    pub a: u64,
     pub on_action: Callback<CoverageAction>,
 }
 
 #[function_component]
 pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
     let p = props.progress;
-    let next = p.next_run();
-    let on_reset = props.on_action.reform(|_: MouseEvent| CoverageAction::ResetProgress);
+    let locked_m = use_locked(Some(AttrValue::Static("m"))).then_some(props.m);
+    let locked_a = use_locked(Some(AttrValue::Static("a"))).then_some(props.a);
+    let blocked: Vec<Option<String>> = RUNS.iter().map(|run| run.blocked_by(locked_m, locked_a)).collect();
+    if blocked.iter().all(Option::is_some) {
+        return html! {
+            <section class="exercise" aria-labelledby="exercise-title" data-testid="exercise-aside">
+                <h2 id="exercise-title">{ "Exercise: two runs, one modulus" }</h2>
+                <p>{ format!("Not on this page: {}. Open it in Rescale Lab to do the two runs.", blocked[0].clone().unwrap_or_default()) }</p>
+            </section>
+        };
+    }
+    let next = p.next_run().filter(|i| blocked[*i].is_none());
+    let on_reset = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: ()| {
+            on_action.emit(CoverageAction::ResetProgress);
+            "Cleared the exercise score.".to_string()
+        })
+    };
     html! {
         <section class="exercise" aria-labelledby="exercise-title">
             <h2 id="exercise-title">{ "Exercise: two runs, one modulus" }</h2>
             <ol>
                 { for RUNS.iter().enumerate().map(|(i, run)| {
-                    let status = match p.results[i] {
-                        None if next == Some(i) => "to do next",
-                        None => "not done",
-                        Some(true) => "correct",
-                        Some(false) => "incorrect",
+                    let status = match (p.results[i], &blocked[i]) {
+                        (None, Some(why)) => format!("not on this page: {why}"),
+                        (None, None) if next == Some(i) => "to do next".to_string(),
+                        (None, None) => "not done".to_string(),
+                        (Some(true), _) => "correct".to_string(),
+                        (Some(false), _) => "incorrect".to_string(),
                     };
                     let practice = match p.practice[i] {
                         0 => String::new(),
@@ -49,7 +73,8 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                     { " Both runs are done: m stayed 8 throughout, and only the stride decided how much of the circle the walk could reach." }
                 }
             </p>
-            <button type="button" onclick={on_reset}>{ "Clear exercise score" }</button>
+            <Confirm id="clear-exercise" label="Clear exercise score" confirm="Clear the score"
+                question="Clear both runs' results and practice count? This cannot be undone." on_confirm={on_reset} />
         </section>
     }
 }

@@ -16,7 +16,7 @@ use yew::prelude::*;
 
 use crate::browser::{self, KeyListener};
 use crate::model::training::Statement;
-use crate::components::use_result_sink;
+use crate::components::{use_result_sink, InView};
 use crate::lab::Lab;
 use crate::labs::frame::{use_lab, LabFrame, LabProps, LabState};
 use crate::model::coverage::Verdict;
@@ -64,6 +64,12 @@ const LEDE: &str = "A warm-up about reaching every member of a fixed set. Start 
 const WHY: &str = "Why it is in a Flink course: max parallelism fixes a set of key groups that never \
                    changes, and whenever a fixed visiting rule (a stride, a round robin) runs over such a \
                    set, someone must ask whether it really reaches every member, or only some of them.";
+
+// The parts each section of `query::SECTIONS` shows (`view=`): every section has the controls
+// and the circle; the prediction goes with `prediction` and `exercise`, the exercise alone
+// with `exercise`.
+const WITH_PREDICTION: &[&str] = &["prediction", "exercise"];
+const WITH_EXERCISE: &[&str] = &["exercise"];
 
 #[function_component]
 pub fn CoverageLab(props: &LabProps) -> Html {
@@ -123,17 +129,19 @@ pub fn CoverageLab(props: &LabProps) -> Html {
 
     html! {
         <LabFrame lab={Lab::Coverage} lede={LEDE} notices={lab.notices}>
-            <p class="why">{ WHY }</p>
+            <InView><p class="why">{ WHY }</p></InView>
             <controls::Controls state={(*state).clone()} on_action={on_action.clone()} />
             <div class="coverage-stage">
                 <circle::Circle state={(*state).clone()} />
                 <readout::Readout state={(*state).clone()} />
             </div>
-            <prediction::PredictionPanel state={(*state).clone()} on_action={on_action.clone()} />
+            <InView names={WITH_PREDICTION}>
+                <prediction::PredictionPanel state={(*state).clone()} on_action={on_action.clone()} />
+            </InView>
             // Below the first screen: its code is fetched when it is wanted.
-            <crate::components::Wanted height="short">
-                <exercise::DeferredExercise progress={state.progress} on_action={on_action} />
-            </crate::components::Wanted>
+            <InView names={WITH_EXERCISE}><crate::components::Wanted height="short">
+                <exercise::DeferredExercise progress={state.progress} m={state.orbit.modulus()} a={state.orbit.stride()} on_action={on_action} />
+            </crate::components::Wanted></InView>
         </LabFrame>
     }
 }

@@ -31,6 +31,18 @@ pub const RUNS: [Run; 2] = [
     },
 ];
 
+impl Run {
+    /// Why this run cannot be done where the embedding page locks m or a at other values
+    /// (`locked`: the locked pair's values, `None` where free), naming the lock; `None` if it can.
+    pub fn blocked_by(&self, locked_m: Option<u32>, locked_a: Option<u64>) -> Option<String> {
+        match (locked_m.filter(|m| *m != self.m), locked_a.filter(|a| *a != self.a)) {
+            (Some(m), _) => Some(format!("it needs m = {}, and this page keeps m at {m}", self.m)),
+            (None, Some(a)) => Some(format!("it needs a = {}, and this page keeps a at {a}", self.a)),
+            (None, None) => None,
+        }
+    }
+}
+
 /// The first graded result of each run, and how many graded retries (practice) followed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Progress {
@@ -58,6 +70,11 @@ impl Progress {
             }
             None => false,
         }
+    }
+
+    /// The first graded result of the exercise run for pair (m, a), if it is one and was done.
+    pub fn result_for(&self, m: u32, a: u64) -> Option<bool> {
+        RUNS.iter().position(|run| run.m == m && run.a == a).and_then(|i| self.results[i])
     }
 
     /// Runs answered correctly.
@@ -116,6 +133,21 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_steps_aside_where_a_lock_keeps_another_pair() {
+        let [one, two] = RUNS;
+        for (m, a, first, second) in [
+            (None, None, None, None),
+            (Some(8), None, None, None),
+            (Some(12), None, Some("it needs m = 8, and this page keeps m at 12"), Some("it needs m = 8, and this page keeps m at 12")),
+            (None, Some(3), None, Some("it needs a = 2, and this page keeps a at 3")),
+            (Some(8), Some(5), Some("it needs a = 3, and this page keeps a at 5"), Some("it needs a = 2, and this page keeps a at 5")),
+        ] {
+            assert_eq!(one.blocked_by(m, a).as_deref(), first, "{m:?} {a:?}");
+            assert_eq!(two.blocked_by(m, a).as_deref(), second, "{m:?} {a:?}");
+        }
+    }
 
     #[test]
     fn records_first_graded_result_only() {

@@ -15,8 +15,13 @@ pub static A: Param<u64> = Param::whole64("a", "stride a", 0, MAX_STRIDE as i64)
     .control("Stride a", "coverage-a")
     .lockable();
 
-/// No section of this lab is shown alone yet: `view=` opens the whole lab, with a notice.
-pub static SECTIONS: crate::url::Sections = &[];
+/// The sections `view=` shows alone, for a compact embed; each holds the controls and the
+/// circle it needs, and only `exercise` holds the two-run exercise.
+pub static SECTIONS: crate::url::Sections = &[
+    crate::url::Section { name: "circle", label: "The circle with its controls" },
+    crate::url::Section { name: "prediction", label: "The circle and the prediction" },
+    crate::url::Section { name: "exercise", label: "The circle, the prediction and the exercise" },
+];
 
 /// Every field parameter of the lab.
 pub static PARAMS: ParamTable = &[&M, &A, &ANSWERS];

@@ -5,7 +5,7 @@
 use crate::model::savepoint::json::{format_name, kind_name};
 use crate::model::savepoint::report::{
     check_range, handle_kind, key_group_range, keyed_state_skew_percent, subtasks_by_index, total_keyed_bytes,
-    RangeCheck,
+    total_keyed_checkpointed_bytes, RangeCheck,
 };
 use crate::model::savepoint::table::releases_writing;
 use crate::model::savepoint::unmatched::{if_unmatched, Unmatched};
@@ -28,6 +28,8 @@ pub struct Summary {
     /// Flink's state size of the whole snapshot (every operator).
     pub state_bytes: u64,
     pub keyed_bytes: u64,
+    /// The keyed state this snapshot wrote itself (Flink's checkpointed size), if recorded.
+    pub keyed_checkpointed_bytes: Option<u64>,
 }
 
 impl Summary {
@@ -44,6 +46,7 @@ impl Summary {
             master_states: s.master_states.len(),
             state_bytes: total_state_bytes(s),
             keyed_bytes: total_keyed_bytes(s),
+            keyed_checkpointed_bytes: total_keyed_checkpointed_bytes(s),
         }
     }
 }

@@ -98,6 +98,9 @@ pub struct SkewLink {
     pub exact: bool,
     /// Key groups with state: the keys of the set.
     pub groups: usize,
+    /// Bytes of the keyed state handles in no key group (each handle's header, written before
+    /// its first group): the skew lab's subtask bytes leave them out.
+    pub outside_groups: u64,
 }
 
 fn push_number(out: &mut String, mut n: u64) {
@@ -153,7 +156,9 @@ pub fn skew_link(op: &Operator) -> Option<SkewLink> {
         Some(csv) => pairs.push(("keys", csv)),
         None => pairs.push(("stored", "1".to_string())),
     }
-    Some(SkewLink { href: lab_href(Lab::Skew, &pairs), stored, exact: groups.exact, groups: lines })
+    let keyed: u64 = subtasks_by_index(op).into_iter().map(|s| s.state.keyed_state_size().max(0) as u64).sum();
+    let outside_groups = keyed.saturating_sub(groups.bytes.iter().sum());
+    Some(SkewLink { href: lab_href(Lab::Skew, &pairs), stored, exact: groups.exact, groups: lines, outside_groups })
 }
 
 #[cfg(test)]

@@ -74,10 +74,12 @@ pub fn Operators(props: &OperatorsProps) -> Html {
                 <table class="sp-table">
                     <thead><tr>
                         <th scope="col">{ "Operator, uid and id" }</th>
-                        <th scope="col">{ "Parallelism" }</th><th scope="col">{ "Max parallelism" }</th>
-                        <th scope="col">{ "Subtasks" }</th><th scope="col">{ "State" }</th>
+                        // Soft hyphens (U+00AD) let the long header words break, so the table
+                        // fits a 1366 px laptop screen with every column in view.
+                        <th scope="col">{ "Par\u{ad}allel\u{ad}ism" }</th><th scope="col">{ "Max par\u{ad}allel\u{ad}ism" }</th>
+                        <th scope="col">{ "Sub\u{ad}tasks" }</th><th scope="col">{ "State" }</th>
                         <th scope="col">{ "Keyed-state skew" }</th><th scope="col">{ "Key-group ranges" }</th>
-                        <th scope="col">{ "Unmatched, blocks a restore" }</th><th scope="col"><span class="visually-hidden">{ "Details" }</span></th>
+                        <th scope="col">{ "Un\u{ad}matched, blocks a re\u{ad}store" }</th><th scope="col"><span class="visually-hidden">{ "Details" }</span></th>
                     </tr></thead>
                     <tbody>{ for props.rows.iter().map(|r| row(r, props.selected == Some(r.index), &props.on_select)) }</tbody>
                 </table>

@@ -70,7 +70,11 @@ pub fn Plan(props: &PlanProps) -> Html {
                             format!(": {} keys, one per key group with state, each an int key chosen to land in that group, carrying its bytes and 0 events/s.", skew.groups)
                         } else {
                             format!(": {} keys, one per key group, each subtask's bytes spread evenly over its groups (an estimate: the file has no per-group offsets) and 0 events/s.", skew.groups)
-                        } }</li>
+                        } }
+                        if skew.outside_groups > 0 {
+                            <span data-testid="sp-outside-groups">{ format!(" Left out: {} ({} bytes) that belong to no key group, the headers the state handles write before their first group.",
+                                format_bytes(skew.outside_groups), skew.outside_groups) }</span>
+                        }</li>
                 } else {
                     <li>{ format!("{} holds no keyed state to open in the skew lab.", op.label()) }</li>
                 }

@@ -1,6 +1,7 @@
 //! The file at a glance (`savepoint-summary`, with `data-version`, `data-checkpoint-id`,
 //! `data-kind` and `data-format`): format version and the releases that write it, checkpoint
-//! id, checkpoint or savepoint, canonical or native, sizes, and how long the read took.
+//! id, checkpoint or savepoint, canonical or native, sizes (and, for an incremental
+//! checkpoint, the keyed state it wrote itself), and how long the read took.
 
 use yew::prelude::*;
 
@@ -46,6 +47,10 @@ pub fn SummaryView(props: &SummaryProps) -> Html {
                     if let Some(t) = &s.type_name { { format!(" (Flink calls it \u{201c}{t}\u{201d})") } }</dd>
                 <dt>{ "Operators" }</dt><dd>{ format!("{}, with {} master states", s.operators, s.master_states) }</dd>
                 <dt>{ "State" }</dt><dd>{ format!("{} in all, {} of it keyed", bytes(s.state_bytes), bytes(s.keyed_bytes)) }</dd>
+                if let Some(written) = s.keyed_checkpointed_bytes.filter(|w| *w != s.keyed_bytes) {
+                    <dt>{ "Written by this checkpoint" }</dt>
+                    <dd data-testid="savepoint-checkpointed">{ format!("{} of the keyed state (Flink's checkpointed size): the rest are files that earlier checkpoints wrote and this one refers to", bytes(written)) }</dd>
+                }
                 <dt>{ "Read in" }</dt><dd>{ format!("{} ms, in {} steps (longest {} ms)", t.total_ms, t.steps, t.longest_step_ms) }</dd>
             </dl>
             <p class="muted">{ "State sizes are Flink's own (getStateSize): for files outside _metadata, the sizes the file records; \

@@ -54,7 +54,7 @@ pub fn UidLookup(props: &UidProps) -> Html {
             <h2 id="sp-uid-title">{ "Uid → operator id" }</h2>
             <p>{ "Flink names an operator's state by its operator id, derived from the uid set with .uid(…). Type a uid to see its id and the operator of this file it matches: the quickest way to find an operator that lost its uid, or the state --allowNonRestoredState would drop." }</p>
             <TextField id="sp-uid" label={UID.label} value={props.text.clone()} error={props.error.clone()}
-                param={AttrValue::Static(UID.name)} hint={AttrValue::Static("Any text, as in .uid(\"…\"). The empty uid gives 32 zeros.")}
+                param={AttrValue::Static(UID.name)} hint={AttrValue::Static("Any text, as in .uid(\"…\"); leave it empty for no lookup.")}
                 on_input={props.on_input.clone()} />
             { for outcome }
         </section>

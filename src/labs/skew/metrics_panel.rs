@@ -54,7 +54,7 @@ pub fn MetricsPanel(props: &PartProps<SkewState>) -> Html {
                 </div>
             }
             if let Some(m) = &s.metrics {
-                <MetricsView metrics={m.clone()} on_action={act.clone()} />
+                <MetricsView metrics={m.clone()} parallelism={s.parallelism.value} on_action={act.clone()} />
             }
         </section>
     }

@@ -16,6 +16,8 @@ const PAGE_ROWS: usize = 32;
 #[derive(Properties, PartialEq)]
 pub struct MetricsViewProps {
     pub metrics: Rc<Imported>,
+    /// The lab's parallelism, to say when bodies that do not name theirs leave subtasks out.
+    pub parallelism: u32,
     pub on_action: Callback<SkewAction>,
 }
 
@@ -70,6 +72,9 @@ pub fn MetricsView(props: &MetricsViewProps) -> Html {
             } }
             if let Imported::PerSubtask(s) = m {
                 { for s.notes.iter().map(|n| html! { <p class="notice-line">{ n.clone() }</p> }) }
+                if let Some(note) = s.coverage_note(props.parallelism) {
+                    <p class="notice-line" data-testid="metrics-coverage">{ note }</p>
+                }
                 { load_table(s, page, on_go) }
             }
             { whatifs(m, &props.on_action) }

@@ -1,11 +1,15 @@
 //! What-ifs beside the current state: another parallelism, and splitting the hottest key
 //! into salted sub-keys aggregated in two phases (with the condition that makes it valid).
+//! Each leads with the busiest subtask's load and how it compares with now, the figure that
+//! sets the job's pace; the data skew % (a spread, which can rise while the busiest load
+//! falls) stands beside it.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
 use crate::components::ScrollBox;
+use crate::model::number::{change_text, format_rate_milli};
 
 use super::settings::number_field;
 use super::state::{SkewAction, SkewField, SkewState};
@@ -20,6 +24,28 @@ pub struct WhatIfProps {
     pub on_action: Callback<SkewAction>,
 }
 
+/// The busiest subtask's events per second (thousandths), if the scenario can start.
+fn busiest(s: &Scenario) -> Option<u64> {
+    s.loads.as_ref().ok().map(|l| l.subtasks[l.busiest as usize].events_milli)
+}
+
+/// A scenario's row: what it is, its busiest load, the change from now, and its skew.
+fn row(what: String, s: &Scenario, now: Option<u64>, testid: Option<&'static str>) -> Html {
+    let load = busiest(s);
+    let change = match (now, load) {
+        (Some(n), Some(l)) => change_text(n, l),
+        _ => "–".to_string(),
+    };
+    html! {
+        <tr>
+            <td>{ what }</td>
+            <td data-testid={testid.map(|t| format!("{t}-busiest"))}>{ load.map_or("–".to_string(), format_rate_milli) }</td>
+            <td data-testid={testid.map(|t| format!("{t}-change"))}>{ change }</td>
+            <td data-testid={testid.map(|t| format!("{t}-skew"))}>{ skew_text(s) }</td>
+        </tr>
+    }
+}
+
 fn skew_text(s: &Scenario) -> String {
     match &s.loads {
         Ok(l) => format!("{}%", l.skew_percent),
@@ -30,7 +56,7 @@ fn skew_text(s: &Scenario) -> String {
 #[function_component]
 pub fn WhatIf(props: &WhatIfProps) -> Html {
     let s = &props.state;
-    let now = skew_text(&props.current);
+    let now = busiest(&props.current);
     html! {
         <section class="whatif" aria-labelledby="whatif-title">
             <h2 id="whatif-title">{ "What if…" }</h2>
@@ -38,17 +64,22 @@ pub fn WhatIf(props: &WhatIfProps) -> Html {
                 { number_field(s, &props.on_action, SkewField::WhatIf, None) }
                 { number_field(s, &props.on_action, SkewField::Salt, None) }
             </div>
+            <p>{ "Compare the busiest subtask first: it sets the pace of the whole job. The data skew % measures how \
+                  uneven the subtasks are, and can rise while the busiest subtask's load falls." }</p>
             <ScrollBox label="What-ifs table">
                 <table class="whatif-table">
-                    <caption>{ "Data skew, side by side" }</caption>
-                    <thead><tr><th scope="col">{ "scenario" }</th><th scope="col">{ "data skew" }</th></tr></thead>
+                    <caption>{ "The busiest subtask and the data skew, side by side" }</caption>
+                    <thead><tr>
+                        <th scope="col">{ "scenario" }</th><th scope="col">{ "busiest subtask, events/s" }</th>
+                        <th scope="col">{ "than now" }</th><th scope="col">{ "data skew" }</th>
+                    </tr></thead>
                     <tbody>
-                        <tr><td>{ format!("now: parallelism {}", s.parallelism.value) }</td><td>{ now }</td></tr>
+                        { row(format!("now: parallelism {}", s.parallelism.value), &props.current, now, None) }
                         if let (Some(q), Some(w)) = (s.what_if.value, props.what_if.as_ref()) {
-                            <tr><td>{ format!("parallelism {q}") }</td><td data-testid="whatif-skew">{ skew_text(w) }</td></tr>
+                            { row(format!("parallelism {q}"), w, now, Some("whatif")) }
                         }
                         if let Some(w) = props.salted.as_ref() {
-                            <tr><td>{ format!("hottest key split into {} sub-keys", s.salt.value) }</td><td data-testid="salted-skew">{ skew_text(w) }</td></tr>
+                            { row(format!("hottest key split into {} sub-keys", s.salt.value), w, now, Some("salted")) }
                         }
                     </tbody>
                 </table>

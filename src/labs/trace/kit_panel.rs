@@ -2,7 +2,10 @@
 //! (`trace-totals.csv`, the truth), so a person can run the trace through their own job; then
 //! **Job output (CSV)** (or a file) and **Check output**, which checks the job's final totals
 //! against the truth (`output-verdict`). Output that cannot be read gets a message naming the
-//! line; the typed text and the last good check stay. A paste over 256 KB is held out of the box.
+//! line; the typed text stays, and the last good check stays below it greyed and marked as of
+//! the output read before (a big verdict left standing would read as the verdict of the refused
+//! text). A paste over 256 KB is held out of the box. The steps of a real run are spelled out
+//! as `tests/flink-trace-kit/` ran them.
 
 use yew::prelude::*;
 
@@ -30,8 +33,21 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
     html! {
         <section class="trace-kit" aria-labelledby="trace-kit-title">
             <h2 id="trace-kit-title">{ "Your own job: run this trace and check its output" }</h2>
-            <p>{ format!("Download the trace above ({} events over {} keys; offset,key,value, in offset order) and feed it to your job: \
-                  sum value per key, snapshot, rescale, finish. Its final totals must equal the ones in the totals file.", trace.events, trace.keys) }</p>
+            <p>{ format!("The trace above ({} events over {} keys; offset,key,value, in offset order) and its totals, for a \
+                  rescale through your own job:", trace.events, trace.keys) }</p>
+            <ol class="kit-steps">
+                <li>{ "Download the trace and its totals." }</li>
+                <li>{ "Run a job that reads trace.csv line by line in offset order (a source whose position is in its \
+                       state, such as a DataGeneratorSource over the lines), keys by key and sums value per key in keyed \
+                       state. Give the source and the sum fixed uids." }</li>
+                <li>{ "Hold the source part-way (a rate limit, or a pause once some events are out) so the snapshot falls \
+                       mid-stream, then stop the job with a savepoint: flink stop --savepointPath <dir> <job id>." }</li>
+                <li>{ "Start it again from that savepoint at another parallelism: flink run -s <savepoint> -p <new> …" }</li>
+                <li>{ "When the source has read the whole trace, write each key's final total (for example from a timer \
+                       that fires when the bounded source ends): the header key,total, one row per key, and a row \
+                       source_offset,<n> with the offset the source read to." }</li>
+                <li>{ "Paste that output below, or read its file, and check it." }</li>
+            </ol>
             <div class="buttons">
                 <button type="button" onclick={on_trace}>{ "Download trace" }</button>
                 <button type="button" onclick={on_totals}>{ "Download totals" }</button>
@@ -55,12 +71,19 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
             if let Some(e) = &s.output_error {
                 <div class="alert" role="alert" data-testid="output-error">
                     <strong>{ "Not checked. " }</strong>{ e.clone() }{ "." }
-                    { if s.output.is_some() { " The check below is of the output read before." } else { "" } }
+                    { if s.output.is_some() { " The greyed check below is of the output read before, not of this text." } else { "" } }
                 </div>
             }
             <div role="status" aria-live="polite">
                 if let Some(c) = result.as_ref() {
-                    <OutputView check={c.clone()} />
+                    if s.output_error.is_some() {
+                        <div class="stale-check" data-testid="output-stale">
+                            <p class="stale-note">{ "Checked before, not the text in the box now:" }</p>
+                            <OutputView check={c.clone()} />
+                        </div>
+                    } else {
+                        <OutputView check={c.clone()} />
+                    }
                 }
             </div>
         </section>

@@ -142,3 +142,12 @@ pub fn handle_kind(handle: &KeyedHandle) -> String {
 pub fn total_keyed_bytes(snapshot: &Snapshot) -> u64 {
     snapshot.operators.iter().flat_map(|o| &o.subtasks).map(|s| s.state.keyed_state_size().max(0) as u64).sum()
 }
+
+/// The keyed state this snapshot itself wrote: the sum of every keyed handle's checkpointed
+/// size (Flink's `getCheckpointedSize`; an incremental handle counts only the files new in this
+/// checkpoint, not those it shares with earlier ones). `None` when a handle does not record it.
+pub fn total_keyed_checkpointed_bytes(snapshot: &Snapshot) -> Option<u64> {
+    let handles =
+        snapshot.operators.iter().flat_map(|o| &o.subtasks).flat_map(|s| [&s.state.managed_keyed, &s.state.raw_keyed]);
+    handles.flatten().try_fold(0u64, |sum, h| u64::try_from(h.checkpointed_size()).ok().map(|b| sum + b))
+}

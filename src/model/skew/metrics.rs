@@ -222,6 +222,32 @@ impl SubtaskMetrics {
         ((v * 2000 + total) / (2 * total).max(1)).min(1000) as u32
     }
 
+    /// What a body that does not name the vertex's parallelism leaves unsaid, against the
+    /// parallelism the lab is set to: subtasks missing (the skew then covers only the bodies
+    /// given), or more subtasks than that parallelism. `None` when the vertex details say
+    /// (their own note covers it) or the counts agree.
+    pub fn coverage_note(&self, lab_parallelism: u32) -> Option<String> {
+        if self.vertex.as_ref().is_some_and(|v| v.parallelism.is_some()) {
+            return None;
+        }
+        let (n, p) = (self.values.len(), lab_parallelism as usize);
+        let subtasks = |k: usize| if k == 1 { "1 subtask".to_string() } else { format!("{k} subtasks") };
+        match n.cmp(&p) {
+            std::cmp::Ordering::Less => Some(format!(
+                "Read {} but the lab's parallelism is {p}: if the job runs {p}, {} missing, and the skew above \
+                 covers only the {} given.",
+                subtasks(n),
+                if p - n == 1 { "1 is".to_string() } else { format!("{} are", p - n) },
+                subtasks(n),
+            )),
+            std::cmp::Ordering::Greater => Some(format!(
+                "Read {}, more than the lab's parallelism {p}: set Parallelism to the job's to compare.",
+                subtasks(n)
+            )),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
     /// The key groups each subtask owns, when the vertex details give a valid parallelism and
     /// max parallelism and the subtask count matches.
     pub fn key_groups(&self) -> Option<Imbalance> {

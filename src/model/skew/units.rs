@@ -112,7 +112,8 @@ fn format_bytes_exact_in(bytes: u64, units: [&str; 5]) -> String {
 }
 
 /// Writes bytes with the largest binary unit that keeps at least 1, to three significant
-/// decimals at most: 1536 → `1.5 KB`.
+/// digits, rounded half up (not cut): 1536 → `1.5 KB`, 1871 → `1.83 KB`, and a value that
+/// rounds to 1024 of a unit is written in the next (1,048,575 → `1 MB`).
 pub fn format_bytes(bytes: u64) -> String {
     format_bytes_in(bytes, ["B", "KB", "MB", "GB", "TB"])
 }
@@ -130,15 +131,27 @@ fn format_bytes_in(bytes: u64, units: [&str; 5]) -> String {
     if unit == 0 {
         return format!("{bytes} B");
     }
-    let milli = ((u128::from(bytes) * 1000) >> (10 * unit)) as u64;
-    let rounded = if milli >= 100_000 {
-        milli / 1000 * 1000
-    } else if milli >= 10_000 {
-        milli / 100 * 100
-    } else {
-        milli / 10 * 10
+    // Thousandths of the unit, rounded half up at the digit kept: 0 decimals from 100, 1 from
+    // 10, else 2.
+    let rounded = |unit: usize| {
+        let shift = 10 * unit as u32;
+        let whole = u128::from(bytes) >> shift;
+        let step: u128 = if whole >= 100 {
+            1000
+        } else if whole >= 10 {
+            100
+        } else {
+            10
+        };
+        let units_of_step = ((u128::from(bytes) * 1000 / step) + (1u128 << (shift - 1))) >> shift;
+        (units_of_step * step) as u64
     };
-    format!("{} {}", format_milli(rounded), units[unit])
+    let mut milli = rounded(unit);
+    if milli >= 1024 * 1000 && unit + 1 < units.len() {
+        unit += 1;
+        milli = rounded(unit);
+    }
+    format!("{} {}", format_milli(milli), units[unit])
 }
 
 #[cfg(test)]
@@ -183,6 +196,22 @@ mod tests {
             assert!(parse_bytes(text).is_err(), "{text:?}");
         }
         assert_eq!(format_bytes(1536), "1.5 KB");
+        // Rounded, not cut: 1871 B is 1.827 KB.
+        for (b, text) in [
+            (1871, "1.83 KB"),
+            (1023, "1023 B"),
+            (1024, "1 KB"),
+            (10_234, "9.99 KB"),
+            (10_235, "10 KB"),
+            (102_347, "99.9 KB"),
+            (102_349, "100 KB"),
+            (1_048_575, "1 MB"),
+            (1_047_552, "1023 KB"),
+            (1_048_064, "1 MB"),
+            (u64::MAX, "16777216 TB"),
+        ] {
+            assert_eq!(format_bytes(b), text, "{b}");
+        }
         assert_eq!(format_bytes(512), "512 B");
         assert_eq!(format_bytes(4 << 40), "4 TB");
         assert_eq!(

@@ -1,7 +1,10 @@
 //! A preset generated in steps: the same keys as [`Preset::generate`] (which runs these steps
 //! to the end), made a bounded number at a time so that a browser can generate a million keys
-//! without one long task. Two passes over the keys: the weights' sum, then each key's events;
-//! the rounding difference is settled at the end, exactly as one pass would.
+//! without one long task. Two passes over the keys: the weights' sum, then each key's events.
+//! Each key gets the whole thousandths its running share reaches (the running total rounded
+//! to the nearest, less what the keys before it got), so every key is within a thousandth of its exact
+//! share, the rounding is spread over the keys, and the hot key's share is the one asked for
+//! (rounding each key down alone once gave a 30 % hot key 31.3 %, the remainders piled on it).
 
 use super::{Preset, BYTES_PER_EVENT, MAX_PRESET_KEYS};
 use crate::skew::units::MAX_EVENTS_PER_S;
@@ -19,7 +22,10 @@ pub struct PresetSteps {
     next: usize,
     /// The weights' sum, once the first pass is over.
     sum: Option<f64>,
+    /// The first pass: the weights summed so far; the second: the weights handed out so far.
     partial: f64,
+    /// The second pass: thousandths handed out so far.
+    given: u64,
     keys: Vec<KeyLoad>,
 }
 
@@ -34,6 +40,7 @@ impl Preset {
             next: 0,
             sum: None,
             partial: 0.0,
+            given: 0,
             keys: Vec::new(),
         }
     }
@@ -79,13 +86,17 @@ impl PresetSteps {
                 self.next = end;
                 if end == self.n {
                     self.sum = Some(self.partial);
+                    self.partial = 0.0;
                     self.next = 0;
                     self.keys.reserve_exact(self.n);
                 }
             }
             Some(sum) => {
                 for i in self.next..end {
-                    let events_milli = ((self.total_milli as f64) * self.preset.weight(i, self.n) / sum).floor() as u64;
+                    self.partial += self.preset.weight(i, self.n);
+                    let upto = (((self.total_milli as f64) * self.partial / sum).round() as u64).min(self.total_milli);
+                    let events_milli = upto.saturating_sub(self.given);
+                    self.given += events_milli;
                     self.keys.push(KeyLoad { key: self.preset.key(i), events_milli, bytes: bytes(events_milli) });
                 }
                 self.next = end;
@@ -110,28 +121,14 @@ impl PresetSteps {
         }
     }
 
-    /// The keys (running any steps left), the total exact: float weights round either way,
-    /// so the difference goes to the first key, or an excess is taken from the first keys.
+    /// The keys (running any steps left), the total exact: what the running sum's last
+    /// rounding leaves (a few thousandths at most) goes to the last key.
     pub fn finish(mut self) -> Vec<KeyLoad> {
         while !self.step(usize::MAX / 2) {}
         let mut keys = self.keys;
-        let assigned: u64 = keys.iter().map(|k| k.events_milli).sum();
-        if assigned <= self.total_milli {
-            if let Some(first) = keys.first_mut() {
-                first.events_milli += self.total_milli - assigned;
-                first.bytes = bytes(first.events_milli);
-            }
-        } else {
-            let mut excess = assigned - self.total_milli;
-            for k in keys.iter_mut() {
-                let take = excess.min(k.events_milli);
-                k.events_milli -= take;
-                k.bytes = bytes(k.events_milli);
-                excess -= take;
-                if excess == 0 {
-                    break;
-                }
-            }
+        if let Some(last) = keys.last_mut() {
+            last.events_milli += self.total_milli - self.given;
+            last.bytes = bytes(last.events_milli);
         }
         keys
     }
@@ -142,25 +139,25 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// The one-pass generator the steps replaced (all weights in a vector, then the events),
-    /// kept as the reference the steps must equal key for key.
+    /// The same rounding in one pass (all weights in a vector, then the running sum), the
+    /// reference the steps must equal key for key.
     fn one_pass(preset: Preset, total_milli: u64) -> Vec<KeyLoad> {
         let total_milli = total_milli.min(MAX_EVENTS_PER_S * 1000);
         let n = preset.n().clamp(1, MAX_PRESET_KEYS) as usize;
         let weights: Vec<f64> = (0..n).map(|i| preset.weight(i, n)).collect();
         let sum: f64 = weights.iter().sum();
-        let mut events: Vec<u64> = weights.iter().map(|w| ((total_milli as f64) * w / sum).floor() as u64).collect();
-        let assigned: u64 = events.iter().sum();
-        if assigned <= total_milli {
-            events[0] += total_milli - assigned;
-        } else {
-            let mut excess = assigned - total_milli;
-            for e in events.iter_mut() {
-                let take = excess.min(*e);
-                *e -= take;
-                excess -= take;
-            }
-        }
+        let (mut running, mut given) = (0.0, 0u64);
+        let mut events: Vec<u64> = weights
+            .iter()
+            .map(|w| {
+                running += w;
+                let upto = (((total_milli as f64) * running / sum).round() as u64).min(total_milli);
+                let e = upto.saturating_sub(given);
+                given += e;
+                e
+            })
+            .collect();
+        *events.last_mut().unwrap() += total_milli - given;
         events
             .into_iter()
             .enumerate()
@@ -175,6 +172,16 @@ mod tests {
             (2u32..3000, 0u32..=100).prop_map(|(n, percent)| Preset::HotKey { n, percent }),
             (1u32..3000).prop_map(|n| Preset::Sequential { n }),
         ]
+    }
+
+    /// The reported case: 30 % of 556.5 events/s over 7,800 keys is 166.95 for the hot key, and
+    /// every other key gets 49 or 50 thousandths (0.7 × 556.5 / 7,799 = 0.04995).
+    #[test]
+    fn a_hot_key_gets_the_share_asked_for() {
+        let keys = Preset::HotKey { n: 7800, percent: 30 }.generate(556_500);
+        assert_eq!(keys[0].events_milli, 166_950);
+        assert!(keys[1..].iter().all(|k| k.events_milli == 49 || k.events_milli == 50));
+        assert_eq!(keys.iter().map(|k| k.events_milli).sum::<u64>(), 556_500);
     }
 
     proptest! {
@@ -196,6 +203,21 @@ mod tests {
             let keys = steps.finish();
             prop_assert_eq!(keys.iter().map(|k| k.events_milli).sum::<u64>(), total.min(MAX_EVENTS_PER_S * 1000));
             prop_assert_eq!(keys, one_pass(preset, total));
+        }
+
+        /// Every key is within a thousandth of its exact share (plus the float sum's own error,
+        /// a part in 10^12), whatever the preset.
+        #[test]
+        fn every_key_is_within_a_thousandth_of_its_share(preset in presets(), total in 0u64..2_000_000_000_000) {
+            let keys = preset.generate(total);
+            let n = keys.len();
+            let weights: Vec<f64> = (0..n).map(|i| preset.weight(i, n)).collect();
+            let sum: f64 = weights.iter().sum();
+            let slack = 1.0 + total as f64 * 1e-12;
+            for (k, w) in keys.iter().zip(&weights) {
+                let exact = total as f64 * w / sum;
+                prop_assert!((k.events_milli as f64 - exact).abs() <= slack, "{} vs {exact}", k.events_milli);
+            }
         }
     }
 

@@ -116,18 +116,28 @@ fn session_storage() -> Option<web_sys::Storage> {
     web_sys::window().and_then(|w| w.session_storage().ok().flatten())
 }
 
-/// Writes a session-storage entry (this tab, until it closes); does nothing when unavailable.
-pub fn session_set(key: &str, value: &str) {
+/// Writes a session-storage entry (this tab, until it closes); false when storage is
+/// unavailable or full.
+pub fn session_set(key: &str, value: &str) -> bool {
+    session_storage().is_some_and(|s| s.set_item(key, value).is_ok())
+}
+
+/// Reads a session-storage entry.
+pub fn session_get(key: &str) -> Option<String> {
+    session_storage()?.get_item(key).ok().flatten()
+}
+
+/// Removes a session-storage entry.
+pub fn session_remove(key: &str) {
     if let Some(storage) = session_storage() {
-        let _ = storage.set_item(key, value);
+        let _ = storage.remove_item(key);
     }
 }
 
 /// Reads and removes a session-storage entry.
 pub fn session_take(key: &str) -> Option<String> {
-    let storage = session_storage()?;
-    let value = storage.get_item(key).ok().flatten();
-    let _ = storage.remove_item(key);
+    let value = session_get(key);
+    session_remove(key);
     value
 }
 

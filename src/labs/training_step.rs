@@ -44,7 +44,9 @@ pub fn TrainingStep(props: &TrainingStepProps) -> Html {
     let on_click = props.on_check.reform(|_: MouseEvent| None);
     let on_lab = {
         let id = e.id.clone();
-        Callback::from(move |_: MouseEvent| browser::session_set(RETURN_STEP_KEY, &id))
+        Callback::from(move |_: MouseEvent| {
+            browser::session_set(RETURN_STEP_KEY, &id);
+        })
     };
     html! {
         <li key={e.id.clone()} id={step_id(&e.id)} class="training-step" data-exercise={e.id.clone()}>

@@ -15,6 +15,7 @@
 //! - [`savepoint`]: reading a checkpoint's or savepoint's `_metadata` (formats 3 to 6), uid → operator id.
 
 pub mod autoscaler;
+pub mod base64;
 pub mod chooser;
 pub mod coverage;
 pub mod error;

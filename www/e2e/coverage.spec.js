@@ -222,3 +222,31 @@ test('the exercise follows the locks of an embed: a run it cannot do says why, a
   await expect(page.getByTestId('exercise-run-1')).toContainText('to do next');
   await expect(page.getByTestId('exercise-run-2')).toContainText('not done');
 });
+
+for (const theme of ['light', 'dark']) {
+  test(`on a phone (390×844, ${theme}) the run's instruction, Step and the verdict share one screen`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, `#/coverage?m=8&a=3&theme=${theme}`);
+    const now = page.getByTestId('exercise-now');
+    const step = page.getByRole('button', { name: 'Step' });
+    const near = page.getByTestId('verdict-near');
+    await expect(now).toContainText('Exercise, run 1 of 2: m = 8, a = 3 is set.');
+    await expect(near).toHaveText('Tick your prediction below, then Play or Step.');
+    // Measured before this layout: Step at 878 px, the verdict at 1,965, the run's instruction at
+    // 2,285 of a 2,701 px page. Now the instruction comes first and the three fit in one screen.
+    const box = async (l) => { const b = await l.boundingBox(); return { top: b.y, bottom: b.y + b.height }; };
+    const [a, b, c] = [await box(now), await box(step), await box(near)];
+    expect(a.top).toBeLessThan(b.top);
+    expect(b.top).toBeLessThanOrEqual(c.top);
+    expect(c.bottom - a.top, 'instruction to verdict fits one 844 px screen').toBeLessThan(844);
+    await predict(page, [0, 1, 2, 3, 4, 5, 6, 7]);
+    // The learner scrolls back to Step and steps to the close: the verdict is right there.
+    await step.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    for (let i = 0; i < 8; i++) await step.click();
+    await expect(near).toHaveAttribute('data-verdict', 'correct');
+    await expect(near).toHaveText('Correct: the reason is below your prediction.');
+    await expect(near).toBeInViewport();
+    await expect(step).toBeInViewport();
+    await expect(now).toContainText('Exercise, run 2 of 2: set m = 8 and a = 2');
+  });
+}

@@ -304,6 +304,29 @@ test('state sizes are rounded, not cut: every operator of a real savepoint', asy
   }
 });
 
+test('Back from a link to another lab finds the report, the file name and what was typed', async ({ page }) => {
+  const flink = report('2.3.0', 'hashmap-canonical-savepoint');
+  await open(page, '#/savepoint');
+  await upload(page, '2.3.0', 'hashmap-canonical-savepoint');
+  await page.getByLabel('Operator uid').fill('counter');
+  await page.getByLabel('New parallelism').fill('12');
+  const matched = await page.getByTestId('uid-match').getAttribute('data-matched');
+  await page.getByRole('link', { name: 'Plan a rescale from this snapshot' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rescale planner' })).toBeVisible();
+  await page.goBack();
+  const summary = page.getByTestId('savepoint-summary');
+  await expect(summary).toHaveAttribute('data-checkpoint-id', String(flink.checkpoint_id));
+  await expect(summary).toContainText('(reopened: kept in this tab)');
+  await expect(page.getByTestId('savepoint-operator')).toHaveCount(flink.operators.length);
+  await expect(page.getByLabel('Operator uid')).toHaveValue('counter');
+  await expect(page.getByTestId('uid-match')).toHaveAttribute('data-matched', matched);
+  await expect(page.getByLabel('New parallelism')).toHaveValue('12');
+  // A sample chosen afterwards is named by the link, and the kept file is let go.
+  await page.getByRole('button', { name: 'RocksDB incremental checkpoint (Flink 2.3.0)' }).click();
+  await expect(summary).toHaveAttribute('data-kind', 'checkpoint');
+  expect(await page.evaluate(() => sessionStorage.getItem('rescale-lab.savepoint-file.bytes'))).toBeNull();
+});
+
 test('at 1366 px the operators table shows every column and Details button without scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await open(page, '#/savepoint');

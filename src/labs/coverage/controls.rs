@@ -1,5 +1,7 @@
 //! The coverage lab's controls: **Modulus m**, **Stride a** (with the reduction a mod m
-//! shown), and the **Reset**, **Play**/**Pause** and **Step** buttons.
+//! shown), and the **Reset**, **Play**/**Pause** and **Step** buttons, with the run's verdict
+//! in one line beside them (`verdict-near`, the live region; the full reason is below the
+//! prediction), so Step and the verdict are on one screen of a phone.
 
 use yew::prelude::*;
 
@@ -8,7 +10,7 @@ use crate::labs::frame::PartProps;
 use super::state::{CoverageAction, CoverageState};
 use crate::browser;
 use crate::components::{FieldInput, ParamField};
-use crate::model::coverage::MAX_MODULUS;
+use crate::model::coverage::{Verdict, MAX_MODULUS};
 
 #[function_component]
 pub fn Controls(props: &PartProps<CoverageState>) -> Html {
@@ -27,6 +29,14 @@ pub fn Controls(props: &PartProps<CoverageState>) -> Html {
             CoverageAction::Play { now_ms }
         }
     });
+    let verdict = s.verdict();
+    let near = match verdict {
+        Verdict::Correct => "Correct: the reason is below your prediction.".to_string(),
+        Verdict::Incorrect if s.answers_hidden() => "Not quite: a hint is below your prediction.".to_string(),
+        Verdict::Incorrect => "Not quite: the reason is below your prediction.".to_string(),
+        Verdict::Pending if s.locked && !s.closed() => format!("Graded when the walk is back at 0, at step {}.", s.orbit.closes_at()),
+        Verdict::Pending => "Tick your prediction below, then Play or Step.".to_string(),
+    };
     let (m, a) = (s.m_field(), s.a_field());
     let o = s.orbit;
     let reduction = if u64::from(o.modulus()) <= o.stride() {
@@ -46,6 +56,8 @@ pub fn Controls(props: &PartProps<CoverageState>) -> Html {
                     { if playing { "Pause" } else { "Play" } }
                 </button>
                 <button type="button" onclick={on_step}>{ "Step" }</button>
+                <p class={classes!("verdict-near", verdict.as_str())} data-testid="verdict-near" data-verdict={verdict.as_str()}
+                    role="status" aria-live="polite">{ near }</p>
                 <p class="field-hint">{ "Space plays or pauses when the focus is not on a control." }</p>
             </div>
         </div>

@@ -9,6 +9,7 @@ mod prediction;
 pub mod progress;
 pub mod query;
 mod readout;
+mod run_line;
 pub mod state;
 
 use crate::browser::page::Interval;
@@ -129,7 +130,9 @@ pub fn CoverageLab(props: &LabProps) -> Html {
 
     html! {
         <LabFrame lab={Lab::Coverage} lede={LEDE} notices={lab.notices}>
-            <InView><p class="why">{ WHY }</p></InView>
+            <InView names={WITH_EXERCISE}>
+                <run_line::RunLine progress={state.progress} m={state.orbit.modulus()} a={state.orbit.stride()} />
+            </InView>
             <controls::Controls state={(*state).clone()} on_action={on_action.clone()} />
             <div class="coverage-stage">
                 <circle::Circle state={(*state).clone()} />
@@ -142,6 +145,8 @@ pub fn CoverageLab(props: &LabProps) -> Html {
             <InView names={WITH_EXERCISE}><crate::components::Wanted height="short">
                 <exercise::DeferredExercise progress={state.progress} m={state.orbit.modulus()} a={state.orbit.stride()} on_action={on_action} />
             </crate::components::Wanted></InView>
+            // Context, not a control: after the exercise, so a phone reaches the controls first.
+            <InView><p class="why">{ WHY }</p></InView>
         </LabFrame>
     }
 }

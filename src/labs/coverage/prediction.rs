@@ -80,7 +80,7 @@ fn verdict_view(s: &CoverageState) -> Html {
     };
     html! {
         <div class={classes!("verdict", verdict.as_str())} data-testid="prediction-result"
-            data-verdict={verdict.as_str()} role="status" aria-live="polite">
+            data-verdict={verdict.as_str()}>
             <strong>{ title }</strong>{ ". " }{ text }
         </div>
     }

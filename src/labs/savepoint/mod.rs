@@ -105,9 +105,13 @@ pub fn SavepointLab(props: &LabProps) -> Html {
     {
         let (wanted, on_sample, on_file, dragging) =
             (state.wanted_sample, on_sample.clone(), on_file.clone(), dragging.clone());
+        let (tickets, send) = ((*tickets).clone(), on_action.clone());
         use_effect_with((), move |_| {
+            // A sample the link names, else the file this tab read last (back from a link).
             if let Some(sample) = wanted {
                 on_sample.emit(sample);
+            } else {
+                reader::read_kept(&tickets, send);
             }
             let listener = DropListener::new(move |on| dragging.set(on), move |file| on_file.emit(file));
             move || drop(listener)

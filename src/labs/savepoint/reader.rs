@@ -2,7 +2,9 @@
 //! dropped file, or a bundled sample fetched from the site), then drive the model's stepped
 //! parser in main-thread tasks of at most [`STEP_MS`] of parsing, yielding to the browser
 //! between them and reporting progress. Each read has a ticket; a newer read stops an older
-//! one at its next step.
+//! one at its next step. A file the person read is kept in the tab's session storage once it
+//! reads well (base64, while it fits), so that a link to another lab, which loads that lab's
+//! module, and Back find the report again; a sample needs no keeping (the link names it).
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -13,6 +15,7 @@ use yew::Callback;
 
 use super::state::{ReadFailure, SavepointAction, Shared, Timing};
 use crate::browser::{self, files};
+use crate::model::base64;
 use crate::model::savepoint::{Budget, SnapshotParser, Step};
 use crate::model::training::Sample;
 
@@ -36,15 +39,46 @@ impl Tickets {
     }
 }
 
+/// Where the last file read in this tab is kept: its name, and its bytes as base64.
+const KEPT_NAME: &str = "rescale-lab.savepoint-file.name";
+const KEPT_BYTES: &str = "rescale-lab.savepoint-file.bytes";
+
+/// What [`read_kept`] adds to a reopened file's name.
+pub const REOPENED: &str = " (reopened: kept in this tab)";
+
 /// Reads a file the person chose or dropped.
 pub fn read_file(file: files::File, tickets: &Tickets, send: Callback<SavepointAction>) {
     let ticket = tickets.next();
     let (tickets, name) = (tickets.clone(), files::name(&file));
-    send.emit(SavepointAction::ReadStarted { ticket, name, sample: None, bytes: files::size(&file) });
+    send.emit(SavepointAction::ReadStarted { ticket, name: name.clone(), sample: None, bytes: files::size(&file) });
     spawn_local(async move {
         let bytes = files::file_bytes(&file).await;
-        parse_stepped(bytes, ticket, tickets, send).await;
+        parse_stepped(bytes, ticket, tickets, send, Some(name)).await;
     });
+}
+
+/// Reads the file kept in this tab, if there is one and it decodes; true when a read started.
+pub fn read_kept(tickets: &Tickets, send: Callback<SavepointAction>) -> bool {
+    let kept = browser::session_get(KEPT_NAME).zip(browser::session_get(KEPT_BYTES).and_then(|b| base64::decode(&b)));
+    let Some((name, bytes)) = kept else { return false };
+    let ticket = tickets.next();
+    let tickets = tickets.clone();
+    send.emit(SavepointAction::ReadStarted { ticket, name: format!("{name}{REOPENED}"), sample: None, bytes: bytes.len() });
+    spawn_local(async move { parse_stepped(Ok(bytes), ticket, tickets, send, None).await });
+    true
+}
+
+/// Keeps a file that read well for this tab (or forgets the last one when it does not fit).
+fn keep(name: &str, bytes: &[u8]) {
+    if !(browser::session_set(KEPT_BYTES, &base64::encode(bytes)) && browser::session_set(KEPT_NAME, name)) {
+        forget_kept();
+    }
+}
+
+/// Forgets the kept file (a sample was chosen: the link names it).
+pub fn forget_kept() {
+    browser::session_remove(KEPT_NAME);
+    browser::session_remove(KEPT_BYTES);
 }
 
 /// Reads a bundled sample from the site (the service worker keeps it for offline use).
@@ -53,13 +87,21 @@ pub fn read_sample(sample: Sample, tickets: &Tickets, send: Callback<SavepointAc
     let tickets = tickets.clone();
     let name = format!("{} ({})", sample.title(), sample.path());
     send.emit(SavepointAction::ReadStarted { ticket, name, sample: Some(sample), bytes: sample.bytes().len() });
+    forget_kept();
     spawn_local(async move {
         let bytes = files::site_bytes(sample.path()).await;
-        parse_stepped(bytes, ticket, tickets, send).await;
+        parse_stepped(bytes, ticket, tickets, send, None).await;
     });
 }
 
-async fn parse_stepped(bytes: Result<Vec<u8>, String>, ticket: u32, tickets: Tickets, send: Callback<SavepointAction>) {
+/// Parses in steps; `keep`: the name to keep the file under for this tab once it reads well.
+async fn parse_stepped(
+    bytes: Result<Vec<u8>, String>,
+    ticket: u32,
+    tickets: Tickets,
+    send: Callback<SavepointAction>,
+    keep_as: Option<String>,
+) {
     let bytes = match bytes {
         Ok(b) => b,
         Err(why) => {
@@ -88,13 +130,18 @@ async fn parse_stepped(bytes: Result<Vec<u8>, String>, ticket: u32, tickets: Tic
         }
         send.emit(SavepointAction::ReadProgress { ticket, permille: parser.progress_permille() });
     }
-    drop(bytes);
     timing.total_ms = (browser::now_ms() - started).max(0.0) as u32;
     let result = match parser.into_result() {
-        Some(Ok(snapshot)) => Ok(Shared(Rc::new(snapshot))),
+        Some(Ok(snapshot)) => {
+            if let Some(name) = keep_as.filter(|_| tickets.current(ticket)) {
+                keep(&name, &bytes);
+            }
+            Ok(Shared(Rc::new(snapshot)))
+        }
         Some(Err(e)) => Err(ReadFailure::Parse(e)),
         None => Err(ReadFailure::Browser("the reader stopped before the end of the file".into())),
     };
+    drop(bytes);
     // The report renders in a task of its own, not after the last step's.
     sleep(Duration::ZERO).await;
     if tickets.current(ticket) {

@@ -191,3 +191,42 @@ test('counts agree in number and rates read with sensible precision', async ({ p
   await open(page, '#/owners?p=3&maxp=4');
   await expect(page.getByTestId('imbalance-summary')).toContainText('1 subtask owns 2 key groups and 2 own 1');
 });
+
+// The learner's seams on a phone, in both themes: a score is cleared only after asking, an
+// emptied number field does not flash an error while it is retyped, a number answer opens the
+// number keypad, and Back from a step's lab returns to that step.
+for (const theme of ['light', 'dark']) {
+  test.describe(`a learner on a phone (${theme})`, () => {
+    test.use({ viewport: PHONE });
+
+    test('clearing the exercise score asks first; an emptied field waits for the blur', async ({ page }) => {
+      await page.goto('./');
+      await page.evaluate(() => localStorage.setItem('rescale-lab.coverage-exercise.v1', 'run1=correct;run2=-'));
+      await open(page, `#/coverage?m=8&a=3&theme=${theme}`);
+      await expect(page.getByTestId('exercise-score')).toContainText('Score: 1 of 2');
+      await page.getByRole('button', { name: 'Clear exercise score' }).click();
+      await expect(page.getByRole('button', { name: 'Clear the score' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('exercise-score')).toContainText('Score: 1 of 2');
+      const m = page.getByLabel('Modulus m');
+      await m.fill('');
+      await expect(page.locator('#coverage-m-error')).toHaveCount(0);
+      await m.pressSequentially('12');
+      await expect(page.locator('#coverage-m-error')).toHaveCount(0);
+      await expect(m).not.toHaveAttribute('aria-invalid');
+    });
+
+    test('a number answer opens the number keypad, and Back from a step\'s lab returns to it', async ({ page }) => {
+      await open(page, `#/?theme=${theme}`);
+      const step = page.locator('[data-exercise="owner-77"]');
+      await expect(step.getByRole('textbox')).toHaveAttribute('inputmode', 'numeric');
+      // Measured before: Back landed at the top of home (scrollY 0), three screens above the step.
+      await step.getByRole('link', { name: 'Open the lab for this step' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Rescale Lab$/);
+      await page.goBack();
+      await expect(page.getByTestId('training-score')).toBeVisible();
+      await expect(step).toBeInViewport();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(844);
+    });
+  });
+}

@@ -170,7 +170,10 @@ test('a uid finds its operator by the id Flink derives, in a file that stores no
   // Emptied, the field looks nothing up, and its hint promises nothing else.
   await uid.fill('');
   await expect(page.getByTestId('operator-id')).toHaveCount(0);
-  await expect(page.locator('#sp-uid-hint')).toHaveText('Any text, as in .uid("…"); leave it empty for no lookup.');
+  // Flink 2.3.0 refuses an empty uid (tests/flink-empty-uid): the hint says so, in Flink's words.
+  const observed = readFileSync(new URL('../../tests/flink-empty-uid/observed-flink-2.3.0.txt', import.meta.url), 'utf8');
+  const refusal = observed.match(/refused: java\.lang\.IllegalArgumentException: (.*)/)[1];
+  await expect(page.locator('#sp-uid-hint')).toContainText(`Flink refuses it (“${refusal}”)`);
   await expect(page).not.toHaveURL(/uid=/);
 });
 

@@ -8,6 +8,7 @@ use yew::prelude::*;
 use super::facts::{OperatorRow, UidMatch};
 use super::query::UID;
 use crate::components::{FieldInput, TextField};
+use crate::model::savepoint::operator_id::EMPTY_UID_REFUSAL;
 use crate::model::savepoint::unmatched::Unmatched;
 use crate::model::skew::units::format_bytes;
 
@@ -54,7 +55,7 @@ pub fn UidLookup(props: &UidProps) -> Html {
             <h2 id="sp-uid-title">{ "Uid → operator id" }</h2>
             <p>{ "Flink names an operator's state by its operator id, derived from the uid set with .uid(…). Type a uid to see its id and the operator of this file it matches: the quickest way to find an operator that lost its uid, or the state --allowNonRestoredState would drop." }</p>
             <TextField id="sp-uid" label={UID.label} value={props.text.clone()} error={props.error.clone()}
-                param={AttrValue::Static(UID.name)} hint={AttrValue::Static("Any text, as in .uid(\"…\"); leave it empty for no lookup.")}
+                param={AttrValue::Static(UID.name)} hint={AttrValue::from(format!("Any text, as in .uid(\"…\"), but not the empty one: Flink refuses it (\u{201c}{EMPTY_UID_REFUSAL}\u{201d}), so an empty field looks nothing up."))}
                 on_input={props.on_input.clone()} />
             { for outcome }
         </section>

@@ -59,6 +59,10 @@ pub fn murmur3_x64_128(data: &[u8]) -> [u8; 16] {
 }
 
 /// The operator id Flink derives from `uid(uid)`.
+/// What Flink 2.3.0 says when a job sets an empty uid (observed: `tests/flink-empty-uid/`; it
+/// builds no job graph, so no operator id exists for the empty uid; a blank one is accepted).
+pub const EMPTY_UID_REFUSAL: &str = "Empty string operator uid is not allowed";
+
 pub fn operator_id_from_uid(uid: &str) -> [u8; 16] {
     murmur3_x64_128(uid.as_bytes())
 }

@@ -40,3 +40,18 @@ proptest! {
         prop_assert!(id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)));
     }
 }
+
+/// Flink 2.3.0 refuses an empty uid with this message and accepts a blank one
+/// (`tests/flink-empty-uid/observed-flink-2.3.0.txt`, from `bash tests/flink-empty-uid/run.sh`).
+#[test]
+fn an_empty_uid_is_refused_as_flink_refuses_it() {
+    let observed = include_str!("../../../../tests/flink-empty-uid/observed-flink-2.3.0.txt");
+    let outcome = |uid: &str| {
+        let head = format!("==== uid \"{uid}\" on a map operator\n");
+        let start = observed.find(&head).unwrap_or_else(|| panic!("no case {uid:?}")) + head.len();
+        observed[start..].lines().next().unwrap().to_string()
+    };
+    assert_eq!(outcome(""), format!("refused: java.lang.IllegalArgumentException: {EMPTY_UID_REFUSAL}"));
+    assert!(outcome(" ").starts_with("vertex "), "{}", outcome(" "));
+    assert!(outcome("counter").starts_with("vertex "), "{}", outcome("counter"));
+}

@@ -218,6 +218,10 @@ test('the exercise follows the locks of an embed: a run it cannot do says why, a
   await open(page, '#/coverage?m=8&a=3&embed=1&lock=a');
   await expect(page.getByTestId('exercise-run-1')).toContainText('to do next');
   await expect(page.getByTestId('exercise-run-2')).toContainText('not on this page: it needs a = 2, and this page keeps a at 3');
+  await open(page, '#/coverage?m=8&a=2&embed=1&lock=a');
+  await expect(page.getByTestId('exercise-run-1')).toContainText('not on this page: it needs a = 3, and this page keeps a at 2');
+  await expect(page.getByTestId('exercise-run-2')).toContainText('to do next');
+  await expect(page.getByTestId('exercise-now')).toContainText('Exercise, run 2 of 2: m = 8, a = 2 is set.');
   await open(page, '#/coverage?m=8&a=3&embed=1&lock=m');
   await expect(page.getByTestId('exercise-run-1')).toContainText('to do next');
   await expect(page.getByTestId('exercise-run-2')).toContainText('not done');

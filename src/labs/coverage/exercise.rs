@@ -1,6 +1,6 @@
 //! The built-in two-run exercise: what to do in each run, how each went, and the score. The
-//! progress survives reloads (the lab stores it); **Clear exercise score** clears it after asking. The
-//! score is each run's first graded attempt; retries are shown as practice. In an embed that
+//! progress survives reloads (the lab stores it); **Clear exercise score** clears it after
+//! asking. The score is each run's first graded attempt; retries are shown as practice. In an embed that
 //! locks m or a at a value a run cannot use, that run says so instead of waiting for ever, and
 //! when no run can be done the exercise steps aside with one sentence.
 
@@ -33,7 +33,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
             </section>
         };
     }
-    let next = p.next_run().filter(|i| blocked[*i].is_none());
+    let next = p.next_run_allowed(locked_m, locked_a);
     let on_reset = {
         let on_action = props.on_action.clone();
         Callback::from(move |_: ()| {

@@ -82,6 +82,11 @@ impl Progress {
         self.results.iter().filter(|r| **r == Some(true)).count()
     }
 
+    /// The first run not yet done that the page's locks allow (see [`Run::blocked_by`]).
+    pub fn next_run_allowed(&self, locked_m: Option<u32>, locked_a: Option<u64>) -> Option<usize> {
+        (0..RUNS.len()).find(|&i| self.results[i].is_none() && RUNS[i].blocked_by(locked_m, locked_a).is_none())
+    }
+
     /// The run to do next, if any.
     pub fn next_run(&self) -> Option<usize> {
         self.results.iter().position(Option::is_none)
@@ -147,6 +152,10 @@ mod tests {
             assert_eq!(one.blocked_by(m, a).as_deref(), first, "{m:?} {a:?}");
             assert_eq!(two.blocked_by(m, a).as_deref(), second, "{m:?} {a:?}");
         }
+        // With a kept at 2, run 1 is out of reach and run 2 is the one to do.
+        assert_eq!(Progress::default().next_run_allowed(None, Some(2)), Some(1));
+        assert_eq!(Progress::default().next_run_allowed(Some(12), None), None);
+        assert_eq!(Progress::default().next_run_allowed(None, None), Some(0));
     }
 
     #[test]

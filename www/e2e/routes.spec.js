@@ -21,6 +21,9 @@ test('home lists every lab of the navigation', async ({ page }) => {
 for (const theme of ['light', 'dark']) {
   test(`every route has no axe violations (${theme})`, async ({ page }) => {
     const routes = ['#/', ...(await labLinks(page)), '#/no-such-lab'];
+    // Nine page loads, each with a whole axe scan: a budget per route, not 30 s for all of them
+    // (two test runs at once on two cores took the light run past 30 s, inside axe.run).
+    test.setTimeout(15_000 * routes.length);
     for (const route of routes) {
       const sep = route.includes('?') ? '&' : '?';
       await open(page, `${route}${sep}theme=${theme}`);

@@ -33,6 +33,8 @@ pub mod url_sync;
 mod param_tests;
 #[cfg(test)]
 mod query_tests;
+#[cfg(test)]
+mod query_tests_embed;
 // A file, not a folder: a folder under src/labs/ is a lab (lab::tests checks it).
 #[cfg(test)]
 mod query_tests_planner_trace;

@@ -9,10 +9,4 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../flink-common/flink.sh
 . "$here/../flink-common/flink.sh"
-version=${1:-2.3.0}
-flink_setup "$version" "${FLINK_VENV:-}" flink-empty-uid
-flink_compile "$here/EmptyUid.java"
-flink_java 120 EmptyUid >"$FLINK_WORK/observed.txt" 2>"$FLINK_WORK/stderr.txt" \
-  || { cat "$FLINK_WORK/stderr.txt" >&2; flink_fail "EmptyUid failed on $version"; }
-mv "$FLINK_WORK/observed.txt" "$here/observed-flink-$version.txt"
-echo "wrote $here/observed-flink-$version.txt"
+flink_observe "$here" EmptyUid 120 "${1:-2.3.0}" "${FLINK_VENV:-}"

@@ -120,3 +120,16 @@ export async function axeViolations(page) {
   const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
+
+/**
+ * On home, follows a guided step's "Open the lab for this step" and comes Back; returns how far
+ * down home then stands (scrollY), once the step is back in view.
+ */
+export async function backFromStepLab(page, step) {
+  await step.getByRole('link', { name: 'Open the lab for this step' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Rescale Lab$/);
+  await page.goBack();
+  await expect(page.getByTestId('training-score')).toBeVisible();
+  await expect(step).toBeInViewport();
+  return page.evaluate(() => window.scrollY);
+}

@@ -1,7 +1,7 @@
 // Phone widths and the dark theme: at 390×844 no element of any route sticks out of the
 // viewport unless it sits inside its own scroll container (a labelled, focusable region);
 // charts follow the theme's colours and the width they get; rates and counts read well.
-import { test, expect, open, axeViolations } from './fixtures.js';
+import { test, expect, open, axeViolations, backFromStepLab } from './fixtures.js';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -221,12 +221,7 @@ for (const theme of ['light', 'dark']) {
       const step = page.locator('[data-exercise="owner-77"]');
       await expect(step.getByRole('textbox')).toHaveAttribute('inputmode', 'numeric');
       // Measured before: Back landed at the top of home (scrollY 0), three screens above the step.
-      await step.getByRole('link', { name: 'Open the lab for this step' }).click();
-      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Rescale Lab$/);
-      await page.goBack();
-      await expect(page.getByTestId('training-score')).toBeVisible();
-      await expect(step).toBeInViewport();
-      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(844);
+      expect(await backFromStepLab(page, step)).toBeGreaterThan(844);
     });
   });
 }

@@ -134,6 +134,8 @@ test.describe('timing @timing', () => {
     await expect(summary).toHaveAttribute('data-checkpoint-id', '42', { timeout: 20_000 });
     await expect(summary).toHaveAttribute('data-version', '3');
     await expect(page.getByRole('progressbar')).toHaveCount(0);
+    // Too large to keep for the tab (over 3 MiB): not encoded, not stored.
+    expect(await page.evaluate(() => sessionStorage.getItem('rescale-lab.savepoint-file.bytes'))).toBeNull();
     const timing = await summary.locator('dd').last().textContent();
     const [, total, steps, longest] = timing.match(/^(\d+) ms, in (\d+) steps \(longest (\d+) ms\)$/);
     const progress = await page.evaluate(() => window.__progress);

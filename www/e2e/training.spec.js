@@ -1,7 +1,7 @@
 // The guided training path on the home page, walked by keyboard alone: answers graded by the
 // model, the score kept across a reload, a corrupt entry set aside, and Reset progress; plus
 // an exercise set from a link, and the app working offline after a first visit.
-import { test, expect, open } from './fixtures.js';
+import { test, expect, open, backFromStepLab } from './fixtures.js';
 
 const answers = {
   'coverage-8-3': '8',
@@ -91,12 +91,7 @@ test('the coverage runs done in the lab count on the guided path: one record of 
 test('back from a step\'s lab, home returns to that step, not to its top', async ({ page }) => {
   await open(page, '#/');
   const step = page.locator('[data-exercise="sample-uid-counter"]');
-  await step.getByRole('link', { name: 'Open the lab for this step' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Rescale Lab$/);
-  await page.goBack();
-  await expect(page.getByTestId('training-score')).toBeVisible();
-  await expect(step).toBeInViewport();
-  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  expect(await backFromStepLab(page, step)).toBeGreaterThan(500);
 });
 
 test('a corrupt progress entry is set aside with a notice', async ({ page }) => {

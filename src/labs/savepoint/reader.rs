@@ -3,7 +3,7 @@
 //! parser in main-thread tasks of at most [`STEP_MS`] of parsing, yielding to the browser
 //! between them and reporting progress. Each read has a ticket; a newer read stops an older
 //! one at its next step. A file the person read is kept in the tab's session storage once it
-//! reads well (base64, while it fits), so that a link to another lab, which loads that lab's
+//! reads well (base64, up to 3 MiB), so that a link to another lab, which loads that lab's
 //! module, and Back find the report again; a sample needs no keeping (the link names it).
 
 use std::cell::Cell;
@@ -68,9 +68,16 @@ pub fn read_kept(tickets: &Tickets, send: Callback<SavepointAction>) -> bool {
     true
 }
 
+/// The largest file kept: its base64 (4 MiB of text) fits the browser's session storage, and
+/// encoding it stays a short task. A larger file is not encoded at all.
+const MAX_KEPT_BYTES: usize = 3 << 20;
+
 /// Keeps a file that read well for this tab (or forgets the last one when it does not fit).
 fn keep(name: &str, bytes: &[u8]) {
-    if !(browser::session_set(KEPT_BYTES, &base64::encode(bytes)) && browser::session_set(KEPT_NAME, name)) {
+    let kept = bytes.len() <= MAX_KEPT_BYTES
+        && browser::session_set(KEPT_BYTES, &base64::encode(bytes))
+        && browser::session_set(KEPT_NAME, name);
+    if !kept {
         forget_kept();
     }
 }

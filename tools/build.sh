@@ -37,28 +37,18 @@ minify() {
   mv "$1.min" "$1"
 }
 
-rm -rf dist target/split
-mkdir -p dist/pkg dist/static
-modules_json=""
-chunks_json=""
-for name in "${MODULES[@]}"; do
-  features=(--features "split home")
-  [ "$name" = home ] || features=(--features "split lab-$name")
-  say "building the wasm module '$name'"
-  # --emit-relocs for the final link only: wasm-split-cli reads the relocations to move the
-  # code that only a deferred part reaches (components/deferred.rs) into chunks of its own.
-  cargo rustc --profile wasm-release --target wasm32-unknown-unknown --bin rescale-lab --no-default-features "${features[@]}" \
-    -- -Clink-args=--emit-relocs
-  split=target/split/$name
+# Splits, binds and optimises the module $1 from target/split/$1.in.wasm (the compiler's
+# output, copied), writing its files to dist/pkg and its entries for the lists below to
+# target/split/$1.module and target/split/$1.chunks. Runs beside the next module's compile.
+finish_module() {
+  local name=$1 split=target/split/$1 chunks=() chunk_list="" chunk base hashed_chunk link sum js wasm
   mkdir -p "$split"
-  wasm-split-cli --out-name "$name" target/wasm32-unknown-unknown/wasm-release/rescale-lab.wasm "$split" >/dev/null
+  wasm-split-cli --out-name "$name" "$split.in.wasm" "$split" >/dev/null
   wasm-bindgen --target web --no-typescript --keep-lld-exports --out-dir dist/pkg --out-name "$name" "$split/$name.wasm"
   www/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
     "dist/pkg/${name}_bg.wasm" -o "dist/pkg/$name.wasm"
   rm "dist/pkg/${name}_bg.wasm"
   minify "dist/pkg/$name.js"
-  chunks=()
-  chunk_list=""
   for chunk in "$split"/*.wasm; do
     [ "$chunk" = "$split/$name.wasm" ] || chunks+=("$chunk")
   done
@@ -75,7 +65,7 @@ for name in "${MODULES[@]}"; do
       www/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers "$chunk" -o "dist/pkg/$name-${base#split_}.wasm"
       hashed_chunk=$(hashed "pkg/$name-${base#split_}.wasm")
       chunk_list="$chunk_list${chunk_list:+,}\"$hashed_chunk\""
-      grep -qF "\"./$base.wasm\"" "$link" || { echo "build: the link module does not name $base.wasm" >&2; exit 1; }
+      grep -qF "\"./$base.wasm\"" "$link" || { echo "build: the link module does not name $base.wasm" >&2; return 1; }
       sed -i "s|\"\./$base\.wasm\"|\"./${hashed_chunk#pkg/}\"|" "$link"
     done
     minify "$link"
@@ -85,16 +75,45 @@ for name in "${MODULES[@]}"; do
     sum=$(cat "dist/pkg/$name.js" "$link" | sha256sum | cut -c1-12)
     sed -i -E "s#from ?\"\./__wasm_split\.js\"#from\"./$name-split.$sum.js\"#g" "dist/pkg/$name.js"
     sed -i -E "s#from ?\"\./$name\.js\"#from\"./$name.$sum.js\"#g" "$link"
-    grep -qF "from\"./$name-split.$sum.js\"" "dist/pkg/$name.js" || { echo "build: the glue of '$name' does not import its link module" >&2; exit 1; }
-    grep -qF "from\"./$name.$sum.js\"" "$link" || { echo "build: the link module of '$name' does not import its glue" >&2; exit 1; }
-    ! grep -qE "from ?\"\\./(__wasm_split|$name)\\.js\"" "dist/pkg/$name.js" "$link" || { echo "build: an import of '$name' was not renamed" >&2; exit 1; }
+    grep -qF "from\"./$name-split.$sum.js\"" "dist/pkg/$name.js" || { echo "build: the glue of '$name' does not import its link module" >&2; return 1; }
+    grep -qF "from\"./$name.$sum.js\"" "$link" || { echo "build: the link module of '$name' does not import its glue" >&2; return 1; }
+    ! grep -qE "from ?\"\\./(__wasm_split|$name)\\.js\"" "dist/pkg/$name.js" "$link" || { echo "build: an import of '$name' was not renamed" >&2; return 1; }
     mv "dist/pkg/$name.js" "dist/pkg/$name.$sum.js"
     mv "$link" "dist/pkg/$name-split.$sum.js"
     js=pkg/$name.$sum.js
   fi
   wasm=$(hashed "pkg/$name.wasm")
-  modules_json="$modules_json${modules_json:+,}\"$name\":[\"$js\",\"$wasm\"]"
-  chunks_json="$chunks_json${chunks_json:+,}\"$name\":[$chunk_list]"
+  printf '"%s":["%s","%s"]\n' "$name" "$js" "$wasm" >"$split.module"
+  printf '"%s":[%s]\n' "$name" "$chunk_list" >"$split.chunks"
+}
+
+# A target directory of its own: the test command runs this build beside its checks and tests,
+# and two cargo runs in one directory would wait on each other's lock.
+build_dir=target/dist-build
+rm -rf dist target/split
+mkdir -p dist/pkg dist/static target/split
+# Two at a time on two cores: the compiler (one thread for most of a build with fat LTO and one
+# codegen unit) builds the next module while the previous one is split and optimised.
+finishing=""
+for name in "${MODULES[@]}"; do
+  features=(--features "split home")
+  [ "$name" = home ] || features=(--features "split lab-$name")
+  say "building the wasm module '$name'"
+  # --emit-relocs for the final link only: wasm-split-cli reads the relocations to move the
+  # code that only a deferred part reaches (components/deferred.rs) into chunks of its own.
+  cargo rustc --target-dir "$build_dir" --profile wasm-release --target wasm32-unknown-unknown --bin rescale-lab \
+    --no-default-features "${features[@]}" -- -Clink-args=--emit-relocs
+  cp "$build_dir/wasm32-unknown-unknown/wasm-release/rescale-lab.wasm" "target/split/$name.in.wasm"
+  if [ -n "$finishing" ]; then wait "$finishing"; fi
+  finish_module "$name" &
+  finishing=$!
+done
+wait "$finishing"
+modules_json=""
+chunks_json=""
+for name in "${MODULES[@]}"; do
+  modules_json="$modules_json${modules_json:+,}$(cat "target/split/$name.module")"
+  chunks_json="$chunks_json${chunks_json:+,}$(cat "target/split/$name.chunks")"
 done
 cp -r static/. dist/static/
 # Style sheets without comments and white space (rules kept in their order: no restructuring).

@@ -6,7 +6,8 @@
 #   2. cargo clippy (native and wasm32), warnings are errors
 #   3. native tests: model (table + property), URL state, reducers, Flink vectors, the CLI
 #   4. component tests in headless Chromium (wasm-bindgen-test)
-#   5. a fresh dist/ build, then the Playwright specs in www/ (axe-core on every route)
+#   5. the Playwright specs in www/ (axe-core on every route) on a fresh dist/ build, which runs
+#      in the background from the start, beside steps 1-4 (its log: target/build.log)
 # Installs whatever is missing first (see tools/setup.sh).
 set -euo pipefail
 # shellcheck source=setup.sh
@@ -20,6 +21,15 @@ ensure_wasm_bindgen
 ensure_chromium
 ensure_npm
 ensure_shellcheck
+
+# The release build of dist/ compiles with one thread for much of its time (fat LTO, one codegen
+# unit), and the checks below leave a core idle at times too: side by side they finish sooner.
+step "building dist/ in the background (log: target/build.log)"
+mkdir -p target
+bash tools/build.sh >target/build.log 2>&1 &
+build=$!
+# Stopped with the test command if a step fails first (its compiler and optimiser with it).
+trap 'pkill -TERM -P "$build" 2>/dev/null; kill "$build" 2>/dev/null || true' EXIT
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
@@ -48,8 +58,12 @@ CHROMEDRIVER="$CHROMEDRIVER" \
 WASM_BINDGEN_TEST_TIMEOUT=120 \
   cargo test --locked --target wasm32-unknown-unknown --test browser
 
-step "building dist/"
-bash tools/build.sh
+step "waiting for the dist/ build"
+if ! wait "$build"; then
+  tail -n 40 target/build.log >&2
+  die "the dist/ build failed (the whole log: target/build.log)"
+fi
+trap - EXIT
 
 step "Playwright end-to-end specs"
 (cd www && npx playwright test)

@@ -9,6 +9,8 @@
 //!   in its folder (`labs/<lab>/query.rs`).
 //! - [`param_info`]: [`ParamInfo`] (its object-safe view, and [`Choice`] for selects and keys),
 //!   [`FieldSpec`] and [`FieldView`] (what a field widget draws), [`ParamTable`].
+//! - [`pick`]: [`Pick`], a menu parameter over a `ChoiceValue` type (its values, slugs and
+//!   labels from the type; its notice made from the list and the default).
 //! - [`encoding`]: [`encode_component`] and [`decode_component`], percent-encoding.
 //! - [`field`]: [`Field`], a form field's text, last valid value and error.
 //! - [`link`]: [`format_hash`], the one builder of every `#/…` link.
@@ -21,6 +23,7 @@ pub mod field;
 pub mod link;
 pub mod param;
 pub mod param_info;
+pub mod pick;
 pub mod workshop;
 
 pub use encoding::{decode_component, encode_component};
@@ -28,6 +31,7 @@ pub use field::{Field, FieldSpec};
 pub use link::{format_hash, lab_href};
 pub use param::{Param, MAX_P};
 pub use param_info::{Choice, FieldView, ParamInfo, ParamTable};
+pub use pick::Pick;
 
 use crate::lab::Lab;
 

@@ -40,7 +40,7 @@ use rescale_lab::labs::skew::query::{KeySource, SkewQuery, MAX_SALT};
 use rescale_lab::labs::trace::query::TraceQuery;
 use rescale_lab::model::coverage::{Orbit, Verdict as Graded, MAX_MILLIS, MAX_MODULUS, MAX_STRIDE};
 use rescale_lab::model::number::{format_millis_as_seconds, parse_in_range, parse_seconds_as_millis, parse_whole};
-use rescale_lab::model::planner::{parse_ttl, PlanInput, Verdict as PlanVerdict};
+use rescale_lab::model::planner::{parse_ttl, JobStatus, PlanInput, Verdict as PlanVerdict};
 use rescale_lab::model::restore::{FailedCheck, RestoreInput, RestoreOutcome, SavedHow};
 use rescale_lab::model::skew::csv::{keys_to_csv, parse_csv, CsvImporter, MAX_ERRORS_KEPT};
 use rescale_lab::model::skew::presets::{Preset, BYTES_PER_EVENT, MAX_PRESET_KEYS};
@@ -1475,7 +1475,9 @@ fn check_plan(input: &PlanInput) -> Result<(), TestCaseError> {
     prop_assert_eq!(t.total_s(), t.phases.iter().fold(0u64, |a, p| a.saturating_add(p.seconds)));
     prop_assert!(t.downtime_s() <= t.total_s() && t.point_of_no_return_s() <= t.total_s());
     prop_assert!(t.phases.iter().all(|p| !p.what.is_empty() && !p.arithmetic.is_empty()));
-    let restores: Vec<_> = t.phases.iter().filter(|p| p.what.starts_with("restore")).collect();
+    // Restores of a savepoint read it once (a retained checkpoint's read depends on the overlap).
+    let restores: Vec<_> =
+        t.phases.iter().filter(|p| p.what.starts_with("restore") && !p.what.contains("checkpoint")).collect();
     prop_assert!(restores.iter().all(|p| p.seconds == input.state_bytes / input.restore_rate.max(1)));
     if matches!(plan.verdict, PlanVerdict::RewriteNeeded | PlanVerdict::RebuildFromLog) {
         // The offline rewrite reads and writes everything: twice one pass, saturating (a
@@ -1486,6 +1488,13 @@ fn check_plan(input: &PlanInput) -> Result<(), TestCaseError> {
         }
         prop_assert_eq!(plan.verdict == PlanVerdict::RebuildFromLog, input.ttl_s.is_some_and(|ttl| ttl < rewrite));
     }
+    // A job that is down is down from the start; a running one is not.
+    prop_assert_eq!(
+        t.phases.first().is_some_and(|p| p.downtime),
+        input.job == JobStatus::Down || plan.verdict == PlanVerdict::DirectRestore
+    );
+    prop_assert!(t.point_of_no_return_s() == t.windows().last().map_or(t.total_s(), |w| w.1));
+    prop_assert_eq!(t.downtime_s(), t.windows().iter().map(|w| w.1 - w.0).sum::<u64>());
     prop_assert!(plan.warnings.len() >= 6 && plan.warnings.iter().all(|w| !w.trim().is_empty()));
     Ok(())
 }
@@ -1512,6 +1521,7 @@ proptest! {
         let input = PlanInput {
             current, target, saved_max: saved, first, state_bytes, throughput, partitions, ttl_s: ttl,
             transactional_sinks: txn, savepoint_rate: throughput, restore_rate: throughput,
+            job: if txn { JobStatus::Down } else { JobStatus::Running },
         };
         check_plan(&input)?;
     }
@@ -1533,6 +1543,7 @@ proptest! {
         let input = PlanInput {
             current, target, saved_max: saved, first, state_bytes, throughput, partitions, ttl_s: ttl,
             transactional_sinks: txn, savepoint_rate: throughput, restore_rate: throughput,
+            job: if txn { JobStatus::Running } else { JobStatus::Down },
         };
         check_plan(&input)?;
     }

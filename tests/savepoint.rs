@@ -364,3 +364,43 @@ fn cli_refuses_unreadable_files_naming_the_byte_offset() {
     assert_eq!(keygroups(&["savepoint"]).status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// What each real file tells the planner: its kind and, where the handles show it, its backend,
+/// named by the case that wrote it (the job's backend and snapshot call are in the case name).
+#[test]
+fn every_fixture_records_the_kind_and_backend_its_case_wrote() {
+    use rescale_lab::model::savepoint::recorded::{recorded_backend, recorded_kind, RecordedBackend, RecordedKind};
+    let (mut checked, mut mismatches) = (0, 0);
+    for dir in fixtures() {
+        let case = dir.file_name().unwrap().to_str().unwrap().to_string();
+        let s = parse(&dir);
+        let kind = if case.contains("canonical") || case.contains("derived-maxp") {
+            RecordedKind::CanonicalSavepoint
+        } else if case.contains("native") {
+            RecordedKind::NativeSavepoint
+        } else {
+            RecordedKind::AlignedCheckpoint
+        };
+        // Files without the properties trailer (1.15's format 3) do not say their kind.
+        let kind = if s.properties.is_none() { RecordedKind::Unknown } else { kind };
+        // Flink 1.15's RocksDB native savepoint holds the same key-groups handles as a canonical
+        // one (observed in its fixture); from 1.16 it holds RocksDB's incremental handles.
+        let canonical = case.contains("canonical")
+            || case.contains("derived-maxp")
+            || (case == "rocksdb-native-savepoint" && dir.to_str().unwrap().contains("/1.15."));
+        let backend = match (case.starts_with("rocksdb"), kind) {
+            _ if canonical => RecordedBackend::NotRecorded,
+            (true, _) => RecordedBackend::RocksDbIncremental,
+            (false, RecordedKind::NativeSavepoint) => RecordedBackend::HashMap,
+            (false, _) => RecordedBackend::HashMapOrFullRocksDb,
+        };
+        let got = (recorded_kind(&s), recorded_backend(&s));
+        if got != (kind, backend) {
+            eprintln!("{}: {got:?}, expected {:?}", dir.display(), (kind, backend));
+            mismatches += 1;
+        }
+        checked += 1;
+    }
+    assert_eq!(mismatches, 0);
+    assert!(checked >= 40, "{checked}");
+}

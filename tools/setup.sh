@@ -131,6 +131,31 @@ ensure_node() {
   [ "$major" -ge "$NODE_MAJOR_MIN" ] || die "Node.js $version is too old: install Node.js $NODE_MAJOR_MIN or newer"
 }
 
+# Everything the test command needs. The Debian packages and the npm packages (network and
+# disk) are installed beside the wasm-bindgen compile (processor), each into a log of its own
+# that is printed when it ends; a failure there stops the caller with its own message, as if
+# it had run alone.
+ensure_test_tools() {
+  ensure_rust
+  local logs apt_pid npm_pid bindgen_pid failed=0
+  logs=$(mktemp -d)
+  # In the background, each job keeps set -e and stops itself with its own message.
+  (
+    ensure_chromium
+    ensure_shellcheck
+  ) >"$logs/apt" 2>&1 &
+  apt_pid=$!
+  ensure_npm >"$logs/npm" 2>&1 &
+  npm_pid=$!
+  ensure_wasm_bindgen &
+  bindgen_pid=$!
+  wait "$bindgen_pid" || failed=1
+  if wait "$apt_pid"; then cat "$logs/apt"; else cat "$logs/apt" >&2; failed=1; fi
+  if wait "$npm_pid"; then cat "$logs/npm"; else cat "$logs/npm" >&2; failed=1; fi
+  rm -rf "$logs"
+  [ "$failed" = 0 ] || exit 1
+}
+
 # What a run in the browser needs: the toolchain with its wasm target, wasm-bindgen, Chromium
 # and its driver, the npm packages of www/ (the benchmark and the race hunt).
 ensure_browser_run() {

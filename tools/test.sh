@@ -16,11 +16,7 @@ cd "$ROOT"
 start=$(date +%s)
 step() { say "[$(( $(date +%s) - start ))s] $*"; }
 
-ensure_rust
-ensure_wasm_bindgen
-ensure_chromium
-ensure_npm
-ensure_shellcheck
+ensure_test_tools
 
 # The release build of dist/ compiles with one thread for much of its time (fat LTO, one codegen
 # unit), and the checks below leave a core idle at times too: side by side they finish sooner.

@@ -1,14 +1,20 @@
-//! The plan on a time axis (plotters, SVG backend): one numbered bar per step (numbers as in the
-//! list beside it), the outage shaded, the point of no return a vertical line. Drawn twice, once
+//! The plan on a time axis (plotters, SVG backend): one bar per step, its row named with the
+//! step's number (as in the list beside it) and short name, the axis labelled at round times and
+//! at the total, every outage window shaded, the point of no return a vertical line with its label beside
+//! it. Drawn twice, once
 //! per theme palette; the page shows the one matching its theme. No maths of the domain here:
 //! the starts, durations and the outage come from the model's `Timeline`.
 
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use crate::model::planner::format_duration;
 use crate::model::planner::outage::Timeline;
 
 const WIDTH: u32 = 640;
 const HEIGHT: u32 = 220;
+/// Room for the rows' names ("5 stop with savepoint").
+const ROW_LABELS: u32 = 170;
 
 /// The colours of one theme.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,26 +60,27 @@ fn draw<'a>(svg: &'a mut String, t: &Timeline, c: Palette) -> Result<(), Box<dyn
     root.fill(&c.background)?;
     let rows = t.phases.len().max(1) as u32;
     let total = t.total_s().max(1);
-    let font = ("sans-serif", 16).into_font().color(&c.text);
+    let font = ("sans-serif", 14).into_font().color(&c.text);
     let mut chart = ChartBuilder::on(&root)
         .margin(10)
-        .x_label_area_size(34)
-        .y_label_area_size(30)
+        .margin_top(26)
+        .x_label_area_size(28)
+        .y_label_area_size(ROW_LABELS)
         .build_cartesian_2d(0u64..total, 0u32..rows)?;
+    // The axes only: their labels are drawn below, where the model puts them (plotters' own
+    // tick points overflow a u64 axis asked for none, so two are asked for and left blank).
     chart
         .configure_mesh()
-        .disable_y_mesh()
-        .disable_x_mesh()
+        .disable_mesh()
         .axis_style(c.text)
-        .x_labels(6)
-        .y_labels(rows as usize)
-        .x_label_formatter(&|s| format!("{} h", s / 3600))
-        .y_label_formatter(&|r| if *r < rows { (rows - r).to_string() } else { String::new() })
-        .label_style(font.clone())
+        .x_labels(2)
+        .y_labels(2)
+        .x_label_formatter(&|_| String::new())
+        .y_label_formatter(&|_| String::new())
         .draw()?;
-    if let Some((start, end)) = t.downtime() {
-        chart.draw_series([Rectangle::new([(start, 0), (end, rows)], c.window.filled())])?;
-    }
+    chart.draw_series(
+        t.windows().into_iter().map(|(start, end)| Rectangle::new([(start, 0), (end, rows)], c.window.filled())),
+    )?;
     let starts = t.starts();
     chart.draw_series(t.phases.iter().zip(starts).enumerate().map(|(i, (p, start))| {
         let row = rows - 1 - i as u32;
@@ -82,8 +89,29 @@ fn draw<'a>(svg: &'a mut String, t: &Timeline, c: Palette) -> Result<(), Box<dyn
     }))?;
     let pnr = t.point_of_no_return_s().min(total);
     chart.draw_series([PathElement::new(vec![(pnr, 0), (pnr, rows)], c.marker.stroke_width(3))])?;
-    let label = |text: &str, pos: (i32, i32)| Text::new(text.to_string(), pos, font.clone());
-    root.draw(&label("point of no return ▸", (WIDTH as i32 - 200, 12)))?;
+    let at = |x: u64, y: u32| chart.backend_coord(&(x, y));
+    // Each row named, right-aligned against the axis.
+    let right = font.pos(Pos::new(HPos::Right, VPos::Center));
+    for (i, p) in t.phases.iter().enumerate() {
+        let row = rows - 1 - i as u32;
+        let ((x, low), (_, high)) = (at(0, row), at(0, row + 1));
+        root.draw(&Text::new(format!("{} {}", i + 1, p.short), (x - 6, (low + high) / 2), right.clone()))?;
+    }
+    // The time axis: round ticks, and the total at its right end.
+    let ticks = t.ticks();
+    for (n, &tick) in ticks.iter().enumerate() {
+        let (x, y) = at(tick.min(total), 0);
+        root.draw(&PathElement::new(vec![(x, y), (x, y + 5)], c.text))?;
+        let anchor = if n + 1 == ticks.len() && n > 0 { HPos::Right } else { HPos::Center };
+        let text = if tick == 0 { "0".to_string() } else { format_duration(tick) };
+        root.draw(&Text::new(text, (x, y + 8), font.pos(Pos::new(anchor, VPos::Top))))?;
+    }
+    // The point of no return's label, beside its line in the top margin.
+    let ((x, _), (left, top)) = (at(pnr, 0), at(0, rows));
+    let room_left = x - left > 150;
+    let (anchor, dx, text) =
+        if room_left { (HPos::Right, -4, "point of no return ▸") } else { (HPos::Left, 4, "◂ point of no return") };
+    root.draw(&Text::new(text, (x + dx, top - 4), font.pos(Pos::new(anchor, VPos::Bottom))))?;
     root.present()?;
     Ok(())
 }
@@ -95,15 +123,22 @@ mod tests {
 
     #[test]
     fn one_bar_per_step_the_outage_and_the_marker_in_both_palettes() {
-        let plan = PlanInput::default().plan();
+        use crate::model::planner::JobStatus;
+        let plan = PlanInput { job: JobStatus::Running, ..PlanInput::default() }.plan();
         for palette in [Palette::LIGHT, Palette::DARK] {
             let svg = timeline_svg(&plan.timeline, palette);
             assert!(svg.starts_with("<svg"), "{}", &svg[..svg.len().min(80)]);
             // background, outage window, seven steps
             assert!(svg.matches("<rect").count() >= 9, "{svg}");
             assert!(svg.contains("point of no return") && svg.contains("<polyline"));
+            for name in ["1 live savepoint", "4 shadow comparison", "7 restore at target", "36 h", "55 h 4 min"] {
+                assert!(svg.contains(name), "{name} missing");
+            }
             assert!(!svg.contains("<script"));
         }
+        // A job that is down: two windows shaded, the first row the job brought back.
+        let down = timeline_svg(&PlanInput::default().plan().timeline, Palette::LIGHT);
+        assert!(down.contains("1 bring the job back") && down.contains("8 restore at target"));
         let dark = timeline_svg(&plan.timeline, Palette::DARK);
         assert!(dark.contains("#181A1E") || dark.contains("#181a1e"), "dark background");
     }

@@ -30,7 +30,7 @@ pub use pager::{use_page, Page, PagerButtons};
 pub use param_field::{field_of, ParamField};
 pub use result_sink::{use_result_sink, HashWatch, ResultSink};
 pub use scroll_box::ScrollBox;
-pub use select_field::SelectField;
+pub use select_field::{pick_field, SelectField};
 pub use settle::{use_busy, Settle};
 pub use text_field::{FieldInput, TextField};
 pub use view_part::{use_view, InView, ViewChoice};

@@ -1,6 +1,10 @@
-//! A labelled `<select>` over a fixed list of (value, label) options.
+//! A labelled `<select>` over a fixed list of (value, label) options, and [`pick_field`], the
+//! menu of a typed [`Pick`] parameter.
 
 use yew::prelude::*;
+
+use crate::model::choice::ChoiceValue;
+use crate::url::Pick;
 
 #[derive(Properties, PartialEq)]
 pub struct SelectFieldProps {
@@ -37,5 +41,24 @@ pub fn SelectField(props: &SelectFieldProps) -> Html {
                 <super::LockNote id={locked_id.clone()} />
             }
         </div>
+    }
+}
+
+/// The menu of a [`Pick`]: its id, label, lock and options all come from the one `static`, and
+/// a change arrives as the typed value.
+pub fn pick_field<T: ChoiceValue>(pick: &'static Pick<T>, selected: T, on_change: Callback<T>) -> Html {
+    let options = pick
+        .options()
+        .into_iter()
+        .map(|(slug, label)| (AttrValue::Static(slug), AttrValue::from(label)))
+        .collect::<Vec<_>>();
+    let on_change = Callback::from(move |text: String| {
+        if let Some(value) = T::from_slug(&text) {
+            on_change.emit(value);
+        }
+    });
+    html! {
+        <SelectField id={pick.id} label={pick.label} param={pick.name} {options}
+            selected={AttrValue::Static(selected.slug())} {on_change} />
     }
 }

@@ -105,8 +105,41 @@ fn notices_for(lab: Lab, name: &str, text: &str) -> Vec<Notice> {
 }
 
 fn simple_fields(lab: Lab) -> impl Iterator<Item = &'static dyn ParamInfo> {
-    // A choice refuses nothing through the table (its own parser does); fields do.
-    crate::labs::params(lab).iter().copied().filter(|p| BAD.iter().any(|t| p.problem(t).is_some()))
+    // A hand-read choice refuses nothing through the table (its own parser does); a menu
+    // (`Pick`) has no typed text (its test is below); fields do.
+    crate::labs::params(lab)
+        .iter()
+        .copied()
+        .filter(|p| p.slugs().is_empty() && BAD.iter().any(|t| p.problem(t).is_some()))
+}
+
+#[test]
+fn every_menu_takes_each_of_its_values_and_names_them_all_when_refusing() {
+    let mut menus = 0;
+    for &lab in Lab::ALL {
+        for param in crate::labs::params(lab).iter().filter(|p| !p.slugs().is_empty()) {
+            menus += 1;
+            for slug in param.slugs() {
+                let notices = notices_for(lab, param.name(), slug);
+                assert!(
+                    notices.iter().all(|n| n.param != param.name()),
+                    "{}: {}={slug} refused",
+                    lab.slug(),
+                    param.name()
+                );
+                assert_eq!(param.normalise(slug).as_deref(), Some(slug));
+            }
+            for text in BAD.iter().filter(|t| !param.slugs().contains(t)) {
+                let message = param.problem(text).expect("a menu refuses every text but its values");
+                assert!(param.slugs().iter().all(|s| message.contains(s)), "{}: {message:?}", lab.slug());
+                let notice = notices_for(lab, param.name(), text).into_iter().find(|n| n.param == param.name());
+                let notice =
+                    notice.unwrap_or_else(|| panic!("{}: {}={text:?} gives no notice", lab.slug(), param.name()));
+                assert!(notice.message.contains(&message) && notice.message.contains(param.fallback()), "{notice:?}");
+            }
+        }
+    }
+    assert!(menus >= 5, "only {menus} menus");
 }
 
 #[test]

@@ -47,7 +47,7 @@ fn planner_and_trace_queries() {
     );
     assert_eq!(
         notices.iter().map(|n| n.param.as_str()).collect::<Vec<_>>(),
-        vec!["p", "state", "ttl", "saved_maxp_set", "txn"]
+        vec!["saved_maxp_set", "p", "state", "ttl", "txn"]
     );
     let (t, notices) =
         TraceQuery::parse(&Location::parse("#/trace?scenario=key-function&p1=2&p2=9&snapshot=100").params);
@@ -57,7 +57,7 @@ fn planner_and_trace_queries() {
     assert_eq!(TraceQuery::parse(&again.params).0, t);
     // p1 above max parallelism is a valid field value; the run reports it (as when typed).
     let (t, notices) = TraceQuery::parse(&Location::parse("#/trace?scenario=x&p1=999&keys=0").params);
-    assert_eq!(notices.iter().map(|n| n.param.as_str()).collect::<Vec<_>>(), vec!["keys", "scenario"]);
+    assert_eq!(notices.iter().map(|n| n.param.as_str()).collect::<Vec<_>>(), vec!["scenario", "keys"]);
     let run = crate::labs::trace::state::TraceState::from_query(&t).run();
     assert!(run.unwrap_err().to_string().contains("parallelism 999 is above max parallelism 128"));
 }

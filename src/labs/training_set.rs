@@ -3,6 +3,7 @@
 //! exercise that does not read is skipped with the reason, the rest still load.
 
 use crate::browser::json::{fetch_json, Json};
+use crate::model::choice::ChoiceValue;
 use crate::model::planner::snapshot_kinds::SnapshotKind;
 use crate::model::trace::schema::Backend;
 use crate::model::training::{Exercise, ExerciseKind, Sample};

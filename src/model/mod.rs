@@ -4,6 +4,7 @@
 //! Nothing here imports yew, web-sys, js-sys or wasm-bindgen; the browser shell and the
 //! `keygroups` CLI both call into it.
 //!
+//! - [`choice`]: a value picked from a fixed list (menus, yes/no): its slugs and labels.
 //! - [`coverage`]: the modular coverage toy: the walk n·a mod m, playback steps, grading.
 //! - [`error`]: the one error enum, whose messages name the bound and the offending value.
 //! - [`java_hash`]: keys, key types, and Java's `hashCode` for `String`, `Integer` and `Long`.
@@ -16,6 +17,7 @@
 
 pub mod autoscaler;
 pub mod base64;
+pub mod choice;
 pub mod chooser;
 pub mod coverage;
 pub mod error;

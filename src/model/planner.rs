@@ -9,6 +9,7 @@
 
 mod advice;
 pub mod checklist;
+pub mod document;
 pub mod in_place;
 pub mod outage;
 pub mod release;
@@ -41,10 +42,41 @@ pub struct PlanInput {
     /// State time-to-live in seconds; `None` = state is kept indefinitely.
     pub ttl_s: Option<u64>,
     pub transactional_sinks: bool,
+    /// Whether the job is running now, or down (its last restart failed).
+    pub job: JobStatus,
+}
+
+/// Is the job running now? A plan for a job that is down starts by bringing it back from its
+/// latest retained checkpoint: there is no running job to take a savepoint of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JobStatus {
+    Running,
+    /// Not running: its last restart failed (seed 004's restart at 200).
+    Down,
+}
+
+impl crate::choice::ChoiceValue for JobStatus {
+    fn values() -> &'static [JobStatus] {
+        &[JobStatus::Down, JobStatus::Running]
+    }
+    fn slug(self) -> &'static str {
+        match self {
+            JobStatus::Running => "running",
+            JobStatus::Down => "down",
+        }
+    }
+    fn label(self) -> String {
+        match self {
+            JobStatus::Running => "running",
+            JobStatus::Down => "down (its last restart failed)",
+        }
+        .to_string()
+    }
 }
 
 impl Default for PlanInput {
-    /// Seed 004: 24 → 200, 4 TiB at 300 MiB/s each way, max parallelism never set.
+    /// Seed 004: 24 → 200, 4 TiB at 300 MiB/s each way, max parallelism never set, and the
+    /// job down after its restart at 200 failed.
     fn default() -> Self {
         PlanInput {
             current: 24,
@@ -58,6 +90,7 @@ impl Default for PlanInput {
             partitions: 256,
             ttl_s: None,
             transactional_sinks: true,
+            job: JobStatus::Down,
         }
     }
 }
@@ -143,10 +176,12 @@ pub struct Plan {
     pub warnings: Vec<String>,
 }
 
-/// Writes seconds as hours and minutes: 27_000 → `7 h 30 min`.
+/// Writes seconds as hours and minutes: 27_000 → `7 h 30 min`. The estimates count whole
+/// seconds, so 0 is written `under 1 s` (moving a few KiB still takes some time).
 pub fn format_duration(seconds: u64) -> String {
     let (h, m) = (seconds / 3600, seconds % 3600 / 60);
     match (h, m) {
+        (0, 0) if seconds == 0 => "under 1 s".to_string(),
         (0, 0) => format!("{seconds} s"),
         (0, m) => format!("{m} min"),
         (h, 0) => format!("{h} h"),

@@ -36,10 +36,21 @@ impl SavedHow {
             SavedHow::Derived => "derived",
         }
     }
+}
 
-    /// The value whose word this is; the text itself when it is neither.
-    pub fn parse(text: &str) -> Result<SavedHow, &str> {
-        SavedHow::ALL.into_iter().find(|h| h.as_str() == text).ok_or(text)
+impl crate::choice::ChoiceValue for SavedHow {
+    fn values() -> &'static [SavedHow] {
+        &SavedHow::ALL
+    }
+    fn slug(self) -> &'static str {
+        self.as_str()
+    }
+    fn label(self) -> String {
+        match self {
+            SavedHow::Derived => "derived by Flink (never set)",
+            SavedHow::Explicit => "set explicitly",
+        }
+        .to_string()
     }
 }
 

@@ -7,7 +7,7 @@
 use super::coverage::Orbit;
 use super::imbalance::Imbalance;
 use super::planner::snapshot_kinds::SnapshotKind;
-use super::planner::PlanInput;
+use super::planner::{JobStatus, PlanInput};
 use super::restore::{RestoreInput, RestoreOutcome, SavedHow};
 use super::skew::aggregate::{GroupLoads, SubtaskLoads};
 use super::skew::presets::Preset;
@@ -205,8 +205,15 @@ impl ExerciseKind {
                 (Answer::YesNo(after < 10), format!("Data skew at {p}: {before}%; at {q}: {after}%. The hot key stays in one key group, on one subtask, at any parallelism."))
             }
             ExerciseKind::PointOfNoReturn { current, target, first } => {
-                let plan =
-                    PlanInput { current, target, first, partitions: target.max(1) * 2, ..PlanInput::default() }.plan();
+                let plan = PlanInput {
+                    current,
+                    target,
+                    first,
+                    partitions: target.max(1) * 2,
+                    job: JobStatus::Running,
+                    ..PlanInput::default()
+                }
+                .plan();
                 let step = plan.steps.iter().position(|s| s.point_of_no_return).map_or(0, |i| i + 1);
                 (Answer::Number(step as u64), format!("Step {step}: the new job's first committed write past the old job's stop offset. Every step before it can be undone."))
             }
@@ -229,7 +236,7 @@ impl ExerciseKind {
                 format!("#/skew?preset=hot&n={n}&hot={hot}&p={p}&maxp=128&q={q}")
             }
             ExerciseKind::PointOfNoReturn { current, target, first } => {
-                format!("#/planner?current={current}&target={target}&first={first}")
+                format!("#/planner?current={current}&target={target}&first={first}&job=running")
             }
             ExerciseKind::CutoverDowntime { state_gib, rate_mib } => {
                 format!("#/planner?state={state_gib}%20GB&rate={rate_mib}%20MB")

@@ -37,6 +37,11 @@ pub trait ParamInfo: Sync {
     /// The accepted text written as a link writes it back; `None` when refused (or a choice).
     #[cfg(not(target_arch = "wasm32"))]
     fn normalise(&self, text: &str) -> Option<String>;
+    /// Every value a menu parameter takes, as a link writes them; empty for a field.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn slugs(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
 }
 
 impl<T: PartialEq + 'static> ParamInfo for Param<T> {

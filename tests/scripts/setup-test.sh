@@ -112,8 +112,9 @@ fresh() {
   : >"$C/state/components"
 }
 
-# Runs every ensure_* function as the README commands do (set -euo pipefail), with PATH made
-# of the given stand-in folders. Output in $C/out, status in $status.
+# Runs the test command's installs (ensure_test_tools: the Debian and npm packages beside the
+# wasm-bindgen compile) and the build's (ensure_wasm_split) as the README commands do (set -euo
+# pipefail), with PATH made of the given stand-in folders. Output in $C/out, status in $status.
 run_setup() {
   local path="$C/aptbin"
   for dir in "$@"; do path="$path:$T/$dir"; done
@@ -124,7 +125,7 @@ run_setup() {
   env -i HOME="$C/home" PATH="$path" STUB_LOG="$C/log" STUB_STATE="$C/state" STUB_APTBIN="$C/aptbin" \
     STUB_FAIL="${STUB_FAIL:-}" STUB_NODE_VERSION="${STUB_NODE_VERSION:-}" \
     CHROMIUM="$C/usr/bin/chromium" CHROMEDRIVER="$C/usr/bin/chromedriver" \
-    bash -c 'set -euo pipefail; source "$1"; ensure_rust; ensure_wasm_bindgen; ensure_wasm_split; ensure_chromium; ensure_npm; ensure_shellcheck; echo SETUP-DONE' \
+    bash -c 'set -euo pipefail; source "$1"; ensure_test_tools; ensure_wasm_split; echo SETUP-DONE' \
     _ "$C/repo/tools/setup.sh" >"$C/out" 2>&1
   status=$?
   set -e
@@ -219,7 +220,8 @@ expect_no_installs
 begin "a failing cargo install stops with its message"
 STUB_FAIL=cargo-install run_setup "${ALL[@]}"
 expect_stop "cargo install wasm-bindgen-cli $want failed"
-expect_logged "apt-get update -qq" 0
+# The Debian and npm installs ran beside it and ended before the stop (nothing left running).
+expect_logged "apt-get install -y -qq chromium chromium-driver" 1
 
 begin "no cargo"
 run_setup stub-node stub-apt stub-root

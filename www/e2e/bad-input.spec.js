@@ -275,7 +275,7 @@ const hostileLinks = {
   owners: ['type', HOSTILE[2], 'key type must be string, int or long'],
   skew: ['preset', HOSTILE[0], 'presets are uniform, zipf, hot and sequential'],
   planner: ['ttl', HOSTILE[2], 'state time-to-live'],
-  trace: ['scenario', HOSTILE[0], 'not a scenario of this lab'],
+  trace: ['scenario', HOSTILE[0], 'it takes plain, hot-key,'],
 };
 
 for (const lab of ['coverage', 'owners', 'skew', 'planner', 'trace']) {

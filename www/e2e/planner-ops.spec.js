@@ -7,7 +7,7 @@ import { test, expect, open, axeViolations } from './fixtures.js';
 
 test('the runbook follows the release: 2.3 names vs 1.15 names, and it is copied and downloaded', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await open(page, '#/planner');
+  await open(page, '#/planner?job=running');
   const runbook = page.getByTestId('runbook');
   await expect(runbook).toHaveAttribute('data-release', '2.3');
   const release = page.getByLabel('Flink release');
@@ -45,6 +45,35 @@ test('the runbook follows the release: 2.3 names vs 1.15 names, and it is copied
   await expect(runbook.getByRole('status')).toHaveText('');
   await expect(page.getByLabel('Commands of step 2')).toContainText('-p 100 -rm NO_CLAIM -Dpipeline.max-parallelism=128 job.jar');
   await expect(runbook).toContainText('spec.job.upgradeMode: savepoint');
+});
+
+test('the whole plan is one document: steps, clock, outage, point of no return, warnings, commands, checklist', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await open(page, '#/planner?backend=hashmap&job=running');
+  await expect(page.getByLabel('State backend')).toHaveValue('hashmap');
+  // The timeline names its rows and ends its axis at the total (its alt text says the same).
+  await expect(page.locator('img.timeline-chart').first()).toHaveAttribute('alt', /\(1 live savepoint, 2 rewrite, 3 shadow restore, 4 shadow comparison, 5 stop with savepoint, 6 rewrite again, 7 restore at target\) over 55 h 4 min/);
+  const section = page.locator('section.plan');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('button', { name: 'Download the whole plan (Markdown)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('plan.md');
+  const text = readFileSync(await download.path(), 'utf8');
+  const parts = ['# Rescale plan: parallelism 24 → 200', '## Steps', '[POINT OF NO RETURN]', '## Time', '| 7 | restore the new job at the target',
+    '- The job is down for 15 h 32 min', '- Point of no return: at 55 h 4 min', '## Warnings', '## Rescale runbook (Flink 2.3)',
+    'state.backend.type: hashmap', '## What to record during the rescale (24 → 200)'];
+  let from = 0;
+  for (const part of parts) {
+    const at = text.indexOf(part, from);
+    expect(at, `${part} after byte ${from}`).toBeGreaterThanOrEqual(0);
+    from = at + part.length;
+  }
+  expect(text).not.toContain('rocksdb');
+  const exporter = section.locator('.copy-export');
+  await exporter.getByRole('button', { name: 'Copy the whole plan' }).click();
+  await expect(exporter.getByRole('status')).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
 });
 
 test('which snapshot can do what, and the plan checked against it (seed 004: retained checkpoints only)', async ({ page }) => {

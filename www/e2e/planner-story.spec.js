@@ -29,8 +29,9 @@ test('one snapshot max parallelism feeds the predictor and the plan', async ({ p
 });
 
 test('suggested max parallelisms are divisible by the planned parallelisms, in the planner and the owners lab', async ({ page }) => {
-  // Seed 004: 24 now, 200 planned; 1200 is a multiple of both, 1024 of neither.
-  await open(page, '#/planner');
+  // Seed 004: 24 now, 200 planned; 1200 is a multiple of both, 1024 of neither (planned for the
+  // job while it runs: the steps start with reading the ceiling).
+  await open(page, '#/planner?job=running');
   await expect(page.getByTestId('suggested-max')).toContainText('Suggested new max parallelism: 1200, a multiple of 24 and 200');
   await expect(page.getByTestId('max-trade-off')).toContainText('A power of two (1024) keeps halving and doubling even');
   await expect(page.getByTestId('max-trade-off')).toContainText('24 subtasks would own 6 and 176 would own 5');
@@ -60,8 +61,8 @@ test('the owners lab derives an unset max parallelism from the first parallelism
   await expect(page.getByText('Not set: Flink derived 512 from parallelism 200, the parallelism shown')).toBeVisible();
 });
 
-test('seed 004: hours of downtime, about two days end to end, each throughput its own input', async ({ page }) => {
-  await open(page, '#/planner');
+test('seed 004 planned while the job runs: hours of downtime, about two days end to end, each throughput its own input', async ({ page }) => {
+  await open(page, '#/planner?job=running');
   await page.getByLabel('State size').fill('4 TiB');
   await expect(page.getByTestId('plan-downtime')).toContainText('The job is down for 15 h 32 min: 3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min');
   await expect(page.getByTestId('plan-duration')).toContainText('End to end: 55 h 4 min (about 2.2 days)');
@@ -88,7 +89,7 @@ test('seed 004: hours of downtime, about two days end to end, each throughput it
 });
 
 test('the interim option: run at 128 now, no rewrite, and what the rewrite involves', async ({ page }) => {
-  await open(page, '#/planner');
+  await open(page, '#/planner?job=running');
   const interim = page.getByTestId('plan-interim');
   await expect(interim.getByRole('heading')).toHaveText('Fastest relief: run at 128 now, no rewrite');
   await expect(interim).toContainText('Outage: 7 h 46 min');
@@ -102,10 +103,39 @@ test('the interim option: run at 128 now, no rewrite, and what the rewrite invol
   await expect(page.getByTestId('plan-downtime')).toContainText('3 h 53 min + 3 h 53 min = 7 h 46 min');
 });
 
+test('seed 004 as it happened: the job is down, so the plan brings it back first, and the outage has two windows', async ({ page }) => {
+  await open(page, '#/planner');
+  await expect(page.getByLabel('The job now')).toHaveValue('down');
+  const steps = page.locator('.plan-steps li');
+  await expect(steps.first()).toContainText('The job is down: bring it back first, from its latest retained checkpoint at its old parallelism 24');
+  await expect(steps.first()).toHaveAttribute('data-reversible', 'true');
+  await expect(steps).toHaveCount(8);
+  const phases = page.getByTestId('plan-phases').getByRole('listitem');
+  await expect(phases).toHaveCount(8);
+  await expect(phases.first()).toContainText('restore the stopped job now from its latest retained checkpoint');
+  await expect(phases.first()).toHaveAttribute('data-downtime', 'true');
+  await expect(phases.nth(1)).toHaveAttribute('data-downtime', 'false');
+  await expect(page.getByTestId('plan-downtime')).toContainText('The job is down for 19 h 25 min: 3 h 53 min + 3 h 53 min + 7 h 46 min + 3 h 53 min = 19 h 25 min');
+  await expect(page.locator('img.timeline-chart.light')).toHaveAttribute('alt', /\(1 bring the job back, 2 live savepoint/);
+  // The runbook's first step brings it back, from the checkpoint, at 24, in NO_CLAIM mode.
+  await expect(page.getByLabel('Commands of step 1')).toHaveText('flink run -d -s <latest-checkpoint-path> -p 24 -cm NO_CLAIM job.jar');
+  // Within the ceiling there is nothing to take a savepoint of: one restore, from the checkpoint.
+  await page.getByLabel('New parallelism').fill('100');
+  await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'direct');
+  await expect(phases).toHaveCount(1);
+  await expect(phases.first()).toContainText('restore from the latest retained incremental checkpoint');
+  await expect(steps.filter({ hasText: 'POINT OF NO RETURN' })).toContainText('start it from its latest retained checkpoint at parallelism 100 in NO_CLAIM mode');
+  await expect(page.getByLabel('Commands of step 1')).toContainText('flink run -d -s <latest-checkpoint-path> -p 100 -cm NO_CLAIM');
+  // Running again: the plan starts from a savepoint of the running job, and the link says so.
+  await page.getByLabel('The job now').selectOption('running');
+  await expect(page).toHaveURL(/[?&]job=running(&|$)/);
+  await expect(page.getByLabel('Commands of step 1')).toContainText('flink stop --type canonical');
+});
+
 test('the timeline picture has the numbers as text too, in both themes and at 390 px', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   for (const theme of ['light', 'dark']) {
-    await open(page, `#/planner?theme=${theme}`);
+    await open(page, `#/planner?theme=${theme}&job=running`);
     const visible = page.locator(`img.timeline-chart.${theme}`);
     await expect(visible).toBeVisible();
     await expect(page.locator(`img.timeline-chart.${theme === 'light' ? 'dark' : 'light'}`)).toBeHidden();

@@ -3,7 +3,7 @@
 import { test, expect, open } from './fixtures.js';
 
 test('seed 004: 24 → 200 with 4 TB, the ceiling at 128, 1200 suggested, steps in order', async ({ page }) => {
-  await open(page, '#/planner');
+  await open(page, '#/planner?job=running');
   await page.getByLabel('Current parallelism').fill('24');
   await page.getByLabel('New parallelism').fill('200');
   await page.getByLabel('First parallelism').fill('24');

@@ -187,13 +187,24 @@ test('plan from this snapshot: the planner, the restore predictor and the skew l
   await upload(page, '2.3.0', 'hashmap-canonical-savepoint');
   await expect(page.getByLabel('Operator to plan from')).toHaveValue(String(flink.operators.indexOf(counter)));
 
-  await page.getByRole('link', { name: 'Plan a rescale from this snapshot' }).click();
+  // The new parallelism typed here travels with the link, and the file's kind with it; a
+  // canonical savepoint records no backend, and the link says what the planner assumes.
+  await page.getByLabel('New parallelism').fill('12');
+  const plan = page.getByRole('link', { name: 'Plan a rescale from this snapshot' });
+  await expect(plan.locator('xpath=..')).toContainText('new parallelism 12');
+  await expect(plan.locator('xpath=..')).toContainText('from a canonical savepoint; backend not recorded in this file');
+  await plan.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Rescale planner' })).toBeVisible();
   const planned = new URL((await settledURL(page)).replace('#/planner?', 'http://x/?')).searchParams;
-  expect([planned.get('current'), planned.get('saved_maxp'), planned.get('state')]).toEqual(['4', '128', `${total} B`]);
+  expect([planned.get('current'), planned.get('saved_maxp'), planned.get('state'), planned.get('p'), planned.get('snapshot')])
+    .toEqual(['4', '128', `${total} B`, '12', 'canonical']);
   await expect(page.getByLabel('Current parallelism')).toHaveValue('4');
   await expect(page.getByLabel('Snapshot max parallelism', { exact: true })).toHaveValue('128');
+  await expect(page.getByLabel('New parallelism', { exact: true })).toHaveValue('12');
   await expect(page.getByLabel('State size')).toHaveValue(`${total} B`);
+  await expect(page.getByLabel('The job\'s latest snapshots')).toHaveValue('canonical');
+  // A few KiB move in under a second: the outage says so instead of adding zeros.
+  await expect(page.getByTestId('plan-downtime')).toContainText('The job is down for under 1 s: each step moves the state in under a second');
 
   await page.goBack();
   await upload(page, '2.3.0', 'hashmap-canonical-savepoint');
@@ -330,6 +341,21 @@ test('Back from a link to another lab finds the report, the file name and what w
   await page.getByRole('button', { name: 'RocksDB incremental checkpoint (Flink 2.3.0)' }).click();
   await expect(summary).toHaveAttribute('data-kind', 'checkpoint');
   expect(await page.evaluate(() => sessionStorage.getItem('rescale-lab.savepoint-file.bytes'))).toBeNull();
+});
+
+test('a heap native savepoint plans a heap job: the planner and its runbook keep the backend', async ({ page }) => {
+  await open(page, '#/savepoint');
+  await upload(page, '2.3.0', 'hashmap-native-savepoint');
+  const plan = page.getByRole('link', { name: 'Plan a rescale from this snapshot' });
+  await expect(plan.locator('xpath=..')).toContainText('from a native savepoint; backend the heap backend (hashmap)');
+  await plan.click();
+  await expect(page).toHaveURL(/[?&]backend=hashmap(&|$)/);
+  await expect(page).toHaveURL(/[?&]snapshot=native(&|$)/);
+  await expect(page.getByLabel('State backend')).toHaveValue('hashmap');
+  const runbook = page.getByTestId('runbook');
+  await expect(runbook).toContainText('state.backend.type: hashmap');
+  await expect(runbook).not.toContainText('rocksdb');
+  await expect(runbook).not.toContainText('execution.checkpointing.incremental');
 });
 
 test('at 1366 px the operators table shows every column and Details button without scrolling', async ({ page }) => {

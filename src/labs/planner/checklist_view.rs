@@ -6,8 +6,7 @@ use yew::prelude::*;
 
 use super::state::PlannerState;
 use crate::components::CopyExport;
-use crate::model::planner::checklist::ChecklistInput;
-use crate::model::planner::{Plan, Verdict};
+use crate::model::planner::Plan;
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct ChecklistProps {
@@ -18,12 +17,7 @@ pub struct ChecklistProps {
 #[function_component]
 pub fn Checklist(props: &ChecklistProps) -> Html {
     let (s, p) = (&props.state, &props.plan);
-    let input = ChecklistInput {
-        current: s.current.value,
-        target: s.p.value,
-        max_parallelism: if p.verdict == Verdict::DirectRestore { p.saved_max } else { p.suggested_max },
-        restore_estimate_s: p.timeline.phases.iter().rev().find(|ph| ph.downtime).map_or(0, |ph| ph.seconds),
-    };
+    let input = s.checklist(p);
     html! {
         <section class="checklist" aria-labelledby="checklist-title">
             <h2 id="checklist-title">{ "What to record during the rescale" }</h2>

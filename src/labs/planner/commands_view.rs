@@ -5,11 +5,10 @@
 
 use yew::prelude::*;
 
+use super::query::RELEASE;
 use super::state::{PlannerAction, PlannerState};
-use crate::components::{CopyExport, SelectField};
-use crate::model::planner::release::Release;
-use crate::model::planner::runbook::{Runbook, RunbookInput};
-use crate::model::planner::{Plan, Verdict};
+use crate::components::{pick_field, CopyExport};
+use crate::model::planner::Plan;
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct CommandsProps {
@@ -18,30 +17,17 @@ pub struct CommandsProps {
     pub on_action: Callback<PlannerAction>,
 }
 
-/// The runbook of the plan on the page.
-pub fn runbook_of(s: &PlannerState, plan: &Plan) -> Runbook {
-    let max_parallelism = if plan.verdict == Verdict::DirectRestore { plan.saved_max } else { plan.suggested_max };
-    RunbookInput { release: s.release, verdict: plan.verdict, target: s.p.value, max_parallelism }.runbook()
-}
-
 #[function_component]
 pub fn Commands(props: &CommandsProps) -> Html {
     let s = &props.state;
-    let book = runbook_of(s, &props.plan);
-    let releases = Release::ALL
-        .iter()
-        .map(|r| (AttrValue::Static(r.slug()), AttrValue::from(format!("Flink {} (checked against {})", r.slug(), r.checked()))))
-        .collect::<Vec<_>>();
-    let on_release = props.on_action.reform(|v: String| PlannerAction::SetRelease {
-        release: Release::from_slug(&v).unwrap_or(Release::V2_3),
-    });
+    let book = s.runbook(&props.plan);
+    let on_release = props.on_action.reform(|release| PlannerAction::SetRelease { release });
     html! {
         <section class="runbook" aria-labelledby="runbook-title" data-testid="runbook" data-release={s.release.slug()}>
             <h2 id="runbook-title">{ "Commands and configuration" }</h2>
             <p>{ "The plan's steps as commands, configuration keys and Kubernetes operator fields. The names change between Flink releases; each is checked against that release's jar. Words in angle brackets are yours to fill in." }</p>
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                <SelectField id="pl-release" param="release" label="Flink release" options={releases}
-                    selected={AttrValue::Static(s.release.slug())} on_change={on_release} />
+                { pick_field(&RELEASE, s.release, on_release) }
             </form>
             <ol class="runbook-steps">
                 { for book.steps.iter().enumerate().map(|(i, st)| html! {

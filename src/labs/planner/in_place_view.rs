@@ -6,10 +6,11 @@
 use yew::prelude::*;
 
 use super::field;
+use super::query::SCHEDULER;
 use super::state::{PlannerAction, PlannerField, PlannerState};
-use crate::components::SelectField;
+use crate::components::pick_field;
 use crate::model::planner::in_place::{
-    above_max_message, InPlaceOutcome, Scheduler, INCOMPLETE_MESSAGE, NOT_ADAPTIVE_MESSAGE, TIMING_DEFAULTS,
+    above_max_message, InPlaceOutcome, INCOMPLETE_MESSAGE, NOT_ADAPTIVE_MESSAGE, TIMING_DEFAULTS,
 };
 
 #[derive(Properties, PartialEq, Clone)]
@@ -26,11 +27,7 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
     let input = s.in_place_input(props.max_parallelism);
     let outcome = input.outcome();
     let (current, target, max) = (input.current, input.target, input.max_parallelism);
-    let schedulers =
-        Scheduler::ALL.iter().map(|v| (AttrValue::Static(v.slug()), AttrValue::Static(v.title()))).collect::<Vec<_>>();
-    let on_scheduler = a.reform(|v: String| PlannerAction::SetScheduler {
-        scheduler: Scheduler::from_slug(&v).unwrap_or(Scheduler::Default),
-    });
+    let on_scheduler = a.reform(|scheduler| PlannerAction::SetScheduler { scheduler });
     let slots = input.slots.map_or("the".to_string(), |n| n.max(current).to_string());
     let (headline, message) = match outcome {
         InPlaceOutcome::AboveMax => (format!("HTTP 400: in-place rescaling does not lift the ceiling. Flink refuses a parallelism above the job's max parallelism {max} before any scheduler sees it; nothing changes."), Some(above_max_message(target, max))),
@@ -50,8 +47,7 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
             <h2 id="in-place-title">{ "Or in place: the adaptive scheduler" }</h2>
             <p>{ "With the adaptive scheduler a running job's parallelism can be changed through the REST API (FLIP-291). It is still a restart, from the latest checkpoint, and it is still capped by max parallelism; what it saves is the savepoint, the stop and the new submission." }</p>
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                <SelectField id="pl-scheduler" param="scheduler" label="Scheduler" options={schedulers}
-                    selected={AttrValue::Static(s.scheduler.slug())} on_change={on_scheduler} />
+                { pick_field(&SCHEDULER, s.scheduler, on_scheduler) }
                 { field(s, a, PlannerField::Slots) }
             </form>
             <div class={classes!("plan-verdict", outcome.as_str())} data-testid="inplace-verdict" data-verdict={outcome.as_str()} role="status" aria-live="polite">

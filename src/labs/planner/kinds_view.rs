@@ -6,8 +6,9 @@
 
 use yew::prelude::*;
 
+use super::query::SNAPSHOT;
 use super::state::{PlannerAction, PlannerState};
-use crate::components::SelectField;
+use crate::components::pick_field;
 use crate::model::planner::snapshot_kinds::{plan_needs, snapshot_kinds_csv, Cell, Operation, SnapshotKind, Source};
 use crate::model::planner::Plan;
 
@@ -34,19 +35,12 @@ pub fn Kinds(props: &KindsProps) -> Html {
     let s = &props.state;
     let needs = plan_needs(props.plan.verdict, s.snapshot);
     let ok = needs.iter().all(|n| n.cell.yes);
-    let kinds = SnapshotKind::ALL
-        .iter()
-        .map(|k| (AttrValue::Static(k.slug()), AttrValue::Static(k.title())))
-        .collect::<Vec<_>>();
-    let on_kind = props.on_action.reform(|v: String| PlannerAction::SetSnapshot {
-        snapshot: SnapshotKind::from_slug(&v).unwrap_or(SnapshotKind::AlignedCheckpoint),
-    });
+    let on_kind = props.on_action.reform(|snapshot| PlannerAction::SetSnapshot { snapshot });
     html! {
         <section class="snapshot-kinds" aria-labelledby="kinds-title">
             <h2 id="kinds-title">{ "Which snapshot can do what" }</h2>
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                <SelectField id="pl-snapshot" param="snapshot" label="The job's latest snapshots" options={kinds}
-                    selected={AttrValue::Static(s.snapshot.slug())} on_change={on_kind} />
+                { pick_field(&SNAPSHOT, s.snapshot, on_kind) }
             </form>
             <div class="sp-scroll" role="region" aria-label="Snapshot kinds table, scrolls sideways" tabindex="0">
                 <table data-testid="snapshot-kinds">

@@ -5,8 +5,11 @@
 use yew::prelude::*;
 
 use super::field;
+use super::query::{BACKEND, JOB};
 use super::state::{PlannerAction, PlannerField, PlannerState};
+use crate::components::{pick_field, CopyExport};
 use crate::model::number::count;
+use crate::model::planner::document::headline;
 use crate::model::planner::{Plan, Verdict, VertexKind, VertexPlan};
 
 #[derive(Properties, PartialEq, Clone)]
@@ -22,12 +25,14 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
     let on_txn = a.reform(|e: Event| PlannerAction::SetTransactional {
         on: crate::browser::events::checked(&e),
     });
-    let (verdict_key, headline) = match p.verdict {
-        Verdict::DirectRestore => ("direct", format!("A direct restore works: {} is at or below the snapshot's max parallelism {}{}.", s.p.value, p.saved_max,
-            if p.imbalance.is_some() { format!(", though {} does not divide {}: the key groups are shared unevenly (see the warnings)", s.p.value, p.saved_max) } else { String::new() })),
-        Verdict::RewriteNeeded => ("rewrite", format!("The ceiling is {}: reaching {} needs an offline State Processor API rewrite of the snapshot to a new max parallelism.", p.saved_max, s.p.value)),
-        Verdict::RebuildFromLog => ("rebuild", "Rebuild instead: the state lives shorter than a rewrite takes, so throw it away and rebuild it from the log at the new max parallelism.".to_string()),
+    let on_backend = a.reform(|backend| PlannerAction::SetBackend { backend });
+    let on_job = a.reform(|job| PlannerAction::SetJob { job });
+    let verdict_key = match p.verdict {
+        Verdict::DirectRestore => "direct",
+        Verdict::RewriteNeeded => "rewrite",
+        Verdict::RebuildFromLog => "rebuild",
     };
+    let headline = headline(p, s.p.value);
     let ceiling_note = if p.saved_known {
         format!("Snapshot max parallelism: {} (as given above; the restore predictor checks the same value).", p.saved_max)
     } else {
@@ -40,6 +45,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
         <section class="plan" aria-labelledby="plan-title">
             <h2 id="plan-title">{ "Plan the rescale" }</h2>
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+                { pick_field(&JOB, s.job, on_job) }
                 { field(s, a, PlannerField::Current) }
                 { field(s, a, PlannerField::State) }
                 { field(s, a, PlannerField::SpRate) }
@@ -47,6 +53,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
                 { field(s, a, PlannerField::RestoreRate) }
                 { field(s, a, PlannerField::Partitions) }
                 { field(s, a, PlannerField::Ttl) }
+                { pick_field(&BACKEND, s.backend, on_backend) }
                 <div class="field checkbox-field">
                     <label><input type="checkbox" checked={s.txn} onchange={on_txn} />{ " Sinks are transactional (exactly-once)" }</label>
                 </div>
@@ -77,6 +84,9 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             <ul class="warnings">
                 { for p.warnings.iter().enumerate().map(|(i, w)| html! { <li key={i}>{ w.clone() }</li> }) }
             </ul>
+            <p>{ "The whole plan in one document: the steps, their times, the outage and the point of no return, the warnings, the commands of the release picked below and what to record." }</p>
+            <CopyExport text={AttrValue::from(s.plan_markdown(p))} filename="plan.md"
+                copy_label="Copy the whole plan" download_label="Download the whole plan (Markdown)" />
         </section>
     }
 }

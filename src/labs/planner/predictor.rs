@@ -5,10 +5,11 @@
 use yew::prelude::*;
 
 use super::field;
+use super::query::SAVED_HOW;
 use super::state::{PlannerAction, PlannerField, PlannerState};
-use crate::components::SelectField;
+use crate::components::pick_field;
 use crate::model::number::count;
-use crate::model::restore::{RestoreOutcome, SavedHow};
+use crate::model::restore::RestoreOutcome;
 
 #[derive(Properties, PartialEq)]
 pub struct PredictorProps {
@@ -20,13 +21,7 @@ pub struct PredictorProps {
 pub fn Predictor(props: &PredictorProps) -> Html {
     let s = &props.state;
     let a = &props.on_action;
-    let how_options = vec![
-        (AttrValue::Static("derived"), AttrValue::Static("derived by Flink (never set)")),
-        (AttrValue::Static("explicit"), AttrValue::Static("set explicitly")),
-    ];
-    let on_how = a.reform(|v: String| PlannerAction::SetSavedHow {
-        how: if v == "explicit" { SavedHow::Explicit } else { SavedHow::Derived },
-    });
+    let on_how = a.reform(|how| PlannerAction::SetSavedHow { how });
     let outcome = s.restore();
     let (verdict, body) = match outcome {
         RestoreOutcome::Ok { max_parallelism, adopted_from } => (
@@ -58,8 +53,7 @@ pub fn Predictor(props: &PredictorProps) -> Html {
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 { field(s, a, PlannerField::SavedMaxp) }
                 { field(s, a, PlannerField::First) }
-                <SelectField id="pl-saved-how" param="saved_maxp_set" label="Snapshot max parallelism was" options={how_options}
-                    selected={AttrValue::Static(if s.saved_how == SavedHow::Explicit { "explicit" } else { "derived" })} on_change={on_how} />
+                { pick_field(&SAVED_HOW, s.saved_how, on_how) }
                 { field(s, a, PlannerField::P) }
                 { field(s, a, PlannerField::Maxp) }
             </form>

@@ -9,14 +9,18 @@
 //! (`default|adaptive`), `slots` (task slots for the job; absent = as many as asked). Defaults are
 //! seed 004's case. Runbook and snapshot table: `release` (the Flink release the commands are
 //! named for, `1.15` … `2.3`; default `2.3`), `snapshot` (the job's latest snapshots:
-//! `canonical|native|checkpoint|unaligned`; default `checkpoint`, seed 004's retained checkpoints). Every simple parameter is one [`Param`] of [`PARAMS`]; `saved_maxp_set`,
-//! `txn` and `scheduler` are choices, read by hand beside the table.
+//! `canonical|native|checkpoint|unaligned`; default `checkpoint`, seed 004's retained checkpoints), `backend`
+//! (`rocksdb|hashmap`; default `rocksdb`, seed 004's), `job` (`down|running`; default `down`: seed 004's
+//! restart failed, so the plan starts by bringing the job back from its retained checkpoint). Every parameter is one [`Param`] or [`Pick`] (a menu) of [`PARAMS`]; nothing is
+//! read by hand but the two old names (`target`, `plan_maxp`).
 
 use crate::model::planner::in_place::Scheduler;
+use crate::model::planner::JobStatus;
 use crate::model::planner::release::Release;
 use crate::model::planner::snapshot_kinds::SnapshotKind;
 use crate::model::restore::SavedHow;
-use crate::url::{notice, Choice, Notice, Param, ParamTable, Params, MAX_P};
+use crate::model::trace::Backend;
+use crate::url::{notice, Notice, Param, ParamTable, Params, Pick, MAX_P};
 
 pub static SAVED_MAXP: Param<Option<u32>> =
     Param::optional("saved_maxp", "snapshot max parallelism", 1, MAX_P, "unknown: Flink's default for the first parallelism")
@@ -62,11 +66,13 @@ pub static SLOTS: Param<Option<u32>> = Param::optional("slots", "task slots", 1,
     .control("Task slots for the job", "pl-slots")
     .hint("What the cluster can give the job; empty if it gets what it asks for.");
 
-pub static SAVED_HOW: Choice = Choice::new("saved_maxp_set", "Snapshot max parallelism was");
-pub static TXN: Choice = Choice::new("txn", "Sinks are transactional (exactly-once)");
-pub static SCHEDULER: Choice = Choice::new("scheduler", "Scheduler");
-pub static RELEASE: Choice = Choice::new("release", "Flink release");
-pub static SNAPSHOT: Choice = Choice::new("snapshot", "The job's latest snapshots");
+pub static SAVED_HOW: Pick<SavedHow> = Pick::new("saved_maxp_set", "Snapshot max parallelism was", "pl-saved-how");
+pub static TXN: Pick<bool> = Pick::new("txn", "Sinks are transactional (exactly-once)", "pl-txn");
+pub static SCHEDULER: Pick<Scheduler> = Pick::new("scheduler", "Scheduler", "pl-scheduler");
+pub static RELEASE: Pick<Release> = Pick::new("release", "Flink release", "pl-release");
+pub static SNAPSHOT: Pick<SnapshotKind> = Pick::new("snapshot", "The job's latest snapshots", "pl-snapshot");
+pub static BACKEND: Pick<Backend> = Pick::new("backend", "State backend", "pl-backend");
+pub static JOB: Pick<JobStatus> = Pick::new("job", "The job now", "pl-job");
 
 /// No section of this lab is shown alone yet: `view=` opens the whole lab, with a notice.
 pub static SECTIONS: crate::url::Sections = &[];
@@ -90,6 +96,8 @@ pub static PARAMS: ParamTable = &[
     &SLOTS,
     &RELEASE,
     &SNAPSHOT,
+    &BACKEND,
+    &JOB,
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,6 +128,10 @@ pub struct PlannerQuery {
     pub release: Release,
     /// The kind of the job's latest snapshots.
     pub snapshot: SnapshotKind,
+    /// The job's state backend (what the runbook configures).
+    pub backend: Backend,
+    /// Running, or down (seed 004's: its restart at 200 failed).
+    pub job: JobStatus,
 }
 
 impl Default for PlannerQuery {
@@ -142,6 +154,8 @@ impl Default for PlannerQuery {
             slots: None,
             release: Release::V2_3,
             snapshot: SnapshotKind::AlignedCheckpoint,
+            backend: Backend::RocksDb,
+            job: JobStatus::Down,
         }
     }
 }
@@ -152,7 +166,7 @@ impl PlannerQuery {
         let n = &mut Vec::new();
         let mut q = PlannerQuery {
             saved_maxp: SAVED_MAXP.read_or(params, n, d.saved_maxp),
-            saved_how: d.saved_how,
+            saved_how: SAVED_HOW.read_or(params, n, d.saved_how),
             p: P.read_or(params, n, d.p),
             maxp: MAXP.read_or(params, n, d.maxp),
             current: CURRENT.read_or(params, n, d.current),
@@ -163,11 +177,13 @@ impl PlannerQuery {
             restore_rate: RESTORE_RATE.read_or(params, n, d.restore_rate),
             partitions: PARTITIONS.read_or(params, n, d.partitions),
             ttl: TTL.read_or(params, n, d.ttl),
-            txn: d.txn,
-            scheduler: d.scheduler,
+            txn: TXN.read_or(params, n, d.txn),
+            scheduler: SCHEDULER.read_or(params, n, d.scheduler),
             slots: SLOTS.read_or(params, n, d.slots),
-            release: d.release,
-            snapshot: d.snapshot,
+            release: RELEASE.read_or(params, n, d.release),
+            snapshot: SNAPSHOT.read_or(params, n, d.snapshot),
+            backend: BACKEND.read_or(params, n, d.backend),
+            job: JOB.read_or(params, n, d.job),
         };
         if let Some(v) = PLAN_MAXP.read(params, n).flatten() {
             match q.saved_maxp {
@@ -187,38 +203,6 @@ impl PlannerQuery {
                 n.push(notice(TARGET.name, &v.to_string(), &why));
             }
         }
-        match params.get("release") {
-            None => {}
-            Some(text) => match Release::from_slug(text) {
-                Some(release) => q.release = release,
-                None => n.push(notice("release", text, "it takes 1.15, 1.16, 1.17, 1.18, 1.19, 1.20, 2.0, 2.1, 2.2 or 2.3; using 2.3")),
-            },
-        }
-        match params.get("snapshot") {
-            None => {}
-            Some(text) => match SnapshotKind::from_slug(text) {
-                Some(kind) => q.snapshot = kind,
-                None => n.push(notice("snapshot", text, "it takes canonical, native, checkpoint or unaligned; using checkpoint")),
-            },
-        }
-        match params.get("saved_maxp_set").map(SavedHow::parse) {
-            None => {}
-            Some(Ok(how)) => q.saved_how = how,
-            Some(Err(other)) => n.push(notice("saved_maxp_set", other, "it takes explicit or derived; using derived")),
-        }
-        match params.get("txn") {
-            None => {}
-            Some("1") => q.txn = true,
-            Some("0") => q.txn = false,
-            Some(other) => n.push(notice("txn", other, "it takes 1 or 0; using 1")),
-        }
-        match params.get("scheduler") {
-            None => {}
-            Some(text) => match Scheduler::from_slug(text) {
-                Some(scheduler) => q.scheduler = scheduler,
-                None => n.push(notice("scheduler", text, "it takes default or adaptive; using default")),
-            },
-        }
         (q, std::mem::take(n))
     }
 
@@ -230,28 +214,20 @@ impl PlannerQuery {
         CURRENT.pair(&self.current, &d.current, out);
         FIRST.pair(&self.first, &d.first, out);
         PARTITIONS.pair(&self.partitions, &d.partitions, out);
-        if self.saved_how != d.saved_how {
-            out.push(("saved_maxp_set", self.saved_how.as_str().to_string()));
-        }
+        SAVED_HOW.pair(self.saved_how, d.saved_how, out);
         MAXP.pair(&self.maxp, &d.maxp, out);
         STATE.pair(&self.state, &d.state, out);
         RATE.pair(&self.rate, &d.rate, out);
         SP_RATE.pair(&self.sp_rate, &d.sp_rate, out);
         RESTORE_RATE.pair(&self.restore_rate, &d.restore_rate, out);
         TTL.pair(&self.ttl, &d.ttl, out);
-        if self.txn != d.txn {
-            out.push(("txn", "0".to_string()));
-        }
-        if self.scheduler != d.scheduler {
-            out.push(("scheduler", self.scheduler.slug().to_string()));
-        }
+        TXN.pair(self.txn, d.txn, out);
+        SCHEDULER.pair(self.scheduler, d.scheduler, out);
         SLOTS.pair(&self.slots, &d.slots, out);
-        if self.release != d.release {
-            out.push(("release", self.release.slug().to_string()));
-        }
-        if self.snapshot != d.snapshot {
-            out.push(("snapshot", self.snapshot.slug().to_string()));
-        }
+        RELEASE.pair(self.release, d.release, out);
+        SNAPSHOT.pair(self.snapshot, d.snapshot, out);
+        BACKEND.pair(self.backend, d.backend, out);
+        JOB.pair(self.job, d.job, out);
         std::mem::take(out)
     }
 }

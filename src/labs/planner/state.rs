@@ -8,8 +8,12 @@ use yew::Reducible;
 use super::query::*;
 use crate::model::planner::in_place::{InPlaceInput, Scheduler};
 use crate::model::planner::release::Release;
+use crate::model::planner::checklist::ChecklistInput;
+use crate::model::planner::document::plan_markdown;
+use crate::model::planner::runbook::{Runbook, RunbookInput};
 use crate::model::planner::snapshot_kinds::SnapshotKind;
-use crate::model::planner::PlanInput;
+use crate::model::trace::Backend;
+use crate::model::planner::{JobStatus, Plan, PlanInput, Verdict};
 use crate::model::restore::{RestoreInput, RestoreOutcome, SavedHow};
 use crate::model::MaxParallelism;
 use crate::url::{Field, FieldView};
@@ -67,6 +71,8 @@ pub struct PlannerState {
     pub slots: Field<Option<u32>>,
     pub release: Release,
     pub snapshot: SnapshotKind,
+    pub backend: Backend,
+    pub job: JobStatus,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -77,6 +83,8 @@ pub enum PlannerAction {
     SetScheduler { scheduler: Scheduler },
     SetRelease { release: Release },
     SetSnapshot { snapshot: SnapshotKind },
+    SetBackend { backend: Backend },
+    SetJob { job: JobStatus },
 }
 
 impl PlannerState {
@@ -99,6 +107,8 @@ impl PlannerState {
             slots: SLOTS.field(q.slots),
             release: q.release,
             snapshot: q.snapshot,
+            backend: q.backend,
+            job: q.job,
         }
     }
 
@@ -121,6 +131,8 @@ impl PlannerState {
             slots: self.slots.value,
             release: self.release,
             snapshot: self.snapshot,
+            backend: self.backend,
+            job: self.job,
         }
     }
 
@@ -167,7 +179,48 @@ impl PlannerState {
             partitions: self.partitions.value,
             ttl_s: self.ttl.value,
             transactional_sinks: self.txn,
+            job: self.job,
         }
+    }
+
+    /// The max parallelism the new job runs with: the snapshot's for a direct restore, the new
+    /// one otherwise.
+    fn end_max(plan: &Plan) -> u32 {
+        if plan.verdict == Verdict::DirectRestore {
+            plan.saved_max
+        } else {
+            plan.suggested_max
+        }
+    }
+
+    /// The runbook of `plan`, for the picked release and backend.
+    pub fn runbook(&self, plan: &Plan) -> Runbook {
+        let max_parallelism = Self::end_max(plan);
+        RunbookInput {
+            release: self.release,
+            verdict: plan.verdict,
+            target: self.p.value,
+            max_parallelism,
+            backend: self.backend,
+            current: self.current.value,
+            job: self.job,
+        }
+            .runbook()
+    }
+
+    /// What to record during the rescale of `plan`.
+    pub fn checklist(&self, plan: &Plan) -> ChecklistInput {
+        ChecklistInput {
+            current: self.current.value,
+            target: self.p.value,
+            max_parallelism: Self::end_max(plan),
+            restore_estimate_s: plan.timeline.phases.iter().rev().find(|ph| ph.downtime).map_or(0, |ph| ph.seconds),
+        }
+    }
+
+    /// The whole plan as Markdown (`plan.md`).
+    pub fn plan_markdown(&self, plan: &Plan) -> String {
+        plan_markdown(&self.plan_input(), plan, &self.runbook(plan), &self.checklist(plan))
     }
 
     /// The in-place route's input, for a running job whose max parallelism is `max_parallelism`
@@ -194,6 +247,8 @@ impl Reducible for PlannerState {
             PlannerAction::SetScheduler { scheduler } => s.scheduler = scheduler,
             PlannerAction::SetRelease { release } => s.release = release,
             PlannerAction::SetSnapshot { snapshot } => s.snapshot = snapshot,
+            PlannerAction::SetBackend { backend } => s.backend = backend,
+            PlannerAction::SetJob { job } => s.job = job,
             PlannerAction::Set { field, text, bad_input } => match field {
                 PlannerField::SavedMaxp => SAVED_MAXP.apply(&mut s.saved_maxp, text, bad_input),
                 PlannerField::P => P.apply(&mut s.p, text, bad_input),

@@ -1,7 +1,8 @@
 //! "Plan from this snapshot": links into the other labs, filled from one operator of the file.
 //!
-//! - the planner (`saved_maxp`, `current`, `state`: the operator's max parallelism and
-//!   parallelism, the snapshot's total state size);
+//! - the planner (`saved_maxp`, `current`, `state`, `p`, `snapshot`, `backend`: the operator's
+//!   max parallelism and parallelism, the snapshot's total state size, the new parallelism typed
+//!   beside the link, the file's kind, and its backend where its handles show it);
 //! - the restore predictor (`saved_maxp`, `p`);
 //! - the skew lab with the operator's state bytes per key group. The skew lab takes keys, not
 //!   key groups, and keys hash: so each key group with state becomes one `int` key chosen to
@@ -13,20 +14,57 @@
 use crate::lab::Lab;
 use crate::labs::{planner, skew};
 use crate::model::savepoint::report::{key_group_range, operator_key_group_bytes, subtasks_by_index};
-use crate::model::savepoint::Operator;
+use crate::model::planner::snapshot_kinds::SnapshotKind;
+use crate::model::savepoint::recorded::{recorded_backend, recorded_kind, RecordedBackend, RecordedKind};
+use crate::model::savepoint::{Operator, Snapshot};
+use crate::model::skew::units::format_bytes;
+use crate::model::trace::Backend;
 use crate::model::MaxParallelism;
 use crate::url::lab_href;
 
 /// Key sets longer than this (in characters) travel through local storage instead of the URL.
 pub const MAX_LINK_CSV: usize = 8000;
 
-/// The planner, filled from the operator and the snapshot's total state size.
-pub fn planner_href(op: &Operator, state_bytes: u64) -> String {
-    use planner::query::{CURRENT, SAVED_MAXP, STATE};
+/// The planner, filled from the operator, the snapshot's total state size, its kind and (where
+/// its handles show it) its backend, and the new parallelism typed here: the link and the
+/// sentence beside it.
+pub fn planner_link(op: &Operator, snapshot: &Snapshot, state_bytes: u64, new_p: u32) -> (String, String) {
+    use planner::query::{PlannerQuery, BACKEND, CURRENT, P, SAVED_MAXP, SNAPSHOT, STATE};
+    let d = PlannerQuery::default();
     let mut pairs = vec![(CURRENT.name, op.parallelism.to_string())];
     pairs.push((SAVED_MAXP.name, op.max_parallelism.to_string()));
     pairs.push((STATE.name, STATE.format(&state_bytes)));
-    lab_href(Lab::Planner, &pairs)
+    P.pair(&new_p, &d.p, &mut pairs);
+    let kind = match recorded_kind(snapshot) {
+        RecordedKind::CanonicalSavepoint => Some(SnapshotKind::CanonicalSavepoint),
+        RecordedKind::NativeSavepoint => Some(SnapshotKind::NativeSavepoint),
+        RecordedKind::AlignedCheckpoint => Some(SnapshotKind::AlignedCheckpoint),
+        RecordedKind::UnalignedCheckpoint => Some(SnapshotKind::UnalignedCheckpoint),
+        RecordedKind::Unknown => None,
+    };
+    if let Some(kind) = kind {
+        SNAPSHOT.pair(kind, d.snapshot, &mut pairs);
+    }
+    let (backend, said) = match recorded_backend(snapshot) {
+        RecordedBackend::RocksDbIncremental => (Some(Backend::RocksDb), "RocksDB (its incremental handles say so)"),
+        RecordedBackend::HashMap => (Some(Backend::HashMap), "the heap backend (hashmap)"),
+        RecordedBackend::HashMapOrFullRocksDb => {
+            (Some(Backend::HashMap), "the heap backend (hashmap), or RocksDB with incremental checkpoints off: change it there if so")
+        }
+        RecordedBackend::Changelog => (None, "not told by the changelog backend's handles: the planner assumes RocksDB"),
+        RecordedBackend::NotRecorded => (None, "not recorded in this file: the planner assumes RocksDB, change it there if not"),
+    };
+    if let Some(backend) = backend {
+        BACKEND.pair(backend, d.backend, &mut pairs);
+    }
+    let what = kind.map_or("snapshot of unknown kind", SnapshotKind::title);
+    let text = format!(
+        ": the planner with max parallelism {}, current parallelism {}, new parallelism {new_p} and {} of state, from a {what}; backend {said}.",
+        op.max_parallelism,
+        op.parallelism,
+        format_bytes(state_bytes)
+    );
+    (lab_href(Lab::Planner, &pairs), text)
 }
 
 /// The restore predictor for a restart at parallelism `p`.

@@ -16,6 +16,10 @@ use crate::url::Location;
 
 const CANONICAL: &[u8] =
     include_bytes!("../../../tests/flink-savepoints/fixtures/2.3.0/hashmap-canonical-savepoint/_metadata");
+const NATIVE_HEAP: &[u8] =
+    include_bytes!("../../../tests/flink-savepoints/fixtures/2.3.0/hashmap-native-savepoint/_metadata");
+const CHECKPOINT_HEAP: &[u8] =
+    include_bytes!("../../../tests/flink-savepoints/fixtures/2.3.0/hashmap-checkpoint/_metadata");
 const INCREMENTAL: &[u8] =
     include_bytes!("../../../tests/flink-savepoints/fixtures/2.3.0/rocksdb-incremental-checkpoint/_metadata");
 
@@ -88,10 +92,30 @@ fn representative_keys_are_the_smallest_of_their_group() {
 
 #[test]
 fn planner_and_predictor_links_carry_the_snapshot() {
+    use crate::model::planner::snapshot_kinds::SnapshotKind;
+    use crate::model::trace::Backend;
     let op = counter(CANONICAL);
-    let (q, n) = PlannerQuery::parse(&Location::parse(&planner_href(&op, 14_723)).params);
+    let (href, text) = planner_link(&op, &parse(CANONICAL).unwrap(), 14_723, 12);
+    let (q, n) = PlannerQuery::parse(&Location::parse(&href).params);
     assert!(n.is_empty(), "{n:?}");
-    assert_eq!((q.current, q.saved_maxp, q.state), (4, Some(128), 14_723));
+    assert_eq!((q.current, q.saved_maxp, q.state, q.p), (4, Some(128), 14_723, 12));
+    // A canonical savepoint, which records no backend: the planner's default stays, and says so.
+    assert_eq!((q.snapshot, q.backend), (SnapshotKind::CanonicalSavepoint, Backend::RocksDb));
+    assert!(text.contains("new parallelism 12") && text.contains("from a canonical savepoint"), "{text}");
+    assert!(text.contains("not recorded in this file"), "{text}");
+    // The other files of the job: each kind, and the backend its handles show.
+    let cases: [(&[u8], SnapshotKind, Backend); 3] = [
+        (NATIVE_HEAP, SnapshotKind::NativeSavepoint, Backend::HashMap),
+        (CHECKPOINT_HEAP, SnapshotKind::AlignedCheckpoint, Backend::HashMap),
+        (INCREMENTAL, SnapshotKind::AlignedCheckpoint, Backend::RocksDb),
+    ];
+    for (bytes, kind, backend) in cases {
+        let (href, text) = planner_link(&counter(bytes), &parse(bytes).unwrap(), 1 << 20, 200);
+        let (q, n) = PlannerQuery::parse(&Location::parse(&href).params);
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!((q.snapshot, q.backend, q.p), (kind, backend, 200), "{href}");
+        assert!(!text.contains("savepoint") || kind != SnapshotKind::AlignedCheckpoint, "{text}");
+    }
     let href = predictor_href(&op, 200);
     assert_eq!(href, "#/planner?saved_maxp=128&p=200");
     let (q, _) = PlannerQuery::parse(&Location::parse(&href).params);

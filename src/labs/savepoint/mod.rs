@@ -63,7 +63,6 @@ struct Chosen {
     groups: Option<GroupBytes>,
     owners: Vec<u32>,
     skew: Option<SkewLink>,
-    planner: AttrValue,
     state_bytes: u64,
     parallelism: u32,
 }
@@ -79,7 +78,6 @@ fn chosen(s: &Snapshot, index: Option<usize>) -> Option<Chosen> {
         groups: links::group_bytes(op),
         owners: owners(op),
         skew: links::skew_link(op),
-        planner: AttrValue::from(links::planner_href(op, state_bytes)),
         state_bytes,
         parallelism: op.parallelism.max(1) as u32,
     })
@@ -165,14 +163,16 @@ fn skew_csv(state: &SavepointState, index: usize) -> Callback<(), Option<String>
 fn details(state: &SavepointState, c: &Chosen, rows: &[OperatorRow], on_action: &Callback<SavepointAction>) -> Html {
     let Some(row) = rows.get(c.index) else { return html! {} };
     let new_p = state.p.value.unwrap_or(c.parallelism);
-    let predictor = state.snapshot().and_then(|s| s.operators.get(c.index)).map(|op| links::predictor_href(op, new_p));
+    let op = state.snapshot().and_then(|s| s.operators.get(c.index).map(|op| (s, op)));
+    let predictor = op.map(|(_, op)| links::predictor_href(op, new_p));
+    let (planner, planner_text) = op.map(|(s, op)| links::planner_link(op, s, c.state_bytes, new_p)).unwrap_or_default();
     html! {
         <>
             <subtasks::DeferredSubtasks key={format!("subtasks-{}", c.index)} operator={row.clone()} rows={c.subtasks.clone()} />
             <groups::DeferredGroups key={format!("groups-{}", c.index)} operator={row.clone()} per_subtask={c.per_subtask.clone()}
                 groups={c.groups.clone()} owners={c.owners.clone()} />
             <plan::DeferredPlan state={state.clone()} rows={rows.to_vec()} operator={row.clone()} state_bytes={c.state_bytes}
-                planner={c.planner.clone()} predictor={AttrValue::from(predictor.unwrap_or_default())}
+                planner={AttrValue::from(planner)} planner_text={AttrValue::from(planner_text)} predictor={AttrValue::from(predictor.unwrap_or_default())}
                 new_p={new_p} skew={c.skew.clone()} skew_csv={skew_csv(state, c.index)} on_action={on_action.clone()} />
         </>
     }

@@ -19,6 +19,8 @@ pub struct PlanProps {
     pub operator: OperatorRow,
     pub state_bytes: u64,
     pub planner: AttrValue,
+    /// What the planner link fills in, as a sentence.
+    pub planner_text: AttrValue,
     pub predictor: AttrValue,
     /// The parallelism the predictor link uses.
     pub new_p: u32,
@@ -61,7 +63,7 @@ pub fn Plan(props: &PlanProps) -> Html {
             </form>
             <ul class="sp-links">
                 <li><a href={props.planner.clone()}>{ "Plan a rescale from this snapshot" }</a>
-                    { format!(": the planner with max parallelism {}, current parallelism {} and {} of state.", op.max_parallelism, op.parallelism, format_bytes(props.state_bytes)) }</li>
+                    { props.planner_text.clone() }</li>
                 <li><a href={props.predictor.clone()}>{ format!("Predict a restore at parallelism {}", props.new_p) }</a>
                     { format!(": the restore predictor with the snapshot's max parallelism {}.", op.max_parallelism) }</li>
                 if let Some(skew) = &props.skew {

@@ -14,10 +14,10 @@ pub mod state;
 
 use yew::prelude::*;
 
-use crate::components::{field_of, FieldInput, SelectField, Wanted};
+use crate::components::{field_of, pick_field, FieldInput, Wanted};
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, lab_state, use_lab, LabFrame, LabProps};
-use crate::model::trace::{Backend, Scenario};
+
 use query::TraceQuery;
 use state::{TraceAction, TraceField, TraceState};
 
@@ -34,16 +34,8 @@ pub fn TraceLab(props: &LabProps) -> Html {
     let state = lab.state;
     let run = use_memo((*state).clone(), |s| s.run());
     let on_action = dispatch(&state);
-    let scenarios =
-        Scenario::ALL.iter().map(|s| (AttrValue::Static(s.slug()), AttrValue::Static(s.title()))).collect::<Vec<_>>();
-    let on_scenario = on_action.reform(|v: String| TraceAction::SetScenario {
-        scenario: Scenario::from_slug(&v).unwrap_or(Scenario::PlainRescale),
-    });
-    let backends =
-        Backend::ALL.iter().map(|b| (AttrValue::Static(b.slug()), AttrValue::Static(b.title()))).collect::<Vec<_>>();
-    let on_backend = on_action.reform(|v: String| TraceAction::SetBackend {
-        backend: Backend::from_slug(&v).unwrap_or(Backend::HashMap),
-    });
+    let on_scenario = on_action.reform(|scenario| TraceAction::SetScenario { scenario });
+    let on_backend = on_action.reform(|backend| TraceAction::SetBackend { backend });
     let field = |which: TraceField| {
         let on_input = on_action.reform(move |i: FieldInput| TraceAction::Set {
             field: which,
@@ -55,10 +47,8 @@ pub fn TraceLab(props: &LabProps) -> Html {
     html! {
         <LabFrame lab={Lab::Trace} lede={LEDE} notices={lab.notices}>
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                <SelectField id="trace-scenario" param={query::SCENARIO.name} label={query::SCENARIO.label} options={scenarios}
-                    selected={AttrValue::Static(state.scenario.slug())} on_change={on_scenario} />
-                <SelectField id="trace-backend" param={query::BACKEND.name} label={query::BACKEND.label} options={backends}
-                    selected={AttrValue::Static(state.backend.slug())} on_change={on_backend} />
+                { pick_field(&query::SCENARIO, state.scenario, on_scenario) }
+                { pick_field(&query::BACKEND, state.backend, on_backend) }
                 { for TraceField::ALL.into_iter().map(field) }
             </form>
             <result::TraceResultView run={(*run).clone()} scenario={state.scenario} />

@@ -2,10 +2,10 @@
 //! `keys`, `events`, `snapshot`. Every number is one [`Param`] of [`PARAMS`], bounded the same from a
 //! link and when typed; the relations between them (p1 ≤ max parallelism, the snapshot within
 //! the trace) are the model's to report, not a bound of the field. `scenario` and `backend`
-//! (`hashmap|rocksdb`, absent = hashmap) are choices, read by hand beside the table.
+//! (`hashmap|rocksdb`, absent = hashmap) are menus ([`Pick`]) of the same table.
 
 use crate::model::trace::{Backend, Scenario};
-use crate::url::{notice, Choice, Notice, Param, ParamTable, Params, MAX_P};
+use crate::url::{Notice, Param, ParamTable, Params, Pick, MAX_P};
 
 pub static P1: Param<u32> =
     Param::whole("p1", "parallelism before", 1, MAX_P).control("Parallelism before", "trace-p1").lockable();
@@ -19,8 +19,8 @@ pub static EVENTS: Param<u32> =
 pub static SNAPSHOT: Param<u32> =
     Param::whole("snapshot", "snapshot offset", 0, 100_000).control("Snapshot at offset", "trace-snapshot");
 
-pub static SCENARIO: Choice = Choice::new("scenario", "Scenario").noun("scenario").lockable();
-pub static BACKEND: Choice = Choice::new("backend", "State backend").lockable();
+pub static SCENARIO: Pick<Scenario> = Pick::new("scenario", "Scenario", "trace-scenario").lockable();
+pub static BACKEND: Pick<Backend> = Pick::new("backend", "State backend", "trace-backend").lockable();
 
 /// No section of this lab is shown alone yet: `view=` opens the whole lab, with a notice.
 pub static SECTIONS: crate::url::Sections = &[];
@@ -53,9 +53,9 @@ impl TraceQuery {
     pub fn parse(params: &Params) -> (TraceQuery, Vec<Notice>) {
         let d = TraceQuery::default();
         let mut n = Vec::new();
-        let mut q = TraceQuery {
-            scenario: d.scenario,
-            backend: d.backend,
+        let q = TraceQuery {
+            scenario: SCENARIO.read_or(params, &mut n, d.scenario),
+            backend: BACKEND.read_or(params, &mut n, d.backend),
             p1: P1.read_or(params, &mut n, d.p1),
             p2: P2.read_or(params, &mut n, d.p2),
             maxp: MAXP.read_or(params, &mut n, d.maxp),
@@ -63,30 +63,14 @@ impl TraceQuery {
             events: EVENTS.read_or(params, &mut n, d.events),
             snapshot: SNAPSHOT.read_or(params, &mut n, d.snapshot),
         };
-        if let Some(text) = params.get("scenario") {
-            match Scenario::from_slug(text) {
-                Some(s) => q.scenario = s,
-                None => n.push(notice("scenario", text, "not a scenario of this lab; showing the plain rescale")),
-            }
-        }
-        if let Some(text) = params.get("backend") {
-            match Backend::from_slug(text) {
-                Some(b) => q.backend = b,
-                None => n.push(notice("backend", text, "it takes hashmap or rocksdb; using hashmap")),
-            }
-        }
         (q, n)
     }
 
     pub fn pairs(&self) -> Vec<(&'static str, String)> {
         let d = TraceQuery::default();
         let mut out = Vec::new();
-        if self.scenario != d.scenario {
-            out.push(("scenario", self.scenario.slug().to_string()));
-        }
-        if self.backend != d.backend {
-            out.push(("backend", self.backend.slug().to_string()));
-        }
+        SCENARIO.pair(self.scenario, d.scenario, &mut out);
+        BACKEND.pair(self.backend, d.backend, &mut out);
         P1.pair(&self.p1, &d.p1, &mut out);
         P2.pair(&self.p2, &d.p2, &mut out);
         MAXP.pair(&self.maxp, &d.maxp, &mut out);

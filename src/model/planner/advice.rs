@@ -3,14 +3,20 @@
 
 use super::super::chooser::divisors_near;
 use super::super::imbalance::Imbalance;
-use super::{format_duration, PlanInput, Step, Verdict};
+use super::{format_duration, JobStatus, PlanInput, Step, Verdict};
 
 impl PlanInput {
     pub(super) fn steps(&self, verdict: Verdict, saved: u32, new_max: u32, current: u32) -> Vec<Step> {
         let step = |text: String, reversible: bool| Step { text, reversible, point_of_no_return: false };
         let cutover = |text: String| Step { text, reversible: false, point_of_no_return: true };
         let p = self.target;
-        match verdict {
+        let down = self.job == JobStatus::Down;
+        let mut steps = match verdict {
+            Verdict::DirectRestore if down => vec![
+                step(format!("Read the max parallelism in the latest retained checkpoint's metadata: {saved}, at or above the target {p}."), true),
+                cutover(format!("The job is down, so there is no savepoint to take: start it from its latest retained checkpoint at parallelism {p} in NO_CLAIM mode, leaving max parallelism as it is. The point of no return is its first committed write past the checkpoint's position.")),
+                step("Keep that checkpoint (NO_CLAIM leaves it to you) and the old artefact until the rollback window closes.".to_string(), true),
+            ],
             Verdict::DirectRestore => vec![
                 step(format!("Read the max parallelism in the latest savepoint's metadata: {saved}, at or above the target {p}."), true),
                 step("Stop the job with a savepoint (stop, not cancel, and without --drain).".to_string(), true),
@@ -33,7 +39,11 @@ impl PlanInput {
                 step("Stop the live job with a savepoint (stop, not cancel, and without --drain).".to_string(), true),
                 cutover("Stop the new job with a savepoint and start it from that savepoint on the live sinks. It keeps its own position in the log: it cannot take the old job's stop offsets, having read from earlier. The point of no return is its first committed write past the old job's stop offset.".to_string()),
             ],
+        };
+        if down && verdict != Verdict::DirectRestore {
+            steps.insert(0, step(format!("The job is down: bring it back first, from its latest retained checkpoint at its old parallelism {current} (at most the snapshot's max parallelism {saved}), in NO_CLAIM mode, so that it runs again while the rest is prepared. The steps below start from that running job."), true));
         }
+        steps
     }
 
     pub(super) fn warnings(&self, saved: u32, imbalance: Option<Imbalance>) -> Vec<String> {

@@ -39,11 +39,9 @@ impl Scheduler {
             Scheduler::Adaptive => "adaptive (jobmanager.scheduler: adaptive)",
         }
     }
-
-    pub fn from_slug(slug: &str) -> Option<Scheduler> {
-        Scheduler::ALL.into_iter().find(|s| s.slug() == slug)
-    }
 }
+
+crate::choice::choice_value!(Scheduler, title);
 
 /// The in-place question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

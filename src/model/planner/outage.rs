@@ -14,7 +14,7 @@
 
 use super::super::imbalance::Imbalance;
 use super::super::key_group::{MaxParallelism, Parallelism};
-use super::{format_duration, PlanInput, Verdict};
+use super::{format_duration, JobStatus, PlanInput, Verdict};
 
 mod restart;
 
@@ -24,6 +24,8 @@ pub use restart::{incremental_read_milli, pass_arithmetic, seconds, Rates, Resta
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Phase {
     pub what: &'static str,
+    /// A name short enough to label the step's row on the timeline.
+    pub short: &'static str,
     pub arithmetic: String,
     pub seconds: u64,
     /// The live job is down for this step.
@@ -54,25 +56,60 @@ impl Timeline {
         self.phases.iter().fold(0u64, |t, p| t.saturating_add(p.seconds))
     }
 
-    /// The outage: from the start of the first downtime phase to the end of the last.
+    /// The windows the job is down, in order: runs of consecutive downtime phases (a job that
+    /// is down now has two: until it is back, and the cutover).
+    pub fn windows(&self) -> Vec<(u64, u64)> {
+        let mut out: Vec<(u64, u64)> = Vec::new();
+        let mut previous_down = false;
+        for (p, start) in self.phases.iter().zip(self.starts()) {
+            let end = start.saturating_add(p.seconds);
+            match (p.downtime, previous_down, out.last_mut()) {
+                (true, true, Some(last)) => last.1 = end,
+                (true, _, _) => out.push((start, end)),
+                _ => {}
+            }
+            previous_down = p.downtime;
+        }
+        out
+    }
+
+    /// The cutover's outage: the last window.
     pub fn downtime(&self) -> Option<(u64, u64)> {
-        let starts = self.starts();
-        let first = self.phases.iter().position(|p| p.downtime)?;
-        let last = self.phases.iter().rposition(|p| p.downtime)?;
-        Some((starts[first], starts[last].saturating_add(self.phases[last].seconds)))
+        self.windows().last().copied()
     }
 
+    /// Every second the job is down, over all windows.
     pub fn downtime_s(&self) -> u64 {
-        self.downtime().map_or(0, |(a, b)| b - a)
+        self.windows().iter().fold(0u64, |t, (a, b)| t.saturating_add(b - a))
     }
 
-    /// The point of no return: the new job's first committed write, when the outage ends.
+    /// The point of no return: the new job's first committed write, when the cutover ends.
     pub fn point_of_no_return_s(&self) -> u64 {
         self.downtime().map_or(self.total_s(), |(_, end)| end)
     }
 
+    /// Where the time axis is labelled: round steps (1 s … 1 week) from 0, at most five of
+    /// them, then the total itself (a round tick within a fifth of the axis of the total is
+    /// left out, so their labels cannot overlap).
+    pub fn ticks(&self) -> Vec<u64> {
+        const STEPS: [u64; 19] = [
+            1, 5, 10, 30, 60, 300, 600, 900, 1800, 3600, 7200, 10_800, 14_400, 21_600, 28_800, 43_200, 86_400, 172_800,
+            604_800,
+        ];
+        let total = self.total_s();
+        let step = STEPS.into_iter().find(|s| total / s <= 5).unwrap_or(total.div_ceil(5).max(1));
+        let mut ticks: Vec<u64> = (0..=total / step).map(|i| i * step).filter(|&t| (total - t) * 5 >= total).collect();
+        if ticks.last() != Some(&total) {
+            ticks.push(total);
+        }
+        ticks
+    }
+
     /// The downtime's arithmetic: `3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min`.
     pub fn downtime_arithmetic(&self) -> String {
+        if self.downtime().is_some() && self.downtime_s() == 0 {
+            return "each step moves the state in under a second at these rates (the estimate leaves out the restart itself: scheduling and deploying the tasks)".to_string();
+        }
         let parts: Vec<String> =
             self.phases.iter().filter(|p| p.downtime).map(|p| format_duration(p.seconds)).collect();
         format!("{} = {}", parts.join(" + "), format_duration(self.downtime_s()))
@@ -138,14 +175,21 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
     let (write, write_s) = pass_arithmetic(s, 1000, rates.savepoint);
     let (rewrite, rewrite_s) = pass_arithmetic(s, 2000, rates.rewrite);
     let (read, read_s) = pass_arithmetic(s, 1000, rates.restore);
-    let phase = |what, arithmetic: &String, seconds, downtime| Phase {
+    let phase = |short, what, arithmetic: &String, seconds, downtime| Phase {
         what,
+        short,
         arithmetic: arithmetic.clone(),
         seconds,
         downtime,
     };
     let shadow = format!("one day assumed = {}", format_duration(SHADOW_CYCLE_S));
+    let down = input.job == JobStatus::Down;
     match verdict {
+        Verdict::DirectRestore if down => {
+            // Nothing runs to take a savepoint of: the restore is from the retained checkpoint.
+            let restart = Restart::new(s, rates, at(input.current, saved), at(input.target, saved));
+            (Timeline { phases: vec![restart.from_checkpoint] }, None, None)
+        }
         Verdict::DirectRestore => {
             let restart = Restart::new(s, rates, at(input.current, saved), at(input.target, saved));
             let alternative = restart.checkpoint_is_quicker().then(|| Alternative {
@@ -158,25 +202,50 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
             (Timeline { phases: restart.from_savepoint }, alternative, None)
         }
         Verdict::RewriteNeeded | Verdict::RebuildFromLog => {
-            let phases = if verdict == Verdict::RewriteNeeded {
+            // A job that is down comes back first, at its old parallelism (each new subtask
+            // downloads exactly its old files), before anything else is prepared.
+            let relief = down.then(|| {
+                let restart = Restart::new(s, rates, at(input.current, saved), at(input.current, saved));
+                Phase {
+                    what: "restore the stopped job now from its latest retained checkpoint, at its old parallelism (NO_CLAIM)",
+                    short: "bring the job back",
+                    ..restart.from_checkpoint
+                }
+            });
+            let later = if verdict == Verdict::RewriteNeeded {
                 vec![
-                    phase("savepoint of the live job (it keeps running)", &write, write_s, false),
+                    phase("live savepoint", "savepoint of the live job (it keeps running)", &write, write_s, false),
                     phase(
+                        "rewrite",
                         "State Processor API rewrite to the new max parallelism (read it all, write it all)",
                         &rewrite,
                         rewrite_s,
                         false,
                     ),
-                    phase("restore of the shadow job from the rewritten savepoint", &read, read_s, false),
                     phase(
+                        "shadow restore",
+                        "restore of the shadow job from the rewritten savepoint",
+                        &read,
+                        read_s,
+                        false,
+                    ),
+                    phase(
+                        "shadow comparison",
                         "shadow comparison over a full business cycle, peak included",
                         &shadow,
                         SHADOW_CYCLE_S,
                         false,
                     ),
-                    phase("stop the live job with a savepoint (the outage starts)", &write, write_s, true),
-                    phase("rewrite the stop savepoint the same way", &rewrite, rewrite_s, true),
                     phase(
+                        "stop with savepoint",
+                        "stop the live job with a savepoint (the outage starts)",
+                        &write,
+                        write_s,
+                        true,
+                    ),
+                    phase("rewrite again", "rewrite the stop savepoint the same way", &rewrite, rewrite_s, true),
+                    phase(
+                        "restore at target",
                         "restore the new job at the target from the rewritten savepoint (every byte once)",
                         &read,
                         read_s,
@@ -187,17 +256,31 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                 let ttl = input.ttl_s.unwrap_or(0);
                 let replay = format!("one time-to-live of events, at least = {}", format_duration(ttl));
                 vec![
-                    phase("replay the log into the new job (it starts without state)", &replay, ttl, false),
-                    phase("compare its output with the live job's", &shadow, SHADOW_CYCLE_S, false),
                     phase(
+                        "replay the log",
+                        "replay the log into the new job (it starts without state)",
+                        &replay,
+                        ttl,
+                        false,
+                    ),
+                    phase("compare output", "compare its output with the live job's", &shadow, SHADOW_CYCLE_S, false),
+                    phase(
+                        "stop with savepoint",
                         "stop the new job with a savepoint (the live job is stopped: the outage starts)",
                         &write,
                         write_s,
                         true,
                     ),
-                    phase("restart it from that savepoint on the live sinks", &read, read_s, true),
+                    phase(
+                        "restart on live sinks",
+                        "restart it from that savepoint on the live sinks",
+                        &read,
+                        read_s,
+                        true,
+                    ),
                 ]
             };
+            let phases = relief.into_iter().chain(later).collect();
             let alternative = (verdict == Verdict::RewriteNeeded).then(|| Alternative {
                 what: "cut over from the shadow job's own state: restart the shadow's configuration from its own savepoint on the live sinks",
                 arithmetic: read.clone(),

@@ -65,10 +65,6 @@ impl Release {
         }
     }
 
-    pub fn from_slug(slug: &str) -> Option<Release> {
-        Release::ALL.into_iter().find(|r| r.slug() == slug)
-    }
-
     /// The patch release whose jar the names were checked against.
     pub fn checked(self) -> &'static str {
         match self {
@@ -124,6 +120,18 @@ impl Release {
     /// (`tests/flink-config-keys/operator-crd-*.txt`).
     pub fn operator_release_accepts(self) -> bool {
         self < Release::V2_3
+    }
+}
+
+impl crate::choice::ChoiceValue for Release {
+    fn values() -> &'static [Release] {
+        &Release::ALL
+    }
+    fn slug(self) -> &'static str {
+        Release::slug(self)
+    }
+    fn label(self) -> String {
+        format!("Flink {} (checked against {})", self.slug(), self.checked())
     }
 }
 
@@ -205,7 +213,7 @@ pub(crate) mod tests {
                 assert!(o.keys.contains(key), "{}: {key} is not a key of {}", r.slug(), r.checked());
             }
             assert!(o.cli.contains(r.claim_option()), "{}: no {}", r.slug(), r.claim_option());
-            assert_eq!(Release::from_slug(r.slug()), Some(r));
+            assert_eq!(<Release as crate::choice::ChoiceValue>::from_slug(r.slug()), Some(r));
         }
     }
 

@@ -7,7 +7,8 @@
 use super::super::key_group::prefix::key_group_prefix_bytes;
 use super::super::key_group::MaxParallelism;
 use super::release::{Keys, Release, OPERATOR_RELEASE};
-use super::Verdict;
+use super::{JobStatus, Verdict};
+use crate::trace::Backend;
 
 /// What the runbook is written for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,6 +19,11 @@ pub struct RunbookInput {
     /// The max parallelism the new job runs with: the snapshot's for a direct restore, the new
     /// one for a rewrite or a rebuild.
     pub max_parallelism: u32,
+    /// The job's state backend: what the restored job is configured with.
+    pub backend: Backend,
+    /// The job's parallelism now (a job that is down comes back at it first).
+    pub current: u32,
+    pub job: JobStatus,
 }
 
 /// One step: what it does, its commands, its configuration and its `FlinkDeployment` fields.
@@ -51,17 +57,30 @@ impl RunbookInput {
         let run = |from: &str, jar: &str| {
             format!("flink run -d -s {from} -p {p} {claim} NO_CLAIM -Dpipeline.max-parallelism={m} {jar}")
         };
+        let backend = |k: &Keys| match self.backend {
+            Backend::RocksDb => vec![(k.backend, "rocksdb".to_string()), (k.incremental, "true".to_string())],
+            Backend::HashMap => vec![(k.backend, "hashmap".to_string())],
+        };
         let restored = |k: &Keys| {
-            vec![
-                (k.max_parallelism, m.to_string()),
-                (k.claim_mode, "NO_CLAIM".to_string()),
-                (k.backend, "rocksdb".to_string()),
-                (k.incremental, "true".to_string()),
-                (k.retention, "RETAIN_ON_CANCELLATION".to_string()),
-            ]
+            let mut c = vec![(k.max_parallelism, m.to_string()), (k.claim_mode, "NO_CLAIM".to_string())];
+            c.extend(backend(k));
+            c.push((k.retention, "RETAIN_ON_CANCELLATION".to_string()));
+            c
         };
         let fconf = |extra: &str| format!("spec.flinkConfiguration: {{ {}: \"{m}\"{extra} }}", k.max_parallelism);
-        let steps = match self.verdict {
+        let down = self.job == JobStatus::Down;
+        let back = |p: u32| format!("flink run -d -s <latest-checkpoint-path> -p {p} {claim} NO_CLAIM job.jar");
+        let back_k8s = |p: u32| {
+            vec![
+                "spec.job.initialSavepointPath: <latest-checkpoint-path>".to_string(),
+                "spec.job.savepointRedeployNonce: <a new number>".to_string(),
+                format!("spec.job.parallelism: {p}"),
+            ]
+        };
+        let mut steps = match self.verdict {
+            Verdict::DirectRestore if down => vec![
+                step("The job is down: start it from its latest retained checkpoint at the new parallelism (NO_CLAIM), max parallelism pinned to the snapshot's", vec![run("<latest-checkpoint-path>", "job.jar")], restored(&k), [back_k8s(p), vec![fconf("")]].concat()),
+            ],
             Verdict::DirectRestore => vec![
                 step("Stop the job with a canonical savepoint (no --drain)", vec![stop("<job-id>")], vec![], vec![
                     "spec.job.upgradeMode: savepoint".to_string(),
@@ -96,11 +115,8 @@ impl RunbookInput {
                 ]),
             ],
             Verdict::RebuildFromLog => vec![
-                step("Start the new job without state, reading the log from one time-to-live ago (the source's start position is set in your job)", vec![format!("flink run -d -p {p} -Dpipeline.max-parallelism={m} new-job.jar")], vec![
-                    (k.max_parallelism, m.to_string()),
-                    (k.backend, "rocksdb".to_string()),
-                    (k.incremental, "true".to_string()),
-                ], vec![
+                step("Start the new job without state, reading the log from one time-to-live ago (the source's start position is set in your job)", vec![format!("flink run -d -p {p} -Dpipeline.max-parallelism={m} new-job.jar")],
+                    [vec![(k.max_parallelism, m.to_string())], backend(&k)].concat(), vec![
                     "a new FlinkDeployment with no initialSavepointPath:".to_string(),
                     format!("spec.job.parallelism: {p}"),
                     "spec.job.upgradeMode: savepoint".to_string(),
@@ -115,18 +131,25 @@ impl RunbookInput {
                 ]),
             ],
         };
+        if down && self.verdict != Verdict::DirectRestore {
+            let first = step("The job is down: bring it back first, from its latest retained checkpoint at its old parallelism (NO_CLAIM)", vec![back(self.current)], vec![(k.claim_mode, "NO_CLAIM".to_string())], back_k8s(self.current));
+            steps.insert(0, first);
+        }
         let mut notes = vec![
             format!("Flink {} (names checked against the {} jar).", r.slug(), r.checked()),
             format!("{} NO_CLAIM keeps the snapshot yours: Flink never deletes it, so it stays a rollback point. The same setting as configuration: {}.", claim, k.claim_mode),
-            match MaxParallelism::new(i64::from(m)).map(key_group_prefix_bytes) {
-                Ok(1) => format!("Max parallelism {m}: RocksDB writes a 1-byte key-group prefix before every key (2 bytes above 128 key groups)."),
-                Ok(b) => format!("Max parallelism {m}: RocksDB writes a {b}-byte key-group prefix before every key, one byte more than at 128 key groups or fewer: a small cost per key, in memory and on disk."),
-                Err(e) => e.to_string(),
-            },
             "Add -n (--allowNonRestoredState) only for an operator you removed on purpose: it drops that operator's state.".to_string(),
             format!("In-place rescaling instead needs {}: adaptive, and stays within max parallelism.", k.scheduler),
             format!("FlinkDeployment fields as in the CRD of {OPERATOR_RELEASE}; spec.flinkVersion: {}.", r.operator_version()),
         ];
+        if self.backend == Backend::RocksDb {
+            // The key-group prefix note is about RocksDB's keys.
+            notes.insert(2, match MaxParallelism::new(i64::from(m)).map(key_group_prefix_bytes) {
+                Ok(1) => format!("Max parallelism {m}: RocksDB writes a 1-byte key-group prefix before every key (2 bytes above 128 key groups)."),
+                Ok(b) => format!("Max parallelism {m}: RocksDB writes a {b}-byte key-group prefix before every key, one byte more than at 128 key groups or fewer: a small cost per key, in memory and on disk."),
+                Err(e) => e.to_string(),
+            });
+        }
         if !r.operator_release_accepts() {
             notes.push(format!(
                 "{OPERATOR_RELEASE}'s CRD does not list {}; it needs a later operator (main lists it).",
@@ -181,7 +204,36 @@ mod tests {
 
     fn input(release: Release, verdict: Verdict) -> RunbookInput {
         let max_parallelism = if verdict == Verdict::DirectRestore { 128 } else { 1000 };
-        RunbookInput { release, verdict, target: if max_parallelism == 128 { 100 } else { 200 }, max_parallelism }
+        let target = if max_parallelism == 128 { 100 } else { 200 };
+        RunbookInput {
+            release,
+            verdict,
+            target,
+            max_parallelism,
+            backend: Backend::RocksDb,
+            current: 24,
+            job: JobStatus::Running,
+        }
+    }
+
+    /// The backend the snapshot was taken with is the one the restored job is configured with:
+    /// a heap job gets `hashmap` and no incremental key, RocksDB gets both, in every release.
+    #[test]
+    fn the_restored_job_keeps_its_backend() {
+        for r in Release::ALL {
+            let k = r.keys();
+            for v in [Verdict::DirectRestore, Verdict::RewriteNeeded, Verdict::RebuildFromLog] {
+                let heap = RunbookInput { backend: Backend::HashMap, ..input(r, v) }.runbook();
+                let config: Vec<_> = heap.steps.iter().flat_map(|s| s.config.iter()).collect();
+                assert!(config.iter().any(|(key, value)| *key == k.backend && value == "hashmap"), "{r:?} {v:?}");
+                assert!(config.iter().all(|(key, value)| *key != k.incremental && value != "rocksdb"), "{r:?} {v:?}");
+                assert!(heap.notes.iter().all(|n| !n.contains("RocksDB")), "{r:?} {v:?}");
+                let rocks = input(r, v).runbook();
+                let config: Vec<_> = rocks.steps.iter().flat_map(|s| s.config.iter()).collect();
+                assert!(config.iter().any(|(key, value)| *key == k.backend && value == "rocksdb"), "{r:?} {v:?}");
+                assert!(config.iter().any(|(key, value)| *key == k.incremental && value == "true"), "{r:?} {v:?}");
+            }
+        }
     }
 
     /// Every option word of every command (`-p`, `--savepointPath`, `-D` of `-Dkey=value`) is an

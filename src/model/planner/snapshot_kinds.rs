@@ -65,10 +65,6 @@ impl SnapshotKind {
         }
     }
 
-    pub fn from_slug(slug: &str) -> Option<SnapshotKind> {
-        SnapshotKind::ALL.into_iter().find(|k| k.slug() == slug)
-    }
-
     pub fn title(self) -> &'static str {
         match self {
             SnapshotKind::CanonicalSavepoint => "canonical savepoint",
@@ -101,6 +97,8 @@ impl SnapshotKind {
         }
     }
 }
+
+crate::choice::choice_value!(SnapshotKind, title);
 
 impl Operation {
     pub const ALL: [Operation; 5] = [

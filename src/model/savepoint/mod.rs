@@ -13,6 +13,8 @@
 //! - [`report`]: key-group range checks against Flink's assignment, skew of state bytes.
 //! - [`operator_id`]: the operator id Flink derives from a uid (MurmurHash3 x64 128).
 //! - [`json`], [`table`]: the report as the CLI's JSON and as a text table.
+//! - [`recorded`]: what the file tells a planner: the snapshot's kind and, where its handles
+//!   show it, the state backend.
 //! - [`unmatched`]: what a restore does with an operator the new job lacks (skipped or refused).
 //!
 //! Invariant: no input makes this module panic. Memory grows linearly with the file: every
@@ -27,6 +29,7 @@ pub mod json;
 pub mod operator_id;
 pub mod properties;
 pub mod reader;
+pub mod recorded;
 pub mod report;
 pub mod sizes;
 pub mod stepper;

@@ -71,10 +71,6 @@ impl Scenario {
         }
     }
 
-    pub fn from_slug(slug: &str) -> Option<Scenario> {
-        Scenario::ALL.into_iter().find(|s| s.slug() == slug)
-    }
-
     /// The uid the snapshot's state belongs to and the new job's, when one changed, and
     /// whether the restore allows non-restored state.
     pub(super) fn uid_change(self) -> Option<(&'static str, &'static str, bool)> {
@@ -87,6 +83,8 @@ impl Scenario {
         }
     }
 }
+
+crate::choice::choice_value!(Scenario, title);
 
 /// Flink 2.3.0's refusal when the snapshot holds state for an operator id the new job lacks and
 /// `--allowNonRestoredState` is not set (`tests/flink-opstate/`; `<path>` is the snapshot's).

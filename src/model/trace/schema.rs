@@ -36,11 +36,9 @@ impl Backend {
             Backend::RocksDb => "RocksDB",
         }
     }
-
-    pub fn from_slug(slug: &str) -> Option<Backend> {
-        Backend::ALL.into_iter().find(|b| b.slug() == slug)
-    }
 }
+
+crate::choice::choice_value!(Backend, title);
 
 /// The restart strategy of the observed runs: `restart-strategy.type: fixed-delay`, this many
 /// attempts, [`RESTART_DELAY_MS`] apart.

@@ -5,7 +5,7 @@
 use super::Answer;
 use crate::planner::in_place::{InPlaceInput, InPlaceOutcome, Scheduler};
 use crate::planner::snapshot_kinds::{Operation, SnapshotKind, Source};
-use crate::planner::PlanInput;
+use crate::planner::{JobStatus, PlanInput};
 use crate::trace::schema::{Backend, Failing};
 
 /// The cutover of a rewrite, from the planner's own timeline (seed 004's job, every pass over
@@ -25,6 +25,7 @@ pub(super) fn downtime_answer(state_gib: u32, rate_mib: u32) -> (Answer, String)
         partitions: 400,
         ttl_s: None,
         transactional_sinks: true,
+        job: JobStatus::Running,
     }
     .plan();
     let down = plan.timeline.downtime_s();

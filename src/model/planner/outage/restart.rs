@@ -96,11 +96,12 @@ impl Restart {
         let (inc, inc_s) = pass_arithmetic(state, read_milli, rates.restore);
         Restart {
             from_savepoint: vec![
-                Phase { what: "stop with a savepoint (write the state once)", arithmetic: write, seconds: write_s, downtime: true },
-                Phase { what: "restore from that canonical savepoint (read every byte once)", arithmetic: read, seconds: read_s, downtime: true },
+                Phase { what: "stop with a savepoint (write the state once)", short: "stop with savepoint", arithmetic: write, seconds: write_s, downtime: true },
+                Phase { what: "restore from that canonical savepoint (read every byte once)", short: "restore", arithmetic: read, seconds: read_s, downtime: true },
             ],
             from_checkpoint: Phase {
                 what: "restore from the latest retained incremental checkpoint (every old file overlapping a new subtask's range)",
+                short: "restore from checkpoint",
                 arithmetic: inc,
                 seconds: inc_s,
                 downtime: true,

@@ -1,6 +1,7 @@
 //! Table and property tests of `snapshot_kinds.rs`.
 
 use super::*;
+use crate::choice::ChoiceValue;
 
 const OBSERVED: &str = include_str!("../../../../tests/flink-snapshot-kinds/observed-flink-2.3.0.txt");
 

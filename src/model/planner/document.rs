@@ -1,0 +1,153 @@
+//! The whole plan as one Markdown document (`plan.md`): the question, the verdict, the steps
+//! with the point of no return, the clock (each step's times and arithmetic, the outage, the end
+//! to end duration, the point of no return), the shorter cutover and the interim relief where
+//! they exist, the warnings, the commands and configuration of the picked release, and what to
+//! record. What an operator hands to the people on call, in the order they need it.
+
+use super::checklist::ChecklistInput;
+use super::runbook::Runbook;
+use super::{format_duration, Plan, PlanInput, Verdict};
+
+/// The headline answer in one sentence, as the page shows it.
+pub fn headline(plan: &Plan, target: u32) -> String {
+    match plan.verdict {
+        Verdict::DirectRestore => {
+            let uneven = if plan.imbalance.is_some() {
+                format!(", though {target} does not divide {}: the key groups are shared unevenly (see the warnings)", plan.saved_max)
+            } else {
+                String::new()
+            };
+            format!("A direct restore works: {target} is at or below the snapshot's max parallelism {}{uneven}.", plan.saved_max)
+        }
+        Verdict::RewriteNeeded => format!(
+            "The ceiling is {}: reaching {target} needs an offline State Processor API rewrite of the snapshot to a new max parallelism.",
+            plan.saved_max
+        ),
+        Verdict::RebuildFromLog => "Rebuild instead: the state lives shorter than a rewrite takes, so throw it away and rebuild it from the log at the new max parallelism.".to_string(),
+    }
+}
+
+/// The whole plan as Markdown.
+pub fn plan_markdown(input: &PlanInput, plan: &Plan, runbook: &Runbook, checklist: &ChecklistInput) -> String {
+    let mut s = format!("# Rescale plan: parallelism {} → {}\n\n", input.current, input.target);
+    s.push_str(&format!("**{}**\n\n", headline(plan, input.target)));
+    let ceiling =
+        if plan.saved_known { "as given" } else { "unknown, so Flink's default for the first parallelism is assumed" };
+    s.push_str(&format!("- Snapshot max parallelism: {} ({ceiling}).\n", plan.saved_max));
+    if plan.verdict != Verdict::DirectRestore {
+        s.push_str(&format!("- New max parallelism: {}.\n", plan.suggested_max));
+    }
+    s.push_str("\n## Steps\n\n");
+    for (i, step) in plan.steps.iter().enumerate() {
+        let tag = if step.point_of_no_return {
+            "POINT OF NO RETURN"
+        } else if step.reversible {
+            "reversible"
+        } else {
+            "not reversible"
+        };
+        s.push_str(&format!("{}. [{tag}] {}\n", i + 1, step.text));
+    }
+    let t = &plan.timeline;
+    s.push_str(
+        "\n## Time\n\n| # | step | from | to | takes | job down | arithmetic |\n|---|---|---|---|---|---|---|\n",
+    );
+    for (i, (ph, start)) in t.phases.iter().zip(t.starts()).enumerate() {
+        s.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {} |\n",
+            i + 1,
+            ph.what,
+            format_duration(start),
+            format_duration(start.saturating_add(ph.seconds)),
+            format_duration(ph.seconds),
+            if ph.downtime { "yes" } else { "no" },
+            ph.arithmetic
+        ));
+    }
+    s.push_str(&format!("\n- The job is down for {}: {}.\n", format_duration(t.downtime_s()), t.downtime_arithmetic()));
+    s.push_str(&format!("- End to end: {}.\n", format_duration(t.total_s())));
+    s.push_str(&format!(
+        "- Point of no return: at {}, the new job's first committed write past the old job's stop position.\n",
+        format_duration(t.point_of_no_return_s())
+    ));
+    if let Some(alt) = &plan.alternative {
+        s.push_str(&format!("\n## A shorter outage\n\n{}: {}.\n\nWhen:\n", alt.what, alt.arithmetic));
+        alt.conditions.iter().for_each(|c| s.push_str(&format!("- {c}\n")));
+        s.push_str("\nRisks:\n");
+        alt.risks.iter().for_each(|r| s.push_str(&format!("- {r}\n")));
+    }
+    if let Some(i) = &plan.interim {
+        s.push_str(&format!(
+            "\n## Relief now, without a rewrite\n\nRun at parallelism {} (the snapshot's max parallelism): {}.\n",
+            i.parallelism, i.arithmetic
+        ));
+    }
+    s.push_str("\n## Warnings\n\n");
+    plan.warnings.iter().for_each(|w| s.push_str(&format!("- {w}\n")));
+    s.push('\n');
+    s.push_str(&demoted(&runbook.markdown()));
+    s.push('\n');
+    s.push_str(&demoted(&checklist.markdown()));
+    s
+}
+
+/// A document's headings one level down, so it nests under the plan's title.
+fn demoted(markdown: &str) -> String {
+    markdown.lines().map(|l| if l.starts_with('#') { format!("#{l}\n") } else { format!("{l}\n") }).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::planner::release::Release;
+    use crate::planner::runbook::RunbookInput;
+    use crate::trace::Backend;
+
+    #[test]
+    fn seed_004s_plan_holds_every_part_in_order() {
+        let input = PlanInput { job: crate::planner::JobStatus::Running, ..PlanInput::default() };
+        let plan = input.plan();
+        let runbook = RunbookInput {
+            release: Release::V2_3,
+            verdict: plan.verdict,
+            target: 200,
+            max_parallelism: plan.suggested_max,
+            backend: Backend::RocksDb,
+            current: 24,
+            job: input.job,
+        }
+        .runbook();
+        let checklist = ChecklistInput {
+            current: 24,
+            target: 200,
+            max_parallelism: plan.suggested_max,
+            restore_estimate_s: 13_981,
+        };
+        let md = plan_markdown(&input, &plan, &runbook, &checklist);
+        let order = [
+            "# Rescale plan: parallelism 24 → 200",
+            "**The ceiling is 128: reaching 200 needs",
+            "## Steps",
+            "6. [POINT OF NO RETURN]",
+            "## Time",
+            "| 7 | restore the new job at the target",
+            "- The job is down for 15 h 32 min: 3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min.",
+            "- End to end: 55 h 4 min.",
+            "- Point of no return: at 55 h 4 min",
+            "## A shorter outage",
+            "## Relief now, without a rewrite",
+            "## Warnings",
+            "## Rescale runbook (Flink 2.3)",
+            "### 1. ",
+            "## What to record during the rescale (24 → 200)",
+        ];
+        let mut from = 0;
+        for part in order {
+            let at = md[from..].find(part).unwrap_or_else(|| panic!("{part:?} missing after byte {from}:\n{md}"));
+            from += at + part.len();
+        }
+        for w in &plan.warnings {
+            assert!(md.contains(w.as_str()));
+        }
+    }
+}

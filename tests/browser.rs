@@ -45,12 +45,32 @@ async fn mount_at(hash: &str) -> Mounted {
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
     let handle = yew::Renderer::<App>::with_root(root.clone()).render();
-    settle().await;
-    Mounted { root, handle: Some(handle) }
+    let mounted = Mounted { root, handle: Some(handle) };
+    until(&format!("the app at {hash} shows a heading"), || mounted.query_selector("main h1").unwrap().is_some()).await;
+    mounted
 }
 
+/// Lets the page run a little: for checks that something does *not* happen.
 async fn settle() {
     yew::platform::time::sleep(Duration::from_millis(30)).await;
+}
+
+/// Waits until `check` holds, up to 10 s: yew renders in later tasks, and a busy machine (CI
+/// beside other work) runs them late, so a test waits on what the page shows, not on a time.
+async fn until(what: &str, mut check: impl FnMut() -> bool) {
+    for _ in 0..500 {
+        if check() {
+            return;
+        }
+        yew::platform::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("waited 10 s, and still not: {what}");
+}
+
+/// Waits until the element at `selector` reads `expected`, then asserts it (so a timeout names
+/// what the page showed instead).
+async fn until_text(root: &Element, selector: &str, expected: &str) {
+    until(&format!("{selector} reads {expected:?}"), || text(root, selector) == expected).await;
 }
 
 fn text(root: &Element, selector: &str) -> String {
@@ -65,7 +85,7 @@ fn text(root: &Element, selector: &str) -> String {
 async fn every_registered_lab_mounts_with_its_title() {
     for lab in Lab::ALL {
         let root = mount_at(&format!("#/{}", lab.slug())).await;
-        assert_eq!(text(&root, "h1"), lab.title(), "{lab:?}");
+        until_text(&root, "h1", lab.title()).await;
         let nav = text(&root, "nav");
         for other in Lab::ALL {
             assert!(nav.contains(other.title()), "nav lacks {other:?}");
@@ -77,11 +97,11 @@ async fn every_registered_lab_mounts_with_its_title() {
 #[wasm_bindgen_test]
 async fn home_and_not_found_render() {
     let root = mount_at("#/").await;
-    assert_eq!(text(&root, "h1"), "Rescale Lab");
+    until_text(&root, "h1", "Rescale Lab").await;
     assert_eq!(root.query_selector_all(".lab-list li").unwrap().length() as usize, Lab::ALL.len());
     drop(root);
     let root = mount_at("#/missing").await;
-    assert_eq!(text(&root, "h1"), "No lab here");
+    until_text(&root, "h1", "No lab here").await;
     drop(root);
 }
 
@@ -95,11 +115,10 @@ async fn owners_lab_routes_typed_keys_through_the_model() {
         let init = web_sys::EventInit::new();
         init.set_bubbles(true);
         input.dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap()).unwrap();
-        settle().await;
         let key = Key::Str(key.to_string());
         let group = p.max().key_group_of(&key);
-        assert_eq!(text(&root, "[data-testid=lookup-key-group]"), group.index().to_string());
-        assert_eq!(text(&root, "[data-testid=lookup-subtask]"), p.owner_of(group).index().to_string());
+        until_text(&root, "[data-testid=lookup-key-group]", &group.index().to_string()).await;
+        until_text(&root, "[data-testid=lookup-subtask]", &p.owner_of(group).index().to_string()).await;
     }
     drop(root);
 }
@@ -111,10 +130,16 @@ async fn coverage_lab_steps_and_grades_through_the_reducer() {
         let element: web_sys::HtmlElement = root.query_selector(selector).unwrap().unwrap().dyn_into().unwrap();
         element.click();
     };
-    for residue in [0, 2, 4, 6] {
-        click(&format!("input[aria-label='Residue {residue}']"));
+    let residue = |r: u32| format!("input[aria-label='Residue {r}']");
+    until("the prediction's residues are there", || root.query_selector(&residue(6)).unwrap().is_some()).await;
+    for r in [0, 2, 4, 6] {
+        click(&residue(r));
     }
-    settle().await;
+    let checked = |r: u32| {
+        let input: HtmlInputElement = root.query_selector(&residue(r)).unwrap().unwrap().dyn_into().unwrap();
+        input.checked()
+    };
+    until("residues 0, 2, 4 and 6 are checked", || [0, 2, 4, 6].into_iter().all(checked)).await;
     let step = root
         .query_selector_all(".coverage-controls button")
         .unwrap()
@@ -123,11 +148,10 @@ async fn coverage_lab_steps_and_grades_through_the_reducer() {
         .dyn_into::<web_sys::HtmlElement>()
         .unwrap();
     assert_eq!(step.text_content().unwrap(), "Step");
-    for _ in 0..4 {
+    for n in 1..=4 {
         step.click();
-        settle().await;
+        until_text(&root, "[data-testid=coverage-n]", &n.to_string()).await;
     }
-    assert_eq!(text(&root, "[data-testid=coverage-n]"), "4");
     assert_eq!(text(&root, "[data-testid=coverage-trail]"), "0 2 4 6 0");
     let verdict = root.query_selector("[data-testid=prediction-result]").unwrap().unwrap();
     assert_eq!(verdict.get_attribute("data-verdict").as_deref(), Some("correct"));
@@ -152,10 +176,9 @@ async fn deferred_parts_render_in_a_build_without_splitting() {
     // Outside the bundle a deferred part calls its view directly (after one task): no slot
     // and no loading line stays, and the part is there.
     let root = mount_at("#/coverage").await;
-    settle().await;
+    until_text(&root, "#exercise-title", "Exercise: two runs, one modulus").await;
     assert!(root.query_selector(".wanted-slot").unwrap().is_none(), "a slot stayed");
     assert!(root.query_selector(".deferred").unwrap().is_none(), "a loading line stayed");
-    assert_eq!(text(&root, "#exercise-title"), "Exercise: two runs, one modulus");
 }
 
 #[wasm_bindgen_test]
@@ -179,9 +202,7 @@ async fn a_wanted_watch_fires_once_near_the_view_and_not_for_synthetic_input() {
     settle().await;
     assert_eq!(fired.get(), 0, "fired on a synthetic event");
     far.scroll_into_view();
-    for _ in 0..20 {
-        settle().await;
-    }
+    until("the watch fired near the view", || fired.get() > 0).await;
     assert_eq!(fired.get(), 1, "did not fire once near the view");
     window.scroll_to_with_x_and_y(0.0, 0.0);
     far.scroll_into_view();
@@ -204,17 +225,15 @@ fn settled_mark(root: &Element) -> (Option<String>, String) {
     (main.get_attribute("data-settled"), web_sys::window().unwrap().location().hash().unwrap())
 }
 
-/// Waits (up to 3 s) until `<main data-settled>` names the page's hash, and returns that hash: a
-/// debug build renders slowly, and yew runs a long render's effects in a later task.
+/// Waits until `<main data-settled>` names the page's hash, and returns that hash: a debug
+/// build renders slowly, and yew runs a long render's effects in a later task.
 async fn until_settled(root: &Element) -> String {
-    for _ in 0..100 {
+    until("the page is settled at its hash", || {
         let (mark, hash) = settled_mark(root);
-        if mark.as_deref() == Some(hash.as_str()) {
-            return hash;
-        }
-        settle().await;
-    }
-    panic!("never settled: {:?}", settled_mark(root));
+        mark.as_deref() == Some(hash.as_str())
+    })
+    .await;
+    settled_mark(root).1
 }
 
 #[wasm_bindgen_test]

@@ -10,11 +10,14 @@
 mod advice;
 pub mod checklist;
 pub mod document;
+mod duration;
 pub mod in_place;
 pub mod outage;
 pub mod release;
 pub mod runbook;
 pub mod snapshot_kinds;
+
+pub use duration::{format_days, format_duration, parse_ttl, MAX_TTL_DAYS};
 
 use super::chooser::{divisors_near, suggest_divisible_or, DivisibleChoice};
 use super::imbalance::Imbalance;
@@ -176,58 +179,16 @@ pub struct Plan {
     pub warnings: Vec<String>,
 }
 
-/// Writes seconds as hours and minutes: 27_000 → `7 h 30 min`. The estimates count whole
-/// seconds, so 0 is written `under 1 s` (moving a few KiB still takes some time).
-pub fn format_duration(seconds: u64) -> String {
-    let (h, m) = (seconds / 3600, seconds % 3600 / 60);
-    match (h, m) {
-        (0, 0) if seconds == 0 => "under 1 s".to_string(),
-        (0, 0) => format!("{seconds} s"),
-        (0, m) => format!("{m} min"),
-        (h, 0) => format!("{h} h"),
-        (h, m) => format!("{h} h {m} min"),
+impl Plan {
+    /// The max parallelism the new job runs with: the snapshot's for a direct restore, the new
+    /// one for a rewrite or a rebuild.
+    pub fn end_max(&self) -> u32 {
+        if self.verdict == Verdict::DirectRestore {
+            self.saved_max
+        } else {
+            self.suggested_max
+        }
     }
-}
-
-/// Writes seconds as days to a tenth: 198_248 → `2.3 days`.
-pub fn format_days(seconds: u64) -> String {
-    let tenths = seconds.saturating_mul(10) / 86_400;
-    format!("{}.{} days", tenths / 10, tenths % 10)
-}
-
-/// The longest state time-to-live accepted, in days (ten years).
-pub const MAX_TTL_DAYS: u64 = 3650;
-
-/// Parses a duration such as `6h`, `30 min`, `2d`, `90s`, or `none` (→ `None`).
-pub fn parse_ttl(text: &str) -> Result<Option<u64>, ModelError> {
-    let t = text.trim();
-    if t.is_empty() || t.eq_ignore_ascii_case("none") {
-        return Ok(None);
-    }
-    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
-    let (number, unit) = t.split_at(split);
-    let bad = || ModelError::NotADuration { what: "state time-to-live", text: text.to_string() };
-    if number.is_empty() || number.len() > 12 {
-        return Err(bad());
-    }
-    let n: u64 = number.parse().map_err(|_| bad())?;
-    let scale = match unit.trim().to_ascii_lowercase().as_str() {
-        "" | "s" | "sec" => 1,
-        "m" | "min" => 60,
-        "h" | "hour" | "hours" => 3600,
-        "d" | "day" | "days" => 86_400,
-        _ => return Err(bad()),
-    };
-    let seconds = n * scale;
-    if seconds > MAX_TTL_DAYS * 86_400 {
-        return Err(ModelError::OutOfRange {
-            what: "state time-to-live in days",
-            value: seconds.div_ceil(86_400) as i64,
-            min: 0,
-            max: MAX_TTL_DAYS as i64,
-        });
-    }
-    Ok(Some(seconds))
 }
 
 impl PlanInput {
@@ -298,5 +259,7 @@ impl PlanInput {
     }
 }
 
+#[cfg(test)]
+mod clock_tests;
 #[cfg(test)]
 mod tests;

@@ -27,6 +27,8 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
     });
     let on_backend = a.reform(|backend| PlannerAction::SetBackend { backend });
     let on_job = a.reform(|job| PlannerAction::SetJob { job });
+    // Built once per state and plan, not on every render of the section.
+    let markdown = use_memo((s.clone(), p.clone()), |(s, p)| AttrValue::from(s.plan_markdown(p)));
     let verdict_key = match p.verdict {
         Verdict::DirectRestore => "direct",
         Verdict::RewriteNeeded => "rewrite",
@@ -85,7 +87,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
                 { for p.warnings.iter().enumerate().map(|(i, w)| html! { <li key={i}>{ w.clone() }</li> }) }
             </ul>
             <p>{ "The whole plan in one document: the steps, their times, the outage and the point of no return, the warnings, the commands of the release picked below and what to record." }</p>
-            <CopyExport text={AttrValue::from(s.plan_markdown(p))} filename="plan.md"
+            <CopyExport text={(*markdown).clone()} filename="plan.md"
                 copy_label="Copy the whole plan" download_label="Download the whole plan (Markdown)" />
         </section>
     }

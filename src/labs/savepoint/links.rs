@@ -28,14 +28,27 @@ pub const MAX_LINK_CSV: usize = 8000;
 /// The planner, filled from the operator, the snapshot's total state size, its kind and (where
 /// its handles show it) its backend, and the new parallelism typed here: the link and the
 /// sentence beside it.
-pub fn planner_link(op: &Operator, snapshot: &Snapshot, state_bytes: u64, new_p: u32) -> (String, String) {
+/// What a file records of its kind and backend, for the planner link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Recorded {
+    pub kind: RecordedKind,
+    pub backend: RecordedBackend,
+}
+
+impl Recorded {
+    pub fn of(snapshot: &Snapshot) -> Recorded {
+        Recorded { kind: recorded_kind(snapshot), backend: recorded_backend(snapshot) }
+    }
+}
+
+pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: u32) -> (String, String) {
     use planner::query::{PlannerQuery, BACKEND, CURRENT, P, SAVED_MAXP, SNAPSHOT, STATE};
     let d = PlannerQuery::default();
     let mut pairs = vec![(CURRENT.name, op.parallelism.to_string())];
     pairs.push((SAVED_MAXP.name, op.max_parallelism.to_string()));
     pairs.push((STATE.name, STATE.format(&state_bytes)));
     P.pair(&new_p, &d.p, &mut pairs);
-    let kind = match recorded_kind(snapshot) {
+    let kind = match recorded.kind {
         RecordedKind::CanonicalSavepoint => Some(SnapshotKind::CanonicalSavepoint),
         RecordedKind::NativeSavepoint => Some(SnapshotKind::NativeSavepoint),
         RecordedKind::AlignedCheckpoint => Some(SnapshotKind::AlignedCheckpoint),
@@ -45,7 +58,7 @@ pub fn planner_link(op: &Operator, snapshot: &Snapshot, state_bytes: u64, new_p:
     if let Some(kind) = kind {
         SNAPSHOT.pair(kind, d.snapshot, &mut pairs);
     }
-    let (backend, said) = match recorded_backend(snapshot) {
+    let (backend, said) = match recorded.backend {
         RecordedBackend::RocksDbIncremental => (Some(Backend::RocksDb), "RocksDB (its incremental handles say so)"),
         RecordedBackend::HashMap => (Some(Backend::HashMap), "the heap backend (hashmap)"),
         RecordedBackend::HashMapOrFullRocksDb => {

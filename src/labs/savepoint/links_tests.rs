@@ -95,7 +95,7 @@ fn planner_and_predictor_links_carry_the_snapshot() {
     use crate::model::planner::snapshot_kinds::SnapshotKind;
     use crate::model::trace::Backend;
     let op = counter(CANONICAL);
-    let (href, text) = planner_link(&op, &parse(CANONICAL).unwrap(), 14_723, 12);
+    let (href, text) = planner_link(&op, Recorded::of(&parse(CANONICAL).unwrap()), 14_723, 12);
     let (q, n) = PlannerQuery::parse(&Location::parse(&href).params);
     assert!(n.is_empty(), "{n:?}");
     assert_eq!((q.current, q.saved_maxp, q.state, q.p), (4, Some(128), 14_723, 12));
@@ -110,7 +110,7 @@ fn planner_and_predictor_links_carry_the_snapshot() {
         (INCREMENTAL, SnapshotKind::AlignedCheckpoint, Backend::RocksDb),
     ];
     for (bytes, kind, backend) in cases {
-        let (href, text) = planner_link(&counter(bytes), &parse(bytes).unwrap(), 1 << 20, 200);
+        let (href, text) = planner_link(&counter(bytes), Recorded::of(&parse(bytes).unwrap()), 1 << 20, 200);
         let (q, n) = PlannerQuery::parse(&Location::parse(&href).params);
         assert!(n.is_empty(), "{n:?}");
         assert_eq!((q.snapshot, q.backend, q.p), (kind, backend, 200), "{href}");

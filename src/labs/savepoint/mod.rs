@@ -65,6 +65,8 @@ struct Chosen {
     skew: Option<SkewLink>,
     state_bytes: u64,
     parallelism: u32,
+    /// What the file says of its kind and backend (read once: it walks every subtask).
+    recorded: links::Recorded,
 }
 
 fn chosen(s: &Snapshot, index: Option<usize>) -> Option<Chosen> {
@@ -80,6 +82,7 @@ fn chosen(s: &Snapshot, index: Option<usize>) -> Option<Chosen> {
         skew: links::skew_link(op),
         state_bytes,
         parallelism: op.parallelism.max(1) as u32,
+        recorded: links::Recorded::of(s),
     })
 }
 
@@ -163,9 +166,9 @@ fn skew_csv(state: &SavepointState, index: usize) -> Callback<(), Option<String>
 fn details(state: &SavepointState, c: &Chosen, rows: &[OperatorRow], on_action: &Callback<SavepointAction>) -> Html {
     let Some(row) = rows.get(c.index) else { return html! {} };
     let new_p = state.p.value.unwrap_or(c.parallelism);
-    let op = state.snapshot().and_then(|s| s.operators.get(c.index).map(|op| (s, op)));
-    let predictor = op.map(|(_, op)| links::predictor_href(op, new_p));
-    let (planner, planner_text) = op.map(|(s, op)| links::planner_link(op, s, c.state_bytes, new_p)).unwrap_or_default();
+    let op = state.snapshot().and_then(|s| s.operators.get(c.index));
+    let predictor = op.map(|op| links::predictor_href(op, new_p));
+    let (planner, planner_text) = op.map(|op| links::planner_link(op, c.recorded, c.state_bytes, new_p)).unwrap_or_default();
     html! {
         <>
             <subtasks::DeferredSubtasks key={format!("subtasks-{}", c.index)} operator={row.clone()} rows={c.subtasks.clone()} />

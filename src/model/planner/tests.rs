@@ -2,50 +2,10 @@
 
 use super::*;
 
-fn seed() -> PlanInput {
+pub(super) fn seed() -> PlanInput {
     // Seed 004: parallelism 24 → 200, 4 TiB of keyed state, max parallelism never set; planned
     // here for the job while it still runs (the incident's job is down: see below).
     PlanInput { job: JobStatus::Running, ..PlanInput::default() }
-}
-
-/// Seed 004 as it happened: the restart at 200 failed and the job is down. The plan brings it
-/// back first from its retained checkpoint at 24 (each subtask reads its own files once), then
-/// plans the rewrite from that running job; the outage is both windows.
-#[test]
-fn a_job_that_is_down_comes_back_first() {
-    let input = PlanInput::default();
-    assert_eq!(input.job, JobStatus::Down);
-    let plan = input.plan();
-    assert_eq!(plan.verdict, Verdict::RewriteNeeded);
-    assert!(
-        plan.steps[0].text.starts_with(
-            "The job is down: bring it back first, from its latest retained checkpoint at its old parallelism 24"
-        ),
-        "{}",
-        plan.steps[0].text
-    );
-    assert!(plan.steps[0].reversible && !plan.steps[0].point_of_no_return);
-    assert_eq!(plan.steps.len(), seed().plan().steps.len() + 1);
-    let t = &plan.timeline;
-    assert_eq!((t.phases[0].short, t.phases[0].downtime, t.phases[0].seconds), ("bring the job back", true, 13_981));
-    assert_eq!(t.phases[0].arithmetic, "4 TiB ÷ 300 MiB/s = 3 h 53 min");
-    let running = seed().plan().timeline;
-    assert_eq!(t.windows(), vec![(0, 13_981), (13_981 + running.downtime().unwrap().0, t.total_s())]);
-    assert_eq!(t.downtime_s(), 13_981 + running.downtime_s());
-    assert_eq!(t.downtime_arithmetic(), "3 h 53 min + 3 h 53 min + 7 h 46 min + 3 h 53 min = 19 h 25 min");
-    assert_eq!(t.point_of_no_return_s(), t.total_s());
-    // Within the ceiling, nothing runs to take a savepoint of: one restore, from the checkpoint.
-    let direct = PlanInput { target: 100, ..input }.plan();
-    assert_eq!(direct.verdict, Verdict::DirectRestore);
-    assert_eq!(direct.timeline.phases.len(), 1);
-    assert!(direct.timeline.phases[0].what.contains("retained incremental checkpoint"));
-    assert!(direct.alternative.is_none());
-    assert!(direct.steps.iter().all(|s| !s.text.contains("Stop the job with a savepoint")));
-    assert!(direct
-        .steps
-        .iter()
-        .any(|s| s.point_of_no_return
-            && s.text.contains("start it from its latest retained checkpoint at parallelism 100")));
 }
 
 #[test]
@@ -220,48 +180,6 @@ fn seed_case_downtime_and_duration() {
     assert_eq!((i.parallelism, i.read_milli, i.restore_from), (128, 5375, RestoreFrom::Savepoint));
     assert!(i.imbalance.is_even());
     assert_eq!(i.seconds, 27_962);
-}
-
-/// A state of a few KiB (the inspector's samples) moves in under a second: the outage says so
-/// rather than adding zeros.
-#[test]
-fn a_tiny_state_is_down_for_under_a_second() {
-    let input =
-        PlanInput { state_bytes: 14 << 10, target: 12, current: 4, saved_max: MaxParallelism::new(128).ok(), ..seed() };
-    let t = input.plan().timeline;
-    assert_eq!(t.downtime_s(), 0);
-    assert!(t.downtime_arithmetic().starts_with("each step moves the state in under a second"));
-    assert_eq!(format_duration(t.downtime_s()), "under 1 s");
-    assert!(t.phases.iter().all(|p| p.arithmetic.ends_with("= under 1 s")), "{:?}", t.phases);
-}
-
-/// The time axis is labelled at round steps and at the total, and every row has a short name.
-#[test]
-fn timeline_ticks_end_at_the_total_and_rows_are_named() {
-    let t = seed().plan().timeline;
-    let h = |n: u64| n * 3600;
-    assert_eq!(t.ticks(), vec![0, h(12), h(24), h(36), t.total_s()]);
-    let shorts: Vec<&str> = t.phases.iter().map(|p| p.short).collect();
-    assert_eq!(
-        shorts,
-        [
-            "live savepoint",
-            "rewrite",
-            "shadow restore",
-            "shadow comparison",
-            "stop with savepoint",
-            "rewrite again",
-            "restore at target"
-        ]
-    );
-    for total in [0u64, 1, 59, 61, 3599, 7200, 86_399, 10 * 86_400, 400 * 86_400] {
-        let one = outage::Phase { what: "x", short: "x", arithmetic: String::new(), seconds: total, downtime: true };
-        let ticks = outage::Timeline { phases: vec![one] }.ticks();
-        assert_eq!((ticks.first(), ticks.last()), (Some(&0), Some(&total)), "{total}");
-        assert!(ticks.len() <= 7 && ticks.windows(2).all(|w| w[0] < w[1]), "{total}: {ticks:?}");
-        // No round tick crowds the total's label.
-        assert!(ticks.len() < 2 || total == 0 || (total - ticks[ticks.len() - 2]) * 5 >= total, "{total}: {ticks:?}");
-    }
 }
 
 /// Each step reads its own throughput; the outage follows them.

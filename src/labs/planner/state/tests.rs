@@ -1,0 +1,77 @@
+//! Reducer and query round-trip tests of the planner's state (`state.rs`).
+
+use super::*;
+use crate::model::planner::Verdict;
+use crate::model::restore::FailedCheck;
+
+fn set(field: PlannerField, text: &str) -> PlannerAction {
+    PlannerAction::Set { field, text: text.into(), bad_input: false }
+}
+
+#[test]
+fn opens_on_the_seed_case_and_round_trips() {
+    let s = Rc::new(PlannerState::from_query(&PlannerQuery::default()));
+    assert_eq!(
+        s.restore(),
+        RestoreOutcome::Fails(FailedCheck::SavedMaxBelowParallelism { saved: 128, parallelism: 200 })
+    );
+    assert_eq!(s.plan_input().plan().verdict, Verdict::RewriteNeeded);
+    assert_eq!(PlannerState::from_query(&s.to_query()).to_query(), s.to_query());
+    let s = [set(PlannerField::Maxp, "256"), set(PlannerField::Ttl, "6h"), set(PlannerField::State, "lots")]
+        .into_iter()
+        .fold(s, Reducible::reduce);
+    assert_eq!(s.restore(), RestoreOutcome::Fails(FailedCheck::MaxParallelismChanged { saved: 128, new: 256 }));
+    assert_eq!(s.to_query().ttl, Some(21_600));
+    assert!(s.state.error.as_deref().unwrap().contains("not a size"));
+    assert_eq!(s.state.value, 4 << 40);
+}
+
+/// One snapshot value, one story: the predictor and the plan read the same max parallelism,
+/// so setting it to 2048 makes both say the job starts at 200, and leaving it unknown makes
+/// both use the default for the first parallelism.
+#[test]
+fn predictor_and_plan_tell_one_story() {
+    let cases = [
+        // saved_maxp, first, p = target, predictor ok?, plan verdict
+        ("", "24", "200", false, Verdict::RewriteNeeded),
+        ("2048", "24", "200", true, Verdict::DirectRestore),
+        ("128", "24", "100", true, Verdict::DirectRestore),
+        ("", "200", "200", true, Verdict::DirectRestore),
+        ("", "24", "129", false, Verdict::RewriteNeeded),
+    ];
+    for (saved, first, p, starts, verdict) in cases {
+        let s = Rc::new(PlannerState::from_query(&PlannerQuery::default()));
+        let s = [
+            set(PlannerField::SavedMaxp, saved),
+            set(PlannerField::First, first),
+            set(PlannerField::P, p),
+        ]
+        .into_iter()
+        .fold(s, Reducible::reduce);
+        let plan = s.plan_input().plan();
+        assert_eq!(matches!(s.restore(), RestoreOutcome::Ok { .. }), starts, "{saved} {first} {p}");
+        assert_eq!(plan.verdict, verdict, "{saved} {first} {p}");
+        assert_eq!(matches!(plan.direct_restore, RestoreOutcome::Ok { .. }), starts, "{saved} {first} {p}");
+    }
+}
+
+/// The in-place route on the seed's case: above the ceiling whatever the scheduler; within
+/// it, the default scheduler refuses and the adaptive one rescales, capped by the slots
+/// (tests/flink-adaptive/observed-flink-2.3.0.txt).
+#[test]
+fn in_place_route_from_the_page() {
+    use crate::model::planner::in_place::InPlaceOutcome;
+    let s = Rc::new(PlannerState::from_query(&PlannerQuery::default()));
+    let max = s.plan_input().plan().saved_max;
+    assert_eq!(s.in_place_input(max).outcome(), InPlaceOutcome::AboveMax);
+    let s = s.reduce(set(PlannerField::P, "100"));
+    assert_eq!(s.in_place_input(max).outcome(), InPlaceOutcome::NotAdaptive);
+    let s = s.reduce(PlannerAction::SetScheduler { scheduler: Scheduler::Adaptive });
+    assert_eq!(s.in_place_input(max).outcome(), InPlaceOutcome::Rescales { parallelism: 100, slot_capped: false });
+    let s = s.reduce(set(PlannerField::Slots, "64"));
+    assert_eq!(s.in_place_input(max).outcome(), InPlaceOutcome::Rescales { parallelism: 64, slot_capped: true });
+    let q = s.to_query();
+    assert_eq!((q.scheduler, q.slots), (Scheduler::Adaptive, Some(64)));
+    let s = s.reduce(set(PlannerField::Slots, "0"));
+    assert!(s.slots.error.is_some() && s.slots.value == Some(64));
+}

@@ -1,0 +1,58 @@
+//! Durations as the planner reads and writes them: seconds written as hours and minutes or as
+//! days, and a state time-to-live parsed from what a person types (`6h`, `30 min`, `none`).
+
+use super::super::ModelError;
+
+/// Writes seconds as hours and minutes: 27_000 → `7 h 30 min`. The estimates count whole
+/// seconds, so 0 is written `under 1 s` (moving a few KiB still takes some time).
+pub fn format_duration(seconds: u64) -> String {
+    let (h, m) = (seconds / 3600, seconds % 3600 / 60);
+    match (h, m) {
+        (0, 0) if seconds == 0 => "under 1 s".to_string(),
+        (0, 0) => format!("{seconds} s"),
+        (0, m) => format!("{m} min"),
+        (h, 0) => format!("{h} h"),
+        (h, m) => format!("{h} h {m} min"),
+    }
+}
+
+/// Writes seconds as days to a tenth: 198_248 → `2.3 days`.
+pub fn format_days(seconds: u64) -> String {
+    let tenths = seconds.saturating_mul(10) / 86_400;
+    format!("{}.{} days", tenths / 10, tenths % 10)
+}
+
+/// The longest state time-to-live accepted, in days (ten years).
+pub const MAX_TTL_DAYS: u64 = 3650;
+
+/// Parses a duration such as `6h`, `30 min`, `2d`, `90s`, or `none` (→ `None`).
+pub fn parse_ttl(text: &str) -> Result<Option<u64>, ModelError> {
+    let t = text.trim();
+    if t.is_empty() || t.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let bad = || ModelError::NotADuration { what: "state time-to-live", text: text.to_string() };
+    if number.is_empty() || number.len() > 12 {
+        return Err(bad());
+    }
+    let n: u64 = number.parse().map_err(|_| bad())?;
+    let scale = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "s" | "sec" => 1,
+        "m" | "min" => 60,
+        "h" | "hour" | "hours" => 3600,
+        "d" | "day" | "days" => 86_400,
+        _ => return Err(bad()),
+    };
+    let seconds = n * scale;
+    if seconds > MAX_TTL_DAYS * 86_400 {
+        return Err(ModelError::OutOfRange {
+            what: "state time-to-live in days",
+            value: seconds.div_ceil(86_400) as i64,
+            min: 0,
+            max: MAX_TTL_DAYS as i64,
+        });
+    }
+    Ok(Some(seconds))
+}

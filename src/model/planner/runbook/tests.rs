@@ -1,0 +1,122 @@
+//! Table tests of the runbook (`runbook.rs`): every option and key exists in its release, the
+//! backend is kept, each verdict's steps.
+
+use super::super::release::tests::observed;
+use super::*;
+
+fn input(release: Release, verdict: Verdict) -> RunbookInput {
+    let max_parallelism = if verdict == Verdict::DirectRestore { 128 } else { 1000 };
+    let target = if max_parallelism == 128 { 100 } else { 200 };
+    RunbookInput {
+        release,
+        verdict,
+        target,
+        max_parallelism,
+        backend: Backend::RocksDb,
+        current: 24,
+        job: JobStatus::Running,
+    }
+}
+
+/// The backend the snapshot was taken with is the one the restored job is configured with:
+/// a heap job gets `hashmap` and no incremental key, RocksDB gets both, in every release.
+#[test]
+fn the_restored_job_keeps_its_backend() {
+    for r in Release::ALL {
+        let k = r.keys();
+        for v in [Verdict::DirectRestore, Verdict::RewriteNeeded, Verdict::RebuildFromLog] {
+            let heap = RunbookInput { backend: Backend::HashMap, ..input(r, v) }.runbook();
+            let config: Vec<_> = heap.steps.iter().flat_map(|s| s.config.iter()).collect();
+            assert!(config.iter().any(|(key, value)| *key == k.backend && value == "hashmap"), "{r:?} {v:?}");
+            assert!(config.iter().all(|(key, value)| *key != k.incremental && value != "rocksdb"), "{r:?} {v:?}");
+            assert!(heap.notes.iter().all(|n| !n.contains("RocksDB")), "{r:?} {v:?}");
+            let rocks = input(r, v).runbook();
+            let config: Vec<_> = rocks.steps.iter().flat_map(|s| s.config.iter()).collect();
+            assert!(config.iter().any(|(key, value)| *key == k.backend && value == "rocksdb"), "{r:?} {v:?}");
+            assert!(config.iter().any(|(key, value)| *key == k.incremental && value == "true"), "{r:?} {v:?}");
+        }
+    }
+}
+
+/// Every option word of every command (`-p`, `--savepointPath`, `-D` of `-Dkey=value`) is an
+/// option of that release's CLI; every configuration key is one of its primary keys.
+#[test]
+fn every_command_option_and_key_exists_in_the_release() {
+    let flink_words = ["stop", "run", "savepoint", "cancel", "flink"];
+    for r in Release::ALL {
+        let o = observed(r);
+        for v in [Verdict::DirectRestore, Verdict::RewriteNeeded, Verdict::RebuildFromLog] {
+            let book = input(r, v).runbook();
+            for st in &book.steps {
+                for c in &st.cli {
+                    assert!(c.starts_with("flink "), "{c}");
+                    for w in c.split_whitespace().filter(|w| w.starts_with('-')) {
+                        let opt = if w.starts_with("-D") { "-D" } else { w };
+                        assert!(o.cli.contains(opt), "{}: {opt} is not an option of {} ({c})", r.slug(), r.checked());
+                    }
+                    let verb = c.split_whitespace().nth(1).unwrap();
+                    assert!(flink_words.contains(&verb), "{verb}");
+                }
+                for (k, _) in &st.config {
+                    assert!(o.keys.contains(*k), "{}: {k}", r.slug());
+                }
+                for c in st.cli.iter().filter_map(|c| c.split("-Dpipeline.").nth(1)) {
+                    let key = format!("pipeline.{}", c.split('=').next().unwrap());
+                    assert!(o.keys.contains(&key), "{key}");
+                }
+            }
+        }
+    }
+}
+
+/// Every FlinkDeployment field named is in the operator's CRD (release-1.15.0).
+#[test]
+fn every_operator_field_is_in_the_crd() {
+    let crd = include_str!("../../../../tests/flink-config-keys/operator-crd-release-1.15.0.txt");
+    let fields: Vec<&str> =
+        crd.lines().filter_map(|l| l.strip_prefix("field ")).map(|l| l.split(' ').next().unwrap()).collect();
+    let enums = |f: &str| {
+        crd.lines().find_map(|l| l.strip_prefix(&format!("field {f} enum "))).map(|v| v.split(',').collect::<Vec<_>>())
+    };
+    for v in [Verdict::DirectRestore, Verdict::RewriteNeeded, Verdict::RebuildFromLog] {
+        for st in input(Release::V2_3, v).runbook().steps {
+            for f in st.k8s.iter().filter(|f| f.starts_with("spec.")) {
+                let (name, value) = f.split_once(": ").unwrap();
+                assert!(fields.contains(&name), "{name}");
+                if let Some(allowed) = enums(name) {
+                    assert!(allowed.contains(&value), "{name}: {value}");
+                }
+            }
+        }
+    }
+}
+
+/// The names change with the release, as observed.
+#[test]
+fn names_follow_the_release() {
+    let cases = [
+        (Release::V1_15, "-rm NO_CLAIM", "state.backend: rocksdb", "execution.savepoint-restore-mode: NO_CLAIM"),
+        (Release::V1_18, "-rm NO_CLAIM", "state.backend.type: rocksdb", "state.backend.incremental: true"),
+        (
+            Release::V1_20,
+            "-cm NO_CLAIM",
+            "state.backend.type: rocksdb",
+            "execution.state-recovery.claim-mode: NO_CLAIM",
+        ),
+        (Release::V2_3, "-cm NO_CLAIM", "execution.checkpointing.incremental: true", "pipeline.max-parallelism: 1000"),
+    ];
+    for (r, cli, key1, key2) in cases {
+        let md = input(r, Verdict::RewriteNeeded).runbook().markdown();
+        assert!(md.contains(cli) && md.contains(key1) && md.contains(key2), "{}:\n{md}", r.slug());
+    }
+    let md = input(Release::V2_3, Verdict::DirectRestore).runbook().markdown();
+    assert!(md.starts_with("# Rescale runbook (Flink 2.3)\n"));
+    assert!(md.contains("```sh\nflink stop --type canonical --savepointPath <savepoint-dir> <job-id>\n```"));
+    assert!(md.contains("does not list v2_3"));
+    assert!(md.contains("Max parallelism 128: RocksDB writes a 1-byte key-group prefix"));
+    assert!(input(Release::V2_3, Verdict::RewriteNeeded)
+        .runbook()
+        .markdown()
+        .contains("Max parallelism 1000: RocksDB writes a 2-byte"));
+    assert!(!input(Release::V2_1, Verdict::DirectRestore).runbook().markdown().contains("does not list"));
+}

@@ -99,7 +99,6 @@ test('a million-key preset link is generated in steps, with progress, and gives 
 // A wall-clock bound (see the timing project in playwright.config.js): before the preset was
 // generated in steps, this link held the main thread for about 600 ms in one task.
 test.describe('timing @timing', () => {
-  test.describe.configure({ retries: 2 });
   test('a million-key preset link never holds the main thread for 300 ms', async ({ page }) => {
     test.setTimeout(60_000);
     await page.addInitScript(() => {

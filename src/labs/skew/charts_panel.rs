@@ -12,7 +12,7 @@ use crate::charts::axes::YAxis;
 use crate::charts::svg_data_url;
 use crate::components::{use_chart_style, use_view};
 use crate::model::number::{count, Quantity};
-use crate::model::skew::aggregate::GroupLoads;
+use crate::model::skew::aggregate::{GroupLoads, Ranked};
 use crate::model::skew::KeyLoad;
 
 const EVENTS: YAxis<'static> = YAxis { what: "events/s", quantity: Quantity::Rate };
@@ -26,6 +26,8 @@ pub struct ChartsPanelProps {
     pub keys: Rc<Vec<KeyLoad>>,
     pub groups: Rc<GroupLoads>,
     pub scenario: Rc<Scenario>,
+    /// The load curve, when the job that made the keys sorted it already.
+    pub ranked: Option<Rc<Ranked>>,
 }
 
 #[function_component]
@@ -47,22 +49,18 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
         let events: Vec<u64> = groups.groups.iter().map(|g| g.events_milli.div_ceil(1000)).collect();
         svg_data_url(&bars_svg(&events, "key group", EVENTS, None, style))
     });
-    let curve = use_memo((props.keys.clone(), style), |(keys, style)| {
-        // Sort plain numbers (fast), and find the three heaviest keys by one scan.
-        let mut sorted: Vec<u64> = keys.iter().map(|k| k.events_milli.div_ceil(1000)).collect();
-        sorted.sort_unstable_by(|a, b| b.cmp(a));
-        let mut heaviest: Vec<usize> = Vec::with_capacity(4);
-        for (i, k) in keys.iter().enumerate() {
-            let pos = heaviest.iter().position(|&j| keys[j].events_milli < k.events_milli).unwrap_or(heaviest.len());
-            if pos < 3 {
-                heaviest.insert(pos, i);
-                heaviest.truncate(3);
-            }
-        }
-        let names: Vec<String> = heaviest.iter().map(|&i| key_text(&keys[i].key)).collect();
+    // The keys sorted once per key set (or by the job that made them), not again when the
+    // chart's style is measured.
+    let ranked = use_memo((props.keys.clone(), props.ranked.clone()), |(keys, ranked)| {
+        let ranked = ranked.clone().unwrap_or_else(|| Rc::new(Ranked::of(keys)));
+        let names: Vec<String> = ranked.heaviest.iter().map(|&i| key_text(&keys[i].key)).collect();
         let alt =
             format!("Events per second of {} sorted from heaviest; heaviest: {}.", count(keys.len() as u64, "key", "keys"), names.join(", "));
-        (svg_data_url(&sorted_curve_svg(&sorted, &names, style)), alt)
+        (ranked, names, alt)
+    });
+    let curve = use_memo((ranked, style), |(ranked, style)| {
+        let (sorted, names, alt) = &**ranked;
+        (svg_data_url(&sorted_curve_svg(&sorted.sorted_events, names, style)), alt.clone())
     });
     let (w, h) = (style.width.to_string(), style.height.to_string());
     // `view=load` (and the others of [`CHARTS`]) shows that chart alone.

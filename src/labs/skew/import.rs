@@ -9,12 +9,13 @@ use std::time::Duration;
 use yew::platform::{spawn_local, time::sleep};
 use yew::UseReducerDispatcher;
 
-use super::state::{Generating, ImportReport, SkewAction, SkewState};
+use super::state::{Derived, Generating, ImportReport, SkewAction, SkewState};
 use super::query::STORAGE_KEY;
 use crate::browser;
+use crate::model::skew::aggregate::{GroupLoads, Ranked};
 use crate::model::skew::csv::{keys_to_csv, CsvImporter};
 use crate::model::skew::KeyLoad;
-use crate::model::KeyType;
+use crate::model::{KeyType, MaxParallelism};
 
 pub use crate::components::big_text::SYNC_LIMIT;
 /// The most characters written to local storage.
@@ -79,9 +80,13 @@ pub fn store(keys: Rc<Vec<KeyLoad>>, dispatcher: UseReducerDispatcher<SkewState>
 }
 
 /// Generates a large preset in steps of at most ~[`STEP_MS`], reporting progress, until done
-/// or until `cancelled` is set (a newer key set superseded it).
-pub fn generate(g: Generating, cancelled: Rc<Cell<bool>>, dispatcher: UseReducerDispatcher<SkewState>) {
+/// or until `cancelled` is set (a newer key set superseded it); then, still in steps, hashes
+/// every key to its group at `max` and sorts the load curve ([`Derived`]), so that the key
+/// set's first render only adds up what is done.
+pub fn generate(g: Generating, max: MaxParallelism, cancelled: Rc<Cell<bool>>, dispatcher: UseReducerDispatcher<SkewState>) {
     spawn_local(async move {
+        let progress = |permille: u32| SkewAction::PresetProgress { job: g.job, permille };
+        // Making the keys is the first 80 % of the bar, hashing them the next 15 %.
         let mut steps = g.preset.steps(g.total_milli);
         loop {
             sleep(Duration::ZERO).await;
@@ -96,9 +101,33 @@ pub fn generate(g: Generating, cancelled: Rc<Cell<bool>>, dispatcher: UseReducer
             if done {
                 break;
             }
-            dispatcher.dispatch(SkewAction::PresetProgress { job: g.job, permille: steps.permille() });
+            dispatcher.dispatch(progress(steps.permille() * 8 / 10));
         }
         let keys = Rc::new(steps.finish());
-        dispatcher.dispatch(SkewAction::PresetGenerated { job: g.job, keys });
+        let mut groups = GroupLoads::start(max, keys.len());
+        while groups.len() < keys.len() {
+            sleep(Duration::ZERO).await;
+            if cancelled.get() {
+                return;
+            }
+            let start = browser::now_ms();
+            while groups.len() < keys.len() && browser::now_ms() - start < STEP_MS {
+                let from = groups.len();
+                groups.extend(&keys[from..(from + 5_000).min(keys.len())]);
+            }
+            dispatcher.dispatch(progress(800 + (groups.len() * 150 / keys.len().max(1)) as u32));
+        }
+        // The sort in a task of its own, and the key set's first render in another.
+        sleep(Duration::ZERO).await;
+        if cancelled.get() {
+            return;
+        }
+        let ranked = Rc::new(Ranked::of(&keys));
+        sleep(Duration::ZERO).await;
+        if cancelled.get() {
+            return;
+        }
+        let derived = Derived { groups: Rc::new(groups), ranked };
+        dispatcher.dispatch(SkewAction::PresetGenerated { job: g.job, keys, derived });
     });
 }

@@ -88,11 +88,13 @@ fn SkewParts(props: &PartsProps) -> Html {
     }
     {
         // A large preset is generated in steps; a newer key set cancels it.
+        // Its key groups are hashed at the max parallelism in force when it starts.
+        let max = max_in_force(state.max_parallelism.value, state.parallelism.value);
         let (dispatcher, generating) = (dispatcher.clone(), state.generating);
         use_effect_with(generating.map(|g| g.job), move |_| {
             let cancelled = Rc::new(Cell::new(false));
             if let Some(g) = generating {
-                import::generate(g, cancelled.clone(), dispatcher);
+                import::generate(g, max, cancelled.clone(), dispatcher);
             }
             move || cancelled.set(true)
         });
@@ -109,10 +111,16 @@ fn SkewParts(props: &PartsProps) -> Html {
     let p = state.parallelism.value;
     let max = max_in_force(state.max_parallelism.value, p);
     let keys = state.keys.clone();
-    let groups = use_memo((state.version, max), {
-        let keys = keys.clone();
-        move |_| GroupLoads::new(&keys, max)
-    });
+    // The key groups a large preset's job hashed in steps, when they are for this max.
+    let derived = state.derived.clone();
+    let groups: Rc<GroupLoads> = (*use_memo((state.version, max), {
+        let (keys, derived) = (keys.clone(), derived.clone());
+        move |_| match derived.filter(|d| d.groups.max == max) {
+            Some(d) => d.groups,
+            None => Rc::new(GroupLoads::new(&keys, max)),
+        }
+    }))
+    .clone();
     let current = use_memo((state.version, max, p), {
         let (keys, groups) = (keys.clone(), groups.clone());
         move |_| Scenario::new(&keys, &groups, p)
@@ -159,7 +167,7 @@ fn SkewParts(props: &PartsProps) -> Html {
                 </Wanted></InView>
                 if props.complete {
                     <InView names={charts_panel::CHARTS}><Wanted height="tall">
-                        <charts_panel::DeferredCharts keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} />
+                        <charts_panel::DeferredCharts keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} ranked={derived.map(|d| d.ranked)} />
                     </Wanted></InView>
                 }
             }

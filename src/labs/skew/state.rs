@@ -23,7 +23,7 @@ mod generating;
 mod report;
 pub use action::SkewAction;
 pub use fields::SkewField;
-pub use generating::{Generating, STEPPED_KEYS};
+pub use generating::{Derived, Generating, STEPPED_KEYS};
 pub use report::{ImportReport, KeyColumn};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -52,6 +52,9 @@ pub struct SkewState {
     pub importing: Option<u32>,
     /// A large preset being generated; the keys stay the previous set until it is done.
     pub generating: Option<Generating>,
+    /// What a large preset's job derived from `keys` in steps beside them (see
+    /// `import::generate`); `None` once the keys change otherwise, so it always belongs to `keys`.
+    pub derived: Option<Derived>,
     /// Requests for a stepped preset so far (each one's `job`).
     pub jobs: u32,
     pub what_if: Field<Option<u32>>,
@@ -98,6 +101,7 @@ impl SkewState {
             import: None,
             importing: None,
             generating: None,
+            derived: None,
             jobs: 0,
             what_if: Q.field(q.q),
             salt: SALT.field(q.salt),
@@ -142,6 +146,7 @@ impl SkewState {
     /// Replaces the key set (a preset still being generated is dropped: this set is newer).
     fn replace_keys(&mut self, keys: Rc<Vec<KeyLoad>>) {
         self.generating = None;
+        self.derived = None;
         self.keys = keys;
         self.version += 1;
         self.table_error = None;

@@ -40,17 +40,41 @@ pub struct GroupLoads {
 
 impl GroupLoads {
     pub fn new(keys: &[KeyLoad], max: MaxParallelism) -> GroupLoads {
-        let mut groups = vec![Load::default(); max.get() as usize];
-        let mut group_of_key = Vec::with_capacity(keys.len());
-        let mut total = Load::default();
-        for k in keys {
-            let g = max.key_group_of(&k.key).index();
-            group_of_key.push(g);
-            let load = Load { keys: 1, events_milli: k.events_milli, bytes: k.bytes };
-            groups[g as usize].add(&load);
-            total.add(&load);
+        let mut groups = GroupLoads::start(max, keys.len());
+        groups.extend(keys);
+        groups
+    }
+
+    /// No key yet: [`GroupLoads::extend`] adds them a slice at a time (a browser hashes a
+    /// million keys in steps), with room for `capacity` keys.
+    pub fn start(max: MaxParallelism, capacity: usize) -> GroupLoads {
+        GroupLoads {
+            max,
+            groups: vec![Load::default(); max.get() as usize],
+            group_of_key: Vec::with_capacity(capacity),
+            total: Load::default(),
         }
-        GroupLoads { max, groups, group_of_key, total }
+    }
+
+    /// Adds the next keys, in key order: extending by every slice of a key set in turn gives
+    /// what [`GroupLoads::new`] gives for the whole set.
+    pub fn extend(&mut self, keys: &[KeyLoad]) {
+        for k in keys {
+            let g = self.max.key_group_of(&k.key).index();
+            self.group_of_key.push(g);
+            let load = Load { keys: 1, events_milli: k.events_milli, bytes: k.bytes };
+            self.groups[g as usize].add(&load);
+            self.total.add(&load);
+        }
+    }
+
+    /// How many keys it holds so far.
+    pub fn len(&self) -> usize {
+        self.group_of_key.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.group_of_key.is_empty()
     }
 }
 
@@ -159,11 +183,49 @@ pub fn top_keys_of(keys: &[KeyLoad], groups: &GroupLoads, p: Parallelism, subtas
         return Vec::new();
     };
     let range = p.range_of(op);
-    let mut mine: Vec<usize> =
-        (0..keys.len()).filter(|&i| (range.first()..=range.last()).contains(&groups.group_of_key[i])).collect();
-    mine.sort_unstable_by(|&a, &b| keys[b].events_milli.cmp(&keys[a].events_milli).then(a.cmp(&b)));
-    mine.truncate(limit);
-    mine
+    // Heaviest first, then by position: one pass keeps the best `limit` so far in order (a sort
+    // of a million keys' share held the browser's main thread for up to 100 ms).
+    let heavier = |a: usize, b: usize| {
+        keys[a].events_milli > keys[b].events_milli || (keys[a].events_milli == keys[b].events_milli && a < b)
+    };
+    let mut top: Vec<usize> = Vec::with_capacity(limit + 1);
+    for (i, &g) in groups.group_of_key.iter().enumerate() {
+        if limit == 0 || g < range.first() || g > range.last() {
+            continue;
+        }
+        if top.len() == limit && !heavier(i, top[limit - 1]) {
+            continue;
+        }
+        let at = top.iter().position(|&j| heavier(i, j)).unwrap_or(top.len());
+        top.insert(at, i);
+        top.truncate(limit);
+    }
+    top
+}
+
+/// The keys' events per second (whole, rounded up) from heaviest to lightest, and the three
+/// heaviest keys (indexes, heaviest first, the first on ties): the sorted load curve's data.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Ranked {
+    pub sorted_events: Vec<u64>,
+    pub heaviest: Vec<usize>,
+}
+
+impl Ranked {
+    pub fn of(keys: &[KeyLoad]) -> Ranked {
+        let mut sorted_events: Vec<u64> = keys.iter().map(|k| k.events_milli.div_ceil(1000)).collect();
+        sorted_events.sort_unstable();
+        sorted_events.reverse();
+        let mut heaviest: Vec<usize> = Vec::with_capacity(4);
+        for (i, k) in keys.iter().enumerate() {
+            let at = heaviest.iter().position(|&j| keys[j].events_milli < k.events_milli).unwrap_or(heaviest.len());
+            if at < 3 {
+                heaviest.insert(at, i);
+                heaviest.truncate(3);
+            }
+        }
+        Ranked { sorted_events, heaviest }
+    }
 }
 
 #[cfg(test)]

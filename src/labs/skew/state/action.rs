@@ -44,6 +44,7 @@ pub enum SkewAction {
     PresetGenerated {
         job: u32,
         keys: Rc<Vec<KeyLoad>>,
+        derived: super::Derived,
     },
     /// A stepped import finished; `text` is what was imported.
     Imported {

@@ -3,6 +3,9 @@
 
 use super::super::query::KeySource;
 use super::SkewState;
+use std::rc::Rc;
+
+use crate::model::skew::aggregate::{GroupLoads, Ranked};
 use crate::model::skew::presets::Preset;
 
 /// Presets with more keys than this are generated in steps, outside the reducer.
@@ -16,6 +19,22 @@ pub struct Generating {
     pub preset: Preset,
     pub total_milli: u64,
     pub permille: u32,
+}
+
+/// A large key set's per-key work, done in steps by the job that made it, so that its first
+/// render does not hash and sort a million keys in one task: the key groups (at the max
+/// parallelism in force when the job started) and the sorted load curve.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Derived {
+    pub groups: Rc<GroupLoads>,
+    pub ranked: Rc<Ranked>,
+}
+
+impl Derived {
+    /// All at once: what the job's steps add up to.
+    pub fn of(keys: &[crate::model::skew::KeyLoad], max: crate::model::MaxParallelism) -> Derived {
+        Derived { groups: Rc::new(GroupLoads::new(keys, max)), ranked: Rc::new(Ranked::of(keys)) }
+    }
 }
 
 impl SkewState {

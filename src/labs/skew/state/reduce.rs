@@ -35,10 +35,11 @@ impl Reducible for SkewState {
                     g.permille = permille;
                 }
             }
-            SkewAction::PresetGenerated { job, keys } => {
+            SkewAction::PresetGenerated { job, keys, derived } => {
                 if let Some(g) = s.generating.filter(|g| g.job == job) {
                     s.key_type = g.preset.key_type();
                     s.replace_keys(keys);
+                    s.derived = Some(derived);
                 }
             }
             SkewAction::ImportStarted => s.importing = Some(0),

@@ -112,7 +112,9 @@ fn metrics_import_keeps_the_key_set_and_a_bad_one_keeps_the_last_import() {
 
 /// What the stepped generator would send back for `g`.
 fn generated(g: Generating) -> SkewAction {
-    SkewAction::PresetGenerated { job: g.job, keys: Rc::new(g.preset.steps(g.total_milli).finish()) }
+    let keys = g.preset.steps(g.total_milli).finish();
+    let derived = Derived::of(&keys, MaxParallelism::new(128).unwrap());
+    SkewAction::PresetGenerated { job: g.job, keys: Rc::new(keys), derived }
 }
 
 #[test]
@@ -131,6 +133,10 @@ fn a_large_preset_is_generated_outside_the_reducer_and_arrives_whole() {
     assert_eq!((s.keys.len(), s.key_type, s.generating), (30_000, KeyType::Int, None));
     assert_eq!(s.version, v + 1);
     assert_eq!(*s.keys, Preset::Sequential { n: 30_000 }.generate(s.total.value));
+    // What the job derived beside the keys arrives with them, and goes when they change.
+    assert_eq!(s.derived.as_ref().map(|d| d.groups.len()), Some(30_000));
+    let s = run(s, vec![SkewAction::AddKey]);
+    assert_eq!((s.keys.len(), s.derived.is_none()), (30_001, true));
 }
 
 #[test]
@@ -149,7 +155,7 @@ fn a_newer_key_set_supersedes_a_preset_still_being_generated() {
     // A small preset replaces a pending large one at once, and the large one's keys are dropped.
     let s = run(s, vec![big("70000"), big("10")]);
     assert_eq!((s.keys.len(), s.generating), (10, None));
-    let s = run(s, vec![SkewAction::PresetGenerated { job: 3, keys: Rc::new(Vec::new()) }]);
+    let s = run(s, vec![SkewAction::PresetGenerated { job: 3, keys: Rc::new(Vec::new()), derived: Derived::of(&[], MaxParallelism::new(128).unwrap()) }]);
     assert_eq!(s.keys.len(), 10);
     // So does a table edit.
     let s = run(s, vec![big("80000"), SkewAction::AddKey]);

@@ -108,4 +108,46 @@ proptest! {
         prop_assert_eq!(loads.subtasks.iter().map(|s| s.keys).sum::<u64>(), keys.len() as u64);
         prop_assert_eq!(loads.subtasks.iter().map(|s| s.bytes).sum::<u64>(), keys.iter().map(|k| k.bytes).sum::<u64>());
     }
+
+    #[test]
+    fn the_top_keys_are_the_head_of_the_full_sort(events in proptest::collection::vec(0u64..20, 0..300), limit in 0usize..12, subtask in 0u32..4) {
+        // Few distinct loads: many ties, which the order breaks by position.
+        let keys: Vec<KeyLoad> = events.iter().enumerate().map(|(i, &e)| KeyLoad { key: Key::Int(i as i32), events_milli: e, bytes: 0 }).collect();
+        let groups = GroupLoads::new(&keys, MaxParallelism::new(16).unwrap());
+        let p = par(16, 4);
+        let range = p.range_of(p.operator(subtask).unwrap());
+        let mut all: Vec<usize> = (0..keys.len()).filter(|&i| (range.first()..=range.last()).contains(&groups.group_of_key[i])).collect();
+        all.sort_by(|&a, &b| keys[b].events_milli.cmp(&keys[a].events_milli).then(a.cmp(&b)));
+        all.truncate(limit);
+        prop_assert_eq!(top_keys_of(&keys, &groups, p, subtask, limit), all);
+    }
+
+    #[test]
+    fn groups_extended_slice_by_slice_are_the_groups_of_the_whole(events in proptest::collection::vec(0u64..1000, 0..300), cuts in proptest::collection::vec(0usize..300, 0..6)) {
+        let keys: Vec<KeyLoad> = events.iter().enumerate().map(|(i, &e)| KeyLoad { key: Key::Str(format!("k{i}")), events_milli: e, bytes: e * 2 }).collect();
+        let max = MaxParallelism::new(128).unwrap();
+        let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(keys.len())).collect();
+        cuts.push(keys.len());
+        cuts.sort_unstable();
+        let mut stepped = GroupLoads::start(max, keys.len());
+        let mut from = 0;
+        for cut in cuts {
+            stepped.extend(&keys[from..cut]);
+            from = cut;
+        }
+        prop_assert_eq!(stepped, GroupLoads::new(&keys, max));
+    }
+
+    #[test]
+    fn the_ranked_curve_is_the_sorted_events_and_the_heaviest_come_first(events in proptest::collection::vec(0u64..5000, 0..200)) {
+        let keys: Vec<KeyLoad> = events.iter().enumerate().map(|(i, &e)| KeyLoad { key: Key::Int(i as i32), events_milli: e, bytes: 0 }).collect();
+        let ranked = Ranked::of(&keys);
+        let mut expected: Vec<u64> = events.iter().map(|e| e.div_ceil(1000)).collect();
+        expected.sort_by(|a, b| b.cmp(a));
+        prop_assert_eq!(&ranked.sorted_events, &expected);
+        let mut order: Vec<usize> = (0..keys.len()).collect();
+        order.sort_by(|&a, &b| events[b].cmp(&events[a]).then(a.cmp(&b)));
+        order.truncate(3);
+        prop_assert_eq!(ranked.heaviest, order);
+    }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The race hunt (not part of the test command): every Playwright spec, each run REPEAT times
-# (default 3), while two other processes keep both cores busy, with no retry. A spec that
-# guesses how long the page takes fails here long before it fails in CI.
+# (default 3), while two other processes keep both cores busy, with no retry; then the component
+# tests as many times. A spec that guesses how long the page takes fails here long before it
+# fails in CI.
 #   bash tools/stress.sh            # builds dist/ first if it is missing
 #   REPEAT=5 bash tools/stress.sh   # more repeats
 #   bash tools/stress.sh --project=specs   # extra arguments go to playwright test
@@ -29,5 +30,12 @@ status=0
 (cd www && npx playwright test --project=specs --repeat-each="${REPEAT:-3}" --retries=0 "$@") || status=$?
 say "Playwright timing specs, --repeat-each=${REPEAT:-3}, both cores still busy"
 (cd www && npx playwright test --project=timing --no-deps --repeat-each="${REPEAT:-3}" "$@") || status=$?
+# The component tests too (tests/browser.rs): a CI run once failed there on a fixed sleep.
+# Needs the wasm target and wasm-bindgen-test-runner, which the test command installs.
+for round in $(seq "${REPEAT:-3}"); do
+  say "component tests in headless Chromium, round $round of ${REPEAT:-3}, both cores still busy"
+  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER="$CHROMEDRIVER" WASM_BINDGEN_TEST_TIMEOUT=120 \
+    cargo test --locked --target wasm32-unknown-unknown --test browser || status=$?
+done
 say "stress run: $(( $(date +%s) - start ))s, exit status $status"
 exit "$status"

@@ -33,7 +33,7 @@ cargo fmt --all -- --check
 step "shellcheck"
 git ls-files -z -- '*.sh' .ci/run | xargs -0 shellcheck -x --source-path=SCRIPTDIR
 
-step "specs cannot race: no page.url() snapshot, no sleep (www/check-specs.mjs)"
+step "specs cannot race: no page.url() snapshot, no sleep, no retry (www/check-specs.mjs)"
 node www/check-specs.mjs
 
 step "set-up scripts on a simulated bare machine"

@@ -229,9 +229,9 @@ impl TraceInput {
             log.push(skipping_log(&id));
             if old == SOURCE_UID {
                 resumed_from = 0;
-                notes.push(format!("The source's uid changed from \"{old}\" (operator id {id}) to \"{new}\": its state, the position in the trace, matches no operator of the new job. With --allowNonRestoredState (execution.savepoint.ignore-unclaimed-state) Flink drops it and the source starts without state: observed in Flink 2.3.0, a generator source started again from 0. The keyed sums are restored, so every event before the snapshot is counted twice."));
+                notes.push(format!("The source's uid changed from \"{old}\" (operator id {id}) to \"{new}\": its state, the position in the trace, matches no operator of the new job. With --allowNonRestoredState (the option execution.state-recovery.ignore-unclaimed-state; its old name execution.savepoint.ignore-unclaimed-state still works in 2.3) Flink drops it and the source starts without state: observed in Flink 2.3.0, a generator source started again from 0. The keyed sums are restored, so every event before the snapshot is counted twice."));
             } else {
-                notes.push(format!("The snapshot's keyed state belongs to uid \"{old}\" (operator id {id}); the new job has \"{new}\". With --allowNonRestoredState Flink skips the unmatched state (the option execution.savepoint.ignore-unclaimed-state) and starts: the job is RUNNING with empty state, and the source continues from the snapshot."));
+                notes.push(format!("The snapshot's keyed state belongs to uid \"{old}\" (operator id {id}); the new job has \"{new}\". With --allowNonRestoredState Flink skips the unmatched state (the option execution.state-recovery.ignore-unclaimed-state) and starts: the job is RUNNING with empty state, and the source continues from the snapshot."));
             }
         }
         if uid_change.is_none_or(|(old, _, _)| old != SUM_UID) {

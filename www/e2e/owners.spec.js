@@ -80,6 +80,15 @@ test('parallelism above max parallelism is an alert naming both numbers', async 
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
+test('with an earlier parallelism set, a new one above the ceiling says why there is no diff', async ({ page }) => {
+  // from=24 derives max parallelism 128; 200 cannot run there.
+  await open(page, '#/owners?from=24&p=200');
+  await expect(page.getByRole('alert')).toContainText('200');
+  const diff = page.locator('section.diff');
+  await expect(diff).toContainText('No rescale from 24 to show: the new parallelism cannot run');
+  await expect(diff).not.toContainText('Set an earlier parallelism');
+});
+
 test('bad input names the bound and keeps the last valid answer', async ({ page }) => {
   await open(page, '#/owners?maxp=128&p=100&key=customer-42');
   const before = await page.getByTestId('lookup-key-group').textContent();

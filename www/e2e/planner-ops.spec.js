@@ -90,6 +90,9 @@ test('which snapshot can do what, and the plan checked against it (seed 004: ret
   await expect(cell('checkpoint', 'Restore with another state backend')).toHaveText('no (observed)');
   await expect(cell('unaligned', 'Restore at another parallelism')).toHaveText('yes (observed)');
   await expect(cell('unaligned', 'Read (and so rewrite) with the State Processor API')).toHaveText('no (documentation)');
+  // Flink's own table: it works, but Flink does not promise it.
+  await expect(cell('checkpoint', 'Read (and so rewrite) with the State Processor API')).toHaveText('works, not guaranteed (documentation)');
+  await expect(cell('canonical', 'Read (and so rewrite) with the State Processor API')).toHaveText('yes (documentation)');
   await expect(cell('checkpoint', 'CLAIM: Flink takes it over and deletes it later')).toHaveText('yes (observed)');
   await expect(table).toContainText('not an observation');
   const [download] = await Promise.all([
@@ -98,9 +101,10 @@ test('which snapshot can do what, and the plan checked against it (seed 004: ret
   ]);
   expect(download.suggestedFilename()).toBe('snapshot-kinds.csv');
   const rows = readFileSync(await download.path(), 'utf8').trim().split('\n');
-  expect(rows[0]).toBe('snapshot,operation,allowed,source');
+  expect(rows[0]).toBe('snapshot,operation,allowed,source,guaranteed');
   expect(rows).toHaveLength(21);
-  expect(rows).toContain('checkpoint,change_backend,no,observed');
+  expect(rows).toContain('checkpoint,change_backend,no,observed,yes');
+  expect(rows).toContain('native,state_processor_read,yes,documented,no');
   const check = page.getByTestId('plan-snapshot-check');
   await expect(check).toHaveAttribute('data-ok', 'true');
   await expect(check).toContainText('take a canonical savepoint and rewrite it: canonical savepoint — Read (and so rewrite) with the State Processor API: yes');

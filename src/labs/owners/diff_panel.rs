@@ -18,6 +18,9 @@ use crate::model::ModelError;
 #[derive(Properties, PartialEq, Clone)]
 pub struct DiffPanelProps {
     pub diff: Option<Result<RescaleDiff, ModelError>>,
+    /// The earlier parallelism as set (a diff is missing when it is unset, or when the current
+    /// parallelism cannot run).
+    pub from: Option<u32>,
 }
 
 /// Shows at most this many moved runs as text; the bar shows them all.
@@ -37,9 +40,12 @@ pub fn DiffPanel(props: &DiffPanelProps) -> Html {
     });
     let (page, on_go) = use_page(drawn.as_ref().as_ref().map_or(0, |(f, _)| f.len()), PAGE_ROWS);
     let body = match &props.diff {
-        None => {
-            html! { <p>{ "Set an earlier parallelism to see what a rescale from it would reassign." }</p> }
-        }
+        None => match props.from {
+            Some(from) => html! {
+                <p class="field-error">{ format!("No rescale from {from} to show: the new parallelism cannot run (see the message above).") }</p>
+            },
+            None => html! { <p>{ "Set an earlier parallelism to see what a rescale from it would reassign." }</p> },
+        },
         Some(Err(e)) => {
             html! { <p class="field-error">{ format!("The earlier parallelism cannot run either: {e}.") }</p> }
         }

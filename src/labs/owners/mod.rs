@@ -67,7 +67,7 @@ pub fn OwnersLab(props: &LabProps) -> Html {
             // Below the first screen: each part's code is fetched when it is wanted.
             <InView><Wanted height="medium">
                 <alignment_panel::DeferredAlignment view={(*view).clone()} p={state.parallelism.value} from={state.from.value} />
-                <diff_panel::DeferredDiff diff={view.diff.clone()} />
+                <diff_panel::DeferredDiff diff={view.diff.clone()} from={state.from.value} />
                 <chooser_panel::DeferredChooser largest={state.largest.clone()} p={state.parallelism.value} from={state.from.value} on_action={on_action.clone()} />
             </Wanted></InView>
             <InView names={LOOKUP}><section class="key-lookup">

@@ -20,7 +20,7 @@ pub struct KindsProps {
 }
 
 fn cell_text(c: Cell) -> String {
-    format!("{} ({})", if c.yes { "yes" } else { "no" }, source_text(c.source))
+    format!("{} ({})", c.answer(), source_text(c.source))
 }
 
 fn source_text(s: Source) -> &'static str {
@@ -44,7 +44,7 @@ pub fn Kinds(props: &KindsProps) -> Html {
             </form>
             <div class="sp-scroll" role="region" aria-label="Snapshot kinds table, scrolls sideways" tabindex="0">
                 <table data-testid="snapshot-kinds">
-                    <caption>{ "\"observed\": seen in a Flink 2.3.0 MiniCluster (restored at parallelism 3 from snapshots taken at 2; tests/flink-snapshot-kinds). \"documentation\": from Flink's documentation, not an observation." }</caption>
+                    <caption>{ "\"observed\": seen in a Flink 2.3.0 MiniCluster (restored at parallelism 3 from snapshots taken at 2; tests/flink-snapshot-kinds). \"documentation\": from Flink's documentation, not an observation. \"works, not guaranteed\": it works today, but Flink does not promise to support it." }</caption>
                     <thead><tr><th scope="col">{ "Snapshot" }</th>{ for Operation::ALL.iter().map(|o| html! { <th scope="col" key={o.title()}>{ o.title() }</th> }) }</tr></thead>
                     <tbody>
                         { for SnapshotKind::ALL.iter().map(|k| html! {

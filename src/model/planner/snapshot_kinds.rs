@@ -44,7 +44,21 @@ pub enum Source {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cell {
     pub yes: bool,
+    /// False where it works today but Flink does not promise it will (its table's "!"): the
+    /// State Processor API reading a native savepoint or an aligned checkpoint.
+    pub guaranteed: bool,
     pub source: Source,
+}
+
+impl Cell {
+    /// "yes", "no", or "works, not guaranteed".
+    pub fn answer(self) -> &'static str {
+        match (self.yes, self.guaranteed) {
+            (false, _) => "no",
+            (true, true) => "yes",
+            (true, false) => "works, not guaranteed",
+        }
+    }
 }
 
 impl SnapshotKind {
@@ -78,8 +92,8 @@ impl SnapshotKind {
     pub fn can(self, op: Operation) -> Cell {
         use Operation::*;
         use SnapshotKind::*;
-        let observed = |yes| Cell { yes, source: Source::Observed };
-        let documented = |yes| Cell { yes, source: Source::Documented };
+        let observed = |yes| Cell { yes, guaranteed: true, source: Source::Observed };
+        let documented = |yes| Cell { yes, guaranteed: true, source: Source::Documented };
         match (op, self) {
             // Restored at 3 from snapshots taken at 2: every key's count came back.
             (ChangeParallelism, _) => observed(true),
@@ -87,7 +101,9 @@ impl SnapshotKind {
             (ChangeBackend, CanonicalSavepoint) => observed(true),
             (ChangeBackend, _) => observed(false),
             (StateProcessorRead, UnalignedCheckpoint) => documented(false),
-            (StateProcessorRead, _) => documented(true),
+            // Flink's table marks these "!": they work, but support is not promised.
+            (StateProcessorRead, NativeSavepoint | AlignedCheckpoint) => Cell { guaranteed: false, ..documented(true) },
+            (StateProcessorRead, CanonicalSavepoint) => documented(true),
             // CLAIM: the canonical savepoint and the aligned checkpoint were deleted once the
             // restored job had checkpointed; NO_CLAIM: both stayed.
             (ClaimDeletes, CanonicalSavepoint | AlignedCheckpoint) => observed(true),
@@ -133,9 +149,10 @@ impl Operation {
     }
 }
 
-/// The table as `snapshot-kinds.csv`: `snapshot,operation,allowed,source`, one row per cell.
+/// The table as `snapshot-kinds.csv`: `snapshot,operation,allowed,source,guaranteed`, one row
+/// per cell (`guaranteed` is `no` where it works without Flink's promise).
 pub fn snapshot_kinds_csv() -> String {
-    let mut out = String::from("snapshot,operation,allowed,source\n");
+    let mut out = String::from("snapshot,operation,allowed,source,guaranteed\n");
     for k in SnapshotKind::ALL {
         for op in Operation::ALL {
             let c = k.can(op);
@@ -143,7 +160,8 @@ pub fn snapshot_kinds_csv() -> String {
                 Source::Observed => "observed",
                 Source::Documented => "documented",
             };
-            out.push_str(&format!("{},{},{},{source}\n", k.slug(), op.slug(), if c.yes { "yes" } else { "no" }));
+            let yes_no = |b: bool| if b { "yes" } else { "no" };
+            out.push_str(&format!("{},{},{},{source},{}\n", k.slug(), op.slug(), yes_no(c.yes), yes_no(c.guaranteed)));
         }
     }
     out

@@ -2,7 +2,8 @@
 //! matches (its uid changed, or it was removed): Flink's `Checkpoints.loadAndValidateCheckpoint`
 //! skips it when it holds no state (no coordinator state, and no subtask whose
 //! `OperatorSubtaskState.hasState()`); otherwise it refuses the restore unless
-//! `--allowNonRestoredState` (`execution.savepoint.ignore-unclaimed-state`) is set, and then
+//! `--allowNonRestoredState` (`execution.state-recovery.ignore-unclaimed-state`, in 1.x
+//! `execution.savepoint.ignore-unclaimed-state`, still read as its deprecated name) is set, and then
 //! drops that state. Observed in Flink 2.3.0 (`tests/flink-opstate/`).
 
 use super::types::{Operator, SubtaskState};

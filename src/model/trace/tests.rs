@@ -189,3 +189,33 @@ fn the_source_resumes_from_the_snapshot_when_its_state_is_kept() {
         }
     }
 }
+
+/// Every configuration key a note names is a key of Flink 2.3.0 under its current name
+/// (`tests/flink-config-keys/observed-flink-2.3.0.txt`, `option <key> | … | <fallbacks>`); a
+/// deprecated name appears only as "its old name", and only if 2.3.0 still reads it.
+#[test]
+fn the_notes_name_configuration_keys_as_flink_2_3_does() {
+    let observed = include_str!("../../../tests/flink-config-keys/observed-flink-2.3.0.txt");
+    let options: Vec<Vec<&str>> =
+        observed.lines().filter_map(|l| l.strip_prefix("option ")).map(|l| l.split(" | ").collect()).collect();
+    let current = |key: &str| options.iter().any(|o| o[0] == key);
+    let deprecated =
+        |key: &str| options.iter().any(|o| o.get(2).is_some_and(|f| f.split(", ").any(|k| k == format!("{key}*"))));
+    let mut named = 0;
+    for scenario in Scenario::ALL {
+        for note in input(scenario, 4, 6).run().notes {
+            let words: Vec<&str> =
+                note.split(|c: char| c.is_whitespace() || "(),;:".contains(c)).filter(|w| !w.is_empty()).collect();
+            for (i, word) in words.iter().enumerate() {
+                let key = word.trim_end_matches('.');
+                if !["execution.", "state.", "pipeline.", "restart-strategy."].iter().any(|p| key.starts_with(p)) {
+                    continue;
+                }
+                named += 1;
+                let old_name = i >= 2 && words[i - 2..i] == ["old", "name"];
+                assert!(if old_name { deprecated(key) } else { current(key) }, "{scenario:?} names {key}: {note}");
+            }
+        }
+    }
+    assert!(named >= 3, "the notes name {named} keys");
+}

@@ -37,7 +37,10 @@ fn observed_cells_hold() {
         let backend = p.split('(').nth(1).unwrap().trim_end_matches(')');
         let same = summary(&format!("{p} -> {backend} at p=3, NO_CLAIM"));
         assert_eq!(same, "restored", "{kind:?}");
-        assert_eq!(kind.can(Operation::ChangeParallelism), Cell { yes: true, source: Source::Observed });
+        assert_eq!(
+            kind.can(Operation::ChangeParallelism),
+            Cell { yes: true, guaranteed: true, source: Source::Observed }
+        );
         let switched = summary(&format!("{p} -> {} at p=3, NO_CLAIM", other(backend)));
         let cell = kind.can(Operation::ChangeBackend);
         assert_eq!(cell.source, Source::Observed);
@@ -84,6 +87,8 @@ fn plans_ask_only_what_the_table_allows() {
     assert!(seed.iter().any(|n| n.op == Operation::StateProcessorRead && n.kind == SnapshotKind::CanonicalSavepoint));
     assert_eq!(SnapshotKind::from_slug("checkpoint"), Some(SnapshotKind::AlignedCheckpoint));
     assert!(!SnapshotKind::UnalignedCheckpoint.can(Operation::StateProcessorRead).yes);
+    assert_eq!(SnapshotKind::AlignedCheckpoint.can(Operation::StateProcessorRead).answer(), "works, not guaranteed");
+    assert_eq!(SnapshotKind::CanonicalSavepoint.can(Operation::StateProcessorRead).answer(), "yes");
 }
 
 #[test]
@@ -91,8 +96,12 @@ fn csv_has_a_row_per_cell() {
     let csv = snapshot_kinds_csv();
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines.len(), 1 + 4 * 5);
-    assert_eq!(lines[0], "snapshot,operation,allowed,source");
-    assert!(lines.contains(&"native,change_backend,no,observed"));
-    assert!(lines.contains(&"unaligned,state_processor_read,no,documented"));
+    assert_eq!(lines[0], "snapshot,operation,allowed,source,guaranteed");
+    assert!(lines.contains(&"native,change_backend,no,observed,yes"));
+    assert!(lines.contains(&"unaligned,state_processor_read,no,documented,yes"));
+    // Flink's "works, not guaranteed" (its table's "!").
+    assert!(lines.contains(&"native,state_processor_read,yes,documented,no"));
+    assert!(lines.contains(&"checkpoint,state_processor_read,yes,documented,no"));
+    assert!(lines.contains(&"canonical,state_processor_read,yes,documented,yes"));
     assert!(csv.ends_with('\n'));
 }

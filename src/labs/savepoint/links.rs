@@ -25,10 +25,8 @@ use crate::url::lab_href;
 /// Key sets longer than this (in characters) travel through local storage instead of the URL.
 pub const MAX_LINK_CSV: usize = 8000;
 
-/// The planner, filled from the operator, the snapshot's total state size, its kind and (where
-/// its handles show it) its backend, and the new parallelism typed here: the link and the
-/// sentence beside it.
-/// What a file records of its kind and backend, for the planner link.
+/// What a file records of its kind and backend, for the planner link (read once per file: it
+/// walks every subtask's handles).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Recorded {
     pub kind: RecordedKind,
@@ -41,6 +39,9 @@ impl Recorded {
     }
 }
 
+/// The planner, filled from the operator, the snapshot's total state size, its kind and (where
+/// its handles show it) its backend, and the new parallelism typed here: the link and the
+/// sentence beside it.
 pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: u32) -> (String, String) {
     use planner::query::{PlannerQuery, BACKEND, CURRENT, P, SAVED_MAXP, SNAPSHOT, STATE};
     let d = PlannerQuery::default();

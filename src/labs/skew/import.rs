@@ -89,8 +89,7 @@ pub fn generate(g: Generating, max: MaxParallelism, cancelled: Rc<Cell<bool>>, d
         // Making the keys is the first 80 % of the bar, hashing them the next 15 %.
         let mut steps = g.preset.steps(g.total_milli);
         loop {
-            sleep(Duration::ZERO).await;
-            if cancelled.get() {
+            if !next_task(&cancelled).await {
                 return;
             }
             let start = browser::now_ms();
@@ -106,8 +105,7 @@ pub fn generate(g: Generating, max: MaxParallelism, cancelled: Rc<Cell<bool>>, d
         let keys = Rc::new(steps.finish());
         let mut groups = GroupLoads::start(max, keys.len());
         while groups.len() < keys.len() {
-            sleep(Duration::ZERO).await;
-            if cancelled.get() {
+            if !next_task(&cancelled).await {
                 return;
             }
             let start = browser::now_ms();
@@ -118,16 +116,20 @@ pub fn generate(g: Generating, max: MaxParallelism, cancelled: Rc<Cell<bool>>, d
             dispatcher.dispatch(progress(800 + (groups.len() * 150 / keys.len().max(1)) as u32));
         }
         // The sort in a task of its own, and the key set's first render in another.
-        sleep(Duration::ZERO).await;
-        if cancelled.get() {
+        if !next_task(&cancelled).await {
             return;
         }
         let ranked = Rc::new(Ranked::of(&keys));
-        sleep(Duration::ZERO).await;
-        if cancelled.get() {
+        if !next_task(&cancelled).await {
             return;
         }
         let derived = Derived { groups: Rc::new(groups), ranked };
         dispatcher.dispatch(SkewAction::PresetGenerated { job: g.job, keys, derived });
     });
+}
+
+/// Yields to the browser (a task of its own follows); false once `cancelled` is set.
+async fn next_task(cancelled: &Cell<bool>) -> bool {
+    sleep(Duration::ZERO).await;
+    !cancelled.get()
 }

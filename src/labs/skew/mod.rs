@@ -74,6 +74,8 @@ fn SkewParts(props: &PartsProps) -> Html {
     // A key set made or imported in steps: the page is not settled.
     crate::components::use_busy(state.generating.is_some() || state.importing.is_some());
     let dispatcher = state.dispatcher();
+    let p = state.parallelism.value;
+    let max = max_in_force(state.max_parallelism.value, p);
     {
         let (dispatcher, stored, key_type) =
             (dispatcher.clone(), lab.query.source == KeySource::Stored, state.key_type);
@@ -87,9 +89,8 @@ fn SkewParts(props: &PartsProps) -> Html {
         });
     }
     {
-        // A large preset is generated in steps; a newer key set cancels it.
-        // Its key groups are hashed at the max parallelism in force when it starts.
-        let max = max_in_force(state.max_parallelism.value, state.parallelism.value);
+        // A large preset is generated in steps; a newer key set cancels it. Its key groups
+        // are hashed at the max parallelism in force when it starts.
         let (dispatcher, generating) = (dispatcher.clone(), state.generating);
         use_effect_with(generating.map(|g| g.job), move |_| {
             let cancelled = Rc::new(Cell::new(false));
@@ -108,8 +109,6 @@ fn SkewParts(props: &PartsProps) -> Html {
         });
     }
 
-    let p = state.parallelism.value;
-    let max = max_in_force(state.max_parallelism.value, p);
     let keys = state.keys.clone();
     // The key groups a large preset's job hashed in steps, when they are for this max.
     let derived = state.derived.clone();

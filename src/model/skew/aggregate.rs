@@ -183,22 +183,25 @@ pub fn top_keys_of(keys: &[KeyLoad], groups: &GroupLoads, p: Parallelism, subtas
         return Vec::new();
     };
     let range = p.range_of(op);
-    // Heaviest first, then by position: one pass keeps the best `limit` so far in order (a sort
-    // of a million keys' share held the browser's main thread for up to 100 ms).
-    let heavier = |a: usize, b: usize| {
-        keys[a].events_milli > keys[b].events_milli || (keys[a].events_milli == keys[b].events_milli && a < b)
-    };
+    let mine = groups.group_of_key.iter().enumerate().filter(|(_, &g)| g >= range.first() && g <= range.last());
+    heaviest_of(keys, mine.map(|(i, _)| i), limit)
+}
+
+/// The `limit` heaviest keys among `candidates` (indexes, in increasing order), heaviest first
+/// and the first on ties: one pass that keeps the best so far in order (a sort of a million
+/// keys' share held the browser's main thread for up to 100 ms).
+fn heaviest_of(keys: &[KeyLoad], candidates: impl Iterator<Item = usize>, limit: usize) -> Vec<usize> {
     let mut top: Vec<usize> = Vec::with_capacity(limit + 1);
-    for (i, &g) in groups.group_of_key.iter().enumerate() {
-        if limit == 0 || g < range.first() || g > range.last() {
-            continue;
+    if limit == 0 {
+        return top;
+    }
+    for i in candidates {
+        // Candidates come in increasing order, so on a tie the one already kept stays ahead.
+        let at = top.iter().position(|&j| keys[i].events_milli > keys[j].events_milli).unwrap_or(top.len());
+        if at < limit {
+            top.insert(at, i);
+            top.truncate(limit);
         }
-        if top.len() == limit && !heavier(i, top[limit - 1]) {
-            continue;
-        }
-        let at = top.iter().position(|&j| heavier(i, j)).unwrap_or(top.len());
-        top.insert(at, i);
-        top.truncate(limit);
     }
     top
 }
@@ -216,14 +219,7 @@ impl Ranked {
         let mut sorted_events: Vec<u64> = keys.iter().map(|k| k.events_milli.div_ceil(1000)).collect();
         sorted_events.sort_unstable();
         sorted_events.reverse();
-        let mut heaviest: Vec<usize> = Vec::with_capacity(4);
-        for (i, k) in keys.iter().enumerate() {
-            let at = heaviest.iter().position(|&j| keys[j].events_milli < k.events_milli).unwrap_or(heaviest.len());
-            if at < 3 {
-                heaviest.insert(at, i);
-                heaviest.truncate(3);
-            }
-        }
+        let heaviest = heaviest_of(keys, 0..keys.len(), 3);
         Ranked { sorted_events, heaviest }
     }
 }

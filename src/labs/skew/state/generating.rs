@@ -30,13 +30,6 @@ pub struct Derived {
     pub ranked: Rc<Ranked>,
 }
 
-impl Derived {
-    /// All at once: what the job's steps add up to.
-    pub fn of(keys: &[crate::model::skew::KeyLoad], max: crate::model::MaxParallelism) -> Derived {
-        Derived { groups: Rc::new(GroupLoads::new(keys, max)), ranked: Rc::new(Ranked::of(keys)) }
-    }
-}
-
 impl SkewState {
     /// Makes `preset` the key set: at once when small, else by asking for it in steps.
     pub(super) fn use_preset(&mut self, preset: Preset) {

@@ -3,6 +3,8 @@
 use super::*;
 use yew::Reducible;
 
+use crate::model::skew::aggregate::{GroupLoads, Ranked};
+
 fn start(q: SkewQuery) -> Rc<SkewState> {
     Rc::new(SkewState::from_query(&q))
 }
@@ -110,10 +112,16 @@ fn metrics_import_keeps_the_key_set_and_a_bad_one_keeps_the_last_import() {
     assert_eq!(s.metrics_error, None);
 }
 
+/// What the job's steps add up to, all at once.
+fn derived_of(keys: &[KeyLoad]) -> Derived {
+    let max = MaxParallelism::new(128).unwrap();
+    Derived { groups: Rc::new(GroupLoads::new(keys, max)), ranked: Rc::new(Ranked::of(keys)) }
+}
+
 /// What the stepped generator would send back for `g`.
 fn generated(g: Generating) -> SkewAction {
     let keys = g.preset.steps(g.total_milli).finish();
-    let derived = Derived::of(&keys, MaxParallelism::new(128).unwrap());
+    let derived = derived_of(&keys);
     SkewAction::PresetGenerated { job: g.job, keys: Rc::new(keys), derived }
 }
 
@@ -155,7 +163,7 @@ fn a_newer_key_set_supersedes_a_preset_still_being_generated() {
     // A small preset replaces a pending large one at once, and the large one's keys are dropped.
     let s = run(s, vec![big("70000"), big("10")]);
     assert_eq!((s.keys.len(), s.generating), (10, None));
-    let s = run(s, vec![SkewAction::PresetGenerated { job: 3, keys: Rc::new(Vec::new()), derived: Derived::of(&[], MaxParallelism::new(128).unwrap()) }]);
+    let s = run(s, vec![SkewAction::PresetGenerated { job: 3, keys: Rc::new(Vec::new()), derived: derived_of(&[]) }]);
     assert_eq!(s.keys.len(), 10);
     // So does a table edit.
     let s = run(s, vec![big("80000"), SkewAction::AddKey]);

@@ -10,7 +10,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
-  reporter: [['list']],
+  // The JSON report (each spec's duration) lands beside the build log, for the README's costs.
+  reporter: [['list'], ['json', { outputFile: '../target/playwright-report.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
     launchOptions: {

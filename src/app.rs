@@ -1,5 +1,6 @@
 //! The shell: follows the location hash, draws the site navigation from the lab registry
-//! (hidden with `embed=1`), applies the theme, and shows the routed view.
+//! (hidden with `embed=1`; its links carry the trainer's [`Visit`]), applies the theme, and
+//! shows the routed view.
 
 use std::rc::Rc;
 
@@ -12,7 +13,7 @@ use crate::embed_view::{EmbedFrame, EmbedPanel};
 use crate::lab::Lab;
 use crate::labs::module_switch::ModuleSwitch;
 use crate::labs::not_found::NotFound;
-use crate::url::{lab_href, resolve_view, Location, Route, Theme};
+use crate::url::{lab_href, resolve_view, Location, Route, Theme, Visit, VISIT_KEY};
 
 /// Installs the panic panel, then mounts the app into `#app` (or `<body>` if absent).
 pub fn start() {
@@ -85,6 +86,14 @@ pub fn App() -> Html {
         browser::set_theme(*theme);
         browser::set_title(title);
     });
+    // A trainer's link (answers hidden, their exercise set) holds for the visit: the title and
+    // the navigation below carry it.
+    let stored = browser::session_get(VISIT_KEY).map_or_else(Visit::default, |text| Visit::parse(&text));
+    let visit = Visit::after(stored, &location.route, &location.params);
+    use_effect_with(visit.clone(), |visit| match visit.format() {
+        text if text.is_empty() => browser::session_remove(VISIT_KEY),
+        text => _ = browser::session_set(VISIT_KEY, &text),
+    });
     let current = match &location.route {
         Route::Lab(lab) => Some(*lab),
         _ => None,
@@ -123,12 +132,12 @@ pub fn App() -> Html {
             if !location.common.embed {
                 <a class="skip-link" href="#main" onclick={skip_to_main()}>{ "Skip to content" }</a>
                 <header class="site-header">
-                    <a class="brand" href="#/">{ "Rescale Lab" }</a>
+                    <a class="brand" href={visit.home_href()}>{ "Rescale Lab" }</a>
                     <nav aria-label="Labs">
                         <ul>
                             { for Lab::ALL.iter().map(|lab| html! {
                                 <li key={lab.slug()}>
-                                    <a href={lab_href(*lab, &[])}
+                                    <a href={lab_href(*lab, &visit.lab_pairs(*lab))}
                                         aria-current={(current == Some(*lab)).then_some("page")}>
                                         { lab.title() }
                                     </a>
@@ -154,7 +163,8 @@ fn home(location: &Location) -> Html {
     use crate::labs::home::Home;
     let (workshop, more) = crate::url::workshop::WorkshopQuery::parse(&location.params);
     let notices = location.notices.iter().cloned().chain(more).collect::<Vec<_>>();
-    html! { <><Notices {notices} /><Home exercises={location.params.get("exercises").map(String::from)} {workshop} /></> }
+    html! { <><Notices {notices} /><Home exercises={location.params.get("exercises").map(String::from)} {workshop}
+    step={location.params.get(crate::url::workshop::STEP).map(String::from)} /></> }
 }
 
 /// A lab's module without the home page: the switch loads the home module.

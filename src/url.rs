@@ -14,7 +14,9 @@
 //! - [`encoding`]: [`encode_component`] and [`decode_component`], percent-encoding.
 //! - [`field`]: [`Field`], a form field's text, last valid value and error.
 //! - [`link`]: [`format_hash`], the one builder of every `#/…` link.
-//! - [`workshop`]: the trainer's parameters (`answers=hidden`, `present=1`, `key=1`).
+//! - [`workshop`]: the trainer's parameters (`answers=hidden`, `present=1`, `key=1`, `step=`).
+//! - [`visit`]: [`Visit`], what a trainer's link sets for the rest of the visit (the site's
+//!   own links carry it).
 //!
 //! This module knows the lab identities ([`crate::lab`]) but no views.
 
@@ -24,6 +26,7 @@ pub mod link;
 pub mod param;
 pub mod param_info;
 pub mod pick;
+pub mod visit;
 pub mod workshop;
 
 pub use encoding::{decode_component, encode_component};
@@ -32,6 +35,7 @@ pub use link::{format_hash, lab_href};
 pub use param::{Param, MAX_P};
 pub use param_info::{Choice, FieldView, ParamInfo, ParamTable};
 pub use pick::Pick;
+pub use visit::{Visit, VISIT_KEY};
 
 use crate::lab::Lab;
 

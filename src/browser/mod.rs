@@ -164,6 +164,16 @@ pub fn focus_in_control(event: &web_sys::KeyboardEvent) -> bool {
         || target.closest("[contenteditable]").ok().flatten().is_some()
 }
 
+/// Whether keyboard focus is where arrow and page keys edit or choose (a text field, a select,
+/// a radio group, editable text), so a page-wide shortcut on them must stand back.
+pub fn focus_in_text_entry(event: &web_sys::KeyboardEvent) -> bool {
+    let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+        return false;
+    };
+    matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+        || target.closest("[contenteditable]").ok().flatten().is_some()
+}
+
 /// Calls `on_key` for every `keydown` on the document, until the guard is dropped.
 pub struct KeyListener {
     closure: Option<Closure<dyn FnMut(web_sys::KeyboardEvent)>>,

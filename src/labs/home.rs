@@ -13,6 +13,9 @@ pub struct HomeProps {
     /// The trainer's modes (`answers=`, `present=1`, `key=1`).
     #[prop_or_default]
     pub workshop: WorkshopQuery,
+    /// `step=ID`: one step of the path.
+    #[prop_or_default]
+    pub step: Option<String>,
 }
 
 crate::components::deferred::deferred!(
@@ -27,9 +30,11 @@ crate::components::deferred::deferred!(
 pub fn Home(props: &HomeProps) -> Html {
     let path = html! {
         <crate::components::Wanted height="medium">
-            <DeferredPath path={props.exercises.clone()} mode={props.workshop} />
+            <DeferredPath path={props.exercises.clone()} mode={props.workshop} step={props.step.clone()} />
         </crate::components::Wanted>
     };
+    // This page's link is the visit: its labs open as the trainer's link asks.
+    let visit = crate::url::Visit { answers_hidden: props.workshop.answers_hidden, exercises: props.exercises.clone() };
     if props.workshop.present || props.workshop.key {
         return html! {
             <section class="home" aria-labelledby="home-title">
@@ -51,7 +56,7 @@ pub fn Home(props: &HomeProps) -> Html {
             <ul class="lab-list">
                 { for Lab::ALL.iter().map(|lab| html! {
                     <li key={lab.slug()}>
-                        <a href={crate::url::lab_href(*lab, &[])}>{ lab.title() }</a>
+                        <a href={crate::url::lab_href(*lab, &visit.lab_pairs(*lab))}>{ lab.title() }</a>
                         <p>{ lab.summary() }</p>
                     </li>
                 }) }

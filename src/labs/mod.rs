@@ -11,10 +11,11 @@
 //! - [`url_sync`]: `use_url_sync`, the hook that writes a lab's state into the URL.
 //! - [`home`], [`not_found`], [`training`]: the home page, the unknown-route view, the guided path
 //!   ([`training_set`] reads its exercise file);
-//!   [`training_step`] (one step), [`presenter`] (presenter mode, answer key), [`reset_all`].
+//!   [`training_step`] (one step), [`presenter`] (presenter mode), [`answer_key`], [`reset_all`].
 //! - [`paint_first`]: `use_steps`, a first render in steps, each after a paint.
 //! - [`module_switch`]: what a route shows whose lab is in another wasm module (it loads it).
 
+pub mod answer_key;
 pub mod frame;
 pub mod home;
 pub mod module_switch;

@@ -1,14 +1,17 @@
 //! Presenter mode of the guided path (`#/?present=1`): one step at a time in large type, with
-//! **Previous** and **Next**, the answer behind **Reveal answer**, and the model's time
-//! estimate for the step and for the whole path. Also the answer key (`#/?key=1`), the page a
-//! trainer prints apart from the handout.
+//! **Previous** and **Next** (and a clicker's keys), the step in the link (`step=ID`, so a
+//! reload or Back from a lab returns to it), the answer behind **Reveal answer**, and the
+//! model's time estimate for the step and for the whole path.
 
 use std::collections::BTreeSet;
+use std::rc::Rc;
 
 use yew::prelude::*;
 
 use crate::browser;
+use crate::components::Settle;
 use crate::model::training::{total_minutes, Exercise};
+use crate::url::workshop::with_step;
 
 fn minutes(n: u32) -> String {
     if n == 1 {
@@ -21,26 +24,107 @@ fn minutes(n: u32) -> String {
 #[derive(Properties, PartialEq)]
 pub struct PresenterProps {
     pub exercises: Vec<Exercise>,
+    /// `step=` from the link: the id of the step to show (the first when absent or unknown).
+    #[prop_or_default]
+    pub step: Option<String>,
+    /// The workshop hides answers: the step's lab link keeps them hidden.
+    #[prop_or_default]
+    pub answers_hidden: bool,
     /// Where **Leave presenter mode** goes.
     pub leave: AttrValue,
 }
 
+/// The step shown, moved by the buttons and by a presentation clicker's keys.
+#[derive(Clone, Copy, PartialEq)]
+struct At {
+    index: usize,
+    count: usize,
+}
+
+enum Move {
+    Next,
+    Previous,
+    To(usize),
+}
+
+impl Reducible for At {
+    type Action = Move;
+
+    fn reduce(self: Rc<Self>, action: Move) -> Rc<Self> {
+        let last = self.count.saturating_sub(1);
+        let index = match action {
+            Move::Next => (self.index + 1).min(last),
+            Move::Previous => self.index.saturating_sub(1),
+            Move::To(i) => i.min(last),
+        };
+        Rc::new(At { index, ..*self })
+    }
+}
+
+/// A clicker's keys (and a keyboard's): ArrowRight and PageDown move on, ArrowLeft and PageUp
+/// back, unless a modifier is held (Alt+ArrowLeft is the browser's Back) or focus is in a field.
+fn clicker_move(event: &KeyboardEvent) -> Option<Move> {
+    if event.alt_key()
+        || event.ctrl_key()
+        || event.meta_key()
+        || event.shift_key()
+        || browser::focus_in_text_entry(event)
+    {
+        return None;
+    }
+    match event.key().as_str() {
+        "ArrowRight" | "PageDown" => Some(Move::Next),
+        "ArrowLeft" | "PageUp" => Some(Move::Previous),
+        _ => None,
+    }
+}
+
 #[function_component]
 pub fn Presenter(props: &PresenterProps) -> Html {
-    let index = use_state(|| 0usize);
-    let revealed = use_state(BTreeSet::<usize>::new);
     let count = props.exercises.len();
-    let Some(e) = props.exercises.get(*index) else {
+    let start = props.step.as_deref().and_then(|id| props.exercises.iter().position(|e| e.id == id)).unwrap_or(0);
+    let at = use_reducer_eq(|| At { index: start, count });
+    let revealed = use_state(BTreeSet::<usize>::new);
+    {
+        // A new link (another step=) moves the presenter there.
+        let at = at.dispatcher();
+        use_effect_with(start, move |start| at.dispatch(Move::To(*start)));
+    }
+    {
+        let at = at.dispatcher();
+        use_effect_with((), move |_| {
+            let listener = browser::KeyListener::new(move |event| {
+                if let Some(step) = clicker_move(&event) {
+                    event.prevent_default();
+                    at.dispatch(step);
+                }
+            });
+            move || drop(listener)
+        });
+    }
+    {
+        // The step shown is in the link (a reload or Back from a lab returns to it; the first
+        // step is the default, left out), and the mark follows the new link.
+        let ids = props.exercises.iter().map(|e| e.id.clone()).collect::<Vec<_>>();
+        let settle = use_context::<Settle>();
+        let moved = use_mut_ref(|| false);
+        use_effect_with(at.index, move |&i| {
+            let id = ids.get(i).filter(|_| i > 0).map(String::as_str);
+            browser::replace_hash(&with_step(&browser::current_hash(), id));
+            if let Some(settle) = settle {
+                settle.mark();
+            }
+            // Focus follows a move, not the first showing.
+            if std::mem::replace(&mut *moved.borrow_mut(), true) {
+                browser::focus_by_id("presenter-title");
+            }
+        });
+    }
+    let Some(e) = props.exercises.get(at.index) else {
         return html! { <p role="status">{ "This exercise set has no steps." }</p> };
     };
-    let i = *index;
-    let go = |to: usize| {
-        let index = index.clone();
-        Callback::from(move |_: MouseEvent| {
-            index.set(to);
-            browser::focus_by_id("presenter-title");
-        })
-    };
+    let i = at.index;
+    let go = |step: fn() -> Move| at.dispatcher().to_callback().reform(move |_: MouseEvent| step());
     let on_reveal = {
         let revealed = revealed.clone();
         Callback::from(move |_: MouseEvent| {
@@ -68,42 +152,11 @@ pub fn Presenter(props: &PresenterProps) -> Html {
                 }
             </div>
             <div class="presenter-nav">
-                <button type="button" onclick={go(i.saturating_sub(1))} disabled={i == 0}>{ "Previous step" }</button>
-                <button type="button" onclick={go(i + 1)} disabled={i + 1 >= count}>{ "Next step" }</button>
+                <button type="button" onclick={go(|| Move::Previous)} disabled={i == 0}>{ "Previous step" }</button>
+                <button type="button" onclick={go(|| Move::Next)} disabled={i + 1 >= count}>{ "Next step" }</button>
             </div>
-            <p><a href={e.kind.lab_link()}>{ "Open the lab for this step" }</a>{ " · " }<a href={props.leave.clone()}>{ "Leave presenter mode" }</a></p>
-        </section>
-    }
-}
-
-#[derive(Properties, PartialEq)]
-pub struct AnswerKeyProps {
-    pub title: AttrValue,
-    pub exercises: Vec<Exercise>,
-    pub leave: AttrValue,
-}
-
-/// Every step's answer with the model's reason, for printing apart from the handout.
-#[function_component]
-pub fn AnswerKey(props: &AnswerKeyProps) -> Html {
-    let on_print = Callback::from(|_: MouseEvent| browser::print_page());
-    html! {
-        <section class="answer-key" aria-labelledby="answer-key-title">
-            <h3 id="answer-key-title">{ format!("Answer key: {}", props.title) }</h3>
-            <p class="screen-only">
-                <button type="button" onclick={on_print}>{ "Print answer key" }</button>
-                { " · " }<a href={props.leave.clone()}>{ "Back to the guided path" }</a>
-            </p>
-            <ol>
-                { for props.exercises.iter().map(|e| {
-                    let (answer, why) = e.kind.solve();
-                    html! {
-                        <li key={e.id.clone()} data-testid="answer-key-item" data-exercise={e.id.clone()}>
-                            <strong>{ format!("{}: {}. ", e.title, answer.text()) }</strong>{ why }
-                        </li>
-                    }
-                }) }
-            </ol>
+            <p class="field-hint">{ "A presentation clicker works too: → or Page Down for the next step, ← or Page Up for the previous one." }</p>
+            <p><a href={e.kind.lab_link_for(props.answers_hidden)}>{ "Open the lab for this step" }</a>{ " · " }<a href={props.leave.clone()}>{ "Leave presenter mode" }</a></p>
         </section>
     }
 }

@@ -14,8 +14,9 @@ use crate::model::training::{Attempts, Exercise, TrainingProgress};
 use crate::url::encode_component;
 use crate::url::workshop::WorkshopQuery;
 
+use super::answer_key::AnswerKey;
 use super::coverage::progress::{Progress as CoverageRuns, STORAGE_KEY as COVERAGE_RUNS_KEY};
-use super::presenter::{AnswerKey, Presenter};
+use super::presenter::Presenter;
 use super::reset_all::{ResetAll, TRAINING_FIRST_KEY, TRAINING_KEY};
 use super::training_set::{load, safe_path, ExerciseSet};
 use super::training_step::{step_id, TrainingStep, RETURN_STEP_KEY};
@@ -28,6 +29,9 @@ pub struct TrainingPathProps {
     /// `answers=`, `present=`, `key=` from the link.
     #[prop_or_default]
     pub mode: WorkshopQuery,
+    /// `step=ID` from the link: that step alone (in presenter mode, the step shown).
+    #[prop_or_default]
+    pub step: Option<String>,
 }
 
 /// Writes a stored score, or removes the entry when there is nothing to keep.
@@ -117,13 +121,27 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
         Some(Ok(s)) if mode.key => {
             html! { <AnswerKey title={s.title.clone()} exercises={s.exercises.clone()} leave={leave.clone()} /> }
         }
-        Some(Ok(s)) if mode.present => html! { <Presenter exercises={s.exercises.clone()} leave={leave.clone()} /> },
+        Some(Ok(s)) if mode.present => html! {
+            <>
+                { unknown_step(s, &props.step) }
+                <Presenter exercises={s.exercises.clone()} step={props.step.clone()} answers_hidden={hidden} leave={leave.clone()} />
+            </>
+        },
         Some(Ok(s)) => {
-            let ids = s.exercises.iter().map(|e| e.id.as_str());
+            // `step=ID`: that step alone, with the way back to every step.
+            let only = props.step.as_deref().filter(|id| s.exercises.iter().any(|e| e.id == *id));
+            // Progress is stored by each exercise's progress key (its id and what it asks).
+            let keys = s.exercises.iter().map(Exercise::progress_key).collect::<Vec<_>>();
             let score = if hidden {
-                format!("Score: {} of {} (first attempts).", steps.attempts.score(ids), s.exercises.len())
+                let first = steps.attempts.score(keys.iter().map(String::as_str));
+                format!("Score: {first} of {} (first attempts).", s.exercises.len())
             } else {
-                let right = s.exercises.iter().filter(|e| steps.answered(&e.id, &e.kind).is_some_and(|a| a.0)).count();
+                let right = s
+                    .exercises
+                    .iter()
+                    .zip(&keys)
+                    .filter(|(e, k)| steps.answered(k, &e.kind).is_some_and(|a| a.0))
+                    .count();
                 format!("Score: {right} of {}.", s.exercises.len())
             };
             let (retries, recovered) = steps.attempts.practice();
@@ -138,8 +156,13 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
                     if !s.problems.is_empty() {
                         <ul class="notices">{ for s.problems.iter().map(|p| html! { <li>{ p.clone() }</li> }) }</ul>
                     }
+                    { unknown_step(s, &props.step) }
+                    if only.is_some() {
+                        <p><a href={mode_href(mode, &props.path)}>{ "Show every step of the path" }</a></p>
+                    }
                     <ol class="training-steps">
-                        { for s.exercises.iter().map(|e| step(e, hidden, &steps)) }
+                        { for s.exercises.iter().zip(&keys).filter(|(e, _)| only.is_none_or(|id| e.id == id))
+                            .map(|(e, key)| step(e, key, hidden, &steps)) }
                     </ol>
                 </>
             }
@@ -188,31 +211,43 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
     }
 }
 
-fn step(e: &Exercise, hidden: bool, steps: &UseReducerHandle<Steps>) -> Html {
-    let id = e.id.clone();
+/// The notice for a `step=` that names no exercise of the set.
+fn unknown_step(set: &ExerciseSet, step: &Option<String>) -> Html {
+    match step {
+        Some(id) if !set.exercises.iter().any(|e| e.id == *id) => html! {
+            <p class="notices" role="status" data-testid="step-notice">
+                { format!("step={id:?} names no step of this exercise set, so the path starts at its first step.") }
+            </p>
+        },
+        _ => html! {},
+    }
+}
+
+/// One step, its answers kept under `key` (its progress key).
+fn step(e: &Exercise, key: &str, hidden: bool, steps: &UseReducerHandle<Steps>) -> Html {
     let on_input = {
-        let id = id.clone();
-        steps.dispatcher().to_callback().reform(move |value: String| StepAction::Respond { id: id.clone(), value })
+        let key = key.to_string();
+        steps.dispatcher().to_callback().reform(move |value: String| StepAction::Respond { id: key.clone(), value })
     };
     let on_check = {
-        let kind = e.kind.clone();
+        let (key, kind) = (key.to_string(), e.kind.clone());
         steps.dispatcher().to_callback().reform(move |typed: Option<String>| StepAction::Check {
-            id: id.clone(),
+            id: key.clone(),
             kind: kind.clone(),
             hidden,
             typed,
         })
     };
-    let earlier = steps.answered(&e.id, &e.kind);
-    let shown = steps.feedback.get(&e.id).cloned().or_else(|| {
+    let earlier = steps.answered(key, &e.kind);
+    let shown = steps.feedback.get(key).cloned().or_else(|| {
         earlier.map(|(ok, in_lab)| {
             let why = verdict_text(&e.kind, ok, hidden);
             Ok((ok, if in_lab { format!("Answered in the coverage lab's exercise. {why}") } else { why }))
         })
     });
-    let attempted = steps.attempts.by_id.contains_key(&e.id) || earlier.is_some();
+    let attempted = steps.attempts.by_id.contains_key(key) || earlier.is_some();
     html! {
-        <TrainingStep key={e.id.clone()} exercise={e.clone()} response={steps.response(&e.id)} {shown} answers_hidden={hidden}
+        <TrainingStep key={e.id.clone()} exercise={e.clone()} response={steps.response(key)} {shown} answers_hidden={hidden}
             {attempted} {on_input} {on_check} />
     }
 }

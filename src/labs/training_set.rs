@@ -1,12 +1,13 @@
 //! Reading an exercise set for the guided path: the JSON file (`static/exercises.json`, or a
 //! same-site `exercises=PATH`), each exercise checked with the model's own constructors; an
-//! exercise that does not read is skipped with the reason, the rest still load.
+//! exercise that does not read, or whose id an earlier one holds, is skipped with the reason
+//! (naming its id and its place in the file), the rest still load.
 
 use crate::browser::json::{fetch_json, Json};
 use crate::model::choice::ChoiceValue;
 use crate::model::planner::snapshot_kinds::SnapshotKind;
 use crate::model::trace::schema::Backend;
-use crate::model::training::{Exercise, ExerciseKind, Sample};
+use crate::model::training::{Exercise, ExerciseKind, Sample, SetReading};
 
 fn text(value: &Json, key: &str) -> Result<String, String> {
     value.get(key).as_text().map(String::from).ok_or_else(|| format!("\"{key}\" must be text"))
@@ -91,23 +92,25 @@ pub struct ExerciseSet {
 }
 
 pub async fn load(path: String) -> Result<ExerciseSet, String> {
-    let json = fetch_json(&path).await?;
+    read_set(&fetch_json(&path).await?, &path)
+}
+
+/// Reads a fetched set (`path` names it in a message): each entry checked, an entry whose id
+/// an earlier one holds refused by name (two exercises under one id would grade each other).
+pub fn read_set(json: &Json, path: &str) -> Result<ExerciseSet, String> {
     if json.get("format").as_text() != Some("rescale-lab-exercises") || json.get("version").as_number() != Some(1.0) {
         return Err(format!("{path} is not a version-1 Rescale Lab exercise set"));
     }
     let list = json.get("exercises").as_list().ok_or_else(|| "\"exercises\" must be a list".to_string())?;
-    let mut set = ExerciseSet {
-        title: text(&json, "title").unwrap_or_else(|_| "Exercises".into()),
-        exercises: Vec::new(),
-        problems: Vec::new(),
-    };
+    let mut reading = SetReading::default();
     for (i, item) in list.iter().enumerate() {
-        match exercise(item) {
-            Ok(e) => set.exercises.push(e),
-            Err(why) => set.problems.push(format!("exercise {} was skipped: {why}", i + 1)),
-        }
+        reading.add(i + 1, item.get("id").as_text(), exercise(item));
     }
-    Ok(set)
+    Ok(ExerciseSet {
+        title: text(json, "title").unwrap_or_else(|_| "Exercises".into()),
+        exercises: reading.exercises,
+        problems: reading.problems,
+    })
 }
 
 /// A same-site relative path for `exercises=`, or `None`.
@@ -119,4 +122,68 @@ pub fn safe_path(path: &str) -> Option<String> {
         && !path.starts_with("data:")
         && !path.starts_with("javascript:");
     ok.then(|| path.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::training::KIND_SLUGS;
+
+    fn entry(id: &str, kind: &str, params: &[(&str, Json)]) -> Json {
+        let mut members = vec![
+            ("id".to_string(), Json::Text(id.into())),
+            ("kind".to_string(), Json::Text(kind.into())),
+            ("title".to_string(), Json::Text(format!("Title {id}"))),
+            ("prompt".to_string(), Json::Text(format!("Prompt {id}"))),
+        ];
+        members.extend(params.iter().map(|(k, v)| (k.to_string(), v.clone())));
+        Json::Object(members)
+    }
+
+    fn set(entries: Vec<Json>) -> Json {
+        Json::Object(vec![
+            ("format".into(), Json::Text("rescale-lab-exercises".into())),
+            ("version".into(), Json::Number(1.0)),
+            ("exercises".into(), Json::List(entries)),
+        ])
+    }
+
+    #[test]
+    fn a_second_exercise_with_a_taken_id_is_refused_by_name() {
+        let n = |v: f64| Json::Number(v);
+        let owner = |id: &str, group: f64| {
+            entry(id, "owner_of_group", &[("max", n(128.0)), ("p", n(100.0)), ("group", n(group))])
+        };
+        let read =
+            read_set(&set(vec![owner("w-owner", 77.0), owner("w-owner", 5.0), owner("bad", 500.0)]), "x.json").unwrap();
+        assert_eq!(read.exercises.len(), 1);
+        assert_eq!(read.exercises[0].kind, ExerciseKind::OwnerOfGroup { max: 128, p: 100, group: 77 });
+        assert_eq!(read.problems.len(), 2);
+        assert!(read.problems[0].starts_with("exercise \"w-owner\" (entry 2) was skipped: entry 1 already has the id"));
+        assert!(read.problems[1].starts_with("exercise \"bad\" (entry 3) was skipped: "), "{}", read.problems[1]);
+        assert_eq!(read_set(&Json::Null, "x.json").unwrap_err(), "x.json is not a version-1 Rescale Lab exercise set");
+    }
+
+    /// Every kind of the model reads from a file under its slug, and the shipped file uses them all.
+    #[test]
+    fn every_kind_the_model_knows_reads_from_the_shipped_file() {
+        let shipped = include_str!("../../static/exercises.json");
+        for slug in KIND_SLUGS {
+            assert!(shipped.contains(&format!("\"kind\": \"{slug}\"")), "static/exercises.json has no {slug}");
+            let read = exercise(&entry("x", slug, &[]));
+            assert!(!matches!(&read, Err(why) if why.starts_with("unknown kind")), "{slug}: {read:?}");
+        }
+    }
+
+    /// The README's list of kinds (a line `- `slug` (…` each, under "The guided training
+    /// path") is the model's list, in its order: a kind added to one and not the other fails.
+    #[test]
+    fn the_readme_lists_the_kinds_the_model_knows() {
+        let readme = include_str!("../../README.md");
+        let section = readme.split("### The guided training path").nth(1).expect("the README has the section");
+        let section = section.split("\n### ").next().unwrap_or(section);
+        let listed: Vec<&str> =
+            section.lines().filter_map(|l| l.strip_prefix("- `")).filter_map(|l| l.split('`').next()).collect();
+        assert_eq!(listed, KIND_SLUGS);
+    }
 }

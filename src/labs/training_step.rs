@@ -65,7 +65,7 @@ pub fn TrainingStep(props: &TrainingStepProps) -> Html {
                 Some(Err(why)) => html! { <p class="field-error" role="alert">{ why }</p> },
             } }
             if !props.answers_hidden || props.attempted {
-                <p class="lab-link"><a href={e.kind.lab_link()} onclick={on_lab}>{ "Open the lab for this step" }</a></p>
+                <p class="lab-link"><a href={e.kind.lab_link_for(props.answers_hidden)} onclick={on_lab}>{ "Open the lab for this step" }</a></p>
             }
         </li>
     }

@@ -30,6 +30,8 @@ pub struct Steps {
     pub lab_runs: CoverageRuns,
 }
 
+/// A step is named by its exercise's progress key (`Exercise::progress_key`: its id and a
+/// fingerprint of what it asks), so an edited exercise does not inherit the old one's answer.
 pub enum StepAction {
     /// A step's response changed (a keystroke, a radio chosen).
     Respond { id: String, value: String },

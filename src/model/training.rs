@@ -274,6 +274,9 @@ pub use progress::TrainingProgress;
 pub use samples::Sample;
 use samples::{encode, max_parallelism_answer, uid_change_answer};
 
+mod set;
+pub use set::{SetReading, KIND_SLUGS};
+
 mod statement;
 pub use statement::Statement;
 

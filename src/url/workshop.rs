@@ -1,9 +1,10 @@
 //! The trainer's parameters: `answers=hidden` (coverage lab and guided path: a wrong attempt
 //! gets a hint, not the answer; the coverage trail is not shown; the score counts first
-//! attempts), and on the home page `present=1` (presenter mode) and `key=1` (the answer key).
+//! attempts), and on the home page `present=1` (presenter mode), `key=1` (the answer key) and
+//! `step=ID` (one step of the path; in presenter mode, the step shown, kept in the link).
 //! Tolerant like every parameter: another value falls back to the default with a notice.
 
-use super::{notice, Choice, Notice, Params};
+use super::{encode_component, notice, Choice, Notice, Params};
 
 /// `answers=hidden|shown` (absent = shown).
 pub static ANSWERS: Choice = Choice::new("answers", "Answers").noun("answers");
@@ -78,6 +79,25 @@ impl WorkshopQuery {
     }
 }
 
+/// `step=ID`: the guided path's step with that exercise id (the set decides whether it names one).
+pub const STEP: &str = "step";
+
+/// `hash` with `step=` set to `id`, or without it for `None`; every other parameter as it was.
+pub fn with_step(hash: &str, id: Option<&str>) -> String {
+    let (path, query) = hash.split_once('?').unwrap_or((hash, ""));
+    let path = if path.is_empty() || path == "#" { "#/" } else { path };
+    let mut pieces: Vec<String> =
+        query.split('&').filter(|p| !p.is_empty() && p.split('=').next() != Some(STEP)).map(String::from).collect();
+    if let Some(id) = id {
+        pieces.push(format!("{STEP}={}", encode_component(id)));
+    }
+    if pieces.is_empty() {
+        path.to_string()
+    } else {
+        format!("{path}?{}", pieces.join("&"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,5 +122,20 @@ mod tests {
         check("#/?present=1", WorkshopQuery { present: true, ..d }, &[]);
         assert_eq!(d.href(), "#/");
         assert_eq!(WorkshopQuery { key: true, ..d }.href(), "#/?key=1");
+    }
+
+    #[test]
+    fn the_step_is_set_in_place_and_the_rest_kept() {
+        let cases = [
+            ("#/?present=1", Some("owner-77"), "#/?present=1&step=owner-77"),
+            ("#/?present=1&step=owner-77&theme=dark", Some("a b&c"), "#/?present=1&theme=dark&step=a%20b%26c"),
+            ("#/?present=1&step=owner-77", None, "#/?present=1"),
+            ("#/?step=x", None, "#/"),
+            ("", Some("x"), "#/?step=x"),
+            ("#/?present=1&stepping=1", Some("x"), "#/?present=1&stepping=1&step=x"),
+        ];
+        for (hash, id, expected) in cases {
+            assert_eq!(with_step(hash, id), expected, "{hash} {id:?}");
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! The numbers of the walk so far: step n (`coverage-n`), the trail (`coverage-trail`) and
-//! how many distinct residues it reached (`coverage-reached`). With `answers=hidden` the trail
-//! and the count are not shown (they would give the answer away).
+//! how many distinct residues it reached (`coverage-reached`). With `answers=hidden` none of
+//! them is shown, nor the time or the step the walk closes at: the walk stops where it closes,
+//! so each would give the count away.
 
 use yew::prelude::*;
 
@@ -19,6 +20,9 @@ pub fn Readout(props: &ReadoutProps) -> Html {
     let o = s.orbit;
     let status = if !s.started {
         "Not started: predict, then press Play or Step.".to_string()
+    } else if s.answers_hidden() {
+        // The step the walk closes at is the count it reaches: hidden with the count.
+        if s.closed() { "Back at 0: the orbit is closed." } else { "Walking." }.to_string()
     } else if s.closed() {
         format!("Back at 0 at step {}: the orbit is closed.", o.closes_at())
     } else {
@@ -27,14 +31,15 @@ pub fn Readout(props: &ReadoutProps) -> Html {
     html! {
         <div class="readout">
             <dl>
-                <dt>{ "Time" }</dt>
-                <dd>{ format!("t = {} s", format_millis_as_seconds(s.t_ms)) }</dd>
-                <dt>{ "Step n = floor(2t)" }</dt>
-                <dd data-testid="coverage-n">{ s.step() }</dd>
                 if s.answers_hidden() {
-                    <dt>{ "Trail r(0) … r(n)" }</dt>
+                    // The walk stops where it closes: its time and step would give the count.
+                    <dt>{ "Time, step and trail" }</dt>
                     <dd class="muted" data-testid="coverage-trail-hidden">{ "Hidden by this link: predict, then check your prediction." }</dd>
                 } else {
+                    <dt>{ "Time" }</dt>
+                    <dd>{ format!("t = {} s", format_millis_as_seconds(s.t_ms)) }</dd>
+                    <dt>{ "Step n = floor(2t)" }</dt>
+                    <dd data-testid="coverage-n">{ s.step() }</dd>
                     <dt>{ "Reached so far" }</dt>
                     <dd><span data-testid="coverage-reached">{ s.reached().len() }</span>{ format!(" of {}", o.modulus()) }</dd>
                     <dt>{ "Trail r(0) … r(n)" }</dt>

@@ -48,7 +48,7 @@ pub(super) fn in_place_answer(current: u32, target: u32, max: u32) -> (Answer, S
         InPlaceOutcome::AboveMax => (
             Answer::YesNo(false),
             format!(
-                "No. Flink 2.3.0 answered a request for {target} on a job with max parallelism {max} with HTTP 400 before \
+                "Flink 2.3.0 answered a request for {target} on a job with max parallelism {max} with HTTP 400 before \
                  the adaptive scheduler saw it: in-place rescaling restarts from a checkpoint taken with the same key \
                  groups, so the ceiling stays {max} until the state is rewritten or rebuilt."
             ),
@@ -56,7 +56,7 @@ pub(super) fn in_place_answer(current: u32, target: u32, max: u32) -> (Answer, S
         _ => (
             Answer::YesNo(false),
             format!(
-                "No: {target} is within max parallelism {max}, so the adaptive scheduler can move the job there, but the \
+                "{target} is within max parallelism {max}, so the adaptive scheduler can move the job there, but the \
                  ceiling itself stays {max}."
             ),
         ),
@@ -69,7 +69,7 @@ pub(super) fn running_answer(backend: Backend) -> (Answer, String) {
     (
         Answer::YesNo(safe),
         format!(
-            "No. With the {} backend Flink 2.3.0 reported RUNNING {} times: each time the keyed task failed while it \
+            "With the {} backend Flink 2.3.0 reported RUNNING {} times: each time the keyed task failed while it \
              registered the state whose serializer had changed, the restart strategy restarted the job ({} restarts), \
              and it ended {}. RUNNING only says the tasks were deployed; check the restarts and the output.",
             backend.title(),
@@ -87,12 +87,12 @@ pub(super) fn backend_switch_answer(kind: SnapshotKind) -> (Answer, String) {
         Source::Documented => "according to Flink's documentation",
     };
     let why = if cell.yes {
-        "a canonical savepoint holds the state in Flink's own format, which either backend reads".to_string()
+        "A canonical savepoint holds the state in Flink's own format, which either backend reads".to_string()
     } else {
         format!(
-            "a {} holds the files of the backend that wrote it, and the other backend cannot read them",
+            "A {} holds the files of the backend that wrote it, and the other backend cannot read them",
             kind.title()
         )
     };
-    (Answer::YesNo(cell.yes), format!("{}: {why} ({source}).", if cell.yes { "Yes" } else { "No" }))
+    (Answer::YesNo(cell.yes), format!("{why} ({source})."))
 }

@@ -82,6 +82,17 @@ impl ExerciseKind {
     }
 }
 
+impl ExerciseKind {
+    /// The step's lab link in a workshop whose answers are hidden: a lab that can hide what
+    /// would give the answer away (the coverage toy's trail and count) opens hiding it.
+    pub fn lab_link_for(&self, answers_hidden: bool) -> String {
+        match self {
+            ExerciseKind::CoverageReach { .. } if answers_hidden => format!("{}&answers=hidden", self.lab_link()),
+            _ => self.lab_link(),
+        }
+    }
+}
+
 /// Minutes for a whole set.
 pub fn total_minutes(exercises: &[Exercise]) -> u32 {
     exercises.iter().map(|e| e.kind.minutes()).sum()
@@ -170,11 +181,12 @@ impl Attempts {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::{grade, Answer};
     use super::*;
 
-    fn kinds() -> Vec<ExerciseKind> {
+    /// One exercise of every kind (two of the coverage toy).
+    pub(in crate::training) fn kinds() -> Vec<ExerciseKind> {
         use super::super::Sample;
         vec![
             ExerciseKind::CoverageReach { m: 8, a: 2 },
@@ -216,6 +228,27 @@ mod tests {
             [Answer::Number(60), Answer::YesNo(true), Answer::YesNo(false)].map(Answer::text),
             ["60", "Yes", "No"]
         );
+    }
+
+    /// The presenter and the answer key print "Answer: No. " before the reason, and a verdict
+    /// prints "Correct. ": a reason that opened with the verdict again read "No. No.".
+    #[test]
+    fn a_reason_does_not_repeat_the_verdict() {
+        for kind in kinds() {
+            let (_, why) = kind.solve();
+            let first = why.split(|c: char| !c.is_ascii_alphanumeric()).next().unwrap_or("");
+            assert!(!["Yes", "No", "Correct"].contains(&first), "{kind:?}: {why}");
+        }
+    }
+
+    #[test]
+    fn a_hidden_answers_link_opens_the_coverage_lab_hiding_them() {
+        let reach = ExerciseKind::CoverageReach { m: 8, a: 2 };
+        assert_eq!(reach.lab_link_for(true), "#/coverage?m=8&a=2&answers=hidden");
+        assert_eq!(reach.lab_link_for(false), "#/coverage?m=8&a=2");
+        for kind in kinds().into_iter().filter(|k| !matches!(k, ExerciseKind::CoverageReach { .. })) {
+            assert_eq!(kind.lab_link_for(true), kind.lab_link(), "{kind:?}");
+        }
     }
 
     #[test]

@@ -1,12 +1,19 @@
 // Prints, for the Flink release on the classpath, every ConfigOption of the option classes the
 // rescale planner names (key, fallback keys marked deprecated or not, default value, the enum's
 // constants for enum options) and every command-line option of CliFrontendParser (short and long
-// name, whether it takes an argument). Reflection only: the same source compiles against every
-// release from 1.15 on, and a class a release lacks is reported as absent.
+// name, whether it takes an argument). Then, per verb of the CLI (run, stop, savepoint, cancel,
+// ...), the options that verb's parser accepts: the verb's own (CliFrontendParser.get<Verb>
+// CommandOptions) merged with the general and run options of every custom command line, taken
+// from a real CliFrontend built as bin/flink builds it (loadCustomCommandLines), merged with
+// CliFrontendParser.mergeOptions as CliFrontend.getCommandLine does before it parses a verb's
+// arguments. Reflection only: the same source compiles against every release from 1.15 on, and
+// a class, method or verb a release lacks is reported as absent.
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -75,6 +82,60 @@ public class ConfigKeys {
         }
         }
         for (String l : cli) System.out.println(l);
+        verbs();
+    }
+
+    /** The verbs of bin/flink the planner's runbook uses, and the parser method of each. */
+    static final String[][] VERBS = {
+        {"run", "getRunCommandOptions"},
+        {"stop", "getStopCommandOptions"},
+        {"savepoint", "getSavepointCommandOptions"},
+        {"cancel", "getCancelCommandOptions"},
+        {"checkpoint", "getCheckpointCommandOptions"},
+        {"list", "getListCommandOptions"},
+        {"info", "getInfoCommandOptions"},
+    };
+
+    static void verbs() {
+        System.out.println("# verb: <verb> | <short> | <long> | args (what that verb's command line accepts)");
+        TreeSet<String> out = new TreeSet<>();
+        try {
+            Class<?> frontendClass = Class.forName("org.apache.flink.client.cli.CliFrontend");
+            Class<?> configurationClass = Class.forName("org.apache.flink.configuration.Configuration");
+            Class<?> parser = Class.forName("org.apache.flink.client.cli.CliFrontendParser");
+            Class<?> optionsClass = Class.forName("org.apache.commons.cli.Options");
+            Object configuration = configurationClass.getConstructor().newInstance();
+            String confDir = Files.createTempDirectory("flink-conf").toString();
+            Object lines = frontendClass.getMethod("loadCustomCommandLines", configurationClass, String.class)
+                .invoke(null, configuration, confDir);
+            Object frontend = frontendClass.getConstructor(configurationClass, List.class).newInstance(configuration, lines);
+            Field customField = frontendClass.getDeclaredField("customCommandLineOptions");
+            customField.setAccessible(true);
+            Object custom = customField.get(frontend);
+            Method merge = parser.getMethod("mergeOptions", optionsClass, optionsClass);
+            for (Object line : (Collection<?>) lines) System.out.println("custom-command-line " + line.getClass().getName());
+            for (String[] verb : VERBS) {
+                Method own;
+                try {
+                    // Package-private in some releases: read it as CliFrontend does, from inside.
+                    own = parser.getDeclaredMethod(verb[1]);
+                    own.setAccessible(true);
+                } catch (NoSuchMethodException e) {
+                    System.out.println("absent-verb " + verb[0]);
+                    continue;
+                }
+                Object merged = merge.invoke(null, own.invoke(null), custom);
+                for (Object o : (Collection<?>) optionsClass.getMethod("getOptions").invoke(merged)) {
+                    Object s = o.getClass().getMethod("getOpt").invoke(o);
+                    Object l = o.getClass().getMethod("getLongOpt").invoke(o);
+                    boolean arg = (Boolean) o.getClass().getMethod("hasArg").invoke(o);
+                    out.add("verb " + verb[0] + " | -" + s + " | --" + l + " | " + (arg ? "arg" : "flag"));
+                }
+            }
+        } catch (Exception e) {
+            System.out.println("verb-error " + e);
+        }
+        for (String l : out) System.out.println(l);
     }
 
     static String option(String where, Object o) throws Exception {

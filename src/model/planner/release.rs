@@ -141,14 +141,15 @@ pub const OPERATOR_RELEASE: &str = "flink-kubernetes-operator 1.15.0";
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use std::collections::BTreeSet;
+    use std::collections::{BTreeMap, BTreeSet};
 
-    /// One release's committed observation: its primary keys, its deprecated-only keys and its
-    /// CLI options (short and long forms).
+    /// One release's committed observation: its primary keys, its deprecated-only keys, its
+    /// CLI options (short and long forms), and per verb the options that verb accepts.
     pub(crate) struct Observed {
         pub keys: BTreeSet<String>,
         pub fallbacks: BTreeSet<String>,
         pub cli: BTreeSet<String>,
+        pub verbs: BTreeMap<String, BTreeSet<String>>,
         pub version: String,
     }
 
@@ -169,6 +170,7 @@ pub(crate) mod tests {
             keys: BTreeSet::new(),
             fallbacks: BTreeSet::new(),
             cli: BTreeSet::new(),
+            verbs: BTreeMap::new(),
             version: String::new(),
         };
         for line in text.lines() {
@@ -184,6 +186,11 @@ pub(crate) mod tests {
                 let cols: Vec<&str> = rest.split(" | ").collect();
                 o.cli.insert(cols[0].to_string());
                 o.cli.insert(cols[1].to_string());
+            } else if let Some(rest) = line.strip_prefix("verb ") {
+                // `verb run | -s | --fromSavepoint | arg`: `--null` is an option without a long form.
+                let cols: Vec<&str> = rest.split(" | ").collect();
+                let accepted = o.verbs.entry(cols[0].to_string()).or_default();
+                accepted.extend(cols[1..3].iter().filter(|w| **w != "--null" && **w != "-null").map(|w| w.to_string()));
             }
         }
         o

@@ -198,4 +198,6 @@ impl Runbook {
 }
 
 #[cfg(test)]
+mod cli_tests;
+#[cfg(test)]
 mod tests;

@@ -38,34 +38,69 @@ fn the_restored_job_keeps_its_backend() {
     }
 }
 
-/// Every option word of every command (`-p`, `--savepointPath`, `-D` of `-Dkey=value`) is an
-/// option of that release's CLI; every configuration key is one of its primary keys.
+/// Every option word of every command (`-p`, `--savepointPath`, `-D` of `-Dkey=value`) is
+/// accepted by that command's verb in that release (`flink stop` is asked whether it takes
+/// `--type`, not whether some verb does), as Flink's own CLI parser merges the verb's options
+/// (`verb` lines of the observation); every configuration key is one of its primary keys. Both
+/// job states: a running job's runbook and a job-is-down one.
 #[test]
 fn every_command_option_and_key_exists_in_the_release() {
-    let flink_words = ["stop", "run", "savepoint", "cancel", "flink"];
+    let mut checked = 0;
     for r in Release::ALL {
         let o = observed(r);
         for v in [Verdict::DirectRestore, Verdict::RewriteNeeded, Verdict::RebuildFromLog] {
-            let book = input(r, v).runbook();
-            for st in &book.steps {
-                for c in &st.cli {
-                    assert!(c.starts_with("flink "), "{c}");
-                    for w in c.split_whitespace().filter(|w| w.starts_with('-')) {
-                        let opt = if w.starts_with("-D") { "-D" } else { w };
-                        assert!(o.cli.contains(opt), "{}: {opt} is not an option of {} ({c})", r.slug(), r.checked());
+            for job in [JobStatus::Running, JobStatus::Down] {
+                let book = RunbookInput { job, ..input(r, v) }.runbook();
+                for st in &book.steps {
+                    for c in &st.cli {
+                        let mut words = c.split_whitespace();
+                        assert_eq!(words.next(), Some("flink"), "{c}");
+                        let verb = words.next().unwrap_or_default();
+                        let accepted =
+                            o.verbs.get(verb).unwrap_or_else(|| panic!("{}: no verb {verb} ({c})", r.slug()));
+                        for w in c.split_whitespace().filter(|w| w.starts_with('-')) {
+                            let opt = if w.starts_with("-D") { "-D" } else { w };
+                            assert!(
+                                accepted.contains(opt),
+                                "{}: flink {verb} of {} does not take {opt} ({c})",
+                                r.slug(),
+                                r.checked()
+                            );
+                            checked += 1;
+                        }
                     }
-                    let verb = c.split_whitespace().nth(1).unwrap();
-                    assert!(flink_words.contains(&verb), "{verb}");
-                }
-                for (k, _) in &st.config {
-                    assert!(o.keys.contains(*k), "{}: {k}", r.slug());
-                }
-                for c in st.cli.iter().filter_map(|c| c.split("-Dpipeline.").nth(1)) {
-                    let key = format!("pipeline.{}", c.split('=').next().unwrap());
-                    assert!(o.keys.contains(&key), "{key}");
+                    for (k, _) in &st.config {
+                        assert!(o.keys.contains(*k), "{}: {k}", r.slug());
+                    }
+                    for c in st.cli.iter().filter_map(|c| c.split("-Dpipeline.").nth(1)) {
+                        let key = format!("pipeline.{}", c.split('=').next().unwrap());
+                        assert!(o.keys.contains(&key), "{key}");
+                    }
                 }
             }
         }
+    }
+    assert!(checked > 100, "the runbooks name options to check: {checked}");
+}
+
+/// The verb matters: options that exist in the CLI but not for every verb, as observed.
+#[test]
+fn an_option_of_one_verb_is_not_taken_by_another() {
+    let o = observed(Release::V2_3);
+    // (verb, option, accepted)
+    let cases = [
+        ("run", "-s", true),
+        ("run", "--claimMode", true),
+        ("run", "-n", true),
+        ("stop", "--savepointPath", true),
+        ("stop", "--type", true),
+        ("stop", "-s", false),
+        ("cancel", "--claimMode", false),
+        ("savepoint", "--type", true),
+        ("savepoint", "--allowNonRestoredState", false),
+    ];
+    for (verb, opt, accepted) in cases {
+        assert_eq!(o.verbs[verb].contains(opt), accepted, "flink {verb} {opt}");
     }
 }
 

@@ -67,6 +67,17 @@ impl RunbookInput {
             c.push((k.retention, "RETAIN_ON_CANCELLATION".to_string()));
             c
         };
+        // A direct restore leaves max parallelism unset: each operator keeps the one its state
+        // was saved with (observed in 2.3.0: SP_DERIVED(128) -> p=100, max parallelism unset,
+        // ran with 128, tests/flink-restore g1), while a job-wide value that differs from any
+        // stateful operator's saved one stops the restore (b1, b3: "Max parallelism mismatch").
+        let resume = |from: &str| format!("flink run -d -s {from} -p {p} {claim} NO_CLAIM job.jar");
+        let resumed = |k: &Keys| {
+            let mut c = vec![(k.claim_mode, "NO_CLAIM".to_string())];
+            c.extend(backend(k));
+            c.push((k.retention, "RETAIN_ON_CANCELLATION".to_string()));
+            c
+        };
         let fconf = |extra: &str| format!("spec.flinkConfiguration: {{ {}: \"{m}\"{extra} }}", k.max_parallelism);
         let down = self.job == JobStatus::Down;
         let back = |p: u32| format!("flink run -d -s <latest-checkpoint-path> -p {p} {claim} NO_CLAIM job.jar");
@@ -79,15 +90,14 @@ impl RunbookInput {
         };
         let mut steps = match self.verdict {
             Verdict::DirectRestore if down => vec![
-                step("The job is down: start it from its latest retained checkpoint at the new parallelism (NO_CLAIM), max parallelism pinned to the snapshot's", vec![run("<latest-checkpoint-path>", "job.jar")], restored(&k), [back_k8s(p), vec![fconf("")]].concat()),
+                step("The job is down: start it from its latest retained checkpoint at the new parallelism (NO_CLAIM), max parallelism left unset so each operator keeps its own from the snapshot", vec![resume("<latest-checkpoint-path>")], resumed(&k), back_k8s(p)),
             ],
             Verdict::DirectRestore => vec![
                 step("Stop the job with a canonical savepoint (no --drain)", vec![stop("<job-id>")], vec![], vec![
                     "spec.job.upgradeMode: savepoint".to_string(),
                 ]),
-                step("Start it from that savepoint at the new parallelism, max parallelism pinned to the snapshot's", vec![run("<stop-savepoint-path>", "job.jar")], restored(&k), vec![
+                step("Start it from that savepoint at the new parallelism, max parallelism left unset so each operator keeps its own from the snapshot", vec![resume("<stop-savepoint-path>")], resumed(&k), vec![
                     format!("spec.job.parallelism: {p}"),
-                    fconf(""),
                     "(the operator stops the job with a savepoint and restarts it from it, because upgradeMode is savepoint)".to_string(),
                 ]),
             ],

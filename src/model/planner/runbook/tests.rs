@@ -104,6 +104,39 @@ fn an_option_of_one_verb_is_not_taken_by_another() {
     }
 }
 
+/// A direct restore does not pin max parallelism job-wide, in commands, configuration or
+/// FlinkDeployment: a job-wide value that differs from one stateful operator's saved max
+/// parallelism stops the restore (observed, tests/flink-restore b1, b3), while leaving it unset
+/// restores each operator with its own (g1, g3, g4, g5).
+#[test]
+fn a_direct_restore_leaves_max_parallelism_unset() {
+    for r in Release::ALL {
+        for job in [JobStatus::Running, JobStatus::Down] {
+            let book = RunbookInput { job, ..input(r, Verdict::DirectRestore) }.runbook();
+            for st in &book.steps {
+                assert!(st.cli.iter().all(|c| !c.contains("max-parallelism")), "{r:?} {job:?}: {:?}", st.cli);
+                assert!(
+                    st.config.iter().all(|(k, _)| *k != r.keys().max_parallelism),
+                    "{r:?} {job:?}: {:?}",
+                    st.config
+                );
+                assert!(st.k8s.iter().all(|f| !f.contains("max-parallelism")), "{r:?} {job:?}: {:?}", st.k8s);
+            }
+            assert!(
+                book.steps.iter().any(|s| s.cli.iter().any(|c| c.starts_with("flink run -d -s "))),
+                "{r:?} {job:?}"
+            );
+        }
+    }
+    let observed = include_str!("../../../../tests/flink-restore/observed-flink-2.3.0.txt");
+    for line in [
+        "g1  SP_DERIVED(128)  -> p=100 maxp unset                   OK    runtime keyed vertex p=100 maxp=128",
+        "b1  SP_DERIVED(128)  -> p=4   maxp=256                     FAIL",
+    ] {
+        assert!(observed.contains(line), "the observation holds: {line}");
+    }
+}
+
 /// Every FlinkDeployment field named is in the operator's CRD (release-1.15.0).
 #[test]
 fn every_operator_field_is_in_the_crd() {

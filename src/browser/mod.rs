@@ -155,23 +155,23 @@ pub fn print_page() {
     }
 }
 
-/// Whether keyboard focus is in a form control or link, where Space has its own meaning.
-pub fn focus_in_control(event: &web_sys::KeyboardEvent) -> bool {
+/// Whether the key event's target is one of `tags` (upper case) or inside editable text.
+fn focus_in(event: &web_sys::KeyboardEvent, tags: &[&str]) -> bool {
     let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
         return false;
     };
-    matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT" | "BUTTON" | "A" | "SUMMARY")
-        || target.closest("[contenteditable]").ok().flatten().is_some()
+    tags.contains(&target.tag_name().as_str()) || target.closest("[contenteditable]").ok().flatten().is_some()
+}
+
+/// Whether keyboard focus is in a form control or link, where Space has its own meaning.
+pub fn focus_in_control(event: &web_sys::KeyboardEvent) -> bool {
+    focus_in(event, &["INPUT", "TEXTAREA", "SELECT", "BUTTON", "A", "SUMMARY"])
 }
 
 /// Whether keyboard focus is where arrow and page keys edit or choose (a text field, a select,
 /// a radio group, editable text), so a page-wide shortcut on them must stand back.
 pub fn focus_in_text_entry(event: &web_sys::KeyboardEvent) -> bool {
-    let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
-        return false;
-    };
-    matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-        || target.closest("[contenteditable]").ok().flatten().is_some()
+    focus_in(event, &["INPUT", "TEXTAREA", "SELECT"])
 }
 
 /// Calls `on_key` for every `keydown` on the document, until the guard is dropped.

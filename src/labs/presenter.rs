@@ -105,12 +105,12 @@ pub fn Presenter(props: &PresenterProps) -> Html {
     {
         // The step shown is in the link (a reload or Back from a lab returns to it; the first
         // step is the default, left out), and the mark follows the new link.
-        let ids = props.exercises.iter().map(|e| e.id.clone()).collect::<Vec<_>>();
+        // Only the shown step's id is taken along (the first step's is left out of the link).
+        let id = props.exercises.get(at.index).filter(|_| at.index > 0).map(|e| e.id.clone());
         let settle = use_context::<Settle>();
         let moved = use_mut_ref(|| false);
-        use_effect_with(at.index, move |&i| {
-            let id = ids.get(i).filter(|_| i > 0).map(String::as_str);
-            browser::replace_hash(&with_step(&browser::current_hash(), id));
+        use_effect_with(at.index, move |_| {
+            browser::replace_hash(&with_step(&browser::current_hash(), id.as_deref()));
             if let Some(settle) = settle {
                 settle.mark();
             }

@@ -127,9 +127,11 @@ pub fn App() -> Html {
             }
         }
     };
+    // Launched by an LMS: no site navigation either (leaving the page would end its session).
+    let chrome = !location.common.embed && !browser::lms::launched();
     html! {
-        <div class={classes!("shell", location.common.embed.then_some("embed"))}>
-            if !location.common.embed {
+        <div class={classes!("shell", (!chrome).then_some("embed"))}>
+            if chrome {
                 <a class="skip-link" href="#main" onclick={skip_to_main()}>{ "Skip to content" }</a>
                 <header class="site-header">
                     <a class="brand" href={visit.home_href()}>{ "Rescale Lab" }</a>

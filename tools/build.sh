@@ -165,3 +165,6 @@ for f in dist/pkg/* "dist/$boot" "dist/$css" dist/index.html; do
   printf '%-40s %8d bytes  %7d gzip\n' "${f#dist/}" "$raw" "$gz"
 done
 printf '%-40s %8d bytes  %7d gzip\n' "all files" "$total_raw" "$total_gz"
+
+# The LMS packages of the guided path (SCORM 1.2, SCORM 2004), from the site just built.
+bash "$ROOT/tools/package.sh" "$ROOT/dist"

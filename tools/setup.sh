@@ -6,7 +6,9 @@
 #   - wasm-split-cli (crate wasm_split_cli_support, pinned below; cargo install, from source)
 #   - Debian's chromium and chromium-driver (apt-get), for the browser tests only
 #   - Debian's shellcheck, for the test command's script check
-#   - the npm packages of www/ (Playwright test runner, axe-core, binaryen's wasm-opt)
+#   - the npm packages of www/ (Playwright test runner, axe-core, binaryen's wasm-opt, scorm-again)
+#   - the Learning Record Store ralph-malph (PyPI, pinned below) in a Python virtual environment
+#     of its own ($RALPH_HOME), for the cmi5 spec
 # A prerequisite that is absent, or an install that fails, stops the caller with one line on
 # stderr naming what is missing and how to get it (status 1). Nothing here may end a script
 # silently: every command whose failure is expected (a tool that is not there yet) is guarded.
@@ -18,6 +20,8 @@ export PATH="$HOME/.cargo/bin:$PATH"
 export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 NODE_MAJOR_MIN=20
+RALPH_VERSION=5.1.0
+export RALPH_HOME="${RALPH_HOME:-$HOME/.cache/rescale-lab/ralph-$RALPH_VERSION}"
 
 say() { printf '\033[1m== %s\033[0m\n' "$*"; }
 
@@ -145,7 +149,10 @@ ensure_test_tools() {
     ensure_shellcheck
   ) >"$logs/apt" 2>&1 &
   apt_pid=$!
-  ensure_npm >"$logs/npm" 2>&1 &
+  (
+    ensure_npm
+    ensure_ralph
+  ) >"$logs/npm" 2>&1 &
   npm_pid=$!
   ensure_wasm_bindgen &
   bindgen_pid=$!
@@ -163,6 +170,23 @@ ensure_browser_run() {
   ensure_wasm_bindgen
   ensure_chromium
   ensure_npm
+}
+
+# The LRS the cmi5 spec starts (www/e2e/lms-cmi5.spec.js). ralph 5.1.0 imports requests
+# without naming it among its dependencies, hence the extra package. A virtual environment
+# cannot be moved, so a stamp marks a finished install (a half-made one is made again).
+ensure_ralph() {
+  [ -f "$RALPH_HOME/.installed" ] && return 0
+  command -v python3 >/dev/null 2>&1 ||
+    die "python3 not found: install Python 3.9 or newer (the cmi5 spec's LRS, ralph-malph, runs on it)"
+  say "installing the LRS ralph-malph $RALPH_VERSION (PyPI) into $RALPH_HOME"
+  rm -rf "$RALPH_HOME"
+  mkdir -p "$(dirname "$RALPH_HOME")"
+  python3 -m venv "$RALPH_HOME" ||
+    die "python3 -m venv failed (see above): install Debian's python3-venv"
+  "$RALPH_HOME/bin/pip" install --quiet --disable-pip-version-check "ralph-malph[cli,lrs]==$RALPH_VERSION" requests ||
+    die "pip install ralph-malph $RALPH_VERSION failed (see above): check access to PyPI"
+  touch "$RALPH_HOME/.installed"
 }
 
 ensure_npm() {

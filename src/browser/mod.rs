@@ -8,15 +8,18 @@
 //! - [`frame`]: talking to an embedding page (messages, resize watching, the xAPI post).
 //! - [`watch`]: an element's width and the system's colour scheme, for charts.
 //! - [`wanted`]: when a part below the first screen is wanted (near the view, or first input).
+//! - [`lms`]: the SCORM run-time of a page an LMS launched; [`xapi`]: requests to an LRS.
 //! - [`page`]: the next paint, the loaded wasm module and a reload, timers.
 
 pub mod events;
 pub mod files;
 pub mod frame;
 pub mod json;
+pub mod lms;
 pub mod page;
 pub mod wanted;
 pub mod watch;
+pub mod xapi;
 
 pub use frame::*;
 

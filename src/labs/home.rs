@@ -35,7 +35,8 @@ pub fn Home(props: &HomeProps) -> Html {
     };
     // This page's link is the visit: its labs open as the trainer's link asks.
     let visit = crate::url::Visit { answers_hidden: props.workshop.answers_hidden, exercises: props.exercises.clone() };
-    if props.workshop.present || props.workshop.key {
+    // An LMS launched the page: the path alone (a lab opens in a tab of its own).
+    if props.workshop.present || props.workshop.key || crate::browser::lms::launched() {
         return html! {
             <section class="home" aria-labelledby="home-title">
                 <h1 id="home-title">{ "Rescale Lab" }</h1>

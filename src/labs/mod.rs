@@ -11,7 +11,8 @@
 //! - [`url_sync`]: `use_url_sync`, the hook that writes a lab's state into the URL.
 //! - [`home`], [`not_found`], [`training`]: the home page, the unknown-route view, the guided path
 //!   ([`training_set`] reads its exercise file);
-//!   [`training_step`] (one step), [`presenter`] (presenter mode), [`answer_key`], [`reset_all`].
+//!   [`training_step`] (one step), [`presenter`] (presenter mode), [`answer_key`], [`reset_all`],
+//!   [`training_lms`] (the path's reports to a SCORM run-time), [`training_cmi5`] (to a cmi5 LMS's LRS).
 //! - [`paint_first`]: `use_steps`, a first render in steps, each after a paint.
 //! - [`module_switch`]: what a route shows whose lab is in another wasm module (it loads it).
 
@@ -24,6 +25,8 @@ pub mod paint_first;
 pub mod presenter;
 pub mod reset_all;
 pub mod training;
+pub mod training_cmi5;
+pub mod training_lms;
 pub mod training_set;
 pub mod training_step;
 pub mod training_steps;

@@ -18,6 +18,8 @@ use super::answer_key::AnswerKey;
 use super::coverage::progress::{Progress as CoverageRuns, STORAGE_KEY as COVERAGE_RUNS_KEY};
 use super::presenter::Presenter;
 use super::reset_all::{ResetAll, TRAINING_FIRST_KEY, TRAINING_KEY};
+use super::training_cmi5::use_cmi5_report;
+use super::training_lms::{lms_keeps_progress, lms_progress, use_lms_report};
 use super::training_set::{load, safe_path, ExerciseSet};
 use super::training_step::{step_id, TrainingStep, RETURN_STEP_KEY};
 use super::training_steps::{verdict_text, StepAction, Steps};
@@ -104,10 +106,20 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
         let attempts = browser::storage_get(TRAINING_FIRST_KEY).and_then(|t| Attempts::parse(&t)).unwrap_or_default();
         let lab_runs =
             browser::storage_get(COVERAGE_RUNS_KEY).and_then(|t| CoverageRuns::parse(&t)).unwrap_or_default();
-        Steps::new(loaded_progress(), attempts, lab_runs)
+        Steps::new(lms_progress().unwrap_or_else(loaded_progress), attempts, lab_runs)
     });
-    use_effect_with(steps.progress.clone(), |p| save(TRAINING_KEY, p.format(), p.answers.is_empty()));
+    // Under an LMS, the LMS keeps the progress (see `training_lms`), not this browser.
+    let in_browser = !lms_keeps_progress();
+    use_effect_with(steps.progress.clone(), move |p| {
+        if in_browser {
+            save(TRAINING_KEY, p.format(), p.answers.is_empty())
+        }
+    });
     use_effect_with(steps.attempts.clone(), |a| save(TRAINING_FIRST_KEY, a.format(), a.by_id.is_empty()));
+    let loaded = set.as_ref().and_then(|s| s.as_ref().ok()).map(|s| s.exercises.clone());
+    let lms_line = use_lms_report(loaded.clone(), &steps.progress, steps.checked.clone());
+    let restore = steps.dispatcher().to_callback().reform(StepAction::Restore);
+    let cmi5_line = use_cmi5_report(loaded, &steps.progress, steps.checked.clone(), restore);
     let clear = steps.dispatcher().to_callback().reform(|_: ()| StepAction::Clear);
     let clear_all = steps.dispatcher().to_callback().reform(|_: ()| StepAction::ClearAll);
     let mode = props.mode;
@@ -186,6 +198,8 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
             if hidden {
                 <p class="field-hint">{ "Answers are hidden in this link: a wrong answer gets a hint, and only your first answer to each step counts." }</p>
             }
+            { lms_line }
+            { cmi5_line }
             if let Some(note) = &steps.note {
                 <p class="notices" role="status">{ note.clone() }</p>
             }

@@ -1,7 +1,8 @@
 //! One step of the guided path as a learner sees it: the prompt, the answer field (radios for
 //! yes/no, Enter checks), the verdict with its reason, or with answers hidden a hint after a
 //! wrong attempt, and the link to the lab (with answers hidden, only once attempted). Following
-//! the link remembers the step for this tab, so coming back to home returns to it.
+//! the link remembers the step for this tab, so coming back to home returns to it. Under an
+//! LMS the lab opens in a new tab.
 
 use yew::prelude::*;
 
@@ -42,6 +43,11 @@ pub fn TrainingStep(props: &TrainingStepProps) -> Html {
     let yes_no = matches!(e.kind.solve().0, Answer::YesNo(_));
     let hint = if yes_no { "Choose yes or no." } else { "A whole number." };
     let on_click = props.on_check.reform(|_: MouseEvent| None);
+    // Under an LMS the lab opens in a tab of its own, without the launch link's query: this
+    // page keeps its session with the LMS.
+    let in_lms = browser::lms::launched();
+    let link = e.kind.lab_link_for(props.answers_hidden);
+    let lab_href = if in_lms { format!("index.html{link}") } else { link };
     let on_lab = {
         let id = e.id.clone();
         Callback::from(move |_: MouseEvent| {
@@ -65,7 +71,7 @@ pub fn TrainingStep(props: &TrainingStepProps) -> Html {
                 Some(Err(why)) => html! { <p class="field-error" role="alert">{ why }</p> },
             } }
             if !props.answers_hidden || props.attempted {
-                <p class="lab-link"><a href={e.kind.lab_link_for(props.answers_hidden)} onclick={on_lab}>{ "Open the lab for this step" }</a></p>
+                <p class="lab-link"><a href={lab_href} target={in_lms.then_some("_blank")} onclick={on_lab}>{ "Open the lab for this step" }</a></p>
             }
         </li>
     }

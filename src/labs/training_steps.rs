@@ -28,6 +28,9 @@ pub struct Steps {
     pub feedback: BTreeMap<String, Shown>,
     /// The coverage lab's exercise runs, as stored by that lab.
     pub lab_runs: CoverageRuns,
+    /// The last graded check: how many checks were graded, and the step's key (an LMS is
+    /// told of each one).
+    pub checked: Option<(u32, String)>,
 }
 
 /// A step is named by its exercise's progress key (`Exercise::progress_key`: its id and a
@@ -42,6 +45,8 @@ pub enum StepAction {
     Clear,
     /// Reset all progress: that, and the coverage lab's exercise runs.
     ClearAll,
+    /// The progress an LMS kept, arrived after the page started (cmi5's State resource).
+    Restore(TrainingProgress),
 }
 
 /// What a graded answer shows: the model's reason, or, with answers hidden, a hint after a
@@ -105,11 +110,17 @@ impl Reducible for Steps {
                 let result = checked(&kind, &response, hidden);
                 if let Ok((ok, _)) = &result {
                     next.progress.answers.insert(id.clone(), (*ok, response));
+                    let count = next.checked.as_ref().map_or(0, |c| c.0);
+                    next.checked = Some((count + 1, id.clone()));
                     if hidden {
                         next.attempts.record(&id, *ok);
                     }
                 }
                 next.feedback.insert(id, result);
+            }
+            StepAction::Restore(progress) => {
+                next.progress = progress;
+                next.feedback.clear();
             }
             StepAction::Clear | StepAction::ClearAll => {
                 if matches!(action, StepAction::ClearAll) {

@@ -162,6 +162,9 @@ pub fn parse_sequence(text: &str) -> Result<Vec<Node>, JsonError> {
 mod reader;
 use reader::Reader;
 
+mod write;
+pub use write::{quote, to_text};
+
 mod decimal;
 pub use decimal::{Decimal, DecimalError, MAX_DIGITS};
 

@@ -277,6 +277,9 @@ use samples::{encode, max_parallelism_answer, uid_change_answer};
 mod set;
 pub use set::{SetReading, KIND_SLUGS};
 
+pub mod cmi5;
+pub mod lms;
+
 mod statement;
 pub use statement::Statement;
 

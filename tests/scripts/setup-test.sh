@@ -27,7 +27,16 @@ for tool in bash awk grep cat mkdir touch dirname id tr head sed rm chmod env da
 done
 
 # --- stand-ins, in separate folders so that a case can leave any of them off the PATH ---
-mkdir -p "$T/stub-rust" "$T/stub-node" "$T/stub-apt" "$T/stub-sudo"
+mkdir -p "$T/stub-rust" "$T/stub-node" "$T/stub-apt" "$T/stub-sudo" "$T/stub-python"
+cat >"$T/stub-python/python3" <<'EOF'
+#!/bin/bash
+echo "python3 $*" >>"$STUB_LOG"
+if [ "$1 $2" = "-m venv" ]; then
+  mkdir -p "$3/bin"
+  printf '#!/bin/bash\necho "pip $*" >>"$STUB_LOG"\ncase "$STUB_FAIL" in *pip*) echo "ERROR: no matching distribution" >&2; exit 1 ;; esac\n' >"$3/bin/pip"
+  chmod +x "$3/bin/pip"
+fi
+EOF
 cat >"$T/stub-rust/rustup" <<'EOF'
 #!/bin/bash
 echo "rustup $*" >>"$STUB_LOG"
@@ -159,10 +168,12 @@ expect_logged() {
   [ "$n" = "$2" ] || fail "expected '$1' $2 time(s) in the log, found $n"
 }
 expect_no_installs() {
-  ! grep -E '^(rustup (target|component) add|cargo install [a-z]|apt-get|npm ci)' "$C/log" >/dev/null ||
+  ! grep -E '^(rustup (target|component) add|cargo install [a-z]|apt-get|npm ci|python3 -m venv|pip install)' "$C/log" >/dev/null ||
     fail "a second run installed something"
 }
-ALL=(stub-rust stub-node stub-apt stub-root)
+ALL=(stub-rust stub-node stub-apt stub-root stub-python)
+ralph_version=$(sed -n 's/^RALPH_VERSION=//p' "$root/tools/setup.sh")
+[ -n "$ralph_version" ] || { echo "setup-test: setup.sh pins no RALPH_VERSION" >&2; exit 1; }
 
 begin "bare machine: everything missing is installed once"
 run_setup "${ALL[@]}"
@@ -175,6 +186,10 @@ expect_logged "cargo install wasm_split_cli_support --version =$split_want --loc
 expect_logged "apt-get install -y -qq chromium chromium-driver" 1
 expect_logged "apt-get install -y -qq shellcheck" 1
 expect_logged "npm ci --no-audit --no-fund --loglevel=error" 1
+ralph="$C/home/.cache/rescale-lab/ralph-$ralph_version"
+expect_logged "python3 -m venv $ralph" 1
+expect_logged "pip install --quiet --disable-pip-version-check ralph-malph[cli,lrs]==$ralph_version requests" 1
+[ -f "$ralph/.installed" ] || fail "the LRS install left no stamp"
 grep -q "installing wasm-bindgen-cli $want" "$C/out" || fail "does not say it installs wasm-bindgen-cli"
 # second run on the same machine
 : >"$C/log"
@@ -213,6 +228,8 @@ for f in "$C/usr/bin/chromium" "$C/usr/bin/chromedriver" "$C/aptbin/shellcheck";
 chmod +x "$C"/home/.cargo/bin/* "$C/usr/bin/chromium" "$C/usr/bin/chromedriver" "$C/aptbin/shellcheck"
 touch -d '1 minute ago' "$C/repo/www/package-lock.json"
 touch "$C/repo/www/node_modules/.installed-from-lock"
+mkdir -p "$C/home/.cache/rescale-lab/ralph-$ralph_version"
+touch "$C/home/.cache/rescale-lab/ralph-$ralph_version/.installed"
 run_setup "${ALL[@]}"
 expect_ok
 expect_no_installs
@@ -236,12 +253,21 @@ STUB_NODE_VERSION=v18.19.0 run_setup "${ALL[@]}"
 expect_stop "Node.js v18.19.0 is too old"
 
 begin "no apt-get and no chromium"
-run_setup stub-rust stub-node stub-root
+run_setup stub-rust stub-node stub-root stub-python
 expect_stop "no apt-get on this machine to install chromium chromium-driver"
 
 begin "a failing apt-get stops with its message"
 STUB_FAIL=apt run_setup "${ALL[@]}"
 expect_stop "apt-get update failed"
+
+begin "no python3 for the LRS"
+run_setup stub-rust stub-node stub-apt stub-root
+expect_stop "python3 not found: install Python 3.9 or newer"
+
+begin "a failing pip install stops with its message, and leaves no stamp"
+STUB_FAIL=pip run_setup "${ALL[@]}"
+expect_stop "pip install ralph-malph $ralph_version failed"
+[ ! -f "$C/home/.cache/rescale-lab/ralph-$ralph_version/.installed" ] || fail "a failed pip install left the stamp"
 
 begin "a failing npm ci stops with its message"
 STUB_FAIL=npm run_setup "${ALL[@]}"

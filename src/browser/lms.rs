@@ -1,0 +1,168 @@
+//! The SCORM run-time of a page an LMS launched from one of the packages (`tools/package.sh`):
+//! the launch link says which standard (`?lms=scorm12` or `?lms=scorm2004`, before the hash),
+//! the run-time object (`API` or `API_1484_11`) is looked up in the parent frames and the
+//! opener as the standards ask, initialised once per page, and finished when the page goes
+//! away. What to tell it comes from the model (`model::training::lms`); this file only calls.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::model::training::lms::Scorm;
+
+/// The launch link's `lms=` word, from the query before the hash.
+pub fn launch_word() -> Option<String> {
+    let search = web_sys::window()?.location().search().ok()?;
+    let url_params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
+    url_params.get("lms")
+}
+
+/// Whether an LMS launched this page (the package's link names one): the page then shows
+/// the guided path alone, and a step's lab opens in a tab of its own.
+pub fn launched() -> bool {
+    launch_word().is_some()
+}
+
+/// The run-time of this page: found and initialised, or why not.
+#[derive(Clone)]
+pub enum ScormLink {
+    Found(Rc<ScormSession>),
+    /// Launched as a SCORM package, but the run-time could not be used.
+    Failed(String),
+}
+
+/// An initialised SCORM run-time.
+pub struct ScormSession {
+    pub scorm: Scorm,
+    api: JsValue,
+    finished: RefCell<bool>,
+}
+
+thread_local! {
+    static LINK: RefCell<Option<Option<ScormLink>>> = const { RefCell::new(None) };
+}
+
+/// The page's SCORM link, made at the first call (one `Initialize` per page): `None` when no
+/// SCORM package launched the page.
+pub fn scorm_link() -> Option<ScormLink> {
+    LINK.with(|link| link.borrow_mut().get_or_insert_with(connect).clone())
+}
+
+fn connect() -> Option<ScormLink> {
+    let scorm = Scorm::from_word(&launch_word()?)?;
+    let Some(api) = find_api(scorm.api_name()) else {
+        return Some(ScormLink::Failed(format!(
+            "this package was opened without its LMS ({} not found in a parent frame)",
+            scorm.api_name()
+        )));
+    };
+    let session = Rc::new(ScormSession { scorm, api, finished: RefCell::new(false) });
+    if !session.call(0, &[""]).eq("true") {
+        return Some(ScormLink::Failed(format!("the LMS refused to start the session: {}", session.last_error())));
+    }
+    finish_on_leave(Rc::clone(&session));
+    Some(ScormLink::Found(session))
+}
+
+/// The run-time object in this window, a parent (nearest first, at most 8 levels up) or the
+/// opener's frames; a frame of another origin is passed over.
+fn find_api(name: &str) -> Option<JsValue> {
+    let window = web_sys::window()?;
+    let mut starts = vec![JsValue::from(window.clone())];
+    if let Ok(opener) = window.opener() {
+        if !opener.is_null() && !opener.is_undefined() {
+            starts.push(opener);
+        }
+    }
+    for start in starts {
+        let mut here = start;
+        for _ in 0..8 {
+            if let Ok(api) = js_sys::Reflect::get(&here, &JsValue::from_str(name)) {
+                if api.is_object() {
+                    return Some(api);
+                }
+            }
+            let parent = js_sys::Reflect::get(&here, &JsValue::from_str("parent")).ok()?;
+            if parent.is_undefined() || parent.is_null() || js_sys::Object::is(&parent, &here) {
+                break;
+            }
+            here = parent;
+        }
+    }
+    None
+}
+
+/// Terminates the session when the page is hidden for good (closed, or navigated away).
+fn finish_on_leave(session: Rc<ScormSession>) {
+    on_page_hide(move || session.finish());
+}
+
+/// Calls `f` whenever the page is hidden for good (closed, or navigated away), for as long as
+/// the page lives.
+pub fn on_page_hide(f: impl FnMut() + 'static) {
+    let Some(window) = web_sys::window() else { return };
+    let on_hide = Closure::<dyn FnMut()>::new(f);
+    let _ = window.add_event_listener_with_callback("pagehide", on_hide.as_ref().unchecked_ref());
+    on_hide.forget();
+}
+
+impl ScormSession {
+    /// Calls the run-time's function number `index` (see `Scorm::functions`) with `args`.
+    fn call(&self, index: usize, args: &[&str]) -> String {
+        let name = self.scorm.functions()[index];
+        let Ok(function) = js_sys::Reflect::get(&self.api, &JsValue::from_str(name)) else { return String::new() };
+        let Some(function) = function.dyn_ref::<js_sys::Function>() else { return String::new() };
+        let args = args.iter().map(|a| JsValue::from_str(a)).collect::<js_sys::Array>();
+        function.apply(&self.api, &args).ok().and_then(|v| v.as_string()).unwrap_or_default()
+    }
+
+    /// The run-time's last error, as "code: text".
+    fn last_error(&self) -> String {
+        let (last, text) = match self.scorm {
+            Scorm::V12 => ("LMSGetLastError", "LMSGetErrorString"),
+            Scorm::V2004 => ("GetLastError", "GetErrorString"),
+        };
+        let call = |name: &str, arg: Option<&str>| {
+            let function = js_sys::Reflect::get(&self.api, &JsValue::from_str(name)).ok()?;
+            let function = function.dyn_ref::<js_sys::Function>()?;
+            let result = match arg {
+                Some(a) => function.call1(&self.api, &JsValue::from_str(a)),
+                None => function.call0(&self.api),
+            };
+            result.ok().and_then(|v| v.as_string().or_else(|| v.as_f64().map(|n| n.to_string())))
+        };
+        let code = call(last, None).unwrap_or_default();
+        format!("error {code}: {}", call(text, Some(&code)).unwrap_or_default())
+    }
+
+    pub fn get(&self, element: &str) -> String {
+        self.call(1, &[element])
+    }
+
+    /// Sets every (element, value) in order, stopping at the first the run-time refuses.
+    pub fn set_all(&self, values: &[(String, String)]) -> Result<(), String> {
+        for (element, value) in values {
+            if self.call(2, &[element, value]) != "true" {
+                return Err(format!("the LMS refused {element} = {value:?} ({})", self.last_error()));
+            }
+        }
+        Ok(())
+    }
+
+    /// Asks the run-time to store what was set.
+    pub fn commit(&self) -> Result<(), String> {
+        match self.call(3, &[""]).as_str() {
+            "true" => Ok(()),
+            _ => Err(format!("the LMS could not store the answers ({})", self.last_error())),
+        }
+    }
+
+    /// Ends the session (once).
+    pub fn finish(&self) {
+        if !self.finished.replace(true) {
+            self.call(4, &[""]);
+        }
+    }
+}

@@ -1,0 +1,280 @@
+//! The guided path launched by an LMS as a cmi5 assignable unit (`?lms=cmi5` and the LMS's
+//! launch parameters): it fetches the auth token once, reads the launch data and the learner's
+//! progress from the LRS's State resource, sends `initialized`, then for each checked answer an
+//! `answered` statement, the `completed` / `passed` / `failed` it owes and the progress; and
+//! `terminated` from the Finish button or when the page goes away. Statements go out one at a
+//! time, in order. What to send is the model's (`model::training::cmi5`).
+
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::browser::lms::launch_word;
+use crate::browser::xapi::{now_iso, request, uuid, Call};
+use crate::model::json::parse;
+use crate::model::training::cmi5::{
+    answered_statement, au_statement, Cmi5Launch, LaunchData, Sent, Stamp, Verb, PROGRESS_STATE,
+};
+use crate::model::training::lms::PathResult;
+use crate::model::training::{Exercise, TrainingProgress};
+
+/// The launch link's cmi5 parameters, when an LMS launched the page as a cmi5 AU.
+pub fn cmi5_launch() -> Option<Result<Cmi5Launch, String>> {
+    if launch_word()? != "cmi5" {
+        return None;
+    }
+    let search = web_sys::window()?.location().search().ok()?;
+    let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
+    Some(Cmi5Launch::from_params(|name| params.get(name)))
+}
+
+enum Outgoing {
+    Statement(String),
+    Progress(String),
+}
+
+/// A running cmi5 session: the launch, the token, what was sent, the queue of requests.
+pub struct Cmi5Session {
+    launch: Cmi5Launch,
+    data: LaunchData,
+    token: String,
+    started_ms: f64,
+    sent: Cell<Sent>,
+    failed_now: Cell<bool>,
+    queue: RefCell<VecDeque<Outgoing>>,
+    pumping: Cell<bool>,
+    terminated: Cell<bool>,
+    /// Told when a request fails (the status line shows it).
+    on_error: Callback<String>,
+}
+
+async fn send(session: &Cmi5Session, item: &Outgoing, keepalive: bool) -> Result<(), String> {
+    let (method, url, body, what) = match item {
+        Outgoing::Statement(s) => ("POST", session.launch.statements_url(), s.as_str(), "a statement"),
+        Outgoing::Progress(p) => ("PUT", session.launch.state_url(PROGRESS_STATE), p.as_str(), "the progress"),
+    };
+    let content = if matches!(item, Outgoing::Statement(_)) { "application/json" } else { "text/plain" };
+    let call = Call { method, url: &url, token: Some(&session.token), body: Some((content, body)), keepalive };
+    match request(call).await? {
+        (200..=299, _) => Ok(()),
+        (status, text) => {
+            Err(format!("the LRS refused {what} ({status}: {})", text.chars().take(200).collect::<String>()))
+        }
+    }
+}
+
+/// Sends the queue in order, one request at a time; stops at the first failure.
+fn pump(session: Rc<Cmi5Session>) {
+    if session.pumping.replace(true) {
+        return;
+    }
+    yew::platform::spawn_local(async move {
+        loop {
+            let Some(item) = session.queue.borrow_mut().pop_front() else { break };
+            if let Err(why) = send(&session, &item, false).await {
+                session.queue.borrow_mut().clear();
+                session.on_error.emit(why);
+                break;
+            }
+        }
+        session.pumping.set(false);
+    });
+}
+
+impl Cmi5Session {
+    fn stamp(&self) -> Stamp {
+        let elapsed = (crate::browser::now_ms() - self.started_ms).max(0.0);
+        Stamp { id: uuid(), timestamp: now_iso(), duration_ms: elapsed as u64 }
+    }
+
+    fn push(self: &Rc<Self>, item: Outgoing) {
+        if !self.terminated.get() {
+            self.queue.borrow_mut().push_back(item);
+            pump(Rc::clone(self));
+        }
+    }
+
+    /// After a check: the answer, the verbs owed, and the progress with what was sent.
+    pub fn report(self: &Rc<Self>, exercises: &[Exercise], progress: &TrainingProgress, key: &str) {
+        if let (Some(e), Some((ok, response))) =
+            (exercises.iter().find(|e| e.progress_key() == key), progress.answers.get(key))
+        {
+            if let Some(s) = answered_statement(&self.launch, &self.data, e, response, *ok, &self.stamp()) {
+                self.push(Outgoing::Statement(s));
+            }
+        }
+        let result = PathResult::of(exercises, progress);
+        let mut sent = self.sent.get();
+        let mastery = self.data.mastery.as_ref().map(|m| m.1);
+        for verb in sent.owed(self.data.mode, result, mastery, self.failed_now.get()) {
+            self.failed_now.set(self.failed_now.get() || verb == Verb::Failed);
+            self.push(Outgoing::Statement(au_statement(&self.launch, &self.data, verb, result, &self.stamp())));
+        }
+        self.sent.set(sent);
+        self.push(Outgoing::Progress(format!("{}\n{}", sent.format(), progress.format())));
+    }
+
+    /// Ends the session with `terminated` (once): queued, or at once with `keepalive` when
+    /// the page is going away.
+    pub fn terminate(self: &Rc<Self>, leaving: bool) {
+        if self.terminated.get() {
+            return;
+        }
+        let s = au_statement(
+            &self.launch,
+            &self.data,
+            Verb::Terminated,
+            PathResult { raw: 0, max: 0, answered: 0 },
+            &self.stamp(),
+        );
+        if leaving {
+            self.terminated.set(true);
+            let session = Rc::clone(self);
+            yew::platform::spawn_local(async move {
+                let _ = send(&session, &Outgoing::Statement(s), true).await;
+            });
+        } else {
+            self.push(Outgoing::Statement(s));
+            self.terminated.set(true);
+        }
+    }
+
+    /// Whether every request so far has gone out.
+    pub fn idle(&self) -> bool {
+        !self.pumping.get() && self.queue.borrow().is_empty()
+    }
+}
+
+/// Reads a State document: its text, or `None` when the LRS has none (404).
+async fn read_state(launch: &Cmi5Launch, token: &str, state_id: &str) -> Result<Option<String>, String> {
+    let url = launch.state_url(state_id);
+    match request(Call { method: "GET", url: &url, token: Some(token), body: None, keepalive: false }).await? {
+        (200, text) => Ok(Some(text)),
+        (404, _) => Ok(None),
+        (status, _) => Err(format!("the LRS answered {status} for the state document {state_id}")),
+    }
+}
+
+/// Starts the session as cmi5 says: the token, the launch data, the progress, `initialized`.
+pub async fn start(
+    launch: Cmi5Launch,
+    on_error: Callback<String>,
+) -> Result<(Rc<Cmi5Session>, TrainingProgress), String> {
+    let call = Call { method: "POST", url: &launch.fetch, token: None, body: None, keepalive: false };
+    let token = match request(call).await? {
+        (200, text) => {
+            parse(&text).ok().and_then(|doc| doc.get("auth-token").and_then(|t| t.as_text()).map(String::from))
+        }
+        (status, _) => return Err(format!("the LMS's fetch URL answered {status} (a launch link works once)")),
+    }
+    .ok_or("the LMS's fetch URL gave no auth-token")?;
+    let data = read_state(&launch, &token, "LMS.LaunchData").await?.ok_or("the LMS wrote no launch data")?;
+    let data = LaunchData::parse(&data)?;
+    let doc = read_state(&launch, &token, PROGRESS_STATE).await?.unwrap_or_default();
+    let (sent, text) = Sent::split(&doc);
+    let progress = TrainingProgress::parse(text).unwrap_or_default();
+    let session = Rc::new(Cmi5Session {
+        launch,
+        data,
+        token,
+        started_ms: crate::browser::now_ms(),
+        sent: Cell::new(sent),
+        failed_now: Cell::new(false),
+        queue: RefCell::default(),
+        pumping: Cell::new(false),
+        terminated: Cell::new(false),
+        on_error,
+    });
+    let initialized = au_statement(
+        &session.launch,
+        &session.data,
+        Verb::Initialized,
+        PathResult { raw: 0, max: 0, answered: 0 },
+        &session.stamp(),
+    );
+    session.push(Outgoing::Statement(initialized));
+    crate::browser::lms::on_page_hide({
+        let session = Rc::clone(&session);
+        move || session.terminate(true)
+    });
+    Ok((session, progress))
+}
+
+/// Starts the cmi5 session when the page was launched as a cmi5 AU (`restore` is given the
+/// progress the LRS kept), reports each check (`checked`, see `Steps`), and shows where the
+/// answers go, with the Finish button that sends `terminated`.
+#[hook]
+pub fn use_cmi5_report(
+    exercises: Option<Vec<Exercise>>,
+    progress: &TrainingProgress,
+    checked: Option<(u32, String)>,
+    restore: Callback<TrainingProgress>,
+) -> Html {
+    let session = use_state(|| None::<Result<Rc<Cmi5Session>, String>>);
+    let finished = use_state(|| false);
+    let launched = use_memo((), |_| cmi5_launch());
+    {
+        let (session, launched) = (session.clone(), launched.clone());
+        use_effect_with((), move |_| match (*launched).clone() {
+            Some(Err(why)) => session.set(Some(Err(why))),
+            Some(Ok(launch)) => {
+                let failed = session.clone();
+                let on_error = Callback::from(move |why: String| failed.set(Some(Err(why))));
+                yew::platform::spawn_local(async move {
+                    match start(launch, on_error).await {
+                        Ok((s, kept)) => {
+                            restore.emit(kept);
+                            session.set(Some(Ok(s)));
+                        }
+                        Err(why) => session.set(Some(Err(why))),
+                    }
+                });
+            }
+            None => {}
+        });
+    }
+    {
+        let (progress, current, exercises) = (progress.clone(), (*session).clone(), exercises.clone());
+        use_effect_with(checked, move |checked| {
+            if let (Some(Ok(s)), Some((_, key)), Some(exercises)) = (current, checked, exercises) {
+                s.report(&exercises, &progress, key);
+            }
+        });
+    }
+    // Connecting to the LMS: not settled.
+    crate::components::use_busy(launched.as_ref().as_ref().is_some_and(|l| l.is_ok()) && session.is_none());
+    let result = exercises.as_deref().map(|e| PathResult::of(e, progress));
+    match ((*session).clone(), result) {
+        (None, _) if launched.is_some() => {
+            html! { <p role="status" data-testid="lms-status">{ "Connecting to your LMS…" }</p> }
+        }
+        (Some(Err(why)), _) => html! {
+            <p class="alert" role="alert" data-testid="lms-status">
+                { format!("Your answers are not reaching your LMS: {why}. They are kept on this page only.") }
+            </p>
+        },
+        (Some(Ok(s)), Some(r)) => {
+            let on_finish = {
+                let finished = finished.clone();
+                Callback::from(move |_: MouseEvent| {
+                    s.terminate(false);
+                    finished.set(true);
+                })
+            };
+            html! {
+                <div class="lms-status">
+                    <p role="status" data-testid="lms-status">
+                        { if *finished { format!("Finished: your LMS has your answers ({} of {} right). You can close this window.", r.raw, r.max) }
+                          else { format!("Your LMS has your answers: {} of {} right.", r.raw, r.max) } }
+                    </p>
+                    if !*finished {
+                        <button type="button" onclick={on_finish}>{ "Finish and return to the LMS" }</button>
+                    }
+                </div>
+            }
+        }
+        _ => html! {},
+    }
+}

@@ -1,0 +1,381 @@
+//! The guided path as a cmi5 assignable unit: what the LMS's launch link gives (the LRS
+//! endpoint, the fetch URL for the auth token, the actor, the registration, the activity id),
+//! the launch data the LMS wrote to the LRS (context template, launch mode, mastery score),
+//! which statements a session owes and when, and each statement's JSON text. Pure: the browser
+//! side (`labs/training_cmi5.rs`) fetches and posts.
+//!
+//! The rules kept here are cmi5's for an AU: `initialized` first and `terminated` last; each
+//! statement carries the context template, the registration and (for the cmi5-defined verbs)
+//! the cmi5 category; `completed`, `passed` and `failed` only in the Normal launch mode, at
+//! most one `completed` and one `passed` per registration, with `moveon` as a category, the
+//! mastery score as an extension, and a duration; every statement has an id and a timestamp.
+
+use crate::json::{parse, to_text, Node, Value};
+
+use super::lms::{decimal, PathResult};
+use super::{Answer, Exercise};
+
+/// The cmi5 context category of every cmi5-defined statement.
+pub const CMI5_CATEGORY: &str = "https://w3id.org/xapi/cmi5/context/categories/cmi5";
+/// The category of a statement that can satisfy the AU's move-on criteria.
+pub const MOVEON_CATEGORY: &str = "https://w3id.org/xapi/cmi5/context/categories/moveon";
+/// The extension carrying the mastery score on `passed` and `failed`.
+pub const MASTERY_EXTENSION: &str = "https://w3id.org/xapi/cmi5/context/extensions/masteryscore";
+/// Where the AU keeps the learner's progress (the State resource, per registration).
+pub const PROGRESS_STATE: &str = "rescale-lab.progress";
+
+/// The launch link's parameters, checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cmi5Launch {
+    /// The LRS's xAPI endpoint, ending in `/`.
+    pub endpoint: String,
+    pub fetch: String,
+    pub actor: Node,
+    pub registration: String,
+    pub activity_id: String,
+}
+
+fn is_http_url(text: &str) -> bool {
+    (text.starts_with("https://") || text.starts_with("http://"))
+        && text.len() > 8
+        && !text.contains(char::is_whitespace)
+}
+
+/// A UUID in its 8-4-4-4-12 hex form.
+pub fn is_uuid(text: &str) -> bool {
+    let groups = text.split('-').map(str::len).collect::<Vec<_>>();
+    groups == [8, 4, 4, 4, 12] && text.chars().all(|c| c == '-' || c.is_ascii_hexdigit())
+}
+
+impl Cmi5Launch {
+    /// From the launch link's query parameters (`get` gives one by name, decoded).
+    pub fn from_params(get: impl Fn(&str) -> Option<String>) -> Result<Cmi5Launch, String> {
+        let need =
+            |name: &str| get(name).filter(|v| !v.trim().is_empty()).ok_or(format!("the launch link has no {name}"));
+        let mut endpoint = need("endpoint")?;
+        let fetch = need("fetch")?;
+        for (name, url) in [("endpoint", &endpoint), ("fetch", &fetch)] {
+            if !is_http_url(url) {
+                return Err(format!("the launch link's {name} is not an http(s) URL"));
+            }
+        }
+        if !endpoint.ends_with('/') {
+            endpoint.push('/');
+        }
+        let actor = parse(&need("actor")?).map_err(|e| format!("the launch link's actor is not JSON: {e}"))?;
+        let account = actor.get("account");
+        let named = |k: &str| account.and_then(|a| a.get(k)).and_then(Node::as_text).is_some_and(|t| !t.is_empty());
+        if !(named("homePage") && named("name")) {
+            return Err("the launch link's actor has no account (homePage and name), which cmi5 requires".into());
+        }
+        let registration = need("registration")?;
+        if !is_uuid(&registration) {
+            return Err("the launch link's registration is not a UUID".into());
+        }
+        Ok(Cmi5Launch { endpoint, fetch, actor, registration, activity_id: need("activityId")? })
+    }
+
+    /// The State resource's URL for one state document of this AU, learner and registration.
+    pub fn state_url(&self, state_id: &str) -> String {
+        format!(
+            "{}activities/state?stateId={}&activityId={}&agent={}&registration={}",
+            self.endpoint,
+            encode(state_id),
+            encode(&self.activity_id),
+            encode(&to_text(&self.actor)),
+            encode(&self.registration)
+        )
+    }
+
+    /// The Statement resource's URL.
+    pub fn statements_url(&self) -> String {
+        format!("{}statements", self.endpoint)
+    }
+}
+
+/// Percent-encodes everything but RFC 3986's unreserved characters.
+pub fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => char::from(b).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// How the LMS launched the AU.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LaunchMode {
+    Normal,
+    Browse,
+    Review,
+}
+
+/// The launch data the LMS wrote to the State resource (`LMS.LaunchData`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LaunchData {
+    pub context_template: Node,
+    pub mode: LaunchMode,
+    /// The mastery score as written (`0.8`), and in thousandths.
+    pub mastery: Option<(String, u32)>,
+}
+
+impl LaunchData {
+    pub fn parse(text: &str) -> Result<LaunchData, String> {
+        let doc = parse(text).map_err(|e| format!("the launch data is not JSON: {e}"))?;
+        let context_template = doc
+            .get("contextTemplate")
+            .filter(|t| matches!(t.value, Value::Object(_)))
+            .cloned()
+            .ok_or("the launch data has no contextTemplate")?;
+        let mode = match doc.get("launchMode").and_then(Node::as_text) {
+            Some("Normal") => LaunchMode::Normal,
+            Some("Browse") => LaunchMode::Browse,
+            Some("Review") => LaunchMode::Review,
+            _ => return Err("the launch data's launchMode is not Normal, Browse or Review".into()),
+        };
+        let mastery = match doc.get("masteryScore").map(|n| &n.value) {
+            None | Some(Value::Null) => None,
+            Some(Value::Number(n)) => match n.parse::<f64>() {
+                Ok(v) if (0.0..=1.0).contains(&v) => Some((n.clone(), (v * 1000.0).round() as u32)),
+                _ => return Err(format!("the launch data's masteryScore {n} is not from 0 to 1")),
+            },
+            Some(_) => return Err("the launch data's masteryScore is not a number".into()),
+        };
+        Ok(LaunchData { context_template, mode, mastery })
+    }
+}
+
+/// The verbs this AU sends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verb {
+    Initialized,
+    Answered,
+    Completed,
+    Passed,
+    Failed,
+    Terminated,
+}
+
+impl Verb {
+    pub fn word(self) -> &'static str {
+        match self {
+            Verb::Initialized => "initialized",
+            Verb::Answered => "answered",
+            Verb::Completed => "completed",
+            Verb::Passed => "passed",
+            Verb::Failed => "failed",
+            Verb::Terminated => "terminated",
+        }
+    }
+
+    pub fn id(self) -> String {
+        format!("http://adlnet.gov/expapi/verbs/{}", self.word())
+    }
+
+    /// Defined by cmi5 (all but `answered`, a cmi5 "allowed" statement).
+    fn cmi5_defined(self) -> bool {
+        self != Verb::Answered
+    }
+}
+
+/// What this registration has been told, kept with the progress in the State resource.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Sent {
+    pub completed: bool,
+    pub passed: bool,
+}
+
+impl Sent {
+    /// The first line of the progress document: `sent` and the verbs already sent.
+    pub fn format(self) -> String {
+        let mut line = String::from("sent");
+        for (sent, word) in [(self.completed, " completed"), (self.passed, " passed")] {
+            if sent {
+                line.push_str(word);
+            }
+        }
+        line
+    }
+
+    /// Reads a progress document: what was sent, and the progress text after that line.
+    pub fn split(doc: &str) -> (Sent, &str) {
+        match doc.split_once('\n') {
+            Some((first, rest)) if first.starts_with("sent") => {
+                let words = first.split(' ').collect::<Vec<_>>();
+                (Sent { completed: words.contains(&"completed"), passed: words.contains(&"passed") }, rest)
+            }
+            _ => (Sent::default(), doc),
+        }
+    }
+
+    /// The verbs owed after a check that left the path with `result` (`failed_now`: a `failed`
+    /// was already sent this session): in the Normal mode only, `completed` once when every
+    /// step has an answer, then `passed` once when the score reaches the mastery score, else
+    /// `failed` (once a session; a later session may still pass).
+    pub fn owed(&mut self, mode: LaunchMode, result: PathResult, mastery: Option<u32>, failed_now: bool) -> Vec<Verb> {
+        let mut verbs = Vec::new();
+        if mode != LaunchMode::Normal || !result.complete() {
+            return verbs;
+        }
+        if !self.completed {
+            self.completed = true;
+            verbs.push(Verb::Completed);
+        }
+        if !self.passed {
+            if result.scaled_milli() >= mastery.unwrap_or(0) {
+                self.passed = true;
+                verbs.push(Verb::Passed);
+            } else if !failed_now {
+                verbs.push(Verb::Failed);
+            }
+        }
+        verbs
+    }
+}
+
+/// What the browser supplies for one statement: its id (a UUID), the time (ISO 8601, UTC) and,
+/// for `completed`, `passed`, `failed` and `terminated`, the session's duration so far.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stamp {
+    pub id: String,
+    pub timestamp: String,
+    pub duration_ms: u64,
+}
+
+/// An ISO 8601 duration in seconds with hundredths (`PT65.25S`), as xAPI writes one.
+pub fn duration(ms: u64) -> String {
+    format!("PT{}.{:02}S", ms / 1000, (ms % 1000) / 10)
+}
+
+fn number(text: String) -> Node {
+    Node::new(Value::Number(text))
+}
+
+/// The context every statement of the session carries: the template, the registration, and
+/// for cmi5-defined verbs the cmi5 category (and `moveon` for the three that can satisfy it).
+fn context(launch: &Cmi5Launch, data: &LaunchData, verb: Verb) -> Node {
+    let mut context = data.context_template.clone();
+    context.set("registration", Node::text(&launch.registration));
+    if verb.cmi5_defined() {
+        let mut categories = vec![CMI5_CATEGORY];
+        if matches!(verb, Verb::Completed | Verb::Passed | Verb::Failed) {
+            categories.push(MOVEON_CATEGORY);
+        }
+        let activities = context.member_mut("contextActivities");
+        let mut list = activities.get("category").and_then(Node::as_list).map(<[Node]>::to_vec).unwrap_or_default();
+        for id in categories {
+            if !list.iter().any(|c| c.get("id").and_then(Node::as_text) == Some(id)) {
+                list.push(Node::object(vec![("id", Node::text(id))]));
+            }
+        }
+        activities.set("category", Node::new(Value::List(list)));
+    }
+    if matches!(verb, Verb::Passed | Verb::Failed) {
+        if let Some((written, _)) = &data.mastery {
+            context.member_mut("extensions").set(MASTERY_EXTENSION, number(written.clone()));
+        }
+    }
+    context
+}
+
+/// A statement with the given verb, object, result and context.
+fn statement(
+    launch: &Cmi5Launch,
+    verb: Verb,
+    object: Node,
+    result: Option<Node>,
+    context: Node,
+    stamp: &Stamp,
+) -> String {
+    let verb_node = Node::object(vec![
+        ("id", Node::text(verb.id())),
+        ("display", Node::object(vec![("en-US", Node::text(verb.word()))])),
+    ]);
+    let mut members =
+        vec![("id", Node::text(&stamp.id)), ("actor", launch.actor.clone()), ("verb", verb_node), ("object", object)];
+    if let Some(result) = result {
+        members.push(("result", result));
+    }
+    members.push(("context", context));
+    members.push(("timestamp", Node::text(&stamp.timestamp)));
+    to_text(&Node::object(members))
+}
+
+/// A cmi5-defined statement about the AU itself (`result`: the path's score for `completed`,
+/// `passed` and `failed`; a duration for all but `initialized`).
+pub fn au_statement(launch: &Cmi5Launch, data: &LaunchData, verb: Verb, result: PathResult, stamp: &Stamp) -> String {
+    let object = Node::object(vec![("id", Node::text(&launch.activity_id)), ("objectType", Node::text("Activity"))]);
+    let mut members = Vec::new();
+    match verb {
+        Verb::Passed | Verb::Failed => {
+            members.push(("score", score(result)));
+            members.push(("success", Node::new(Value::Bool(verb == Verb::Passed))));
+        }
+        Verb::Completed => members.push(("completion", Node::new(Value::Bool(true)))),
+        _ => {}
+    }
+    if verb != Verb::Initialized {
+        members.push(("duration", Node::text(duration(stamp.duration_ms))));
+    }
+    let result = (!members.is_empty()).then(|| Node::object(members));
+    statement(launch, verb, object, result, context(launch, data, verb), stamp)
+}
+
+fn score(result: PathResult) -> Node {
+    Node::object(vec![
+        ("scaled", number(decimal(result.scaled_milli()))),
+        ("raw", number(result.raw.to_string())),
+        ("min", number("0".into())),
+        ("max", number(result.max.to_string())),
+    ])
+}
+
+/// The activity id of one exercise of the AU.
+pub fn exercise_activity(launch: &Cmi5Launch, exercise: &Exercise) -> String {
+    format!("{}/exercise/{}", launch.activity_id, encode(&exercise.id))
+}
+
+/// An `answered` statement for one checked answer (an interaction activity: true-false or
+/// numeric, with the right answer as its correct response pattern). `None` for a response
+/// grading refuses.
+pub fn answered_statement(
+    launch: &Cmi5Launch,
+    data: &LaunchData,
+    exercise: &Exercise,
+    response: &str,
+    ok: bool,
+    stamp: &Stamp,
+) -> Option<String> {
+    let (expected, _) = exercise.kind.solve();
+    let r = response.trim();
+    let (kind, given, pattern) = match expected {
+        Answer::Number(n) => ("numeric", r.parse::<u64>().ok()?.to_string(), format!("{n}[:]{n}")),
+        Answer::YesNo(b) => {
+            let given = match r.to_ascii_lowercase().as_str() {
+                "yes" => true,
+                "no" => false,
+                _ => return None,
+            };
+            ("true-false", given.to_string(), b.to_string())
+        }
+    };
+    let definition = Node::object(vec![
+        ("name", Node::object(vec![("en-US", Node::text(&exercise.title))])),
+        ("description", Node::object(vec![("en-US", Node::text(&exercise.prompt))])),
+        ("type", Node::text("http://adlnet.gov/expapi/activities/cmi.interaction")),
+        ("interactionType", Node::text(kind)),
+        ("correctResponsesPattern", Node::new(Value::List(vec![Node::text(pattern)]))),
+    ]);
+    let object = Node::object(vec![
+        ("id", Node::text(exercise_activity(launch, exercise))),
+        ("objectType", Node::text("Activity")),
+        ("definition", definition),
+    ]);
+    let result = Node::object(vec![("success", Node::new(Value::Bool(ok))), ("response", Node::text(given))]);
+    Some(statement(launch, Verb::Answered, object, Some(result), context(launch, data, Verb::Answered), stamp))
+}
+
+#[cfg(test)]
+#[path = "cmi5_tests.rs"]
+mod tests;

@@ -1,0 +1,259 @@
+//! What the guided path tells a learning management system when an LMS launches it from a
+//! SCORM package: each checked answer as an interaction, the score, completion and success,
+//! and the learner's progress as suspend data. Pure: the element names and values are built
+//! here, in each standard's own vocabulary; `browser/lms.rs` only hands them to the run-time.
+//!
+//! The two standards name the same things differently (SCORM 1.2's `cmi.core.score.raw` is
+//! SCORM 2004's `cmi.score.raw`, its `wrong` is 2004's `incorrect`, its true-false response
+//! is `t`/`f` where 2004 writes `true`/`false`), and 1.2 has one status where 2004 has two.
+
+use super::{Answer, Exercise, TrainingProgress};
+
+/// Which SCORM run-time launched the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scorm {
+    /// SCORM 1.2: the run-time is the object `API`.
+    V12,
+    /// SCORM 2004 4th edition: the run-time is the object `API_1484_11`.
+    V2004,
+}
+
+impl Scorm {
+    /// From the launch link's `lms=` word (the package's manifest writes it).
+    pub fn from_word(word: &str) -> Option<Scorm> {
+        match word {
+            "scorm12" => Some(Scorm::V12),
+            "scorm2004" => Some(Scorm::V2004),
+            _ => None,
+        }
+    }
+
+    /// The name of the run-time object the LMS places in a parent frame.
+    pub fn api_name(self) -> &'static str {
+        match self {
+            Scorm::V12 => "API",
+            Scorm::V2004 => "API_1484_11",
+        }
+    }
+
+    /// The run-time's functions, in the order initialize, get, set, commit, finish.
+    pub fn functions(self) -> [&'static str; 5] {
+        match self {
+            Scorm::V12 => ["LMSInitialize", "LMSGetValue", "LMSSetValue", "LMSCommit", "LMSFinish"],
+            Scorm::V2004 => ["Initialize", "GetValue", "SetValue", "Commit", "Terminate"],
+        }
+    }
+
+    /// The element holding the pass mark the LMS took from the package's manifest.
+    pub fn pass_mark_element(self) -> &'static str {
+        match self {
+            Scorm::V12 => "cmi.student_data.mastery_score",
+            Scorm::V2004 => "cmi.scaled_passing_score",
+        }
+    }
+
+    /// The element holding the learner's stored progress.
+    pub fn suspend_element(self) -> &'static str {
+        "cmi.suspend_data"
+    }
+
+    /// The most characters the standard lets suspend data hold.
+    pub fn suspend_limit(self) -> usize {
+        match self {
+            Scorm::V12 => 4096,
+            Scorm::V2004 => 64000,
+        }
+    }
+
+    /// The element counting the interactions recorded so far (the next one's index).
+    pub fn interaction_count_element(self) -> &'static str {
+        "cmi.interactions._count"
+    }
+
+    /// Reads the pass mark as the run-time gives it, in thousandths: 1.2's mastery score is a
+    /// number from 0 to 100, 2004's scaled passing score a number from -1 to 1 (a negative
+    /// mark is no mark a learner can miss, so it counts as 0). Empty or malformed: no mark.
+    pub fn pass_mark(self, text: &str) -> Option<u32> {
+        let value = text.trim().parse::<f64>().ok().filter(|v| v.is_finite())?;
+        let milli = match self {
+            Scorm::V12 if (0.0..=100.0).contains(&value) => value * 10.0,
+            Scorm::V2004 if (-1.0..=1.0).contains(&value) => value.max(0.0) * 1000.0,
+            _ => return None,
+        };
+        Some(milli.round() as u32)
+    }
+}
+
+/// The path's result as the LMS records it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PathResult {
+    /// Exercises answered right.
+    pub raw: u32,
+    /// Exercises in the set.
+    pub max: u32,
+    /// Exercises answered at all.
+    pub answered: u32,
+}
+
+impl PathResult {
+    /// The result of `progress` (kept by progress key) over the exercises of a set.
+    pub fn of(exercises: &[Exercise], progress: &TrainingProgress) -> PathResult {
+        let marks = exercises.iter().filter_map(|e| progress.answers.get(&e.progress_key()));
+        let (answered, raw) = marks.fold((0, 0), |(n, r), (ok, _)| (n + 1, r + u32::from(*ok)));
+        PathResult { raw, max: exercises.len() as u32, answered }
+    }
+
+    /// `raw / max` in thousandths (0 for an empty set).
+    pub fn scaled_milli(self) -> u32 {
+        (self.raw * 1000).checked_div(self.max).unwrap_or(0)
+    }
+
+    /// Every exercise has an answer.
+    pub fn complete(self) -> bool {
+        self.max > 0 && self.answered == self.max
+    }
+
+    /// Passed: complete, and the scaled score reaches the pass mark.
+    pub fn passed(self, pass_mark_milli: u32) -> bool {
+        self.complete() && self.scaled_milli() >= pass_mark_milli
+    }
+}
+
+/// Thousandths as a decimal (`750` → `0.75`, `1000` → `1`).
+pub fn decimal(milli: u32) -> String {
+    let text = format!("{}.{:03}", milli / 1000, milli % 1000);
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The score, the status and the progress, as (element, value) in the order they are set.
+/// Without a pass mark, SCORM 1.2 says `completed` and 2004 leaves success `unknown`. SCORM 1.2
+/// scores from 0 to 100, so a set of more than 100 exercises is scored there in percent.
+pub fn status_values(scorm: Scorm, result: PathResult, pass_mark: Option<u32>, suspend: &str) -> Vec<(String, String)> {
+    let verdict = pass_mark.map(|mark| if result.passed(mark) { "passed" } else { "failed" });
+    let mut values = Vec::new();
+    let mut set = |element: &str, value: String| values.push((element.to_string(), value));
+    match scorm {
+        Scorm::V12 => {
+            // 1.2 bounds a score by 0 and 100: a set of more exercises is scored in percent.
+            let (raw, max) = match result.max {
+                0..=100 => (result.raw, result.max),
+                _ => (result.scaled_milli() / 10, 100),
+            };
+            set("cmi.core.score.min", "0".into());
+            set("cmi.core.score.max", max.to_string());
+            set("cmi.core.score.raw", raw.to_string());
+            let status = match verdict {
+                _ if !result.complete() => "incomplete",
+                Some(word) => word,
+                None => "completed",
+            };
+            set("cmi.core.lesson_status", status.into());
+            set("cmi.core.exit", if result.complete() { "" } else { "suspend" }.into());
+        }
+        Scorm::V2004 => {
+            set("cmi.score.min", "0".into());
+            set("cmi.score.max", result.max.to_string());
+            set("cmi.score.raw", result.raw.to_string());
+            set("cmi.score.scaled", decimal(result.scaled_milli()));
+            set("cmi.completion_status", if result.complete() { "completed" } else { "incomplete" }.into());
+            let success = if result.complete() { verdict.unwrap_or("unknown") } else { "unknown" };
+            set("cmi.success_status", success.into());
+            set("cmi.exit", if result.complete() { "normal" } else { "suspend" }.into());
+        }
+    }
+    values.push((scorm.suspend_element().to_string(), suspend.to_string()));
+    values
+}
+
+/// Progress text cut to whole lines that fit `limit` characters, with how many answers were
+/// left out (a set too large for SCORM 1.2's 4,096 characters keeps its first answers).
+pub fn fit_suspend(text: &str, limit: usize) -> (String, usize) {
+    let mut kept = String::new();
+    let mut dropped = 0;
+    for line in text.split_inclusive('\n') {
+        if dropped == 0 && kept.chars().count() + line.chars().count() <= limit {
+            kept.push_str(line);
+        } else {
+            dropped += 1;
+        }
+    }
+    (kept, dropped)
+}
+
+/// An identifier both standards accept: the exercise id with anything but letters, digits,
+/// `-`, `_` and `.` written as `_` (at most 255 characters, 1.2's bound).
+pub fn interaction_id(id: &str) -> String {
+    let clean: String =
+        id.chars().map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '_' }).take(255).collect();
+    if clean.is_empty() {
+        "exercise".to_string()
+    } else {
+        clean
+    }
+}
+
+/// A yes/no or a number in the standard's interaction vocabulary.
+fn response_word(scorm: Scorm, answer: Answer) -> String {
+    match (answer, scorm) {
+        (Answer::Number(n), _) => n.to_string(),
+        (Answer::YesNo(b), Scorm::V12) => if b { "t" } else { "f" }.to_string(),
+        (Answer::YesNo(b), Scorm::V2004) => b.to_string(),
+    }
+}
+
+/// The learner's response as the answer it was graded as (`yes` → true, ` 42 ` → 42), or
+/// `None` for text that grading would refuse.
+fn graded_response(expected: Answer, response: &str) -> Option<Answer> {
+    let r = response.trim();
+    match expected {
+        Answer::Number(_) => r.parse::<u64>().ok().map(Answer::Number),
+        Answer::YesNo(_) => match r.to_ascii_lowercase().as_str() {
+            "yes" => Some(Answer::YesNo(true)),
+            "no" => Some(Answer::YesNo(false)),
+            _ => None,
+        },
+    }
+}
+
+/// One checked answer as interaction number `index`: (element, value) in the order the
+/// standard needs them (the id first, the type before the responses). `None` for a response
+/// grading refuses (it was never checked).
+pub fn interaction_values(
+    scorm: Scorm,
+    index: u32,
+    exercise: &Exercise,
+    response: &str,
+    ok: bool,
+) -> Option<Vec<(String, String)>> {
+    let (expected, _) = exercise.kind.solve();
+    let given = graded_response(expected, response)?;
+    let kind = match expected {
+        Answer::Number(_) => "numeric",
+        Answer::YesNo(_) => "true-false",
+    };
+    let at = |field: &str| format!("cmi.interactions.{index}.{field}");
+    let right = response_word(scorm, expected);
+    let mut values = vec![(at("id"), interaction_id(&exercise.id)), (at("type"), kind.to_string())];
+    match scorm {
+        Scorm::V12 => {
+            values.push((at("correct_responses.0.pattern"), right));
+            values.push((at("student_response"), response_word(scorm, given)));
+            values.push((at("result"), if ok { "correct" } else { "wrong" }.to_string()));
+        }
+        Scorm::V2004 => {
+            let pattern = match expected {
+                Answer::Number(_) => format!("{right}[:]{right}"),
+                Answer::YesNo(_) => right,
+            };
+            values.push((at("description"), exercise.title.chars().take(250).collect()));
+            values.push((at("correct_responses.0.pattern"), pattern));
+            values.push((at("learner_response"), response_word(scorm, given)));
+            values.push((at("result"), if ok { "correct" } else { "incorrect" }.to_string()));
+        }
+    }
+    Some(values)
+}
+
+#[cfg(test)]
+#[path = "lms_tests.rs"]
+mod tests;

@@ -1,0 +1,171 @@
+//! Table tests for what the guided path reports to a SCORM run-time.
+
+use super::*;
+use crate::training::ExerciseKind;
+
+fn exercise(id: &str, kind: ExerciseKind) -> Exercise {
+    Exercise { id: id.into(), title: format!("Step {id}"), prompt: "?".into(), kind }
+}
+
+fn owner() -> Exercise {
+    // Owner of key group 77 at p = 100, max 128: ⌊77 × 100 ÷ 128⌋ = 60.
+    exercise("w-owner", ExerciseKind::OwnerOfGroup { max: 128, p: 100, group: 77 })
+}
+
+fn restore() -> Exercise {
+    // A restart at 200 from a snapshot with max parallelism 128 does not start.
+    exercise("restart 200", ExerciseKind::RestoreStarts { saved_max: 128, p: 200 })
+}
+
+fn progress(marks: &[(&Exercise, bool, &str)]) -> TrainingProgress {
+    let mut p = TrainingProgress::default();
+    for (e, ok, response) in marks {
+        p.answers.insert(e.progress_key(), (*ok, response.to_string()));
+    }
+    p
+}
+
+#[test]
+fn the_pass_mark_is_read_in_each_standards_scale() {
+    let cases = [
+        (Scorm::V12, "80", Some(800)),
+        (Scorm::V12, " 75.5 ", Some(755)),
+        (Scorm::V12, "100", Some(1000)),
+        (Scorm::V12, "101", None),
+        (Scorm::V12, "", None),
+        (Scorm::V12, "eighty", None),
+        (Scorm::V2004, "0.8", Some(800)),
+        (Scorm::V2004, "1", Some(1000)),
+        (Scorm::V2004, "-0.5", Some(0)),
+        (Scorm::V2004, "1.5", None),
+        (Scorm::V2004, "NaN", None),
+    ];
+    for (scorm, text, want) in cases {
+        assert_eq!(scorm.pass_mark(text), want, "{scorm:?} {text:?}");
+    }
+}
+
+#[test]
+fn the_result_counts_answers_by_progress_key() {
+    let (a, b) = (owner(), restore());
+    let set = [a.clone(), b.clone()];
+    let cases = [
+        (progress(&[]), PathResult { raw: 0, max: 2, answered: 0 }),
+        (progress(&[(&a, true, "60")]), PathResult { raw: 1, max: 2, answered: 1 }),
+        (progress(&[(&a, true, "60"), (&b, false, "yes")]), PathResult { raw: 1, max: 2, answered: 2 }),
+    ];
+    for (p, want) in cases {
+        assert_eq!(PathResult::of(&set, &p), want);
+    }
+    // An answer kept under an edited exercise's old key does not count for the new one.
+    let edited = Exercise { prompt: "Which subtask, now?".into(), ..a.clone() };
+    assert_eq!(PathResult::of(&[edited], &progress(&[(&a, true, "60")])).answered, 0);
+}
+
+#[test]
+fn status_in_each_standard() {
+    let half = PathResult { raw: 1, max: 2, answered: 2 };
+    let all = PathResult { raw: 2, max: 2, answered: 2 };
+    let started = PathResult { raw: 1, max: 2, answered: 1 };
+    let find = |values: &[(String, String)], element: &str| {
+        values.iter().find(|(e, _)| e == element).map(|(_, v)| v.clone()).unwrap_or_default()
+    };
+    // (standard, result, pass mark, the status elements and their values)
+    type Case<'a> = (Scorm, PathResult, Option<u32>, &'a [(&'a str, &'a str)]);
+    let cases: [Case; 7] = [
+        (Scorm::V12, started, Some(800), &[("cmi.core.lesson_status", "incomplete"), ("cmi.core.exit", "suspend")]),
+        (Scorm::V12, half, Some(800), &[("cmi.core.lesson_status", "failed"), ("cmi.core.score.raw", "1")]),
+        (Scorm::V12, all, Some(800), &[("cmi.core.lesson_status", "passed"), ("cmi.core.exit", "")]),
+        (Scorm::V12, half, None, &[("cmi.core.lesson_status", "completed"), ("cmi.core.score.max", "2")]),
+        (
+            Scorm::V2004,
+            started,
+            Some(500),
+            &[("cmi.completion_status", "incomplete"), ("cmi.success_status", "unknown"), ("cmi.exit", "suspend")],
+        ),
+        (
+            Scorm::V2004,
+            half,
+            Some(500),
+            &[("cmi.success_status", "passed"), ("cmi.score.scaled", "0.5"), ("cmi.exit", "normal")],
+        ),
+        (Scorm::V2004, half, None, &[("cmi.completion_status", "completed"), ("cmi.success_status", "unknown")]),
+    ];
+    for (scorm, result, mark, want) in cases {
+        let values = status_values(scorm, result, mark, "v1\n");
+        for (element, value) in want {
+            assert_eq!(find(&values, element), *value, "{scorm:?} {result:?} {mark:?} {element}");
+        }
+        assert_eq!(values.last(), Some(&("cmi.suspend_data".to_string(), "v1\n".to_string())));
+    }
+}
+
+#[test]
+fn a_scorm_12_score_stays_within_0_and_100() {
+    let big = PathResult { raw: 150, max: 200, answered: 200 };
+    let values = status_values(Scorm::V12, big, None, "");
+    assert!(values.contains(&("cmi.core.score.raw".into(), "75".into())), "{values:?}");
+    assert!(values.contains(&("cmi.core.score.max".into(), "100".into())), "{values:?}");
+    let values = status_values(Scorm::V2004, big, None, "");
+    assert!(values.contains(&("cmi.score.raw".into(), "150".into())), "{values:?}");
+}
+
+#[test]
+fn decimals_are_written_without_trailing_zeros() {
+    for (milli, text) in [(0, "0"), (500, "0.5"), (750, "0.75"), (667, "0.667"), (1000, "1")] {
+        assert_eq!(decimal(milli), text);
+    }
+}
+
+#[test]
+fn an_interaction_in_each_standards_words() {
+    let (a, b) = (owner(), restore());
+    let v12 = interaction_values(Scorm::V12, 3, &b, " Yes ", false).unwrap();
+    assert_eq!(
+        v12,
+        [
+            ("cmi.interactions.3.id", "restart_200"),
+            ("cmi.interactions.3.type", "true-false"),
+            ("cmi.interactions.3.correct_responses.0.pattern", "f"),
+            ("cmi.interactions.3.student_response", "t"),
+            ("cmi.interactions.3.result", "wrong"),
+        ]
+        .map(|(e, v)| (e.to_string(), v.to_string()))
+    );
+    let v2004 = interaction_values(Scorm::V2004, 0, &a, "60", true).unwrap();
+    assert_eq!(
+        v2004,
+        [
+            ("cmi.interactions.0.id", "w-owner"),
+            ("cmi.interactions.0.type", "numeric"),
+            ("cmi.interactions.0.description", "Step w-owner"),
+            ("cmi.interactions.0.correct_responses.0.pattern", "60[:]60"),
+            ("cmi.interactions.0.learner_response", "60"),
+            ("cmi.interactions.0.result", "correct"),
+        ]
+        .map(|(e, v)| (e.to_string(), v.to_string()))
+    );
+    // A response grading refuses was never checked: nothing to report.
+    assert_eq!(interaction_values(Scorm::V2004, 0, &a, "sixty", false), None);
+    assert_eq!(interaction_values(Scorm::V12, 0, &b, "maybe", false), None);
+}
+
+#[test]
+fn interaction_ids_keep_to_the_safe_characters() {
+    for (id, want) in [("w-owner", "w-owner"), ("a b/c", "a_b_c"), ("", "exercise"), ("ü.1", "_.1")] {
+        assert_eq!(interaction_id(id), want);
+    }
+    assert_eq!(interaction_id(&"x".repeat(300)).len(), 255);
+}
+
+#[test]
+fn suspend_data_keeps_whole_lines_that_fit() {
+    let text = "v1\na\tcorrect\t1\nb\tcorrect\t2\n";
+    assert_eq!(fit_suspend(text, 100), (text.to_string(), 0));
+    assert_eq!(fit_suspend(text, 16), ("v1\na\tcorrect\t1\n".to_string(), 1));
+    assert_eq!(fit_suspend(text, 2), (String::new(), 3));
+    // Every progress text that fits round-trips through suspend data.
+    let p = progress(&[(&owner(), true, "60"), (&restore(), false, "yes")]);
+    let (kept, dropped) = fit_suspend(&p.format(), Scorm::V12.suspend_limit());
+    assert_eq!((TrainingProgress::parse(&kept), dropped), (Some(p), 0));
+}

@@ -1,0 +1,122 @@
+// The SCORM packages (dist/packages/, written by tools/build.sh) run as an LMS runs them: each
+// zip is unpacked, and a player page (www/lms/scorm-host.html) reads its imsmanifest.xml, sets
+// up a real SCORM run-time written by others (scorm-again's Scorm12API / Scorm2004API) and opens
+// the launch file in a frame. The learner answers; the spec reads back from the run-time what
+// the lab reported: each answer as an interaction, the score, the status, the progress; then a
+// second launch resumes from what the LMS kept, and finishing the path passes it.
+import { test, expect } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// The repository root is served on this port (playwright.config.js), player and packages alike.
+const rootPort = Number(process.env.E2E_PORT || 4173) + 2;
+
+const answers = {
+  'coverage-8-3': '8',
+  'coverage-8-2': '4',
+  'busiest-128-100': '2',
+  'hot-key-rescale': 'no',
+  'point-of-no-return': '6',
+  'sample-max-parallelism': '128',
+  'sample-uid-throttle': 'no',
+  'sample-uid-counter': 'yes',
+  'cutover-downtime': '16',
+  'in-place-ceiling': 'no',
+  'running-is-safe': 'no',
+  'checkpoint-backend-switch': 'no',
+};
+
+/** Answers a step in the frame: a number typed, or yes / no chosen; then checked. */
+async function answer(frame, id, value) {
+  const step = frame.locator(`[data-exercise="${id}"]`);
+  if (value === 'yes' || value === 'no') await step.getByRole('radio', { name: value === 'yes' ? 'Yes' : 'No' }).check();
+  else await step.getByRole('textbox').fill(value);
+  await step.getByRole('button', { name: /^Check:/ }).click();
+  await expect(step.locator('.training-verdict')).toBeVisible();
+}
+
+const words = {
+  scorm12: {
+    status: (cmi) => cmi.core.lesson_status,
+    score: (cmi) => [cmi.core.score.raw, cmi.core.score.min, cmi.core.score.max],
+    response: 'student_response',
+    wrong: 'wrong',
+    yes: 't',
+    finish: 'LMSFinish',
+  },
+  scorm2004: {
+    status: (cmi) => `${cmi.completion_status}/${cmi.success_status}`,
+    score: (cmi) => [cmi.score.raw, cmi.score.min, cmi.score.max],
+    response: 'learner_response',
+    wrong: 'incorrect',
+    yes: 'true',
+    finish: 'Terminate',
+  },
+};
+
+for (const kind of ['scorm12', 'scorm2004']) {
+  test(`the ${kind} package reports to a SCORM run-time and resumes`, async ({ page }, testInfo) => {
+    const w = words[kind];
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('response', (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()}: ${r.url()}`));
+    // The LMS unpacks the upload into a folder of its own.
+    const folder = `target/lms-e2e/${kind}-${testInfo.workerIndex}-${Date.now()}`;
+    rmSync(join(repo, folder), { recursive: true, force: true });
+    mkdirSync(join(repo, folder), { recursive: true });
+    execFileSync('python3', ['-m', 'zipfile', '-e', join(repo, `dist/packages/rescale-lab-${kind}.zip`), join(repo, folder)]);
+    const player = `http://127.0.0.1:${rootPort}/www/lms/scorm-host.html?package=/${folder}/`;
+    const record = () => page.evaluate(() => window.lmsRecord());
+
+    await page.goto(player);
+    const frame = page.frameLocator('#sco');
+    const status = frame.getByTestId('lms-status');
+    await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right.');
+    let r = await record();
+    expect(r.href).toBe(kind === 'scorm12' ? 'index.html?lms=scorm12' : 'index.html?lms=scorm2004');
+    expect(r.calls[0]).toBe('initialize');
+    expect(w.status(r.cmi)).toBe(kind === 'scorm12' ? 'incomplete' : 'incomplete/unknown');
+    // Launched by an LMS: the path alone, no site navigation, a step's lab in a tab of its own.
+    await expect(frame.getByRole('navigation', { name: 'Labs' })).toHaveCount(0);
+    const lab = frame.locator('[data-exercise="owner-77"]').getByRole('link', { name: 'Open the lab for this step' });
+    await expect(lab).toHaveAttribute('target', '_blank');
+    await expect(lab).toHaveAttribute('href', /^index\.html#\/owners\?/);
+
+    await answer(frame, 'owner-77', '60');
+    await answer(frame, 'restart-200', 'yes');
+    await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
+    r = await record();
+    const interactions = Object.values(r.cmi.interactions.childArray ?? r.cmi.interactions);
+    expect(interactions.map((i) => [i.id, i.type, i[w.response], i.result])).toEqual([
+      ['owner-77', 'numeric', '60', 'correct'],
+      ['restart-200', 'true-false', w.yes, w.wrong],
+    ]);
+    expect(w.score(r.cmi)).toEqual(['1', '0', '14']);
+    expect(w.status(r.cmi)).toBe(kind === 'scorm12' ? 'incomplete' : 'incomplete/unknown');
+    expect(r.cmi.suspend_data).toMatch(/^v1\nowner-77#[0-9a-f]{8}\tcorrect\t60\nrestart-200#[0-9a-f]{8}\tincorrect\tyes\n$/);
+
+    // The learner leaves: the session is finished, and the LMS keeps what was committed.
+    await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+    await expect.poll(async () => (await record()).calls).toContain(w.finish);
+
+    // A second launch resumes: the answers are back, the score goes on from them.
+    await page.goto(player);
+    await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
+    await expect(frame.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
+    await expect(frame.locator('[data-exercise="restart-200"] .training-verdict')).toHaveAttribute('data-verdict', 'incorrect');
+    for (const [id, value] of Object.entries(answers)) await answer(frame, id, value);
+    await expect(status).toHaveText('Your LMS has your answers: 13 of 14 right.');
+    r = await record();
+    expect(w.score(r.cmi)).toEqual(['13', '0', '14']);
+    // 13 of 14 is above the manifest's pass mark of 80 %.
+    expect(w.status(r.cmi)).toBe(kind === 'scorm12' ? 'passed' : 'completed/passed');
+    if (kind === 'scorm2004') expect(r.cmi.score.scaled).toBe('0.928');
+    expect(Object.values(r.cmi.interactions.childArray ?? r.cmi.interactions)).toHaveLength(12);
+    expect(errors).toEqual([]);
+    rmSync(join(repo, folder), { recursive: true, force: true });
+  });
+}

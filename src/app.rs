@@ -80,6 +80,7 @@ pub fn App() -> Html {
         // Inside a frame the title names the state, as the snippet's frame title does.
         Route::Lab(lab) if location.common.embed => format!("{} · Rescale Lab", frame_title(*lab, &written)),
         Route::Lab(lab) => format!("{} · Rescale Lab", lab.title()),
+        Route::Class => "Class view · Rescale Lab".to_string(),
         Route::NotFound(_) => "Not found · Rescale Lab".to_string(),
     };
     use_effect_with((location.common.theme, title), |(theme, title)| {
@@ -100,6 +101,7 @@ pub fn App() -> Html {
     };
     let body = match &location.route {
         Route::Home => home(&location),
+        Route::Class => class(&location),
         Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
         // A lab in another wasm module: the switch loads it.
         Route::Lab(lab) if !crate::labs::has_page(*lab) => {
@@ -167,6 +169,19 @@ fn home(location: &Location) -> Html {
     let notices = location.notices.iter().cloned().chain(more).collect::<Vec<_>>();
     html! { <><Notices {notices} /><Home exercises={location.params.get("exercises").map(String::from)} {workshop}
     step={location.params.get(crate::url::workshop::STEP).map(String::from)} /></> }
+}
+
+/// The class view, in the build that holds the home page.
+#[cfg(feature = "home")]
+fn class(location: &Location) -> Html {
+    use crate::labs::class_view::ClassView;
+    html! { <ClassView activity={location.params.get("activity").map(String::from)} /> }
+}
+
+/// A lab's module without the class view: the switch loads the home module.
+#[cfg(not(feature = "home"))]
+fn class(_: &Location) -> Html {
+    html! { <ModuleSwitch module="home" title="Class view" /> }
 }
 
 /// A lab's module without the home page: the switch loads the home module.

@@ -46,6 +46,8 @@ pub enum Route {
     Home,
     /// `#/<slug>` of a registered lab.
     Lab(Lab),
+    /// `#/class`: the trainer's class view (answers read back from a Learning Record Store).
+    Class,
     /// Anything else; holds the path as typed, shown as text.
     NotFound(String),
 }
@@ -91,6 +93,8 @@ impl Location {
         let slug = path.trim_start_matches('/').trim_end_matches('/');
         let route = if slug.is_empty() {
             Route::Home
+        } else if slug == "class" {
+            Route::Class
         } else {
             Lab::from_slug(slug).map_or_else(|| Route::NotFound(path.clone()), Route::Lab)
         };

@@ -3,7 +3,7 @@
 // wasm when the browser accepts it (compressed once per file version), an ETag with `no-cache` so a
 // new deployment is seen at once and an unchanged file costs a 304 (content-hashed files:
 // cached for ever, `immutable`), CORS for the embed host
-// script. It never lists directories and refuses paths that leave the served folder.
+// script and for sets/shared/ (exercise sets another site reads). It never lists directories and refuses paths that leave the served folder.
 //   node www/serve.mjs --port 8080 --dir dist
 import { createServer } from 'node:http';
 import { brotliCompress, constants, gzipSync } from 'node:zlib';
@@ -97,6 +97,8 @@ const server = createServer(async (req, res) => {
     // The embed host script is included by pages of other origins, with an integrity hash,
     // which needs CORS.
     if (path.endsWith('/embed-host.js')) headers['access-control-allow-origin'] = '*';
+    // A folder shared with every site (www/sets/shared/: the exercise sets other origins read).
+    if (path.startsWith('/sets/shared/')) headers['access-control-allow-origin'] = '*';
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   } catch (error) {

@@ -80,8 +80,14 @@ fn convert(value: &JsValue, depth: u32) -> Json {
 /// Fetches `path` (relative to the page) and parses it as JSON; the error says which step failed.
 pub async fn fetch_json(path: &str) -> Result<Json, String> {
     let window = web_sys::window().ok_or("no window")?;
-    let response =
-        JsFuture::from(window.fetch_with_str(path)).await.map_err(|_| format!("{path} could not be read"))?;
+    let refused = || match path.contains("://") {
+        // Another site: the browser does not say whether it refused by CORS or was unreachable.
+        true => format!(
+            "{path} could not be read: its site does not let other sites read it (CORS), or could not be reached"
+        ),
+        false => format!("{path} could not be read"),
+    };
+    let response = JsFuture::from(window.fetch_with_str(path)).await.map_err(|_| refused())?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response".to_string())?;
     if !response.ok() {
         return Err(format!("{path} answered {}", response.status()));

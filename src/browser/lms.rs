@@ -12,11 +12,15 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::model::training::lms::Scorm;
 
-/// The launch link's `lms=` word, from the query before the hash.
-pub fn launch_word() -> Option<String> {
+/// A parameter of the launch link's query (before the hash), decoded.
+pub fn launch_param(name: &str) -> Option<String> {
     let search = web_sys::window()?.location().search().ok()?;
-    let url_params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
-    url_params.get("lms")
+    web_sys::UrlSearchParams::new_with_str(&search).ok()?.get(name)
+}
+
+/// The launch link's `lms=` word.
+pub fn launch_word() -> Option<String> {
+    launch_param("lms")
 }
 
 /// Whether an LMS launched this page (the package's link names one): the page then shows

@@ -55,6 +55,11 @@ pub fn uuid() -> String {
     web_sys::window().and_then(|w| w.crypto().ok()).map(|c| c.random_uuid()).unwrap_or_default()
 }
 
+/// The local time now, as hours, minutes and seconds (for "read at" lines).
+pub fn local_time() -> String {
+    js_sys::Date::new_0().to_locale_time_string("en-GB").as_string().unwrap_or_default()
+}
+
 /// The time now, as ISO 8601 in UTC with milliseconds.
 pub fn now_iso() -> String {
     js_sys::Date::new_0().to_iso_string().into()

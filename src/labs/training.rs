@@ -1,5 +1,6 @@
 //! The guided training path on the home page: an exercise set loaded from a JSON file
-//! (`static/exercises.json`, or `exercises=PATH` for one visit, same site only), each
+//! (`static/exercises.json`, or `exercises=` for one visit: a path on this site, or an https
+//! address whose site allows it by CORS), each
 //! exercise graded against the model's own answer, with the score kept in local storage
 //! (`rescale-lab.training.v1`); a corrupt entry is ignored with a notice. The trainer's modes
 //! ([`WorkshopQuery`]): `answers=hidden` (hints instead of reasons after a wrong answer, the
@@ -19,6 +20,7 @@ use super::coverage::progress::{Progress as CoverageRuns, STORAGE_KEY as COVERAG
 use super::presenter::Presenter;
 use super::reset_all::{ResetAll, TRAINING_FIRST_KEY, TRAINING_KEY};
 use super::training_cmi5::use_cmi5_report;
+use super::training_live::use_live_report;
 use super::training_lms::{lms_keeps_progress, lms_progress, use_lms_report};
 use super::training_set::{load, safe_path, ExerciseSet};
 use super::training_step::{step_id, TrainingStep, RETURN_STEP_KEY};
@@ -76,8 +78,11 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
         use_effect_with(path, move |path| {
             let target = match path {
                 None => Ok("static/exercises.json".to_string()),
-                Some(p) => safe_path(p)
-                    .ok_or_else(|| format!("exercises={p:?} is not a path on this site; using the built-in set")),
+                Some(p) => safe_path(p).ok_or_else(|| {
+                    format!(
+                        "exercises={p:?} is neither a path on this site nor an https address; using the built-in set"
+                    )
+                }),
             };
             let set = set.clone();
             yew::platform::spawn_local(async move {
@@ -119,7 +124,8 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
     let loaded = set.as_ref().and_then(|s| s.as_ref().ok()).map(|s| s.exercises.clone());
     let lms_line = use_lms_report(loaded.clone(), &steps.progress, steps.checked.clone());
     let restore = steps.dispatcher().to_callback().reform(StepAction::Restore);
-    let cmi5_line = use_cmi5_report(loaded, &steps.progress, steps.checked.clone(), restore);
+    let cmi5_line = use_cmi5_report(loaded.clone(), &steps.progress, steps.checked.clone(), restore);
+    let live_lrs = use_live_report(browser::lms::launched(), loaded, &steps.progress, steps.checked.clone());
     let clear = steps.dispatcher().to_callback().reform(|_: ()| StepAction::Clear);
     let clear_all = steps.dispatcher().to_callback().reform(|_: ()| StepAction::ClearAll);
     let mode = props.mode;
@@ -211,6 +217,7 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
                         on_confirm={on_reset} status_testid="reset-progress-status" />
                     <ResetAll on_cleared={clear_all} />
                 </div>
+                { live_lrs }
                 if !hidden {
                     <p class="trainer-links">
                         { "For trainers: " }

@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::browser::lms::launch_word;
+use crate::browser::lms::{launch_param, launch_word};
 use crate::browser::xapi::{now_iso, request, uuid, Call};
 use crate::model::json::parse;
 use crate::model::training::cmi5::{
@@ -25,9 +25,7 @@ pub fn cmi5_launch() -> Option<Result<Cmi5Launch, String>> {
     if launch_word()? != "cmi5" {
         return None;
     }
-    let search = web_sys::window()?.location().search().ok()?;
-    let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
-    Some(Cmi5Launch::from_params(|name| params.get(name)))
+    Some(Cmi5Launch::from_params(launch_param))
 }
 
 enum Outgoing {
@@ -113,7 +111,10 @@ impl Cmi5Session {
             self.push(Outgoing::Statement(au_statement(&self.launch, &self.data, verb, result, &self.stamp())));
         }
         self.sent.set(sent);
-        self.push(Outgoing::Progress(format!("{}\n{}", sent.format(), progress.format())));
+        // A live workshop keeps progress in the browser (an LRS may lack the State resource).
+        if self.data.cmi5 {
+            self.push(Outgoing::Progress(format!("{}\n{}", sent.format(), progress.format())));
+        }
     }
 
     /// Ends the session with `terminated` (once): queued, or at once with `keepalive` when
@@ -175,6 +176,18 @@ pub async fn start(
     let doc = read_state(&launch, &token, PROGRESS_STATE).await?.unwrap_or_default();
     let (sent, text) = Sent::split(&doc);
     let progress = TrainingProgress::parse(text).unwrap_or_default();
+    Ok((open_session(launch, data, token, sent, on_error), progress))
+}
+
+/// A session that starts at once with `initialized` (and ends with `terminated` when the page
+/// goes away): a cmi5 launch's, once its launch data is read, or a live workshop's.
+pub fn open_session(
+    launch: Cmi5Launch,
+    data: LaunchData,
+    token: String,
+    sent: Sent,
+    on_error: Callback<String>,
+) -> Rc<Cmi5Session> {
     let session = Rc::new(Cmi5Session {
         launch,
         data,
@@ -187,19 +200,14 @@ pub async fn start(
         terminated: Cell::new(false),
         on_error,
     });
-    let initialized = au_statement(
-        &session.launch,
-        &session.data,
-        Verb::Initialized,
-        PathResult { raw: 0, max: 0, answered: 0 },
-        &session.stamp(),
-    );
+    let nothing = PathResult { raw: 0, max: 0, answered: 0 };
+    let initialized = au_statement(&session.launch, &session.data, Verb::Initialized, nothing, &session.stamp());
     session.push(Outgoing::Statement(initialized));
     crate::browser::lms::on_page_hide({
         let session = Rc::clone(&session);
         move || session.terminate(true)
     });
-    Ok((session, progress))
+    session
 }
 
 /// Starts the cmi5 session when the page was launched as a cmi5 AU (`restore` is given the
@@ -212,23 +220,25 @@ pub fn use_cmi5_report(
     checked: Option<(u32, String)>,
     restore: Callback<TrainingProgress>,
 ) -> Html {
-    let session = use_state(|| None::<Result<Rc<Cmi5Session>, String>>);
+    // A failure says why, and where the answers are kept meanwhile: a broken launch link leaves
+    // them to this browser's storage, a session that could not start to this page alone.
+    let session = use_state(|| None::<Result<Rc<Cmi5Session>, (String, &'static str)>>);
     let finished = use_state(|| false);
     let launched = use_memo((), |_| cmi5_launch());
     {
         let (session, launched) = (session.clone(), launched.clone());
         use_effect_with((), move |_| match (*launched).clone() {
-            Some(Err(why)) => session.set(Some(Err(why))),
+            Some(Err(why)) => session.set(Some(Err((why, "in this browser")))),
             Some(Ok(launch)) => {
                 let failed = session.clone();
-                let on_error = Callback::from(move |why: String| failed.set(Some(Err(why))));
+                let on_error = Callback::from(move |why: String| failed.set(Some(Err((why, "on this page")))));
                 yew::platform::spawn_local(async move {
                     match start(launch, on_error).await {
                         Ok((s, kept)) => {
                             restore.emit(kept);
                             session.set(Some(Ok(s)));
                         }
-                        Err(why) => session.set(Some(Err(why))),
+                        Err(why) => session.set(Some(Err((why, "on this page")))),
                     }
                 });
             }
@@ -250,9 +260,9 @@ pub fn use_cmi5_report(
         (None, _) if launched.is_some() => {
             html! { <p role="status" data-testid="lms-status">{ "Connecting to your LMS…" }</p> }
         }
-        (Some(Err(why)), _) => html! {
+        (Some(Err((why, kept))), _) => html! {
             <p class="alert" role="alert" data-testid="lms-status">
-                { format!("Your answers are not reaching your LMS: {why}. They are kept on this page only.") }
+                { format!("Your answers are not reaching your LMS: {why}. They are kept {kept} only.") }
             </p>
         },
         (Some(Ok(s)), Some(r)) => {

@@ -113,21 +113,48 @@ pub fn read_set(json: &Json, path: &str) -> Result<ExerciseSet, String> {
     })
 }
 
-/// A same-site relative path for `exercises=`, or `None`.
+/// Where `exercises=` may point: a relative path on this site, an `https` address of another
+/// site (read if that site allows it by CORS), or `http` on loopback (a trainer's own machine),
+/// the same reach as the page's `connect-src`; `None` for anything else.
 pub fn safe_path(path: &str) -> Option<String> {
-    let ok = !path.is_empty()
+    let relative = !path.is_empty()
         && !path.contains("://")
         && !path.starts_with("//")
         && !path.contains('\\')
         && !path.starts_with("data:")
         && !path.starts_with("javascript:");
-    ok.then(|| path.to_string())
+    let loopback = ["http://127.0.0.1:", "http://127.0.0.1/", "http://localhost:", "http://localhost/"];
+    let address = (path.starts_with("https://") && path.len() > 8 || loopback.iter().any(|l| path.starts_with(l)))
+        && !path.contains(char::is_whitespace)
+        && !path.contains('\\');
+    (relative || address).then(|| path.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::training::KIND_SLUGS;
+
+    #[test]
+    fn exercises_come_from_this_site_an_https_address_or_loopback() {
+        for (path, ok) in [
+            ("static/exercises.json", true),
+            ("sets/class 1.json", true),
+            ("https://trainer.example/sets/day-1.json", true),
+            ("http://127.0.0.1:8000/set.json", true),
+            ("http://localhost/set.json", true),
+            ("http://trainer.example/set.json", false),
+            ("http://127.0.0.1.evil.example/set.json", false),
+            ("//evil.example/x.json", false),
+            ("javascript:alert(1)", false),
+            ("data:application/json,{}", false),
+            ("https://", false),
+            ("https://a.example/a b.json", false),
+            ("", false),
+        ] {
+            assert_eq!(safe_path(path).is_some(), ok, "{path}");
+        }
+    }
 
     fn entry(id: &str, kind: &str, params: &[(&str, Json)]) -> Json {
         let mut members = vec![

@@ -277,6 +277,7 @@ use samples::{encode, max_parallelism_answer, uid_change_answer};
 mod set;
 pub use set::{SetReading, KIND_SLUGS};
 
+pub mod class;
 pub mod cmi5;
 pub mod lms;
 

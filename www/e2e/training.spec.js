@@ -105,8 +105,8 @@ test('a corrupt progress entry is set aside with a notice', async ({ page }) => 
 test('an exercise set named by the link is loaded for that visit; a foreign one is refused', async ({ page }) => {
   await open(page, '#/?exercises=static%2Fexercises.json');
   await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
-  await open(page, '#/?exercises=https%3A%2F%2Fevil.example%2Fx.json');
-  await expect(page.getByText('is not a path on this site')).toBeVisible();
+  await open(page, '#/?exercises=http%3A%2F%2Fevil.example%2Fx.json');
+  await expect(page.getByText('is neither a path on this site nor an https address')).toBeVisible();
   await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
 });
 

@@ -21,6 +21,8 @@ pub const CMI5_CATEGORY: &str = "https://w3id.org/xapi/cmi5/context/categories/c
 pub const MOVEON_CATEGORY: &str = "https://w3id.org/xapi/cmi5/context/categories/moveon";
 /// The extension carrying the mastery score on `passed` and `failed`.
 pub const MASTERY_EXTENSION: &str = "https://w3id.org/xapi/cmi5/context/extensions/masteryscore";
+/// The context extension naming the session.
+pub const SESSION_EXTENSION: &str = "https://w3id.org/xapi/cmi5/context/extensions/sessionid";
 /// Where the AU keeps the learner's progress (the State resource, per registration).
 pub const PROGRESS_STATE: &str = "rescale-lab.progress";
 
@@ -91,6 +93,35 @@ impl Cmi5Launch {
     pub fn statements_url(&self) -> String {
         format!("{}statements", self.endpoint)
     }
+
+    /// A live workshop's "launch": the LRS a trainer typed, the learner's name (an account
+    /// on `home_page`, the lab's own address), a registration for the tab's session.
+    pub fn live(
+        endpoint: &str,
+        learner: &str,
+        home_page: &str,
+        registration: &str,
+        activity_id: &str,
+    ) -> Result<Cmi5Launch, String> {
+        if learner.trim().is_empty() {
+            return Err("type your name, as the trainer will see it".into());
+        }
+        let actor = Node::object(vec![
+            ("objectType", Node::text("Agent")),
+            ("name", Node::text(learner.trim())),
+            ("account", Node::object(vec![("homePage", Node::text(home_page)), ("name", Node::text(learner.trim()))])),
+        ]);
+        let actor = to_text(&actor);
+        let values = [
+            ("endpoint", endpoint),
+            ("fetch", endpoint),
+            ("actor", &actor),
+            ("registration", registration),
+            ("activityId", activity_id),
+        ];
+        Cmi5Launch::from_params(|name| values.iter().find(|(n, _)| *n == name).map(|(_, v)| v.to_string()))
+            .map_err(|why| why.replace("the launch link's endpoint", "the LRS endpoint"))
+    }
 }
 
 /// Percent-encodes everything but RFC 3986's unreserved characters.
@@ -118,6 +149,9 @@ pub struct LaunchData {
     pub mode: LaunchMode,
     /// The mastery score as written (`0.8`), and in thousandths.
     pub mastery: Option<(String, u32)>,
+    /// Launched by a cmi5 LMS. A live workshop's statements (an LRS a trainer named, no LMS)
+    /// carry no cmi5 category: no LMS launched them, so they make no claim to cmi5's rules.
+    pub cmi5: bool,
 }
 
 impl LaunchData {
@@ -142,7 +176,27 @@ impl LaunchData {
             },
             Some(_) => return Err("the launch data's masteryScore is not a number".into()),
         };
-        Ok(LaunchData { context_template, mode, mastery })
+        Ok(LaunchData { context_template, mode, mastery, cmi5: true })
+    }
+
+    /// A live workshop's session (no LMS): the AU as grouping, a session id, the pass mark.
+    pub fn live(au_id: &str, session_id: &str, mastery_milli: u32) -> LaunchData {
+        let context_template = Node::object(vec![
+            (
+                "contextActivities",
+                Node::object(vec![(
+                    "grouping",
+                    Node::new(Value::List(vec![Node::object(vec![("id", Node::text(au_id))])])),
+                )]),
+            ),
+            ("extensions", Node::object(vec![(SESSION_EXTENSION, Node::text(session_id))])),
+        ]);
+        LaunchData {
+            context_template,
+            mode: LaunchMode::Normal,
+            mastery: Some((super::lms::decimal(mastery_milli), mastery_milli)),
+            cmi5: false,
+        }
     }
 }
 
@@ -257,7 +311,7 @@ fn number(text: String) -> Node {
 fn context(launch: &Cmi5Launch, data: &LaunchData, verb: Verb) -> Node {
     let mut context = data.context_template.clone();
     context.set("registration", Node::text(&launch.registration));
-    if verb.cmi5_defined() {
+    if verb.cmi5_defined() && data.cmi5 {
         let mut categories = vec![CMI5_CATEGORY];
         if matches!(verb, Verb::Completed | Verb::Passed | Verb::Failed) {
             categories.push(MOVEON_CATEGORY);
@@ -271,7 +325,7 @@ fn context(launch: &Cmi5Launch, data: &LaunchData, verb: Verb) -> Node {
         }
         activities.set("category", Node::new(Value::List(list)));
     }
-    if matches!(verb, Verb::Passed | Verb::Failed) {
+    if matches!(verb, Verb::Passed | Verb::Failed) && data.cmi5 {
         if let Some((written, _)) = &data.mastery {
             context.member_mut("extensions").set(MASTERY_EXTENSION, number(written.clone()));
         }

@@ -204,3 +204,33 @@ fn durations_and_encoding() {
     assert!(is_uuid(REGISTRATION));
     assert!(!is_uuid("9a2b3c4d-0000-4000-8000-00000000abcg"));
 }
+
+#[test]
+fn a_live_workshop_reports_without_the_cmi5_claims() {
+    let launch = Cmi5Launch::live(
+        "https://lrs.example/xAPI",
+        " dana ",
+        "https://lab.example/",
+        REGISTRATION,
+        "https://rescale-lab.example/guided-path/au",
+    )
+    .unwrap();
+    assert_eq!(
+        to_text(&launch.actor),
+        r#"{"objectType":"Agent","name":"dana","account":{"homePage":"https://lab.example/","name":"dana"}}"#
+    );
+    let data = LaunchData::live("https://rescale-lab.example/guided-path/au", "session-9", 800);
+    let result = PathResult { raw: 2, max: 2, answered: 2 };
+    let passed = parse(&au_statement(&launch, &data, Verb::Passed, result, &stamp())).unwrap();
+    assert!(categories(&passed).is_empty());
+    assert_eq!(member(&passed, &["context", "extensions"]).get(MASTERY_EXTENSION), None);
+    assert_eq!(member(&passed, &["context", "extensions", SESSION_EXTENSION]).as_text(), Some("session-9"));
+    assert_eq!(member(&passed, &["context", "registration"]).as_text(), Some(REGISTRATION));
+    for (endpoint, name, why) in [
+        ("ftp://lrs.example", "dana", "the LRS endpoint is not an http(s) URL"),
+        ("https://lrs.example", "  ", "type your name"),
+    ] {
+        let got = Cmi5Launch::live(endpoint, name, "https://lab.example/", REGISTRATION, "urn:x").unwrap_err();
+        assert!(got.starts_with(why), "{got}");
+    }
+}

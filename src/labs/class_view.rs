@@ -1,0 +1,197 @@
+//! The class view (`#/class`): a trainer names the Learning Record Store their LMS reports to
+//! (endpoint, key and secret, typed here and kept in this tab's session storage only, never in
+//! a link) and the workshop's activity (the AU's id, `activity=` in the link may name it), and
+//! sees the room's statements per step and per learner (`class_tables`), read through every
+//! page of the LRS's answer and read again every 15 seconds while the room works.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::browser::page::Interval;
+use crate::browser::xapi::{request, Call};
+use crate::browser::{self, events::input_text};
+use crate::model::base64;
+use crate::model::json::parse;
+use crate::model::training::class::{class_report, more_url, oldest_first, read_statement, ClassReport, Seen};
+use crate::model::training::cmi5::encode;
+
+use super::class_tables::ClassTables;
+use super::training_set::load;
+
+/// Where the connection is kept for the tab's session.
+const CONNECTION_KEY: &str = "rescale-lab.class.v1";
+/// The AU id the cmi5 package declares (`tools/package.sh`).
+pub const PACKAGE_AU: &str = "https://rescale-lab.example/guided-path/au";
+/// The most pages read in one refresh (50 statements a page).
+const MAX_PAGES: usize = 400;
+
+#[derive(Clone, PartialEq, Default)]
+struct Connection {
+    endpoint: String,
+    key: String,
+    secret: String,
+    activity: String,
+}
+
+impl Connection {
+    fn stored(activity: Option<String>) -> Connection {
+        let text = browser::session_get(CONNECTION_KEY).unwrap_or_default();
+        let mut lines = text.lines().map(String::from);
+        let mut c = Connection {
+            endpoint: lines.next().unwrap_or_default(),
+            key: lines.next().unwrap_or_default(),
+            secret: lines.next().unwrap_or_default(),
+            activity: lines.next().unwrap_or_default(),
+        };
+        if let Some(a) = activity {
+            c.activity = a;
+        }
+        if c.activity.is_empty() {
+            c.activity = PACKAGE_AU.to_string();
+        }
+        c
+    }
+
+    fn keep(&self) {
+        let clean = |s: &str| s.replace(['\n', '\r'], "");
+        let text = [&self.endpoint, &self.key, &self.secret, &self.activity].map(|s| clean(s)).join("\n");
+        browser::session_set(CONNECTION_KEY, &text);
+    }
+}
+
+/// Every statement of the activity (and its exercises), through the LRS's `more` links.
+async fn read_class(c: &Connection) -> Result<Vec<Seen>, String> {
+    let endpoint = if c.endpoint.ends_with('/') { c.endpoint.clone() } else { format!("{}/", c.endpoint) };
+    if !(endpoint.starts_with("https://") || endpoint.starts_with("http://")) {
+        return Err("the LRS endpoint must be an http(s) URL, such as https://lrs.example/xAPI/".into());
+    }
+    let token = base64::encode(format!("{}:{}", c.key, c.secret).as_bytes());
+    let mut next =
+        Some(format!("{endpoint}statements?activity={}&related_activities=true&limit=50", encode(&c.activity)));
+    let mut seen = Vec::new();
+    for _ in 0..MAX_PAGES {
+        let Some(url) = next.take() else { break };
+        let call = Call { method: "GET", url: &url, token: Some(&token), body: None, keepalive: false };
+        let text = match request(call).await? {
+            (200, text) => text,
+            (401 | 403, _) => return Err("the LRS refused the key and secret".into()),
+            (status, _) => return Err(format!("the LRS answered {status}")),
+        };
+        let doc = parse(&text).map_err(|e| format!("the LRS's answer is not JSON: {e}"))?;
+        let statements = doc.get("statements").and_then(|s| s.as_list()).ok_or("the LRS's answer has no statements")?;
+        seen.extend(statements.iter().filter_map(|s| read_statement(s, &c.activity)));
+        next = doc.get("more").and_then(|m| m.as_text()).and_then(|m| more_url(&endpoint, m));
+    }
+    oldest_first(&mut seen);
+    Ok(seen)
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ClassViewProps {
+    /// `activity=` from the link: the workshop's activity id.
+    #[prop_or_default]
+    pub activity: Option<String>,
+}
+
+#[function_component]
+pub fn ClassView(props: &ClassViewProps) -> Html {
+    let form = use_state(|| Connection::stored(props.activity.clone()));
+    let shown = use_state(|| None::<Connection>);
+    let result = use_state(|| None::<Result<(Rc<ClassReport>, usize, String), String>>);
+    let reads = use_state(|| 0_u32);
+    let order = use_state(Vec::<(String, String)>::new);
+    {
+        let order = order.clone();
+        use_effect_with((), move |_| {
+            yew::platform::spawn_local(async move {
+                if let Ok(set) = load("static/exercises.json".to_string()).await {
+                    order.set(set.exercises.into_iter().map(|e| (e.id, e.title)).collect());
+                }
+            });
+        });
+    }
+    // Read now, and again every 15 s, while a connection is shown.
+    {
+        let (result, reads) = (result.clone(), reads.clone());
+        let ids = order.iter().map(|(id, _)| id.clone()).collect::<Vec<_>>();
+        use_effect_with(((*shown).clone(), *reads, ids), move |(shown, _, ids)| {
+            let (shown, ids) = (shown.clone(), ids.clone());
+            if let Some(c) = shown.clone() {
+                yew::platform::spawn_local(async move {
+                    let read = read_class(&c).await.map(|seen| {
+                        let learners =
+                            seen.iter().map(|s| s.learner.as_str()).collect::<std::collections::BTreeSet<_>>().len();
+                        let at = crate::browser::xapi::local_time();
+                        (Rc::new(class_report(&seen, &ids)), learners, at)
+                    });
+                    result.set(Some(read));
+                });
+            }
+            let timer = shown.map(|_| Interval::new(15_000, move || reads.set(*reads + 1)));
+            move || drop(timer)
+        });
+    }
+    crate::components::use_busy(shown.is_some() && result.is_none());
+    let field = |name: &'static str, label: &'static str, kind: &'static str, value: &str| {
+        let form = form.clone();
+        let oninput = Callback::from(move |e: InputEvent| {
+            let mut c = (*form).clone();
+            let text = input_text(&e).0;
+            match name {
+                "endpoint" => c.endpoint = text,
+                "key" => c.key = text,
+                "secret" => c.secret = text,
+                _ => c.activity = text,
+            }
+            form.set(c);
+        });
+        let id = format!("class-{name}");
+        html! {
+            <p class="field">
+                <label for={id.clone()}>{ label }</label>
+                <input {id} type={kind} value={value.to_string()} {oninput} autocomplete="off" spellcheck="false" />
+            </p>
+        }
+    };
+    let on_submit = {
+        let (form, shown, result) = (form.clone(), shown.clone(), result.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            form.keep();
+            result.set(None);
+            shown.set(Some((*form).clone()));
+        })
+    };
+    let status = match (*result).clone() {
+        None if shown.is_some() => {
+            html! { <p role="status" data-testid="class-status">{ "Reading the class from the LRS…" }</p> }
+        }
+        None => {
+            html! { <p role="status" data-testid="class-status">{ "Name the LRS and the workshop's activity, then show the class." }</p> }
+        }
+        Some(Err(why)) => {
+            html! { <p class="alert" role="alert" data-testid="class-status">{ format!("The class could not be read: {why}.") }</p> }
+        }
+        Some(Ok((_, learners, at))) => html! {
+            <p role="status" data-testid="class-status">{ format!("{learners} learners, read at {at}; read again every 15 seconds.") }</p>
+        },
+    };
+    html! {
+        <section class="class-view" aria-labelledby="class-title">
+            <h1 id="class-title">{ "Class view" }</h1>
+            <p>{ "The answers of a workshop, read back from the Learning Record Store your LMS reports to. The key and secret stay in this tab and are never put in a link." }</p>
+            <form class="class-connection" onsubmit={on_submit}>
+                { field("endpoint", "LRS endpoint", "url", &form.endpoint) }
+                { field("key", "Key", "text", &form.key) }
+                { field("secret", "Secret", "password", &form.secret) }
+                { field("activity", "Activity id", "text", &form.activity) }
+                <button type="submit">{ "Show the class" }</button>
+            </form>
+            { status }
+            if let Some(Ok((report, _, _))) = (*result).clone() {
+                <ClassTables {report} titles={Rc::new((*order).clone())} />
+            }
+        </section>
+    }
+}

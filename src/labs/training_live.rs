@@ -1,0 +1,145 @@
+//! A live workshop without an LMS: on the guided path, a trainer (or learner) names the LRS the
+//! room reports to (endpoint, key, secret) and the learner's name; every checked answer then
+//! goes there as an `answered` statement (and `completed`, `passed` / `failed` once the path is
+//! done), under the cmi5 package's activity, so the class view shows the room. The connection
+//! is kept in this tab's session storage only (a reload keeps reporting), never in a link.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::browser::{self, events::input_text, xapi::uuid};
+use crate::model::base64;
+use crate::model::training::cmi5::{Cmi5Launch, LaunchData, Sent};
+use crate::model::training::{Exercise, TrainingProgress};
+
+use super::class_view::PACKAGE_AU;
+use super::training_cmi5::{open_session, Cmi5Session};
+
+/// The connection, for this tab's session: endpoint, key, secret, name, registration.
+const LIVE_KEY: &str = "rescale-lab.live-lrs.v1";
+
+#[derive(Clone, PartialEq, Default)]
+struct Live {
+    endpoint: String,
+    key: String,
+    secret: String,
+    name: String,
+}
+
+fn stored() -> Option<(Live, String)> {
+    let text = browser::session_get(LIVE_KEY)?;
+    let l = text.lines().map(String::from).collect::<Vec<_>>();
+    (l.len() == 5).then(|| {
+        (Live { endpoint: l[0].clone(), key: l[1].clone(), secret: l[2].clone(), name: l[3].clone() }, l[4].clone())
+    })
+}
+
+/// Opens the session (a registration per tab), or says why not.
+fn connect(live: &Live, registration: &str, on_error: Callback<String>) -> Result<Rc<Cmi5Session>, String> {
+    let launch = Cmi5Launch::live(&live.endpoint, &live.name, &browser::page_url(), registration, PACKAGE_AU)?;
+    let token = base64::encode(format!("{}:{}", live.key, live.secret).as_bytes());
+    let clean = |s: &str| s.replace(['\n', '\r'], "");
+    let text =
+        [&live.endpoint, &live.key, &live.secret, &live.name, &registration.to_string()].map(|s| clean(s)).join("\n");
+    browser::session_set(LIVE_KEY, &text);
+    Ok(open_session(launch, LaunchData::live(PACKAGE_AU, &uuid(), 800), token, Sent::default(), on_error))
+}
+
+/// Reports each check to the LRS the room named (`off`: an LMS launched the page, which
+/// reports instead), and draws the form that names it.
+#[hook]
+pub fn use_live_report(
+    off: bool,
+    exercises: Option<Vec<Exercise>>,
+    progress: &TrainingProgress,
+    checked: Option<(u32, String)>,
+) -> Html {
+    let form = use_state(|| stored().map(|s| s.0).unwrap_or_default());
+    let session = use_state(|| None::<Result<Rc<Cmi5Session>, String>>);
+    let on_error = {
+        let session = session.clone();
+        Callback::from(move |why: String| session.set(Some(Err(why))))
+    };
+    {
+        // A reload in the same tab goes on reporting, under the same registration.
+        let (session, on_error) = (session.clone(), on_error.clone());
+        use_effect_with(off, move |off| {
+            if let (false, Some((live, registration))) = (*off, stored()) {
+                session.set(Some(connect(&live, &registration, on_error)));
+            }
+        });
+    }
+    {
+        let (progress, current) = (progress.clone(), (*session).clone());
+        use_effect_with(checked, move |checked| {
+            if let (Some(Ok(s)), Some((_, key)), Some(exercises)) = (current, checked, exercises) {
+                s.report(&exercises, &progress, key);
+            }
+        });
+    }
+    if off {
+        return html! {};
+    }
+    let field = |name: &'static str, label: &'static str, kind: &'static str, value: &str| {
+        let form = form.clone();
+        let oninput = Callback::from(move |e: InputEvent| {
+            let mut live = (*form).clone();
+            let text = input_text(&e).0;
+            match name {
+                "endpoint" => live.endpoint = text,
+                "key" => live.key = text,
+                "secret" => live.secret = text,
+                _ => live.name = text,
+            }
+            form.set(live);
+        });
+        let id = format!("live-{name}");
+        html! {
+            <p class="field">
+                <label for={id.clone()}>{ label }</label>
+                <input {id} type={kind} value={value.to_string()} {oninput} autocomplete="off" spellcheck="false" />
+            </p>
+        }
+    };
+    let on_submit = {
+        let (form, session) = (form.clone(), session.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            session.set(Some(connect(&form, &uuid(), on_error.clone())));
+        })
+    };
+    let on_stop = {
+        let session = session.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(Ok(s)) = &*session {
+                s.terminate(false);
+            }
+            browser::session_remove(LIVE_KEY);
+            session.set(None);
+        })
+    };
+    html! {
+        <details class="live-lrs" open={session.is_some()}>
+            <summary>{ "Send answers to an LRS (live workshop)" }</summary>
+            <p class="field-hint">{ "For a class without an LMS: the trainer names the Learning Record Store; your answers go there under your name. Kept in this tab only, never in a link." }</p>
+            <form class="class-connection" onsubmit={on_submit}>
+                { field("endpoint", "LRS endpoint", "url", &form.endpoint) }
+                { field("key", "Key", "text", &form.key) }
+                { field("secret", "Secret", "password", &form.secret) }
+                { field("name", "Your name", "text", &form.name) }
+                <button type="submit">{ "Send my answers" }</button>
+            </form>
+            { match &*session {
+                None => html! {},
+                Some(Ok(_)) => html! {
+                    <p class="lms-status">
+                        <span role="status" data-testid="live-status">{ format!("Sending your answers to {} as {}.", form.endpoint, form.name.trim()) }</span>
+                        <button type="button" onclick={on_stop}>{ "Stop sending" }</button>
+                    </p>
+                },
+                Some(Err(why)) => html! { <p class="alert" role="alert" data-testid="live-status">{ format!("Your answers are not being sent: {why}.") }</p> },
+            } }
+        </details>
+    }
+}

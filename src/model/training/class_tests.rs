@@ -1,0 +1,121 @@
+//! Table tests for the class view's sums.
+
+use super::*;
+use crate::json::parse;
+
+const AU: &str = "https://rescale-lab.example/guided-path/au";
+
+fn statement(learner: &str, verb: &str, object: &str, result: &str) -> Node {
+    parse(&format!(
+        r#"{{"actor":{{"name":"{learner} (name)","account":{{"homePage":"https://lms.example","name":"{learner}"}}}},
+        "verb":{{"id":"http://adlnet.gov/expapi/verbs/{verb}"}},"object":{{"id":"{object}"}}{result}}}"#
+    ))
+    .unwrap()
+}
+
+fn answer(learner: &str, exercise: &str, response: &str, ok: bool) -> Seen {
+    let node = statement(
+        learner,
+        "answered",
+        &format!("{AU}/exercise/{exercise}"),
+        &format!(r#","result":{{"response":"{response}","success":{ok}}}"#),
+    );
+    read_statement(&node, AU).unwrap()
+}
+
+fn verb(learner: &str, verb: &str) -> Seen {
+    read_statement(&statement(learner, verb, AU, ""), AU).unwrap()
+}
+
+#[test]
+fn a_statement_is_read_for_its_learner_exercise_and_answer() {
+    let seen = answer("ana", "owner%2077", "61", false);
+    assert_eq!(seen.learner, "https://lms.example|ana");
+    assert_eq!(seen.shown, "ana (name)");
+    assert_eq!(seen.answer, Some(("owner 77".into(), "61".into(), false)));
+    assert_eq!(verb("ana", "passed").answer, None);
+    // Another course's statements, and statements without an actor, are not this class's.
+    assert_eq!(read_statement(&statement("ana", "passed", "https://elsewhere.example/au", ""), AU), None);
+    assert_eq!(read_statement(&statement("ana", "answered", "https://elsewhere.example/au/exercise/x", ""), AU), None);
+    assert_eq!(read_statement(&parse(r#"{"verb":{"id":"x/passed"},"object":{"id":"a"}}"#).unwrap(), "a"), None);
+}
+
+#[test]
+fn the_class_is_summed_per_exercise_and_per_learner() {
+    let seen = [
+        verb("ana", "initialized"),
+        answer("ana", "owner-77", "61", false),
+        answer("ben", "owner-77", "60", true),
+        answer("ana", "owner-77", "60", true),
+        answer("cy", "owner-77", "61", false),
+        answer("cy", "restart-200", "true", false),
+        answer("ben", "restart-200", "false", true),
+        answer("dee", "owner-77", "12", false),
+        verb("ben", "completed"),
+        verb("ben", "passed"),
+        verb("cy", "completed"),
+        answer("ana", "not-in-the-set", "1", true),
+    ];
+    let order = ["restart-200".to_string(), "owner-77".to_string(), "never-answered".to_string()];
+    let report = class_report(&seen, &order);
+    let rows = report
+        .exercises
+        .iter()
+        .map(|r| (r.id.as_str(), r.learners, r.first_right, r.first_right_percent()))
+        .collect::<Vec<_>>();
+    assert_eq!(
+        rows,
+        [("restart-200", 2, 1, 50), ("owner-77", 4, 1, 25), ("never-answered", 0, 0, 0), ("not-in-the-set", 1, 1, 100)]
+    );
+    // 61 was given twice, 12 once: commonest first.
+    assert_eq!(report.exercises[1].wrong, [("61".to_string(), 2), ("12".to_string(), 1)]);
+    let learners = report
+        .learners
+        .iter()
+        .map(|l| (l.shown.as_str(), l.answered, l.right, l.finished.as_deref()))
+        .collect::<Vec<_>>();
+    assert_eq!(
+        learners,
+        [
+            ("ana (name)", 2, 2, None),
+            ("ben (name)", 2, 2, Some("passed")),
+            ("cy (name)", 2, 0, Some("completed")),
+            ("dee (name)", 1, 0, None),
+        ]
+    );
+}
+
+#[test]
+fn statements_are_put_in_the_order_they_were_stored() {
+    let mut seen = [answer("a", "e", "1", false), answer("a", "e", "2", true)];
+    seen[0].stored = "2026-12-04T09:00:02.000001+00:00".into();
+    seen[1].stored = "2026-12-04T09:00:01.500000+00:00".into();
+    oldest_first(&mut seen);
+    assert_eq!(seen.map(|s| s.answer.unwrap().1), ["2", "1"]);
+}
+
+#[test]
+fn at_most_three_wrong_answers_are_named() {
+    let seen = ["1", "2", "2", "3", "4", "4", "4"].map(|r| answer(r, "e", r, false));
+    assert_eq!(
+        class_report(&seen, &[]).exercises[0].wrong,
+        [("4".to_string(), 3), ("2".to_string(), 2), ("1".to_string(), 1)]
+    );
+}
+
+#[test]
+fn the_next_page_is_found_from_the_more_link() {
+    for (endpoint, more, want) in [
+        (
+            "http://127.0.0.1:8100/xAPI/",
+            "/xAPI/statements?pit_id=abc",
+            Some("http://127.0.0.1:8100/xAPI/statements?pit_id=abc"),
+        ),
+        ("https://lrs.example/data/xAPI", "https://lrs.example/more/1", Some("https://lrs.example/more/1")),
+        ("https://lrs.example", "/more", Some("https://lrs.example/more")),
+        ("https://lrs.example/xAPI/", "", None),
+        ("https://lrs.example/xAPI/", "relative?x", None),
+    ] {
+        assert_eq!(more_url(endpoint, more).as_deref(), want, "{endpoint} {more}");
+    }
+}

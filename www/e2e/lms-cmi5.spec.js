@@ -1,0 +1,261 @@
+// The cmi5 package (dist/packages/rescale-lab-cmi5.zip) launched as an LMS launches it, against a
+// real Learning Record Store started here (ralph-malph, www/lms/cmi5-lms.mjs says which parts of
+// the LMS a small stand-in plays and why). A learner answers two steps and finishes; a second
+// launch of the same registration resumes from the progress the AU kept and finishes the path.
+// Every statement the LRS stored is then checked: the order cmi5 asks for, the cmi5 context on
+// each, the rules of completed / passed / terminated, and an xAPI validator written by others
+// (@learninglocker/xapi-validation) finds nothing wrong in any. Last, the trainer's class view
+// reads the whole room back from the LRS (more than one page of statements).
+import { test, expect } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import validation from '@learninglocker/xapi-validation';
+import { startLms, startRalph, statementsOf } from '../lms/cmi5-lms.mjs';
+import { axeViolations } from './fixtures.js';
+
+const validate = validation.default || validation;
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const basePort = Number(process.env.E2E_PORT || 4173);
+// The package is served from the repository root's server (playwright.config.js).
+const rootPort = basePort + 2;
+const SESSION = 'https://w3id.org/xapi/cmi5/context/extensions/sessionid';
+const CMI5 = 'https://w3id.org/xapi/cmi5/context/categories/cmi5';
+const MOVEON = 'https://w3id.org/xapi/cmi5/context/categories/moveon';
+const MASTERY = 'https://w3id.org/xapi/cmi5/context/extensions/masteryscore';
+
+const rest = {
+  'coverage-8-3': '8',
+  'coverage-8-2': '4',
+  'busiest-128-100': '2',
+  'hot-key-rescale': 'no',
+  'point-of-no-return': '6',
+  'sample-max-parallelism': '128',
+  'sample-uid-throttle': 'no',
+  'sample-uid-counter': 'yes',
+  'cutover-downtime': '16',
+  'in-place-ceiling': 'no',
+  'running-is-safe': 'no',
+  'checkpoint-backend-switch': 'no',
+};
+
+async function answer(page, id, value) {
+  const step = page.locator(`[data-exercise="${id}"]`);
+  if (value === 'yes' || value === 'no') await step.getByRole('radio', { name: value === 'yes' ? 'Yes' : 'No' }).check();
+  else await step.getByRole('textbox').fill(value);
+  await step.getByRole('button', { name: /^Check:/ }).click();
+  await expect(step.locator('.training-verdict')).toBeVisible();
+}
+
+// One LRS for the file: the class view reads what the tests before it stored.
+test.describe.configure({ mode: 'serial' });
+let lrs;
+let lms;
+let folder;
+test.beforeAll(async ({}, testInfo) => {
+  const stamp = `${testInfo.workerIndex}-${Date.now()}`;
+  folder = `target/lms-e2e/cmi5-${stamp}`;
+  rmSync(join(repo, folder), { recursive: true, force: true });
+  mkdirSync(join(repo, folder), { recursive: true });
+  execFileSync('python3', ['-m', 'zipfile', '-e', join(repo, 'dist/packages/rescale-lab-cmi5.zip'), join(repo, folder)]);
+  lrs = await startRalph(join(repo, `target/lms-e2e/ralph-${stamp}`), basePort + 20 + testInfo.workerIndex);
+  lms = await startLms(lrs, join(repo, folder));
+});
+test.afterAll(() => {
+  lms?.stop();
+  lrs?.stop();
+  if (folder) rmSync(join(repo, folder), { recursive: true, force: true });
+});
+
+test('a cmi5 launch sends every statement cmi5 asks for to a real LRS, in order and valid, and resumes', async ({ page }) => {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // A state document not written yet is a 404 by xAPI's rules (the first launch's progress);
+  // the browser logs it, so failed responses are checked by URL instead of by console line.
+  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
+  page.on('response', (r) => {
+    const stateMiss = r.status() === 404 && r.request().method() === 'GET' && r.url().includes('/xapi/activities/state?stateId=rescale-lab.progress');
+    if (r.status() >= 400 && !stateMiss) errors.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  const registration = randomUUID();
+  const packageUrl = `http://127.0.0.1:${rootPort}/${folder}/`;
+
+  // First session: two answers (one right, one wrong), then Finish.
+  const first = await lms.launch(packageUrl, 'learner-1', registration);
+  await page.goto(first.url);
+  const status = page.getByTestId('lms-status');
+  await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right.');
+  await answer(page, 'owner-77', '60');
+  await answer(page, 'restart-200', 'yes');
+  await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
+  await page.getByRole('button', { name: 'Finish and return to the LMS' }).click();
+  await expect(status).toHaveText('Finished: your LMS has your answers (1 of 14 right). You can close this window.');
+  const verbsOf = async () => (await statementsOf(lrs, { registration })).map((s) => s.verb.id.split('/').pop());
+  await expect.poll(verbsOf).toEqual(['launched', 'initialized', 'answered', 'answered', 'terminated']);
+
+  // Second session, same registration: the progress comes back from the State resource.
+  const second = await lms.launch(packageUrl, 'learner-1', registration);
+  await page.goto(second.url);
+  await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
+  await expect(page.locator('[data-exercise="restart-200"] .training-verdict')).toHaveAttribute('data-verdict', 'incorrect');
+  for (const [id, value] of Object.entries(rest)) await answer(page, id, value);
+  await expect(status).toHaveText('Your LMS has your answers: 13 of 14 right.');
+  await page.getByRole('button', { name: 'Finish and return to the LMS' }).click();
+  const secondSession = ['launched', 'initialized', ...Array(12).fill('answered'), 'completed', 'passed', 'terminated'];
+  await expect.poll(verbsOf).toEqual(['launched', 'initialized', 'answered', 'answered', 'terminated', ...secondSession]);
+
+  // Every statement, as the LRS stored it.
+  const stored = await statementsOf(lrs, { registration });
+  const sessions = [first.sessionId, second.sessionId];
+  let session = -1;
+  for (const s of stored) {
+    const verb = s.verb.id.split('/').pop();
+    if (verb === 'launched') session += 1;
+    const where = `${verb} #${stored.indexOf(s)}`;
+    expect(validate(s), where).toEqual([]);
+    expect(s.actor.account, where).toEqual({ homePage: lms.origin, name: 'learner-1' });
+    expect(s.context.registration, where).toBe(registration);
+    expect(s.context.extensions[SESSION], where).toBe(sessions[session]);
+    expect(s.context.contextActivities.grouping, where).toEqual([{ id: lms.course.auId }]);
+    expect(s.timestamp, where).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
+    const categories = (s.context.contextActivities.category || []).map((c) => c.id);
+    if (verb === 'answered') {
+      // An allowed statement: an interaction of the AU, without the cmi5 category.
+      expect(categories, where).toEqual([]);
+      expect(s.object.id.startsWith(`${lms.course.auId}/exercise/`), where).toBe(true);
+      expect(s.object.definition.type, where).toBe('http://adlnet.gov/expapi/activities/cmi.interaction');
+      expect(typeof s.result.success, where).toBe('boolean');
+    } else {
+      expect(s.object.id, where).toBe(lms.course.auId);
+      expect(categories, where).toEqual(['completed', 'passed', 'failed'].includes(verb) ? [CMI5, MOVEON] : [CMI5]);
+    }
+    if (['completed', 'passed', 'failed', 'terminated'].includes(verb)) expect(s.result.duration, where).toMatch(/^PT\d+\.\d\dS$/);
+    if (verb === 'completed') expect(s.result.completion, where).toBe(true);
+    if (verb === 'passed') {
+      expect(s.result.success, where).toBe(true);
+      expect(s.result.score.scaled, where).toBeGreaterThanOrEqual(lms.course.masteryScore);
+      expect(s.result.score, where).toEqual({ scaled: 0.928, raw: 13, min: 0, max: 14 });
+      expect(s.context.extensions[MASTERY], where).toBe(lms.course.masteryScore);
+    }
+  }
+  // The answers as the LRS holds them: the right one, the wrong one, and the learner's words.
+  const answered = stored.filter((s) => s.verb.id.endsWith('/answered'));
+  expect(answered.slice(0, 2).map((s) => [s.object.id.split('/').pop(), s.result.response, s.result.success])).toEqual([
+    ['owner-77', '60', true],
+    ['restart-200', 'true', false],
+  ]);
+  expect(new Set(stored.map((s) => s.id)).size).toBe(stored.length);
+  expect(errors).toEqual([]);
+});
+
+test('a launch link that was used already, or is cut short, says why the answers do not reach the LMS', async ({ page }) => {
+  const registration = randomUUID();
+  const packageUrl = `http://127.0.0.1:${rootPort}/${folder}/`;
+  const launch = await lms.launch(packageUrl, 'learner-2', registration);
+  await page.goto(launch.url);
+  await expect(page.getByTestId('lms-status')).toHaveText('Your LMS has your answers: 0 of 14 right.');
+  // The same link again: its fetch URL gives no second token.
+  await page.goto('about:blank');
+  await page.goto(launch.url);
+  await expect(page.getByRole('alert')).toHaveText(
+    "Your answers are not reaching your LMS: the LMS's fetch URL gave no auth-token. They are kept on this page only.",
+  );
+  // A link without its registration.
+  const cut = new URL(launch.url);
+  cut.searchParams.delete('registration');
+  await page.goto(cut.href);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Your answers are not reaching your LMS: the launch link has no registration. They are kept in this browser only.',
+  );
+});
+
+test('the class view shows the room, read back from the LRS page by page, and follows it live', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const packageUrl = `http://127.0.0.1:${rootPort}/${folder}/`;
+  const all = { 'owner-77': '60', 'restart-200': 'no', ...rest };
+  // Two more learners through the whole path (ben first misses owner-77), one only started.
+  for (const [learner, first] of [['ana', {}], ['ben', { 'owner-77': '61' }], ['cy', null]]) {
+    const run = await lms.launch(packageUrl, learner, randomUUID());
+    await page.goto(run.url);
+    await expect(page.getByTestId('lms-status')).toHaveText('Your LMS has your answers: 0 of 14 right.');
+    const steps = first === null ? { 'owner-77': '61', 'restart-200': 'yes' } : all;
+    for (const [id, value] of Object.entries(steps)) {
+      if (first && first[id]) await answer(page, id, first[id]);
+      await answer(page, id, value);
+    }
+    await page.getByRole('button', { name: 'Finish and return to the LMS' }).click();
+    await expect(page.getByTestId('lms-status')).toHaveText(/^Finished:/);
+  }
+  const stored = await statementsOf(lrs, { activity: lms.course.auId, related_activities: 'true' });
+  expect(stored.length).toBeGreaterThan(50);
+
+  // The trainer names the LRS; the class view lives on the site itself.
+  await page.goto(`/#/class?activity=${encodeURIComponent(lms.course.auId)}`);
+  await page.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
+  await page.getByLabel('Key').fill('lms');
+  await page.getByLabel('Secret').fill('lms-secret');
+  await page.getByRole('button', { name: 'Show the class' }).click();
+  await expect(page.getByTestId('class-status')).toHaveText(/^5 learners, read at /);
+  const steps = page.getByTestId('class-steps');
+  const row = (id) => steps.locator(`tr[data-exercise="${id}"]`).locator('td');
+  await expect(row('owner-77')).toHaveText(['4', '50% (2 of 4)', '61 (×2)']);
+  await expect(row('restart-200')).toHaveText(['4', '50% (2 of 4)', 'yes (×2)']);
+  await expect(row('coverage-8-3')).toHaveText(['3', '100% (3 of 3)', '–']);
+  const learners = page.getByTestId('class-learners').locator('tbody tr');
+  await expect(learners).toHaveCount(5);
+  const rows = [
+    ['learner-1', '14', '13', 'passed'],
+    ['learner-2', '0', '0', 'not yet'],
+    ['ana', '14', '14', 'passed'],
+    ['ben', '14', '14', 'passed'],
+    ['cy', '2', '0', 'not yet'],
+  ];
+  for (const [i, cells] of rows.entries()) await expect(learners.nth(i).locator('th, td')).toHaveText(cells);
+  // The credentials stay out of the link.
+  await expect(page).toHaveURL(/#\/class\?activity=[^&]*$/);
+
+  // While the room works: cy answers one more step, and the view catches up by itself.
+  const cy = await context.newPage();
+  const again = await lms.launch(packageUrl, 'cy', randomUUID());
+  await cy.goto(again.url);
+  await answer(cy, 'coverage-8-3', '8');
+  await expect(row('coverage-8-3')).toHaveText(['4', '100% (4 of 4)', '–'], { timeout: 20_000 });
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('without an LMS, a live workshop names the LRS and each answer reaches it', async ({ page }) => {
+  const dana = async () => (await statementsOf(lrs, { activity: lms.course.auId, related_activities: 'true' }))
+    .filter((s) => s.actor.name === 'dana');
+  await page.goto('/#/');
+  await page.getByText('Send answers to an LRS (live workshop)').click();
+  await page.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
+  await page.getByLabel('Key').fill('lms');
+  await page.getByLabel('Secret').fill('lms-secret');
+  await page.getByLabel('Your name').fill('dana');
+  await page.getByRole('button', { name: 'Send my answers' }).click();
+  await expect(page.getByTestId('live-status')).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as dana.`);
+  await answer(page, 'owner-77', '61');
+  await expect.poll(async () => (await dana()).map((s) => s.verb.id.split('/').pop())).toEqual(['initialized', 'answered']);
+  // A reload in the tab goes on reporting; nothing of the connection is in the link.
+  await page.reload();
+  await expect(page.getByTestId('live-status')).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as dana.`);
+  await expect(page).toHaveURL(/#\/$/);
+  await answer(page, 'restart-200', 'no');
+  await page.getByRole('button', { name: 'Stop sending' }).click();
+  await expect(page.getByTestId('live-status')).toHaveCount(0);
+  await expect.poll(async () => (await dana()).map((s) => s.verb.id.split('/').pop()))
+    .toEqual(['initialized', 'answered', 'terminated', 'initialized', 'answered', 'terminated']);
+  const stored = await dana();
+  for (const s of stored) {
+    expect(validate(s)).toEqual([]);
+    // No LMS launched it: no cmi5 category, but the workshop's grouping, for the class view.
+    expect(s.context.contextActivities.category).toBeUndefined();
+    expect(s.context.contextActivities.grouping).toEqual([{ id: lms.course.auId }]);
+  }
+  expect(new Set(stored.map((s) => s.context.registration)).size).toBe(1);
+  expect(stored.filter((s) => s.verb.id.endsWith('/answered')).map((s) => [s.result.response, s.result.success]))
+    .toEqual([['61', false], ['false', true]]);
+});

@@ -1,0 +1,187 @@
+// The test's stand-in for the parts of a cmi5 LMS that the real LRS does not play, and the
+// real LRS itself: ralph-malph (PyPI) with its file-system backend, on loopback.
+//
+// What is real: the LRS (ralph) stores and validates every statement, authenticates every
+// request with the credentials the LMS hands out as the auth token, and answers the queries.
+// ralph runs from ralph-lrs.py, which says the one thing it changes (its file-system backend
+// appends, where 5.1.0 refuses every write after the first).
+// What stands in, and why: ralph has no State resource (the AU reads its launch data and keeps
+// its progress there) and sends no CORS headers (the AU runs on another origin), so this small
+// server does what the LMS would: it imports the course structure (cmi5.xml), writes
+// LMS.LaunchData for each launch, sends the LMS's own `launched` statement, hands out the auth
+// token once per launch (the fetch URL), keeps the State resource, and passes the Statement
+// resource through to ralph unchanged, adding only CORS headers.
+import { spawn, execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SESSION = 'https://w3id.org/xapi/cmi5/context/extensions/sessionid';
+const CMI5 = 'https://w3id.org/xapi/cmi5/context/categories/cmi5';
+const USER = 'lms';
+const PASSWORD = 'lms-secret';
+const token = Buffer.from(`${USER}:${PASSWORD}`).toString('base64');
+
+/** Starts ralph on `port` with a fresh store under `dir`; resolves once it answers. */
+export async function startRalph(dir, port) {
+  const home = process.env.RALPH_HOME || join(homedir(), '.cache/rescale-lab/ralph-5.1.0');
+  const ralph = join(home, 'bin/ralph');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'data'), { recursive: true });
+  const env = { ...process.env, RALPH_AUTH_FILE: join(dir, 'auth.json'), RALPH_RUNSERVER_BACKEND: 'fs' };
+  try {
+    execFileSync(ralph, ['auth', '-u', USER, '-p', PASSWORD, '-s', 'all', '-M', 'mailto:lms@example.org', '-w'], { env, stdio: 'pipe' });
+  } catch (error) {
+    throw new Error(`the LRS ralph-malph could not be set up at ${ralph} (tools/setup.sh installs it): ${error.message}`);
+  }
+  const launcher = fileURLToPath(new URL('./ralph-lrs.py', import.meta.url));
+  const child = spawn(join(home, 'bin/python'), [launcher, String(port), join(dir, 'data')], { env, stdio: 'pipe' });
+  let log = '';
+  child.stdout.on('data', (d) => { log += d; });
+  child.stderr.on('data', (d) => { log += d; });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`ralph stopped at start-up:\n${log}`);
+    const up = await fetch(`${url}/__lbheartbeat__`).then((r) => r.ok, () => false);
+    if (up) break;
+    // Wait on what ralph says (a log line, or its exit), never on the clock.
+    await new Promise((resolve) => {
+      child.stdout.once('data', resolve);
+      child.stderr.once('data', resolve);
+      child.once('exit', resolve);
+    });
+  }
+  return { url, stop: () => child.kill(), log: () => log };
+}
+
+/** Reads what an LRS holds for a query (every page, through its `more` links), oldest first by
+ * the time the LRS stored each (ralph's fs backend does not keep `ascending`'s order). */
+export async function statementsOf(lrs, query) {
+  const out = [];
+  let next = `/xAPI/statements?${new URLSearchParams({ ...query, limit: '50' })}`;
+  while (next) {
+    const r = await fetch(`${lrs.url}${next}`, { headers: { authorization: `Basic ${token}`, 'x-experience-api-version': '1.0.3' } });
+    if (!r.ok) throw new Error(`the LRS answered ${r.status} to ${next}: ${await r.text()}`);
+    const body = await r.json();
+    out.push(...body.statements);
+    next = body.more || '';
+  }
+  return out.sort((a, b) => a.stored.localeCompare(b.stored));
+}
+
+const cors = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
+  'access-control-allow-headers': 'Authorization, Content-Type, X-Experience-API-Version',
+  'access-control-expose-headers': 'X-Experience-API-Version',
+};
+
+const body = (req) => new Promise((resolve) => {
+  const parts = [];
+  req.on('data', (p) => parts.push(p));
+  req.on('end', () => resolve(Buffer.concat(parts)));
+});
+
+/** The stand-in LMS in front of `lrs`, with the course read from the package folder `pkgDir`. */
+export async function startLms(lrs, pkgDir) {
+  const xml = readFileSync(join(pkgDir, 'cmi5.xml'), 'utf8');
+  const au = /<au\s([^>]*)>/.exec(xml)[1];
+  const attr = (name) => new RegExp(`${name}="([^"]*)"`).exec(au)?.[1];
+  const course = { auId: attr('id'), masteryScore: Number(attr('masteryScore')), moveOn: attr('moveOn'), url: /<url>([^<]*)<\/url>/.exec(xml)[1] };
+  const state = new Map();
+  const fetchIds = new Map();
+  const stateKey = (p) => {
+    const agent = JSON.parse(p.get('agent') || '{}');
+    return [p.get('stateId'), p.get('activityId'), agent.account?.homePage, agent.account?.name, p.get('registration')].join('|');
+  };
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://lms');
+    const send = (status, text, type = 'application/json') => {
+      res.writeHead(status, { ...cors, 'content-type': type });
+      res.end(text);
+    };
+    if (req.method === 'OPTIONS') return send(204, '');
+    if (url.pathname.startsWith('/fetch/')) {
+      const id = url.pathname.slice('/fetch/'.length);
+      if (req.method !== 'POST' || !fetchIds.has(id)) return send(404, '{}');
+      if (fetchIds.get(id)) return send(200, JSON.stringify({ 'error-code': '1', 'error-text': 'This launch has already fetched its token.' }));
+      fetchIds.set(id, true);
+      return send(200, JSON.stringify({ 'auth-token': token }));
+    }
+    if (req.headers.authorization !== `Basic ${token}`) return send(401, '{"error":"not authorized"}');
+    if (url.pathname === '/xapi/activities/state') {
+      const key = stateKey(url.searchParams);
+      if (req.method === 'GET') return state.has(key) ? send(200, state.get(key).text, state.get(key).type) : send(404, '');
+      if (req.method === 'PUT' || req.method === 'POST') {
+        state.set(key, { text: (await body(req)).toString('utf8'), type: req.headers['content-type'] || 'application/octet-stream' });
+        return send(204, '');
+      }
+    }
+    // The LRS's `more` links name its own path (/xAPI/statements): passed through as well.
+    if (url.pathname === '/xapi/statements' || url.pathname === '/xAPI/statements') {
+      const forwarded = await fetch(`${lrs.url}/xAPI/statements${url.search}`, {
+        method: req.method,
+        headers: {
+          authorization: req.headers.authorization,
+          'content-type': req.headers['content-type'] || 'application/json',
+          'x-experience-api-version': req.headers['x-experience-api-version'] || '1.0.3',
+        },
+        body: req.method === 'GET' ? undefined : await body(req),
+      });
+      return send(forwarded.status, await forwarded.text());
+    }
+    return send(404, '{}');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+
+  /** Launches the AU for a learner: launch data, `launched`, a one-use fetch URL; the AU's URL. */
+  async function launch(packageUrl, learner, registration) {
+    const actor = { objectType: 'Agent', name: learner, account: { homePage: origin, name: learner } };
+    const sessionId = randomUUID();
+    const contextTemplate = { contextActivities: { grouping: [{ id: course.auId }] }, extensions: { [SESSION]: sessionId } };
+    const key = ['LMS.LaunchData', course.auId, origin, learner, registration].join('|');
+    const launchData = { contextTemplate, launchMode: 'Normal', masteryScore: course.masteryScore, moveOn: course.moveOn };
+    state.set(key, { text: JSON.stringify(launchData), type: 'application/json' });
+    const auUrl = new URL(course.url, packageUrl);
+    const launched = {
+      id: randomUUID(),
+      actor,
+      verb: { id: 'http://adlnet.gov/expapi/verbs/launched', display: { 'en-US': 'launched' } },
+      object: { id: course.auId, objectType: 'Activity' },
+      context: {
+        registration,
+        contextActivities: { ...contextTemplate.contextActivities, category: [{ id: CMI5 }] },
+        extensions: {
+          ...contextTemplate.extensions,
+          'https://w3id.org/xapi/cmi5/context/extensions/launchmode': 'Normal',
+          'https://w3id.org/xapi/cmi5/context/extensions/launchurl': auUrl.href,
+          'https://w3id.org/xapi/cmi5/context/extensions/moveon': course.moveOn,
+        },
+      },
+      timestamp: new Date().toISOString(),
+    };
+    const stored = await fetch(`${lrs.url}/xAPI/statements`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${token}`, 'content-type': 'application/json', 'x-experience-api-version': '1.0.3' },
+      body: JSON.stringify(launched),
+    });
+    if (!stored.ok) throw new Error(`the LRS refused the launched statement: ${stored.status} ${await stored.text()}`);
+    const fetchId = randomUUID();
+    fetchIds.set(fetchId, false);
+    const params = new URLSearchParams({
+      endpoint: `${origin}/xapi/`,
+      fetch: `${origin}/fetch/${fetchId}`,
+      actor: JSON.stringify(actor),
+      registration,
+      activityId: course.auId,
+    });
+    auUrl.search += `${auUrl.search ? '&' : '?'}${params}`;
+    return { url: auUrl.href, sessionId };
+  }
+
+  return { origin, course, launch, stop: () => server.close() };
+}

@@ -8,9 +8,10 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::browser;
 use crate::browser::page::Interval;
 use crate::browser::xapi::{request, Call};
-use crate::browser::{self, events::input_text};
+use crate::components::PlainField;
 use crate::model::base64;
 use crate::model::json::parse;
 use crate::model::training::class::{class_report, more_url, oldest_first, read_statement, ClassReport, Seen};
@@ -135,9 +136,8 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
     crate::components::use_busy(shown.is_some() && result.is_none());
     let field = |name: &'static str, label: &'static str, kind: &'static str, value: &str| {
         let form = form.clone();
-        let oninput = Callback::from(move |e: InputEvent| {
+        let on_input = Callback::from(move |text: String| {
             let mut c = (*form).clone();
-            let text = input_text(&e).0;
             match name {
                 "endpoint" => c.endpoint = text,
                 "key" => c.key = text,
@@ -146,13 +146,7 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
             }
             form.set(c);
         });
-        let id = format!("class-{name}");
-        html! {
-            <p class="field">
-                <label for={id.clone()}>{ label }</label>
-                <input {id} type={kind} value={value.to_string()} {oninput} autocomplete="off" spellcheck="false" />
-            </p>
-        }
+        html! { <PlainField id={format!("class-{name}")} {label} {kind} value={value.to_string()} {on_input} /> }
     };
     let on_submit = {
         let (form, shown, result) = (form.clone(), shown.clone(), result.clone());

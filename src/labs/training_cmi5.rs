@@ -44,6 +44,8 @@ pub struct Cmi5Session {
     queue: RefCell<VecDeque<Outgoing>>,
     pumping: Cell<bool>,
     terminated: Cell<bool>,
+    /// Where to go once `terminated` has gone out (the launch data's returnURL, on Finish).
+    leave_to: RefCell<Option<String>>,
     /// Told when a request fails (the status line shows it).
     on_error: Callback<String>,
 }
@@ -78,6 +80,12 @@ fn pump(session: Rc<Cmi5Session>) {
             }
         }
         session.pumping.set(false);
+        // Finished, and everything sent: back to the LMS, if it named where.
+        if session.terminated.get() && session.queue.borrow().is_empty() {
+            if let Some(url) = session.leave_to.borrow_mut().take() {
+                crate::browser::go_to(&url);
+            }
+        }
     });
 }
 
@@ -137,14 +145,10 @@ impl Cmi5Session {
                 let _ = send(&session, &Outgoing::Statement(s), true).await;
             });
         } else {
+            *self.leave_to.borrow_mut() = self.data.return_url.clone();
             self.push(Outgoing::Statement(s));
             self.terminated.set(true);
         }
-    }
-
-    /// Whether every request so far has gone out.
-    pub fn idle(&self) -> bool {
-        !self.pumping.get() && self.queue.borrow().is_empty()
     }
 }
 
@@ -198,6 +202,7 @@ pub fn open_session(
         queue: RefCell::default(),
         pumping: Cell::new(false),
         terminated: Cell::new(false),
+        leave_to: RefCell::new(None),
         on_error,
     });
     let nothing = PathResult { raw: 0, max: 0, answered: 0 };

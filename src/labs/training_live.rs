@@ -8,7 +8,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::browser::{self, events::input_text, xapi::uuid};
+use crate::browser::{self, xapi::uuid};
+use crate::components::PlainField;
 use crate::model::base64;
 use crate::model::training::cmi5::{Cmi5Launch, LaunchData, Sent};
 use crate::model::training::{Exercise, TrainingProgress};
@@ -83,9 +84,8 @@ pub fn use_live_report(
     }
     let field = |name: &'static str, label: &'static str, kind: &'static str, value: &str| {
         let form = form.clone();
-        let oninput = Callback::from(move |e: InputEvent| {
+        let on_input = Callback::from(move |text: String| {
             let mut live = (*form).clone();
-            let text = input_text(&e).0;
             match name {
                 "endpoint" => live.endpoint = text,
                 "key" => live.key = text,
@@ -94,13 +94,7 @@ pub fn use_live_report(
             }
             form.set(live);
         });
-        let id = format!("live-{name}");
-        html! {
-            <p class="field">
-                <label for={id.clone()}>{ label }</label>
-                <input {id} type={kind} value={value.to_string()} {oninput} autocomplete="off" spellcheck="false" />
-            </p>
-        }
+        html! { <PlainField id={format!("live-{name}")} {label} {kind} value={value.to_string()} {on_input} /> }
     };
     let on_submit = {
         let (form, session) = (form.clone(), session.clone());
@@ -125,8 +119,8 @@ pub fn use_live_report(
             <p class="field-hint">{ "For a class without an LMS: the trainer names the Learning Record Store; your answers go there under your name. Kept in this tab only, never in a link." }</p>
             <form class="class-connection" onsubmit={on_submit}>
                 { field("endpoint", "LRS endpoint", "url", &form.endpoint) }
-                { field("key", "Key", "text", &form.key) }
-                { field("secret", "Secret", "password", &form.secret) }
+                { field("key", "LRS key", "text", &form.key) }
+                { field("secret", "LRS secret", "password", &form.secret) }
                 { field("name", "Your name", "text", &form.name) }
                 <button type="submit">{ "Send my answers" }</button>
             </form>

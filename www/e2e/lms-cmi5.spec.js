@@ -7,6 +7,7 @@
 // (@learninglocker/xapi-validation) finds nothing wrong in any. Last, the trainer's class view
 // reads the whole room back from the LRS (more than one page of statements).
 import { test, expect } from '@playwright/test';
+import { answerStep, answersBut, pathAnswers } from './path.js';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -26,28 +27,8 @@ const CMI5 = 'https://w3id.org/xapi/cmi5/context/categories/cmi5';
 const MOVEON = 'https://w3id.org/xapi/cmi5/context/categories/moveon';
 const MASTERY = 'https://w3id.org/xapi/cmi5/context/extensions/masteryscore';
 
-const rest = {
-  'coverage-8-3': '8',
-  'coverage-8-2': '4',
-  'busiest-128-100': '2',
-  'hot-key-rescale': 'no',
-  'point-of-no-return': '6',
-  'sample-max-parallelism': '128',
-  'sample-uid-throttle': 'no',
-  'sample-uid-counter': 'yes',
-  'cutover-downtime': '16',
-  'in-place-ceiling': 'no',
-  'running-is-safe': 'no',
-  'checkpoint-backend-switch': 'no',
-};
+const rest = answersBut('owner-77', 'restart-200');
 
-async function answer(page, id, value) {
-  const step = page.locator(`[data-exercise="${id}"]`);
-  if (value === 'yes' || value === 'no') await step.getByRole('radio', { name: value === 'yes' ? 'Yes' : 'No' }).check();
-  else await step.getByRole('textbox').fill(value);
-  await step.getByRole('button', { name: /^Check:/ }).click();
-  await expect(step.locator('.training-verdict')).toBeVisible();
-}
 
 // One LRS for the file: the class view reads what the tests before it stored.
 test.describe.configure({ mode: 'serial' });
@@ -87,8 +68,8 @@ test('a cmi5 launch sends every statement cmi5 asks for to a real LRS, in order 
   await page.goto(first.url);
   const status = page.getByTestId('lms-status');
   await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right.');
-  await answer(page, 'owner-77', '60');
-  await answer(page, 'restart-200', 'yes');
+  await answerStep(page, 'owner-77', '60');
+  await answerStep(page, 'restart-200', 'yes');
   await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
   await page.getByRole('button', { name: 'Finish and return to the LMS' }).click();
   await expect(status).toHaveText('Finished: your LMS has your answers (1 of 14 right). You can close this window.');
@@ -96,14 +77,17 @@ test('a cmi5 launch sends every statement cmi5 asks for to a real LRS, in order 
   await expect.poll(verbsOf).toEqual(['launched', 'initialized', 'answered', 'answered', 'terminated']);
 
   // Second session, same registration: the progress comes back from the State resource.
-  const second = await lms.launch(packageUrl, 'learner-1', registration);
+  const second = await lms.launch(packageUrl, 'learner-1', registration, true);
   await page.goto(second.url);
   await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
   await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
   await expect(page.locator('[data-exercise="restart-200"] .training-verdict')).toHaveAttribute('data-verdict', 'incorrect');
-  for (const [id, value] of Object.entries(rest)) await answer(page, id, value);
+  for (const [id, value] of Object.entries(rest)) await answerStep(page, id, value);
   await expect(status).toHaveText('Your LMS has your answers: 13 of 14 right.');
   await page.getByRole('button', { name: 'Finish and return to the LMS' }).click();
+  // This launch named a returnURL: once `terminated` is out, the learner is back in the LMS.
+  await expect(page.getByRole('heading', { name: 'Back in the LMS' })).toBeVisible();
+  await expect(page).toHaveURL(`${lms.origin}/returned?registration=${registration}`);
   const secondSession = ['launched', 'initialized', ...Array(12).fill('answered'), 'completed', 'passed', 'terminated'];
   await expect.poll(verbsOf).toEqual(['launched', 'initialized', 'answered', 'answered', 'terminated', ...secondSession]);
 
@@ -175,7 +159,7 @@ test('a launch link that was used already, or is cut short, says why the answers
 test('the class view shows the room, read back from the LRS page by page, and follows it live', async ({ page, context }) => {
   test.setTimeout(90_000);
   const packageUrl = `http://127.0.0.1:${rootPort}/${folder}/`;
-  const all = { 'owner-77': '60', 'restart-200': 'no', ...rest };
+  const all = pathAnswers;
   // Two more learners through the whole path (ben first misses owner-77), one only started.
   for (const [learner, first] of [['ana', {}], ['ben', { 'owner-77': '61' }], ['cy', null]]) {
     const run = await lms.launch(packageUrl, learner, randomUUID());
@@ -183,8 +167,8 @@ test('the class view shows the room, read back from the LRS page by page, and fo
     await expect(page.getByTestId('lms-status')).toHaveText('Your LMS has your answers: 0 of 14 right.');
     const steps = first === null ? { 'owner-77': '61', 'restart-200': 'yes' } : all;
     for (const [id, value] of Object.entries(steps)) {
-      if (first && first[id]) await answer(page, id, first[id]);
-      await answer(page, id, value);
+      if (first && first[id]) await answerStep(page, id, first[id]);
+      await answerStep(page, id, value);
     }
     await page.getByRole('button', { name: 'Finish and return to the LMS' }).click();
     await expect(page.getByTestId('lms-status')).toHaveText(/^Finished:/);
@@ -194,11 +178,20 @@ test('the class view shows the room, read back from the LRS page by page, and fo
 
   // The trainer names the LRS; the class view lives on the site itself.
   await page.goto(`/#/class?activity=${encodeURIComponent(lms.course.auId)}`);
+  const status = page.getByTestId('class-status');
+  // What a trainer may get wrong is named, and nothing typed is lost.
+  await page.getByLabel('LRS endpoint').fill('ftp://lrs.example/xAPI/');
+  await page.getByRole('button', { name: 'Show the class' }).click();
+  await expect(status).toHaveText('The class could not be read: the LRS endpoint must be an http(s) URL, such as https://lrs.example/xAPI/.');
   await page.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
   await page.getByLabel('Key').fill('lms');
+  await page.getByLabel('Secret').fill('not-the-secret');
+  await page.getByRole('button', { name: 'Show the class' }).click();
+  await expect(status).toHaveText('The class could not be read: the LRS refused the key and secret.');
+  await expect(page.getByLabel('Key')).toHaveValue('lms');
   await page.getByLabel('Secret').fill('lms-secret');
   await page.getByRole('button', { name: 'Show the class' }).click();
-  await expect(page.getByTestId('class-status')).toHaveText(/^5 learners, read at /);
+  await expect(status).toHaveText(/^5 learners, read at /);
   const steps = page.getByTestId('class-steps');
   const row = (id) => steps.locator(`tr[data-exercise="${id}"]`).locator('td');
   await expect(row('owner-77')).toHaveText(['4', '50% (2 of 4)', '61 (×2)']);
@@ -221,7 +214,7 @@ test('the class view shows the room, read back from the LRS page by page, and fo
   const cy = await context.newPage();
   const again = await lms.launch(packageUrl, 'cy', randomUUID());
   await cy.goto(again.url);
-  await answer(cy, 'coverage-8-3', '8');
+  await answerStep(cy, 'coverage-8-3', '8');
   await expect(row('coverage-8-3')).toHaveText(['4', '100% (4 of 4)', '–'], { timeout: 20_000 });
   expect(await axeViolations(page)).toEqual([]);
 });
@@ -232,18 +225,18 @@ test('without an LMS, a live workshop names the LRS and each answer reaches it',
   await page.goto('/#/');
   await page.getByText('Send answers to an LRS (live workshop)').click();
   await page.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
-  await page.getByLabel('Key').fill('lms');
-  await page.getByLabel('Secret').fill('lms-secret');
+  await page.getByLabel('LRS key').fill('lms');
+  await page.getByLabel('LRS secret').fill('lms-secret');
   await page.getByLabel('Your name').fill('dana');
   await page.getByRole('button', { name: 'Send my answers' }).click();
   await expect(page.getByTestId('live-status')).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as dana.`);
-  await answer(page, 'owner-77', '61');
+  await answerStep(page, 'owner-77', '61');
   await expect.poll(async () => (await dana()).map((s) => s.verb.id.split('/').pop())).toEqual(['initialized', 'answered']);
   // A reload in the tab goes on reporting; nothing of the connection is in the link.
   await page.reload();
   await expect(page.getByTestId('live-status')).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as dana.`);
   await expect(page).toHaveURL(/#\/$/);
-  await answer(page, 'restart-200', 'no');
+  await answerStep(page, 'restart-200', 'no');
   await page.getByRole('button', { name: 'Stop sending' }).click();
   await expect(page.getByTestId('live-status')).toHaveCount(0);
   await expect.poll(async () => (await dana()).map((s) => s.verb.id.split('/').pop()))

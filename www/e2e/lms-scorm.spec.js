@@ -5,6 +5,7 @@
 // the lab reported: each answer as an interaction, the score, the status, the progress; then a
 // second launch resumes from what the LMS kept, and finishing the path passes it.
 import { test, expect } from '@playwright/test';
+import { answerStep, answersBut } from './path.js';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,29 +15,8 @@ const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // The repository root is served on this port (playwright.config.js), player and packages alike.
 const rootPort = Number(process.env.E2E_PORT || 4173) + 2;
 
-const answers = {
-  'coverage-8-3': '8',
-  'coverage-8-2': '4',
-  'busiest-128-100': '2',
-  'hot-key-rescale': 'no',
-  'point-of-no-return': '6',
-  'sample-max-parallelism': '128',
-  'sample-uid-throttle': 'no',
-  'sample-uid-counter': 'yes',
-  'cutover-downtime': '16',
-  'in-place-ceiling': 'no',
-  'running-is-safe': 'no',
-  'checkpoint-backend-switch': 'no',
-};
+const answers = answersBut('owner-77', 'restart-200');
 
-/** Answers a step in the frame: a number typed, or yes / no chosen; then checked. */
-async function answer(frame, id, value) {
-  const step = frame.locator(`[data-exercise="${id}"]`);
-  if (value === 'yes' || value === 'no') await step.getByRole('radio', { name: value === 'yes' ? 'Yes' : 'No' }).check();
-  else await step.getByRole('textbox').fill(value);
-  await step.getByRole('button', { name: /^Check:/ }).click();
-  await expect(step.locator('.training-verdict')).toBeVisible();
-}
 
 const words = {
   scorm12: {
@@ -86,8 +66,8 @@ for (const kind of ['scorm12', 'scorm2004']) {
     await expect(lab).toHaveAttribute('target', '_blank');
     await expect(lab).toHaveAttribute('href', /^index\.html#\/owners\?/);
 
-    await answer(frame, 'owner-77', '60');
-    await answer(frame, 'restart-200', 'yes');
+    await answerStep(frame, 'owner-77', '60');
+    await answerStep(frame, 'restart-200', 'yes');
     await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
     r = await record();
     const interactions = Object.values(r.cmi.interactions.childArray ?? r.cmi.interactions);
@@ -108,7 +88,7 @@ for (const kind of ['scorm12', 'scorm2004']) {
     await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
     await expect(frame.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
     await expect(frame.locator('[data-exercise="restart-200"] .training-verdict')).toHaveAttribute('data-verdict', 'incorrect');
-    for (const [id, value] of Object.entries(answers)) await answer(frame, id, value);
+    for (const [id, value] of Object.entries(answers)) await answerStep(frame, id, value);
     await expect(status).toHaveText('Your LMS has your answers: 13 of 14 right.');
     r = await record();
     expect(w.score(r.cmi)).toEqual(['13', '0', '14']);

@@ -38,7 +38,7 @@ async function routes(page) {
     .getByRole('link')
     .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   // Plus states that open the wider parts: a rescale's moves, a guided step.
-  return ['#/', ...hrefs, '#/no-such-lab', '#/owners?p=24&from=32&key=a-rather-long-customer-key-0000001'];
+  return ['#/', ...hrefs, '#/class', '#/no-such-lab', '#/owners?p=24&from=32&key=a-rather-long-customer-key-0000001'];
 }
 
 test.describe('at 390×844', () => {

@@ -1,5 +1,5 @@
-// Every route the app serves: home, each lab in the navigation (the lab registry), and an
-// unknown route. Each loads without errors or foreign requests, in light and dark themes,
+// Every route the app serves: home, each lab in the navigation (the lab registry), the class
+// view and an unknown route. Each loads without errors or foreign requests, in light and dark themes,
 // and axe-core finds no violations.
 import { test, expect, open, axeViolations } from './fixtures.js';
 
@@ -20,7 +20,7 @@ test('home lists every lab of the navigation', async ({ page }) => {
 
 for (const theme of ['light', 'dark']) {
   test(`every route has no axe violations (${theme})`, async ({ page }) => {
-    const routes = ['#/', ...(await labLinks(page)), '#/no-such-lab'];
+    const routes = ['#/', ...(await labLinks(page)), '#/class', '#/no-such-lab'];
     // Nine page loads, each with a whole axe scan: a budget per route, not 30 s for all of them
     // (two test runs at once on two cores took the light run past 30 s, inside axe.run).
     test.setTimeout(15_000 * routes.length);

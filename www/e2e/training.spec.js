@@ -2,23 +2,9 @@
 // model, the score kept across a reload, a corrupt entry set aside, and Reset progress; plus
 // an exercise set from a link, and the app working offline after a first visit.
 import { test, expect, open, backFromStepLab } from './fixtures.js';
+import { pathAnswers } from './path.js';
 
-const answers = {
-  'coverage-8-3': '8',
-  'coverage-8-2': '4',
-  'owner-77': '60',
-  'busiest-128-100': '2',
-  'restart-200': 'no',
-  'hot-key-rescale': 'no',
-  'point-of-no-return': '6',
-  'sample-max-parallelism': '128',
-  'sample-uid-throttle': 'no',
-  'sample-uid-counter': 'yes',
-  'cutover-downtime': '16',
-  'in-place-ceiling': 'no',
-  'running-is-safe': 'no',
-  'checkpoint-backend-switch': 'no',
-};
+const answers = pathAnswers;
 
 test('the training path can be walked by keyboard alone, and the score survives a reload', async ({ page }) => {
   await open(page, '#/');

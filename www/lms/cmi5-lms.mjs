@@ -104,6 +104,8 @@ export async function startLms(lrs, pkgDir) {
       res.end(text);
     };
     if (req.method === 'OPTIONS') return send(204, '');
+    // The LMS's page a finished AU returns to (the launch data's returnURL).
+    if (url.pathname === '/returned') return send(200, '<!doctype html><title>LMS</title><h1>Back in the LMS</h1>', 'text/html');
     if (url.pathname.startsWith('/fetch/')) {
       const id = url.pathname.slice('/fetch/'.length);
       if (req.method !== 'POST' || !fetchIds.has(id)) return send(404, '{}');
@@ -138,13 +140,15 @@ export async function startLms(lrs, pkgDir) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${server.address().port}`;
 
-  /** Launches the AU for a learner: launch data, `launched`, a one-use fetch URL; the AU's URL. */
-  async function launch(packageUrl, learner, registration) {
+  /** Launches the AU for a learner: launch data (`returnURL` if `back`), `launched`, a one-use
+   * fetch URL; the AU's URL. */
+  async function launch(packageUrl, learner, registration, back = false) {
     const actor = { objectType: 'Agent', name: learner, account: { homePage: origin, name: learner } };
     const sessionId = randomUUID();
     const contextTemplate = { contextActivities: { grouping: [{ id: course.auId }] }, extensions: { [SESSION]: sessionId } };
     const key = ['LMS.LaunchData', course.auId, origin, learner, registration].join('|');
     const launchData = { contextTemplate, launchMode: 'Normal', masteryScore: course.masteryScore, moveOn: course.moveOn };
+    if (back) launchData.returnURL = `${origin}/returned?registration=${registration}`;
     state.set(key, { text: JSON.stringify(launchData), type: 'application/json' });
     const auUrl = new URL(course.url, packageUrl);
     const launched = {

@@ -149,6 +149,8 @@ pub struct LaunchData {
     pub mode: LaunchMode,
     /// The mastery score as written (`0.8`), and in thousandths.
     pub mastery: Option<(String, u32)>,
+    /// Where the LMS wants the learner once the AU ends (`returnURL`, http(s) only).
+    pub return_url: Option<String>,
     /// Launched by a cmi5 LMS. A live workshop's statements (an LRS a trainer named, no LMS)
     /// carry no cmi5 category: no LMS launched them, so they make no claim to cmi5's rules.
     pub cmi5: bool,
@@ -176,7 +178,12 @@ impl LaunchData {
             },
             Some(_) => return Err("the launch data's masteryScore is not a number".into()),
         };
-        Ok(LaunchData { context_template, mode, mastery, cmi5: true })
+        let return_url = match doc.get("returnURL").and_then(Node::as_text) {
+            None => None,
+            Some(url) if is_http_url(url) => Some(url.to_string()),
+            Some(_) => return Err("the launch data's returnURL is not an http(s) URL".into()),
+        };
+        Ok(LaunchData { context_template, mode, mastery, return_url, cmi5: true })
     }
 
     /// A live workshop's session (no LMS): the AU as grouping, a session id, the pass mark.
@@ -195,6 +202,7 @@ impl LaunchData {
             context_template,
             mode: LaunchMode::Normal,
             mastery: Some((super::lms::decimal(mastery_milli), mastery_milli)),
+            return_url: None,
             cmi5: false,
         }
     }

@@ -78,11 +78,20 @@ fn launch_data_is_read_or_refused_by_name() {
     let d = data("Normal", r#","masteryScore":0.8"#);
     assert_eq!((d.mode, d.mastery.clone()), (LaunchMode::Normal, Some(("0.8".to_string(), 800))));
     assert_eq!(data("Browse", "").mastery, None);
+    assert_eq!(
+        data("Normal", r#","returnURL":"https://lms.example/course/7""#).return_url.as_deref(),
+        Some("https://lms.example/course/7")
+    );
+    assert_eq!(d.return_url, None);
     for (text, want) in [
         ("[]", "the launch data has no contextTemplate"),
         (r#"{"contextTemplate":{},"launchMode":"Play"}"#, "the launch data's launchMode is not"),
         (r#"{"contextTemplate":{},"launchMode":"Normal","masteryScore":2}"#, "the launch data's masteryScore 2 is not"),
         ("{", "the launch data is not JSON"),
+        (
+            r#"{"contextTemplate":{},"launchMode":"Normal","returnURL":"javascript:alert(1)"}"#,
+            "the launch data's returnURL is not",
+        ),
     ] {
         let why = LaunchData::parse(text).unwrap_err();
         assert!(why.starts_with(want), "{text}: {why}");

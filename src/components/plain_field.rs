@@ -1,0 +1,30 @@
+//! A labelled text input whose value a form holds (the class view's and the live workshop's
+//! connection fields): the label, the input type, no autocomplete or spell check (addresses,
+//! keys and secrets), and the typed text handed up on every keystroke.
+
+use yew::prelude::*;
+
+use crate::browser::events::input_text;
+
+#[derive(Properties, PartialEq)]
+pub struct PlainFieldProps {
+    pub id: AttrValue,
+    pub label: AttrValue,
+    /// `text`, `url` or `password`.
+    #[prop_or(AttrValue::Static("text"))]
+    pub kind: AttrValue,
+    pub value: AttrValue,
+    pub on_input: Callback<String>,
+}
+
+#[function_component]
+pub fn PlainField(props: &PlainFieldProps) -> Html {
+    let oninput = props.on_input.reform(|e: InputEvent| input_text(&e).0);
+    html! {
+        <p class="field">
+            <label for={props.id.clone()}>{ props.label.clone() }</label>
+            <input id={props.id.clone()} type={props.kind.clone()} value={props.value.clone()} {oninput}
+                autocomplete="off" spellcheck="false" />
+        </p>
+    }
+}

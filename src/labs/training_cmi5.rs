@@ -250,11 +250,26 @@ pub fn use_cmi5_report(
             None => {}
         });
     }
+    // A check made while the session is still connecting waits, and is reported once it is up.
+    let waiting = use_mut_ref(Vec::<String>::new);
+    {
+        let (progress, current, exercises, waiting) =
+            (progress.clone(), (*session).clone(), exercises.clone(), waiting.clone());
+        let connecting = launched.as_ref().as_ref().is_some_and(|l| l.is_ok()) && current.is_none();
+        use_effect_with(checked, move |checked| match (current, checked, exercises) {
+            (Some(Ok(s)), Some((_, key)), Some(exercises)) => s.report(&exercises, &progress, key),
+            (None, Some((_, key)), _) if connecting => waiting.borrow_mut().push(key.clone()),
+            _ => {}
+        });
+    }
     {
         let (progress, current, exercises) = (progress.clone(), (*session).clone(), exercises.clone());
-        use_effect_with(checked, move |checked| {
-            if let (Some(Ok(s)), Some((_, key)), Some(exercises)) = (current, checked, exercises) {
-                s.report(&exercises, &progress, key);
+        let up = matches!(current, Some(Ok(_)));
+        use_effect_with((up, exercises.is_some()), move |_| {
+            if let (Some(Ok(s)), Some(exercises)) = (current, exercises) {
+                for key in waiting.borrow_mut().drain(..) {
+                    s.report(&exercises, &progress, &key);
+                }
             }
         });
     }

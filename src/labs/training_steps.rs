@@ -45,7 +45,8 @@ pub enum StepAction {
     Clear,
     /// Reset all progress: that, and the coverage lab's exercise runs.
     ClearAll,
-    /// The progress an LMS kept, arrived after the page started (cmi5's State resource).
+    /// The progress an LMS kept, arrived after the page started (cmi5's State resource): it
+    /// joins the answers given meanwhile, which stand over it.
     Restore(TrainingProgress),
 }
 
@@ -118,9 +119,9 @@ impl Reducible for Steps {
                 }
                 next.feedback.insert(id, result);
             }
-            StepAction::Restore(progress) => {
-                next.progress = progress;
-                next.feedback.clear();
+            StepAction::Restore(kept) => {
+                let meanwhile = std::mem::replace(&mut next.progress, kept);
+                next.progress.answers.extend(meanwhile.answers);
             }
             StepAction::Clear | StepAction::ClearAll => {
                 if matches!(action, StepAction::ClearAll) {
@@ -171,6 +172,18 @@ mod tests {
             assert_eq!(s.feedback.get("owner-77"), Some(&shown));
             assert_eq!(s.progress.answers.get("owner-77").map(|(ok, r)| (*ok, r.as_str())), stored);
         }
+    }
+
+    #[test]
+    fn progress_an_lms_kept_joins_the_answers_given_while_it_arrived() {
+        let mut kept = TrainingProgress::default();
+        kept.answers.insert("owner-77".into(), (false, "6".into()));
+        kept.answers.insert("restart-200".into(), (false, "yes".into()));
+        // Checked while connecting: owner-77 answered right; it stands over the kept wrong one.
+        let s = run(vec![check(false, Some("60")), StepAction::Restore(kept)]);
+        assert_eq!(s.progress.answers["owner-77"], (true, "60".to_string()));
+        assert_eq!(s.progress.answers["restart-200"], (false, "yes".to_string()));
+        assert_eq!(s.checked, Some((1, "owner-77".to_string())));
     }
 
     #[test]

@@ -214,6 +214,7 @@ test('the class view shows the room, read back from the LRS page by page, and fo
   const cy = await context.newPage();
   const again = await lms.launch(packageUrl, 'cy', randomUUID());
   await cy.goto(again.url);
+  await expect(cy.getByTestId('lms-status')).toHaveText('Your LMS has your answers: 0 of 14 right.');
   await answerStep(cy, 'coverage-8-3', '8');
   await expect(row('coverage-8-3')).toHaveText(['4', '100% (4 of 4)', '–'], { timeout: 20_000 });
   expect(await axeViolations(page)).toEqual([]);

@@ -1,0 +1,292 @@
+/*
+ * FirstCheckpoint: runs real Flink (local MiniCluster, same JVM) to observe the first checkpoint
+ * after a restore, and what a checkpoint that outlives its timeout does to a job.
+ *
+ * Part 1, the first checkpoint after a restore (RocksDB, incremental checkpoints, every 1 s,
+ * retained on cancellation). Job: DataGeneratorSource (uid "src", p=1, 2000 records/s; record i
+ * writes key i for i < KEYS, then only key i % HOT, so after the first seconds a checkpoint has
+ * little new to upload) -> keyBy -> KeyedProcessFunction keeping a 1 KiB random value per key
+ * (uid "keyed-op", max parallelism 128) -> DiscardingSink.
+ *   A  the first job, p=2: a steady incremental checkpoint (checkpointed size against state size)
+ *   B  cancel A; restore its latest retained checkpoint, p=2, NO_CLAIM: the first checkpoints
+ *   C  cancel B; restore A's checkpoint again, p=2, CLAIM: the first checkpoints
+ *   D  stop C with a canonical savepoint; restore it at p=3 (a rescale): the first checkpoints
+ * A checkpoint is called "full" when its checkpointed (uploaded) size is at least 90 % of its
+ * state size, "incremental" when at most 50 %. Sizes go to stderr (they vary run to run).
+ *
+ * Part 2, a checkpoint slower than the timeout (hashmap backend; an operator whose snapshot
+ * takes 3 s; checkpoint every 1 s). Restart strategy not set (Flink's default for a job that
+ * checkpoints). For 25 s: failures (the exception history), the first failure's root message,
+ * completed and failed checkpoints.
+ *   E1 execution.checkpointing.timeout 1 s, tolerable-failed-checkpoints not set (default)
+ *   E2 timeout 1 s, tolerable-failed-checkpoints 1000
+ *   E3 timeout 10 s, tolerable-failed-checkpoints not set
+ *
+ * stdout: the deterministic report (committed as observed-flink-<version>.txt); stderr: progress.
+ * Usage: java -Xmx1g -cp <flink jars>:. FirstCheckpoint <workDir>
+ * Shared helpers: ../flink-common/FlinkLab.java.
+ */
+
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.checkpoint.AbstractCheckpointStats;
+import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
+import org.apache.flink.runtime.checkpoint.CheckpointStatsStatus;
+import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.scheduler.ExecutionGraphInfo;
+import org.apache.flink.runtime.scheduler.exceptionhistory.RootExceptionHistoryEntry;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.apache.flink.util.Collector;
+
+import java.io.File;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+public class FirstCheckpoint extends FlinkLab {
+
+    static final int KEYS = 4000;
+    static final int HOT = 50;
+    static final int VALUE_BYTES = 1024;
+    static final int MAX_PARALLELISM = 128;
+
+    static MiniCluster cluster;
+    static File work;
+
+    public static void main(String[] args) throws Exception {
+        work = new File(args[0]);
+        startWatchdog(15, System.err);
+        out(flinkVersion());
+        out("The first checkpoint after a restore, and a checkpoint slower than its timeout.");
+        cluster = startMiniCluster(4, "64m", "256m", new HashMap<>());
+        try {
+            firstCheckpoints();
+            slowCheckpoints();
+        } finally {
+            cluster.close();
+        }
+        out("DONE");
+        printReport();
+    }
+
+    // ------------------------------------------------------------------ part 1
+
+    /** Keeps a 1 KiB random value per key. */
+    static final class Blob extends KeyedProcessFunction<Long, Long, Long> {
+        private transient ValueState<byte[]> value;
+        private transient Random random;
+
+        @Override
+        public void open(OpenContext context) {
+            value = getRuntimeContext().getState(new ValueStateDescriptor<>("blob", byte[].class));
+            random = new Random();
+        }
+
+        @Override
+        public void processElement(Long v, Context ctx, Collector<Long> out) throws Exception {
+            byte[] bytes = new byte[VALUE_BYTES];
+            random.nextBytes(bytes);
+            value.update(bytes);
+            out.collect(v);
+        }
+    }
+
+    static JobGraph blobJob(String name, int parallelism, String restoreFrom, String claimMode) {
+        Map<String, String> m = new HashMap<>();
+        m.put("state.backend.type", "rocksdb");
+        m.put("execution.checkpointing.incremental", "true");
+        m.put("execution.checkpointing.interval", "1 s");
+        m.put("execution.checkpointing.dir", new File(work, "checkpoints").toURI().toString());
+        m.put("execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION");
+        m.put("execution.checkpointing.num-retained", "3");
+        if (restoreFrom != null) {
+            m.put("execution.state-recovery.path", restoreFrom);
+            m.put("execution.state-recovery.claim-mode", claimMode);
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(Configuration.fromMap(m));
+        env.setParallelism(parallelism);
+        env.setMaxParallelism(MAX_PARALLELISM);
+        DataGeneratorSource<Long> src = new DataGeneratorSource<>(
+                i -> i < KEYS ? i : i % HOT, Long.MAX_VALUE, RateLimiterStrategy.perSecond(2000), Types.LONG);
+        env.fromSource(src, WatermarkStrategy.noWatermarks(), "src").uid("src").setParallelism(1)
+                .keyBy(v -> v, Types.LONG)
+                .process(new Blob()).returns(Types.LONG).uid("keyed-op").name("keyed-op")
+                .sinkTo(new DiscardingSink<>()).uid("sink").name("sink");
+        StreamGraph sg = env.getStreamGraph();
+        sg.setJobName(name);
+        return sg.getJobGraph();
+    }
+
+    /** Completed checkpoints of the job, oldest first: {id, state size, checkpointed size}. */
+    static List<long[]> completed(JobID id) throws Exception {
+        CheckpointStatsSnapshot stats = cluster.getArchivedExecutionGraph(id).get(30, TimeUnit.SECONDS)
+                .getCheckpointStatsSnapshot();
+        List<long[]> out = new ArrayList<>();
+        if (stats == null) {
+            return out;
+        }
+        for (AbstractCheckpointStats c : stats.getHistory().getCheckpoints()) {
+            if (c.getStatus() == CheckpointStatsStatus.COMPLETED) {
+                out.add(new long[] {c.getCheckpointId(), c.getStateSize(), c.getCheckpointedSize()});
+            }
+        }
+        out.sort(Comparator.comparingLong(c -> c[0]));
+        return out;
+    }
+
+    static String kind(long[] c) {
+        double share = c[1] == 0 ? 0 : (double) c[2] / c[1];
+        return share >= 0.9 ? "full" : share <= 0.5 ? "incremental" : "between";
+    }
+
+    static String describe(long[] c) {
+        System.err.printf("    checkpoint %d: state %d bytes, checkpointed %d bytes (%.0f %%)%n",
+                c[0], c[1], c[2], c[1] == 0 ? 0.0 : 100.0 * c[2] / c[1]);
+        return kind(c) + (c[1] >= (long) KEYS * VALUE_BYTES ? "" : " (state smaller than the keys' values: not settled)");
+    }
+
+    /** Waits for `n` completed checkpoints; returns them. */
+    static List<long[]> awaitCompleted(JobID id, int n) throws Exception {
+        if (!waitFor(() -> completed(id).size() >= n, 90, 200)) {
+            throw new IllegalStateException("job " + id + " completed fewer than " + n + " checkpoints");
+        }
+        return completed(id);
+    }
+
+    /** The latest retained checkpoint's directory of a cancelled job. */
+    static String latestCheckpoint(JobID id) {
+        File dir = new File(new File(work, "checkpoints"), id.toHexString());
+        File[] chk = dir.listFiles((d, n) -> n.startsWith("chk-") && new File(d, n + "/_metadata").exists());
+        if (chk == null || chk.length == 0) {
+            throw new IllegalStateException("no retained checkpoint under " + dir);
+        }
+        File latest = chk[0];
+        for (File f : chk) {
+            if (Long.parseLong(f.getName().substring(4)) > Long.parseLong(latest.getName().substring(4))) {
+                latest = f;
+            }
+        }
+        return latest.toURI().toString();
+    }
+
+    static void reportFirst(String label, String how, JobID id) throws Exception {
+        List<long[]> cps = awaitCompleted(id, 2);
+        progress(label + " " + how);
+        out(String.format("%-2s %-58s first checkpoint: %s; second: %s", label, how, describe(cps.get(0)), describe(cps.get(1))));
+    }
+
+    static void firstCheckpoints() throws Exception {
+        out("");
+        out("== Part 1: RocksDB, incremental checkpoints every 1 s, " + KEYS + " keys x " + VALUE_BYTES
+                + " bytes, then only " + HOT + " keys updated");
+        JobID a = cluster.submitJob(blobJob("A", 2, null, null)).get(60, TimeUnit.SECONDS).getJobID();
+        // Steady: every key written, then checkpoints of the hot keys alone.
+        List<long[]> cps = awaitCompleted(a, 6);
+        out(String.format("%-2s %-58s a steady checkpoint: %s", "A", "first job, p=2", describe(cps.get(cps.size() - 1))));
+        cancel(cluster, a);
+        String retained = latestCheckpoint(a);
+
+        JobID b = cluster.submitJob(blobJob("B", 2, retained, "NO_CLAIM")).get(60, TimeUnit.SECONDS).getJobID();
+        reportFirst("B", "restore A's retained checkpoint, p=2, NO_CLAIM", b);
+        cancel(cluster, b);
+
+        JobID c = cluster.submitJob(blobJob("C", 2, retained, "CLAIM")).get(60, TimeUnit.SECONDS).getJobID();
+        reportFirst("C", "restore A's retained checkpoint, p=2, CLAIM", c);
+        String savepoint = stopWithSavepoint(cluster, c, new File(work, "savepoints"), SavepointFormatType.CANONICAL);
+
+        JobID d = cluster.submitJob(blobJob("D", 3, savepoint, "NO_CLAIM")).get(60, TimeUnit.SECONDS).getJobID();
+        reportFirst("D", "restore C's canonical savepoint at p=3 (a rescale)", d);
+        cancel(cluster, d);
+    }
+
+    // ------------------------------------------------------------------ part 2
+
+    /** Passes records on; each snapshot takes 3 s. */
+    static final class SlowSnapshot extends KeyedProcessFunction<Long, Long, Long> implements CheckpointedFunction {
+        @Override
+        public void processElement(Long v, Context ctx, Collector<Long> out) {
+            out.collect(v);
+        }
+
+        @Override
+        public void snapshotState(FunctionSnapshotContext context) throws Exception {
+            Thread.sleep(3000);
+        }
+
+        @Override
+        public void initializeState(FunctionInitializationContext context) {
+        }
+    }
+
+    static JobGraph slowJob(String name, String timeout, String tolerable) {
+        Map<String, String> m = new HashMap<>();
+        m.put("state.backend.type", "hashmap");
+        m.put("execution.checkpointing.interval", "1 s");
+        m.put("execution.checkpointing.timeout", timeout);
+        if (tolerable != null) {
+            m.put("execution.checkpointing.tolerable-failed-checkpoints", tolerable);
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(Configuration.fromMap(m));
+        env.setParallelism(1);
+        DataGeneratorSource<Long> src = new DataGeneratorSource<>(
+                i -> i, Long.MAX_VALUE, RateLimiterStrategy.perSecond(100), Types.LONG);
+        env.fromSource(src, WatermarkStrategy.noWatermarks(), "src").uid("src")
+                .keyBy(v -> v % 10, Types.LONG)
+                .process(new SlowSnapshot()).returns(Types.LONG).uid("slow-op").name("slow-op")
+                .sinkTo(new DiscardingSink<>()).uid("sink").name("sink");
+        StreamGraph sg = env.getStreamGraph();
+        sg.setJobName(name);
+        return sg.getJobGraph();
+    }
+
+    static void slow(String label, String timeout, String tolerable) throws Exception {
+        progress(label + " timeout " + timeout + ", tolerable " + tolerable);
+        JobID id = cluster.submitJob(slowJob(label, timeout, tolerable)).get(60, TimeUnit.SECONDS).getJobID();
+        Thread.sleep(25_000);
+        ExecutionGraphInfo info = cluster.getExecutionGraphInfo(id).get(30, TimeUnit.SECONDS);
+        List<RootExceptionHistoryEntry> failures = new ArrayList<>();
+        info.getExceptionHistory().forEach(failures::add);
+        CheckpointStatsSnapshot stats = info.getArchivedExecutionGraph().getCheckpointStatsSnapshot();
+        long done = stats.getCounts().getNumberOfCompletedCheckpoints();
+        long failed = stats.getCounts().getNumberOfFailedCheckpoints();
+        JobStatus status = cluster.getJobStatus(id).get(10, TimeUnit.SECONDS);
+        out(String.format("%-2s timeout=%-5s tolerable-failed-checkpoints=%-12s after 25 s: %s; failures %s; checkpoints completed %s, failed %s",
+                label, timeout, tolerable == null ? "(default)" : tolerable, status,
+                failures.isEmpty() ? "0" : failures.size() >= 2 ? "2 or more" : "1",
+                done == 0 ? "0" : "1 or more", failed == 0 ? "0" : "1 or more"));
+        if (!failures.isEmpty()) {
+            String root = failures.get(0).getException().getOriginalErrorClassName() + ": "
+                    + failures.get(0).getExceptionAsString().split("\n")[0].replaceFirst("^[^:]*: ", "");
+            out("      first failure: " + noLocalPorts(root));
+        }
+        cancel(cluster, id);
+    }
+
+    static void slowCheckpoints() throws Exception {
+        out("");
+        out("== Part 2: a snapshot that takes 3 s, checkpoints every 1 s, restart strategy not set");
+        slow("E1", "1 s", null);
+        slow("E2", "1 s", "1000");
+        slow("E3", "10 s", null);
+    }
+}

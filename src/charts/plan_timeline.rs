@@ -128,17 +128,28 @@ mod tests {
         for palette in [Palette::LIGHT, Palette::DARK] {
             let svg = timeline_svg(&plan.timeline, palette);
             assert!(svg.starts_with("<svg"), "{}", &svg[..svg.len().min(80)]);
-            // background, outage window, seven steps
+            // background, outage window, eight steps
             assert!(svg.matches("<rect").count() >= 9, "{svg}");
             assert!(svg.contains("point of no return") && svg.contains("<polyline"));
-            for name in ["1 live savepoint", "4 shadow comparison", "7 restore at target", "36 h", "55 h 4 min"] {
+            for name in [
+                "1 live savepoint",
+                "4 shadow comparison",
+                "7 restore at target",
+                "8 first checkpoint",
+                "36 h",
+                "58 h 57 min",
+            ] {
                 assert!(svg.contains(name), "{name} missing");
             }
             assert!(!svg.contains("<script"));
         }
         // A job that is down: two windows shaded, the first row the job brought back.
         let down = timeline_svg(&PlanInput::default().plan().timeline, Palette::LIGHT);
-        assert!(down.contains("1 bring the job back") && down.contains("8 restore at target"));
+        assert!(
+            down.contains("1 bring the job back")
+                && down.contains("2 first checkpoint")
+                && down.contains("9 restore at target")
+        );
         let dark = timeline_svg(&plan.timeline, Palette::DARK);
         assert!(dark.contains("#181A1E") || dark.contains("#181a1e"), "dark background");
     }

@@ -11,6 +11,7 @@ mod advice;
 pub mod checklist;
 pub mod document;
 mod duration;
+pub mod first_checkpoint;
 pub mod in_place;
 pub mod outage;
 pub mod release;

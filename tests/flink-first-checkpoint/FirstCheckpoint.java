@@ -21,8 +21,11 @@
  *   E1 execution.checkpointing.timeout 1 s, tolerable-failed-checkpoints not set (default)
  *   E2 timeout 1 s, tolerable-failed-checkpoints 1000
  *   E3 timeout 10 s, tolerable-failed-checkpoints not set
+ *   E4 a savepoint of that job (timeout 1 s): does the checkpoint timeout bound a savepoint?
  *
  * stdout: the deterministic report (committed as observed-flink-<version>.txt); stderr: progress.
+ * Last, how Flink reads the runbook's values ("467 min", "3").
+ *
  * Usage: java -Xmx1g -cp <flink jars>:. FirstCheckpoint <workDir>
  * Shared helpers: ../flink-common/FlinkLab.java.
  */
@@ -282,11 +285,42 @@ public class FirstCheckpoint extends FlinkLab {
         cancel(cluster, id);
     }
 
+    /** E4: a savepoint of the same job (snapshot 3 s) against a checkpoint timeout of 1 s. */
+    static void savepointPastTimeout() throws Exception {
+        progress("E4 savepoint, timeout 1 s");
+        JobID id = cluster.submitJob(slowJob("E4", "1 s", "1000")).get(60, TimeUnit.SECONDS).getJobID();
+        waitFor(() -> cluster.getJobStatus(id).get() == JobStatus.RUNNING, 60, 100);
+        String outcome;
+        try {
+            String path = cluster.triggerSavepoint(id, new File(work, "savepoints-e4").toURI().toString(), false,
+                    SavepointFormatType.CANONICAL).get(60, TimeUnit.SECONDS);
+            outcome = "written";
+        } catch (Exception e) {
+            Throwable root = e;
+            while (root.getCause() != null) {
+                root = root.getCause();
+            }
+            outcome = "failed: " + root.getClass().getName() + ": " + root.getMessage();
+        }
+        out(String.format("%-2s timeout=%-5s a savepoint of a job whose snapshot takes 3 s: %s", "E4", "1 s", noLocalPorts(outcome)));
+        cancel(cluster, id);
+    }
+
     static void slowCheckpoints() throws Exception {
         out("");
         out("== Part 2: a snapshot that takes 3 s, checkpoints every 1 s, restart strategy not set");
         slow("E1", "1 s", null);
         slow("E2", "1 s", "1000");
         slow("E3", "10 s", null);
+        savepointPastTimeout();
+        // The runbook writes the raised timeout in minutes: how Flink reads that text.
+        Configuration c = new Configuration();
+        c.setString("execution.checkpointing.timeout", "467 min");
+        c.setString("execution.checkpointing.tolerable-failed-checkpoints", "3");
+        out("");
+        out("== The runbook's values as Flink reads them");
+        out("execution.checkpointing.timeout: 467 min -> " + c.get(org.apache.flink.configuration.CheckpointingOptions.CHECKPOINTING_TIMEOUT)
+                + "; execution.checkpointing.tolerable-failed-checkpoints: 3 -> "
+                + c.get(org.apache.flink.configuration.CheckpointingOptions.TOLERABLE_FAILURE_NUMBER));
     }
 }

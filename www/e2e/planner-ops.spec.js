@@ -53,7 +53,7 @@ test('the whole plan is one document: steps, clock, outage, point of no return, 
   await open(page, '#/planner?backend=hashmap&job=running');
   await expect(page.getByLabel('State backend')).toHaveValue('hashmap');
   // The timeline names its rows and ends its axis at the total (its alt text says the same).
-  await expect(page.locator('img.timeline-chart').first()).toHaveAttribute('alt', /\(1 live savepoint, 2 rewrite, 3 shadow restore, 4 shadow comparison, 5 stop with savepoint, 6 rewrite again, 7 restore at target\) over 55 h 4 min/);
+  await expect(page.locator('img.timeline-chart').first()).toHaveAttribute('alt', /\(1 live savepoint, 2 rewrite, 3 shadow restore, 4 shadow comparison, 5 stop with savepoint, 6 rewrite again, 7 restore at target, 8 first checkpoint\) over 58 h 57 min/);
   const section = page.locator('section.plan');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -62,7 +62,7 @@ test('the whole plan is one document: steps, clock, outage, point of no return, 
   expect(download.suggestedFilename()).toBe('plan.md');
   const text = readFileSync(await download.path(), 'utf8');
   const parts = ['# Rescale plan: parallelism 24 → 200', '## Steps', '[POINT OF NO RETURN]', '## Time', '| 7 | restore the new job at the target',
-    '- The job is down for 15 h 32 min', '- Point of no return: at 55 h 4 min', '## Warnings', '## Rescale runbook (Flink 2.3)',
+    '| 8 | first checkpoint after the restore', '- The job is down, or commits nothing downstream, for 19 h 25 min', '- Point of no return: at 58 h 57 min', '## Warnings', '## Rescale runbook (Flink 2.3)',
     'state.backend.type: hashmap', '## What to record during the rescale (24 → 200)'];
   let from = 0;
   for (const part of parts) {

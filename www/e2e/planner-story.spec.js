@@ -64,21 +64,25 @@ test('the owners lab derives an unset max parallelism from the first parallelism
 test('seed 004 planned while the job runs: hours of downtime, about two days end to end, each throughput its own input', async ({ page }) => {
   await open(page, '#/planner?job=running');
   await page.getByLabel('State size').fill('4 TiB');
-  await expect(page.getByTestId('plan-downtime')).toContainText('The job is down for 15 h 32 min: 3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min');
-  await expect(page.getByTestId('plan-duration')).toContainText('End to end: 55 h 4 min (about 2.2 days)');
+  // The seed's sinks are transactional: the outage lasts until the first checkpoint after the
+  // restore (a full one, observed in tests/flink-first-checkpoint) has completed.
+  await expect(page.getByTestId('plan-downtime')).toContainText('The job is down, or commits nothing downstream, for 19 h 25 min: 3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 19 h 25 min');
+  await expect(page.getByTestId('plan-duration')).toContainText('End to end: 58 h 57 min (about 2.4 days)');
   const phases = page.getByTestId('plan-phases').getByRole('listitem');
-  await expect(phases).toHaveCount(7);
+  await expect(phases).toHaveCount(8);
+  await expect(phases.nth(7)).toContainText('first checkpoint after the restore: a full one, every byte uploaded; the transactional sinks commit nothing until it completes');
+  await expect(phases.nth(7)).toContainText('nothing committed downstream: 4 TiB ÷ 300 MiB/s = 3 h 53 min');
   await expect(phases.nth(4)).toContainText('stop the live job with a savepoint');
   await expect(phases.nth(4)).toContainText('job down: 4 TiB ÷ 300 MiB/s = 3 h 53 min');
   await expect(phases.nth(5)).toContainText('2 × 4 TiB ÷ 300 MiB/s = 7 h 46 min');
   const alternative = page.getByTestId('plan-alternative');
   await expect(alternative).toContainText('Cut over from the shadow job\'s own state');
-  await expect(alternative).toContainText('3 h 53 min, instead of 15 h 32 min');
+  await expect(alternative).toContainText('3 h 53 min, then the first checkpoint: 4 TiB ÷ 300 MiB/s = 3 h 53 min, instead of 19 h 25 min');
   await expect(alternative).toContainText('its own position in the log');
   // Each step its own throughput.
   await page.getByLabel('Savepoint write throughput per second').fill('1 GiB');
   await page.getByLabel('Restore throughput per second').fill('600 MiB');
-  await expect(page.getByTestId('plan-downtime')).toContainText('1 h 8 min + 7 h 46 min + 1 h 56 min = 10 h 50 min');
+  await expect(page.getByTestId('plan-downtime')).toContainText('1 h 8 min + 7 h 46 min + 1 h 56 min + 1 h 8 min = 11 h 59 min');
   await expect(page).toHaveURL(/sp_rate=1%20GiB/);
   await expect(page).toHaveURL(/restore_rate=600%20MiB/);
   await page.getByLabel('Rewrite throughput per second').fill('1200 MiB');
@@ -92,7 +96,7 @@ test('the interim option: run at 128 now, no rewrite, and what the rewrite invol
   await open(page, '#/planner?job=running');
   const interim = page.getByTestId('plan-interim');
   await expect(interim.getByRole('heading')).toHaveText('Fastest relief: run at 128 now, no rewrite');
-  await expect(interim).toContainText('Outage: 7 h 46 min');
+  await expect(interim).toContainText('Outage: 11 h 39 min');
   await expect(interim).toContainText('every subtask owns 1 key group.');
   await expect(interim).toContainText('reads 5.375 × the state');
   await expect(interim).toContainText('It does not reach 200: the ceiling stays 128');
@@ -100,7 +104,7 @@ test('the interim option: run at 128 now, no rewrite, and what the rewrite invol
   await expect(page.getByTestId('rewrite-work')).toContainText('What it cannot carry');
   await page.getByLabel('New parallelism').fill('100');
   await expect(interim).toHaveCount(0);
-  await expect(page.getByTestId('plan-downtime')).toContainText('3 h 53 min + 3 h 53 min = 7 h 46 min');
+  await expect(page.getByTestId('plan-downtime')).toContainText('3 h 53 min + 3 h 53 min + 3 h 53 min = 11 h 39 min');
 });
 
 test('seed 004 as it happened: the job is down, so the plan brings it back first, and the outage has two windows', async ({ page }) => {
@@ -111,19 +115,25 @@ test('seed 004 as it happened: the job is down, so the plan brings it back first
   await expect(steps.first()).toHaveAttribute('data-reversible', 'true');
   await expect(steps).toHaveCount(8);
   const phases = page.getByTestId('plan-phases').getByRole('listitem');
-  await expect(phases).toHaveCount(8);
+  await expect(phases).toHaveCount(10);
   await expect(phases.first()).toContainText('restore the stopped job now from its latest retained checkpoint');
   await expect(phases.first()).toHaveAttribute('data-downtime', 'true');
-  await expect(phases.nth(1)).toHaveAttribute('data-downtime', 'false');
-  await expect(page.getByTestId('plan-downtime')).toContainText('The job is down for 19 h 25 min: 3 h 53 min + 3 h 53 min + 7 h 46 min + 3 h 53 min = 19 h 25 min');
-  await expect(page.locator('img.timeline-chart.light')).toHaveAttribute('alt', /\(1 bring the job back, 2 live savepoint/);
+  // Back, its first checkpoint is full (NO_CLAIM), and the transactional sinks wait for it.
+  await expect(phases.nth(1)).toContainText('first checkpoint after the restore');
+  await expect(phases.nth(1)).toHaveAttribute('data-downtime', 'true');
+  await expect(phases.nth(2)).toHaveAttribute('data-downtime', 'false');
+  await expect(page.getByTestId('plan-downtime')).toContainText('The job is down, or commits nothing downstream, for 27 h 11 min: 3 h 53 min + 3 h 53 min + 3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 27 h 11 min');
+  await expect(page.locator('img.timeline-chart.light')).toHaveAttribute('alt', /\(1 bring the job back, 2 first checkpoint, 3 live savepoint/);
   // The runbook's first step brings it back, from the checkpoint, at 24, in NO_CLAIM mode.
   await expect(page.getByLabel('Commands of step 1')).toHaveText('flink run -d -s <latest-checkpoint-path> -p 24 -cm NO_CLAIM job.jar');
   // Within the ceiling there is nothing to take a savepoint of: one restore, from the checkpoint.
   await page.getByLabel('New parallelism').fill('100');
   await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'direct');
-  await expect(phases).toHaveCount(1);
+  await expect(phases).toHaveCount(2);
   await expect(phases.first()).toContainText('restore from the latest retained incremental checkpoint');
+  await expect(phases.nth(1)).toContainText('first checkpoint after the restore');
+  // The runbook raises the checkpoint timeout for that restore (twice the full checkpoint).
+  await expect(page.getByLabel('Configuration of step 1')).toContainText('execution.checkpointing.timeout: 467 min');
   await expect(steps.filter({ hasText: 'POINT OF NO RETURN' })).toContainText('start it from its latest retained checkpoint at parallelism 100 in NO_CLAIM mode');
   await expect(page.getByLabel('Commands of step 1')).toContainText('flink run -d -s <latest-checkpoint-path> -p 100 -cm NO_CLAIM');
   // Running again: the plan starts from a savepoint of the running job, and the link says so.
@@ -139,7 +149,7 @@ test('the timeline picture has the numbers as text too, in both themes and at 39
     const visible = page.locator(`img.timeline-chart.${theme}`);
     await expect(visible).toBeVisible();
     await expect(page.locator(`img.timeline-chart.${theme === 'light' ? 'dark' : 'light'}`)).toBeHidden();
-    await expect(visible).toHaveAttribute('alt', /the outage of 15 h 32 min shaded, the point of no return at 55 h 4 min/);
+    await expect(visible).toHaveAttribute('alt', /the outage of 19 h 25 min shaded, the point of no return at 58 h 57 min/);
     const box = await visible.boundingBox();
     expect(box.width).toBeLessThanOrEqual(390);
     // The time section itself fits the phone's width (the rest of the page is another matter).

@@ -194,8 +194,9 @@ impl PlannerState {
             backend: self.backend,
             current: self.current.value,
             job: self.job,
+            first_checkpoint_s: plan.timeline.first_checkpoint_s(),
         }
-            .runbook()
+        .runbook()
     }
 
     /// What to record during the rescale of `plan`.

@@ -35,7 +35,7 @@ pub fn TimeView(props: &TimeViewProps) -> Html {
         <div class="plan-time">
             <h3>{ "How long it takes, and how long the job is down" }</h3>
             <p data-testid="plan-downtime" role="status">
-                <strong>{ format!("The job is down for {}", format_duration(down)) }</strong>
+                <strong>{ format!("{} {}", t.outage_label(), format_duration(down)) }</strong>
                 { format!(": {}.", t.downtime_arithmetic()) }
             </p>
             <p data-testid="plan-duration">
@@ -49,7 +49,7 @@ pub fn TimeView(props: &TimeViewProps) -> Html {
                 { for t.phases.iter().zip(starts).enumerate().map(|(i, (ph, start))| html! {
                     <li key={i} data-downtime={ph.downtime.to_string()}>
                         <strong>{ ph.what }</strong>{ format!(" — {} (from {} to {}){}: ", format_duration(ph.seconds), format_duration(start),
-                            format_duration(start.saturating_add(ph.seconds)), if ph.downtime { ", job down" } else { "" }) }
+                            format_duration(start.saturating_add(ph.seconds)), if ph.downtime { format!(", {}", ph.outage_words()) } else { String::new() }) }
                         { ph.arithmetic.clone() }
                     </li>
                 }) }

@@ -55,6 +55,15 @@ impl PlanInput {
             "--allowNonRestoredState throws away the state of every operator the new job does not match: use it only for an operator you removed on purpose.".to_string(),
             "Keep the key selector, key type, its equality and hash, and the state serializers compatible: a changed key function splits old and new events into different histories, whatever the parallelism.".to_string(),
         ];
+        // The first checkpoint after the restore is full (observed): its time decides the
+        // checkpoint timeout the cutover needs.
+        let (_, full_s) = super::outage::pass_arithmetic(self.state_bytes, 1000, self.savepoint_rate);
+        w.insert(2, super::first_checkpoint::timeout_check(full_s));
+        // Every route but a direct restore of a job that is down takes a savepoint of a running job.
+        let savepoints = !(self.job == super::JobStatus::Down && self.target <= saved);
+        if let Some(check) = super::first_checkpoint::savepoint_check(full_s).filter(|_| savepoints) {
+            w.insert(3, check);
+        }
         if self.transactional_sinks {
             w.insert(3, "Transactional sinks: give the shadow job its own transactional id prefix (and consumer group), or the two jobs fence each other's transactions.".to_string());
         }

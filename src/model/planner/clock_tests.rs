@@ -25,16 +25,23 @@ fn a_job_that_is_down_comes_back_first() {
     let t = &plan.timeline;
     assert_eq!((t.phases[0].short, t.phases[0].downtime, t.phases[0].seconds), ("bring the job back", true, 13_981));
     assert_eq!(t.phases[0].arithmetic, "4 TiB ÷ 300 MiB/s = 3 h 53 min");
+    // Back, then its first checkpoint (full after a NO_CLAIM restore): with transactional sinks
+    // the consumers wait for it too.
+    assert_eq!((t.phases[1].short, t.phases[1].downtime, t.phases[1].seconds), ("first checkpoint", true, 13_981));
     let running = seed().plan().timeline;
-    assert_eq!(t.windows(), vec![(0, 13_981), (13_981 + running.downtime().unwrap().0, t.total_s())]);
-    assert_eq!(t.downtime_s(), 13_981 + running.downtime_s());
-    assert_eq!(t.downtime_arithmetic(), "3 h 53 min + 3 h 53 min + 7 h 46 min + 3 h 53 min = 19 h 25 min");
+    assert_eq!(t.windows(), vec![(0, 27_962), (27_962 + running.downtime().unwrap().0, t.total_s())]);
+    assert_eq!(t.downtime_s(), 27_962 + running.downtime_s());
+    assert_eq!(
+        t.downtime_arithmetic(),
+        "3 h 53 min + 3 h 53 min + 3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 27 h 11 min"
+    );
     assert_eq!(t.point_of_no_return_s(), t.total_s());
     // Within the ceiling, nothing runs to take a savepoint of: one restore, from the checkpoint.
     let direct = PlanInput { target: 100, ..input }.plan();
     assert_eq!(direct.verdict, Verdict::DirectRestore);
-    assert_eq!(direct.timeline.phases.len(), 1);
+    assert_eq!(direct.timeline.phases.len(), 2);
     assert!(direct.timeline.phases[0].what.contains("retained incremental checkpoint"));
+    assert_eq!(direct.timeline.phases[1].short, "first checkpoint");
     assert!(direct.alternative.is_none());
     assert!(direct.steps.iter().all(|s| !s.text.contains("Stop the job with a savepoint")));
     assert!(direct
@@ -73,7 +80,8 @@ fn timeline_ticks_end_at_the_total_and_rows_are_named() {
             "shadow comparison",
             "stop with savepoint",
             "rewrite again",
-            "restore at target"
+            "restore at target",
+            "first checkpoint"
         ]
     );
     for total in [0u64, 1, 59, 61, 3599, 7200, 86_399, 10 * 86_400, 400 * 86_400] {

@@ -64,7 +64,12 @@ pub fn plan_markdown(input: &PlanInput, plan: &Plan, runbook: &Runbook, checklis
             ph.arithmetic
         ));
     }
-    s.push_str(&format!("\n- The job is down for {}: {}.\n", format_duration(t.downtime_s()), t.downtime_arithmetic()));
+    s.push_str(&format!(
+        "\n- {} {}: {}.\n",
+        t.outage_label(),
+        format_duration(t.downtime_s()),
+        t.downtime_arithmetic()
+    ));
     s.push_str(&format!("- End to end: {}.\n", format_duration(t.total_s())));
     s.push_str(&format!(
         "- Point of no return: at {}, the new job's first committed write past the old job's stop position.\n",
@@ -115,6 +120,7 @@ mod tests {
             backend: Backend::RocksDb,
             current: 24,
             job: input.job,
+            first_checkpoint_s: plan.timeline.first_checkpoint_s(),
         }
         .runbook();
         let checklist = ChecklistInput {
@@ -131,9 +137,10 @@ mod tests {
             "6. [POINT OF NO RETURN]",
             "## Time",
             "| 7 | restore the new job at the target",
-            "- The job is down for 15 h 32 min: 3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min.",
-            "- End to end: 55 h 4 min.",
-            "- Point of no return: at 55 h 4 min",
+            "| 8 | first checkpoint after the restore: a full one",
+            "- The job is down, or commits nothing downstream, for 19 h 25 min: 3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 19 h 25 min.",
+            "- End to end: 58 h 57 min.",
+            "- Point of no return: at 58 h 57 min",
             "## A shorter outage",
             "## Relief now, without a rewrite",
             "## Warnings",

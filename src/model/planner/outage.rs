@@ -20,7 +20,7 @@ mod restart;
 mod timeline;
 
 pub use restart::{incremental_read_milli, pass_arithmetic, seconds, Rates, Restart, RestoreFrom};
-pub use timeline::{Phase, Timeline};
+pub use timeline::{Phase, Timeline, FIRST_CHECKPOINT};
 
 /// A shorter cutover than the plan's own, with what it needs and what can go wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,33 +90,57 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
     };
     let shadow = format!("one day assumed = {}", format_duration(SHADOW_CYCLE_S));
     let down = input.job == JobStatus::Down;
+    // After each restore that brings the job (back) into service, from a NO_CLAIM checkpoint or
+    // a canonical savepoint: its first checkpoint is full (observed, `first_checkpoint`). With
+    // transactional sinks nothing is committed downstream until it completes: the consumers'
+    // outage lasts until then.
+    let first_checkpoint = Phase {
+        what: if input.transactional_sinks {
+            "first checkpoint after the restore: a full one, every byte uploaded; the transactional sinks commit nothing until it completes"
+        } else {
+            "first checkpoint after the restore: a full one, every byte uploaded"
+        },
+        short: timeline::FIRST_CHECKPOINT,
+        arithmetic: write.clone(),
+        seconds: write_s,
+        downtime: input.transactional_sinks,
+    };
+    // A shorter cutover ends with a restore too: with transactional sinks its outage lasts
+    // until that restore's first checkpoint as well.
+    let held = |arithmetic: &str, seconds: u64| match input.transactional_sinks {
+        true => (format!("{arithmetic}, then the first checkpoint: {write}"), seconds.saturating_add(write_s)),
+        false => (arithmetic.to_string(), seconds),
+    };
     match verdict {
         Verdict::DirectRestore if down => {
             // Nothing runs to take a savepoint of: the restore is from the retained checkpoint.
             let restart = Restart::new(s, rates, at(input.current, saved), at(input.target, saved));
-            (Timeline { phases: vec![restart.from_checkpoint] }, None, None)
+            (Timeline { phases: vec![restart.from_checkpoint, first_checkpoint] }, None, None)
         }
         Verdict::DirectRestore => {
             let restart = Restart::new(s, rates, at(input.current, saved), at(input.target, saved));
+            let (arithmetic, seconds) = held(&restart.from_checkpoint.arithmetic, restart.from_checkpoint.seconds);
             let alternative = restart.checkpoint_is_quicker().then(|| Alternative {
                 what: restart.from_checkpoint.what,
-                arithmetic: restart.from_checkpoint.arithmetic.clone(),
-                seconds: restart.from_checkpoint.seconds,
+                arithmetic,
+                seconds,
                 conditions: CHECKPOINT_CONDITIONS.to_vec(),
                 risks: CHECKPOINT_RISKS.to_vec(),
             });
-            (Timeline { phases: restart.from_savepoint }, alternative, None)
+            let phases = restart.from_savepoint.into_iter().chain([first_checkpoint]).collect();
+            (Timeline { phases }, alternative, None)
         }
         Verdict::RewriteNeeded | Verdict::RebuildFromLog => {
             // A job that is down comes back first, at its old parallelism (each new subtask
             // downloads exactly its old files), before anything else is prepared.
             let relief = down.then(|| {
                 let restart = Restart::new(s, rates, at(input.current, saved), at(input.current, saved));
-                Phase {
+                let back = Phase {
                     what: "restore the stopped job now from its latest retained checkpoint, at its old parallelism (NO_CLAIM)",
                     short: "bring the job back",
                     ..restart.from_checkpoint
-                }
+                };
+                [back, first_checkpoint.clone()]
             });
             let later = if verdict == Verdict::RewriteNeeded {
                 vec![
@@ -157,6 +181,7 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                         read_s,
                         true,
                     ),
+                    first_checkpoint.clone(),
                 ]
             } else {
                 let ttl = input.ttl_s.unwrap_or(0);
@@ -184,13 +209,15 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                         read_s,
                         true,
                     ),
+                    first_checkpoint.clone(),
                 ]
             };
-            let phases = relief.into_iter().chain(later).collect();
+            let phases = relief.into_iter().flatten().chain(later).collect();
+            let (arithmetic, seconds) = held(&read, read_s);
             let alternative = (verdict == Verdict::RewriteNeeded).then(|| Alternative {
                 what: "cut over from the shadow job's own state: restart the shadow's configuration from its own savepoint on the live sinks",
-                arithmetic: read.clone(),
-                seconds: read_s,
+                arithmetic,
+                seconds,
                 conditions: SHADOW_CONDITIONS.to_vec(),
                 risks: SHADOW_RISKS.to_vec(),
             });
@@ -210,6 +237,7 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                         RestoreFrom::Savepoint,
                     )
                 };
+                let (arithmetic, seconds) = held(&arithmetic, seconds);
                 Interim {
                     parallelism: p.get(),
                     imbalance: Imbalance::of(p),

@@ -33,6 +33,8 @@ pub struct Keys {
     pub scheduler: &'static str,
     pub checkpoint_dir: &'static str,
     pub retention: &'static str,
+    pub checkpoint_timeout: &'static str,
+    pub tolerable_failures: &'static str,
 }
 
 impl Release {
@@ -97,6 +99,8 @@ impl Release {
             scheduler: "jobmanager.scheduler",
             checkpoint_dir: if new { "execution.checkpointing.dir" } else { "state.checkpoints.dir" },
             retention: "execution.checkpointing.externalized-checkpoint-retention",
+            checkpoint_timeout: "execution.checkpointing.timeout",
+            tolerable_failures: "execution.checkpointing.tolerable-failed-checkpoints",
         }
     }
 

@@ -6,6 +6,9 @@
 
 use super::super::key_group::prefix::key_group_prefix_bytes;
 use super::super::key_group::MaxParallelism;
+use super::first_checkpoint::{
+    config_minutes, cutover_timeout_s, CUTOVER_TOLERABLE, DEFAULT_TIMEOUT_S, DEFAULT_TOLERABLE,
+};
 use super::release::{Keys, Release, OPERATOR_RELEASE};
 use super::{JobStatus, Verdict};
 use crate::trace::Backend;
@@ -24,6 +27,9 @@ pub struct RunbookInput {
     /// The job's parallelism now (a job that is down comes back at it first).
     pub current: u32,
     pub job: JobStatus,
+    /// The first checkpoint after a restore (a full one): the checkpoint timeout is raised to
+    /// cover it (`first_checkpoint::cutover_timeout_s`).
+    pub first_checkpoint_s: u64,
 }
 
 /// One step: what it does, its commands, its configuration and its `FlinkDeployment` fields.
@@ -61,10 +67,23 @@ impl RunbookInput {
             Backend::RocksDb => vec![(k.backend, "rocksdb".to_string()), (k.incremental, "true".to_string())],
             Backend::HashMap => vec![(k.backend, "hashmap".to_string())],
         };
+        // Every restore that brings a job into service gets the raised checkpoint keys: its
+        // first checkpoint is full (observed, `first_checkpoint`).
+        let timeout = config_minutes(cutover_timeout_s(self.first_checkpoint_s));
+        let raised = |k: &Keys| {
+            vec![(k.checkpoint_timeout, timeout.clone()), (k.tolerable_failures, CUTOVER_TOLERABLE.to_string())]
+        };
+        let raised_k8s = format!(
+            "spec.flinkConfiguration: {{ {}: \"{timeout}\", {}: \"{CUTOVER_TOLERABLE}\" }}",
+            k.checkpoint_timeout, k.tolerable_failures
+        );
+        let raised_extra =
+            format!(", {}: \"{timeout}\", {}: \"{CUTOVER_TOLERABLE}\"", k.checkpoint_timeout, k.tolerable_failures);
         let restored = |k: &Keys| {
             let mut c = vec![(k.max_parallelism, m.to_string()), (k.claim_mode, "NO_CLAIM".to_string())];
             c.extend(backend(k));
             c.push((k.retention, "RETAIN_ON_CANCELLATION".to_string()));
+            c.extend(raised(k));
             c
         };
         // A direct restore leaves max parallelism unset: each operator keeps the one its state
@@ -76,6 +95,7 @@ impl RunbookInput {
             let mut c = vec![(k.claim_mode, "NO_CLAIM".to_string())];
             c.extend(backend(k));
             c.push((k.retention, "RETAIN_ON_CANCELLATION".to_string()));
+            c.extend(raised(k));
             c
         };
         let fconf = |extra: &str| format!("spec.flinkConfiguration: {{ {}: \"{m}\"{extra} }}", k.max_parallelism);
@@ -86,6 +106,7 @@ impl RunbookInput {
                 "spec.job.initialSavepointPath: <latest-checkpoint-path>".to_string(),
                 "spec.job.savepointRedeployNonce: <a new number>".to_string(),
                 format!("spec.job.parallelism: {p}"),
+                raised_k8s.clone(),
             ]
         };
         let mut steps = match self.verdict {
@@ -98,6 +119,7 @@ impl RunbookInput {
                 ]),
                 step("Start it from that savepoint at the new parallelism, max parallelism left unset so each operator keeps its own from the snapshot", vec![resume("<stop-savepoint-path>")], resumed(&k), vec![
                     format!("spec.job.parallelism: {p}"),
+                    raised_k8s.clone(),
                     "(the operator stops the job with a savepoint and restarts it from it, because upgradeMode is savepoint)".to_string(),
                 ]),
             ],
@@ -110,7 +132,7 @@ impl RunbookInput {
                     "a second FlinkDeployment, for the shadow:".to_string(),
                     "spec.job.initialSavepointPath: <rewritten-path>".to_string(),
                     format!("spec.job.parallelism: {p}"),
-                    fconf(""),
+                    fconf(&raised_extra),
                 ]),
                 step("Stop the live job with a canonical savepoint (no --drain), and rewrite that one the same way", vec![stop("<live-job-id>"), format!("flink run -c <RewriteJob> rewrite.jar <stop-savepoint-path> <rewritten-stop-path> {m}")], vec![], vec![
                     "spec.job.upgradeMode: savepoint".to_string(),
@@ -121,7 +143,7 @@ impl RunbookInput {
                     "spec.job.savepointRedeployNonce: <a new number>".to_string(),
                     format!("spec.job.parallelism: {p}"),
                     "spec.job.state: running".to_string(),
-                    fconf(""),
+                    fconf(&raised_extra),
                 ]),
             ],
             Verdict::RebuildFromLog => vec![
@@ -138,15 +160,17 @@ impl RunbookInput {
                 step("Stop the new job with a savepoint and start it from it on the live sinks", vec![stop("<new-job-id>"), run("<new-job-savepoint-path>", "job.jar")], restored(&k), vec![
                     "spec.job.initialSavepointPath: <new-job-savepoint-path>".to_string(),
                     "spec.job.savepointRedeployNonce: <a new number>".to_string(),
+                    raised_k8s.clone(),
                 ]),
             ],
         };
         if down && self.verdict != Verdict::DirectRestore {
-            let first = step("The job is down: bring it back first, from its latest retained checkpoint at its old parallelism (NO_CLAIM)", vec![back(self.current)], vec![(k.claim_mode, "NO_CLAIM".to_string())], back_k8s(self.current));
+            let first = step("The job is down: bring it back first, from its latest retained checkpoint at its old parallelism (NO_CLAIM)", vec![back(self.current)], [vec![(k.claim_mode, "NO_CLAIM".to_string())], raised(&k)].concat(), back_k8s(self.current));
             steps.insert(0, first);
         }
         let mut notes = vec![
             format!("Flink {} (names checked against the {} jar).", r.slug(), r.checked()),
+            format!("{} and {} are raised for each restore: its first checkpoint uploads the whole state, and at the defaults ({} and {DEFAULT_TOLERABLE}) it would expire and fail the job over, again and again. Set them back at the next planned restart. On the command line: -D{}='{timeout}' -D{}={CUTOVER_TOLERABLE}.", k.checkpoint_timeout, k.tolerable_failures, config_minutes(DEFAULT_TIMEOUT_S), k.checkpoint_timeout, k.tolerable_failures),
             format!("{} NO_CLAIM keeps the snapshot yours: Flink never deletes it, so it stays a rollback point. The same setting as configuration: {}.", claim, k.claim_mode),
             "Add -n (--allowNonRestoredState) only for an operator you removed on purpose: it drops that operator's state.".to_string(),
             format!("In-place rescaling instead needs {}: adaptive, and stays within max parallelism.", k.scheduler),

@@ -163,23 +163,35 @@ fn seed_case_downtime_and_duration() {
     use super::outage::RestoreFrom;
     let plan = seed().plan();
     let t = &plan.timeline;
-    assert_eq!(t.phases.len(), 7);
-    assert_eq!(t.phases.iter().filter(|p| p.downtime).count(), 3);
-    assert_eq!(t.downtime_s(), 13_981 + 27_962 + 13_981);
-    assert_eq!(t.downtime_arithmetic(), "3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min");
-    assert_eq!((format_duration(t.total_s()), format_days(t.total_s())), ("55 h 4 min".into(), "2.2 days".into()));
+    // The seed's sinks are transactional: the consumers' outage lasts until the first
+    // checkpoint after the restore (a full one, observed) has completed.
+    assert_eq!(t.phases.len(), 8);
+    assert_eq!(t.phases.iter().filter(|p| p.downtime).count(), 4);
+    assert_eq!(t.downtime_s(), 13_981 + 27_962 + 13_981 + 13_981);
+    assert_eq!(t.downtime_arithmetic(), "3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 19 h 25 min");
+    assert_eq!((format_duration(t.total_s()), format_days(t.total_s())), ("58 h 57 min".into(), "2.4 days".into()));
+    // Without transactional sinks the job serves while its first checkpoint uploads.
+    let plain = PlanInput { transactional_sinks: false, ..seed() }.plan().timeline;
+    assert_eq!(plain.downtime_arithmetic(), "3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min");
+    assert_eq!(plain.total_s(), t.total_s());
+    assert!(plain.point_of_no_return_s() < plain.total_s());
     assert_eq!(t.point_of_no_return_s(), t.total_s());
     assert_eq!(t.downtime(), Some((t.total_s() - t.downtime_s(), t.total_s())));
     let alt = plan.alternative.as_ref().unwrap();
     assert!(alt.what.starts_with("cut over from the shadow job's own state"));
-    assert_eq!((alt.seconds, alt.arithmetic.as_str()), (13_981, "4 TiB ÷ 300 MiB/s = 3 h 53 min"));
+    // Its restore is followed by a full first checkpoint too, which transactional sinks wait for.
+    assert_eq!(
+        (alt.seconds, alt.arithmetic.as_str()),
+        (27_962, "4 TiB ÷ 300 MiB/s = 3 h 53 min, then the first checkpoint: 4 TiB ÷ 300 MiB/s = 3 h 53 min")
+    );
     assert!(alt.risks.iter().any(|r| r.contains("its own position in the log")));
     // The interim: run at 128 now. From the retained incremental checkpoint each new subtask
     // downloads its old subtask's whole files: 5.375 × the state, so the savepoint is quicker.
     let i = plan.interim.as_ref().unwrap();
     assert_eq!((i.parallelism, i.read_milli, i.restore_from), (128, 5375, RestoreFrom::Savepoint));
     assert!(i.imbalance.is_even());
-    assert_eq!(i.seconds, 27_962);
+    // Its restore's first checkpoint is full as well, and the seed's sinks wait for it.
+    assert_eq!(i.seconds, 27_962 + 13_981);
 }
 
 /// Each step reads its own throughput; the outage follows them.
@@ -187,9 +199,9 @@ fn seed_case_downtime_and_duration() {
 fn separate_throughputs_table() {
     let cases = [
         // savepoint, rewrite, restore (MiB/s) → downtime arithmetic
-        (300, 300, 300, "3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min"),
-        (1024, 300, 600, "1 h 8 min + 7 h 46 min + 1 h 56 min = 10 h 50 min"),
-        (300, 1200, 300, "3 h 53 min + 1 h 56 min + 3 h 53 min = 9 h 42 min"),
+        (300, 300, 300, "3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 19 h 25 min"),
+        (1024, 300, 600, "1 h 8 min + 7 h 46 min + 1 h 56 min + 1 h 8 min = 11 h 59 min"),
+        (300, 1200, 300, "3 h 53 min + 1 h 56 min + 3 h 53 min + 3 h 53 min = 13 h 35 min"),
     ];
     for (sp, rw, rs, text) in cases {
         let input = PlanInput { savepoint_rate: sp << 20, throughput: rw << 20, restore_rate: rs << 20, ..seed() };
@@ -197,7 +209,7 @@ fn separate_throughputs_table() {
     }
     // A direct restore: stop with a savepoint and read it; no interim, no shadow.
     let direct = PlanInput { target: 100, ..seed() }.plan();
-    assert_eq!(direct.timeline.downtime_arithmetic(), "3 h 53 min + 3 h 53 min = 7 h 46 min");
+    assert_eq!(direct.timeline.downtime_arithmetic(), "3 h 53 min + 3 h 53 min + 3 h 53 min = 11 h 39 min");
     assert!(direct.interim.is_none() && direct.alternative.is_none());
 }
 
@@ -218,4 +230,24 @@ fn incremental_restore_reads_the_overlap() {
     ] {
         assert_eq!(incremental_read_milli(at(old, max), at(new, max)), milli, "{old} → {new} at {max}");
     }
+}
+
+/// The checkpoint timeout bounds savepoints and the first (full) checkpoint alike (observed,
+/// tests/flink-first-checkpoint E1, E4): the warnings say so whenever the plan's passes outlast
+/// the default 10 minutes, and only a plan that takes a savepoint is told about savepoints.
+#[test]
+fn the_checkpoint_timeout_is_checked_against_the_plans_savepoints() {
+    let says = |input: PlanInput, part: &str| input.plan().warnings.iter().any(|w| w.contains(part));
+    let savepoint = "A savepoint of this job takes about 3 h 53 min";
+    let first = "The first checkpoint after the restore uploads the whole state (about 3 h 53 min)";
+    let running = PlanInput { job: JobStatus::Running, ..seed() };
+    assert!(says(running, savepoint) && says(running, first));
+    // Down, within the ceiling: one restore from the checkpoint, no savepoint to take.
+    let back = PlanInput { job: JobStatus::Down, target: 100, ..seed() };
+    assert!(!says(back, savepoint) && says(back, first));
+    // Down, above it: the plan brings the job back, then takes savepoints of it.
+    assert!(says(PlanInput { job: JobStatus::Down, ..seed() }, savepoint));
+    // A small state fits the default.
+    let small = PlanInput { state_bytes: 1 << 30, ..running };
+    assert!(!says(small, "A savepoint of this job") && says(small, "(about 3 s)"));
 }

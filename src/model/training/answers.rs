@@ -24,18 +24,22 @@ pub(super) fn downtime_answer(state_gib: u32, rate_mib: u32) -> (Answer, String)
         restore_rate: rate,
         partitions: 400,
         ttl_s: None,
-        transactional_sinks: true,
+        // The job itself: with transactional sinks the consumers also wait for the first
+        // checkpoint after the restore, said after the answer.
+        transactional_sinks: false,
         job: JobStatus::Running,
     }
     .plan();
     let down = plan.timeline.downtime_s();
+    let first = crate::planner::format_duration(plan.timeline.first_checkpoint_s());
     let hours = (down + 1800) / 3600;
     (
         Answer::Number(hours),
         format!(
             "The job is down from the moment it stops with a savepoint until the new job has restored the rewritten \
              copy: writing the stop savepoint, rewriting it (read and write) and restoring it, {}, so about {hours} h \
-             before any catch-up.",
+             before any catch-up. With transactional sinks the consumers wait {first} more: the first checkpoint after \
+             the restore uploads the whole state, and nothing is committed downstream until it completes.",
             plan.timeline.downtime_arithmetic()
         ),
     )

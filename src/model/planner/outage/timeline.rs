@@ -16,6 +16,21 @@ pub struct Phase {
     pub downtime: bool,
 }
 
+/// The short name of the first checkpoint after a restore: with transactional sinks the job
+/// runs, but commits nothing downstream until it completes (so it counts in the outage).
+pub const FIRST_CHECKPOINT: &str = "first checkpoint";
+
+impl Phase {
+    /// What the outage is during this step, in the words of the step list.
+    pub fn outage_words(&self) -> &'static str {
+        if self.short == FIRST_CHECKPOINT {
+            "nothing committed downstream"
+        } else {
+            "job down"
+        }
+    }
+}
+
 /// The steps in order, with their clock.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Timeline {
@@ -34,6 +49,11 @@ impl Timeline {
                 start
             })
             .collect()
+    }
+
+    /// The first checkpoint after the plan's last restore (0 if the plan has none).
+    pub fn first_checkpoint_s(&self) -> u64 {
+        self.phases.iter().rev().find(|p| p.short == FIRST_CHECKPOINT).map_or(0, |p| p.seconds)
     }
 
     pub fn total_s(&self) -> u64 {
@@ -87,6 +107,16 @@ impl Timeline {
             ticks.push(total);
         }
         ticks
+    }
+
+    /// How the outage is named: the job down, or (when a first checkpoint holds the sinks'
+    /// commits) down or committing nothing.
+    pub fn outage_label(&self) -> &'static str {
+        if self.phases.iter().any(|p| p.downtime && p.short == FIRST_CHECKPOINT) {
+            "The job is down, or commits nothing downstream, for"
+        } else {
+            "The job is down for"
+        }
     }
 
     /// The downtime's arithmetic: `3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min`.

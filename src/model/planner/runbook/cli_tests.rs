@@ -28,6 +28,7 @@ fn runbook_commands() -> BTreeSet<String> {
                     backend,
                     current: 24,
                     job,
+                    first_checkpoint_s: 13_981,
                 };
                 all.extend(input.runbook().steps.into_iter().flat_map(|s| s.cli));
             }

@@ -15,6 +15,7 @@ fn input(release: Release, verdict: Verdict) -> RunbookInput {
         backend: Backend::RocksDb,
         current: 24,
         job: JobStatus::Running,
+        first_checkpoint_s: 13_981,
     }
 }
 
@@ -187,4 +188,33 @@ fn names_follow_the_release() {
         .markdown()
         .contains("Max parallelism 1000: RocksDB writes a 2-byte"));
     assert!(!input(Release::V2_1, Verdict::DirectRestore).runbook().markdown().contains("does not list"));
+}
+
+/// Every step that starts a job from a snapshot raises the checkpoint timeout to twice the
+/// first (full) checkpoint's estimate and tolerates failed checkpoints, in its configuration and
+/// its FlinkDeployment; nothing else does (tests/flink-first-checkpoint: at the defaults a
+/// checkpoint that outlives 10 min fails the job over, again and again).
+#[test]
+fn every_restore_raises_the_checkpoint_timeout() {
+    for r in Release::ALL {
+        for v in [Verdict::DirectRestore, Verdict::RewriteNeeded, Verdict::RebuildFromLog] {
+            for job in [JobStatus::Running, JobStatus::Down] {
+                let k = r.keys();
+                for st in (RunbookInput { job, ..input(r, v) }).runbook().steps {
+                    let restores = st.cli.iter().any(|c| c.starts_with("flink run -d -s "));
+                    let timeout = st.config.iter().find(|(key, _)| *key == k.checkpoint_timeout);
+                    let tolerable = st.config.iter().find(|(key, _)| *key == k.tolerable_failures);
+                    assert_eq!(
+                        timeout.map(|t| t.1.as_str()),
+                        restores.then_some("467 min"),
+                        "{r:?} {v:?} {job:?} {}",
+                        st.title
+                    );
+                    assert_eq!(tolerable.map(|t| t.1.as_str()), restores.then_some("3"), "{r:?} {v:?} {job:?}");
+                    let k8s = st.k8s.iter().any(|f| f.contains(&format!("{}: \"467 min\"", k.checkpoint_timeout)));
+                    assert_eq!(k8s, restores, "{r:?} {v:?} {job:?} {}: {:?}", st.title, st.k8s);
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,148 @@
+//! The first checkpoint after a restore, and the two keys that decide whether a slow one is
+//! survived. Observed in Flink 2.3.0 (`tests/flink-first-checkpoint`, RocksDB, incremental):
+//! after a NO_CLAIM restore of a retained checkpoint, and after a restore of a canonical
+//! savepoint at another parallelism, the first checkpoint uploads every byte of the state
+//! (full); after a CLAIM restore it is incremental. A checkpoint that outlives
+//! `execution.checkpointing.timeout` expires, and with `tolerable-failed-checkpoints` at its
+//! default of 0 the job fails over and restores again, over and over (observed: RESTARTING,
+//! "Exceeded checkpoint tolerable failure threshold"); a longer timeout, or tolerated failures,
+//! keep it running. Defaults as the 2.3.0 jar states them (`tests/flink-config-keys`).
+
+use super::format_duration;
+
+/// How the job was restored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Restored {
+    /// A retained checkpoint, NO_CLAIM (the lab's runbooks always restore this way).
+    CheckpointNoClaim,
+    /// A retained checkpoint, CLAIM.
+    CheckpointClaim,
+    /// A canonical savepoint (at another parallelism: a rescale).
+    CanonicalSavepoint,
+}
+
+/// Whether the first checkpoint after that restore uploads the whole state (observed).
+pub fn first_checkpoint_is_full(restored: Restored) -> bool {
+    !matches!(restored, Restored::CheckpointClaim)
+}
+
+/// `execution.checkpointing.timeout`'s default: 10 minutes.
+pub const DEFAULT_TIMEOUT_S: u64 = 600;
+/// `execution.checkpointing.tolerable-failed-checkpoints`' default.
+pub const DEFAULT_TOLERABLE: u32 = 0;
+/// Failed checkpoints the cutover tolerates while the first full one is on its way.
+pub const CUTOVER_TOLERABLE: u32 = 3;
+
+/// The timeout a cutover needs: twice the first full checkpoint's estimate, in whole minutes,
+/// never below the default.
+pub fn cutover_timeout_s(full_checkpoint_s: u64) -> u64 {
+    full_checkpoint_s.saturating_mul(2).div_ceil(60).saturating_mul(60).max(DEFAULT_TIMEOUT_S)
+}
+
+/// A duration as Flink's configuration writes one, in minutes (`480 min`).
+pub fn config_minutes(seconds: u64) -> String {
+    format!("{} min", seconds.div_ceil(60))
+}
+
+/// Why the keys are raised, in a sentence for the plan's checks.
+pub fn timeout_check(full_checkpoint_s: u64) -> String {
+    let timeout = cutover_timeout_s(full_checkpoint_s);
+    let took = match full_checkpoint_s {
+        0 => "under a second".to_string(),
+        s => format!("about {}", format_duration(s)),
+    };
+    format!(
+        "The first checkpoint after the restore uploads the whole state ({took}). Flink's defaults give a checkpoint {} and tolerate no failed one: it would expire, the job would fail over and restore again, in a loop. Raise execution.checkpointing.timeout to {} and execution.checkpointing.tolerable-failed-checkpoints to {CUTOVER_TOLERABLE} for the cutover; set them back ({} and {DEFAULT_TOLERABLE}) at the next planned restart.",
+        format_duration(DEFAULT_TIMEOUT_S),
+        format_duration(timeout),
+        config_minutes(DEFAULT_TIMEOUT_S),
+    )
+}
+
+/// A savepoint is bound by the same timeout (observed: a savepoint past it failed with
+/// "Checkpoint expired before completing."): the plan's savepoints of a running job need the
+/// job to run with a longer one before they start. `None` when a savepoint fits the default.
+pub fn savepoint_check(savepoint_s: u64) -> Option<String> {
+    (savepoint_s > DEFAULT_TIMEOUT_S).then(|| {
+        format!(
+            "A savepoint of this job takes about {}, and Flink lets a savepoint run no longer than execution.checkpointing.timeout ({} by default): past it the savepoint fails (\"Checkpoint expired before completing.\"). Run the job with a timeout of at least {} before the plan's first savepoint (it takes a restart), and keep it until the cutover.",
+            format_duration(savepoint_s),
+            format_duration(DEFAULT_TIMEOUT_S),
+            config_minutes(cutover_timeout_s(savepoint_s)),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OBSERVED: &str = include_str!("../../../tests/flink-first-checkpoint/observed-flink-2.3.0.txt");
+    const KEYS: &str = include_str!("../../../tests/flink-config-keys/observed-flink-2.3.0.txt");
+
+    fn line(label: &str) -> &'static str {
+        OBSERVED.lines().find(|l| l.starts_with(&format!("{label} "))).unwrap_or_else(|| panic!("no line {label}"))
+    }
+
+    #[test]
+    fn the_first_checkpoint_is_as_observed() {
+        for (label, restored) in
+            [("B", Restored::CheckpointNoClaim), ("C", Restored::CheckpointClaim), ("D", Restored::CanonicalSavepoint)]
+        {
+            let want = if first_checkpoint_is_full(restored) { "full" } else { "incremental" };
+            assert!(line(label).contains(&format!("first checkpoint: {want}; second: incremental")), "{}", line(label));
+        }
+        // The steady checkpoint the comparison starts from was incremental.
+        assert!(line("A").ends_with("a steady checkpoint: incremental"));
+    }
+
+    #[test]
+    fn a_checkpoint_past_its_timeout_fails_the_job_over_only_at_the_defaults() {
+        let e1 = line("E1");
+        assert!(e1.contains("tolerable-failed-checkpoints=(default)") && e1.contains("RESTARTING; failures 2 or more"));
+        assert!(e1.contains("checkpoints completed 0"));
+        assert!(OBSERVED.contains("first failure: org.apache.flink.util.FlinkRuntimeException: Exceeded checkpoint tolerable failure threshold. The latest checkpoint failed due to Checkpoint expired before completing."));
+        // A savepoint is bound by the checkpoint timeout too.
+        assert!(line("E4").ends_with(
+            "failed: org.apache.flink.runtime.checkpoint.CheckpointException: Checkpoint expired before completing."
+        ));
+        assert_eq!(savepoint_check(DEFAULT_TIMEOUT_S), None);
+        let check = savepoint_check(13_981).unwrap();
+        assert!(check.contains("takes about 3 h 53 min") && check.contains("at least 467 min"), "{check}");
+        // Tolerated failures, or a timeout longer than the checkpoint: the job keeps running.
+        assert!(line("E2").contains("RUNNING; failures 0"));
+        assert!(line("E3").contains("RUNNING; failures 0; checkpoints completed 1 or more"));
+    }
+
+    #[test]
+    fn the_defaults_are_the_jars() {
+        assert!(KEYS.contains(
+            "option execution.checkpointing.timeout | CheckpointingOptions.CHECKPOINTING_TIMEOUT |  | PT10M"
+        ));
+        assert_eq!(DEFAULT_TIMEOUT_S, 10 * 60);
+        assert!(KEYS.contains(&format!(
+            "option execution.checkpointing.tolerable-failed-checkpoints | CheckpointingOptions.TOLERABLE_FAILURE_NUMBER |  | {DEFAULT_TOLERABLE}"
+        )));
+    }
+
+    #[test]
+    fn the_cutover_timeout_is_twice_the_estimate_in_whole_minutes() {
+        // (full checkpoint seconds, timeout seconds, as configuration)
+        for (full, timeout, text) in [
+            (0, 600, "10 min"),
+            (100, 600, "10 min"),
+            (301, 660, "11 min"),
+            (13_981, 28_020, "467 min"),
+            (u64::MAX, u64::MAX, "307445734561825861 min"),
+        ] {
+            assert_eq!(cutover_timeout_s(full), timeout, "{full}");
+            assert_eq!(config_minutes(timeout), text);
+        }
+        assert!(timeout_check(13_981)
+            .contains("to 7 h 47 min and execution.checkpointing.tolerable-failed-checkpoints to 3"));
+        // Flink reads the runbook's minutes as minutes (observed).
+        assert!(OBSERVED.contains(
+            "execution.checkpointing.timeout: 467 min -> PT7H47M; execution.checkpointing.tolerable-failed-checkpoints: 3 -> 3"
+        ));
+    }
+}

@@ -73,7 +73,9 @@ fn pump(session: Rc<Cmi5Session>) {
     yew::platform::spawn_local(async move {
         loop {
             let Some(item) = session.queue.borrow_mut().pop_front() else { break };
-            if let Err(why) = send(&session, &item, false).await {
+            // keepalive: a statement on its way still arrives if the learner closes the page
+            // (Finish, then the tab closed at once).
+            if let Err(why) = send(&session, &item, true).await {
                 session.queue.borrow_mut().clear();
                 session.on_error.emit(why);
                 break;

@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import validation from '@learninglocker/xapi-validation';
 import { startLms, startRalph, statementsOf } from '../lms/cmi5-lms.mjs';
-import { axeViolations } from './fixtures.js';
+import { axeViolations, settled } from './fixtures.js';
 
 const validate = validation.default || validation;
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -66,6 +66,7 @@ test('a cmi5 launch sends every statement cmi5 asks for to a real LRS, in order 
   // First session: two answers (one right, one wrong), then Finish.
   const first = await lms.launch(packageUrl, 'learner-1', registration);
   await page.goto(first.url);
+  await settled(page);
   const status = page.getByTestId('lms-status');
   await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right.');
   await answerStep(page, 'owner-77', '60');
@@ -79,6 +80,7 @@ test('a cmi5 launch sends every statement cmi5 asks for to a real LRS, in order 
   // Second session, same registration: the progress comes back from the State resource.
   const second = await lms.launch(packageUrl, 'learner-1', registration, true);
   await page.goto(second.url);
+  await settled(page);
   await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
   await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
   await expect(page.locator('[data-exercise="restart-200"] .training-verdict')).toHaveAttribute('data-verdict', 'incorrect');
@@ -140,10 +142,12 @@ test('a launch link that was used already, or is cut short, says why the answers
   const packageUrl = `http://127.0.0.1:${rootPort}/${folder}/`;
   const launch = await lms.launch(packageUrl, 'learner-2', registration);
   await page.goto(launch.url);
+  await settled(page);
   await expect(page.getByTestId('lms-status')).toHaveText('Your LMS has your answers: 0 of 14 right.');
   // The same link again: its fetch URL gives no second token.
   await page.goto('about:blank');
   await page.goto(launch.url);
+  await settled(page);
   await expect(page.getByRole('alert')).toHaveText(
     "Your answers are not reaching your LMS: the LMS's fetch URL gave no auth-token. They are kept on this page only.",
   );
@@ -151,6 +155,7 @@ test('a launch link that was used already, or is cut short, says why the answers
   const cut = new URL(launch.url);
   cut.searchParams.delete('registration');
   await page.goto(cut.href);
+  await settled(page);
   await expect(page.getByRole('alert')).toHaveText(
     'Your answers are not reaching your LMS: the launch link has no registration. They are kept in this browser only.',
   );
@@ -164,6 +169,7 @@ test('the class view shows the room, read back from the LRS page by page, and fo
   for (const [learner, first] of [['ana', {}], ['ben', { 'owner-77': '61' }], ['cy', null]]) {
     const run = await lms.launch(packageUrl, learner, randomUUID());
     await page.goto(run.url);
+    await settled(page);
     await expect(page.getByTestId('lms-status')).toHaveText('Your LMS has your answers: 0 of 14 right.');
     const steps = first === null ? { 'owner-77': '61', 'restart-200': 'yes' } : all;
     for (const [id, value] of Object.entries(steps)) {
@@ -178,6 +184,7 @@ test('the class view shows the room, read back from the LRS page by page, and fo
 
   // The trainer names the LRS; the class view lives on the site itself.
   await page.goto(`/#/class?activity=${encodeURIComponent(lms.course.auId)}`);
+  await settled(page);
   const status = page.getByTestId('class-status');
   // What a trainer may get wrong is named, and nothing typed is lost.
   await page.getByLabel('LRS endpoint').fill('ftp://lrs.example/xAPI/');
@@ -214,6 +221,7 @@ test('the class view shows the room, read back from the LRS page by page, and fo
   const cy = await context.newPage();
   const again = await lms.launch(packageUrl, 'cy', randomUUID());
   await cy.goto(again.url);
+  await settled(cy);
   await expect(cy.getByTestId('lms-status')).toHaveText('Your LMS has your answers: 0 of 14 right.');
   await answerStep(cy, 'coverage-8-3', '8');
   await expect(row('coverage-8-3')).toHaveText(['4', '100% (4 of 4)', '–'], { timeout: 20_000 });
@@ -224,6 +232,7 @@ test('without an LMS, a live workshop names the LRS and each answer reaches it',
   const dana = async () => (await statementsOf(lrs, { activity: lms.course.auId, related_activities: 'true' }))
     .filter((s) => s.actor.name === 'dana');
   await page.goto('/#/');
+  await settled(page);
   await page.getByText('Send answers to an LRS (live workshop)').click();
   await page.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
   await page.getByLabel('LRS key').fill('lms');

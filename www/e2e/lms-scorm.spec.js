@@ -6,6 +6,7 @@
 // second launch resumes from what the LMS kept, and finishing the path passes it.
 import { test, expect } from '@playwright/test';
 import { answerStep, answersBut } from './path.js';
+import { settled } from './fixtures.js';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -54,6 +55,8 @@ for (const kind of ['scorm12', 'scorm2004']) {
 
     await page.goto(player);
     const frame = page.frameLocator('#sco');
+    // The lab in the frame has settled: its path drawn, its run-time found.
+    await settled(frame);
     const status = frame.getByTestId('lms-status');
     await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right.');
     let r = await record();
@@ -85,6 +88,7 @@ for (const kind of ['scorm12', 'scorm2004']) {
 
     // A second launch resumes: the answers are back, the score goes on from them.
     await page.goto(player);
+    await settled(frame);
     await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
     await expect(frame.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
     await expect(frame.locator('[data-exercise="restart-200"] .training-verdict')).toHaveAttribute('data-verdict', 'incorrect');

@@ -243,13 +243,6 @@ pub fn page_url() -> String {
         .unwrap_or_default()
 }
 
-/// Leaves the page for `url` (in this window).
-pub fn go_to(url: &str) {
-    if let Some(window) = web_sys::window() {
-        let _ = window.location().assign(url);
-    }
-}
-
 /// Opens `url` in a new tab without giving it a handle on this page.
 pub fn open_new_tab(url: &str) {
     if let Some(window) = web_sys::window() {

@@ -27,3 +27,10 @@ pub fn reload() {
         let _ = window.location().reload();
     }
 }
+
+/// Leaves the page for `url` (in this window).
+pub fn go_to(url: &str) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().assign(url);
+    }
+}

@@ -19,7 +19,7 @@ use super::answer_key::AnswerKey;
 use super::coverage::progress::{Progress as CoverageRuns, STORAGE_KEY as COVERAGE_RUNS_KEY};
 use super::presenter::Presenter;
 use super::reset_all::{ResetAll, TRAINING_FIRST_KEY, TRAINING_KEY};
-use super::training_cmi5::use_cmi5_report;
+use super::training_cmi5_view::use_cmi5_report;
 use super::training_live::use_live_report;
 use super::training_lms::{lms_keeps_progress, lms_progress, use_lms_report};
 use super::training_set::{load, safe_path, ExerciseSet};

@@ -85,7 +85,7 @@ fn pump(session: Rc<Cmi5Session>) {
         // Finished, and everything sent: back to the LMS, if it named where.
         if session.terminated.get() && session.queue.borrow().is_empty() {
             if let Some(url) = session.leave_to.borrow_mut().take() {
-                crate::browser::go_to(&url);
+                crate::browser::page::go_to(&url);
             }
         }
     });
@@ -215,98 +215,4 @@ pub fn open_session(
         move || session.terminate(true)
     });
     session
-}
-
-/// Starts the cmi5 session when the page was launched as a cmi5 AU (`restore` is given the
-/// progress the LRS kept), reports each check (`checked`, see `Steps`), and shows where the
-/// answers go, with the Finish button that sends `terminated`.
-#[hook]
-pub fn use_cmi5_report(
-    exercises: Option<Vec<Exercise>>,
-    progress: &TrainingProgress,
-    checked: Option<(u32, String)>,
-    restore: Callback<TrainingProgress>,
-) -> Html {
-    // A failure says why, and where the answers are kept meanwhile: a broken launch link leaves
-    // them to this browser's storage, a session that could not start to this page alone.
-    let session = use_state(|| None::<Result<Rc<Cmi5Session>, (String, &'static str)>>);
-    let finished = use_state(|| false);
-    let launched = use_memo((), |_| cmi5_launch());
-    {
-        let (session, launched) = (session.clone(), launched.clone());
-        use_effect_with((), move |_| match (*launched).clone() {
-            Some(Err(why)) => session.set(Some(Err((why, "in this browser")))),
-            Some(Ok(launch)) => {
-                let failed = session.clone();
-                let on_error = Callback::from(move |why: String| failed.set(Some(Err((why, "on this page")))));
-                yew::platform::spawn_local(async move {
-                    match start(launch, on_error).await {
-                        Ok((s, kept)) => {
-                            restore.emit(kept);
-                            session.set(Some(Ok(s)));
-                        }
-                        Err(why) => session.set(Some(Err((why, "on this page")))),
-                    }
-                });
-            }
-            None => {}
-        });
-    }
-    // A check made while the session is still connecting waits, and is reported once it is up.
-    let waiting = use_mut_ref(Vec::<String>::new);
-    {
-        let (progress, current, exercises, waiting) =
-            (progress.clone(), (*session).clone(), exercises.clone(), waiting.clone());
-        let connecting = launched.as_ref().as_ref().is_some_and(|l| l.is_ok()) && current.is_none();
-        use_effect_with(checked, move |checked| match (current, checked, exercises) {
-            (Some(Ok(s)), Some((_, key)), Some(exercises)) => s.report(&exercises, &progress, key),
-            (None, Some((_, key)), _) if connecting => waiting.borrow_mut().push(key.clone()),
-            _ => {}
-        });
-    }
-    {
-        let (progress, current, exercises) = (progress.clone(), (*session).clone(), exercises.clone());
-        let up = matches!(current, Some(Ok(_)));
-        use_effect_with((up, exercises.is_some()), move |_| {
-            if let (Some(Ok(s)), Some(exercises)) = (current, exercises) {
-                for key in waiting.borrow_mut().drain(..) {
-                    s.report(&exercises, &progress, &key);
-                }
-            }
-        });
-    }
-    // Connecting to the LMS: not settled.
-    crate::components::use_busy(launched.as_ref().as_ref().is_some_and(|l| l.is_ok()) && session.is_none());
-    let result = exercises.as_deref().map(|e| PathResult::of(e, progress));
-    match ((*session).clone(), result) {
-        (None, _) if launched.is_some() => {
-            html! { <p role="status" data-testid="lms-status">{ "Connecting to your LMS…" }</p> }
-        }
-        (Some(Err((why, kept))), _) => html! {
-            <p class="alert" role="alert" data-testid="lms-status">
-                { format!("Your answers are not reaching your LMS: {why}. They are kept {kept} only.") }
-            </p>
-        },
-        (Some(Ok(s)), Some(r)) => {
-            let on_finish = {
-                let finished = finished.clone();
-                Callback::from(move |_: MouseEvent| {
-                    s.terminate(false);
-                    finished.set(true);
-                })
-            };
-            html! {
-                <div class="lms-status">
-                    <p role="status" data-testid="lms-status">
-                        { if *finished { format!("Finished: your LMS has your answers ({} of {} right). You can close this window.", r.raw, r.max) }
-                          else { format!("Your LMS has your answers: {} of {} right.", r.raw, r.max) } }
-                    </p>
-                    if !*finished {
-                        <button type="button" onclick={on_finish}>{ "Finish and return to the LMS" }</button>
-                    }
-                </div>
-            }
-        }
-        _ => html! {},
-    }
 }

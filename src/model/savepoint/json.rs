@@ -8,10 +8,8 @@ use super::report::{
 use super::sizes::{key_group_bytes, KeyGroupBytes};
 use super::types::{SavepointFormat, Snapshot, SnapshotKind, Subtask};
 
-/// A JSON string literal (control characters as `\uXXXX`).
-pub fn quote(out: &mut String, s: &str) {
-    crate::java_hash::push_quoted(out, s, |c| (c as u32) < 0x20);
-}
+/// A JSON string literal (control characters as `\uXXXX`): the JSON writer's.
+pub use crate::json::quote;
 
 fn opt_str(out: &mut String, s: Option<&str>) {
     match s {

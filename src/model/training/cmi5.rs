@@ -12,8 +12,7 @@
 
 use crate::json::{parse, to_text, Node, Value};
 
-use super::lms::{decimal, PathResult};
-use super::{Answer, Exercise};
+use super::lms::PathResult;
 
 /// The cmi5 context category of every cmi5-defined statement.
 pub const CMI5_CATEGORY: &str = "https://w3id.org/xapi/cmi5/context/categories/cmi5";
@@ -124,15 +123,8 @@ impl Cmi5Launch {
     }
 }
 
-/// Percent-encodes everything but RFC 3986's unreserved characters.
-pub fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => char::from(b).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
+/// Percent-encodes everything but RFC 3986's unreserved characters (the samples' links use it too).
+pub use super::samples::encode;
 
 /// How the LMS launched the AU.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -296,147 +288,8 @@ impl Sent {
     }
 }
 
-/// What the browser supplies for one statement: its id (a UUID), the time (ISO 8601, UTC) and,
-/// for `completed`, `passed`, `failed` and `terminated`, the session's duration so far.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Stamp {
-    pub id: String,
-    pub timestamp: String,
-    pub duration_ms: u64,
-}
-
-/// An ISO 8601 duration in seconds with hundredths (`PT65.25S`), as xAPI writes one.
-pub fn duration(ms: u64) -> String {
-    format!("PT{}.{:02}S", ms / 1000, (ms % 1000) / 10)
-}
-
-fn number(text: String) -> Node {
-    Node::new(Value::Number(text))
-}
-
-/// The context every statement of the session carries: the template, the registration, and
-/// for cmi5-defined verbs the cmi5 category (and `moveon` for the three that can satisfy it).
-fn context(launch: &Cmi5Launch, data: &LaunchData, verb: Verb) -> Node {
-    let mut context = data.context_template.clone();
-    context.set("registration", Node::text(&launch.registration));
-    if verb.cmi5_defined() && data.cmi5 {
-        let mut categories = vec![CMI5_CATEGORY];
-        if matches!(verb, Verb::Completed | Verb::Passed | Verb::Failed) {
-            categories.push(MOVEON_CATEGORY);
-        }
-        let activities = context.member_mut("contextActivities");
-        let mut list = activities.get("category").and_then(Node::as_list).map(<[Node]>::to_vec).unwrap_or_default();
-        for id in categories {
-            if !list.iter().any(|c| c.get("id").and_then(Node::as_text) == Some(id)) {
-                list.push(Node::object(vec![("id", Node::text(id))]));
-            }
-        }
-        activities.set("category", Node::new(Value::List(list)));
-    }
-    if matches!(verb, Verb::Passed | Verb::Failed) && data.cmi5 {
-        if let Some((written, _)) = &data.mastery {
-            context.member_mut("extensions").set(MASTERY_EXTENSION, number(written.clone()));
-        }
-    }
-    context
-}
-
-/// A statement with the given verb, object, result and context.
-fn statement(
-    launch: &Cmi5Launch,
-    verb: Verb,
-    object: Node,
-    result: Option<Node>,
-    context: Node,
-    stamp: &Stamp,
-) -> String {
-    let verb_node = Node::object(vec![
-        ("id", Node::text(verb.id())),
-        ("display", Node::object(vec![("en-US", Node::text(verb.word()))])),
-    ]);
-    let mut members =
-        vec![("id", Node::text(&stamp.id)), ("actor", launch.actor.clone()), ("verb", verb_node), ("object", object)];
-    if let Some(result) = result {
-        members.push(("result", result));
-    }
-    members.push(("context", context));
-    members.push(("timestamp", Node::text(&stamp.timestamp)));
-    to_text(&Node::object(members))
-}
-
-/// A cmi5-defined statement about the AU itself (`result`: the path's score for `completed`,
-/// `passed` and `failed`; a duration for all but `initialized`).
-pub fn au_statement(launch: &Cmi5Launch, data: &LaunchData, verb: Verb, result: PathResult, stamp: &Stamp) -> String {
-    let object = Node::object(vec![("id", Node::text(&launch.activity_id)), ("objectType", Node::text("Activity"))]);
-    let mut members = Vec::new();
-    match verb {
-        Verb::Passed | Verb::Failed => {
-            members.push(("score", score(result)));
-            members.push(("success", Node::new(Value::Bool(verb == Verb::Passed))));
-        }
-        Verb::Completed => members.push(("completion", Node::new(Value::Bool(true)))),
-        _ => {}
-    }
-    if verb != Verb::Initialized {
-        members.push(("duration", Node::text(duration(stamp.duration_ms))));
-    }
-    let result = (!members.is_empty()).then(|| Node::object(members));
-    statement(launch, verb, object, result, context(launch, data, verb), stamp)
-}
-
-fn score(result: PathResult) -> Node {
-    Node::object(vec![
-        ("scaled", number(decimal(result.scaled_milli()))),
-        ("raw", number(result.raw.to_string())),
-        ("min", number("0".into())),
-        ("max", number(result.max.to_string())),
-    ])
-}
-
-/// The activity id of one exercise of the AU.
-pub fn exercise_activity(launch: &Cmi5Launch, exercise: &Exercise) -> String {
-    format!("{}/exercise/{}", launch.activity_id, encode(&exercise.id))
-}
-
-/// An `answered` statement for one checked answer (an interaction activity: true-false or
-/// numeric, with the right answer as its correct response pattern). `None` for a response
-/// grading refuses.
-pub fn answered_statement(
-    launch: &Cmi5Launch,
-    data: &LaunchData,
-    exercise: &Exercise,
-    response: &str,
-    ok: bool,
-    stamp: &Stamp,
-) -> Option<String> {
-    let (expected, _) = exercise.kind.solve();
-    let r = response.trim();
-    let (kind, given, pattern) = match expected {
-        Answer::Number(n) => ("numeric", r.parse::<u64>().ok()?.to_string(), format!("{n}[:]{n}")),
-        Answer::YesNo(b) => {
-            let given = match r.to_ascii_lowercase().as_str() {
-                "yes" => true,
-                "no" => false,
-                _ => return None,
-            };
-            ("true-false", given.to_string(), b.to_string())
-        }
-    };
-    let definition = Node::object(vec![
-        ("name", Node::object(vec![("en-US", Node::text(&exercise.title))])),
-        ("description", Node::object(vec![("en-US", Node::text(&exercise.prompt))])),
-        ("type", Node::text("http://adlnet.gov/expapi/activities/cmi.interaction")),
-        ("interactionType", Node::text(kind)),
-        ("correctResponsesPattern", Node::new(Value::List(vec![Node::text(pattern)]))),
-    ]);
-    let object = Node::object(vec![
-        ("id", Node::text(exercise_activity(launch, exercise))),
-        ("objectType", Node::text("Activity")),
-        ("definition", definition),
-    ]);
-    let result = Node::object(vec![("success", Node::new(Value::Bool(ok))), ("response", Node::text(given))]);
-    Some(statement(launch, Verb::Answered, object, Some(result), context(launch, data, Verb::Answered), stamp))
-}
+mod statements;
+pub use statements::{answered_statement, au_statement, duration, exercise_activity, Stamp};
 
 #[cfg(test)]
 #[path = "cmi5_tests.rs"]

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::json::parse;
-use crate::training::ExerciseKind;
+use crate::training::{Exercise, ExerciseKind};
 
 const ACTOR: &str = r#"{"objectType":"Agent","account":{"homePage":"https://lms.example","name":"learner-1"}}"#;
 const REGISTRATION: &str = "9a2b3c4d-0000-4000-8000-00000000abcd";

@@ -203,7 +203,7 @@ fn response_word(scorm: Scorm, answer: Answer) -> String {
 
 /// The learner's response as the answer it was graded as (`yes` → true, ` 42 ` → 42), or
 /// `None` for text that grading would refuse.
-fn graded_response(expected: Answer, response: &str) -> Option<Answer> {
+pub(super) fn graded_response(expected: Answer, response: &str) -> Option<Answer> {
     let r = response.trim();
     match expected {
         Answer::Number(_) => r.parse::<u64>().ok().map(Answer::Number),

@@ -62,7 +62,7 @@ impl Sample {
 }
 
 /// Percent-encodes everything but RFC 3986 unreserved characters (for links carrying a uid).
-pub(super) fn encode(text: &str) -> String {
+pub fn encode(text: &str) -> String {
     text.bytes()
         .map(|b| match b {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => char::from(b).to_string(),

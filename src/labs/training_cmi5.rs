@@ -3,7 +3,8 @@
 //! progress from the LRS's State resource, sends `initialized`, then for each checked answer an
 //! `answered` statement, the `completed` / `passed` / `failed` it owes and the progress; and
 //! `terminated` from the Finish button or when the page goes away. Statements go out one at a
-//! time, in order. What to send is the model's (`model::training::cmi5`).
+//! time, in order, and the view is told how many are still on their way; a page going away sends
+//! what is left as one batch. What to send is the model's (`model::training::cmi5`).
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -46,8 +47,15 @@ pub struct Cmi5Session {
     terminated: Cell<bool>,
     /// Where to go once `terminated` has gone out (the launch data's returnURL, on Finish).
     leave_to: RefCell<Option<String>>,
-    /// Told when a request fails (the status line shows it).
-    on_error: Callback<String>,
+    watchers: Watchers,
+}
+
+/// What the view is told of a session: a request that failed (the status line shows why), and
+/// how many requests are still to reach the LRS (the page is busy until none are).
+#[derive(Clone)]
+pub struct Watchers {
+    pub on_error: Callback<String>,
+    pub on_pending: Callback<usize>,
 }
 
 async fn send(session: &Cmi5Session, item: &Outgoing, keepalive: bool) -> Result<(), String> {
@@ -68,20 +76,22 @@ async fn send(session: &Cmi5Session, item: &Outgoing, keepalive: bool) -> Result
 /// Sends the queue in order, one request at a time; stops at the first failure.
 fn pump(session: Rc<Cmi5Session>) {
     if session.pumping.replace(true) {
+        session.watchers.on_pending.emit(session.queue.borrow().len() + 1);
         return;
     }
     yew::platform::spawn_local(async move {
         loop {
             let Some(item) = session.queue.borrow_mut().pop_front() else { break };
-            // keepalive: a statement on its way still arrives if the learner closes the page
-            // (Finish, then the tab closed at once).
+            session.watchers.on_pending.emit(session.queue.borrow().len() + 1);
+            // keepalive: a statement on its way still arrives if the learner closes the page.
             if let Err(why) = send(&session, &item, true).await {
                 session.queue.borrow_mut().clear();
-                session.on_error.emit(why);
+                session.watchers.on_error.emit(why);
                 break;
             }
         }
         session.pumping.set(false);
+        session.watchers.on_pending.emit(0);
         // Finished, and everything sent: back to the LMS, if it named where.
         if session.terminated.get() && session.queue.borrow().is_empty() {
             if let Some(url) = session.leave_to.borrow_mut().take() {
@@ -141,11 +151,27 @@ impl Cmi5Session {
             &self.stamp(),
         );
         if leaving {
+            // The page is going: what is still queued cannot wait its turn. The statements go as
+            // one batch (an LRS stores a batch in its order), terminated last, then the latest
+            // progress; both with keepalive, which outlives the page.
             self.terminated.set(true);
-            let session = Rc::clone(self);
-            yew::platform::spawn_local(async move {
-                let _ = send(&session, &Outgoing::Statement(s), true).await;
-            });
+            let mut statements = Vec::new();
+            let mut progress = None;
+            for item in self.queue.borrow_mut().drain(..) {
+                match item {
+                    Outgoing::Statement(text) => statements.push(text),
+                    Outgoing::Progress(text) => progress = Some(text),
+                }
+            }
+            statements.push(s);
+            let batch = Outgoing::Statement(format!("[{}]", statements.join(",")));
+            // Both start now: a page already gone would never see the first answered.
+            for item in std::iter::once(batch).chain(progress.map(Outgoing::Progress)) {
+                let session = Rc::clone(self);
+                yew::platform::spawn_local(async move {
+                    let _ = send(&session, &item, true).await;
+                });
+            }
         } else {
             *self.leave_to.borrow_mut() = self.data.return_url.clone();
             self.push(Outgoing::Statement(s));
@@ -165,10 +191,7 @@ async fn read_state(launch: &Cmi5Launch, token: &str, state_id: &str) -> Result<
 }
 
 /// Starts the session as cmi5 says: the token, the launch data, the progress, `initialized`.
-pub async fn start(
-    launch: Cmi5Launch,
-    on_error: Callback<String>,
-) -> Result<(Rc<Cmi5Session>, TrainingProgress), String> {
+pub async fn start(launch: Cmi5Launch, watchers: Watchers) -> Result<(Rc<Cmi5Session>, TrainingProgress), String> {
     let call = Call { method: "POST", url: &launch.fetch, token: None, body: None, keepalive: false };
     let token = match request(call).await? {
         (200, text) => {
@@ -182,7 +205,7 @@ pub async fn start(
     let doc = read_state(&launch, &token, PROGRESS_STATE).await?.unwrap_or_default();
     let (sent, text) = Sent::split(&doc);
     let progress = TrainingProgress::parse(text).unwrap_or_default();
-    Ok((open_session(launch, data, token, sent, on_error), progress))
+    Ok((open_session(launch, data, token, sent, watchers), progress))
 }
 
 /// A session that starts at once with `initialized` (and ends with `terminated` when the page
@@ -192,7 +215,7 @@ pub fn open_session(
     data: LaunchData,
     token: String,
     sent: Sent,
-    on_error: Callback<String>,
+    watchers: Watchers,
 ) -> Rc<Cmi5Session> {
     let session = Rc::new(Cmi5Session {
         launch,
@@ -205,7 +228,7 @@ pub fn open_session(
         pumping: Cell::new(false),
         terminated: Cell::new(false),
         leave_to: RefCell::new(None),
-        on_error,
+        watchers,
     });
     let nothing = PathResult { raw: 0, max: 0, answered: 0 };
     let initialized = au_statement(&session.launch, &session.data, Verb::Initialized, nothing, &session.stamp());

@@ -9,7 +9,7 @@ use yew::prelude::*;
 use crate::model::training::lms::PathResult;
 use crate::model::training::{Exercise, TrainingProgress};
 
-use super::training_cmi5::{cmi5_launch, start, Cmi5Session};
+use super::training_cmi5::{cmi5_launch, start, Cmi5Session, Watchers};
 
 /// Starts the cmi5 session when the page was launched as a cmi5 AU (`restore` is given the
 /// progress the LRS kept), reports each check (`checked`, see `Steps`), and shows where the
@@ -25,16 +25,20 @@ pub fn use_cmi5_report(
     // them to this browser's storage, a session that could not start to this page alone.
     let session = use_state(|| None::<Result<Rc<Cmi5Session>, (String, &'static str)>>);
     let finished = use_state(|| false);
+    // Requests still on their way to the LRS: until none are, the page is busy and the status
+    // line says so (a learner who closes the window then loses nothing).
+    let pending = use_state(|| 0usize);
     let launched = use_memo((), |_| cmi5_launch());
     {
-        let (session, launched) = (session.clone(), launched.clone());
+        let (session, launched, pending) = (session.clone(), launched.clone(), pending.clone());
         use_effect_with((), move |_| match (*launched).clone() {
             Some(Err(why)) => session.set(Some(Err((why, "in this browser")))),
             Some(Ok(launch)) => {
                 let failed = session.clone();
                 let on_error = Callback::from(move |why: String| failed.set(Some(Err((why, "on this page")))));
+                let watchers = Watchers { on_error, on_pending: Callback::from(move |n| pending.set(n)) };
                 yew::platform::spawn_local(async move {
-                    match start(launch, on_error).await {
+                    match start(launch, watchers).await {
                         Ok((s, kept)) => {
                             restore.emit(kept);
                             session.set(Some(Ok(s)));
@@ -70,7 +74,9 @@ pub fn use_cmi5_report(
         });
     }
     // Connecting to the LMS: not settled.
-    crate::components::use_busy(launched.as_ref().as_ref().is_some_and(|l| l.is_ok()) && session.is_none());
+    crate::components::use_busy(
+        (launched.as_ref().as_ref().is_some_and(|l| l.is_ok()) && session.is_none()) || *pending > 0,
+    );
     let result = exercises.as_deref().map(|e| PathResult::of(e, progress));
     match ((*session).clone(), result) {
         (None, _) if launched.is_some() => {
@@ -92,8 +98,12 @@ pub fn use_cmi5_report(
             html! {
                 <div class="lms-status">
                     <p role="status" data-testid="lms-status">
-                        { if *finished { format!("Finished: your LMS has your answers ({} of {} right). You can close this window.", r.raw, r.max) }
-                          else { format!("Your LMS has your answers: {} of {} right.", r.raw, r.max) } }
+                        { match (*finished, *pending) {
+                            (true, 0) => format!("Finished: your LMS has your answers ({} of {} right). You can close this window.", r.raw, r.max),
+                            (true, _) => format!("Finishing: sending your last answers to your LMS ({} of {} right). Keep this window open.", r.raw, r.max),
+                            (false, 0) => format!("Your LMS has your answers: {} of {} right.", r.raw, r.max),
+                            (false, _) => format!("Sending your answers to your LMS: {} of {} right.", r.raw, r.max),
+                        } }
                     </p>
                     if !*finished {
                         <button type="button" onclick={on_finish}>{ "Finish and return to the LMS" }</button>

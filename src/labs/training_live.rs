@@ -15,7 +15,7 @@ use crate::model::training::cmi5::{Cmi5Launch, LaunchData, Sent};
 use crate::model::training::{Exercise, TrainingProgress};
 
 use super::class_view::PACKAGE_AU;
-use super::training_cmi5::{open_session, Cmi5Session};
+use super::training_cmi5::{open_session, Cmi5Session, Watchers};
 
 /// The connection, for this tab's session: endpoint, key, secret, name, registration.
 const LIVE_KEY: &str = "rescale-lab.live-lrs.v1";
@@ -37,14 +37,14 @@ fn stored() -> Option<(Live, String)> {
 }
 
 /// Opens the session (a registration per tab), or says why not.
-fn connect(live: &Live, registration: &str, on_error: Callback<String>) -> Result<Rc<Cmi5Session>, String> {
+fn connect(live: &Live, registration: &str, watchers: Watchers) -> Result<Rc<Cmi5Session>, String> {
     let launch = Cmi5Launch::live(&live.endpoint, &live.name, &browser::page_url(), registration, PACKAGE_AU)?;
     let token = base64::encode(format!("{}:{}", live.key, live.secret).as_bytes());
     let clean = |s: &str| s.replace(['\n', '\r'], "");
     let text =
         [&live.endpoint, &live.key, &live.secret, &live.name, &registration.to_string()].map(|s| clean(s)).join("\n");
     browser::session_set(LIVE_KEY, &text);
-    Ok(open_session(launch, LaunchData::live(PACKAGE_AU, &uuid(), 800), token, Sent::default(), on_error))
+    Ok(open_session(launch, LaunchData::live(PACKAGE_AU, &uuid(), 800), token, Sent::default(), watchers))
 }
 
 /// Reports each check to the LRS the room named (`off`: an LMS launched the page, which
@@ -58,16 +58,20 @@ pub fn use_live_report(
 ) -> Html {
     let form = use_state(|| stored().map(|s| s.0).unwrap_or_default());
     let session = use_state(|| None::<Result<Rc<Cmi5Session>, String>>);
-    let on_error = {
-        let session = session.clone();
-        Callback::from(move |why: String| session.set(Some(Err(why))))
+    // Answers still on their way to the LRS: the page is busy until they are there.
+    let pending = use_state(|| 0usize);
+    crate::components::use_busy(*pending > 0);
+    let watchers = {
+        let (session, pending) = (session.clone(), pending.clone());
+        let on_error = Callback::from(move |why: String| session.set(Some(Err(why))));
+        Watchers { on_error, on_pending: Callback::from(move |n| pending.set(n)) }
     };
     {
         // A reload in the same tab goes on reporting, under the same registration.
-        let (session, on_error) = (session.clone(), on_error.clone());
+        let (session, watchers) = (session.clone(), watchers.clone());
         use_effect_with(off, move |off| {
             if let (false, Some((live, registration))) = (*off, stored()) {
-                session.set(Some(connect(&live, &registration, on_error)));
+                session.set(Some(connect(&live, &registration, watchers)));
             }
         });
     }
@@ -100,7 +104,7 @@ pub fn use_live_report(
         let (form, session) = (form.clone(), session.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            session.set(Some(connect(&form, &uuid(), on_error.clone())));
+            session.set(Some(connect(&form, &uuid(), watchers.clone())));
         })
     };
     let on_stop = {

@@ -5,7 +5,8 @@
 // Every statement the LRS stored is then checked: the order cmi5 asks for, the cmi5 context on
 // each, the rules of completed / passed / terminated, and an xAPI validator written by others
 // (@learninglocker/xapi-validation) finds nothing wrong in any. Last, the trainer's class view
-// reads the whole room back from the LRS (more than one page of statements).
+// reads the whole room back from the LRS (more than one page of statements). A learner who leaves
+// while the LRS is slow loses no answer.
 import { test, expect } from '@playwright/test';
 import { answerStep, answersBut, pathAnswers } from './path.js';
 import { execFileSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import validation from '@learninglocker/xapi-validation';
 import { startLms, startRalph, statementsOf } from '../lms/cmi5-lms.mjs';
 import { axeViolations, settled } from './fixtures.js';
+import { pageSettled } from '../settled.js';
 
 const validate = validation.default || validation;
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -271,4 +273,39 @@ test('without an LMS, a live workshop names the LRS and each answer reaches it',
   expect(new Set(stored.map((s) => s.context.registration)).size).toBe(1);
   expect(stored.filter((s) => s.verb.id.endsWith('/answered')).map((s) => [s.result.response, s.result.success]))
     .toEqual([['61', false], ['false', true]]);
+});
+
+test('a learner who leaves while answers are on their way loses none of them', async ({ page }) => {
+  const registration = randomUUID();
+  const run = await lms.launch(`http://127.0.0.1:${rootPort}/${folder}/`, 'eve', registration);
+  await page.goto(run.url);
+  await settled(page);
+  const status = page.getByTestId('lms-status');
+  await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right.');
+  // The LRS is slow: the first answer is held on its way, so the next ones wait in the page.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  let holding = true;
+  await page.route(`${lms.origin}/xapi/statements**`, async (route) => {
+    if (holding && route.request().method() === 'POST' && route.request().postData().includes('/answered')) {
+      holding = false;
+      await held;
+    }
+    await route.fallback();
+  });
+  for (const [id, value] of [['owner-77', '60'], ['restart-200', 'no'], ['coverage-8-3', '8']]) await answerStep(page, id, value);
+  // The page says the answers are still going (and is not settled), rather than that the LMS has them.
+  await expect(status).toHaveText('Sending your answers to your LMS: 3 of 14 right.');
+  expect(await page.evaluate(pageSettled)).toBe(false);
+  // The learner leaves; then the held request goes on.
+  await page.goto('about:blank');
+  release();
+  const verbs = async () => (await statementsOf(lrs, { registration })).map((s) => s.verb.id.split('/').pop()).sort();
+  await expect.poll(verbs).toEqual(['answered', 'answered', 'answered', 'initialized', 'launched', 'terminated']);
+  // The progress went with them: a new launch of the registration resumes at 3 right.
+  const again = await lms.launch(`http://127.0.0.1:${rootPort}/${folder}/`, 'eve', registration);
+  await page.unrouteAll();
+  await page.goto(again.url);
+  await settled(page);
+  await expect(status).toHaveText('Your LMS has your answers: 3 of 14 right.');
 });

@@ -70,43 +70,159 @@ fn walk(dir: &Path, out: &mut Vec<Source>) {
     }
 }
 
-/// Every `crate::a::b` / `super::a` path in the code, resolved to an absolute module path
-/// (the core crate's `crate` is `model`).
+/// A piece of a path as written: a name, `::`, or the braces and commas of a `use` group.
+#[derive(Debug, PartialEq)]
+enum Piece {
+    Name(String),
+    Sep,
+    Open,
+    Close,
+    Comma,
+}
+
+/// The pieces of the path that starts `rest`, up to its end (outside braces, the first
+/// character that cannot be in a path; inside, white space and `as` renames are passed over).
+fn pieces(rest: &str) -> Vec<Piece> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut chars = rest.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            c if c.is_alphanumeric() || c == '_' => {
+                let mut end = i + c.len_utf8();
+                while let Some(&(j, d)) = chars.peek() {
+                    if !(d.is_alphanumeric() || d == '_') {
+                        break;
+                    }
+                    end = j + d.len_utf8();
+                    chars.next();
+                }
+                out.push(Piece::Name(rest[i..end].to_string()));
+            }
+            ':' if rest[i..].starts_with("::") => {
+                chars.next();
+                out.push(Piece::Sep);
+            }
+            '{' => {
+                depth += 1;
+                out.push(Piece::Open);
+            }
+            '}' if depth > 0 => {
+                depth -= 1;
+                out.push(Piece::Close);
+                if depth == 0 {
+                    break;
+                }
+            }
+            ',' if depth > 0 => out.push(Piece::Comma),
+            c if c.is_whitespace() && depth > 0 => {}
+            '*' if depth > 0 => {}
+            _ => break,
+        }
+    }
+    // `a as b`: the name is `a`.
+    let mut kept = Vec::new();
+    let mut skip = false;
+    for piece in out {
+        if skip {
+            skip = false;
+            continue;
+        }
+        if piece == Piece::Name("as".into()) {
+            skip = true;
+            continue;
+        }
+        kept.push(piece);
+    }
+    kept
+}
+
+/// The paths a use tree names: `a::b`, or each leaf of `a::{b, c::{d, e}}`.
+fn leaves(pieces: &[Piece], at: &mut usize, prefix: &[String], out: &mut Vec<Vec<String>>) {
+    let mut path = prefix.to_vec();
+    loop {
+        match pieces.get(*at) {
+            Some(Piece::Name(name)) => {
+                if name != "self" || path.is_empty() {
+                    path.push(name.clone());
+                }
+                *at += 1;
+            }
+            Some(Piece::Open) => {
+                *at += 1;
+                loop {
+                    leaves(pieces, at, &path, out);
+                    match pieces.get(*at) {
+                        Some(Piece::Comma) => *at += 1,
+                        Some(Piece::Close) => {
+                            *at += 1;
+                            return;
+                        }
+                        _ => return,
+                    }
+                    if pieces.get(*at) == Some(&Piece::Close) {
+                        *at += 1;
+                        return;
+                    }
+                }
+            }
+            _ => break,
+        }
+        if pieces.get(*at) != Some(&Piece::Sep) {
+            break;
+        }
+        *at += 1;
+    }
+    if !path.is_empty() {
+        out.push(path);
+    }
+}
+
+/// Every `crate::a::b` / `super::a` path in the code (each leaf of a `use` group too),
+/// resolved to an absolute module path (the core crate's `crate` is `model`).
 fn references(source: &Source) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     let code = source.code.as_str();
     for (start, _) in code.match_indices(['c', 's']) {
         let rest = &code[start..];
         let starts_path = ["crate::", "super::"].iter().any(|p| rest.starts_with(p));
-        let boundary = start == 0 || !code[..start].ends_with(|c: char| c.is_alphanumeric() || c == '_');
+        let boundary = start == 0 || !code[..start].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':');
         if !starts_path || !boundary {
             continue;
         }
-        let path: Vec<&str> = rest
-            .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-            .next()
-            .unwrap()
-            .split("::")
-            .filter(|s| !s.is_empty())
-            .collect();
-        let mut base: Vec<String> = if path[0] == "crate" {
-            if source.module.first().map(String::as_str) == Some("model") {
-                vec!["model".into()]
+        let mut paths = Vec::new();
+        leaves(&pieces(rest), &mut 0, &[], &mut paths);
+        for path in paths {
+            let mut base: Vec<String> = if path[0] == "crate" {
+                if source.module.first().map(String::as_str) == Some("model") {
+                    vec!["model".into()]
+                } else {
+                    vec![]
+                }
             } else {
-                vec![]
+                source.module.clone()
+            };
+            let mut segments = path.iter().skip(if path[0] == "crate" { 1 } else { 0 }).peekable();
+            while segments.peek().is_some_and(|s| *s == "super") {
+                base.pop();
+                segments.next();
             }
-        } else {
-            source.module.clone()
-        };
-        let mut segments = path.iter().skip(if path[0] == "crate" { 1 } else { 0 }).peekable();
-        while segments.peek().is_some_and(|s| **s == "super") {
-            base.pop();
-            segments.next();
+            base.extend(segments.cloned());
+            out.push(base);
         }
-        base.extend(segments.map(|s| s.to_string()));
-        out.push(base);
     }
     out
+}
+
+#[test]
+fn use_groups_are_read_leaf_by_leaf() {
+    let mut paths = Vec::new();
+    leaves(&pieces("crate::a::{b, c::{d as e, self}, f::*};"), &mut 0, &[], &mut paths);
+    let names: Vec<String> = paths.iter().map(|p| p.join("::")).collect();
+    assert_eq!(names, ["crate::a::b", "crate::a::c::d", "crate::a::c", "crate::a::f"]);
+    let mut one = Vec::new();
+    leaves(&pieces("super::super::x::Y>"), &mut 0, &[], &mut one);
+    assert_eq!(one, [["super", "super", "x", "Y"].map(String::from).to_vec()]);
 }
 
 /// The file a module path lands in: the longest prefix that is a source file.

@@ -12,7 +12,8 @@
 //!   link says it is an estimate.
 
 use crate::lab::Lab;
-use crate::labs::{planner, skew};
+use crate::labs::planner::query as planner_query;
+use crate::labs::skew::query as skew_query;
 use crate::model::savepoint::report::{key_group_range, operator_key_group_bytes, subtasks_by_index};
 use crate::model::planner::snapshot_kinds::SnapshotKind;
 use crate::model::savepoint::recorded::{recorded_backend, recorded_kind, RecordedBackend, RecordedKind};
@@ -43,7 +44,7 @@ impl Recorded {
 /// its handles show it) its backend, and the new parallelism typed here: the link and the
 /// sentence beside it.
 pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: u32) -> (String, String) {
-    use planner::query::{PlannerQuery, BACKEND, CURRENT, P, SAVED_MAXP, SNAPSHOT, STATE};
+    use planner_query::{PlannerQuery, BACKEND, CURRENT, P, SAVED_MAXP, SNAPSHOT, STATE};
     let d = PlannerQuery::default();
     let mut pairs = vec![(CURRENT.name, op.parallelism.to_string())];
     pairs.push((SAVED_MAXP.name, op.max_parallelism.to_string()));
@@ -83,7 +84,7 @@ pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: 
 
 /// The restore predictor for a restart at parallelism `p`.
 pub fn predictor_href(op: &Operator, p: u32) -> String {
-    use planner::query::{P, SAVED_MAXP};
+    use planner_query::{P, SAVED_MAXP};
     lab_href(Lab::Planner, &[(SAVED_MAXP.name, op.max_parallelism.to_string()), (P.name, p.to_string())])
 }
 
@@ -199,9 +200,9 @@ pub fn skew_link(op: &Operator) -> Option<SkewLink> {
     }
     let csv = (lines <= MAX_LINK_GROUPS).then(|| csv_of(max, &groups.bytes)).filter(|c| c.len() <= MAX_LINK_CSV);
     let mut pairs = vec![
-        (skew::query::MAXP.name, skew::query::MAXP.format(&Some(max))),
-        (skew::query::P.name, op.parallelism.to_string()),
-        (skew::query::TYPE.name, "int".to_string()),
+        (skew_query::MAXP.name, skew_query::MAXP.format(&Some(max))),
+        (skew_query::P.name, op.parallelism.to_string()),
+        (skew_query::TYPE.name, "int".to_string()),
     ];
     let stored = csv.is_none();
     match csv {

@@ -94,8 +94,13 @@ pub fn now_ms() -> f64 {
     js_sys::Date::now()
 }
 
+/// The page's window; none natively (the tests, the CLI): there nothing is stored.
+fn page_window() -> Option<web_sys::Window> {
+    cfg!(target_arch = "wasm32").then(web_sys::window).flatten()
+}
+
 fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+    page_window().and_then(|w| w.local_storage().ok().flatten())
 }
 
 /// Reads a local-storage entry; `None` when absent or when storage is unavailable.
@@ -116,7 +121,7 @@ pub fn storage_remove(key: &str) -> bool {
 }
 
 fn session_storage() -> Option<web_sys::Storage> {
-    web_sys::window().and_then(|w| w.session_storage().ok().flatten())
+    page_window().and_then(|w| w.session_storage().ok().flatten())
 }
 
 /// Writes a session-storage entry (this tab, until it closes); false when storage is

@@ -53,14 +53,14 @@ mod query_tests_planner_trace;
 use yew::prelude::*;
 
 use crate::lab::Lab;
-use crate::url::{Location, ParamTable, Sections};
+use crate::url::{Location, Notice, ParamTable, Params, Sections};
 use module_switch::ModuleSwitch;
 
-/// One line per lab: `module: Variant => PageComponent, "cargo feature",`. A build without
+/// One line per lab: `module: Variant => PageComponent(StateInModuleState), "cargo feature",`. A build without
 /// the lab's feature (one wasm module per lab, see `tools/build.sh`) keeps the lab's parameter
 /// table but not its page: the route shows [`ModuleSwitch`], which loads the lab's module.
 macro_rules! pages {
-    ($($module:ident: $variant:ident => $page:ident, $feature:literal,)+) => {
+    ($($module:ident: $variant:ident => $page:ident($state:ident), $feature:literal,)+) => {
         $(pub mod $module;)+
 
         /// The lab's page, opened from a parsed location.
@@ -93,6 +93,26 @@ macro_rules! pages {
             }
         }
 
+        /// What a link to the lab writes back once opened: its query parsed, its state opened
+        /// (with the notices on the way) and that state's parameters. Every lab through this
+        /// list: the URL round-trip test iterates [`Lab::ALL`] with it. Nothing in a module
+        /// without the lab's page.
+        pub fn reopened(lab: Lab, params: &Params) -> (Vec<(&'static str, String)>, Vec<Notice>) {
+            #[allow(dead_code)]
+            fn of<S: frame::LabState>(params: &Params) -> (Vec<(&'static str, String)>, Vec<Notice>) {
+                let (query, mut notices) = S::parse(params);
+                let state = S::open(&query, &mut notices);
+                (state.pairs(), notices)
+            }
+            let _ = params;
+            match lab {
+                $(#[cfg(feature = $feature)]
+                Lab::$variant => of::<$module::state::$state>(params),)+
+                #[allow(unreachable_patterns)]
+                _ => (Vec::new(), Vec::new()),
+            }
+        }
+
         /// Every parameter of the lab (fields and choices), from its table; none in a module
         /// without the lab's page.
         pub fn params(lab: Lab) -> ParamTable {
@@ -107,12 +127,12 @@ macro_rules! pages {
 }
 
 pages! {
-    coverage: Coverage => CoverageLab, "lab-coverage",
-    owners: Owners => OwnersLab, "lab-owners",
-    skew: Skew => SkewLab, "lab-skew",
-    planner: Planner => PlannerLab, "lab-planner",
-    trace: Trace => TraceLab, "lab-trace",
-    savepoint: Savepoint => SavepointLab, "lab-savepoint",
+    coverage: Coverage => CoverageLab(CoverageState), "lab-coverage",
+    owners: Owners => OwnersLab(OwnersState), "lab-owners",
+    skew: Skew => SkewLab(SkewState), "lab-skew",
+    planner: Planner => PlannerLab(PlannerState), "lab-planner",
+    trace: Trace => TraceLab(TraceState), "lab-trace",
+    savepoint: Savepoint => SavepointLab(SavepointState), "lab-savepoint",
 }
 
 /// The parameters an embedding page may lock, with the label of the control each one names.

@@ -1,0 +1,198 @@
+//! The planner's plans and the trace check.
+
+use crate::prelude::*;
+use crate::strategies::*;
+
+// ---------------------------------------------------------------------------------------------
+// Planner and trace
+// ---------------------------------------------------------------------------------------------
+
+/// The plan's invariants, whatever the input.
+pub(crate) fn check_plan(input: &PlanInput) -> Result<(), TestCaseError> {
+    let plan = input.plan();
+    prop_assert!((1..=32768).contains(&plan.saved_max));
+    prop_assert_eq!(plan.saved_known, input.saved_max.is_some());
+    let expected_saved = input
+        .saved_max
+        .or_else(|| default_max_parallelism(i64::from(input.first)).ok())
+        .map_or(32768, MaxParallelism::get);
+    prop_assert_eq!(plan.saved_max, expected_saved);
+    prop_assert!(plan.suggested_max <= 32768);
+    let target = input.target.clamp(1, 32768);
+    prop_assert!(plan.suggested_max.is_multiple_of(target) && plan.suggested_max >= target);
+    if plan.max_choice_note.is_none() {
+        prop_assert!(plan.suggested_max.is_multiple_of(input.current.clamp(1, 32768)));
+    }
+    prop_assert!(plan.suggested_divisors.len() <= 6);
+    prop_assert!(plan.suggested_divisors.windows(2).all(|w| w[0] < w[1]));
+    prop_assert!(plan.suggested_divisors.iter().all(|d| plan.suggested_max.is_multiple_of(*d)));
+    // The partitions cap the source vertex only; the keyed vertices run at the target, capped by
+    // the max parallelism the plan ends with.
+    let [source, keyed] = plan.vertices;
+    prop_assert_eq!(
+        (source.now, source.after),
+        (input.current.min(input.partitions), input.target.min(input.partitions))
+    );
+    prop_assert_eq!(keyed.after, input.target.min(keyed.cap));
+    prop_assert!(plan
+        .imbalance
+        .is_none_or(|i| plan.verdict == PlanVerdict::DirectRestore && i.parallelism == input.target && !i.is_even()));
+    if plan.verdict == PlanVerdict::DirectRestore {
+        prop_assert!(input.target <= plan.saved_max);
+    }
+    if matches!(plan.verdict, PlanVerdict::RewriteNeeded | PlanVerdict::RebuildFromLog) {
+        prop_assert!(input.target > plan.saved_max);
+    }
+    prop_assert_eq!(matches!(plan.direct_restore, RestoreOutcome::Ok { .. }), input.target <= plan.saved_max);
+    prop_assert!(!plan.steps.is_empty() && plan.steps.iter().all(|s| !s.text.trim().is_empty()));
+    let cutovers: Vec<_> = plan.steps.iter().filter(|s| s.point_of_no_return).collect();
+    prop_assert_eq!(cutovers.len(), 1);
+    prop_assert!(cutovers.iter().all(|s| !s.reversible));
+    let pass = input.state_bytes / input.throughput.max(1);
+    let t = &plan.timeline;
+    prop_assert_eq!(t.total_s(), t.phases.iter().fold(0u64, |a, p| a.saturating_add(p.seconds)));
+    prop_assert!(t.downtime_s() <= t.total_s() && t.point_of_no_return_s() <= t.total_s());
+    prop_assert!(t.phases.iter().all(|p| !p.what.is_empty() && !p.arithmetic.is_empty()));
+    // Restores of a savepoint read it once (a retained checkpoint's read depends on the overlap).
+    let restores: Vec<_> =
+        t.phases.iter().filter(|p| p.what.starts_with("restore") && !p.what.contains("checkpoint")).collect();
+    prop_assert!(restores.iter().all(|p| p.seconds == input.state_bytes / input.restore_rate.max(1)));
+    if matches!(plan.verdict, PlanVerdict::RewriteNeeded | PlanVerdict::RebuildFromLog) {
+        // The offline rewrite reads and writes everything: twice one pass, saturating (a
+        // doubling past u64::MAX once overflowed: minimal state_bytes = 2^63, throughput 0).
+        let rewrite = pass.saturating_mul(2);
+        if plan.verdict == PlanVerdict::RewriteNeeded {
+            prop_assert!(t.phases.iter().filter(|p| p.what.contains("rewrite")).all(|p| p.seconds == rewrite));
+        }
+        prop_assert_eq!(plan.verdict == PlanVerdict::RebuildFromLog, input.ttl_s.is_some_and(|ttl| ttl < rewrite));
+    }
+    // A job that is down is down from the start; a running one is not.
+    prop_assert_eq!(
+        t.phases.first().is_some_and(|p| p.downtime),
+        input.job == JobStatus::Down || plan.verdict == PlanVerdict::DirectRestore
+    );
+    prop_assert!(t.point_of_no_return_s() == t.windows().last().map_or(t.total_s(), |w| w.1));
+    prop_assert_eq!(t.downtime_s(), t.windows().iter().map(|w| w.1 - w.0).sum::<u64>());
+    prop_assert!(plan.warnings.len() >= 6 && plan.warnings.iter().all(|w| !w.trim().is_empty()));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(fuzz_config())]
+
+    /// `PlanInput::plan` for every input the planner page can build (sizes up to 1 PB from
+    /// `parse_bytes`, TTLs up to ten years from `parse_ttl`, counts anything): the verdict
+    /// follows the rules, exactly one step is the point of no return (none when source
+    /// bound), the divisors divide the suggestion, the estimates are size ÷ rate and twice it.
+    #[test]
+    fn ctor_plan(
+        current in any_u32(),
+        target in any_u32(),
+        saved in proptest::option::of(max_parallelism()),
+        first in any_u32(),
+        state_bytes in prop_oneof![0u64..=MAX_BYTES, select(vec![0u64, 1, MAX_BYTES])],
+        throughput in prop_oneof![0u64..=MAX_BYTES, select(vec![0u64, 1, MAX_BYTES])],
+        partitions in any_u32(),
+        ttl in proptest::option::of(prop_oneof![0u64..=3650 * 86_400, select(vec![0u64, 3650 * 86_400])]),
+        txn in any::<bool>(),
+    ) {
+        let input = PlanInput {
+            current, target, saved_max: saved, first, state_bytes, throughput, partitions, ttl_s: ttl,
+            transactional_sinks: txn, savepoint_rate: throughput, restore_rate: throughput,
+            job: if txn { JobStatus::Down } else { JobStatus::Running },
+        };
+        check_plan(&input)?;
+    }
+
+    /// `PlanInput::plan` with every field arbitrary (sizes, rates and TTLs up to `u64::MAX`,
+    /// beyond what the page can build): the same invariants, and no panic.
+    #[test]
+    fn ctor_plan_arbitrary_fields(
+        current in any_u32(),
+        target in any_u32(),
+        saved in proptest::option::of(max_parallelism()),
+        first in any_u32(),
+        state_bytes in any_u64(),
+        throughput in any_u64(),
+        partitions in any_u32(),
+        ttl in proptest::option::of(any_u64()),
+        txn in any::<bool>(),
+    ) {
+        let input = PlanInput {
+            current, target, saved_max: saved, first, state_bytes, throughput, partitions, ttl_s: ttl,
+            transactional_sinks: txn, savepoint_rate: throughput, restore_rate: throughput,
+            job: if txn { JobStatus::Running } else { JobStatus::Down },
+        };
+        check_plan(&input)?;
+    }
+
+    /// `TraceInput::run` with small traces, every scenario and backend and any p2 and snapshot
+    /// offset: refused exactly when Flink refuses, failing (RUNNING, restarts, FAILED) exactly
+    /// for an incompatible serializer that passes those checks, totals preserved in every
+    /// scenario that keeps state, key function and source position, rows are the trace's keys
+    /// with its totals, owners in range.
+    #[test]
+    fn ctor_trace_run(
+        scenario in select(Scenario::ALL.to_vec()),
+        backend in select(Backend::ALL.to_vec()),
+        max in prop_oneof![4 => 1i64..=300, 1 => select(vec![1i64, 128, 4096, 32768])],
+        p1_seed in any::<u32>(),
+        p2 in prop_oneof![8 => 0u32..=320, 1 => select(vec![0u32, 1, 32768, 32769, u32::MAX])],
+        keys in prop_oneof![0u32..=40, Just(200u32)],
+        events in 0u32..=300,
+        snapshot_at in prop_oneof![0u32..=320, any::<u32>()],
+    ) {
+        let max = MaxParallelism::new(max).expect("in range");
+        let p1 = Parallelism::new(i64::from(p1_seed % max.get().min(512)) + 1, max).expect("p1 <= max");
+        let input = TraceInput { scenario, p1, p2, keys, events, snapshot_at, backend };
+        let result = input.run();
+        prop_assert_eq!(result.source_expected, events);
+        prop_assert_eq!(result.resume_expected, snapshot_at.min(events));
+        prop_assert!(result.busiest_share_permille <= 1000);
+        let mut truth: BTreeMap<String, i64> = BTreeMap::new();
+        for offset in 0..events {
+            let (k, v) = event(offset, keys, scenario == Scenario::HotKey);
+            *truth.entry(k).or_default() += v;
+        }
+        let rows: BTreeMap<String, i64> = result.rows.iter().map(|r| (r.key.clone(), r.expected)).collect();
+        prop_assert_eq!(rows.len(), result.rows.len());
+        prop_assert_eq!(&rows, &truth);
+        // "Max parallelism changed" doubles it (halves it at the 32768 cap): always a change.
+        let refused = matches!(
+            scenario,
+            Scenario::MaxParallelismChanged | Scenario::UidChangedRefused | Scenario::SourceUidChangedRefused
+        ) || p2 == 0
+            || p2 > max.get();
+        match &result.verdict {
+            TraceVerdict::Refused { reason } => {
+                prop_assert!(refused, "refused: {}", reason);
+                prop_assert!(!reason.trim().is_empty());
+                prop_assert_eq!(result.source_actual, None);
+                prop_assert_eq!(result.resumed_from, None);
+                prop_assert!(result.rows.iter().all(|r| r.owner_after.is_none() && r.actual.is_none()));
+            }
+            TraceVerdict::Failing(f) => {
+                prop_assert!(!refused && scenario == Scenario::SchemaIncompatible, "{:?}", input);
+                prop_assert_eq!((f.running_phases, f.restarts, f.backend), (4, 3, backend));
+                prop_assert_eq!((result.source_actual, result.resumed_from), (None, None));
+                prop_assert!(result.rows.iter().all(|r| r.actual.is_none() && r.owner_after.is_some_and(|o| o < p2)));
+            }
+            verdict => {
+                prop_assert!(!refused && scenario != Scenario::SchemaIncompatible, "{:?} should not run", input);
+                prop_assert_eq!(result.source_actual, Some(events));
+                let source_reset = scenario == Scenario::SourceUidChangedAllowNonRestored;
+                let resumed = if source_reset { 0 } else { snapshot_at.min(events) };
+                prop_assert_eq!(result.resumed_from, Some(resumed));
+                let state_lost = matches!(
+                    scenario,
+                    Scenario::KeyFunctionChanged | Scenario::UidChangedAllowNonRestored | Scenario::SourceUidChangedAllowNonRestored
+                ) && snapshot_at.min(events) > 0;
+                prop_assert_eq!(verdict == &TraceVerdict::Lost, state_lost, "{:?}", input);
+                for r in &result.rows {
+                    prop_assert!(r.key_group < max.get() && r.owner_before < p1.get());
+                    prop_assert!(r.owner_after.is_some_and(|o| o < p2));
+                }
+            }
+        }
+    }
+}

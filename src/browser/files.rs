@@ -42,7 +42,7 @@ const COPY_CHUNK: usize = 4 << 20;
 
 /// Copies an `ArrayBuffer` into Rust memory in chunks, yielding to the browser between them,
 /// so that a file of tens of MB never holds the main thread for long.
-async fn to_bytes(buffer: &wasm_bindgen::JsValue) -> Vec<u8> {
+pub(super) async fn to_bytes(buffer: &wasm_bindgen::JsValue) -> Vec<u8> {
     let array = js_sys::Uint8Array::new(buffer);
     let len = array.length() as usize;
     let mut out = vec![0u8; len];

@@ -4,7 +4,7 @@
 //!
 //! - [`events`]: what components read from DOM events (input text, select value, checkbox).
 //! - [`json`]: fetching a JSON file of the site as a plain Rust tree.
-//! - [`files`]: reading files a person chooses or drops.
+//! - [`files`]: reading files a person chooses or drops; [`kept`]: keeping a large one for the tab.
 //! - [`frame`]: talking to an embedding page (messages, resize watching, the xAPI post).
 //! - [`watch`]: an element's width and the system's colour scheme, for charts.
 //! - [`wanted`]: when a part below the first screen is wanted (near the view, or first input).
@@ -15,6 +15,7 @@ pub mod events;
 pub mod files;
 pub mod frame;
 pub mod json;
+pub mod kept;
 pub mod lms;
 pub mod page;
 pub mod wanted;

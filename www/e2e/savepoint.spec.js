@@ -5,7 +5,7 @@
 // values, bad files (the previous report kept), drop onto the page, the bundled samples, and
 // axe-core in both themes and at 390 px.
 import { test, expect, open, axeViolations, settledURL } from './fixtures.js';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { keyGroup } from '../flink-port.js';
 
@@ -340,6 +340,31 @@ test('Back from a link to another lab finds the report, the file name and what w
   await page.getByRole('button', { name: 'RocksDB incremental checkpoint (Flink 2.3.0)' }).click();
   await expect(summary).toHaveAttribute('data-kind', 'checkpoint');
   expect(await page.evaluate(() => sessionStorage.getItem('rescale-lab.savepoint-file.bytes'))).toBeNull();
+});
+
+test('a file too large for the tab\'s storage is kept in the site\'s cache: Back from the planner finds it', async ({ page }, testInfo) => {
+  const file = testInfo.outputPath('_metadata');
+  const bytes = bigFile(256, 200);
+  expect(bytes.length).toBeGreaterThan(3 * 1024 * 1024);
+  writeFileSync(file, bytes);
+  await open(page, '#/savepoint');
+  await fileInput(page).setInputFiles(file);
+  const summary = page.getByTestId('savepoint-summary');
+  await expect(summary).toHaveAttribute('data-checkpoint-id', '42', { timeout: 20_000 });
+  // Not in the tab's session storage (over 3 MiB): in Cache Storage, under this tab's name.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('rescale-lab.savepoint-file.large'))).toBe(String(bytes.length));
+  expect(await page.evaluate(() => sessionStorage.getItem('rescale-lab.savepoint-file.bytes'))).toBeNull();
+  await page.getByRole('link', { name: 'Plan a rescale from this snapshot' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rescale planner' })).toBeVisible();
+  await page.goBack();
+  await expect(summary).toHaveAttribute('data-checkpoint-id', '42', { timeout: 20_000 });
+  await expect(summary).toContainText('(reopened: kept in this tab)');
+  await expect(page.getByTestId('savepoint-operator')).toHaveAttribute('data-parallelism', '256');
+  // A sample chosen afterwards lets the kept copy go.
+  await page.getByRole('button', { name: 'RocksDB incremental checkpoint (Flink 2.3.0)' }).click();
+  await expect(summary).toHaveAttribute('data-kind', 'checkpoint');
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes('kept-by-rescale-lab'))).toBe(false);
+  expect(await page.evaluate(() => sessionStorage.getItem('rescale-lab.savepoint-file.large'))).toBeNull();
 });
 
 test('a heap native savepoint plans a heap job: the planner and its runbook keep the backend', async ({ page }) => {

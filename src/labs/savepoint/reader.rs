@@ -2,9 +2,10 @@
 //! dropped file, or a bundled sample fetched from the site), then drive the model's stepped
 //! parser in main-thread tasks of at most [`STEP_MS`] of parsing, yielding to the browser
 //! between them and reporting progress. Each read has a ticket; a newer read stops an older
-//! one at its next step. A file the person read is kept in the tab's session storage once it
-//! reads well (base64, up to 3 MiB), so that a link to another lab, which loads that lab's
-//! module, and Back find the report again; a sample needs no keeping (the link names it).
+//! one at its next step. A file the person read is kept for the tab once it reads well, so that
+//! a link to another lab, which loads that lab's module, and Back find the report again: in the
+//! tab's session storage (base64) up to 3 MiB, above that in the site's Cache Storage
+//! (`browser::kept`). A sample needs no keeping (the link names it).
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -14,7 +15,7 @@ use yew::platform::{spawn_local, time::sleep};
 use yew::Callback;
 
 use super::state::{ReadFailure, SavepointAction, Shared, Timing};
-use crate::browser::{self, files};
+use crate::browser::{self, files, kept};
 use crate::model::base64;
 use crate::model::savepoint::{Budget, SnapshotParser, Step};
 use crate::model::training::Sample;
@@ -39,9 +40,12 @@ impl Tickets {
     }
 }
 
-/// Where the last file read in this tab is kept: its name, and its bytes as base64.
+/// Where the last file read in this tab is kept: its name, and its bytes as base64 (or, for a
+/// larger file, [`KEPT_LARGE`] saying it is in Cache Storage under [`KEPT_AS`]).
 const KEPT_NAME: &str = "rescale-lab.savepoint-file.name";
 const KEPT_BYTES: &str = "rescale-lab.savepoint-file.bytes";
+const KEPT_LARGE: &str = "rescale-lab.savepoint-file.large";
+const KEPT_AS: &str = "savepoint-file";
 
 /// What [`read_kept`] adds to a reopened file's name.
 pub const REOPENED: &str = " (reopened: kept in this tab)";
@@ -59,6 +63,18 @@ pub fn read_file(file: files::File, tickets: &Tickets, send: Callback<SavepointA
 
 /// Reads the file kept in this tab, if there is one and it decodes; true when a read started.
 pub fn read_kept(tickets: &Tickets, send: Callback<SavepointAction>) -> bool {
+    if let (Some(name), Some(bytes)) = (browser::session_get(KEPT_NAME), browser::session_get(KEPT_LARGE)) {
+        let ticket = tickets.next();
+        let tickets = tickets.clone();
+        let bytes = bytes.parse().unwrap_or(0);
+        send.emit(SavepointAction::ReadStarted { ticket, name: format!("{name}{REOPENED}"), sample: None, bytes });
+        spawn_local(async move {
+            let gone = "the file kept for this tab is gone (the browser let it go): choose it again";
+            let bytes = kept::kept(KEPT_AS).await.ok_or_else(|| gone.to_string());
+            parse_stepped(bytes, ticket, tickets, send, None).await;
+        });
+        return true;
+    }
     let kept = browser::session_get(KEPT_NAME).zip(browser::session_get(KEPT_BYTES).and_then(|b| base64::decode(&b)));
     let Some((name, bytes)) = kept else { return false };
     let ticket = tickets.next();
@@ -72,20 +88,40 @@ pub fn read_kept(tickets: &Tickets, send: Callback<SavepointAction>) -> bool {
 /// encoding it stays a short task. A larger file is not encoded at all.
 const MAX_KEPT_BYTES: usize = 3 << 20;
 
-/// Keeps a file that read well for this tab (or forgets the last one when it does not fit).
-fn keep(name: &str, bytes: &[u8]) {
-    let kept = bytes.len() <= MAX_KEPT_BYTES
-        && browser::session_set(KEPT_BYTES, &base64::encode(bytes))
-        && browser::session_set(KEPT_NAME, name);
-    if !kept {
-        forget_kept();
+/// Keeps a file that read well for this tab: in session storage if it fits, else in Cache
+/// Storage (or nowhere, when the browser has none here).
+fn keep(name: &str, bytes: Vec<u8>) {
+    // What was kept before goes (the Cache Storage copy too: `kept::keep` replaces it).
+    let had_large = browser::session_get(KEPT_LARGE).is_some();
+    for key in [KEPT_NAME, KEPT_BYTES, KEPT_LARGE] {
+        browser::session_remove(key);
     }
+    if bytes.len() <= MAX_KEPT_BYTES {
+        if !(browser::session_set(KEPT_BYTES, &base64::encode(&bytes)) && browser::session_set(KEPT_NAME, name)) {
+            forget_kept();
+        }
+        if had_large {
+            spawn_local(kept::forget());
+        }
+        return;
+    }
+    let (name, len) = (name.to_string(), bytes.len());
+    spawn_local(async move {
+        if kept::keep(KEPT_AS, bytes).await {
+            browser::session_set(KEPT_LARGE, &len.to_string());
+            browser::session_set(KEPT_NAME, &name);
+        }
+    });
 }
 
 /// Forgets the kept file (a sample was chosen: the link names it).
 pub fn forget_kept() {
     browser::session_remove(KEPT_NAME);
     browser::session_remove(KEPT_BYTES);
+    if browser::session_get(KEPT_LARGE).is_some() {
+        browser::session_remove(KEPT_LARGE);
+        spawn_local(kept::forget());
+    }
 }
 
 /// Reads a bundled sample from the site (the service worker keeps it for offline use).
@@ -109,7 +145,7 @@ async fn parse_stepped(
     send: Callback<SavepointAction>,
     keep_as: Option<String>,
 ) {
-    let bytes = match bytes {
+    let mut bytes = match bytes {
         Ok(b) => b,
         Err(why) => {
             let result = Err(ReadFailure::Browser(why));
@@ -141,7 +177,7 @@ async fn parse_stepped(
     let result = match parser.into_result() {
         Some(Ok(snapshot)) => {
             if let Some(name) = keep_as.filter(|_| tickets.current(ticket)) {
-                keep(&name, &bytes);
+                keep(&name, std::mem::take(&mut bytes));
             }
             Ok(Shared(Rc::new(snapshot)))
         }

@@ -23,6 +23,20 @@ fn origin_of(url: &str) -> String {
 
 /// Sends the request; its status and text, or why it could not be made.
 pub async fn request(call: Call<'_>) -> Result<(u16, String), String> {
+    let unreachable =
+        || format!("{} could not be reached (offline, or it does not allow this page)", origin_of(call.url));
+    let response = JsFuture::from(start_request(&call)?).await.map_err(|_| unreachable())?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| unreachable())?;
+    let text = match response.text() {
+        Ok(promise) => JsFuture::from(promise).await.ok().and_then(|t| t.as_string()).unwrap_or_default(),
+        Err(_) => String::new(),
+    };
+    Ok((response.status(), text))
+}
+
+/// Starts the request now, in this task (a page that is going away must start its last
+/// request inside its `pagehide` handler, not in a later task); the fetch's promise.
+pub fn start_request(call: &Call<'_>) -> Result<js_sys::Promise, String> {
     let window = web_sys::window().ok_or("no window")?;
     let headers = web_sys::Headers::new().map_err(|_| "no headers")?;
     let _ = headers.set("X-Experience-API-Version", "1.0.3");
@@ -39,15 +53,7 @@ pub async fn request(call: Call<'_>) -> Result<(u16, String), String> {
     if call.keepalive {
         let _ = js_sys::Reflect::set(&init, &JsValue::from_str("keepalive"), &JsValue::TRUE);
     }
-    let unreachable =
-        || format!("{} could not be reached (offline, or it does not allow this page)", origin_of(call.url));
-    let response = JsFuture::from(window.fetch_with_str_and_init(call.url, &init)).await.map_err(|_| unreachable())?;
-    let response: web_sys::Response = response.dyn_into().map_err(|_| unreachable())?;
-    let text = match response.text() {
-        Ok(promise) => JsFuture::from(promise).await.ok().and_then(|t| t.as_string()).unwrap_or_default(),
-        Err(_) => String::new(),
-    };
-    Ok((response.status(), text))
+    Ok(window.fetch_with_str_and_init(call.url, &init))
 }
 
 /// A random UUID (version 4) from the browser's cryptographic generator.

@@ -13,7 +13,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser::lms::{launch_param, launch_word};
-use crate::browser::xapi::{now_iso, request, uuid, Call};
+use crate::browser::xapi::{now_iso, request, start_request, uuid, Call};
 use crate::model::json::parse;
 use crate::model::training::cmi5::{
     answered_statement, au_statement, Cmi5Launch, LaunchData, Sent, Stamp, Verb, PROGRESS_STATE,
@@ -58,12 +58,21 @@ pub struct Watchers {
     pub on_pending: Callback<usize>,
 }
 
+/// What a request carries: method, address, body, its content type, and what it is (for
+/// messages).
+fn parts<'a>(session: &Cmi5Session, item: &'a Outgoing) -> (&'static str, String, &'a str, &'static str, &'static str) {
+    match item {
+        Outgoing::Statement(s) => {
+            ("POST", session.launch.statements_url(), s.as_str(), "application/json", "a statement")
+        }
+        Outgoing::Progress(p) => {
+            ("PUT", session.launch.state_url(PROGRESS_STATE), p.as_str(), "text/plain", "the progress")
+        }
+    }
+}
+
 async fn send(session: &Cmi5Session, item: &Outgoing, keepalive: bool) -> Result<(), String> {
-    let (method, url, body, what) = match item {
-        Outgoing::Statement(s) => ("POST", session.launch.statements_url(), s.as_str(), "a statement"),
-        Outgoing::Progress(p) => ("PUT", session.launch.state_url(PROGRESS_STATE), p.as_str(), "the progress"),
-    };
-    let content = if matches!(item, Outgoing::Statement(_)) { "application/json" } else { "text/plain" };
+    let (method, url, body, content, what) = parts(session, item);
     let call = Call { method, url: &url, token: Some(&session.token), body: Some((content, body)), keepalive };
     match request(call).await? {
         (200..=299, _) => Ok(()),
@@ -165,12 +174,12 @@ impl Cmi5Session {
             }
             statements.push(s);
             let batch = Outgoing::Statement(format!("[{}]", statements.join(",")));
-            // Both start now: a page already gone would never see the first answered.
+            // Both start here, inside the page's pagehide handler: a task queued for later may
+            // never run (under load the page was gone first), and nothing awaits the answers.
             for item in std::iter::once(batch).chain(progress.map(Outgoing::Progress)) {
-                let session = Rc::clone(self);
-                yew::platform::spawn_local(async move {
-                    let _ = send(&session, &item, true).await;
-                });
+                let (method, url, body, content, _) = parts(self, &item);
+                let token = Some(self.token.as_str());
+                let _ = start_request(&Call { method, url: &url, token, body: Some((content, body)), keepalive: true });
             }
         } else {
             *self.leave_to.borrow_mut() = self.data.return_url.clone();

@@ -251,9 +251,12 @@ test('without an LMS, a live workshop names the LRS and each answer reaches it',
   await answerStep(page, 'restart-200', 'no');
   await page.getByRole('button', { name: 'Stop sending' }).click();
   await expect(page.getByTestId('live-status')).toHaveCount(0);
-  // Two sessions (the reload started the second): each in order, initialized first and
-  // terminated last. Across sessions the LRS may store the first's terminated (sent as the page
-  // went) after the second's initialized.
+  // Two sessions (the reload started the second), each in order, initialized first. The second
+  // ended with Stop sending, on a live page: terminated last. The first ended as the page went:
+  // its terminated is started inside the pagehide handler with keepalive, but a browser may drop
+  // a request of a page that is going away (Chromium under CPU load dropped it on a reload in 2
+  // of 5 runs, its answered having arrived long before); when it arrives it is that session's
+  // last, possibly stored after the second's initialized.
   const bySession = async () => {
     const sessions = new Map();
     for (const s of await dana()) {
@@ -262,7 +265,9 @@ test('without an LMS, a live workshop names the LRS and each answer reaches it',
     }
     return [...sessions.values()];
   };
-  await expect.poll(bySession).toEqual([['initialized', 'answered', 'terminated'], ['initialized', 'answered', 'terminated']]);
+  await expect.poll(async () => (await bySession())[1]).toEqual(['initialized', 'answered', 'terminated']);
+  const [first] = await bySession();
+  expect([['initialized', 'answered'], ['initialized', 'answered', 'terminated']]).toContainEqual(first);
   const stored = await dana();
   for (const s of stored) {
     expect(validate(s)).toEqual([]);

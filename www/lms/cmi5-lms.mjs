@@ -37,6 +37,13 @@ export async function startRalph(dir, port) {
   } catch (error) {
     throw new Error(`the LRS ralph-malph could not be set up at ${ralph} (tools/setup.sh installs it): ${error.message}`);
   }
+  // A port already taken (an LRS left by an interrupted run) would answer the heartbeat below
+  // with that LRS and its old statements: refused by name instead.
+  await new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', () => reject(new Error(`port ${port} is taken: an LRS left from an earlier run? (pkill -f ralph-lrs.py)`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(resolve));
+  });
   const launcher = fileURLToPath(new URL('./ralph-lrs.py', import.meta.url));
   const child = spawn(join(home, 'bin/python'), [launcher, String(port), join(dir, 'data')], { env, stdio: 'pipe' });
   let log = '';
@@ -77,6 +84,7 @@ const cors = {
   'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
   'access-control-allow-headers': 'Authorization, Content-Type, X-Experience-API-Version',
   'access-control-expose-headers': 'X-Experience-API-Version',
+  'access-control-max-age': '600',
 };
 
 const body = (req) => new Promise((resolve) => {
@@ -103,6 +111,7 @@ export async function startLms(lrs, pkgDir) {
       res.writeHead(status, { ...cors, 'content-type': type });
       res.end(text);
     };
+    if (process.env.LMS_LOG) console.log('LMS', req.method, url.pathname, (req.headers['content-length'] || ''));
     if (req.method === 'OPTIONS') return send(204, '');
     // The LMS's page a finished AU returns to (the launch data's returnURL).
     if (url.pathname === '/returned') return send(200, '<!doctype html><title>LMS</title><h1>Back in the LMS</h1>', 'text/html');
@@ -133,7 +142,9 @@ export async function startLms(lrs, pkgDir) {
         },
         body: req.method === 'GET' ? undefined : await body(req),
       });
-      return send(forwarded.status, await forwarded.text());
+      const t = await forwarded.text();
+      if (process.env.LMS_LOG) console.log('LMS <-', forwarded.status, t.slice(0, 200));
+      return send(forwarded.status, t);
     }
     return send(404, '{}');
   });

@@ -5,7 +5,8 @@
 //! arithmetic, and the warnings a careful engineer gives. Which vertices gain: the partition
 //! count caps the source vertex only; keyed operators after `keyBy` run at their own
 //! parallelism, capped by max parallelism. [`in_place`] is the other route: rescaling a running
-//! job with the adaptive scheduler, as Flink 2.3.0 answered it (`tests/flink-adaptive/`).
+//! job with the adaptive scheduler, as Flink 2.3.0 answered it (`tests/flink-adaptive/`), with its
+//! downtime ([`in_place_estimate`]) and the Kubernetes operator's way to ask for it ([`operator_route`]).
 
 mod advice;
 pub mod checklist;
@@ -13,6 +14,8 @@ pub mod document;
 mod duration;
 pub mod first_checkpoint;
 pub mod in_place;
+pub mod in_place_estimate;
+pub mod operator_route;
 pub mod outage;
 pub mod release;
 pub mod runbook;

@@ -172,6 +172,7 @@ test('in place with the adaptive scheduler: 400 above max parallelism, 500 on th
   await page.getByLabel('Scheduler', { exact: true }).selectOption('adaptive');
   await expect(verdict).toHaveAttribute('data-verdict', 'rescales');
   await expect(verdict).toContainText('restores it from its latest checkpoint');
+  await expect(page.getByTestId('inplace-estimate')).toContainText('Downtime: the restart restores from the latest checkpoint,');
   await page.getByLabel('Task slots for the job').fill('64');
   await expect(verdict).toHaveAttribute('data-verdict', 'capped');
   await expect(verdict).toContainText('restarts at 64, not 100');
@@ -180,12 +181,32 @@ test('in place with the adaptive scheduler: 400 above max parallelism, 500 on th
   // 24 subtasks already hold 24 slots: 16 slots cannot move it.
   await page.getByLabel('Task slots for the job').fill('16');
   await expect(verdict).toHaveAttribute('data-verdict', 'unchanged');
+  await expect(page.getByTestId('inplace-estimate')).toHaveCount(0);
   await page.getByLabel('Task slots for the job').fill('64');
-  const request = page.locator('.in-place pre');
+  const request = page.getByTestId('inplace-request');
   await expect(request).toContainText('/jobs/<job id>/resource-requirements');
   await expect(request).toContainText('"upperBound":100');
   await expect(request).not.toContainText('"upperBound":-1');
   await expect(page.getByTestId('inplace-conditions')).toContainText('Never an upper bound of -1');
+});
+
+test('in place, seed 004 scaled out 24 → 128: the downtime beside a savepoint restart, and the Kubernetes operator\'s way', async ({ page }) => {
+  await open(page, '#/planner?p=128&scheduler=adaptive');
+  await expect(page.getByTestId('inplace-verdict')).toHaveAttribute('data-verdict', 'rescales');
+  // RocksDB's incremental checkpoint: each of the 128 new subtasks downloads its old subtask's
+  // whole files, 5.375 × the state; a savepoint restart writes and reads it once each.
+  const estimate = page.getByTestId('inplace-estimate');
+  await expect(estimate).toContainText('5.375 × 4 TiB ÷ 300 MiB/s = 20 h 52 min');
+  await expect(estimate).toContainText('slower than stopping with a savepoint and restarting from it, 7 h 46 min');
+  // A heap job's checkpoint is read once: in place is then the quicker.
+  await page.getByLabel('State backend').selectOption('hashmap');
+  await expect(estimate).toContainText('4 TiB ÷ 300 MiB/s = 3 h 53 min. Stopping with a savepoint and restarting from it would take 7 h 46 min');
+  const operator = page.getByTestId('inplace-operator');
+  await expect(operator.getByRole('heading', { name: 'With the Flink Kubernetes operator' })).toBeVisible();
+  await expect(operator.locator('pre')).toContainText('pipeline.jobvertex-parallelism-overrides: "<source vertex id>:128,<keyed vertex id>:128"');
+  await expect(operator.locator('pre')).toContainText('jobmanager.scheduler: adaptive');
+  await expect(operator).toContainText('falls back to a regular upgrade');
+  await expect(operator).toContainText('not observed');
 });
 
 test('the owners lab names the autoscaler release it follows', async ({ page }) => {

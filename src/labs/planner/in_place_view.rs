@@ -1,7 +1,9 @@
 //! The other route: rescaling the running job in place with the adaptive scheduler
 //! (`PUT /jobs/:jobid/resource-requirements`, FLIP-291), as Flink 2.3.0 answered it: the
 //! scheduler and slots in, `inplace-verdict` out (`above-max`, `not-adaptive`, `rescales`,
-//! `capped`, `unchanged`) with the HTTP status, Flink's message, the request and its conditions.
+//! `capped`, `unchanged`) with the HTTP status, Flink's message, the downtime beside a savepoint
+//! restart (`inplace-estimate`), the request and its conditions, and the same through the Flink
+//! Kubernetes operator (`inplace-operator`).
 
 use yew::prelude::*;
 
@@ -9,9 +11,43 @@ use super::field;
 use super::query::SCHEDULER;
 use super::state::{PlannerAction, PlannerField, PlannerState};
 use crate::components::pick_field;
+use crate::model::planner::format_duration;
 use crate::model::planner::in_place::{
     above_max_message, InPlaceOutcome, INCOMPLETE_MESSAGE, NOT_ADAPTIVE_MESSAGE, TIMING_DEFAULTS,
 };
+use crate::model::planner::in_place_estimate::InPlaceEstimate;
+use crate::model::planner::operator_route::{deployment_patch, CONDITIONS, FALLBACK, INPLACE_OPTION};
+use crate::model::planner::outage::Rates;
+
+/// The downtime line: the in-place restore's arithmetic, and how it compares with stopping with
+/// a savepoint and restarting from it.
+fn estimate_line(e: &InPlaceEstimate) -> String {
+    let restore = format!("Downtime: the restart restores from the latest checkpoint, {}.", e.restore);
+    let savepoint = format!("{} ({})", format_duration(e.via_savepoint_s), e.via_savepoint);
+    if e.in_place_is_quicker() {
+        format!("{restore} Stopping with a savepoint and restarting from it would take {savepoint}.")
+    } else {
+        format!("{restore} That is slower than stopping with a savepoint and restarting from it, {savepoint}: from RocksDB's incremental checkpoint each new subtask downloads the whole files of every old subtask whose key groups it takes over.")
+    }
+}
+
+/// The same rescale through the Flink Kubernetes operator: the FlinkDeployment edit, its
+/// conditions and what a refusal turns into (read from the operator's sources).
+fn operator_route(target: u32, source_p: u32) -> Html {
+    html! {
+        <div data-testid="inplace-operator">
+            <h3>{ "With the Flink Kubernetes operator" }</h3>
+            <p>{ "Edit the FlinkDeployment and change only the parallelism overrides; the operator then sends the request above itself (from 1.18, with the adaptive scheduler):" }</p>
+            <pre class="command"><code>{ deployment_patch(target, source_p) }</code></pre>
+            <ul class="conditions">
+                { for CONDITIONS.iter().map(|c| html! { <li>{ *c }</li> }) }
+                <li>{ format!("{INPLACE_OPTION}: the operator's switch for this, on by default.") }</li>
+            </ul>
+            <p>{ FALLBACK }</p>
+            <p class="field-hint">{ "Read from the Flink Kubernetes operator's sources (1.16-SNAPSHOT), not observed: this machine has no Kubernetes. The request and Flink's answers above are observed." }</p>
+        </div>
+    }
+}
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct InPlaceProps {
@@ -26,6 +62,8 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
     let (s, a) = (&props.state, &props.on_action);
     let input = s.in_place_input(props.max_parallelism);
     let outcome = input.outcome();
+    let rates = Rates { savepoint: s.sp_rate.value, rewrite: s.rate.value, restore: s.restore_rate.value };
+    let estimate = input.estimate(s.state.value, rates, s.backend);
     let (current, target, max) = (input.current, input.target, input.max_parallelism);
     let on_scheduler = a.reform(|scheduler| PlannerAction::SetScheduler { scheduler });
     let slots = input.slots.map_or("the".to_string(), |n| n.max(current).to_string());
@@ -56,8 +94,11 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
                     <blockquote class="flink-message"><code>{ m }</code></blockquote>
                 }
             </div>
+            if let Some(e) = &estimate {
+                <p data-testid="inplace-estimate">{ estimate_line(e) }</p>
+            }
             <p>{ "The request (every vertex of the job, with its bounds):" }</p>
-            <pre class="command"><code>{ request }</code></pre>
+            <pre class="command" data-testid="inplace-request"><code>{ request }</code></pre>
             <h3>{ "Conditions, as Flink 2.3.0 answered" }</h3>
             <ul class="conditions" data-testid="inplace-conditions">
                 <li>{ "jobmanager.scheduler: adaptive. The default scheduler answers HTTP 500 and the job keeps running as it was." }</li>
@@ -68,6 +109,7 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
                 <li>{ "Never an upper bound of -1: in Flink 2.3.0 it was accepted with HTTP 200, then the scheduler failed with a NullPointerException while assigning slots and shut the MiniCluster down (the job ended SUSPENDED)." }</li>
                 <li>{ format!("The scheduler waits for resources to settle and between rescales: {}.", TIMING_DEFAULTS.iter().map(|(k, v)| format!("{k} (default {v})")).collect::<Vec<_>>().join(", ")) }</li>
             </ul>
+            { operator_route(target, source_p) }
         </section>
     }
 }

@@ -1,0 +1,103 @@
+//! How long an in-place rescale keeps the job down, beside the other restart without a rewrite.
+//! The adaptive scheduler restarts the job at the new parallelism from its latest checkpoint
+//! (`tests/flink-adaptive/observed-flink-2.3.0.txt`). With RocksDB (incremental checkpoints)
+//! every new subtask downloads each old subtask's files whose key-group range overlaps its own,
+//! so after a large scale-out the restore reads several times the state
+//! ([`incremental_read_milli`]); a heap job's checkpoint is read once. Stopping with a savepoint
+//! and restarting from it writes and reads the state once each.
+
+use super::in_place::{InPlaceInput, InPlaceOutcome};
+use super::outage::{incremental_read_milli, pass_arithmetic, Rates};
+use crate::key_group::{MaxParallelism, Parallelism};
+use crate::trace::Backend;
+
+/// The in-place restart's restore, and the savepoint restart it competes with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InPlaceEstimate {
+    /// Thousandths of the state the restore reads (1000: once).
+    pub read_milli: u64,
+    /// `5.375 × 4 TiB ÷ 300 MiB/s = 21 h 7 min`.
+    pub restore: String,
+    pub restore_s: u64,
+    /// Stop with a savepoint, then restore it: the write and the read, each once.
+    pub via_savepoint: String,
+    pub via_savepoint_s: u64,
+}
+
+impl InPlaceEstimate {
+    /// The in-place restart is the quicker of the two.
+    pub fn in_place_is_quicker(&self) -> bool {
+        self.restore_s <= self.via_savepoint_s
+    }
+}
+
+impl InPlaceInput {
+    /// The estimate when the request rescales the job (else `None`): `state` bytes, the plan's
+    /// rates, and the job's state backend.
+    pub fn estimate(&self, state: u64, rates: Rates, backend: Backend) -> Option<InPlaceEstimate> {
+        let InPlaceOutcome::Rescales { parallelism, .. } = self.outcome() else { return None };
+        let max = MaxParallelism::new(i64::from(self.max_parallelism)).ok()?;
+        let old = Parallelism::new(i64::from(self.current), max).ok()?;
+        let new = Parallelism::new(i64::from(parallelism), max).ok()?;
+        let read_milli = match backend {
+            Backend::RocksDb => incremental_read_milli(old, new),
+            Backend::HashMap => 1000,
+        };
+        let (restore, restore_s) = pass_arithmetic(state, read_milli, rates.restore);
+        let (write, write_s) = pass_arithmetic(state, 1000, rates.savepoint);
+        let (read, read_s) = pass_arithmetic(state, 1000, rates.restore);
+        Some(InPlaceEstimate {
+            read_milli,
+            restore,
+            restore_s,
+            via_savepoint: format!("{write}, then {read}"),
+            via_savepoint_s: write_s.saturating_add(read_s),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::in_place::Scheduler;
+    use super::*;
+
+    const TIB: u64 = 1 << 40;
+    const MIB: u64 = 1 << 20;
+
+    fn input(current: u32, target: u32, max: u32) -> InPlaceInput {
+        InPlaceInput { current, target, max_parallelism: max, scheduler: Scheduler::Adaptive, slots: None }
+    }
+
+    /// Seed 004's job in place, 24 → 128 at max parallelism 128 with RocksDB: each new subtask
+    /// (one key group) downloads its old subtask's whole files, 5.375 × the state; at 300 MiB/s
+    /// that is slower than stopping with a savepoint and reading it once.
+    #[test]
+    fn a_large_scale_out_reads_the_overlap() {
+        let rates = Rates { savepoint: 300 * MIB, rewrite: 300 * MIB, restore: 300 * MIB };
+        let e = input(24, 128, 128).estimate(4 * TIB, rates, Backend::RocksDb).unwrap();
+        assert_eq!(e.read_milli, 5375);
+        assert_eq!(e.restore_s, 4 * TIB / (300 * MIB) * 5375 / 1000);
+        assert!(e.restore.starts_with("5.375 × 4 TiB ÷ 300 MiB/s = "), "{}", e.restore);
+        assert_eq!(e.via_savepoint_s, 2 * (4 * TIB / (300 * MIB)));
+        assert!(!e.in_place_is_quicker());
+        // A heap job's checkpoint is read once: in place is the quicker.
+        let heap = input(24, 128, 128).estimate(4 * TIB, rates, Backend::HashMap).unwrap();
+        assert_eq!(heap.read_milli, 1000);
+        assert!(heap.in_place_is_quicker());
+    }
+
+    /// Table: the factor for a few moves (old subtasks' shares × the new subtasks overlapping).
+    #[test]
+    fn factors() {
+        let rates = Rates { savepoint: MIB, rewrite: MIB, restore: MIB };
+        for (current, target, max, milli) in
+            [(4, 8, 128, 2000), (8, 4, 128, 1000), (2, 3, 128, 2000), (24, 128, 128, 5375), (1, 128, 128, 128_000)]
+        {
+            let e = input(current, target, max).estimate(TIB, rates, Backend::RocksDb).unwrap();
+            assert_eq!(e.read_milli, milli, "{current} → {target}");
+        }
+        // No estimate where nothing restarts: above max parallelism, or the same parallelism.
+        assert_eq!(input(24, 200, 128).estimate(TIB, rates, Backend::RocksDb), None);
+        assert_eq!(input(24, 24, 128).estimate(TIB, rates, Backend::RocksDb), None);
+    }
+}

@@ -10,6 +10,7 @@
 //! - [`wanted`]: when a part below the first screen is wanted (near the view, or first input).
 //! - [`lms`]: the SCORM run-time of a page an LMS launched; [`xapi`]: requests to an LRS.
 //! - [`page`]: the next paint, the loaded wasm module and a reload, timers.
+//! - `storage`: local and session storage (re-exported here; absent natively).
 
 pub mod events;
 pub mod files;
@@ -18,11 +19,13 @@ pub mod json;
 pub mod kept;
 pub mod lms;
 pub mod page;
+mod storage;
 pub mod wanted;
 pub mod watch;
 pub mod xapi;
 
 pub use frame::*;
+pub use storage::*;
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -93,61 +96,6 @@ impl Drop for HashListener {
 /// Milliseconds since the epoch, from the browser's clock.
 pub fn now_ms() -> f64 {
     js_sys::Date::now()
-}
-
-/// The page's window; none natively (the tests, the CLI): there nothing is stored.
-fn page_window() -> Option<web_sys::Window> {
-    cfg!(target_arch = "wasm32").then(web_sys::window).flatten()
-}
-
-fn local_storage() -> Option<web_sys::Storage> {
-    page_window().and_then(|w| w.local_storage().ok().flatten())
-}
-
-/// Reads a local-storage entry; `None` when absent or when storage is unavailable.
-pub fn storage_get(key: &str) -> Option<String> {
-    local_storage().and_then(|s| s.get_item(key).ok().flatten())
-}
-
-/// Writes a local-storage entry; does nothing when storage is unavailable or full.
-pub fn storage_set(key: &str, value: &str) {
-    if let Some(storage) = local_storage() {
-        let _ = storage.set_item(key, value);
-    }
-}
-
-/// Removes a local-storage entry; true when there was one to remove.
-pub fn storage_remove(key: &str) -> bool {
-    local_storage().is_some_and(|s| s.get_item(key).ok().flatten().is_some() && s.remove_item(key).is_ok())
-}
-
-fn session_storage() -> Option<web_sys::Storage> {
-    page_window().and_then(|w| w.session_storage().ok().flatten())
-}
-
-/// Writes a session-storage entry (this tab, until it closes); false when storage is
-/// unavailable or full.
-pub fn session_set(key: &str, value: &str) -> bool {
-    session_storage().is_some_and(|s| s.set_item(key, value).is_ok())
-}
-
-/// Reads a session-storage entry.
-pub fn session_get(key: &str) -> Option<String> {
-    session_storage()?.get_item(key).ok().flatten()
-}
-
-/// Removes a session-storage entry.
-pub fn session_remove(key: &str) {
-    if let Some(storage) = session_storage() {
-        let _ = storage.remove_item(key);
-    }
-}
-
-/// Reads and removes a session-storage entry.
-pub fn session_take(key: &str) -> Option<String> {
-    let value = session_get(key);
-    session_remove(key);
-    value
 }
 
 /// Scrolls the element with this id to the top of the view, if there is one.
@@ -234,11 +182,6 @@ pub fn download(filename: &str, mime: &str, contents: &str) {
         let _ = web_sys::Url::revoke_object_url(&url);
     })
     .forget();
-}
-
-/// Writes a local-storage entry; false when storage is unavailable or full.
-pub fn storage_try_set(key: &str, value: &str) -> bool {
-    local_storage().is_some_and(|s| s.set_item(key, value).is_ok())
 }
 
 /// The page's URL without its hash (what an `<iframe>` of this lab should load).

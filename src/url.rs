@@ -14,6 +14,7 @@
 //! - [`encoding`]: [`encode_component`] and [`decode_component`], percent-encoding.
 //! - [`field`]: [`Field`], a form field's text, last valid value and error.
 //! - [`link`]: [`format_hash`], the one builder of every `#/…` link.
+//! - `origin`: [`valid_origin`] (an embedding page's `origin=`) and [`origin_of_address`].
 //! - [`workshop`]: the trainer's parameters (`answers=hidden`, `present=1`, `key=1`, `step=`).
 //! - [`visit`]: [`Visit`], what a trainer's link sets for the rest of the visit (the site's
 //!   own links carry it).
@@ -23,6 +24,7 @@
 pub mod encoding;
 pub mod field;
 pub mod link;
+mod origin;
 pub mod param;
 pub mod param_info;
 pub mod pick;
@@ -32,6 +34,7 @@ pub mod workshop;
 pub use encoding::{decode_component, encode_component};
 pub use field::{Field, FieldSpec};
 pub use link::{format_hash, lab_href};
+pub use origin::{origin_of_address, valid_origin};
 pub use param::{Param, MAX_P};
 pub use param_info::{Choice, FieldView, ParamInfo, ParamTable};
 pub use pick::Pick;
@@ -266,33 +269,6 @@ impl CommonQuery {
         }
         pairs
     }
-}
-
-/// An origin (`scheme://host[:port]`, http or https, nothing after) in normal form, or `None`.
-pub fn valid_origin(text: &str) -> Option<String> {
-    let (scheme, rest) = text.split_once("://")?;
-    if !(scheme.eq_ignore_ascii_case("https") || scheme.eq_ignore_ascii_case("http")) {
-        return None;
-    }
-    let rest = rest.strip_suffix('/').unwrap_or(rest);
-    let (host, port) = match rest.rsplit_once(':') {
-        Some((h, p)) if !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) && p.len() <= 5 => (h, Some(p)),
-        _ => (rest, None),
-    };
-    let host_ok = !host.is_empty() && host.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-');
-    host_ok.then(|| match port {
-        Some(p) => format!("{}://{}:{p}", scheme.to_ascii_lowercase(), host.to_ascii_lowercase()),
-        None => format!("{}://{}", scheme.to_ascii_lowercase(), host.to_ascii_lowercase()),
-    })
-}
-
-/// The origin of a web address someone typed or pasted (`https://docs.example.com/guide/` →
-/// `https://docs.example.com`): the address cut before its path, query or fragment, then
-/// [`valid_origin`]. For a field a person fills; a link's `origin=` stays strict.
-pub fn origin_of_address(text: &str) -> Option<String> {
-    let (scheme, rest) = text.split_once("://")?;
-    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    valid_origin(&format!("{scheme}://{}", &rest[..end]))
 }
 
 /// Builds a notice for parameter `param` whose value `value` was not used.

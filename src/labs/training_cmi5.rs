@@ -85,13 +85,13 @@ async fn send(session: &Cmi5Session, item: &Outgoing, keepalive: bool) -> Result
 /// Sends the queue in order, one request at a time; stops at the first failure.
 fn pump(session: Rc<Cmi5Session>) {
     if session.pumping.replace(true) {
-        session.watchers.on_pending.emit(session.queue.borrow().len() + 1);
+        session.tell_pending(1);
         return;
     }
     yew::platform::spawn_local(async move {
         loop {
             let Some(item) = session.queue.borrow_mut().pop_front() else { break };
-            session.watchers.on_pending.emit(session.queue.borrow().len() + 1);
+            session.tell_pending(1);
             // keepalive: a statement on its way still arrives if the learner closes the page.
             if let Err(why) = send(&session, &item, true).await {
                 session.queue.borrow_mut().clear();
@@ -111,6 +111,13 @@ fn pump(session: Rc<Cmi5Session>) {
 }
 
 impl Cmi5Session {
+    /// Tells the view how many requests are still to go: the queue and `in_flight`. The queue
+    /// is read first and let go before the view hears it (a render it causes may queue more).
+    fn tell_pending(&self, in_flight: usize) {
+        let queued = self.queue.borrow().len();
+        self.watchers.on_pending.emit(queued + in_flight);
+    }
+
     fn stamp(&self) -> Stamp {
         let elapsed = (crate::browser::now_ms() - self.started_ms).max(0.0);
         Stamp { id: uuid(), timestamp: now_iso(), duration_ms: elapsed as u64 }

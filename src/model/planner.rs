@@ -10,6 +10,7 @@
 
 mod advice;
 pub mod checklist;
+pub mod cutover;
 pub mod document;
 mod duration;
 pub mod first_checkpoint;
@@ -132,6 +133,9 @@ pub struct VertexPlan {
     pub after: u32,
     /// What caps it: the partitions, or the max parallelism the plan ends with.
     pub cap: u32,
+    /// The source kept at the snapshot's max parallelism by the cutover (`cutover`): it caps
+    /// the source too, below its partitions.
+    pub pinned_at: Option<u32>,
 }
 
 impl VertexPlan {
@@ -170,6 +174,8 @@ pub struct Plan {
     pub power_of_two_imbalance: Option<Imbalance>,
     /// The source vertex, then the keyed vertices.
     pub vertices: [VertexPlan; 2],
+    /// What the cutover does with each stateful operator's state.
+    pub cutover: Vec<cutover::OperatorCutover>,
     /// How a direct restore at the target shares the key groups, when it works and the target
     /// does not divide the max parallelism.
     pub imbalance: Option<Imbalance>,
@@ -229,14 +235,35 @@ impl PlanInput {
         };
         let (timeline, alternative, interim) = outage::build(self, verdict, saved);
         let end_max = if verdict == Verdict::DirectRestore { saved.get() } else { suggested_max };
+        let cutover = cutover::CutoverInput {
+            verdict,
+            saved: saved.get(),
+            new_max: end_max,
+            target: self.target,
+            partitions: self.partitions,
+        }
+        .table();
+        // The source's route decides how far it can go: pinned, at most the snapshot's value.
+        let source_max = cutover
+            .iter()
+            .find(|r| r.operator == cutover::Operator::Source)
+            .map_or(end_max, |r| r.chosen.max_parallelism);
+        let pinned_at = (source_max < self.partitions && verdict == Verdict::RewriteNeeded).then_some(source_max);
         let vertices = [
             VertexPlan {
                 kind: VertexKind::Source,
                 now: self.current.min(self.partitions),
-                after: self.target.min(self.partitions),
+                after: self.target.min(self.partitions).min(source_max),
                 cap: self.partitions,
+                pinned_at,
             },
-            VertexPlan { kind: VertexKind::Keyed, now: self.current, after: self.target.min(end_max), cap: end_max },
+            VertexPlan {
+                kind: VertexKind::Keyed,
+                now: self.current,
+                after: self.target.min(end_max),
+                cap: end_max,
+                pinned_at: None,
+            },
         ];
         let imbalance = match (verdict, Parallelism::new(i64::from(self.target), saved)) {
             (Verdict::DirectRestore, Ok(p)) => Some(Imbalance::of(p)).filter(|i| !i.is_even()),
@@ -253,12 +280,13 @@ impl PlanInput {
             max_choice_note,
             power_of_two_imbalance,
             vertices,
+            cutover,
             imbalance,
             steps: self.steps(verdict, saved.get(), suggested_max, current),
             timeline,
             alternative,
             interim,
-            warnings: self.warnings(saved.get(), imbalance),
+            warnings: self.warnings(saved.get(), imbalance, pinned_at),
         }
     }
 }

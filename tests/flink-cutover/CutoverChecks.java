@@ -312,7 +312,7 @@ public class CutoverChecks extends FlinkLab {
         if (s.pinMax != null) {
             src.setMaxParallelism(s.pinMax);
             tag.setMaxParallelism(s.pinMax);
-            sink.getTransformation().setMaxParallelism(s.pinMax);
+            sink.setMaxParallelism(s.pinMax);
         }
         if (s.sinkP != null) {
             sink.setParallelism(s.sinkP);

@@ -61,7 +61,8 @@ test('the whole plan is one document: steps, clock, outage, point of no return, 
   ]);
   expect(download.suggestedFilename()).toBe('plan.md');
   const text = readFileSync(await download.path(), 'utf8');
-  const parts = ['# Rescale plan: parallelism 24 → 200', '## Steps', '[POINT OF NO RETURN]', '## Time', '| 7 | restore the new job at the target',
+  const parts = ['# Rescale plan: parallelism 24 → 200', '## Steps', '[POINT OF NO RETURN]', '## Each stateful operator at the cutover',
+    '| Source | split state: where each partition was read up to | pinned | 128 | at most 128 |', '## Time', '| 7 | restore the new job at the target',
     '| 8 | first checkpoint after the restore', '- The job is down, or commits nothing downstream, for 19 h 25 min', '- Point of no return: at 58 h 57 min', '## Warnings', '## Rescale runbook (Flink 2.3)',
     'state.backend.type: hashmap', '## What to record during the rescale (24 → 200)'];
   let from = 0;
@@ -145,4 +146,37 @@ test('a bad release or snapshot kind in the link falls back with a notice', asyn
   await expect(page.getByText(/snapshot.*tape/)).toBeVisible();
   await expect(page.getByTestId('runbook')).toHaveAttribute('data-release', '2.3');
   await expect(page.getByLabel('The job\'s latest snapshots')).toHaveValue('checkpoint');
+});
+
+test('each stateful operator at the cutover: pinned, rebuilt or dropped, as Flink 2.3.0 did it (seed 004)', async ({ page }) => {
+  await open(page, '#/planner');
+  const table = page.getByTestId('plan-operators');
+  const row = (name) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
+  await expect(row('Source')).toHaveAttribute('data-fate', 'pinned');
+  await expect(row('Source')).toContainText('source: .setMaxParallelism(128).setParallelism(128)');
+  await expect(row('Source')).toContainText('observed in Flink 2.3.0: tests/flink-cutover/');
+  await expect(row('Operators with list or union state')).toHaveAttribute('data-fate', 'pinned');
+  await expect(row('Keyed operators')).toHaveAttribute('data-fate', 'rebuilt');
+  await expect(row('Keyed operators')).toContainText('1200');
+  await expect(row('Sink')).toContainText('a vertex of its own, not chained to the keyed operator');
+  // Which vertices gain agrees: the pinned source reads its 256 partitions with 128 subtasks.
+  await expect(page.getByTestId('plan-vertices')).toContainText('Source vertex: 24 → 128 subtasks doing work; pinned at max parallelism 128');
+  const choices = page.locator('.operator-choices');
+  await expect(choices).toContainText('Source, dropped: a new uid, and --allowNonRestoredState (-n)');
+  await expect(choices).toContainText('counted twice');
+  await expect(page.locator('.operator-pitfalls')).toContainText('with max parallelism 128 to new program with max parallelism 1200');
+  // The runbook's cutover says the same.
+  const runbook = page.getByTestId('runbook');
+  await expect(runbook).toContainText('its code pins the operators the rewrite keeps at 128');
+  await expect(runbook).toContainText('Sink: sinkTo(…).setMaxParallelism(128).setParallelism(128)');
+  // A direct restore keeps every operator's saved max parallelism; a rebuild starts them empty.
+  await page.getByLabel('New parallelism').fill('100');
+  await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'direct');
+  await expect(table.locator('tbody tr[data-fate="kept"]')).toHaveCount(4);
+  await expect(page.locator('.operator-choices')).toHaveCount(0);
+  await expect(runbook).not.toContainText('pins the operators');
+  await page.getByLabel('New parallelism').fill('200');
+  await page.getByLabel('State time-to-live').fill('6h');
+  await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'rebuild');
+  await expect(table.locator('tbody tr[data-fate="started empty"]')).toHaveCount(4);
 });

@@ -1,11 +1,12 @@
 //! The planner page (`#/planner`): the restore-outcome predictor (will this restart work, and
 //! if not, which of Flink's checks fails first, with Flink's message), and the rescale
 //! planner (verdict, suggested max parallelism, ordered steps with the point of no return,
-//! time estimates, warnings, which vertices gain), and the in-place route with the adaptive
+//! time estimates, warnings, which vertices gain, each stateful operator at the cutover), and the in-place route with the adaptive
 //! scheduler. State lives in the URL.
 
 mod checklist_view;
 mod commands_view;
+mod cutover_view;
 mod in_place_view;
 mod interim_view;
 mod max_choice;

@@ -69,6 +69,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             <ul class="vertices" data-testid="plan-vertices">
                 { for p.vertices.iter().map(|v| html! { <li key={vertex_name(v)}>{ vertex_text(v, s.partitions.value) }</li> }) }
             </ul>
+            <super::cutover_view::OperatorsTable plan={p.clone()} />
             <super::max_choice::MaxChoice plan={p.clone()} target={s.p.value} />
             <h3>{ "Steps" }</h3>
             <ol class="plan-steps">
@@ -107,7 +108,10 @@ fn vertex_text(v: &VertexPlan, partitions: u32) -> String {
         format!("stays at {} doing work: it gains nothing", count(u64::from(v.now), "subtask", "subtasks"))
     };
     match v.kind {
-        VertexKind::Source => format!("Source vertex: {change}; its {partitions} partitions cap it, whatever the parallelism."),
+        VertexKind::Source => match v.pinned_at {
+            Some(pin) => format!("Source vertex: {change}; pinned at max parallelism {pin} by the cutover (below), it reads its {partitions} partitions with at most {pin}."),
+            None => format!("Source vertex: {change}; its {partitions} partitions cap it, whatever the parallelism."),
+        },
         VertexKind::Keyed => format!(
             "Keyed operators after keyBy: {change}; they run at their own parallelism, capped by max parallelism {} (not by the partitions).",
             v.cap

@@ -195,6 +195,8 @@ impl PlannerState {
             current: self.current.value,
             job: self.job,
             first_checkpoint_s: plan.timeline.first_checkpoint_s(),
+            saved_max: plan.saved_max,
+            partitions: self.partitions.value,
         }
         .runbook()
     }

@@ -26,10 +26,10 @@ impl PlanInput {
             Verdict::RewriteNeeded => vec![
                 step(format!("Read the max parallelism in the latest savepoint's metadata: {saved}, below the target {p}, so a plain restart fails."), true),
                 step(format!("Choose a new max parallelism, {new_max}: a multiple of the parallelisms this plan runs ({}), at 4–8 × the largest of them where one falls there, so every subtask owns the same number of key groups at each.", if current == p { p.to_string() } else { format!("{current} and {p}") }), true),
-                step(format!("Take a savepoint and rewrite it offline with the State Processor API into a new savepoint with max parallelism {new_max}. The original stays untouched."), true),
-                step(format!("Start a shadow job from the rewritten savepoint at parallelism {p} in NO_CLAIM mode, with its own consumer group, its own transactional id prefix and sinks pointed at scratch tables; compare its output with the live job's over a full business cycle."), true),
+                step(format!("Take a savepoint and rewrite it offline with the State Processor API into a new savepoint whose keyed state has max parallelism {new_max}; the other operators' state is carried over at {saved}. The original stays untouched."), true),
+                step(format!("Start a shadow job from the rewritten savepoint at parallelism {p} in NO_CLAIM mode, the operators the rewrite kept pinned at {saved} in its code (each stateful operator's route), with its own consumer group, its own transactional id prefix and sinks pointed at scratch tables; compare its output with the live job's over a full business cycle."), true),
                 step("Stop the live job with a savepoint (stop, not cancel, and without --drain); rewrite that stop savepoint the same way.".to_string(), true),
-                cutover(format!("Start the new configuration (max parallelism {new_max}, parallelism {p}) on the live sinks from the rewritten stop savepoint, and retire the shadow. The point of no return is the first committed write by the new job past the old job's stop offset.")),
+                cutover(format!("Start the new configuration (max parallelism {new_max}, parallelism {p}, the kept operators pinned at {saved}) on the live sinks from the rewritten stop savepoint, and retire the shadow. The point of no return is the first committed write by the new job past the old job's stop offset.")),
                 step("Keep the old savepoints and the old artefact for the agreed rollback window.".to_string(), true),
             ],
             Verdict::RebuildFromLog => vec![
@@ -46,7 +46,12 @@ impl PlanInput {
         steps
     }
 
-    pub(super) fn warnings(&self, saved: u32, imbalance: Option<Imbalance>) -> Vec<String> {
+    pub(super) fn warnings(
+        &self,
+        saved: u32,
+        imbalance: Option<Imbalance>,
+        source_pinned_at: Option<u32>,
+    ) -> Vec<String> {
         let mut w = vec![
             "Stop with a savepoint rather than cancel: the job ends with a final savepoint, so the new job resumes exactly where the old one stopped and nothing is processed twice.".to_string(),
             "Never pass --drain when you mean to resume: it emits a final maximum watermark, fires every window and pushes event time to the end.".to_string(),
@@ -83,6 +88,12 @@ impl PlanInput {
                 self.target,
                 self.partitions,
                 self.target
+            ));
+        }
+        if let Some(pin) = source_pinned_at {
+            w.push(format!(
+                "The cutover pins the source at {pin}, the max parallelism its state was saved with (see each stateful operator's route): {pin} subtasks read its {} partitions, while the keyed operators run at {}. To read with more, the rewrite must write the source's state too, or the source must leave it behind.",
+                self.partitions, self.target
             ));
         }
         if let Some(i) = imbalance {

@@ -48,6 +48,7 @@ pub fn plan_markdown(input: &PlanInput, plan: &Plan, runbook: &Runbook, checklis
         };
         s.push_str(&format!("{}. [{tag}] {}\n", i + 1, step.text));
     }
+    s.push_str(&operators_markdown(plan));
     let t = &plan.timeline;
     s.push_str(
         "\n## Time\n\n| # | step | from | to | takes | job down | arithmetic |\n|---|---|---|---|---|---|---|\n",
@@ -97,6 +98,46 @@ pub fn plan_markdown(input: &PlanInput, plan: &Plan, runbook: &Runbook, checklis
 }
 
 /// A document's headings one level down, so it nests under the plan's title.
+/// Each stateful operator at the cutover: the plan's route, what the job says for it, what
+/// follows, the other choices, and where each claim comes from.
+fn operators_markdown(plan: &Plan) -> String {
+    let mut s = String::from(
+        "\n## Each stateful operator at the cutover\n\n| operator | state | route | max parallelism | subtasks | in the job | what follows |\n|---|---|---|---|---|---|---|\n",
+    );
+    for row in &plan.cutover {
+        let c = &row.chosen;
+        s.push_str(&format!(
+            "| {} | {} | {} | {} | at most {} | {} | {} ({}) |\n",
+            row.operator.name(),
+            row.operator.state(),
+            c.fate.label(),
+            c.max_parallelism,
+            c.parallelism,
+            c.in_job,
+            c.outcome,
+            c.evidence.source()
+        ));
+    }
+    for row in plan.cutover.iter().filter(|r| !r.others.is_empty()) {
+        for o in &row.others {
+            s.push_str(&format!(
+                "- {}, {}: {}. {} ({})\n",
+                row.operator.name(),
+                o.fate.label(),
+                o.in_job,
+                o.outcome,
+                o.evidence.source()
+            ));
+        }
+    }
+    if plan.verdict == Verdict::RewriteNeeded {
+        for p in super::cutover::pitfalls(plan.saved_max, plan.suggested_max) {
+            s.push_str(&format!("- {p}\n"));
+        }
+    }
+    s
+}
+
 fn demoted(markdown: &str) -> String {
     markdown.lines().map(|l| if l.starts_with('#') { format!("#{l}\n") } else { format!("{l}\n") }).collect()
 }
@@ -121,6 +162,8 @@ mod tests {
             current: 24,
             job: input.job,
             first_checkpoint_s: plan.timeline.first_checkpoint_s(),
+            saved_max: plan.saved_max,
+            partitions: input.partitions,
         }
         .runbook();
         let checklist = ChecklistInput {
@@ -135,6 +178,12 @@ mod tests {
             "**The ceiling is 128: reaching 200 needs",
             "## Steps",
             "6. [POINT OF NO RETURN]",
+            "## Each stateful operator at the cutover",
+            "| Source | split state: where each partition was read up to | pinned | 128 | at most 128 | source: .setMaxParallelism(128).setParallelism(128) |",
+            "| Keyed operators (after keyBy) | keyed state in key groups | rebuilt | 1200 | at most 200 |",
+            "| Sink | its committer's pending commits | pinned | 128 | at most 128 |",
+            "- Source, dropped: a new uid, and --allowNonRestoredState",
+            "- A job-wide -Dpipeline.max-parallelism=1200 reaches every operator",
             "## Time",
             "| 7 | restore the new job at the target",
             "| 8 | first checkpoint after the restore: a full one",

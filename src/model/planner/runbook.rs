@@ -6,6 +6,7 @@
 
 use super::super::key_group::prefix::key_group_prefix_bytes;
 use super::super::key_group::MaxParallelism;
+use super::cutover::{CutoverInput, Fate};
 use super::first_checkpoint::{
     config_minutes, cutover_timeout_s, CUTOVER_TOLERABLE, DEFAULT_TIMEOUT_S, DEFAULT_TOLERABLE,
 };
@@ -30,6 +31,10 @@ pub struct RunbookInput {
     /// The first checkpoint after a restore (a full one): the checkpoint timeout is raised to
     /// cover it (`first_checkpoint::cutover_timeout_s`).
     pub first_checkpoint_s: u64,
+    /// The snapshot's max parallelism: what the cutover pins the operators a rewrite keeps at.
+    pub saved_max: u32,
+    /// The source's partitions.
+    pub partitions: u32,
 }
 
 /// One step: what it does, its commands, its configuration and its `FlinkDeployment` fields.
@@ -109,6 +114,9 @@ impl RunbookInput {
                 raised_k8s.clone(),
             ]
         };
+        // The rewrite keeps every operator but the keyed ones at the snapshot's max parallelism:
+        // the job's code pins them (observed, `cutover`), or -D would stop the restore.
+        let pins = format!("its code pins the operators the rewrite keeps at {}: see the notes", self.saved_max);
         let mut steps = match self.verdict {
             Verdict::DirectRestore if down => vec![
                 step("The job is down: start it from its latest retained checkpoint at the new parallelism (NO_CLAIM), max parallelism left unset so each operator keeps its own from the snapshot", vec![resume("<latest-checkpoint-path>")], resumed(&k), back_k8s(p)),
@@ -128,7 +136,7 @@ impl RunbookInput {
                     "spec.job.savepointTriggerNonce: <a new number>".to_string(),
                 ]),
                 step("Rewrite it with your State Processor API job (a batch job you write)", vec![format!("flink run -c <RewriteJob> rewrite.jar <savepoint-path> <rewritten-path> {m}")], vec![], vec![]),
-                step("Start the shadow job from the rewritten savepoint (its own consumer group, transactional id prefix and scratch sinks)", vec![run("<rewritten-path>", "shadow.jar")], restored(&k), vec![
+                step(&format!("Start the shadow job from the rewritten savepoint (its own consumer group, transactional id prefix and scratch sinks; {pins})"), vec![run("<rewritten-path>", "shadow.jar")], restored(&k), vec![
                     "a second FlinkDeployment, for the shadow:".to_string(),
                     "spec.job.initialSavepointPath: <rewritten-path>".to_string(),
                     format!("spec.job.parallelism: {p}"),
@@ -138,7 +146,7 @@ impl RunbookInput {
                     "spec.job.upgradeMode: savepoint".to_string(),
                     "spec.job.state: suspended".to_string(),
                 ]),
-                step("Cut over: start the new configuration on the live sinks from the rewritten stop savepoint, then retire the shadow", vec![run("<rewritten-stop-path>", "job.jar"), "flink cancel <shadow-job-id>".to_string()], restored(&k), vec![
+                step(&format!("Cut over: start the new configuration on the live sinks from the rewritten stop savepoint, then retire the shadow ({pins})"), vec![run("<rewritten-stop-path>", "job.jar"), "flink cancel <shadow-job-id>".to_string()], restored(&k), vec![
                     "spec.job.initialSavepointPath: <rewritten-stop-path>".to_string(),
                     "spec.job.savepointRedeployNonce: <a new number>".to_string(),
                     format!("spec.job.parallelism: {p}"),
@@ -176,6 +184,25 @@ impl RunbookInput {
             format!("In-place rescaling instead needs {}: adaptive, and stays within max parallelism.", k.scheduler),
             format!("FlinkDeployment fields as in the CRD of {OPERATOR_RELEASE}; spec.flinkVersion: {}.", r.operator_version()),
         ];
+        if self.verdict == Verdict::RewriteNeeded {
+            let table = CutoverInput {
+                verdict: self.verdict,
+                saved: self.saved_max,
+                new_max: m,
+                target: p,
+                partitions: self.partitions,
+            }
+            .table();
+            let code: Vec<String> = table
+                .iter()
+                .filter(|r| r.chosen.fate == Fate::Pinned)
+                .map(|r| format!("{}: {}", r.operator.name(), r.chosen.in_job))
+                .collect();
+            notes.insert(1, format!(
+                "The shadow's and the cutover's code, for the operators the rewrite keeps at {} (the -Dpipeline.max-parallelism={m} above reaches every operator not pinned, and Flink refuses state saved at {} under it): {}.",
+                self.saved_max, self.saved_max, code.join("; ")
+            ));
+        }
         if self.backend == Backend::RocksDb {
             // The key-group prefix note is about RocksDB's keys.
             notes.insert(2, match MaxParallelism::new(i64::from(m)).map(key_group_prefix_bytes) {

@@ -74,7 +74,8 @@ fn partitions_cap_the_source_vertex_only() {
         (24, 200, None, (24, 24), (24, 200, 1200)),
         (24, 100, None, (24, 24), (24, 100, 128)),
         (64, 100, None, (24, 64), (24, 100, 128)),
-        (256, 200, None, (24, 200), (24, 200, 1200)),
+        // 256 partitions, but the cutover pins the source at the snapshot's 128 (`cutover`).
+        (256, 200, None, (24, 128), (24, 200, 1200)),
         (10, 12, Some(128), (10, 10), (24, 12, 128)),
     ];
     for (partitions, target, plan_max, (s_now, s_after), (k_now, k_after, cap)) in cases {
@@ -92,7 +93,13 @@ fn partitions_cap_the_source_vertex_only() {
             "{partitions} {target}"
         );
     }
+    let plan = PlanInput { partitions: 256, ..seed() }.plan();
+    assert_eq!(plan.vertices[0].pinned_at, Some(128));
+    let w = plan.warnings.iter().find(|w| w.contains("pins the source")).unwrap();
+    assert!(w.contains("128 subtasks read its 256 partitions"), "{w}");
     let plan = PlanInput { partitions: 24, ..seed() }.plan();
+    assert_eq!(plan.vertices[0].pinned_at, None);
+    assert!(!plan.warnings.iter().any(|w| w.contains("pins the source")));
     assert!(!plan.vertices[0].gains() && plan.vertices[1].gains());
     let w = plan.warnings.iter().find(|w| w.contains("caps the source vertex only")).unwrap();
     assert!(w.contains("the source gains nothing from the change"), "{w}");

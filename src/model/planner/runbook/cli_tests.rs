@@ -29,6 +29,8 @@ fn runbook_commands() -> BTreeSet<String> {
                     current: 24,
                     job,
                     first_checkpoint_s: 13_981,
+                    saved_max: 128,
+                    partitions: 256,
                 };
                 all.extend(input.runbook().steps.into_iter().flat_map(|s| s.cli));
             }

@@ -16,6 +16,8 @@ fn input(release: Release, verdict: Verdict) -> RunbookInput {
         current: 24,
         job: JobStatus::Running,
         first_checkpoint_s: 13_981,
+        saved_max: 128,
+        partitions: 256,
     }
 }
 
@@ -215,6 +217,26 @@ fn every_restore_raises_the_checkpoint_timeout() {
                     assert_eq!(k8s, restores, "{r:?} {v:?} {job:?} {}: {:?}", st.title, st.k8s);
                 }
             }
+        }
+    }
+}
+
+/// After a rewrite of the keyed state, the shadow's and the cutover's code pin what the rewrite
+/// kept at the snapshot's max parallelism (observed in `tests/flink-cutover/`: without the pins
+/// the job-wide value stops the restore); the other verdicts pin nothing.
+#[test]
+fn the_rewrite_runbook_pins_what_the_rewrite_keeps() {
+    for r in Release::ALL {
+        let book = input(r, Verdict::RewriteNeeded).runbook();
+        let note = book.notes.iter().find(|n| n.contains("keeps at 128")).expect("the pins");
+        assert!(note.contains("Source: source: .setMaxParallelism(128).setParallelism(128)"), "{note}");
+        assert!(note.contains("Sink: sinkTo(…).setMaxParallelism(128).setParallelism(128)"), "{note}");
+        assert!(!note.contains("Keyed"), "{note}");
+        let titled =
+            book.steps.iter().filter(|s| s.title.contains("pins the operators the rewrite keeps at 128")).count();
+        assert_eq!(titled, 2, "the shadow and the cutover");
+        for v in [Verdict::DirectRestore, Verdict::RebuildFromLog] {
+            assert!(!input(r, v).runbook().notes.iter().any(|n| n.contains("keeps at")));
         }
     }
 }

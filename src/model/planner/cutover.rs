@@ -1,0 +1,338 @@
+//! The cutover, operator by operator: what the plan does with the state of each stateful
+//! operator of a keyed job shaped like seed 004's (a source with split state, operators with
+//! list or union state chained to it, the keyed operators after `keyBy`, a sink that commits on
+//! checkpoints), and what each other choice would do.
+//!
+//! Max parallelism belongs to a job vertex, not to an operator: an operator chained to another
+//! gets its vertex's value, whatever it sets. Flink checks every operator whose state the
+//! snapshot holds against the vertex it lands in, keyed or not, and names the first mismatch it
+//! meets. A rewrite of the keyed operators alone leaves the others at the snapshot's value, so
+//! the new job must keep them there (pinned, in a vertex of their own, at a parallelism at most
+//! that value), rewrite them too, or leave their state behind on purpose. Every such claim holds
+//! an observation: `tests/flink-cutover/observed-flink-2.3.0.txt` (Flink 2.3.0), held by
+//! `cutover_tests.rs`; what only Flink's sources say is marked so.
+
+use super::Verdict;
+
+/// A stateful operator of the job, by the kind of state it keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Operator {
+    /// The source: its split state (a Kafka source: each partition's offset).
+    Source,
+    /// Operators with list, union or broadcast state, chained to the source.
+    OperatorState,
+    /// The operators after `keyBy`: keyed state, split into key groups.
+    Keyed,
+    /// The sink: its committer holds what waits for the next checkpoint.
+    Sink,
+}
+
+impl Operator {
+    pub const ALL: [Operator; 4] = [Operator::Source, Operator::OperatorState, Operator::Keyed, Operator::Sink];
+
+    /// What the row is called.
+    pub fn name(self) -> &'static str {
+        match self {
+            Operator::Source => "Source",
+            Operator::OperatorState => "Operators with list or union state",
+            Operator::Keyed => "Keyed operators (after keyBy)",
+            Operator::Sink => "Sink",
+        }
+    }
+
+    /// The state it holds.
+    pub fn state(self) -> &'static str {
+        match self {
+            Operator::Source => "split state: where each partition was read up to",
+            Operator::OperatorState => "list or union state, handed out again on restore",
+            Operator::Keyed => "keyed state in key groups",
+            Operator::Sink => "its committer's pending commits",
+        }
+    }
+}
+
+/// What happens to one operator's state at the cutover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fate {
+    /// Restored as it was saved, max parallelism left unset.
+    Kept,
+    /// Restored at the snapshot's max parallelism, which the job's code sets on it.
+    Pinned,
+    /// Written again by the rewrite at the new max parallelism.
+    Rebuilt,
+    /// Left behind on purpose: a new uid and `--allowNonRestoredState`.
+    Dropped,
+    /// The new job starts without any state.
+    Empty,
+}
+
+impl Fate {
+    pub fn label(self) -> &'static str {
+        match self {
+            Fate::Kept => "kept",
+            Fate::Pinned => "pinned",
+            Fate::Rebuilt => "rebuilt",
+            Fate::Dropped => "dropped",
+            Fate::Empty => "started empty",
+        }
+    }
+}
+
+/// Where a route's claim comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Evidence {
+    /// A case of a committed observation: the file, the case's title (its start), and what
+    /// the case's report says.
+    Observed { file: &'static str, case: &'static str, shows: &'static str },
+    /// Read in Flink's sources or documentation, not run here.
+    Read(&'static str),
+}
+
+impl Evidence {
+    /// Where the claim comes from, in a few words.
+    pub fn source(self) -> String {
+        match self {
+            Evidence::Observed { file, .. } => {
+                format!("observed in Flink 2.3.0: {}", file.trim_end_matches("observed-flink-2.3.0.txt"))
+            }
+            Evidence::Read(what) => format!("not observed: {what}"),
+        }
+    }
+}
+
+/// The observation programs' reports the routes cite.
+pub const CUTOVER_OBSERVED: &str = "tests/flink-cutover/observed-flink-2.3.0.txt";
+pub const RESTORE_OBSERVED: &str = "tests/flink-restore/observed-flink-2.3.0.txt";
+
+/// One way through the cutover for one operator.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Route {
+    pub fate: Fate,
+    /// The max parallelism its vertex runs with.
+    pub max_parallelism: u32,
+    /// The most subtasks it can run at.
+    pub parallelism: u32,
+    /// What the job's code (or the command line) must say for it.
+    pub in_job: String,
+    /// What follows, for the restore and for the data.
+    pub outcome: String,
+    pub evidence: Evidence,
+}
+
+/// One operator's row: the plan's route and the others.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OperatorCutover {
+    pub operator: Operator,
+    pub chosen: Route,
+    pub others: Vec<Route>,
+}
+
+/// What the table is computed from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CutoverInput {
+    pub verdict: Verdict,
+    /// The snapshot's max parallelism.
+    pub saved: u32,
+    /// The max parallelism the plan ends with.
+    pub new_max: u32,
+    pub target: u32,
+    pub partitions: u32,
+}
+
+const MISMATCH: Evidence = Evidence::Observed {
+    file: CUTOVER_OBSERVED,
+    case: "cutover as the runbook said",
+    shows: "Max parallelism mismatch between checkpoint/savepoint state and new program",
+};
+const PINNED: Evidence =
+    Evidence::Observed { file: CUTOVER_OBSERVED, case: "pinned: the keyed-only rewrite", shows: "every key matches" };
+const CHAINED: Evidence = Evidence::Observed {
+    file: CUTOVER_OBSERVED,
+    case: "pinned, the sink left at -p 200 and chained",
+    shows: "with max parallelism 128 to new program with max parallelism 1000",
+};
+const TOO_WIDE: Evidence = Evidence::Observed {
+    file: CUTOVER_OBSERVED,
+    case: "pinned, the sink at -p 200 in a vertex of its own",
+    shows: "parallelism (200) is higher than the max parallelism (128)",
+};
+const REBUILT: Evidence = Evidence::Observed {
+    file: CUTOVER_OBSERVED,
+    case: "rebuilt: the every-operator rewrite",
+    shows: "every key matches",
+};
+const DROPPED: Evidence = Evidence::Observed {
+    file: CUTOVER_OBSERVED,
+    case: "dropped: the keyed-only rewrite",
+    shows: "the first at offset 0",
+};
+const KEPT: Evidence =
+    Evidence::Observed { file: RESTORE_OBSERVED, case: "g1 ", shows: "runtime keyed vertex p=100 maxp=128" };
+const UNSET_ALONE: Evidence = Evidence::Observed {
+    file: CUTOVER_OBSERVED,
+    case: "the keyed-only rewrite, -p 200, sum-per-key setMaxParallelism(1000) in code, nothing job-wide, sink setParallelism(128)",
+    shows: "every key matches",
+};
+
+impl CutoverInput {
+    /// The table: one row per kind of stateful operator, in the job's order.
+    pub fn table(&self) -> Vec<OperatorCutover> {
+        Operator::ALL.iter().map(|&op| self.row(op)).collect()
+    }
+
+    /// The source's subtasks: at most its partitions, and at most `max`.
+    fn source_p(&self, max: u32) -> u32 {
+        self.target.min(self.partitions).min(max).max(1)
+    }
+
+    fn row(&self, op: Operator) -> OperatorCutover {
+        let (saved, new, target) = (self.saved, self.new_max, self.target);
+        match self.verdict {
+            Verdict::DirectRestore => OperatorCutover {
+                operator: op,
+                chosen: Route {
+                    fate: Fate::Kept,
+                    max_parallelism: saved,
+                    parallelism: if matches!(op, Operator::Source | Operator::OperatorState) {
+                        self.source_p(saved)
+                    } else {
+                        target
+                    },
+                    in_job: "nothing: max parallelism left unset, in the job and on the command line".to_string(),
+                    outcome: format!("Flink gives its vertex the {saved} its state was saved with."),
+                    evidence: KEPT,
+                },
+                others: Vec::new(),
+            },
+            Verdict::RebuildFromLog => OperatorCutover {
+                operator: op,
+                chosen: Route {
+                    fate: Fate::Empty,
+                    max_parallelism: new,
+                    parallelism: if matches!(op, Operator::Source | Operator::OperatorState) {
+                        self.source_p(new)
+                    } else {
+                        target
+                    },
+                    in_job: format!("-Dpipeline.max-parallelism={new}, no savepoint"),
+                    outcome: match op {
+                        Operator::Source => {
+                            "It reads the log from one time-to-live ago, under its own consumer group.".to_string()
+                        }
+                        Operator::Keyed => "Its state is rebuilt by the replay.".to_string(),
+                        _ => "It starts empty; nothing of the old job's is carried over.".to_string(),
+                    },
+                    evidence: Evidence::Read("a job started without a snapshot has no state to restore"),
+                },
+                others: Vec::new(),
+            },
+            Verdict::RewriteNeeded => self.rewrite_row(op, saved, new, target),
+        }
+    }
+
+    fn rewrite_row(&self, op: Operator, saved: u32, new: u32, target: u32) -> OperatorCutover {
+        let rebuilt = |parallelism: u32, outcome: String| Route {
+            fate: Fate::Rebuilt,
+            max_parallelism: new,
+            parallelism,
+            in_job: format!("nothing of its own: -Dpipeline.max-parallelism={new} reaches it"),
+            outcome,
+            evidence: REBUILT,
+        };
+        let dropped = |parallelism: u32, outcome: &str| Route {
+            fate: Fate::Dropped,
+            max_parallelism: new,
+            parallelism,
+            in_job: "a new uid, and --allowNonRestoredState (-n) on the cutover's flink run".to_string(),
+            outcome: outcome.to_string(),
+            evidence: DROPPED,
+        };
+        let rewrite_too = "The rewrite must write its state too, in the format its own serializer reads (the State Processor API job grows by one operator).";
+        match op {
+            Operator::Source => OperatorCutover {
+                operator: op,
+                chosen: Route {
+                    fate: Fate::Pinned,
+                    max_parallelism: saved,
+                    parallelism: self.source_p(saved),
+                    in_job: format!("source: .setMaxParallelism({saved}).setParallelism({})", self.source_p(saved)),
+                    outcome: format!(
+                        "Restored as it was: no record is lost or read twice. It runs at most {saved} subtasks{}.",
+                        if self.partitions > saved { format!(", so {} of its {} partitions go unread by a subtask of their own", self.partitions - saved, self.partitions) } else { String::new() }
+                    ),
+                    evidence: PINNED,
+                },
+                others: vec![
+                    rebuilt(self.source_p(new), format!("It can then run up to {} subtasks. {rewrite_too}", self.source_p(new))),
+                    dropped(self.source_p(new), "It starts from its configured start position, not the savepoint's. Observed with a source that has no such position: it read from the beginning again, and every key was counted twice over what came before the savepoint. A Kafka source set to committed offsets resumes from the consumer group's last commit instead (not observed here: no Kafka)."),
+                ],
+            },
+            Operator::OperatorState => OperatorCutover {
+                operator: op,
+                chosen: Route {
+                    fate: Fate::Pinned,
+                    max_parallelism: saved,
+                    parallelism: self.source_p(saved),
+                    in_job: format!("each: .setMaxParallelism({saved}); chained to the source, it runs in the source's vertex"),
+                    outcome: "Restored as it was.".to_string(),
+                    evidence: PINNED,
+                },
+                others: vec![
+                    rebuilt(self.source_p(new), rewrite_too.to_string()),
+                    dropped(self.source_p(new), "Its state is gone: observed, a union-state operator under a new uid restored nothing."),
+                ],
+            },
+            Operator::Keyed => OperatorCutover {
+                operator: op,
+                chosen: Route {
+                    fate: Fate::Rebuilt,
+                    max_parallelism: new,
+                    parallelism: target,
+                    in_job: format!("-Dpipeline.max-parallelism={new} (or .setMaxParallelism({new}) on each)"),
+                    outcome: format!("The point of the rewrite: {new} key groups, so it can run at {target}."),
+                    evidence: PINNED,
+                },
+                others: Vec::new(),
+            },
+            Operator::Sink => {
+                let p = target.min(saved);
+                let alone = if p == target { ".disableChaining()" } else { "" };
+                OperatorCutover {
+                    operator: op,
+                    chosen: Route {
+                        fate: Fate::Pinned,
+                        max_parallelism: saved,
+                        parallelism: p,
+                        in_job: format!("sinkTo(…).setMaxParallelism({saved}).setParallelism({p}){alone}: a vertex of its own, not chained to the keyed operator"),
+                        outcome: format!(
+                            "Restored as it was. Left chained to the keyed operator it would take that vertex's {new} and stop the restore; at more than {saved} subtasks Flink refuses the job."
+                        ),
+                        evidence: PINNED,
+                    },
+                    others: vec![
+                        rebuilt(target, "It can then stay chained to the keyed operator at the same parallelism. ".to_string() + rewrite_too),
+                        dropped(target, "What its committer held at the savepoint is never committed by the new job."),
+                    ],
+                }
+            }
+        }
+    }
+}
+
+/// The observations that back the table's warnings: a kept operator left under the job-wide
+/// value, and a pinned one left chained or too wide.
+pub const MISMATCH_EVIDENCE: [Evidence; 4] = [MISMATCH, CHAINED, TOO_WIDE, UNSET_ALONE];
+
+/// What the cutover's command line and code get wrong if the table is not followed: Flink's
+/// messages, as observed.
+pub fn pitfalls(saved: u32, new: u32) -> Vec<String> {
+    vec![
+        format!("A job-wide -Dpipeline.max-parallelism={new} reaches every operator the code does not pin: the first one whose state was saved at {saved} stops the restore (\"Max parallelism mismatch … with max parallelism {saved} to new program with max parallelism {new}\"), and Flink names only that one."),
+        format!("An operator chained to the keyed operator runs in its vertex and takes its max parallelism ({new}), whatever its own setMaxParallelism says: give it a parallelism of its own, or disableChaining()."),
+        format!("A pinned operator above {saved} subtasks is refused before anything restores (\"… parallelism (…) is higher than the max parallelism ({saved})\")."),
+    ]
+}
+
+#[cfg(test)]
+#[path = "cutover_tests.rs"]
+mod tests;

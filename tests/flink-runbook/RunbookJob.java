@@ -1,0 +1,334 @@
+/*
+ * RunbookJob: the job of tests/flink-runbook/run.sh, submitted to a real standalone Flink cluster
+ * with bin/flink. Shaped like the planner's seed 004 job, scaled down to fit two cores:
+ *   'src'  DataGeneratorSource (p=1): event i = line i of the trace kit's trace.csv; split state
+ *          holds the position. A gate file holds the number of events it may emit: the source
+ *          waits (without blocking its task) at that offset, so snapshots are taken there.
+ *   'tag'  parses the line and counts it in union list state (chained to the source)
+ *   keyBy(key) -> 'sum-per-key': ValueState total per key, and a ballast of random bytes per key
+ *          so that a checkpoint has something to upload; its total leaves when the input ends.
+ *          While a file named "slow" exists, each snapshot of it waits that file's seconds.
+ *   'sink' a Sink V2 with a committer: committed lines become files in the output directory.
+ *
+ * Everything else comes from job.properties inside the jar (run.sh writes it per build):
+ *   trace, gate, slow, output  paths
+ *   pin                        0, or the max parallelism set in the code on src, tag and sink
+ *                              (the pins the planner's cutover table asks for)
+ *   sink.parallelism           0 (-p, chained to sum-per-key), or the sink's own parallelism
+ *   sink.alone                 true: the sink in a vertex of its own (disableChaining)
+ *   ballast.bytes              bytes of random ballast per key
+ */
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.RichMapFunction;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.api.connector.sink2.CommitterInitContext;
+import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.api.connector.sink2.SupportsCommitter;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.api.connector.source.SourceReaderContext;
+import org.apache.flink.api.connector.source.lib.NumberSequenceSource.NumberSequenceSplit;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiter;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.api.java.tuple.Tuple3;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.connector.datagen.source.GeneratorFunction;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
+import org.apache.flink.streaming.api.datastream.DataStreamSink;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+
+import java.io.File;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Properties;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+public class RunbookJob {
+
+    /** A file's number, or `otherwise` while it is missing or unreadable. */
+    static long number(String path, long otherwise) {
+        try {
+            return Long.parseLong(new String(Files.readAllBytes(new File(path).toPath()), StandardCharsets.UTF_8).trim());
+        } catch (Exception e) {
+            return otherwise;
+        }
+    }
+
+    /** Event i of the trace: line i + 1 of trace.csv (line 0 is the header). */
+    public static class TraceLines implements GeneratorFunction<Long, String> {
+        private final String path;
+        private transient List<String> lines;
+
+        TraceLines(String path) {
+            this.path = path;
+        }
+
+        @Override
+        public void open(SourceReaderContext ctx) throws Exception {
+            lines = Files.readAllLines(new File(path).toPath(), StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public String map(Long i) {
+            return lines.get((int) (i + 1));
+        }
+    }
+
+    /** Grants a record while the offset is below the gate file's number; waits on the file otherwise. */
+    public static class Gate implements RateLimiterStrategy<NumberSequenceSplit> {
+        private final String gate;
+
+        Gate(String gate) {
+            this.gate = gate;
+        }
+
+        @Override
+        public RateLimiter<NumberSequenceSplit> createRateLimiter(int parallelism) {
+            return new RateLimiter<NumberSequenceSplit>() {
+                private long granted = -1;
+                private transient ScheduledExecutorService poll;
+
+                @Override
+                public void notifyAddingSplit(NumberSequenceSplit split) {
+                    // A restored split starts where the snapshot left it.
+                    granted = split.from() - 1;
+                }
+
+                @Override
+                public CompletionStage<Void> acquire(int permits) {
+                    // One permit per record, in order: `granted` is the offset about to go out.
+                    granted++;
+                    if (granted < number(gate, 0)) {
+                        return CompletableFuture.completedFuture(null);
+                    }
+                    if (poll == null) {
+                        poll = Executors.newSingleThreadScheduledExecutor(r -> {
+                            Thread t = new Thread(r, "gate");
+                            t.setDaemon(true);
+                            return t;
+                        });
+                    }
+                    CompletableFuture<Void> open = new CompletableFuture<>();
+                    long mine = granted;
+                    poll.scheduleWithFixedDelay(() -> {
+                        if (!open.isDone() && mine < number(gate, 0)) {
+                            open.complete(null);
+                        }
+                    }, 100, 100, TimeUnit.MILLISECONDS);
+                    return open;
+                }
+            };
+        }
+    }
+
+    /** Parses a line, counts it in union list state, and writes its offset to the progress file. */
+    public static class Tag extends RichMapFunction<String, Tuple3<Long, String, Long>> implements CheckpointedFunction {
+        private final String progress;
+        private transient ListState<Long> seen;
+        private long count;
+
+        Tag(String progress) {
+            this.progress = progress;
+        }
+
+        @Override
+        public Tuple3<Long, String, Long> map(String line) throws Exception {
+            count++;
+            String[] f = line.split(",", -1);
+            File tmp = new File(progress + ".tmp");
+            Files.write(tmp.toPath(), f[0].getBytes(StandardCharsets.UTF_8));
+            Files.move(tmp.toPath(), new File(progress).toPath(), StandardCopyOption.ATOMIC_MOVE);
+            return Tuple3.of(Long.parseLong(f[0]), f[1], Long.parseLong(f[2]));
+        }
+
+        @Override
+        public void snapshotState(FunctionSnapshotContext ctx) throws Exception {
+            seen.update(List.of(count));
+        }
+
+        @Override
+        public void initializeState(FunctionInitializationContext ctx) throws Exception {
+            seen = ctx.getOperatorStateStore().getUnionListState(new ListStateDescriptor<>("seen", Types.LONG));
+        }
+    }
+
+    /** The running sum per key, with its ballast; slow snapshots while the "slow" file exists. */
+    public static class SumPerKey extends KeyedProcessFunction<String, Tuple3<Long, String, Long>, String> implements CheckpointedFunction {
+        private final int ballastBytes;
+        private final String slow;
+        private transient ValueState<Long> total;
+        private transient ValueState<byte[]> ballast;
+
+        SumPerKey(int ballastBytes, String slow) {
+            this.ballastBytes = ballastBytes;
+            this.slow = slow;
+        }
+
+        @Override
+        public void open(org.apache.flink.api.common.functions.OpenContext ctx) {
+            total = getRuntimeContext().getState(new ValueStateDescriptor<>("total", Types.LONG));
+            ballast = getRuntimeContext().getState(new ValueStateDescriptor<>("ballast", Types.PRIMITIVE_ARRAY(Types.BYTE)));
+        }
+
+        @Override
+        public void processElement(Tuple3<Long, String, Long> e, Context ctx, Collector<String> out) throws Exception {
+            Long t = total.value();
+            total.update((t == null ? 0 : t) + e.f2);
+            byte[] b = new byte[ballastBytes];
+            new Random(e.f0).nextBytes(b);
+            ballast.update(b);
+            ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
+        }
+
+        @Override
+        public void onTimer(long ts, OnTimerContext ctx, Collector<String> out) throws Exception {
+            Long t = total.value();
+            out.collect(ctx.getCurrentKey() + "," + (t == null ? 0 : t));
+        }
+
+        @Override
+        public void snapshotState(FunctionSnapshotContext ctx) throws Exception {
+            long seconds = number(slow, 0);
+            if (seconds > 0) {
+                Thread.sleep(seconds * 1000);
+            }
+        }
+
+        @Override
+        public void initializeState(FunctionInitializationContext ctx) {
+        }
+    }
+
+    /** A sink whose lines become files in `dir` only when its committer commits them. */
+    public static class FileCommitSink implements Sink<String>, SupportsCommitter<String> {
+        private final String dir;
+
+        FileCommitSink(String dir) {
+            this.dir = dir;
+        }
+
+        @Override
+        public SinkWriter<String> createWriter(WriterInitContext ctx) {
+            return new CommittingSinkWriter<String, String>() {
+                private final List<String> pending = new ArrayList<>();
+
+                @Override
+                public void write(String line, Context c) {
+                    pending.add(line);
+                }
+
+                @Override
+                public void flush(boolean endOfInput) {
+                }
+
+                @Override
+                public Collection<String> prepareCommit() {
+                    List<String> out = new ArrayList<>(pending);
+                    pending.clear();
+                    return out;
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }
+
+        @Override
+        public Committer<String> createCommitter(CommitterInitContext ctx) {
+            return new Committer<String>() {
+                @Override
+                public void commit(Collection<CommitRequest<String>> requests) throws java.io.IOException {
+                    StringBuilder sb = new StringBuilder();
+                    for (CommitRequest<String> r : requests) {
+                        sb.append(r.getCommittable()).append('\n');
+                    }
+                    if (sb.length() == 0) {
+                        return;
+                    }
+                    File tmp = new File(dir, ".commit-" + UUID.randomUUID());
+                    Files.write(tmp.toPath(), sb.toString().getBytes(StandardCharsets.UTF_8));
+                    Files.move(tmp.toPath(), new File(dir, "committed-" + UUID.randomUUID() + ".csv").toPath(), StandardCopyOption.ATOMIC_MOVE);
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }
+
+        @Override
+        public SimpleVersionedSerializer<String> getCommittableSerializer() {
+            return new SimpleVersionedSerializer<String>() {
+                @Override
+                public int getVersion() {
+                    return 1;
+                }
+
+                @Override
+                public byte[] serialize(String s) {
+                    return s.getBytes(StandardCharsets.UTF_8);
+                }
+
+                @Override
+                public String deserialize(int version, byte[] b) {
+                    return new String(b, StandardCharsets.UTF_8);
+                }
+            };
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Properties p = new Properties();
+        try (InputStream in = RunbookJob.class.getResourceAsStream("/job.properties")) {
+            p.load(in);
+        }
+        String trace = p.getProperty("trace");
+        long events = Files.readAllLines(new File(trace).toPath(), StandardCharsets.UTF_8).size() - 1;
+        int pin = Integer.parseInt(p.getProperty("pin", "0"));
+        int sinkP = Integer.parseInt(p.getProperty("sink.parallelism", "0"));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        DataGeneratorSource<String> gen = new DataGeneratorSource<>(new TraceLines(trace), events, new Gate(p.getProperty("gate")), Types.STRING);
+        var src = env.fromSource(gen, WatermarkStrategy.noWatermarks(), "src").uid("src").setParallelism(1);
+        var tag = src.map(new Tag(p.getProperty("gate") + ".progress")).returns(Types.TUPLE(Types.LONG, Types.STRING, Types.LONG)).uid("tag").name("tag").setParallelism(1);
+        var sum = tag.keyBy(t -> t.f1, Types.STRING)
+                .process(new SumPerKey(Integer.parseInt(p.getProperty("ballast.bytes", "65536")), p.getProperty("slow")))
+                .returns(Types.STRING).uid("sum-per-key").name("sum-per-key");
+        DataStreamSink<String> sink = sum.sinkTo(new FileCommitSink(p.getProperty("output"))).uid("sink").name("sink");
+        if (pin > 0) {
+            src.setMaxParallelism(pin);
+            tag.setMaxParallelism(pin);
+            sink.setMaxParallelism(pin);
+        }
+        if (sinkP > 0) {
+            sink.setParallelism(sinkP);
+        }
+        if (Boolean.parseBoolean(p.getProperty("sink.alone", "false"))) {
+            sink.disableChaining();
+        }
+        env.execute(p.getProperty("name", "runbook-job"));
+    }
+}

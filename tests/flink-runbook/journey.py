@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+"""The planner's runbook, run command by command on a real standalone Flink cluster.
+
+Called by run.sh once the cluster is up and the jars are built (see run.sh for the layout). The
+runbook is the planner's own (runbook.md, from `cargo run --example runbook` for LINK): its
+`flink` commands are run as written, placeholders filled with the real job ids and paths, and
+each step's configuration block passed as -D options. What the runbook cannot run here:
+  <RewriteJob> (the State Processor API rewrite): no jar for it in the Python packages. A stand-in
+  job writes the savepoint a rewrite of the keyed state would write: the same job run from
+  offset 0 to the snapshot's offset with the keyed operator at the new max parallelism and every
+  other operator at the old one (pinned), then stopped with a savepoint.
+The report (stdout) is the observation; every line in it is what Flink or the trace kit's
+checker said, with ids and paths replaced by placeholders.
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+
+WORK, FLINK, PORT, LINK, KIT, REPO = sys.argv[1:7]
+REST = f"http://localhost:{PORT}"
+GATES = os.path.join(WORK, "gates")
+SLOW = os.path.join(WORK, "slow")
+REPORT = []
+
+
+def out(line=""):
+    REPORT.append(line)
+    print(line, flush=True)
+
+
+def progress(msg):
+    print(f"[journey] {msg}", file=sys.stderr, flush=True)
+
+
+def norm(text):
+    text = text.replace(WORK, "<work>")
+    text = re.sub(r"[0-9a-f]{32}", "<id>", text)
+    text = re.sub(r"savepoint-[0-9a-f]{6}-[0-9a-f]{12}", "savepoint-<id>", text)
+    text = re.sub(r"chk-\d+", "chk-<n>", text)
+    return text
+
+
+def rest(path, method="GET"):
+    req = urllib.request.Request(REST + path, method=method)
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read().decode() or "null")
+
+
+def wait(what, check, seconds=120, every=0.5):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        got = check()
+        if got:
+            return got
+        time.sleep(every)
+    raise SystemExit(f"journey: gave up waiting for {what} after {seconds} s")
+
+
+def gate(name, offset):
+    with open(os.path.join(GATES, name), "w") as f:
+        f.write(str(offset))
+
+
+def offset(name):
+    try:
+        with open(os.path.join(GATES, name + ".progress")) as f:
+            return int(f.read().strip() or -1)
+    except (OSError, ValueError):
+        return -1
+
+
+def flink(words, quiet=False):
+    """bin/flink with these words; its output (stdout and stderr) as text."""
+    p = subprocess.run([os.path.join(FLINK, "bin", "flink")] + words, capture_output=True, text=True, timeout=300)
+    said = (p.stdout + p.stderr).strip()
+    if not quiet:
+        progress("flink " + " ".join(words) + " -> " + said.splitlines()[-1] if said else "")
+    return p.returncode, said
+
+
+def job_id(said):
+    m = re.search(r"JobID ([0-9a-f]{32})", said)
+    if not m:
+        raise SystemExit("journey: no job id in: " + said[-2000:])
+    return m.group(1)
+
+
+def status(jid):
+    return rest(f"/jobs/{jid}")["state"]
+
+
+def vertices(jid):
+    v = rest(f"/jobs/{jid}")["vertices"]
+    return "; ".join(f"{x['name']} (p={x['parallelism']}, max {x['maxParallelism']})" for x in sorted(v, key=lambda x: x["name"]))
+
+
+def root_exception(jid):
+    ex = rest(f"/jobs/{jid}/exceptions")
+    hist = ex.get("exceptionHistory", {}).get("entries", [])
+    text = hist[0]["stacktrace"] if hist else ex.get("root-exception", "")
+    # The deepest "Caused by" line names the cause; keep the first line of each.
+    causes = [text.splitlines()[0]] + [l for l in text.splitlines() if l.startswith("Caused by:")]
+    return norm(causes[-1])
+
+
+def failures(jid):
+    ex = rest(f"/jobs/{jid}/exceptions")
+    return ex.get("exceptionHistory", {}).get("entries", [])
+
+
+def checkpoints(jid):
+    return rest(f"/jobs/{jid}/checkpoints")
+
+
+def completed(jid):
+    return [c for c in checkpoints(jid).get("history", []) if c["status"] == "COMPLETED"]
+
+
+def savepoint_done(jid, trigger):
+    r = rest(f"/jobs/{jid}/savepoints/{trigger}")
+    return r if r["status"]["id"] == "COMPLETED" else None
+
+
+# ---------------------------------------------------------------------------- the runbook
+
+def runbook_steps(markdown):
+    """(title, commands, configuration) per step of runbook.md."""
+    steps = []
+    for part in re.split(r"^## ", markdown, flags=re.M)[1:]:
+        title = part.splitlines()[0]
+        if title == "Notes":
+            continue
+        sh = re.search(r"```sh\n(.*?)```", part, re.S)
+        yaml = re.search(r"```yaml\n(.*?)```", part, re.S)
+        conf = [l.split(": ", 1) for l in (yaml.group(1).splitlines() if yaml else [])]
+        steps.append((title, sh.group(1).splitlines() if sh else [], conf))
+    return steps
+
+
+def filled(command, values):
+    for k, v in values.items():
+        command = command.replace(k, v)
+    left = re.findall(r"<[^>]+>", command)
+    if left:
+        raise SystemExit(f"journey: unfilled {left} in {command}")
+    return command
+
+
+def run_command(command, conf, values, jar_dir):
+    """A runbook `flink` command, filled; a `flink run` gets the step's configuration as -D."""
+    words = filled(command, values).split()[1:]
+    if words[0] == "run":
+        extra = [f"-D{k}={v}" for k, v in conf if not any(w.startswith(f"-D{k}=") for w in words)]
+        words = words[:1] + extra + words[1:]
+        words[-1] = os.path.join(jar_dir, words[-1])
+    return flink(words)
+
+
+def standin_rewrite(source_offset, new_max, name):
+    """The savepoint a rewrite of the keyed state would write: the stand-in job from offset 0 to
+    `source_offset`, keyed operator at `new_max`, the rest pinned; stopped with a savepoint."""
+    gate("standin", source_offset)
+    _, said = flink(["run", "-d", "-p", "2", f"-Dpipeline.max-parallelism={new_max}", os.path.join(WORK, "jars", "standin.jar")])
+    jid = job_id(said)
+    wait("the stand-in at its offset", lambda: offset("standin") >= source_offset - 1)
+    _, said = flink(["stop", "--type", "canonical", "--savepointPath", os.path.join(WORK, "savepoints"), jid])
+    path = re.search(r"Savepoint completed\. Path: (\S+)", said).group(1)
+    out(f"  stand-in for the rewrite ({name}): the job from offset 0 to {source_offset}, keyed operator at {new_max}, the rest pinned; stopped with a savepoint")
+    return path
+
+
+def main():
+    for d in (GATES,):
+        os.makedirs(d, exist_ok=True)
+    markdown = subprocess.run(["cargo", "run", "--quiet", "--example", "runbook", "--", LINK], cwd=REPO, capture_output=True, text=True, check=True).stdout
+    with open(os.path.join(WORK, "runbook.md"), "w") as f:
+        f.write(markdown)
+    steps = runbook_steps(markdown)
+    new_max = int(re.search(r"-Dpipeline.max-parallelism=(\d+)", markdown).group(1))
+    target = int(re.search(r"-p (\d+) -cm NO_CLAIM -Dpipeline", markdown).group(1))
+    out(f"Planner link: {LINK}")
+    out(f"Runbook: {len(steps)} steps, new max parallelism {new_max}, target {target} (runbook-{LINK.split('release=')[-1]}.md beside this report)")
+    jars = os.path.join(WORK, "jars")
+    values = {"<savepoint-dir>": os.path.join(WORK, "savepoints")}
+
+    # ---- the incident: the job was first run with a max parallelism below the target
+    out("")
+    out("==== the incident, before the runbook")
+    gate("live", 100)
+    _, said = flink(["run", "-d", "-p", "2", "-Dpipeline.max-parallelism=4", os.path.join(jars, "job.jar")])
+    live = job_id(said)
+    wait("the live job at offset 100", lambda: offset("live") >= 99)
+    before = len(completed(live))
+    wait("a checkpoint at offset 100", lambda: len(completed(live)) >= before + 1)
+    out(f"  first run: flink run -d -p 2 -Dpipeline.max-parallelism=4 job.jar -> {vertices(live)}; held at offset 100, checkpointed")
+    flink(["cancel", live])
+    wait("the cancelled job", lambda: status(live) == "CANCELED")
+    chk = wait("the retained checkpoint", lambda: sorted(
+        [os.path.join(r, d) for r, ds, _ in os.walk(os.path.join(WORK, "checkpoints")) for d in ds if d.startswith("chk-") and os.path.exists(os.path.join(r, d, "_metadata"))],
+        key=os.path.getmtime)[-1:])[0]
+    out(f"  cancelled; its latest checkpoint is retained ({norm(chk)})")
+    _, said = flink(["run", "-d", "-s", chk, "-p", str(target), os.path.join(jars, "job.jar")])
+    failed = job_id(said)
+    wait("the restart to end", lambda: status(failed) in ("FAILED", "FINISHED", "CANCELED"))
+    out(f"  the restart at {target}: flink run -d -s <chk> -p {target} job.jar -> {status(failed)}")
+    out(f"    {root_exception(failed)}")
+    values["<latest-checkpoint-path>"] = chk
+
+    # ---- step 1 of the runbook: the job is down, bring it back (and what the raised keys prevent)
+    title, cmds, conf = steps[0]
+    out("")
+    out(f"==== runbook step 1: {title}")
+    out(f"  command: {cmds[0]}")
+    out(f"  configuration: {', '.join(k + ': ' + v for k, v in conf)}")
+    with open(SLOW, "w") as f:
+        f.write("15")
+    bare = [c for c in conf if "checkpointing" not in c[0]]
+    _, said = run_command(cmds[0], bare, values, jars)
+    loop = job_id(said)
+    time.sleep(45)
+    fails = failures(loop)
+    out(f"  without the raised keys (the cluster's timeout 10 s stands in for the 10 min default; each checkpoint of the restored job takes 15 s): after 45 s {status(loop)}, {len(completed(loop))} checkpoints completed, {len(fails)} failures")
+    if fails:
+        out(f"    first failure: {norm(fails[-1]['exceptionName'] + ': ' + fails[-1]['stacktrace'].splitlines()[0].split(': ', 1)[-1])}")
+    flink(["cancel", loop])
+    wait("the looping job to end", lambda: status(loop) == "CANCELED")
+    _, said = run_command(cmds[0], conf, values, jars)
+    live = job_id(said)
+    first = wait("the first checkpoint after the restore", lambda: completed(live), seconds=180)[-1]
+    os.remove(SLOW)
+    out(f"  with the runbook's keys: {status(live)}, {vertices(live)}; {len(failures(live))} failures")
+    out(f"    first checkpoint after the restore: {first['checkpointed_size']} of {first['state_size']} bytes uploaded ({'full' if first['checkpointed_size'] >= 0.9 * first['state_size'] else 'incremental'}), took {first['end_to_end_duration'] // 1000} s")
+    nxt = wait("a second checkpoint", lambda: [c for c in completed(live) if c["id"] > first["id"]])[-1]
+    out(f"    the next one: {nxt['checkpointed_size']} of {nxt['state_size']} bytes uploaded ({'full' if nxt['checkpointed_size'] >= 0.9 * nxt['state_size'] else 'incremental'})")
+    values["<job-id>"] = live
+    values["<live-job-id>"] = live
+
+    # ---- steps 2-4: a savepoint, its rewrite (stand-in), the shadow
+    title, cmds, _ = steps[1]
+    out("")
+    out(f"==== runbook step 2: {title}")
+    _, said = run_command(cmds[0], [], values, jars)
+    values["<savepoint-path>"] = re.search(r"Savepoint completed\. Path: (\S+)", said).group(1)
+    out(f"  {filled(cmds[0], {k: '<' + k.strip('<>') + '>' for k in values})}: {norm(said.splitlines()[-1])}")
+    out("")
+    out(f"==== runbook step 3: {steps[2][0]}")
+    out(f"  command (not run: no State Processor API here): {steps[2][1][0]}")
+    values["<rewritten-path>"] = standin_rewrite(offset("live") + 1, new_max, "the running job's savepoint")
+    title, cmds, conf = steps[3]
+    out("")
+    out(f"==== runbook step 4: {title}")
+    gate("shadow", 100)
+    _, said = run_command(cmds[0].replace("shadow.jar", "job-unpinned.jar"), conf, values, jars)
+    unpinned = job_id(said)
+    wait("the unpinned shadow to end", lambda: status(unpinned) in ("FAILED", "FINISHED", "CANCELED") or status(unpinned) == "RUNNING" and False, seconds=60)
+    out(f"  the same command with the job's old code (nothing pinned): {status(unpinned)}")
+    out(f"    {root_exception(unpinned)}")
+    _, said = run_command(cmds[0], conf, values, jars)
+    shadow = job_id(said)
+    wait("the shadow running", lambda: status(shadow) == "RUNNING" and all(v["status"] == "RUNNING" for v in rest(f"/jobs/{shadow}")["vertices"]))
+    out(f"  {cmds[0]}: {status(shadow)}, {vertices(shadow)}")
+    values["<shadow-job-id>"] = shadow
+
+    # ---- step 5: stop the live job with a savepoint at offset 160, rewrite it (stand-in)
+    title, cmds, _ = steps[4]
+    out("")
+    out(f"==== runbook step 5: {title}")
+    gate("live", 160)
+    wait("the live job at offset 160", lambda: offset("live") >= 159)
+    _, said = run_command(cmds[0], [], values, jars)
+    values["<stop-savepoint-path>"] = re.search(r"Savepoint completed\. Path: (\S+)", said).group(1)
+    out(f"  {cmds[0]} (the live job held at offset 160): {norm(said.splitlines()[-1])}; the job {status(live)}")
+    out(f"  command (not run): {cmds[1]}")
+    values["<rewritten-stop-path>"] = standin_rewrite(160, new_max, "the stop savepoint")
+
+    # ---- step 6: the cutover, then the output checked
+    title, cmds, conf = steps[5]
+    out("")
+    out(f"==== runbook step 6: {title}")
+    gate("cutover", 240)
+    _, said = run_command(cmds[0], conf, values, jars)
+    cut = job_id(said)
+    _, said = run_command(cmds[1], [], values, jars)
+    out(f"  {cmds[0]}: {vertices(cut)}")
+    out(f"  {cmds[1]}: the shadow {wait('the shadow cancelled', lambda: status(shadow) == 'CANCELED' and 'CANCELED')}")
+    wait("the cutover job to finish", lambda: status(cut) in ("FINISHED", "FAILED"), seconds=180)
+    out(f"  the cutover job read to the end of the trace: {status(cut)}, {len(failures(cut))} failures")
+    totals = {}
+    live_out = os.path.join(WORK, "output", "live")
+    for name in sorted(os.listdir(live_out)):
+        with open(os.path.join(live_out, name)) as f:
+            for line in f.read().splitlines():
+                k, v = line.split(",")
+                totals[k] = totals.get(k, 0) + int(v)
+    csv = os.path.join(WORK, "output.csv")
+    with open(csv, "w") as f:
+        f.write("key,total\n" + "".join(f"{k},{v}\n" for k, v in sorted(totals.items())))
+    verdict = subprocess.run(["cargo", "run", "--quiet", "--example", "trace_kit", "--", "check", "#/trace", csv], cwd=REPO, capture_output=True, text=True, check=True).stdout.strip()
+    out(f"  committed on the live sink: {len(totals)} keys; the trace kit's check: {verdict}")
+
+
+if __name__ == "__main__":
+    main()

@@ -93,11 +93,18 @@ public class RunbookJob {
 
         @Override
         public String map(Long i) {
+            NEXT.set(i + 1);
             return lines.get((int) (i + 1));
         }
     }
 
-    /** Grants a record while the offset is below the gate file's number; waits on the file otherwise. */
+    /**
+     * The next offset the source emits: set when a split is added (a restored split starts where
+     * the snapshot left it) and after each record. One source subtask, so one value per job.
+     */
+    static final java.util.concurrent.atomic.AtomicLong NEXT = new java.util.concurrent.atomic.AtomicLong();
+
+    /** Grants a record while its offset is below the gate file's number; waits on the file otherwise. */
     public static class Gate implements RateLimiterStrategy<NumberSequenceSplit> {
         private final String gate;
 
@@ -108,20 +115,16 @@ public class RunbookJob {
         @Override
         public RateLimiter<NumberSequenceSplit> createRateLimiter(int parallelism) {
             return new RateLimiter<NumberSequenceSplit>() {
-                private long granted = -1;
                 private transient ScheduledExecutorService poll;
 
                 @Override
                 public void notifyAddingSplit(NumberSequenceSplit split) {
-                    // A restored split starts where the snapshot left it.
-                    granted = split.from() - 1;
+                    NEXT.set(split.from());
                 }
 
                 @Override
                 public CompletionStage<Void> acquire(int permits) {
-                    // One permit per record, in order: `granted` is the offset about to go out.
-                    granted++;
-                    if (granted < number(gate, 0)) {
+                    if (NEXT.get() < number(gate, 0)) {
                         return CompletableFuture.completedFuture(null);
                     }
                     if (poll == null) {
@@ -132,9 +135,8 @@ public class RunbookJob {
                         });
                     }
                     CompletableFuture<Void> open = new CompletableFuture<>();
-                    long mine = granted;
                     poll.scheduleWithFixedDelay(() -> {
-                        if (!open.isDone() && mine < number(gate, 0)) {
+                        if (!open.isDone() && NEXT.get() < number(gate, 0)) {
                             open.complete(null);
                         }
                     }, 100, 100, TimeUnit.MILLISECONDS);
@@ -190,7 +192,7 @@ public class RunbookJob {
         @Override
         public void open(org.apache.flink.api.common.functions.OpenContext ctx) {
             total = getRuntimeContext().getState(new ValueStateDescriptor<>("total", Types.LONG));
-            ballast = getRuntimeContext().getState(new ValueStateDescriptor<>("ballast", Types.PRIMITIVE_ARRAY(Types.BYTE)));
+            ballast = getRuntimeContext().getState(new ValueStateDescriptor<>("ballast", byte[].class));
         }
 
         @Override

@@ -31,15 +31,23 @@ REPORT = []
 def out(line=""):
     REPORT.append(line)
     print(line, flush=True)
+    print("| " + line, file=sys.stderr, flush=True)
 
 
 def progress(msg):
     print(f"[journey] {msg}", file=sys.stderr, flush=True)
 
 
+def operator_names():
+    with open(os.path.join(WORK, "operator-ids.txt")) as f:
+        return dict(line.strip().split(" ", 1) for line in f if line.strip())
+
+
 def norm(text):
     text = text.replace(WORK, "<work>")
-    text = re.sub(r"[0-9a-f]{32}", "<id>", text)
+    for hexid, uid in operator_names().items():
+        text = text.replace(hexid, f"{hexid[:8]}… ('{uid}')")
+    text = re.sub(r"(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])", "<id>", text)
     text = re.sub(r"savepoint-[0-9a-f]{6}-[0-9a-f]{12}", "savepoint-<id>", text)
     text = re.sub(r"chk-\d+", "chk-<n>", text)
     return text
@@ -79,7 +87,7 @@ def flink(words, quiet=False):
     p = subprocess.run([os.path.join(FLINK, "bin", "flink")] + words, capture_output=True, text=True, timeout=300)
     said = (p.stdout + p.stderr).strip()
     if not quiet:
-        progress("flink " + " ".join(words) + " -> " + said.splitlines()[-1] if said else "")
+        progress("flink " + " ".join(words) + " -> " + (said.splitlines()[-1] if said else "(nothing)"))
     return p.returncode, said
 
 
@@ -88,6 +96,27 @@ def job_id(said):
     if not m:
         raise SystemExit("journey: no job id in: " + said[-2000:])
     return m.group(1)
+
+
+def refused(said):
+    """What bin/flink printed when the job did not start: its deepest "Caused by" line."""
+    causes = [l for l in said.splitlines() if l.startswith("Caused by:")]
+    return norm(causes[-1] if causes else said.splitlines()[-1])
+
+
+def started_or_refused(said):
+    """(job id, None) for a submitted job, or (None, Flink's cause) when bin/flink failed."""
+    m = re.search(r"JobID ([0-9a-f]{32})", said)
+    return (m.group(1), None) if m else (None, refused(said))
+
+
+def ended(said, rc):
+    """How a submission that should fail ended: refused by bin/flink, or a job that failed."""
+    jid, cause = started_or_refused(said)
+    if jid is None:
+        return f"bin/flink exit {rc}, the job did not start:\n    {cause}"
+    wait("the job to end", lambda: status(jid) in ("FAILED", "FINISHED", "CANCELED"), seconds=60)
+    return f"{status(jid)}:\n    {root_exception(jid)}"
 
 
 def status(jid):
@@ -186,13 +215,14 @@ def main():
     out(f"Planner link: {LINK}")
     out(f"Runbook: {len(steps)} steps, new max parallelism {new_max}, target {target} (runbook-{LINK.split('release=')[-1]}.md beside this report)")
     jars = os.path.join(WORK, "jars")
+    old, new = os.path.join(jars, "old"), os.path.join(jars, "new")
     values = {"<savepoint-dir>": os.path.join(WORK, "savepoints")}
 
     # ---- the incident: the job was first run with a max parallelism below the target
     out("")
     out("==== the incident, before the runbook")
     gate("live", 100)
-    _, said = flink(["run", "-d", "-p", "2", "-Dpipeline.max-parallelism=4", os.path.join(jars, "job.jar")])
+    _, said = flink(["run", "-d", "-p", "2", "-Dpipeline.max-parallelism=4", os.path.join(old, "job.jar")])
     live = job_id(said)
     wait("the live job at offset 100", lambda: offset("live") >= 99)
     before = len(completed(live))
@@ -204,11 +234,8 @@ def main():
         [os.path.join(r, d) for r, ds, _ in os.walk(os.path.join(WORK, "checkpoints")) for d in ds if d.startswith("chk-") and os.path.exists(os.path.join(r, d, "_metadata"))],
         key=os.path.getmtime)[-1:])[0]
     out(f"  cancelled; its latest checkpoint is retained ({norm(chk)})")
-    _, said = flink(["run", "-d", "-s", chk, "-p", str(target), os.path.join(jars, "job.jar")])
-    failed = job_id(said)
-    wait("the restart to end", lambda: status(failed) in ("FAILED", "FINISHED", "CANCELED"))
-    out(f"  the restart at {target}: flink run -d -s <chk> -p {target} job.jar -> {status(failed)}")
-    out(f"    {root_exception(failed)}")
+    rc, said = flink(["run", "-d", "-s", chk, "-p", str(target), os.path.join(old, "job.jar")])
+    out(f"  the restart at {target}: flink run -d -s <chk> -p {target} job.jar -> {ended(said, rc)}")
     values["<latest-checkpoint-path>"] = chk
 
     # ---- step 1 of the runbook: the job is down, bring it back (and what the raised keys prevent)
@@ -220,7 +247,7 @@ def main():
     with open(SLOW, "w") as f:
         f.write("15")
     bare = [c for c in conf if "checkpointing" not in c[0]]
-    _, said = run_command(cmds[0], bare, values, jars)
+    _, said = run_command(cmds[0], bare, values, old)
     loop = job_id(said)
     time.sleep(45)
     fails = failures(loop)
@@ -229,11 +256,11 @@ def main():
         out(f"    first failure: {norm(fails[-1]['exceptionName'] + ': ' + fails[-1]['stacktrace'].splitlines()[0].split(': ', 1)[-1])}")
     flink(["cancel", loop])
     wait("the looping job to end", lambda: status(loop) == "CANCELED")
-    _, said = run_command(cmds[0], conf, values, jars)
+    _, said = run_command(cmds[0], conf, values, old)
     live = job_id(said)
     first = wait("the first checkpoint after the restore", lambda: completed(live), seconds=180)[-1]
     os.remove(SLOW)
-    out(f"  with the runbook's keys: {status(live)}, {vertices(live)}; {len(failures(live))} failures")
+    out(f"  with the runbook's keys: {status(live)}, {vertices(live)}; {len(failures(live))} failures; the source holds at offset {offset('live') + 1}")
     out(f"    first checkpoint after the restore: {first['checkpointed_size']} of {first['state_size']} bytes uploaded ({'full' if first['checkpointed_size'] >= 0.9 * first['state_size'] else 'incremental'}), took {first['end_to_end_duration'] // 1000} s")
     nxt = wait("a second checkpoint", lambda: [c for c in completed(live) if c["id"] > first["id"]])[-1]
     out(f"    the next one: {nxt['checkpointed_size']} of {nxt['state_size']} bytes uploaded ({'full' if nxt['checkpointed_size'] >= 0.9 * nxt['state_size'] else 'incremental'})")
@@ -244,9 +271,9 @@ def main():
     title, cmds, _ = steps[1]
     out("")
     out(f"==== runbook step 2: {title}")
-    _, said = run_command(cmds[0], [], values, jars)
+    _, said = run_command(cmds[0], [], values, old)
     values["<savepoint-path>"] = re.search(r"Savepoint completed\. Path: (\S+)", said).group(1)
-    out(f"  {filled(cmds[0], {k: '<' + k.strip('<>') + '>' for k in values})}: {norm(said.splitlines()[-1])}")
+    out(f"  {cmds[0]}: {norm(said.splitlines()[-2] if len(said.splitlines()) > 1 else said)}")
     out("")
     out(f"==== runbook step 3: {steps[2][0]}")
     out(f"  command (not run: no State Processor API here): {steps[2][1][0]}")
@@ -255,14 +282,16 @@ def main():
     out("")
     out(f"==== runbook step 4: {title}")
     gate("shadow", 100)
-    _, said = run_command(cmds[0].replace("shadow.jar", "job-unpinned.jar"), conf, values, jars)
-    unpinned = job_id(said)
-    wait("the unpinned shadow to end", lambda: status(unpinned) in ("FAILED", "FINISHED", "CANCELED") or status(unpinned) == "RUNNING" and False, seconds=60)
-    out(f"  the same command with the job's old code (nothing pinned): {status(unpinned)}")
-    out(f"    {root_exception(unpinned)}")
-    _, said = run_command(cmds[0], conf, values, jars)
+    rc, said = run_command(cmds[0], conf, values, old)
+    out(f"  the same command with the job's old code (nothing pinned): {ended(said, rc)}")
+    _, said = run_command(cmds[0], conf, values, new)
     shadow = job_id(said)
-    wait("the shadow running", lambda: status(shadow) == "RUNNING" and all(v["status"] == "RUNNING" for v in rest(f"/jobs/{shadow}")["vertices"]))
+    try:
+        wait("the shadow running", lambda: status(shadow) == "RUNNING" and all(v["status"] == "RUNNING" for v in rest(f"/jobs/{shadow}")["vertices"]))
+    except SystemExit:
+        progress(f"shadow: {status(shadow)}; {[v['status'] for v in rest(f'/jobs/{shadow}')['vertices']]}; {[f['exceptionName'] for f in failures(shadow)]}")
+        progress(json.dumps(failures(shadow))[:3000])
+        raise
     out(f"  {cmds[0]}: {status(shadow)}, {vertices(shadow)}")
     values["<shadow-job-id>"] = shadow
 
@@ -272,7 +301,7 @@ def main():
     out(f"==== runbook step 5: {title}")
     gate("live", 160)
     wait("the live job at offset 160", lambda: offset("live") >= 159)
-    _, said = run_command(cmds[0], [], values, jars)
+    _, said = run_command(cmds[0], [], values, old)
     values["<stop-savepoint-path>"] = re.search(r"Savepoint completed\. Path: (\S+)", said).group(1)
     out(f"  {cmds[0]} (the live job held at offset 160): {norm(said.splitlines()[-1])}; the job {status(live)}")
     out(f"  command (not run): {cmds[1]}")
@@ -282,10 +311,10 @@ def main():
     title, cmds, conf = steps[5]
     out("")
     out(f"==== runbook step 6: {title}")
-    gate("cutover", 240)
-    _, said = run_command(cmds[0], conf, values, jars)
+    gate("cutover", 1 << 40)  # past the end: the source asks once more before it ends
+    _, said = run_command(cmds[0], conf, values, new)
     cut = job_id(said)
-    _, said = run_command(cmds[1], [], values, jars)
+    _, said = run_command(cmds[1], [], values, new)
     out(f"  {cmds[0]}: {vertices(cut)}")
     out(f"  {cmds[1]}: the shadow {wait('the shadow cancelled', lambda: status(shadow) == 'CANCELED' and 'CANCELED')}")
     wait("the cutover job to finish", lambda: status(cut) in ("FINISHED", "FAILED"), seconds=180)

@@ -168,7 +168,7 @@ test('each stateful operator at the cutover: pinned, rebuilt or dropped, as Flin
   // The runbook's cutover says the same.
   const runbook = page.getByTestId('runbook');
   await expect(runbook).toContainText('its code pins the operators the rewrite keeps at 128');
-  await expect(runbook).toContainText('Sink: sinkTo(…).setMaxParallelism(128).setParallelism(128)');
+  await expect(runbook).toContainText('sink: sinkTo(…).setMaxParallelism(128).setParallelism(128), a vertex of its own');
   // A direct restore keeps every operator's saved max parallelism; a rebuild starts them empty.
   await page.getByLabel('New parallelism').fill('100');
   await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'direct');

@@ -9,6 +9,8 @@ mod commands_view;
 mod cutover_view;
 mod in_place_view;
 mod interim_view;
+#[cfg(test)]
+mod journey_tests;
 mod max_choice;
 mod kinds_view;
 mod plan_view;

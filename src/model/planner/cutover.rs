@@ -273,7 +273,7 @@ impl CutoverInput {
                     fate: Fate::Pinned,
                     max_parallelism: saved,
                     parallelism: self.source_p(saved),
-                    in_job: format!("each: .setMaxParallelism({saved}); chained to the source, it runs in the source's vertex"),
+                    in_job: format!("each list or union state operator: .setMaxParallelism({saved}); chained to the source, it runs in the source's vertex"),
                     outcome: "Restored as it was.".to_string(),
                     evidence: PINNED,
                 },
@@ -288,7 +288,7 @@ impl CutoverInput {
                     fate: Fate::Rebuilt,
                     max_parallelism: new,
                     parallelism: target,
-                    in_job: format!("-Dpipeline.max-parallelism={new} (or .setMaxParallelism({new}) on each)"),
+                    in_job: format!("keyed operators: -Dpipeline.max-parallelism={new} (or .setMaxParallelism({new}) on each)"),
                     outcome: format!("The point of the rewrite: {new} key groups, so it can run at {target}."),
                     evidence: PINNED,
                 },
@@ -303,7 +303,7 @@ impl CutoverInput {
                         fate: Fate::Pinned,
                         max_parallelism: saved,
                         parallelism: p,
-                        in_job: format!("sinkTo(…).setMaxParallelism({saved}).setParallelism({p}){alone}: a vertex of its own, not chained to the keyed operator"),
+                        in_job: format!("sink: sinkTo(…).setMaxParallelism({saved}).setParallelism({p}){alone}, a vertex of its own, not chained to the keyed operator"),
                         outcome: format!(
                             "Restored as it was. Left chained to the keyed operator it would take that vertex's {new} and stop the restore; at more than {saved} subtasks Flink refuses the job."
                         ),

@@ -193,11 +193,8 @@ impl RunbookInput {
                 partitions: self.partitions,
             }
             .table();
-            let code: Vec<String> = table
-                .iter()
-                .filter(|r| r.chosen.fate == Fate::Pinned)
-                .map(|r| format!("{}: {}", r.operator.name(), r.chosen.in_job))
-                .collect();
+            let code: Vec<String> =
+                table.iter().filter(|r| r.chosen.fate == Fate::Pinned).map(|r| r.chosen.in_job.clone()).collect();
             notes.insert(1, format!(
                 "The shadow's and the cutover's code, for the operators the rewrite keeps at {} (the -Dpipeline.max-parallelism={m} above reaches every operator not pinned, and Flink refuses state saved at {} under it): {}.",
                 self.saved_max, self.saved_max, code.join("; ")

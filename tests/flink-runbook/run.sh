@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# The planner's runbook, run literally on a real standalone Flink cluster (bin/start-cluster.sh
+# and bin/flink of the apache-flink wheel, beside apache-flink-libraries' jars): a job shaped
+# like seed 004's (RunbookJob.java: a source with split state over the trace kit's trace.csv, a
+# union-state operator, a keyed sum, a sink that commits on checkpoints), scaled down to two
+# cores: first run at p=2 with max parallelism 4, the restart at 6 fails, and the runbook the
+# planner writes for that link (cargo run --example runbook) is run step by step by journey.py,
+# the rewrite stood in for (no State Processor API jar here). The committed totals are checked
+# with the trace kit's checker. Writes observed-flink-<version>.txt and the runbook it ran
+# (runbook-2.3.md) next to this script; src/model/planner/runbook/journey_tests.rs holds them.
+# Needs cargo, Java 17 (javac, jar), curl-free (Python's urllib), python3 and PyPI. About four
+# minutes after the download. Not part of the test command.
+#   bash tests/flink-runbook/run.sh [flink-version]
+#   FLINK_CLUSTER_VENV=/tmp/flink-cluster bash tests/flink-runbook/run.sh   # keep the download
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+version=${1:-2.3.0}
+# The planner link: the job is down, first run at 2 with max parallelism 4, 6 wanted; one source
+# split (the trace kit's source), RocksDB, Flink 2.3's names.
+link='#/planner?current=2&p=6&first=2&saved_maxp=4&partitions=1&state=1MiB&job=down&backend=rocksdb&release=2.3'
+# shellcheck source=../flink-common/flink.sh
+. "$here/../flink-common/flink.sh"
+flink_work flink-runbook
+venv=${FLINK_CLUSTER_VENV:-$FLINK_WORK/venv}
+flink_install "$venv" "$version"
+"$venv/bin/pip" install --quiet --no-deps "apache-flink==$version" || flink_fail "pip could not install apache-flink==$version"
+home=$(dirname "$(dirname "$FLINK_DIST")")
+[ -x "$home/bin/start-cluster.sh" ] || flink_fail "no bin/start-cluster.sh under $home (apache-flink==$version)"
+command -v jar >/dev/null || flink_fail "no jar tool (a JDK's bin/jar) on PATH"
+
+# The jars: one build of RunbookJob.java, a job.properties per artefact.
+flink_compile "$here/RunbookJob.java" "$here/OperatorIds.java"
+mkdir -p "$FLINK_WORK/jars/old" "$FLINK_WORK/jars/new" "$FLINK_WORK/gates" "$FLINK_WORK/output"
+trace=$repo/tests/flink-trace-kit/trace.csv
+artefact() { # JAR NAME GATE OUTPUT PIN SINK_P SINK_ALONE
+  local props=$FLINK_WORK/props-$2
+  mkdir -p "$props" "$FLINK_WORK/output/$4"
+  printf 'name=%s\ntrace=%s\ngate=%s\nslow=%s\noutput=%s\npin=%s\nsink.parallelism=%s\nsink.alone=%s\nballast.bytes=65536\n' \
+    "$2" "$trace" "$FLINK_WORK/gates/$3" "$FLINK_WORK/slow" "$FLINK_WORK/output/$4" "$5" "$6" "$7" >"$props/job.properties"
+  jar cfe "$1" RunbookJob -C "$FLINK_CLASSES" . -C "$props" job.properties
+}
+# The job as first deployed (nothing pinned), its new code as the runbook's notes ask (source,
+# tag and sink pinned at 4, the sink at 4 subtasks), the shadow (the new code, scratch sink), the
+# old code as a shadow (to see it refused), and the stand-in for the rewrite.
+artefact "$FLINK_WORK/jars/old/job.jar" live live live 0 0 false
+artefact "$FLINK_WORK/jars/new/job.jar" cutover cutover live 4 4 false
+artefact "$FLINK_WORK/jars/new/shadow.jar" shadow shadow scratch 4 4 false
+artefact "$FLINK_WORK/jars/old/shadow.jar" shadow-old-code shadow scratch-old 0 0 false
+artefact "$FLINK_WORK/jars/standin.jar" rewrite-standin standin standin 4 0 true
+
+# The cluster: one JobManager, one TaskManager with 16 slots, RocksDB with incremental
+# checkpoints every 2 s, retained on cancellation; the checkpoint timeout at 10 s stands in for
+# Flink's 10 min default (the restored job's checkpoints are made to take 15 s).
+port=18481
+conf=$FLINK_WORK/conf
+mkdir -p "$conf" "$FLINK_WORK/log"
+cp "$home/conf/log4j.properties" "$home/conf/log4j-cli.properties" "$home/conf/log4j-console.properties" "$conf/"
+opts=$(sed -n 's/^ *all: \(--add-exports.*\)$/\1/p' "$home/conf/config.yaml" | head -n 1)
+[ -n "$opts" ] || flink_fail "no env.java.opts.all in $home/conf/config.yaml"
+cat >"$conf/config.yaml" <<EOF
+env.java.opts.all: $opts
+jobmanager.rpc.address: localhost
+jobmanager.bind-host: localhost
+jobmanager.memory.process.size: 1024m
+taskmanager.bind-host: localhost
+taskmanager.host: localhost
+taskmanager.numberOfTaskSlots: 16
+taskmanager.memory.process.size: 2048m
+taskmanager.memory.managed.size: 256m
+rest.address: localhost
+rest.bind-address: localhost
+rest.port: $port
+parallelism.default: 1
+state.backend.type: rocksdb
+execution.checkpointing.incremental: true
+execution.checkpointing.interval: 2s
+execution.checkpointing.timeout: 10s
+execution.checkpointing.dir: file://$FLINK_WORK/checkpoints
+execution.checkpointing.savepoint-dir: file://$FLINK_WORK/savepoints
+execution.checkpointing.externalized-checkpoint-retention: RETAIN_ON_CANCELLATION
+EOF
+printf 'localhost:%s\n' "$port" >"$conf/masters"
+printf 'localhost\n' >"$conf/workers"
+export FLINK_CONF_DIR=$conf FLINK_LOG_DIR=$FLINK_WORK/log
+stop_cluster() {
+  "$home/bin/stop-cluster.sh" >/dev/null 2>&1 || true
+  rm -rf "$FLINK_WORK"
+}
+trap stop_cluster EXIT
+"$home/bin/start-cluster.sh" >/dev/null
+for _ in $(seq 1 120); do
+  if python3 -c "import urllib.request,sys; sys.exit(0 if b'\"taskmanagers\":1' in urllib.request.urlopen('http://localhost:$port/overview').read().replace(b' ', b'') else 1)" 2>/dev/null; then
+    break
+  fi
+  sleep 1
+done
+python3 -c "import urllib.request; urllib.request.urlopen('http://localhost:$port/overview')" 2>/dev/null \
+  || flink_fail "the cluster did not answer on http://localhost:$port (logs: $FLINK_WORK/log)"
+
+(cd "$repo" && cargo build --quiet --example runbook --example trace_kit)
+# The operator ids Flink's messages name, by uid.
+java -cp "$FLINK_CLASSES:$FLINK_CP" OperatorIds src tag sum-per-key sink "Sink Committer: sink" >"$FLINK_WORK/operator-ids.txt"
+export PATH=$home/bin:$PATH
+python3 "$here/journey.py" "$FLINK_WORK" "$home" "$port" "$link" "$here" "$repo" >"$FLINK_WORK/observed.txt"
+{ echo "# $(java -version 2>&1 | head -n 1); Flink $version standalone cluster (bin/start-cluster.sh), $(date -u +%Y-%m-%d)"; cat "$FLINK_WORK/observed.txt"; } >"$here/observed-flink-$version.txt"
+cp "$FLINK_WORK/runbook.md" "$here/runbook-2.3.md"
+echo "wrote $here/observed-flink-$version.txt and $here/runbook-2.3.md"

@@ -46,6 +46,8 @@ pub struct PlanInput {
     pub savepoint_rate: u64,
     /// Bytes per second a restore reads, in aggregate.
     pub restore_rate: u64,
+    /// Download throughput of a retained incremental checkpoint's files (RocksDB).
+    pub incremental_rate: u64,
     pub partitions: u32,
     /// State time-to-live in seconds; `None` = state is kept indefinitely.
     pub ttl_s: Option<u64>,
@@ -95,6 +97,7 @@ impl Default for PlanInput {
             throughput: 300 << 20,
             savepoint_rate: 300 << 20,
             restore_rate: 300 << 20,
+            incremental_rate: 300 << 20,
             partitions: 256,
             ttl_s: None,
             transactional_sinks: true,

@@ -26,13 +26,20 @@ pub(crate) fn check_plan(input: &PlanInput) -> Result<(), TestCaseError> {
     prop_assert!(plan.suggested_divisors.len() <= 6);
     prop_assert!(plan.suggested_divisors.windows(2).all(|w| w[0] < w[1]));
     prop_assert!(plan.suggested_divisors.iter().all(|d| plan.suggested_max.is_multiple_of(*d)));
-    // The partitions cap the source vertex only; the keyed vertices run at the target, capped by
-    // the max parallelism the plan ends with.
+    // The partitions cap the source vertex, and after a rewrite of the keyed state the cutover
+    // pins it at the snapshot's max parallelism (`cutover`); the keyed vertices run at the
+    // target, capped by the max parallelism the plan ends with.
     let [source, keyed] = plan.vertices;
+    let pin = source.pinned_at.unwrap_or(u32::MAX);
     prop_assert_eq!(
         (source.now, source.after),
-        (input.current.min(input.partitions), input.target.min(input.partitions))
+        (input.current.min(input.partitions), input.target.min(input.partitions).min(pin).min(32768))
     );
+    prop_assert_eq!(
+        source.pinned_at,
+        (plan.verdict == PlanVerdict::RewriteNeeded && plan.saved_max < input.partitions).then_some(plan.saved_max)
+    );
+    prop_assert_eq!(plan.cutover.len(), 4);
     prop_assert_eq!(keyed.after, input.target.min(keyed.cap));
     prop_assert!(plan
         .imbalance
@@ -57,6 +64,9 @@ pub(crate) fn check_plan(input: &PlanInput) -> Result<(), TestCaseError> {
     let restores: Vec<_> =
         t.phases.iter().filter(|p| p.what.starts_with("restore") && !p.what.contains("checkpoint")).collect();
     prop_assert!(restores.iter().all(|p| p.seconds == input.state_bytes / input.restore_rate.max(1)));
+    // A retained checkpoint's restore reads at the download rate: at least one pass of it.
+    let downloads: Vec<_> = t.phases.iter().filter(|p| p.what.contains("retained checkpoint")).collect();
+    prop_assert!(downloads.iter().all(|p| p.seconds >= input.state_bytes / input.incremental_rate.max(1)));
     if matches!(plan.verdict, PlanVerdict::RewriteNeeded | PlanVerdict::RebuildFromLog) {
         // The offline rewrite reads and writes everything: twice one pass, saturating (a
         // doubling past u64::MAX once overflowed: minimal state_bytes = 2^63, throughput 0).
@@ -92,13 +102,14 @@ proptest! {
         first in any_u32(),
         state_bytes in prop_oneof![0u64..=MAX_BYTES, select(vec![0u64, 1, MAX_BYTES])],
         throughput in prop_oneof![0u64..=MAX_BYTES, select(vec![0u64, 1, MAX_BYTES])],
+        download in prop_oneof![0u64..=MAX_BYTES, select(vec![0u64, 1, MAX_BYTES])],
         partitions in any_u32(),
         ttl in proptest::option::of(prop_oneof![0u64..=3650 * 86_400, select(vec![0u64, 3650 * 86_400])]),
         txn in any::<bool>(),
     ) {
         let input = PlanInput {
             current, target, saved_max: saved, first, state_bytes, throughput, partitions, ttl_s: ttl,
-            transactional_sinks: txn, savepoint_rate: throughput, restore_rate: throughput,
+            transactional_sinks: txn, savepoint_rate: throughput, restore_rate: throughput, incremental_rate: download,
             job: if txn { JobStatus::Down } else { JobStatus::Running },
         };
         check_plan(&input)?;
@@ -114,13 +125,14 @@ proptest! {
         first in any_u32(),
         state_bytes in any_u64(),
         throughput in any_u64(),
+        download in any_u64(),
         partitions in any_u32(),
         ttl in proptest::option::of(any_u64()),
         txn in any::<bool>(),
     ) {
         let input = PlanInput {
             current, target, saved_max: saved, first, state_bytes, throughput, partitions, ttl_s: ttl,
-            transactional_sinks: txn, savepoint_rate: throughput, restore_rate: throughput,
+            transactional_sinks: txn, savepoint_rate: throughput, restore_rate: throughput, incremental_rate: download,
             job: if txn { JobStatus::Running } else { JobStatus::Down },
         };
         check_plan(&input)?;

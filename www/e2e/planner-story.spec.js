@@ -123,6 +123,12 @@ test('seed 004 as it happened: the job is down, so the plan brings it back first
   await expect(phases.nth(1)).toHaveAttribute('data-downtime', 'true');
   await expect(phases.nth(2)).toHaveAttribute('data-downtime', 'false');
   await expect(page.getByTestId('plan-downtime')).toContainText('The job is down, or commits nothing downstream, for 27 h 11 min: 3 h 53 min + 3 h 53 min + 3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 27 h 11 min');
+  // Bringing it back downloads the checkpoint's files: its own throughput, not the restore's.
+  await page.getByLabel('Checkpoint download throughput per second').fill('1000 MiB');
+  await expect(phases.first()).toContainText('4 TiB ÷ 1000 MiB/s = 1 h 9 min');
+  await expect(page.getByTestId('plan-downtime')).toContainText('for 24 h 27 min: 1 h 9 min + 3 h 53 min');
+  await expect(page).toHaveURL(/inc_rate=1000%20MiB/);
+  await page.getByLabel('Checkpoint download throughput per second').fill('300 MiB');
   await expect(page.locator('img.timeline-chart.light')).toHaveAttribute('alt', /\(1 bring the job back, 2 first checkpoint, 3 live savepoint/);
   // The runbook's first step brings it back, from the checkpoint, at 24, in NO_CLAIM mode.
   await expect(page.getByLabel('Commands of step 1')).toHaveText('flink run -d -s <latest-checkpoint-path> -p 24 -cm NO_CLAIM job.jar');

@@ -62,7 +62,12 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
     let (s, a) = (&props.state, &props.on_action);
     let input = s.in_place_input(props.max_parallelism);
     let outcome = input.outcome();
-    let rates = Rates { savepoint: s.sp_rate.value, rewrite: s.rate.value, restore: s.restore_rate.value };
+    let rates = Rates {
+        savepoint: s.sp_rate.value,
+        rewrite: s.rate.value,
+        restore: s.restore_rate.value,
+        incremental: s.inc_rate.value,
+    };
     let estimate = input.estimate(s.state.value, rates, s.backend);
     let (current, target, max) = (input.current, input.target, input.max_parallelism);
     let on_scheduler = a.reform(|scheduler| PlannerAction::SetScheduler { scheduler });

@@ -53,6 +53,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
                 { field(s, a, PlannerField::SpRate) }
                 { field(s, a, PlannerField::Rate) }
                 { field(s, a, PlannerField::RestoreRate) }
+                { field(s, a, PlannerField::IncRate) }
                 { field(s, a, PlannerField::Partitions) }
                 { field(s, a, PlannerField::Ttl) }
                 { pick_field(&BACKEND, s.backend, on_backend) }

@@ -4,7 +4,9 @@
 //! predictor: `p`, `maxp` (absent = not set). Planner: `current`, `target`, `state` (a size
 //! such as `4 TiB`; binary, `4 TB` reads the same), `rate` (State Processor API rewrite
 //! throughput per second, such as `300 MiB`), `sp_rate` (savepoint write throughput),
-//! `restore_rate` (restore throughput), `partitions`, `ttl`
+//! `restore_rate` (restore throughput from a canonical savepoint: every key written into the
+//! backend again), `inc_rate` (download throughput of a retained incremental checkpoint's
+//! files), `partitions`, `ttl`
 //! (such as `6h`, or `none`), `txn` (`1` transactional sinks, `0` not). In place: `scheduler`
 //! (`default|adaptive`), `slots` (task slots for the job; absent = as many as asked). Defaults are
 //! seed 004's case. Runbook and snapshot table: `release` (the Flink release the commands are
@@ -55,7 +57,10 @@ pub static SP_RATE: Param<u64> = Param::size_iec("sp_rate", "savepoint write thr
     .hint("Aggregate, writing a savepoint to the snapshot store, such as 300 MiB.");
 pub static RESTORE_RATE: Param<u64> = Param::size_iec("restore_rate", "restore throughput", true)
     .control("Restore throughput per second", "pl-restore-rate")
-    .hint("Aggregate, reading state back from the snapshot store, such as 300 MiB.");
+    .hint("Aggregate, from a canonical savepoint: every key read and written into the state backend again (with RocksDB, bound by CPU), such as 300 MiB.");
+pub static INC_RATE: Param<u64> = Param::size_iec("inc_rate", "checkpoint download throughput", true)
+    .control("Checkpoint download throughput per second", "pl-inc-rate")
+    .hint("Aggregate, restoring from a retained incremental checkpoint (RocksDB): its files are downloaded as they are, such as 300 MiB.");
 pub static PARTITIONS: Param<u32> =
     Param::whole("partitions", "source partitions", 1, 1_000_000).control("Source partitions", "pl-partitions");
 pub static TTL: Param<Option<u64>> = Param::ttl("ttl", "state time-to-live")
@@ -89,6 +94,7 @@ pub static PARAMS: ParamTable = &[
     &RATE,
     &SP_RATE,
     &RESTORE_RATE,
+    &INC_RATE,
     &PARTITIONS,
     &TTL,
     &TXN,
@@ -115,8 +121,10 @@ pub struct PlannerQuery {
     pub rate: u64,
     /// Savepoint write throughput in bytes per second.
     pub sp_rate: u64,
-    /// Restore throughput in bytes per second.
+    /// Restore throughput from a canonical savepoint, in bytes per second.
     pub restore_rate: u64,
+    /// Download throughput of an incremental checkpoint's files, in bytes per second.
+    pub inc_rate: u64,
     pub partitions: u32,
     /// Time-to-live in seconds; `None` = no TTL.
     pub ttl: Option<u64>,
@@ -147,6 +155,7 @@ impl Default for PlannerQuery {
             rate: 300 << 20,
             sp_rate: 300 << 20,
             restore_rate: 300 << 20,
+            inc_rate: 300 << 20,
             partitions: 256,
             ttl: None,
             txn: true,
@@ -175,6 +184,7 @@ impl PlannerQuery {
             rate: RATE.read_or(params, n, d.rate),
             sp_rate: SP_RATE.read_or(params, n, d.sp_rate),
             restore_rate: RESTORE_RATE.read_or(params, n, d.restore_rate),
+            inc_rate: INC_RATE.read_or(params, n, d.inc_rate),
             partitions: PARTITIONS.read_or(params, n, d.partitions),
             ttl: TTL.read_or(params, n, d.ttl),
             txn: TXN.read_or(params, n, d.txn),
@@ -220,6 +230,7 @@ impl PlannerQuery {
         RATE.pair(&self.rate, &d.rate, out);
         SP_RATE.pair(&self.sp_rate, &d.sp_rate, out);
         RESTORE_RATE.pair(&self.restore_rate, &d.restore_rate, out);
+        INC_RATE.pair(&self.inc_rate, &d.inc_rate, out);
         TTL.pair(&self.ttl, &d.ttl, out);
         TXN.pair(self.txn, d.txn, out);
         SCHEDULER.pair(self.scheduler, d.scheduler, out);

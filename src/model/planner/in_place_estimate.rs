@@ -39,11 +39,13 @@ impl InPlaceInput {
         let max = MaxParallelism::new(i64::from(self.max_parallelism)).ok()?;
         let old = Parallelism::new(i64::from(self.current), max).ok()?;
         let new = Parallelism::new(i64::from(parallelism), max).ok()?;
-        let read_milli = match backend {
-            Backend::RocksDb => incremental_read_milli(old, new),
-            Backend::HashMap => 1000,
+        // RocksDB's incremental checkpoint: its files downloaded, those overlapping each new
+        // range; a heap checkpoint is read once and every key put back into memory.
+        let (read_milli, rate) = match backend {
+            Backend::RocksDb => (incremental_read_milli(old, new), rates.incremental),
+            Backend::HashMap => (1000, rates.restore),
         };
-        let (restore, restore_s) = pass_arithmetic(state, read_milli, rates.restore);
+        let (restore, restore_s) = pass_arithmetic(state, read_milli, rate);
         let (write, write_s) = pass_arithmetic(state, 1000, rates.savepoint);
         let (read, read_s) = pass_arithmetic(state, 1000, rates.restore);
         Some(InPlaceEstimate {
@@ -73,7 +75,7 @@ mod tests {
     /// that is slower than stopping with a savepoint and reading it once.
     #[test]
     fn a_large_scale_out_reads_the_overlap() {
-        let rates = Rates { savepoint: 300 * MIB, rewrite: 300 * MIB, restore: 300 * MIB };
+        let rates = Rates { savepoint: 300 * MIB, rewrite: 300 * MIB, restore: 300 * MIB, incremental: 300 * MIB };
         let e = input(24, 128, 128).estimate(4 * TIB, rates, Backend::RocksDb).unwrap();
         assert_eq!(e.read_milli, 5375);
         assert_eq!(e.restore_s, 4 * TIB / (300 * MIB) * 5375 / 1000);
@@ -86,10 +88,22 @@ mod tests {
         assert!(heap.in_place_is_quicker());
     }
 
+    /// Each restore its own rate: RocksDB's checkpoint files at the download rate, a heap
+    /// checkpoint and the savepoint restart at the restore rate.
+    #[test]
+    fn each_restore_kind_takes_its_own_rate() {
+        let rates = Rates { savepoint: 300 * MIB, rewrite: 300 * MIB, restore: 100 * MIB, incremental: 1000 * MIB };
+        let rocks = input(24, 128, 128).estimate(4 * TIB, rates, Backend::RocksDb).unwrap();
+        assert!(rocks.restore.starts_with("5.375 × 4 TiB ÷ 1000 MiB/s = "), "{}", rocks.restore);
+        assert!(rocks.via_savepoint.contains("4 TiB ÷ 100 MiB/s"), "{}", rocks.via_savepoint);
+        let heap = input(24, 128, 128).estimate(4 * TIB, rates, Backend::HashMap).unwrap();
+        assert!(heap.restore.starts_with("4 TiB ÷ 100 MiB/s = "), "{}", heap.restore);
+    }
+
     /// Table: the factor for a few moves (old subtasks' shares × the new subtasks overlapping).
     #[test]
     fn factors() {
-        let rates = Rates { savepoint: MIB, rewrite: MIB, restore: MIB };
+        let rates = Rates { savepoint: MIB, rewrite: MIB, restore: MIB, incremental: MIB };
         for (current, target, max, milli) in
             [(4, 8, 128, 2000), (8, 4, 128, 1000), (2, 3, 128, 2000), (24, 128, 128, 5375), (1, 128, 128, 128_000)]
         {

@@ -75,7 +75,12 @@ pub type Clock = (Timeline, Option<Alternative>, Option<Interim>);
 /// The clock of a plan: `verdict` as the planner decided, `saved` the snapshot's max
 /// parallelism.
 pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) -> Clock {
-    let rates = Rates { savepoint: input.savepoint_rate, rewrite: input.throughput, restore: input.restore_rate };
+    let rates = Rates {
+        savepoint: input.savepoint_rate,
+        rewrite: input.throughput,
+        restore: input.restore_rate,
+        incremental: input.incremental_rate,
+    };
     let s = input.state_bytes;
     let at = |p: u32, m: MaxParallelism| Parallelism::new(i64::from(p), m).ok();
     let (write, write_s) = pass_arithmetic(s, 1000, rates.savepoint);

@@ -218,6 +218,13 @@ fn separate_throughputs_table() {
     let direct = PlanInput { target: 100, ..seed() }.plan();
     assert_eq!(direct.timeline.downtime_arithmetic(), "3 h 53 min + 3 h 53 min + 3 h 53 min = 11 h 39 min");
     assert!(direct.interim.is_none() && direct.alternative.is_none());
+    // Seed 004 as it happened (down): the job comes back from its retained incremental
+    // checkpoint at the download rate; the rewritten savepoint is restored at the restore rate.
+    let down =
+        PlanInput { job: JobStatus::Down, restore_rate: 100 << 20, incremental_rate: 1000 << 20, ..seed() }.plan();
+    let phase = |short: &str| down.timeline.phases.iter().find(|p| p.short == short).unwrap().arithmetic.clone();
+    assert_eq!(phase("bring the job back"), "4 TiB ÷ 1000 MiB/s = 1 h 9 min");
+    assert_eq!(phase("restore at target"), "4 TiB ÷ 100 MiB/s = 11 h 39 min");
 }
 
 /// A retained incremental checkpoint restored at another parallelism: every old subtask's files

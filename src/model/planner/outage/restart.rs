@@ -93,7 +93,7 @@ impl Restart {
         };
         let (write, write_s) = pass_arithmetic(state, 1000, rates.savepoint);
         let (read, read_s) = pass_arithmetic(state, 1000, rates.restore);
-        let (inc, inc_s) = pass_arithmetic(state, read_milli, rates.restore);
+        let (inc, inc_s) = pass_arithmetic(state, read_milli, rates.incremental);
         Restart {
             from_savepoint: vec![
                 Phase { what: "stop with a savepoint (write the state once)", short: "stop with savepoint", arithmetic: write, seconds: write_s, downtime: true },
@@ -120,10 +120,13 @@ impl Restart {
     }
 }
 
-/// The three throughputs, bytes per second.
+/// The four throughputs, bytes per second.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rates {
     pub savepoint: u64,
     pub rewrite: u64,
+    /// Restoring a canonical savepoint: every key written into the backend again.
     pub restore: u64,
+    /// Restoring a retained incremental checkpoint: its files downloaded as they are.
+    pub incremental: u64,
 }

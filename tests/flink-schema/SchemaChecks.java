@@ -8,7 +8,8 @@
  *     -> KeyedProcessFunction with ValueState "count" (uid "keyed-op", parallelism 2, max parallelism 128)
  *     -> DiscardingSink (uid "sink", chained to keyed-op)
  * Restart strategy: fixed-delay, 3 attempts, 1 s delay. Savepoint and restore at the same parallelism,
- * so only the state serializer differs.
+ * so only the state serializer differs. Then, per backend with a canonical savepoint, Long -> String
+ * again with the restart strategy left to Flink (checkpointing on): watched for 40 s.
  *
  * Serializer changes (savepoint -> restore):
  *   Long -> Long         built-in LongSerializer both times (control)
@@ -309,6 +310,9 @@ public class SchemaChecks extends FlinkLab {
                 restore(label, backend, spV1, V1_ASIS, "custom v1 -> v1, compatibleAsIs");
                 restore(label, backend, spV1, V2_MIGRATE, "custom v1 -> v2, compatibleAfterMigration");
                 restore(label, backend, spV1, V2_INCOMPATIBLE, "custom v1 -> v2, incompatible");
+                if (fmt == SavepointFormatType.CANONICAL) {
+                    restoreUnderDefaultRestart(label, backend, spLong, STRING, "Long -> String");
+                }
             }
         } finally {
             out("");
@@ -322,6 +326,40 @@ public class SchemaChecks extends FlinkLab {
         System.exit(0);
     }
 
+    /**
+     * The same broken restore with the restart strategy left to Flink (2.3: exponential-delay for
+     * a job that checkpoints, no limit on attempts): watched for 40 s, then cancelled.
+     */
+    static void restoreUnderDefaultRestart(String label, String backend, Savepoint sp, String kind, String change) throws Exception {
+        String title = label + ": " + change + ", restart strategy not set";
+        progress("restore " + title);
+        out("");
+        out("==== " + title);
+        out("  job config: no restart-strategy keys; execution.checkpointing.interval=1 s (so Flink's default for a job that checkpoints)");
+        FLINK_LOG.readNew();
+        resetObservations();
+        expected = sp.counts;
+        defaultRestart = true;
+        JobGraph jg = buildJob("restore-default-" + backend, backend, kind, sp.path);
+        defaultRestart = false;
+        JobID id = cluster.submitJob(jg).get(60, TimeUnit.SECONDS).getJobID();
+        Thread.sleep(40_000);
+        JobStatus st = cluster.getJobStatus(id).get(10, TimeUnit.SECONDS);
+        List<String> states = jobTransitions(FLINK_LOG.readNew(), id);
+        long restarts = states.stream().filter(x -> x.equals("RESTARTING")).count();
+        out("  after 40 s: job status " + (st.isGloballyTerminalState() ? st + " (terminal)" : "not terminal (" + (st == JobStatus.RUNNING ? "RUNNING" : "RESTARTING") + ")")
+                + "; FAILED reached: " + (states.contains("FAILED") ? "yes" : "no")
+                + "; restarted more than 3 times: " + (restarts > 3 ? "yes" : "no (" + restarts + ")"));
+        out("  records that read their key's restored count in any attempt: " + RESTORED_KEYS.get());
+        client(id).cancel().get(60, TimeUnit.SECONDS);
+        cluster.requestJobResult(id).get(120, TimeUnit.SECONDS);
+        SUMMARY.add(String.format("%-58s %s", title, st.isGloballyTerminalState() ? "ended " + st : "never FAILED in 40 s, restarting"));
+    }
+
+    static JobClient client(JobID id) {
+        return new MiniClusterJobClient(id, cluster, SchemaChecks.class.getClassLoader(), MiniClusterJobClient.JobFinalizationBehavior.NOTHING);
+    }
+
     static final class Savepoint {
         final String path;
         final Map<Long, Long> counts;
@@ -332,11 +370,18 @@ public class SchemaChecks extends FlinkLab {
         }
     }
 
+    /** Set while building the jobs of the default-restart cases: no restart strategy, checkpoints on. */
+    static boolean defaultRestart = false;
+
     static JobGraph buildJob(String name, String backend, String kind, String savepoint) {
         Map<String, String> m = new HashMap<>();
-        m.put("restart-strategy.type", "fixed-delay");
-        m.put("restart-strategy.fixed-delay.attempts", "3");
-        m.put("restart-strategy.fixed-delay.delay", "1 s");
+        if (defaultRestart) {
+            m.put("execution.checkpointing.interval", "1 s");
+        } else {
+            m.put("restart-strategy.type", "fixed-delay");
+            m.put("restart-strategy.fixed-delay.attempts", "3");
+            m.put("restart-strategy.fixed-delay.delay", "1 s");
+        }
         m.put("state.backend.type", backend);
         if (savepoint != null) {
             m.put("execution.savepoint.path", savepoint);

@@ -9,7 +9,8 @@
  * Snapshots, all taken at parallelism 2 once every key has a count, with the input frozen so the
  * counts in the snapshot are known:
  *   canonical savepoint (hashmap), native savepoint (rocksdb), retained aligned checkpoint (rocksdb,
- *   incremental), retained unaligned checkpoint (hashmap, unaligned checkpoints on).
+ *   incremental), retained unaligned checkpoint (hashmap, unaligned checkpoints on), and a
+ *   canonical savepoint taken with RocksDB (the backend change the other way).
  * Restores at parallelism 3 with the same or the other backend (restart strategy none, so a
  * failure ends the job), and in CLAIM / NO_CLAIM mode: does the snapshot's directory survive once
  * the restored job has completed two checkpoints of its own (num-retained 1)?
@@ -115,6 +116,10 @@ public class SnapshotKinds extends FlinkLab {
                 restore(s, s.backend, "NO_CLAIM", false);
                 restore(s, s.backend.equals("hashmap") ? "rocksdb" : "hashmap", "NO_CLAIM", false);
             }
+            // The backend change the other way: a canonical savepoint taken with RocksDB.
+            Snap canonicalRocks = savepoint("canonical savepoint", "rocksdb", SavepointFormatType.CANONICAL);
+            restore(canonicalRocks, "rocksdb", "NO_CLAIM", false);
+            restore(canonicalRocks, "hashmap", "NO_CLAIM", false);
             for (Snap s : new Snap[] {canonical, aligned}) {
                 Snap copy = s.kind.contains("checkpoint") ? checkpoint(s.kind + " (second)", s.backend, false)
                         : savepoint(s.kind + " (second)", s.backend, SavepointFormatType.CANONICAL);

@@ -126,7 +126,7 @@ test('seed 004 as it happened: the job is down, so the plan brings it back first
   // Bringing it back downloads the checkpoint's files: its own throughput, not the restore's.
   await page.getByLabel('Checkpoint download throughput per second').fill('1000 MiB');
   await expect(phases.first()).toContainText('4 TiB ÷ 1000 MiB/s = 1 h 9 min');
-  await expect(page.getByTestId('plan-downtime')).toContainText('for 24 h 27 min: 1 h 9 min + 3 h 53 min');
+  await expect(page.getByTestId('plan-downtime')).toContainText('for 24 h 28 min: 1 h 9 min + 3 h 53 min');
   await expect(page).toHaveURL(/inc_rate=1000%20MiB/);
   await page.getByLabel('Checkpoint download throughput per second').fill('300 MiB');
   await expect(page.locator('img.timeline-chart.light')).toHaveAttribute('alt', /\(1 bring the job back, 2 first checkpoint, 3 live savepoint/);

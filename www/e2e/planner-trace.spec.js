@@ -107,6 +107,8 @@ test('an incompatible state serializer: RUNNING four times, three restarts, FAIL
   await expect(message).toContainText('java.lang.RuntimeException: Error while getting state');
   await expect(message).toContainText('StateMigrationException: For heap backends, the new state serializer (org.apache.flink.api.common.typeutils.base.StringSerializer@<hash>) must not be incompatible with the old state serializer (org.apache.flink.api.common.typeutils.base.LongSerializer@<hash>).');
   await expect(page.getByText('RUNNING proves nothing.')).toBeVisible();
+  // Flink's own restart strategy (none set, checkpoints on) never gives up (observed, 40 s).
+  await expect(page.getByTestId('trace-default-restart')).toContainText('never reached FAILED');
   await expect(page.getByText('Recovery is suppressed by FixedDelayRestartBackoffTimeStrategy(maxNumberRestartAttempts=3, backoffTimeMS=1000)')).toBeVisible();
   await page.getByLabel('State backend').selectOption('rocksdb');
   await expect(message).toContainText('StateMigrationException: The new state serializer (');

@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use crate::model::trace::schema::JOB_FAILED;
+use crate::model::trace::schema::{DEFAULT_RESTART, JOB_FAILED};
 use crate::model::trace::Failing;
 
 #[derive(Properties, PartialEq)]
@@ -35,6 +35,7 @@ pub fn FailingView(props: &FailingViewProps) -> Html {
             <blockquote class="flink-message">
                 { for chain(&last).into_iter().enumerate().map(|(i, l)| html! { <div key={i}><code>{ l }</code></div> }) }
             </blockquote>
+            <p data-testid="trace-default-restart">{ DEFAULT_RESTART }</p>
             <p><strong>{ "RUNNING proves nothing." }</strong>{ " A dashboard that shows the job RUNNING a second after the restore shows this job too. Check that every subtask reached RUNNING and stayed there (no restarts in the exception history), and that the state is right, before you trust a restore." }</p>
         </div>
     }

@@ -45,6 +45,11 @@ crate::choice::choice_value!(Backend, title);
 pub const RESTART_ATTEMPTS: u32 = 3;
 pub const RESTART_DELAY_MS: u64 = 1000;
 
+/// The same broken restore with the restart strategy left to Flink 2.3 (exponential-delay for a
+/// job that checkpoints, no limit on attempts): observed, each backend still restarting after
+/// 40 s, more than 3 restarts, never FAILED (`… restart strategy not set` in the schema report).
+pub const DEFAULT_RESTART: &str = "These runs set a fixed-delay restart strategy with 3 attempts. Left unset, Flink 2.3 restarts a job that checkpoints with exponential delays and no limit on attempts: the same restore, observed with each backend, was still restarting after 40 s, more than 3 restarts in, and never reached FAILED. So a broken restore looks like a job that is starting: alert on its restarts, or set a strategy with a limit (restart-strategy.type: fixed-delay or failure-rate).";
+
 /// The first link of every task failure's chain.
 pub const GETTING_STATE: &str = "java.lang.RuntimeException: Error while getting state";
 
@@ -137,6 +142,19 @@ mod tests {
     use super::*;
 
     const OBSERVED: &str = include_str!("../../../tests/flink-schema/observed-flink-2.3.0.txt");
+
+    /// Flink's own restart strategy never gave up on the broken restore, with either backend.
+    #[test]
+    fn the_default_restart_strategy_never_gives_up() {
+        for backend in ["hashmap", "rocksdb"] {
+            let title = format!("==== {backend}, canonical savepoint: Long -> String, restart strategy not set");
+            let at = OBSERVED.find(&title).unwrap_or_else(|| panic!("{title}"));
+            let block = &OBSERVED[at..at + OBSERVED[at..].find("\n\n").unwrap()];
+            assert!(block.contains("job status not terminal"), "{block}");
+            assert!(block.contains("FAILED reached: no; restarted more than 3 times: yes"), "{block}");
+        }
+        assert!(DEFAULT_RESTART.contains("never reached FAILED") && DEFAULT_RESTART.contains("more than 3 restarts"));
+    }
 
     /// The section of the observation for one backend and change.
     fn section(title: &str) -> &'static str {

@@ -63,6 +63,10 @@ fn observed_cells_hold() {
         assert_eq!(kind.can(op).source, Source::Observed, "{kind:?} {op:?}");
     }
     assert!(OBSERVED.contains("Unexpected state handle type"));
+    // The backend change both ways, from a canonical savepoint: heap to RocksDB and back.
+    assert_eq!(summary("canonical savepoint (rocksdb) -> hashmap at p=3, NO_CLAIM"), "restored");
+    assert_eq!(summary("canonical savepoint (rocksdb) -> rocksdb at p=3, NO_CLAIM"), "restored");
+    assert_eq!(summary("canonical savepoint (hashmap) -> rocksdb at p=3, NO_CLAIM"), "restored");
 }
 
 /// The plan never asks a snapshot for what the table refuses, whatever the job keeps.

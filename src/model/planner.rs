@@ -16,6 +16,7 @@ mod duration;
 pub mod first_checkpoint;
 pub mod in_place;
 pub mod in_place_estimate;
+pub mod kafka;
 pub mod operator_route;
 pub mod outage;
 pub mod release;
@@ -179,6 +180,8 @@ pub struct Plan {
     pub vertices: [VertexPlan; 2],
     /// What the cutover does with each stateful operator's state.
     pub cutover: Vec<cutover::OperatorCutover>,
+    /// What the plan asks of Kafka: retention, transaction timeouts (not observed).
+    pub kafka: Vec<kafka::KafkaCheck>,
     /// How a direct restore at the target shares the key groups, when it works and the target
     /// does not divide the max parallelism.
     pub imbalance: Option<Imbalance>,
@@ -284,6 +287,7 @@ impl PlanInput {
             power_of_two_imbalance,
             vertices,
             cutover,
+            kafka: kafka::checks(&timeline, self.job, self.transactional_sinks, self.ttl_s),
             imbalance,
             steps: self.steps(verdict, saved.get(), suggested_max, current),
             timeline,

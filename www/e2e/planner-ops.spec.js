@@ -180,3 +180,19 @@ test('each stateful operator at the cutover: pinned, rebuilt or dropped, as Flin
   await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'rebuild');
   await expect(table.locator('tbody tr[data-fate="started empty"]')).toHaveCount(4);
 });
+
+test('what the plan asks of Kafka: retention for the cutover\'s offsets, transaction timeouts past each savepoint (seed 004)', async ({ page }) => {
+  await open(page, '#/planner');
+  const kafka = page.getByTestId('plan-kafka');
+  const item = (key) => kafka.locator(`li[data-key="${key}"]`);
+  await expect(item('log-retention')).toContainText('at least 15 h 32 min of records, from the stop with savepoint to the end of the restore at target');
+  await expect(item('log-retention')).toHaveAttribute('data-above-default', 'false');
+  await expect(item('transaction-timeout')).toContainText('must be at least 3 h 53 min plus one checkpoint interval');
+  await expect(item('transaction-timeout')).toHaveAttribute('data-above-default', 'true');
+  await expect(item('broker-transaction-max')).toContainText('15 min by default');
+  await expect(page.getByText('Defaults and behaviour not observed (no Kafka here)')).toBeVisible();
+  // Sinks that are not transactional: only the retention is asked.
+  await page.getByLabel('Sinks are transactional (exactly-once)').uncheck();
+  await expect(kafka.getByRole('listitem')).toHaveCount(1);
+  await expect(item('log-retention')).toBeVisible();
+});

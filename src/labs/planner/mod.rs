@@ -9,6 +9,7 @@ mod commands_view;
 mod cutover_view;
 mod in_place_view;
 mod interim_view;
+mod kafka_view;
 #[cfg(test)]
 mod journey_tests;
 mod max_choice;

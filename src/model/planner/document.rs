@@ -88,6 +88,11 @@ pub fn plan_markdown(input: &PlanInput, plan: &Plan, runbook: &Runbook, checklis
             i.parallelism, i.arithmetic
         ));
     }
+    s.push_str("\n## What the plan asks of Kafka\n\n");
+    for c in &plan.kafka {
+        s.push_str(&format!("- {}{}\n", if c.above_default { "**Above the default:** " } else { "" }, c.text));
+    }
+    s.push_str(&format!("\n({}.)\n", super::kafka::SOURCE));
     s.push_str("\n## Warnings\n\n");
     plan.warnings.iter().for_each(|w| s.push_str(&format!("- {w}\n")));
     s.push('\n');
@@ -192,6 +197,8 @@ mod tests {
             "- Point of no return: at 58 h 57 min",
             "## A shorter outage",
             "## Relief now, without a rewrite",
+            "## What the plan asks of Kafka",
+            "- **Above the default:** The sink's transaction.timeout.ms",
             "## Warnings",
             "## Rescale runbook (Flink 2.3)",
             "### 1. ",

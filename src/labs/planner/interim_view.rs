@@ -46,11 +46,16 @@ pub fn InterimView(props: &InterimProps) -> Html {
             if p.verdict == Verdict::RewriteNeeded {
                 <div class="rewrite-work" data-testid="rewrite-work">
                     <h3>{ "What the State Processor API rewrite involves" }</h3>
-                    <p>{ "A batch job you write and test. For each stateful operator, by its uid: read every keyed state (a reader function \
-                          declaring each state descriptor, with the same serializers), its registered event-time and processing-time timers, \
-                          and its operator state (list, union, broadcast); then bootstrap all of it into a new savepoint created with the new \
-                          max parallelism, registering the timers again." }</p>
-                    <p>{ "What it cannot carry: the state of any operator you do not read and write back (it is gone); state you cannot \
+                    <p>{ "A batch job you write and test. For each stateful operator it rewrites, by its uid: read every keyed state (a reader \
+                          function declaring each state descriptor, with the same serializers), its registered event-time and processing-time \
+                          timers, and its operator state (list, union, broadcast); then bootstrap all of it again at the new max parallelism, \
+                          registering the timers again. Started from the existing savepoint (SavepointWriter.fromExistingSavepoint), it replaces \
+                          only those operators and keeps every other one as it was saved, at the old max parallelism, which the cutover then pins \
+                          (see each stateful operator's route); started as a new savepoint, only what it writes is there." }</p>
+                    <p class="muted">{ "How the State Processor API writes is read from its sources and documentation: its jar is not in the \
+                          packages this lab can run, so no rewrite ran here. What Flink does with the savepoint it writes was observed, with a \
+                          stand-in for the rewrite (tests/flink-cutover, tests/flink-runbook)." }</p>
+                    <p>{ "What it cannot carry: in a new savepoint, the state of any operator it does not write (it is gone); state you cannot \
                           deserialize (classes or serializers missing); a source's split and offset state is the connector's own format, so keep \
                           it as it was or accept a new start position. Its estimate assumes every byte is read once and written once at the \
                           rewrite throughput." }</p>

@@ -16,6 +16,10 @@
 FLINK_COMMON=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # The helpers the observation programs share (FlinkLab.java): flink_compile_lab adds it.
 FLINK_LAB_JAVA=$FLINK_COMMON/FlinkLab.java
+# The trace kit's job pieces (TraceJob.java: its source, the rate limiter that holds it, a sink
+# that commits on checkpoints), for the programs that run that job.
+# shellcheck disable=SC2034 # used by the scripts that source this file
+FLINK_TRACE_JOB_JAVA=$FLINK_COMMON/TraceJob.java
 
 flink_fail() {
   echo "$0: $*" >&2

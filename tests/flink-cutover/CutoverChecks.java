@@ -100,51 +100,6 @@ public class CutoverChecks extends FlinkLab {
     static final AtomicLong TAG_RESTORED = new AtomicLong(-1);
     static final Map<String, Long> OUTPUT = new ConcurrentHashMap<>();
 
-    /** Event i of the trace: line i + 1 of trace.csv (line 0 is the header). */
-    public static class TraceLines implements GeneratorFunction<Long, String> {
-        private final String path;
-        private transient List<String> lines;
-
-        TraceLines(String path) {
-            this.path = path;
-        }
-
-        @Override
-        public void open(SourceReaderContext ctx) throws Exception {
-            lines = Files.readAllLines(new File(path).toPath(), StandardCharsets.UTF_8);
-        }
-
-        @Override
-        public String map(Long i) {
-            return lines.get((int) (i + 1));
-        }
-    }
-
-    /** Grants one record at a time until `at` records are out, then never again (the task stays free). */
-    public static class PauseAt implements RateLimiterStrategy<NumberSequenceSplit> {
-        private final long at;
-
-        PauseAt(long at) {
-            this.at = at;
-        }
-
-        @Override
-        public RateLimiter<NumberSequenceSplit> createRateLimiter(int parallelism) {
-            return new RateLimiter<NumberSequenceSplit>() {
-                private long granted = 0;
-
-                @Override
-                public CompletionStage<Void> acquire(int permits) {
-                    if (granted + permits > at) {
-                        return new CompletableFuture<>();
-                    }
-                    granted += permits;
-                    return CompletableFuture.completedFuture(null);
-                }
-            };
-        }
-    }
-
     /** Parses a line and counts it in union list state (the count of events seen, per subtask). */
     public static class Tag extends RichMapFunction<String, Tuple3<Long, String, Long>> implements CheckpointedFunction {
         private transient ListState<Long> seen;
@@ -200,70 +155,14 @@ public class CutoverChecks extends FlinkLab {
         }
     }
 
-    /** A sink whose lines become visible only when its committer commits them. */
-    public static class CommitSink implements Sink<String>, SupportsCommitter<String> {
+    /** The committing sink of the job: its committed lines become the program's view of the output. */
+    public static class CommitSink extends TraceJob.LineCommitSink {
         @Override
-        public SinkWriter<String> createWriter(WriterInitContext ctx) {
-            return new CommittingSinkWriter<String, String>() {
-                private final List<String> pending = new ArrayList<>();
-
-                @Override
-                public void write(String line, Context c) {
-                    pending.add(line);
-                }
-
-                @Override
-                public void flush(boolean endOfInput) {
-                }
-
-                @Override
-                public Collection<String> prepareCommit() {
-                    List<String> out = new ArrayList<>(pending);
-                    pending.clear();
-                    return out;
-                }
-
-                @Override
-                public void close() {
-                }
-            };
-        }
-
-        @Override
-        public Committer<String> createCommitter(CommitterInitContext ctx) {
-            return new Committer<String>() {
-                @Override
-                public void commit(Collection<CommitRequest<String>> requests) {
-                    for (CommitRequest<String> r : requests) {
-                        String[] f = r.getCommittable().split(",", -1);
-                        OUTPUT.merge(f[0], Long.parseLong(f[1]), Long::sum);
-                    }
-                }
-
-                @Override
-                public void close() {
-                }
-            };
-        }
-
-        @Override
-        public SimpleVersionedSerializer<String> getCommittableSerializer() {
-            return new SimpleVersionedSerializer<String>() {
-                @Override
-                public int getVersion() {
-                    return 1;
-                }
-
-                @Override
-                public byte[] serialize(String s) {
-                    return s.getBytes(StandardCharsets.UTF_8);
-                }
-
-                @Override
-                public String deserialize(int version, byte[] b) {
-                    return new String(b, StandardCharsets.UTF_8);
-                }
-            };
+        protected void commitLines(List<String> lines) {
+            for (String line : lines) {
+                String[] f = line.split(",", -1);
+                OUTPUT.merge(f[0], Long.parseLong(f[1]), Long::sum);
+            }
         }
     }
 
@@ -301,7 +200,7 @@ public class CutoverChecks extends FlinkLab {
         }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(Configuration.fromMap(m));
         env.setParallelism(s.p);
-        DataGeneratorSource<String> gen = new DataGeneratorSource<>(new TraceLines(tracePath), events, new PauseAt(s.pauseAt), Types.STRING);
+        DataGeneratorSource<String> gen = new DataGeneratorSource<>(new TraceJob.TraceLines(tracePath), events, new TraceJob.PauseAt(s.pauseAt), Types.STRING);
         var src = env.fromSource(gen, WatermarkStrategy.noWatermarks(), "src").uid("src" + s.newUid).setParallelism(1);
         var tag = src.map(new Tag()).returns(Types.TUPLE(Types.LONG, Types.STRING, Types.LONG)).uid("tag" + s.newUid).name("tag").setParallelism(1);
         var sum = tag.keyBy(t -> t.f1, Types.STRING).process(new SumPerKey()).returns(Types.STRING).uid("sum-per-key").name("sum-per-key");

@@ -15,7 +15,7 @@ version=${1:-2.3.0}
 # shellcheck source=../flink-common/flink.sh
 . "$here/../flink-common/flink.sh"
 flink_setup "$version" "${FLINK_VENV:-}" flink-cutover
-flink_compile_lab "$here/CutoverChecks.java"
+flink_compile_lab "$here/CutoverChecks.java" "$FLINK_TRACE_JOB_JAVA"
 mkdir -p "$FLINK_WORK/run"
 flink_java 900 -Dlog4j.configurationFile="$here/log4j2.properties" -Dobs.log="$FLINK_WORK/flink.log" \
   CutoverChecks "$FLINK_WORK/run" "$here/../flink-trace-kit" >"$FLINK_WORK/observed.txt"

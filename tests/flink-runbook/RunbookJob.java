@@ -77,27 +77,6 @@ public class RunbookJob {
         }
     }
 
-    /** Event i of the trace: line i + 1 of trace.csv (line 0 is the header). */
-    public static class TraceLines implements GeneratorFunction<Long, String> {
-        private final String path;
-        private transient List<String> lines;
-
-        TraceLines(String path) {
-            this.path = path;
-        }
-
-        @Override
-        public void open(SourceReaderContext ctx) throws Exception {
-            lines = Files.readAllLines(new File(path).toPath(), StandardCharsets.UTF_8);
-        }
-
-        @Override
-        public String map(Long i) {
-            NEXT.set(i + 1);
-            return lines.get((int) (i + 1));
-        }
-    }
-
     /**
      * The next offset the source emits: set when a split is added (a restored split starts where
      * the snapshot left it) and after each record. One source subtask, so one value per job.
@@ -224,8 +203,8 @@ public class RunbookJob {
         }
     }
 
-    /** A sink whose lines become files in `dir` only when its committer commits them. */
-    public static class FileCommitSink implements Sink<String>, SupportsCommitter<String> {
+    /** The committing sink of the job: each commit's lines become a file in `dir`. */
+    public static class FileCommitSink extends TraceJob.LineCommitSink {
         private final String dir;
 
         FileCommitSink(String dir) {
@@ -233,73 +212,10 @@ public class RunbookJob {
         }
 
         @Override
-        public SinkWriter<String> createWriter(WriterInitContext ctx) {
-            return new CommittingSinkWriter<String, String>() {
-                private final List<String> pending = new ArrayList<>();
-
-                @Override
-                public void write(String line, Context c) {
-                    pending.add(line);
-                }
-
-                @Override
-                public void flush(boolean endOfInput) {
-                }
-
-                @Override
-                public Collection<String> prepareCommit() {
-                    List<String> out = new ArrayList<>(pending);
-                    pending.clear();
-                    return out;
-                }
-
-                @Override
-                public void close() {
-                }
-            };
-        }
-
-        @Override
-        public Committer<String> createCommitter(CommitterInitContext ctx) {
-            return new Committer<String>() {
-                @Override
-                public void commit(Collection<CommitRequest<String>> requests) throws java.io.IOException {
-                    StringBuilder sb = new StringBuilder();
-                    for (CommitRequest<String> r : requests) {
-                        sb.append(r.getCommittable()).append('\n');
-                    }
-                    if (sb.length() == 0) {
-                        return;
-                    }
-                    File tmp = new File(dir, ".commit-" + UUID.randomUUID());
-                    Files.write(tmp.toPath(), sb.toString().getBytes(StandardCharsets.UTF_8));
-                    Files.move(tmp.toPath(), new File(dir, "committed-" + UUID.randomUUID() + ".csv").toPath(), StandardCopyOption.ATOMIC_MOVE);
-                }
-
-                @Override
-                public void close() {
-                }
-            };
-        }
-
-        @Override
-        public SimpleVersionedSerializer<String> getCommittableSerializer() {
-            return new SimpleVersionedSerializer<String>() {
-                @Override
-                public int getVersion() {
-                    return 1;
-                }
-
-                @Override
-                public byte[] serialize(String s) {
-                    return s.getBytes(StandardCharsets.UTF_8);
-                }
-
-                @Override
-                public String deserialize(int version, byte[] b) {
-                    return new String(b, StandardCharsets.UTF_8);
-                }
-            };
+        protected void commitLines(List<String> lines) throws java.io.IOException {
+            File tmp = new File(dir, ".commit-" + UUID.randomUUID());
+            Files.write(tmp.toPath(), (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
+            Files.move(tmp.toPath(), new File(dir, "committed-" + UUID.randomUUID() + ".csv").toPath(), StandardCopyOption.ATOMIC_MOVE);
         }
     }
 
@@ -313,7 +229,12 @@ public class RunbookJob {
         int pin = Integer.parseInt(p.getProperty("pin", "0"));
         int sinkP = Integer.parseInt(p.getProperty("sink.parallelism", "0"));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        DataGeneratorSource<String> gen = new DataGeneratorSource<>(new TraceLines(trace), events, new Gate(p.getProperty("gate")), Types.STRING);
+        DataGeneratorSource<String> gen = new DataGeneratorSource<>(new TraceJob.TraceLines(trace) {
+            @Override
+            protected void emitted(long offset) {
+                NEXT.set(offset + 1);
+            }
+        }, events, new Gate(p.getProperty("gate")), Types.STRING);
         var src = env.fromSource(gen, WatermarkStrategy.noWatermarks(), "src").uid("src").setParallelism(1);
         var tag = src.map(new Tag(p.getProperty("gate") + ".progress")).returns(Types.TUPLE(Types.LONG, Types.STRING, Types.LONG)).uid("tag").name("tag").setParallelism(1);
         var sum = tag.keyBy(t -> t.f1, Types.STRING)

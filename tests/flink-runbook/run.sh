@@ -30,7 +30,7 @@ home=$(dirname "$(dirname "$FLINK_DIST")")
 command -v jar >/dev/null || flink_fail "no jar tool (a JDK's bin/jar) on PATH"
 
 # The jars: one build of RunbookJob.java, a job.properties per artefact.
-flink_compile "$here/RunbookJob.java" "$here/OperatorIds.java"
+flink_compile "$here/RunbookJob.java" "$here/OperatorIds.java" "$FLINK_TRACE_JOB_JAVA"
 mkdir -p "$FLINK_WORK/jars/old" "$FLINK_WORK/jars/new" "$FLINK_WORK/gates" "$FLINK_WORK/output"
 trace=$repo/tests/flink-trace-kit/trace.csv
 artefact() { # JAR NAME GATE OUTPUT PIN SINK_P SINK_ALONE

@@ -82,54 +82,6 @@ public class TraceKit extends FlinkLab {
     static final Map<String, Long> OUTPUT = new ConcurrentHashMap<>();
     static final AtomicLong OUTPUT_MAX_OFFSET = new AtomicLong(-1);
 
-    /** Event i of the trace: line i + 1 of trace.csv (line 0 is the header). */
-    public static class TraceLines implements GeneratorFunction<Long, String> {
-        private final String path;
-        private transient List<String> lines;
-
-        TraceLines(String path) {
-            this.path = path;
-        }
-
-        @Override
-        public void open(SourceReaderContext ctx) throws Exception {
-            lines = Files.readAllLines(new File(path).toPath(), StandardCharsets.UTF_8);
-            if (!lines.get(0).equals("offset,key,value")) {
-                throw new IllegalStateException("trace.csv header: " + lines.get(0));
-            }
-        }
-
-        @Override
-        public String map(Long i) {
-            return lines.get((int) (i + 1));
-        }
-    }
-
-    /** Grants one record at a time until `at` records are out, then never again (the task stays free). */
-    public static class PauseAt implements RateLimiterStrategy<NumberSequenceSplit> {
-        private final long at;
-
-        PauseAt(long at) {
-            this.at = at;
-        }
-
-        @Override
-        public RateLimiter<NumberSequenceSplit> createRateLimiter(int parallelism) {
-            return new RateLimiter<NumberSequenceSplit>() {
-                private long granted = 0;
-
-                @Override
-                public CompletionStage<Void> acquire(int permits) {
-                    if (granted + permits > at) {
-                        return new CompletableFuture<>();
-                    }
-                    granted += permits;
-                    return CompletableFuture.completedFuture(null);
-                }
-            };
-        }
-    }
-
     public static class Parse implements MapFunction<String, Tuple3<Long, String, Long>> {
         @Override
         public Tuple3<Long, String, Long> map(String line) {
@@ -189,7 +141,7 @@ public class TraceKit extends FlinkLab {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(Configuration.fromMap(m));
         env.setParallelism(p);
         env.setMaxParallelism(MAXP);
-        DataGeneratorSource<String> src = new DataGeneratorSource<>(new TraceLines(tracePath), events, new PauseAt(pauseAt), Types.STRING);
+        DataGeneratorSource<String> src = new DataGeneratorSource<>(new TraceJob.TraceLines(tracePath), events, new TraceJob.PauseAt(pauseAt), Types.STRING);
         env.fromSource(src, WatermarkStrategy.noWatermarks(), "src").uid(srcUid).setParallelism(1)
                 .map(new Parse()).returns(Types.TUPLE(Types.LONG, Types.STRING, Types.LONG)).uid("parse").name("parse").setParallelism(1)
                 .keyBy(t -> t.f1, Types.STRING)

@@ -16,7 +16,7 @@ version=${1:-2.3.0}
 # shellcheck source=../flink-common/flink.sh
 . "$here/../flink-common/flink.sh"
 flink_setup "$version" "${FLINK_VENV:-}" flink-trace-kit
-flink_compile_lab "$here/TraceKit.java"
+flink_compile_lab "$here/TraceKit.java" "$FLINK_TRACE_JOB_JAVA"
 mkdir -p "$FLINK_WORK/run"
 flink_java 600 -Dlog4j.configurationFile="$here/log4j2.properties" -Dobs.log="$FLINK_WORK/flink.log" \
   TraceKit "$FLINK_WORK/run" "$here" >"$FLINK_WORK/observed.txt"

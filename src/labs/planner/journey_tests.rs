@@ -64,7 +64,7 @@ fn the_raised_keys_end_the_failover_loop_of_the_full_first_checkpoint() {
     assert!(step.contains("Exceeded checkpoint tolerable failure threshold"), "{step}");
     assert!(step.contains("Checkpoint expired before completing"), "{step}");
     assert!(step.contains("with the runbook's keys: RUNNING") && step.contains("; 0 failures;"), "{step}");
-    assert!(step.contains("bytes uploaded (full)") && step.contains("bytes uploaded (incremental)"), "{step}");
+    assert!(step.contains("bytes uploaded (full)") && step.contains("of the state, not full)"), "{step}");
 }
 
 #[test]

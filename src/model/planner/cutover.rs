@@ -139,40 +139,30 @@ pub struct CutoverInput {
     pub partitions: u32,
 }
 
-const MISMATCH: Evidence = Evidence::Observed {
-    file: CUTOVER_OBSERVED,
-    case: "cutover as the runbook said",
-    shows: "Max parallelism mismatch between checkpoint/savepoint state and new program",
-};
-const PINNED: Evidence =
-    Evidence::Observed { file: CUTOVER_OBSERVED, case: "pinned: the keyed-only rewrite", shows: "every key matches" };
-const CHAINED: Evidence = Evidence::Observed {
-    file: CUTOVER_OBSERVED,
-    case: "pinned, the sink left at -p 200 and chained",
-    shows: "with max parallelism 128 to new program with max parallelism 1000",
-};
-const TOO_WIDE: Evidence = Evidence::Observed {
-    file: CUTOVER_OBSERVED,
-    case: "pinned, the sink at -p 200 in a vertex of its own",
-    shows: "parallelism (200) is higher than the max parallelism (128)",
-};
-const REBUILT: Evidence = Evidence::Observed {
-    file: CUTOVER_OBSERVED,
-    case: "rebuilt: the every-operator rewrite",
-    shows: "every key matches",
-};
-const DROPPED: Evidence = Evidence::Observed {
-    file: CUTOVER_OBSERVED,
-    case: "dropped: the keyed-only rewrite",
-    shows: "the first at offset 0",
-};
+/// A case of the cutover observation and what its report shows.
+const fn seen(case: &'static str, shows: &'static str) -> Evidence {
+    Evidence::Observed { file: CUTOVER_OBSERVED, case, shows }
+}
+
+const MISMATCH: Evidence =
+    seen("cutover as the runbook said", "Max parallelism mismatch between checkpoint/savepoint state and new program");
+const PINNED: Evidence = seen("pinned: the keyed-only rewrite", "every key matches");
+const CHAINED: Evidence = seen(
+    "pinned, the sink left at -p 200 and chained",
+    "with max parallelism 128 to new program with max parallelism 1000",
+);
+const TOO_WIDE: Evidence = seen(
+    "pinned, the sink at -p 200 in a vertex of its own",
+    "parallelism (200) is higher than the max parallelism (128)",
+);
+const REBUILT: Evidence = seen("rebuilt: the every-operator rewrite", "every key matches");
+const DROPPED: Evidence = seen("dropped: the keyed-only rewrite", "the first at offset 0");
 const KEPT: Evidence =
     Evidence::Observed { file: RESTORE_OBSERVED, case: "g1 ", shows: "runtime keyed vertex p=100 maxp=128" };
-const UNSET_ALONE: Evidence = Evidence::Observed {
-    file: CUTOVER_OBSERVED,
-    case: "the keyed-only rewrite, -p 200, sum-per-key setMaxParallelism(1000) in code, nothing job-wide, sink setParallelism(128)",
-    shows: "every key matches",
-};
+const UNSET_ALONE: Evidence = seen(
+    "the keyed-only rewrite, -p 200, sum-per-key setMaxParallelism(1000) in code, nothing job-wide, sink setParallelism(128)",
+    "every key matches",
+);
 
 impl CutoverInput {
     /// The table: one row per kind of stateful operator, in the job's order.

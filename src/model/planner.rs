@@ -49,6 +49,9 @@ pub struct PlanInput {
     pub restore_rate: u64,
     /// Download throughput of a retained incremental checkpoint's files (RocksDB).
     pub incremental_rate: u64,
+    /// The job's state backend: what a retained checkpoint is (RocksDB's incremental files, or
+    /// a heap snapshot read once).
+    pub backend: crate::trace::Backend,
     pub partitions: u32,
     /// State time-to-live in seconds; `None` = state is kept indefinitely.
     pub ttl_s: Option<u64>,
@@ -99,6 +102,7 @@ impl Default for PlanInput {
             savepoint_rate: 300 << 20,
             restore_rate: 300 << 20,
             incremental_rate: 300 << 20,
+            backend: crate::trace::Backend::RocksDb,
             partitions: 256,
             ttl_s: None,
             transactional_sinks: true,

@@ -64,9 +64,15 @@ pub(crate) fn check_plan(input: &PlanInput) -> Result<(), TestCaseError> {
     let restores: Vec<_> =
         t.phases.iter().filter(|p| p.what.starts_with("restore") && !p.what.contains("checkpoint")).collect();
     prop_assert!(restores.iter().all(|p| p.seconds == input.state_bytes / input.restore_rate.max(1)));
-    // A retained checkpoint's restore reads at the download rate: at least one pass of it.
-    let downloads: Vec<_> = t.phases.iter().filter(|p| p.what.contains("retained checkpoint")).collect();
-    prop_assert!(downloads.iter().all(|p| p.seconds >= input.state_bytes / input.incremental_rate.max(1)));
+    // A retained checkpoint's restore reads at least one pass: RocksDB's files at the download
+    // rate, a heap snapshot at the restore rate.
+    let downloads: Vec<_> =
+        t.phases.iter().filter(|p| p.what.contains("retained") && p.what.contains("checkpoint")).collect();
+    let checkpoint_rate = match input.backend {
+        Backend::RocksDb => input.incremental_rate,
+        Backend::HashMap => input.restore_rate,
+    };
+    prop_assert!(downloads.iter().all(|p| p.seconds >= input.state_bytes / checkpoint_rate.max(1)));
     if matches!(plan.verdict, PlanVerdict::RewriteNeeded | PlanVerdict::RebuildFromLog) {
         // The offline rewrite reads and writes everything: twice one pass, saturating (a
         // doubling past u64::MAX once overflowed: minimal state_bytes = 2^63, throughput 0).
@@ -106,10 +112,12 @@ proptest! {
         partitions in any_u32(),
         ttl in proptest::option::of(prop_oneof![0u64..=3650 * 86_400, select(vec![0u64, 3650 * 86_400])]),
         txn in any::<bool>(),
+        heap in any::<bool>(),
     ) {
         let input = PlanInput {
             current, target, saved_max: saved, first, state_bytes, throughput, partitions, ttl_s: ttl,
             transactional_sinks: txn, savepoint_rate: throughput, restore_rate: throughput, incremental_rate: download,
+            backend: if heap { Backend::HashMap } else { Backend::RocksDb },
             job: if txn { JobStatus::Down } else { JobStatus::Running },
         };
         check_plan(&input)?;
@@ -129,10 +137,12 @@ proptest! {
         partitions in any_u32(),
         ttl in proptest::option::of(any_u64()),
         txn in any::<bool>(),
+        heap in any::<bool>(),
     ) {
         let input = PlanInput {
             current, target, saved_max: saved, first, state_bytes, throughput, partitions, ttl_s: ttl,
             transactional_sinks: txn, savepoint_rate: throughput, restore_rate: throughput, incremental_rate: download,
+            backend: if heap { Backend::HashMap } else { Backend::RocksDb },
             job: if txn { JobStatus::Running } else { JobStatus::Down },
         };
         check_plan(&input)?;

@@ -6,7 +6,7 @@
 
 use yew::prelude::*;
 
-use crate::model::planner::cutover::{pitfalls, Evidence};
+use crate::model::planner::cutover::{other_choices, pitfalls, Evidence};
 use crate::model::planner::{Plan, Verdict};
 
 #[derive(Properties, PartialEq, Clone)]
@@ -32,18 +32,7 @@ pub fn OperatorsTable(props: &OperatorsProps) -> Html {
         Verdict::DirectRestore => "Nothing is rewritten: every operator keeps the max parallelism its state was saved with.".to_string(),
         Verdict::RebuildFromLog => "The new job starts from no snapshot: every operator starts empty.".to_string(),
     };
-    let others: Vec<(String, String)> = p
-        .cutover
-        .iter()
-        .flat_map(|r| {
-            r.others.iter().map(move |o| {
-                (
-                    format!("{}, {}", r.operator.name(), o.fate.label()),
-                    format!("{}. {} ({})", o.in_job, o.outcome, o.evidence.source()),
-                )
-            })
-        })
-        .collect();
+    let others = other_choices(&p.cutover);
     let traps = if p.verdict == Verdict::RewriteNeeded { pitfalls(p.saved_max, p.suggested_max) } else { Vec::new() };
     html! {
         <>

@@ -183,6 +183,7 @@ impl PlannerState {
             savepoint_rate: self.sp_rate.value,
             restore_rate: self.restore_rate.value,
             incremental_rate: self.inc_rate.value,
+            backend: self.backend,
             partitions: self.partitions.value,
             ttl_s: self.ttl.value,
             transactional_sinks: self.txn,

@@ -103,6 +103,7 @@ impl Evidence {
 /// The observation programs' reports the routes cite.
 pub const CUTOVER_OBSERVED: &str = "tests/flink-cutover/observed-flink-2.3.0.txt";
 pub const RESTORE_OBSERVED: &str = "tests/flink-restore/observed-flink-2.3.0.txt";
+pub const RUNBOOK_OBSERVED: &str = "tests/flink-runbook/observed-flink-2.3.0.txt";
 
 /// One way through the cutover for one operator.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -157,8 +158,11 @@ const TOO_WIDE: Evidence = seen(
 );
 const REBUILT: Evidence = seen("rebuilt: the every-operator rewrite", "every key matches");
 const DROPPED: Evidence = seen("dropped: the keyed-only rewrite", "the first at offset 0");
-const KEPT: Evidence =
-    Evidence::Observed { file: RESTORE_OBSERVED, case: "g1 ", shows: "runtime keyed vertex p=100 maxp=128" };
+const KEPT: Evidence = Evidence::Observed {
+    file: RUNBOOK_OBSERVED,
+    case: "runbook step 1",
+    shows: "Source: src -> tag (p=1, max 4); sum-per-key -> sink: Writer -> sink: Committer (p=2, max 4)",
+};
 const UNSET_ALONE: Evidence = seen(
     "the keyed-only rewrite, -p 200, sum-per-key setMaxParallelism(1000) in code, nothing job-wide, sink setParallelism(128)",
     "every key matches",
@@ -285,15 +289,16 @@ impl CutoverInput {
                 others: Vec::new(),
             },
             Operator::Sink => {
-                let p = target.min(saved);
-                let alone = if p == target { ".disableChaining()" } else { "" };
+                // Under a rewrite the target is above the snapshot's value, so the pinned sink
+                // runs at fewer subtasks than the keyed operator and is not chained to it.
+                let p = saved;
                 OperatorCutover {
                     operator: op,
                     chosen: Route {
                         fate: Fate::Pinned,
                         max_parallelism: saved,
                         parallelism: p,
-                        in_job: format!("sink: sinkTo(…).setMaxParallelism({saved}).setParallelism({p}){alone}, a vertex of its own, not chained to the keyed operator"),
+                        in_job: format!("sink: sinkTo(…).setMaxParallelism({saved}).setParallelism({p}), a vertex of its own, not chained to the keyed operator"),
                         outcome: format!(
                             "Restored as it was. Left chained to the keyed operator it would take that vertex's {new} and stop the restore; at more than {saved} subtasks Flink refuses the job."
                         ),
@@ -301,12 +306,28 @@ impl CutoverInput {
                     },
                     others: vec![
                         rebuilt(target, "It can then stay chained to the keyed operator at the same parallelism. ".to_string() + rewrite_too),
-                        dropped(target, "What its committer held at the savepoint is never committed by the new job."),
+                        dropped(target, "Its committer's state is skipped (observed), so what the old job had not committed at the savepoint is not committed by the new one."),
                     ],
                 }
             }
         }
     }
+}
+
+/// Every row's other choices, each as a title ("Source, dropped") and what it takes and does,
+/// with where that comes from.
+pub fn other_choices(table: &[OperatorCutover]) -> Vec<(String, String)> {
+    table
+        .iter()
+        .flat_map(|r| {
+            r.others.iter().map(move |o| {
+                (
+                    format!("{}, {}", r.operator.name(), o.fate.label()),
+                    format!("{}. {} ({})", o.in_job, o.outcome, o.evidence.source()),
+                )
+            })
+        })
+        .collect()
 }
 
 /// The observations that back the table's warnings: a kept operator left under the job-wide

@@ -102,7 +102,6 @@ pub fn plan_markdown(input: &PlanInput, plan: &Plan, runbook: &Runbook, checklis
     s
 }
 
-/// A document's headings one level down, so it nests under the plan's title.
 /// Each stateful operator at the cutover: the plan's route, what the job says for it, what
 /// follows, the other choices, and where each claim comes from.
 fn operators_markdown(plan: &Plan) -> String {
@@ -123,17 +122,8 @@ fn operators_markdown(plan: &Plan) -> String {
             c.evidence.source()
         ));
     }
-    for row in plan.cutover.iter().filter(|r| !r.others.is_empty()) {
-        for o in &row.others {
-            s.push_str(&format!(
-                "- {}, {}: {}. {} ({})\n",
-                row.operator.name(),
-                o.fate.label(),
-                o.in_job,
-                o.outcome,
-                o.evidence.source()
-            ));
-        }
+    for (what, how) in super::cutover::other_choices(&plan.cutover) {
+        s.push_str(&format!("- {what}: {how}\n"));
     }
     if plan.verdict == Verdict::RewriteNeeded {
         for p in super::cutover::pitfalls(plan.saved_max, plan.suggested_max) {
@@ -143,6 +133,7 @@ fn operators_markdown(plan: &Plan) -> String {
     s
 }
 
+/// A document's headings one level down, so it nests under the plan's title.
 fn demoted(markdown: &str) -> String {
     markdown.lines().map(|l| if l.starts_with('#') { format!("#{l}\n") } else { format!("{l}\n") }).collect()
 }

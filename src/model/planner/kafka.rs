@@ -69,7 +69,7 @@ pub fn checks(timeline: &Timeline, job: JobStatus, transactional: bool, ttl_s: O
             at_least_s: need,
             above_default: need >= LOG_RETENTION_DEFAULT_S,
             text: format!(
-                "Source topic retention (retention.ms, or the broker's log.retention.hours, {} by default) must keep at least {} of records, {why}: a restore resumes from offsets saved that long before, and a record deleted meanwhile is lost to the job.",
+                "Source topic retention (retention.ms, or the broker's log.retention.hours, {} by default) must keep at least {} of records, {why}: a restore resumes from offsets saved that long before, and a record deleted meanwhile is lost to the job. A rollback to the old job's stop savepoint reads from its offsets too: keep the records from there on for the whole rollback window.",
                 format_duration(LOG_RETENTION_DEFAULT_S),
                 format_duration(need)
             ),
@@ -86,9 +86,10 @@ pub fn checks(timeline: &Timeline, job: JobStatus, transactional: bool, ttl_s: O
         _ => longest_savepoint.unwrap_or(0),
     };
     let txn = format!(
-        "The sink's transaction.timeout.ms ({} when the job sets none) must be at least {} plus one checkpoint interval: a savepoint commits its transactions only when it completes{}, and a transaction older than the timeout is aborted by the broker, its records lost.",
+        "The sink's transaction.timeout.ms ({} when the job sets none) must be at least {} plus one checkpoint interval{}: a savepoint commits its transactions only when it completes{}, and a transaction older than the timeout is aborted by the broker, its records lost.",
         format_duration(SINK_TXN_TIMEOUT_DEFAULT_S),
         format_duration(open),
+        if job == JobStatus::Down { ", plus however long the job has been down already" } else { "" },
         if job == JobStatus::Down { ", and the job that is down commits its last checkpoint's transactions only once it is back" } else { "" }
     );
     out.push(KafkaCheck {

@@ -3,8 +3,9 @@
 //! shorter cutover where one exists, and the interim option (run at the snapshot's max
 //! parallelism now, no rewrite).
 //!
-//! Three throughputs, each its own input: writing a savepoint (stop with a savepoint), the State
-//! Processor API rewrite (it reads and writes the whole state: two passes), and restoring.
+//! Four throughputs, each its own input: writing a savepoint (stop with a savepoint), the State
+//! Processor API rewrite (it reads and writes the whole state: two passes), restoring a canonical
+//! savepoint, and downloading a retained incremental checkpoint's files.
 //! Restores come in two kinds. A canonical savepoint is read once, every byte
 //! ([`RestoreFrom::Savepoint`]). A retained RocksDB incremental checkpoint is restored per old
 //! subtask: a new subtask downloads every file of each old subtask whose key-group range
@@ -119,11 +120,11 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
     match verdict {
         Verdict::DirectRestore if down => {
             // Nothing runs to take a savepoint of: the restore is from the retained checkpoint.
-            let restart = Restart::new(s, rates, at(input.current, saved), at(input.target, saved));
+            let restart = Restart::new(s, rates, at(input.current, saved), at(input.target, saved), input.backend);
             (Timeline { phases: vec![restart.from_checkpoint, first_checkpoint] }, None, None)
         }
         Verdict::DirectRestore => {
-            let restart = Restart::new(s, rates, at(input.current, saved), at(input.target, saved));
+            let restart = Restart::new(s, rates, at(input.current, saved), at(input.target, saved), input.backend);
             let (arithmetic, seconds) = held(&restart.from_checkpoint.arithmetic, restart.from_checkpoint.seconds);
             let alternative = restart.checkpoint_is_quicker().then(|| Alternative {
                 what: restart.from_checkpoint.what,
@@ -139,7 +140,7 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
             // A job that is down comes back first, at its old parallelism (each new subtask
             // downloads exactly its old files), before anything else is prepared.
             let relief = down.then(|| {
-                let restart = Restart::new(s, rates, at(input.current, saved), at(input.current, saved));
+                let restart = Restart::new(s, rates, at(input.current, saved), at(input.current, saved), input.backend);
                 let back = Phase {
                     what: "restore the stopped job now from its latest retained checkpoint, at its old parallelism (NO_CLAIM)",
                     short: "bring the job back",
@@ -227,7 +228,7 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                 risks: SHADOW_RISKS.to_vec(),
             });
             let interim = at(saved.get(), saved).map(|p| {
-                let restart = Restart::new(s, rates, at(input.current, saved), Some(p));
+                let restart = Restart::new(s, rates, at(input.current, saved), Some(p), input.backend);
                 let (arithmetic, seconds, from) = if restart.checkpoint_is_quicker() {
                     (
                         restart.from_checkpoint.arithmetic.clone(),

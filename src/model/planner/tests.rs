@@ -64,11 +64,12 @@ fn durations_parse_and_format() {
     assert_eq!(format_duration(3600), "1 h");
 }
 
-/// The partition count caps the source vertex only: the keyed vertices after keyBy run at their
-/// own parallelism (observed: source at 1, keyed operator at 4, 8, 16, in
+/// The partition count caps the source vertex, and after a rewrite so does the cutover's pin at
+/// the snapshot's max parallelism; the keyed vertices after keyBy run at their own parallelism
+/// (observed: source at 1, keyed operator at 4, 8, 16, in
 /// `tests/flink-adaptive/observed-flink-2.3.0.txt` and `tests/flink-rest-metrics/`).
 #[test]
-fn partitions_cap_the_source_vertex_only() {
+fn partitions_and_the_cutover_pin_cap_the_source_vertex() {
     let cases = [
         // partitions, target, plan_max, source now → after, keyed now → after (cap)
         (24, 200, None, (24, 24), (24, 200, 1200)),
@@ -225,6 +226,22 @@ fn separate_throughputs_table() {
     let phase = |short: &str| down.timeline.phases.iter().find(|p| p.short == short).unwrap().arithmetic.clone();
     assert_eq!(phase("bring the job back"), "4 TiB ÷ 1000 MiB/s = 1 h 9 min");
     assert_eq!(phase("restore at target"), "4 TiB ÷ 100 MiB/s = 11 h 39 min");
+    // A heap job's retained checkpoint is a snapshot read once at the restore rate, whatever the
+    // overlap; RocksDB's downloads each overlapping file (5.375 × from 24 to 128 subtasks).
+    let direct = |backend| {
+        let input = PlanInput {
+            target: 128,
+            restore_rate: 100 << 20,
+            incremental_rate: 1000 << 20,
+            backend,
+            job: JobStatus::Down,
+            ..seed()
+        };
+        let phases = input.plan().timeline.phases;
+        phases.iter().find(|p| p.short == "restore from checkpoint").map(|p| p.arithmetic.clone())
+    };
+    assert_eq!(direct(crate::trace::Backend::HashMap).as_deref(), Some("4 TiB ÷ 100 MiB/s = 11 h 39 min"));
+    assert_eq!(direct(crate::trace::Backend::RocksDb).as_deref(), Some("5.375 × 4 TiB ÷ 1000 MiB/s = 6 h 15 min"));
 }
 
 /// A retained incremental checkpoint restored at another parallelism: every old subtask's files

@@ -48,7 +48,7 @@ pub const RESTART_DELAY_MS: u64 = 1000;
 /// The same broken restore with the restart strategy left to Flink 2.3 (exponential-delay for a
 /// job that checkpoints, no limit on attempts): observed, each backend still restarting after
 /// 40 s, more than 3 restarts, never FAILED (`… restart strategy not set` in the schema report).
-pub const DEFAULT_RESTART: &str = "These runs set a fixed-delay restart strategy with 3 attempts. Left unset, Flink 2.3 restarts a job that checkpoints with exponential delays and no limit on attempts: the same restore, observed with each backend, was still restarting after 40 s, more than 3 restarts in, and never reached FAILED. So a broken restore looks like a job that is starting: alert on its restarts, or set a strategy with a limit (restart-strategy.type: fixed-delay or failure-rate).";
+pub const DEFAULT_RESTART: &str = "These runs set a fixed-delay restart strategy with 3 attempts. Left unset, Flink 2.3 keeps restarting a job that checkpoints: the same restore, observed with each backend, was still restarting after 40 s, more than 3 restarts in, and never reached FAILED (Flink's documentation names exponential-delay as that default, with no limit on attempts; not observed past 40 s). So a broken restore looks like a job that is starting: alert on its restarts, or set a strategy with a limit (restart-strategy.type: fixed-delay or failure-rate).";
 
 /// The first link of every task failure's chain.
 pub const GETTING_STATE: &str = "java.lang.RuntimeException: Error while getting state";

@@ -23,6 +23,7 @@ pub(super) fn downtime_answer(state_gib: u32, rate_mib: u32) -> (Answer, String)
         savepoint_rate: rate,
         restore_rate: rate,
         incremental_rate: rate,
+        backend: crate::trace::Backend::RocksDb,
         partitions: 400,
         ttl_s: None,
         // The job itself: with transactional sinks the consumers also wait for the first

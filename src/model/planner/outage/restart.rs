@@ -1,11 +1,12 @@
 //! Restarting without a rewrite: what a restore reads (a canonical savepoint, or the files of an
-//! incremental checkpoint that overlap each new range), the three throughputs, and the
+//! incremental checkpoint that overlap each new range), the four throughputs, and the
 //! `size ÷ rate` arithmetic each timed step shows.
 
 use super::super::super::key_group::Parallelism;
 use super::super::super::skew::units::format_bytes_iec;
 use super::super::format_duration;
 use super::Phase;
+use crate::trace::Backend;
 
 /// What a restore reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,21 +87,51 @@ pub struct Restart {
 }
 
 impl Restart {
-    pub fn new(state: u64, rates: Rates, old: Option<Parallelism>, new: Option<Parallelism>) -> Restart {
-        let read_milli = match (old, new) {
-            (Some(o), Some(n)) => incremental_read_milli(o, n),
+    /// `backend` decides what the retained checkpoint is: RocksDB's incremental files (each
+    /// overlapping file downloaded whole, at the download rate), or a heap snapshot (each key
+    /// group read once, at the restore rate).
+    pub fn new(
+        state: u64,
+        rates: Rates,
+        old: Option<Parallelism>,
+        new: Option<Parallelism>,
+        backend: Backend,
+    ) -> Restart {
+        let read_milli = match (old, new, backend) {
+            (Some(o), Some(n), Backend::RocksDb) => incremental_read_milli(o, n),
             _ => 1000,
+        };
+        let (checkpoint_rate, checkpoint_what) = match backend {
+            Backend::RocksDb => (
+                rates.incremental,
+                "restore from the latest retained incremental checkpoint (every old file overlapping a new subtask's range)",
+            ),
+            Backend::HashMap => {
+                (rates.restore, "restore from the latest retained checkpoint (a heap snapshot: each key group read once)")
+            }
         };
         let (write, write_s) = pass_arithmetic(state, 1000, rates.savepoint);
         let (read, read_s) = pass_arithmetic(state, 1000, rates.restore);
-        let (inc, inc_s) = pass_arithmetic(state, read_milli, rates.incremental);
+        let (inc, inc_s) = pass_arithmetic(state, read_milli, checkpoint_rate);
         Restart {
             from_savepoint: vec![
-                Phase { what: "stop with a savepoint (write the state once)", short: "stop with savepoint", arithmetic: write, seconds: write_s, downtime: true },
-                Phase { what: "restore from that canonical savepoint (read every byte once)", short: "restore", arithmetic: read, seconds: read_s, downtime: true },
+                Phase {
+                    what: "stop with a savepoint (write the state once)",
+                    short: "stop with savepoint",
+                    arithmetic: write,
+                    seconds: write_s,
+                    downtime: true,
+                },
+                Phase {
+                    what: "restore from that canonical savepoint (read every byte once)",
+                    short: "restore",
+                    arithmetic: read,
+                    seconds: read_s,
+                    downtime: true,
+                },
             ],
             from_checkpoint: Phase {
-                what: "restore from the latest retained incremental checkpoint (every old file overlapping a new subtask's range)",
+                what: checkpoint_what,
                 short: "restore from checkpoint",
                 arithmetic: inc,
                 seconds: inc_s,

@@ -266,3 +266,41 @@ async fn the_page_marks_itself_settled_at_its_canonical_link_and_not_while_playi
     assert!(hash.contains("&t="), "paused at a time the link keeps: {hash}");
     drop(root);
 }
+
+/// The skew lab's key table: text typed into a cell and not yet applied survives a render for
+/// another row's edit (yew sets an input's value from the page whenever the two differ), and
+/// leaving the cell applies it. Playwright met the loss under load: row 2 read "b" again.
+#[wasm_bindgen_test]
+async fn a_key_cell_being_typed_keeps_its_text_while_another_row_changes() {
+    let root = mount_at("#/skew?keys=a%2C1%0Ab%2C2%0Ac%2C30&p=3&maxp=3").await;
+    let window = web_sys::window().unwrap();
+    let cell = |row: usize| -> Option<HtmlInputElement> {
+        let found = root.query_selector(&format!("input[aria-label='Key of row {row}']")).unwrap()?;
+        found.dyn_into().ok()
+    };
+    until("the key table, scrolled to", || {
+        window.scroll_to_with_x_and_y(0.0, 1.0e6);
+        cell(2).is_some()
+    })
+    .await;
+    let fire = |input: &HtmlInputElement, kind: &str| {
+        let init = web_sys::EventInit::new();
+        init.set_bubbles(true);
+        input.dispatch_event(&web_sys::Event::new_with_event_init_dict(kind, &init).unwrap()).unwrap();
+    };
+    let typed = cell(2).unwrap();
+    typed.set_value("typed");
+    fire(&typed, "input");
+    let first = cell(1).unwrap();
+    first.set_value("z");
+    fire(&first, "input");
+    fire(&first, "change");
+    until("row 1's edit in the link", || window.location().hash().unwrap().contains("keys=z%2C1")).await;
+    settle().await;
+    assert_eq!(cell(2).unwrap().value(), "typed", "the text typed into row 2 was wiped");
+    let typed = cell(2).unwrap();
+    fire(&typed, "change");
+    until("row 2's edit in the link", || window.location().hash().unwrap().contains("typed%2C2")).await;
+    assert_eq!(cell(1).unwrap().value(), "z");
+    window.scroll_to_with_x_and_y(0.0, 0.0);
+}

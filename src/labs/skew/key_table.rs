@@ -2,8 +2,11 @@
 //! paged; rows can be renamed, re-weighted, removed and added. Edits apply when a field is
 //! left (change event), and a bad edit is named and leaves the row as it was. After a row is
 //! removed, focus goes to the remove button now in its place, else the previous row's, else
-//! **Add key**, so a keyboard user stays where they were.
+//! **Add key**, so a keyboard user stays where they were. Text typed into a cell and not yet
+//! applied is kept as a draft: yew sets an input's value from the page on every render where
+//! the two differ, so a render for another row's edit would otherwise wipe it.
 
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -69,8 +72,22 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
             .map_or("—".to_string(), |g| l.parallelism.owner_of(g).index().to_string()),
         Err(_) => "—".to_string(),
     };
+    // Text typed into a cell and not applied yet (the cell not left): shown on every render
+    // until the cell's change applies it or names what is wrong with it.
+    let drafts = use_mut_ref(HashMap::<(usize, KeyColumn), String>::new);
+    let shown = |index: usize, column: KeyColumn, applied: String| {
+        drafts.borrow().get(&(index, column)).cloned().unwrap_or(applied)
+    };
+    let draft = |index: usize, column: KeyColumn| {
+        let drafts = drafts.clone();
+        Callback::from(move |e: InputEvent| {
+            drafts.borrow_mut().insert((index, column), crate::browser::events::input_value(&e));
+        })
+    };
     let edit = |index: usize, column: KeyColumn| {
+        let drafts = drafts.clone();
         props.on_action.reform(move |e: Event| {
+            drafts.borrow_mut().remove(&(index, column));
             SkewAction::EditKey { index, column, text: crate::browser::events::input_value(&e) }
         })
     };
@@ -95,9 +112,12 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
                             let group = props.groups.group_of_key.get(i).copied().unwrap_or(0);
                             html! {
                                 <tr key={format!("{i}:{name}")}>
-                                    <td><input class="cell" value={name.clone()} aria-label={format!("Key of row {}", i + 1)} onchange={edit(i, KeyColumn::Key)} /></td>
-                                    <td><input class="cell num" value={format_milli(k.events_milli)} aria-label={format!("Events per second of row {}", i + 1)} onchange={edit(i, KeyColumn::Events)} /></td>
-                                    <td><input class="cell num" value={k.bytes.to_string()} aria-label={format!("State bytes of row {}", i + 1)} onchange={edit(i, KeyColumn::Bytes)} /></td>
+                                    <td><input class="cell" value={shown(i, KeyColumn::Key, name.clone())} aria-label={format!("Key of row {}", i + 1)}
+                                        oninput={draft(i, KeyColumn::Key)} onchange={edit(i, KeyColumn::Key)} /></td>
+                                    <td><input class="cell num" value={shown(i, KeyColumn::Events, format_milli(k.events_milli))} aria-label={format!("Events per second of row {}", i + 1)}
+                                        oninput={draft(i, KeyColumn::Events)} onchange={edit(i, KeyColumn::Events)} /></td>
+                                    <td><input class="cell num" value={shown(i, KeyColumn::Bytes, k.bytes.to_string())} aria-label={format!("State bytes of row {}", i + 1)}
+                                        oninput={draft(i, KeyColumn::Bytes)} onchange={edit(i, KeyColumn::Bytes)} /></td>
                                     <td>{ group }</td>
                                     <td>{ owner(group) }</td>
                                     <td><button type="button" id={remove_id(i)} aria-label={format!("Remove row {}", i + 1)}

@@ -29,7 +29,7 @@ impl ImportReport {
 }
 
 /// Which column of the key table was edited.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum KeyColumn {
     Key,
     Events,

@@ -1,11 +1,17 @@
 /*
  * TraceJob: the pieces of the trace kit's job that tests/flink-trace-kit, flink-cutover and
  * flink-runbook share: the source's records (line i of trace.csv is event i), a rate limiter that
- * holds the source at an offset without blocking its task (so snapshots are taken there), and a
- * sink whose lines become visible only when its committer commits them. flink.sh's callers
+ * holds the source at an offset without blocking its task (so snapshots are taken there), an
+ * operator that parses each line and keeps union list state, and a sink whose lines become
+ * visible only when its committer commits them. flink.sh's callers
  * compile it beside their program: flink_compile_lab "$here/X.java" "$FLINK_TRACE_JOB_JAVA".
  */
 
+import org.apache.flink.api.common.functions.RichMapFunction;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.tuple.Tuple3;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
@@ -19,6 +25,9 @@ import org.apache.flink.api.connector.source.util.ratelimit.RateLimiter;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 
 import java.io.File;
 import java.io.IOException;
@@ -82,6 +91,48 @@ public class TraceJob {
                     return CompletableFuture.completedFuture(null);
                 }
             };
+        }
+    }
+
+    /**
+     * Parses a trace line into (offset, key, value) and counts it in union list state ("seen"):
+     * on restore every subtask gets every entry back, and their sum is the events seen before.
+     */
+    public static class UnionTag extends RichMapFunction<String, Tuple3<Long, String, Long>> implements CheckpointedFunction {
+        private transient ListState<Long> seen;
+        private long count;
+
+        /** Called with each line's offset as it is parsed. */
+        protected void parsed(long offset) throws Exception {
+        }
+
+        /** Called on restore with the events the restored entries counted. */
+        protected void restored(long events) {
+        }
+
+        @Override
+        public Tuple3<Long, String, Long> map(String line) throws Exception {
+            count++;
+            String[] f = line.split(",", -1);
+            parsed(Long.parseLong(f[0]));
+            return Tuple3.of(Long.parseLong(f[0]), f[1], Long.parseLong(f[2]));
+        }
+
+        @Override
+        public void snapshotState(FunctionSnapshotContext ctx) throws Exception {
+            seen.update(List.of(count));
+        }
+
+        @Override
+        public void initializeState(FunctionInitializationContext ctx) throws Exception {
+            seen = ctx.getOperatorStateStore().getUnionListState(new ListStateDescriptor<>("seen", Types.LONG));
+            if (ctx.isRestored()) {
+                long total = 0;
+                for (Long c : seen.get()) {
+                    total += c;
+                }
+                restored(total);
+            }
         }
     }
 

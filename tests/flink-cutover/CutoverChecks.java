@@ -25,9 +25,6 @@
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.functions.RichMapFunction;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -45,10 +42,7 @@ import org.apache.flink.runtime.jobgraph.JobVertex;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.state.FunctionInitializationContext;
-import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.shaded.guava33.com.google.common.hash.Hashing;
-import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
@@ -85,33 +79,11 @@ public class CutoverChecks extends FlinkLab {
     static final AtomicLong TAG_RESTORED = new AtomicLong(-1);
     static final Map<String, Long> OUTPUT = new ConcurrentHashMap<>();
 
-    /** Parses a line and counts it in union list state (the count of events seen, per subtask). */
-    public static class Tag extends RichMapFunction<String, Tuple3<Long, String, Long>> implements CheckpointedFunction {
-        private transient ListState<Long> seen;
-        private long count;
-
+    /** The union-state operator: what its restored entries counted goes to TAG_RESTORED. */
+    public static class Tag extends TraceJob.UnionTag {
         @Override
-        public Tuple3<Long, String, Long> map(String line) {
-            count++;
-            String[] f = line.split(",", -1);
-            return Tuple3.of(Long.parseLong(f[0]), f[1], Long.parseLong(f[2]));
-        }
-
-        @Override
-        public void snapshotState(FunctionSnapshotContext ctx) throws Exception {
-            seen.update(List.of(count));
-        }
-
-        @Override
-        public void initializeState(FunctionInitializationContext ctx) throws Exception {
-            seen = ctx.getOperatorStateStore().getUnionListState(new ListStateDescriptor<>("seen", Types.LONG));
-            if (ctx.isRestored()) {
-                long total = 0;
-                for (Long c : seen.get()) {
-                    total += c;
-                }
-                TAG_RESTORED.set(total);
-            }
+        protected void restored(long events) {
+            TAG_RESTORED.set(events);
         }
     }
 

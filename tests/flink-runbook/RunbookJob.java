@@ -20,9 +20,6 @@
  */
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.functions.RichMapFunction;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -114,34 +111,19 @@ public class RunbookJob {
         }
     }
 
-    /** Parses a line, counts it in union list state, and writes its offset to the progress file. */
-    public static class Tag extends RichMapFunction<String, Tuple3<Long, String, Long>> implements CheckpointedFunction {
+    /** The union-state operator; each line's offset goes to the progress file, which run.sh reads. */
+    public static class Tag extends TraceJob.UnionTag {
         private final String progress;
-        private transient ListState<Long> seen;
-        private long count;
 
         Tag(String progress) {
             this.progress = progress;
         }
 
         @Override
-        public Tuple3<Long, String, Long> map(String line) throws Exception {
-            count++;
-            String[] f = line.split(",", -1);
+        protected void parsed(long offset) throws Exception {
             File tmp = new File(progress + ".tmp");
-            Files.write(tmp.toPath(), f[0].getBytes(StandardCharsets.UTF_8));
+            Files.write(tmp.toPath(), Long.toString(offset).getBytes(StandardCharsets.UTF_8));
             Files.move(tmp.toPath(), new File(progress).toPath(), StandardCopyOption.ATOMIC_MOVE);
-            return Tuple3.of(Long.parseLong(f[0]), f[1], Long.parseLong(f[2]));
-        }
-
-        @Override
-        public void snapshotState(FunctionSnapshotContext ctx) throws Exception {
-            seen.update(List.of(count));
-        }
-
-        @Override
-        public void initializeState(FunctionInitializationContext ctx) throws Exception {
-            seen = ctx.getOperatorStateStore().getUnionListState(new ListStateDescriptor<>("seen", Types.LONG));
         }
     }
 

@@ -179,6 +179,15 @@ impl CutoverInput {
         self.target.min(self.partitions).min(max).max(1)
     }
 
+    /// The most subtasks `op` runs at under `max`: the source's vertex (the operators chained to
+    /// it too) at most its partitions, the keyed operators and the sink at the target.
+    fn subtasks(&self, op: Operator, max: u32) -> u32 {
+        match op {
+            Operator::Source | Operator::OperatorState => self.source_p(max),
+            Operator::Keyed | Operator::Sink => self.target,
+        }
+    }
+
     fn row(&self, op: Operator) -> OperatorCutover {
         let (saved, new, target) = (self.saved, self.new_max, self.target);
         match self.verdict {
@@ -187,11 +196,7 @@ impl CutoverInput {
                 chosen: Route {
                     fate: Fate::Kept,
                     max_parallelism: saved,
-                    parallelism: if matches!(op, Operator::Source | Operator::OperatorState) {
-                        self.source_p(saved)
-                    } else {
-                        target
-                    },
+                    parallelism: self.subtasks(op, saved),
                     in_job: "nothing: max parallelism left unset, in the job and on the command line".to_string(),
                     outcome: format!("Flink gives its vertex the {saved} its state was saved with."),
                     evidence: KEPT,
@@ -203,11 +208,7 @@ impl CutoverInput {
                 chosen: Route {
                     fate: Fate::Empty,
                     max_parallelism: new,
-                    parallelism: if matches!(op, Operator::Source | Operator::OperatorState) {
-                        self.source_p(new)
-                    } else {
-                        target
-                    },
+                    parallelism: self.subtasks(op, new),
                     in_job: format!("-Dpipeline.max-parallelism={new}, no savepoint"),
                     outcome: match op {
                         Operator::Source => {

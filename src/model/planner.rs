@@ -22,8 +22,10 @@ pub mod outage;
 pub mod release;
 pub mod runbook;
 pub mod snapshot_kinds;
+mod vertices;
 
 pub use duration::{format_days, format_duration, parse_ttl, MAX_TTL_DAYS};
+pub use vertices::{VertexKind, VertexPlan};
 
 use super::chooser::{divisors_near, suggest_divisible_or, DivisibleChoice};
 use super::imbalance::Imbalance;
@@ -120,36 +122,6 @@ pub enum Verdict {
     RewriteNeeded,
     /// State lives shorter than a rewrite takes: rebuild it from the log instead.
     RebuildFromLog,
-}
-
-/// The kinds of vertex a keyed job has, as far as rescaling goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum VertexKind {
-    /// The source: no more subtasks read than the topic has partitions.
-    Source,
-    /// The operators after `keyBy`: their own parallelism, up to max parallelism.
-    Keyed,
-}
-
-/// What one kind of vertex gains from the plan.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct VertexPlan {
-    pub kind: VertexKind,
-    /// Subtasks doing work now (source: those that have a partition to read).
-    pub now: u32,
-    /// Subtasks doing work after the plan.
-    pub after: u32,
-    /// What caps it: the partitions, or the max parallelism the plan ends with.
-    pub cap: u32,
-    /// The source kept at the snapshot's max parallelism by the cutover (`cutover`): it caps
-    /// the source too, below its partitions.
-    pub pinned_at: Option<u32>,
-}
-
-impl VertexPlan {
-    pub fn gains(&self) -> bool {
-        self.after > self.now
-    }
 }
 
 /// One step of the plan.
@@ -253,28 +225,7 @@ impl PlanInput {
             partitions: self.partitions,
         }
         .table();
-        // The source's route decides how far it can go: pinned, at most the snapshot's value.
-        let source_max = cutover
-            .iter()
-            .find(|r| r.operator == cutover::Operator::Source)
-            .map_or(end_max, |r| r.chosen.max_parallelism);
-        let pinned_at = (source_max < self.partitions && verdict == Verdict::RewriteNeeded).then_some(source_max);
-        let vertices = [
-            VertexPlan {
-                kind: VertexKind::Source,
-                now: self.current.min(self.partitions),
-                after: self.target.min(self.partitions).min(source_max),
-                cap: self.partitions,
-                pinned_at,
-            },
-            VertexPlan {
-                kind: VertexKind::Keyed,
-                now: self.current,
-                after: self.target.min(end_max),
-                cap: end_max,
-                pinned_at: None,
-            },
-        ];
+        let vertices = self.vertices(verdict, end_max, &cutover);
         let imbalance = match (verdict, Parallelism::new(i64::from(self.target), saved)) {
             (Verdict::DirectRestore, Ok(p)) => Some(Imbalance::of(p)).filter(|i| !i.is_even()),
             _ => None,
@@ -297,7 +248,7 @@ impl PlanInput {
             timeline,
             alternative,
             interim,
-            warnings: self.warnings(saved.get(), imbalance, pinned_at),
+            warnings: self.warnings(saved.get(), imbalance, vertices[0].pinned_at),
         }
     }
 }

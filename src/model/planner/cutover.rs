@@ -9,10 +9,12 @@
 //! meets. A rewrite of the keyed operators alone leaves the others at the snapshot's value, so
 //! the new job must keep them there (pinned, in a vertex of their own, at a parallelism at most
 //! that value), rewrite them too, or leave their state behind on purpose. Every such claim holds
-//! an observation: `tests/flink-cutover/observed-flink-2.3.0.txt` (Flink 2.3.0), held by
+//! an observation: `tests/flink-cutover/` or `tests/flink-runbook/` (Flink 2.3.0), held by
 //! `cutover_tests.rs`; what only Flink's sources say is marked so.
 
 use super::Verdict;
+
+mod rewrite;
 
 /// A stateful operator of the job, by the kind of state it keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,7 +104,6 @@ impl Evidence {
 
 /// The observation programs' reports the routes cite.
 pub const CUTOVER_OBSERVED: &str = "tests/flink-cutover/observed-flink-2.3.0.txt";
-pub const RESTORE_OBSERVED: &str = "tests/flink-restore/observed-flink-2.3.0.txt";
 pub const RUNBOOK_OBSERVED: &str = "tests/flink-runbook/observed-flink-2.3.0.txt";
 
 /// One way through the cutover for one operator.
@@ -222,95 +223,6 @@ impl CutoverInput {
                 others: Vec::new(),
             },
             Verdict::RewriteNeeded => self.rewrite_row(op, saved, new, target),
-        }
-    }
-
-    fn rewrite_row(&self, op: Operator, saved: u32, new: u32, target: u32) -> OperatorCutover {
-        let rebuilt = |parallelism: u32, outcome: String| Route {
-            fate: Fate::Rebuilt,
-            max_parallelism: new,
-            parallelism,
-            in_job: format!("nothing of its own: -Dpipeline.max-parallelism={new} reaches it"),
-            outcome,
-            evidence: REBUILT,
-        };
-        let dropped = |parallelism: u32, outcome: &str| Route {
-            fate: Fate::Dropped,
-            max_parallelism: new,
-            parallelism,
-            in_job: "a new uid, and --allowNonRestoredState (-n) on the cutover's flink run".to_string(),
-            outcome: outcome.to_string(),
-            evidence: DROPPED,
-        };
-        let rewrite_too = "The rewrite must write its state too, in the format its own serializer reads (the State Processor API job grows by one operator).";
-        match op {
-            Operator::Source => OperatorCutover {
-                operator: op,
-                chosen: Route {
-                    fate: Fate::Pinned,
-                    max_parallelism: saved,
-                    parallelism: self.source_p(saved),
-                    in_job: format!("source: .setMaxParallelism({saved}).setParallelism({})", self.source_p(saved)),
-                    outcome: format!(
-                        "Restored as it was: no record is lost or read twice. It runs at most {saved} subtasks{}.",
-                        if self.partitions > saved { format!(", so {} of its {} partitions go unread by a subtask of their own", self.partitions - saved, self.partitions) } else { String::new() }
-                    ),
-                    evidence: PINNED,
-                },
-                others: vec![
-                    rebuilt(self.source_p(new), format!("It can then run up to {} subtasks. {rewrite_too}", self.source_p(new))),
-                    dropped(self.source_p(new), "It starts from its configured start position, not the savepoint's. Observed with a source that has no such position: it read from the beginning again, and every key was counted twice over what came before the savepoint. A Kafka source set to committed offsets resumes from the consumer group's last commit instead (not observed here: no Kafka)."),
-                ],
-            },
-            Operator::OperatorState => OperatorCutover {
-                operator: op,
-                chosen: Route {
-                    fate: Fate::Pinned,
-                    max_parallelism: saved,
-                    parallelism: self.source_p(saved),
-                    in_job: format!("each list or union state operator: .setMaxParallelism({saved}); chained to the source, it runs in the source's vertex"),
-                    outcome: "Restored as it was.".to_string(),
-                    evidence: PINNED,
-                },
-                others: vec![
-                    rebuilt(self.source_p(new), rewrite_too.to_string()),
-                    dropped(self.source_p(new), "Its state is gone: observed, a union-state operator under a new uid restored nothing."),
-                ],
-            },
-            Operator::Keyed => OperatorCutover {
-                operator: op,
-                chosen: Route {
-                    fate: Fate::Rebuilt,
-                    max_parallelism: new,
-                    parallelism: target,
-                    in_job: format!("keyed operators: -Dpipeline.max-parallelism={new} (or .setMaxParallelism({new}) on each)"),
-                    outcome: format!("The point of the rewrite: {new} key groups, so it can run at {target}."),
-                    evidence: PINNED,
-                },
-                others: Vec::new(),
-            },
-            Operator::Sink => {
-                // Under a rewrite the target is above the snapshot's value, so the pinned sink
-                // runs at fewer subtasks than the keyed operator and is not chained to it.
-                let p = saved;
-                OperatorCutover {
-                    operator: op,
-                    chosen: Route {
-                        fate: Fate::Pinned,
-                        max_parallelism: saved,
-                        parallelism: p,
-                        in_job: format!("sink: sinkTo(…).setMaxParallelism({saved}).setParallelism({p}), a vertex of its own, not chained to the keyed operator"),
-                        outcome: format!(
-                            "Restored as it was. Left chained to the keyed operator it would take that vertex's {new} and stop the restore; at more than {saved} subtasks Flink refuses the job."
-                        ),
-                        evidence: PINNED,
-                    },
-                    others: vec![
-                        rebuilt(target, "It can then stay chained to the keyed operator at the same parallelism. ".to_string() + rewrite_too),
-                        dropped(target, "Its committer's state is skipped (observed), so what the old job had not committed at the savepoint is not committed by the new one."),
-                    ],
-                }
-            }
         }
     }
 }

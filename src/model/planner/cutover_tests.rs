@@ -1,11 +1,10 @@
 //! The per-operator cutover table against what Flink 2.3.0 did (`tests/flink-cutover/`,
-//! `tests/flink-restore/`): every route's cited case exists and says what the route claims, and
+//! `tests/flink-runbook/`): every route's cited case exists and says what the route claims, and
 //! the table for seed 004 pins, rebuilds and drops as observed.
 
 use super::*;
 
 const CUTOVER: &str = include_str!("../../../tests/flink-cutover/observed-flink-2.3.0.txt");
-const RESTORE: &str = include_str!("../../../tests/flink-restore/observed-flink-2.3.0.txt");
 const RUNBOOK: &str = include_str!("../../../tests/flink-runbook/observed-flink-2.3.0.txt");
 const TRACE: &str = include_str!("../../../tests/flink-trace-kit/trace.csv");
 
@@ -24,7 +23,6 @@ fn holds(evidence: Evidence) {
     if let Evidence::Observed { file, case: title, shows } = evidence {
         let report = match file {
             CUTOVER_OBSERVED => CUTOVER,
-            RESTORE_OBSERVED => RESTORE,
             RUNBOOK_OBSERVED => RUNBOOK,
             other => panic!("no such report {other}"),
         };

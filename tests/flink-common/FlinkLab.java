@@ -214,6 +214,15 @@ public class FlinkLab {
         return s.replaceAll("savepoint-[0-9a-f]{6}-[0-9a-f]{12}", "savepoint-<id>");
     }
 
+    /** A run's work directory (as a path and as a file: URI), savepoint ids and job ids as placeholders. */
+    static String noRunIds(String s, String workDir) {
+        s = s.replace(new File(workDir).getAbsoluteFile().toURI().toString(), "file:<work>/");
+        s = noWorkDir(s, workDir);
+        s = noSavepointIds(s);
+        s = s.replaceAll("file:/+<work>", "file:<work>");
+        return s.replaceAll("[Jj]ob [0-9a-f]{32}", "job <jobid>");
+    }
+
     /** An execution attempt id (<vertex id>_<job id>_<subtask>_<attempt>) -> "<attempt-id>". */
     static String noAttemptIds(String s) {
         return s.replaceAll("[0-9a-f]{32}_[0-9a-f]{32}_\\d+_\\d+", "<attempt-id>");

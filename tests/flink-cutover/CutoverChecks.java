@@ -371,11 +371,7 @@ public class CutoverChecks extends FlinkLab {
     }
 
     static String norm(String s) {
-        s = s.replace(new File(workDir).getAbsoluteFile().toURI().toString(), "file:<work>/");
-        s = noWorkDir(s, workDir);
-        s = noSavepointIds(s);
-        s = s.replaceAll("file:/+<work>", "file:<work>");
-        s = s.replaceAll("[Jj]ob [0-9a-f]{32}", "job <jobid>");
+        s = noRunIds(s, workDir);
         for (Map.Entry<String, String> e : NAMES.entrySet()) {
             s = s.replace(e.getKey(), e.getKey() + " ('" + e.getValue() + "')");
         }

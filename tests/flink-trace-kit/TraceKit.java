@@ -247,11 +247,6 @@ public class TraceKit extends FlinkLab {
     }
 
     static String norm(String s) {
-        s = s.replace(new File(workDir).getAbsoluteFile().toURI().toString(), "file:<work>/");
-        s = noWorkDir(s, workDir);
-        s = noSavepointIds(s);
-        s = s.replaceAll("file:/+<work>", "file:<work>");
-        s = s.replaceAll("[Jj]ob [0-9a-f]{32}", "job <jobid>");
-        return s;
+        return noRunIds(s, workDir);
     }
 }

@@ -2,7 +2,7 @@
 //! runbook (`runbook.md`) or, with `--plan`, the whole plan (`plan.md`). tests/flink-runbook/
 //! runs the runbook it prints, command by command, on a real Flink cluster.
 //!     cargo run --example runbook -- '#/planner?current=2&p=6&saved_maxp=4' [--plan]
-use rescale_lab::labs::planner::query::PlannerQuery;
+use rescale_lab::labs::frame::LabState;
 use rescale_lab::labs::planner::state::PlannerState;
 use rescale_lab::url::Location;
 
@@ -16,14 +16,13 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let (query, notices) = PlannerQuery::parse(&Location::parse(link).params);
+    let (state, notices) = PlannerState::parse(&Location::parse(link).params);
     for n in &notices {
         eprintln!("runbook: {}: {}", n.param, n.message);
     }
     if !notices.is_empty() {
         std::process::exit(2);
     }
-    let state = PlannerState::from_query(&query);
     let plan = state.plan_input().plan();
     if whole {
         print!("{}", state.plan_markdown(&plan));

@@ -11,6 +11,8 @@
 //!   [`FieldSpec`] and [`FieldView`] (what a field widget draws), [`ParamTable`].
 //! - [`pick`]: [`Pick`], a menu parameter over a `ChoiceValue` type (its values, slugs and
 //!   labels from the type; its notice made from the list and the default).
+//! - [`slot`]: [`Slot`], a parameter bound to its place in a lab's state (a lens), the
+//!   `slots!` list each lab declares its parameters with, and [`Edit`], the one edit action.
 //! - [`encoding`]: [`encode_component`] and [`decode_component`], percent-encoding.
 //! - [`field`]: [`Field`], a form field's text, last valid value and error.
 //! - [`link`]: [`format_hash`], the one builder of every `#/…` link.
@@ -28,6 +30,7 @@ mod origin;
 pub mod param;
 pub mod param_info;
 pub mod pick;
+pub mod slot;
 pub mod visit;
 pub mod workshop;
 
@@ -38,6 +41,8 @@ pub use origin::{origin_of_address, valid_origin};
 pub use param::{Param, MAX_P};
 pub use param_info::{Choice, FieldView, ParamInfo, ParamTable};
 pub use pick::Pick;
+pub(crate) use slot::slots;
+pub use slot::{Bound, Edit, Slot, Table};
 pub use visit::{Visit, VISIT_KEY};
 
 use crate::lab::Lab;

@@ -6,7 +6,7 @@
 use yew::prelude::*;
 
 use super::{FieldInput, TextField};
-use crate::url::FieldSpec;
+use crate::url::{Edit, FieldSpec, Param, Slot};
 
 #[derive(Properties, PartialEq)]
 pub struct ParamFieldProps {
@@ -42,4 +42,18 @@ pub fn field_of(view: crate::url::FieldView<'_>, on_input: Callback<FieldInput>)
         <ParamField spec={view.spec} text={AttrValue::from(view.text.to_string())}
             error={view.error.map(|e| AttrValue::from(e.to_string()))} on_input={on_input} />
     }
+}
+
+/// The callback a field's input sends to a lab's reducer as an [`Edit`] of the parameter `name`.
+pub fn edits<A: From<Edit> + 'static>(on_action: &Callback<A>, name: &'static str) -> Callback<FieldInput> {
+    on_action.reform(move |i: FieldInput| A::from(Edit { param: name, text: i.text, bad_input: i.bad_input }))
+}
+
+/// The field widget of a slot: spec, text and error from the state, edits to the lab's reducer.
+pub fn slot_field<S, T, A>(slot: &'static Slot<S, Param<T>>, state: &S, on_action: &Callback<A>) -> Html
+where
+    T: Clone + PartialEq + Sync + 'static,
+    A: From<Edit> + 'static,
+{
+    field_of(slot.view(state), edits(on_action, slot.name))
 }

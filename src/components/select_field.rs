@@ -4,7 +4,7 @@
 use yew::prelude::*;
 
 use crate::model::choice::ChoiceValue;
-use crate::url::Pick;
+use crate::url::{Edit, Pick, Slot};
 
 #[derive(Properties, PartialEq)]
 pub struct SelectFieldProps {
@@ -61,4 +61,13 @@ pub fn pick_field<T: ChoiceValue>(pick: &'static Pick<T>, selected: T, on_change
         <SelectField id={pick.id} label={pick.label} param={pick.name} {options}
             selected={AttrValue::Static(selected.slug())} {on_change} />
     }
+}
+
+/// The menu of a slot: [`pick_field`] with the state's value, a pick sent as an [`Edit`].
+pub fn slot_pick<S, T, A>(slot: &'static Slot<S, Pick<T>>, state: &S, on_action: &Callback<A>) -> Html
+where
+    T: ChoiceValue + Sync,
+    A: From<Edit> + 'static,
+{
+    pick_field(&slot.kind, *slot.value(state), on_action.reform(move |value: T| A::from(slot.edit(&value))))
 }

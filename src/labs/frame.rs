@@ -11,7 +11,7 @@ use yew::prelude::*;
 use super::url_sync::use_url_sync;
 use crate::components::Notices;
 use crate::lab::Lab;
-use crate::url::{Location, Notice, ParamTable, Params};
+use crate::url::{slot, Edit, Location, Notice, ParamTable, Params, Table};
 
 /// A lab's state as the frame drives it. The reducer is the lab's own.
 pub trait LabState: Reducible + Clone + PartialEq + 'static {
@@ -26,6 +26,43 @@ pub trait LabState: Reducible + Clone + PartialEq + 'static {
     fn open(query: &Self::Query, notices: &mut Vec<Notice>) -> Self;
     /// The lab's parameters for the URL, defaults left out.
     fn pairs(&self) -> Vec<(&'static str, String)>;
+}
+
+/// A lab whose parameters live in slots (`url::slots!`): the frame opens it from a link,
+/// writes it back and applies every edit through its table; the lab adds only what the table
+/// cannot say (old names, a value read by hand). Its state is then its own query.
+pub trait SlottedLab: Reducible<Action: From<Edit>> + Default + Clone + PartialEq + 'static {
+    const LAB: Lab;
+    /// The slots, in the order of the lab's forms.
+    fn slots() -> Table<Self>;
+    /// Every parameter, the slots and any read by hand.
+    fn params() -> ParamTable;
+    /// After the slots have read the link: what the lab reads by hand.
+    fn opened(&mut self, _params: &Params, _notices: &mut Vec<Notice>) {}
+    /// After the slots have written their pairs: what the lab writes by hand.
+    fn more_pairs(&self, _out: &mut Vec<(&'static str, String)>) {}
+}
+
+impl<S: SlottedLab> LabState for S {
+    type Query = S;
+    const LAB: Lab = <S as SlottedLab>::LAB;
+    fn params() -> ParamTable {
+        <S as SlottedLab>::params()
+    }
+    fn parse(params: &Params) -> (S, Vec<Notice>) {
+        let mut notices = Vec::new();
+        let mut state: S = slot::open(S::slots(), params, &mut notices);
+        state.opened(params, &mut notices);
+        (state, notices)
+    }
+    fn open(query: &S, _: &mut Vec<Notice>) -> S {
+        query.clone()
+    }
+    fn pairs(&self) -> Vec<(&'static str, String)> {
+        let mut out = slot::pairs(S::slots(), self);
+        self.more_pairs(&mut out);
+        out
+    }
 }
 
 /// Implements [`LabState`] for a lab whose state opens with `from_query` and writes itself

@@ -7,9 +7,9 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use crate::lab::Lab;
-use crate::labs::frame::LabState;
+use crate::labs::frame::{LabState, SlottedLab};
 use crate::labs::{coverage, owners, planner, savepoint, skew, trace};
-use crate::url::{Location, Notice, ParamInfo};
+use crate::url::{Edit, Location, Notice, ParamInfo, Params};
 
 /// Texts that some parameter refuses: out of range, not numbers, huge, empty, malformed units.
 const BAD: &[&str] = &[
@@ -72,12 +72,7 @@ fn typed_error(lab: Lab, name: &str, text: &str) -> Option<String> {
             let field = SkewField::ALL.into_iter().find(|f| s.field(*f).spec.name == name).expect("a field");
             s.reduce(SkewAction::Set { field, text, bad_input: false }).field(field).error.map(String::from)
         }
-        Lab::Planner => {
-            use planner::state::{PlannerAction, PlannerField, PlannerState};
-            let s = Rc::new(PlannerState::from_query(&Default::default()));
-            let field = PlannerField::ALL.into_iter().find(|f| s.field(*f).spec.name == name).expect("a field");
-            s.reduce(PlannerAction::Set { field, text, bad_input: false }).field(field).error.map(String::from)
-        }
+        Lab::Planner => typed_in_slots::<planner::state::PlannerState>(name, &text),
         Lab::Trace => {
             use trace::state::{TraceAction, TraceField, TraceState};
             let s = Rc::new(TraceState::from_query(&Default::default()));
@@ -91,6 +86,14 @@ fn typed_error(lab: Lab, name: &str, text: &str) -> Option<String> {
             s.reduce(SavepointAction::Set { field, text, bad_input: false }).field(field).error.map(String::from)
         }
     }
+}
+
+/// [`typed_error`] for a lab whose parameters live in slots: one edit through its reducer.
+fn typed_in_slots<S: SlottedLab>(name: &str, text: &str) -> Option<String> {
+    let slot = S::slots().iter().find(|slot| slot.name() == name).expect("a field");
+    let s = Rc::new(<S as LabState>::parse(&Params::default()).0);
+    let s = s.reduce(S::Action::from(Edit { param: slot.name(), text: text.to_string(), bad_input: false }));
+    slot.error(&s).map(String::from)
 }
 
 fn notices_for(lab: Lab, name: &str, text: &str) -> Vec<Notice> {

@@ -2,7 +2,8 @@
 //! ones (with a notice when both disagree), round trips, and bad values named in order.
 
 use crate::lab::Lab;
-use crate::labs::planner::query::PlannerQuery;
+use crate::labs::frame::LabState;
+use crate::labs::planner::state::PlannerState;
 use crate::labs::trace::query::TraceQuery;
 use crate::url::*;
 
@@ -10,9 +11,12 @@ use crate::url::*;
 fn planner_and_trace_queries() {
     let location =
         Location::parse("#/planner?saved_maxp=128&saved_maxp_set=explicit&p=200&maxp=256&state=4TB&ttl=6h&txn=0");
-    let (q, notices) = PlannerQuery::parse(&location.params);
+    let (q, notices) = PlannerState::parse(&location.params);
     assert!(notices.is_empty(), "{notices:?}");
-    assert_eq!((q.saved_maxp, q.p, q.maxp, q.ttl, q.txn), (Some(128), 200, Some(256), Some(21_600), false));
+    assert_eq!(
+        (q.saved_maxp.value, q.p.value, q.maxp.value, q.ttl.value, q.txn),
+        (Some(128), 200, Some(256), Some(21_600), false)
+    );
     // One snapshot field: an old link's plan_maxp is read into saved_maxp; beside a different
     // saved_maxp it gives way, with a notice.
     for (hash, saved, noticed) in [
@@ -21,8 +25,8 @@ fn planner_and_trace_queries() {
         ("#/planner?saved_maxp=128&plan_maxp=128", Some(128), false),
         ("#/planner", None, false),
     ] {
-        let (q, notices) = PlannerQuery::parse(&Location::parse(hash).params);
-        assert_eq!(q.saved_maxp, saved, "{hash}");
+        let (q, notices) = PlannerState::parse(&Location::parse(hash).params);
+        assert_eq!(q.saved_maxp.value, saved, "{hash}");
         assert_eq!(notices.iter().any(|n| n.param == "plan_maxp"), noticed, "{hash}");
         assert!(!q.pairs().iter().any(|(name, _)| *name == "plan_maxp"), "{hash}");
     }
@@ -35,14 +39,14 @@ fn planner_and_trace_queries() {
         ("#/planner?target=0", 200, true),
         ("#/planner", 200, false),
     ] {
-        let (q, notices) = PlannerQuery::parse(&Location::parse(hash).params);
-        assert_eq!(q.p, p, "{hash}");
+        let (q, notices) = PlannerState::parse(&Location::parse(hash).params);
+        assert_eq!(q.p.value, p, "{hash}");
         assert_eq!(notices.iter().any(|n| n.param == "target"), noticed, "{hash}");
         assert!(!q.pairs().iter().any(|(name, _)| *name == "target"), "{hash}");
     }
     let again = Location::parse(&format_hash(Lab::Owners, &CommonQuery::default(), &q.pairs()));
-    assert_eq!(PlannerQuery::parse(&again.params).0, q);
-    let (_, notices) = PlannerQuery::parse(
+    assert_eq!(PlannerState::parse(&again.params).0, q);
+    let (_, notices) = PlannerState::parse(
         &Location::parse("#/planner?p=0&saved_maxp_set=maybe&state=lots&ttl=forever&txn=yes").params,
     );
     assert_eq!(
@@ -66,13 +70,13 @@ fn planner_and_trace_queries() {
 #[test]
 fn planner_release_and_snapshot() {
     use crate::model::planner::{release::Release, snapshot_kinds::SnapshotKind};
-    let (q, notices) = PlannerQuery::parse(&Location::parse("#/planner?release=1.18&snapshot=unaligned").params);
+    let (q, notices) = PlannerState::parse(&Location::parse("#/planner?release=1.18&snapshot=unaligned").params);
     assert!(notices.is_empty(), "{notices:?}");
     assert_eq!((q.release, q.snapshot), (Release::V1_18, SnapshotKind::UnalignedCheckpoint));
     let again = Location::parse(&format_hash(Lab::Planner, &CommonQuery::default(), &q.pairs()));
-    assert_eq!(PlannerQuery::parse(&again.params).0, q);
-    assert!(PlannerQuery::default().pairs().iter().all(|(k, _)| *k != "release" && *k != "snapshot"));
-    let (q, notices) = PlannerQuery::parse(&Location::parse("#/planner?release=1.9&snapshot=tape").params);
+    assert_eq!(PlannerState::parse(&again.params).0, q);
+    assert!(PlannerState::parse(&Params::default()).0.pairs().iter().all(|(k, _)| *k != "release" && *k != "snapshot"));
+    let (q, notices) = PlannerState::parse(&Location::parse("#/planner?release=1.9&snapshot=tape").params);
     assert_eq!((q.release, q.snapshot), (Release::V2_3, SnapshotKind::AlignedCheckpoint));
     assert_eq!(notices.iter().map(|n| n.param.as_str()).collect::<Vec<_>>(), vec!["release", "snapshot"]);
 }

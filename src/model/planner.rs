@@ -64,8 +64,9 @@ pub struct PlanInput {
 
 /// Is the job running now? A plan for a job that is down starts by bringing it back from its
 /// latest retained checkpoint: there is no running job to take a savepoint of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum JobStatus {
+    #[default]
     Running,
     /// Not running: its last restart failed (seed 004's restart at 200).
     Down,

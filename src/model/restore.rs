@@ -19,9 +19,11 @@ use super::key_group::{default_max_parallelism, MaxParallelism, UPPER_BOUND_MAX_
 use super::ModelError;
 
 /// How the snapshot's max parallelism came about (shown, though Flink cannot tell).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SavedHow {
     Explicit,
+    /// Flink's default: derived from the first parallelism.
+    #[default]
     Derived,
 }
 

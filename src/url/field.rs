@@ -3,7 +3,7 @@
 //! [`FieldSpec`]: what a field widget needs of the parameter it edits.
 
 /// One edited value.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Field<T> {
     pub text: String,
     pub value: T,

@@ -155,16 +155,16 @@ proptest! {
     #[test]
     fn url_planner_query(hash in any_hash()) {
         let location = Location::parse(&hash);
-        let (q, notices) = PlannerQuery::parse(&location.params);
+        let (q, notices) = PlannerState::parse(&location.params);
         check_lab_notices(&location, &notices)?;
-        for v in [q.p, q.current, q.first].into_iter().chain(q.maxp).chain(q.saved_maxp) {
+        for v in [q.p.value, q.current.value, q.first.value].into_iter().chain(q.maxp.value).chain(q.saved_maxp.value) {
             prop_assert!((1..=32768).contains(&v));
         }
-        prop_assert!((1..=1_000_000).contains(&q.partitions));
-        prop_assert!(q.state <= 1 << 50 && (1..=1 << 50).contains(&q.rate));
-        prop_assert!(q.ttl.is_none_or(|secs| secs <= 3650 * 86_400));
+        prop_assert!((1..=1_000_000).contains(&q.partitions.value));
+        prop_assert!(q.state.value <= 1 << 50 && (1..=1 << 50).contains(&q.rate.value));
+        prop_assert!(q.ttl.value.is_none_or(|secs| secs <= 3650 * 86_400));
         let again = reparse(Lab::Planner, &location.common, &q.pairs())?;
-        let (parsed, notices) = PlannerQuery::parse(&again.params);
+        let (parsed, notices) = PlannerState::parse(&again.params);
         prop_assert!(notices.is_empty(), "{:?}", notices);
         prop_assert_eq!(parsed, q);
     }

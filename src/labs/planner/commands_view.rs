@@ -6,28 +6,28 @@
 use yew::prelude::*;
 
 use super::query::RELEASE;
-use super::state::{PlannerAction, PlannerState};
-use crate::components::{pick_field, CopyExport};
+use super::state::PlannerState;
+use crate::components::{slot_pick, CopyExport};
+use crate::url::Edit;
 use crate::model::planner::Plan;
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct CommandsProps {
     pub state: PlannerState,
     pub plan: Plan,
-    pub on_action: Callback<PlannerAction>,
+    pub on_action: Callback<Edit>,
 }
 
 #[function_component]
 pub fn Commands(props: &CommandsProps) -> Html {
     let s = &props.state;
     let book = s.runbook(&props.plan);
-    let on_release = props.on_action.reform(|release| PlannerAction::SetRelease { release });
     html! {
         <section class="runbook" aria-labelledby="runbook-title" data-testid="runbook" data-release={s.release.slug()}>
             <h2 id="runbook-title">{ "Commands and configuration" }</h2>
             <p>{ "The plan's steps as commands, configuration keys and Kubernetes operator fields. The names change between Flink releases; each is checked against that release's jar. Words in angle brackets are yours to fill in." }</p>
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                { pick_field(&RELEASE, s.release, on_release) }
+                { slot_pick(&RELEASE, s, &props.on_action) }
             </form>
             <ol class="runbook-steps">
                 { for book.steps.iter().enumerate().map(|(i, st)| html! {

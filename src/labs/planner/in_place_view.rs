@@ -7,10 +7,10 @@
 
 use yew::prelude::*;
 
-use super::field;
-use super::query::SCHEDULER;
-use super::state::{PlannerAction, PlannerField, PlannerState};
-use crate::components::pick_field;
+use super::query::{SCHEDULER, SLOTS_FOR_JOB};
+use super::state::PlannerState;
+use crate::components::{slot_field, slot_pick};
+use crate::url::Edit;
 use crate::model::planner::format_duration;
 use crate::model::planner::in_place::{
     above_max_message, InPlaceOutcome, INCOMPLETE_MESSAGE, NOT_ADAPTIVE_MESSAGE, TIMING_DEFAULTS,
@@ -54,7 +54,7 @@ pub struct InPlaceProps {
     pub state: PlannerState,
     /// The running job's max parallelism (the plan's snapshot value).
     pub max_parallelism: u32,
-    pub on_action: Callback<PlannerAction>,
+    pub on_action: Callback<Edit>,
 }
 
 #[function_component]
@@ -70,7 +70,6 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
     };
     let estimate = input.estimate(s.state.value, rates, s.backend);
     let (current, target, max) = (input.current, input.target, input.max_parallelism);
-    let on_scheduler = a.reform(|scheduler| PlannerAction::SetScheduler { scheduler });
     let slots = input.slots.map_or("the".to_string(), |n| n.max(current).to_string());
     let (headline, message) = match outcome {
         InPlaceOutcome::AboveMax => (format!("HTTP 400: in-place rescaling does not lift the ceiling. Flink refuses a parallelism above the job's max parallelism {max} before any scheduler sees it; nothing changes."), Some(above_max_message(target, max))),
@@ -90,8 +89,8 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
             <h2 id="in-place-title">{ "Or in place: the adaptive scheduler" }</h2>
             <p>{ "With the adaptive scheduler a running job's parallelism can be changed through the REST API (FLIP-291). It is still a restart, from the latest checkpoint, and it is still capped by max parallelism; what it saves is the savepoint, the stop and the new submission." }</p>
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                { pick_field(&SCHEDULER, s.scheduler, on_scheduler) }
-                { field(s, a, PlannerField::Slots) }
+                { slot_pick(&SCHEDULER, s, a) }
+                { slot_field(&SLOTS_FOR_JOB, s, a) }
             </form>
             <div class={classes!("plan-verdict", outcome.as_str())} data-testid="inplace-verdict" data-verdict={outcome.as_str()} role="status" aria-live="polite">
                 <strong>{ headline }</strong>

@@ -4,8 +4,8 @@
 //! failover loop the raised keys prevent, the full first checkpoint, the cutover's vertices as
 //! the per-operator table pins them, the old code refused, and every total right at the end.
 
-use super::query::PlannerQuery;
 use super::state::PlannerState;
+use crate::labs::frame::LabState;
 use crate::model::key_group::MaxParallelism;
 use crate::model::planner::cutover::{pitfalls, CutoverInput, Operator};
 use crate::model::restore::{RestoreInput, RestoreOutcome, SavedHow};
@@ -16,9 +16,9 @@ const RUNBOOK: &str = include_str!("../../../tests/flink-runbook/runbook-2.3.md"
 
 fn state() -> PlannerState {
     let link = REPORT.lines().find_map(|l| l.strip_prefix("Planner link: ")).expect("the link");
-    let (query, notices) = PlannerQuery::parse(&Location::parse(link).params);
+    let (state, notices) = PlannerState::parse(&Location::parse(link).params);
     assert!(notices.is_empty(), "{notices:?}");
-    PlannerState::from_query(&query)
+    state
 }
 
 /// The report's block under the heading that starts with `title`.

@@ -7,8 +7,9 @@
 use yew::prelude::*;
 
 use super::query::SNAPSHOT;
-use super::state::{PlannerAction, PlannerState};
-use crate::components::pick_field;
+use super::state::PlannerState;
+use crate::components::slot_pick;
+use crate::url::Edit;
 use crate::model::planner::snapshot_kinds::{plan_needs, snapshot_kinds_csv, Cell, Operation, SnapshotKind, Source};
 use crate::model::planner::Plan;
 
@@ -16,7 +17,7 @@ use crate::model::planner::Plan;
 pub struct KindsProps {
     pub state: PlannerState,
     pub plan: Plan,
-    pub on_action: Callback<PlannerAction>,
+    pub on_action: Callback<Edit>,
 }
 
 fn cell_text(c: Cell) -> String {
@@ -35,12 +36,11 @@ pub fn Kinds(props: &KindsProps) -> Html {
     let s = &props.state;
     let needs = plan_needs(props.plan.verdict, s.snapshot);
     let ok = needs.iter().all(|n| n.cell.yes);
-    let on_kind = props.on_action.reform(|snapshot| PlannerAction::SetSnapshot { snapshot });
     html! {
         <section class="snapshot-kinds" aria-labelledby="kinds-title">
             <h2 id="kinds-title">{ "Which snapshot can do what" }</h2>
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                { pick_field(&SNAPSHOT, s.snapshot, on_kind) }
+                { slot_pick(&SNAPSHOT, s, &props.on_action) }
             </form>
             <div class="sp-scroll" role="region" aria-label="Snapshot kinds table, scrolls sideways" tabindex="0">
                 <table data-testid="snapshot-kinds">

@@ -22,23 +22,10 @@ mod time_view;
 
 use yew::prelude::*;
 
-use crate::components::{field_of, FieldInput, Wanted};
+use crate::components::Wanted;
 use crate::lab::Lab;
-use crate::labs::frame::{dispatch, lab_state, use_lab, LabFrame, LabProps};
-use query::PlannerQuery;
-use state::{PlannerAction, PlannerField, PlannerState};
-
-/// The field widget of one planner field, wired from the parameter table.
-pub fn field(state: &PlannerState, on_action: &Callback<PlannerAction>, which: PlannerField) -> Html {
-    let on_input = on_action.reform(move |i: FieldInput| PlannerAction::Set {
-        field: which,
-        text: i.text,
-        bad_input: i.bad_input,
-    });
-    field_of(state.field(which), on_input)
-}
-
-lab_state!(PlannerState, PlannerQuery, Planner);
+use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
+use state::PlannerState;
 
 const LEDE: &str = "Changing a keyed job's parallelism means snapshot, stop, and restore. First ask whether the restore \
                     will even start; then plan the change so that every step can be undone until one clearly marked moment.";

@@ -4,10 +4,10 @@
 
 use yew::prelude::*;
 
-use super::field;
-use super::query::{BACKEND, JOB};
-use super::state::{PlannerAction, PlannerField, PlannerState};
-use crate::components::{pick_field, CopyExport};
+use super::query::{BACKEND, CURRENT, INC_RATE, JOB, PARTITIONS, RATE, RESTORE_RATE, SP_RATE, STATE, TTL, TXN};
+use super::state::PlannerState;
+use crate::components::{slot_field, slot_pick, CopyExport};
+use crate::url::Edit;
 use crate::model::number::count;
 use crate::model::planner::document::headline;
 use crate::model::planner::{Plan, Verdict, VertexKind, VertexPlan};
@@ -16,17 +16,13 @@ use crate::model::planner::{Plan, Verdict, VertexKind, VertexPlan};
 pub struct PlanSectionProps {
     pub state: PlannerState,
     pub plan: Plan,
-    pub on_action: Callback<PlannerAction>,
+    pub on_action: Callback<Edit>,
 }
 
 #[function_component]
 pub fn PlanSection(props: &PlanSectionProps) -> Html {
     let (s, p, a) = (&props.state, &props.plan, &props.on_action);
-    let on_txn = a.reform(|e: Event| PlannerAction::SetTransactional {
-        on: crate::browser::events::checked(&e),
-    });
-    let on_backend = a.reform(|backend| PlannerAction::SetBackend { backend });
-    let on_job = a.reform(|job| PlannerAction::SetJob { job });
+    let on_txn = a.reform(|e: Event| TXN.edit(&crate::browser::events::checked(&e)));
     // Built once per state and plan, not on every render of the section.
     let markdown = use_memo((s.clone(), p.clone()), |(s, p)| AttrValue::from(s.plan_markdown(p)));
     let verdict_key = match p.verdict {
@@ -47,16 +43,16 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
         <section class="plan" aria-labelledby="plan-title">
             <h2 id="plan-title">{ "Plan the rescale" }</h2>
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                { pick_field(&JOB, s.job, on_job) }
-                { field(s, a, PlannerField::Current) }
-                { field(s, a, PlannerField::State) }
-                { field(s, a, PlannerField::SpRate) }
-                { field(s, a, PlannerField::Rate) }
-                { field(s, a, PlannerField::RestoreRate) }
-                { field(s, a, PlannerField::IncRate) }
-                { field(s, a, PlannerField::Partitions) }
-                { field(s, a, PlannerField::Ttl) }
-                { pick_field(&BACKEND, s.backend, on_backend) }
+                { slot_pick(&JOB, s, a) }
+                { slot_field(&CURRENT, s, a) }
+                { slot_field(&STATE, s, a) }
+                { slot_field(&SP_RATE, s, a) }
+                { slot_field(&RATE, s, a) }
+                { slot_field(&RESTORE_RATE, s, a) }
+                { slot_field(&INC_RATE, s, a) }
+                { slot_field(&PARTITIONS, s, a) }
+                { slot_field(&TTL, s, a) }
+                { slot_pick(&BACKEND, s, a) }
                 <div class="field checkbox-field">
                     <label><input type="checkbox" checked={s.txn} onchange={on_txn} />{ " Sinks are transactional (exactly-once)" }</label>
                 </div>

@@ -4,24 +4,23 @@
 
 use yew::prelude::*;
 
-use super::field;
-use super::query::SAVED_HOW;
-use super::state::{PlannerAction, PlannerField, PlannerState};
-use crate::components::pick_field;
+use super::query::{FIRST, MAXP, P, SAVED_HOW, SAVED_MAXP};
+use super::state::PlannerState;
+use crate::components::{slot_field, slot_pick};
+use crate::url::Edit;
 use crate::model::number::count;
 use crate::model::restore::RestoreOutcome;
 
 #[derive(Properties, PartialEq)]
 pub struct PredictorProps {
     pub state: PlannerState,
-    pub on_action: Callback<PlannerAction>,
+    pub on_action: Callback<Edit>,
 }
 
 #[function_component]
 pub fn Predictor(props: &PredictorProps) -> Html {
     let s = &props.state;
     let a = &props.on_action;
-    let on_how = a.reform(|how| PlannerAction::SetSavedHow { how });
     let outcome = s.restore();
     let (verdict, body) = match outcome {
         RestoreOutcome::Ok { max_parallelism, adopted_from } => (
@@ -51,11 +50,11 @@ pub fn Predictor(props: &PredictorProps) -> Html {
             <h2 id="predictor-title">{ "Will the restore start?" }</h2>
             <p>{ "The snapshot's values below feed both this check and the plan further down." }</p>
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                { field(s, a, PlannerField::SavedMaxp) }
-                { field(s, a, PlannerField::First) }
-                { pick_field(&SAVED_HOW, s.saved_how, on_how) }
-                { field(s, a, PlannerField::P) }
-                { field(s, a, PlannerField::Maxp) }
+                { slot_field(&SAVED_MAXP, s, a) }
+                { slot_field(&FIRST, s, a) }
+                { slot_pick(&SAVED_HOW, s, a) }
+                { slot_field(&P, s, a) }
+                { slot_field(&MAXP, s, a) }
             </form>
             <div class={classes!("restore-result", verdict)} data-testid="restore-verdict" data-verdict={verdict} role="status" aria-live="polite">
                 { body }

@@ -44,12 +44,11 @@ impl Recorded {
 /// its handles show it) its backend, and the new parallelism typed here: the link and the
 /// sentence beside it.
 pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: u32) -> (String, String) {
-    use planner_query::{PlannerQuery, BACKEND, CURRENT, P, SAVED_MAXP, SNAPSHOT, STATE};
-    let d = PlannerQuery::default();
+    use planner_query::{BACKEND, CURRENT, P, SAVED_MAXP, SNAPSHOT, STATE};
     let mut pairs = vec![(CURRENT.name, op.parallelism.to_string())];
     pairs.push((SAVED_MAXP.name, op.max_parallelism.to_string()));
     pairs.push((STATE.name, STATE.format(&state_bytes)));
-    P.pair(&new_p, &d.p, &mut pairs);
+    P.pair(&new_p, &mut pairs);
     let kind = match recorded.kind {
         RecordedKind::CanonicalSavepoint => Some(SnapshotKind::CanonicalSavepoint),
         RecordedKind::NativeSavepoint => Some(SnapshotKind::NativeSavepoint),
@@ -58,7 +57,7 @@ pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: 
         RecordedKind::Unknown => None,
     };
     if let Some(kind) = kind {
-        SNAPSHOT.pair(kind, d.snapshot, &mut pairs);
+        SNAPSHOT.pair(&kind, &mut pairs);
     }
     let (backend, said) = match recorded.backend {
         RecordedBackend::RocksDbIncremental => (Some(Backend::RocksDb), "RocksDB (its incremental handles say so)"),
@@ -70,7 +69,7 @@ pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: 
         RecordedBackend::NotRecorded => (None, "not recorded in this file: the planner assumes RocksDB, change it there if not"),
     };
     if let Some(backend) = backend {
-        BACKEND.pair(backend, d.backend, &mut pairs);
+        BACKEND.pair(&backend, &mut pairs);
     }
     let what = kind.map_or("snapshot of unknown kind", SnapshotKind::title);
     let text = format!(

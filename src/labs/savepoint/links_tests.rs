@@ -3,7 +3,8 @@
 //! same bytes per key group (and per subtask) as the file.
 
 use super::*;
-use crate::labs::planner::query::PlannerQuery;
+use crate::labs::frame::LabState;
+use crate::labs::planner::state::PlannerState;
 use crate::labs::skew::query::{KeySource, SkewQuery};
 use crate::labs::skew::state::SkewState;
 use crate::model::savepoint::report::keyed_bytes_per_subtask;
@@ -96,9 +97,9 @@ fn planner_and_predictor_links_carry_the_snapshot() {
     use crate::model::trace::Backend;
     let op = counter(CANONICAL);
     let (href, text) = planner_link(&op, Recorded::of(&parse(CANONICAL).unwrap()), 14_723, 12);
-    let (q, n) = PlannerQuery::parse(&Location::parse(&href).params);
+    let (q, n) = PlannerState::parse(&Location::parse(&href).params);
     assert!(n.is_empty(), "{n:?}");
-    assert_eq!((q.current, q.saved_maxp, q.state, q.p), (4, Some(128), 14_723, 12));
+    assert_eq!((q.current.value, q.saved_maxp.value, q.state.value, q.p.value), (4, Some(128), 14_723, 12));
     // A canonical savepoint, which records no backend: the planner's default stays, and says so.
     assert_eq!((q.snapshot, q.backend), (SnapshotKind::CanonicalSavepoint, Backend::RocksDb));
     assert!(text.contains("new parallelism 12") && text.contains("from a canonical savepoint"), "{text}");
@@ -111,15 +112,15 @@ fn planner_and_predictor_links_carry_the_snapshot() {
     ];
     for (bytes, kind, backend) in cases {
         let (href, text) = planner_link(&counter(bytes), Recorded::of(&parse(bytes).unwrap()), 1 << 20, 200);
-        let (q, n) = PlannerQuery::parse(&Location::parse(&href).params);
+        let (q, n) = PlannerState::parse(&Location::parse(&href).params);
         assert!(n.is_empty(), "{n:?}");
-        assert_eq!((q.snapshot, q.backend, q.p), (kind, backend, 200), "{href}");
+        assert_eq!((q.snapshot, q.backend, q.p.value), (kind, backend, 200), "{href}");
         assert!(!text.contains("savepoint") || kind != SnapshotKind::AlignedCheckpoint, "{text}");
     }
     let href = predictor_href(&op, 200);
     assert_eq!(href, "#/planner?saved_maxp=128&p=200");
-    let (q, _) = PlannerQuery::parse(&Location::parse(&href).params);
-    assert_eq!((q.saved_maxp, q.p), (Some(128), 200));
+    let (q, _) = PlannerState::parse(&Location::parse(&href).params);
+    assert_eq!((q.saved_maxp.value, q.p.value), (Some(128), 200));
 }
 
 #[test]

@@ -14,9 +14,10 @@
 //!   assigning slots): never suggested.
 
 /// The job's scheduler (`jobmanager.scheduler`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Scheduler {
     /// Not set: Flink's default scheduler.
+    #[default]
     Default,
     /// `jobmanager.scheduler: adaptive`.
     Adaptive,

@@ -8,7 +8,7 @@
 //! and option printed here against the release's committed output.
 
 /// A Flink minor release the planner writes commands for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub enum Release {
     V1_15,
     V1_16,
@@ -19,6 +19,8 @@ pub enum Release {
     V2_0,
     V2_1,
     V2_2,
+    /// The newest.
+    #[default]
     V2_3,
 }
 

@@ -9,10 +9,12 @@
 use super::Verdict;
 
 /// A kind of snapshot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SnapshotKind {
     CanonicalSavepoint,
     NativeSavepoint,
+    /// What Flink retains unless told otherwise.
+    #[default]
     AlignedCheckpoint,
     UnalignedCheckpoint,
 }

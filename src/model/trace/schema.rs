@@ -11,9 +11,10 @@
 //! differently, and the RocksDB canonical and native savepoints gave the same sequence.
 
 /// The state backend of the job (the heap backend and RocksDB word the failure differently).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Backend {
     /// `state.backend.type: hashmap` (Flink's default): state on the JVM heap.
+    #[default]
     HashMap,
     /// `state.backend.type: rocksdb`: state in embedded RocksDB.
     RocksDb,

@@ -1,27 +1,38 @@
 //! Reducer and query round-trip tests of the planner's state (`state.rs`).
 
 use super::*;
+use crate::labs::frame::LabState;
+use crate::labs::planner::query::{MAXP, P, SAVED_MAXP, SCHEDULER, SLOTS_FOR_JOB, STATE, TTL, FIRST};
+use crate::model::planner::in_place::Scheduler;
 use crate::model::planner::Verdict;
 use crate::model::restore::FailedCheck;
 
-fn set(field: PlannerField, text: &str) -> PlannerAction {
-    PlannerAction::Set { field, text: text.into(), bad_input: false }
+/// The state a link without parameters opens.
+fn seed() -> Rc<PlannerState> {
+    Rc::new(PlannerState::parse(&Params::default()).0)
+}
+
+/// The state's link, read back.
+fn reopened(s: &PlannerState) -> PlannerState {
+    let href = crate::url::format_hash(Lab::Planner, &Default::default(), &s.pairs());
+    PlannerState::parse(&crate::url::Location::parse(&href).params).0
 }
 
 #[test]
 fn opens_on_the_seed_case_and_round_trips() {
-    let s = Rc::new(PlannerState::from_query(&PlannerQuery::default()));
+    let s = seed();
     assert_eq!(
         s.restore(),
         RestoreOutcome::Fails(FailedCheck::SavedMaxBelowParallelism { saved: 128, parallelism: 200 })
     );
     assert_eq!(s.plan_input().plan().verdict, Verdict::RewriteNeeded);
-    assert_eq!(PlannerState::from_query(&s.to_query()).to_query(), s.to_query());
-    let s = [set(PlannerField::Maxp, "256"), set(PlannerField::Ttl, "6h"), set(PlannerField::State, "lots")]
+    assert_eq!(reopened(&s), *s);
+    let s = [MAXP.typed("256"), TTL.typed("6h"), STATE.typed("lots")]
         .into_iter()
         .fold(s, Reducible::reduce);
     assert_eq!(s.restore(), RestoreOutcome::Fails(FailedCheck::MaxParallelismChanged { saved: 128, new: 256 }));
-    assert_eq!(s.to_query().ttl, Some(21_600));
+    assert_eq!(s.ttl.value, Some(21_600));
+    assert_eq!(reopened(&s).ttl.value, Some(21_600));
     assert!(s.state.error.as_deref().unwrap().contains("not a size"));
     assert_eq!(s.state.value, 4 << 40);
 }
@@ -40,11 +51,11 @@ fn predictor_and_plan_tell_one_story() {
         ("", "24", "129", false, Verdict::RewriteNeeded),
     ];
     for (saved, first, p, starts, verdict) in cases {
-        let s = Rc::new(PlannerState::from_query(&PlannerQuery::default()));
+        let s = seed();
         let s = [
-            set(PlannerField::SavedMaxp, saved),
-            set(PlannerField::First, first),
-            set(PlannerField::P, p),
+            SAVED_MAXP.typed(saved),
+            FIRST.typed(first),
+            P.typed(p),
         ]
         .into_iter()
         .fold(s, Reducible::reduce);
@@ -61,17 +72,17 @@ fn predictor_and_plan_tell_one_story() {
 #[test]
 fn in_place_route_from_the_page() {
     use crate::model::planner::in_place::InPlaceOutcome;
-    let s = Rc::new(PlannerState::from_query(&PlannerQuery::default()));
+    let s = seed();
     let max = s.plan_input().plan().saved_max;
     assert_eq!(s.in_place_input(max).outcome(), InPlaceOutcome::AboveMax);
-    let s = s.reduce(set(PlannerField::P, "100"));
+    let s = s.reduce(P.typed("100"));
     assert_eq!(s.in_place_input(max).outcome(), InPlaceOutcome::NotAdaptive);
-    let s = s.reduce(PlannerAction::SetScheduler { scheduler: Scheduler::Adaptive });
+    let s = s.reduce(SCHEDULER.edit(&Scheduler::Adaptive));
     assert_eq!(s.in_place_input(max).outcome(), InPlaceOutcome::Rescales { parallelism: 100, slot_capped: false });
-    let s = s.reduce(set(PlannerField::Slots, "64"));
+    let s = s.reduce(SLOTS_FOR_JOB.typed("64"));
     assert_eq!(s.in_place_input(max).outcome(), InPlaceOutcome::Rescales { parallelism: 64, slot_capped: true });
-    let q = s.to_query();
-    assert_eq!((q.scheduler, q.slots), (Scheduler::Adaptive, Some(64)));
-    let s = s.reduce(set(PlannerField::Slots, "0"));
+    let q = reopened(&s);
+    assert_eq!((q.scheduler, q.slots.value), (Scheduler::Adaptive, Some(64)));
+    let s = s.reduce(SLOTS_FOR_JOB.typed("0"));
     assert!(s.slots.error.is_some() && s.slots.value == Some(64));
 }

@@ -1,0 +1,264 @@
+//! A parameter that knows where it lives in its lab's state ([`Slot`]): the parameter (a
+//! [`Param`] field or a [`Pick`] menu), its default, and a lens into the state (get, get-mut,
+//! and an optional hook run after an edit, for a lab that must react). A lab lists its slots
+//! once, with [`slots!`], beside its state's fields; from that one list come the state a link
+//! opens ([`open`]), the link the state writes back ([`pairs`]), every edit ([`Edit`], one
+//! action for every field and menu of every lab) and the widgets' views. Nothing is mirrored by
+//! hand: a new number parameter is its line in the list, its field in the state and its widget.
+
+use std::ops::Deref;
+
+use super::field::Field;
+use super::param_info::{FieldView, ParamInfo};
+use super::{Notice, Param, Params, Pick};
+use crate::model::choice::ChoiceValue;
+
+/// What a slot holds: a [`Param`] keeps typed text beside its last valid value (a [`Field`]), a
+/// [`Pick`] keeps the picked value.
+pub trait Kind: ParamInfo + 'static {
+    type Value: Clone + PartialEq + Sync + 'static;
+    /// What the state holds for it.
+    type Stored: 'static;
+    fn store(&self, value: Self::Value) -> Self::Stored;
+    fn value(stored: &Self::Stored) -> &Self::Value;
+    /// The link's value, else `default` (a bad value adds a notice naming the fallback).
+    fn read_or(&self, params: &Params, notices: &mut Vec<Notice>, default: Self::Value) -> Self::Value;
+    /// The text a link carries for `value`.
+    fn write(&self, value: &Self::Value) -> String;
+    /// Applies text typed or picked; bad text keeps the last valid value beside its error.
+    fn set(&self, stored: &mut Self::Stored, text: String, bad_input: bool);
+    fn error(stored: &Self::Stored) -> Option<&str>;
+}
+
+impl<T: Clone + PartialEq + Sync + 'static> Kind for Param<T> {
+    type Value = T;
+    type Stored = Field<T>;
+    fn store(&self, value: T) -> Field<T> {
+        self.field(value)
+    }
+    fn value(stored: &Field<T>) -> &T {
+        &stored.value
+    }
+    fn read_or(&self, params: &Params, notices: &mut Vec<Notice>, default: T) -> T {
+        Param::read_or(self, params, notices, default)
+    }
+    fn write(&self, value: &T) -> String {
+        self.format(value)
+    }
+    fn set(&self, stored: &mut Field<T>, text: String, bad_input: bool) {
+        self.apply(stored, text, bad_input);
+    }
+    fn error(stored: &Field<T>) -> Option<&str> {
+        stored.error.as_deref()
+    }
+}
+
+impl<T: ChoiceValue + Sync> Kind for Pick<T> {
+    type Value = T;
+    type Stored = T;
+    fn store(&self, value: T) -> T {
+        value
+    }
+    fn value(stored: &T) -> &T {
+        stored
+    }
+    fn read_or(&self, params: &Params, notices: &mut Vec<Notice>, default: T) -> T {
+        Pick::read_or(self, params, notices, default)
+    }
+    fn write(&self, value: &T) -> String {
+        value.slug().to_string()
+    }
+    /// A menu offers only its values: other text (never sent by the page) changes nothing.
+    fn set(&self, stored: &mut T, text: String, _: bool) {
+        if let Ok(value) = self.parse(&text) {
+            *stored = value;
+        }
+    }
+    fn error(_: &T) -> Option<&str> {
+        None
+    }
+}
+
+/// A parameter of kind `K` bound to its place in the state `S`.
+pub struct Slot<S: 'static, K: Kind> {
+    pub kind: K,
+    pub default: K::Value,
+    get: fn(&S) -> &K::Stored,
+    get_mut: fn(&mut S) -> &mut K::Stored,
+    after: Option<fn(&mut S)>,
+}
+
+impl<S, K: Kind> Slot<S, K> {
+    /// `after`: run on the state after every edit of this parameter (not when a link opens it).
+    pub const fn new(
+        kind: K,
+        default: K::Value,
+        get: fn(&S) -> &K::Stored,
+        get_mut: fn(&mut S) -> &mut K::Stored,
+        after: Option<fn(&mut S)>,
+    ) -> Self {
+        Slot { kind, default, get, get_mut, after }
+    }
+
+    /// The state's current valid value.
+    pub fn value<'a>(&self, state: &'a S) -> &'a K::Value {
+        K::value((self.get)(state))
+    }
+
+    /// Adds `name=value` to a link into this lab, unless `value` is the default.
+    pub fn pair(&self, value: &K::Value, out: &mut Vec<(&'static str, String)>) {
+        if *value != self.default {
+            out.push((self.kind.name(), self.kind.write(value)));
+        }
+    }
+
+    /// The edit of `text` typed into this parameter's control.
+    pub fn typed(&self, text: &str) -> Edit {
+        Edit { param: self.kind.name(), text: text.to_string(), bad_input: false }
+    }
+
+    /// The edit that sets this parameter to `value` (a menu's pick, a slider's move).
+    pub fn edit(&self, value: &K::Value) -> Edit {
+        Edit { param: self.kind.name(), text: self.kind.write(value), bad_input: false }
+    }
+}
+
+impl<S, T: Clone + PartialEq + Sync + 'static> Slot<S, Param<T>> {
+    /// What the field widget draws: the parameter's spec, the text as typed and its error.
+    pub fn view<'a>(&self, state: &'a S) -> FieldView<'a> {
+        FieldView::of(&self.kind, (self.get)(state))
+    }
+}
+
+impl<S, K: Kind> Deref for Slot<S, K> {
+    type Target = K;
+    fn deref(&self) -> &K {
+        &self.kind
+    }
+}
+
+/// A slot seen whatever its kind: what opening, writing back and editing the state need.
+pub trait Bound<S>: ParamInfo {
+    /// Sets the slot from a link (its default when absent or bad).
+    fn open(&self, state: &mut S, params: &Params, notices: &mut Vec<Notice>);
+    /// Adds `name=value` when the state's value is not the default.
+    fn write(&self, state: &S, out: &mut Vec<(&'static str, String)>);
+    /// Applies typed or picked text, then the slot's hook.
+    fn set(&self, state: &mut S, text: String, bad_input: bool);
+    /// The field's current error.
+    fn error<'a>(&self, state: &'a S) -> Option<&'a str>;
+}
+
+impl<S: 'static, K: Kind> Bound<S> for Slot<S, K> {
+    fn open(&self, state: &mut S, params: &Params, notices: &mut Vec<Notice>) {
+        let value = self.kind.read_or(params, notices, self.default.clone());
+        *(self.get_mut)(state) = self.kind.store(value);
+    }
+    fn write(&self, state: &S, out: &mut Vec<(&'static str, String)>) {
+        self.pair(self.value(state), out);
+    }
+    fn set(&self, state: &mut S, text: String, bad_input: bool) {
+        self.kind.set((self.get_mut)(state), text, bad_input);
+        if let Some(hook) = self.after {
+            hook(state);
+        }
+    }
+    fn error<'a>(&self, state: &'a S) -> Option<&'a str> {
+        K::error((self.get)(state))
+    }
+}
+
+impl<S: 'static, K: Kind> ParamInfo for Slot<S, K> {
+    fn name(&self) -> &'static str {
+        self.kind.name()
+    }
+    fn label(&self) -> &'static str {
+        self.kind.label()
+    }
+    fn noun(&self) -> &'static str {
+        self.kind.noun()
+    }
+    fn lockable(&self) -> bool {
+        self.kind.lockable()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn problem(&self, text: &str) -> Option<String> {
+        self.kind.problem(text)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn fallback(&self) -> &'static str {
+        self.kind.fallback()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn normalise(&self, text: &str) -> Option<String> {
+        self.kind.normalise(text)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn slugs(&self) -> Vec<&'static str> {
+        self.kind.slugs()
+    }
+}
+
+/// A lab's slots, in the order of its forms.
+pub type Table<S> = &'static [&'static dyn Bound<S>];
+
+/// One edit of any lab's field or menu: the parameter's URL name and the text typed or picked.
+/// `bad_input`: the browser could not read a number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    pub param: &'static str,
+    pub text: String,
+    pub bad_input: bool,
+}
+
+impl Edit {
+    /// Applies the edit to the slot it names (an unknown name changes nothing).
+    pub fn apply<S>(self, table: Table<S>, state: &mut S) {
+        if let Some(slot) = table.iter().find(|slot| slot.name() == self.param) {
+            slot.set(state, self.text, self.bad_input);
+        }
+    }
+}
+
+/// The state a link opens: every slot read from it, each bad value a notice.
+pub fn open<S: Default>(table: Table<S>, params: &Params, notices: &mut Vec<Notice>) -> S {
+    let mut state = S::default();
+    for slot in table {
+        slot.open(&mut state, params, notices);
+    }
+    state
+}
+
+/// The link's parameters for `state`, defaults left out, in the table's order.
+pub fn pairs<S>(table: Table<S>, state: &S) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    for slot in table {
+        slot.write(state, &mut out);
+    }
+    out
+}
+
+/// Declares a lab's slots and its two tables: `SLOTS` (the [`Table`] the frame drives) and
+/// `PARAMS` (every parameter as lock lists and tests see them, with the lab's hand-read
+/// parameters after `also`). One line per parameter:
+/// `NAME: Kind = field, default, parameter [, after hook];`.
+macro_rules! slots {
+    ($state:ty {
+        $($(#[$doc:meta])* $name:ident: $kind:ty = $field:ident, $default:expr, $param:expr $(, after $hook:expr)?;)+
+    } $(also $($extra:path),+)?) => {
+        $($(#[$doc])*
+        pub static $name: $crate::url::Slot<$state, $kind> =
+            $crate::url::Slot::new($param, $default, |s: &$state| &s.$field, |s: &mut $state| &mut s.$field, {
+                let hooks: &[Option<fn(&mut $state)>] = &[None $(, Some($hook))?];
+                hooks[hooks.len() - 1]
+            });)+
+        /// Every parameter kept in the state, in the order of the lab's forms.
+        pub static SLOTS: $crate::url::Table<$state> = &[$(&$name),+];
+        /// Every parameter of the lab, as lock lists, the embed builder and the tests see them.
+        pub static PARAMS: $crate::url::ParamTable = &[$(&$name,)+ $($(&$extra),+)?];
+    };
+}
+pub(crate) use slots;
+
+#[cfg(test)]
+mod tests;

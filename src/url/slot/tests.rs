@@ -1,0 +1,69 @@
+//! Slots on a toy state: a link opens every slot (bad values fall back with the table's
+//! notice), the state writes back only what differs from the defaults, an edit reaches its
+//! field by name and runs the slot's hook, and a menu ignores text it does not offer.
+
+use super::{open, pairs, Edit};
+use crate::url::{Field, Location, Param, Pick};
+
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Toy {
+    pub p: Field<u32>,
+    pub txn: bool,
+    pub edits: u32,
+}
+
+fn count(toy: &mut Toy) {
+    toy.edits += 1;
+}
+
+slots! { Toy {
+    P: Param<u32> = p, 4, Param::whole("p", "parallelism", 1, 10).control("Parallelism", "toy-p"), after count;
+    TXN: Pick<bool> = txn, true, Pick::new("txn", "Transactional", "toy-txn");
+} }
+
+fn opened(hash: &str) -> (Toy, Vec<String>) {
+    let mut notices = Vec::new();
+    let toy: Toy = open(SLOTS, &Location::parse(hash).params, &mut notices);
+    (toy, notices.into_iter().map(|n| n.message).collect())
+}
+
+#[test]
+fn a_link_opens_every_slot_and_the_state_writes_back_what_differs() {
+    let (toy, notices) = opened("#/owners");
+    assert_eq!((toy.p.value, toy.p.text.as_str(), toy.txn), (4, "4", true));
+    assert!(notices.is_empty());
+    assert!(pairs(SLOTS, &toy).is_empty());
+
+    let (toy, _) = opened("#/owners?txn=0&p=7");
+    assert_eq!(pairs(SLOTS, &toy), vec![("p", "7".to_string()), ("txn", "0".to_string())]);
+
+    let (toy, notices) = opened("#/owners?p=11&txn=maybe");
+    assert_eq!((toy.p.value, toy.txn), (4, true));
+    assert_eq!(
+        notices,
+        vec![
+            r#"p="11" was not used: parallelism must be between 1 and 10, got 11; using p = 4."#.to_string(),
+            r#"txn="maybe" was not used: it takes 1 or 0; using 1."#.to_string(),
+        ]
+    );
+    assert_eq!(toy.edits, 0, "opening a link is not an edit");
+}
+
+#[test]
+fn an_edit_reaches_its_field_by_name_and_runs_the_hook() {
+    let (mut toy, _) = opened("#/owners");
+    Edit { param: "p", text: "12".into(), bad_input: false }.apply(SLOTS, &mut toy);
+    assert_eq!((toy.p.value, toy.p.text.as_str(), toy.edits), (4, "12", 1));
+    assert_eq!(super::Bound::error(&P, &toy), Some("parallelism must be between 1 and 10, got 12"));
+    P.edit(&9).apply(SLOTS, &mut toy);
+    assert_eq!((toy.p.value, toy.p.error.as_deref(), toy.edits), (9, None, 2));
+
+    TXN.edit(&false).apply(SLOTS, &mut toy);
+    assert!(!toy.txn);
+    Edit { param: "txn", text: "maybe".into(), bad_input: false }.apply(SLOTS, &mut toy);
+    assert!(!toy.txn, "a menu keeps its value for text it does not offer");
+    let before = toy.clone();
+    Edit { param: "nope", text: "1".into(), bad_input: false }.apply(SLOTS, &mut toy);
+    assert_eq!(toy, before);
+    assert_eq!(PARAMS.iter().map(|p| p.name()).collect::<Vec<_>>(), vec!["p", "txn"]);
+}

@@ -4,7 +4,7 @@
 //! With `check`, the lab's **Check output** instead: a job's `key,total` output against the
 //! link's trace, printed as the verdict (`preserved`, `lost` or `wrong`) and the counts.
 //!     cargo run --example trace_kit -- check '#/trace' output.csv
-use rescale_lab::labs::trace::query::TraceQuery;
+use rescale_lab::labs::frame::LabState;
 use rescale_lab::labs::trace::state::TraceState;
 use rescale_lab::model::trace::kit::Trace;
 use rescale_lab::model::trace::output::{check, JobOutput};
@@ -23,14 +23,14 @@ fn main() {
 }
 
 fn trace_of(link: &str) -> Trace {
-    let (query, notices) = TraceQuery::parse(&Location::parse(link).params);
+    let (state, notices) = TraceState::parse(&Location::parse(link).params);
     for n in &notices {
         eprintln!("trace_kit: {}: {}", n.param, n.message);
     }
     if !notices.is_empty() {
         std::process::exit(2);
     }
-    TraceState::from_query(&query).trace()
+    state.trace()
 }
 
 fn check_output(trace: &Trace, path: &str) {

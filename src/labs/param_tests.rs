@@ -73,12 +73,7 @@ fn typed_error(lab: Lab, name: &str, text: &str) -> Option<String> {
             s.reduce(SkewAction::Set { field, text, bad_input: false }).field(field).error.map(String::from)
         }
         Lab::Planner => typed_in_slots::<planner::state::PlannerState>(name, &text),
-        Lab::Trace => {
-            use trace::state::{TraceAction, TraceField, TraceState};
-            let s = Rc::new(TraceState::from_query(&Default::default()));
-            let field = TraceField::ALL.into_iter().find(|f| s.field(*f).spec.name == name).expect("a field");
-            s.reduce(TraceAction::Set { field, text, bad_input: false }).field(field).error.map(String::from)
-        }
+        Lab::Trace => typed_in_slots::<trace::state::TraceState>(name, &text),
         Lab::Savepoint => {
             use savepoint::state::{SavepointAction, SavepointField, SavepointState};
             let s = Rc::new(SavepointState::from_query(&Default::default()));

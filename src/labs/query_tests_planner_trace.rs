@@ -4,7 +4,7 @@
 use crate::lab::Lab;
 use crate::labs::frame::LabState;
 use crate::labs::planner::state::PlannerState;
-use crate::labs::trace::query::TraceQuery;
+use crate::labs::trace::state::TraceState;
 use crate::url::*;
 
 #[test]
@@ -54,15 +54,15 @@ fn planner_and_trace_queries() {
         vec!["saved_maxp_set", "p", "state", "ttl", "txn"]
     );
     let (t, notices) =
-        TraceQuery::parse(&Location::parse("#/trace?scenario=key-function&p1=2&p2=9&snapshot=100").params);
+        TraceState::parse(&Location::parse("#/trace?scenario=key-function&p1=2&p2=9&snapshot=100").params);
     assert!(notices.is_empty());
-    assert_eq!((t.scenario.slug(), t.p1, t.p2, t.snapshot), ("key-function", 2, 9, 100));
+    assert_eq!((t.scenario.slug(), t.p1.value, t.p2.value, t.snapshot.value), ("key-function", 2, 9, 100));
     let again = Location::parse(&format_hash(Lab::Owners, &CommonQuery::default(), &t.pairs()));
-    assert_eq!(TraceQuery::parse(&again.params).0, t);
+    assert_eq!(TraceState::parse(&again.params).0, t);
     // p1 above max parallelism is a valid field value; the run reports it (as when typed).
-    let (t, notices) = TraceQuery::parse(&Location::parse("#/trace?scenario=x&p1=999&keys=0").params);
+    let (t, notices) = TraceState::parse(&Location::parse("#/trace?scenario=x&p1=999&keys=0").params);
     assert_eq!(notices.iter().map(|n| n.param.as_str()).collect::<Vec<_>>(), vec!["scenario", "keys"]);
-    let run = crate::labs::trace::state::TraceState::from_query(&t).run();
+    let run = t.run();
     assert!(run.unwrap_err().to_string().contains("parallelism 999 is above max parallelism 128"));
 }
 

@@ -13,7 +13,7 @@ pub(crate) use rescale_lab::labs::frame::LabState;
 pub(crate) use rescale_lab::labs::owners::query::{OwnersQuery, MAX_KEY_CHARS};
 pub(crate) use rescale_lab::labs::planner::state::PlannerState;
 pub(crate) use rescale_lab::labs::skew::query::{KeySource, SkewQuery, MAX_SALT};
-pub(crate) use rescale_lab::labs::trace::query::TraceQuery;
+pub(crate) use rescale_lab::labs::trace::state::TraceState;
 pub(crate) use rescale_lab::model::coverage::{Orbit, Verdict as Graded, MAX_MILLIS, MAX_MODULUS, MAX_STRIDE};
 pub(crate) use rescale_lab::model::number::{
     format_millis_as_seconds, parse_in_range, parse_seconds_as_millis, parse_whole,

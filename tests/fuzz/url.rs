@@ -194,14 +194,14 @@ proptest! {
     #[test]
     fn url_trace_query(hash in any_hash()) {
         let location = Location::parse(&hash);
-        let (q, notices) = TraceQuery::parse(&location.params);
+        let (q, notices) = TraceState::parse(&location.params);
         check_lab_notices(&location, &notices)?;
-        prop_assert!(MaxParallelism::new(i64::from(q.maxp)).is_ok(), "{:?}", q);
-        prop_assert!((1..=32768).contains(&q.p1) && (1..=32768).contains(&q.p2));
-        prop_assert!((1..=200).contains(&q.keys) && (1..=100_000).contains(&q.events));
-        prop_assert!(q.snapshot <= 100_000);
+        prop_assert!(MaxParallelism::new(i64::from(q.maxp.value)).is_ok(), "{:?}", q);
+        prop_assert!((1..=32768).contains(&q.p1.value) && (1..=32768).contains(&q.p2.value));
+        prop_assert!((1..=200).contains(&q.keys.value) && (1..=100_000).contains(&q.events.value));
+        prop_assert!(q.snapshot.value <= 100_000);
         let again = reparse(Lab::Trace, &location.common, &q.pairs())?;
-        let (parsed, notices) = TraceQuery::parse(&again.params);
+        let (parsed, notices) = TraceState::parse(&again.params);
         prop_assert!(notices.is_empty(), "{:?}", notices);
         prop_assert_eq!(parsed, q);
     }

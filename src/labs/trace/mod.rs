@@ -14,14 +14,12 @@ pub mod state;
 
 use yew::prelude::*;
 
-use crate::components::{field_of, pick_field, FieldInput, Wanted};
+use crate::components::{slot_field, slot_pick, Wanted};
 use crate::lab::Lab;
-use crate::labs::frame::{dispatch, lab_state, use_lab, LabFrame, LabProps};
+use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
 
-use query::TraceQuery;
-use state::{TraceAction, TraceField, TraceState};
-
-lab_state!(TraceState, TraceQuery, Trace);
+use query::{BACKEND, EVENTS, KEYS, MAXP, P1, P2, SCENARIO, SNAPSHOT};
+use state::TraceState;
 
 const LEDE: &str = "A job that reports RUNNING after a rescale has not proved anything. Here a trace with known totals per key \
                     runs through a keyed sum, is snapshotted, restored at another parallelism, and finished; then every key's \
@@ -34,22 +32,13 @@ pub fn TraceLab(props: &LabProps) -> Html {
     let state = lab.state;
     let run = use_memo((*state).clone(), |s| s.run());
     let on_action = dispatch(&state);
-    let on_scenario = on_action.reform(|scenario| TraceAction::SetScenario { scenario });
-    let on_backend = on_action.reform(|backend| TraceAction::SetBackend { backend });
-    let field = |which: TraceField| {
-        let on_input = on_action.reform(move |i: FieldInput| TraceAction::Set {
-            field: which,
-            text: i.text,
-            bad_input: i.bad_input,
-        });
-        field_of(state.field(which), on_input)
-    };
+    let s = &*state;
     html! {
         <LabFrame lab={Lab::Trace} lede={LEDE} notices={lab.notices}>
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                { pick_field(&query::SCENARIO, state.scenario, on_scenario) }
-                { pick_field(&query::BACKEND, state.backend, on_backend) }
-                { for TraceField::ALL.into_iter().map(field) }
+                { slot_pick(&SCENARIO, s, &on_action) }
+                { slot_pick(&BACKEND, s, &on_action) }
+                { for [&P1, &P2, &MAXP, &KEYS, &EVENTS, &SNAPSHOT].into_iter().map(|slot| slot_field(slot, s, &on_action)) }
             </form>
             <result::TraceResultView run={(*run).clone()} scenario={state.scenario} />
             // Below the first screen: each part's code is fetched when it is wanted.

@@ -2,35 +2,42 @@
 //! output that cannot be read keeping the last good one.
 
 use super::*;
-use crate::model::trace::TraceVerdict;
+use crate::labs::frame::LabState;
+use crate::labs::trace::query::{BACKEND, KEYS, P1, SCENARIO};
+use crate::model::trace::{Backend, Scenario, TraceVerdict};
+use crate::url::Params;
+
+fn opened() -> Rc<TraceState> {
+    Rc::new(TraceState::parse(&Params::default()).0)
+}
 
 #[test]
 fn scenarios_from_the_page() {
-    let s = Rc::new(TraceState::from_query(&TraceQuery::default()));
+    let s = opened();
     assert_eq!(s.run().unwrap().verdict, TraceVerdict::Preserved);
-    let s = s.reduce(TraceAction::SetScenario { scenario: Scenario::UidChangedAllowNonRestored });
+    let s = s.reduce(SCENARIO.edit(&Scenario::UidChangedAllowNonRestored).into());
     assert_eq!(s.run().unwrap().verdict, TraceVerdict::Lost);
-    let s = s.reduce(TraceAction::SetScenario { scenario: Scenario::SchemaIncompatible });
+    let s = s.reduce(SCENARIO.edit(&Scenario::SchemaIncompatible).into());
     let TraceVerdict::Failing(f) = s.run().unwrap().verdict else { panic!("failing") };
     assert!(f.task_failure[1].contains("For heap backends"));
-    let s = s.reduce(TraceAction::SetBackend { backend: Backend::RocksDb });
-    assert_eq!(s.to_query().backend, Backend::RocksDb);
+    let s = s.reduce(BACKEND.edit(&Backend::RocksDb).into());
+    assert_eq!(s.pairs(), vec![("scenario", "schema-incompatible".to_string()), ("backend", "rocksdb".to_string())]);
     let TraceVerdict::Failing(f) = s.run().unwrap().verdict else { panic!("failing") };
     assert!(f.task_failure[1].contains("StateMigrationException: The new state serializer"));
-    let s = s.reduce(TraceAction::SetScenario { scenario: Scenario::SourceUidChangedAllowNonRestored });
+    let s = s.reduce(SCENARIO.edit(&Scenario::SourceUidChangedAllowNonRestored).into());
     let run = s.run().unwrap();
     assert_eq!((run.verdict, run.resumed_from), (TraceVerdict::Lost, Some(0)));
-    let s = s.reduce(TraceAction::SetScenario { scenario: Scenario::UidChangedAllowNonRestored });
-    let s = s.reduce(TraceAction::Set { field: TraceField::P1, text: "300".into(), bad_input: false });
+    let s = s.reduce(SCENARIO.edit(&Scenario::UidChangedAllowNonRestored).into());
+    let s = s.reduce(P1.typed("300").into());
     assert!(s.run().unwrap_err().to_string().contains("300"));
-    let s = s.reduce(TraceAction::Set { field: TraceField::Keys, text: "0".into(), bad_input: false });
+    let s = s.reduce(KEYS.typed("0").into());
     assert_eq!(s.keys.value, 12);
     assert!(s.keys.error.is_some());
 }
 
 #[test]
 fn a_bad_output_keeps_the_last_good_one() {
-    let s = Rc::new(TraceState::from_query(&TraceQuery::default()));
+    let s = opened();
     let good = s.trace().totals_csv();
     let s = s.reduce(TraceAction::CheckOutput { text: good.clone() });
     assert_eq!((s.output.as_deref(), s.output_error.as_deref()), (Some(&JobOutput::parse(&good).unwrap()), None));

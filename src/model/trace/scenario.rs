@@ -2,8 +2,9 @@
 //! and after a change, and Flink's messages for an unmatched operator's state.
 
 /// The scenarios the lab offers; the page opens on the first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Scenario {
+    #[default]
     PlainRescale,
     HotKey,
     MaxParallelismChanged,

@@ -60,12 +60,7 @@ fn typed_error(lab: Lab, name: &str, text: &str) -> Option<String> {
             let view = if name == "m" { s.m_field() } else { s.a_field() };
             view.error.map(String::from)
         }
-        Lab::Owners => {
-            use owners::state::{OwnersAction, OwnersField, OwnersState};
-            let s = Rc::new(OwnersState::from_query(&Default::default()));
-            let field = OwnersField::ALL.into_iter().find(|f| s.field(*f).spec.name == name).expect("a field");
-            s.reduce(OwnersAction::Set { field, text, bad_input: false }).field(field).error.map(String::from)
-        }
+        Lab::Owners => typed_in_slots::<owners::state::OwnersState>(name, &text),
         Lab::Skew => {
             use skew::state::{SkewAction, SkewField, SkewState};
             let s = Rc::new(SkewState::from_query(&Default::default()));

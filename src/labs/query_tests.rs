@@ -2,7 +2,8 @@
 
 use crate::lab::Lab;
 use crate::labs::coverage::query::CoverageQuery;
-use crate::labs::owners::query::OwnersQuery;
+use crate::labs::frame::LabState;
+use crate::labs::owners::state::OwnersState;
 use crate::labs::skew::query::{KeySource, SkewQuery};
 use crate::model::KeyType;
 use crate::model::MaxParallelism;
@@ -13,11 +14,13 @@ fn mp(v: i64) -> Option<MaxParallelism> {
     MaxParallelism::new(v).ok()
 }
 
-fn owners(hash: &str) -> (OwnersQuery, Vec<String>) {
+/// What an owners link opens, written back as a link's query, and the notices' parameters.
+fn owners(hash: &str) -> (OwnersState, String, Vec<String>) {
     let location = Location::parse(hash);
-    let (q, notices) = OwnersQuery::parse(&location.params);
+    let (state, notices) = OwnersState::parse(&location.params);
     let names = location.notices.iter().chain(notices.iter()).map(|n| n.param.clone()).collect();
-    (q, names)
+    let written = state.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
+    (state, written, names)
 }
 
 #[test]
@@ -42,41 +45,41 @@ fn routes_table() {
 
 #[test]
 fn owners_query_table() {
-    let d = OwnersQuery::default();
-    let cases: Vec<(&str, OwnersQuery, Vec<&str>)> = vec![
-        ("#/owners", d.clone(), vec![]),
-        ("#/owners?maxp=128&p=100", OwnersQuery { maxp: mp(128), p: 100, ..d.clone() }, vec![]),
-        ("#/owners?maxp=128&p=200", OwnersQuery { maxp: mp(128), p: 200, ..d.clone() }, vec![]),
-        ("#/owners?maxp=0&p=abc", d.clone(), vec!["maxp", "p"]),
-        ("#/owners?maxp=99999999999999999999999", d.clone(), vec!["maxp"]),
-        ("#/owners?p=32769", d.clone(), vec!["p"]),
-        (
-            "#/owners?key=caf%C3%A9&type=int",
-            OwnersQuery { key: "café".into(), key_type: KeyType::Int, ..d.clone() },
-            vec![],
-        ),
-        ("#/owners?type=double", d.clone(), vec!["type"]),
-        ("#/owners?key=%E0%A4%A", d.clone(), vec!["key"]),
-        ("#/owners?key=%FF", d.clone(), vec!["key"]),
-        ("#/owners?key=%+1", d.clone(), vec!["key"]),
-        ("#/owners?key=a+b%2Bc", OwnersQuery { key: "a b+c".into(), ..d.clone() }, vec![]),
-        ("#/owners?theme=blue&embed=yes&v=9", d.clone(), vec!["v", "embed", "theme"]),
-        ("#/owners?unknown=1", d.clone(), vec![]),
-        ("#/owners?from=24&p=32&maxp=128", OwnersQuery { maxp: mp(128), p: 32, from: Some(24), ..d.clone() }, vec![]),
-        ("#/owners?first=24&largest=200", OwnersQuery { first: Some(24), largest: Some(200), ..d.clone() }, vec![]),
-        ("#/owners?from=0&first=x&largest=40000", d.clone(), vec!["first", "from", "largest"]),
+    let cases: Vec<(&str, &str, Vec<&str>)> = vec![
+        ("#/owners", "", vec![]),
+        ("#/owners?maxp=128&p=100", "maxp=128&p=100", vec![]),
+        ("#/owners?p=200&maxp=128", "maxp=128&p=200", vec![]),
+        ("#/owners?maxp=0&p=abc", "", vec!["maxp", "p"]),
+        ("#/owners?maxp=99999999999999999999999", "", vec!["maxp"]),
+        ("#/owners?p=32769", "", vec!["p"]),
+        // An int key that is not an int stays as typed beside its error; the link keeps the type.
+        ("#/owners?key=caf%C3%A9&type=int", "type=int", vec![]),
+        ("#/owners?key=42&type=int", "key=42&type=int", vec![]),
+        ("#/owners?type=double", "", vec!["type"]),
+        ("#/owners?key=%E0%A4%A", "", vec!["key"]),
+        ("#/owners?key=%FF", "", vec!["key"]),
+        ("#/owners?key=%+1", "", vec!["key"]),
+        ("#/owners?key=a+b%2Bc", "key=a b+c", vec![]),
+        ("#/owners?theme=blue&embed=yes&v=9", "", vec!["v", "embed", "theme"]),
+        ("#/owners?unknown=1", "", vec![]),
+        ("#/owners?from=24&p=32&maxp=128", "maxp=128&p=32&from=24", vec![]),
+        ("#/owners?first=24&largest=200", "first=24&largest=200", vec![]),
+        ("#/owners?from=0&first=x&largest=40000", "", vec!["first", "from", "largest"]),
     ];
     for (hash, expected, notices) in cases {
-        let (q, names) = owners(hash);
-        assert_eq!(q, expected, "{hash}");
+        let (_, written, names) = owners(hash);
+        assert_eq!(written, expected, "{hash}");
         assert_eq!(names, notices, "{hash}");
     }
+    let (state, _, _) = owners("#/owners?key=caf%C3%A9&type=int");
+    assert_eq!((state.key.text.as_str(), state.key_type), ("café", KeyType::Int));
+    assert!(state.key.error.is_some());
 }
 
 #[test]
 fn notices_name_parameter_and_bound() {
     let location = Location::parse("#/owners?maxp=40000");
-    let (_, notices) = OwnersQuery::parse(&location.params);
+    let (_, notices) = OwnersState::parse(&location.params);
     assert_eq!(notices.len(), 1);
     assert!(notices[0].message.contains("maxp=\"40000\""), "{}", notices[0].message);
     assert!(notices[0].message.contains("between 1 and 32768"), "{}", notices[0].message);
@@ -87,13 +90,19 @@ fn common_parameters_survive_formatting() {
     let location = Location::parse("#/owners?embed=1&theme=dark&p=8");
     assert!(location.common.embed);
     assert_eq!(location.common.theme, Theme::Dark);
-    let (q, _) = OwnersQuery::parse(&location.params);
+    let (q, _) = OwnersState::parse(&location.params);
     assert_eq!(format_hash(Lab::Owners, &location.common, &q.pairs()), "#/owners?p=8&embed=1&theme=dark");
-    assert_eq!(format_hash(Lab::Owners, &CommonQuery::default(), &OwnersQuery::default().pairs()), "#/owners");
+    let (d, _) = OwnersState::parse(&Params::default());
+    assert_eq!(format_hash(Lab::Owners, &CommonQuery::default(), &d.pairs()), "#/owners");
 }
 
-fn key_type() -> impl Strategy<Value = KeyType> {
-    prop_oneof![Just(KeyType::String), Just(KeyType::Int), Just(KeyType::Long)]
+/// A key and a type it is valid for.
+fn key_and_type() -> impl Strategy<Value = (String, KeyType)> {
+    prop_oneof![
+        "\\PC{0,40}".prop_map(|k| (k, KeyType::String)),
+        any::<i32>().prop_map(|v| (v.to_string(), KeyType::Int)),
+        any::<i64>().prop_map(|v| (v.to_string(), KeyType::Long)),
+    ]
 }
 
 proptest! {
@@ -104,24 +113,32 @@ proptest! {
         first in proptest::option::of(1u32..=32768),
         from in proptest::option::of(1u32..=32768),
         largest in proptest::option::of(1u32..=32768),
-        key in "\\PC{0,40}",
-        key_type in key_type(),
+        (key, key_type) in key_and_type(),
         embed in any::<bool>(),
     ) {
-        let q = OwnersQuery { maxp: maxp.and_then(|m| MaxParallelism::new(i64::from(m)).ok()), p, first, from, largest, key, key_type };
+        let mut pairs = vec![("p", p.to_string()), ("key", key.clone()), ("type", key_type.as_str().to_string())];
+        for (name, value) in [("maxp", maxp), ("first", first), ("from", from), ("largest", largest)] {
+            pairs.extend(value.map(|v| (name, v.to_string())));
+        }
         let common = CommonQuery { embed, theme: Theme::System, ..CommonQuery::default() };
-        let location = Location::parse(&format_hash(Lab::Owners, &common, &q.pairs()));
+        let location = Location::parse(&format_hash(Lab::Owners, &common, &pairs));
         prop_assert_eq!(&location.route, &Route::Lab(Lab::Owners));
-        prop_assert_eq!(location.common, common);
-        let (parsed, notices) = OwnersQuery::parse(&location.params);
+        prop_assert_eq!(&location.common, &common);
+        let (state, notices) = OwnersState::parse(&location.params);
         prop_assert!(notices.is_empty());
-        prop_assert_eq!(parsed, q);
+        prop_assert_eq!((state.parallelism.value, state.first.value, state.from.value, state.largest.value), (p, first, from, largest));
+        prop_assert_eq!(state.max_parallelism.value.map(MaxParallelism::get), maxp);
+        prop_assert_eq!((state.key.text.as_str(), state.key_type, state.key.error.as_deref()), (key.as_str(), key_type, None));
+        let again = Location::parse(&format_hash(Lab::Owners, &common, &state.pairs()));
+        let (parsed, notices) = OwnersState::parse(&again.params);
+        prop_assert!(notices.is_empty());
+        prop_assert_eq!(parsed, state);
     }
 
     #[test]
     fn any_hash_parses_without_panic(hash in "#?/?\\PC{0,60}") {
         let location = Location::parse(&hash);
-        let _ = OwnersQuery::parse(&location.params);
+        let _ = OwnersState::parse(&location.params);
     }
 
     #[test]
@@ -241,7 +258,6 @@ fn undecodable_pieces_give_short_notices() {
 /// a reader sees stays `#/<lab>` (defaults are left out of every link).
 #[test]
 fn a_bare_route_writes_a_bare_link() {
-    use crate::labs::frame::LabState;
     fn written<S: LabState>() -> Vec<(&'static str, String)> {
         let (query, notices) = S::parse(&Location::parse(&format!("#/{}", S::LAB.slug())).params);
         assert!(notices.is_empty(), "{}: {notices:?}", S::LAB.slug());

@@ -17,17 +17,24 @@ pub struct Pick<T: 'static> {
     pub label: &'static str,
     /// The `id` of the `<select>`.
     pub id: &'static str,
+    /// The noun a sentence uses for it (its label unless [`Pick::noun`] says otherwise).
+    pub what: &'static str,
     pub lockable: bool,
     of: PhantomData<fn() -> T>,
 }
 
 impl<T: ChoiceValue> Pick<T> {
     pub const fn new(name: &'static str, label: &'static str, id: &'static str) -> Self {
-        Pick { name, label, id, lockable: false, of: PhantomData }
+        Pick { name, label, id, what: label, lockable: false, of: PhantomData }
     }
 
     pub const fn lockable(self) -> Self {
         Pick { lockable: true, ..self }
+    }
+
+    /// Names it in sentences ("key type" for the menu **Key type**).
+    pub const fn noun(self, what: &'static str) -> Self {
+        Pick { what, ..self }
     }
 
     /// The value named by `text`, or the message naming every value the link takes.
@@ -65,7 +72,7 @@ impl<T: ChoiceValue> ParamInfo for Pick<T> {
         self.label
     }
     fn noun(&self) -> &'static str {
-        self.label
+        self.what
     }
     fn lockable(&self) -> bool {
         self.lockable

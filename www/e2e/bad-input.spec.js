@@ -272,7 +272,7 @@ const linkLabs = {
 // Hostile text carried by a link: shown as text in a notice (or the lab), never run.
 const hostileLinks = {
   coverage: ['m', HOSTILE[1], 'is not a whole number; using m = 8'],
-  owners: ['type', HOSTILE[2], 'key type must be string, int or long'],
+  owners: ['type', HOSTILE[2], 'it takes string, int or long; using string'],
   skew: ['preset', HOSTILE[0], 'presets are uniform, zipf, hot and sequential'],
   planner: ['ttl', HOSTILE[2], 'state time-to-live'],
   trace: ['scenario', HOSTILE[0], 'it takes plain, hot-key,'],

@@ -5,8 +5,8 @@
 use yew::prelude::*;
 
 use super::query::LARGEST;
-use super::state::{OwnersAction, OwnersField};
-use crate::components::{FieldInput, ParamField, ScrollBox};
+use super::state::OwnersAction;
+use crate::components::{edits, ParamField, ScrollBox};
 use crate::model::chooser::{suggest_divisible_or, SuggestionKind};
 use crate::url::{Field, FieldView};
 
@@ -26,11 +26,7 @@ pub fn ChooserPanel(props: &ChooserPanelProps) -> Html {
     let planned: Vec<u32> = props.from.into_iter().chain([props.p, largest]).collect();
     let choice = use_memo((planned, largest), |(planned, largest)| suggest_divisible_or(planned, *largest));
     let (c, note) = (&choice.0, &choice.1);
-    let on_input = props.on_action.reform(|i: FieldInput| OwnersAction::Set {
-        field: OwnersField::Largest,
-        text: i.text,
-        bad_input: i.bad_input,
-    });
+    let on_input = edits(&props.on_action, LARGEST.name);
     let view = FieldView::of(&LARGEST, &props.largest);
     let kind = |k: SuggestionKind| match k {
         SuggestionKind::PowerOfTwo => "power of two".to_string(),

@@ -5,8 +5,10 @@
 use yew::prelude::*;
 
 use super::slider::ParallelismSlider;
-use super::state::{FirstSource, OwnersAction, OwnersField, OwnersState, OwnersView};
-use crate::components::{FieldInput, ParamField};
+use super::query::{FIRST, FROM, MAXP, P};
+use super::state::{FirstSource, OwnersAction, OwnersState, OwnersView};
+use crate::components::{edits, ParamField};
+use crate::url::{Param, Slot};
 
 #[derive(Properties, PartialEq)]
 pub struct ControlsProps {
@@ -18,22 +20,22 @@ pub struct ControlsProps {
 #[function_component]
 pub fn Controls(props: &ControlsProps) -> Html {
     let (s, v) = (&props.state, &props.view);
-    let input = |field: OwnersField| {
-        props.on_action.reform(move |i: FieldInput| OwnersAction::Set { field, text: i.text, bad_input: i.bad_input })
-    };
-    let widget = |field: OwnersField, hint: Option<String>, placeholder: Option<String>| {
-        let view = s.field(field);
+    fn widget<T: Clone + PartialEq + Sync + 'static>(
+        slot: &'static Slot<OwnersState, Param<T>>,
+        s: &OwnersState,
+        on_action: &Callback<OwnersAction>,
+        hint: Option<String>,
+        placeholder: Option<String>,
+    ) -> Html {
+        let view = slot.view(s);
         html! {
             <ParamField spec={view.spec} text={AttrValue::from(view.text.to_string())}
                 error={view.error.map(|e| AttrValue::from(e.to_string()))} hint={hint.map(AttrValue::from)}
-                placeholder={placeholder.map(AttrValue::from)} on_input={input(field)} />
+                placeholder={placeholder.map(AttrValue::from)} on_input={edits(on_action, slot.name)} />
         }
-    };
-    let on_slide = props.on_action.reform(|text: String| OwnersAction::Set {
-        field: OwnersField::Parallelism,
-        text,
-        bad_input: false,
-    });
+    }
+    let a = &props.on_action;
+    let on_slide = a.reform(|text: String| OwnersAction::from(P.typed(&text)));
     let max = v.max.get();
     let p = s.parallelism.value;
     let max_hint = match v.derivation {
@@ -56,15 +58,15 @@ pub fn Controls(props: &ControlsProps) -> Html {
     };
     html! {
         <form class="controls owners-controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-            { widget(OwnersField::MaxParallelism, Some(max_hint), None) }
+            { widget(&MAXP, s, a, Some(max_hint), None) }
             if s.max_parallelism.value.is_none() {
-                { widget(OwnersField::First, None, Some(format!("same as parallelism ({p})"))) }
+                { widget(&FIRST, s, a, None, Some(format!("same as parallelism ({p})"))) }
             }
             <div class="slider-group">
                 <ParallelismSlider value={p} max_parallelism={max} value_text={AttrValue::from(value_text)} on_input={on_slide} />
-                { widget(OwnersField::Parallelism, None, None) }
+                { widget(&P, s, a, None, None) }
             </div>
-            { widget(OwnersField::From, None, None) }
+            { widget(&FROM, s, a, None, None) }
         </form>
     }
 }

@@ -16,14 +16,11 @@ pub mod state;
 
 use yew::prelude::*;
 
-use crate::components::{FieldInput, InView, SelectField, TextField, Wanted};
+use crate::components::{slot_pick, FieldInput, InView, TextField, Wanted};
 use crate::lab::Lab;
-use crate::labs::frame::{dispatch, lab_state, use_lab, LabFrame, LabProps};
-use crate::model::{Key, KeyType};
-use query::OwnersQuery;
+use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
+use crate::model::Key;
 use state::{OwnersAction, OwnersState};
-
-lab_state!(OwnersState, OwnersQuery, Owners);
 
 // The parts each section of `query::SECTIONS` shows (`view=`): the controls go with the slider
 // and with the imbalance chart, so a reader of either embed can still move p.
@@ -43,10 +40,6 @@ pub fn OwnersLab(props: &LabProps) -> Html {
     let view = use_memo((*state).clone(), OwnersState::view);
     let on_action = dispatch(&state);
     let on_key = on_action.reform(|i: FieldInput| OwnersAction::SetKey { text: i.text, well_formed: i.well_formed });
-    let on_type = on_action
-        .reform(|value: String| OwnersAction::SetKeyType { key_type: KeyType::parse(&value).unwrap_or_default() });
-    let type_options =
-        KeyType::ALL.iter().map(|t| (AttrValue::Static(t.as_str()), AttrValue::Static(t.as_str()))).collect::<Vec<_>>();
     let valid_p = view.parallelism.as_ref().ok().copied();
     let diff = view.diff.clone().and_then(Result::ok);
 
@@ -75,8 +68,7 @@ pub fn OwnersLab(props: &LabProps) -> Html {
                 <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                     <TextField id="owners-key" param={query::KEY.name} label={query::KEY.label} value={state.key.text.clone()}
                         error={state.key.error.clone().map(AttrValue::from)} on_input={on_key} />
-                    <SelectField id="owners-key-type" param={query::TYPE.name} label={query::TYPE.label} options={type_options}
-                        selected={AttrValue::Static(state.key_type.as_str())} on_change={on_type} />
+                    { slot_pick(&query::TYPE, &*state, &on_action) }
                 </form>
                 <lookup_panel::LookupPanel view={(*view).clone()} key_text={state.key.value.as_ref().map(key_label)} />
             </section></InView>

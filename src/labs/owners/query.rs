@@ -1,32 +1,67 @@
-//! The owners lab's parameters and URL state: `maxp`, `p`, `first`, `from`, `largest`, `key`,
-//! `type`. The numbers are [`Param`]s of [`PARAMS`]; the key and its type are read by hand
-//! beside the table (a key's validity depends on its type).
+//! The owners lab's parameters and the state they fill: `maxp`, `p`, `first`, `from`, `largest`,
+//! `type`, each one line of `slots!` bound to its field of [`OwnersState`], and `key`, read by hand
+//! after them ([`read_key`]): a key's validity depends on its type, so the type's slot parses the
+//! key's text again after every pick.
 
-use crate::model::{KeyType, MaxParallelism};
-use crate::url::{notice, Choice, Notice, Param, ParamTable, Params, Section, Sections, MAX_P};
+use crate::model::{Key, KeyType, MaxParallelism};
+use crate::url::{notice, slots, Choice, Field, Notice, Param, Params, Pick, Section, Sections, MAX_P};
 
-pub static MAXP: Param<Option<MaxParallelism>> = Param::max_parallelism("maxp", "max parallelism")
-    .control("Max parallelism", "owners-maxp")
-    .fallback("using Flink's default derived from p")
-    .lockable();
-pub static P: Param<u32> = Param::whole("p", "parallelism", 1, MAX_P)
-    .control("Exact parallelism", "owners-p")
-    .lockable();
-pub static FIRST: Param<Option<u32>> = Param::optional("first", "first parallelism", 1, MAX_P, "the earlier parallelism, else the parallelism")
-    .control("First parallelism", "owners-first")
-    .hint("The parallelism the job ran with when its state was first created.")
-    .fallback("using the earlier parallelism, else p");
-pub static FROM: Param<Option<u32>> = Param::optional("from", "earlier parallelism", 1, MAX_P, "none")
-    .control("Earlier parallelism", "owners-from")
-    .hint("The parallelism before a rescale: shows what moves, and what the autoscaler would pick.")
-    .fallback("showing no rescale")
-    .lockable();
-pub static LARGEST: Param<Option<u32>> =
-    Param::optional("largest", "largest parallelism", 1, MAX_P, "same as parallelism")
-        .control("Largest foreseeable parallelism", "owners-largest")
-        .fallback("using p");
+/// What the page holds: each field's typed text beside its last valid value.
+///
+/// Invariant: a field's `value` is always the last valid value; bad text sets `error` and
+/// leaves `value` alone, so the page keeps answering for the last valid input while the
+/// person's text stays on screen.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct OwnersState {
+    /// Empty text = not set: Flink derives it from the parallelism.
+    pub max_parallelism: Field<Option<MaxParallelism>>,
+    /// `1..=32768`; may exceed the max parallelism (then the job cannot start).
+    pub parallelism: Field<u32>,
+    /// The parallelism the job first ran with (empty = the earlier one, else the parallelism): the input of
+    /// Flink's derivation when max parallelism is not set.
+    pub first: Field<Option<u32>>,
+    /// An earlier parallelism to compare with (empty = none).
+    pub from: Field<Option<u32>>,
+    /// The largest parallelism foreseen, for the max-parallelism chooser (empty = p).
+    pub largest: Field<Option<u32>>,
+    /// `None` until some valid key has been entered.
+    pub key: Field<Option<Key>>,
+    pub key_type: KeyType,
+}
+
+slots! { OwnersState {
+    MAXP: Param<Option<MaxParallelism>> = max_parallelism, None,
+        Param::max_parallelism("maxp", "max parallelism")
+            .control("Max parallelism", "owners-maxp")
+            .fallback("using Flink's default derived from p")
+            .lockable();
+    P: Param<u32> = parallelism, 4, Param::whole("p", "parallelism", 1, MAX_P).control("Exact parallelism", "owners-p").lockable();
+    FIRST: Param<Option<u32>> = first, None,
+        Param::optional("first", "first parallelism", 1, MAX_P, "the earlier parallelism, else the parallelism")
+            .control("First parallelism", "owners-first")
+            .hint("The parallelism the job ran with when its state was first created.")
+            .fallback("using the earlier parallelism, else p");
+    FROM: Param<Option<u32>> = from, None,
+        Param::optional("from", "earlier parallelism", 1, MAX_P, "none")
+            .control("Earlier parallelism", "owners-from")
+            .hint("The parallelism before a rescale: shows what moves, and what the autoscaler would pick.")
+            .fallback("showing no rescale")
+            .lockable();
+    LARGEST: Param<Option<u32>> = largest, None,
+        Param::optional("largest", "largest parallelism", 1, MAX_P, "same as parallelism")
+            .control("Largest foreseeable parallelism", "owners-largest")
+            .fallback("using p");
+    TYPE: Pick<KeyType> = key_type, KeyType::String,
+        Pick::new("type", "Key type", "owners-key-type").noun("key type").lockable(), after reparse_key;
+} also KEY }
+
 pub static KEY: Choice = Choice::new("key", "Key").noun("key").lockable();
-pub static TYPE: Choice = Choice::new("type", "Key type").noun("key type").lockable();
+
+/// The key a link without one opens.
+pub const DEFAULT_KEY: &str = "customer-42";
+
+/// The longest key the URL carries.
+pub const MAX_KEY_CHARS: usize = 1000;
 
 /// The sections `view=` shows alone, for a compact embed.
 pub static SECTIONS: Sections = &[
@@ -35,89 +70,39 @@ pub static SECTIONS: Sections = &[
     Section { name: "lookup", label: "Look up a key" },
 ];
 
-/// Every parameter of the lab.
-pub static PARAMS: ParamTable = &[&MAXP, &P, &FIRST, &FROM, &LARGEST, &KEY, &TYPE];
-
-/// State of the owners lab carried in the URL.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OwnersQuery {
-    /// Max parallelism; `None` = Flink's default, derived from `first` (or `p`).
-    pub maxp: Option<MaxParallelism>,
-    /// Parallelism, `1..=32768` (it may exceed `maxp`: the lab then shows why the job fails).
-    pub p: u32,
-    /// The parallelism the job first ran with, from which an unset max parallelism was
-    /// derived; `None` = the earliest given: `from`, else `p`.
-    pub first: Option<u32>,
-    /// An earlier parallelism, for the rescale diff and the autoscaler; `None` = none.
-    pub from: Option<u32>,
-    /// The largest parallelism foreseen, for the max-parallelism chooser; `None` = `p`.
-    pub largest: Option<u32>,
-    pub key: String,
-    pub key_type: KeyType,
+/// Reads `key` after the slots (its type is read by then): too long a key falls back to the
+/// default with a notice; a key its type refuses stays as typed, beside its error.
+pub fn read_key(s: &mut OwnersState, params: &Params, n: &mut Vec<Notice>) {
+    let text = match params.get(KEY.name) {
+        Some(text) if text.chars().count() <= MAX_KEY_CHARS => text,
+        Some(text) => {
+            let why = format!("a key in the URL may be at most {MAX_KEY_CHARS} characters; using {DEFAULT_KEY:?}");
+            n.push(notice(KEY.name, text, &why));
+            DEFAULT_KEY
+        }
+        None => DEFAULT_KEY,
+    };
+    s.set_key(text.to_string());
 }
 
-/// The longest key the URL carries.
-pub const MAX_KEY_CHARS: usize = 1000;
-
-impl Default for OwnersQuery {
-    fn default() -> Self {
-        OwnersQuery {
-            maxp: None,
-            p: 4,
-            first: None,
-            from: None,
-            largest: None,
-            key: "customer-42".to_string(),
-            key_type: KeyType::String,
-        }
+/// Writes `key` (and lets `type` follow the key's own type) unless they are the defaults.
+pub fn write_key(s: &OwnersState, out: &mut Vec<(&'static str, String)>) {
+    let key = match &s.key.value {
+        Some(Key::Str(text)) => text.clone(),
+        Some(Key::Int(v)) => v.to_string(),
+        Some(Key::Long(v)) => v.to_string(),
+        None => DEFAULT_KEY.to_string(),
+    };
+    let key_type = s.key.value.as_ref().map_or(s.key_type, Key::key_type);
+    out.retain(|(name, _)| *name != TYPE.name);
+    if key != DEFAULT_KEY {
+        out.push((KEY.name, key));
     }
+    TYPE.pair(&key_type, out);
 }
 
-impl OwnersQuery {
-    /// Reads the lab's parameters, falling back to defaults with notices.
-    pub fn parse(params: &Params) -> (OwnersQuery, Vec<Notice>) {
-        let d = OwnersQuery::default();
-        let mut n = Vec::new();
-        let mut q = OwnersQuery {
-            maxp: MAXP.read_or(params, &mut n, d.maxp),
-            p: P.read_or(params, &mut n, d.p),
-            first: FIRST.read_or(params, &mut n, d.first),
-            from: FROM.read_or(params, &mut n, d.from),
-            largest: LARGEST.read_or(params, &mut n, d.largest),
-            ..d
-        };
-        if let Some(text) = params.get(KEY.name) {
-            if text.chars().count() <= MAX_KEY_CHARS {
-                q.key = text.to_string();
-            } else {
-                let why = format!("a key in the URL may be at most {MAX_KEY_CHARS} characters; using {:?}", q.key);
-                n.push(notice(KEY.name, text, &why));
-            }
-        }
-        if let Some(text) = params.get(TYPE.name) {
-            match KeyType::parse(text) {
-                Ok(t) => q.key_type = t,
-                Err(e) => n.push(notice(TYPE.name, text, &format!("{e}; using string"))),
-            }
-        }
-        (q, n)
-    }
-
-    /// The parameters that differ from the defaults.
-    pub fn pairs(&self) -> Vec<(&'static str, String)> {
-        let d = OwnersQuery::default();
-        let mut out = Vec::new();
-        MAXP.pair(&self.maxp, &d.maxp, &mut out);
-        P.pair(&self.p, &d.p, &mut out);
-        FIRST.pair(&self.first, &d.first, &mut out);
-        FROM.pair(&self.from, &d.from, &mut out);
-        LARGEST.pair(&self.largest, &d.largest, &mut out);
-        if self.key != d.key {
-            out.push((KEY.name, self.key.clone()));
-        }
-        if self.key_type != d.key_type {
-            out.push((TYPE.name, self.key_type.as_str().to_string()));
-        }
-        out
-    }
+/// After a new key type: the key's text read again as that type.
+fn reparse_key(s: &mut OwnersState) {
+    let text = s.key.text.clone();
+    s.set_key(text);
 }

@@ -1,121 +1,41 @@
-//! The owners lab's state and its pure reducer: typed text in, validated values out.
-//!
-//! Invariant: a field's `value` is always the last valid value; bad text sets `error` and
-//! leaves `value` alone, so the page keeps answering for the last valid input while the
-//! person's text stays on screen.
+//! What the owners lab computes from its state (the state and its parameters are in
+//! `query.rs`), and its pure reducer: typed text in, validated values out.
 
 use std::rc::Rc;
 
 use yew::Reducible;
 
-use super::query::{OwnersQuery, FIRST, FROM, LARGEST, MAXP, P};
+pub use super::query::OwnersState;
+use super::query::{read_key, write_key, PARAMS, SLOTS};
+use crate::lab::Lab;
+use crate::labs::frame::SlottedLab;
 use crate::model::autoscaler::{align, AlignMode, Choice};
 use crate::model::chooser::divisors_near;
 use crate::model::imbalance::Imbalance;
 use crate::model::rescale::RescaleDiff;
 use crate::model::{
-    DefaultMaxDerivation, Key, KeyGroupRange, KeyLookup, KeyType, MaxParallelism, ModelError, Parallelism,
+    DefaultMaxDerivation, KeyGroupRange, KeyLookup, MaxParallelism, ModelError, Parallelism,
 };
-use crate::url::{Field, FieldView};
+use crate::url::{Edit, Field, Notice, ParamTable, Params, Table};
 
-#[derive(Debug, Clone, PartialEq)]
-pub struct OwnersState {
-    /// Empty text = not set: Flink derives it from the parallelism.
-    pub max_parallelism: Field<Option<MaxParallelism>>,
-    /// `1..=32768`; may exceed the max parallelism (then the job cannot start).
-    pub parallelism: Field<u32>,
-    /// The parallelism the job first ran with (empty = the earlier one, else the parallelism): the input of
-    /// Flink's derivation when max parallelism is not set.
-    pub first: Field<Option<u32>>,
-    /// An earlier parallelism to compare with (empty = none).
-    pub from: Field<Option<u32>>,
-    /// The largest parallelism foreseen, for the max-parallelism chooser (empty = p).
-    pub largest: Field<Option<u32>>,
-    /// `None` until some valid key has been entered.
-    pub key: Field<Option<Key>>,
-    pub key_type: KeyType,
-}
-
-/// The number fields, one per number parameter of the table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OwnersField {
-    MaxParallelism,
-    Parallelism,
-    First,
-    From,
-    Largest,
-}
-
-impl OwnersField {
-    pub const ALL: [OwnersField; 5] = [
-        OwnersField::MaxParallelism,
-        OwnersField::Parallelism,
-        OwnersField::First,
-        OwnersField::From,
-        OwnersField::Largest,
-    ];
-}
-
-/// What a person did.
+/// What a person did: edited a field or menu, or typed a key.
 #[derive(Debug, Clone, PartialEq)]
 pub enum OwnersAction {
-    /// Typed into a number field (the slider sends `Parallelism` too). `bad_input`: the
-    /// browser could not read a number.
-    Set { field: OwnersField, text: String, bad_input: bool },
+    /// A number field or the key type menu (the slider sends `p` too).
+    Edit(Edit),
     /// Typed into **Key**; `well_formed` is false when the browser's text held a lone surrogate.
     SetKey { text: String, well_formed: bool },
-    /// Chose in **Key type**.
-    SetKeyType { key_type: KeyType },
+}
+
+impl From<Edit> for OwnersAction {
+    fn from(edit: Edit) -> Self {
+        OwnersAction::Edit(edit)
+    }
 }
 
 impl OwnersState {
-    /// The state a URL opens.
-    pub fn from_query(q: &OwnersQuery) -> Self {
-        let mut state = OwnersState {
-            max_parallelism: MAXP.field(q.maxp),
-            parallelism: P.field(q.p),
-            first: FIRST.field(q.first),
-            from: FROM.field(q.from),
-            largest: LARGEST.field(q.largest),
-            key: Field::valid(String::new(), None),
-            key_type: q.key_type,
-        };
-        state.set_key(q.key.clone());
-        state
-    }
-
-    /// The URL query for the current valid state.
-    pub fn to_query(&self) -> OwnersQuery {
-        let key = match &self.key.value {
-            Some(Key::Str(s)) => s.clone(),
-            Some(Key::Int(v)) => v.to_string(),
-            Some(Key::Long(v)) => v.to_string(),
-            None => OwnersQuery::default().key,
-        };
-        let key_type = self.key.value.as_ref().map_or(self.key_type, Key::key_type);
-        OwnersQuery {
-            maxp: self.max_parallelism.value,
-            p: self.parallelism.value,
-            first: self.first.value,
-            from: self.from.value,
-            largest: self.largest.value,
-            key,
-            key_type,
-        }
-    }
-
-    /// One number field's parameter, text and error.
-    pub fn field(&self, which: OwnersField) -> FieldView<'_> {
-        match which {
-            OwnersField::MaxParallelism => FieldView::of(&MAXP, &self.max_parallelism),
-            OwnersField::Parallelism => FieldView::of(&P, &self.parallelism),
-            OwnersField::First => FieldView::of(&FIRST, &self.first),
-            OwnersField::From => FieldView::of(&FROM, &self.from),
-            OwnersField::Largest => FieldView::of(&LARGEST, &self.largest),
-        }
-    }
-
-    fn set_key(&mut self, text: String) {
+    /// Reads `text` as a key of the state's type: a valid key replaces the last one.
+    pub(super) fn set_key(&mut self, text: String) {
         match self.key_type.parse_key(&text) {
             Ok(key) => self.key = Field::valid(text, Some(key)),
             Err(e) => {
@@ -213,13 +133,7 @@ impl Reducible for OwnersState {
     fn reduce(self: Rc<Self>, action: OwnersAction) -> Rc<Self> {
         let mut next = (*self).clone();
         match action {
-            OwnersAction::Set { field, text, bad_input } => match field {
-                OwnersField::MaxParallelism => MAXP.apply(&mut next.max_parallelism, text, bad_input),
-                OwnersField::Parallelism => P.apply(&mut next.parallelism, text, bad_input),
-                OwnersField::First => FIRST.apply(&mut next.first, text, bad_input),
-                OwnersField::From => FROM.apply(&mut next.from, text, bad_input),
-                OwnersField::Largest => LARGEST.apply(&mut next.largest, text, bad_input),
-            },
+            OwnersAction::Edit(edit) => edit.apply(SLOTS, &mut next),
             OwnersAction::SetKey { text, well_formed: false } => {
                 next.key.error = Some(
                     "this key holds a lone UTF-16 surrogate (half of a pair with no partner); Java would hash it as it is, \
@@ -229,13 +143,24 @@ impl Reducible for OwnersState {
                 next.key.text = text;
             }
             OwnersAction::SetKey { text, .. } => next.set_key(text),
-            OwnersAction::SetKeyType { key_type } => {
-                next.key_type = key_type;
-                let text = next.key.text.clone();
-                next.set_key(text);
-            }
         }
         Rc::new(next)
+    }
+}
+
+impl SlottedLab for OwnersState {
+    const LAB: Lab = Lab::Owners;
+    fn slots() -> Table<Self> {
+        SLOTS
+    }
+    fn params() -> ParamTable {
+        PARAMS
+    }
+    fn opened(&mut self, params: &Params, notices: &mut Vec<Notice>) {
+        read_key(self, params, notices);
+    }
+    fn more_pairs(&self, out: &mut Vec<(&'static str, String)>) {
+        write_key(self, out);
     }
 }
 

@@ -1,9 +1,19 @@
 //! The owners reducer: what a person types, and what the page then answers.
 
 use super::*;
+use crate::labs::frame::LabState;
+use crate::labs::owners::query::{FROM, MAXP, P, TYPE};
+use crate::model::{Key, KeyType};
+use crate::url::Location;
 
-fn start(q: OwnersQuery) -> Rc<OwnersState> {
-    Rc::new(OwnersState::from_query(&q))
+/// The state a link's query opens.
+fn start(query: &str) -> Rc<OwnersState> {
+    Rc::new(OwnersState::parse(&Location::parse(&format!("#/owners?{query}")).params).0)
+}
+
+/// The link's parameters the state writes back.
+fn link(state: &OwnersState) -> String {
+    state.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&")
 }
 
 fn act(state: Rc<OwnersState>, actions: Vec<OwnersAction>) -> Rc<OwnersState> {
@@ -11,16 +21,16 @@ fn act(state: Rc<OwnersState>, actions: Vec<OwnersAction>) -> Rc<OwnersState> {
 }
 
 fn set_p(text: &str) -> OwnersAction {
-    OwnersAction::Set { field: OwnersField::Parallelism, text: text.into(), bad_input: false }
+    P.typed(text).into()
 }
 
 fn set_max(text: &str) -> OwnersAction {
-    OwnersAction::Set { field: OwnersField::MaxParallelism, text: text.into(), bad_input: false }
+    MAXP.typed(text).into()
 }
 
 #[test]
 fn defaults_derive_max_parallelism_from_p() {
-    let view = start(OwnersQuery::default()).view();
+    let view = start("").view();
     assert_eq!(view.max.get(), 128);
     let d = view.derivation.unwrap();
     assert_eq!((d.parallelism, d.with_headroom, d.rounded), (4, 6, 8));
@@ -30,7 +40,7 @@ fn defaults_derive_max_parallelism_from_p() {
 
 #[test]
 fn parallelism_above_max_blocks_the_subtask_but_keeps_the_group() {
-    let state = act(start(OwnersQuery::default()), vec![set_max("128"), set_p("200")]);
+    let state = act(start(""), vec![set_max("128"), set_p("200")]);
     let view = state.view();
     let err = view.parallelism.unwrap_err().to_string();
     assert!(err.contains("200") && err.contains("128"), "{err}");
@@ -42,34 +52,34 @@ fn parallelism_above_max_blocks_the_subtask_but_keeps_the_group() {
 
 #[test]
 fn bad_text_keeps_the_last_valid_value_and_the_text() {
-    let state = act(start(OwnersQuery::default()), vec![set_max("1000"), set_max("0"), set_p("-3")]);
+    let state = act(start(""), vec![set_max("1000"), set_max("0"), set_p("-3")]);
     assert_eq!(state.max_parallelism.text, "0");
     assert_eq!(state.max_parallelism.value.map(MaxParallelism::get), Some(1000));
     assert!(state.max_parallelism.error.as_deref().unwrap().contains("between 1 and 32768"));
     assert_eq!(state.parallelism.value, 4);
     assert!(state.parallelism.error.is_some());
     let state =
-        act(state, vec![OwnersAction::Set { field: OwnersField::Parallelism, text: String::new(), bad_input: true }]);
+        act(state, vec![Edit { param: "p", text: String::new(), bad_input: true }.into()]);
     // The field reports "" for non-numbers; mirroring it leaves the typed text on screen.
     assert_eq!(state.parallelism.text, "", "bad input mirrors the field's empty value");
     assert_eq!(state.parallelism.value, 4);
-    assert_eq!(state.to_query().maxp, MaxParallelism::new(1000).ok());
+    assert_eq!(link(&state), "maxp=1000");
 }
 
 #[test]
 fn clearing_max_parallelism_goes_back_to_derived() {
-    let state = act(start(OwnersQuery::default()), vec![set_max("7"), set_max(""), set_p("100")]);
+    let state = act(start(""), vec![set_max("7"), set_max(""), set_p("100")]);
     assert_eq!(state.view().max.get(), 256);
-    assert_eq!(state.to_query().maxp, None);
+    assert_eq!(link(&state), "p=100");
 }
 
 #[test]
 fn key_type_change_reparses_the_typed_key() {
     let state = act(
-        start(OwnersQuery::default()),
+        start(""),
         vec![
             OwnersAction::SetKey { text: "42".into(), well_formed: true },
-            OwnersAction::SetKeyType { key_type: KeyType::Int },
+            TYPE.edit(&KeyType::Int).into(),
         ],
     );
     assert_eq!(state.key.value, Some(Key::Int(42)));
@@ -77,24 +87,14 @@ fn key_type_change_reparses_the_typed_key() {
     let state = act(state, vec![OwnersAction::SetKey { text: "forty-two".into(), well_formed: true }]);
     assert!(state.key.error.as_deref().unwrap().contains("not a valid int key"));
     assert_eq!(state.key.value, Some(Key::Int(42)));
-    let q = state.to_query();
-    assert_eq!((q.key.as_str(), q.key_type), ("42", KeyType::Int));
+    assert_eq!(link(&state), "key=42&type=int");
 }
 
 #[test]
 fn url_state_round_trips_through_the_reducer() {
-    let q = OwnersQuery {
-        first: Some(3),
-        from: Some(5),
-        largest: Some(1000),
-        maxp: MaxParallelism::new(129).ok(),
-        p: 7,
-        key: "東京".into(),
-        key_type: KeyType::String,
-    };
-    assert_eq!(start(q.clone()).to_query(), q);
-    let bad = OwnersQuery { key: "abc".into(), key_type: KeyType::Long, ..OwnersQuery::default() };
-    let state = start(bad);
+    let query = "maxp=129&p=7&first=3&from=5&largest=1000&key=東京";
+    assert_eq!(link(&start(query)), query);
+    let state = start("key=abc&type=long");
     assert!(state.key.error.is_some());
     assert_eq!(state.key.text, "abc");
     assert!(state.view().lookup.is_none());
@@ -103,25 +103,25 @@ fn url_state_round_trips_through_the_reducer() {
 #[test]
 fn first_parallelism_decides_the_derived_max_and_p_can_exceed_it() {
     let state = act(
-        start(OwnersQuery::default()),
-        vec![OwnersAction::Set { field: OwnersField::First, text: "24".into(), bad_input: false }, set_p("200")],
+        start(""),
+        vec![super::super::query::FIRST.typed("24").into(), set_p("200")],
     );
     let view = state.view();
     assert_eq!(view.max.get(), 128);
     assert_eq!(view.derivation.unwrap().parallelism, 24);
     let err = view.parallelism.unwrap_err().to_string();
     assert!(err.contains("200") && err.contains("128"), "{err}");
-    assert_eq!(state.to_query().first, Some(24));
+    assert_eq!(link(&state), "p=200&first=24");
 }
 
 #[test]
 fn earlier_parallelism_gives_the_diff_and_the_autoscaler_choice() {
     let state = act(
-        start(OwnersQuery::default()),
+        start(""),
         vec![
             set_max("128"),
             set_p("32"),
-            OwnersAction::Set { field: OwnersField::From, text: "24".into(), bad_input: false },
+            FROM.typed("24").into(),
         ],
     );
     let view = state.view();
@@ -130,9 +130,9 @@ fn earlier_parallelism_gives_the_diff_and_the_autoscaler_choice() {
     let [(_, even), (_, maximize)] = view.autoscaler.unwrap();
     assert_eq!((even.parallelism, maximize.parallelism), (32, 32));
     assert_eq!(view.divisors_near, vec![4, 8, 16, 32, 64, 128]);
-    let state = act(state, vec![OwnersAction::Set { field: OwnersField::From, text: "300".into(), bad_input: false }]);
+    let state = act(state, vec![FROM.typed("300").into()]);
     assert!(state.view().diff.unwrap().is_err());
-    let state = act(state, vec![OwnersAction::Set { field: OwnersField::From, text: String::new(), bad_input: false }]);
+    let state = act(state, vec![FROM.typed("").into()]);
     assert!(state.view().diff.is_none());
 }
 
@@ -152,7 +152,8 @@ fn derivation_comes_from_the_first_parallelism() {
         (4, None, Some(1000), 1000, 2048, true, FirstSource::Given),
     ];
     for (p, from, first, derived_from, max, starts, source) in cases {
-        let state = start(OwnersQuery { p, from, first, ..OwnersQuery::default() });
+        let text = |name: &str, v: Option<u32>| v.map_or(String::new(), |v| format!("&{name}={v}"));
+        let state = start(&format!("p={p}{}{}", text("from", from), text("first", first)));
         let view = state.view();
         let d = view.derivation.unwrap();
         assert_eq!((d.parallelism, d.result.get(), view.max.get()), (derived_from, max, max), "{p} {from:?} {first:?}");

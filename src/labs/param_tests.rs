@@ -48,18 +48,7 @@ fn link_notices<S: LabState>(name: &str, text: &str) -> Vec<Notice> {
 fn typed_error(lab: Lab, name: &str, text: &str) -> Option<String> {
     let text = text.to_string();
     match lab {
-        Lab::Coverage => {
-            use coverage::state::{CoverageAction, CoverageState};
-            let s = Rc::new(CoverageState::new(Default::default(), Default::default()));
-            let action = match name {
-                "m" => CoverageAction::SetModulus { text, bad_input: false },
-                "a" => CoverageAction::SetStride { text, bad_input: false },
-                _ => panic!("coverage has no field {name}"),
-            };
-            let s = s.reduce(action);
-            let view = if name == "m" { s.m_field() } else { s.a_field() };
-            view.error.map(String::from)
-        }
+        Lab::Coverage => typed_in_slots::<coverage::state::CoverageState>(name, &text),
         Lab::Owners => typed_in_slots::<owners::state::OwnersState>(name, &text),
         Lab::Skew => {
             use skew::state::{SkewAction, SkewField, SkewState};

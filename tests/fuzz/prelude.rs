@@ -8,7 +8,7 @@ pub(crate) use proptest::prelude::*;
 pub(crate) use proptest::sample::select;
 pub(crate) use rescale_lab::lab::Lab;
 pub(crate) use rescale_lab::labs::coverage::progress::{Progress, RUNS};
-pub(crate) use rescale_lab::labs::coverage::query::CoverageQuery;
+pub(crate) use rescale_lab::labs::coverage::state::CoverageState;
 pub(crate) use rescale_lab::labs::frame::LabState;
 pub(crate) use rescale_lab::labs::owners::query::MAX_KEY_CHARS;
 pub(crate) use rescale_lab::labs::owners::state::OwnersState;

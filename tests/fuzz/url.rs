@@ -110,12 +110,12 @@ proptest! {
     #[test]
     fn url_coverage_query(hash in any_hash()) {
         let location = Location::parse(&hash);
-        let (q, notices) = CoverageQuery::parse(&location.params);
+        let (q, notices) = CoverageState::parse(&location.params);
         check_lab_notices(&location, &notices)?;
-        prop_assert!(Orbit::new(i64::from(q.m), q.a as i64).is_ok());
+        prop_assert_eq!(Orbit::new(i64::from(q.m.value), q.a.value as i64), Ok(q.orbit));
         prop_assert!(q.t_ms <= MAX_MILLIS);
         let again = reparse(Lab::Coverage, &location.common, &q.pairs())?;
-        let (parsed, notices) = CoverageQuery::parse(&again.params);
+        let (parsed, notices) = CoverageState::parse(&again.params);
         prop_assert!(notices.is_empty(), "{:?}", notices);
         prop_assert_eq!(parsed, q);
     }

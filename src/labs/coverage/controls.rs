@@ -9,15 +9,15 @@ use crate::labs::frame::PartProps;
 
 use super::state::{CoverageAction, CoverageState};
 use crate::browser;
-use crate::components::{FieldInput, ParamField};
+use super::query::{A, M};
+use crate::components::{edits, ParamField};
 use crate::model::coverage::{Verdict, MAX_MODULUS};
 
 #[function_component]
 pub fn Controls(props: &PartProps<CoverageState>) -> Html {
     let s = &props.state;
-    let emit = |make: fn(FieldInput) -> CoverageAction| props.on_action.reform(make);
-    let on_m = emit(|i| CoverageAction::SetModulus { text: i.text, bad_input: i.bad_input });
-    let on_a = emit(|i| CoverageAction::SetStride { text: i.text, bad_input: i.bad_input });
+    let on_m = edits(&props.on_action, M.name);
+    let on_a = edits(&props.on_action, A.name);
     let on_reset = props.on_action.reform(|_: MouseEvent| CoverageAction::Reset);
     let on_step = props.on_action.reform(|_: MouseEvent| CoverageAction::Step);
     let playing = s.clock.is_some();
@@ -39,7 +39,7 @@ pub fn Controls(props: &PartProps<CoverageState>) -> Html {
         Verdict::Pending if s.locked && !s.closed() => format!("Graded when the walk is back at 0, at step {}.", s.orbit.closes_at()),
         Verdict::Pending => "Tick your prediction below, then Play or Step.".to_string(),
     };
-    let (m, a) = (s.m_field(), s.a_field());
+    let (m, a) = (M.view(s), A.view(s));
     let o = s.orbit;
     let reduction = if u64::from(o.modulus()) <= o.stride() {
         format!("The walk only feels a mod m: {} mod {} = {}.", o.stride(), o.modulus(), o.reduced_stride())

@@ -19,40 +19,23 @@ use crate::browser::{self, KeyListener};
 use crate::model::training::Statement;
 use crate::components::{use_result_sink, InView};
 use crate::lab::Lab;
-use crate::labs::frame::{use_lab, LabFrame, LabProps, LabState};
+use crate::labs::frame::{use_lab, LabFrame, LabProps};
 use crate::model::coverage::Verdict;
-use crate::url::{notice, Notice, ParamTable, Params};
+use crate::url::{notice, Notice};
 use progress::{Progress, STORAGE_KEY};
-use query::CoverageQuery;
 use state::{CoverageAction, CoverageState};
 
-impl LabState for CoverageState {
-    type Query = CoverageQuery;
-    const LAB: Lab = Lab::Coverage;
-
-    fn params() -> ParamTable {
-        query::PARAMS
-    }
-    fn parse(params: &Params) -> (CoverageQuery, Vec<Notice>) {
-        CoverageQuery::parse(params)
-    }
-    /// Reads the exercise progress stored in this browser; an unreadable entry is set aside
-    /// with a notice.
-    fn open(query: &CoverageQuery, notices: &mut Vec<Notice>) -> Self {
-        let stored = browser::storage_get(STORAGE_KEY);
-        let progress = match stored.as_deref().map(Progress::parse) {
-            None => Progress::default(),
-            Some(Some(progress)) => progress,
-            Some(None) => {
-                let why = "it is not in a format this version reads, so the exercise starts afresh";
-                notices.push(notice("saved progress", stored.as_deref().unwrap_or(""), why));
-                Progress::default()
-            }
-        };
-        CoverageState::new(*query, progress)
-    }
-    fn pairs(&self) -> Vec<(&'static str, String)> {
-        self.to_query().pairs()
+/// The exercise progress stored in this browser; an unreadable entry is set aside with a notice.
+fn stored_progress(notices: &mut Vec<Notice>) -> Progress {
+    let stored = browser::storage_get(STORAGE_KEY);
+    match stored.as_deref().map(Progress::parse) {
+        None => Progress::default(),
+        Some(Some(progress)) => progress,
+        Some(None) => {
+            let why = "it is not in a format this version reads, so the exercise starts afresh";
+            notices.push(notice("saved progress", stored.as_deref().unwrap_or(""), why));
+            Progress::default()
+        }
     }
 }
 

@@ -1,19 +1,66 @@
-//! The coverage lab's parameters and URL state: `m` (modulus), `a` (stride), `t` (playback
-//! seconds), `answers=hidden` (a trainer's link: hints instead of answers, no trail, first
-//! attempts scored). `m` and `a` are [`Param`]s of [`PARAMS`]; `t` is no field (the clock sets
-//! it) and is read by hand beside the table, as is `answers` (the shared [`ANSWERS`]).
+//! The coverage lab's parameters and the state they fill: `m` (modulus) and `a` (stride), each
+//! one line of `slots!` bound to its field of [`CoverageState`] (an edit of either moves the
+//! walk to the new pair, [`CoverageState::sync_orbit`]); `t` (playback seconds, set by the
+//! clock, no field) and `answers=hidden` (a trainer's link: hints instead of answers, no trail,
+//! first attempts scored; the shared [`ANSWERS`]) are read and written by hand beside them.
 
-use crate::model::coverage::{MAX_MILLIS, MAX_MODULUS, MAX_STRIDE};
+use super::progress::Progress;
+use crate::model::coverage::{Orbit, Prediction, Verdict, MAX_MILLIS, MAX_MODULUS, MAX_STRIDE};
 use crate::model::number::{format_millis_as_seconds, parse_seconds_as_millis};
 use crate::url::workshop::{answers_hidden, ANSWERS};
-use crate::url::{notice, Notice, Param, ParamTable, Params};
+use crate::url::{notice, slots, Field, Notice, Param, Params};
 
-pub static M: Param<u32> = Param::whole("m", "modulus m", 1, MAX_MODULUS as i64)
-    .control("Modulus m", "coverage-m")
-    .lockable();
-pub static A: Param<u64> = Param::whole64("a", "stride a", 0, MAX_STRIDE as i64)
-    .control("Stride a", "coverage-a")
-    .lockable();
+/// The pair (m, a), playback time, the learner's prediction and the exercise progress.
+///
+/// Invariant: `orbit` always matches the last valid `m` and `a`; a prediction belongs to the
+/// pair it was made for, and an edit of the pair moves it to `earlier`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CoverageState {
+    pub m: Field<u32>,
+    pub a: Field<u64>,
+    pub orbit: Orbit,
+    /// What Reset returns to: the link's pair.
+    pub initial: Orbit,
+    /// `answers=hidden`: a wrong prediction gets a hint, the trail is not shown.
+    pub hidden: bool,
+    /// Playback time in milliseconds, `0..=3_600_000`; the URL writes it in seconds (`t=1.5`).
+    pub t_ms: u32,
+    /// False until the first Play or Step (or a link with t > 0): the trail is empty.
+    pub started: bool,
+    pub clock: Option<Clock>,
+    /// The prediction for the current pair, and whether it is locked (the run began).
+    pub prediction: Prediction,
+    pub count: Field<Option<u32>>,
+    pub locked: bool,
+    pub earlier: Option<Earlier>,
+    pub progress: Progress,
+}
+
+/// Playback in progress: t = `t_ms_at_start` + milliseconds since `started_at_ms` (a
+/// reading of the browser clock).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Clock {
+    pub started_at_ms: f64,
+    pub t_ms_at_start: u32,
+}
+
+/// A prediction made for an earlier pair, kept to show it belonged to that pair.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Earlier {
+    pub m: u32,
+    pub a: u64,
+    pub prediction: Prediction,
+    pub verdict: Verdict,
+}
+
+slots! { CoverageState {
+    M: Param<u32> = m, 8,
+        Param::whole("m", "modulus m", 1, MAX_MODULUS as i64).control("Modulus m", "coverage-m").lockable(),
+        after CoverageState::sync_orbit;
+    A: Param<u64> = a, 1,
+        Param::whole64("a", "stride a", 0, MAX_STRIDE as i64).control("Stride a", "coverage-a").lockable(),
+        after CoverageState::sync_orbit;
+} also ANSWERS }
 
 /// The sections `view=` shows alone, for a compact embed; each holds the controls and the
 /// circle it needs, and only `exercise` holds the two-run exercise.
@@ -23,58 +70,28 @@ pub static SECTIONS: crate::url::Sections = &[
     crate::url::Section { name: "exercise", label: "The circle, the prediction and the exercise" },
 ];
 
-/// Every field parameter of the lab.
-pub static PARAMS: ParamTable = &[&M, &A, &ANSWERS];
-
-/// Defaults: m = 8, a = 1, t = 0, answers shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CoverageQuery {
-    pub m: u32,
-    pub a: u64,
-    /// Playback time in milliseconds, `0..=3_600_000`; the URL writes it in seconds (`t=1.5`).
-    pub t_ms: u32,
-    /// `answers=hidden`: a wrong prediction gets a hint, the trail is not shown.
-    pub answers_hidden: bool,
+/// Reads `t` and `answers` after the slots, and starts the walk at the link's pair and time.
+pub fn read_time_and_answers(s: &mut CoverageState, params: &Params, notices: &mut Vec<Notice>) {
+    let hidden = answers_hidden(params, notices);
+    let t_ms = match params.get("t").map(|text| (text, parse_seconds_as_millis(text, MAX_MILLIS))) {
+        None => 0,
+        Some((_, Ok(v))) => v,
+        Some((text, Err(e))) => {
+            notices.push(notice("t", text, &format!("{e}; starting at t = 0")));
+            0
+        }
+    };
+    let orbit = Orbit::new(i64::from(s.m.value), s.a.value as i64).unwrap_or(s.orbit);
+    *s = CoverageState::at(orbit, t_ms, hidden, s.progress);
 }
 
-impl Default for CoverageQuery {
-    fn default() -> Self {
-        CoverageQuery { m: 8, a: 1, t_ms: 0, answers_hidden: false }
+/// Writes `t` (only while paused: playback would flood the history API) and `answers=hidden`.
+pub fn write_time_and_answers(s: &CoverageState, out: &mut Vec<(&'static str, String)>) {
+    let t_ms = s.clock.map_or(s.t_ms, |c| c.t_ms_at_start);
+    if t_ms != 0 {
+        out.push(("t", format_millis_as_seconds(t_ms)));
     }
-}
-
-impl CoverageQuery {
-    /// Reads the lab's parameters, falling back to defaults with notices.
-    pub fn parse(params: &Params) -> (CoverageQuery, Vec<Notice>) {
-        let d = CoverageQuery::default();
-        let mut notices = Vec::new();
-        let mut q = CoverageQuery {
-            m: M.read_or(params, &mut notices, d.m),
-            a: A.read_or(params, &mut notices, d.a),
-            answers_hidden: answers_hidden(params, &mut notices),
-            ..d
-        };
-        if let Some(text) = params.get("t") {
-            match parse_seconds_as_millis(text, MAX_MILLIS) {
-                Ok(v) => q.t_ms = v,
-                Err(e) => notices.push(notice("t", text, &format!("{e}; starting at t = 0"))),
-            }
-        }
-        (q, notices)
-    }
-
-    /// The parameters that differ from the defaults.
-    pub fn pairs(&self) -> Vec<(&'static str, String)> {
-        let d = CoverageQuery::default();
-        let mut pairs = Vec::new();
-        M.pair(&self.m, &d.m, &mut pairs);
-        A.pair(&self.a, &d.a, &mut pairs);
-        if self.t_ms != d.t_ms {
-            pairs.push(("t", format_millis_as_seconds(self.t_ms)));
-        }
-        if self.answers_hidden {
-            pairs.push((ANSWERS.name, "hidden".to_string()));
-        }
-        pairs
+    if s.hidden {
+        out.push((ANSWERS.name, "hidden".to_string()));
     }
 }

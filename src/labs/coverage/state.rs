@@ -1,70 +1,28 @@
-//! The coverage lab's state and pure reducer: the pair (m, a), playback time, the learner's
-//! prediction and the exercise progress. Time comes in with the actions (`now_ms`), so the
-//! reducer stays pure and playback follows elapsed time, not the number of timer ticks.
-//!
-//! Invariant: `orbit` always matches the last valid `m` and `a`; a prediction belongs to the
-//! pair it was made for, and an edit of the pair moves it to `earlier`.
+//! The coverage lab's pure reducer (its state and parameters are in `query.rs`). Time comes in
+//! with the actions (`now_ms`), so the reducer stays pure and playback follows elapsed time,
+//! not the number of timer ticks.
 
 use std::rc::Rc;
 
 use yew::Reducible;
 
 use super::progress::Progress;
-use super::query::{CoverageQuery, A, M};
+use super::stored_progress;
+pub use super::query::{Clock, CoverageState, Earlier};
+use super::query::{read_time_and_answers, write_time_and_answers, A, M, PARAMS, SLOTS};
+use crate::lab::Lab;
+use crate::labs::frame::SlottedLab;
 use crate::model::coverage::{millis_of_step, step_at, Orbit, Prediction, Verdict, MAX_MILLIS};
 use crate::model::number::parse_in_range;
-use crate::url::Field;
+use crate::url::{Edit, Field, Notice, ParamTable, Params, Table};
 
 mod derived;
-
-/// Playback in progress: t = `t_ms_at_start` + milliseconds since `started_at_ms` (a
-/// reading of the browser clock).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Clock {
-    pub started_at_ms: f64,
-    pub t_ms_at_start: u32,
-}
-
-/// A prediction made for an earlier pair, kept to show it belonged to that pair.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Earlier {
-    pub m: u32,
-    pub a: u64,
-    pub prediction: Prediction,
-    pub verdict: Verdict,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct CoverageState {
-    /// What Reset returns to (the URL's m and a, else 8 and 1).
-    pub initial: CoverageQuery,
-    pub m: Field<u32>,
-    pub a: Field<u64>,
-    pub orbit: Orbit,
-    /// Playback time in milliseconds.
-    pub t_ms: u32,
-    /// False until the first Play or Step (or a link with t > 0): the trail is empty.
-    pub started: bool,
-    pub clock: Option<Clock>,
-    /// The prediction for the current pair, and whether it is locked (the run began).
-    pub prediction: Prediction,
-    pub count: Field<Option<u32>>,
-    pub locked: bool,
-    pub earlier: Option<Earlier>,
-    pub progress: Progress,
-}
 
 /// What the learner (or the clock) did.
 #[derive(Debug, Clone, PartialEq)]
 pub enum CoverageAction {
-    SetModulus {
-        text: String,
-        bad_input: bool,
-    },
-    SetStride {
-        text: String,
-        bad_input: bool,
-    },
+    /// **Modulus m** or **Stride a**.
+    Edit(Edit),
     ToggleResidue {
         residue: u32,
     },
@@ -91,24 +49,44 @@ pub enum CoverageAction {
     ResetProgress,
 }
 
+impl From<Edit> for CoverageAction {
+    fn from(edit: Edit) -> Self {
+        CoverageAction::Edit(edit)
+    }
+}
+
+impl Default for CoverageState {
+    /// The walk at the slots' defaults (a link opens it, then reads its own values).
+    fn default() -> Self {
+        let orbit = Orbit::new(i64::from(M.default), A.default as i64).expect("the default pair is valid");
+        CoverageState::at(orbit, 0, false, Progress::default())
+    }
+}
+
 impl CoverageState {
-    /// The state a URL opens, with stored exercise progress.
-    pub fn new(q: CoverageQuery, progress: Progress) -> Self {
-        let initial = CoverageQuery { t_ms: 0, ..q };
-        let orbit = Orbit::new(i64::from(q.m), q.a as i64).unwrap_or_else(|_| default_orbit());
+    /// The walk of `orbit` at `t_ms`, with nothing predicted yet.
+    pub fn at(orbit: Orbit, t_ms: u32, hidden: bool, progress: Progress) -> Self {
         CoverageState {
-            initial,
             m: M.field(orbit.modulus()),
             a: A.field(orbit.stride()),
             orbit,
-            t_ms: q.t_ms,
-            started: q.t_ms > 0,
+            initial: orbit,
+            hidden,
+            t_ms,
+            started: t_ms > 0,
             clock: None,
             prediction: Prediction::default(),
             count: Field::valid(String::new(), None),
             locked: false,
             earlier: None,
             progress,
+        }
+    }
+
+    /// After an edit of m or a: the walk moves to the fields' pair, if it is another one.
+    pub fn sync_orbit(&mut self) {
+        if let Ok(orbit) = Orbit::new(i64::from(self.m.value), self.a.value as i64) {
+            self.set_pair(orbit);
         }
     }
 
@@ -160,11 +138,6 @@ impl CoverageState {
     }
 }
 
-fn default_orbit() -> Orbit {
-    let d = CoverageQuery::default();
-    Orbit::new(i64::from(d.m), d.a as i64).expect("the default pair is valid")
-}
-
 impl Reducible for CoverageState {
     type Action = CoverageAction;
 
@@ -172,20 +145,7 @@ impl Reducible for CoverageState {
         let before = self.verdict();
         let mut s = (*self).clone();
         match action {
-            CoverageAction::SetModulus { text, bad_input } => {
-                let parsed = M.parse(&text).and_then(|m| Orbit::new(i64::from(m), s.orbit.stride() as i64));
-                if let (false, Ok(orbit)) = (bad_input, &parsed) {
-                    s.set_pair(*orbit);
-                }
-                s.m.apply(text, bad_input, parsed.map(Orbit::modulus));
-            }
-            CoverageAction::SetStride { text, bad_input } => {
-                let parsed = A.parse(&text).and_then(|a| Orbit::new(i64::from(s.orbit.modulus()), a as i64));
-                if let (false, Ok(orbit)) = (bad_input, &parsed) {
-                    s.set_pair(*orbit);
-                }
-                s.a.apply(text, bad_input, parsed.map(Orbit::stride));
-            }
+            CoverageAction::Edit(edit) => edit.apply(SLOTS, &mut s),
             CoverageAction::ToggleResidue { residue } if !s.locked && residue < s.orbit.modulus() => {
                 if !s.prediction.residues.remove(&residue) {
                     s.prediction.residues.insert(residue);
@@ -229,13 +189,31 @@ impl Reducible for CoverageState {
                 s.t_ms = millis_of_step(next);
             }
             CoverageAction::Reset => {
-                let progress = s.progress;
-                s = CoverageState::new(s.initial, progress);
+                s = CoverageState::at(s.initial, 0, s.hidden, s.progress);
             }
             CoverageAction::ResetProgress => s.progress = Progress::default(),
         }
         s.record_progress(before);
         Rc::new(s)
+    }
+}
+
+impl SlottedLab for CoverageState {
+    const LAB: Lab = Lab::Coverage;
+    fn slots() -> Table<Self> {
+        SLOTS
+    }
+    fn params() -> ParamTable {
+        PARAMS
+    }
+    /// Reads `t` and `answers`, and the exercise progress stored in this browser (an unreadable
+    /// entry is set aside with a notice).
+    fn opened(&mut self, params: &Params, notices: &mut Vec<Notice>) {
+        self.progress = stored_progress(notices);
+        read_time_and_answers(self, params, notices);
+    }
+    fn more_pairs(&self, out: &mut Vec<(&'static str, String)>) {
+        write_time_and_answers(self, out);
     }
 }
 

@@ -1,30 +1,11 @@
-//! What the coverage page reads from its state: the fields as drawn, the URL query, the
-//! step, trail and reached residues now, and the verdict.
+//! What the coverage page reads from its state: the trail and reached residues now, and the verdict.
 
 use std::collections::BTreeSet;
 
-use super::super::query::{CoverageQuery, A, M};
 use super::CoverageState;
 use crate::model::coverage::{grade, step_at, Grade, Verdict};
-use crate::url::FieldView;
 
 impl CoverageState {
-    /// The modulus field as its widget draws it.
-    pub fn m_field(&self) -> FieldView<'_> {
-        FieldView::of(&M, &self.m)
-    }
-
-    /// The stride field as its widget draws it.
-    pub fn a_field(&self) -> FieldView<'_> {
-        FieldView::of(&A, &self.a)
-    }
-
-    /// The URL query: t is written only while paused (playback would flood the history API).
-    pub fn to_query(&self) -> CoverageQuery {
-        let t_ms = self.clock.map_or(self.t_ms, |c| c.t_ms_at_start);
-        CoverageQuery { m: self.orbit.modulus(), a: self.orbit.stride(), t_ms, answers_hidden: self.initial.answers_hidden }
-    }
-
     /// The step shown now.
     pub fn step(&self) -> u64 {
         step_at(self.t_ms)
@@ -65,6 +46,6 @@ impl CoverageState {
 
     /// Whether the link hides answers (`answers=hidden`): no trail, hints instead of reasons.
     pub fn answers_hidden(&self) -> bool {
-        self.initial.answers_hidden
+        self.hidden
     }
 }

@@ -50,12 +50,7 @@ fn typed_error(lab: Lab, name: &str, text: &str) -> Option<String> {
     match lab {
         Lab::Coverage => typed_in_slots::<coverage::state::CoverageState>(name, &text),
         Lab::Owners => typed_in_slots::<owners::state::OwnersState>(name, &text),
-        Lab::Skew => {
-            use skew::state::{SkewAction, SkewField, SkewState};
-            let s = Rc::new(SkewState::from_query(&Default::default()));
-            let field = SkewField::ALL.into_iter().find(|f| s.field(*f).spec.name == name).expect("a field");
-            s.reduce(SkewAction::Set { field, text, bad_input: false }).field(field).error.map(String::from)
-        }
+        Lab::Skew => typed_in_slots::<skew::state::SkewState>(name, &text),
         Lab::Planner => typed_in_slots::<planner::state::PlannerState>(name, &text),
         Lab::Trace => typed_in_slots::<trace::state::TraceState>(name, &text),
         Lab::Savepoint => {

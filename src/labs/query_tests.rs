@@ -4,7 +4,8 @@ use crate::lab::Lab;
 use crate::labs::coverage::state::CoverageState;
 use crate::labs::frame::LabState;
 use crate::labs::owners::state::OwnersState;
-use crate::labs::skew::query::{KeySource, SkewQuery};
+use crate::labs::skew::query::KeySource;
+use crate::labs::skew::state::SkewState;
 use crate::model::KeyType;
 use crate::model::MaxParallelism;
 use crate::url::*;
@@ -185,47 +186,47 @@ proptest! {
     }
 }
 
+/// What a skew link opens, and the notices' parameters.
+fn skew(hash: &str) -> (SkewState, Vec<String>) {
+    let (state, notices) = SkewState::parse(&Location::parse(hash).params);
+    (state, notices.into_iter().map(|n| n.param).collect())
+}
+
 #[test]
 fn skew_query_table() {
     use crate::model::skew::presets::Preset;
-    let parse = |hash: &str| {
-        let location = Location::parse(hash);
-        let (q, notices) = SkewQuery::parse(&location.params);
-        (q, notices.into_iter().map(|n| n.param).collect::<Vec<_>>())
-    };
-    let (q, n) = parse("#/skew?preset=hot&n=500&hot=40&p=16&maxp=128");
+    let (q, n) = skew("#/skew?preset=hot&n=500&hot=40&p=16&maxp=128");
     assert_eq!(q.source, KeySource::Preset(Preset::HotKey { n: 500, percent: 40 }));
-    assert_eq!((q.p, q.maxp), (16, mp(128)));
+    assert_eq!((q.parallelism.value, q.max_parallelism.value), (16, mp(128)));
     assert!(n.is_empty());
-    let (q, _) = parse("#/skew?preset=sequential&n=10");
+    let (q, _) = skew("#/skew?preset=sequential&n=10");
     assert_eq!(q.key_type, KeyType::Int);
-    let (q, n) = parse("#/skew?keys=a%2C1%0Ab%2C2&type=long");
+    let (q, n) = skew("#/skew?keys=a%2C1%0Ab%2C2&type=long");
     assert_eq!(q.source, KeySource::Csv("a,1\nb,2".into()));
     assert_eq!(q.key_type, KeyType::Long);
     assert!(n.is_empty());
-    let (q, n) = parse("#/skew?preset=nope&n=0&s=-1&hot=101&total=abc&salt=99&q=0");
-    assert_eq!(q, SkewQuery::default());
-    assert_eq!(n, vec!["q", "salt", "n", "hot", "total", "s", "preset"]);
-    let (q, _) = parse("#/skew?stored=1");
+    let (q, n) = skew("#/skew?preset=nope&n=0&s=-1&hot=101&total=abc&salt=99&q=0");
+    assert_eq!(q, skew("#/skew").0);
+    assert_eq!(n, vec!["preset", "n", "s", "hot", "total", "q", "salt"]);
+    let (q, _) = skew("#/skew?stored=1");
     assert_eq!(q.source, KeySource::Stored);
 }
 
 #[test]
 fn skew_links_leave_defaults_out() {
-    use crate::model::skew::presets::Preset;
-    let written = |source| {
-        let q = SkewQuery { source, ..SkewQuery::default() };
-        q.pairs().into_iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&")
-    };
-    for (source, link) in [
-        (SkewQuery::default().source, ""),
-        (KeySource::Preset(Preset::Zipf { n: 200, s_milli: 1100 }), "preset=zipf&n=200"),
-        (KeySource::Preset(Preset::Zipf { n: 1000, s_milli: 1500 }), "preset=zipf&s=1.5"),
-        (KeySource::Preset(Preset::HotKey { n: 1000, percent: 30 }), "preset=hot"),
-        (KeySource::Preset(Preset::HotKey { n: 50, percent: 60 }), "preset=hot&n=50&hot=60"),
-        (KeySource::Preset(Preset::Uniform { n: 1000 }), "preset=uniform"),
+    for (link, written) in [
+        ("", ""),
+        ("preset=zipf&n=200", "preset=zipf&n=200"),
+        ("preset=zipf&s=1.5", "preset=zipf&s=1.5"),
+        ("preset=zipf&s=1.1&n=1000&hot=50", ""),
+        ("preset=hot", "preset=hot"),
+        ("preset=hot&n=50&hot=60&s=2", "preset=hot&n=50&hot=60"),
+        ("preset=uniform&total=200", "preset=uniform&total=200"),
+        ("keys=a%2C1&total=200&type=int&preset=", "type=int&keys=a,1"),
     ] {
-        assert_eq!(written(source), link);
+        let (state, _) = skew(&format!("#/skew?{link}"));
+        let pairs = state.pairs().into_iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
+        assert_eq!(pairs, written, "{link}");
     }
 }
 
@@ -241,12 +242,30 @@ proptest! {
             4 => KeySource::Csv(csv),
             _ => KeySource::Stored,
         };
-        let key_type = match &source { KeySource::Preset(p) => p.key_type(), _ => KeyType::Long };
-        let q = SkewQuery { maxp: mp(128), p, key_type, source, total_milli: 100_000_000, q: Some(3), salt };
-        let location = Location::parse(&format_hash(Lab::Owners, &CommonQuery::default(), &q.pairs()));
-        let (parsed, notices) = SkewQuery::parse(&location.params);
+        let mut pairs = vec![("maxp", "128".to_string()), ("p", p.to_string()), ("q", "3".to_string()), ("salt", salt.to_string())];
+        match &source {
+            KeySource::Preset(preset) => {
+                pairs.extend([("preset", preset.kind().as_str().to_string()), ("n", preset.n().to_string())]);
+                pairs.extend([("s", format!("{}", f64::from(s) / 1000.0)), ("hot", hot.to_string())]);
+            }
+            KeySource::Csv(text) => pairs.extend([("type", "long".to_string()), ("keys", text.clone())]),
+            KeySource::Stored => pairs.extend([("type", "long".to_string()), ("stored", "1".to_string())]),
+        }
+        let location = Location::parse(&format_hash(Lab::Skew, &CommonQuery::default(), &pairs));
+        let (state, notices) = SkewState::parse(&location.params);
         prop_assert!(notices.is_empty(), "{:?}", notices);
-        prop_assert_eq!(parsed, q);
+        // A CSV's rows are read as the link opens; the link then carries them as written back.
+        match &source {
+            KeySource::Csv(_) => prop_assert!(matches!(state.source, KeySource::Csv(_)) || state.keys.len() == 1000),
+            _ => prop_assert_eq!(&state.source, &source),
+        }
+        let key_type = match &source { KeySource::Preset(p) => p.key_type(), _ => KeyType::Long };
+        prop_assert_eq!((state.key_type, state.parallelism.value, state.salt.value, state.what_if.value), (key_type, p, salt, Some(3)));
+        let again = Location::parse(&format_hash(Lab::Skew, &CommonQuery::default(), &state.pairs()));
+        let (parsed, notices) = SkewState::parse(&again.params);
+        prop_assert!(notices.is_empty(), "{:?}", notices);
+        // The same link, the same keys (a CSV's text is kept as the link gave it).
+        prop_assert_eq!((parsed.pairs(), &parsed.keys), (state.pairs(), &state.keys));
     }
 }
 
@@ -270,7 +289,7 @@ fn a_bare_route_writes_a_bare_link() {
     }
     assert_eq!(written::<CoverageState>(), vec![]);
     assert_eq!(written::<crate::labs::owners::state::OwnersState>(), vec![]);
-    assert_eq!(written::<crate::labs::skew::state::SkewState>(), vec![]);
+    assert_eq!(written::<SkewState>(), vec![]);
     assert_eq!(written::<crate::labs::planner::state::PlannerState>(), vec![]);
     assert_eq!(written::<crate::labs::trace::state::TraceState>(), vec![]);
     assert_eq!(written::<crate::labs::savepoint::state::SavepointState>(), vec![]);

@@ -79,6 +79,9 @@ impl<T: ChoiceValue + Sync> Kind for Pick<T> {
     }
 }
 
+/// Where a slot's value lives in the state: get and get-mut.
+pub type Lens<S, K> = (fn(&S) -> &<K as Kind>::Stored, fn(&mut S) -> &mut <K as Kind>::Stored);
+
 /// A parameter of kind `K` bound to its place in the state `S`.
 pub struct Slot<S: 'static, K: Kind> {
     pub kind: K,
@@ -86,18 +89,21 @@ pub struct Slot<S: 'static, K: Kind> {
     get: fn(&S) -> &K::Stored,
     get_mut: fn(&mut S) -> &mut K::Stored,
     after: Option<fn(&mut S)>,
+    carried: Option<fn(&S) -> bool>,
 }
 
 impl<S, K: Kind> Slot<S, K> {
     /// `after`: run on the state after every edit of this parameter (not when a link opens it).
+    /// `carried`: when the link carries the value; `None`, whenever it is not the default (a
+    /// parameter that only some states use, such as a preset's exponent, says when it is used).
     pub const fn new(
         kind: K,
         default: K::Value,
-        get: fn(&S) -> &K::Stored,
-        get_mut: fn(&mut S) -> &mut K::Stored,
+        (get, get_mut): Lens<S, K>,
         after: Option<fn(&mut S)>,
+        carried: Option<fn(&S) -> bool>,
     ) -> Self {
-        Slot { kind, default, get, get_mut, after }
+        Slot { kind, default, get, get_mut, after, carried }
     }
 
     /// The state's current valid value.
@@ -155,7 +161,11 @@ impl<S: 'static, K: Kind> Bound<S> for Slot<S, K> {
         *(self.get_mut)(state) = self.kind.store(value);
     }
     fn write(&self, state: &S, out: &mut Vec<(&'static str, String)>) {
-        self.pair(self.value(state), out);
+        match self.carried {
+            Some(carried) if carried(state) => out.push((self.kind.name(), self.kind.write(self.value(state)))),
+            Some(_) => {}
+            None => self.pair(self.value(state), out),
+        }
     }
     fn set(&self, state: &mut S, text: String, bad_input: bool) {
         self.kind.set((self.get_mut)(state), text, bad_input);
@@ -241,17 +251,26 @@ pub fn pairs<S>(table: Table<S>, state: &S) -> Vec<(&'static str, String)> {
 /// Declares a lab's slots and its two tables: `SLOTS` (the [`Table`] the frame drives) and
 /// `PARAMS` (every parameter as lock lists and tests see them, with the lab's hand-read
 /// parameters after `also`). One line per parameter:
-/// `NAME: Kind = field, default, parameter [, after hook];`.
+/// `NAME: Kind = field, default, parameter [, after hook] [, carried when predicate];`.
 macro_rules! slots {
     ($state:ty {
-        $($(#[$doc:meta])* $name:ident: $kind:ty = $field:ident, $default:expr, $param:expr $(, after $hook:expr)?;)+
+        $($(#[$doc:meta])* $name:ident: $kind:ty = $field:ident, $default:expr, $param:expr
+            $(, after $hook:expr)? $(, carried when $carried:expr)?;)+
     } $(also $($extra:path),+)?) => {
         $($(#[$doc])*
-        pub static $name: $crate::url::Slot<$state, $kind> =
-            $crate::url::Slot::new($param, $default, |s: &$state| &s.$field, |s: &mut $state| &mut s.$field, {
+        pub static $name: $crate::url::Slot<$state, $kind> = $crate::url::Slot::new(
+            $param,
+            $default,
+            (|s: &$state| &s.$field, |s: &mut $state| &mut s.$field),
+            {
                 let hooks: &[Option<fn(&mut $state)>] = &[None $(, Some($hook))?];
                 hooks[hooks.len() - 1]
-            });)+
+            },
+            {
+                let carried: &[Option<fn(&$state) -> bool>] = &[None $(, Some($carried))?];
+                carried[carried.len() - 1]
+            },
+        );)+
         /// Every parameter kept in the state, in the order of the lab's forms.
         pub static SLOTS: $crate::url::Table<$state> = &[$(&$name),+];
         /// Every parameter of the lab, as lock lists, the embed builder and the tests see them.

@@ -13,7 +13,8 @@ pub(crate) use rescale_lab::labs::frame::LabState;
 pub(crate) use rescale_lab::labs::owners::query::MAX_KEY_CHARS;
 pub(crate) use rescale_lab::labs::owners::state::OwnersState;
 pub(crate) use rescale_lab::labs::planner::state::PlannerState;
-pub(crate) use rescale_lab::labs::skew::query::{KeySource, SkewQuery, MAX_SALT};
+pub(crate) use rescale_lab::labs::skew::query::{KeySource, MAX_SALT, TOTAL};
+pub(crate) use rescale_lab::labs::skew::state::SkewState;
 pub(crate) use rescale_lab::labs::trace::state::TraceState;
 pub(crate) use rescale_lab::model::coverage::{Orbit, Verdict as Graded, MAX_MILLIS, MAX_MODULUS, MAX_STRIDE};
 pub(crate) use rescale_lab::model::number::{

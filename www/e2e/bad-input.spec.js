@@ -273,7 +273,7 @@ const linkLabs = {
 const hostileLinks = {
   coverage: ['m', HOSTILE[1], 'is not a whole number; using m = 8'],
   owners: ['type', HOSTILE[2], 'it takes string, int or long; using string'],
-  skew: ['preset', HOSTILE[0], 'presets are uniform, zipf, hot and sequential'],
+  skew: ['preset', HOSTILE[0], 'it takes uniform, zipf, hot or sequential; using zipf'],
   planner: ['ttl', HOSTILE[2], 'state time-to-live'],
   trace: ['scenario', HOSTILE[0], 'it takes plain, hot-key,'],
 };

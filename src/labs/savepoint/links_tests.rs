@@ -5,7 +5,7 @@
 use super::*;
 use crate::labs::frame::LabState;
 use crate::labs::planner::state::PlannerState;
-use crate::labs::skew::query::{KeySource, SkewQuery};
+use crate::labs::skew::query::KeySource;
 use crate::labs::skew::state::SkewState;
 use crate::model::savepoint::report::keyed_bytes_per_subtask;
 use crate::model::savepoint::types::SubtaskState;
@@ -29,11 +29,11 @@ fn counter(bytes: &[u8]) -> Operator {
 }
 
 fn skew_state(href: &str) -> SkewState {
-    let (q, notices) = SkewQuery::parse(&Location::parse(href).params);
+    let (s, notices) = SkewState::parse(&Location::parse(href).params);
     assert!(notices.is_empty(), "{notices:?}");
-    assert_eq!((q.maxp.map(|m| m.get()), q.p, q.key_type), (Some(128), 4, KeyType::Int));
-    assert!(matches!(q.source, KeySource::Csv(_)));
-    SkewState::from_query(&q)
+    assert_eq!((s.max_parallelism.value.map(|m| m.get()), s.parallelism.value, s.key_type), (Some(128), 4, KeyType::Int));
+    assert!(matches!(s.source, KeySource::Csv(_)));
+    s
 }
 
 #[test]

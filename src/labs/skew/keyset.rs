@@ -10,11 +10,11 @@ use crate::labs::frame::PartProps;
 
 use super::import::{self, SYNC_LIMIT};
 use crate::components::use_big_text;
-use super::query::{KeySource, PRESET};
+use super::query::{KeySource, HOT, N, PRESET, S, TOTAL};
 use super::settings::number_field;
-use super::state::{SkewAction, SkewField, SkewState};
+use super::state::{SkewAction, SkewState};
 use crate::browser;
-use crate::components::SelectField;
+use crate::components::slot_pick;
 use crate::model::number::count;
 use crate::model::skew::csv::MAX_KEYS;
 use crate::model::skew::presets::PresetKind;
@@ -23,9 +23,6 @@ use crate::model::skew::presets::PresetKind;
 pub fn KeySet(props: &PartProps<SkewState>) -> Html {
     let s = &props.state;
     let act = &props.on_action;
-    let on_kind = act.reform(|kind: String| SkewAction::SetPresetKind {
-        kind: PresetKind::parse(&kind).unwrap_or(PresetKind::Zipf),
-    });
     let big = use_big_text("Apply", true);
     let on_apply = {
         let (big, act, key_type) = (big.clone(), act.clone(), s.key_type);
@@ -49,22 +46,21 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
             });
         })
     };
-    let kinds = PresetKind::ALL.map(|k| (AttrValue::Static(k.as_str()), AttrValue::Static(k.label()))).to_vec();
     let preset_active = matches!(s.source, KeySource::Preset(_));
     html! {
         <section class="keyset" aria-labelledby="keyset-title">
             <h2 id="keyset-title">{ "The key set" }</h2>
             <p>{ format!("{} now{}.", count(s.keys.len() as u64, "key", "keys"), if preset_active { ", from the preset below" } else { ", from your own list" }) }</p>
             <div class="controls">
-                <SelectField id="skew-preset" param={PRESET.name} label={PRESET.label} options={kinds} selected={AttrValue::Static(s.preset_kind.as_str())} on_change={on_kind} />
-                { number_field(s, act, SkewField::PresetN, None) }
+                { slot_pick(&PRESET, s, act) }
+                { number_field(&N, s, act, None) }
                 if s.preset_kind == PresetKind::Zipf {
-                    { number_field(s, act, SkewField::PresetS, None) }
+                    { number_field(&S, s, act, None) }
                 }
                 if s.preset_kind == PresetKind::Hot {
-                    { number_field(s, act, SkewField::PresetHot, None) }
+                    { number_field(&HOT, s, act, None) }
                 }
-                { number_field(s, act, SkewField::Total, None) }
+                { number_field(&TOTAL, s, act, None) }
             </div>
             <div class="field csv-field">
                 <label for="skew-csv">{ "Keys (CSV)" }</label>

@@ -7,7 +7,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::state::{SkewAction, SkewField};
+use super::query::{MAXP, P};
+use super::state::SkewAction;
 use crate::components::{use_page, PagerButtons, ScrollBox};
 use crate::model::skew::metrics::{format_units, AggregatedMetric, Imported, SubtaskMetrics};
 
@@ -165,8 +166,8 @@ fn whatifs(m: &Imported, on_action: &Callback<SkewAction>) -> Html {
     let on_use = settings.map(|(p, max)| {
         let act = on_action.clone();
         Callback::from(move |_: MouseEvent| {
-            act.emit(SkewAction::Set { field: SkewField::MaxParallelism, text: max.to_string(), bad_input: false });
-            act.emit(SkewAction::Set { field: SkewField::Parallelism, text: p.to_string(), bad_input: false });
+            act.emit(MAXP.typed(&max.to_string()).into());
+            act.emit(P.typed(&p.to_string()).into());
         })
     });
     html! {

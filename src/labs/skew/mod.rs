@@ -25,18 +25,16 @@ use yew::prelude::*;
 use crate::browser;
 use crate::components::{InView, Wanted};
 use crate::lab::Lab;
-use crate::labs::frame::{lab_state, use_lab, LabFrame, LabProps};
+use crate::labs::frame::{use_lab, LabFrame, LabProps, LabState};
 use crate::labs::paint_first::use_steps;
 use crate::labs::url_sync::use_url_sync;
 use crate::model::skew::aggregate::GroupLoads;
-use query::{KeySource, SkewQuery, STORAGE_KEY};
+use query::{KeySource, STORAGE_KEY};
 use state::{SkewAction, SkewState};
 use view::{busiest_keys, max_in_force, salted, Scenario};
 
 /// The part `view=skew` shows (the charts show with their own names).
 const SKEW: &[&str] = &["skew"];
-
-lab_state!(SkewState, SkewQuery, Skew);
 
 const LEDE: &str = "Equal numbers of key groups per subtask do not mean equal work. Here each key carries its \
                     own event rate and state size; see where the load lands, how skewed it is, and whether a \
@@ -46,10 +44,10 @@ const LEDE: &str = "Equal numbers of key groups per subtask do not mean equal wo
 /// key table after another (a large preset in the link takes a while to compute and draw).
 #[function_component]
 pub fn SkewLab(props: &LabProps) -> Html {
-    // The link in its canonical form at the first render, not after the key set is computed:
-    // the query alone decides it (the parts' own sync then finds it already written).
-    let query = use_memo(props.location.clone(), |location| SkewQuery::parse(&location.params).0);
-    use_url_sync(Lab::Skew, &props.location.common, query.pairs());
+    // The link in its canonical form at the first render, not after the key set is drawn (a
+    // large preset is generated later, in steps; the parts' own sync then finds it written).
+    let pairs = use_memo(props.location.clone(), |location| SkewState::parse(&location.params).0.pairs());
+    use_url_sync(Lab::Skew, &props.location.common, (*pairs).clone());
     match use_steps(2) {
         0 => html! {
             <LabFrame lab={Lab::Skew} lede={LEDE} notices={Vec::new()}>

@@ -1,13 +1,20 @@
-//! The skew lab's parameters and URL state: `maxp`, `p`, `type`, the key set (`preset` with
-//! `n`, `s`, `hot`, or `keys` as CSV text, or `stored=1` for a set kept in local storage),
-//! `total`, and the what-ifs `q` (another parallelism) and `salt` (sub-keys for the hottest
-//! key). The numbers are [`Param`]s of [`PARAMS`]; the key type, the preset kind and the key
-//! set are read by hand beside the table.
+//! The skew lab's parameters and the state they fill: `maxp`, `p`, `type`, the preset (`preset`
+//! with `n`, `s`, `hot`), `total`, and the what-ifs `q` (another parallelism) and `salt`
+//! (sub-keys for the hottest key), each one line of `slots!` bound to its field of [`SkewState`];
+//! a preset's numbers regenerate the key set after an edit, and the link carries each only where
+//! it is used. Where the keys come from (a preset, `keys` as CSV text, or `stored=1` for a set
+//! kept in local storage) is read and written by hand beside the table ([`open_key_set`]).
 
+use std::rc::Rc;
+
+use super::state::generating::{Derived, Generating};
+use super::state::report::ImportReport;
+use crate::model::skew::metrics::Imported as ImportedMetrics;
 use crate::model::skew::presets::{Preset, PresetKind, MAX_PRESET_KEYS};
 use crate::model::skew::units::MAX_EVENTS_PER_S;
+use crate::model::skew::KeyLoad;
 use crate::model::{KeyType, MaxParallelism};
-use crate::url::{notice, Choice, Notice, Param, ParamTable, Params, MAX_P};
+use crate::url::{slots, Field, Param, Params, Pick, MAX_P};
 
 /// The longest CSV the URL carries; larger sets go to local storage.
 pub const MAX_URL_CSV: usize = 2000;
@@ -18,37 +25,10 @@ pub const MAX_SALT: u32 = 64;
 /// (the savepoint lab stores one there before it links here).
 pub const STORAGE_KEY: &str = "rescale-lab.skew-keys.v1";
 
-pub static MAXP: Param<Option<MaxParallelism>> =
-    Param::max_parallelism("maxp", "max parallelism").control("Max parallelism", "skew-maxp").lockable();
-pub static P: Param<u32> = Param::whole("p", "parallelism", 1, MAX_P).control("Parallelism", "skew-p").lockable();
-pub static N: Param<u32> =
-    Param::whole("n", "number of keys", 1, MAX_PRESET_KEYS as i64).control("Number of keys", "skew-n").lockable();
-pub static S: Param<u64> = Param::milli("s", "Zipf exponent", 5, true)
-    .control("Zipf exponent s", "skew-s")
-    .hint("Key i (from 1) gets weight 1 / i^s; 0 < s ≤ 5.")
-    .fallback("the Zipf exponent takes a number above 0 and at most 5; using 1.1");
-pub static HOT: Param<u32> = Param::whole("hot", "hot key share %", 0, 100).control("Hot key share (%)", "skew-hot");
-pub static TOTAL: Param<u64> = Param::milli("total", "total events per second", MAX_EVENTS_PER_S as i64, true)
-    .control("Total events per second", "skew-total");
-pub static Q: Param<Option<u32>> =
-    Param::optional("q", "what-if parallelism", 1, MAX_P, "none").control("Another parallelism", "skew-q");
-pub static SALT: Param<u32> = Param::whole_or_zero("salt", "sub-keys", 0, MAX_SALT as i64, "0 (off)")
-    .control("Split the hottest key into", "skew-salt")
-    .hint("Sub-keys, 2 to 64.");
-pub static TYPE: Choice = Choice::new("type", "Key type").noun("key type").lockable();
-pub static PRESET: Choice = Choice::new("preset", "Preset").noun("preset").lockable();
-
-/// The sections `view=` shows alone, for a compact embed: one chart each, or the skew figure.
-pub static SECTIONS: crate::url::Sections = &[
-    crate::url::Section { name: "skew", label: "Data skew and load per subtask" },
-    crate::url::Section { name: "load", label: "Chart: events per second per subtask" },
-    crate::url::Section { name: "state", label: "Chart: state per subtask" },
-    crate::url::Section { name: "groups", label: "Chart: events per second per key group" },
-    crate::url::Section { name: "curve", label: "Chart: keys sorted by load" },
-];
-
-/// Every parameter of the lab.
-pub static PARAMS: ParamTable = &[&MAXP, &P, &TYPE, &PRESET, &N, &S, &HOT, &TOTAL, &Q, &SALT];
+/// The key set a link without one opens: the preset slots' defaults.
+pub fn default_preset() -> Preset {
+    PRESET.default.with(N.default, S.default as u32, HOT.default)
+}
 
 /// Where the key set comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,117 +40,152 @@ pub enum KeySource {
     Stored,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SkewQuery {
-    pub maxp: Option<MaxParallelism>,
-    pub p: u32,
+impl Default for KeySource {
+    fn default() -> Self {
+        KeySource::Preset(default_preset())
+    }
+}
+
+/// Job settings, the key set (a preset, CSV text, or table edits), the what-ifs, and a running
+/// job's REST metrics.
+///
+/// Invariant: `keys` always holds a valid set (unique keys of `key_type`); `version` changes
+/// whenever `keys` does, so derived values are keyed on it instead of on a million rows.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SkewState {
+    pub max_parallelism: Field<Option<MaxParallelism>>,
+    pub parallelism: Field<u32>,
     pub key_type: KeyType,
     pub source: KeySource,
-    /// Total events per second for presets, in thousandths.
-    pub total_milli: u64,
-    /// What-if parallelism.
-    pub q: Option<u32>,
-    /// Salting what-if: split the hottest key into this many sub-keys (0 = off).
-    pub salt: u32,
+    pub keys: Rc<Vec<KeyLoad>>,
+    pub version: u64,
+    /// Preset parameters as typed: kind, n, s (thousandths), hot %, total (thousandths).
+    pub preset_kind: PresetKind,
+    pub preset_n: Field<u32>,
+    pub preset_s: Field<u64>,
+    pub preset_hot: Field<u32>,
+    pub total: Field<u64>,
+    /// The last applied CSV text (shared, it can be megabytes). `Rc<String>`, not `Rc<str>`:
+    /// `Rc`'s `==` first checks that both point to one value only when the value is sized, and
+    /// yew compares a part's props on every render, so an `Rc<str>` of a 20 MB paste cost a
+    /// 20 MB comparison per part per render (up to 260 ms in one task after a 1M-key paste).
+    pub csv_text: Rc<String>,
+    /// The applied text had lone UTF-16 surrogates (seen before it became Rust text).
+    pub csv_lone_surrogates: bool,
+    pub import: Option<ImportReport>,
+    /// Thousandths of a running import, `None` when idle.
+    pub importing: Option<u32>,
+    /// A large preset being generated; the keys stay the previous set until it is done.
+    pub generating: Option<Generating>,
+    /// What a large preset's job derived from `keys` in steps beside them (see
+    /// `import::generate`); `None` once the keys change otherwise, so it always belongs to `keys`.
+    pub derived: Option<Derived>,
+    /// Requests for a stepped preset so far (each one's `job`).
+    pub jobs: u32,
+    pub what_if: Field<Option<u32>>,
+    pub salt: Field<u32>,
+    /// The problem with the last key-table edit, if any.
+    pub table_error: Option<String>,
+    /// A message about local storage (not kept, or not found).
+    pub storage_notice: Option<String>,
+    /// The last REST metrics read (**Import metrics**); a failed import leaves it as it was.
+    pub metrics: Option<Rc<ImportedMetrics>>,
+    /// Why the last **Import metrics** read nothing.
+    pub metrics_error: Option<String>,
 }
 
-/// What a preset link without `n`, `s` or `hot` reads.
-const DEFAULT_N: u32 = 1000;
-const DEFAULT_S_MILLI: u64 = 1100;
-const DEFAULT_HOT: u32 = 30;
+slots! { SkewState {
+    MAXP: Param<Option<MaxParallelism>> = max_parallelism, None,
+        Param::max_parallelism("maxp", "max parallelism").control("Max parallelism", "skew-maxp").lockable();
+    P: Param<u32> = parallelism, 8, Param::whole("p", "parallelism", 1, MAX_P).control("Parallelism", "skew-p").lockable();
+    TYPE: Pick<KeyType> = key_type, KeyType::String,
+        Pick::new("type", "Key type", "skew-key-type").noun("key type").lockable(),
+        after SkewState::retyped, carried when |s: &SkewState| !s.from_preset() && s.key_type != TYPE.default;
+    PRESET: Pick<PresetKind> = preset_kind, PresetKind::Zipf,
+        Pick::new("preset", "Preset", "skew-preset").noun("preset").lockable(),
+        after SkewState::regenerate, carried when SkewState::custom_preset;
+    N: Param<u32> = preset_n, 1000,
+        Param::whole("n", "number of keys", 1, MAX_PRESET_KEYS as i64).control("Number of keys", "skew-n").lockable(),
+        after |s: &mut SkewState| s.regenerate_unless(s.preset_n.error.is_some()),
+        carried when |s: &SkewState| s.custom_preset() && s.preset_n.value != N.default;
+    S: Param<u64> = preset_s, 1100,
+        Param::milli("s", "Zipf exponent", 5, true)
+            .control("Zipf exponent s", "skew-s")
+            .hint("Key i (from 1) gets weight 1 / i^s; 0 < s ≤ 5.")
+            .fallback("the Zipf exponent takes a number above 0 and at most 5; using 1.1"),
+        after |s: &mut SkewState| s.regenerate_unless(s.preset_s.error.is_some()),
+        carried when |s: &SkewState| s.custom_preset() && s.preset_kind == PresetKind::Zipf && s.preset_s.value != S.default;
+    HOT: Param<u32> = preset_hot, 30,
+        Param::whole("hot", "hot key share %", 0, 100).control("Hot key share (%)", "skew-hot"),
+        after |s: &mut SkewState| s.regenerate_unless(s.preset_hot.error.is_some()),
+        carried when |s: &SkewState| s.custom_preset() && s.preset_kind == PresetKind::Hot && s.preset_hot.value != HOT.default;
+    TOTAL: Param<u64> = total, 100_000_000,
+        Param::milli("total", "total events per second", MAX_EVENTS_PER_S as i64, true)
+            .control("Total events per second", "skew-total"),
+        after |s: &mut SkewState| s.regenerate_unless(!s.from_preset() || s.total.error.is_some()),
+        carried when |s: &SkewState| s.from_preset() && s.total.value != TOTAL.default;
+    Q: Param<Option<u32>> = what_if, None,
+        Param::optional("q", "what-if parallelism", 1, MAX_P, "none").control("Another parallelism", "skew-q");
+    SALT: Param<u32> = salt, 0,
+        Param::whole_or_zero("salt", "sub-keys", 0, MAX_SALT as i64, "0 (off)")
+            .control("Split the hottest key into", "skew-salt")
+            .hint("Sub-keys, 2 to 64.");
+} }
 
-impl Default for SkewQuery {
-    fn default() -> Self {
-        SkewQuery {
-            maxp: None,
-            p: 8,
-            key_type: KeyType::String,
-            source: KeySource::Preset(Preset::Zipf { n: DEFAULT_N, s_milli: DEFAULT_S_MILLI as u32 }),
-            total_milli: 100_000_000,
-            q: None,
-            salt: 0,
+/// The sections `view=` shows alone, for a compact embed: one chart each, or the skew figure.
+pub static SECTIONS: crate::url::Sections = &[
+    crate::url::Section { name: "skew", label: "Data skew and load per subtask" },
+    crate::url::Section { name: "load", label: "Chart: events per second per subtask" },
+    crate::url::Section { name: "state", label: "Chart: state per subtask" },
+    crate::url::Section { name: "groups", label: "Chart: events per second per key group" },
+    crate::url::Section { name: "curve", label: "Chart: keys sorted by load" },
+];
+
+/// After the slots: where the keys come from (a valid `preset`, else `stored=1`, else `keys`,
+/// else the default preset). The preset fields then show the source's preset (or the default
+/// one); a preset decides its own key type, and a total only spreads over a preset.
+pub fn open_key_set(s: &mut SkewState, params: &Params) {
+    let preset = params.get(PRESET.name).and_then(|text| PRESET.parse(text).ok()).map(|_| s.preset());
+    let source = match (preset, params.get("stored"), params.get("keys")) {
+        (Some(preset), _, _) => KeySource::Preset(preset),
+        (None, Some("1"), _) => KeySource::Stored,
+        (None, _, Some(csv)) => KeySource::Csv(csv.to_string()),
+        _ => KeySource::default(),
+    };
+    let shown = match source {
+        KeySource::Preset(preset) => preset,
+        _ => default_preset(),
+    };
+    s.preset_kind = shown.kind();
+    s.preset_n = N.field(shown.n());
+    s.preset_s = S.field(match shown {
+        Preset::Zipf { s_milli, .. } => u64::from(s_milli),
+        _ => S.default,
+    });
+    s.preset_hot = HOT.field(match shown {
+        Preset::HotKey { percent, .. } => percent,
+        _ => HOT.default,
+    });
+    s.source = source.clone();
+    match source {
+        KeySource::Preset(preset) => {
+            s.key_type = preset.key_type();
+            s.use_preset(preset);
         }
+        KeySource::Csv(text) => {
+            s.total = TOTAL.field(TOTAL.default);
+            s.csv_text = Rc::new(text);
+            s.apply_csv();
+        }
+        KeySource::Stored => s.total = TOTAL.field(TOTAL.default),
     }
 }
 
-impl SkewQuery {
-    pub fn parse(params: &Params) -> (SkewQuery, Vec<Notice>) {
-        let d = SkewQuery::default();
-        let mut n = Vec::new();
-        let mut q = SkewQuery {
-            maxp: MAXP.read_or(params, &mut n, d.maxp),
-            p: P.read_or(params, &mut n, d.p),
-            q: Q.read_or(params, &mut n, d.q),
-            salt: SALT.read_or(params, &mut n, d.salt),
-            ..SkewQuery::default()
-        };
-        let keys_n = N.read_or(params, &mut n, DEFAULT_N);
-        let hot = HOT.read_or(params, &mut n, DEFAULT_HOT);
-        if let Some(text) = params.get(TYPE.name) {
-            match KeyType::parse(text) {
-                Ok(t) => q.key_type = t,
-                Err(e) => n.push(notice(TYPE.name, text, &format!("{e}; using string"))),
-            }
-        }
-        q.total_milli = TOTAL.read_or(params, &mut n, d.total_milli);
-        let s_milli = S.read_or(params, &mut n, DEFAULT_S_MILLI) as u32;
-        let preset = params.get(PRESET.name).and_then(|text| {
-            let kind = PresetKind::parse(text);
-            if kind.is_none() {
-                n.push(notice(PRESET.name, text, "presets are uniform, zipf, hot and sequential; using the default"));
-            }
-            kind.map(|k| k.with(keys_n, s_milli, hot))
-        });
-        if let Some(preset) = preset {
-            q.source = KeySource::Preset(preset);
-        } else if params.get("stored") == Some("1") {
-            q.source = KeySource::Stored;
-        } else if let Some(csv) = params.get("keys") {
-            q.source = KeySource::Csv(csv.to_string());
-        }
-        // A preset decides its own key type; a total only spreads over a preset.
-        match &q.source {
-            KeySource::Preset(preset) => q.key_type = preset.key_type(),
-            _ => q.total_milli = d.total_milli,
-        }
-        (q, n)
-    }
-
-    pub fn pairs(&self) -> Vec<(&'static str, String)> {
-        let d = SkewQuery::default();
-        let mut pairs = Vec::new();
-        MAXP.pair(&self.maxp, &d.maxp, &mut pairs);
-        P.pair(&self.p, &d.p, &mut pairs);
-        match &self.source {
-            KeySource::Preset(preset) => {
-                // Defaults left out: the default preset, and each preset number at the value a
-                // link without it reads (`parse`).
-                if self.source != d.source {
-                    pairs.push((PRESET.name, preset.name().to_string()));
-                    N.pair(&preset.n(), &DEFAULT_N, &mut pairs);
-                    match preset {
-                        Preset::Zipf { s_milli, .. } => S.pair(&u64::from(*s_milli), &DEFAULT_S_MILLI, &mut pairs),
-                        Preset::HotKey { percent, .. } => HOT.pair(percent, &DEFAULT_HOT, &mut pairs),
-                        _ => {}
-                    }
-                }
-                TOTAL.pair(&self.total_milli, &d.total_milli, &mut pairs);
-            }
-            KeySource::Csv(text) => {
-                if self.key_type != d.key_type {
-                    pairs.push((TYPE.name, self.key_type.as_str().to_string()));
-                }
-                pairs.push(("keys", text.clone()));
-            }
-            KeySource::Stored => {
-                if self.key_type != d.key_type {
-                    pairs.push((TYPE.name, self.key_type.as_str().to_string()));
-                }
-                pairs.push(("stored", "1".to_string()));
-            }
-        }
-        Q.pair(&self.q, &d.q, &mut pairs);
-        SALT.pair(&self.salt, &d.salt, &mut pairs);
-        pairs
+/// After the slots' pairs: the key set's own (`keys=` or `stored=1`).
+pub fn write_key_set(s: &SkewState, out: &mut Vec<(&'static str, String)>) {
+    match &s.source {
+        KeySource::Preset(_) => {}
+        KeySource::Csv(text) => out.push(("keys", text.clone())),
+        KeySource::Stored => out.push(("stored", "1".to_string())),
     }
 }

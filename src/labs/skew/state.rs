@@ -1,136 +1,70 @@
-//! The skew lab's state and pure reducer: job settings, the key set (a preset, CSV text, or
-//! table edits), the what-ifs, and a running job's REST metrics. Large CSV imports run in
-//! steps outside the reducer and arrive as one `Imported` action; so does a preset of more
-//! than [`STEPPED_KEYS`] keys (`Generating`, then one `PresetGenerated`).
-//!
-//! Invariant: `keys` always holds a valid set (unique keys of `key_type`); `version` changes
-//! whenever `keys` does, so derived values are keyed on it instead of on a million rows.
+//! What the skew lab does with its state (the state and its parameters are in `query.rs`): the
+//! key set's setters and the pure reducer. Large CSV imports run in steps outside the reducer
+//! and arrive as one `Imported` action; so does a preset of more than [`STEPPED_KEYS`] keys
+//! (`Generating`, then one `PresetGenerated`).
 
 use std::rc::Rc;
 
-use super::query::{KeySource, SkewQuery, HOT, MAXP, MAX_URL_CSV, N, P, Q, S, SALT, TOTAL};
+pub use super::query::SkewState;
+use super::query::{KeySource, MAX_URL_CSV};
 use crate::model::skew::csv::{keys_to_csv, CsvImporter};
 use crate::model::skew::metrics::Imported as ImportedMetrics;
-use crate::model::skew::presets::{Preset, PresetKind};
+use crate::model::skew::presets::Preset;
 use crate::model::skew::units::{parse_bytes, parse_milli, MAX_EVENTS_PER_S};
 use crate::model::skew::KeyLoad;
-use crate::model::{Key, KeyType, MaxParallelism};
-use crate::url::Field;
+use crate::model::{Key, KeyType};
 
 mod action;
-mod fields;
-mod generating;
-mod report;
+pub mod generating;
+pub mod report;
 pub use action::SkewAction;
-pub use fields::SkewField;
 pub use generating::{Derived, Generating, STEPPED_KEYS};
 pub use report::{ImportReport, KeyColumn};
 
-#[derive(Debug, Clone, PartialEq)]
-pub struct SkewState {
-    pub max_parallelism: Field<Option<MaxParallelism>>,
-    pub parallelism: Field<u32>,
-    pub key_type: KeyType,
-    pub source: KeySource,
-    pub keys: Rc<Vec<KeyLoad>>,
-    pub version: u64,
-    /// Preset parameters as typed: kind, n, s (thousandths), hot %, total (thousandths).
-    pub preset_kind: PresetKind,
-    pub preset_n: Field<u32>,
-    pub preset_s: Field<u64>,
-    pub preset_hot: Field<u32>,
-    pub total: Field<u64>,
-    /// The last applied CSV text (shared, it can be megabytes). `Rc<String>`, not `Rc<str>`:
-    /// `Rc`'s `==` first checks that both point to one value only when the value is sized, and
-    /// yew compares a part's props on every render, so an `Rc<str>` of a 20 MB paste cost a
-    /// 20 MB comparison per part per render (up to 260 ms in one task after a 1M-key paste).
-    pub csv_text: Rc<String>,
-    /// The applied text had lone UTF-16 surrogates (seen before it became Rust text).
-    pub csv_lone_surrogates: bool,
-    pub import: Option<ImportReport>,
-    /// Thousandths of a running import, `None` when idle.
-    pub importing: Option<u32>,
-    /// A large preset being generated; the keys stay the previous set until it is done.
-    pub generating: Option<Generating>,
-    /// What a large preset's job derived from `keys` in steps beside them (see
-    /// `import::generate`); `None` once the keys change otherwise, so it always belongs to `keys`.
-    pub derived: Option<Derived>,
-    /// Requests for a stepped preset so far (each one's `job`).
-    pub jobs: u32,
-    pub what_if: Field<Option<u32>>,
-    pub salt: Field<u32>,
-    /// The problem with the last key-table edit, if any.
-    pub table_error: Option<String>,
-    /// A message about local storage (not kept, or not found).
-    pub storage_notice: Option<String>,
-    /// The last REST metrics read (**Import metrics**); a failed import leaves it as it was.
-    pub metrics: Option<Rc<ImportedMetrics>>,
-    /// Why the last **Import metrics** read nothing.
-    pub metrics_error: Option<String>,
-}
-
-
 impl SkewState {
-    pub fn from_query(q: &SkewQuery) -> SkewState {
-        let preset = match &q.source {
-            KeySource::Preset(p) => *p,
-            _ => match SkewQuery::default().source {
-                KeySource::Preset(p) => p,
-                _ => Preset::Uniform { n: 1000 },
-            },
-        };
-        let (s, hot) = match preset {
-            Preset::Zipf { s_milli, .. } => (s_milli, 30),
-            Preset::HotKey { percent, .. } => (1100, percent),
-            _ => (1100, 30),
-        };
-        let mut state = SkewState {
-            max_parallelism: MAXP.field(q.maxp),
-            parallelism: P.field(q.p),
-            key_type: q.key_type,
-            source: q.source.clone(),
-            keys: Rc::new(Vec::new()),
-            version: 0,
-            preset_kind: preset.kind(),
-            preset_n: N.field(preset.n()),
-            preset_s: S.field(u64::from(s)),
-            preset_hot: HOT.field(hot),
-            total: TOTAL.field(q.total_milli),
-            csv_text: Rc::new(String::new()),
-            csv_lone_surrogates: false,
-            import: None,
-            importing: None,
-            generating: None,
-            derived: None,
-            jobs: 0,
-            what_if: Q.field(q.q),
-            salt: SALT.field(q.salt),
-            table_error: None,
-            storage_notice: None,
-            metrics: None,
-            metrics_error: None,
-        };
-        match &q.source {
-            KeySource::Preset(p) => state.use_preset(*p),
-            KeySource::Csv(text) => {
-                state.csv_text = Rc::new(text.clone());
-                state.apply_csv();
-            }
-            KeySource::Stored => {}
-        }
-        state
+    /// Whether the keys come from a preset.
+    pub fn from_preset(&self) -> bool {
+        matches!(self.source, KeySource::Preset(_))
     }
 
-    /// The URL query for the current state.
-    pub fn to_query(&self) -> SkewQuery {
-        SkewQuery {
-            maxp: self.max_parallelism.value,
-            p: self.parallelism.value,
-            key_type: self.key_type,
-            source: self.source.clone(),
-            total_milli: self.total.value,
-            q: self.what_if.value,
-            salt: self.salt.value,
+    /// Whether the keys come from a preset other than the one a bare link opens.
+    pub fn custom_preset(&self) -> bool {
+        self.from_preset() && self.source != KeySource::default()
+    }
+
+    /// After a preset's number was typed: the set again from the preset, unless `skip`.
+    pub(super) fn regenerate_unless(&mut self, skip: bool) {
+        if !skip {
+            self.regenerate();
+        }
+    }
+
+    /// The set again from the preset the fields describe.
+    pub(super) fn regenerate(&mut self) {
+        let preset = self.preset();
+        self.use_preset(preset);
+    }
+
+    /// After a new key type: the CSV text read again as keys of that type (a preset's keys
+    /// have their own).
+    pub(super) fn retyped(&mut self) {
+        if !self.from_preset() && !self.csv_text.is_empty() {
+            self.apply_csv();
+        }
+    }
+
+    /// Makes `preset` the key set: at once when small, else by asking for it in steps.
+    pub(super) fn use_preset(&mut self, preset: Preset) {
+        if let Ok(preset) = preset.validate() {
+            self.source = KeySource::Preset(preset);
+            if preset.n() > STEPPED_KEYS {
+                // The key type changes with the keys (when they arrive), as the invariant says.
+                self.jobs += 1;
+                self.generating = Some(Generating { job: self.jobs, preset, total_milli: self.total.value, permille: 0 });
+            } else {
+                self.key_type = preset.key_type();
+                self.set_keys(preset.generate(self.total.value));
+            }
         }
     }
 
@@ -161,7 +95,7 @@ impl SkewState {
         };
     }
 
-    fn apply_csv(&mut self) {
+    pub(super) fn apply_csv(&mut self) {
         let mut importer = CsvImporter::new(self.key_type);
         if self.csv_lone_surrogates {
             importer = importer.rejecting_lone_surrogates();

@@ -12,7 +12,8 @@ use crate::components::ScrollBox;
 use crate::model::number::{change_text, format_rate_milli};
 
 use super::settings::number_field;
-use super::state::{SkewAction, SkewField, SkewState};
+use super::query::{Q, SALT};
+use super::state::{SkewAction, SkewState};
 use super::view::Scenario;
 
 #[derive(Properties, PartialEq, Clone)]
@@ -61,8 +62,8 @@ pub fn WhatIf(props: &WhatIfProps) -> Html {
         <section class="whatif" aria-labelledby="whatif-title">
             <h2 id="whatif-title">{ "What if…" }</h2>
             <div class="controls">
-                { number_field(s, &props.on_action, SkewField::WhatIf, None) }
-                { number_field(s, &props.on_action, SkewField::Salt, None) }
+                { number_field(&Q, s, &props.on_action, None) }
+                { number_field(&SALT, s, &props.on_action, None) }
             </div>
             <p>{ "Compare the busiest subtask first: it sets the pace of the whole job. The data skew % measures how \
                   uneven the subtasks are, and can rise while the busiest subtask's load falls." }</p>

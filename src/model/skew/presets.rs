@@ -28,9 +28,10 @@ pub enum Preset {
 }
 
 /// The kinds of preset, as a menu lists them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum PresetKind {
     Uniform,
+    #[default]
     Zipf,
     Hot,
     Sequential,
@@ -141,6 +142,19 @@ impl Preset {
     /// step at once (see [`PresetSteps`] for generating them in steps).
     pub fn generate(self, total_milli: u64) -> Vec<KeyLoad> {
         self.steps(total_milli).finish()
+    }
+}
+
+/// A menu of preset kinds, written as `preset=` writes them.
+impl crate::choice::ChoiceValue for PresetKind {
+    fn values() -> &'static [PresetKind] {
+        &PresetKind::ALL
+    }
+    fn slug(self) -> &'static str {
+        self.as_str()
+    }
+    fn label(self) -> String {
+        PresetKind::label(self).to_string()
     }
 }
 

@@ -10,6 +10,7 @@ pub struct Toy {
     pub p: Field<u32>,
     pub txn: bool,
     pub edits: u32,
+    pub retries: Field<u32>,
 }
 
 fn count(toy: &mut Toy) {
@@ -19,6 +20,7 @@ fn count(toy: &mut Toy) {
 slots! { Toy {
     P: Param<u32> = p, 4, Param::whole("p", "parallelism", 1, 10).control("Parallelism", "toy-p"), after count;
     TXN: Pick<bool> = txn, true, Pick::new("txn", "Transactional", "toy-txn");
+    RETRIES: Param<u32> = retries, 3, Param::whole("retries", "retries", 0, 9), carried when |t: &Toy| t.txn;
 } }
 
 fn opened(hash: &str) -> (Toy, Vec<String>) {
@@ -32,10 +34,17 @@ fn a_link_opens_every_slot_and_the_state_writes_back_what_differs() {
     let (toy, notices) = opened("#/owners");
     assert_eq!((toy.p.value, toy.p.text.as_str(), toy.txn), (4, "4", true));
     assert!(notices.is_empty());
-    assert!(pairs(SLOTS, &toy).is_empty());
+    assert_eq!(pairs(SLOTS, &toy), vec![("retries", "3".to_string())]);
 
-    let (toy, _) = opened("#/owners?txn=0&p=7");
-    assert_eq!(pairs(SLOTS, &toy), vec![("p", "7".to_string()), ("txn", "0".to_string())]);
+    let (toy, _) = opened("#/owners?txn=0&p=7&retries=5");
+    assert_eq!(toy.retries.value, 5, "read whatever the state");
+    assert_eq!(pairs(SLOTS, &toy), vec![("p", "7".to_string()), ("txn", "0".to_string())], "carried only when used");
+    let (toy, _) = opened("#/owners?p=7");
+    assert_eq!(
+        pairs(SLOTS, &toy),
+        vec![("p", "7".to_string()), ("retries", "3".to_string())],
+        "then even at its default"
+    );
 
     let (toy, notices) = opened("#/owners?p=11&txn=maybe");
     assert_eq!((toy.p.value, toy.txn), (4, true));
@@ -65,5 +74,5 @@ fn an_edit_reaches_its_field_by_name_and_runs_the_hook() {
     let before = toy.clone();
     Edit { param: "nope", text: "1".into(), bad_input: false }.apply(SLOTS, &mut toy);
     assert_eq!(toy, before);
-    assert_eq!(PARAMS.iter().map(|p| p.name()).collect::<Vec<_>>(), vec!["p", "txn"]);
+    assert_eq!(PARAMS.iter().map(|p| p.name()).collect::<Vec<_>>(), vec!["p", "txn", "retries"]);
 }

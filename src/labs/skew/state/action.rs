@@ -4,26 +4,15 @@
 
 use std::rc::Rc;
 
-use super::{ImportReport, KeyColumn, SkewField};
+use super::{ImportReport, KeyColumn};
 use crate::model::skew::metrics::{self, Imported as ImportedMetrics};
-use crate::model::skew::presets::PresetKind;
 use crate::model::skew::KeyLoad;
-use crate::model::KeyType;
+use crate::url::Edit;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum SkewAction {
-    /// Typed into a number field; `bad_input`: the browser could not read a number.
-    Set {
-        field: SkewField,
-        text: String,
-        bad_input: bool,
-    },
-    SetKeyType {
-        key_type: KeyType,
-    },
-    SetPresetKind {
-        kind: PresetKind,
-    },
+    /// A number field or menu of the table (a preset's edit regenerates the key set).
+    Edit(Edit),
     /// The CSV text to apply next (read from **Keys (CSV)** when **Apply** is pressed), and
     /// whether the browser's string held lone surrogates.
     SetCsvText {
@@ -80,5 +69,11 @@ impl SkewAction {
     /// skew lab's first screen.
     pub fn import_metrics(text: &str) -> SkewAction {
         SkewAction::MetricsRead { read: metrics::read(text).map(Rc::new).map_err(|e| e.to_string()) }
+    }
+}
+
+impl From<Edit> for SkewAction {
+    fn from(edit: Edit) -> Self {
+        SkewAction::Edit(edit)
     }
 }

@@ -1,8 +1,7 @@
 //! A large preset on its way: generated in steps outside the reducer (see `import::generate`),
-//! each request numbered so that a late answer to a superseded one is ignored.
+//! each request numbered so that a late answer to a superseded one is ignored. Types only: the
+//! state (`query.rs`) holds them, and `SkewState::use_preset` asks for them.
 
-use super::super::query::KeySource;
-use super::SkewState;
 use std::rc::Rc;
 
 use crate::model::skew::aggregate::{GroupLoads, Ranked};
@@ -28,21 +27,4 @@ pub struct Generating {
 pub struct Derived {
     pub groups: Rc<GroupLoads>,
     pub ranked: Rc<Ranked>,
-}
-
-impl SkewState {
-    /// Makes `preset` the key set: at once when small, else by asking for it in steps.
-    pub(super) fn use_preset(&mut self, preset: Preset) {
-        if let Ok(preset) = preset.validate() {
-            self.source = KeySource::Preset(preset);
-            if preset.n() > STEPPED_KEYS {
-                // The key type changes with the keys (when they arrive), as the invariant says.
-                self.jobs += 1;
-                self.generating = Some(Generating { job: self.jobs, preset, total_milli: self.total.value, permille: 0 });
-            } else {
-                self.key_type = preset.key_type();
-                self.set_keys(preset.generate(self.total.value));
-            }
-        }
-    }
 }

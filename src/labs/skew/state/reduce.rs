@@ -1,11 +1,15 @@
 //! The skew lab's pure reducer: one match over the actions, each delegating to the state's
-//! own validated setters.
+//! own validated setters (an edit through the slots); and how the frame opens the lab.
 
 use std::rc::Rc;
 
 use yew::Reducible;
 
 use super::*;
+use crate::labs::frame::SlottedLab;
+use crate::labs::skew::query::{open_key_set, write_key_set, PARAMS, SLOTS};
+use crate::lab::Lab;
+use crate::url::{Notice, ParamTable, Params, Table};
 
 impl Reducible for SkewState {
     type Action = SkewAction;
@@ -13,18 +17,7 @@ impl Reducible for SkewState {
     fn reduce(self: Rc<Self>, action: SkewAction) -> Rc<Self> {
         let mut s = (*self).clone();
         match action {
-            SkewAction::Set { field, text, bad_input } => s.set(field, text, bad_input),
-            SkewAction::SetKeyType { key_type } => {
-                s.key_type = key_type;
-                if !matches!(s.source, KeySource::Preset(_)) && !s.csv_text.is_empty() {
-                    s.apply_csv();
-                }
-            }
-            SkewAction::SetPresetKind { kind } => {
-                s.preset_kind = kind;
-                let preset = s.preset();
-                s.use_preset(preset);
-            }
+            SkewAction::Edit(edit) => edit.apply(SLOTS, &mut s),
             SkewAction::SetCsvText { text, lone_surrogates } => {
                 s.csv_text = Rc::new(text);
                 s.csv_lone_surrogates = lone_surrogates;
@@ -65,12 +58,27 @@ impl Reducible for SkewState {
             SkewAction::StoredSetMissing => {
                 s.storage_notice =
                     Some("No key set was found in this browser's storage; showing the default preset.".to_string());
-                let preset = s.preset();
-                s.use_preset(preset);
+                s.regenerate();
             }
             SkewAction::StorageFailed { message } => s.storage_notice = Some(message),
             SkewAction::MetricsRead { read } => s.metrics_read(read),
         }
         Rc::new(s)
+    }
+}
+
+impl SlottedLab for SkewState {
+    const LAB: Lab = Lab::Skew;
+    fn slots() -> Table<Self> {
+        SLOTS
+    }
+    fn params() -> ParamTable {
+        PARAMS
+    }
+    fn opened(&mut self, params: &Params, _: &mut Vec<Notice>) {
+        open_key_set(self, params);
+    }
+    fn more_pairs(&self, out: &mut Vec<(&'static str, String)>) {
+        write_key_set(self, out);
     }
 }

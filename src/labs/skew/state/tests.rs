@@ -3,10 +3,21 @@
 use super::*;
 use yew::Reducible;
 
+use crate::labs::frame::LabState;
+use crate::labs::skew::query::{HOT, N, PRESET, TOTAL, TYPE};
 use crate::model::skew::aggregate::{GroupLoads, Ranked};
+use crate::model::skew::presets::PresetKind;
+use crate::model::MaxParallelism;
+use crate::url::Location;
 
-fn start(q: SkewQuery) -> Rc<SkewState> {
-    Rc::new(SkewState::from_query(&q))
+/// The state a link's query opens.
+fn open(query: &str) -> Rc<SkewState> {
+    Rc::new(SkewState::parse(&Location::parse(&format!("#/skew?{query}")).params).0)
+}
+
+/// The link's parameters the state writes back.
+fn link(s: &SkewState) -> String {
+    s.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&")
 }
 
 fn run(s: Rc<SkewState>, actions: Vec<SkewAction>) -> Rc<SkewState> {
@@ -15,29 +26,30 @@ fn run(s: Rc<SkewState>, actions: Vec<SkewAction>) -> Rc<SkewState> {
 
 #[test]
 fn default_is_a_zipf_preset_in_the_url() {
-    let s = start(SkewQuery::default());
+    let s = open("");
     assert_eq!(s.keys.len(), 1000);
-    assert!(matches!(s.to_query().source, KeySource::Preset(Preset::Zipf { n: 1000, s_milli: 1100 })));
+    assert_eq!(s.source, KeySource::Preset(Preset::Zipf { n: 1000, s_milli: 1100 }));
+    assert_eq!(link(&s), "");
 }
 
 #[test]
 fn preset_parameters_regenerate_and_bad_ones_keep_the_set() {
-    let s = run(start(SkewQuery::default()), vec![SkewAction::SetPresetKind { kind: PresetKind::Hot }]);
+    let s = run(open(""), vec![PRESET.edit(&PresetKind::Hot).into()]);
     assert_eq!(s.keys[0].key, Key::Str("hot".into()));
     let v = s.version;
-    let s = run(s, vec![SkewAction::Set { field: SkewField::PresetHot, text: "150".into(), bad_input: false }]);
+    let s = run(s, vec![HOT.typed("150").into()]);
     assert!(s.preset_hot.error.as_deref().unwrap().contains("between 0 and 100"));
     assert_eq!(s.version, v, "a bad parameter does not regenerate");
-    let s = run(s, vec![SkewAction::Set { field: SkewField::PresetN, text: "10".into(), bad_input: false }]);
+    let s = run(s, vec![N.typed("10").into()]);
     assert_eq!(s.keys.len(), 10);
-    let s = run(s, vec![SkewAction::Set { field: SkewField::Total, text: "0".into(), bad_input: false }]);
+    let s = run(s, vec![TOTAL.typed("0").into()]);
     assert!(s.total.error.as_deref().unwrap().contains("above 0"));
 }
 
 #[test]
 fn csv_apply_keeps_good_rows_and_reports_bad_ones() {
     let s = run(
-        start(SkewQuery::default()),
+        open(""),
         vec![
             SkewAction::SetCsvText { lone_surrogates: false, text: "a,1\nbroken\nb,2,1 KB".into() },
             SkewAction::ApplyCsv,
@@ -52,7 +64,7 @@ fn csv_apply_keeps_good_rows_and_reports_bad_ones() {
 #[test]
 fn table_edits_validate_and_large_sets_go_to_storage() {
     let s = run(
-        start(SkewQuery::default()),
+        open(""),
         vec![SkewAction::SetCsvText { lone_surrogates: false, text: "a,1\nb,2".into() }, SkewAction::ApplyCsv],
     );
     let s = run(s, vec![SkewAction::EditKey { index: 0, column: KeyColumn::Key, text: "b".into() }]);
@@ -72,18 +84,18 @@ fn table_edits_validate_and_large_sets_go_to_storage() {
 #[test]
 fn key_type_change_rereads_custom_keys() {
     let s = run(
-        start(SkewQuery::default()),
+        open(""),
         vec![SkewAction::SetCsvText { lone_surrogates: false, text: "1,1\nx,1".into() }, SkewAction::ApplyCsv],
     );
     assert_eq!(s.keys.len(), 2);
-    let s = run(s, vec![SkewAction::SetKeyType { key_type: KeyType::Int }]);
+    let s = run(s, vec![TYPE.edit(&KeyType::Int).into()]);
     assert_eq!(s.keys.len(), 1);
     assert_eq!(s.import.as_ref().unwrap().error_count, 1);
 }
 
 #[test]
 fn an_apply_with_no_readable_line_keeps_the_set() {
-    let s = start(SkewQuery::default());
+    let s = open("");
     let v = s.version;
     let s =
         run(s, vec![SkewAction::SetCsvText { text: "broken\n".into(), lone_surrogates: false }, SkewAction::ApplyCsv]);
@@ -97,17 +109,17 @@ fn an_apply_with_no_readable_line_keeps_the_set() {
 
 #[test]
 fn metrics_import_keeps_the_key_set_and_a_bad_one_keeps_the_last_import() {
-    let s = start(SkewQuery::default());
-    let (v, url) = (s.version, s.to_query());
+    let s = open("");
+    let (v, url) = (s.version, link(&s));
     let vertex = include_str!("../../../../tests/flink-rest-metrics/bodies-flink-2.3.0/vertex.json");
     let s = run(s, vec![SkewAction::import_metrics(vertex)]);
     let imported = s.metrics.clone().unwrap();
     assert_eq!((imported.skew_percent(), s.metrics_error.as_deref()), (88, None));
-    assert_eq!((s.version, s.to_query()), (v, url.clone()), "the key set and the link are untouched");
+    assert_eq!((s.version, link(&s)), (v, url.clone()), "the key set and the link are untouched");
     let s = run(s, vec![SkewAction::import_metrics(&vertex[..100])]);
     assert!(s.metrics_error.as_deref().unwrap().contains("it looks cut off"));
     assert_eq!(s.metrics.as_ref(), Some(&imported), "the last good import stays");
-    assert_eq!((s.version, s.to_query()), (v, url));
+    assert_eq!((s.version, link(&s)), (v, url));
     let s = run(s, vec![SkewAction::import_metrics(vertex)]);
     assert_eq!(s.metrics_error, None);
 }
@@ -127,13 +139,12 @@ fn generated(g: Generating) -> SkewAction {
 
 #[test]
 fn a_large_preset_is_generated_outside_the_reducer_and_arrives_whole() {
-    let q = SkewQuery { source: KeySource::Preset(Preset::Sequential { n: 30_000 }), ..SkewQuery::default() };
-    let s = start(q);
+    let s = open("preset=sequential&n=30000");
     let g = s.generating.expect("more than STEPPED_KEYS keys are generated in steps");
     assert_eq!((g.job, g.preset, g.permille), (1, Preset::Sequential { n: 30_000 }, 0));
     assert!(s.keys.is_empty(), "no keys yet, and none made in the reducer");
-    assert_eq!(s.key_type, KeyType::String, "the key type changes with the keys");
-    assert!(matches!(s.to_query().source, KeySource::Preset(Preset::Sequential { n: 30_000 })), "the link says it at once");
+    assert_eq!(s.key_type, KeyType::Int, "a link's preset decides the key type (no keys yet to disagree)");
+    assert_eq!(link(&s), "preset=sequential&n=30000", "the link says it at once");
     let s = run(s, vec![SkewAction::PresetProgress { job: 1, permille: 400 }]);
     assert_eq!(s.generating.unwrap().permille, 400);
     let v = s.version;
@@ -149,8 +160,8 @@ fn a_large_preset_is_generated_outside_the_reducer_and_arrives_whole() {
 
 #[test]
 fn a_newer_key_set_supersedes_a_preset_still_being_generated() {
-    let big = |n: &str| SkewAction::Set { field: SkewField::PresetN, text: n.into(), bad_input: false };
-    let s = run(start(SkewQuery::default()), vec![big("50000")]);
+    let big = |n: &str| SkewAction::from(N.typed(n));
+    let s = run(open(""), vec![big("50000")]);
     let first = s.generating.unwrap();
     let s = run(s, vec![big("60000")]);
     let second = s.generating.unwrap();
@@ -177,7 +188,7 @@ fn a_state_compares_a_shared_paste_by_pointer_not_by_its_bytes() {
     let text = Rc::new("k,1\n".repeat(16 << 20));
     let report = ImportReport { kept: 0, errors: vec![], error_count: 0, header: false, truncated: false, kept_previous: true };
     let imported = SkewAction::Imported { rows: Rc::new(vec![]), report, text: text.clone() };
-    let s = run(start(SkewQuery::default()), vec![imported]);
+    let s = run(open(""), vec![imported]);
     assert!(Rc::ptr_eq(&s.csv_text, &text), "the reducer kept the paste, not a copy");
     let later = run(s.clone(), vec![SkewAction::StorageFailed { message: "full".into() }]);
     let mut same = (*later).clone();

@@ -1,8 +1,8 @@
 //! The lab frame: what every lab page does the same way, written once. [`LabState`] is the
-//! small trait a lab's state implements (its lab, its parameter table, how a link opens it and
-//! how it is written back); [`use_lab`] parses the link, merges the notices, runs the reducer
-//! and keeps the URL in sync; [`LabFrame`] draws the heading, the lede and the notices around
-//! the lab's own sections.
+//! small trait a lab's state implements (its lab, its slots, and what it reads and writes by
+//! hand beside them); [`use_lab`] opens the link, merges the notices, runs the reducer and
+//! keeps the URL in sync; [`LabFrame`] draws the heading, the lede and the notices around the
+//! lab's own sections.
 
 use std::rc::Rc;
 
@@ -13,82 +13,38 @@ use crate::components::Notices;
 use crate::lab::Lab;
 use crate::url::{slot, Edit, Location, Notice, ParamTable, Params, Table};
 
-/// A lab's state as the frame drives it. The reducer is the lab's own.
-pub trait LabState: Reducible + Clone + PartialEq + 'static {
-    /// The typed URL state.
-    type Query: Clone + PartialEq + 'static;
-    const LAB: Lab;
-    /// Every parameter of the lab: simple fields and, named for locks, its choices.
-    fn params() -> ParamTable;
-    /// Reads the link; bad values fall back with notices (never fails).
-    fn parse(params: &Params) -> (Self::Query, Vec<Notice>);
-    /// The state a link opens; may add notices (for example about stored progress).
-    fn open(query: &Self::Query, notices: &mut Vec<Notice>) -> Self;
-    /// The lab's parameters for the URL, defaults left out.
-    fn pairs(&self) -> Vec<(&'static str, String)>;
-}
-
-/// A lab whose parameters live in slots (`url::slots!`): the frame opens it from a link,
-/// writes it back and applies every edit through its table; the lab adds only what the table
-/// cannot say (old names, a value read by hand). Its state is then its own query.
-pub trait SlottedLab: Reducible<Action: From<Edit>> + Default + Clone + PartialEq + 'static {
+/// A lab's state as the frame drives it. Its parameters live in slots (`url::slots!`): the
+/// frame opens it from a link, writes it back and applies every edit through its table; the
+/// lab adds only what the table cannot say (old names, a value read by hand). The reducer is the
+/// lab's own, and hands each [`Edit`] to its table.
+pub trait LabState: Reducible<Action: From<Edit>> + Default + Clone + PartialEq + 'static {
     const LAB: Lab;
     /// The slots, in the order of the lab's forms.
-    fn slots() -> Table<Self>;
-    /// Every parameter, the slots and any read by hand.
-    fn params() -> ParamTable;
-    /// After the slots have read the link: what the lab reads by hand.
+    const SLOTS: Table<Self>;
+    /// Every parameter of the lab: its slots, and the parameters it reads by hand (named for
+    /// locks, embed titles and tests).
+    const PARAMS: ParamTable;
+
+    /// After the slots have read the link: what the lab reads by hand (may add notices).
     fn opened(&mut self, _params: &Params, _notices: &mut Vec<Notice>) {}
     /// After the slots have written their pairs: what the lab writes by hand.
     fn more_pairs(&self, _out: &mut Vec<(&'static str, String)>) {}
-}
 
-impl<S: SlottedLab> LabState for S {
-    type Query = S;
-    const LAB: Lab = <S as SlottedLab>::LAB;
-    fn params() -> ParamTable {
-        <S as SlottedLab>::params()
-    }
-    fn parse(params: &Params) -> (S, Vec<Notice>) {
+    /// The state a link opens; bad values fall back with notices (never fails).
+    fn parse(params: &Params) -> (Self, Vec<Notice>) {
         let mut notices = Vec::new();
-        let mut state: S = slot::open(S::slots(), params, &mut notices);
+        let mut state: Self = slot::open(Self::SLOTS, params, &mut notices);
         state.opened(params, &mut notices);
         (state, notices)
     }
-    fn open(query: &S, _: &mut Vec<Notice>) -> S {
-        query.clone()
-    }
+
+    /// The lab's parameters for the URL, defaults left out.
     fn pairs(&self) -> Vec<(&'static str, String)> {
-        let mut out = slot::pairs(S::slots(), self);
+        let mut out = slot::pairs(Self::SLOTS, self);
         self.more_pairs(&mut out);
         out
     }
 }
-
-/// Implements [`LabState`] for a lab whose state opens with `from_query` and writes itself
-/// back with `to_query`, its table being `query::PARAMS`: `lab_state!(State, Query, Variant);`.
-macro_rules! lab_state {
-    ($state:ty, $query:ty, $variant:ident) => {
-        impl $crate::labs::frame::LabState for $state {
-            type Query = $query;
-            const LAB: $crate::lab::Lab = $crate::lab::Lab::$variant;
-
-            fn params() -> $crate::url::ParamTable {
-                query::PARAMS
-            }
-            fn parse(params: &$crate::url::Params) -> ($query, Vec<$crate::url::Notice>) {
-                <$query>::parse(params)
-            }
-            fn open(query: &$query, _: &mut Vec<$crate::url::Notice>) -> Self {
-                <$state>::from_query(query)
-            }
-            fn pairs(&self) -> Vec<(&'static str, String)> {
-                self.to_query().pairs()
-            }
-        }
-    };
-}
-pub(crate) use lab_state;
 
 /// The props of every lab page: the location it opens from.
 #[derive(Properties, PartialEq)]
@@ -116,10 +72,11 @@ impl<S: LabState> PartialEq for PartProps<S> {
     }
 }
 
-/// What [`use_lab`] gives a lab: its state (with dispatcher) and the notices to show.
+/// What [`use_lab`] gives a lab: its state (with dispatcher), the state the link opened, and
+/// the notices to show.
 pub struct OpenedLab<S: LabState> {
     pub state: UseReducerHandle<S>,
-    pub query: S::Query,
+    pub opened: Rc<S>,
     pub notices: Vec<Notice>,
 }
 
@@ -128,17 +85,16 @@ pub struct OpenedLab<S: LabState> {
 #[hook]
 pub fn use_lab<S: LabState>(location: &Location) -> OpenedLab<S> {
     let opened = use_memo(location.clone(), |location| {
-        let (query, notices) = S::parse(&location.params);
-        let mut notices: Vec<Notice> = location.notices.iter().cloned().chain(notices).collect();
-        let state = S::open(&query, &mut notices);
-        (query, state, notices)
+        let (state, notices) = S::parse(&location.params);
+        let notices: Vec<Notice> = location.notices.iter().cloned().chain(notices).collect();
+        (Rc::new(state), notices)
     });
     let state = use_reducer_eq({
         let opened = Rc::clone(&opened);
-        move || opened.1.clone()
+        move || (*opened.0).clone()
     });
     use_url_sync(S::LAB, &location.common, state.pairs());
-    OpenedLab { state, query: opened.0.clone(), notices: opened.2.clone() }
+    OpenedLab { state, opened: Rc::clone(&opened.0), notices: opened.1.clone() }
 }
 
 /// A dispatching callback for a lab's actions.

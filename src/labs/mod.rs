@@ -93,23 +93,16 @@ macro_rules! pages {
             }
         }
 
-        /// What a link to the lab writes back once opened: its query parsed, its state opened
-        /// (with the notices on the way) and that state's parameters. Every lab through this
-        /// list: the URL round-trip test iterates [`Lab::ALL`] with it. Nothing in a module
-        /// without the lab's page.
-        pub fn reopened(lab: Lab, params: &Params) -> (Vec<(&'static str, String)>, Vec<Notice>) {
-            #[allow(dead_code)]
-            fn of<S: frame::LabState>(params: &Params) -> (Vec<(&'static str, String)>, Vec<Notice>) {
-                let (query, mut notices) = S::parse(params);
-                let state = S::open(&query, &mut notices);
-                (state.pairs(), notices)
-            }
-            let _ = params;
+        /// Runs `task` with the state type of `lab`, whatever the lab: how tests and tools
+        /// reach every lab of the registry with no arm per lab. `None` in a module without the
+        /// lab's page.
+        pub fn with_state<T: EachLab>(lab: Lab, task: T) -> Option<T::Out> {
+            let _ = &task;
             match lab {
                 $(#[cfg(feature = $feature)]
-                Lab::$variant => of::<$module::state::$state>(params),)+
+                Lab::$variant => Some(task.with::<$module::state::$state>()),)+
                 #[allow(unreachable_patterns)]
-                _ => (Vec::new(), Vec::new()),
+                _ => None,
             }
         }
 
@@ -133,6 +126,27 @@ pages! {
     planner: Planner => PlannerLab(PlannerState), "lab-planner",
     trace: Trace => TraceLab(TraceState), "lab-trace",
     savepoint: Savepoint => SavepointLab(SavepointState), "lab-savepoint",
+}
+
+/// What to do with a lab's state type; [`with_state`] runs it for any lab of the registry.
+pub trait EachLab {
+    type Out;
+    fn with<S: frame::LabState>(self) -> Self::Out;
+}
+
+/// What a link to the lab writes back once opened: its state's parameters, and the notices on
+/// the way. Every lab through [`with_state`]: the URL round-trip test iterates [`Lab::ALL`] with
+/// it. Nothing in a module without the lab's page.
+pub fn reopened(lab: Lab, params: &Params) -> (Vec<(&'static str, String)>, Vec<Notice>) {
+    struct Reopen<'a>(&'a Params);
+    impl EachLab for Reopen<'_> {
+        type Out = (Vec<(&'static str, String)>, Vec<Notice>);
+        fn with<S: frame::LabState>(self) -> Self::Out {
+            let (state, notices) = S::parse(self.0);
+            (state.pairs(), notices)
+        }
+    }
+    with_state(lab, Reopen(params)).unwrap_or_default()
 }
 
 /// The parameters an embedding page may lock, with the label of the control each one names.

@@ -4,11 +4,9 @@
 
 use std::rc::Rc;
 
-use yew::Reducible;
-
 use crate::lab::Lab;
-use crate::labs::frame::{LabState, SlottedLab};
-use crate::labs::{coverage, owners, planner, savepoint, skew, trace};
+use crate::labs::frame::LabState;
+use crate::labs::{with_state, EachLab};
 use crate::url::{Edit, Location, Notice, ParamInfo, Params};
 
 /// Texts that some parameter refuses: out of range, not numbers, huge, empty, malformed units.
@@ -39,46 +37,33 @@ const BAD: &[&str] = &[
     "6 hours",
 ];
 
-fn link_notices<S: LabState>(name: &str, text: &str) -> Vec<Notice> {
-    let hash = format!("#/{}?{name}={}", S::LAB.slug(), crate::url::encode_component(text));
-    S::parse(&Location::parse(&hash).params).1
-}
-
-/// The error the field named `name` shows after typing `text`, through the lab's reducer.
-fn typed_error(lab: Lab, name: &str, text: &str) -> Option<String> {
-    let text = text.to_string();
-    match lab {
-        Lab::Coverage => typed_in_slots::<coverage::state::CoverageState>(name, &text),
-        Lab::Owners => typed_in_slots::<owners::state::OwnersState>(name, &text),
-        Lab::Skew => typed_in_slots::<skew::state::SkewState>(name, &text),
-        Lab::Planner => typed_in_slots::<planner::state::PlannerState>(name, &text),
-        Lab::Trace => typed_in_slots::<trace::state::TraceState>(name, &text),
-        Lab::Savepoint => {
-            use savepoint::state::{SavepointAction, SavepointField, SavepointState};
-            let s = Rc::new(SavepointState::from_query(&Default::default()));
-            let field = SavepointField::ALL.into_iter().find(|f| s.field(*f).spec.name == name).expect("a field");
-            s.reduce(SavepointAction::Set { field, text, bad_input: false }).field(field).error.map(String::from)
+/// The notices a link with `name=text` opens `lab` with.
+fn notices_for(lab: Lab, name: &str, text: &str) -> Vec<Notice> {
+    struct Linked<'a>(&'a str, &'a str);
+    impl EachLab for Linked<'_> {
+        type Out = Vec<Notice>;
+        fn with<S: LabState>(self) -> Vec<Notice> {
+            let hash = format!("#/{}?{}={}", S::LAB.slug(), self.0, crate::url::encode_component(self.1));
+            S::parse(&Location::parse(&hash).params).1
         }
     }
+    with_state(lab, Linked(name, text)).expect("every lab's state")
 }
 
-/// [`typed_error`] for a lab whose parameters live in slots: one edit through its reducer.
-fn typed_in_slots<S: SlottedLab>(name: &str, text: &str) -> Option<String> {
-    let slot = S::slots().iter().find(|slot| slot.name() == name).expect("a field");
-    let s = Rc::new(<S as LabState>::parse(&Params::default()).0);
-    let s = s.reduce(S::Action::from(Edit { param: slot.name(), text: text.to_string(), bad_input: false }));
-    slot.error(&s).map(String::from)
-}
-
-fn notices_for(lab: Lab, name: &str, text: &str) -> Vec<Notice> {
-    match lab {
-        Lab::Coverage => link_notices::<coverage::state::CoverageState>(name, text),
-        Lab::Owners => link_notices::<owners::state::OwnersState>(name, text),
-        Lab::Skew => link_notices::<skew::state::SkewState>(name, text),
-        Lab::Planner => link_notices::<planner::state::PlannerState>(name, text),
-        Lab::Trace => link_notices::<trace::state::TraceState>(name, text),
-        Lab::Savepoint => link_notices::<savepoint::state::SavepointState>(name, text),
+/// The error the field named `name` shows after typing `text`: one edit through the lab's
+/// reducer, from the state a bare link opens.
+fn typed_error(lab: Lab, name: &str, text: &str) -> Option<String> {
+    struct Typed<'a>(&'a str, &'a str);
+    impl EachLab for Typed<'_> {
+        type Out = Option<String>;
+        fn with<S: LabState>(self) -> Option<String> {
+            let slot = S::SLOTS.iter().find(|slot| slot.name() == self.0).expect("a field");
+            let s = Rc::new(S::parse(&Params::default()).0);
+            let s = s.reduce(S::Action::from(Edit { param: slot.name(), text: self.1.to_string(), bad_input: false }));
+            slot.error(&s).map(String::from)
+        }
     }
+    with_state(lab, Typed(name, text)).expect("every lab's state")
 }
 
 fn simple_fields(lab: Lab) -> impl Iterator<Item = &'static dyn ParamInfo> {

@@ -11,7 +11,7 @@ use super::stored_progress;
 pub use super::query::{Clock, CoverageState, Earlier};
 use super::query::{read_time_and_answers, write_time_and_answers, A, M, PARAMS, SLOTS};
 use crate::lab::Lab;
-use crate::labs::frame::SlottedLab;
+use crate::labs::frame::LabState;
 use crate::model::coverage::{millis_of_step, step_at, Orbit, Prediction, Verdict, MAX_MILLIS};
 use crate::model::number::parse_in_range;
 use crate::url::{Edit, Field, Notice, ParamTable, Params, Table};
@@ -198,14 +198,10 @@ impl Reducible for CoverageState {
     }
 }
 
-impl SlottedLab for CoverageState {
+impl LabState for CoverageState {
     const LAB: Lab = Lab::Coverage;
-    fn slots() -> Table<Self> {
-        SLOTS
-    }
-    fn params() -> ParamTable {
-        PARAMS
-    }
+    const SLOTS: Table<Self> = SLOTS;
+    const PARAMS: ParamTable = PARAMS;
     /// Reads `t` and `answers`, and the exercise progress stored in this browser (an unreadable
     /// entry is set aside with a notice).
     fn opened(&mut self, params: &Params, notices: &mut Vec<Notice>) {

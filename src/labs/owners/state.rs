@@ -8,7 +8,7 @@ use yew::Reducible;
 pub use super::query::OwnersState;
 use super::query::{read_key, write_key, PARAMS, SLOTS};
 use crate::lab::Lab;
-use crate::labs::frame::SlottedLab;
+use crate::labs::frame::LabState;
 use crate::model::autoscaler::{align, AlignMode, Choice};
 use crate::model::chooser::divisors_near;
 use crate::model::imbalance::Imbalance;
@@ -148,14 +148,10 @@ impl Reducible for OwnersState {
     }
 }
 
-impl SlottedLab for OwnersState {
+impl LabState for OwnersState {
     const LAB: Lab = Lab::Owners;
-    fn slots() -> Table<Self> {
-        SLOTS
-    }
-    fn params() -> ParamTable {
-        PARAMS
-    }
+    const SLOTS: Table<Self> = SLOTS;
+    const PARAMS: ParamTable = PARAMS;
     fn opened(&mut self, params: &Params, notices: &mut Vec<Notice>) {
         read_key(self, params, notices);
     }

@@ -9,7 +9,7 @@ use yew::Reducible;
 pub use super::query::PlannerState;
 use super::query::{read_old_names, PARAMS, SLOTS};
 use crate::lab::Lab;
-use crate::labs::frame::SlottedLab;
+use crate::labs::frame::LabState;
 use crate::model::planner::in_place::InPlaceInput;
 use crate::model::planner::checklist::ChecklistInput;
 use crate::model::planner::document::plan_markdown;
@@ -107,14 +107,10 @@ impl Reducible for PlannerState {
     }
 }
 
-impl SlottedLab for PlannerState {
+impl LabState for PlannerState {
     const LAB: Lab = Lab::Planner;
-    fn slots() -> Table<Self> {
-        SLOTS
-    }
-    fn params() -> ParamTable {
-        PARAMS
-    }
+    const SLOTS: Table<Self> = SLOTS;
+    const PARAMS: ParamTable = PARAMS;
     fn opened(&mut self, params: &Params, notices: &mut Vec<Notice>) {
         read_old_names(self, params, notices);
     }

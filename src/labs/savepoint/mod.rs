@@ -15,6 +15,7 @@ pub mod links;
 mod operators;
 mod plan;
 pub mod query;
+mod shown;
 mod reader;
 pub mod state;
 mod subtasks;
@@ -29,7 +30,7 @@ use yew::prelude::*;
 use crate::browser::files::{DropListener, File};
 use crate::components::FieldInput;
 use crate::lab::Lab;
-use crate::labs::frame::{dispatch, lab_state, use_lab, LabFrame, LabProps};
+use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
 use crate::model::savepoint::report::keyed_bytes_per_subtask;
 use crate::model::savepoint::unmatched::refusal_message;
 use crate::model::savepoint::Snapshot;
@@ -37,11 +38,8 @@ use crate::model::training::Sample;
 use crate::model::{MaxParallelism, Parallelism};
 use facts::{subtask_rows, total_state_bytes, uid_match, OperatorRow, SubtaskRow, Summary};
 use links::{GroupBytes, SkewLink};
-use query::SavepointQuery;
 use reader::Tickets;
 use state::{SavepointAction, SavepointState, Shared};
-
-lab_state!(SavepointState, SavepointQuery, Savepoint);
 
 const LEDE: &str = "Before rescaling, read what the snapshot holds: its max parallelism, every operator with its id, \
                     parallelism and state, each subtask's key groups. Choose a checkpoint's or savepoint's _metadata file; \

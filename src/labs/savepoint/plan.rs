@@ -6,9 +6,10 @@ use yew::prelude::*;
 
 use super::facts::OperatorRow;
 use super::links::SkewLink;
-use super::state::{SavepointAction, SavepointField, SavepointState};
+use super::query::P;
+use super::state::{SavepointAction, SavepointState};
 use crate::browser;
-use crate::components::{field_of, FieldInput, SelectField};
+use crate::components::{slot_field, SelectField};
 use crate::labs::skew::query::STORAGE_KEY;
 use crate::model::skew::units::format_bytes;
 
@@ -38,11 +39,6 @@ pub fn Plan(props: &PlanProps) -> Html {
         props.rows.iter().map(|r| (AttrValue::from(r.index.to_string()), AttrValue::from(r.label()))).collect();
     let on_operator =
         props.on_action.reform(|v: String| SavepointAction::SelectOperator { index: v.parse().unwrap_or(0) });
-    let on_p = props.on_action.reform(|i: FieldInput| SavepointAction::Set {
-        field: SavepointField::P,
-        text: i.text,
-        bad_input: i.bad_input,
-    });
     let on_skew = {
         let (stored, csv, refused) =
             (props.skew.as_ref().is_some_and(|s| s.stored), props.skew_csv.clone(), refused.clone());
@@ -59,7 +55,7 @@ pub fn Plan(props: &PlanProps) -> Html {
             <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                 <SelectField id="sp-operator" label="Operator to plan from" options={options}
                     selected={AttrValue::from(op.index.to_string())} on_change={on_operator} />
-                { field_of(props.state.field(SavepointField::P), on_p) }
+                { slot_field(&P, &props.state, &props.on_action) }
             </form>
             <ul class="sp-links">
                 <li><a href={props.planner.clone()}>{ "Plan a rescale from this snapshot" }</a>

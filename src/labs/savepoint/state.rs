@@ -1,95 +1,21 @@
-//! The savepoint lab's state and pure reducer: the typed uid and new parallelism, the report
-//! shown (the last file read successfully), the read in progress with its progress, the last
-//! failure, and the operator chosen for details and plans. Reading happens outside the
-//! reducer (`reader.rs`) and arrives as actions carrying a ticket: only the newest read's
-//! actions count, so a slow older file can never replace a newer one.
-//!
-//! Invariant: a failed read never clears the report shown; it only sets `error`.
+//! The savepoint lab's pure reducer (its state and parameters are in `query.rs`, the files it
+//! holds in `shown.rs`). Reading happens outside the reducer (`reader.rs`) and arrives as
+//! actions carrying a ticket: only the newest read's actions count, so a slow older file can
+//! never replace a newer one.
 
 use std::rc::Rc;
 
 use yew::Reducible;
 
 use super::facts::default_operator;
-use super::query::{uid_problem, SavepointQuery, P};
+pub use super::query::SavepointState;
+use super::query::{read_uid_and_sample, uid_problem, write_sample_and_uid, PARAMS, SLOTS};
+pub use super::shown::{Loaded, ReadError, Reading, Shared, Timing};
+use crate::lab::Lab;
+use crate::labs::frame::LabState;
 use crate::model::savepoint::{SavepointError, Snapshot};
 use crate::model::training::Sample;
-use crate::url::{Field, FieldView};
-
-/// A value shared between renders, equal only to itself (a snapshot can hold millions of
-/// offsets: comparing them on every render would be slow).
-#[derive(Debug)]
-pub struct Shared<T>(pub Rc<T>);
-
-impl<T> Clone for Shared<T> {
-    fn clone(&self) -> Self {
-        Shared(Rc::clone(&self.0))
-    }
-}
-
-impl<T> PartialEq for Shared<T> {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-/// How long a read took in the browser, in whole milliseconds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Timing {
-    pub total_ms: u32,
-    /// The longest main-thread task of the stepped parse.
-    pub longest_step_ms: u32,
-    pub steps: u32,
-}
-
-/// A file read successfully.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Loaded {
-    pub name: String,
-    pub sample: Option<Sample>,
-    pub snapshot: Shared<Snapshot>,
-    pub timing: Timing,
-}
-
-/// A read in progress.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reading {
-    pub ticket: u32,
-    pub name: String,
-    pub sample: Option<Sample>,
-    pub bytes: usize,
-    pub permille: u32,
-}
-
-/// Why the last file could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReadError {
-    pub name: String,
-    pub message: String,
-}
-
-/// The number fields of the page (one: the new parallelism).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SavepointField {
-    P,
-}
-
-impl SavepointField {
-    pub const ALL: [SavepointField; 1] = [SavepointField::P];
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct SavepointState {
-    pub uid: Field<String>,
-    pub p: Field<Option<u32>>,
-    /// The sample the link asked for, until a read starts.
-    pub wanted_sample: Option<Sample>,
-    pub loaded: Option<Loaded>,
-    pub reading: Option<Reading>,
-    pub error: Option<ReadError>,
-    /// Index into the shown snapshot's operators: details and plans are for this one.
-    pub operator: Option<usize>,
-}
+use crate::url::{Edit, Field, Notice, ParamTable, Params, Table};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum SavepointAction {
@@ -98,11 +24,8 @@ pub enum SavepointAction {
         text: String,
         well_formed: bool,
     },
-    Set {
-        field: SavepointField,
-        text: String,
-        bad_input: bool,
-    },
+    /// **New parallelism**.
+    Edit(Edit),
     SelectOperator {
         index: usize,
     },
@@ -132,39 +55,12 @@ pub enum ReadFailure {
 }
 
 impl SavepointState {
-    pub fn from_query(q: &SavepointQuery) -> SavepointState {
-        SavepointState {
-            uid: Field::valid(q.uid.clone(), q.uid.clone()),
-            p: P.field(q.p),
-            wanted_sample: q.sample,
-            loaded: None,
-            reading: None,
-            error: None,
-            operator: None,
-        }
-    }
-
-    pub fn to_query(&self) -> SavepointQuery {
-        let sample = match (&self.reading, &self.loaded) {
-            (Some(r), _) => r.sample,
-            (None, Some(l)) => l.sample,
-            (None, None) => self.wanted_sample,
-        };
-        SavepointQuery { uid: self.uid.value.clone(), p: self.p.value, sample }
-    }
-
-    pub fn field(&self, which: SavepointField) -> FieldView<'_> {
-        match which {
-            SavepointField::P => FieldView::of(&P, &self.p),
-        }
-    }
-
     /// The snapshot shown, if any.
     pub fn snapshot(&self) -> Option<&Snapshot> {
         self.loaded.as_ref().map(|l| &*l.snapshot.0)
     }
 
-    fn set_uid(&mut self, text: String, well_formed: bool) {
+    pub(super) fn set_uid(&mut self, text: String, well_formed: bool) {
         let problem = if well_formed {
             uid_problem(&text)
         } else {
@@ -210,7 +106,7 @@ impl Reducible for SavepointState {
         let mut s = (*self).clone();
         match action {
             SavepointAction::SetUid { text, well_formed } => s.set_uid(text, well_formed),
-            SavepointAction::Set { field: SavepointField::P, text, bad_input } => P.apply(&mut s.p, text, bad_input),
+            SavepointAction::Edit(edit) => edit.apply(SLOTS, &mut s),
             SavepointAction::SelectOperator { index } => {
                 if s.snapshot().is_some_and(|snap| index < snap.operators.len()) {
                     s.operator = Some(index);
@@ -236,6 +132,24 @@ impl Reducible for SavepointState {
             }
         }
         Rc::new(s)
+    }
+}
+
+impl From<Edit> for SavepointAction {
+    fn from(edit: Edit) -> Self {
+        SavepointAction::Edit(edit)
+    }
+}
+
+impl LabState for SavepointState {
+    const LAB: Lab = Lab::Savepoint;
+    const SLOTS: Table<Self> = SLOTS;
+    const PARAMS: ParamTable = PARAMS;
+    fn opened(&mut self, params: &Params, notices: &mut Vec<Notice>) {
+        read_uid_and_sample(self, params, notices);
+    }
+    fn more_pairs(&self, out: &mut Vec<(&'static str, String)>) {
+        write_sample_and_uid(self, out);
     }
 }
 

@@ -3,6 +3,8 @@
 //! URL state (sample, uid, p) follows what is shown.
 
 use super::*;
+use crate::labs::frame::LabState;
+use crate::labs::savepoint::query::P;
 use crate::model::savepoint::parse;
 
 const CANONICAL: &[u8] =
@@ -18,8 +20,12 @@ fn done(ticket: u32, bytes: &[u8]) -> SavepointAction {
 }
 
 fn opened(query: &str) -> Rc<SavepointState> {
-    let (q, _) = SavepointQuery::parse(&crate::url::Location::parse(&format!("#/savepoint?{query}")).params);
-    Rc::new(SavepointState::from_query(&q))
+    Rc::new(SavepointState::parse(&crate::url::Location::parse(&format!("#/savepoint?{query}")).params).0)
+}
+
+/// The link's parameters the state writes back.
+fn link(s: &SavepointState) -> String {
+    s.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&")
 }
 
 #[test]
@@ -73,17 +79,14 @@ fn only_the_newest_read_counts() {
 #[test]
 fn the_url_follows_the_sample_shown() {
     let s = opened("sample=hashmap-savepoint&uid=counter&p=8");
-    assert_eq!(s.to_query().sample, Some(Sample::HashmapSavepoint));
+    assert_eq!(link(&s), "sample=hashmap-savepoint&uid=counter&p=8");
     let s = s.reduce(start(1, Some(Sample::HashmapSavepoint))).reduce(done(1, CANONICAL));
-    assert_eq!(
-        s.to_query(),
-        SavepointQuery { uid: "counter".into(), p: Some(8), sample: Some(Sample::HashmapSavepoint) }
-    );
+    assert_eq!(link(&s), "sample=hashmap-savepoint&uid=counter&p=8");
     // The person's own file: no sample in the URL, even while it is read or when it fails.
     let s = s.reduce(start(2, None));
-    assert_eq!(s.to_query().sample, None);
+    assert_eq!(link(&s), "uid=counter&p=8");
     let s = s.reduce(done(2, b"nope"));
-    assert_eq!(s.to_query().sample, Some(Sample::HashmapSavepoint));
+    assert_eq!(link(&s), "sample=hashmap-savepoint&uid=counter&p=8");
 }
 
 #[test]
@@ -96,10 +99,10 @@ fn fields_keep_text_and_last_valid_value() {
     assert!(s.uid.error.as_ref().unwrap().contains("at most 1000"));
     let s = s.reduce(SavepointAction::SetUid { text: String::new(), well_formed: true });
     assert_eq!((s.uid.value.as_str(), &s.uid.error), ("", &None));
-    let set = |text: &str| SavepointAction::Set { field: SavepointField::P, text: text.into(), bad_input: false };
+    let set = |text: &str| SavepointAction::from(P.typed(text));
     let s = s.reduce(set("12")).reduce(set("0"));
     assert_eq!(s.p.value, Some(12));
-    assert!(s.field(SavepointField::P).error.unwrap().contains("between 1 and 32768"));
+    assert!(P.view(&s).error.unwrap().contains("between 1 and 32768"));
     assert_eq!(s.reduce(set("")).p.value, None);
 }
 

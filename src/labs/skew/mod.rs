@@ -76,7 +76,7 @@ fn SkewParts(props: &PartsProps) -> Html {
     let max = max_in_force(state.max_parallelism.value, p);
     {
         let (dispatcher, stored, key_type) =
-            (dispatcher.clone(), lab.query.source == KeySource::Stored, state.key_type);
+            (dispatcher.clone(), lab.opened.source == KeySource::Stored, state.key_type);
         use_effect_with((), move |_| {
             if stored {
                 match browser::storage_get(STORAGE_KEY) {

@@ -8,7 +8,7 @@ use yew::Reducible;
 pub use super::query::TraceState;
 use super::query::{PARAMS, SLOTS};
 use crate::lab::Lab;
-use crate::labs::frame::SlottedLab;
+use crate::labs::frame::LabState;
 use crate::model::trace::kit::Trace;
 use crate::model::trace::output::JobOutput;
 use crate::model::trace::{TraceInput, TraceResult};
@@ -68,14 +68,10 @@ impl Reducible for TraceState {
     }
 }
 
-impl SlottedLab for TraceState {
+impl LabState for TraceState {
     const LAB: Lab = Lab::Trace;
-    fn slots() -> Table<Self> {
-        SLOTS
-    }
-    fn params() -> ParamTable {
-        PARAMS
-    }
+    const SLOTS: Table<Self> = SLOTS;
+    const PARAMS: ParamTable = PARAMS;
 }
 
 #[cfg(test)]

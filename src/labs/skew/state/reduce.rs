@@ -6,7 +6,7 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use super::*;
-use crate::labs::frame::SlottedLab;
+use crate::labs::frame::LabState;
 use crate::labs::skew::query::{open_key_set, write_key_set, PARAMS, SLOTS};
 use crate::lab::Lab;
 use crate::url::{Notice, ParamTable, Params, Table};
@@ -67,14 +67,10 @@ impl Reducible for SkewState {
     }
 }
 
-impl SlottedLab for SkewState {
+impl LabState for SkewState {
     const LAB: Lab = Lab::Skew;
-    fn slots() -> Table<Self> {
-        SLOTS
-    }
-    fn params() -> ParamTable {
-        PARAMS
-    }
+    const SLOTS: Table<Self> = SLOTS;
+    const PARAMS: ParamTable = PARAMS;
     fn opened(&mut self, params: &Params, _: &mut Vec<Notice>) {
         open_key_set(self, params);
     }

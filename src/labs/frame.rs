@@ -11,19 +11,15 @@ use yew::prelude::*;
 use super::url_sync::use_url_sync;
 use crate::components::Notices;
 use crate::lab::Lab;
-use crate::url::{slot, Edit, Location, Notice, ParamTable, Params, Table};
+use crate::url::slot::{self, Slotted};
+use crate::url::{Edit, Location, Notice, Params};
 
 /// A lab's state as the frame drives it. Its parameters live in slots (`url::slots!`): the
 /// frame opens it from a link, writes it back and applies every edit through its table; the
 /// lab adds only what the table cannot say (old names, a value read by hand). The reducer is the
 /// lab's own, and hands each [`Edit`] to its table.
-pub trait LabState: Reducible<Action: From<Edit>> + Default + Clone + PartialEq + 'static {
+pub trait LabState: Slotted + Reducible<Action: From<Edit>> + Default + Clone + PartialEq {
     const LAB: Lab;
-    /// The slots, in the order of the lab's forms.
-    const SLOTS: Table<Self>;
-    /// Every parameter of the lab: its slots, and the parameters it reads by hand (named for
-    /// locks, embed titles and tests).
-    const PARAMS: ParamTable;
 
     /// After the slots have read the link: what the lab reads by hand (may add notices).
     fn opened(&mut self, _params: &Params, _notices: &mut Vec<Notice>) {}

@@ -28,16 +28,20 @@ pub trait ChoiceValue: Copy + PartialEq + 'static {
     }
 }
 
-/// Implements [`ChoiceValue`] for an enum with an `ALL` array, an inherent `slug` and a
-/// `&'static str` label method: `choice_value!(Scheduler, title);`.
+/// Implements [`ChoiceValue`] for an enum with an `ALL` array, an inherent `slug` (or another
+/// method named second) and a `&'static str` label method: `choice_value!(Scheduler, title);`,
+/// `choice_value!(KeyType, as_str, as_str);`.
 macro_rules! choice_value {
     ($t:ty, $label:ident) => {
+        $crate::choice::choice_value!($t, slug, $label);
+    };
+    ($t:ty, $slug:ident, $label:ident) => {
         impl $crate::choice::ChoiceValue for $t {
             fn values() -> &'static [$t] {
                 &<$t>::ALL
             }
             fn slug(self) -> &'static str {
-                <$t>::slug(self)
+                <$t>::$slug(self)
             }
             fn label(self) -> String {
                 self.$label().to_string()

@@ -37,15 +37,5 @@ impl KeyType {
     }
 }
 
-/// A menu of key types, written as URLs and the CLI write them.
-impl crate::choice::ChoiceValue for KeyType {
-    fn values() -> &'static [KeyType] {
-        &KeyType::ALL
-    }
-    fn slug(self) -> &'static str {
-        self.as_str()
-    }
-    fn label(self) -> String {
-        self.as_str().to_string()
-    }
-}
+// A menu of its values, written as links write them.
+crate::choice::choice_value!(KeyType, as_str, as_str);

@@ -9,7 +9,7 @@
 use std::ops::Deref;
 
 use super::field::Field;
-use super::param_info::{FieldView, ParamInfo};
+use super::param_info::{FieldView, ParamInfo, ParamTable};
 use super::{Notice, Param, Params, Pick};
 use crate::model::choice::ChoiceValue;
 
@@ -212,6 +212,28 @@ impl<S: 'static, K: Kind> ParamInfo for Slot<S, K> {
 /// A lab's slots, in the order of its forms.
 pub type Table<S> = &'static [&'static dyn Bound<S>];
 
+/// A state whose parameters live in slots: its two tables, as `slots!` declares them.
+pub trait Slotted: Sized + 'static {
+    /// The slots, in the order of the lab's forms.
+    const SLOTS: Table<Self>;
+    /// Every parameter of the lab: its slots, and the parameters it reads by hand (named for
+    /// locks, embed titles and tests).
+    const PARAMS: ParamTable;
+}
+
+/// `impl From<Edit> for Action`: the lab's action that carries an edit of its slots
+/// (`edit_action!(TraceAction::Edit)`).
+macro_rules! edit_action {
+    ($action:ident :: $variant:ident) => {
+        impl From<$crate::url::Edit> for $action {
+            fn from(edit: $crate::url::Edit) -> Self {
+                $action::$variant(edit)
+            }
+        }
+    };
+}
+pub(crate) use edit_action;
+
 /// One edit of any lab's field or menu: the parameter's URL name and the text typed or picked.
 /// `bad_input`: the browser could not read a number.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -248,7 +270,8 @@ pub fn pairs<S>(table: Table<S>, state: &S) -> Vec<(&'static str, String)> {
     out
 }
 
-/// Declares a lab's slots and its two tables: `SLOTS` (the [`Table`] the frame drives) and
+/// Declares a lab's slots and its two tables (and [`Slotted`] for the state): `SLOTS` (the
+/// [`Table`] the frame drives) and
 /// `PARAMS` (every parameter as lock lists and tests see them, with the lab's hand-read
 /// parameters after `also`). One line per parameter:
 /// `NAME: Kind = field, default, parameter [, after hook] [, carried when predicate];`.
@@ -275,6 +298,10 @@ macro_rules! slots {
         pub static SLOTS: $crate::url::Table<$state> = &[$(&$name),+];
         /// Every parameter of the lab, as lock lists, the embed builder and the tests see them.
         pub static PARAMS: $crate::url::ParamTable = &[$(&$name,)+ $($(&$extra),+)?];
+        impl $crate::url::slot::Slotted for $state {
+            const SLOTS: $crate::url::Table<$state> = SLOTS;
+            const PARAMS: $crate::url::ParamTable = PARAMS;
+        }
     };
 }
 pub(crate) use slots;

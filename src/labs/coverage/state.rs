@@ -9,12 +9,12 @@ use yew::Reducible;
 use super::progress::Progress;
 use super::stored_progress;
 pub use super::query::{Clock, CoverageState, Earlier};
-use super::query::{read_time_and_answers, write_time_and_answers, A, M, PARAMS, SLOTS};
+use super::query::{read_time_and_answers, write_time_and_answers, A, M, SLOTS};
 use crate::lab::Lab;
 use crate::labs::frame::LabState;
 use crate::model::coverage::{millis_of_step, step_at, Orbit, Prediction, Verdict, MAX_MILLIS};
 use crate::model::number::parse_in_range;
-use crate::url::{Edit, Field, Notice, ParamTable, Params, Table};
+use crate::url::{Edit, Field, Notice, Params};
 
 mod derived;
 
@@ -49,11 +49,7 @@ pub enum CoverageAction {
     ResetProgress,
 }
 
-impl From<Edit> for CoverageAction {
-    fn from(edit: Edit) -> Self {
-        CoverageAction::Edit(edit)
-    }
-}
+crate::url::edit_action!(CoverageAction::Edit);
 
 impl Default for CoverageState {
     /// The walk at the slots' defaults (a link opens it, then reads its own values).
@@ -200,8 +196,6 @@ impl Reducible for CoverageState {
 
 impl LabState for CoverageState {
     const LAB: Lab = Lab::Coverage;
-    const SLOTS: Table<Self> = SLOTS;
-    const PARAMS: ParamTable = PARAMS;
     /// Reads `t` and `answers`, and the exercise progress stored in this browser (an unreadable
     /// entry is set aside with a notice).
     fn opened(&mut self, params: &Params, notices: &mut Vec<Notice>) {

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use yew::Reducible;
 
 pub use super::query::OwnersState;
-use super::query::{read_key, write_key, PARAMS, SLOTS};
+use super::query::{read_key, write_key, SLOTS};
 use crate::lab::Lab;
 use crate::labs::frame::LabState;
 use crate::model::autoscaler::{align, AlignMode, Choice};
@@ -16,7 +16,7 @@ use crate::model::rescale::RescaleDiff;
 use crate::model::{
     DefaultMaxDerivation, KeyGroupRange, KeyLookup, MaxParallelism, ModelError, Parallelism,
 };
-use crate::url::{Edit, Field, Notice, ParamTable, Params, Table};
+use crate::url::{Edit, Field, Notice, Params};
 
 /// What a person did: edited a field or menu, or typed a key.
 #[derive(Debug, Clone, PartialEq)]
@@ -27,11 +27,7 @@ pub enum OwnersAction {
     SetKey { text: String, well_formed: bool },
 }
 
-impl From<Edit> for OwnersAction {
-    fn from(edit: Edit) -> Self {
-        OwnersAction::Edit(edit)
-    }
-}
+crate::url::edit_action!(OwnersAction::Edit);
 
 impl OwnersState {
     /// Reads `text` as a key of the state's type: a valid key replaces the last one.
@@ -150,8 +146,6 @@ impl Reducible for OwnersState {
 
 impl LabState for OwnersState {
     const LAB: Lab = Lab::Owners;
-    const SLOTS: Table<Self> = SLOTS;
-    const PARAMS: ParamTable = PARAMS;
     fn opened(&mut self, params: &Params, notices: &mut Vec<Notice>) {
         read_key(self, params, notices);
     }

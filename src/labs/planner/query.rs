@@ -65,6 +65,11 @@ pub struct PlannerState {
 
 const MIB: u64 = 1 << 20;
 
+/// A throughput per second, with a binary unit (never 0).
+const fn throughput(name: &'static str, what: &'static str, label: &'static str, id: &'static str, hint: &'static str) -> Param<u64> {
+    Param::size_iec(name, what, true).control(label, id).hint(hint)
+}
+
 slots! { PlannerState {
     SAVED_MAXP: Param<Option<u32>> = saved_maxp, None,
         Param::optional("saved_maxp", "snapshot max parallelism", 1, MAX_P, "unknown: Flink's default for the first parallelism")
@@ -89,21 +94,17 @@ slots! { PlannerState {
             .control("State size", "pl-state")
             .hint("With a binary unit: B, KiB, MiB, GiB, TiB (1 TiB = 1024 GiB); KB … TB are read as the same.");
     RATE: Param<u64> = rate, 300 * MIB,
-        Param::size_iec("rate", "rewrite throughput", true)
-            .control("Rewrite throughput per second", "pl-rate")
-            .hint("The State Processor API job's, aggregate (it reads and writes every byte), such as 300 MiB.");
+        throughput("rate", "rewrite throughput", "Rewrite throughput per second", "pl-rate",
+            "The State Processor API job's, aggregate (it reads and writes every byte), such as 300 MiB.");
     SP_RATE: Param<u64> = sp_rate, 300 * MIB,
-        Param::size_iec("sp_rate", "savepoint write throughput", true)
-            .control("Savepoint write throughput per second", "pl-sp-rate")
-            .hint("Aggregate, writing a savepoint to the snapshot store, such as 300 MiB.");
+        throughput("sp_rate", "savepoint write throughput", "Savepoint write throughput per second", "pl-sp-rate",
+            "Aggregate, writing a savepoint to the snapshot store, such as 300 MiB.");
     RESTORE_RATE: Param<u64> = restore_rate, 300 * MIB,
-        Param::size_iec("restore_rate", "restore throughput", true)
-            .control("Restore throughput per second", "pl-restore-rate")
-            .hint("Aggregate, from a canonical savepoint: every key read and written into the state backend again (with RocksDB, bound by CPU), such as 300 MiB.");
+        throughput("restore_rate", "restore throughput", "Restore throughput per second", "pl-restore-rate",
+            "Aggregate, from a canonical savepoint: every key read and written into the state backend again (with RocksDB, bound by CPU), such as 300 MiB.");
     INC_RATE: Param<u64> = inc_rate, 300 * MIB,
-        Param::size_iec("inc_rate", "checkpoint download throughput", true)
-            .control("Checkpoint download throughput per second", "pl-inc-rate")
-            .hint("Aggregate, restoring from a retained incremental checkpoint (RocksDB): its files are downloaded as they are, such as 300 MiB.");
+        throughput("inc_rate", "checkpoint download throughput", "Checkpoint download throughput per second", "pl-inc-rate",
+            "Aggregate, restoring from a retained incremental checkpoint (RocksDB): its files are downloaded as they are, such as 300 MiB.");
     PARTITIONS: Param<u32> = partitions, 256, Param::whole("partitions", "source partitions", 1, 1_000_000).control("Source partitions", "pl-partitions");
     TTL: Param<Option<u64>> = ttl, None, Param::ttl("ttl", "state time-to-live").control("State time-to-live", "pl-ttl").hint("Such as 6h or 2d, or none.");
     TXN: Pick<bool> = txn, true, Pick::new("txn", "Sinks are transactional (exactly-once)", "pl-txn");

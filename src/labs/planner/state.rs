@@ -7,7 +7,7 @@ use std::rc::Rc;
 use yew::Reducible;
 
 pub use super::query::PlannerState;
-use super::query::{read_old_names, PARAMS, SLOTS};
+use super::query::{read_old_names, SLOTS};
 use crate::lab::Lab;
 use crate::labs::frame::LabState;
 use crate::model::planner::in_place::InPlaceInput;
@@ -17,7 +17,7 @@ use crate::model::planner::runbook::{Runbook, RunbookInput};
 use crate::model::planner::{Plan, PlanInput};
 use crate::model::restore::{RestoreInput, RestoreOutcome};
 use crate::model::MaxParallelism;
-use crate::url::{Edit, Notice, ParamTable, Params, Table};
+use crate::url::{Edit, Notice, Params};
 
 impl PlannerState {
     /// The restore predictor's answer, for the one snapshot max parallelism the plan uses too.
@@ -109,8 +109,6 @@ impl Reducible for PlannerState {
 
 impl LabState for PlannerState {
     const LAB: Lab = Lab::Planner;
-    const SLOTS: Table<Self> = SLOTS;
-    const PARAMS: ParamTable = PARAMS;
     fn opened(&mut self, params: &Params, notices: &mut Vec<Notice>) {
         read_old_names(self, params, notices);
     }

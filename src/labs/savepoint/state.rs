@@ -9,13 +9,13 @@ use yew::Reducible;
 
 use super::facts::default_operator;
 pub use super::query::SavepointState;
-use super::query::{read_uid_and_sample, uid_problem, write_sample_and_uid, PARAMS, SLOTS};
+use super::query::{read_uid_and_sample, uid_problem, write_sample_and_uid, SLOTS};
 pub use super::shown::{Loaded, ReadError, Reading, Shared, Timing};
 use crate::lab::Lab;
 use crate::labs::frame::LabState;
 use crate::model::savepoint::{SavepointError, Snapshot};
 use crate::model::training::Sample;
-use crate::url::{Edit, Field, Notice, ParamTable, Params, Table};
+use crate::url::{Edit, Field, Notice, Params};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum SavepointAction {
@@ -135,16 +135,10 @@ impl Reducible for SavepointState {
     }
 }
 
-impl From<Edit> for SavepointAction {
-    fn from(edit: Edit) -> Self {
-        SavepointAction::Edit(edit)
-    }
-}
+crate::url::edit_action!(SavepointAction::Edit);
 
 impl LabState for SavepointState {
     const LAB: Lab = Lab::Savepoint;
-    const SLOTS: Table<Self> = SLOTS;
-    const PARAMS: ParamTable = PARAMS;
     fn opened(&mut self, params: &Params, notices: &mut Vec<Notice>) {
         read_uid_and_sample(self, params, notices);
     }

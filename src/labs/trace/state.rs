@@ -6,14 +6,14 @@ use std::rc::Rc;
 use yew::Reducible;
 
 pub use super::query::TraceState;
-use super::query::{PARAMS, SLOTS};
+use super::query::SLOTS;
 use crate::lab::Lab;
 use crate::labs::frame::LabState;
 use crate::model::trace::kit::Trace;
 use crate::model::trace::output::JobOutput;
 use crate::model::trace::{TraceInput, TraceResult};
 use crate::model::{MaxParallelism, ModelError, Parallelism};
-use crate::url::{Edit, ParamTable, Table};
+use crate::url::Edit;
 
 /// What a person did: edited a field or menu, or checked a job's output.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,11 +23,7 @@ pub enum TraceAction {
     CheckOutput { text: String },
 }
 
-impl From<Edit> for TraceAction {
-    fn from(edit: Edit) -> Self {
-        TraceAction::Edit(edit)
-    }
-}
+crate::url::edit_action!(TraceAction::Edit);
 
 impl TraceState {
     /// The trace the page's numbers describe (what **Download trace** gives).
@@ -70,8 +66,6 @@ impl Reducible for TraceState {
 
 impl LabState for TraceState {
     const LAB: Lab = Lab::Trace;
-    const SLOTS: Table<Self> = SLOTS;
-    const PARAMS: ParamTable = PARAMS;
 }
 
 #[cfg(test)]

@@ -145,18 +145,8 @@ impl Preset {
     }
 }
 
-/// A menu of preset kinds, written as `preset=` writes them.
-impl crate::choice::ChoiceValue for PresetKind {
-    fn values() -> &'static [PresetKind] {
-        &PresetKind::ALL
-    }
-    fn slug(self) -> &'static str {
-        self.as_str()
-    }
-    fn label(self) -> String {
-        PresetKind::label(self).to_string()
-    }
-}
+// A menu of its values, written as links write them.
+crate::choice::choice_value!(PresetKind, as_str, label);
 
 #[cfg(test)]
 mod tests {

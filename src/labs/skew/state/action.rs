@@ -72,8 +72,4 @@ impl SkewAction {
     }
 }
 
-impl From<Edit> for SkewAction {
-    fn from(edit: Edit) -> Self {
-        SkewAction::Edit(edit)
-    }
-}
+crate::url::edit_action!(SkewAction::Edit);

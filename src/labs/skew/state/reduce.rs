@@ -7,9 +7,9 @@ use yew::Reducible;
 
 use super::*;
 use crate::labs::frame::LabState;
-use crate::labs::skew::query::{open_key_set, write_key_set, PARAMS, SLOTS};
+use crate::labs::skew::query::{open_key_set, write_key_set, SLOTS};
 use crate::lab::Lab;
-use crate::url::{Notice, ParamTable, Params, Table};
+use crate::url::{Notice, Params};
 
 impl Reducible for SkewState {
     type Action = SkewAction;
@@ -69,8 +69,6 @@ impl Reducible for SkewState {
 
 impl LabState for SkewState {
     const LAB: Lab = Lab::Skew;
-    const SLOTS: Table<Self> = SLOTS;
-    const PARAMS: ParamTable = PARAMS;
     fn opened(&mut self, params: &Params, _: &mut Vec<Notice>) {
         open_key_set(self, params);
     }

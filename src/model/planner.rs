@@ -58,6 +58,9 @@ pub struct PlanInput {
     /// State time-to-live in seconds; `None` = state is kept indefinitely.
     pub ttl_s: Option<u64>,
     pub transactional_sinks: bool,
+    /// The job's checkpoint interval in seconds, if given: a transactional sink's transaction
+    /// stays open until the next completed checkpoint, so its timeout must cover one more.
+    pub checkpoint_interval_s: Option<u64>,
     /// Whether the job is running now, or down (its last restart failed).
     pub job: JobStatus,
 }
@@ -109,6 +112,7 @@ impl Default for PlanInput {
             partitions: 256,
             ttl_s: None,
             transactional_sinks: true,
+            checkpoint_interval_s: None,
             job: JobStatus::Down,
         }
     }
@@ -243,7 +247,7 @@ impl PlanInput {
             power_of_two_imbalance,
             vertices,
             cutover,
-            kafka: kafka::checks(&timeline, self.job, self.transactional_sinks, self.ttl_s),
+            kafka: kafka::checks(&timeline, self),
             imbalance,
             steps: self.steps(verdict, saved.get(), suggested_max, current),
             timeline,

@@ -11,6 +11,12 @@ use crate::strategies::*;
 pub(crate) fn check_plan(input: &PlanInput) -> Result<(), TestCaseError> {
     let plan = input.plan();
     prop_assert!((1..=32768).contains(&plan.saved_max));
+    // Transactional sinks: the timeout asked covers one checkpoint interval more.
+    let timeout = plan.kafka.iter().find(|c| c.key == "transaction-timeout");
+    prop_assert_eq!(timeout.is_some(), input.transactional_sinks);
+    if let (Some(t), Some(i)) = (timeout, input.checkpoint_interval_s) {
+        prop_assert!(t.at_least_s >= i);
+    }
     prop_assert_eq!(plan.saved_known, input.saved_max.is_some());
     let expected_saved = input
         .saved_max
@@ -113,11 +119,13 @@ proptest! {
         ttl in proptest::option::of(prop_oneof![0u64..=3650 * 86_400, select(vec![0u64, 3650 * 86_400])]),
         txn in any::<bool>(),
         heap in any::<bool>(),
+        interval in proptest::option::of(1u64..=86_400),
     ) {
         let input = PlanInput {
             current, target, saved_max: saved, first, state_bytes, throughput, partitions, ttl_s: ttl,
             transactional_sinks: txn, savepoint_rate: throughput, restore_rate: throughput, incremental_rate: download,
             backend: if heap { Backend::HashMap } else { Backend::RocksDb },
+            checkpoint_interval_s: interval,
             job: if txn { JobStatus::Down } else { JobStatus::Running },
         };
         check_plan(&input)?;
@@ -138,11 +146,13 @@ proptest! {
         ttl in proptest::option::of(any_u64()),
         txn in any::<bool>(),
         heap in any::<bool>(),
+        interval in proptest::option::of(any_u64()),
     ) {
         let input = PlanInput {
             current, target, saved_max: saved, first, state_bytes, throughput, partitions, ttl_s: ttl,
             transactional_sinks: txn, savepoint_rate: throughput, restore_rate: throughput, incremental_rate: download,
             backend: if heap { Backend::HashMap } else { Backend::RocksDb },
+            checkpoint_interval_s: interval,
             job: if txn { JobStatus::Running } else { JobStatus::Down },
         };
         check_plan(&input)?;

@@ -181,7 +181,7 @@ test('each stateful operator at the cutover: pinned, rebuilt or dropped, as Flin
   await expect(table.locator('tbody tr[data-fate="started empty"]')).toHaveCount(4);
 });
 
-test('what the plan asks of Kafka: retention for the cutover\'s offsets, transaction timeouts past each savepoint (seed 004)', async ({ page }) => {
+test('what the plan asks of Kafka: retention for the cutover\'s offsets, transaction timeouts past each savepoint and one checkpoint interval (seed 004)', async ({ page }) => {
   await open(page, '#/planner');
   const kafka = page.getByTestId('plan-kafka');
   const item = (key) => kafka.locator(`li[data-key="${key}"]`);
@@ -191,6 +191,14 @@ test('what the plan asks of Kafka: retention for the cutover\'s offsets, transac
   await expect(item('transaction-timeout')).toHaveAttribute('data-above-default', 'true');
   await expect(item('broker-transaction-max')).toContainText('15 min by default');
   await expect(page.getByText('Defaults and behaviour not observed (no Kafka here)')).toBeVisible();
+  // The job's checkpoint interval, given: the timeout asked is one interval longer, with the sum.
+  const interval = page.getByLabel('Checkpoint interval (seconds)');
+  await interval.fill('120');
+  await expect(item('transaction-timeout')).toContainText('at least 3 h 53 min plus one checkpoint interval (2 min), 3 h 55 min');
+  await expect(page).toHaveURL(/[?&]interval=120(&|$)/);
+  await interval.fill('0');
+  await expect(page.locator('#pl-interval-error')).toContainText('checkpoint interval in seconds must be between 1 and 86400, got 0');
+  await expect(item('transaction-timeout')).toContainText('(2 min), 3 h 55 min');
   // Sinks that are not transactional: only the retention is asked.
   await page.getByLabel('Sinks are transactional (exactly-once)').uncheck();
   await expect(kafka.getByRole('listitem')).toHaveCount(1);

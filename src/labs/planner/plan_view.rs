@@ -56,6 +56,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
                 <div class="field checkbox-field">
                     <label><input type="checkbox" checked={s.txn} onchange={on_txn} />{ " Sinks are transactional (exactly-once)" }</label>
                 </div>
+                { slot_field(&super::query::INTERVAL, s, a) }
             </form>
             <p>{ format!("Target: the new parallelism above, {} (one value for the predictor and the plan).", s.p.value) }</p>
             <p>{ ceiling_note }</p>

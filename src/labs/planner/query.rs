@@ -50,6 +50,8 @@ pub struct PlannerState {
     /// Time-to-live in seconds; `None` = no TTL.
     pub ttl: Field<Option<u64>>,
     pub txn: bool,
+    /// The job's checkpoint interval in seconds; `None` = not given.
+    pub interval: Field<Option<u32>>,
     pub scheduler: Scheduler,
     /// Task slots for the job; `None` = as many as asked.
     pub slots: Field<Option<u32>>,
@@ -108,6 +110,10 @@ slots! { PlannerState {
     PARTITIONS: Param<u32> = partitions, 256, Param::whole("partitions", "source partitions", 1, 1_000_000).control("Source partitions", "pl-partitions");
     TTL: Param<Option<u64>> = ttl, None, Param::ttl("ttl", "state time-to-live").control("State time-to-live", "pl-ttl").hint("Such as 6h or 2d, or none.");
     TXN: Pick<bool> = txn, true, Pick::new("txn", "Sinks are transactional (exactly-once)", "pl-txn");
+    INTERVAL: Param<Option<u32>> = interval, None,
+        Param::optional("interval", "checkpoint interval in seconds", 1, 86_400, "not given")
+            .control("Checkpoint interval (seconds)", "pl-interval")
+            .hint("The job's execution.checkpointing.interval: a transactional sink's timeout must cover one more.");
     SCHEDULER: Pick<Scheduler> = scheduler, Scheduler::Default, Pick::new("scheduler", "Scheduler", "pl-scheduler");
     SLOTS_FOR_JOB: Param<Option<u32>> = slots, None,
         Param::optional("slots", "task slots", 1, 1_000_000, "as many as asked")

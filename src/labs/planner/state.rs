@@ -47,6 +47,7 @@ impl PlannerState {
             partitions: self.partitions.value,
             ttl_s: self.ttl.value,
             transactional_sinks: self.txn,
+            checkpoint_interval_s: self.interval.value.map(u64::from),
             job: self.job,
         }
     }

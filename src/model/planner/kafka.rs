@@ -8,7 +8,7 @@
 
 use super::format_duration;
 use super::outage::Timeline;
-use super::JobStatus;
+use super::{JobStatus, PlanInput};
 
 /// Kafka's default `log.retention.hours` (7 days), in seconds.
 pub const LOG_RETENTION_DEFAULT_S: u64 = 168 * 3600;
@@ -43,8 +43,10 @@ pub struct KafkaCheck {
 }
 
 /// The checks for a plan's `timeline`: retention always, the transaction timeouts with
-/// transactional sinks. `ttl_s` is the state's time-to-live (a rebuild reads that far back).
-pub fn checks(timeline: &Timeline, job: JobStatus, transactional: bool, ttl_s: Option<u64>) -> Vec<KafkaCheck> {
+/// transactional sinks. The input's time-to-live is how far back a rebuild reads; its
+/// checkpoint interval (when given) is how much longer a sink's transactions stay open.
+pub fn checks(timeline: &Timeline, input: &PlanInput) -> Vec<KafkaCheck> {
+    let (job, transactional, ttl_s) = (input.job, input.transactional_sinks, input.ttl_s);
     let starts = timeline.starts();
     let at = |short: &str| timeline.phases.iter().position(|p| p.short == short);
     let end = |i: usize| starts[i].saturating_add(timeline.phases[i].seconds);
@@ -81,14 +83,20 @@ pub fn checks(timeline: &Timeline, job: JobStatus, transactional: bool, ttl_s: O
     // A savepoint commits the sink's transactions when it completes: they stay open for as long
     // as it takes. A job that is down commits its last checkpoint's transactions when restored.
     let longest_savepoint = timeline.phases.iter().filter(|p| p.short.contains("savepoint")).map(|p| p.seconds).max();
-    let open = match (down, job) {
+    let saving = match (down, job) {
         (Some((_, seconds)), JobStatus::Down) => longest_savepoint.unwrap_or(0).max(seconds),
         _ => longest_savepoint.unwrap_or(0),
     };
+    // A transaction opened just after a checkpoint is committed by the next completed one.
+    let open = saving.saturating_add(input.checkpoint_interval_s.unwrap_or(0));
+    let interval = match input.checkpoint_interval_s {
+        Some(i) => format!(" plus one checkpoint interval ({}), {}", format_duration(i), format_duration(open)),
+        None => " plus one checkpoint interval".to_string(),
+    };
     let txn = format!(
-        "The sink's transaction.timeout.ms ({} when the job sets none) must be at least {} plus one checkpoint interval{}: a savepoint commits its transactions only when it completes{}, and a transaction older than the timeout is aborted by the broker, its records lost.",
+        "The sink's transaction.timeout.ms ({} when the job sets none) must be at least {}{interval}{}: a savepoint commits its transactions only when it completes{}, and a transaction older than the timeout is aborted by the broker, its records lost.",
         format_duration(SINK_TXN_TIMEOUT_DEFAULT_S),
-        format_duration(open),
+        format_duration(saving),
         if job == JobStatus::Down { ", plus however long the job has been down already" } else { "" },
         if job == JobStatus::Down { ", and the job that is down commits its last checkpoint's transactions only once it is back" } else { "" }
     );
@@ -119,10 +127,7 @@ mod tests {
 
     fn keys(input: &PlanInput) -> Vec<(&'static str, u64, bool)> {
         let plan = input.plan();
-        checks(&plan.timeline, input.job, input.transactional_sinks, input.ttl_s)
-            .into_iter()
-            .map(|c| (c.key, c.at_least_s, c.above_default))
-            .collect()
+        checks(&plan.timeline, input).into_iter().map(|c| (c.key, c.at_least_s, c.above_default)).collect()
     }
 
     const PASS: u64 = (4 << 40) / (300 << 20); // 4 TiB at 300 MiB/s: 3 h 53 min
@@ -143,7 +148,7 @@ mod tests {
             ]
         );
         let plan = input.plan();
-        let text = checks(&plan.timeline, input.job, true, None);
+        let text = checks(&plan.timeline, &input);
         assert!(
             text[0].text.contains(
                 "at least 15 h 32 min of records, from the stop with savepoint to the end of the restore at target"
@@ -153,6 +158,37 @@ mod tests {
         );
         assert!(text[1].text.contains("at least 3 h 53 min plus one checkpoint interval"), "{}", text[1].text);
         assert!(text[2].text.contains("15 min by default"), "{}", text[2].text);
+    }
+
+    /// A checkpoint interval, when given, is added to the transaction timeout the plan asks for,
+    /// and named with the sum; the retention does not change.
+    #[test]
+    fn a_checkpoint_interval_lengthens_the_transaction_timeout() {
+        let input = PlanInput { checkpoint_interval_s: Some(120), ..PlanInput::default() };
+        assert_eq!(
+            keys(&input),
+            vec![
+                ("log-retention", 4 * PASS, false),
+                ("transaction-timeout", PASS + 120, true),
+                ("broker-transaction-max", PASS + 120, true),
+            ]
+        );
+        let text = checks(&input.plan().timeline, &input);
+        assert!(
+            text[1].text.contains("at least 3 h 53 min plus one checkpoint interval (2 min), 3 h 55 min"),
+            "{}",
+            text[1].text
+        );
+        let one_hour = PlanInput { state_bytes: 1 << 30, checkpoint_interval_s: Some(3600), ..PlanInput::default() };
+        let asked = keys(&one_hour);
+        assert!(
+            asked.contains(&(
+                "transaction-timeout",
+                3600 + keys(&PlanInput { state_bytes: 1 << 30, ..PlanInput::default() })[1].1,
+                true
+            )),
+            "{asked:?}"
+        );
     }
 
     /// Without transactional sinks only the retention is asked; a direct restore of a running

@@ -29,6 +29,7 @@ pub(super) fn downtime_answer(state_gib: u32, rate_mib: u32) -> (Answer, String)
         // The job itself: with transactional sinks the consumers also wait for the first
         // checkpoint after the restore, said after the answer.
         transactional_sinks: false,
+        checkpoint_interval_s: None,
         job: JobStatus::Running,
     }
     .plan();

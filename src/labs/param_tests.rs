@@ -155,3 +155,70 @@ fn names_and_labels_are_unique_within_a_lab() {
         }
     }
 }
+
+/// The kinds of bad text the bad-input spec types, each with its text: into a text field, and
+/// into a number input (which takes only number-like text: a decimal instead of letters, and no
+/// NaN-like words).
+const CATEGORIES: &[(&str, &str, Option<&str>)] = &[
+    ("zero", "0", Some("0")),
+    ("negative", "-1", Some("-1")),
+    ("non-numeric", "abc", Some("2.5")),
+    ("huge", "99999999999999999999999", Some("99999999999999999999999")),
+    ("NaN-like", "NaN", None),
+    ("empty", "", Some("")),
+];
+
+/// Where the bad-input spec finds its field cases; written by the test below.
+const FIELD_CASES: &str = "www/e2e/generated/bad-input-fields.json";
+
+/// The field cases of `www/e2e/bad-input.spec.js`, from every lab's table with no list per lab:
+/// for each field parameter, the first kind of bad text it refuses (taken in turn, so every kind
+/// is typed somewhere), the link that shows the field, and the message typing it gives through
+/// the lab's reducer. The spec reads the file; this test writes it and fails while the
+/// committed one differs (run the native tests, then commit the file).
+#[test]
+fn the_bad_input_spec_types_into_every_field_of_every_lab() {
+    use crate::model::json::{to_text, Node, Value};
+    let mut labs = Vec::new();
+    let mut turn = 0;
+    for &lab in Lab::ALL {
+        let mut cases = Vec::new();
+        for param in simple_fields(lab) {
+            let refused = (0..CATEGORIES.len())
+                .map(|i| CATEGORIES[(turn + i) % CATEGORIES.len()])
+                .filter_map(
+                    |(kind, text, number)| {
+                        if param.number_input() {
+                            number.map(|t| (kind, t))
+                        } else {
+                            Some((kind, text))
+                        }
+                    },
+                )
+                .find_map(|(kind, text)| typed_error(lab, param.name(), text).map(|message| (kind, text, message)));
+            let Some((kind, text, message)) = refused else { continue };
+            turn += 1;
+            let hash = format!("#/{}{}", lab.slug(), param.shown_at().map_or(String::new(), |q| format!("?{q}")));
+            cases.push(Node::object(vec![
+                ("category", Node::text(kind)),
+                ("param", Node::text(param.name())),
+                ("label", Node::text(param.label())),
+                ("hash", Node::text(hash)),
+                ("text", Node::text(text)),
+                ("message", Node::text(message)),
+            ]));
+        }
+        assert!(!cases.is_empty(), "{}: no field case", lab.slug());
+        labs.push((lab.slug(), Node::new(Value::List(cases))));
+    }
+    let text = to_text(&Node::object(labs)).replace("},{", "},\n{").replace("],\"", "],\n\"") + "\n";
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(FIELD_CASES);
+    if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("the folder is writable");
+        std::fs::write(&path, &text).expect("the file is writable");
+        panic!("{FIELD_CASES} was out of date and is written anew: commit it");
+    }
+    for (kind, _, _) in CATEGORIES {
+        assert!(text.contains(&format!("\"category\":\"{kind}\"")), "{kind} is typed nowhere");
+    }
+}

@@ -47,6 +47,9 @@ pub struct Param<T: 'static> {
     /// ([`Param::default_text`]: "using p = 4").
     pub fallback: Option<&'static str>,
     pub lockable: bool,
+    /// The link's query under which the control is on screen, where a bare link does not show
+    /// it (`preset=hot` for the hot-key share); what the bad-input spec opens to type into it.
+    pub shown_at: Option<&'static str>,
     parse: fn(&Param<T>, &str) -> Result<T, ModelError>,
     format: fn(&T) -> String,
 }
@@ -69,6 +72,7 @@ const fn base<T>(
         hint: None,
         fallback: None,
         lockable: false,
+        shown_at: None,
         parse,
         format,
     }
@@ -167,6 +171,11 @@ impl<T: PartialEq + 'static> Param<T> {
     /// An embedding page may lock this control.
     pub const fn lockable(self) -> Self {
         Param { lockable: true, ..self }
+    }
+
+    /// The control is on screen only under this link's query (a bare link does not show it).
+    pub const fn shown_at(self, query: &'static str) -> Self {
+        Param { shown_at: Some(query), ..self }
     }
 
     /// What the field widget draws.

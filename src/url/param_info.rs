@@ -42,6 +42,16 @@ pub trait ParamInfo: Sync {
     fn slugs(&self) -> Vec<&'static str> {
         Vec::new()
     }
+    /// The link's query under which its control is on screen, where a bare link hides it.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn shown_at(&self) -> Option<&'static str> {
+        None
+    }
+    /// Drawn as `<input type="number">` (the browser then takes only number-like text).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn number_input(&self) -> bool {
+        false
+    }
 }
 
 impl<T: PartialEq + 'static> ParamInfo for Param<T> {
@@ -68,6 +78,14 @@ impl<T: PartialEq + 'static> ParamInfo for Param<T> {
     #[cfg(not(target_arch = "wasm32"))]
     fn normalise(&self, text: &str) -> Option<String> {
         self.parse(text).ok().map(|v| self.format(&v))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn shown_at(&self) -> Option<&'static str> {
+        self.shown_at
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn number_input(&self) -> bool {
+        self.number
     }
 }
 

@@ -207,6 +207,14 @@ impl<S: 'static, K: Kind> ParamInfo for Slot<S, K> {
     fn slugs(&self) -> Vec<&'static str> {
         self.kind.slugs()
     }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn shown_at(&self) -> Option<&'static str> {
+        self.kind.shown_at()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn number_input(&self) -> bool {
+        self.kind.number_input()
+    }
 }
 
 /// A lab's slots, in the order of its forms.

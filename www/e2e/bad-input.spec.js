@@ -11,8 +11,15 @@
 // Categories: zero, negative, non-numeric, huge, NaN-like, empty, unbalanced CSV quotes, a
 // 10 MB paste, control characters, lone surrogates, hostile HTML/SVG text, malformed URL
 // encodings. Cases that expose a bug in the app are kept as test.fixme with the reason.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { test, expect, open, settled, settledURL } from './fixtures.js';
 import { stringHash, keyGroup, operatorIndex } from '../flink-port.js';
+
+// Every field of every lab, from the labs' parameter tables: a kind of bad text it refuses, the
+// link that shows it, and the message the app gives (written by the native test
+// `the_bad_input_spec_types_into_every_field_of_every_lab`; one key per lab of the registry).
+const generated = JSON.parse(readFileSync(fileURLToPath(new URL('./generated/bad-input-fields.json', import.meta.url)), 'utf8'));
 
 const HUGE = '99999999999999999999999';
 const HOSTILE = [
@@ -102,13 +109,8 @@ const fieldLabs = {
     hash: '#/coverage?m=8&a=3&t=2',
     results: ['coverage-trail', 'coverage-n', 'coverage-reached'],
     cases: [
-      ['zero', 'Modulus m', '0', 'modulus m must be between 1 and 360, got 0'],
-      ['negative', 'Stride a', '-1', 'stride a must be between 0 and 1000000000000, got -1'],
-      ['huge', 'Modulus m', HUGE, `"${HUGE}" is far too large`],
       ['huge', 'Stride a', '1000000000001', 'stride a must be between 0 and 1000000000000, got 1000000000001'],
       ['non-numeric', 'Stride a', { append: 'e' }, 'not a number: type digits only'],
-      ['non-numeric', 'Modulus m', '2.5', '"2.5" is not a whole number'],
-      ['empty', 'Modulus m', '', '"" is not a whole number'],
       ['out of range', 'Predicted count (optional)', '9', 'predicted count must be between 1 and 8, got 9',
         { hash: '#/coverage?m=8&a=3', results: ['prediction-result', 'coverage-trail'] }],
     ],
@@ -117,54 +119,34 @@ const fieldLabs = {
     hash: '#/owners?maxp=128&p=100&key=customer-42',
     results: ['lookup-key-group', 'lookup-subtask', 'lookup-java-hash'],
     cases: [
-      ['zero', 'Exact parallelism', '0', 'parallelism must be between 1 and 32768, got 0'],
-      ['negative', 'Earlier parallelism', '-3', 'earlier parallelism must be between 1 and 32768, got -3'],
-      ['huge', 'Max parallelism', HUGE, `"${HUGE}" is far too large`],
       ['huge', 'Max parallelism', '32769', 'max parallelism must be between 1 and 32768, got 32769'],
       ['non-numeric', 'Max parallelism', { append: 'e' }, 'not a number: type digits only'],
-      ['zero', 'Largest foreseeable parallelism', '0', 'largest parallelism must be between 1 and 32768, got 0'],
     ],
   },
   skew: {
     hash: '#/skew?preset=zipf&n=200&p=4&maxp=128',
     results: ['skew-percent', 'skew-diagnosis'],
     cases: [
-      ['zero', 'Parallelism', '0', 'parallelism must be between 1 and 32768, got 0'],
       ['zero', 'Zipf exponent s', '0', 'Zipf exponent must be above 0'],
-      ['zero', 'Another parallelism', '0', 'what-if parallelism must be between 1 and 32768, got 0'],
-      ['negative', 'Split the hottest key into', '-1', 'sub-keys must be between 0 and 64, got -1'],
       ['huge', 'Total events per second', HUGE, `total events per second "${HUGE}" is above the limit of 1000000000000`],
       ['huge', 'Number of keys', '2000000', 'number of keys must be between 1 and 1000000, got 2000000'],
-      ['non-numeric', 'Zipf exponent s', 'abc', 'Zipf exponent "abc" is not a number: use digits, with at most three decimals'],
       ['non-numeric', 'Max parallelism', { append: 'e' }, 'not a number: type digits only'],
       ['NaN-like', 'Total events per second', 'NaN', 'total events per second "NaN" is not a number'],
       ['NaN-like', 'Zipf exponent s', 'Infinity', 'Zipf exponent "Infinity" is not a number'],
-      ['empty', 'Number of keys', '', '"" is not a whole number'],
     ],
   },
   planner: {
     hash: '#/planner',
     results: ['restore-verdict', 'plan-verdict', 'suggested-max'],
     cases: [
-      ['zero', 'Snapshot max parallelism', '0', 'snapshot max parallelism must be between 1 and 32768, got 0'],
-      ['zero', 'Rewrite throughput per second', '0', 'rewrite throughput must be above 0'],
-      ['negative', 'New parallelism', '-5', 'new parallelism must be between 1 and 32768, got -5'],
       ['negative', 'State time-to-live', '-6h', 'state time-to-live "-6h" is not a duration'],
-      ['huge', 'Source partitions', HUGE, `"${HUGE}" is far too large`],
-      ['huge', 'Source partitions', '1000001', 'source partitions must be between 1 and 1000000, got 1000001'],
       ['huge', 'State size', '2000 TB', 'state size "2000 TB" is above the limit of 1125899906842624'],
-      ['non-numeric', 'State size', 'lots', 'state size "lots" is not a size: use a number with B, KB, MB, GB or TB'],
       ['non-numeric', 'New parallelism', { append: 'e' }, 'not a number: type digits only'],
-      ['empty', 'Current parallelism', '', '"" is not a whole number'],
-      // Regression check (a bug found by this matrix, now fixed): the throughput field's errors come from the state-size parser and name the wrong
-      // field: typing "fast" shows 'state size "fast" is not a size: …' under "Rewrite throughput
-      // per second" (the `rate=` URL notice says "state size" too). Expected: the message names
-      // the rewrite throughput.
+      // Regression check (a bug found by this matrix, now fixed): the throughput field's errors came
+      // from the state-size parser and named the wrong field ('state size "fast" is not a size').
       ['non-numeric', 'Rewrite throughput per second', 'fast', 'rewrite throughput "fast" is not a size'],
-      // Regression check (a bug found by this matrix, now fixed): a time-to-live above the accepted 3650 days (e.g. "4000d") is refused with
-      // 'state time-to-live "4000d" is not a number: use digits, with at most three decimals',
-      // which neither names the bound nor is true (4000d is a number; decimals such as "1.5h"
-      // are refused too). Expected: a message naming the 3650-day bound.
+      // Regression check (a bug found by this matrix, now fixed): a time-to-live above the accepted
+      // 3650 days was refused as "not a number". Expected: a message naming the 3650-day bound.
       ['huge', 'State time-to-live', '4000d', 'state time-to-live in days must be between 0 and 3650, got 4000'],
     ],
   },
@@ -172,15 +154,18 @@ const fieldLabs = {
     hash: '#/trace',
     results: ['trace-verdict'],
     cases: [
-      ['zero', 'Keys in the trace', '0', 'number of keys must be between 1 and 200, got 0'],
-      ['negative', 'Snapshot at offset', '-1', 'snapshot offset must be between 0 and 100000, got -1'],
-      ['huge', 'Events in the trace', HUGE, `"${HUGE}" is far too large`],
-      ['huge', 'Max parallelism', '32769', 'max parallelism must be between 1 and 32768, got 32769'],
       ['non-numeric', 'Parallelism after', { append: 'e' }, 'not a number: type digits only'],
-      ['empty', 'Parallelism before', '', '"" is not a whole number'],
     ],
   },
 };
+
+/** The cases of a lab: every field from the labs' tables (the URL keeps the last valid state),
+ * then the lab's own (browser-level input, fields no link carries, regression checks). */
+function fieldCases(lab) {
+  const own = fieldLabs[lab] ?? { cases: [] };
+  const fromTables = generated[lab].map((c) => [c.category, c.label, c.text, c.message, { hash: c.hash, results: [] }]);
+  return { hash: own.hash, results: own.results, cases: [...fromTables, ...own.cases] };
+}
 
 // ---------------------------------------------------------------------------------------
 // Link cases: [category, query, notices { param: fragment }, fields { label: value }, check].
@@ -276,11 +261,12 @@ const hostileLinks = {
   skew: ['preset', HOSTILE[0], 'it takes uniform, zipf, hot or sequential; using zipf'],
   planner: ['ttl', HOSTILE[2], 'state time-to-live'],
   trace: ['scenario', HOSTILE[0], 'it takes plain, hot-key,'],
+  savepoint: ['sample', HOSTILE[1], 'the bundled samples are'],
 };
 
-for (const lab of ['coverage', 'owners', 'skew', 'planner', 'trace']) {
+for (const lab of Object.keys(generated)) {
   test.describe(`#/${lab}`, () => {
-    const { hash, results, cases } = fieldLabs[lab];
+    const { hash, results, cases } = fieldCases(lab);
     for (const [category, label, input, message, options = {}] of cases) {
       const shown = typeof input === 'string' ? JSON.stringify(input) : `current text + ${JSON.stringify(input.append)}`;
       const define = options.fixme ? test.fixme : test;
@@ -312,7 +298,7 @@ for (const lab of ['coverage', 'owners', 'skew', 'planner', 'trace']) {
       });
     }
 
-    for (const [category, query, notices, fields, check] of linkLabs[lab]) {
+    for (const [category, query, notices, fields, check] of linkLabs[lab] ?? []) {
       test(`${category} link: #/${lab}?${query.length > 90 ? `${query.slice(0, 90)}…` : query}`, async ({ page }) => {
         await open(page, `#/${lab}?${query}`);
         await expectNotices(page, notices);

@@ -35,6 +35,7 @@ slots! { SavepointState {
             .control("New parallelism", "sp-p")
             .hint("For the restore predictor; empty: the snapshot's own parallelism.")
             .fallback("using the snapshot's parallelism")
+            .shown_at("sample=hashmap-savepoint")
             .lockable();
 } also UID, SAMPLE }
 

@@ -116,7 +116,7 @@ slots! { SkewState {
         after |s: &mut SkewState| s.regenerate_unless(s.preset_s.error.is_some()),
         carried when |s: &SkewState| s.custom_preset() && s.preset_kind == PresetKind::Zipf && s.preset_s.value != S.default;
     HOT: Param<u32> = preset_hot, 30,
-        Param::whole("hot", "hot key share %", 0, 100).control("Hot key share (%)", "skew-hot"),
+        Param::whole("hot", "hot key share %", 0, 100).control("Hot key share (%)", "skew-hot").shown_at("preset=hot"),
         after |s: &mut SkewState| s.regenerate_unless(s.preset_hot.error.is_some()),
         carried when |s: &SkewState| s.custom_preset() && s.preset_kind == PresetKind::Hot && s.preset_hot.value != HOT.default;
     TOTAL: Param<u64> = total, 100_000_000,

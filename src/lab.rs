@@ -1,15 +1,20 @@
 //! The identity of every lab, as data that knows no views: its route slug, title and summary.
 //! The registry below is the one closed list of labs; the router, the navigation, the home
 //! page, the embed builder and the tests iterate [`Lab::ALL`]. A lab's views, parameter table
-//! and page live in its folder under `src/labs/`; `labs::page` maps each `Lab` to them (an
-//! exhaustive match, so the compiler notices a lab without a page).
+//! and page live in its folder under `src/labs/`; its line here names that folder, its page
+//! component and its state type, and `src/labs/mod.rs` makes the dispatch from the line
+//! (`each_lab!`): a new lab is its folder and one line.
 //!
 //! Invariant: every folder under `src/labs/` that holds a lab is listed here (a test reads the
 //! folder), and every slug is unique.
 
-/// Declares the registry: one line per lab, `Variant = "slug", "Title", "summary"`.
+/// Declares the registry: one line per lab,
+/// `Variant(module: PageComponent, StateType) = "slug", "Title", "summary"`. Besides [`Lab`], it
+/// defines `each_lab!`, which hands the whole list to another macro: `src/labs/mod.rs` makes each
+/// lab's module, page and state dispatch from it (`pages!`). This module names no view: the page
+/// and state are identifiers for that macro, resolved in `src/labs/<module>/`.
 macro_rules! registry {
-    ($($(#[$doc:meta])* $variant:ident = $slug:literal, $title:literal, $summary:literal;)+) => {
+    ($($(#[$doc:meta])* $variant:ident($module:ident: $page:ident, $state:ident) = $slug:literal, $title:literal, $summary:literal;)+) => {
         /// Every lab the app serves.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum Lab {
@@ -35,32 +40,40 @@ macro_rules! registry {
                 match self { $(Lab::$variant => $summary,)+ }
             }
         }
+
+        /// Hands the registry to `$callback!`: `Variant module Page State "slug";` per lab.
+        macro_rules! each_lab {
+            ($callback:ident) => {
+                $callback! { $($variant $module $page $state $slug;)+ }
+            };
+        }
+        pub(crate) use each_lab;
     };
 }
 
 registry! {
     /// `#/coverage`: which residues the walk n·a mod m reaches; predict, then play or step.
-    Coverage = "coverage", "Modular coverage",
+    Coverage(coverage: CoverageLab, CoverageState) = "coverage", "Modular coverage",
         "A warm-up toy: step through n·a mod m and find out which residues a fixed stride can ever reach. \
          Predict first, then play.";
     /// `#/owners`: which subtask owns a key, and each subtask's key-group range.
-    Owners = "owners", "Key owners",
+    Owners(owners: OwnersLab, OwnersState) = "owners", "Key owners",
         "Type a key and see the key group Flink hashes it into and the subtask that owns that group at a \
          given parallelism.";
     /// `#/skew`: per-key load in, per-subtask load and data skew out.
-    Skew = "skew", "Skew editor",
+    Skew(skew: SkewLab, SkewState) = "skew", "Skew editor",
         "Give keys their own event rates and state sizes and see the load per subtask, the data skew as \
          Flink's web UI reports it, and what rescaling can and cannot fix.";
     /// `#/planner`: the restore-outcome predictor and the rescale planner.
-    Planner = "planner", "Rescale planner",
+    Planner(planner: PlannerLab, PlannerState) = "planner", "Rescale planner",
         "Will a restart at a new parallelism start? If not, which of Flink's checks stops it, and how to plan \
          the change step by step, with the point of no return marked.";
     /// `#/trace`: the rescale trace check.
-    Trace = "trace", "Rescale trace check",
+    Trace(trace: TraceLab, TraceState) = "trace", "Rescale trace check",
         "Run a trace with known totals through a snapshot and a restore at another parallelism, and check \
          every key: preserved, refused, or silently lost.";
     /// `#/savepoint`: a checkpoint's or savepoint's `_metadata` read in the browser.
-    Savepoint = "savepoint", "Savepoint inspector",
+    Savepoint(savepoint: SavepointLab, SavepointState) = "savepoint", "Savepoint inspector",
         "Open a checkpoint's or savepoint's _metadata file, read in your browser, and see its max parallelism, \
          operators, key groups and state sizes, find an operator by uid, and plan a rescale from it.";
 }

@@ -339,25 +339,27 @@ fn lab_folders() -> BTreeSet<String> {
         .collect()
 }
 
+/// A new lab is its folder and one registry line: the build finds the labs in the folders (no
+/// list in `tools/build.sh`, no feature per lab in `Cargo.toml`), the registry line names the
+/// folder, and no source outside the folder and the registry names the lab's build cfg.
 #[test]
-fn the_build_lists_of_labs_are_the_lab_folders() {
+fn a_lab_is_its_folder_and_one_registry_line() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let folders = lab_folders();
     assert_eq!(folders.len(), 6, "{folders:?}");
-    // tools/build.sh builds one wasm module per lab: `LABS=(coverage owners …)`.
     let build = fs::read_to_string(root.join("tools/build.sh")).unwrap();
-    let line = build.lines().find(|l| l.starts_with("LABS=(")).expect("LABS=( in tools/build.sh");
-    let built: BTreeSet<String> =
-        line.trim_start_matches("LABS=(").trim_end_matches(')').split_whitespace().map(String::from).collect();
-    assert_eq!(built, folders, "tools/build.sh LABS");
-    // Cargo.toml: a feature lab-<slug> per lab, all of them in all-labs.
+    assert!(build.contains("for folder in src/labs/*/"), "tools/build.sh finds the labs in the folders");
     let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
-    let features: BTreeSet<String> = manifest
-        .lines()
-        .filter_map(|l| l.strip_prefix("lab-")?.split_once(" = []").map(|(slug, _)| slug.to_string()))
-        .collect();
-    assert_eq!(features, folders, "the lab-<slug> features of Cargo.toml");
-    let all = manifest.lines().find(|l| l.starts_with("all-labs = [")).expect("all-labs in Cargo.toml");
-    let in_all: BTreeSet<String> = all.split('"').filter_map(|s| s.strip_prefix("lab-")).map(String::from).collect();
-    assert_eq!(in_all, folders, "the all-labs feature of Cargo.toml");
+    let registry = fs::read_to_string(root.join("src/lab.rs")).unwrap();
+    for slug in &folders {
+        assert!(!build.contains(slug.as_str()), "tools/build.sh names the lab {slug}");
+        assert!(!manifest.contains(&format!("lab-{slug}")), "Cargo.toml has a feature for {slug}");
+        let line = format!("({slug}: ");
+        assert_eq!(registry.matches(&line).count(), 1, "one registry line names the folder {slug}");
+        let cfg = format!("lab = \"{slug}\"");
+        for source in sources() {
+            let inside = source.path.starts_with(&format!("labs/{slug}/"));
+            assert!(inside || !source.code.contains(&cfg), "{} names the build cfg of {slug}", source.path);
+        }
+    }
 }

@@ -13,10 +13,13 @@ ensure_wasm_bindgen
 ensure_wasm_split
 ensure_npm
 
-# One wasm module per lab (cargo feature lab-<slug>: the shell and that lab's page), and
-# `home` (feature home: the shell with the home page and its guided path) for every other route. The boot loader picks the
-# route's module; a lab of another module reloads the page into it (src/labs/module_switch.rs).
-LABS=(coverage owners skew planner trace savepoint)
+# One wasm module per lab folder of src/labs/ (RESCALE_LAB_MODULE=<slug>, see build.rs: the
+# shell and that lab's page), and `home` (feature home: the shell with the home page and its
+# guided path) for every other route. No list of labs: the folders are the labs (a native test
+# holds each one in the registry). The boot loader picks the route's module; a lab of another
+# module reloads the page into it (src/labs/module_switch.rs).
+LABS=()
+for folder in src/labs/*/; do LABS+=("$(basename "$folder")"); done
 MODULES=(home "${LABS[@]}")
 
 # Renames dist/$1 to name.<first 12 hex of its SHA-256>.ext and prints the new path (under dist/).
@@ -97,12 +100,12 @@ mkdir -p dist/pkg dist/static target/split
 finishing=""
 for name in "${MODULES[@]}"; do
   features=(--features "split home")
-  [ "$name" = home ] || features=(--features "split lab-$name")
+  [ "$name" = home ] || features=(--features split)
   say "building the wasm module '$name'"
   # --emit-relocs for the final link only: wasm-split-cli reads the relocations to move the
   # code that only a deferred part reaches (components/deferred.rs) into chunks of its own.
-  cargo rustc --target-dir "$build_dir" --profile wasm-release --target wasm32-unknown-unknown --bin rescale-lab \
-    --no-default-features "${features[@]}" -- -Clink-args=--emit-relocs
+  RESCALE_LAB_MODULE=$name cargo rustc --target-dir "$build_dir" --profile wasm-release --target wasm32-unknown-unknown \
+    --bin rescale-lab --no-default-features "${features[@]}" -- -Clink-args=--emit-relocs
   cp "$build_dir/wasm32-unknown-unknown/wasm-release/rescale-lab.wasm" "target/split/$name.in.wasm"
   if [ -n "$finishing" ]; then wait "$finishing"; fi
   finish_module "$name" &

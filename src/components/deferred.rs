@@ -94,7 +94,7 @@ pub fn placeholder<P>(state: PartState<P>, what: &'static str) -> Html {
 /// Declares a component `$name` that shows the component `$part` with the same props
 /// (`$props`, which must be `Clone`), its code in the wasm chunk `$chunk` of the bundle (see
 /// the module docs). `$what` names the part in its loading line. `$module` is the cfg of the
-/// wasm modules that show the part (`feature = "lab-skew"`): only there is the chunk's entry
+/// wasm modules that show the part (`lab = "skew"`): only there is the chunk's entry
 /// exported, since an export keeps all it reaches, and a module that never calls it would
 /// keep that code in its main part. Chunk names are unique in the crate.
 #[macro_export]

@@ -76,7 +76,7 @@ pub struct EmbedBodyProps {
 
 crate::components::deferred::deferred!(
     /// The open panel, its code fetched the first time the panel opens.
-    DeferredEmbedBody(EmbedBodyProps) => EmbedBody, chunk embed_panel in any(feature = "lab-coverage", feature = "lab-owners", feature = "lab-skew", feature = "lab-planner", feature = "lab-trace", feature = "lab-savepoint"), "the snippet builder"
+    DeferredEmbedBody(EmbedBodyProps) => EmbedBody, chunk embed_panel in lab_module, "the snippet builder"
 );
 
 /// The origin field's hint: what it is for, or, when an address was typed, the origin taken

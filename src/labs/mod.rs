@@ -2,10 +2,11 @@
 //! views), the frame they share, and the pages of the registry. A lab's identity (slug,
 //! title, summary) is in [`crate::lab`]; the `pages!` list below maps each lab to its page.
 //!
-//! Adding a lab: its folder under `src/labs/` (with `query.rs` holding `PARAMS`, and a page
-//! component taking a `Location`), one line in the registry of `src/lab.rs` and one line in
-//! `pages!` here. The compiler refuses a lab without a page, and a test refuses a lab folder
-//! that the registry does not list.
+//! Adding a lab: its folder under `src/labs/` (with `query.rs` holding its state and `slots!`,
+//! `state.rs` its reducer and `LabState`, and a page component taking a `Location`) and one
+//! line in the registry of `src/lab.rs`, which names the folder, page and state: `pages!` here
+//! makes the dispatch from it. The compiler refuses a line without its folder, page or state,
+//! and a test refuses a lab folder that the registry does not list.
 //!
 //! - [`frame`]: `LabState`, `use_lab` and `LabFrame`, what every lab page does the same way.
 //! - [`url_sync`]: `use_url_sync`, the hook that writes a lab's state into the URL.
@@ -56,11 +57,12 @@ use crate::lab::Lab;
 use crate::url::{Location, Notice, ParamTable, Params, Sections};
 use module_switch::ModuleSwitch;
 
-/// One line per lab: `module: Variant => PageComponent(StateInModuleState), "cargo feature",`. A build without
-/// the lab's feature (one wasm module per lab, see `tools/build.sh`) keeps the lab's parameter
-/// table but not its page: the route shows [`ModuleSwitch`], which loads the lab's module.
+/// Everything a registry line gives the pages, from `crate::lab::each_lab!`: the lab's module,
+/// page and state dispatch. A lab's page is in a build unless the build is one wasm module of
+/// another lab (`cfg(one_module)`, see `build.rs`): such a route shows [`ModuleSwitch`], which
+/// loads the lab's module.
 macro_rules! pages {
-    ($($module:ident: $variant:ident => $page:ident($state:ident), $feature:literal,)+) => {
+    ($($variant:ident $module:ident $page:ident $state:ident $slug:literal;)+) => {
         $(pub mod $module;)+
 
         /// The lab's page, opened from a parsed location.
@@ -68,7 +70,7 @@ macro_rules! pages {
             // Unread in the home module, which holds no lab page.
             let _ = location;
             match lab {
-                $(#[cfg(feature = $feature)]
+                $(#[cfg(any(not(one_module), lab = $slug))]
                 Lab::$variant => html! { <$module::$page location={location.clone()} /> },)+
                 #[allow(unreachable_patterns)]
                 _ => html! { <ModuleSwitch module={lab.slug()} title={lab.title()} /> },
@@ -78,7 +80,7 @@ macro_rules! pages {
         /// Whether this build holds the lab's page.
         pub fn has_page(lab: Lab) -> bool {
             match lab {
-                $(Lab::$variant => cfg!(feature = $feature),)+
+                $(Lab::$variant => cfg!(any(not(one_module), lab = $slug)),)+
             }
         }
 
@@ -86,7 +88,7 @@ macro_rules! pages {
         /// module without the lab's page (its route only loads the lab's module).
         pub fn sections(lab: Lab) -> Sections {
             match lab {
-                $(#[cfg(feature = $feature)]
+                $(#[cfg(any(not(one_module), lab = $slug))]
                 Lab::$variant => $module::query::SECTIONS,)+
                 #[allow(unreachable_patterns)]
                 _ => &[],
@@ -99,7 +101,7 @@ macro_rules! pages {
         pub fn with_state<T: EachLab>(lab: Lab, task: T) -> Option<T::Out> {
             let _ = &task;
             match lab {
-                $(#[cfg(feature = $feature)]
+                $(#[cfg(any(not(one_module), lab = $slug))]
                 Lab::$variant => Some(task.with::<$module::state::$state>()),)+
                 #[allow(unreachable_patterns)]
                 _ => None,
@@ -110,7 +112,7 @@ macro_rules! pages {
         /// without the lab's page.
         pub fn params(lab: Lab) -> ParamTable {
             match lab {
-                $(#[cfg(feature = $feature)]
+                $(#[cfg(any(not(one_module), lab = $slug))]
                 Lab::$variant => $module::query::PARAMS,)+
                 #[allow(unreachable_patterns)]
                 _ => &[],
@@ -119,14 +121,7 @@ macro_rules! pages {
     };
 }
 
-pages! {
-    coverage: Coverage => CoverageLab(CoverageState), "lab-coverage",
-    owners: Owners => OwnersLab(OwnersState), "lab-owners",
-    skew: Skew => SkewLab(SkewState), "lab-skew",
-    planner: Planner => PlannerLab(PlannerState), "lab-planner",
-    trace: Trace => TraceLab(TraceState), "lab-trace",
-    savepoint: Savepoint => SavepointLab(SavepointState), "lab-savepoint",
-}
+crate::lab::each_lab!(pages);
 
 /// What to do with a lab's state type; [`with_state`] runs it for any lab of the registry.
 pub trait EachLab {

@@ -212,13 +212,28 @@ fn the_bad_input_spec_types_into_every_field_of_every_lab() {
         labs.push((lab.slug(), Node::new(Value::List(cases))));
     }
     let text = to_text(&Node::object(labs)).replace("},{", "},\n{").replace("],\"", "],\n\"") + "\n";
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(FIELD_CASES);
-    if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
-        std::fs::create_dir_all(path.parent().expect("a folder")).expect("the folder is writable");
-        std::fs::write(&path, &text).expect("the file is writable");
-        panic!("{FIELD_CASES} was out of date and is written anew: commit it");
-    }
+    write_generated(FIELD_CASES, &text);
     for (kind, _, _) in CATEGORIES {
         assert!(text.contains(&format!("\"category\":\"{kind}\"")), "{kind} is typed nowhere");
     }
+}
+
+/// Writes a file the specs read (`www/e2e/generated/`) and fails while the committed one
+/// differs: run the native tests, then commit it.
+fn write_generated(relative: &str, text: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
+    if std::fs::read_to_string(&path).ok().as_deref() != Some(text) {
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("the folder is writable");
+        std::fs::write(&path, text).expect("the file is writable");
+        panic!("{relative} was out of date and is written anew: commit it");
+    }
+}
+
+/// The registry as the specs read it (`www/e2e/generated/labs.json`: each lab's slug and title,
+/// in order), so that no spec keeps a list of labs of its own.
+#[test]
+fn the_specs_read_the_registry() {
+    use crate::model::json::{to_text, Node};
+    let labs = Lab::ALL.iter().map(|lab| (lab.slug(), Node::text(lab.title()))).collect();
+    write_generated("www/e2e/generated/labs.json", &(to_text(&Node::object(labs)) + "\n"));
 }

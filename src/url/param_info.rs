@@ -54,19 +54,28 @@ pub trait ParamInfo: Sync {
     }
 }
 
+/// The four names of [`ParamInfo`] from a parameter's fields of the same names (`what` is the
+/// noun): for [`Param`], [`Choice`] and `Pick`, which all keep them so.
+macro_rules! names_from_fields {
+    () => {
+        fn name(&self) -> &'static str {
+            self.name
+        }
+        fn label(&self) -> &'static str {
+            self.label
+        }
+        fn noun(&self) -> &'static str {
+            self.what
+        }
+        fn lockable(&self) -> bool {
+            self.lockable
+        }
+    };
+}
+pub(crate) use names_from_fields;
+
 impl<T: PartialEq + 'static> ParamInfo for Param<T> {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn label(&self) -> &'static str {
-        self.label
-    }
-    fn noun(&self) -> &'static str {
-        self.what
-    }
-    fn lockable(&self) -> bool {
-        self.lockable
-    }
+    names_from_fields!();
     #[cfg(not(target_arch = "wasm32"))]
     fn problem(&self, text: &str) -> Option<String> {
         self.parse(text).err().map(|e| e.to_string())
@@ -117,18 +126,7 @@ impl Choice {
 }
 
 impl ParamInfo for Choice {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn label(&self) -> &'static str {
-        self.label
-    }
-    fn noun(&self) -> &'static str {
-        self.what
-    }
-    fn lockable(&self) -> bool {
-        self.lockable
-    }
+    names_from_fields!();
     #[cfg(not(target_arch = "wasm32"))]
     fn problem(&self, _: &str) -> Option<String> {
         None

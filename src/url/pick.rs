@@ -65,18 +65,7 @@ impl<T: ChoiceValue> Pick<T> {
 }
 
 impl<T: ChoiceValue> ParamInfo for Pick<T> {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn label(&self) -> &'static str {
-        self.label
-    }
-    fn noun(&self) -> &'static str {
-        self.what
-    }
-    fn lockable(&self) -> bool {
-        self.lockable
-    }
+    super::param_info::names_from_fields!();
     #[cfg(not(target_arch = "wasm32"))]
     fn problem(&self, text: &str) -> Option<String> {
         self.parse(text).err()

@@ -304,3 +304,36 @@ async fn a_key_cell_being_typed_keeps_its_text_while_another_row_changes() {
     assert_eq!(cell(1).unwrap().value(), "z");
     window.scroll_to_with_x_and_y(0.0, 0.0);
 }
+
+/// Fires the event a person's edit fires (`input` or `change`) on a control.
+fn fire(element: &Element, kind: &str) {
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    element.dispatch_event(&web_sys::Event::new_with_event_init_dict(kind, &init).unwrap()).unwrap();
+}
+
+/// A slot's widget sends its edit through the lab's table: a refused number keeps the last
+/// valid value (the link too) beside the table's message, and a menu slot's hook runs (the key
+/// type reads the typed key again, and the link follows the key).
+#[wasm_bindgen_test]
+async fn slot_widgets_edit_through_the_table_and_run_their_hooks() {
+    let root = mount_at("#/owners?maxp=128&p=100").await;
+    let location = web_sys::window().unwrap().location();
+    let p: HtmlInputElement = root.query_selector("#owners-p").unwrap().unwrap().dyn_into().unwrap();
+    p.set_value("0");
+    fire(&p, "input");
+    until("the field shows its error", || root.query_selector("#owners-p-error").unwrap().is_some()).await;
+    until_text(&root, "#owners-p-error", "parallelism must be between 1 and 32768, got 0").await;
+    settle().await;
+    assert!(location.hash().unwrap().contains("p=100"), "{}", location.hash().unwrap());
+    let key: HtmlInputElement = root.query_selector("#owners-key").unwrap().unwrap().dyn_into().unwrap();
+    key.set_value("42");
+    fire(&key, "input");
+    let menu: web_sys::HtmlSelectElement =
+        root.query_selector("#owners-key-type").unwrap().unwrap().dyn_into().unwrap();
+    menu.set_value("int");
+    fire(&menu, "change");
+    until_text(&root, "[data-testid=lookup-java-hash]", "42").await;
+    until("the link carries the int key", || location.hash().unwrap().ends_with("key=42&type=int")).await;
+    drop(root);
+}

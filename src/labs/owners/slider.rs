@@ -22,7 +22,7 @@ pub fn slider_end(max_parallelism: u32) -> u32 {
 
 #[function_component]
 pub fn ParallelismSlider(props: &SliderProps) -> Html {
-    let locked = crate::components::use_locked(Some(AttrValue::Static("p")));
+    let locked = crate::components::use_locked(Some(AttrValue::Static(super::query::P.name)));
     let end = slider_end(props.max_parallelism).max(props.value);
     let on_input = props.on_input.clone();
     let oninput = Callback::from(move |e: InputEvent| {

@@ -26,7 +26,7 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
     let big = use_big_text("Check output", true);
     let on_trace = Callback::from(move |_: MouseEvent| browser::download("trace.csv", "text/csv", &trace.csv()));
     let on_totals = Callback::from(move |_: MouseEvent| browser::download("trace-totals.csv", "text/csv", &trace.totals_csv()));
-    let to_check = act.reform(|text| TraceAction::CheckOutput { text });
+    let to_check = act.reform(|text: String| TraceAction::check_output(&text));
     let on_check = big.on_read(to_check.clone());
     let on_file = on_file_text(to_check);
     let result = use_memo((trace, s.output.clone()), |(trace, output)| output.as_ref().map(|o| check(trace, o)));

@@ -19,11 +19,20 @@ use crate::url::Edit;
 #[derive(Debug, Clone, PartialEq)]
 pub enum TraceAction {
     Edit(Edit),
-    /// **Check output**: read a job's output (the last good one stays when it cannot be read).
-    CheckOutput { text: String },
+    /// **Check output** was read (see [`TraceAction::check_output`]): the job's output, or why
+    /// the text is none (the last good one stays).
+    OutputRead { read: Result<Rc<JobOutput>, String> },
 }
 
 crate::url::edit_action!(TraceAction::Edit);
+
+impl TraceAction {
+    /// Reads a job's output in the caller (the deferred kit panel), so the reducer only keeps
+    /// the result and the first screen's code holds no output reader.
+    pub fn check_output(text: &str) -> TraceAction {
+        TraceAction::OutputRead { read: JobOutput::parse(text).map(Rc::new).map_err(|e| e.to_string()) }
+    }
+}
 
 impl TraceState {
     /// The trace the page's numbers describe (what **Download trace** gives).
@@ -55,10 +64,8 @@ impl Reducible for TraceState {
         let mut s = (*self).clone();
         match action {
             TraceAction::Edit(edit) => edit.apply(SLOTS, &mut s),
-            TraceAction::CheckOutput { text } => match JobOutput::parse(&text) {
-                Ok(out) => (s.output, s.output_error) = (Some(Rc::new(out)), None),
-                Err(e) => s.output_error = Some(e.to_string()),
-            },
+            TraceAction::OutputRead { read: Ok(out) } => (s.output, s.output_error) = (Some(out), None),
+            TraceAction::OutputRead { read: Err(why) } => s.output_error = Some(why),
         }
         Rc::new(s)
     }

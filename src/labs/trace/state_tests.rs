@@ -39,11 +39,11 @@ fn scenarios_from_the_page() {
 fn a_bad_output_keeps_the_last_good_one() {
     let s = opened();
     let good = s.trace().totals_csv();
-    let s = s.reduce(TraceAction::CheckOutput { text: good.clone() });
+    let s = s.reduce(TraceAction::check_output(&good));
     assert_eq!((s.output.as_deref(), s.output_error.as_deref()), (Some(&JobOutput::parse(&good).unwrap()), None));
-    let s = s.reduce(TraceAction::CheckOutput { text: "key,total\ncustomer-1,x\n".into() });
+    let s = s.reduce(TraceAction::check_output("key,total\ncustomer-1,x\n"));
     assert_eq!(s.output.as_deref(), Some(&JobOutput::parse(&good).unwrap()));
     assert!(s.output_error.as_deref().unwrap().starts_with("line 2: the total \"x\""));
-    let s = s.reduce(TraceAction::CheckOutput { text: good });
+    let s = s.reduce(TraceAction::check_output(&good));
     assert!(s.output_error.is_none());
 }

@@ -363,3 +363,43 @@ fn a_lab_is_its_folder_and_one_registry_line() {
         }
     }
 }
+
+/// User text is rendered as text: no source writes HTML from a string (`inner_html`,
+/// `innerHTML`, yew's `from_html_unchecked`), in the app or in the scripts it ships.
+#[test]
+fn no_html_is_written_from_a_string() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut texts: Vec<(String, String)> = sources().into_iter().map(|s| (s.path, s.code)).collect();
+    for entry in fs::read_dir(root.join("static")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "js") {
+            texts.push((path.display().to_string(), fs::read_to_string(&path).unwrap()));
+        }
+    }
+    for (path, text) in texts {
+        for needle in ["inner_html", "innerHTML", "from_html_unchecked", "outerHTML", "insertAdjacentHTML"] {
+            assert!(!text.contains(needle), "{path} writes HTML from a string ({needle})");
+        }
+    }
+}
+
+/// A reducer is pure: no `impl Reducible` block calls anything of `src/browser/`, and the model
+/// does no I/O (no files, network, standard streams or environment).
+#[test]
+fn reducers_and_the_model_touch_no_world() {
+    let mut reducers = 0;
+    for source in sources() {
+        for (at, _) in source.code.match_indices("impl Reducible for") {
+            reducers += 1;
+            let block = &source.code[at..];
+            let block = &block[..block.find("\n}\n").unwrap_or(block.len())];
+            assert!(!block.contains("browser::"), "{}: a reducer calls the browser", source.path);
+        }
+        if source.path.starts_with("model/") {
+            for needle in ["std::fs", "std::net", "std::io", "std::env", "println!", "eprintln!", "std::process"] {
+                assert!(!source.code.contains(needle), "{}: the model uses {needle}", source.path);
+            }
+        }
+    }
+    assert!(reducers >= 6, "found only {reducers} reducers");
+}

@@ -3,7 +3,7 @@
 // run. Three runs per route; the median performance score, LCP and TBT, and the bytes the
 // route's page transferred for its code (wasm + JS + CSS, as sent: brotli) go into the result.
 // Needs a built dist/. Run: node www/bench/lighthouse.mjs [--json out.json] [--runs 3] [--routes home,skew]
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -16,7 +16,8 @@ const option = (name, fallback) => {
   return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
 };
 const runs = Number(option('--runs', '3'));
-const all = ['home', 'coverage', 'owners', 'skew', 'planner', 'trace', 'savepoint'];
+// Every lab of the registry (written by a native test, www/e2e/generated/labs.json), and home.
+const all = ['home', ...Object.keys(JSON.parse(readFileSync(new URL('../e2e/generated/labs.json', import.meta.url), 'utf8')))];
 const routes = option('--routes', all.join(',')).split(',');
 const hashOf = (route) => (route === 'home' ? '#/' : `#/${route}`);
 

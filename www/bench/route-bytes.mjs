@@ -12,7 +12,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { root, start } from './harness.mjs';
 import { pageSettled } from '../settled.js';
 
-const routes = ['home', 'coverage', 'owners', 'skew', 'planner', 'trace', 'savepoint'];
+// Every lab of the registry (written by a native test, www/e2e/generated/labs.json), and home.
+const routes = ['home', ...Object.keys(JSON.parse(readFileSync(join(root, 'www/e2e/generated/labs.json'), 'utf8')))];
 const screens = { phone: { width: 390, height: 844 }, laptop: { width: 1366, height: 768 } };
 const hashOf = (route) => (route === 'home' ? '#/' : `#/${route}`);
 const isCode = (path) => /\.(wasm|js|css)$/.test(path);

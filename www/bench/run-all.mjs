@@ -141,7 +141,8 @@ const budgets = [
   ['skew 1M paste, longest task ms', result.skew_1m_longest_task_ms, '≤ 200', result.skew_1m_longest_task_ms <= 200],
   ['skew 1M paste, total ms', result.skew_1m_paste_ms, '< 3000', result.skew_1m_paste_ms < 3000],
 ];
-const routes = ['home', 'coverage', 'owners', 'skew', 'planner', 'trace', 'savepoint'];
+// Every lab of the registry (written by a native test, www/e2e/generated/labs.json), and home.
+const routes = ['home', ...Object.keys(JSON.parse(readFileSync(join(root, 'www/e2e/generated/labs.json'), 'utf8')))];
 for (const route of routes) {
   const limit = route === 'home' ? 120 * 1024 : 150 * 1024;
   budgets.push(

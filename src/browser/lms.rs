@@ -135,7 +135,9 @@ impl ScormSession {
                 Some(a) => function.call1(&self.api, &JsValue::from_str(a)),
                 None => function.call0(&self.api),
             };
-            result.ok().and_then(|v| v.as_string().or_else(|| v.as_f64().map(|n| n.to_string())))
+            // An error code is a whole number (SCORM's are 0 to 65535): written as one, with no
+            // float formatting in the bundle.
+            result.ok().and_then(|v| v.as_string().or_else(|| v.as_f64().map(|n| (n as i64).to_string())))
         };
         let code = call(last, None).unwrap_or_default();
         format!("error {code}: {}", call(text, Some(&code)).unwrap_or_default())

@@ -223,10 +223,15 @@ fn skew_links_leave_defaults_out() {
         ("preset=hot&n=50&hot=60&s=2", "preset=hot&n=50&hot=60"),
         ("preset=uniform&total=200", "preset=uniform&total=200"),
         ("keys=a%2C1&total=200&type=int&preset=", "type=int&keys=a,1"),
+        ("preset=sequential&n=30000&p=7", "p=7&preset=sequential&n=30000"),
+        ("stored=1&type=long", "type=long&stored=1"),
     ] {
         let (state, _) = skew(&format!("#/skew?{link}"));
         let pairs = state.pairs().into_iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
         assert_eq!(pairs, written, "{link}");
+        // The first render's link, written before any key is made, is the same.
+        let params = Location::parse(&format!("#/skew?{link}")).params;
+        assert_eq!(crate::labs::skew::query::canonical_pairs(&params), state.pairs(), "{link}");
     }
 }
 

@@ -52,7 +52,8 @@ slots! { OwnersState {
             .control("Largest foreseeable parallelism", "owners-largest")
             .fallback("using p");
     TYPE: Pick<KeyType> = key_type, KeyType::String,
-        Pick::new("type", "Key type", "owners-key-type").noun("key type").lockable(), after reparse_key;
+        Pick::new("type", "Key type", "owners-key-type").noun("key type").lockable(), after reparse_key,
+        carried when |_: &OwnersState| false;
 } also KEY }
 
 pub static KEY: Choice = Choice::new("key", "Key").noun("key").lockable();
@@ -85,7 +86,8 @@ pub fn read_key(s: &mut OwnersState, params: &Params, n: &mut Vec<Notice>) {
     s.set_key(text.to_string());
 }
 
-/// Writes `key` (and lets `type` follow the key's own type) unless they are the defaults.
+/// Writes `key` and `type` unless they are the defaults: `type` is the key's own (its slot is
+/// never carried by itself), so a key its type refuses leaves the link at the last valid pair.
 pub fn write_key(s: &OwnersState, out: &mut Vec<(&'static str, String)>) {
     let key = match &s.key.value {
         Some(Key::Str(text)) => text.clone(),
@@ -94,7 +96,6 @@ pub fn write_key(s: &OwnersState, out: &mut Vec<(&'static str, String)>) {
         None => DEFAULT_KEY.to_string(),
     };
     let key_type = s.key.value.as_ref().map_or(s.key_type, Key::key_type);
-    out.retain(|(name, _)| *name != TYPE.name);
     if key != DEFAULT_KEY {
         out.push((KEY.name, key));
     }

@@ -25,7 +25,7 @@ use yew::prelude::*;
 use crate::browser;
 use crate::components::{InView, Wanted};
 use crate::lab::Lab;
-use crate::labs::frame::{use_lab, LabFrame, LabProps, LabState};
+use crate::labs::frame::{use_lab, LabFrame, LabProps};
 use crate::labs::paint_first::use_steps;
 use crate::labs::url_sync::use_url_sync;
 use crate::model::skew::aggregate::GroupLoads;
@@ -46,7 +46,7 @@ const LEDE: &str = "Equal numbers of key groups per subtask do not mean equal wo
 pub fn SkewLab(props: &LabProps) -> Html {
     // The link in its canonical form at the first render, not after the key set is drawn (a
     // large preset is generated later, in steps; the parts' own sync then finds it written).
-    let pairs = use_memo(props.location.clone(), |location| SkewState::parse(&location.params).0.pairs());
+    let pairs = use_memo(props.location.clone(), |location| query::canonical_pairs(&location.params));
     use_url_sync(Lab::Skew, &props.location.common, (*pairs).clone());
     match use_steps(2) {
         0 => html! {

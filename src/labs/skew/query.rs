@@ -142,9 +142,32 @@ pub static SECTIONS: crate::url::Sections = &[
 ];
 
 /// After the slots: where the keys come from (a valid `preset`, else `stored=1`, else `keys`,
-/// else the default preset). The preset fields then show the source's preset (or the default
-/// one); a preset decides its own key type, and a total only spreads over a preset.
+/// else the default preset), then the keys themselves (a preset's made, or asked for in steps; a CSV read).
 pub fn open_key_set(s: &mut SkewState, params: &Params) {
+    read_key_source(s, params);
+    match s.source.clone() {
+        KeySource::Preset(preset) => s.use_preset(preset),
+        KeySource::Csv(_) => s.apply_csv(),
+        KeySource::Stored => {}
+    }
+}
+
+/// The link a skew link writes back once its keys are made, without making a preset's keys
+/// (the page writes it at its first render, before it computes: a CSV from the link is read,
+/// which is short, so its rows are written as the parts will write them).
+pub fn canonical_pairs(params: &Params) -> Vec<(&'static str, String)> {
+    let mut s: SkewState = crate::url::slot::open(SLOTS, params, &mut Vec::new());
+    read_key_source(&mut s, params);
+    if matches!(s.source, KeySource::Csv(_)) {
+        s.apply_csv();
+    }
+    crate::labs::frame::LabState::pairs(&s)
+}
+
+/// Where the keys come from. The preset fields then show the source's preset (or the default
+/// one); a preset decides its own key type, and a total only spreads over a preset. No key is
+/// made here.
+fn read_key_source(s: &mut SkewState, params: &Params) {
     let preset = params.get(PRESET.name).and_then(|text| PRESET.parse(text).ok()).map(|_| s.preset());
     let source = match (preset, params.get("stored"), params.get("keys")) {
         (Some(preset), _, _) => KeySource::Preset(preset),
@@ -166,19 +189,15 @@ pub fn open_key_set(s: &mut SkewState, params: &Params) {
         Preset::HotKey { percent, .. } => percent,
         _ => HOT.default,
     });
-    s.source = source.clone();
-    match source {
-        KeySource::Preset(preset) => {
-            s.key_type = preset.key_type();
-            s.use_preset(preset);
-        }
+    match &source {
+        KeySource::Preset(preset) => s.key_type = preset.key_type(),
         KeySource::Csv(text) => {
             s.total = TOTAL.field(TOTAL.default);
-            s.csv_text = Rc::new(text);
-            s.apply_csv();
+            s.csv_text = Rc::new(text.clone());
         }
         KeySource::Stored => s.total = TOTAL.field(TOTAL.default),
     }
+    s.source = source;
 }
 
 /// After the slots' pairs: the key set's own (`keys=` or `stored=1`).

@@ -11,6 +11,8 @@ fn main() {
     println!("cargo::rerun-if-env-changed=RESCALE_LAB_MODULE");
     if let Ok(module) = std::env::var("RESCALE_LAB_MODULE") {
         println!("cargo::rustc-cfg=one_module");
+        // The boot loader's name for this module: the app finds its root under it.
+        println!("cargo::rustc-env=RESCALE_LAB_MODULE_NAME={module}");
         if module != "home" {
             println!("cargo::rustc-cfg=lab_module");
             println!("cargo::rustc-cfg=lab=\"{module}\"");

@@ -15,11 +15,12 @@ use crate::labs::module_switch::ModuleSwitch;
 use crate::labs::not_found::NotFound;
 use crate::url::{lab_href, resolve_view, Location, Route, Theme, Visit, VISIT_KEY};
 
-/// Installs the panic panel, then mounts the app into `#app` (or `<body>` if absent).
+/// Installs the panic panel, then mounts the app into the root the boot loader made for this
+/// module (else `#app`, else `<body>`).
 pub fn start() {
     crate::panic_panel::install();
     browser::wanted::watch_first_input();
-    match browser::element_by_id("app") {
+    match browser::page::mount_root() {
         Some(root) => yew::Renderer::<App>::with_root(root).render(),
         None => yew::Renderer::<App>::new().render(),
     };
@@ -30,12 +31,18 @@ pub fn App() -> Html {
     let hash = use_state(browser::current_hash);
     // The hash as a lab last wrote it (its state): what embed links and snippets carry.
     let written = use_state(browser::current_hash);
+    let last_written = use_mut_ref(browser::current_hash);
     {
-        let (hash, written) = (hash.clone(), written.clone());
+        let (hash, written, last_written) = (hash.clone(), written.clone(), last_written.clone());
         use_effect_with((), move |_| {
             let listener = HashListener::new(move |h: String| {
-                written.set(h.clone());
-                hash.set(h);
+                // Back to the link the lab last wrote (from a lab of another module, whose
+                // app this one was set aside for): the lab is still as it was, so it stays.
+                if *last_written.borrow() != h {
+                    hash.set(h.clone());
+                }
+                last_written.replace(h.clone());
+                written.set(h);
             });
             move || drop(listener)
         });
@@ -49,7 +56,10 @@ pub fn App() -> Html {
     }
     let watch = {
         let written = written.clone();
-        HashWatch(Callback::from(move |h: String| written.set(h)))
+        HashWatch(Callback::from(move |h: String| {
+            last_written.replace(h.clone());
+            written.set(h);
+        }))
     };
     let mut location = Location::parse(&hash);
     // `view=`: one section of the lab, if the word names one (else the whole lab, with a notice).
@@ -83,10 +93,15 @@ pub fn App() -> Html {
         Route::Class => "Class view · Rescale Lab".to_string(),
         Route::NotFound(_) => "Not found · Rescale Lab".to_string(),
     };
-    use_effect_with((location.common.theme, title), |(theme, title)| {
-        browser::set_theme(*theme);
-        browser::set_title(title);
-    });
+    // After every render, not only when they change: shown again after another module's app
+    // (static/boot.js), this app finds that app's title and theme on the document.
+    {
+        let theme = location.common.theme;
+        use_effect(move || {
+            browser::set_theme(theme);
+            browser::set_title(&title);
+        });
+    }
     // A trainer's link (answers hidden, their exercise set) holds for the visit: the title and
     // the navigation below carry it.
     let stored = browser::session_get(VISIT_KEY).map_or_else(Visit::default, |text| Visit::parse(&text));

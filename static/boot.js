@@ -1,39 +1,90 @@
-// Loads the wasm module of the route's lab. A separate file (not an inline script) so the
-// page's Content-Security-Policy can forbid inline scripts. tools/build.sh writes the module
-// list below (content-hashed file names, relative to index.html): which module holds which lab,
-// and the module for every other route. Moving to a lab of another module reloads the page
-// (the app asks for it), and this loader then picks that lab's module.
+// Loads the wasm module of the route's lab, and keeps every module it has loaded in the page.
+// A separate file (not an inline script) so the page's Content-Security-Policy can forbid inline
+// scripts. tools/build.sh writes the module list below (content-hashed file names, relative to
+// index.html): which module holds which lab, and the module for every other route.
+//
+// Each module runs in a root element of its own inside #app. Only the route's root is in the
+// document; the others are set aside, detached, with their apps alive: moving to a lab of
+// another module loads that module once (or shows it again), and Back shows the lab left just
+// as it was, with no reload. The app of a root that is set aside writes nothing to the page (no
+// link, title, focus, message: src/browser/page.rs asks `isConnected` of its root).
 const BUILD = /*BUILD*/{ "modules": {}, "labs": {}, "fallback": "" }/*BUILD*/;
-const root = new URL('../', import.meta.url);
-const slug = (/^#\/([^?/]*)/.exec(location.hash) || [])[1] || '';
-const name = BUILD.labs[slug] || BUILD.fallback;
-const [js, wasm] = BUILD.modules[name] || [];
-// The app reads this to tell "the lab is in another module" from "the lab is missing".
-globalThis.rescaleLabModule = name;
+const base = new URL('../', import.meta.url);
+const app = document.getElementById('app');
+// Module name → its root element; module name → its load (a promise).
+const roots = {};
+const loads = {};
+// The app finds its root here, under the module name it was built as (build.rs).
+globalThis.rescaleLabRoots = roots;
 
-function fail(error) {
-  const app = document.getElementById('app');
-  if (app) {
-    app.textContent = 'Rescale Lab could not start: ' + error;
-  }
+/** The module of a hash: the lab's own, or the fallback (home, class view, not found). */
+function moduleOf(hash) {
+  const slug = (/^#\/([^?/]*)/.exec(hash) || [])[1] || '';
+  return BUILD.labs[slug] || BUILD.fallback;
+}
+
+function fail(root, error) {
+  root.textContent = 'Rescale Lab could not start: ' + error;
   console.error(error);
 }
 
 // Offline after the first visit (see sw.js). Not in frames: an embed follows its host page.
-// Registered once the lab runs: the worker then fetches every module for its cache, which must
-// not compete with the route's own download.
+// Registered once the first lab runs: the worker then fetches every module for its cache,
+// which must not compete with the route's own download.
 function registerWorker() {
   if ('serviceWorker' in navigator && window.top === window.self) {
-    navigator.serviceWorker.register(new URL('sw.js', root), { scope: root.pathname }).catch(() => {});
+    navigator.serviceWorker.register(new URL('sw.js', base), { scope: base.pathname }).catch(() => {});
   }
 }
 
-if (!js) {
-  fail('this copy was not built (run tools/build.sh)');
-} else {
+/** Starts the module `name` in `root` (the glue mounts the app there). */
+function load(name, root) {
+  const [js, wasm] = BUILD.modules[name] || [];
+  if (!js) {
+    fail(root, 'this copy was not built (run tools/build.sh)');
+    return Promise.resolve();
+  }
   // The wasm download starts at once, beside the glue's.
-  const bytes = fetch(new URL(wasm, root));
-  import(new URL(js, root).href)
+  const bytes = fetch(new URL(wasm, base));
+  return import(new URL(js, base).href)
     .then((glue) => glue.default({ module_or_path: bytes }))
-    .then(() => setTimeout(registerWorker, 1000), fail);
+    .catch((error) => fail(root, error));
+}
+
+/** Shows the module of the current hash: its root alone in #app, loaded on its first showing. */
+function showRoute() {
+  const name = moduleOf(location.hash);
+  let root = roots[name];
+  const first = !root;
+  if (first) {
+    root = document.createElement('div');
+    root.className = 'module-root';
+    root.dataset.module = name;
+    const line = document.createElement('p');
+    line.className = 'loading';
+    line.setAttribute('role', 'status');
+    line.textContent = 'Loading Rescale Lab…';
+    root.append(line);
+    roots[name] = root;
+  }
+  if (app.firstElementChild === root && app.childElementCount === 1) return;
+  const moved = app.querySelector('.module-root') !== null;
+  app.replaceChildren(root);
+  if (first) {
+    loads[name] = load(name, root);
+  } else if (moved) {
+    // Focus was on a link of the root set aside: start again at the top of this one.
+    const main = root.querySelector('main');
+    if (main) main.focus({ preventScroll: true });
+  }
+  return loads[name];
+}
+
+// Before any app's own listener (this script runs first): the apps then see whether their
+// root is the one shown.
+window.addEventListener('hashchange', showRoute);
+// For an app that sees a route of another module before this listener ran.
+globalThis.rescaleLabShowRoute = showRoute;
+if (app) {
+  showRoute().then(() => setTimeout(registerWorker, 1000));
 }

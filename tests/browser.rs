@@ -1,5 +1,6 @@
 //! Component tests in headless Chromium (wasm-bindgen-test): the app mounts every registered
-//! lab, home and the not-found view, and the owners lab answers typed input through the model.
+//! lab, home and the not-found view, the owners lab answers typed input through the model, and
+//! an app the boot loader sets aside writes nothing to the page and keeps its lab.
 #![cfg(target_arch = "wasm32")]
 
 use std::time::Duration;
@@ -336,4 +337,69 @@ async fn slot_widgets_edit_through_the_table_and_run_their_hooks() {
     until_text(&root, "[data-testid=lookup-java-hash]", "42").await;
     until("the link carries the int key", || location.hash().unwrap().ends_with("key=42&type=int")).await;
     drop(root);
+}
+
+/// Puts the app's root back in the document when dropped, so that a failing assertion does not
+/// leave the tests after it with an app set aside.
+struct InDocument(Element);
+
+impl Drop for InDocument {
+    fn drop(&mut self) {
+        let body = web_sys::window().unwrap().document().unwrap().body().unwrap();
+        let _ = body.append_child(&self.0);
+    }
+}
+
+/// What the boot loader does between modules (static/boot.js): the app whose root it takes out
+/// of the document writes nothing to the page (link, title) and ignores the other module's
+/// route; shown again at the link its lab last wrote, its lab is as the reader left it.
+#[wasm_bindgen_test]
+async fn an_app_set_aside_writes_nothing_and_keeps_its_lab() {
+    let window = web_sys::window().unwrap();
+    let document = window.document().unwrap();
+    let hash = || window.location().hash().unwrap();
+    window.location().set_hash("#/owners?maxp=128&p=100").unwrap();
+    settle().await;
+    let root = document.create_element("div").unwrap();
+    root.set_id("app");
+    document.body().unwrap().append_child(&root).unwrap();
+    assert_eq!(rescale_lab::browser::page::mount_root().as_ref(), Some(&root));
+    let _in_document = InDocument(root.clone());
+    let mut handle = Some(yew::Renderer::<App>::with_root(root.clone()).render());
+    until("the lab shows its heading", || root.query_selector("main h1").unwrap().is_some()).await;
+    until_text(&root, "h1", Lab::Owners.title()).await;
+    let input: HtmlInputElement = root.query_selector("#owners-key").unwrap().unwrap().dyn_into().unwrap();
+    input.set_value("customer-7");
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    input.dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap()).unwrap();
+    until(&format!("the lab writes the key into its link ({})", hash()), || hash().contains("customer-7")).await;
+    let written = hash();
+    until("the title names the lab", || document.title().starts_with(Lab::Owners.title())).await;
+
+    // Set aside: another module's route.
+    root.remove();
+    assert!(!rescale_lab::browser::page::shown());
+    window.location().set_hash("#/planner").unwrap();
+    document.set_title("another module's title");
+    settle().await;
+    assert_eq!(text(&root, "h1"), Lab::Owners.title(), "the app set aside followed the route");
+    rescale_lab::browser::replace_hash("#/owners?written=while-aside");
+    rescale_lab::browser::set_title("written while aside");
+    assert_eq!(hash(), "#/planner");
+    assert_eq!(document.title(), "another module's title");
+    // Its look-ups stay in its own root.
+    let found = rescale_lab::browser::element_by_id("owners-key").expect("its own element");
+    assert!(root.contains(Some(&found)));
+
+    // Shown again, at the link the lab last wrote (Back).
+    document.body().unwrap().append_child(&root).unwrap();
+    window.location().set_hash(&written).unwrap();
+    until("the title is the lab's again", || document.title().starts_with(Lab::Owners.title())).await;
+    let kept: HtmlInputElement = root.query_selector("#owners-key").unwrap().unwrap().dyn_into().unwrap();
+    assert_eq!(kept.value(), "customer-7");
+    assert!(kept.is_same_node(Some(&input)), "the lab was made again instead of kept");
+    if let Some(handle) = handle.take() {
+        handle.destroy();
+    }
 }

@@ -82,7 +82,8 @@ pub async fn site_bytes(path: &str) -> Result<Vec<u8>, String> {
 
 /// While alive, files dragged over the window can be dropped anywhere on it: `on_drag` hears
 /// `true` while files hover and `false` when they leave or land, `on_file` the first dropped
-/// file. The browser's default (opening the file in place of the page) is prevented.
+/// file. The browser's default (opening the file in place of the page) is prevented. An app set
+/// aside (`page::shown`) leaves the drop to the app shown.
 pub struct DropListener {
     closures: Vec<(&'static str, DragClosure)>,
 }
@@ -96,7 +97,7 @@ impl DropListener {
         let over = {
             let on_drag = on_drag.clone();
             DragClosure::new(move |e: web_sys::DragEvent| {
-                if drag_has_files(&e) {
+                if super::page::shown() && drag_has_files(&e) {
                     e.prevent_default();
                     if let Some(dt) = e.data_transfer() {
                         dt.set_drop_effect("copy");
@@ -115,7 +116,7 @@ impl DropListener {
             })
         };
         let drop = DragClosure::new(move |e: web_sys::DragEvent| {
-            if drag_has_files(&e) {
+            if super::page::shown() && drag_has_files(&e) {
                 e.prevent_default();
                 on_drag(false);
                 if let Some(file) = dropped_file(&e) {

@@ -13,9 +13,13 @@ pub fn in_frame() -> bool {
         .is_some_and(|(parent, me)| parent != me)
 }
 
-/// Posts `message` (built by `build`) to the parent frame, for `target_origin` only.
+/// Posts `message` (built by `build`) to the parent frame, for `target_origin` only; nothing
+/// while this app is set aside (its height, say, is not the page's).
 pub fn post_to_parent(target_origin: &str, build: impl FnOnce(&js_sys::Object)) {
-    let Some(parent) = web_sys::window().and_then(|w| w.parent().ok().flatten()) else { return };
+    let Some(parent) = web_sys::window().filter(|_| super::page::shown()).and_then(|w| w.parent().ok().flatten())
+    else {
+        return;
+    };
     let message = js_sys::Object::new();
     build(&message);
     let _ = parent.post_message(&message, target_origin);
@@ -58,15 +62,20 @@ impl Drop for ResizeWatch {
     }
 }
 
-/// Calls `on_message` for every `message` event on the window, until the guard is dropped.
+/// Calls `on_message` for every `message` event on the window while this app is shown, until
+/// the guard is dropped.
 pub struct MessageListener {
     closure: Option<Closure<dyn FnMut(web_sys::MessageEvent)>>,
 }
 
 impl MessageListener {
-    pub fn new(on_message: impl FnMut(web_sys::MessageEvent) + 'static) -> MessageListener {
+    pub fn new(mut on_message: impl FnMut(web_sys::MessageEvent) + 'static) -> MessageListener {
         let Some(window) = web_sys::window() else { return MessageListener { closure: None } };
-        let closure = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(on_message);
+        let closure = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event| {
+            if super::page::shown() {
+                on_message(event);
+            }
+        });
         let added = window.add_event_listener_with_callback("message", closure.as_ref().unchecked_ref());
         MessageListener { closure: added.ok().map(|_| closure) }
     }

@@ -1,6 +1,8 @@
 //! The few places the app touches the browser directly: the location hash, local storage,
 //! the clock, keyboard listening, the document's theme and title, focus, messages to an
-//! embedding page. Every call tolerates a missing window or document (it does nothing).
+//! embedding page. Every call tolerates a missing window or document (it does nothing), and
+//! what writes to the page or listens to it does nothing while this module's app is set aside
+//! (`page::shown`: the reader is in a lab of another module, kept in the same page).
 //!
 //! - [`events`]: what components read from DOM events (input text, select value, checkbox).
 //! - [`json`]: fetching a JSON file of the site as a plain Rust tree.
@@ -9,7 +11,7 @@
 //! - [`watch`]: an element's width and the system's colour scheme, for charts.
 //! - [`wanted`]: when a part below the first screen is wanted (near the view, or first input).
 //! - [`lms`]: the SCORM run-time of a page an LMS launched; [`xapi`]: requests to an LRS.
-//! - [`page`]: the next paint, the loaded wasm module and a reload, timers.
+//! - [`page`]: this module's root and whether it is shown, the next paint, timers.
 //! - `storage`: local and session storage (re-exported here; absent natively).
 
 pub mod events;
@@ -39,7 +41,7 @@ pub fn current_hash() -> String {
 
 /// Replaces the hash without a new history entry and without a `hashchange` event.
 pub fn replace_hash(hash: &str) {
-    let Some(window) = web_sys::window() else {
+    let Some(window) = web_sys::window().filter(|_| page::shown()) else {
         return;
     };
     if window.location().hash().ok().as_deref() == Some(hash) {
@@ -52,7 +54,9 @@ pub fn replace_hash(hash: &str) {
 
 /// Sets `data-theme` on `<html>` (absent = follow the system).
 pub fn set_theme(theme: Theme) {
-    let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) else {
+    let Some(root) =
+        web_sys::window().filter(|_| page::shown()).and_then(|w| w.document()).and_then(|d| d.document_element())
+    else {
         return;
     };
     let _ = match theme {
@@ -64,12 +68,14 @@ pub fn set_theme(theme: Theme) {
 
 /// Sets the document title.
 pub fn set_title(title: &str) {
-    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+    if let Some(document) = web_sys::window().filter(|_| page::shown()).and_then(|w| w.document()) {
         document.set_title(title);
     }
 }
 
-/// Calls `on_change` with the new hash on every `hashchange`, until the guard is dropped.
+/// Calls `on_change` with the new hash on every `hashchange` that leaves this app shown (the
+/// boot loader's listener, which runs first, has then chosen its root), until the guard is
+/// dropped.
 pub struct HashListener {
     closure: Option<Closure<dyn FnMut()>>,
 }
@@ -79,7 +85,11 @@ impl HashListener {
         let Some(window) = web_sys::window() else {
             return HashListener { closure: None };
         };
-        let closure = Closure::<dyn FnMut()>::new(move || on_change(current_hash()));
+        let closure = Closure::<dyn FnMut()>::new(move || {
+            if page::shown() {
+                on_change(current_hash());
+            }
+        });
         let added = window.add_event_listener_with_callback("hashchange", closure.as_ref().unchecked_ref());
         HashListener { closure: added.ok().map(|_| closure) }
     }
@@ -131,17 +141,22 @@ pub fn focus_in_text_entry(event: &web_sys::KeyboardEvent) -> bool {
     focus_in(event, &["INPUT", "TEXTAREA", "SELECT"])
 }
 
-/// Calls `on_key` for every `keydown` on the document, until the guard is dropped.
+/// Calls `on_key` for every `keydown` on the document while this app is shown, until the guard
+/// is dropped.
 pub struct KeyListener {
     closure: Option<Closure<dyn FnMut(web_sys::KeyboardEvent)>>,
 }
 
 impl KeyListener {
-    pub fn new(on_key: impl FnMut(web_sys::KeyboardEvent) + 'static) -> KeyListener {
+    pub fn new(mut on_key: impl FnMut(web_sys::KeyboardEvent) + 'static) -> KeyListener {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else {
             return KeyListener { closure: None };
         };
-        let closure = Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(on_key);
+        let closure = Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(move |event| {
+            if page::shown() {
+                on_key(event);
+            }
+        });
         let added = document.add_event_listener_with_callback("keydown", closure.as_ref().unchecked_ref());
         KeyListener { closure: added.ok().map(|_| closure) }
     }
@@ -218,9 +233,13 @@ pub fn value_text(element: &JsValue) -> (String, bool) {
     js_sys::Reflect::get(element, &JsValue::from_str("value")).ok().as_ref().and_then(js_text).unwrap_or_default()
 }
 
-/// The element with this id, if the document has one.
+/// The element with this id, if the document has one; while this app is set aside, its own
+/// element (never one of the app shown).
 pub fn element_by_id(id: &str) -> Option<web_sys::Element> {
-    web_sys::window()?.document()?.get_element_by_id(id)
+    match page::set_aside_root() {
+        Some(root) => root.query_selector(&format!("[id=\"{}\"]", id.replace(['"', '\\'], ""))).ok().flatten(),
+        None => web_sys::window()?.document()?.get_element_by_id(id),
+    }
 }
 
 /// Moves the keyboard focus to the element with this id.

@@ -1,8 +1,54 @@
-//! The page as a whole: waiting for the next paint, the wasm module the boot loader chose, a
-//! reload into another module, and the timers (gloo's, re-exported so that components name
-//! them through this module).
+//! The page as a whole: the root this wasm module's app lives in (the boot loader keeps one per
+//! module it has loaded, and only the route's is in the document), waiting for the next paint,
+//! and the timers (gloo's, re-exported so that components name them through this module).
+
+use std::cell::RefCell;
+
+use wasm_bindgen::JsCast;
 
 pub use gloo_timers::callback::{Interval, Timeout};
+
+/// The name this module was built as (`RESCALE_LAB_MODULE`: a lab's slug, or `home`), which is
+/// also the boot loader's name for it; `None` in a build that holds every lab.
+pub const MODULE: Option<&str> = option_env!("RESCALE_LAB_MODULE_NAME");
+
+thread_local! {
+    static ROOT: RefCell<Option<web_sys::Element>> = const { RefCell::new(None) };
+}
+
+/// The element the app mounts into: the root the boot loader made for this module
+/// (`static/boot.js`), else `#app`. Kept: [`shown`] asks it whether it is in the document.
+pub fn mount_root() -> Option<web_sys::Element> {
+    let from_boot = MODULE.and_then(|name| {
+        let roots = js_sys::Reflect::get(&js_sys::global(), &"rescaleLabRoots".into()).ok()?;
+        js_sys::Reflect::get(&roots, &name.into()).ok()?.dyn_into::<web_sys::Element>().ok()
+    });
+    let root = from_boot.or_else(|| web_sys::window()?.document()?.get_element_by_id("app"));
+    ROOT.with(|kept| kept.replace(root.clone()));
+    root
+}
+
+/// Whether this module's app is the one the page shows: its root is in the document. An app
+/// set aside (the reader moved to a lab of another module) writes nothing to the page: no link,
+/// title, theme, focus, settled mark on another app's page, or message to a host.
+pub fn shown() -> bool {
+    ROOT.with(|root| root.borrow().as_ref().is_none_or(|root| root.is_connected()))
+}
+
+/// The root, while it is set aside (detached): where the app's own elements are looked up.
+pub(super) fn set_aside_root() -> Option<web_sys::Element> {
+    ROOT.with(|root| root.borrow().clone().filter(|root| !root.is_connected()))
+}
+
+/// Asks the boot loader to show the module of the current route; false without a boot loader
+/// that can (a page of another build), where only a reload loads it.
+pub fn show_route_module() -> bool {
+    let show = js_sys::Reflect::get(&js_sys::global(), &"rescaleLabShowRoute".into()).ok();
+    match show.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
+        Some(show) => show.call0(&wasm_bindgen::JsValue::NULL).is_ok(),
+        None => false,
+    }
+}
 
 /// Resolves after the next animation frame, or after `max_wait_ms` at most: frames of a page
 /// out of view (an embed below the fold) may not come at all.
@@ -14,11 +60,6 @@ pub async fn next_frame(max_wait_ms: i32) {
         });
         let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
     }
-}
-
-/// The wasm module the boot loader (`static/boot.js`) loaded, as it named it.
-pub fn boot_module() -> Option<String> {
-    js_sys::Reflect::get(&js_sys::global(), &"rescaleLabModule".into()).ok().and_then(|v| v.as_string())
 }
 
 /// Reloads the page (the boot loader then picks the module of the route).

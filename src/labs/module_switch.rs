@@ -1,8 +1,9 @@
 //! What a route shows when this wasm module does not hold its page (the build makes one module
-//! per lab and one for home, see `tools/build.sh`): a loading line, and a reload of the page,
-//! after which the boot loader (`static/boot.js`) picks the module that holds it. The boot
-//! loader names the module it loaded (`globalThis.rescaleLabModule`); if that is already the
-//! route's own, the page is missing from the build and says so instead of reloading again.
+//! per lab and one for home, see `tools/build.sh`). The boot loader (`static/boot.js`) shows the
+//! route's module itself on every `hashchange`, before this app hears of it, so this is only
+//! reached when it did not: the page then asks it to, and without a boot loader that can, it
+//! reloads. A route whose module is this one (`page::MODULE`) means the page is missing from
+//! the build, and says so instead of asking again.
 
 use yew::prelude::*;
 
@@ -16,11 +17,11 @@ pub struct Props {
 
 #[function_component]
 pub fn ModuleSwitch(props: &Props) -> Html {
-    let missing = crate::browser::page::boot_module().as_deref() == Some(props.module.as_str());
-    // The page is about to reload into another module: never settled here.
+    let missing = crate::browser::page::MODULE == Some(props.module.as_str());
+    // Another module is about to be shown in this one's place: never settled here.
     crate::components::use_busy(!missing);
     use_effect_with((props.module.clone(), missing), |(_, missing)| {
-        if !*missing {
+        if !*missing && !crate::browser::page::show_route_module() {
             crate::browser::page::reload();
         }
     });

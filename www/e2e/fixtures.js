@@ -61,8 +61,8 @@ export async function open(page, hash, { input = true } = {}) {
  * and waits for what that input brings: every part below the first screen mounted with its code
  * (no empty slot is left) and the page settled again. A test then acts on a page that no longer
  * moves (a part arriving above a button while it is clicked would send the click elsewhere).
- * The first wait matters: a route whose lab is in another wasm module reloads the page into it
- * (labs/module_switch.rs), and an input given to the page before the reload is lost with it.
+ * The first wait matters: a route whose lab is in another wasm module shows only once that
+ * module has loaded (static/boot.js), and an input given to the page before it is not the lab's.
  */
 export async function engage(page) {
   await settled(page);
@@ -77,8 +77,8 @@ export async function engage(page) {
  * on its way (a part's code, a slot the first screen may want, a render in steps, a stepped
  * import or read, playback, the exercise file). The value must equal `location.hash` (the
  * frame's own, for a FrameLocator), so a mark left from the route shown before a navigation
- * cannot pass. A page that is reloading (a route in another wasm module) is not settled: its
- * old document is gone before the new one answers.
+ * cannot pass. A route whose module is still loading is not settled: only the route's own
+ * module root is in the document (static/boot.js), and it has no <main> until its app starts.
  */
 export async function settled(scope) {
   // A FrameLocator: the frame it points at, which can be asked for its own hash.

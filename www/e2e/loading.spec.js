@@ -1,8 +1,9 @@
 // Loading: each route fetches only its own wasm module (tools/build.sh builds one per lab and
 // `home` for the other routes; dist/build.json lists them). Moving between every pair of labs
-// by the navigation links, a deep link straight into each lab, every lab offline after a first
-// visit (its deferred parts too), and an embed of each lab. A lab's module may also fetch its
-// own chunks (components/deferred.rs), never another module's.
+// by the navigation links (in the same page: each module is fetched once and kept, static/boot.js),
+// a deep link straight into each lab, every lab offline after a first visit (its deferred parts
+// too), and an embed of each lab. A lab's module may also fetch its own chunks
+// (components/deferred.rs), never another module's.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test, expect, open } from './fixtures.js';
@@ -64,17 +65,25 @@ for (const from of labs) {
   test(`from ${from}, the navigation opens every other lab`, async ({ page }) => {
     test.setTimeout(120_000);
     const wasm = wasmRequests(page);
+    const all = wasmRequests(page);
     for (const to of labs.filter((l) => l !== from)) {
       await open(page, `#/${from}`);
       await labShown(page, from);
+      // A mark on the page's window: moving between labs never reloads the page.
+      await page.evaluate(() => { window.rescaleLabSpecMark = (window.rescaleLabSpecMark || 0) + 1; });
+      const mark = await page.evaluate(() => window.rescaleLabSpecMark);
       wasm.length = 0;
       await page.getByRole('navigation', { name: 'Labs' }).getByRole('link', { name: titles[to] }).click();
       await expect(page).toHaveURL(new RegExp(`#/${to}(\\?|$)`));
       await labShown(page, to);
-      // The next lab's module: fetched once, from the HTTP cache after that.
-      // (The lab left may still be fetching its own parts.)
+      expect(await page.evaluate(() => window.rescaleLabSpecMark)).toBe(mark);
+      // Only the next lab's module and its parts (the lab left may still be fetching its own).
       expect(wasm.filter((f) => !moduleFiles(to).includes(f) && !moduleFiles(from).includes(f))).toEqual([]);
     }
+    // Each module fetched once: back on a lab, its module was still in the page.
+    const counts = {};
+    for (const f of all) counts[f] = (counts[f] || 0) + 1;
+    expect(Object.values(build.modules).map(([, w]) => counts[w.split('/').pop()] || 0).filter((n) => n > 1)).toEqual([]);
     // And home, from the last lab.
     await page.getByRole('link', { name: 'Rescale Lab', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Rescale Lab' })).toBeVisible();

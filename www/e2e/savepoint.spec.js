@@ -319,22 +319,43 @@ test('state sizes are rounded, not cut: every operator of a real savepoint', asy
   }
 });
 
-test('Back from a link to another lab finds the report, the file name and what was typed', async ({ page }) => {
+test('Back from a link to another lab finds the report as it was, with no reload; a reload reopens the kept file', async ({ page }) => {
   const flink = report('2.3.0', 'hashmap-canonical-savepoint');
   await open(page, '#/savepoint');
   await upload(page, '2.3.0', 'hashmap-canonical-savepoint');
   await page.getByLabel('Operator uid').fill('counter');
   await page.getByLabel('New parallelism').fill('12');
   const matched = await page.getByTestId('uid-match').getAttribute('data-matched');
+  // A mark on the page's window: a reload would take it away.
+  await page.evaluate(() => { window.rescaleLabSpecMark = 'same page'; });
+  const summary = page.getByTestId('savepoint-summary');
   await page.getByRole('link', { name: 'Plan a rescale from this snapshot' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Rescale planner' })).toBeVisible();
+  await expect(page.getByLabel('New parallelism', { exact: true })).toHaveValue('12');
+  await expect(page).toHaveTitle('Rescale planner · Rescale Lab');
+  // The savepoint lab is out of the document while the planner is shown.
+  await expect(summary).toHaveCount(0);
   await page.goBack();
-  const summary = page.getByTestId('savepoint-summary');
+  await expect(page).toHaveTitle('Savepoint inspector · Rescale Lab');
+  // The report read before, not a copy read again from the tab's storage.
   await expect(summary).toHaveAttribute('data-checkpoint-id', String(flink.checkpoint_id));
-  await expect(summary).toContainText('(reopened: kept in this tab)');
+  await expect(summary).not.toContainText('reopened');
   await expect(page.getByTestId('savepoint-operator')).toHaveCount(flink.operators.length);
   await expect(page.getByLabel('Operator uid')).toHaveValue('counter');
   await expect(page.getByTestId('uid-match')).toHaveAttribute('data-matched', matched);
+  await expect(page.getByLabel('New parallelism')).toHaveValue('12');
+  expect(await page.evaluate(() => window.rescaleLabSpecMark)).toBe('same page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Rescale planner' })).toHaveCount(0);
+  // Forward again: the planner too is as it was left.
+  await page.goForward();
+  await expect(page.getByLabel('New parallelism', { exact: true })).toHaveValue('12');
+  await page.goBack();
+  await expect(summary).toHaveAttribute('data-checkpoint-id', String(flink.checkpoint_id));
+  // A reload (the page's memory gone) reopens the file kept for the tab.
+  await page.reload();
+  await expect(summary).toContainText('(reopened: kept in this tab)');
+  await expect(page.getByTestId('savepoint-operator')).toHaveCount(flink.operators.length);
+  await expect(page.getByLabel('Operator uid')).toHaveValue('counter');
   await expect(page.getByLabel('New parallelism')).toHaveValue('12');
   // A sample chosen afterwards is named by the link, and the kept file is let go.
   await page.getByRole('button', { name: 'RocksDB incremental checkpoint (Flink 2.3.0)' }).click();
@@ -342,7 +363,7 @@ test('Back from a link to another lab finds the report, the file name and what w
   expect(await page.evaluate(() => sessionStorage.getItem('rescale-lab.savepoint-file.bytes'))).toBeNull();
 });
 
-test('a file too large for the tab\'s storage is kept in the site\'s cache: Back from the planner finds it', async ({ page }, testInfo) => {
+test('a file too large for the tab\'s storage is kept in the site\'s cache: a reload finds it', async ({ page }, testInfo) => {
   const file = testInfo.outputPath('_metadata');
   const bytes = bigFile(256, 200);
   expect(bytes.length).toBeGreaterThan(3 * 1024 * 1024);
@@ -354,9 +375,7 @@ test('a file too large for the tab\'s storage is kept in the site\'s cache: Back
   // Not in the tab's session storage (over 3 MiB): in Cache Storage, under this tab's name.
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('rescale-lab.savepoint-file.large'))).toBe(String(bytes.length));
   expect(await page.evaluate(() => sessionStorage.getItem('rescale-lab.savepoint-file.bytes'))).toBeNull();
-  await page.getByRole('link', { name: 'Plan a rescale from this snapshot' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Rescale planner' })).toBeVisible();
-  await page.goBack();
+  await page.reload();
   await expect(summary).toHaveAttribute('data-checkpoint-id', '42', { timeout: 20_000 });
   await expect(summary).toContainText('(reopened: kept in this tab)');
   await expect(page.getByTestId('savepoint-operator')).toHaveAttribute('data-parallelism', '256');

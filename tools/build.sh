@@ -42,19 +42,25 @@ minify() {
 
 # Splits, binds and optimises the module $1 from target/split/$1.in.wasm (the compiler's
 # output, copied), writing its files to dist/pkg and its entries for the lists below to
-# target/split/$1.module and target/split/$1.chunks. Runs beside the next module's compile.
+# target/split/$1.module and target/split/$1.chunks. Runs beside the other lane's compile.
 finish_module() {
-  local name=$1 split=target/split/$1 chunks=() chunk_list="" chunk base hashed_chunk link sum js wasm
+  local name=$1 split=target/split/$1 chunks=() optimised chunk_list="" chunk base hashed_chunk link sum js wasm
   mkdir -p "$split"
   wasm-split-cli --out-name "$name" "$split.in.wasm" "$split" >/dev/null
   wasm-bindgen --target web --no-typescript --keep-lld-exports --out-dir dist/pkg --out-name "$name" "$split/$name.wasm"
-  www/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
-    "dist/pkg/${name}_bg.wasm" -o "dist/pkg/$name.wasm"
-  rm "dist/pkg/${name}_bg.wasm"
   minify "dist/pkg/$name.js"
   for chunk in "$split"/*.wasm; do
     [ "$chunk" = "$split/$name.wasm" ] || chunks+=("$chunk")
   done
+  # The main module and every chunk optimised in one process (-Oz, debug and producers
+  # stripped): a chunk is dist/pkg/<module>-<chunk>.wasm until it is hashed below.
+  optimised=("dist/pkg/${name}_bg.wasm" "dist/pkg/$name.wasm")
+  for chunk in "${chunks[@]}"; do
+    base=$(basename "$chunk" .wasm)
+    optimised+=("$chunk" "dist/pkg/$name-${base#split_}.wasm")
+  done
+  node tools/wasm-opt.mjs "${optimised[@]}"
+  rm "dist/pkg/${name}_bg.wasm"
   if [ ${#chunks[@]} = 0 ]; then
     # No deferred part in this module: no link module, the glue stands alone.
     js=$(hashed "pkg/$name.js")
@@ -65,7 +71,6 @@ finish_module() {
     cp "$split/__wasm_split.js" "$link"
     for chunk in "${chunks[@]}"; do
       base=$(basename "$chunk" .wasm)
-      www/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers "$chunk" -o "dist/pkg/$name-${base#split_}.wasm"
       hashed_chunk=$(hashed "pkg/$name-${base#split_}.wasm")
       chunk_list="$chunk_list${chunk_list:+,}\"$hashed_chunk\""
       grep -qF "\"./$base.wasm\"" "$link" || { echo "build: the link module does not name $base.wasm" >&2; return 1; }
@@ -90,28 +95,47 @@ finish_module() {
   printf '"%s":[%s]\n' "$name" "$chunk_list" >"$split.chunks"
 }
 
-# A target directory of its own: the test command runs this build beside its checks and tests,
-# and two cargo runs in one directory would wait on each other's lock.
-build_dir=target/dist-build
+# Two lanes on two cores, each with a target directory of its own (two cargo runs in one
+# directory wait on each other's lock; the test command runs this build beside its checks and
+# tests, in yet another). A module's compile is one thread for most of its time (fat LTO, one
+# codegen unit): each lane takes the next module no lane has claimed (mkdir is atomic), compiles
+# it, then splits and optimises it while the other lane compiles.
+build_lane() {
+  local lane_dir=$1 name features
+  for name in "${MODULES[@]}"; do
+    mkdir "target/split/$name.claim" 2>/dev/null || continue
+    features=(--features "split home")
+    [ "$name" = home ] || features=(--features split)
+    say "building the wasm module '$name' (in $lane_dir)"
+    # --emit-relocs for the final link only: wasm-split-cli reads the relocations to move the
+    # code that only a deferred part reaches (components/deferred.rs) into chunks of its own.
+    RESCALE_LAB_MODULE=$name cargo rustc --target-dir "$lane_dir" --profile wasm-release --target wasm32-unknown-unknown \
+      --bin rescale-lab --no-default-features "${features[@]}" -- -Clink-args=--emit-relocs
+    cp "$lane_dir/wasm32-unknown-unknown/wasm-release/rescale-lab.wasm" "target/split/$name.in.wasm"
+    finish_module "$name"
+  done
+}
 rm -rf dist target/split
 mkdir -p dist/pkg dist/static target/split
-# Two at a time on two cores: the compiler (one thread for most of a build with fat LTO and one
-# codegen unit) builds the next module while the previous one is split and optimised.
-finishing=""
+build_lane target/dist-build &
+first_lane=$!
+build_lane target/dist-build-2 &
+second_lane=$!
+failed=0
+wait "$first_lane" || failed=1
+wait "$second_lane" || failed=1
+[ "$failed" = 0 ] || die "a wasm module did not build (see above)"
 for name in "${MODULES[@]}"; do
-  features=(--features "split home")
-  [ "$name" = home ] || features=(--features split)
-  say "building the wasm module '$name'"
-  # --emit-relocs for the final link only: wasm-split-cli reads the relocations to move the
-  # code that only a deferred part reaches (components/deferred.rs) into chunks of its own.
-  RESCALE_LAB_MODULE=$name cargo rustc --target-dir "$build_dir" --profile wasm-release --target wasm32-unknown-unknown \
-    --bin rescale-lab --no-default-features "${features[@]}" -- -Clink-args=--emit-relocs
-  cp "$build_dir/wasm32-unknown-unknown/wasm-release/rescale-lab.wasm" "target/split/$name.in.wasm"
-  if [ -n "$finishing" ]; then wait "$finishing"; fi
-  finish_module "$name" &
-  finishing=$!
+  [ -f "target/split/$name.module" ] || die "the wasm module '$name' was not built"
 done
-wait "$finishing"
+# tools/wasm-opt.mjs stands for the command line: the same bytes, on one chunk of this build.
+for sample in target/split/*/split_*.wasm; do
+  www/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers "$sample" -o target/split/sample.cli.wasm 2>/dev/null
+  node tools/wasm-opt.mjs "$sample" target/split/sample.js.wasm 2>/dev/null
+  cmp -s target/split/sample.cli.wasm target/split/sample.js.wasm ||
+    die "tools/wasm-opt.mjs and wasm-opt -Oz wrote different bytes for $sample"
+  break
+done
 modules_json=""
 chunks_json=""
 for name in "${MODULES[@]}"; do

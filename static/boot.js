@@ -37,6 +37,10 @@ function registerWorker() {
   }
 }
 
+// Whether a module has started in this page: a later one that cannot load is most likely of a
+// build the host has since replaced (its files named by their old hashes are gone).
+let started = false;
+
 /** Starts the module `name` in `root` (the glue mounts the app there). */
 function load(name, root) {
   const [js, wasm] = BUILD.modules[name] || [];
@@ -45,10 +49,20 @@ function load(name, root) {
     return Promise.resolve();
   }
   // The wasm download starts at once, beside the glue's.
-  const bytes = fetch(new URL(wasm, base));
+  const bytes = fetch(new URL(wasm, base)).then((response) => {
+    if (!response.ok) throw new Error(`${wasm}: HTTP ${response.status}`);
+    return response;
+  });
+  // Handled below, through the glue: not an unhandled rejection while the glue still loads.
+  bytes.catch(() => {});
   return import(new URL(js, base).href)
     .then((glue) => glue.default({ module_or_path: bytes }))
-    .catch((error) => fail(root, error));
+    .then(() => { started = true; }, (error) => {
+      // A reload loads the route from the page the host serves now; the page's first module
+      // failing is reported instead (a reload would fail the same way).
+      if (started) location.reload();
+      else fail(root, error);
+    });
 }
 
 /** Shows the module of the current hash: its root alone in #app, loaded on its first showing. */

@@ -6,7 +6,7 @@
 // (components/deferred.rs), never another module's.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { test, expect, open } from './fixtures.js';
+import { test, expect, open, expectProblems } from './fixtures.js';
 
 const build = JSON.parse(readFileSync(fileURLToPath(new URL('../../dist/build.json', import.meta.url)), 'utf8'));
 // The registry (slug → title), written by the native test `the_specs_read_the_registry`.
@@ -89,6 +89,38 @@ for (const from of labs) {
     await expect(page.getByRole('heading', { level: 1, name: 'Rescale Lab' })).toBeVisible();
   });
 }
+
+test('a module the host no longer has (a new build deployed meanwhile) is loaded by a reload', async ({ page }) => {
+  const [from, to] = labs;
+  await open(page, `#/${from}`);
+  await labShown(page, from);
+  await page.evaluate(() => { window.rescaleLabSpecMark = 'before'; });
+  // The next module's wasm answers 404 once, as a file of the replaced build would.
+  const gone = moduleFile(to).replace(/\./g, '\\.');
+  expectProblems(page, [new RegExp(`^HTTP 404: .*/${gone}$`), /^console error: Failed to load resource: .* 404/]);
+  let refused = 0;
+  await page.route(`**/${moduleFile(to)}`, (route) => {
+    if (refused++ === 0) return route.fulfill({ status: 404, body: 'gone' });
+    return route.continue();
+  });
+  await page.getByRole('navigation', { name: 'Labs' }).getByRole('link', { name: titles[to] }).click();
+  await labShown(page, to);
+  expect(refused).toBe(2);
+  expect(await page.evaluate(() => window.rescaleLabSpecMark)).toBeUndefined();
+});
+
+test('the first module failing says so on the page, with no reload', async ({ page }) => {
+  const lab = labs[0];
+  const gone = moduleFile(lab).replace(/\./g, '\\.');
+  expectProblems(page, [new RegExp(`^HTTP 404: .*/${gone}$`), /^console error: Failed to load resource: .* 404/,
+    new RegExp(`^console error: Error: pkg/${gone}: HTTP 404`)]);
+  await page.route(`**/${moduleFile(lab)}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto(`./#/${lab}`);
+  await expect(page.getByText(/Rescale Lab could not start: .*HTTP 404/)).toBeVisible();
+  await page.evaluate(() => { window.rescaleLabSpecMark = 'kept'; });
+  await expect(page.getByText(/Rescale Lab could not start/)).toBeVisible();
+  expect(await page.evaluate(() => window.rescaleLabSpecMark)).toBe('kept');
+});
 
 test('after a first visit every lab opens offline', async ({ page, context }) => {
   test.setTimeout(120_000);

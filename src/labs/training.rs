@@ -107,20 +107,35 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
             }
         }
     });
+    // Under an LMS, the LMS keeps the progress (see `training_lms`, `training_cmi5`), not this
+    // browser: its answers and first attempts are neither read (on a shared computer they are
+    // someone else's, and a cmi5 restore would add them to this learner's) nor written. The
+    // coverage runs are read: the coverage lab runs in a tab of its own and tells the path
+    // through this browser's storage.
+    let in_browser = !lms_keeps_progress();
     let steps = use_reducer(|| {
-        let attempts = browser::storage_get(TRAINING_FIRST_KEY).and_then(|t| Attempts::parse(&t)).unwrap_or_default();
+        let attempts = match in_browser {
+            true => browser::storage_get(TRAINING_FIRST_KEY).and_then(|t| Attempts::parse(&t)).unwrap_or_default(),
+            false => Attempts::default(),
+        };
         let lab_runs =
             browser::storage_get(COVERAGE_RUNS_KEY).and_then(|t| CoverageRuns::parse(&t)).unwrap_or_default();
-        Steps::new(lms_progress().unwrap_or_else(loaded_progress), attempts, lab_runs)
+        let progress = lms_progress().unwrap_or_else(|| match in_browser {
+            true => loaded_progress(),
+            false => (TrainingProgress::default(), None),
+        });
+        Steps::new(progress, attempts, lab_runs)
     });
-    // Under an LMS, the LMS keeps the progress (see `training_lms`), not this browser.
-    let in_browser = !lms_keeps_progress();
     use_effect_with(steps.progress.clone(), move |p| {
         if in_browser {
             save(TRAINING_KEY, p.format(), p.answers.is_empty())
         }
     });
-    use_effect_with(steps.attempts.clone(), |a| save(TRAINING_FIRST_KEY, a.format(), a.by_id.is_empty()));
+    use_effect_with(steps.attempts.clone(), move |a| {
+        if in_browser {
+            save(TRAINING_FIRST_KEY, a.format(), a.by_id.is_empty())
+        }
+    });
     let loaded = set.as_ref().and_then(|s| s.as_ref().ok()).map(|s| s.exercises.clone());
     let lms_line = use_lms_report(loaded.clone(), &steps.progress, steps.checked.clone());
     let restore = steps.dispatcher().to_callback().reform(StepAction::Restore);

@@ -6,7 +6,8 @@
 // each, the rules of completed / passed / terminated, and an xAPI validator written by others
 // (@learninglocker/xapi-validation) finds nothing wrong in any. Last, the trainer's class view
 // reads the whole room back from the LRS (more than one page of statements). A learner who leaves
-// while the LRS is slow loses no answer.
+// while the LRS is slow loses no answer. A learner launched on a computer where someone else
+// answered without an LMS starts from the LRS alone.
 import { test, expect } from '@playwright/test';
 import { answerStep, answersBut, pathAnswers } from './path.js';
 import { execFileSync } from 'node:child_process';
@@ -87,7 +88,8 @@ test('a cmi5 launch sends every statement cmi5 asks for to a real LRS, in order 
   await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
   await expect(page.locator('[data-exercise="restart-200"] .training-verdict')).toHaveAttribute('data-verdict', 'incorrect');
   for (const [id, value] of Object.entries(rest)) await answerStep(page, id, value);
-  await expect(status).toHaveText('Your LMS has your answers: 13 of 14 right.');
+  // Twelve answers, each a statement and a State write in turn: a loaded machine takes a while.
+  await expect(status).toHaveText('Your LMS has your answers: 13 of 14 right.', { timeout: 20_000 });
   await page.getByRole('button', { name: 'Finish and return to the LMS' }).click();
   // This launch named a returnURL: once `terminated` is out, the learner is back in the LMS.
   await expect(page.getByRole('heading', { name: 'Back in the LMS' })).toBeVisible();
@@ -313,4 +315,37 @@ test('a learner who leaves while answers are on their way loses none of them', a
   await page.goto(again.url);
   await settled(page);
   await expect(status).toHaveText('Your LMS has your answers: 3 of 14 right.');
+});
+
+test('on a shared computer, a cmi5 launch neither shows nor keeps the answers this browser kept', async ({ page }) => {
+  const packageUrl = `http://127.0.0.1:${rootPort}/${folder}/`;
+  // Someone walked part of the path in this browser, without an LMS: three right answers are
+  // in its storage, on the origin the package is served from.
+  await page.goto(`${packageUrl}index.html#/`);
+  await settled(page);
+  for (const id of ['coverage-8-3', 'owner-77', 'busiest-128-100']) await answerStep(page, id, pathAnswers[id]);
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 3 of 14.');
+  const kept = await page.evaluate(() => JSON.stringify(localStorage));
+
+  // A learner launched by the LMS starts from what the LRS holds for them: nothing.
+  const registration = randomUUID();
+  await page.goto((await lms.launch(packageUrl, 'learner-shared', registration)).url);
+  await settled(page);
+  const status = page.getByTestId('lms-status');
+  await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
+  await expect(page.locator('[data-exercise="owner-77"] .training-verdict')).toHaveCount(0);
+  await answerStep(page, 'restart-200', pathAnswers['restart-200']);
+  await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
+  await page.getByRole('button', { name: 'Finish and return to the LMS' }).click();
+  await expect(status).toHaveText('Finished: your LMS has your answers (1 of 14 right). You can close this window.');
+
+  // Launched again: the LRS's State held this learner's one answer, none of the browser's.
+  await page.goto((await lms.launch(packageUrl, 'learner-shared', registration, true)).url);
+  await settled(page);
+  await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
+  await expect(page.locator('[data-exercise="owner-77"] .training-verdict')).toHaveCount(0);
+  await expect(page.locator('[data-exercise="restart-200"] .training-verdict')).toHaveAttribute('data-verdict', 'correct');
+  // And the browser's copy is as the other person left it.
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).toBe(kept);
 });

@@ -157,6 +157,7 @@ for lab in "${LABS[@]}"; do labs_json="$labs_json${labs_json:+,}\"$lab\":\"$lab\
 build_json="{\"modules\":{$modules_json},\"labs\":{$labs_json},\"fallback\":\"home\"}"
 sed -i "s|/\*BUILD\*/.*/\*BUILD\*/|$build_json|" dist/static/boot.js
 grep -qF "$build_json" dist/static/boot.js || { echo "build: the module list did not reach boot.js" >&2; exit 1; }
+minify dist/static/boot.js
 boot=$(hashed static/boot.js)
 # build.json adds each module's chunks (for the tests; the link modules name them at run time).
 printf '%s\n' "${build_json%\}},\"chunks\":{$chunks_json}}" >dist/build.json

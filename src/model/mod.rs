@@ -6,6 +6,7 @@
 //!
 //! - [`choice`]: a value picked from a fixed list (menus, yes/no): its slugs and labels.
 //! - [`coverage`]: the modular coverage toy: the walk n·a mod m, playback steps, grading.
+//! - [`csv`]: one CSV line's fields (double quotes, `""`), for every CSV the labs read.
 //! - [`error`]: the one error enum, whose messages name the bound and the offending value.
 //! - [`java_hash`]: keys, key types, and Java's `hashCode` for `String`, `Integer` and `Long`.
 //! - [`murmur`]: Flink's `MathUtils.murmurHash`, `bitMix` and `roundUpToPowerOfTwo`.
@@ -20,6 +21,7 @@ pub mod base64;
 pub mod choice;
 pub mod chooser;
 pub mod coverage;
+pub mod csv;
 pub mod error;
 pub mod export;
 pub mod imbalance;

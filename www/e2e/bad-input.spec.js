@@ -705,7 +705,7 @@ test.describe('#/trace job output', () => {
     ['huge', `key,total\ncustomer-0,${HUGE}\n`, `line 2: the total "${HUGE}" is not a whole number`],
     ['negative offset', 'key,total\nsource_offset,-1\n', 'line 2: source_offset "-1" is not a whole number of 0 or more'],
     ['a duplicate key', 'key,total\ncustomer-0,1\ncustomer-0,2\n', 'line 3: "customer-0" appears twice (first on line 2)'],
-    ['unbalanced quotes', 'key,total\n"customer-0,1\n', 'line 2: a quoted key has no closing quote'],
+    ['unbalanced quotes', 'key,total\n"customer-0,1\n', 'line 2: a quoted key has no closing double quote'],
     ['control characters', 'key,total\u0007\n', 'found "key,total\\u{7}"'],
     ['hostile HTML/SVG', `${HOSTILE.join(',')}\n`, 'line 1: the header must be key,total, found "<script>'],
   ]) {

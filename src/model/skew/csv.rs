@@ -206,59 +206,9 @@ fn looks_like_header(line: &str) -> bool {
     split_fields(line).is_ok_and(|f| f.first().is_some_and(|k| k.trim().eq_ignore_ascii_case("key")))
 }
 
-/// Splits one line into fields, honouring double quotes. Unquoted fields borrow the line.
+/// Splits one line into fields (`crate::csv`), its failure named for a key.
 fn split_fields(line: &str) -> Result<Vec<Cow<'_, str>>, String> {
-    if !line.contains('"') {
-        return Ok(line.split(',').map(Cow::Borrowed).collect());
-    }
-    let mut fields: Vec<Cow<'_, str>> = Vec::new();
-    let mut chars = line.chars().peekable();
-    loop {
-        let mut field = String::new();
-        if chars.peek() == Some(&'"') {
-            chars.next();
-            loop {
-                match chars.next() {
-                    None => return Err("a quoted key has no closing double quote".to_string()),
-                    Some('"') if chars.peek() == Some(&'"') => {
-                        chars.next();
-                        field.push('"');
-                    }
-                    Some('"') => break,
-                    Some(c) => field.push(c),
-                }
-            }
-            match chars.next() {
-                None => {
-                    fields.push(Cow::Owned(field));
-                    return Ok(fields);
-                }
-                Some(',') => fields.push(Cow::Owned(field)),
-                Some(_) => {
-                    return Err("text follows a closing double quote; a quote inside a key is written \"\"".to_string())
-                }
-            }
-        } else {
-            loop {
-                match chars.next() {
-                    None => {
-                        if field.contains('"') {
-                            return Err("a double quote inside an unquoted field; quote the whole key and write \"\" for a quote".to_string());
-                        }
-                        fields.push(Cow::Owned(field));
-                        return Ok(fields);
-                    }
-                    Some(',') => break,
-                    Some(c) => field.push(c),
-                }
-            }
-            if field.contains('"') {
-                return Err("a double quote inside an unquoted field; quote the whole key and write \"\" for a quote"
-                    .to_string());
-            }
-            fields.push(Cow::Owned(field));
-        }
-    }
+    crate::csv::fields(line).map_err(|why| why.reason("key"))
 }
 
 #[cfg(test)]

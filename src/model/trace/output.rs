@@ -15,6 +15,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use crate::csv::{fields, FieldError};
+
 use super::kit::{Trace, SOURCE_OFFSET, TOTALS_HEADER};
 
 /// The largest output read (bytes).
@@ -35,8 +37,8 @@ pub enum OutputError {
     Header { found: String },
     /// A row without exactly two fields.
     Columns { line: usize, found: usize },
-    /// A quoted key without its closing quote.
-    Quote { line: usize },
+    /// A row whose quotes cannot be read (`crate::csv`).
+    Quote { line: usize, why: FieldError },
     /// A row whose key is empty.
     EmptyKey { line: usize },
     /// A total that is not a whole number (64-bit).
@@ -72,7 +74,7 @@ impl fmt::Display for OutputError {
                 "line {line}: a row is key,total (2 fields), found {found} field{}",
                 if *found == 1 { "" } else { "s" }
             ),
-            OutputError::Quote { line } => write!(f, "line {line}: a quoted key has no closing quote"),
+            OutputError::Quote { line, why } => write!(f, "line {line}: {}", why.reason("key")),
             OutputError::EmptyKey { line } => write!(f, "line {line}: the key is empty"),
             OutputError::Total { line, text } => {
                 write!(f, "line {line}: the total {} is not a whole number", quoted(text))
@@ -94,48 +96,6 @@ impl std::error::Error for OutputError {}
 pub struct JobOutput {
     pub totals: BTreeMap<String, i64>,
     pub source_offset: Option<u64>,
-}
-
-/// A CSV row's fields; `None` for an unclosed quote.
-fn fields(line: &str) -> Option<Vec<String>> {
-    let mut out = Vec::new();
-    let mut chars = line.chars().peekable();
-    loop {
-        let mut field = String::new();
-        if chars.peek() == Some(&'"') {
-            chars.next();
-            loop {
-                match chars.next()? {
-                    '"' if chars.peek() == Some(&'"') => {
-                        chars.next();
-                        field.push('"');
-                    }
-                    '"' => break,
-                    c => field.push(c),
-                }
-            }
-            // Text after the closing quote up to the comma belongs to the field.
-            while let Some(&c) = chars.peek() {
-                if c == ',' {
-                    break;
-                }
-                field.push(c);
-                chars.next();
-            }
-        } else {
-            while let Some(&c) = chars.peek() {
-                if c == ',' {
-                    break;
-                }
-                field.push(c);
-                chars.next();
-            }
-        }
-        out.push(field);
-        if chars.next().is_none() {
-            return Some(out);
-        }
-    }
 }
 
 impl JobOutput {
@@ -161,7 +121,7 @@ impl JobOutput {
             if rows >= MAX_ROWS {
                 return Err(OutputError::TooManyRows);
             }
-            let cells = fields(row).ok_or(OutputError::Quote { line })?;
+            let cells = fields(row).map_err(|why| OutputError::Quote { line, why })?;
             let [key, value] = cells.as_slice() else { return Err(OutputError::Columns { line, found: cells.len() }) };
             let key = key.trim();
             if key.is_empty() {

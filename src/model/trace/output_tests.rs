@@ -86,7 +86,9 @@ fn malformed_outputs_name_the_line_and_the_problem() {
         ("key,total\nsource_offset,-1\n", "line 2: source_offset \"-1\" is not a whole number of 0 or more"),
         ("key,total\nsource_offset,1\nsource_offset,2\n", "line 3: \"source_offset\" appears twice (first on line 2)"),
         ("key,total\n,4\n", "line 2: the key is empty"),
-        ("key,total\n\"customer-1,4\n", "line 2: a quoted key has no closing quote"),
+        ("key,total\n\"customer-1,4\n", "line 2: a quoted key has no closing double quote"),
+        ("key,total\n\"customer\"-1,4\n", "line 2: text follows a closing double quote"),
+        ("key,total\ncustomer\"1,4\n", "line 2: a double quote inside an unquoted field; quote the whole key"),
         ("<script>alert(1)</script>\u{7}", "found \"<script>alert(1)</script>\\u{7}\""),
     ] {
         let e = error(text);

@@ -84,6 +84,11 @@ function showRoute() {
   if (app.firstElementChild === root && app.childElementCount === 1) return;
   const moved = app.querySelector('.module-root') !== null;
   app.replaceChildren(root);
+  // A lab opened by a link starts at its top, as a page of its own would; Back and Forward
+  // leave the position to the browser, which restores the entry's own (this runs on popstate,
+  // before it does). Where the browser does not say how it got here, a module shown for the
+  // first time starts at the top.
+  if (moved && (arrival ? arrival !== 'traverse' : first)) window.scrollTo(0, 0);
   if (first) {
     loads[name] = load(name, root);
   } else if (moved) {
@@ -94,8 +99,17 @@ function showRoute() {
   return loads[name];
 }
 
+// How the page came to its current entry, where the browser tells (the Navigation API):
+// 'traverse' for Back and Forward.
+let arrival = '';
+if (globalThis.navigation) {
+  globalThis.navigation.addEventListener('navigate', (event) => { arrival = event.navigationType; });
+}
+
 // Before any app's own listener (this script runs first): the apps then see whether their
-// root is the one shown.
+// root is the one shown. On popstate too, which comes before the browser restores the scroll
+// position of the entry it went back to, so that it restores it on the right page.
+window.addEventListener('popstate', showRoute);
 window.addEventListener('hashchange', showRoute);
 // For an app that sees a route of another module before this listener ran.
 globalThis.rescaleLabShowRoute = showRoute;

@@ -329,14 +329,21 @@ test('Back from a link to another lab finds the report as it was, with no reload
   // A mark on the page's window: a reload would take it away.
   await page.evaluate(() => { window.rescaleLabSpecMark = 'same page'; });
   const summary = page.getByTestId('savepoint-summary');
-  await page.getByRole('link', { name: 'Plan a rescale from this snapshot' }).click();
+  const planLink = page.getByRole('link', { name: 'Plan a rescale from this snapshot' });
+  await planLink.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await planLink.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Rescale planner' })).toBeVisible();
+  // The planner opens at its top, as a page of its own would.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page.getByLabel('New parallelism', { exact: true })).toHaveValue('12');
   await expect(page).toHaveTitle('Rescale planner · Rescale Lab');
   // The savepoint lab is out of the document while the planner is shown.
   await expect(summary).toHaveCount(0);
   await page.goBack();
   await expect(page).toHaveTitle('Savepoint inspector · Rescale Lab');
+  // Where the reader was: the browser restores the position on the savepoint lab's page.
+  await expect(planLink).toBeInViewport();
   // The report read before, not a copy read again from the tab's storage.
   await expect(summary).toHaveAttribute('data-checkpoint-id', String(flink.checkpoint_id));
   await expect(summary).not.toContainText('reopened');
@@ -351,6 +358,14 @@ test('Back from a link to another lab finds the report as it was, with no reload
   await expect(page.getByLabel('New parallelism', { exact: true })).toHaveValue('12');
   await page.goBack();
   await expect(summary).toHaveAttribute('data-checkpoint-id', String(flink.checkpoint_id));
+  // By the link again: the planner's page, kept in the page, opens at its top too.
+  await planLink.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await planLink.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rescale planner' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(planLink).toBeInViewport();
   // A reload (the page's memory gone) reopens the file kept for the tab.
   await page.reload();
   await expect(summary).toContainText('(reopened: kept in this tab)');

@@ -57,12 +57,23 @@ function load(name, root) {
   bytes.catch(() => {});
   return import(new URL(js, base).href)
     .then((glue) => glue.default({ module_or_path: bytes }))
-    .then(() => { started = true; }, (error) => {
+    .then(() => {
+      // Opened from another module's page: focus starts on this page's main, as it does on a
+      // module shown again (a page's first module keeps the browser's own start).
+      if (started) focusMain(root);
+      started = true;
+    }, (error) => {
       // A reload loads the route from the page the host serves now; the page's first module
       // failing is reported instead (a reload would fail the same way).
       if (started) location.reload();
       else fail(root, error);
     });
+}
+
+/** Focus was on a link of the root set aside: it starts again at the top of this one. */
+function focusMain(root) {
+  const main = root.querySelector('main');
+  if (main && root.isConnected && !root.contains(document.activeElement)) main.focus({ preventScroll: true });
 }
 
 /** Shows the module of the current hash: its root alone in #app, loaded on its first showing. */
@@ -92,9 +103,7 @@ function showRoute() {
   if (first) {
     loads[name] = load(name, root);
   } else if (moved) {
-    // Focus was on a link of the root set aside: start again at the top of this one.
-    const main = root.querySelector('main');
-    if (main) main.focus({ preventScroll: true });
+    focusMain(root);
   }
   return loads[name];
 }

@@ -77,6 +77,8 @@ for (const from of labs) {
       await expect(page).toHaveURL(new RegExp(`#/${to}(\\?|$)`));
       await labShown(page, to);
       expect(await page.evaluate(() => window.rescaleLabSpecMark)).toBe(mark);
+      // Keyboard focus starts on the new page's main, not on the body the link left.
+      await expect(page.getByRole('main')).toBeFocused();
       // Only the next lab's module and its parts (the lab left may still be fetching its own).
       expect(wasm.filter((f) => !moduleFiles(to).includes(f) && !moduleFiles(from).includes(f))).toEqual([]);
     }

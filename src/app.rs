@@ -28,18 +28,25 @@ pub fn start() {
 
 #[function_component]
 pub fn App() -> Html {
-    let hash = use_state(browser::current_hash);
+    // The hash the shell navigated to, and how many times it has opened a lab afresh (a link
+    // to the address a lab already shows opens it again: the count keys it apart).
+    let hash = use_state(|| (browser::current_hash(), 0u32));
     // The hash as a lab last wrote it (its state): what embed links and snippets carry.
     let written = use_state(browser::current_hash);
     let last_written = use_mut_ref(browser::current_hash);
+    let opened = use_mut_ref(|| 0u32);
     {
         let (hash, written, last_written) = (hash.clone(), written.clone(), last_written.clone());
         use_effect_with((), move |_| {
             let listener = HashListener::new(move |h: String| {
                 // Back to the link the lab last wrote (from a lab of another module, whose
-                // app this one was set aside for): the lab is still as it was, so it stays.
-                if *last_written.borrow() != h {
-                    hash.set(h.clone());
+                // app this one was set aside for): the lab is still as it was, so it stays. A
+                // link to the same address opens the lab afresh, as a page of its own would
+                // (where the browser tells the two apart).
+                let back = browser::page::arrived_by_traverse() != Some(false);
+                if !back || *last_written.borrow() != h {
+                    *opened.borrow_mut() += 1;
+                    hash.set((h.clone(), *opened.borrow()));
                 }
                 last_written.replace(h.clone());
                 written.set(h);
@@ -61,7 +68,7 @@ pub fn App() -> Html {
             written.set(h);
         }))
     };
-    let mut location = Location::parse(&hash);
+    let mut location = Location::parse(&hash.0);
     // `view=`: one section of the lab, if the word names one (else the whole lab, with a notice).
     let view = match location.route {
         // A lab of another module reloads into it, which reads `view=` there.
@@ -122,12 +129,13 @@ pub fn App() -> Html {
         Route::Lab(lab) if !crate::labs::has_page(*lab) => {
             html! { <ModuleSwitch module={lab.slug()} title={lab.title()} /> }
         }
-        // Keyed by the whole hash: a link or a typed URL re-opens the lab in that state.
+        // Keyed by the whole hash and the count: a link or a typed URL re-opens the lab in that
+        // state.
         Route::Lab(lab) => {
             let locks = Locks(Rc::new(location.common.lock.clone()));
             let sink = ResultSink::for_link(&location.common);
             html! {
-                <div class="lab-frame" key={(*hash).clone()}>
+                <div class="lab-frame" key={format!("{}{}", hash.1, hash.0)}>
                     <ContextProvider<Locks> context={locks}>
                         <ContextProvider<ResultSink> context={sink}>
                             <ContextProvider<HashWatch> context={watch}>

@@ -63,9 +63,10 @@ function load(name, root) {
       if (started) focusMain(root);
       started = true;
     }, (error) => {
-      // A reload loads the route from the page the host serves now; the page's first module
-      // failing is reported instead (a reload would fail the same way).
-      if (started) location.reload();
+      // A reload loads the route from the page the host serves now, if the reader is still
+      // on it; the page's first module failing is reported instead (a reload would fail the
+      // same way).
+      if (started && root.isConnected) location.reload();
       else fail(root, error);
     });
 }
@@ -104,6 +105,9 @@ function showRoute() {
     loads[name] = load(name, root);
   } else if (moved) {
     focusMain(root);
+    // The app shown again reads again what other pages may have changed meanwhile (stored
+    // progress): src/browser/page.rs, ShownWatch.
+    root.dispatchEvent(new Event('rescale-lab-shown'));
   }
   return loads[name];
 }
@@ -112,7 +116,11 @@ function showRoute() {
 // 'traverse' for Back and Forward.
 let arrival = '';
 if (globalThis.navigation) {
-  globalThis.navigation.addEventListener('navigate', (event) => { arrival = event.navigationType; });
+  globalThis.navigation.addEventListener('navigate', (event) => {
+    arrival = event.navigationType;
+    // The apps read it too: only Back and Forward keep a lab as it was (src/app.rs).
+    globalThis.rescaleLabArrival = arrival;
+  });
 }
 
 // Before any app's own listener (this script runs first): the apps then see whether their

@@ -40,6 +40,40 @@ pub(super) fn set_aside_root() -> Option<web_sys::Element> {
     ROOT.with(|root| root.borrow().clone().filter(|root| !root.is_connected()))
 }
 
+/// How the page came to its current entry, where the browser tells (the Navigation API, which
+/// the boot loader follows): `Some(true)` for Back and Forward, `Some(false)` for a link or a
+/// typed address, `None` where the browser does not say.
+pub fn arrived_by_traverse() -> Option<bool> {
+    let arrival = js_sys::Reflect::get(&js_sys::global(), &"rescaleLabArrival".into()).ok()?.as_string()?;
+    Some(arrival == "traverse")
+}
+
+/// Calls `on_shown` each time the boot loader shows this module's root again after another
+/// module's (its `rescale-lab-shown` event), until the guard is dropped: what the app read from
+/// storage may have changed meanwhile.
+pub struct ShownWatch {
+    listener: Option<(web_sys::Element, wasm_bindgen::closure::Closure<dyn FnMut()>)>,
+}
+
+const SHOWN_EVENT: &str = "rescale-lab-shown";
+
+impl ShownWatch {
+    pub fn new(on_shown: impl FnMut() + 'static) -> ShownWatch {
+        let Some(root) = ROOT.with(|root| root.borrow().clone()) else { return ShownWatch { listener: None } };
+        let closure = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(on_shown);
+        let added = root.add_event_listener_with_callback(SHOWN_EVENT, closure.as_ref().unchecked_ref()).is_ok();
+        ShownWatch { listener: added.then_some((root, closure)) }
+    }
+}
+
+impl Drop for ShownWatch {
+    fn drop(&mut self) {
+        if let Some((root, closure)) = self.listener.take() {
+            let _ = root.remove_event_listener_with_callback(SHOWN_EVENT, closure.as_ref().unchecked_ref());
+        }
+    }
+}
+
 /// Asks the boot loader to show the module of the current route; false without a boot loader
 /// that can (a page of another build), where only a reload loads it.
 pub fn show_route_module() -> bool {

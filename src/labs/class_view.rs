@@ -129,7 +129,14 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
                     result.set(Some(read));
                 });
             }
-            let timer = shown.map(|_| Interval::new(15_000, move || reads.set(*reads + 1)));
+            // Not while the trainer is in a lab of another module (this page set aside).
+            let timer = shown.map(|_| {
+                Interval::new(15_000, move || {
+                    if crate::browser::page::shown() {
+                        reads.set(*reads + 1)
+                    }
+                })
+            });
             move || drop(timer)
         });
     }

@@ -126,6 +126,21 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
         });
         Steps::new(progress, attempts, lab_runs)
     });
+    {
+        // Shown again after another module's page (a step's lab): the coverage runs it
+        // recorded are read again, and the step it was opened from comes back into view.
+        let dispatcher = steps.dispatcher();
+        use_effect_with((), move |_| {
+            let watch = browser::page::ShownWatch::new(move || {
+                let runs = browser::storage_get(COVERAGE_RUNS_KEY).and_then(|t| CoverageRuns::parse(&t));
+                dispatcher.dispatch(StepAction::LabRuns(runs.unwrap_or_default()));
+                if let Some(id) = browser::session_take(RETURN_STEP_KEY) {
+                    browser::scroll_to_id(&step_id(&id));
+                }
+            });
+            move || drop(watch)
+        });
+    }
     use_effect_with(steps.progress.clone(), move |p| {
         if in_browser {
             save(TRAINING_KEY, p.format(), p.answers.is_empty())

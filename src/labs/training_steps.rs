@@ -48,6 +48,9 @@ pub enum StepAction {
     /// The progress an LMS kept, arrived after the page started (cmi5's State resource): it
     /// joins the answers given meanwhile, which stand over it.
     Restore(TrainingProgress),
+    /// The coverage lab's exercise runs as this browser now stores them (read again when the
+    /// page comes back from the lab, which records them in a page of its own).
+    LabRuns(CoverageRuns),
 }
 
 /// What a graded answer shows: the model's reason, or, with answers hidden, a hint after a
@@ -123,6 +126,7 @@ impl Reducible for Steps {
                 let meanwhile = std::mem::replace(&mut next.progress, kept);
                 next.progress.answers.extend(meanwhile.answers);
             }
+            StepAction::LabRuns(runs) => next.lab_runs = runs,
             StepAction::Clear | StepAction::ClearAll => {
                 if matches!(action, StepAction::ClearAll) {
                     next.lab_runs = CoverageRuns::default();
@@ -220,5 +224,8 @@ mod tests {
         assert_eq!(s.answered("c83", &reach_8_3), Some((true, true)));
         let s = s.reduce(StepAction::ClearAll);
         assert_eq!(s.answered("c83", &reach_8_3), None);
+        // Back from the lab, which ran m = 8, a = 3 meanwhile: the runs read again count.
+        let s = s.reduce(StepAction::LabRuns(CoverageRuns::parse("run1=correct;run2=-").unwrap()));
+        assert_eq!(s.answered("c83", &reach_8_3), Some((true, true)));
     }
 }

@@ -254,3 +254,45 @@ for (const theme of ['light', 'dark']) {
     await expect(now).toContainText('Exercise, run 2 of 2: set m = 8 and a = 2');
   });
 }
+
+// The lab and the guided path live in one page (static/boot.js keeps every module it loaded):
+// what one writes to this browser's storage, the other reads again when it is shown.
+test('a run done in the lab counts on the guided path at once, and Reset all there is not undone here', async ({ page }) => {
+  await open(page, '#/');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
+  await page.locator('[data-exercise="coverage-8-3"]').getByRole('link', { name: 'Open the lab for this step' }).click();
+  await engage(page);
+  await setPair(page, 8, 3);
+  await predict(page, [0, 1, 2, 3, 4, 5, 6, 7]);
+  for (let i = 0; i < 8; i++) await page.getByRole('button', { name: 'Step' }).click();
+  await expect(page.getByTestId('exercise-run-1')).toContainText('correct');
+  await page.goBack();
+  const right = page.locator('[data-exercise="coverage-8-3"] .training-verdict');
+  await expect(right).toHaveAttribute('data-verdict', 'correct');
+  await expect(right).toContainText("Answered in the coverage lab's exercise.");
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
+  // Reset all on the path, then Forward to the lab, kept in the page: its score is cleared too,
+  // and its older copy is not written back.
+  await page.getByRole('button', { name: 'Reset all progress' }).click();
+  await page.getByRole('button', { name: 'Clear all progress' }).click();
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
+  await page.goForward();
+  await expect(page.getByTestId('exercise-score')).toContainText('Score: 0 of 2');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('rescale-lab.coverage-exercise.v1') || '')).not.toContain('correct');
+});
+
+test('a link to the address a lab already shows opens it afresh; Back finds it as it was', async ({ page }) => {
+  await open(page, '#/coverage');
+  const residue = page.getByRole('group', { name: 'Prediction' }).getByRole('checkbox', { name: 'Residue 3', exact: true });
+  await residue.check();
+  await page.getByRole('link', { name: 'Rescale Lab', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rescale Lab' })).toBeVisible();
+  await page.goBack();
+  await expect(residue).toBeChecked();
+  await page.getByRole('link', { name: 'Rescale Lab', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rescale Lab' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Labs' }).getByRole('link', { name: 'Modular coverage' }).click();
+  await expect(page).toHaveURL(/#\/coverage$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Modular coverage' })).toBeVisible();
+  await expect(residue).not.toBeChecked();
+});

@@ -65,6 +65,17 @@ pub fn CoverageLab(props: &LabProps) -> Html {
 
     use_effect_with(state.progress, |progress| browser::storage_set(STORAGE_KEY, &progress.format()));
     {
+        // Shown again after another module's page (home's Reset all progress, say): the stored
+        // progress is read again, so the lab's older copy never writes over it.
+        let dispatcher = dispatcher.clone();
+        use_effect_with((), move |_| {
+            let watch = browser::page::ShownWatch::new(move || {
+                dispatcher.dispatch(CoverageAction::StoredProgress(stored_progress(&mut Vec::new())))
+            });
+            move || drop(watch)
+        });
+    }
+    {
         // Each graded prediction goes to the embedding page, if the link names its origin.
         let (sink, verdict, orbit) = (use_result_sink(), state.verdict(), state.orbit);
         let prediction = state.prediction.clone();

@@ -47,6 +47,9 @@ pub enum CoverageAction {
     Step,
     Reset,
     ResetProgress,
+    /// The exercise progress as this browser now stores it (read again when the lab is shown
+    /// after another module's page, which may have reset it).
+    StoredProgress(Progress),
 }
 
 crate::url::edit_action!(CoverageAction::Edit);
@@ -188,6 +191,7 @@ impl Reducible for CoverageState {
                 s = CoverageState::at(s.initial, 0, s.hidden, s.progress);
             }
             CoverageAction::ResetProgress => s.progress = Progress::default(),
+            CoverageAction::StoredProgress(progress) => s.progress = progress,
         }
         s.record_progress(before);
         Rc::new(s)

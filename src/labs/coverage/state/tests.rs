@@ -169,6 +169,12 @@ fn a_retry_is_practice_and_the_first_attempt_stays_the_score() {
     assert_eq!((s.verdict(), s.progress.results, s.progress.practice), (Verdict::Correct, [None, Some(false)], [0, 1]));
     let s = run(s, vec![CoverageAction::ResetProgress]);
     assert_eq!(s.progress, Progress::default(), "clearing the score does not re-record the verdict shown");
+    // Shown again after home's Reset all progress cleared the store: the lab takes the store's
+    // word, and the verdict still shown is not recorded again.
+    let s = run(s, vec![CoverageAction::Step, CoverageAction::StoredProgress(Progress::parse("run1=correct;run2=-").unwrap())]);
+    assert_eq!(s.progress.results, [Some(true), None]);
+    let s = run(s, vec![CoverageAction::StoredProgress(Progress::default())]);
+    assert_eq!(s.progress, Progress::default());
 }
 
 #[test]

@@ -181,7 +181,9 @@ test('the class view shows the room, read back from the LRS page by page, and fo
       await answerStep(page, id, value);
     }
     await page.getByRole('button', { name: 'Finish and return to the LMS' }).click();
-    await expect(page.getByTestId('lms-status')).toHaveText(/^Finished:/);
+    // Fourteen answers, each a statement and a State write in turn, then terminated: a loaded
+    // machine's LRS takes a while, and the page says so meanwhile ("Finishing: …").
+    await expect(page.getByTestId('lms-status')).toHaveText(/^Finished:/, { timeout: 30_000 });
   }
   const stored = await statementsOf(lrs, { activity: lms.course.auId, related_activities: 'true' });
   expect(stored.length).toBeGreaterThan(50);

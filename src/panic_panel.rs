@@ -1,6 +1,7 @@
 //! What a person sees if the app ever panics: a panel over the page that says so and offers a
 //! reload that keeps the URL (and so the lab's state), instead of a frozen page. The panic
-//! message also goes to the console for bug reports. Installed once by `app::start`.
+//! message also goes to the console for bug reports. Installed once by `app::start`. A module
+//! set aside (another module's page shown) keeps its panel until the reader comes back to it.
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -9,8 +10,20 @@ use wasm_bindgen::JsCast;
 pub fn install() {
     std::panic::set_hook(Box::new(|info| {
         web_sys::console::error_1(&format!("Rescale Lab panicked: {info}").into());
-        show_panel();
+        show_panel_when_shown();
     }));
+}
+
+/// Shows the panel now if this module's page is the one shown; a module set aside (the reader
+/// is in a lab of another module, `browser::page::shown`) shows it when the reader comes back
+/// to it, not over the page of the module that is fine.
+pub fn show_panel_when_shown() {
+    if crate::browser::page::shown() {
+        show_panel();
+    } else {
+        // For the page's life: the panel is shown on the first return (once: see show_panel).
+        std::mem::forget(crate::browser::page::ShownWatch::new(show_panel));
+    }
 }
 
 /// Builds the panel with DOM calls only (the app's renderer may be unusable by now).

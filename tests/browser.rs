@@ -392,8 +392,15 @@ async fn an_app_set_aside_writes_nothing_and_keeps_its_lab() {
     let found = rescale_lab::browser::element_by_id("owners-key").expect("its own element");
     assert!(root.contains(Some(&found)));
 
+    // A panic while set aside: no panel over the other module's page until this one is back.
+    rescale_lab::panic_panel::show_panel_when_shown();
+    assert!(document.get_element_by_id("panic-panel").is_none(), "the panel covered another module's page");
+
     // Shown again, at the link the lab last wrote (Back).
     document.body().unwrap().append_child(&root).unwrap();
+    root.dispatch_event(&web_sys::Event::new("rescale-lab-shown").unwrap()).unwrap();
+    let panel = document.get_element_by_id("panic-panel").expect("the panel, once its page is back");
+    panel.remove();
     window.location().set_hash(&written).unwrap();
     until("the title is the lab's again", || document.title().starts_with(Lab::Owners.title())).await;
     let kept: HtmlInputElement = root.query_selector("#owners-key").unwrap().unwrap().dyn_into().unwrap();

@@ -100,15 +100,24 @@ pub fn App() -> Html {
         Route::Class => "Class view · Rescale Lab".to_string(),
         Route::NotFound(_) => "Not found · Rescale Lab".to_string(),
     };
-    // After every render, not only when they change: shown again after another module's app
-    // (static/boot.js), this app finds that app's title and theme on the document.
+    // Again each time the boot loader shows this app after another module's, which set its own
+    // title and theme on the document (not on every render: a lab writes its link, and so
+    // renders the shell, at every edit).
+    let shows = use_mut_ref(|| 0u32);
     {
-        let theme = location.common.theme;
-        use_effect(move || {
-            browser::set_theme(theme);
-            browser::set_title(&title);
+        let (shows, update) = (shows.clone(), use_force_update());
+        use_effect_with((), move |_| {
+            let watch = browser::page::ShownWatch::new(move || {
+                *shows.borrow_mut() += 1;
+                update.force_update();
+            });
+            move || drop(watch)
         });
     }
+    use_effect_with((location.common.theme, title, *shows.borrow()), |(theme, title, _)| {
+        browser::set_theme(*theme);
+        browser::set_title(title);
+    });
     // A trainer's link (answers hidden, their exercise set) holds for the visit: the title and
     // the navigation below carry it.
     let stored = browser::session_get(VISIT_KEY).map_or_else(Visit::default, |text| Visit::parse(&text));

@@ -100,6 +100,7 @@ function showRoute() {
   // leave the position to the browser, which restores the entry's own (this runs on popstate,
   // before it does). Where the browser does not say how it got here, a module shown for the
   // first time starts at the top.
+  const arrival = globalThis.rescaleLabArrival;
   if (moved && (arrival ? arrival !== 'traverse' : first)) window.scrollTo(0, 0);
   if (first) {
     loads[name] = load(name, root);
@@ -113,14 +114,11 @@ function showRoute() {
 }
 
 // How the page came to its current entry, where the browser tells (the Navigation API):
-// 'traverse' for Back and Forward.
-let arrival = '';
+// 'traverse' for Back and Forward. The apps read it too: only Back and Forward keep a lab as
+// it was (src/app.rs).
+globalThis.rescaleLabArrival = '';
 if (globalThis.navigation) {
-  globalThis.navigation.addEventListener('navigate', (event) => {
-    arrival = event.navigationType;
-    // The apps read it too: only Back and Forward keep a lab as it was (src/app.rs).
-    globalThis.rescaleLabArrival = arrival;
-  });
+  globalThis.navigation.addEventListener('navigate', (event) => { globalThis.rescaleLabArrival = event.navigationType; });
 }
 
 // Before any app's own listener (this script runs first): the apps then see whether their

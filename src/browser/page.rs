@@ -44,7 +44,10 @@ pub(super) fn set_aside_root() -> Option<web_sys::Element> {
 /// the boot loader follows): `Some(true)` for Back and Forward, `Some(false)` for a link or a
 /// typed address, `None` where the browser does not say.
 pub fn arrived_by_traverse() -> Option<bool> {
-    let arrival = js_sys::Reflect::get(&js_sys::global(), &"rescaleLabArrival".into()).ok()?.as_string()?;
+    let arrival = js_sys::Reflect::get(&js_sys::global(), &"rescaleLabArrival".into())
+        .ok()?
+        .as_string()
+        .filter(|a| !a.is_empty())?;
     Some(arrival == "traverse")
 }
 

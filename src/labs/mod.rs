@@ -38,6 +38,7 @@ pub mod training_lms;
 pub mod training_set;
 pub mod training_step;
 pub mod training_steps;
+pub mod training_store;
 pub mod url_sync;
 
 // Native only: it uses the table methods the bundle leaves out.
@@ -50,6 +51,8 @@ mod query_tests_embed;
 // A file, not a folder: a folder under src/labs/ is a lab (lab::tests checks it).
 #[cfg(test)]
 mod query_tests_planner_trace;
+#[cfg(test)]
+mod query_tests_skew;
 
 use yew::prelude::*;
 

@@ -4,16 +4,10 @@ use crate::lab::Lab;
 use crate::labs::coverage::state::CoverageState;
 use crate::labs::frame::LabState;
 use crate::labs::owners::state::OwnersState;
-use crate::labs::skew::query::KeySource;
-use crate::labs::skew::state::SkewState;
 use crate::model::KeyType;
 use crate::model::MaxParallelism;
 use crate::url::*;
 use proptest::prelude::*;
-
-fn mp(v: i64) -> Option<MaxParallelism> {
-    MaxParallelism::new(v).ok()
-}
 
 /// What an owners link opens, written back as a link's query, and the notices' parameters.
 fn owners(hash: &str) -> (OwnersState, String, Vec<String>) {
@@ -186,94 +180,6 @@ proptest! {
     }
 }
 
-/// What a skew link opens, and the notices' parameters.
-fn skew(hash: &str) -> (SkewState, Vec<String>) {
-    let (state, notices) = SkewState::parse(&Location::parse(hash).params);
-    (state, notices.into_iter().map(|n| n.param).collect())
-}
-
-#[test]
-fn skew_query_table() {
-    use crate::model::skew::presets::Preset;
-    let (q, n) = skew("#/skew?preset=hot&n=500&hot=40&p=16&maxp=128");
-    assert_eq!(q.source, KeySource::Preset(Preset::HotKey { n: 500, percent: 40 }));
-    assert_eq!((q.parallelism.value, q.max_parallelism.value), (16, mp(128)));
-    assert!(n.is_empty());
-    let (q, _) = skew("#/skew?preset=sequential&n=10");
-    assert_eq!(q.key_type, KeyType::Int);
-    let (q, n) = skew("#/skew?keys=a%2C1%0Ab%2C2&type=long");
-    assert_eq!(q.source, KeySource::Csv("a,1\nb,2".into()));
-    assert_eq!(q.key_type, KeyType::Long);
-    assert!(n.is_empty());
-    let (q, n) = skew("#/skew?preset=nope&n=0&s=-1&hot=101&total=abc&salt=99&q=0");
-    assert_eq!(q, skew("#/skew").0);
-    assert_eq!(n, vec!["preset", "n", "s", "hot", "total", "q", "salt"]);
-    let (q, _) = skew("#/skew?stored=1");
-    assert_eq!(q.source, KeySource::Stored);
-}
-
-#[test]
-fn skew_links_leave_defaults_out() {
-    for (link, written) in [
-        ("", ""),
-        ("preset=zipf&n=200", "preset=zipf&n=200"),
-        ("preset=zipf&s=1.5", "preset=zipf&s=1.5"),
-        ("preset=zipf&s=1.1&n=1000&hot=50", ""),
-        ("preset=hot", "preset=hot"),
-        ("preset=hot&n=50&hot=60&s=2", "preset=hot&n=50&hot=60"),
-        ("preset=uniform&total=200", "preset=uniform&total=200"),
-        ("keys=a%2C1&total=200&type=int&preset=", "type=int&keys=a,1"),
-        ("preset=sequential&n=30000&p=7", "p=7&preset=sequential&n=30000"),
-        ("stored=1&type=long", "type=long&stored=1"),
-    ] {
-        let (state, _) = skew(&format!("#/skew?{link}"));
-        let pairs = state.pairs().into_iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
-        assert_eq!(pairs, written, "{link}");
-        // The first render's link, written before any key is made, is the same.
-        let params = Location::parse(&format!("#/skew?{link}")).params;
-        assert_eq!(crate::labs::skew::query::canonical_pairs(&params), state.pairs(), "{link}");
-    }
-}
-
-proptest! {
-    #[test]
-    fn skew_query_round_trips(n in 1u32..=1_000_000, s in 1u32..=5000, hot in 0u32..=100, which in 0usize..6, p in 1u32..=32768, salt in 0u32..=64, csv in "[a-z0-9,\n\"]{0,40}") {
-        use crate::model::skew::presets::Preset;
-        let source = match which {
-            0 => KeySource::Preset(Preset::Uniform { n }),
-            1 => KeySource::Preset(Preset::Zipf { n, s_milli: s }),
-            2 => KeySource::Preset(Preset::HotKey { n: n.max(2), percent: hot }),
-            3 => KeySource::Preset(Preset::Sequential { n }),
-            4 => KeySource::Csv(csv),
-            _ => KeySource::Stored,
-        };
-        let mut pairs = vec![("maxp", "128".to_string()), ("p", p.to_string()), ("q", "3".to_string()), ("salt", salt.to_string())];
-        match &source {
-            KeySource::Preset(preset) => {
-                pairs.extend([("preset", preset.kind().as_str().to_string()), ("n", preset.n().to_string())]);
-                pairs.extend([("s", format!("{}", f64::from(s) / 1000.0)), ("hot", hot.to_string())]);
-            }
-            KeySource::Csv(text) => pairs.extend([("type", "long".to_string()), ("keys", text.clone())]),
-            KeySource::Stored => pairs.extend([("type", "long".to_string()), ("stored", "1".to_string())]),
-        }
-        let location = Location::parse(&format_hash(Lab::Skew, &CommonQuery::default(), &pairs));
-        let (state, notices) = SkewState::parse(&location.params);
-        prop_assert!(notices.is_empty(), "{:?}", notices);
-        // A CSV's rows are read as the link opens; the link then carries them as written back.
-        match &source {
-            KeySource::Csv(_) => prop_assert!(matches!(state.source, KeySource::Csv(_)) || state.keys.len() == 1000),
-            _ => prop_assert_eq!(&state.source, &source),
-        }
-        let key_type = match &source { KeySource::Preset(p) => p.key_type(), _ => KeyType::Long };
-        prop_assert_eq!((state.key_type, state.parallelism.value, state.salt.value, state.what_if.value), (key_type, p, salt, Some(3)));
-        let again = Location::parse(&format_hash(Lab::Skew, &CommonQuery::default(), &state.pairs()));
-        let (parsed, notices) = SkewState::parse(&again.params);
-        prop_assert!(notices.is_empty(), "{:?}", notices);
-        // The same link, the same keys (a CSV's text is kept as the link gave it).
-        prop_assert_eq!((parsed.pairs(), &parsed.keys), (state.pairs(), &state.keys));
-    }
-}
-
 #[test]
 fn undecodable_pieces_give_short_notices() {
     let long = format!("#/owners?x=%ZZ{}", "y".repeat(5000));
@@ -283,19 +189,13 @@ fn undecodable_pieces_give_short_notices() {
     assert_eq!(Location::parse("#/owners?=%ZZ").notices[0].param, "(unnamed)");
 }
 
-/// A bare route opens each lab at its defaults, and its state writes no parameter back: the link
-/// a reader sees stays `#/<lab>` (defaults are left out of every link).
+/// A bare route opens each lab of the registry at its defaults, and its state writes no
+/// parameter back: the link a reader sees stays `#/<lab>` (defaults are left out of every link).
 #[test]
 fn a_bare_route_writes_a_bare_link() {
-    fn written<S: LabState>() -> Vec<(&'static str, String)> {
-        let (state, notices) = S::parse(&Location::parse(&format!("#/{}", S::LAB.slug())).params);
-        assert!(notices.is_empty(), "{}: {notices:?}", S::LAB.slug());
-        state.pairs()
+    for lab in Lab::ALL {
+        let (pairs, notices) = crate::labs::reopened(*lab, &Location::parse(&format!("#/{}", lab.slug())).params);
+        assert!(notices.is_empty(), "{}: {notices:?}", lab.slug());
+        assert_eq!(pairs, vec![], "{}", lab.slug());
     }
-    assert_eq!(written::<CoverageState>(), vec![]);
-    assert_eq!(written::<crate::labs::owners::state::OwnersState>(), vec![]);
-    assert_eq!(written::<SkewState>(), vec![]);
-    assert_eq!(written::<crate::labs::planner::state::PlannerState>(), vec![]);
-    assert_eq!(written::<crate::labs::trace::state::TraceState>(), vec![]);
-    assert_eq!(written::<crate::labs::savepoint::state::SavepointState>(), vec![]);
 }

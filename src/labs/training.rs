@@ -1,7 +1,7 @@
 //! The guided training path on the home page: an exercise set loaded from a JSON file
 //! (`static/exercises.json`, or `exercises=` for one visit: a path on this site, or an https
 //! address whose site allows it by CORS), each
-//! exercise graded against the model's own answer, with the score kept in local storage
+//! exercise graded against the model's own answer, with the score kept by `training_store`
 //! (`rescale-lab.training.v1`); a corrupt entry is ignored with a notice. The trainer's modes
 //! ([`WorkshopQuery`]): `answers=hidden` (hints instead of reasons after a wrong answer, the
 //! score counts first attempts, kept in `rescale-lab.training-first.v1`), `present=1`
@@ -11,20 +11,20 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::components::Confirm;
-use crate::model::training::{Attempts, Exercise, TrainingProgress};
+use crate::model::training::Exercise;
 use crate::url::encode_component;
 use crate::url::workshop::WorkshopQuery;
 
 use super::answer_key::AnswerKey;
-use super::coverage::progress::{Progress as CoverageRuns, STORAGE_KEY as COVERAGE_RUNS_KEY};
 use super::presenter::Presenter;
-use super::reset_all::{ResetAll, TRAINING_FIRST_KEY, TRAINING_KEY};
+use super::reset_all::ResetAll;
 use super::training_cmi5_view::use_cmi5_report;
 use super::training_live::use_live_report;
-use super::training_lms::{lms_keeps_progress, lms_progress, use_lms_report};
+use super::training_lms::use_lms_report;
 use super::training_set::{load, safe_path, ExerciseSet};
-use super::training_step::{step_id, TrainingStep, RETURN_STEP_KEY};
+use super::training_step::TrainingStep;
 use super::training_steps::{verdict_text, StepAction, Steps};
+use super::training_store::{return_to_step, use_stored_steps};
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct TrainingPathProps {
@@ -38,34 +38,12 @@ pub struct TrainingPathProps {
     pub step: Option<String>,
 }
 
-/// Writes a stored score, or removes the entry when there is nothing to keep.
-fn save(key: &str, text: String, empty: bool) {
-    if empty {
-        browser::storage_remove(key);
-    } else {
-        browser::storage_set(key, &text);
-    }
-}
-
 /// The home page's link in another mode, keeping the link's exercise set.
 fn mode_href(mode: WorkshopQuery, path: &Option<String>) -> String {
     match path {
         None => mode.href(),
         Some(p) if mode == WorkshopQuery::default() => format!("#/?exercises={}", encode_component(p)),
         Some(p) => format!("{}&exercises={}", mode.href(), encode_component(p)),
-    }
-}
-
-fn loaded_progress() -> (TrainingProgress, Option<String>) {
-    match browser::storage_get(TRAINING_KEY).as_deref() {
-        None => (TrainingProgress::default(), None),
-        Some(text) => match TrainingProgress::parse(text) {
-            Some(p) => (p, None),
-            None => (
-                TrainingProgress::default(),
-                Some("Saved training progress was unreadable (older or damaged), so it was set aside.".to_string()),
-            ),
-        },
     }
 }
 
@@ -102,55 +80,10 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
     // Back from a step's lab: once the steps are drawn, that step is brought back into view.
     use_effect_with(set.as_ref().is_some_and(|s| s.is_ok()), |drawn| {
         if *drawn {
-            if let Some(id) = browser::session_take(RETURN_STEP_KEY) {
-                browser::scroll_to_id(&step_id(&id));
-            }
+            return_to_step();
         }
     });
-    // Under an LMS, the LMS keeps the progress (see `training_lms`, `training_cmi5`), not this
-    // browser: its answers and first attempts are neither read (on a shared computer they are
-    // someone else's, and a cmi5 restore would add them to this learner's) nor written. The
-    // coverage runs are read: the coverage lab runs in a tab of its own and tells the path
-    // through this browser's storage.
-    let in_browser = !lms_keeps_progress();
-    let steps = use_reducer(|| {
-        let attempts = match in_browser {
-            true => browser::storage_get(TRAINING_FIRST_KEY).and_then(|t| Attempts::parse(&t)).unwrap_or_default(),
-            false => Attempts::default(),
-        };
-        let lab_runs =
-            browser::storage_get(COVERAGE_RUNS_KEY).and_then(|t| CoverageRuns::parse(&t)).unwrap_or_default();
-        let progress = lms_progress().unwrap_or_else(|| match in_browser {
-            true => loaded_progress(),
-            false => (TrainingProgress::default(), None),
-        });
-        Steps::new(progress, attempts, lab_runs)
-    });
-    {
-        // Shown again after another module's page (a step's lab): the coverage runs it
-        // recorded are read again, and the step it was opened from comes back into view.
-        let dispatcher = steps.dispatcher();
-        use_effect_with((), move |_| {
-            let watch = browser::page::ShownWatch::new(move || {
-                let runs = browser::storage_get(COVERAGE_RUNS_KEY).and_then(|t| CoverageRuns::parse(&t));
-                dispatcher.dispatch(StepAction::LabRuns(runs.unwrap_or_default()));
-                if let Some(id) = browser::session_take(RETURN_STEP_KEY) {
-                    browser::scroll_to_id(&step_id(&id));
-                }
-            });
-            move || drop(watch)
-        });
-    }
-    use_effect_with(steps.progress.clone(), move |p| {
-        if in_browser {
-            save(TRAINING_KEY, p.format(), p.answers.is_empty())
-        }
-    });
-    use_effect_with(steps.attempts.clone(), move |a| {
-        if in_browser {
-            save(TRAINING_FIRST_KEY, a.format(), a.by_id.is_empty())
-        }
-    });
+    let steps = use_stored_steps();
     let loaded = set.as_ref().and_then(|s| s.as_ref().ok()).map(|s| s.exercises.clone());
     let lms_line = use_lms_report(loaded.clone(), &steps.progress, steps.checked.clone());
     let restore = steps.dispatcher().to_callback().reform(StepAction::Restore);

@@ -2,32 +2,42 @@
 //! (hidden with `embed=1`; its links carry the trainer's [`Visit`]), applies the theme, and
 //! shows the routed view.
 
-use std::rc::Rc;
+pub mod pages;
 
 use yew::prelude::*;
 
 use crate::browser::{self, HashListener};
-use crate::components::{DarkTheme, HashWatch, Locks, ResultSink, Settle, ViewChoice};
+use crate::components::{DarkTheme, HashWatch, Settle, ViewChoice};
 use crate::embed::frame_title;
-use crate::embed_view::{EmbedFrame, EmbedPanel};
 use crate::lab::Lab;
-use crate::labs::module_switch::ModuleSwitch;
 use crate::labs::not_found::NotFound;
 use crate::url::{lab_href, resolve_view, Location, Route, Theme, Visit, VISIT_KEY};
+use pages::{LabOpening, Pages};
 
-/// Installs the panic panel, then mounts the app into the root the boot loader made for this
-/// module (else `#app`, else `<body>`).
-pub fn start() {
+/// Installs the panic panel, then mounts the app of a wasm module (its `pages`) into the root
+/// the boot loader made for the module (else `#app`, else `<body>`). Called by the module's
+/// start export (below).
+pub fn start(pages: &'static Pages) {
     crate::panic_panel::install();
     browser::wanted::watch_first_input();
+    browser::page::set_module(pages.module);
+    let props = AppProps { pages };
     match browser::page::mount_root() {
-        Some(root) => yew::Renderer::<App>::with_root(root).render(),
-        None => yew::Renderer::<App>::new().render(),
+        Some(root) => yew::Renderer::<App>::with_root_and_props(root, props).render(),
+        None => yew::Renderer::<App>::with_props(props).render(),
     };
 }
 
+#[derive(Properties, PartialEq)]
+pub struct AppProps {
+    /// What this wasm module holds: a lab's page, or the home page and class view (or, in the
+    /// component tests, every page).
+    pub pages: &'static Pages,
+}
+
 #[function_component]
-pub fn App() -> Html {
+pub fn App(props: &AppProps) -> Html {
+    let pages = props.pages;
     // The hash the shell navigated to, and how many times it has opened a lab afresh (a link
     // to the address a lab already shows opens it again: the count keys it apart).
     let hash = use_state(|| (browser::current_hash(), 0u32));
@@ -72,9 +82,9 @@ pub fn App() -> Html {
     // `view=`: one section of the lab, if the word names one (else the whole lab, with a notice).
     let view = match location.route {
         // A lab of another module reloads into it, which reads `view=` there.
-        Route::Lab(lab) if crate::labs::has_page(lab) => {
+        Route::Lab(lab) if (pages.has_page)(lab) => {
             let word = location.common.view.clone();
-            ViewChoice(resolve_view(word.as_deref(), crate::labs::sections(lab), &mut location.notices))
+            ViewChoice(resolve_view(word.as_deref(), (pages.tables)(lab).sections, &mut location.notices))
         }
         _ => ViewChoice(None),
     };
@@ -95,7 +105,9 @@ pub fn App() -> Html {
     let title = match &location.route {
         Route::Home => "Rescale Lab".to_string(),
         // Inside a frame the title names the state, as the snippet's frame title does.
-        Route::Lab(lab) if location.common.embed => format!("{} · Rescale Lab", frame_title(*lab, &written)),
+        Route::Lab(lab) if location.common.embed => {
+            format!("{} · Rescale Lab", frame_title(*lab, (pages.tables)(*lab).params, &written))
+        }
         Route::Lab(lab) => format!("{} · Rescale Lab", lab.title()),
         Route::Class => "Class view · Rescale Lab".to_string(),
         Route::NotFound(_) => "Not found · Rescale Lab".to_string(),
@@ -131,35 +143,19 @@ pub fn App() -> Html {
         _ => None,
     };
     let body = match &location.route {
-        Route::Home => home(&location),
-        Route::Class => class(&location),
+        Route::Home => (pages.home)(&location),
+        Route::Class => (pages.class)(&location),
         Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
-        // A lab in another wasm module: the switch loads it.
-        Route::Lab(lab) if !crate::labs::has_page(*lab) => {
-            html! { <ModuleSwitch module={lab.slug()} title={lab.title()} /> }
-        }
         // Keyed by the whole hash and the count: a link or a typed URL re-opens the lab in that
-        // state.
-        Route::Lab(lab) => {
-            let locks = Locks(Rc::new(location.common.lock.clone()));
-            let sink = ResultSink::for_link(&location.common);
-            html! {
-                <div class="lab-frame" key={format!("{}{}", hash.1, hash.0)}>
-                    <ContextProvider<Locks> context={locks}>
-                        <ContextProvider<ResultSink> context={sink}>
-                            <ContextProvider<HashWatch> context={watch}>
-                                <ContextProvider<ViewChoice> context={view}>{ crate::labs::view(*lab, &location) }</ContextProvider<ViewChoice>>
-                            </ContextProvider<HashWatch>>
-                        </ContextProvider<ResultSink>>
-                    </ContextProvider<Locks>>
-                    if location.common.embed {
-                        <EmbedFrame lab={*lab} common={location.common.clone()} hash={AttrValue::from((*written).clone())} />
-                    } else {
-                        <EmbedPanel lab={*lab} hash={AttrValue::from((*written).clone())} />
-                    }
-                </div>
-            }
-        }
+        // state. A lab of another wasm module: the switch loads it.
+        Route::Lab(lab) => (pages.lab)(LabOpening {
+            lab: *lab,
+            location: &location,
+            key: format!("{}{}", hash.1, hash.0),
+            watch,
+            view,
+            written: AttrValue::from((*written).clone()),
+        }),
     };
     // Launched by an LMS: no site navigation either (leaving the page would end its session).
     let chrome = !location.common.embed && !browser::lms::launched();
@@ -192,36 +188,6 @@ pub fn App() -> Html {
     }
 }
 
-/// The home page (with the guided path), in the build that holds it (the `home` feature).
-#[cfg(feature = "home")]
-fn home(location: &Location) -> Html {
-    use crate::components::Notices;
-    use crate::labs::home::Home;
-    let (workshop, more) = crate::url::workshop::WorkshopQuery::parse(&location.params);
-    let notices = location.notices.iter().cloned().chain(more).collect::<Vec<_>>();
-    html! { <><Notices {notices} /><Home exercises={location.params.get("exercises").map(String::from)} {workshop}
-    step={location.params.get(crate::url::workshop::STEP).map(String::from)} /></> }
-}
-
-/// The class view, in the build that holds the home page.
-#[cfg(feature = "home")]
-fn class(location: &Location) -> Html {
-    use crate::labs::class_view::ClassView;
-    html! { <ClassView activity={location.params.get("activity").map(String::from)} /> }
-}
-
-/// A lab's module without the class view: the switch loads the home module.
-#[cfg(not(feature = "home"))]
-fn class(_: &Location) -> Html {
-    html! { <ModuleSwitch module="home" title="Class view" /> }
-}
-
-/// A lab's module without the home page: the switch loads the home module.
-#[cfg(not(feature = "home"))]
-fn home(_: &Location) -> Html {
-    html! { <ModuleSwitch module="home" title="Rescale Lab" /> }
-}
-
 /// The skip link must not change the hash (that would be a route), so it moves focus itself.
 fn skip_to_main() -> Callback<MouseEvent> {
     Callback::from(|e: MouseEvent| {
@@ -229,3 +195,24 @@ fn skip_to_main() -> Callback<MouseEvent> {
         browser::focus_by_id("main");
     })
 }
+
+/// The export each wasm module starts from (`rescale_lab_start_<module>`, which the boot loader
+/// calls): its app, with its pages. `tools/link-modules.sh` links one module per export.
+macro_rules! module_starts {
+    ($($variant:ident $module:ident $page:ident $state:ident $slug:literal;)+) => {
+        #[cfg(target_arch = "wasm32")]
+        mod module_starts {
+            #[export_name = "rescale_lab_start_home"]
+            pub extern "C" fn home() {
+                crate::app::start(&crate::app::pages::HOME);
+            }
+            $(
+                #[export_name = concat!("rescale_lab_start_", $slug)]
+                pub extern "C" fn $module() {
+                    crate::app::start(&crate::app::pages::$module);
+                }
+            )+
+        }
+    };
+}
+crate::lab::each_lab!(module_starts);

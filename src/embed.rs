@@ -103,9 +103,9 @@ pub fn iframe_snippet(page_url: &str, hash: &str, title: &str, height: u32, host
 /// A frame's title that names its state: the lab's title, then each of its parameters the
 /// link sets, in table order, as noun and value ("Key owners: max parallelism 128,
 /// parallelism 64"). Values are shortened; nothing of the link is lost, only the title.
-pub fn frame_title(lab: crate::lab::Lab, hash: &str) -> String {
+pub fn frame_title(lab: crate::lab::Lab, params: crate::url::ParamTable, hash: &str) -> String {
     let location = crate::url::Location::parse(hash);
-    let parts: Vec<String> = crate::labs::params(lab)
+    let parts: Vec<String> = params
         .iter()
         .filter_map(|p| {
             let value = location.params.get(p.name())?;
@@ -161,12 +161,16 @@ mod tests {
         ));
         let lab = crate::lab::Lab::Owners;
         assert_eq!(
-            frame_title(lab, "#/owners?p=64&maxp=128&embed=1"),
+            frame_title(lab, crate::labs::params(lab), "#/owners?p=64&maxp=128&embed=1"),
             "Key owners: max parallelism 128, parallelism 64"
         );
-        assert_eq!(frame_title(lab, "#/owners"), "Key owners");
+        assert_eq!(frame_title(lab, crate::labs::params(lab), "#/owners"), "Key owners");
         assert_eq!(
-            frame_title(crate::lab::Lab::Coverage, "#/coverage?a=5&m=12"),
+            frame_title(
+                crate::lab::Lab::Coverage,
+                crate::labs::params(crate::lab::Lab::Coverage),
+                "#/coverage?a=5&m=12"
+            ),
             "Modular coverage: modulus m 12, stride a 5"
         );
     }

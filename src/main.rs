@@ -1,10 +1,14 @@
-//! The web app's entry point: mounts [`rescale_lab::app::App`] into the page's `<body>`.
-//! Built for `wasm32-unknown-unknown`; a native build only explains where to look instead.
+//! The web app's program: the library's app, linked for `wasm32-unknown-unknown` into one
+//! wasm module per lab and one for home (`tools/build.sh`). The boot loader starts a module by
+//! its start export (`rescale_lab_start_<module>`, `src/labs/mod.rs`), so `main` does nothing
+//! there; a native build only explains where to look instead.
+
+// Every start export of the library is kept (the linker then keeps one per module).
+#[cfg(target_arch = "wasm32")]
+use rescale_lab as _;
 
 #[cfg(target_arch = "wasm32")]
-fn main() {
-    rescale_lab::app::start();
-}
+fn main() {}
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {

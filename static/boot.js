@@ -57,6 +57,8 @@ function load(name, root) {
   bytes.catch(() => {});
   return import(new URL(js, base).href)
     .then((glue) => glue.default({ module_or_path: bytes }))
+    // Every module is linked from one program: its start export mounts its app in `root`.
+    .then((exports) => exports['rescale_lab_start_' + name]())
     .then(() => {
       // Opened from another module's page: focus starts on this page's main, as it does on a
       // module shown again (a page's first module keeps the browser's own start).

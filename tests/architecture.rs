@@ -340,8 +340,8 @@ fn lab_folders() -> BTreeSet<String> {
 }
 
 /// A new lab is its folder and one registry line: the build finds the labs in the folders (no
-/// list in `tools/build.sh`, no feature per lab in `Cargo.toml`), the registry line names the
-/// folder, and no source outside the folder and the registry names the lab's build cfg.
+/// list in `tools/build.sh` or its linker, no feature per lab in `Cargo.toml`) and compiles the
+/// app once, and the registry line names the folder.
 #[test]
 fn a_lab_is_its_folder_and_one_registry_line() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -349,19 +349,49 @@ fn a_lab_is_its_folder_and_one_registry_line() {
     assert_eq!(folders.len(), 6, "{folders:?}");
     let build = fs::read_to_string(root.join("tools/build.sh")).unwrap();
     assert!(build.contains("for folder in src/labs/*/"), "tools/build.sh finds the labs in the folders");
+    assert_eq!(build.matches("cargo rustc").count(), 1, "tools/build.sh compiles the app once");
+    let linker = fs::read_to_string(root.join("tools/link-modules.sh")).unwrap();
     let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
     let registry = fs::read_to_string(root.join("src/lab.rs")).unwrap();
     for slug in &folders {
         assert!(!build.contains(slug.as_str()), "tools/build.sh names the lab {slug}");
+        assert!(!linker.contains(slug.as_str()), "tools/link-modules.sh names the lab {slug}");
         assert!(!manifest.contains(&format!("lab-{slug}")), "Cargo.toml has a feature for {slug}");
         let line = format!("({slug}: ");
         assert_eq!(registry.matches(&line).count(), 1, "one registry line names the folder {slug}");
-        let cfg = format!("lab = \"{slug}\"");
-        for source in sources() {
-            let inside = source.path.starts_with(&format!("labs/{slug}/"));
-            assert!(inside || !source.code.contains(&cfg), "{} names the build cfg of {slug}", source.path);
+    }
+}
+
+/// A deferred part's chunk goes to the wasm modules its name starts with (`tools/link-modules.sh`):
+/// a lab's part is named after the lab's folder, a part outside the labs' folders is home's
+/// (`home_`) or every lab's (`lab_`). The linker stops on a name that starts with no module's;
+/// this also catches a part named after the wrong lab, which would leave that lab's module
+/// without it.
+#[test]
+fn a_deferred_part_is_named_after_the_module_that_shows_it() {
+    let mut parts = 0;
+    for source in sources() {
+        for piece in source.code.split("deferred!(").skip(1) {
+            let chunk = piece.split(" chunk ").nth(1).and_then(|c| c.split(',').next()).map(str::trim);
+            let Some(chunk) = chunk else { continue };
+            parts += 1;
+            let folder = source.module.get(1).filter(|_| source.module.first().map(String::as_str) == Some("labs"));
+            let folder = folder.filter(|f| lab_folders().contains(*f));
+            match folder {
+                Some(lab) => assert!(
+                    chunk.starts_with(&format!("{lab}_")),
+                    "{}: the chunk {chunk} is not named after the lab {lab}",
+                    source.path
+                ),
+                None => assert!(
+                    chunk.starts_with("home_") || chunk.starts_with("lab_"),
+                    "{}: the chunk {chunk} is named after no module (home_, or lab_ for every lab)",
+                    source.path
+                ),
+            }
         }
     }
+    assert!(parts >= 20, "only {parts} deferred parts found: the test no longer reads them");
 }
 
 /// User text is rendered as text: no source writes HTML from a string (`inner_html`,

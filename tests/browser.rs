@@ -5,7 +5,8 @@
 
 use std::time::Duration;
 
-use rescale_lab::app::App;
+use rescale_lab::app::pages::EVERY;
+use rescale_lab::app::{App, AppProps};
 use rescale_lab::lab::Lab;
 use rescale_lab::model::{Key, MaxParallelism, Parallelism};
 use wasm_bindgen::JsCast;
@@ -45,7 +46,7 @@ async fn mount_at(hash: &str) -> Mounted {
     let document = window.document().unwrap();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
-    let handle = yew::Renderer::<App>::with_root(root.clone()).render();
+    let handle = yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { pages: &EVERY }).render();
     let mounted = Mounted { root, handle: Some(handle) };
     until(&format!("the app at {hash} shows a heading"), || mounted.query_selector("main h1").unwrap().is_some()).await;
     mounted
@@ -365,7 +366,7 @@ async fn an_app_set_aside_writes_nothing_and_keeps_its_lab() {
     document.body().unwrap().append_child(&root).unwrap();
     assert_eq!(rescale_lab::browser::page::mount_root().as_ref(), Some(&root));
     let _in_document = InDocument(root.clone());
-    let mut handle = Some(yew::Renderer::<App>::with_root(root.clone()).render());
+    let mut handle = Some(yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { pages: &EVERY }).render());
     until("the lab shows its heading", || root.query_selector("main h1").unwrap().is_some()).await;
     until_text(&root, "h1", Lab::Owners.title()).await;
     let input: HtmlInputElement = root.query_selector("#owners-key").unwrap().unwrap().dyn_into().unwrap();

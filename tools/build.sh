@@ -13,11 +13,12 @@ ensure_wasm_bindgen
 ensure_wasm_split
 ensure_npm
 
-# One wasm module per lab folder of src/labs/ (RESCALE_LAB_MODULE=<slug>, see build.rs: the
-# shell and that lab's page), and `home` (feature home: the shell with the home page and its
-# guided path) for every other route. No list of labs: the folders are the labs (a native test
-# holds each one in the registry). The boot loader picks the route's module; a lab of another
-# module reloads the page into it (src/labs/module_switch.rs).
+# One wasm module per lab folder of src/labs/ and `home` for every other route, all linked from
+# one compile: tools/link-modules.sh links a module per start export (rescale_lab_start_<module>,
+# src/labs/mod.rs), keeping what that module's app reaches. No list of labs: the folders are
+# the labs (a native test holds each one in the registry), and the build checks the linker
+# wrote a module for each. The boot loader picks the route's module; a lab of another module
+# is loaded beside it (src/labs/module_switch.rs).
 LABS=()
 for folder in src/labs/*/; do LABS+=("$(basename "$folder")"); done
 MODULES=(home "${LABS[@]}")
@@ -42,7 +43,7 @@ minify() {
 
 # Splits, binds and optimises the module $1 from target/split/$1.in.wasm (the compiler's
 # output, copied), writing its files to dist/pkg and its entries for the lists below to
-# target/split/$1.module and target/split/$1.chunks. Runs beside the other lane's compile.
+# target/split/$1.module and target/split/$1.chunks. Runs beside the other lane.
 finish_module() {
   local name=$1 split=target/split/$1 chunks=() optimised chunk_list="" chunk base hashed_chunk link sum js wasm
   mkdir -p "$split"
@@ -95,31 +96,57 @@ finish_module() {
   printf '"%s":[%s]\n' "$name" "$chunk_list" >"$split.chunks"
 }
 
-# Two lanes on two cores, each with a target directory of its own (two cargo runs in one
-# directory wait on each other's lock; the test command runs this build beside its checks and
-# tests, in yet another). A module's compile is one thread for most of its time (fat LTO, one
-# codegen unit): each lane takes the next module no lane has claimed (mkdir is atomic), compiles
-# it, then splits and optimises it while the other lane compiles.
-build_lane() {
-  local lane_dir=$1 name features
+# The app, compiled once (fat LTO, one codegen unit: one thread for most of its time) and
+# linked into one module per start export by tools/link-modules.sh, which writes
+# <target>/modules/<module>.wasm. --emit-relocs: wasm-split-cli reads the relocations to move
+# the code that only a deferred part reaches (components/deferred.rs) into chunks of its own.
+# The linker's hash is a link argument, so that a change to it links again.
+say "building the wasm app (one compile, one module per lab and one for home)"
+linker_hash=$(sha256sum tools/link-modules.sh | cut -c1-12)
+cargo rustc --locked --target-dir target/dist-build --profile wasm-release --target wasm32-unknown-unknown \
+  --bin rescale-lab --no-default-features --features split -- -Clink-args=--emit-relocs \
+  "-Clinker=$ROOT/tools/link-modules.sh" "-Clink-arg=--rescale-lab-linker=$linker_hash"
+rm -rf dist target/split
+mkdir -p dist/pkg dist/static target/split
+linked=target/dist-build/wasm32-unknown-unknown/wasm-release/modules
+for name in "${MODULES[@]}"; do
+  [ -f "$linked/$name.wasm" ] || die "the linker wrote no wasm module '$name' (no rescale_lab_start_$name export?)"
+  cp "$linked/$name.wasm" "target/split/$name.in.wasm"
+done
+# A module holds its own lab's code and, of another lab's folder, only what a lab may share: its
+# query (the links other pages write into it) and its progress (the stored runs the guided path
+# reads). Read from the function names the linker kept (mangled: 4labs<length><folder>);
+# each lab's module must show its own, or the names are no longer read as this expects.
+check_module_holds() {
+  local name=$1 file=$2 lab stray
+  if [ "$name" != home ]; then
+    grep -aq "4labs${#name}$name" "$file" || die "no function of the lab '$name' found by name in its module $file"
+  fi
+  for lab in "${LABS[@]}"; do
+    [ "$lab" != "$name" ] || continue
+    stray=$({ grep -a -o "4labs${#lab}${lab}[0-9]*[a-z_]*" "$file" || true; } |
+      { grep -v -E "^4labs${#lab}$lab(5query|8progress)$" || true; } | sort -u | awk 'NR <= 3' | paste -sd' ' -)
+    [ -z "$stray" ] || die "the wasm module '$name' holds code of the lab '$lab' ($stray): a start reaches another lab's page"
+  done
+}
+for name in "${MODULES[@]}"; do check_module_holds "$name" "target/split/$name.in.wasm"; done
+for linked_module in "$linked"/*.wasm; do
+  name=$(basename "$linked_module" .wasm)
+  [ -f "target/split/$name.in.wasm" ] || die "the app exports a start for '$name', which is no folder of src/labs/"
+done
+
+# Split, bind and optimise the modules in two lanes on two cores: each lane takes the next
+# module no lane has claimed (mkdir is atomic).
+finish_lane() {
+  local name
   for name in "${MODULES[@]}"; do
     mkdir "target/split/$name.claim" 2>/dev/null || continue
-    features=(--features "split home")
-    [ "$name" = home ] || features=(--features split)
-    say "building the wasm module '$name' (in $lane_dir)"
-    # --emit-relocs for the final link only: wasm-split-cli reads the relocations to move the
-    # code that only a deferred part reaches (components/deferred.rs) into chunks of its own.
-    RESCALE_LAB_MODULE=$name cargo rustc --target-dir "$lane_dir" --profile wasm-release --target wasm32-unknown-unknown \
-      --bin rescale-lab --no-default-features "${features[@]}" -- -Clink-args=--emit-relocs
-    cp "$lane_dir/wasm32-unknown-unknown/wasm-release/rescale-lab.wasm" "target/split/$name.in.wasm"
     finish_module "$name"
   done
 }
-rm -rf dist target/split
-mkdir -p dist/pkg dist/static target/split
-build_lane target/dist-build &
+finish_lane &
 first_lane=$!
-build_lane target/dist-build-2 &
+finish_lane &
 second_lane=$!
 failed=0
 wait "$first_lane" || failed=1

@@ -2,24 +2,33 @@
 //! module it has loaded, and only the route's is in the document), waiting for the next paint,
 //! and the timers (gloo's, re-exported so that components name them through this module).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use wasm_bindgen::JsCast;
 
 pub use gloo_timers::callback::{Interval, Timeout};
 
-/// The name this module was built as (`RESCALE_LAB_MODULE`: a lab's slug, or `home`), which is
-/// also the boot loader's name for it; `None` in a build that holds every lab.
-pub const MODULE: Option<&str> = option_env!("RESCALE_LAB_MODULE_NAME");
-
 thread_local! {
+    static MODULE: Cell<Option<&'static str>> = const { Cell::new(None) };
     static ROOT: RefCell<Option<web_sys::Element>> = const { RefCell::new(None) };
+}
+
+/// Names the wasm module this app runs in, as the boot loader names it (a lab's slug, or
+/// `home`): its start export does, before the app mounts.
+pub fn set_module(name: Option<&'static str>) {
+    MODULE.with(|module| module.set(name));
+}
+
+/// The wasm module this app runs in (see [`set_module`]); `None` in a build that holds every
+/// page.
+pub fn module() -> Option<&'static str> {
+    MODULE.with(Cell::get)
 }
 
 /// The element the app mounts into: the root the boot loader made for this module
 /// (`static/boot.js`), else `#app`. Kept: [`shown`] asks it whether it is in the document.
 pub fn mount_root() -> Option<web_sys::Element> {
-    let from_boot = MODULE.and_then(|name| {
+    let from_boot = module().and_then(|name| {
         let roots = js_sys::Reflect::get(&js_sys::global(), &"rescaleLabRoots".into()).ok()?;
         js_sys::Reflect::get(&roots, &name.into()).ok()?.dyn_into::<web_sys::Element>().ok()
     });

@@ -93,15 +93,16 @@ pub fn placeholder<P>(state: PartState<P>, what: &'static str) -> Html {
 
 /// Declares a component `$name` that shows the component `$part` with the same props
 /// (`$props`, which must be `Clone`), its code in the wasm chunk `$chunk` of the bundle (see
-/// the module docs). `$what` names the part in its loading line. `$module` is the cfg of the
-/// wasm modules that show the part (`lab = "skew"`): only there is the chunk's entry
-/// exported, since an export keeps all it reaches, and a module that never calls it would
-/// keep that code in its main part. Chunk names are unique in the crate.
+/// the module docs). `$what` names the part in its loading line. A chunk's name starts with the
+/// name of the wasm module that shows it (`skew_charts`: the skew lab's; `home_`: the home
+/// module's) or with `lab_` (every lab's module): the build's linker (`tools/link-modules.sh`)
+/// exports the chunk's entry from those modules only, since an export keeps all it reaches,
+/// and refuses a name that starts with no module's. Chunk names are unique in the crate.
 #[macro_export]
 macro_rules! deferred {
-    ($(#[$doc:meta])* $vis:vis $name:ident($props:ty) => $part:path, chunk $chunk:ident in $module:meta, $what:literal) => {
+    ($(#[$doc:meta])* $vis:vis $name:ident($props:ty) => $part:path, chunk $chunk:ident, $what:literal) => {
         // The chunk's one entry: the part's view, as a function the main module can call.
-        #[cfg_attr(all(feature = "split", $module), wasm_split_helpers::wasm_split($chunk, fallible))]
+        #[cfg_attr(feature = "split", wasm_split_helpers::wasm_split($chunk, fallible))]
         #[allow(clippy::unnecessary_wraps)]
         fn $chunk() -> Result<$crate::components::deferred::PartView<$props>, $crate::components::deferred::LoadFailed> {
             Ok(|props: $props| yew::html! { <$part ..props /> })
@@ -116,9 +117,9 @@ macro_rules! deferred {
             }
             let state = $crate::components::deferred::use_part(&LOADED, || {
                 Box::pin(async {
-                    #[cfg(all(feature = "split", $module))]
+                    #[cfg(feature = "split")]
                     let view = $chunk().await;
-                    #[cfg(not(all(feature = "split", $module)))]
+                    #[cfg(not(feature = "split"))]
                     let view = $chunk();
                     view
                 })

@@ -10,11 +10,13 @@ use crate::browser;
 use crate::components::{FieldInput, SelectField, TextField};
 use crate::embed::{embed_hash, frame_title, iframe_snippet, with_view, HostScript};
 use crate::lab::Lab;
-use crate::url::{origin_of_address, Theme};
+use crate::url::{origin_of_address, LabTables, Theme};
 
 #[derive(Properties, PartialEq)]
 pub struct EmbedPanelProps {
     pub lab: Lab,
+    /// The lab's parameters and sections.
+    pub tables: LabTables,
     /// The hash as the lab last wrote it.
     pub hash: AttrValue,
 }
@@ -52,7 +54,7 @@ pub fn EmbedPanel(props: &EmbedPanelProps) -> Html {
         <div class="embed-tools">
             <button type="button" id="embed-toggle" aria-expanded={open.to_string()} aria-controls="embed-panel" onclick={toggle}>{ "Embed" }</button>
             if *open {
-                <DeferredEmbedBody lab={lab} hash={props.hash.clone()} open={open.clone()} copied={copied.clone()} locks={locks}
+                <DeferredEmbedBody lab={lab} tables={props.tables} hash={props.hash.clone()} open={open.clone()} copied={copied.clone()} locks={locks}
                     theme={theme} section={section} height={height} origin={origin} />
             }
         </div>
@@ -64,6 +66,7 @@ pub fn EmbedPanel(props: &EmbedPanelProps) -> Html {
 #[derive(Properties, PartialEq, Clone)]
 pub struct EmbedBodyProps {
     pub lab: Lab,
+    pub tables: LabTables,
     pub hash: AttrValue,
     pub open: UseStateHandle<bool>,
     pub copied: UseStateHandle<bool>,
@@ -76,7 +79,7 @@ pub struct EmbedBodyProps {
 
 crate::components::deferred::deferred!(
     /// The open panel, its code fetched the first time the panel opens.
-    DeferredEmbedBody(EmbedBodyProps) => EmbedBody, chunk embed_panel in lab_module, "the snippet builder"
+    DeferredEmbedBody(EmbedBodyProps) => EmbedBody, chunk lab_embed_panel, "the snippet builder"
 );
 
 /// The origin field's hint: what it is for, or, when an address was typed, the origin taken
@@ -96,7 +99,7 @@ fn origin_hint(typed: &str, origin: Option<&str>) -> AttrValue {
 /// and **Copy snippet**.
 #[function_component]
 fn EmbedBody(props: &EmbedBodyProps) -> Html {
-    let EmbedBodyProps { lab, open, copied, locks, theme, section, height, origin, .. } = props.clone();
+    let EmbedBodyProps { lab, tables, open, copied, locks, theme, section, height, origin, .. } = props.clone();
     let on_key = Callback::from(move |e: KeyboardEvent| {
         if e.key() == "Escape" {
             open.set(false);
@@ -107,8 +110,13 @@ fn EmbedBody(props: &EmbedBodyProps) -> Html {
         &embed_hash(&props.hash, &locks, *theme, origin.1.as_deref()),
         Some(section.as_str()).filter(|s| !s.is_empty()),
     );
-    let snippet =
-        iframe_snippet(&browser::page_url(), &hash, &frame_title(lab, &props.hash), height.1, Some(&host_script()));
+    let snippet = iframe_snippet(
+        &browser::page_url(),
+        &hash,
+        &frame_title(lab, tables.params, &props.hash),
+        height.1,
+        Some(&host_script()),
+    );
     let on_theme = {
         let theme = theme.clone();
         Callback::from(move |v: String| theme.set(Theme::parse(&v).unwrap_or_default()))
@@ -145,7 +153,7 @@ fn EmbedBody(props: &EmbedBodyProps) -> Html {
     };
     let sections: Vec<(AttrValue, AttrValue)> =
         std::iter::once((AttrValue::Static(""), AttrValue::Static("the whole lab")))
-            .chain(crate::labs::sections(lab).iter().map(|s| (AttrValue::Static(s.name), AttrValue::Static(s.label))))
+            .chain(tables.sections.iter().map(|s| (AttrValue::Static(s.name), AttrValue::Static(s.label))))
             .collect();
     let on_section = {
         let section = section.clone();
@@ -161,7 +169,7 @@ fn EmbedBody(props: &EmbedBodyProps) -> Html {
         <div class="embed-panel" id="embed-panel" onkeydown={on_key}>
             <fieldset class="embed-locks">
                 <legend>{ "Lock these controls" }</legend>
-                { for crate::labs::lockable(lab).map(|(param, label)| {
+                { for tables.lockable().map(|(param, label)| {
                     let locks = locks.clone();
                     let checked = locks.iter().any(|l| l == param);
                     let onchange = Callback::from(move |e: Event| {

@@ -21,7 +21,7 @@ pub struct HomeProps {
 crate::components::deferred::deferred!(
     /// The guided path, its code (the exercises' grading: planner, restore rules, snapshot
     /// reader and the bundled snapshots) fetched when the path is wanted.
-    DeferredPath(super::training::TrainingPathProps) => super::training::TrainingPath, chunk home_training in feature = "home", "the guided path"
+    DeferredPath(super::training::TrainingPathProps) => super::training::TrainingPath, chunk home_training, "the guided path"
 );
 
 /// Lists [`Lab::ALL`] with their summaries, then the guided training path; in presenter mode

@@ -57,68 +57,41 @@ mod query_tests_skew;
 use yew::prelude::*;
 
 use crate::lab::Lab;
-use crate::url::{Location, Notice, ParamTable, Params, Sections};
-use module_switch::ModuleSwitch;
+use crate::url::{LabTables, Location, Notice, ParamTable, Params, Sections};
 
 /// Everything a registry line gives the pages, from `crate::lab::each_lab!`: the lab's module,
-/// page and state dispatch. A lab's page is in a build unless the build is one wasm module of
-/// another lab (`cfg(one_module)`, see `build.rs`): such a route shows [`ModuleSwitch`], which
-/// loads the lab's module.
+/// page and state dispatch. The bundle's wasm modules each hold one lab's page (or home's):
+/// `crate::app::pages` makes them from the same registry line.
 macro_rules! pages {
     ($($variant:ident $module:ident $page:ident $state:ident $slug:literal;)+) => {
         $(pub mod $module;)+
 
         /// The lab's page, opened from a parsed location.
         pub fn view(lab: Lab, location: &Location) -> Html {
-            // Unread in the home module, which holds no lab page.
-            let _ = location;
             match lab {
-                $(#[cfg(any(not(one_module), lab = $slug))]
-                Lab::$variant => html! { <$module::$page location={location.clone()} /> },)+
-                #[allow(unreachable_patterns)]
-                _ => html! { <ModuleSwitch module={lab.slug()} title={lab.title()} /> },
+                $(Lab::$variant => html! { <$module::$page location={location.clone()} /> },)+
             }
         }
 
-        /// Whether this build holds the lab's page.
-        pub fn has_page(lab: Lab) -> bool {
-            match lab {
-                $(Lab::$variant => cfg!(any(not(one_module), lab = $slug)),)+
-            }
-        }
-
-        /// The sections the lab can show alone (`view=`), from its `query.rs`; none in a
-        /// module without the lab's page (its route only loads the lab's module).
+        /// The sections the lab can show alone (`view=`), from its `query.rs`.
         pub fn sections(lab: Lab) -> Sections {
             match lab {
-                $(#[cfg(any(not(one_module), lab = $slug))]
-                Lab::$variant => $module::query::SECTIONS,)+
-                #[allow(unreachable_patterns)]
-                _ => &[],
+                $(Lab::$variant => $module::query::SECTIONS,)+
             }
         }
 
         /// Runs `task` with the state type of `lab`, whatever the lab: how tests and tools
-        /// reach every lab of the registry with no arm per lab. `None` in a module without the
-        /// lab's page.
-        pub fn with_state<T: EachLab>(lab: Lab, task: T) -> Option<T::Out> {
-            let _ = &task;
+        /// reach every lab of the registry with no arm per lab.
+        pub fn with_state<T: EachLab>(lab: Lab, task: T) -> T::Out {
             match lab {
-                $(#[cfg(any(not(one_module), lab = $slug))]
-                Lab::$variant => Some(task.with::<$module::state::$state>()),)+
-                #[allow(unreachable_patterns)]
-                _ => None,
+                $(Lab::$variant => task.with::<$module::state::$state>(),)+
             }
         }
 
-        /// Every parameter of the lab (fields and choices), from its table; none in a module
-        /// without the lab's page.
+        /// Every parameter of the lab (fields and choices), from its table.
         pub fn params(lab: Lab) -> ParamTable {
             match lab {
-                $(#[cfg(any(not(one_module), lab = $slug))]
-                Lab::$variant => $module::query::PARAMS,)+
-                #[allow(unreachable_patterns)]
-                _ => &[],
+                $(Lab::$variant => $module::query::PARAMS,)+
             }
         }
     };
@@ -134,7 +107,7 @@ pub trait EachLab {
 
 /// What a link to the lab writes back once opened: its state's parameters, and the notices on
 /// the way. Every lab through [`with_state`]: the URL round-trip test iterates [`Lab::ALL`] with
-/// it. Nothing in a module without the lab's page.
+/// it.
 pub fn reopened(lab: Lab, params: &Params) -> (Vec<(&'static str, String)>, Vec<Notice>) {
     struct Reopen<'a>(&'a Params);
     impl EachLab for Reopen<'_> {
@@ -144,10 +117,10 @@ pub fn reopened(lab: Lab, params: &Params) -> (Vec<(&'static str, String)>, Vec<
             (state.pairs(), notices)
         }
     }
-    with_state(lab, Reopen(params)).unwrap_or_default()
+    with_state(lab, Reopen(params))
 }
 
-/// The parameters an embedding page may lock, with the label of the control each one names.
-pub fn lockable(lab: Lab) -> impl Iterator<Item = (&'static str, &'static str)> {
-    params(lab).iter().filter(|p| p.lockable()).map(|p| (p.name(), p.label()))
+/// The lab's tables (parameters and sections), for the frame around its page.
+pub fn tables(lab: Lab) -> LabTables {
+    LabTables { params: params(lab), sections: sections(lab) }
 }

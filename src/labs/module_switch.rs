@@ -1,8 +1,8 @@
-//! What a route shows when this wasm module does not hold its page (the build makes one module
+//! What a route shows when this wasm module does not hold its page (the build links one module
 //! per lab and one for home, see `tools/build.sh`). The boot loader (`static/boot.js`) shows the
 //! route's module itself on every `hashchange`, before this app hears of it, so this is only
 //! reached when it did not: the page then asks it to, and without a boot loader that can, it
-//! reloads. A route whose module is this one (`page::MODULE`) means the page is missing from
+//! reloads. A route whose module is this one (`page::module()`) means the page is missing from
 //! the build, and says so instead of asking again.
 
 use yew::prelude::*;
@@ -17,7 +17,7 @@ pub struct Props {
 
 #[function_component]
 pub fn ModuleSwitch(props: &Props) -> Html {
-    let missing = crate::browser::page::MODULE == Some(props.module.as_str());
+    let missing = crate::browser::page::module() == Some(props.module.as_str());
     // Another module is about to be shown in this one's place: never settled here.
     crate::components::use_busy(!missing);
     use_effect_with((props.module.clone(), missing), |(_, missing)| {

@@ -47,7 +47,7 @@ fn notices_for(lab: Lab, name: &str, text: &str) -> Vec<Notice> {
             S::parse(&Location::parse(&hash).params).1
         }
     }
-    with_state(lab, Linked(name, text)).expect("every lab's state")
+    with_state(lab, Linked(name, text))
 }
 
 /// The error the field named `name` shows after typing `text`: one edit through the lab's
@@ -63,7 +63,7 @@ fn typed_error(lab: Lab, name: &str, text: &str) -> Option<String> {
             slot.error(&s).map(String::from)
         }
     }
-    with_state(lab, Typed(name, text)).expect("every lab's state")
+    with_state(lab, Typed(name, text))
 }
 
 fn simple_fields(lab: Lab) -> impl Iterator<Item = &'static dyn ParamInfo> {

@@ -48,7 +48,7 @@ test.describe('on a phone-sized screen', () => {
     // Settled without input: the observer has said which slots are near the first screen.
     const table = chunk('skew', 'skew_key_table');
     expect(wasm).not.toContain(table);
-    expect(wasm).not.toContain(chunk('skew', 'embed_panel'));
+    expect(wasm).not.toContain(chunk('skew', 'lab_embed_panel'));
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const keys = page.getByRole('textbox', { name: 'Keys (CSV)' });
     await keys.scrollIntoViewIfNeeded();
@@ -73,7 +73,7 @@ test('the Embed panel is fetched when it first opens, and keeps its choices when
   await open(page, '#/coverage', { input: false });
   const button = page.getByRole('button', { name: 'Embed' });
   await expect(button).toBeVisible();
-  const panel = chunk('coverage', 'embed_panel');
+  const panel = chunk('coverage', 'lab_embed_panel');
   expect(wasm).not.toContain(panel);
   // From the keyboard: that first input mounts the parts above the button, which moves it (a
   // pointer could land where it was); a focused button is pressed wherever it goes.
@@ -121,7 +121,7 @@ plain.describe('with no service worker', () => {
   plain.use({ serviceWorkers: 'block' });
 
   plain('a part whose code cannot be fetched says so, and Retry fetches it', async ({ page }) => {
-    const panel = chunk('trace', 'embed_panel');
+    const panel = chunk('trace', 'lab_embed_panel');
     await page.route(`**/${panel}`, (route) => route.abort());
     await page.goto('./#/trace');
     await engage(page);

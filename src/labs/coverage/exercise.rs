@@ -81,5 +81,5 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`ExercisePanel`], its code fetched when it is wanted.
-    pub DeferredExercise(ExercisePanelProps) => ExercisePanel, chunk coverage_exercise in lab = "coverage", "the exercise"
+    pub DeferredExercise(ExercisePanelProps) => ExercisePanel, chunk coverage_exercise, "the exercise"
 );

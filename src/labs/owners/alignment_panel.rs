@@ -59,5 +59,5 @@ fn explain(outcome: Outcome, current: u32, target: u32, chosen: u32, max: u32) -
 
 crate::components::deferred::deferred!(
     /// [`AlignmentPanel`], its code fetched when it is wanted.
-    pub DeferredAlignment(AlignmentPanelProps) => AlignmentPanel, chunk owners_alignment in lab = "owners", "the alignment"
+    pub DeferredAlignment(AlignmentPanelProps) => AlignmentPanel, chunk owners_alignment, "the alignment"
 );

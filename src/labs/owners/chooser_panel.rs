@@ -67,5 +67,5 @@ pub fn ChooserPanel(props: &ChooserPanelProps) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`ChooserPanel`], its code fetched when it is wanted.
-    pub DeferredChooser(ChooserPanelProps) => ChooserPanel, chunk owners_chooser in lab = "owners", "the max parallelism chooser"
+    pub DeferredChooser(ChooserPanelProps) => ChooserPanel, chunk owners_chooser, "the max parallelism chooser"
 );

@@ -173,5 +173,5 @@ fn moves_table(flows: &[Flow], page: Page, on_go: Callback<usize>) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`DiffPanel`], its code fetched when it is wanted.
-    pub DeferredDiff(DiffPanelProps) => DiffPanel, chunk owners_diff in lab = "owners", "the moves"
+    pub DeferredDiff(DiffPanelProps) => DiffPanel, chunk owners_diff, "the moves"
 );

@@ -50,5 +50,5 @@ pub fn ImbalancePanel(props: &ImbalancePanelProps) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`ImbalancePanel`], its code (with plotters, for its chart) fetched when it is wanted.
-    pub DeferredImbalance(ImbalancePanelProps) => ImbalancePanel, chunk owners_imbalance in lab = "owners", "the imbalance"
+    pub DeferredImbalance(ImbalancePanelProps) => ImbalancePanel, chunk owners_imbalance, "the imbalance"
 );

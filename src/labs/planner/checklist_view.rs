@@ -39,5 +39,5 @@ pub fn Checklist(props: &ChecklistProps) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`Checklist`], its code fetched when it is wanted.
-    pub DeferredChecklist(ChecklistProps) => Checklist, chunk planner_checklist in lab = "planner", "the checklist"
+    pub DeferredChecklist(ChecklistProps) => Checklist, chunk planner_checklist, "the checklist"
 );

@@ -55,5 +55,5 @@ pub fn Commands(props: &CommandsProps) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`Commands`], its code fetched when it is wanted.
-    pub DeferredCommands(CommandsProps) => Commands, chunk planner_commands in lab = "planner", "the commands"
+    pub DeferredCommands(CommandsProps) => Commands, chunk planner_commands, "the commands"
 );

@@ -120,5 +120,5 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`InPlace`], its code fetched when it is wanted.
-    pub DeferredInPlace(InPlaceProps) => InPlace, chunk planner_in_place in lab = "planner", "rescaling in place"
+    pub DeferredInPlace(InPlaceProps) => InPlace, chunk planner_in_place, "rescaling in place"
 );

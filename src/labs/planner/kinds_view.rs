@@ -74,5 +74,5 @@ pub fn Kinds(props: &KindsProps) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`Kinds`], its code fetched when it is wanted.
-    pub DeferredKinds(KindsProps) => Kinds, chunk planner_kinds in lab = "planner", "the snapshot kinds"
+    pub DeferredKinds(KindsProps) => Kinds, chunk planner_kinds, "the snapshot kinds"
 );

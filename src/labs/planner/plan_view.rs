@@ -121,5 +121,5 @@ fn vertex_text(v: &VertexPlan, partitions: u32) -> String {
 crate::components::deferred::deferred!(
     /// [`PlanSection`], its code (the plan's views and its time-axis chart) fetched when it is
     /// wanted.
-    pub DeferredPlanSection(PlanSectionProps) => PlanSection, chunk planner_plan in lab = "planner", "the plan"
+    pub DeferredPlanSection(PlanSectionProps) => PlanSection, chunk planner_plan, "the plan"
 );

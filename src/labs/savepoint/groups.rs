@@ -83,5 +83,5 @@ fn group_text(g: &GroupBytes) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`Groups`], its code fetched when it is wanted.
-    pub DeferredGroups(GroupsProps) => Groups, chunk savepoint_groups in lab = "savepoint", "the key groups"
+    pub DeferredGroups(GroupsProps) => Groups, chunk savepoint_groups, "the key groups"
 );

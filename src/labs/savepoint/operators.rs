@@ -94,5 +94,5 @@ pub fn Operators(props: &OperatorsProps) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`Operators`], its code fetched when it is wanted.
-    pub DeferredOperators(OperatorsProps) => Operators, chunk savepoint_operators in lab = "savepoint", "the operators"
+    pub DeferredOperators(OperatorsProps) => Operators, chunk savepoint_operators, "the operators"
 );

@@ -87,5 +87,5 @@ pub fn Plan(props: &PlanProps) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`Plan`], its code fetched when it is wanted.
-    pub DeferredPlan(PlanProps) => Plan, chunk savepoint_plan in lab = "savepoint", "the plan"
+    pub DeferredPlan(PlanProps) => Plan, chunk savepoint_plan, "the plan"
 );

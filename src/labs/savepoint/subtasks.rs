@@ -99,5 +99,5 @@ pub fn Subtasks(props: &SubtasksProps) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`Subtasks`], its code fetched when it is wanted.
-    pub DeferredSubtasks(SubtasksProps) => Subtasks, chunk savepoint_subtasks in lab = "savepoint", "the subtasks"
+    pub DeferredSubtasks(SubtasksProps) => Subtasks, chunk savepoint_subtasks, "the subtasks"
 );

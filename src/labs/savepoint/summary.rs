@@ -61,5 +61,5 @@ pub fn SummaryView(props: &SummaryProps) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`SummaryView`], its code fetched when it is wanted.
-    pub DeferredSummary(SummaryProps) => SummaryView, chunk savepoint_summary in lab = "savepoint", "the summary"
+    pub DeferredSummary(SummaryProps) => SummaryView, chunk savepoint_summary, "the summary"
 );

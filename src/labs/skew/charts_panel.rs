@@ -92,5 +92,5 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`ChartsPanel`], its code fetched when it is wanted.
-    pub DeferredCharts(ChartsPanelProps) => ChartsPanel, chunk skew_charts in lab = "skew", "the charts"
+    pub DeferredCharts(ChartsPanelProps) => ChartsPanel, chunk skew_charts, "the charts"
 );

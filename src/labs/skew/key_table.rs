@@ -134,5 +134,5 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`KeyTable`], its code fetched when it is wanted.
-    pub DeferredKeyTable(KeyTableProps) => KeyTable, chunk skew_key_table in lab = "skew", "the key table"
+    pub DeferredKeyTable(KeyTableProps) => KeyTable, chunk skew_key_table, "the key table"
 );

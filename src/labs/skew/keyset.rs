@@ -127,5 +127,5 @@ fn report(s: &SkewState) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`KeySet`], its code fetched when it is wanted.
-    pub DeferredKeySet(PartProps<SkewState>) => KeySet, chunk skew_keyset in lab = "skew", "the key set"
+    pub DeferredKeySet(PartProps<SkewState>) => KeySet, chunk skew_keyset, "the key set"
 );

@@ -62,5 +62,5 @@ pub fn MetricsPanel(props: &PartProps<SkewState>) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`MetricsPanel`], its code fetched when it is wanted.
-    pub DeferredMetrics(PartProps<SkewState>) => MetricsPanel, chunk skew_metrics in lab = "skew", "the metrics import"
+    pub DeferredMetrics(PartProps<SkewState>) => MetricsPanel, chunk skew_metrics, "the metrics import"
 );

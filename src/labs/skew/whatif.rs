@@ -99,5 +99,5 @@ pub fn WhatIf(props: &WhatIfProps) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`WhatIf`], its code fetched when it is wanted.
-    pub DeferredWhatIf(WhatIfProps) => WhatIf, chunk skew_whatif in lab = "skew", "the what-ifs"
+    pub DeferredWhatIf(WhatIfProps) => WhatIf, chunk skew_whatif, "the what-ifs"
 );

@@ -92,5 +92,5 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`KitPanel`], its code fetched when it is wanted.
-    pub DeferredKitPanel(PartProps<TraceState>) => KitPanel, chunk trace_kit in lab = "trace", "the trace kit"
+    pub DeferredKitPanel(PartProps<TraceState>) => KitPanel, chunk trace_kit, "the trace kit"
 );

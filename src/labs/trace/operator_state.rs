@@ -76,5 +76,5 @@ pub fn OperatorState(props: &OperatorStateProps) -> Html {
 
 crate::components::deferred::deferred!(
     /// [`OperatorState`], its code fetched when it is wanted.
-    pub DeferredOperatorState(OperatorStateProps) => OperatorState, chunk trace_operator_state in lab = "trace", "operator state"
+    pub DeferredOperatorState(OperatorStateProps) => OperatorState, chunk trace_operator_state, "operator state"
 );

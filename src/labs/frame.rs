@@ -125,3 +125,29 @@ pub fn LabFrame(props: &LabFrameProps) -> Html {
         </section>
     }
 }
+
+/// What every lab's reducer tests do the same way: open a link, write it back, run actions.
+#[cfg(test)]
+pub mod testing {
+    use std::rc::Rc;
+
+    use yew::Reducible;
+
+    use super::LabState;
+    use crate::url::Location;
+
+    /// The state a link's query opens (`m=8&a=3`, for the lab of `S`).
+    pub fn open<S: LabState>(query: &str) -> Rc<S> {
+        Rc::new(S::parse(&Location::parse(&format!("#/{}?{query}", S::LAB.slug())).params).0)
+    }
+
+    /// The link's parameters the state writes back, as a query.
+    pub fn link<S: LabState>(state: &Rc<S>) -> String {
+        state.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&")
+    }
+
+    /// The state after `actions`, one after the other.
+    pub fn run<S: Reducible>(state: Rc<S>, actions: Vec<S::Action>) -> Rc<S> {
+        actions.into_iter().fold(state, Reducible::reduce)
+    }
+}

@@ -15,26 +15,54 @@ use crate::components::Settle;
 use crate::lab::Lab;
 use crate::url::{format_hash, CommonQuery};
 
-/// Writes `#/<lab>?<common>&<pairs>` whenever `pairs` changes.
+/// Writes `#/<lab>?<common>&<pairs>` whenever `pairs` changes. While the app is set aside
+/// (another module's page is shown: `browser::page::shown`), the link waits, and is written
+/// when the app is shown again on the link it last wrote by Back or Forward: a lab that changed
+/// meanwhile (playback that went on) shows its link as it is now, and the shell keeps the lab.
 #[hook]
 pub fn use_url_sync(lab: Lab, common: &CommonQuery, pairs: Vec<(&'static str, String)>) {
     let known = use_mut_ref(browser::current_hash);
+    let waiting = use_mut_ref(|| None::<String>);
     let watch = use_context::<HashWatch>();
     let settle = use_context::<Settle>();
+    // Writes `hash` over the one the lab last wrote, and tells the shell.
+    let write = {
+        let known = known.clone();
+        move |hash: &str| {
+            if browser::current_hash() != *known.borrow() {
+                return;
+            }
+            browser::replace_hash(hash);
+            *known.borrow_mut() = browser::current_hash();
+            if let Some(HashWatch(told)) = &watch {
+                told.emit(browser::current_hash());
+            }
+            // The settled mark names the hash: it follows the write.
+            if let Some(settle) = &settle {
+                settle.mark();
+            }
+        }
+    };
+    {
+        let (write, waiting) = (write.clone(), waiting.clone());
+        use_effect_with((), move |_| {
+            let watch = browser::page::ShownWatch::new(move || {
+                // Not on a link to the same address, which opens the lab afresh (`app.rs`).
+                let hash = waiting.borrow_mut().take();
+                if let Some(hash) = hash.filter(|_| browser::page::arrived_by_traverse() != Some(false)) {
+                    write(&hash);
+                }
+            });
+            move || drop(watch)
+        });
+    }
     let common = common.clone();
     use_effect_with(pairs, move |pairs| {
-        if browser::current_hash() != *known.borrow() {
-            return;
-        }
         let hash = format_hash(lab, &common, pairs);
-        browser::replace_hash(&hash);
-        *known.borrow_mut() = browser::current_hash();
-        if let Some(HashWatch(told)) = watch {
-            told.emit(browser::current_hash());
-        }
-        // The settled mark names the hash: it follows the write.
-        if let Some(settle) = &settle {
-            settle.mark();
+        if browser::page::shown() {
+            write(&hash);
+        } else {
+            *waiting.borrow_mut() = Some(hash);
         }
     });
 }

@@ -296,3 +296,27 @@ test('a link to the address a lab already shows opens it afresh; Back finds it a
   await expect(page.getByRole('heading', { level: 1, name: 'Modular coverage' })).toBeVisible();
   await expect(residue).not.toBeChecked();
 });
+
+// Playback goes on while the lab is set aside (another module's page shown): Back finds the
+// lab where playback ended, and its link says so, not where the reader left it.
+test('playback that ends while another lab is shown: Back finds the lab and its link at the end', async ({ page }) => {
+  await open(page, '#/coverage');
+  await setPair(page, 8, 2);
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Labs' }).getByRole('link', { name: 'Key owners' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Key owners' })).toBeVisible();
+  // The coverage lab's page, set aside: its step count as the kept app draws it.
+  const setAside = () => page.evaluate(() => {
+    const root = globalThis.rescaleLabRoots.coverage;
+    return root.isConnected ? 'shown' : root.querySelector('[data-testid="coverage-n"]')?.textContent;
+  });
+  await expect.poll(setAside, { timeout: 10000 }).toBe('4');
+  await expect(page).toHaveURL(/#\/owners/);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Modular coverage' })).toBeVisible();
+  await expect(n(page)).toHaveText('4');
+  await expect(trail(page)).toHaveText('0 2 4 6 0');
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(page).toHaveURL(/#\/coverage\?a=2&t=2$/);
+});

@@ -1,26 +1,16 @@
 //! The coverage reducer, driven as a learner drives the page (clock times passed in).
 
 use super::*;
-use crate::labs::frame::LabState;
+use crate::labs::frame::testing::{link, run};
 use crate::model::number::format_millis_as_seconds;
-use crate::url::Location;
 
 /// The state a link opens (no progress is stored natively).
 fn open(query: &str) -> Rc<CoverageState> {
-    Rc::new(CoverageState::parse(&Location::parse(&format!("#/coverage?{query}")).params).0)
+    crate::labs::frame::testing::open(query)
 }
 
 fn start(m: u32, a: u64, t_ms: u32) -> Rc<CoverageState> {
     open(&format!("m={m}&a={a}&t={}", format_millis_as_seconds(t_ms)))
-}
-
-/// The link's parameters the state writes back.
-fn link(s: &CoverageState) -> String {
-    s.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&")
-}
-
-fn run(state: Rc<CoverageState>, actions: Vec<CoverageAction>) -> Rc<CoverageState> {
-    actions.into_iter().fold(state, Reducible::reduce)
 }
 
 fn set_m(text: &str) -> CoverageAction {

@@ -1,23 +1,13 @@
 //! The owners reducer: what a person types, and what the page then answers.
 
 use super::*;
-use crate::labs::frame::LabState;
+use crate::labs::frame::testing::{link, run as act};
 use crate::labs::owners::query::{FROM, MAXP, P, TYPE};
 use crate::model::{Key, KeyType};
-use crate::url::Location;
 
 /// The state a link's query opens.
 fn start(query: &str) -> Rc<OwnersState> {
-    Rc::new(OwnersState::parse(&Location::parse(&format!("#/owners?{query}")).params).0)
-}
-
-/// The link's parameters the state writes back.
-fn link(state: &OwnersState) -> String {
-    state.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&")
-}
-
-fn act(state: Rc<OwnersState>, actions: Vec<OwnersAction>) -> Rc<OwnersState> {
-    actions.into_iter().fold(state, Reducible::reduce)
+    crate::labs::frame::testing::open(query)
 }
 
 fn set_p(text: &str) -> OwnersAction {

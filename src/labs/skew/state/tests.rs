@@ -1,27 +1,16 @@
 //! The skew reducer: presets, CSV apply, table edits, what-ifs, and where the set travels.
 
 use super::*;
-use yew::Reducible;
 
-use crate::labs::frame::LabState;
+use crate::labs::frame::testing::{link, run};
 use crate::labs::skew::query::{HOT, N, PRESET, TOTAL, TYPE};
 use crate::model::skew::aggregate::{GroupLoads, Ranked};
 use crate::model::skew::presets::PresetKind;
 use crate::model::MaxParallelism;
-use crate::url::Location;
 
 /// The state a link's query opens.
 fn open(query: &str) -> Rc<SkewState> {
-    Rc::new(SkewState::parse(&Location::parse(&format!("#/skew?{query}")).params).0)
-}
-
-/// The link's parameters the state writes back.
-fn link(s: &SkewState) -> String {
-    s.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&")
-}
-
-fn run(s: Rc<SkewState>, actions: Vec<SkewAction>) -> Rc<SkewState> {
-    actions.into_iter().fold(s, Reducible::reduce)
+    crate::labs::frame::testing::open(query)
 }
 
 #[test]

@@ -81,7 +81,7 @@ pub fn App(props: &AppProps) -> Html {
     let mut location = Location::parse(&hash.0);
     // `view=`: one section of the lab, if the word names one (else the whole lab, with a notice).
     let view = match location.route {
-        // A lab of another module reloads into it, which reads `view=` there.
+        // A lab of another module: its module reads `view=`.
         Route::Lab(lab) if (pages.has_page)(lab) => {
             let word = location.common.view.clone();
             ViewChoice(resolve_view(word.as_deref(), (pages.tables)(lab).sections, &mut location.notices))

@@ -1,6 +1,6 @@
 //! The web app's program: the library's app, linked for `wasm32-unknown-unknown` into one
 //! wasm module per lab and one for home (`tools/build.sh`). The boot loader starts a module by
-//! its start export (`rescale_lab_start_<module>`, `src/labs/mod.rs`), so `main` does nothing
+//! its start export (`rescale_lab_start_<module>`, `src/app.rs`), so `main` does nothing
 //! there; a native build only explains where to look instead.
 
 // Every start export of the library is kept (the linker then keeps one per module).

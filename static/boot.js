@@ -14,7 +14,7 @@ const app = document.getElementById('app');
 // Module name → its root element; module name → its load (a promise).
 const roots = {};
 const loads = {};
-// The app finds its root here, under the module name it was built as (build.rs).
+// The app finds its root here, under its module's name (which its start export gives it).
 globalThis.rescaleLabRoots = roots;
 
 /** The module of a hash: the lab's own, or the fallback (home, class view, not found). */
@@ -120,7 +120,11 @@ function showRoute() {
 // it was (src/app.rs).
 globalThis.rescaleLabArrival = '';
 if (globalThis.navigation) {
-  globalThis.navigation.addEventListener('navigate', (event) => { globalThis.rescaleLabArrival = event.navigationType; });
+  // Not a replace: a lab writing its link (history.replaceState) is no arrival, and one that
+  // writes on being shown again (src/labs/url_sync.rs) must not turn Back into a link.
+  globalThis.navigation.addEventListener('navigate', (event) => {
+    if (event.navigationType !== 'replace') globalThis.rescaleLabArrival = event.navigationType;
+  });
 }
 
 // Before any app's own listener (this script runs first): the apps then see whether their

@@ -15,7 +15,7 @@ ensure_npm
 
 # One wasm module per lab folder of src/labs/ and `home` for every other route, all linked from
 # one compile: tools/link-modules.sh links a module per start export (rescale_lab_start_<module>,
-# src/labs/mod.rs), keeping what that module's app reaches. No list of labs: the folders are
+# src/app.rs), keeping what that module's app reaches. No list of labs: the folders are
 # the labs (a native test holds each one in the registry), and the build checks the linker
 # wrote a module for each. The boot loader picks the route's module; a lab of another module
 # is loaded beside it (src/labs/module_switch.rs).
@@ -113,23 +113,6 @@ for name in "${MODULES[@]}"; do
   [ -f "$linked/$name.wasm" ] || die "the linker wrote no wasm module '$name' (no rescale_lab_start_$name export?)"
   cp "$linked/$name.wasm" "target/split/$name.in.wasm"
 done
-# A module holds its own lab's code and, of another lab's folder, only what a lab may share: its
-# query (the links other pages write into it) and its progress (the stored runs the guided path
-# reads). Read from the function names the linker kept (mangled: 4labs<length><folder>);
-# each lab's module must show its own, or the names are no longer read as this expects.
-check_module_holds() {
-  local name=$1 file=$2 lab stray
-  if [ "$name" != home ]; then
-    grep -aq "4labs${#name}$name" "$file" || die "no function of the lab '$name' found by name in its module $file"
-  fi
-  for lab in "${LABS[@]}"; do
-    [ "$lab" != "$name" ] || continue
-    stray=$({ grep -a -o "4labs${#lab}${lab}[0-9]*[a-z_]*" "$file" || true; } |
-      { grep -v -E "^4labs${#lab}$lab(5query|8progress)$" || true; } | sort -u | awk 'NR <= 3' | paste -sd' ' -)
-    [ -z "$stray" ] || die "the wasm module '$name' holds code of the lab '$lab' ($stray): a start reaches another lab's page"
-  done
-}
-for name in "${MODULES[@]}"; do check_module_holds "$name" "target/split/$name.in.wasm"; done
 for linked_module in "$linked"/*.wasm; do
   name=$(basename "$linked_module" .wasm)
   [ -f "target/split/$name.in.wasm" ] || die "the app exports a start for '$name', which is no folder of src/labs/"

@@ -8,11 +8,28 @@
 # lab's; `home_…`: home's; `lab_…`: every lab's). A chunk whose name starts with no module's
 # stops the link.
 #
-# Writes <dir of -o>/../modules/<module>.wasm, and -o itself: the program with every export.
-# Called by rustc as rust-lld (`-flavor wasm` and its other arguments), with PATH holding the
-# toolchain's rust-lld; the argument --rescale-lab-linker=<hash of this file> is only there to
-# relink when this file changes (build.sh passes it), and is dropped.
+# Writes <dir of -o>/../modules/<module>.wasm, and -o itself (cargo's artifact, which the build
+# does not read) as a copy of the home module. Called by rustc as rust-lld (`-flavor wasm` and
+# its other arguments, or an @file of them, one a line, when they are too long for a command
+# line), with PATH holding the toolchain's rust-lld; the argument --rescale-lab-linker=<hash of
+# this file> is only there to relink when this file changes (build.sh passes it), and is dropped.
 set -euo pipefail
+
+# rustc's arguments, an @file read out (rustc writes one argument a line; quoted or escaped
+# ones, which none of these need, are refused rather than read wrong).
+given=()
+for arg in "$@"; do
+  if [[ $arg == @* ]]; then
+    if grep -q '["\\]' "${arg#@}"; then
+      echo "link-modules: ${arg#@} holds quoted or escaped arguments, which this linker does not read" >&2
+      exit 1
+    fi
+    mapfile -t -O "${#given[@]}" given <"${arg#@}"
+  else
+    given+=("$arg")
+  fi
+done
+set -- "${given[@]}"
 
 args=()
 exports=()
@@ -64,21 +81,31 @@ done
 dir=$(dirname "$out")/../modules
 rm -rf "$dir"
 mkdir -p "$dir"
+pids=()
 link() {
   local to=$1 flags=() name
   shift
   for name in "$@"; do flags+=(--export "$name"); done
   rust-lld -flavor wasm "${flags[@]}" "${args[@]}" -o "$to"
 }
-pids=()
+# One link a module, two at a time (each is one thread), every failure named by its module.
+failed=()
 for module in "${modules[@]}"; do
   own=(rescale_lab_start_"$module")
   for entry in "${chunks[@]}"; do
     if chunk_in "$entry" "$module"; then own+=("$entry"); fi
   done
-  link "$dir/$module.wasm" "${common[@]}" "${own[@]}" &
-  pids+=($!)
+  link "$dir/$module.wasm" "${common[@]}" "${own[@]}" >"$dir/$module.log" 2>&1 &
+  pids+=("$module:$!")
+  if [ ${#pids[@]} -ge 2 ]; then
+    wait "${pids[0]#*:}" || failed+=("${pids[0]%%:*}")
+    pids=("${pids[@]:1}")
+  fi
 done
-link "$out" "${exports[@]}" &
-pids+=($!)
-for pid in "${pids[@]}"; do wait "$pid"; done
+for entry in "${pids[@]}"; do wait "${entry#*:}" || failed+=("${entry%%:*}"); done
+for module in "${failed[@]}"; do
+  echo "link-modules: linking the wasm module '$module' failed:" >&2
+  sed 's/^/  /' "$dir/$module.log" >&2
+done
+[ ${#failed[@]} = 0 ] || exit 1
+cp "$dir/home.wasm" "$out"

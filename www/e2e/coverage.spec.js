@@ -302,6 +302,7 @@ test('a link to the address a lab already shows opens it afresh; Back finds it a
 test('playback that ends while another lab is shown: Back finds the lab and its link at the end', async ({ page }) => {
   await open(page, '#/coverage');
   await setPair(page, 8, 2);
+  await predict(page, [0, 2, 4, 6]);
   await page.getByRole('button', { name: 'Play' }).click();
   await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Labs' }).getByRole('link', { name: 'Key owners' }).click();
@@ -319,4 +320,7 @@ test('playback that ends while another lab is shown: Back finds the lab and its 
   await expect(trail(page)).toHaveText('0 2 4 6 0');
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
   await expect(page).toHaveURL(/#\/coverage\?a=2&t=2$/);
+  // Kept, not opened again from its link: the prediction (which no link carries) and its verdict.
+  await expect(page.getByRole('group', { name: 'Prediction' }).getByRole('checkbox', { name: 'Residue 6', exact: true })).toBeChecked();
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'correct');
 });

@@ -1,5 +1,5 @@
-// Loading: each route fetches only its own wasm module (tools/build.sh builds one per lab and
-// `home` for the other routes; dist/build.json lists them). Moving between every pair of labs
+// Loading: each route fetches only its own wasm module (tools/build.sh links one per lab and
+// `home` for the other routes; dist/build.json lists them), which holds no other lab's page. Moving between every pair of labs
 // by the navigation links (in the same page: each module is fetched once and kept, static/boot.js),
 // a deep link straight into each lab, every lab offline after a first visit (its deferred parts
 // too), and an embed of each lab. A lab's module may also fetch its own chunks
@@ -19,6 +19,25 @@ test('the build lists a module for home and one per lab', () => {
   for (const [js, wasm] of Object.values(build.modules)) {
     expect(js).toMatch(/^pkg\/[a-z]+\.[0-9a-f]{12}\.js$/);
     expect(wasm).toMatch(/^pkg\/[a-z]+\.[0-9a-f]{12}\.wasm$/);
+  }
+});
+
+// The app is compiled once and linked into one module per lab (tools/link-modules.sh): each
+// module keeps only what its own start reaches. A lab's page shows its lede, text no other code
+// holds, so the lede's bytes are in that lab's module and in no other module's files.
+test("a lab's page is in its own module only: its lede is in no other module's files", async ({ page }) => {
+  const dist = (path) => readFileSync(fileURLToPath(new URL(`../../dist/${path}`, import.meta.url)));
+  const files = Object.fromEntries(Object.keys(build.modules).map((name) =>
+    [name, [build.modules[name][1], ...build.chunks[name]].map(dist)]));
+  for (const lab of labs) {
+    await open(page, `#/${lab}`);
+    const lede = (await page.locator('p.lede').first().textContent()).slice(0, 80);
+    expect(lede.length, `the ${lab} lab's lede`).toBeGreaterThan(40);
+    const bytes = Buffer.from(lede, 'utf8');
+    for (const [name, contents] of Object.entries(files)) {
+      const holds = contents.some((f) => f.includes(bytes));
+      expect(holds, `the ${name} module holds the ${lab} lab's page ("${lede}")`).toBe(name === lab);
+    }
   }
 });
 

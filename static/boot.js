@@ -120,10 +120,11 @@ function showRoute() {
 // it was (src/app.rs).
 globalThis.rescaleLabArrival = '';
 if (globalThis.navigation) {
-  // Not a replace: a lab writing its link (history.replaceState) is no arrival, and one that
-  // writes on being shown again (src/labs/url_sync.rs) must not turn Back into a link.
+  // Not a lab writing its link (history.replaceState: a replace that changes no hash) is no
+  // arrival, and one that writes on being shown again (src/labs/url_sync.rs) must not turn Back
+  // into a link; location.replace to another hash is one.
   globalThis.navigation.addEventListener('navigate', (event) => {
-    if (event.navigationType !== 'replace') globalThis.rescaleLabArrival = event.navigationType;
+    if (event.navigationType !== 'replace' || event.hashChange) globalThis.rescaleLabArrival = event.navigationType;
   });
 }
 

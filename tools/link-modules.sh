@@ -108,4 +108,5 @@ for module in "${failed[@]}"; do
   sed 's/^/  /' "$dir/$module.log" >&2
 done
 [ ${#failed[@]} = 0 ] || exit 1
+[ -f "$dir/home.wasm" ] || { echo "link-modules: no rescale_lab_start_home export, so no home module for cargo's $out" >&2; exit 1; }
 cp "$dir/home.wasm" "$out"

@@ -5,7 +5,7 @@
 //! (`page::shown`: the reader is in a lab of another module, kept in the same page).
 //!
 //! - [`events`]: what components read from DOM events (input text, select value, checkbox).
-//! - [`json`]: fetching a JSON file of the site as a plain Rust tree.
+//! - [`fetch`]: fetching a file of the site as text (the exercise sets).
 //! - [`files`]: reading files a person chooses or drops; [`kept`]: keeping a large one for the tab.
 //! - [`frame`]: talking to an embedding page (messages, resize watching, the xAPI post).
 //! - [`watch`]: an element's width and the system's colour scheme, for charts.
@@ -15,9 +15,9 @@
 //! - `storage`: local and session storage (re-exported here; absent natively).
 
 pub mod events;
+pub mod fetch;
 pub mod files;
 pub mod frame;
-pub mod json;
 pub mod kept;
 pub mod lms;
 pub mod page;

@@ -3,24 +3,33 @@
 //! exercise that does not read, or whose id an earlier one holds, is skipped with the reason
 //! (naming its id and its place in the file), the rest still load.
 
-use crate::browser::json::{fetch_json, Json};
+use crate::browser::fetch::fetch_text;
 use crate::model::choice::ChoiceValue;
+use crate::model::json::{self, Node, Value};
 use crate::model::planner::snapshot_kinds::SnapshotKind;
 use crate::model::trace::schema::Backend;
 use crate::model::training::{Exercise, ExerciseKind, Sample, SetReading};
 
-fn text(value: &Json, key: &str) -> Result<String, String> {
-    value.get(key).as_text().map(String::from).ok_or_else(|| format!("\"{key}\" must be text"))
+fn text(value: &Node, key: &str) -> Result<String, String> {
+    value.get(key).and_then(Node::as_text).map(String::from).ok_or_else(|| format!("\"{key}\" must be text"))
 }
 
-fn number(value: &Json, key: &str) -> Result<u32, String> {
-    match value.get(key).as_number() {
+/// A JSON number, as JavaScript reads it (`128` and `128.0` alike).
+fn as_number(value: Option<&Node>) -> Option<f64> {
+    match value.map(|n| &n.value) {
+        Some(Value::Number(text)) => text.parse().ok(),
+        _ => None,
+    }
+}
+
+fn number(value: &Node, key: &str) -> Result<u32, String> {
+    match as_number(value.get(key)) {
         Some(n) if n.fract() == 0.0 && (0.0..=4_294_967_295.0).contains(&n) => Ok(n as u32),
         _ => Err(format!("\"{key}\" must be a whole number")),
     }
 }
 
-fn sample(value: &Json) -> Result<Sample, String> {
+fn sample(value: &Node) -> Result<Sample, String> {
     let slug = text(value, "sample")?;
     Sample::from_slug(&slug).ok_or_else(|| {
         format!("unknown sample {slug:?}; the bundled samples are {}", Sample::ALL.map(Sample::slug).join(", "))
@@ -28,7 +37,7 @@ fn sample(value: &Json) -> Result<Sample, String> {
 }
 
 /// Reads one exercise object; problems are named so a trainer can fix the file.
-fn exercise(value: &Json) -> Result<Exercise, String> {
+fn exercise(value: &Node) -> Result<Exercise, String> {
     let kind = match text(value, "kind")?.as_str() {
         "coverage_reach" => ExerciseKind::CoverageReach { m: number(value, "m")?, a: u64::from(number(value, "a")?) },
         "owner_of_group" => ExerciseKind::OwnerOfGroup {
@@ -92,19 +101,23 @@ pub struct ExerciseSet {
 }
 
 pub async fn load(path: String) -> Result<ExerciseSet, String> {
-    read_set(&fetch_json(&path).await?, &path)
+    let text = fetch_text(&path).await?;
+    let json = json::parse(&text).map_err(|e| format!("{path} is not valid JSON: {e}"))?;
+    read_set(&json, &path)
 }
 
 /// Reads a fetched set (`path` names it in a message): each entry checked, an entry whose id
 /// an earlier one holds refused by name (two exercises under one id would grade each other).
-pub fn read_set(json: &Json, path: &str) -> Result<ExerciseSet, String> {
-    if json.get("format").as_text() != Some("rescale-lab-exercises") || json.get("version").as_number() != Some(1.0) {
+pub fn read_set(json: &Node, path: &str) -> Result<ExerciseSet, String> {
+    let format = json.get("format").and_then(Node::as_text);
+    if format != Some("rescale-lab-exercises") || as_number(json.get("version")) != Some(1.0) {
         return Err(format!("{path} is not a version-1 Rescale Lab exercise set"));
     }
-    let list = json.get("exercises").as_list().ok_or_else(|| "\"exercises\" must be a list".to_string())?;
+    let list =
+        json.get("exercises").and_then(Node::as_list).ok_or_else(|| "\"exercises\" must be a list".to_string())?;
     let mut reading = SetReading::default();
     for (i, item) in list.iter().enumerate() {
-        reading.add(i + 1, item.get("id").as_text(), exercise(item));
+        reading.add(i + 1, item.get("id").and_then(Node::as_text), exercise(item));
     }
     Ok(ExerciseSet {
         title: text(json, "title").unwrap_or_else(|_| "Exercises".into()),
@@ -156,39 +169,49 @@ mod tests {
         }
     }
 
-    fn entry(id: &str, kind: &str, params: &[(&str, Json)]) -> Json {
+    /// One exercise entry, as JSON text; `params` are members written as they stand.
+    fn entry(id: &str, kind: &str, params: &[(&str, &str)]) -> String {
         let mut members = vec![
-            ("id".to_string(), Json::Text(id.into())),
-            ("kind".to_string(), Json::Text(kind.into())),
-            ("title".to_string(), Json::Text(format!("Title {id}"))),
-            ("prompt".to_string(), Json::Text(format!("Prompt {id}"))),
+            format!("\"id\": \"{id}\""),
+            format!("\"kind\": \"{kind}\""),
+            format!("\"title\": \"Title {id}\""),
+            format!("\"prompt\": \"Prompt {id}\""),
         ];
-        members.extend(params.iter().map(|(k, v)| (k.to_string(), v.clone())));
-        Json::Object(members)
+        members.extend(params.iter().map(|(k, v)| format!("\"{k}\": {v}")));
+        format!("{{{}}}", members.join(", "))
     }
 
-    fn set(entries: Vec<Json>) -> Json {
-        Json::Object(vec![
-            ("format".into(), Json::Text("rescale-lab-exercises".into())),
-            ("version".into(), Json::Number(1.0)),
-            ("exercises".into(), Json::List(entries)),
-        ])
+    fn set(entries: Vec<String>) -> Node {
+        let text = format!(
+            "{{\"format\": \"rescale-lab-exercises\", \"version\": 1, \"exercises\": [{}]}}",
+            entries.join(", ")
+        );
+        json::parse(&text).unwrap()
     }
 
     #[test]
     fn a_second_exercise_with_a_taken_id_is_refused_by_name() {
-        let n = |v: f64| Json::Number(v);
-        let owner = |id: &str, group: f64| {
-            entry(id, "owner_of_group", &[("max", n(128.0)), ("p", n(100.0)), ("group", n(group))])
-        };
+        let owner =
+            |id: &str, group: &str| entry(id, "owner_of_group", &[("max", "128"), ("p", "100.0"), ("group", group)]);
         let read =
-            read_set(&set(vec![owner("w-owner", 77.0), owner("w-owner", 5.0), owner("bad", 500.0)]), "x.json").unwrap();
+            read_set(&set(vec![owner("w-owner", "77"), owner("w-owner", "5"), owner("bad", "500")]), "x.json").unwrap();
         assert_eq!(read.exercises.len(), 1);
         assert_eq!(read.exercises[0].kind, ExerciseKind::OwnerOfGroup { max: 128, p: 100, group: 77 });
         assert_eq!(read.problems.len(), 2);
         assert!(read.problems[0].starts_with("exercise \"w-owner\" (entry 2) was skipped: entry 1 already has the id"));
         assert!(read.problems[1].starts_with("exercise \"bad\" (entry 3) was skipped: "), "{}", read.problems[1]);
-        assert_eq!(read_set(&Json::Null, "x.json").unwrap_err(), "x.json is not a version-1 Rescale Lab exercise set");
+        let null = json::parse("null").unwrap();
+        assert_eq!(read_set(&null, "x.json").unwrap_err(), "x.json is not a version-1 Rescale Lab exercise set");
+    }
+
+    /// The shipped set reads whole through the reader the page uses: every exercise, no problem.
+    #[test]
+    fn the_shipped_set_reads_with_no_problem() {
+        let shipped = json::parse(include_str!("../../static/exercises.json")).unwrap();
+        let read = read_set(&shipped, "static/exercises.json").unwrap();
+        assert_eq!(read.problems, Vec::<String>::new());
+        assert_eq!(read.exercises.len(), 14);
+        assert_eq!(read.title, shipped.get("title").and_then(Node::as_text).unwrap());
     }
 
     /// Every kind of the model reads from a file under its slug, and the shipped file uses them all.
@@ -197,7 +220,7 @@ mod tests {
         let shipped = include_str!("../../static/exercises.json");
         for slug in KIND_SLUGS {
             assert!(shipped.contains(&format!("\"kind\": \"{slug}\"")), "static/exercises.json has no {slug}");
-            let read = exercise(&entry("x", slug, &[]));
+            let read = exercise(&json::parse(&entry("x", slug, &[])).unwrap());
             assert!(!matches!(&read, Err(why) if why.starts_with("unknown kind")), "{slug}: {read:?}");
         }
     }

@@ -28,3 +28,21 @@ pub fn PlainField(props: &PlainFieldProps) -> Html {
         </p>
     }
 }
+
+/// One [`PlainField`] of a form kept whole in `form`: typing writes the text into the form's
+/// member through `set` (`|form, text| form.key = text`).
+pub fn form_field<F: Clone + 'static>(
+    form: &UseStateHandle<F>,
+    id: &str,
+    (label, kind): (&'static str, &'static str),
+    value: &str,
+    set: fn(&mut F, String),
+) -> Html {
+    let form = form.clone();
+    let on_input = Callback::from(move |text: String| {
+        let mut next = (*form).clone();
+        set(&mut next, text);
+        form.set(next);
+    });
+    html! { <PlainField id={id.to_string()} {label} {kind} value={value.to_string()} {on_input} /> }
+}

@@ -11,7 +11,7 @@ use yew::prelude::*;
 use crate::browser;
 use crate::browser::page::Interval;
 use crate::browser::xapi::{request, Call};
-use crate::components::PlainField;
+use crate::components::form_field;
 use crate::model::base64;
 use crate::model::json::parse;
 use crate::model::training::class::{class_report, more_url, oldest_first, read_statement, ClassReport, Seen};
@@ -141,20 +141,6 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
         });
     }
     crate::components::use_busy(shown.is_some() && result.is_none());
-    let field = |name: &'static str, label: &'static str, kind: &'static str, value: &str| {
-        let form = form.clone();
-        let on_input = Callback::from(move |text: String| {
-            let mut c = (*form).clone();
-            match name {
-                "endpoint" => c.endpoint = text,
-                "key" => c.key = text,
-                "secret" => c.secret = text,
-                _ => c.activity = text,
-            }
-            form.set(c);
-        });
-        html! { <PlainField id={format!("class-{name}")} {label} {kind} value={value.to_string()} {on_input} /> }
-    };
     let on_submit = {
         let (form, shown, result) = (form.clone(), shown.clone(), result.clone());
         Callback::from(move |e: SubmitEvent| {
@@ -183,10 +169,10 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
             <h1 id="class-title">{ "Class view" }</h1>
             <p>{ "The answers of a workshop, read back from the Learning Record Store your LMS reports to. The key and secret stay in this tab and are never put in a link." }</p>
             <form class="class-connection" onsubmit={on_submit}>
-                { field("endpoint", "LRS endpoint", "url", &form.endpoint) }
-                { field("key", "Key", "text", &form.key) }
-                { field("secret", "Secret", "password", &form.secret) }
-                { field("activity", "Activity id", "text", &form.activity) }
+                { form_field(&form, "class-endpoint", ("LRS endpoint", "url"), &form.endpoint, |c, t| c.endpoint = t) }
+                { form_field(&form, "class-key", ("Key", "text"), &form.key, |c, t| c.key = t) }
+                { form_field(&form, "class-secret", ("Secret", "password"), &form.secret, |c, t| c.secret = t) }
+                { form_field(&form, "class-activity", ("Activity id", "text"), &form.activity, |c, t| c.activity = t) }
                 <button type="submit">{ "Show the class" }</button>
             </form>
             { status }

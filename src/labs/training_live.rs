@@ -9,7 +9,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser::{self, xapi::uuid};
-use crate::components::PlainField;
+use crate::components::form_field;
 use crate::model::base64;
 use crate::model::training::cmi5::{Cmi5Launch, LaunchData, Sent};
 use crate::model::training::{Exercise, TrainingProgress};
@@ -86,20 +86,6 @@ pub fn use_live_report(
     if off {
         return html! {};
     }
-    let field = |name: &'static str, label: &'static str, kind: &'static str, value: &str| {
-        let form = form.clone();
-        let on_input = Callback::from(move |text: String| {
-            let mut live = (*form).clone();
-            match name {
-                "endpoint" => live.endpoint = text,
-                "key" => live.key = text,
-                "secret" => live.secret = text,
-                _ => live.name = text,
-            }
-            form.set(live);
-        });
-        html! { <PlainField id={format!("live-{name}")} {label} {kind} value={value.to_string()} {on_input} /> }
-    };
     let on_submit = {
         let (form, session) = (form.clone(), session.clone());
         Callback::from(move |e: SubmitEvent| {
@@ -122,10 +108,10 @@ pub fn use_live_report(
             <summary>{ "Send answers to an LRS (live workshop)" }</summary>
             <p class="field-hint">{ "For a class without an LMS: the trainer names the Learning Record Store; your answers go there under your name. Kept in this tab only, never in a link." }</p>
             <form class="class-connection" onsubmit={on_submit}>
-                { field("endpoint", "LRS endpoint", "url", &form.endpoint) }
-                { field("key", "LRS key", "text", &form.key) }
-                { field("secret", "LRS secret", "password", &form.secret) }
-                { field("name", "Your name", "text", &form.name) }
+                { form_field(&form, "live-endpoint", ("LRS endpoint", "url"), &form.endpoint, |l, t| l.endpoint = t) }
+                { form_field(&form, "live-key", ("LRS key", "text"), &form.key, |l, t| l.key = t) }
+                { form_field(&form, "live-secret", ("LRS secret", "password"), &form.secret, |l, t| l.secret = t) }
+                { form_field(&form, "live-name", ("Your name", "text"), &form.name, |l, t| l.name = t) }
                 <button type="submit">{ "Send my answers" }</button>
             </form>
             { match &*session {

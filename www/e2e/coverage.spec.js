@@ -21,6 +21,15 @@ async function predict(page, residues) {
   }
 }
 
+/** Seed run 2's start: m = 8, a = 2, the four residues it reaches predicted, playing. */
+async function playFourPredicted(page) {
+  await open(page, '#/coverage');
+  await setPair(page, 8, 2);
+  await predict(page, [0, 2, 4, 6]);
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+}
+
 test('seed run 1: m = 8, a = 3, all eight predicted, by Step', async ({ page }) => {
   await open(page, '#/coverage');
   await setPair(page, 8, 3);
@@ -36,11 +45,7 @@ test('seed run 1: m = 8, a = 3, all eight predicted, by Step', async ({ page }) 
 });
 
 test('seed run 2: m = 8, a = 2, four predicted, by Play; playback pauses at the close', async ({ page }) => {
-  await open(page, '#/coverage');
-  await setPair(page, 8, 2);
-  await predict(page, [0, 2, 4, 6]);
-  await page.getByRole('button', { name: 'Play' }).click();
-  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await playFourPredicted(page);
   await expect(verdict(page)).toHaveAttribute('data-verdict', 'correct', { timeout: 5000 });
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
   await expect(reached(page)).toHaveText('4');
@@ -300,11 +305,7 @@ test('a link to the address a lab already shows opens it afresh; Back finds it a
 // Playback goes on while the lab is set aside (another module's page shown): Back finds the
 // lab where playback ended, and its link says so, not where the reader left it.
 test('playback that ends while another lab is shown: Back finds the lab and its link at the end', async ({ page }) => {
-  await open(page, '#/coverage');
-  await setPair(page, 8, 2);
-  await predict(page, [0, 2, 4, 6]);
-  await page.getByRole('button', { name: 'Play' }).click();
-  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await playFourPredicted(page);
   await page.getByRole('navigation', { name: 'Labs' }).getByRole('link', { name: 'Key owners' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Key owners' })).toBeVisible();
   // The coverage lab's page, set aside: its step count as the kept app draws it.

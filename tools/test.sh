@@ -2,7 +2,8 @@
 # Runs every test, in order, stopping at the first failure:
 #   1. cargo fmt --check, shellcheck on every shell script, the spec check (no page.url()
 #      snapshot, no sleep: www/check-specs.mjs), the set-up scripts on a simulated bare machine
-#      (tests/scripts/setup-test.sh)
+#      (tests/scripts/setup-test.sh), the bundle's linker with a stand-in rust-lld
+#      (tests/scripts/link-modules-test.sh)
 #   2. cargo clippy (native and wasm32), warnings are errors
 #   3. native tests: model (table + property), URL state, reducers, Flink vectors, the CLI
 #   4. component tests in headless Chromium (wasm-bindgen-test)
@@ -38,6 +39,9 @@ node www/check-specs.mjs
 
 step "set-up scripts on a simulated bare machine"
 bash tests/scripts/setup-test.sh
+
+step "the bundle's linker, one wasm module per start export (tools/link-modules.sh)"
+bash tests/scripts/link-modules-test.sh
 
 step "cargo clippy (native)"
 cargo clippy --workspace --all-targets --locked -- -D warnings

@@ -11,6 +11,8 @@
 //!   [`FieldSpec`] and [`FieldView`] (what a field widget draws), [`ParamTable`].
 //! - [`pick`]: [`Pick`], a menu parameter over a `ChoiceValue` type (its values, slugs and
 //!   labels from the type; its notice made from the list and the default).
+//! - [`section`]: [`Section`] (what `view=` may show alone), [`resolve_view`], and
+//!   [`LabTables`], what the frame around a lab's page reads of its `query.rs`.
 //! - [`slot`]: [`Slot`], a parameter bound to its place in a lab's state (a lens), the
 //!   `slots!` list each lab declares its parameters with, and [`Edit`], the one edit action.
 //! - [`encoding`]: [`encode_component`] and [`decode_component`], percent-encoding.
@@ -30,6 +32,7 @@ mod origin;
 pub mod param;
 pub mod param_info;
 pub mod pick;
+pub mod section;
 pub mod slot;
 pub mod visit;
 pub mod workshop;
@@ -41,6 +44,7 @@ pub use origin::{origin_of_address, valid_origin};
 pub use param::{Param, MAX_P};
 pub use param_info::{Choice, FieldView, ParamInfo, ParamTable};
 pub use pick::Pick;
+pub use section::{resolve_view, LabTables, Section, Sections};
 pub(crate) use slot::{edit_action, slots};
 pub use slot::{Bound, Edit, Slot, Table};
 pub use visit::{Visit, VISIT_KEY};
@@ -170,62 +174,6 @@ pub struct CommonQuery {
     /// `view=slider`: one section of the lab, for a compact embed. The word is only checked for
     /// its shape here; the lab's [`Section`] list decides whether it names a section.
     pub view: Option<String>,
-}
-
-/// One section a lab can show alone with `view=<name>` (listed in its `query.rs`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Section {
-    pub name: &'static str,
-    /// What the embed builder's **Section** select shows.
-    pub label: &'static str,
-}
-
-/// A lab's sections, in the order the embed builder lists them.
-pub type Sections = &'static [Section];
-
-/// What the frame around a lab's page reads of the lab's `query.rs`: the parameters (the embed
-/// title and locks) and the sections (`view=`). A wasm module has only its own lab's: another
-/// lab's are empty there (`crate::app::pages`).
-#[derive(Clone, Copy)]
-pub struct LabTables {
-    pub params: ParamTable,
-    pub sections: Sections,
-}
-
-impl LabTables {
-    /// A lab whose page this module does not hold.
-    pub const NONE: LabTables = LabTables { params: &[], sections: &[] };
-
-    /// The parameters an embedding page may lock, with the label of the control each one names.
-    pub fn lockable(self) -> impl Iterator<Item = (&'static str, &'static str)> {
-        self.params.iter().filter(|p| p.lockable()).map(|p| (p.name(), p.label()))
-    }
-}
-
-/// Static tables: the same tables are the same slices (or both empty).
-impl PartialEq for LabTables {
-    fn eq(&self, other: &Self) -> bool {
-        fn same<T>(a: &[T], b: &[T]) -> bool {
-            (a.is_empty() && b.is_empty()) || std::ptr::eq(a, b)
-        }
-        same(self.params, other.params) && same(self.sections, other.sections)
-    }
-}
-
-/// The section `view` names among `sections`, or (with a notice) none: the whole lab.
-pub fn resolve_view(view: Option<&str>, sections: Sections, notices: &mut Vec<Notice>) -> Option<&'static str> {
-    let view = view?;
-    let found = sections.iter().find(|s| s.name == view).map(|s| s.name);
-    if found.is_none() {
-        let names: Vec<&str> = sections.iter().map(|s| s.name).collect();
-        let why = if names.is_empty() {
-            "this lab has no sections to show alone; showing the whole lab".to_string()
-        } else {
-            format!("this lab's sections are {}; showing the whole lab", names.join(", "))
-        };
-        notices.push(notice("view", view, &why));
-    }
-    found
 }
 
 impl CommonQuery {

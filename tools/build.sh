@@ -41,13 +41,13 @@ minify() {
   mv "$1.min" "$1"
 }
 
-# Splits, binds and optimises the module $1 from target/split/$1.in.wasm (the compiler's
-# output, copied), writing its files to dist/pkg and its entries for the lists below to
-# target/split/$1.module and target/split/$1.chunks. Runs beside the other lane.
+# Splits, binds and optimises the module $1 from $linked/$1.wasm (the linker's output), writing
+# its files to dist/pkg and its entries for the lists below to target/split/$1.module and
+# target/split/$1.chunks. Runs beside the other lane.
 finish_module() {
   local name=$1 split=target/split/$1 chunks=() optimised chunk_list="" chunk base hashed_chunk link sum js wasm
   mkdir -p "$split"
-  wasm-split-cli --out-name "$name" "$split.in.wasm" "$split" >/dev/null
+  wasm-split-cli --out-name "$name" "$linked/$name.wasm" "$split" >/dev/null
   wasm-bindgen --target web --no-typescript --keep-lld-exports --out-dir dist/pkg --out-name "$name" "$split/$name.wasm"
   minify "dist/pkg/$name.js"
   for chunk in "$split"/*.wasm; do
@@ -98,9 +98,10 @@ finish_module() {
 
 # The app, compiled once (fat LTO, one codegen unit: one thread for most of its time) and
 # linked into one module per start export by tools/link-modules.sh, which writes
-# <target>/modules/<module>.wasm. --emit-relocs: wasm-split-cli reads the relocations to move
+# <target>/modules/<module>.wasm ($linked). --emit-relocs: wasm-split-cli reads the relocations to move
 # the code that only a deferred part reaches (components/deferred.rs) into chunks of its own.
 # The linker's hash is a link argument, so that a change to it links again.
+linked=target/dist-build/wasm32-unknown-unknown/wasm-release/modules
 say "building the wasm app (one compile, one module per lab and one for home)"
 linker_hash=$(sha256sum tools/link-modules.sh | cut -c1-12)
 cargo rustc --locked --target-dir target/dist-build --profile wasm-release --target wasm32-unknown-unknown \
@@ -108,14 +109,12 @@ cargo rustc --locked --target-dir target/dist-build --profile wasm-release --tar
   "-Clinker=$ROOT/tools/link-modules.sh" "-Clink-arg=--rescale-lab-linker=$linker_hash"
 rm -rf dist target/split
 mkdir -p dist/pkg dist/static target/split
-linked=target/dist-build/wasm32-unknown-unknown/wasm-release/modules
 for name in "${MODULES[@]}"; do
   [ -f "$linked/$name.wasm" ] || die "the linker wrote no wasm module '$name' (no rescale_lab_start_$name export?)"
-  cp "$linked/$name.wasm" "target/split/$name.in.wasm"
 done
 for linked_module in "$linked"/*.wasm; do
   name=$(basename "$linked_module" .wasm)
-  [ -f "target/split/$name.in.wasm" ] || die "the app exports a start for '$name', which is no folder of src/labs/"
+  [[ " ${MODULES[*]} " == *" $name "* ]] || die "the app exports a start for '$name', which is no folder of src/labs/"
 done
 
 # Split, bind and optimise the modules in two lanes on two cores: each lane takes the next

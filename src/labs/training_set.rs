@@ -5,7 +5,7 @@
 
 use crate::browser::fetch::fetch_text;
 use crate::model::choice::ChoiceValue;
-use crate::model::json::{self, Node, Value};
+use crate::model::json::{self, Node};
 use crate::model::planner::snapshot_kinds::SnapshotKind;
 use crate::model::trace::schema::Backend;
 use crate::model::training::{Exercise, ExerciseKind, Sample, SetReading};
@@ -14,16 +14,8 @@ fn text(value: &Node, key: &str) -> Result<String, String> {
     value.get(key).and_then(Node::as_text).map(String::from).ok_or_else(|| format!("\"{key}\" must be text"))
 }
 
-/// A JSON number, as JavaScript reads it (`128` and `128.0` alike).
-fn as_number(value: Option<&Node>) -> Option<f64> {
-    match value.map(|n| &n.value) {
-        Some(Value::Number(text)) => text.parse().ok(),
-        _ => None,
-    }
-}
-
 fn number(value: &Node, key: &str) -> Result<u32, String> {
-    match as_number(value.get(key)) {
+    match value.get(key).and_then(Node::as_number) {
         Some(n) if n.fract() == 0.0 && (0.0..=4_294_967_295.0).contains(&n) => Ok(n as u32),
         _ => Err(format!("\"{key}\" must be a whole number")),
     }
@@ -110,7 +102,7 @@ pub async fn load(path: String) -> Result<ExerciseSet, String> {
 /// an earlier one holds refused by name (two exercises under one id would grade each other).
 pub fn read_set(json: &Node, path: &str) -> Result<ExerciseSet, String> {
     let format = json.get("format").and_then(Node::as_text);
-    if format != Some("rescale-lab-exercises") || as_number(json.get("version")) != Some(1.0) {
+    if format != Some("rescale-lab-exercises") || json.get("version").and_then(Node::as_number) != Some(1.0) {
         return Err(format!("{path} is not a version-1 Rescale Lab exercise set"));
     }
     let list =

@@ -57,6 +57,15 @@ impl Node {
         }
     }
 
+    /// A number as JavaScript's parser reads it (`128`, `128.0` and `1.28e2` alike); `None` for
+    /// anything but a number. Exact decimals: [`Decimal`].
+    pub fn as_number(&self) -> Option<f64> {
+        match &self.value {
+            Value::Number(text) => text.parse().ok(),
+            _ => None,
+        }
+    }
+
     /// The member names of an object, in order (empty for anything else).
     pub fn keys(&self) -> Vec<&str> {
         match &self.value {

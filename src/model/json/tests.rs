@@ -25,6 +25,21 @@ fn reads_values_with_offsets_and_number_text() {
 }
 
 #[test]
+fn numbers_read_as_javascript_reads_them() {
+    for (text, want) in [
+        ("128", Some(128.0)),
+        ("128.0", Some(128.0)),
+        ("1.28e2", Some(128.0)),
+        ("-0.5", Some(-0.5)),
+        ("\"128\"", None),
+        ("null", None),
+        ("[1]", None),
+    ] {
+        assert_eq!(parse(text).unwrap().as_number(), want, "{text}");
+    }
+}
+
+#[test]
 fn sequences_of_bodies() {
     let v = parse_sequence("[1]\n[2] [3][4]").unwrap();
     assert_eq!(v.iter().map(|n| n.at).collect::<Vec<_>>(), vec![0, 4, 8, 11]);

@@ -2,9 +2,10 @@
 //! is uploaded: `Blob.arrayBuffer()` reads the chosen file inside the browser, and the only
 //! fetches are relative paths of the site (the bundled samples).
 
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
+
+use super::listener::Listener;
 
 pub use web_sys::File;
 
@@ -85,19 +86,17 @@ pub async fn site_bytes(path: &str) -> Result<Vec<u8>, String> {
 /// file. The browser's default (opening the file in place of the page) is prevented. An app set
 /// aside (`page::shown`) leaves the drop to the app shown.
 pub struct DropListener {
-    closures: Vec<(&'static str, DragClosure)>,
+    _held: Vec<Listener>,
 }
-
-type DragClosure = Closure<dyn FnMut(web_sys::DragEvent)>;
 
 impl DropListener {
     pub fn new(on_drag: impl Fn(bool) + 'static, on_file: impl Fn(File) + 'static) -> DropListener {
-        let Some(window) = web_sys::window() else { return DropListener { closures: Vec::new() } };
+        let Some(window) = web_sys::window() else { return DropListener { _held: Vec::new() } };
         let on_drag = std::rc::Rc::new(on_drag);
         let over = {
             let on_drag = on_drag.clone();
-            DragClosure::new(move |e: web_sys::DragEvent| {
-                if super::page::shown() && drag_has_files(&e) {
+            super::page::listen_while_shown(&window, "dragover", move |e: web_sys::DragEvent| {
+                if drag_has_files(&e) {
                     e.prevent_default();
                     if let Some(dt) = e.data_transfer() {
                         dt.set_drop_effect("copy");
@@ -108,15 +107,15 @@ impl DropListener {
         };
         let leave = {
             let on_drag = on_drag.clone();
-            DragClosure::new(move |e: web_sys::DragEvent| {
+            Listener::on(&window, "dragleave", move |e| {
                 // Leaving the window: no element of the page is entered next.
-                if e.related_target().is_none() {
+                if e.unchecked_into::<web_sys::DragEvent>().related_target().is_none() {
                     on_drag(false);
                 }
             })
         };
-        let drop = DragClosure::new(move |e: web_sys::DragEvent| {
-            if super::page::shown() && drag_has_files(&e) {
+        let drop = super::page::listen_while_shown(&window, "drop", move |e: web_sys::DragEvent| {
+            if drag_has_files(&e) {
                 e.prevent_default();
                 on_drag(false);
                 if let Some(file) = dropped_file(&e) {
@@ -124,21 +123,6 @@ impl DropListener {
                 }
             }
         });
-        let closures = vec![("dragover", over), ("dragleave", leave), ("drop", drop)];
-        let closures = closures
-            .into_iter()
-            .filter(|(name, c)| window.add_event_listener_with_callback(name, c.as_ref().unchecked_ref()).is_ok())
-            .collect();
-        DropListener { closures }
-    }
-}
-
-impl Drop for DropListener {
-    fn drop(&mut self) {
-        if let Some(window) = web_sys::window() {
-            for (name, closure) in self.closures.drain(..) {
-                let _ = window.remove_event_listener_with_callback(name, closure.as_ref().unchecked_ref());
-            }
-        }
+        DropListener { _held: [over, leave, drop].into_iter().flatten().collect() }
     }
 }

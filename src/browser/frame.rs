@@ -5,6 +5,8 @@
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
+use super::listener::Listener;
+
 /// Whether this page runs inside a frame.
 pub fn in_frame() -> bool {
     web_sys::window()
@@ -65,27 +67,12 @@ impl Drop for ResizeWatch {
 /// Calls `on_message` for every `message` event on the window while this app is shown, until
 /// the guard is dropped.
 pub struct MessageListener {
-    closure: Option<Closure<dyn FnMut(web_sys::MessageEvent)>>,
+    _held: Option<Listener>,
 }
 
 impl MessageListener {
-    pub fn new(mut on_message: impl FnMut(web_sys::MessageEvent) + 'static) -> MessageListener {
-        let Some(window) = web_sys::window() else { return MessageListener { closure: None } };
-        let closure = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event| {
-            if super::page::shown() {
-                on_message(event);
-            }
-        });
-        let added = window.add_event_listener_with_callback("message", closure.as_ref().unchecked_ref());
-        MessageListener { closure: added.ok().map(|_| closure) }
-    }
-}
-
-impl Drop for MessageListener {
-    fn drop(&mut self) {
-        if let (Some(window), Some(closure)) = (web_sys::window(), self.closure.take()) {
-            let _ = window.remove_event_listener_with_callback("message", closure.as_ref().unchecked_ref());
-        }
+    pub fn new(on_message: impl FnMut(web_sys::MessageEvent) + 'static) -> MessageListener {
+        MessageListener { _held: super::page::listen_on_window("message", on_message) }
     }
 }
 

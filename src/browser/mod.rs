@@ -12,6 +12,7 @@
 //! - [`wanted`]: when a part below the first screen is wanted (near the view, or first input).
 //! - [`lms`]: the SCORM run-time of a page an LMS launched; [`xapi`]: requests to an LRS.
 //! - [`page`]: this module's root and whether it is shown, the next paint, timers.
+//! - [`listener`]: an event listener removed with its guard (every listener guard here is one).
 //! - `storage`: local and session storage (re-exported here; absent natively).
 
 pub mod events;
@@ -19,6 +20,7 @@ pub mod fetch;
 pub mod files;
 pub mod frame;
 pub mod kept;
+pub mod listener;
 pub mod lms;
 pub mod page;
 mod storage;
@@ -29,10 +31,10 @@ pub mod xapi;
 pub use frame::*;
 pub use storage::*;
 
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::url::Theme;
+use listener::Listener;
 
 /// `location.hash`, or empty when unavailable.
 pub fn current_hash() -> String {
@@ -77,29 +79,12 @@ pub fn set_title(title: &str) {
 /// boot loader's listener, which runs first, has then chosen its root), until the guard is
 /// dropped.
 pub struct HashListener {
-    closure: Option<Closure<dyn FnMut()>>,
+    _held: Option<Listener>,
 }
 
 impl HashListener {
     pub fn new(mut on_change: impl FnMut(String) + 'static) -> HashListener {
-        let Some(window) = web_sys::window() else {
-            return HashListener { closure: None };
-        };
-        let closure = Closure::<dyn FnMut()>::new(move || {
-            if page::shown() {
-                on_change(current_hash());
-            }
-        });
-        let added = window.add_event_listener_with_callback("hashchange", closure.as_ref().unchecked_ref());
-        HashListener { closure: added.ok().map(|_| closure) }
-    }
-}
-
-impl Drop for HashListener {
-    fn drop(&mut self) {
-        if let (Some(window), Some(closure)) = (web_sys::window(), self.closure.take()) {
-            let _ = window.remove_event_listener_with_callback("hashchange", closure.as_ref().unchecked_ref());
-        }
+        HashListener { _held: page::listen_on_window("hashchange", move |_: web_sys::Event| on_change(current_hash())) }
     }
 }
 
@@ -144,30 +129,13 @@ pub fn focus_in_text_entry(event: &web_sys::KeyboardEvent) -> bool {
 /// Calls `on_key` for every `keydown` on the document while this app is shown, until the guard
 /// is dropped.
 pub struct KeyListener {
-    closure: Option<Closure<dyn FnMut(web_sys::KeyboardEvent)>>,
+    _held: Option<Listener>,
 }
 
 impl KeyListener {
-    pub fn new(mut on_key: impl FnMut(web_sys::KeyboardEvent) + 'static) -> KeyListener {
-        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-            return KeyListener { closure: None };
-        };
-        let closure = Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(move |event| {
-            if page::shown() {
-                on_key(event);
-            }
-        });
-        let added = document.add_event_listener_with_callback("keydown", closure.as_ref().unchecked_ref());
-        KeyListener { closure: added.ok().map(|_| closure) }
-    }
-}
-
-impl Drop for KeyListener {
-    fn drop(&mut self) {
+    pub fn new(on_key: impl FnMut(web_sys::KeyboardEvent) + 'static) -> KeyListener {
         let document = web_sys::window().and_then(|w| w.document());
-        if let (Some(document), Some(closure)) = (document, self.closure.take()) {
-            let _ = document.remove_event_listener_with_callback("keydown", closure.as_ref().unchecked_ref());
-        }
+        KeyListener { _held: document.and_then(|d| page::listen_while_shown(&d, "keydown", on_key)) }
     }
 }
 

@@ -6,6 +6,8 @@ use std::cell::{Cell, RefCell};
 
 use wasm_bindgen::JsCast;
 
+use super::listener::Listener;
+
 pub use gloo_timers::callback::{Interval, Timeout};
 
 thread_local! {
@@ -60,29 +62,39 @@ pub fn arrived_by_traverse() -> Option<bool> {
     Some(arrival == "traverse")
 }
 
+/// As [`Listener::on`], calling `on_event` only while this module's app is shown, with the
+/// event as the type `E` its name promises.
+pub fn listen_while_shown<E: JsCast>(
+    target: &web_sys::EventTarget,
+    name: &'static str,
+    mut on_event: impl FnMut(E) + 'static,
+) -> Option<Listener> {
+    Listener::on(target, name, move |event| {
+        if shown() {
+            on_event(event.unchecked_into());
+        }
+    })
+}
+
+/// [`listen_while_shown`] on the window.
+pub fn listen_on_window<E: JsCast>(name: &'static str, on_event: impl FnMut(E) + 'static) -> Option<Listener> {
+    let window = web_sys::window()?;
+    listen_while_shown(&window, name, on_event)
+}
+
 /// Calls `on_shown` each time the boot loader shows this module's root again after another
 /// module's (its `rescale-lab-shown` event), until the guard is dropped: what the app read from
 /// storage may have changed meanwhile.
 pub struct ShownWatch {
-    listener: Option<(web_sys::Element, wasm_bindgen::closure::Closure<dyn FnMut()>)>,
+    _held: Option<Listener>,
 }
 
 const SHOWN_EVENT: &str = "rescale-lab-shown";
 
 impl ShownWatch {
-    pub fn new(on_shown: impl FnMut() + 'static) -> ShownWatch {
-        let Some(root) = ROOT.with(|root| root.borrow().clone()) else { return ShownWatch { listener: None } };
-        let closure = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(on_shown);
-        let added = root.add_event_listener_with_callback(SHOWN_EVENT, closure.as_ref().unchecked_ref()).is_ok();
-        ShownWatch { listener: added.then_some((root, closure)) }
-    }
-}
-
-impl Drop for ShownWatch {
-    fn drop(&mut self) {
-        if let Some((root, closure)) = self.listener.take() {
-            let _ = root.remove_event_listener_with_callback(SHOWN_EVENT, closure.as_ref().unchecked_ref());
-        }
+    pub fn new(mut on_shown: impl FnMut() + 'static) -> ShownWatch {
+        let root = ROOT.with(|root| root.borrow().clone());
+        ShownWatch { _held: root.and_then(|root| Listener::on(&root, SHOWN_EVENT, move |_| on_shown())) }
     }
 }
 

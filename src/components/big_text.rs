@@ -2,7 +2,8 @@
 //! layout slow) with a note saying so, typing drops what was held, and [`BigText::read`] hands
 //! over the held paste or the box's text, replacing the box after a large read (clearing it is
 //! slow too). The skew lab's **Keys (CSV)** and **Flink REST metrics (JSON)** and the trace lab's **Job output
-//! (CSV)** use it; [`BigText::on_read`] and [`on_file_text`] wire a box's button and file input.
+//! (CSV)** use it; [`BigText::field`] draws the field around the box, and [`BigText::on_read`] and
+//! [`on_file_text`] wire its button and file input.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -114,4 +115,50 @@ pub fn on_file_text(to: Callback<String>) -> Callback<Event> {
             }
         });
     })
+}
+
+/// What kind of file the field's file input takes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    Csv,
+    Json,
+}
+
+/// The field around a big-text box: its label, the box, a hint, the button that reads it and
+/// a file input beside the button.
+pub struct BigField {
+    /// The `<textarea>`'s id; the hint's is this with `-hint`.
+    pub id: &'static str,
+    pub label: &'static str,
+    pub rows: u32,
+    pub hint: String,
+    pub placeholder: &'static str,
+    /// The box's text when first shown.
+    pub initial: Option<String>,
+    /// The button's text, its click and whether it is disabled.
+    pub button: (&'static str, Callback<MouseEvent>, bool),
+    pub file: (FileKind, Callback<Event>),
+}
+
+impl BigText {
+    pub fn field(&self, f: BigField) -> Html {
+        let hint_id = format!("{}-hint", f.id);
+        let (button, on_button, disabled) = f.button;
+        let (file_label, accept) = match f.file.0 {
+            FileKind::Csv => ("Or read a CSV file: ", ".csv,.txt,text/csv,text/plain"),
+            FileKind::Json => ("Or read a JSON file: ", ".json,.txt,application/json,text/plain"),
+        };
+        html! {
+            <div class="field csv-field">
+                <label for={f.id}>{ f.label }</label>
+                <textarea key={self.generation} id={f.id} ref={self.area.clone()} onpaste={self.on_paste.clone()} oninput={self.on_type.clone()}
+                    rows={f.rows.to_string()} spellcheck="false" aria-describedby={hint_id.clone()} defaultvalue={f.initial} placeholder={f.placeholder} />
+                <p class="field-hint" id={hint_id}>{ f.hint }</p>
+                <div class="buttons">
+                    <button type="button" class="primary" onclick={on_button} {disabled}>{ button }</button>
+                    <label class="file-label">{ file_label }<input type="file" {accept} onchange={f.file.1} /></label>
+                </div>
+            </div>
+        }
+    }
 }

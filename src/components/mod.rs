@@ -21,7 +21,7 @@ pub mod view_part;
 pub mod wanted;
 
 pub use answer_field::AnswerField;
-pub use big_text::{on_file_text, use_big_text, BigText};
+pub use big_text::{on_file_text, use_big_text, BigField, BigText, FileKind};
 pub use chart_box::{use_chart_style, DarkTheme};
 pub use confirm::Confirm;
 pub use copy_export::CopyExport;

@@ -37,44 +37,42 @@ fn step_row(row: &ExerciseRow, titles: &[(String, String)]) -> Html {
     }
 }
 
+/// One of the two tables: `name` gives its test id (`class-<name>`) and its caption's id.
+fn class_table(name: &str, caption: &str, columns: [&str; 4], rows: Html) -> Html {
+    let caption_id = format!("class-{name}-caption");
+    html! {
+        <div class="table-scroll" role="region" aria-labelledby={caption_id.clone()} tabindex="0">
+            <table class="class-table" data-testid={format!("class-{name}")}>
+                <caption id={caption_id}>{ caption.to_string() }</caption>
+                <thead><tr>{ for columns.iter().map(|c| html! { <th scope="col">{ c.to_string() }</th> }) }</tr></thead>
+                <tbody>{ rows }</tbody>
+            </table>
+        </div>
+    }
+}
+
 #[function_component]
 pub fn ClassTables(props: &ClassTablesProps) -> Html {
     let r = &props.report;
+    let steps = r.exercises.iter().map(|row| step_row(row, &props.titles)).collect::<Html>();
+    let learners = r
+        .learners
+        .iter()
+        .map(|l| {
+            html! {
+                <tr>
+                    <th scope="row">{ l.shown.clone() }</th>
+                    <td>{ l.answered }</td>
+                    <td>{ l.right }</td>
+                    <td>{ l.finished.clone().unwrap_or_else(|| "not yet".to_string()) }</td>
+                </tr>
+            }
+        })
+        .collect::<Html>();
     html! {
         <>
-            <div class="table-scroll" role="region" aria-labelledby="class-steps-caption" tabindex="0">
-                <table class="class-table" data-testid="class-steps">
-                    <caption id="class-steps-caption">{ "Per step" }</caption>
-                    <thead><tr>
-                        <th scope="col">{ "Step" }</th>
-                        <th scope="col">{ "Answered" }</th>
-                        <th scope="col">{ "Right at the first attempt" }</th>
-                        <th scope="col">{ "Commonest wrong answers" }</th>
-                    </tr></thead>
-                    <tbody>{ for r.exercises.iter().map(|row| step_row(row, &props.titles)) }</tbody>
-                </table>
-            </div>
-            <div class="table-scroll" role="region" aria-labelledby="class-learners-caption" tabindex="0">
-                <table class="class-table" data-testid="class-learners">
-                    <caption id="class-learners-caption">{ "Per learner" }</caption>
-                    <thead><tr>
-                        <th scope="col">{ "Learner" }</th>
-                        <th scope="col">{ "Answered" }</th>
-                        <th scope="col">{ "Right" }</th>
-                        <th scope="col">{ "Finished" }</th>
-                    </tr></thead>
-                    <tbody>
-                        { for r.learners.iter().map(|l| html! {
-                            <tr>
-                                <th scope="row">{ l.shown.clone() }</th>
-                                <td>{ l.answered }</td>
-                                <td>{ l.right }</td>
-                                <td>{ l.finished.clone().unwrap_or_else(|| "not yet".to_string()) }</td>
-                            </tr>
-                        }) }
-                    </tbody>
-                </table>
-            </div>
+            { class_table("steps", "Per step", ["Step", "Answered", "Right at the first attempt", "Commonest wrong answers"], steps) }
+            { class_table("learners", "Per learner", ["Learner", "Answered", "Right", "Finished"], learners) }
         </>
     }
 }

@@ -55,7 +55,12 @@ pub fn parse_seconds_as_millis(text: &str, max_ms: u32) -> Result<u32, ModelErro
 
 /// Writes milliseconds as seconds with no trailing zeros: 1500 → `1.5`, 10000 → `10`.
 pub fn format_millis_as_seconds(ms: u32) -> String {
-    let (whole, fraction) = (ms / 1000, ms % 1000);
+    format_milli(u64::from(ms))
+}
+
+/// Writes thousandths as a decimal without trailing zeros: 12500 → `12.5`.
+pub fn format_milli(value: u64) -> String {
+    let (whole, fraction) = (value / 1000, value % 1000);
     if fraction == 0 {
         whole.to_string()
     } else {

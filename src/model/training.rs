@@ -68,6 +68,15 @@ fn max(v: u32) -> Result<MaxParallelism, ModelError> {
     MaxParallelism::new(i64::from(v))
 }
 
+/// `v` within `1..=max`, else the out-of-range error naming `what` and both bounds.
+fn from_one_to(what: &'static str, v: u32, max: u32) -> Result<(), ModelError> {
+    if (1..=max).contains(&v) {
+        Ok(())
+    } else {
+        Err(ModelError::OutOfRange { what, value: i64::from(v), min: 1, max: i64::from(max) })
+    }
+}
+
 impl ExerciseKind {
     /// Checks the parameters with the model's own constructors.
     pub fn validate(self) -> Result<ExerciseKind, ModelError> {
@@ -98,40 +107,16 @@ impl ExerciseKind {
             | ExerciseKind::RunningMeansSafe { .. }
             | ExerciseKind::SnapshotSwitchesBackend { .. } => Ok(()),
             ExerciseKind::CutoverDowntime { state_gib, rate_mib } => {
-                for (what, v, max) in
-                    [("state size in GiB", state_gib, 1 << 20), ("throughput in MiB/s", rate_mib, 1 << 20)]
-                {
-                    if !(1..=max).contains(v) {
-                        return Err(ModelError::OutOfRange { what, value: i64::from(*v), min: 1, max: i64::from(max) });
-                    }
-                }
-                Ok(())
+                from_one_to("state size in GiB", *state_gib, 1 << 20)?;
+                from_one_to("throughput in MiB/s", *rate_mib, 1 << 20)
             }
             ExerciseKind::InPlaceLiftsCeiling { current, target, max: m } => {
                 let mp = max(*m)?;
                 Parallelism::new(i64::from(*current), mp).map(|_| ())?;
-                if !(1..=32768).contains(target) {
-                    return Err(ModelError::OutOfRange {
-                        what: "target parallelism",
-                        value: i64::from(*target),
-                        min: 1,
-                        max: 32768,
-                    });
-                }
-                Ok(())
+                from_one_to("target parallelism", *target, 32768)
             }
             ExerciseKind::PointOfNoReturn { current, target, first } => {
-                for v in [current, target, first] {
-                    if !(1..=32768).contains(v) {
-                        return Err(ModelError::OutOfRange {
-                            what: "parallelism",
-                            value: i64::from(*v),
-                            min: 1,
-                            max: 32768,
-                        });
-                    }
-                }
-                Ok(())
+                [current, target, first].into_iter().try_for_each(|v| from_one_to("parallelism", *v, 32768))
             }
         }?;
         Ok(self)

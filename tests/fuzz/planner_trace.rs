@@ -99,6 +99,42 @@ pub(crate) fn check_plan(input: &PlanInput) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Plan inputs: sizes and rates from `size`, an optional TTL from `ttl` and checkpoint
+/// interval from `interval`, counts anything; a job with transactional sinks is `txn_job`,
+/// any other the other status.
+fn plan_inputs(
+    size: impl Strategy<Value = u64> + Clone,
+    ttl: impl Strategy<Value = u64>,
+    interval: impl Strategy<Value = u64>,
+    txn_job: JobStatus,
+) -> impl Strategy<Value = PlanInput> {
+    let counts = (any_u32(), any_u32(), proptest::option::of(max_parallelism()), any_u32(), any_u32());
+    let sizes = (size.clone(), size.clone(), size);
+    let flags = (proptest::option::of(ttl), any::<bool>(), any::<bool>(), proptest::option::of(interval));
+    (counts, sizes, flags).prop_map(move |(counts, sizes, flags)| {
+        let ((current, target, saved_max, first, partitions), (state_bytes, throughput, download)) = (counts, sizes);
+        let (ttl_s, txn, heap, checkpoint_interval_s) = flags;
+        let other = if txn_job == JobStatus::Down { JobStatus::Running } else { JobStatus::Down };
+        PlanInput {
+            current,
+            target,
+            saved_max,
+            first,
+            state_bytes,
+            throughput,
+            partitions,
+            ttl_s,
+            transactional_sinks: txn,
+            savepoint_rate: throughput,
+            restore_rate: throughput,
+            incremental_rate: download,
+            backend: if heap { Backend::HashMap } else { Backend::RocksDb },
+            checkpoint_interval_s,
+            job: if txn { txn_job } else { other },
+        }
+    })
+}
+
 proptest! {
     #![proptest_config(fuzz_config())]
 
@@ -107,54 +143,19 @@ proptest! {
     /// follows the rules, exactly one step is the point of no return (none when source
     /// bound), the divisors divide the suggestion, the estimates are size ÷ rate and twice it.
     #[test]
-    fn ctor_plan(
-        current in any_u32(),
-        target in any_u32(),
-        saved in proptest::option::of(max_parallelism()),
-        first in any_u32(),
-        state_bytes in prop_oneof![0u64..=MAX_BYTES, select(vec![0u64, 1, MAX_BYTES])],
-        throughput in prop_oneof![0u64..=MAX_BYTES, select(vec![0u64, 1, MAX_BYTES])],
-        download in prop_oneof![0u64..=MAX_BYTES, select(vec![0u64, 1, MAX_BYTES])],
-        partitions in any_u32(),
-        ttl in proptest::option::of(prop_oneof![0u64..=3650 * 86_400, select(vec![0u64, 3650 * 86_400])]),
-        txn in any::<bool>(),
-        heap in any::<bool>(),
-        interval in proptest::option::of(1u64..=86_400),
-    ) {
-        let input = PlanInput {
-            current, target, saved_max: saved, first, state_bytes, throughput, partitions, ttl_s: ttl,
-            transactional_sinks: txn, savepoint_rate: throughput, restore_rate: throughput, incremental_rate: download,
-            backend: if heap { Backend::HashMap } else { Backend::RocksDb },
-            checkpoint_interval_s: interval,
-            job: if txn { JobStatus::Down } else { JobStatus::Running },
-        };
+    fn ctor_plan(input in plan_inputs(
+        prop_oneof![0u64..=MAX_BYTES, select(vec![0u64, 1, MAX_BYTES])],
+        prop_oneof![0u64..=3650 * 86_400, select(vec![0u64, 3650 * 86_400])],
+        1u64..=86_400,
+        JobStatus::Down,
+    )) {
         check_plan(&input)?;
     }
 
     /// `PlanInput::plan` with every field arbitrary (sizes, rates and TTLs up to `u64::MAX`,
     /// beyond what the page can build): the same invariants, and no panic.
     #[test]
-    fn ctor_plan_arbitrary_fields(
-        current in any_u32(),
-        target in any_u32(),
-        saved in proptest::option::of(max_parallelism()),
-        first in any_u32(),
-        state_bytes in any_u64(),
-        throughput in any_u64(),
-        download in any_u64(),
-        partitions in any_u32(),
-        ttl in proptest::option::of(any_u64()),
-        txn in any::<bool>(),
-        heap in any::<bool>(),
-        interval in proptest::option::of(any_u64()),
-    ) {
-        let input = PlanInput {
-            current, target, saved_max: saved, first, state_bytes, throughput, partitions, ttl_s: ttl,
-            transactional_sinks: txn, savepoint_rate: throughput, restore_rate: throughput, incremental_rate: download,
-            backend: if heap { Backend::HashMap } else { Backend::RocksDb },
-            checkpoint_interval_s: interval,
-            job: if txn { JobStatus::Running } else { JobStatus::Down },
-        };
+    fn ctor_plan_arbitrary_fields(input in plan_inputs(any_u64(), any_u64(), any_u64(), JobStatus::Running)) {
         check_plan(&input)?;
     }
 

@@ -9,7 +9,7 @@ use yew::prelude::*;
 use crate::labs::frame::PartProps;
 
 use super::import::{self, SYNC_LIMIT};
-use crate::components::use_big_text;
+use crate::components::{use_big_text, BigField, FileKind};
 use super::query::{KeySource, HOT, N, PRESET, S, TOTAL};
 use super::settings::number_field;
 use super::state::{SkewAction, SkewState};
@@ -62,20 +62,18 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
                 }
                 { number_field(&TOTAL, s, act, None) }
             </div>
-            <div class="field csv-field">
-                <label for="skew-csv">{ "Keys (CSV)" }</label>
-                <textarea key={big.generation} id="skew-csv" ref={big.area.clone()} onpaste={big.on_paste.clone()} oninput={big.on_type.clone()} rows="6" spellcheck="false" aria-describedby="skew-csv-hint"
-                    defaultvalue={initial_text(s)} placeholder="customer-1,120\ncustomer-2,80,64 MB\n\"key, with comma\",5" />
-                <p class="field-hint" id="skew-csv-hint">
-                    { format!("One key per line: key,events_per_s[,state_bytes]. A header line is optional; quote keys that hold commas; \
+            { big.field(BigField {
+                id: "skew-csv",
+                label: "Keys (CSV)",
+                rows: 6,
+                hint: format!("One key per line: key,events_per_s[,state_bytes]. A header line is optional; quote keys that hold commas; \
                                sizes take B, KB, MB, GB or TB (1 KB = 1024 B). Up to {MAX_KEYS} keys. Apply replaces the key set \
-                               (a very large paste is read from memory and the box is emptied).") }
-                </p>
-                <div class="buttons">
-                    <button type="button" class="primary" onclick={on_apply} disabled={s.importing.is_some()}>{ "Apply" }</button>
-                    <label class="file-label">{ "Or read a CSV file: " }<input type="file" accept=".csv,.txt,text/csv,text/plain" onchange={on_file} /></label>
-                </div>
-            </div>
+                               (a very large paste is read from memory and the box is emptied)."),
+                placeholder: "customer-1,120\ncustomer-2,80,64 MB\n\"key, with comma\",5",
+                initial: Some(initial_text(s)),
+                button: ("Apply", on_apply, s.importing.is_some()),
+                file: (FileKind::Csv, on_file),
+            }) }
             if let Some(note) = big.note.as_ref() {
                 <p role="status" data-testid="pending-paste">{ note.clone() }</p>
             }

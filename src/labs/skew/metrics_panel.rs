@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::metrics_view::MetricsView;
 use super::state::{SkewAction, SkewState};
-use crate::components::{on_file_text, use_big_text};
+use crate::components::{on_file_text, use_big_text, BigField, FileKind};
 use crate::labs::frame::PartProps;
 use crate::model::json::MAX_BYTES;
 
@@ -32,18 +32,16 @@ pub fn MetricsPanel(props: &PartProps<SkewState>) -> Html {
                 <li><code>{ "GET /jobs/<job>/vertices/<vertex>/subtasks/<i>/metrics?get=numRecordsIn" }</code>{ ": one body per subtask, pasted one after another in subtask order" }</li>
                 <li><code>{ "GET /jobs/<job>/vertices/<vertex>/subtasks/metrics?get=numRecordsIn" }</code>{ ": Flink's own skew over the subtasks (no subtask's value); " }<code>{ "numRecordsInPerSecond" }</code>{ " works too" }</li>
             </ul>
-            <div class="field csv-field metrics-field">
-                <label for="skew-metrics-json">{ "Flink REST metrics (JSON)" }</label>
-                <textarea key={big.generation} id="skew-metrics-json" ref={big.area.clone()} onpaste={big.on_paste.clone()} oninput={big.on_type.clone()} rows="5" spellcheck="false"
-                    aria-describedby="skew-metrics-hint" placeholder={EXAMPLE} />
-                <p class="field-hint" id="skew-metrics-hint">
-                    { format!("Up to {} MB of JSON. Import metrics reads it; the key set below is not changed.", MAX_BYTES / (1024 * 1024)) }
-                </p>
-                <div class="buttons">
-                    <button type="button" class="primary" onclick={on_import}>{ "Import metrics" }</button>
-                    <label class="file-label">{ "Or read a JSON file: " }<input type="file" accept=".json,.txt,application/json,text/plain" onchange={on_file} /></label>
-                </div>
-            </div>
+            { big.field(BigField {
+                id: "skew-metrics-json",
+                label: "Flink REST metrics (JSON)",
+                rows: 5,
+                hint: format!("Up to {} MB of JSON. Import metrics reads it; the key set below is not changed.", MAX_BYTES / (1024 * 1024)),
+                placeholder: EXAMPLE,
+                initial: None,
+                button: ("Import metrics", on_import, false),
+                file: (FileKind::Json, on_file),
+            }) }
             if let Some(note) = big.note.as_ref() {
                 <p role="status" data-testid="metrics-pending">{ note.clone() }</p>
             }

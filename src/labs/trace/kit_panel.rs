@@ -12,7 +12,7 @@ use yew::prelude::*;
 use super::output_view::OutputView;
 use super::state::{TraceAction, TraceState};
 use crate::browser;
-use crate::components::{on_file_text, use_big_text};
+use crate::components::{on_file_text, use_big_text, BigField, FileKind};
 use crate::labs::frame::PartProps;
 use crate::model::trace::output::{check, MAX_BYTES};
 
@@ -52,19 +52,17 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
                 <button type="button" onclick={on_trace}>{ "Download trace" }</button>
                 <button type="button" onclick={on_totals}>{ "Download totals" }</button>
             </div>
-            <div class="field csv-field">
-                <label for="trace-output-csv">{ "Job output (CSV)" }</label>
-                <textarea key={big.generation} id="trace-output-csv" ref={big.area.clone()} onpaste={big.on_paste.clone()} oninput={big.on_type.clone()}
-                    rows="6" spellcheck="false" aria-describedby="trace-output-hint" placeholder={EXAMPLE} />
-                <p class="field-hint" id="trace-output-hint">
-                    { format!("The header key,total, then one row per key with its final total; optionally a row source_offset,<n> with the offset \
-                               the source read to. Up to {} MB.", MAX_BYTES / (1024 * 1024)) }
-                </p>
-                <div class="buttons">
-                    <button type="button" class="primary" onclick={on_check}>{ "Check output" }</button>
-                    <label class="file-label">{ "Or read a CSV file: " }<input type="file" accept=".csv,.txt,text/csv,text/plain" onchange={on_file} /></label>
-                </div>
-            </div>
+            { big.field(BigField {
+                id: "trace-output-csv",
+                label: "Job output (CSV)",
+                rows: 6,
+                hint: format!("The header key,total, then one row per key with its final total; optionally a row source_offset,<n> with the offset \
+                               the source read to. Up to {} MB.", MAX_BYTES / (1024 * 1024)),
+                placeholder: EXAMPLE,
+                initial: None,
+                button: ("Check output", on_check, false),
+                file: (FileKind::Csv, on_file),
+            }) }
             if let Some(note) = big.note.as_ref() {
                 <p role="status">{ note.clone() }</p>
             }

@@ -80,7 +80,15 @@ impl Reader<'_> {
         Ok(value)
     }
 
-    fn list(&mut self, depth: usize) -> Result<Value, JsonError> {
+    /// A list or an object from its opening byte at `self.pos` to `close`: items read by
+    /// `item` (given the opening's offset), separated by commas. `inside` names it in errors,
+    /// `after` says what may follow an item.
+    fn items<T>(
+        &mut self,
+        depth: usize,
+        (close, inside, after): (u8, &'static str, &'static str),
+        mut item: impl FnMut(&mut Self, usize) -> Result<T, JsonError>,
+    ) -> Result<Vec<T>, JsonError> {
         let open = self.pos;
         if depth >= MAX_DEPTH {
             return Err(JsonError::TooDeep { at: open });
@@ -88,67 +96,55 @@ impl Reader<'_> {
         self.pos += 1;
         let mut items = Vec::new();
         self.skip_space();
-        if self.peek() == Some(b']') {
+        if self.peek() == Some(close) {
             self.pos += 1;
-            return Ok(Value::List(items));
+            return Ok(items);
         }
         loop {
             self.skip_space();
-            if self.pos >= self.bytes.len() {
-                return Err(JsonError::Truncated { at: self.pos, inside: "a list", open });
-            }
-            items.push(self.value(depth + 1)?);
+            items.push(item(self, open)?);
             self.skip_space();
             match self.peek() {
                 Some(b',') => self.pos += 1,
-                Some(b']') => {
+                Some(c) if c == close => {
                     self.pos += 1;
-                    return Ok(Value::List(items));
+                    return Ok(items);
                 }
-                _ => return Err(self.end_or("a list", open, "',' or ']' after a list item")),
+                _ => return Err(self.end_or(inside, open, after)),
             }
         }
     }
 
+    fn list(&mut self, depth: usize) -> Result<Value, JsonError> {
+        let list = (b']', "a list", "',' or ']' after a list item");
+        self.items(depth, list, |r, open| {
+            if r.pos >= r.bytes.len() {
+                return Err(JsonError::Truncated { at: r.pos, inside: "a list", open });
+            }
+            r.value(depth + 1)
+        })
+        .map(Value::List)
+    }
+
     fn object(&mut self, depth: usize) -> Result<Value, JsonError> {
-        let open = self.pos;
-        if depth >= MAX_DEPTH {
-            return Err(JsonError::TooDeep { at: open });
-        }
-        self.pos += 1;
-        let mut members = Vec::new();
-        self.skip_space();
-        if self.peek() == Some(b'}') {
-            self.pos += 1;
-            return Ok(Value::Object(members));
-        }
-        loop {
-            self.skip_space();
-            if self.peek() != Some(b'"') {
-                return Err(self.end_or("an object", open, "a member name in double quotes"));
+        let object = (b'}', "an object", "',' or '}' after a member");
+        self.items(depth, object, |r, open| {
+            if r.peek() != Some(b'"') {
+                return Err(r.end_or("an object", open, "a member name in double quotes"));
             }
-            let key = self.string()?;
-            self.skip_space();
-            if self.peek() != Some(b':') {
-                return Err(self.end_or("an object", open, "':' after a member name"));
+            let key = r.string()?;
+            r.skip_space();
+            if r.peek() != Some(b':') {
+                return Err(r.end_or("an object", open, "':' after a member name"));
             }
-            self.pos += 1;
-            self.skip_space();
-            if self.pos >= self.bytes.len() {
-                return Err(JsonError::Truncated { at: self.pos, inside: "an object", open });
+            r.pos += 1;
+            r.skip_space();
+            if r.pos >= r.bytes.len() {
+                return Err(JsonError::Truncated { at: r.pos, inside: "an object", open });
             }
-            let value = self.value(depth + 1)?;
-            members.push((key, value));
-            self.skip_space();
-            match self.peek() {
-                Some(b',') => self.pos += 1,
-                Some(b'}') => {
-                    self.pos += 1;
-                    return Ok(Value::Object(members));
-                }
-                _ => return Err(self.end_or("an object", open, "',' or '}' after a member")),
-            }
-        }
+            Ok((key, r.value(depth + 1)?))
+        })
+        .map(Value::Object)
     }
 
     fn number(&mut self) -> Result<String, JsonError> {

@@ -2,6 +2,7 @@
 //! needs formatting), and state sizes with units B, KB, MB, GB, TB (binary: 1 KB = 1024 B;
 //! KiB, MiB, GiB, TiB are accepted as the same).
 
+pub use crate::number::format_milli;
 use crate::ModelError;
 
 /// The largest rate accepted, in events per second.
@@ -35,16 +36,6 @@ pub fn parse_milli(text: &str, what: &'static str, max_whole: u64) -> Result<u64
         text: text.to_string(),
         max: max_whole,
     })
-}
-
-/// Writes thousandths as a decimal without trailing zeros: 12500 → `12.5`.
-pub fn format_milli(value: u64) -> String {
-    let (whole, fraction) = (value / 1000, value % 1000);
-    if fraction == 0 {
-        whole.to_string()
-    } else {
-        format!("{whole}.{}", format!("{fraction:03}").trim_end_matches('0'))
-    }
 }
 
 /// Parses a size such as `512`, `4 KB`, `1.5MB`, `2 GiB`, `1TB` into bytes (a bare number is

@@ -9,13 +9,14 @@ use crate::model::MaxParallelism;
 use crate::url::*;
 use proptest::prelude::*;
 
-/// What an owners link opens, written back as a link's query, and the notices' parameters.
-fn owners(hash: &str) -> (OwnersState, String, Vec<String>) {
+/// What a lab's link opens, written back as a link's query, and the notices' parameters (the
+/// link's own, then the lab's).
+fn reopened(hash: &str) -> (String, Vec<String>) {
     let location = Location::parse(hash);
-    let (state, notices) = OwnersState::parse(&location.params);
+    let Route::Lab(lab) = location.route else { panic!("{hash} is not a lab's link") };
+    let (pairs, notices) = crate::labs::reopened(lab, &location.params);
     let names = location.notices.iter().chain(notices.iter()).map(|n| n.param.clone()).collect();
-    let written = state.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
-    (state, written, names)
+    (pairs.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&"), names)
 }
 
 #[test]
@@ -39,7 +40,7 @@ fn routes_table() {
 }
 
 #[test]
-fn owners_query_table() {
+fn lab_links_table() {
     let cases: Vec<(&str, &str, Vec<&str>)> = vec![
         ("#/owners", "", vec![]),
         ("#/owners?maxp=128&p=100", "maxp=128&p=100", vec![]),
@@ -60,13 +61,22 @@ fn owners_query_table() {
         ("#/owners?from=24&p=32&maxp=128", "maxp=128&p=32&from=24", vec![]),
         ("#/owners?first=24&largest=200", "first=24&largest=200", vec![]),
         ("#/owners?from=0&first=x&largest=40000", "", vec!["first", "from", "largest"]),
+        ("#/coverage", "", vec![]),
+        ("#/coverage?m=8&a=3&t=1.5", "a=3&t=1.5", vec![]),
+        ("#/coverage?answers=hidden", "answers=hidden", vec![]),
+        ("#/coverage?answers=shown&a=2", "a=2", vec![]),
+        ("#/coverage?answers=none", "", vec!["answers"]),
+        ("#/coverage?a=1000000000", "a=1000000000", vec![]),
+        ("#/coverage?m=0&a=-1&t=-2", "", vec!["m", "a", "t"]),
+        ("#/coverage?m=abc&a=1e9&t=NaN", "", vec!["m", "a", "t"]),
+        ("#/coverage?m=361&t=99999", "", vec!["m", "t"]),
     ];
     for (hash, expected, notices) in cases {
-        let (_, written, names) = owners(hash);
+        let (written, names) = reopened(hash);
         assert_eq!(written, expected, "{hash}");
         assert_eq!(names, notices, "{hash}");
     }
-    let (state, _, _) = owners("#/owners?key=caf%C3%A9&type=int");
+    let (state, _) = OwnersState::parse(&Location::parse("#/owners?key=caf%C3%A9&type=int").params);
     assert_eq!((state.key.text.as_str(), state.key_type), ("café", KeyType::Int));
     assert!(state.key.error.is_some());
 }
@@ -139,28 +149,6 @@ proptest! {
     #[test]
     fn encoding_round_trips(text in "\\PC{0,60}") {
         prop_assert_eq!(decode_component(&encode_component(&text)), Some(text));
-    }
-}
-
-#[test]
-fn coverage_query_table() {
-    let cases: Vec<(&str, &str, Vec<&str>)> = vec![
-        ("#/coverage", "", vec![]),
-        ("#/coverage?m=8&a=3&t=1.5", "a=3&t=1.5", vec![]),
-        ("#/coverage?answers=hidden", "answers=hidden", vec![]),
-        ("#/coverage?answers=shown&a=2", "a=2", vec![]),
-        ("#/coverage?answers=none", "", vec!["answers"]),
-        ("#/coverage?a=1000000000", "a=1000000000", vec![]),
-        ("#/coverage?m=0&a=-1&t=-2", "", vec!["m", "a", "t"]),
-        ("#/coverage?m=abc&a=1e9&t=NaN", "", vec!["m", "a", "t"]),
-        ("#/coverage?m=361&t=99999", "", vec!["m", "t"]),
-    ];
-    for (hash, expected, names) in cases {
-        let location = Location::parse(hash);
-        let (state, notices) = CoverageState::parse(&location.params);
-        let written = state.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
-        assert_eq!(written, expected, "{hash}");
-        assert_eq!(notices.iter().map(|n| n.param.as_str()).collect::<Vec<_>>(), names, "{hash}");
     }
 }
 

@@ -161,6 +161,15 @@ expect_stop() {
   [ "$(grep -c '^rescale-lab setup: ' "$C/out")" = 1 ] || fail "expected exactly one 'rescale-lab setup:' line"
   grep '^rescale-lab setup: ' "$C/out" | grep -qF "$1" || fail "message does not say '$1'"
 }
+# A case that stops: its name, the message, then run_setup's stubs (a STUB_* variable set before
+# the call reaches the setup).
+stop_case() {
+  begin "$1"
+  local message=$2
+  shift 2
+  run_setup "$@"
+  expect_stop "$message"
+}
 # The log line occurs exactly n times.
 expect_logged() {
   local n
@@ -234,44 +243,26 @@ run_setup "${ALL[@]}"
 expect_ok
 expect_no_installs
 
-begin "a failing cargo install stops with its message"
-STUB_FAIL=cargo-install run_setup "${ALL[@]}"
-expect_stop "cargo install wasm-bindgen-cli $want failed"
+STUB_FAIL=cargo-install stop_case "a failing cargo install stops with its message" "cargo install wasm-bindgen-cli $want failed" "${ALL[@]}"
 # The Debian and npm installs ran beside it and ended before the stop (nothing left running).
 expect_logged "apt-get install -y -qq chromium chromium-driver" 1
 
-begin "no cargo"
-run_setup stub-node stub-apt stub-root
-expect_stop "cargo not found: install Rust with rustup"
+stop_case "no cargo" "cargo not found: install Rust with rustup" stub-node stub-apt stub-root
 
-begin "no node"
-run_setup stub-rust stub-apt stub-root
-expect_stop "node not found: install Node.js 20 or newer"
+stop_case "no node" "node not found: install Node.js 20 or newer" stub-rust stub-apt stub-root
 
-begin "node too old"
-STUB_NODE_VERSION=v18.19.0 run_setup "${ALL[@]}"
-expect_stop "Node.js v18.19.0 is too old"
+STUB_NODE_VERSION=v18.19.0 stop_case "node too old" "Node.js v18.19.0 is too old" "${ALL[@]}"
 
-begin "no apt-get and no chromium"
-run_setup stub-rust stub-node stub-root stub-python
-expect_stop "no apt-get on this machine to install chromium chromium-driver"
+stop_case "no apt-get and no chromium" "no apt-get on this machine to install chromium chromium-driver" stub-rust stub-node stub-root stub-python
 
-begin "a failing apt-get stops with its message"
-STUB_FAIL=apt run_setup "${ALL[@]}"
-expect_stop "apt-get update failed"
+STUB_FAIL=apt stop_case "a failing apt-get stops with its message" "apt-get update failed" "${ALL[@]}"
 
-begin "no python3 for the LRS"
-run_setup stub-rust stub-node stub-apt stub-root
-expect_stop "python3 not found: install Python 3.9 or newer"
+stop_case "no python3 for the LRS" "python3 not found: install Python 3.9 or newer" stub-rust stub-node stub-apt stub-root
 
-begin "a failing pip install stops with its message, and leaves no stamp"
-STUB_FAIL=pip run_setup "${ALL[@]}"
-expect_stop "pip install ralph-malph $ralph_version failed"
+STUB_FAIL=pip stop_case "a failing pip install stops with its message, and leaves no stamp" "pip install ralph-malph $ralph_version failed" "${ALL[@]}"
 [ ! -f "$C/home/.cache/rescale-lab/ralph-$ralph_version/.installed" ] || fail "a failed pip install left the stamp"
 
-begin "a failing npm ci stops with its message"
-STUB_FAIL=npm run_setup "${ALL[@]}"
-expect_stop "npm ci in www/ failed"
+STUB_FAIL=npm stop_case "a failing npm ci stops with its message" "npm ci in www/ failed" "${ALL[@]}"
 [ ! -f "$C/repo/www/node_modules/.installed-from-lock" ] || fail "a failed npm ci left the stamp"
 
 begin "not root and no sudo"

@@ -1,7 +1,7 @@
 // The modular coverage lab, as a learner uses it: by role and label, with the seed's two
 // runs (by Step and by Play), a wrong prediction, edits mid-playback, deep links, Reset,
 // bad input, real-time playback and the stored exercise score.
-import { test, expect, open, engage } from './fixtures.js';
+import { test, expect, expectVerdict, open, engage } from './fixtures.js';
 
 const n = (page) => page.getByTestId('coverage-n');
 const trail = (page) => page.getByTestId('coverage-trail');
@@ -58,9 +58,7 @@ test('predicting all eight for a = 2 is incorrect, with the reason', async ({ pa
   await setPair(page, 8, 2);
   await predict(page, [0, 1, 2, 3, 4, 5, 6, 7]);
   for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Step' }).click();
-  await expect(verdict(page)).toHaveAttribute('data-verdict', 'incorrect');
-  await expect(verdict(page)).toContainText('gcd(8, 2) = 2');
-  await expect(verdict(page)).toContainText('You ticked 1, 3, 5, 7');
+  await expectVerdict(verdict(page), 'incorrect', ['gcd(8, 2) = 2', 'You ticked 1, 3, 5, 7']);
   await expect(reached(page)).toHaveText('4');
 });
 
@@ -71,8 +69,7 @@ test('the first Step locks the prediction; a count can be predicted too', async 
   await expect(page.getByRole('checkbox', { name: 'Residue 4', exact: true })).toBeDisabled();
   await expect(page.getByLabel('Predicted count (optional)')).toBeDisabled();
   for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Step' }).click();
-  await expect(verdict(page)).toHaveAttribute('data-verdict', 'correct');
-  await expect(verdict(page)).toContainText('gcd(12, 8) = 4');
+  await expectVerdict(verdict(page), 'correct', ['gcd(12, 8) = 4']);
 });
 
 test('editing a mid-playback keeps t and recomputes from zero', async ({ page }) => {
@@ -273,8 +270,7 @@ test('a run done in the lab counts on the guided path at once, and Reset all the
   await expect(page.getByTestId('exercise-run-1')).toContainText('correct');
   await page.goBack();
   const right = page.locator('[data-exercise="coverage-8-3"] .training-verdict');
-  await expect(right).toHaveAttribute('data-verdict', 'correct');
-  await expect(right).toContainText("Answered in the coverage lab's exercise.");
+  await expectVerdict(right, 'correct', ["Answered in the coverage lab's exercise."]);
   await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
   // Reset all on the path, then Forward to the lab, kept in the page: its score is cleared too,
   // and its older copy is not written back.

@@ -12,6 +12,27 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 // Problems a test provokes on purpose (a missing file, say), by page: the test asserts them itself.
 const expected = new WeakMap();
 
+/**
+ * Clicks the button named `name` in `scope` (the page or a part of it) and returns the file it
+ * offers for download: `{ name, text }`, its suggested file name and its text.
+ */
+export async function downloaded(scope, name) {
+  const page = typeof scope.page === 'function' ? scope.page() : scope;
+  const [download] = await Promise.all([page.waitForEvent('download'), scope.getByRole('button', { name }).click()]);
+  return { name: download.suggestedFilename(), text: readFileSync(await download.path(), 'utf8') };
+}
+
+/**
+ * The verdict `locator` shows is `verdict` (its `data-verdict`) and its text holds each of
+ * `texts` (strings or patterns), each waited for as the page settles.
+ */
+export async function expectVerdict(locator, verdict, texts) {
+  await test.step(`verdict ${verdict}`, async () => {
+    await expect(locator).toHaveAttribute('data-verdict', verdict);
+    for (const text of texts) await expect(locator).toContainText(text);
+  }, { box: true });
+}
+
 /** Lets `page` report problems that match one of `patterns`, which the test provokes. */
 export function expectProblems(page, patterns) {
   expected.set(page, patterns);

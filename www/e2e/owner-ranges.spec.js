@@ -3,7 +3,7 @@
 // DOM that stays small at any parallelism.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { test, expect, open } from './fixtures.js';
+import { test, expect, open, downloaded } from './fixtures.js';
 
 const slider = (page) => page.getByRole('slider', { name: 'Parallelism' });
 
@@ -20,12 +20,8 @@ const owner = (max, p, group) => Math.floor((group * p) / max);
 
 test('Export CSV at 128/100 is identical to Flink\'s ranges', async ({ page }) => {
   await open(page, '#/owners?maxp=128&p=100');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export CSV' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('owners.csv');
-  const text = readFileSync(await download.path(), 'utf8');
+  const { name, text } = await downloaded(page, 'Export CSV');
+  expect(name).toBe('owners.csv');
   const expected = ['subtask,first_key_group,last_key_group,key_groups', ...flinkRanges(128, 100)].join('\n') + '\n';
   expect(flinkRanges(128, 100)).toHaveLength(100);
   expect(text).toBe(expected);

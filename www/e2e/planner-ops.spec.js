@@ -2,8 +2,7 @@
 // picked (commands, configuration keys, FlinkDeployment fields; copy and Markdown download),
 // which snapshot can do what (observed vs documented cells, the plan checked against it), and
 // the checklist of what to record during the rescale (copy, download).
-import { readFileSync } from 'node:fs';
-import { test, expect, open, axeViolations } from './fixtures.js';
+import { test, expect, open, downloaded, axeViolations } from './fixtures.js';
 
 test('the runbook follows the release: 2.3 names vs 1.15 names, and it is copied and downloaded', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -34,12 +33,7 @@ test('the runbook follows the release: 2.3 names vs 1.15 names, and it is copied
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied.startsWith('# Rescale runbook (Flink 1.15)\n')).toBe(true);
   expect(copied).toContain('flink stop --type canonical --savepointPath <savepoint-dir> <live-job-id>');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    runbook.getByRole('button', { name: 'Download commands (Markdown)' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('runbook.md');
-  expect(readFileSync(await download.path(), 'utf8')).toBe(copied);
+  expect(await downloaded(runbook, 'Download commands (Markdown)')).toEqual({ name: 'runbook.md', text: copied });
   // A changed plan clears "Copied" and changes the commands: a direct restore at 100.
   await page.getByLabel('New parallelism').fill('100');
   await expect(runbook.getByRole('status')).toHaveText('');
@@ -55,12 +49,8 @@ test('the whole plan is one document: steps, clock, outage, point of no return, 
   // The timeline names its rows and ends its axis at the total (its alt text says the same).
   await expect(page.locator('img.timeline-chart').first()).toHaveAttribute('alt', /\(1 live savepoint, 2 rewrite, 3 shadow restore, 4 shadow comparison, 5 stop with savepoint, 6 rewrite again, 7 restore at target, 8 first checkpoint\) over 58 h 57 min/);
   const section = page.locator('section.plan');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    section.getByRole('button', { name: 'Download the whole plan (Markdown)' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('plan.md');
-  const text = readFileSync(await download.path(), 'utf8');
+  const { name, text } = await downloaded(section, 'Download the whole plan (Markdown)');
+  expect(name).toBe('plan.md');
   const parts = ['# Rescale plan: parallelism 24 → 200', '## Steps', '[POINT OF NO RETURN]', '## Each stateful operator at the cutover',
     '| Source | split state: where each partition was read up to | pinned | 128 | at most 128 |', '## Time', '| 7 | restore the new job at the target',
     '| 8 | first checkpoint after the restore', '- The job is down, or commits nothing downstream, for 19 h 25 min', '- Point of no return: at 58 h 57 min', '## Warnings', '## Rescale runbook (Flink 2.3)',
@@ -97,12 +87,9 @@ test('which snapshot can do what, and the plan checked against it (seed 004: ret
   await expect(cell('canonical', 'Read (and so rewrite) with the State Processor API')).toHaveText('yes (documentation)');
   await expect(cell('checkpoint', 'CLAIM: Flink takes it over and deletes it later')).toHaveText('yes (observed)');
   await expect(table).toContainText('not an observation');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.locator('section.snapshot-kinds').getByRole('button', { name: 'Export CSV' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('snapshot-kinds.csv');
-  const rows = readFileSync(await download.path(), 'utf8').trim().split('\n');
+  const { name, text } = await downloaded(page.locator('section.snapshot-kinds'), 'Export CSV');
+  expect(name).toBe('snapshot-kinds.csv');
+  const rows = text.trim().split('\n');
   expect(rows[0]).toBe('snapshot,operation,allowed,source,guaranteed');
   expect(rows).toHaveLength(21);
   expect(rows).toContain('checkpoint,change_backend,no,observed,yes');
@@ -126,12 +113,8 @@ test('what to record during the rescale: the expected distribution follows the p
   await expect(list.locator('[data-item="state-per-subtask"]')).toContainText('every subtask owns 6 key groups (1200 ÷ 200)');
   await list.getByRole('checkbox', { name: 'Restore duration' }).check();
   const section = page.locator('section.checklist');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    section.getByRole('button', { name: 'Download checklist (Markdown)' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('rescale-checklist.md');
-  const text = readFileSync(await download.path(), 'utf8');
+  const { name, text } = await downloaded(section, 'Download checklist (Markdown)');
+  expect(name).toBe('rescale-checklist.md');
   expect(text.startsWith('# What to record during the rescale (24 → 200)\n')).toBe(true);
   expect(text.match(/^- \[ \] /gm)).toHaveLength(6);
   await section.getByRole('button', { name: 'Copy checklist' }).click();

@@ -1,14 +1,13 @@
 // The planner's story (issue 13): one snapshot value for the predictor and the plan, max
 // parallelism suggestions the planned parallelisms divide, the owners lab's derivation from
 // the first parallelism, by role and label. Seed 004's numbers are the first case.
-import { test, expect, open } from './fixtures.js';
+import { test, expect, expectVerdict, open } from './fixtures.js';
 
 test('one snapshot max parallelism feeds the predictor and the plan', async ({ page }) => {
   await open(page, '#/planner');
   const field = page.getByLabel('Snapshot max parallelism', { exact: true });
   await expect(field).toHaveValue('');
-  await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'fails');
-  await expect(page.getByTestId('restore-verdict')).toContainText('(128)');
+  await expectVerdict(page.getByTestId('restore-verdict'), 'fails', ['(128)']);
   await expect(page.getByText('Flink\'s default for a job first started at 24 is assumed: 128')).toBeVisible();
   await field.fill('2048');
   await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'ok');

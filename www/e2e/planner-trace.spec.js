@@ -1,6 +1,6 @@
 // The planner (seed 004's case end to end, the restore predictor's checks) and the trace
 // check (each scenario's verdict), by role and label.
-import { test, expect, open } from './fixtures.js';
+import { test, expect, expectVerdict, open } from './fixtures.js';
 
 test('seed 004: 24 → 200 with 4 TB, the ceiling at 128, 1200 suggested, steps in order', async ({ page }) => {
   await open(page, '#/planner?job=running');
@@ -10,8 +10,7 @@ test('seed 004: 24 → 200 with 4 TB, the ceiling at 128, 1200 suggested, steps 
   await page.getByLabel('State size').fill('4 TB');
   await page.getByLabel('Source partitions').fill('256');
   await expect(page.getByText('Flink\'s default for a job first started at 24 is assumed: 128')).toBeVisible();
-  await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'rewrite');
-  await expect(page.getByTestId('plan-verdict')).toContainText('The ceiling is 128');
+  await expectVerdict(page.getByTestId('plan-verdict'), 'rewrite', ['The ceiling is 128']);
   await expect(page.getByTestId('suggested-max')).toContainText('Suggested new max parallelism: 1200');
   const steps = page.locator('.plan-steps li');
   await expect(steps).toHaveCount(7);
@@ -82,8 +81,7 @@ test('each trace scenario gives its verdict', async ({ page }) => {
   await expect(page.locator('.trace-table')).toContainText('(moved)');
   await expect(page.locator('.trace-table tr.wrong')).toHaveCount(0);
   await page.getByLabel('Parallelism after').fill('200');
-  await expect(page.getByTestId('trace-verdict')).toHaveAttribute('data-verdict', 'refused');
-  await expect(page.getByTestId('trace-verdict')).toContainText('(128)');
+  await expectVerdict(page.getByTestId('trace-verdict'), 'refused', ['(128)']);
   await expect(page).toHaveURL(/p2=200/);
 });
 
@@ -97,9 +95,7 @@ test('the uid-changed trace is RUNNING with its history gone, and list state is 
 test('an incompatible state serializer: RUNNING four times, three restarts, FAILED, in each backend\'s words', async ({ page }) => {
   await open(page, '#/trace?scenario=schema-incompatible');
   const verdict = page.getByTestId('trace-verdict');
-  await expect(verdict).toHaveAttribute('data-verdict', 'failing');
-  await expect(verdict).toContainText('reported RUNNING 4 times');
-  await expect(verdict).toContainText('restarted the job 3 times');
+  await expectVerdict(verdict, 'failing', ['reported RUNNING 4 times', 'restarted the job 3 times']);
   const status = page.getByTestId('trace-job-status').getByRole('listitem');
   expect(await status.allTextContents()).toEqual(
     ['CREATED', 'RUNNING', 'RESTARTING', 'RUNNING', 'RESTARTING', 'RUNNING', 'RESTARTING', 'RUNNING', 'FAILING', 'FAILED']);
@@ -123,13 +119,13 @@ test('an incompatible state serializer: RUNNING four times, three restarts, FAIL
 
 test('a changed source uid: dropped with --allowNonRestoredState (reads again from 0), refused without', async ({ page }) => {
   await open(page, '#/trace?scenario=source-uid-changed');
-  await expect(page.getByTestId('trace-verdict')).toHaveAttribute('data-verdict', 'lost');
-  await expect(page.getByTestId('trace-verdict')).toContainText('the source resumed from offset 0, not the snapshot\'s 160');
+  await expectVerdict(page.getByTestId('trace-verdict'), 'lost', ['the source resumed from offset 0, not the snapshot\'s 160']);
   await expect(page.getByTestId('trace-source')).toContainText('resumed from offset 0');
   await expect(page.getByTestId('trace-log')).toContainText('Skipping savepoint state for operator f362c87ffabe89c8a91fa7d0a523ba6c.');
   await page.getByLabel('Scenario').selectOption('source-uid-refused');
-  await expect(page.getByTestId('trace-verdict')).toHaveAttribute('data-verdict', 'refused');
-  await expect(page.getByTestId('trace-verdict')).toContainText('Cannot map checkpoint/savepoint state for operator f362c87ffabe89c8a91fa7d0a523ba6c to the new program, because the operator is not available in the new program. If you want to allow to skip this, you can set the --allowNonRestoredState option on the CLI.');
+  await expectVerdict(page.getByTestId('trace-verdict'), 'refused', [
+    'Cannot map checkpoint/savepoint state for operator f362c87ffabe89c8a91fa7d0a523ba6c to the new program, because the operator is not available in the new program. If you want to allow to skip this, you can set the --allowNonRestoredState option on the CLI.',
+  ]);
   await page.getByLabel('Scenario').selectOption('plain');
   await expect(page.getByTestId('trace-source')).toContainText('resumed from offset 160 (the snapshot\'s, ✓ right)');
 });
@@ -153,8 +149,7 @@ test('a direct restore at 100 over 128 key groups works, unevenly: 28 subtasks o
   await open(page, '#/planner?target=100');
   await expect(page.getByLabel('New parallelism')).toHaveValue('100');
   await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'ok');
-  await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'direct');
-  await expect(page.getByTestId('plan-verdict')).toContainText('though 100 does not divide 128');
+  await expectVerdict(page.getByTestId('plan-verdict'), 'direct', ['though 100 does not divide 128']);
   await expect(page.locator('.warnings')).toContainText('28 subtasks own 2 key groups and 72 own 1');
   await expect(page.locator('.warnings')).toContainText('2.00 × the work');
   await page.getByLabel('New parallelism').fill('64');
@@ -165,19 +160,17 @@ test('a direct restore at 100 over 128 key groups works, unevenly: 28 subtasks o
 test('in place with the adaptive scheduler: 400 above max parallelism, 500 on the default scheduler, capped by slots', async ({ page }) => {
   await open(page, '#/planner');
   const verdict = page.getByTestId('inplace-verdict');
-  await expect(verdict).toHaveAttribute('data-verdict', 'above-max');
-  await expect(verdict).toContainText('in-place rescaling does not lift the ceiling');
-  await expect(verdict).toContainText('The newly requested parallelism 200 for the job vertex <vertex id> exceeds its maximum parallelism 128.');
+  await expectVerdict(verdict, 'above-max', [
+    'in-place rescaling does not lift the ceiling',
+    'The newly requested parallelism 200 for the job vertex <vertex id> exceeds its maximum parallelism 128.',
+  ]);
   await page.getByLabel('New parallelism').fill('100');
-  await expect(verdict).toHaveAttribute('data-verdict', 'not-adaptive');
-  await expect(verdict).toContainText('The DefaultScheduler does not support changing the parallelism without a job restart.');
+  await expectVerdict(verdict, 'not-adaptive', ['The DefaultScheduler does not support changing the parallelism without a job restart.']);
   await page.getByLabel('Scheduler', { exact: true }).selectOption('adaptive');
-  await expect(verdict).toHaveAttribute('data-verdict', 'rescales');
-  await expect(verdict).toContainText('restores it from its latest checkpoint');
+  await expectVerdict(verdict, 'rescales', ['restores it from its latest checkpoint']);
   await expect(page.getByTestId('inplace-estimate')).toContainText('Downtime: the restart restores from the latest checkpoint,');
   await page.getByLabel('Task slots for the job').fill('64');
-  await expect(verdict).toHaveAttribute('data-verdict', 'capped');
-  await expect(verdict).toContainText('restarts at 64, not 100');
+  await expectVerdict(verdict, 'capped', ['restarts at 64, not 100']);
   await expect(page).toHaveURL(/scheduler=adaptive/);
   await expect(page).toHaveURL(/slots=64/);
   // 24 subtasks already hold 24 slots: 16 slots cannot move it.

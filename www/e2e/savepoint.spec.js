@@ -4,7 +4,7 @@
 // snapshot" links opening the planner, the restore predictor and the skew lab with the file's
 // values, bad files (the previous report kept), drop onto the page, the bundled samples, and
 // axe-core in both themes and at 390 px.
-import { test, expect, open, axeViolations, settledURL } from './fixtures.js';
+import { test, expect, expectVerdict, open, downloaded, axeViolations, settledURL } from './fixtures.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { keyGroup } from '../flink-port.js';
@@ -213,8 +213,7 @@ test('plan from this snapshot: the planner, the restore predictor and the skew l
   await predict.click();
   await expect(page.getByLabel('Snapshot max parallelism', { exact: true })).toHaveValue('128');
   await expect(page.getByLabel('New parallelism', { exact: true })).toHaveValue('200');
-  await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'fails');
-  await expect(page.getByTestId('restore-verdict')).toContainText('(128)');
+  await expectVerdict(page.getByTestId('restore-verdict'), 'fails', ['(128)']);
 
   await page.goBack();
   await upload(page, '2.3.0', 'hashmap-canonical-savepoint');
@@ -240,8 +239,7 @@ test('plan from this snapshot: the planner, the restore predictor and the skew l
   }
   expect(carried).toEqual(expected);
   // The skew lab's own aggregation: its per-subtask bytes are the file's bytes per subtask.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-  const perSubtask = readFileSync(await download.path(), 'utf8').trim().split('\n').slice(1).map((l) => Number(l.split(',')[4]));
+  const perSubtask = (await downloaded(page, 'Export CSV')).text.trim().split('\n').slice(1).map((l) => Number(l.split(',')[4]));
   expect(perSubtask).toEqual([0, 32, 64, 96].map((first) => expected.slice(first, first + 32).reduce((a, b) => a + b, 0)));
 });
 

@@ -1,8 +1,7 @@
 // The skew editor as a user drives it: a preset deep link checked against an independent
 // JS computation (skew % and skew.csv), pasted CSV with errors, the hot-key verdict, hostile
 // key text, a large set surviving a reload, and bad input.
-import { readFileSync } from 'node:fs';
-import { test, expect, open, engage, settled, settledURL } from './fixtures.js';
+import { test, expect, open, downloaded, engage, settled, settledURL } from './fixtures.js';
 import { stringHash, keyGroup, operatorIndex, dataSkewPercent } from '../flink-port.js';
 
 /** The hot-key preset as the lab generates it: n keys, one with `hot` % of `total` events/s. */
@@ -48,9 +47,7 @@ test('a hot-key preset link gives Flink\'s skew % and the matching skew.csv', as
   const skew = dataSkewPercent(subtasks.map((s) => s.milli));
   await expect(page.getByTestId('skew-percent')).toHaveText(String(skew));
   await expect(page.getByTestId('skew-diagnosis')).toContainText('rescaling cannot fix this');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-  expect(download.suggestedFilename()).toBe('skew.csv');
-  expect(readFileSync(await download.path(), 'utf8')).toBe(skewCsv(subtasks));
+  expect(await downloaded(page, 'Export CSV')).toEqual({ name: 'skew.csv', text: skewCsv(subtasks) });
 });
 
 test('the hot key gets the share asked for: 30 % of 556.5 events/s is 166.95, the rounding spread over the rest', async ({ page }) => {
@@ -92,8 +89,7 @@ test('a million-key preset link is generated in steps, with progress, and gives 
   await expect(page.getByText('The load per subtask appears once the keys are made.')).toHaveCount(0);
   expect(await page.evaluate(() => window.__seen)).toEqual({ progress: true, waiting: true, loadWhileWaiting: false });
   await expect(page).toHaveURL(/preset=hot&n=1000000/);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-  expect(readFileSync(await download.path(), 'utf8')).toBe(skewCsv(subtasks));
+  expect((await downloaded(page, 'Export CSV')).text).toBe(skewCsv(subtasks));
 });
 
 // A wall-clock bound (see the timing project in playwright.config.js): before the preset was

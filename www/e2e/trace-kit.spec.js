@@ -5,7 +5,7 @@
 // allowNonRestoredState); an edited total gives wrong; malformed output names the line, keeps
 // the text and the last check.
 import { readFileSync } from 'node:fs';
-import { test, expect, open, axeViolations } from './fixtures.js';
+import { test, expect, expectVerdict, open, downloaded, axeViolations } from './fixtures.js';
 
 const dir = new URL('../../tests/flink-trace-kit/', import.meta.url);
 const file = (name) => readFileSync(new URL(name, dir), 'utf8');
@@ -26,15 +26,10 @@ async function checkText(page, text) {
   await page.getByRole('button', { name: 'Check output' }).click();
 }
 
-async function download(page, name) {
-  const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).click()]);
-  return [d.suggestedFilename(), readFileSync(await d.path(), 'utf8')];
-}
-
 test('Download trace gives the trace the Flink job read, and the totals it had to end with', async ({ page }) => {
   await open(page, '#/trace');
-  expect(await download(page, 'Download trace')).toEqual(['trace.csv', file('trace.csv')]);
-  expect(await download(page, 'Download totals')).toEqual(['trace-totals.csv', file('trace-totals.csv')]);
+  expect(await downloaded(page, 'Download trace')).toEqual({ name: 'trace.csv', text: file('trace.csv') });
+  expect(await downloaded(page, 'Download totals')).toEqual({ name: 'trace-totals.csv', text: file('trace-totals.csv') });
   // The steps of a real run, as tests/flink-trace-kit ran them: snapshot mid-stream, restore
   // at another parallelism, and the output with its source position.
   const steps = page.locator('.kit-steps li');
@@ -46,7 +41,7 @@ test('Download trace gives the trace the Flink job read, and the totals it had t
 
 test('a downloaded trace follows the link: its events, their count and its totals', async ({ page }) => {
   await open(page, '#/trace?scenario=hot-key&keys=5&events=30&snapshot=20');
-  const [name, text] = await download(page, 'Download trace');
+  const { name, text } = await downloaded(page, 'Download trace');
   expect(name).toBe('trace.csv');
   const lines = text.split('\n');
   expect(lines[0]).toBe('offset,key,value');
@@ -58,19 +53,15 @@ test('a downloaded trace follows the link: its events, their count and its total
     totals.set(k, (totals.get(k) ?? 0) + v);
   }
   const rows = [...totals].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k},${v}`);
-  expect((await download(page, 'Download totals'))[1]).toBe(['key,total', ...rows, 'source_offset,30', ''].join('\n'));
+  expect((await downloaded(page, 'Download totals')).text).toBe(['key,total', ...rows, 'source_offset,30', ''].join('\n'));
 });
 
 test('the real job restored at another parallelism checks preserved; with the sum\'s uid changed, lost', async ({ page }) => {
   await open(page, '#/trace');
   await checkText(page, file('output-restored-p6.csv'));
-  await expect(verdict(page)).toHaveAttribute('data-verdict', 'preserved');
-  await expect(verdict(page)).toContainText('all 12 keys hold their full totals');
-  await expect(verdict(page)).toContainText('offset 240, the end of the trace');
+  await expectVerdict(verdict(page), 'preserved', ['all 12 keys hold their full totals', 'offset 240, the end of the trace']);
   await checkText(page, file('output-uid-changed-p6.csv'));
-  await expect(verdict(page)).toHaveAttribute('data-verdict', 'lost');
-  await expect(verdict(page)).toContainText('Totals below the trace\'s (lost): 12');
-  await expect(verdict(page)).toContainText('customer-1: 4 (the trace: 63, -59)');
+  await expectVerdict(verdict(page), 'lost', ['Totals below the trace\'s (lost): 12', 'customer-1: 4 (the trace: 63, -59)']);
   await expect(verdict(page).getByRole('listitem')).toHaveCount(11);
   await expect(verdict(page)).toContainText('… and 2 more');
   expect(await axeViolations(page)).toEqual([]);
@@ -79,14 +70,11 @@ test('the real job restored at another parallelism checks preserved; with the su
 test('the source\'s uid changed counts events twice: wrong; an edited total is caught; a file works too', async ({ page }) => {
   await open(page, '#/trace');
   await checkText(page, file('output-source-uid-changed-p6.csv'));
-  await expect(verdict(page)).toHaveAttribute('data-verdict', 'wrong');
-  await expect(verdict(page)).toContainText('Totals above the trace\'s (events counted twice?): 12');
+  await expectVerdict(verdict(page), 'wrong', ['Totals above the trace\'s (events counted twice?): 12']);
   await checkText(page, file('output-restored-p6.csv').replace('customer-3,105', 'customer-3,106'));
-  await expect(verdict(page)).toHaveAttribute('data-verdict', 'wrong');
-  await expect(verdict(page)).toContainText('customer-3: 106 (the trace: 105, +1)');
+  await expectVerdict(verdict(page), 'wrong', ['customer-3: 106 (the trace: 105, +1)']);
   await checkText(page, file('output-restored-p6.csv').replace('customer-3,105\n', ''));
-  await expect(verdict(page)).toHaveAttribute('data-verdict', 'lost');
-  await expect(verdict(page)).toContainText('Keys missing from the output (lost): 1');
+  await expectVerdict(verdict(page), 'lost', ['Keys missing from the output (lost): 1']);
   await page.getByLabel('Or read a CSV file:').setInputFiles({
     name: 'output.csv', mimeType: 'text/csv', buffer: Buffer.from(file('output-restored-p6.csv')),
   });

@@ -1,7 +1,7 @@
 // The guided training path on the home page, walked by keyboard alone: answers graded by the
 // model, the score kept across a reload, a corrupt entry set aside, and Reset progress; plus
 // an exercise set from a link, and the app working offline after a first visit.
-import { test, expect, open, backFromStepLab } from './fixtures.js';
+import { test, expect, expectVerdict, open, backFromStepLab } from './fixtures.js';
 import { pathAnswers } from './path.js';
 
 const answers = pathAnswers;
@@ -46,8 +46,7 @@ test('a wrong answer is graded with the reason, and a bad one is named', async (
   await expect(step.getByRole('textbox')).toHaveAttribute('inputmode', 'numeric');
   await step.getByRole('textbox').fill('8');
   await step.getByRole('button').click();
-  await expect(step.locator('.training-verdict')).toHaveAttribute('data-verdict', 'incorrect');
-  await expect(step.locator('.training-verdict')).toContainText('gcd(8, 2) = 2');
+  await expectVerdict(step.locator('.training-verdict'), 'incorrect', ['gcd(8, 2) = 2']);
   const restart = page.locator('[data-exercise="restart-200"]');
   await restart.getByRole('button').click();
   await expect(restart.getByRole('alert')).toContainText('Choose yes or no');
@@ -60,8 +59,7 @@ test('the coverage runs done in the lab count on the guided path: one record of 
   await page.reload();
   await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
   const [right, wrong] = ['coverage-8-3', 'coverage-8-2'].map((id) => page.locator(`[data-exercise="${id}"] .training-verdict`));
-  await expect(right).toHaveAttribute('data-verdict', 'correct');
-  await expect(right).toContainText("Answered in the coverage lab's exercise.");
+  await expectVerdict(right, 'correct', ["Answered in the coverage lab's exercise."]);
   await expect(wrong).toHaveAttribute('data-verdict', 'incorrect');
   // Answered again on the path, the path's own answer stands.
   const step = page.locator('[data-exercise="coverage-8-2"]');

@@ -5,10 +5,7 @@ use super::*;
 use proptest::prelude::*;
 
 fn err(text: &str) -> String {
-    match parse_sequence(text) {
-        Ok(v) => panic!("{text:?} was read as {v:?}"),
-        Err(e) => e.to_string(),
-    }
+    parse_sequence(text).expect_err(text).to_string()
 }
 
 #[test]

@@ -43,10 +43,7 @@ fn per_subtask(text: &str) -> SubtaskMetrics {
 }
 
 fn error(text: &str) -> String {
-    match read(text) {
-        Ok(v) => panic!("{text:?} was read as {v:?}"),
-        Err(e) => e.to_string(),
-    }
+    read(text).expect_err(text).to_string()
 }
 
 #[test]

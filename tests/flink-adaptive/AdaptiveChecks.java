@@ -13,15 +13,13 @@
  *
  * stdout: the deterministic report (committed as observed-flink-<version>.txt); stderr: progress.
  * Usage: java -Xmx1g -cp <flink jars>:. AdaptiveChecks <workDir>
- * Shared helpers (report, MiniCluster, watchdog, waiting, log): ../flink-common/FlinkLab.java.
+ * Shared helpers (report, MiniCluster, watchdog, waiting, log, the job's configuration, the keyed
+ * operator CountPerKey): ../flink-common/FlinkLab.java.
  */
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.ConfigOption;
@@ -33,10 +31,8 @@ import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.graph.StreamGraph;
-import org.apache.flink.util.Collector;
 
 import java.io.IOException;
 import java.net.URI;
@@ -46,14 +42,10 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -63,35 +55,8 @@ public class AdaptiveChecks extends FlinkLab {
     static final int SLOTS = 16;
     static final int KEYS = 1000;
 
-    static final AtomicLong PROCESSED = new AtomicLong();
-    static final AtomicLong RESTORED_KEYS = new AtomicLong();
-    static final AtomicLong OPENS = new AtomicLong();
-    static final Set<Integer> TASK_PARALLELISM = ConcurrentHashMap.newKeySet();
-
-    public static class CountFn extends KeyedProcessFunction<Long, Long, Long> {
-        private transient ValueState<Long> count;
-        private transient Set<Long> seenThisRun;
-
-        @Override
-        public void open(OpenContext ctx) {
-            count = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.LONG));
-            seenThisRun = new HashSet<>();
-            TASK_PARALLELISM.add(getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks());
-            OPENS.incrementAndGet();
-        }
-
-        @Override
-        public void processElement(Long value, Context ctx, Collector<Long> out) throws Exception {
-            Long key = ctx.getCurrentKey();
-            Long c = count.value();
-            if (seenThisRun.add(key) && c != null) {
-                RESTORED_KEYS.incrementAndGet();
-            }
-            count.update(c == null ? 1L : c + 1);
-            PROCESSED.incrementAndGet();
-            out.collect(value);
-        }
-    }
+    // The keyed operator is FlinkLab's CountPerKey: what its tasks see (records, opens, task
+    // parallelism, restored keys) is in CountPerKey's static fields.
 
     static final LogTail FLINK_LOG = new LogTail(System.getProperty("obs.log", "/tmp/flink-adaptive.log"));
     static final ObjectMapper JSON = new ObjectMapper();
@@ -146,9 +111,8 @@ public class AdaptiveChecks extends FlinkLab {
     }
 
     static JobGraph buildJob(String name) {
-        Map<String, String> m = new HashMap<>();
+        Map<String, String> m = jobConfig("fixed-delay", null, null, false);
         m.put("execution.checkpointing.interval", "1 s");
-        m.put("restart-strategy.type", "fixed-delay");
         m.put("restart-strategy.fixed-delay.attempts", "3");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(Configuration.fromMap(m));
         env.setParallelism(4);
@@ -158,7 +122,7 @@ public class AdaptiveChecks extends FlinkLab {
         env.fromSource(src, WatermarkStrategy.noWatermarks(), "src")
                 .uid("src").setParallelism(1).setMaxParallelism(1)
                 .keyBy(v -> v % KEYS, Types.LONG)
-                .process(new CountFn()).returns(Types.LONG)
+                .process(new CountPerKey()).returns(Types.LONG)
                 .uid("keyed-op").name("keyed-op")
                 .sinkTo(new DiscardingSink<>()).uid("sink").name("sink");
         StreamGraph sg = env.getStreamGraph();
@@ -178,7 +142,7 @@ public class AdaptiveChecks extends FlinkLab {
             }
         }
         waitFor("job RUNNING with keyed-op at p=4, records flowing and a checkpoint completed", 90, () ->
-                "RUNNING".equals(jobState()) && parallelisms().get(keyedVertex) == 4 && PROCESSED.get() > 2000
+                "RUNNING".equals(jobState()) && parallelisms().get(keyedVertex) == 4 && CountPerKey.PROCESSED.get() > 2000
                         && latestCompletedCheckpoint() > 0);
     }
 
@@ -295,16 +259,16 @@ public class AdaptiveChecks extends FlinkLab {
         Integer beforeP = parallelisms().get(keyedVertex);
         long ckBefore = latestCompletedCheckpoint();
         long restoredBefore = restoredCheckpoint();
-        long opensBefore = OPENS.get();
-        RESTORED_KEYS.set(0);
-        TASK_PARALLELISM.clear();
+        long opensBefore = CountPerKey.OPENS.get();
+        CountPerKey.RESTORED_KEYS.set(0);
+        CountPerKey.TASK_PARALLELISM.clear();
         readNewLogLines();
         show("PUT", "/jobs/" + jobId + "/resource-requirements", requestBody);
         boolean reached;
         if (until != null) {
             reached = waitFor("keyed parallelism to change", seconds, () -> {
                 Integer p = parallelisms().get(keyedVertex);
-                return "RUNNING".equals(jobState()) && p != null && until.test(p) && RESTORED_KEYS.get() >= KEYS;
+                return "RUNNING".equals(jobState()) && p != null && until.test(p) && CountPerKey.RESTORED_KEYS.get() >= KEYS;
             });
         } else {
             Thread.sleep(seconds * 1000L);
@@ -325,9 +289,9 @@ public class AdaptiveChecks extends FlinkLab {
         out("  job state transitions (ExecutionGraph log): " + (states.isEmpty() ? "(none)" : String.join(", ", states)));
         if (!clusterDown) {
             long restoredAfter = restoredCheckpoint();
-            if (OPENS.get() > opensBefore) {
-                out("  keyed-op tasks were redeployed: task-side parallelism " + new TreeSet<>(TASK_PARALLELISM)
-                        + ", keys whose state was present at their first record after the restart: " + RESTORED_KEYS.get() + "/" + KEYS);
+            if (CountPerKey.OPENS.get() > opensBefore) {
+                out("  keyed-op tasks were redeployed: task-side parallelism " + new TreeSet<>(CountPerKey.TASK_PARALLELISM)
+                        + ", keys whose state was present at their first record after the restart: " + CountPerKey.RESTORED_KEYS.get() + "/" + KEYS);
                 out("  restored from: " + (restoredAfter == restoredBefore ? "(no new restore recorded)"
                         : restoredAfter > ckBefore ? "a checkpoint that completed after the request"
                         : restoredAfter == ckBefore ? "the latest checkpoint completed before the request"

@@ -1,9 +1,11 @@
 /*
- * FlinkLab: what the observation programs in tests/flink-adaptive, flink-opstate, flink-restore,
- * flink-rest-metrics and flink-schema share. flink.sh compiles it together with each of them, and
- * each extends it, so that its code calls these helpers by their short names: the report, the
- * watchdog, the MiniCluster, waiting and polling, stopping jobs, reading Flink's log, exception
- * chains and the placeholders for run-specific values.
+ * FlinkLab: what the observation programs in tests/flink-adaptive, flink-cutover,
+ * flink-first-checkpoint, flink-opstate, flink-restore, flink-rest-metrics, flink-schema,
+ * flink-snapshot-kinds and flink-trace-kit share. flink.sh compiles it together with each of them,
+ * and each extends it, so that its code calls these helpers by their short names: the report, the
+ * watchdog, the MiniCluster and a program's opening, a job's configuration, the counting keyed
+ * operator, waiting and polling, stopping jobs, reading Flink's log, exception chains and the
+ * placeholders for run-specific values.
  *
  * It uses the Flink 2.x API. tests/flink-savepoints (compiled against every release from 1.15 on)
  * and tests/flink-vectors (no cluster) do not use it.
@@ -11,12 +13,19 @@
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.api.common.TaskInfo;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.runtime.util.EnvironmentInformation;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
 
 import java.io.File;
 import java.io.IOException;
@@ -24,10 +33,15 @@ import java.io.PrintStream;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
@@ -52,6 +66,15 @@ public class FlinkLab {
     static void printReport() {
         System.out.print(REPORT);
         System.out.flush();
+    }
+
+    /** The report's summary: a blank line, the SUMMARY header, then each line. */
+    static void outSummary(List<String> lines) {
+        out("");
+        out("================ SUMMARY ================");
+        for (String s : lines) {
+            out(s);
+        }
     }
 
     /** "Flink version: 2.3.0 (rev abc1234)" */
@@ -100,12 +123,127 @@ public class FlinkLab {
         return cluster;
     }
 
+    /**
+     * A program's opening: the watchdog (`minutes`, on stderr), a MiniCluster (startMiniCluster
+     * with no extra options) and the report's first line, flinkVersion(). Returns the cluster.
+     */
+    static MiniCluster startLab(int minutes, int slots, String networkMemory, String managedMemory) throws Exception {
+        startWatchdog(minutes, System.err);
+        MiniCluster cluster = startMiniCluster(slots, networkMemory, managedMemory, Map.of());
+        out(flinkVersion());
+        return cluster;
+    }
+
     /** The cluster's REST base URL, without a trailing slash. */
     static String restAddress(MiniCluster cluster) throws Exception {
         return cluster.getRestAddress().get(30, TimeUnit.SECONDS).toString().replaceAll("/$", "");
     }
 
     // ------------------------------------------------------------------ jobs
+
+    /**
+     * A job's configuration (for Configuration.fromMap), to which the caller adds its own keys:
+     * restart-strategy.type `restartStrategy` and state.backend.type `stateBackend`, each left to
+     * Flink when null; when `savepoint` is not null, a restore from it (execution.savepoint.path)
+     * that, with `ignoreUnclaimed`, skips state no operator claims
+     * (execution.savepoint.ignore-unclaimed-state=true, the CLI's --allowNonRestoredState).
+     */
+    static Map<String, String> jobConfig(String restartStrategy, String stateBackend, String savepoint,
+            boolean ignoreUnclaimed) {
+        Map<String, String> m = new HashMap<>();
+        if (restartStrategy != null) {
+            m.put("restart-strategy.type", restartStrategy);
+        }
+        if (stateBackend != null) {
+            m.put("state.backend.type", stateBackend);
+        }
+        if (savepoint != null) {
+            m.put("execution.savepoint.path", savepoint);
+            if (ignoreUnclaimed) {
+                m.put("execution.savepoint.ignore-unclaimed-state", "true");
+            }
+        }
+        return m;
+    }
+
+    // ------------------------------------------------------------------ the counting keyed operator
+
+    /**
+     * The keyed operator of several jobs: counts each key's records in keyed state (by default
+     * ValueState<Long> "count"; a subclass may keep the count otherwise) and passes every record
+     * on. Its tasks run in this JVM and leave what they see in the static fields: records counted,
+     * keys whose count was there before their first record of the run (restored), how many of
+     * those equal `expected`, each key's latest count, the tasks' parallelism and max parallelism,
+     * and how many times a task opened.
+     */
+    public static class CountPerKey extends KeyedProcessFunction<Long, Long, Long> {
+        static final AtomicLong PROCESSED = new AtomicLong();
+        static final AtomicLong RESTORED_KEYS = new AtomicLong();
+        static final AtomicLong RESTORED_MATCH = new AtomicLong();
+        static final Map<Long, Long> LAST = new ConcurrentHashMap<>();
+        /** The counts a restored job should find (a snapshot's LAST); set before it is submitted. */
+        static volatile Map<Long, Long> expected = Collections.emptyMap();
+        static final Set<Integer> TASK_PARALLELISM = ConcurrentHashMap.newKeySet();
+        static final Set<Integer> TASK_MAX_PARALLELISM = ConcurrentHashMap.newKeySet();
+        static final AtomicLong OPENS = new AtomicLong();
+
+        /** Forgets what the tasks saw (not `expected`). */
+        static void reset() {
+            PROCESSED.set(0);
+            RESTORED_KEYS.set(0);
+            RESTORED_MATCH.set(0);
+            LAST.clear();
+            TASK_PARALLELISM.clear();
+            TASK_MAX_PARALLELISM.clear();
+            OPENS.set(0);
+        }
+
+        private transient ValueState<Long> count;
+        private transient Set<Long> seenThisRun;
+
+        @Override
+        public void open(OpenContext ctx) {
+            seenThisRun = new HashSet<>();
+            openCount();
+            TaskInfo task = getRuntimeContext().getTaskInfo();
+            TASK_PARALLELISM.add(task.getNumberOfParallelSubtasks());
+            TASK_MAX_PARALLELISM.add(task.getMaxNumberOfParallelSubtasks());
+            OPENS.incrementAndGet();
+        }
+
+        /** Gets the keyed state the counts are kept in. */
+        protected void openCount() {
+            count = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.LONG));
+        }
+
+        /** The current key's count; null when it has none. */
+        protected Long readCount() throws Exception {
+            return count.value();
+        }
+
+        protected void writeCount(long n) throws Exception {
+            count.update(n);
+        }
+
+        @Override
+        public void processElement(Long value, Context ctx, Collector<Long> out) throws Exception {
+            Long key = ctx.getCurrentKey();
+            Long c = readCount();
+            if (seenThisRun.add(key) && c != null) {
+                RESTORED_KEYS.incrementAndGet(); // state present before the key's first record of this run
+                if (c.equals(expected.get(key))) {
+                    RESTORED_MATCH.incrementAndGet();
+                }
+            }
+            long n = c == null ? 1 : c + 1;
+            writeCount(n);
+            LAST.put(key, n);
+            PROCESSED.incrementAndGet();
+            out.collect(value);
+        }
+    }
+
+    // ------------------------------------------------------------------ stopping jobs, waiting
 
     /** Stops the job with a savepoint in `dir`, waits for the job's end, returns the savepoint's path. */
     static String stopWithSavepoint(MiniCluster cluster, JobID id, File dir, SavepointFormatType type)

@@ -3,7 +3,9 @@
  * flink-runbook share: the source's records (line i of trace.csv is event i), a rate limiter that
  * holds the source at an offset without blocking its task (so snapshots are taken there), an
  * operator that parses each line and keeps union list state, and a sink whose lines become
- * visible only when its committer commits them. flink.sh's callers
+ * visible only when its committer commits them. For the two MiniCluster programs (trace kit and
+ * cutover) also the trace read whole (its events, each key's total, which their outputs are
+ * checked against) and the offset their savepoints are taken at. flink.sh's callers
  * compile it beside their program: flink_compile_lab "$here/X.java" "$FLINK_TRACE_JOB_JAVA".
  */
 
@@ -36,10 +38,31 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 public class TraceJob {
+
+    /** Where the trace kit's and the cutover's savepoints are taken: after events 0..159. */
+    public static final long SNAPSHOT_AT = 160;
+
+    /** A directory's trace.csv, read whole: its path, its number of events, each key's total. */
+    public static final class Trace {
+        public final String path;
+        public final long events;
+        public final TreeMap<String, Long> totals = new TreeMap<>();
+
+        public Trace(File dir) throws IOException {
+            path = new File(dir, "trace.csv").getAbsolutePath();
+            List<String> lines = Files.readAllLines(new File(path).toPath(), StandardCharsets.UTF_8);
+            events = lines.size() - 1;
+            for (String l : lines.subList(1, lines.size())) {
+                String[] f = l.split(",", -1);
+                totals.merge(f[1], Long.parseLong(f[2]), Long::sum);
+            }
+        }
+    }
 
     /** Event i of the trace: line i + 1 of trace.csv (line 0 is the header). */
     public static class TraceLines implements GeneratorFunction<Long, String> {

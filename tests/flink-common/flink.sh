@@ -99,16 +99,19 @@ flink_java() {
 }
 
 # flink_observe DIR MAIN SECONDS VERSION [VENV]: flink_setup (work dir named after DIR), compiles
-# DIR/MAIN.java with FlinkLab.java, runs MAIN for at most SECONDS with DIR/log4j2.properties
-# (Flink's log: $FLINK_WORK/flink.log, system property obs.log) and a work directory as its
-# argument, and moves its stdout, the report, to DIR/observed-flink-VERSION.txt.
+# DIR/MAIN.java with FlinkLab.java, runs MAIN for at most SECONDS with DIR/log4j2.properties where
+# there is one (Flink's log: $FLINK_WORK/flink.log, system property obs.log; a program that logs
+# nothing needs none) and a work directory as its argument, and moves its stdout, the report, to
+# DIR/observed-flink-VERSION.txt.
 flink_observe() {
-  local dir=$1 main=$2 seconds=$3 version=$4
+  local dir=$1 main=$2 seconds=$3 version=$4 log4j=()
   flink_setup "$version" "${5:-}" "$(basename "$dir")"
   flink_compile_lab "$dir/$main.java"
   mkdir -p "$FLINK_WORK/run"
-  flink_java "$seconds" -Dlog4j.configurationFile="$dir/log4j2.properties" -Dobs.log="$FLINK_WORK/flink.log" \
-    "$main" "$FLINK_WORK/run" >"$FLINK_WORK/observed.txt"
+  if [ -f "$dir/log4j2.properties" ]; then
+    log4j=(-Dlog4j.configurationFile="$dir/log4j2.properties" -Dobs.log="$FLINK_WORK/flink.log")
+  fi
+  flink_java "$seconds" ${log4j[@]+"${log4j[@]}"} "$main" "$FLINK_WORK/run" >"$FLINK_WORK/observed.txt"
   mv "$FLINK_WORK/observed.txt" "$dir/observed-flink-$version.txt"
   echo "wrote $dir/observed-flink-$version.txt"
 }

@@ -44,13 +44,8 @@ public class ConfigKeys {
         System.out.println("# option: <key> | class.FIELD | fallback keys (deprecated ones marked *) | default");
         TreeSet<String> lines = new TreeSet<>();
         for (String name : OPTION_CLASSES) {
-            Class<?> c;
-            try {
-                c = Class.forName(name);
-            } catch (ClassNotFoundException e) {
-                System.out.println("absent-class " + name);
-                continue;
-            }
+            Class<?> c = load(name);
+            if (c == null) continue;
             System.out.println("class " + name);
             for (Field f : c.getFields()) {
                 if (!Modifier.isStatic(f.getModifiers())) continue;
@@ -63,26 +58,31 @@ public class ConfigKeys {
         System.out.println("# cli: <short> | <long> | args | Class.FIELD");
         TreeSet<String> cli = new TreeSet<>();
         for (String cn : CLI_CLASSES) {
-        Class<?> p;
-        try {
-            p = Class.forName(cn);
-        } catch (ClassNotFoundException e) {
-            System.out.println("absent-class " + cn);
-            continue;
-        }
-        for (Field f : p.getDeclaredFields()) {
-            if (!Modifier.isStatic(f.getModifiers())) continue;
-            f.setAccessible(true);
-            Object o = f.get(null);
-            if (o == null || !o.getClass().getName().endsWith("cli.Option")) continue;
-            Object s = o.getClass().getMethod("getOpt").invoke(o);
-            Object l = o.getClass().getMethod("getLongOpt").invoke(o);
-            Object a = o.getClass().getMethod("hasArg").invoke(o);
-            cli.add("cli -" + s + " | --" + l + " | " + ((Boolean) a ? "arg" : "flag") + " | " + p.getSimpleName() + "." + f.getName());
-        }
+            Class<?> p = load(cn);
+            if (p == null) continue;
+            for (Field f : p.getDeclaredFields()) {
+                if (!Modifier.isStatic(f.getModifiers())) continue;
+                f.setAccessible(true);
+                Object o = f.get(null);
+                if (o == null || !o.getClass().getName().endsWith("cli.Option")) continue;
+                Object s = o.getClass().getMethod("getOpt").invoke(o);
+                Object l = o.getClass().getMethod("getLongOpt").invoke(o);
+                Object a = o.getClass().getMethod("hasArg").invoke(o);
+                cli.add("cli -" + s + " | --" + l + " | " + ((Boolean) a ? "arg" : "flag") + " | " + p.getSimpleName() + "." + f.getName());
+            }
         }
         for (String l : cli) System.out.println(l);
         verbs();
+    }
+
+    /** The class named `name`; null, after an "absent-class" line, when this release lacks it. */
+    static Class<?> load(String name) {
+        try {
+            return Class.forName(name);
+        } catch (ClassNotFoundException e) {
+            System.out.println("absent-class " + name);
+            return null;
+        }
     }
 
     /** The verbs of bin/flink the planner's runbook uses, and the parser method of each. */

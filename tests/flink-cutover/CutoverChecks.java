@@ -19,7 +19,8 @@
  * stands in for a rewrite that rebuilds all of them.
  *
  * Usage: java -cp <flink jars>:. CutoverChecks <workDir> <dir with trace.csv>
- * Shared helpers (MiniCluster, watchdog, polling, log): ../flink-common/FlinkLab.java.
+ * Shared helpers (MiniCluster, watchdog, polling, log): ../flink-common/FlinkLab.java; the job's
+ * pieces, trace.csv read whole and the savepoint offset (the trace kit's): TraceJob.java.
  */
 
 import org.apache.flink.api.common.JobID;
@@ -58,7 +59,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -70,7 +70,6 @@ public class CutoverChecks extends FlinkLab {
     static final int TARGET = 200;
     static final int NEW_MAX = 1000;
     static final int SAVED_MAX = 128;
-    static final long SNAPSHOT_AT = 160;
     static final String[] UIDS = {"src", "tag", "sum-per-key", "sink", "Sink Committer: sink"};
 
     // ---- observations made inside the tasks (same JVM as the MiniCluster) ----
@@ -157,7 +156,7 @@ public class CutoverChecks extends FlinkLab {
         }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(Configuration.fromMap(m));
         env.setParallelism(s.p);
-        DataGeneratorSource<String> gen = new DataGeneratorSource<>(new TraceJob.TraceLines(tracePath), events, new TraceJob.PauseAt(s.pauseAt), Types.STRING);
+        DataGeneratorSource<String> gen = new DataGeneratorSource<>(new TraceJob.TraceLines(trace.path), trace.events, new TraceJob.PauseAt(s.pauseAt), Types.STRING);
         var src = env.fromSource(gen, WatermarkStrategy.noWatermarks(), "src").uid("src" + s.newUid).setParallelism(1);
         var tag = src.map(new Tag()).returns(Types.TUPLE(Types.LONG, Types.STRING, Types.LONG)).uid("tag" + s.newUid).name("tag").setParallelism(1);
         var sum = tag.keyBy(t -> t.f1, Types.STRING).process(new SumPerKey()).returns(Types.STRING).uid("sum-per-key").name("sum-per-key");
@@ -184,10 +183,8 @@ public class CutoverChecks extends FlinkLab {
     static MiniCluster cluster;
     static final LogTail FLINK_LOG = new LogTail(System.getProperty("obs.log", "/tmp/flink-cutover.log"));
     static String workDir;
-    static String tracePath;
-    static long events;
+    static TraceJob.Trace trace;
     static File spDir;
-    static final TreeMap<String, Long> TRUTH = new TreeMap<>();
     static final Map<String, String> NAMES = new HashMap<>();
 
     static void reset() {
@@ -200,13 +197,7 @@ public class CutoverChecks extends FlinkLab {
 
     public static void main(String[] args) throws Exception {
         workDir = args[0];
-        tracePath = new File(args[1], "trace.csv").getAbsolutePath();
-        List<String> lines = Files.readAllLines(new File(tracePath).toPath(), StandardCharsets.UTF_8);
-        events = lines.size() - 1;
-        for (String l : lines.subList(1, lines.size())) {
-            String[] f = l.split(",", -1);
-            TRUTH.merge(f[1], Long.parseLong(f[2]), Long::sum);
-        }
+        trace = new TraceJob.Trace(new File(args[1]));
         for (String uid : UIDS) {
             for (String suffix : new String[] {"", "-new"}) {
                 String named = uid + suffix;
@@ -215,11 +206,9 @@ public class CutoverChecks extends FlinkLab {
             }
         }
         spDir = freshDir(new File(workDir, "savepoints"));
-        startWatchdog(15, System.err);
-        cluster = startMiniCluster(SLOTS, "256m", "32m", Map.of());
-        out(flinkVersion());
+        cluster = startLab(15, SLOTS, "256m", "32m");
         out("MiniCluster: 1 TaskManager x " + SLOTS + " slots, hashmap backend, canonical savepoints, NO_CLAIM restores, restart strategy none");
-        out("Trace: the trace kit's trace.csv, " + events + " events over " + TRUTH.size() + " keys; savepoints at offset " + SNAPSHOT_AT);
+        out("Trace: the trace kit's trace.csv, " + trace.events + " events over " + trace.totals.size() + " keys; savepoints at offset " + TraceJob.SNAPSHOT_AT);
         out("Job: 'src' DataGeneratorSource (p=1, split state) -> 'tag' (union list state, chained) -> keyBy(key)");
         out("     -> 'sum-per-key' (ValueState total per key, p = -p) -> 'sink' (Sink V2 with a committer)");
         try {
@@ -296,10 +285,10 @@ public class CutoverChecks extends FlinkLab {
         reset();
         out("");
         out("==== " + s.label);
-        s.pauseAt = SNAPSHOT_AT;
+        s.pauseAt = TraceJob.SNAPSHOT_AT;
         JobID id = cluster.submitJob(job(s)).get(60, TimeUnit.SECONDS).getJobID();
-        boolean reached = waitFor(() -> PROCESSED.get() >= SNAPSHOT_AT, 120, 50);
-        out("  events summed before the savepoint: " + PROCESSED.get() + (reached ? "" : " (did not reach " + SNAPSHOT_AT + ")"));
+        boolean reached = waitFor(() -> PROCESSED.get() >= TraceJob.SNAPSHOT_AT, 120, 50);
+        out("  events summed before the savepoint: " + PROCESSED.get() + (reached ? "" : " (did not reach " + TraceJob.SNAPSHOT_AT + ")"));
         String sp = stopWithSavepoint(cluster, id, spDir, SavepointFormatType.CANONICAL);
         out("  savepoint operators (uid: max parallelism, state handles):");
         CheckpointMetadata md;
@@ -359,7 +348,7 @@ public class CutoverChecks extends FlinkLab {
         }
         int differ = 0;
         long over = 0;
-        for (Map.Entry<String, Long> e : TRUTH.entrySet()) {
+        for (Map.Entry<String, Long> e : trace.totals.entrySet()) {
             Long got = OUTPUT.get(e.getKey());
             if (got == null || !got.equals(e.getValue())) {
                 differ++;

@@ -29,7 +29,8 @@
  * Last, how Flink reads the runbook's values ("467 min", "3").
  *
  * Usage: java -Xmx1g -cp <flink jars>:. FirstCheckpoint <workDir>
- * Shared helpers: ../flink-common/FlinkLab.java.
+ * Shared helpers (report, MiniCluster, watchdog, the job's configuration, polling, stopping jobs):
+ * ../flink-common/FlinkLab.java.
  */
 
 import org.apache.flink.api.common.JobID;
@@ -62,7 +63,6 @@ import org.apache.flink.util.Collector;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -80,10 +80,8 @@ public class FirstCheckpoint extends FlinkLab {
 
     public static void main(String[] args) throws Exception {
         work = new File(args[0]);
-        startWatchdog(15, System.err);
-        out(flinkVersion());
+        cluster = startLab(15, 4, "64m", "256m");
         out("The first checkpoint after a restore, and a checkpoint slower than its timeout.");
-        cluster = startMiniCluster(4, "64m", "256m", new HashMap<>());
         try {
             firstCheckpoints();
             slowCheckpoints();
@@ -117,8 +115,7 @@ public class FirstCheckpoint extends FlinkLab {
     }
 
     static JobGraph blobJob(String name, int parallelism, String restoreFrom, String claimMode) {
-        Map<String, String> m = new HashMap<>();
-        m.put("state.backend.type", "rocksdb");
+        Map<String, String> m = jobConfig(null, "rocksdb", null, false);
         m.put("execution.checkpointing.incremental", "true");
         m.put("execution.checkpointing.interval", "1 s");
         m.put("execution.checkpointing.dir", new File(work, "checkpoints").toURI().toString());
@@ -291,8 +288,7 @@ public class FirstCheckpoint extends FlinkLab {
     }
 
     static JobGraph slowJob(String name, String timeout, String tolerable) {
-        Map<String, String> m = new HashMap<>();
-        m.put("state.backend.type", "hashmap");
+        Map<String, String> m = jobConfig(null, "hashmap", null, false);
         m.put("execution.checkpointing.interval", "1 s");
         m.put("execution.checkpointing.timeout", timeout);
         if (tolerable != null) {

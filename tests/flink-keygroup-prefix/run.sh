@@ -8,9 +8,4 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../flink-common/flink.sh
 . "$here/../flink-common/flink.sh"
-version=${1:-2.3.0}
-flink_setup "$version" "${FLINK_VENV:-}" flink-keygroup-prefix
-flink_compile "$here/KeyGroupPrefix.java"
-flink_java 60 KeyGroupPrefix >"$FLINK_WORK/observed.txt"
-mv "$FLINK_WORK/observed.txt" "$here/observed-flink-$version.txt"
-echo "wrote $here/observed-flink-$version.txt"
+flink_observe "$here" KeyGroupPrefix 60 "${1:-2.3.0}" "${FLINK_VENV:-}"

@@ -20,7 +20,8 @@
  *
  * stdout: the deterministic report (committed as observed-flink-<version>.txt); stderr: progress.
  * Usage: java -Xmx1g -cp <flink jars>:. OpStateChecks <workDir>
- * Shared helpers (report, MiniCluster, watchdog, polling, log): ../flink-common/FlinkLab.java.
+ * Shared helpers (report, MiniCluster, watchdog, the job's configuration, polling, log):
+ * ../flink-common/FlinkLab.java.
  */
 
 import org.apache.flink.api.common.JobID;
@@ -48,7 +49,6 @@ import org.apache.flink.streaming.api.graph.StreamGraph;
 
 import java.io.File;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -192,9 +192,7 @@ public class OpStateChecks extends FlinkLab {
     public static void main(String[] args) throws Exception {
         workDir = args.length > 0 ? args[0] : "/tmp/flink-opstate";
         File spDir = freshDir(new File(workDir, "savepoints"));
-        startWatchdog(15, System.err);
-        cluster = startMiniCluster(SLOTS, "64m", "32m", Map.of());
-        out(flinkVersion());
+        cluster = startLab(15, SLOTS, "64m", "32m");
         out("MiniCluster: 1 TaskManager x " + SLOTS + " slots, default scheduler, hashmap backend, canonical savepoints");
         try {
             part1(spDir);
@@ -223,15 +221,8 @@ public class OpStateChecks extends FlinkLab {
     }
 
     static StreamExecutionEnvironment env(String savepoint, boolean ignoreUnclaimed) {
-        Map<String, String> m = new HashMap<>();
-        m.put("restart-strategy.type", "none");
-        if (savepoint != null) {
-            m.put("execution.savepoint.path", savepoint);
-            if (ignoreUnclaimed) {
-                m.put("execution.savepoint.ignore-unclaimed-state", "true");
-            }
-        }
-        return StreamExecutionEnvironment.getExecutionEnvironment(Configuration.fromMap(m));
+        return StreamExecutionEnvironment.getExecutionEnvironment(
+                Configuration.fromMap(jobConfig("none", null, savepoint, ignoreUnclaimed)));
     }
 
     static void part1(File spDir) throws Exception {

@@ -14,15 +14,13 @@
  * Usage: java -Xmx1g -cp <flink jars>:. RestoreChecks [workDir] [default|adaptive]
  *   (second argument sets jobmanager.scheduler; default = Flink's default scheduler for streaming jobs)
  * Everything stops by itself (global watchdog: 15 minutes).
- * Shared helpers (MiniCluster, watchdog, polling, log): ../flink-common/FlinkLab.java.
+ * Shared helpers (MiniCluster, watchdog, polling, log, the job's configuration, the keyed operator
+ * CountPerKey): ../flink-common/FlinkLab.java.
  */
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.Configuration;
@@ -35,67 +33,22 @@ import org.apache.flink.runtime.jobgraph.JobVertex;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.graph.StreamGraph;
-import org.apache.flink.util.Collector;
 
 import java.io.File;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 public class RestoreChecks extends FlinkLab {
 
     static final int SLOTS = 256;
     static final int UNSET = -1;
 
-    // ---- observations made inside the tasks (same JVM as the MiniCluster) ----
-    static final AtomicLong PROCESSED = new AtomicLong();
-    static final AtomicLong RESTORED_KEYS = new AtomicLong();
-    static final Set<Integer> TASK_MAX_PARALLELISM = ConcurrentHashMap.newKeySet();
-    static final Set<Integer> TASK_PARALLELISM = ConcurrentHashMap.newKeySet();
-
-    static void resetObservations() {
-        PROCESSED.set(0);
-        RESTORED_KEYS.set(0);
-        TASK_MAX_PARALLELISM.clear();
-        TASK_PARALLELISM.clear();
-    }
-
-    /** Keyed stateful operator: counts per key; notices keys whose state came from a savepoint. */
-    public static class CountFn extends KeyedProcessFunction<Long, Long, Long> {
-        private transient ValueState<Long> count;
-        private transient Set<Long> seenThisRun;
-
-        @Override
-        public void open(OpenContext ctx) {
-            count = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.LONG));
-            seenThisRun = new HashSet<>();
-            TASK_MAX_PARALLELISM.add(getRuntimeContext().getTaskInfo().getMaxNumberOfParallelSubtasks());
-            TASK_PARALLELISM.add(getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks());
-        }
-
-        @Override
-        public void processElement(Long value, Context ctx, Collector<Long> out) throws Exception {
-            Long key = ctx.getCurrentKey();
-            Long c = count.value();
-            if (seenThisRun.add(key) && c != null) {
-                RESTORED_KEYS.incrementAndGet(); // state present before first record of this run
-            }
-            count.update(c == null ? 1L : c + 1);
-            PROCESSED.incrementAndGet();
-            out.collect(value);
-        }
-    }
-
-    // ------------------------------------------------------------------------------------------
+    // The keyed operator is FlinkLab's CountPerKey; what its tasks see (records, task parallelism
+    // and max parallelism, restored keys) is in CountPerKey's static fields, reset before each job.
 
     static MiniCluster cluster;
     static final LogTail FLINK_LOG = new LogTail(System.getProperty("restorechecks.log", "/tmp/flinkexp/flink.log"));
@@ -145,11 +98,8 @@ public class RestoreChecks extends FlinkLab {
     }
 
     static StreamExecutionEnvironment newEnv(int parallelism, int maxParallelism, String savepoint) {
-        Map<String, String> m = new HashMap<>();
-        m.put("restart-strategy.type", "none");
-        if (savepoint != null) {
-            m.put("execution.savepoint.path", savepoint); // StateRecoveryOptions.SAVEPOINT_PATH
-        }
+        // execution.savepoint.path: StateRecoveryOptions.SAVEPOINT_PATH
+        Map<String, String> m = jobConfig("none", null, savepoint, false);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(Configuration.fromMap(m));
         env.setParallelism(parallelism);
         if (maxParallelism != UNSET) {
@@ -165,7 +115,7 @@ public class RestoreChecks extends FlinkLab {
         var keyed = env.fromSource(src, WatermarkStrategy.noWatermarks(), "src")
                 .uid("src").setParallelism(1).setMaxParallelism(1)
                 .keyBy(v -> v % 1000, Types.LONG)
-                .process(new CountFn()).returns(Types.LONG)
+                .process(new CountPerKey()).returns(Types.LONG)
                 .uid("keyed-op").name("keyed-op");
         if (maxOnOperatorOnly) {
             keyed.setMaxParallelism(maxParallelism);
@@ -180,17 +130,17 @@ public class RestoreChecks extends FlinkLab {
         System.out.println();
         System.out.println("---- taking savepoint " + label + ": p=" + parallelism + " maxp="
                 + (maxParallelism == UNSET ? "unset" : maxParallelism));
-        resetObservations();
+        CountPerKey.reset();
         JobGraph jg = buildJob(label, parallelism, maxParallelism, null, false);
         printJobGraph(jg);
         JobID id = cluster.submitJob(jg).get(60, TimeUnit.SECONDS).getJobID();
-        waitFor(() -> PROCESSED.get() >= 3000, 60, 100);
-        if (PROCESSED.get() < 3000) {
+        waitFor(() -> CountPerKey.PROCESSED.get() >= 3000, 60, 100);
+        if (CountPerKey.PROCESSED.get() < 3000) {
             throw new IllegalStateException("savepoint job did not process records: " + cluster.getJobStatus(id).get());
         }
         printRuntimeGraph(id, "running graph");
-        System.out.println("  task-side: parallelism " + TASK_PARALLELISM + ", maxNumberOfParallelSubtasks " + TASK_MAX_PARALLELISM
-                + ", records processed so far " + PROCESSED.get());
+        System.out.println("  task-side: parallelism " + CountPerKey.TASK_PARALLELISM + ", maxNumberOfParallelSubtasks "
+                + CountPerKey.TASK_MAX_PARALLELISM + ", records processed so far " + CountPerKey.PROCESSED.get());
         String path = stopWithSavepoint(cluster, id, spDir, SavepointFormatType.CANONICAL);
         JobResult r = cluster.requestJobResult(id).get(60, TimeUnit.SECONDS);
         System.out.println("  savepoint written: " + path + "  (job ended " + r.getJobStatus().orElse(null) + ")");
@@ -216,7 +166,7 @@ public class RestoreChecks extends FlinkLab {
         System.out.println();
         System.out.println("==== CASE " + label);
         scanLog();
-        resetObservations();
+        CountPerKey.reset();
         long t0 = System.currentTimeMillis();
         JobGraph jg;
         try {
@@ -241,7 +191,7 @@ public class RestoreChecks extends FlinkLab {
 
         // wait for either a terminal state or the keyed operator having seen restored state / records
         JobStatus st = awaitEndOrRunning(cluster, id, 90, 100,
-                () -> PROCESSED.get() >= 2000 && (savepoint == null || RESTORED_KEYS.get() >= 1000));
+                () -> CountPerKey.PROCESSED.get() >= 2000 && (savepoint == null || CountPerKey.RESTORED_KEYS.get() >= 1000));
         System.out.println("  job status after wait: " + st + "  (" + (System.currentTimeMillis() - t0) + " ms)");
 
         if (st != null && st.isGloballyTerminalState()) {
@@ -274,11 +224,11 @@ public class RestoreChecks extends FlinkLab {
 
         // running: report runtime max parallelism and state restore evidence, then cancel
         String rt = printRuntimeGraph(id, "running graph");
-        System.out.println("  task-side: parallelism " + TASK_PARALLELISM + ", maxNumberOfParallelSubtasks "
-                + TASK_MAX_PARALLELISM + ", records processed " + PROCESSED.get()
-                + ", keys whose state was restored " + RESTORED_KEYS.get() + "/1000");
+        System.out.println("  task-side: parallelism " + CountPerKey.TASK_PARALLELISM + ", maxNumberOfParallelSubtasks "
+                + CountPerKey.TASK_MAX_PARALLELISM + ", records processed " + CountPerKey.PROCESSED.get()
+                + ", keys whose state was restored " + CountPerKey.RESTORED_KEYS.get() + "/1000");
         SUMMARY.append(String.format("%-58s OK    %s; task maxp=%s; restored keys=%d/1000%n",
-                label, rt, TASK_MAX_PARALLELISM, RESTORED_KEYS.get()));
+                label, rt, CountPerKey.TASK_MAX_PARALLELISM, CountPerKey.RESTORED_KEYS.get()));
         JobResult r = cancel(cluster, id);
         System.out.println("  cancelled, final status " + r.getJobStatus().orElse(null));
     }

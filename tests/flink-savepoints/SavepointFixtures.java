@@ -53,6 +53,7 @@ import org.apache.flink.runtime.state.KeyGroupRange;
 import org.apache.flink.runtime.state.KeyGroupsStateHandle;
 import org.apache.flink.runtime.state.KeyedStateHandle;
 import org.apache.flink.runtime.state.OperatorStateHandle;
+import org.apache.flink.runtime.state.StateObject;
 import org.apache.flink.runtime.state.StreamStateHandle;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
@@ -496,13 +497,9 @@ public class SavepointFixtures {
     }
 
     static void keyed(Json j, KeyedStateHandle h) throws Exception {
-        if (h == null) {
-            j.nul();
+        if (!openHandle(j, h, "state_bytes")) {
             return;
         }
-        j.open('{');
-        j.field("class").str(h.getClass().getSimpleName());
-        j.field("state_bytes").num(h.getStateSize());
         j.field("checkpointed_bytes").num(h.getCheckpointedSize());
         if (h instanceof KeyGroupsStateHandle) {
             KeyGroupsStateHandle k = (KeyGroupsStateHandle) h;
@@ -531,14 +528,25 @@ public class SavepointFixtures {
     }
 
     static void stream(Json j, StreamStateHandle h) {
+        if (openHandle(j, h, "bytes")) {
+            j.close('}');
+        }
+    }
+
+    /**
+     * A state handle's JSON: null when there is none (false: nothing more to write); otherwise an
+     * object opened with the handle's class and its size under `sizeField` (true: the caller writes
+     * the rest and closes it). StateObject.getStateSize is there in every release from 1.15 on.
+     */
+    static boolean openHandle(Json j, StateObject h, String sizeField) {
         if (h == null) {
             j.nul();
-            return;
+            return false;
         }
         j.open('{');
         j.field("class").str(h.getClass().getSimpleName());
-        j.field("bytes").num(h.getStateSize());
-        j.close('}');
+        j.field(sizeField).num(h.getStateSize());
+        return true;
     }
 
     static int size(Object o) {

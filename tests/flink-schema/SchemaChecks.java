@@ -21,13 +21,13 @@
  *
  * stdout: the deterministic report (committed as observed-flink-<version>.txt); stderr: progress.
  * Usage: java -Xmx1g -cp <flink jars>:. SchemaChecks <workDir>
- * Shared helpers (report, MiniCluster, watchdog, savepoints, log): ../flink-common/FlinkLab.java.
+ * Shared helpers (report, MiniCluster, watchdog, the job's configuration, savepoints, log):
+ * ../flink-common/FlinkLab.java.
  */
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -51,15 +51,12 @@ import org.apache.flink.runtime.minicluster.MiniClusterJobClient;
 import org.apache.flink.runtime.scheduler.ExecutionGraphInfo;
 import org.apache.flink.runtime.scheduler.exceptionhistory.RootExceptionHistoryEntry;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.graph.StreamGraph;
-import org.apache.flink.util.Collector;
 
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -83,20 +80,14 @@ public class SchemaChecks extends FlinkLab {
     static final int SLOTS = 8;
 
     // ---- observations made inside the tasks (same JVM as the MiniCluster) ----
-    static final AtomicLong PROCESSED = new AtomicLong();
-    static final AtomicLong RESTORED_KEYS = new AtomicLong();
-    static final AtomicLong RESTORED_MATCH = new AtomicLong();
-    static final Map<Long, Long> LAST = new ConcurrentHashMap<>();
-    static volatile Map<Long, Long> expected = Collections.emptyMap();
+    // Records, restored keys, restored counts equal to the savepoint's (CountPerKey.expected), each
+    // key's latest count: CountPerKey's static fields (FlinkLab). The serializer's own:
     static final Set<String> COMPAT_CALLS = ConcurrentHashMap.newKeySet();
     static final AtomicLong V1_READS = new AtomicLong();
     static final AtomicLong V2_READS = new AtomicLong();
 
     static void resetObservations() {
-        PROCESSED.set(0);
-        RESTORED_KEYS.set(0);
-        RESTORED_MATCH.set(0);
-        LAST.clear();
+        CountPerKey.reset();
         COMPAT_CALLS.clear();
         V1_READS.set(0);
         V2_READS.set(0);
@@ -109,20 +100,21 @@ public class SchemaChecks extends FlinkLab {
     static final String V2_MIGRATE = "custom v2, new snapshot answers compatibleAfterMigration";
     static final String V2_INCOMPATIBLE = "custom v2, new snapshot answers incompatible";
 
-    /** Keyed stateful operator: counts per key; checks restored values against the savepoint's. */
-    public static class CountFn extends KeyedProcessFunction<Long, Long, Long> {
+    /**
+     * The keyed operator: FlinkLab's CountPerKey (counts per key, checks restored values against the
+     * savepoint's) with its count kept in ValueState "count" under the serializer variant `kind`.
+     */
+    public static class CountFn extends CountPerKey {
         private final String kind;
         private transient ValueState<Long> longState;
         private transient ValueState<String> stringState;
-        private transient Set<Long> seenThisRun;
 
         CountFn(String kind) {
             this.kind = kind;
         }
 
         @Override
-        public void open(OpenContext ctx) {
-            seenThisRun = new HashSet<>();
+        protected void openCount() {
             switch (kind) {
                 case LONG:
                     longState = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.LONG));
@@ -148,30 +140,21 @@ public class SchemaChecks extends FlinkLab {
         }
 
         @Override
-        public void processElement(Long value, Context ctx, Collector<Long> out) throws Exception {
-            Long key = ctx.getCurrentKey();
-            Long c;
+        protected Long readCount() throws Exception {
             if (stringState != null) {
                 String s = stringState.value();
-                c = s == null ? null : Long.parseLong(s);
-            } else {
-                c = longState.value();
+                return s == null ? null : Long.parseLong(s);
             }
-            if (seenThisRun.add(key) && c != null) {
-                RESTORED_KEYS.incrementAndGet();
-                if (c.equals(expected.get(key))) {
-                    RESTORED_MATCH.incrementAndGet();
-                }
-            }
-            long n = c == null ? 1L : c + 1;
+            return longState.value();
+        }
+
+        @Override
+        protected void writeCount(long n) throws Exception {
             if (stringState != null) {
                 stringState.update(Long.toString(n));
             } else {
                 longState.update(n);
             }
-            LAST.put(key, n);
-            PROCESSED.incrementAndGet();
-            out.collect(value);
         }
     }
 
@@ -281,9 +264,7 @@ public class SchemaChecks extends FlinkLab {
     public static void main(String[] args) throws Exception {
         workDir = args.length > 0 ? args[0] : "/tmp/flink-schema";
         File spDir = freshDir(new File(workDir, "savepoints"));
-        startWatchdog(20, System.err);
-        cluster = startMiniCluster(SLOTS, "64m", "128m", Map.of());
-        out(flinkVersion());
+        cluster = startLab(20, SLOTS, "64m", "128m");
         out("MiniCluster: 1 TaskManager x " + SLOTS + " slots, default scheduler");
         out("Job: source(p=1) -> keyBy(v % " + KEYS + ") -> keyed-op with ValueState \"count\" (p=" + PARALLELISM
                 + ", maxp=" + MAX_PARALLELISM + ") -> sink (chained)");
@@ -315,11 +296,7 @@ public class SchemaChecks extends FlinkLab {
                 }
             }
         } finally {
-            out("");
-            out("================ SUMMARY ================");
-            for (String s : SUMMARY) {
-                out(s);
-            }
+            outSummary(SUMMARY);
             cluster.closeAsync().get(60, TimeUnit.SECONDS);
         }
         printReport();
@@ -338,7 +315,7 @@ public class SchemaChecks extends FlinkLab {
         out("  job config: no restart-strategy keys; execution.checkpointing.interval=1 s (so Flink's default for a job that checkpoints)");
         FLINK_LOG.readNew();
         resetObservations();
-        expected = sp.counts;
+        CountPerKey.expected = sp.counts;
         defaultRestart = true;
         JobGraph jg = buildJob("restore-default-" + backend, backend, kind, sp.path);
         defaultRestart = false;
@@ -350,7 +327,7 @@ public class SchemaChecks extends FlinkLab {
         out("  after 40 s: job status " + (st.isGloballyTerminalState() ? st + " (terminal)" : "not terminal (" + (st == JobStatus.RUNNING ? "RUNNING" : "RESTARTING") + ")")
                 + "; FAILED reached: " + (states.contains("FAILED") ? "yes" : "no")
                 + "; restarted more than 3 times: " + (restarts > 3 ? "yes" : "no (" + restarts + ")"));
-        out("  records that read their key's restored count in any attempt: " + RESTORED_KEYS.get());
+        out("  records that read their key's restored count in any attempt: " + CountPerKey.RESTORED_KEYS.get());
         client(id).cancel().get(60, TimeUnit.SECONDS);
         cluster.requestJobResult(id).get(120, TimeUnit.SECONDS);
         SUMMARY.add(String.format("%-58s %s", title, st.isGloballyTerminalState() ? "ended " + st : "never FAILED in 40 s, restarting"));
@@ -374,17 +351,12 @@ public class SchemaChecks extends FlinkLab {
     static boolean defaultRestart = false;
 
     static JobGraph buildJob(String name, String backend, String kind, String savepoint) {
-        Map<String, String> m = new HashMap<>();
+        Map<String, String> m = jobConfig(defaultRestart ? null : "fixed-delay", backend, savepoint, false);
         if (defaultRestart) {
             m.put("execution.checkpointing.interval", "1 s");
         } else {
-            m.put("restart-strategy.type", "fixed-delay");
             m.put("restart-strategy.fixed-delay.attempts", "3");
             m.put("restart-strategy.fixed-delay.delay", "1 s");
-        }
-        m.put("state.backend.type", backend);
-        if (savepoint != null) {
-            m.put("execution.savepoint.path", savepoint);
         }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(Configuration.fromMap(m));
         env.setParallelism(PARALLELISM);
@@ -407,14 +379,14 @@ public class SchemaChecks extends FlinkLab {
         resetObservations();
         JobGraph jg = buildJob("savepoint-" + backend, backend, kind, null);
         JobID id = cluster.submitJob(jg).get(60, TimeUnit.SECONDS).getJobID();
-        waitFor(() -> LAST.size() >= KEYS && PROCESSED.get() >= 5 * KEYS, 60, 50);
-        if (LAST.size() < KEYS) {
+        waitFor(() -> CountPerKey.LAST.size() >= KEYS && CountPerKey.PROCESSED.get() >= 5 * KEYS, 60, 50);
+        if (CountPerKey.LAST.size() < KEYS) {
             throw new IllegalStateException("savepoint job did not process records: " + cluster.getJobStatus(id).get());
         }
         String path = stopWithSavepoint(cluster, id, spDir, fmt);
         Thread.sleep(200);
         FLINK_LOG.readNew();
-        return new Savepoint(path, new HashMap<>(LAST));
+        return new Savepoint(path, new HashMap<>(CountPerKey.LAST));
     }
 
     static void restore(String label, String backend, Savepoint sp, String kind, String change) throws Exception {
@@ -426,7 +398,7 @@ public class SchemaChecks extends FlinkLab {
         out("  state serializer at restore:   " + kind);
         FLINK_LOG.readNew();
         resetObservations();
-        expected = sp.counts;
+        CountPerKey.expected = sp.counts;
         JobGraph jg = buildJob("restore-" + backend, backend, kind, sp.path);
         JobID id = cluster.submitJob(jg).get(60, TimeUnit.SECONDS).getJobID();
         JobClient client = new MiniClusterJobClient(id, cluster, SchemaChecks.class.getClassLoader(),
@@ -447,7 +419,7 @@ public class SchemaChecks extends FlinkLab {
             if (st.isGloballyTerminalState()) {
                 break;
             }
-            if (st == JobStatus.RUNNING && RESTORED_KEYS.get() >= KEYS && PROCESSED.get() >= 2 * KEYS) {
+            if (st == JobStatus.RUNNING && CountPerKey.RESTORED_KEYS.get() >= KEYS && CountPerKey.PROCESSED.get() >= 2 * KEYS) {
                 healthy = true;
                 break;
             }
@@ -455,8 +427,8 @@ public class SchemaChecks extends FlinkLab {
         }
         if (healthy) {
             out("  job healthy: every key's state was restored and records are flowing; cancelling it now");
-            out("  restored keys: " + RESTORED_KEYS.get() + "/" + KEYS + ", restored value equal to the savepoint's count: "
-                    + RESTORED_MATCH.get() + "/" + KEYS);
+            out("  restored keys: " + CountPerKey.RESTORED_KEYS.get() + "/" + KEYS + ", restored value equal to the savepoint's count: "
+                    + CountPerKey.RESTORED_MATCH.get() + "/" + KEYS);
             client.cancel().get(60, TimeUnit.SECONDS);
         }
         JobResult r = cluster.requestJobResult(id).get(120, TimeUnit.SECONDS);
@@ -492,7 +464,7 @@ public class SchemaChecks extends FlinkLab {
 
         String verdict;
         if (healthy) {
-            verdict = "RUNNING, state restored (" + RESTORED_MATCH.get() + "/" + KEYS + " values equal)";
+            verdict = "RUNNING, state restored (" + CountPerKey.RESTORED_MATCH.get() + "/" + KEYS + " values equal)";
         } else {
             ExecutionGraphInfo info = cluster.getExecutionGraphInfo(id).get(30, TimeUnit.SECONDS);
             List<RootExceptionHistoryEntry> entries = new ArrayList<>();

@@ -17,14 +17,13 @@
  *
  * stdout: the deterministic report (committed as observed-flink-<version>.txt); stderr: progress.
  * Usage: java -Xmx1g -cp <flink jars>:. SnapshotKinds <workDir>
+ * Shared helpers (report, MiniCluster, watchdog, the job's configuration, the keyed operator
+ * CountPerKey, savepoints, polling): ../flink-common/FlinkLab.java.
  */
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.Configuration;
@@ -34,22 +33,15 @@ import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.graph.StreamGraph;
-import org.apache.flink.util.Collector;
 
 import java.io.File;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 public class SnapshotKinds extends FlinkLab {
 
@@ -59,39 +51,9 @@ public class SnapshotKinds extends FlinkLab {
     static final int MAX_PARALLELISM = 128;
 
     static volatile boolean frozen = false;
-    static final AtomicLong PROCESSED = new AtomicLong();
-    static final AtomicLong RESTORED_KEYS = new AtomicLong();
-    static final AtomicLong RESTORED_MATCH = new AtomicLong();
-    static final Map<Long, Long> LAST = new ConcurrentHashMap<>();
-    static volatile Map<Long, Long> expected = Collections.emptyMap();
-
-    public static class CountFn extends KeyedProcessFunction<Long, Long, Long> {
-        private transient ValueState<Long> count;
-        private transient Set<Long> seen;
-
-        @Override
-        public void open(OpenContext ctx) {
-            seen = new HashSet<>();
-            count = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.LONG));
-        }
-
-        @Override
-        public void processElement(Long v, Context ctx, Collector<Long> out) throws Exception {
-            Long key = ctx.getCurrentKey();
-            Long c = count.value();
-            if (seen.add(key) && c != null) {
-                RESTORED_KEYS.incrementAndGet();
-                if (c.equals(expected.get(key))) {
-                    RESTORED_MATCH.incrementAndGet();
-                }
-            }
-            long n = c == null ? 1 : c + 1;
-            count.update(n);
-            LAST.put(key, n);
-            PROCESSED.incrementAndGet();
-            out.collect(v);
-        }
-    }
+    // The keyed operator is FlinkLab's CountPerKey; what its tasks see (records, restored keys, those
+    // equal to the snapshot's count in CountPerKey.expected, each key's latest count) is in
+    // CountPerKey's static fields.
 
     static MiniCluster cluster;
     static String workDir;
@@ -99,9 +61,7 @@ public class SnapshotKinds extends FlinkLab {
 
     public static void main(String[] args) throws Exception {
         workDir = args.length > 0 ? args[0] : "/tmp/flink-snapshot-kinds";
-        startWatchdog(14, System.err);
-        cluster = startMiniCluster(8, "64m", "128m", Map.of());
-        out(flinkVersion());
+        cluster = startLab(14, 8, "64m", "128m");
         out("MiniCluster: 1 TaskManager x 8 slots, default scheduler");
         out("Job: source(p=1) -> filter -> keyBy(v % " + KEYS + ") -> keyed-op with ValueState \"count\" (maxp="
                 + MAX_PARALLELISM + ") -> sink");
@@ -129,11 +89,7 @@ public class SnapshotKinds extends FlinkLab {
                 restore(copy2, copy2.backend, "NO_CLAIM", true);
             }
         } finally {
-            out("");
-            out("================ SUMMARY ================");
-            for (String s : SUMMARY) {
-                out(s);
-            }
+            outSummary(SUMMARY);
             cluster.closeAsync().get(60, TimeUnit.SECONDS);
         }
         printReport();
@@ -155,9 +111,7 @@ public class SnapshotKinds extends FlinkLab {
     static int dirs = 0;
 
     static JobGraph job(String name, String backend, int p, Map<String, String> extra) {
-        Map<String, String> m = new HashMap<>();
-        m.put("restart-strategy.type", "none");
-        m.put("state.backend.type", backend);
+        Map<String, String> m = jobConfig("none", backend, null, false);
         m.putAll(extra);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(Configuration.fromMap(m));
         env.setParallelism(p);
@@ -167,26 +121,19 @@ public class SnapshotKinds extends FlinkLab {
         env.fromSource(src, WatermarkStrategy.noWatermarks(), "src").uid("src").setParallelism(1)
                 .filter(v -> !frozen).uid("gate").setParallelism(1)
                 .keyBy(v -> v % KEYS, Types.LONG)
-                .process(new CountFn()).returns(Types.LONG).uid("keyed-op").name("keyed-op")
+                .process(new CountPerKey()).returns(Types.LONG).uid("keyed-op").name("keyed-op")
                 .sinkTo(new DiscardingSink<>()).uid("sink").name("sink");
         StreamGraph sg = env.getStreamGraph();
         sg.setJobName(name);
         return sg.getJobGraph();
     }
 
-    static void reset() {
-        PROCESSED.set(0);
-        RESTORED_KEYS.set(0);
-        RESTORED_MATCH.set(0);
-        LAST.clear();
-    }
-
     /** Runs at p=2 until every key has a count, then freezes the input; returns the frozen counts. */
     static JobID runUntilFrozen(String name, String backend, Map<String, String> extra) throws Exception {
-        reset();
+        CountPerKey.reset();
         frozen = false;
         JobID id = cluster.submitJob(job(name, backend, SNAPSHOT_P, extra)).get(60, TimeUnit.SECONDS).getJobID();
-        if (!waitFor(() -> LAST.size() >= KEYS && PROCESSED.get() >= 3 * KEYS, 60, 20)) {
+        if (!waitFor(() -> CountPerKey.LAST.size() >= KEYS && CountPerKey.PROCESSED.get() >= 3 * KEYS, 60, 20)) {
             throw new IllegalStateException(name + ": no records processed");
         }
         frozen = true;
@@ -199,7 +146,7 @@ public class SnapshotKinds extends FlinkLab {
         File dir = freshDir(new File(workDir, "sp-" + (dirs++)));
         JobID id = runUntilFrozen(kind, backend, Map.of());
         String path = stopWithSavepoint(cluster, id, dir, fmt);
-        return new Snap(kind, backend, path, new HashMap<>(LAST));
+        return new Snap(kind, backend, path, new HashMap<>(CountPerKey.LAST));
     }
 
     static Snap checkpoint(String kind, String backend, boolean unaligned) throws Exception {
@@ -219,7 +166,7 @@ public class SnapshotKinds extends FlinkLab {
         }
         cancel(cluster, id);
         int n = latestCheckpoint(jobDir);
-        return new Snap(kind, backend, new File(jobDir, "chk-" + n).getAbsolutePath(), new HashMap<>(LAST));
+        return new Snap(kind, backend, new File(jobDir, "chk-" + n).getAbsolutePath(), new HashMap<>(CountPerKey.LAST));
     }
 
     /** A snapshot path (a file: URI for savepoints, a plain path for checkpoints) as a local directory. */
@@ -245,9 +192,9 @@ public class SnapshotKinds extends FlinkLab {
         progress("restore " + title);
         out("");
         out("==== " + title);
-        reset();
+        CountPerKey.reset();
         frozen = false;
-        expected = s.counts;
+        CountPerKey.expected = s.counts;
         File cpDir = freshDir(new File(workDir, "restore-" + (dirs++)));
         Map<String, String> m = new HashMap<>();
         m.put("execution.state-recovery.path", s.path);
@@ -259,12 +206,12 @@ public class SnapshotKinds extends FlinkLab {
             m.put("execution.checkpointing.incremental", String.valueOf(backend.equals("rocksdb")));
         }
         JobID id = cluster.submitJob(job("restore", backend, RESTORE_P, m)).get(60, TimeUnit.SECONDS).getJobID();
-        JobStatus st = awaitEndOrRunning(cluster, id, 60, 20, () -> RESTORED_KEYS.get() >= KEYS);
+        JobStatus st = awaitEndOrRunning(cluster, id, 60, 20, () -> CountPerKey.RESTORED_KEYS.get() >= KEYS);
         String verdict;
         if (st == JobStatus.RUNNING) {
-            out("  RUNNING; restored keys " + RESTORED_KEYS.get() + "/" + KEYS + ", equal to the snapshot's count "
-                    + RESTORED_MATCH.get() + "/" + KEYS);
-            verdict = RESTORED_MATCH.get() == KEYS ? "restored" : "restored-partly";
+            out("  RUNNING; restored keys " + CountPerKey.RESTORED_KEYS.get() + "/" + KEYS + ", equal to the snapshot's count "
+                    + CountPerKey.RESTORED_MATCH.get() + "/" + KEYS);
+            verdict = CountPerKey.RESTORED_MATCH.get() == KEYS ? "restored" : "restored-partly";
             if (watchOwnership) {
                 File own = new File(cpDir, id.toString());
                 boolean two = waitFor(() -> latestCheckpoint(own) >= 2, 30, 50);

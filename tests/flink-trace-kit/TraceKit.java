@@ -23,6 +23,9 @@
  *
  * stdout: the deterministic report (observed-flink-<version>.txt); stderr: progress.
  * Usage: java -cp <flink jars>:. TraceKit <workDir> <dir with trace.csv, for the outputs>
+ * Shared helpers: ../flink-common/FlinkLab.java (report, MiniCluster, watchdog, the job's
+ * configuration, polling, log) and TraceJob.java (the source, trace.csv read whole, the savepoint
+ * offset).
  */
 
 import org.apache.flink.api.common.JobID;
@@ -49,7 +52,6 @@ import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -65,7 +67,6 @@ public class TraceKit extends FlinkLab {
     static final int P1 = 4;
     static final int P2 = 6;
     static final int MAXP = 128;
-    static final long SNAPSHOT_AT = 160;
     static final long POLL_MS = 50;
 
     // ---- observations made inside the tasks (same JVM as the MiniCluster) ----
@@ -123,18 +124,11 @@ public class TraceKit extends FlinkLab {
     }
 
     static JobGraph job(String name, int p, long pauseAt, String srcUid, String sumUid, String savepoint, boolean ignore) {
-        Map<String, String> m = new HashMap<>();
-        m.put("restart-strategy.type", "none");
-        if (savepoint != null) {
-            m.put("execution.savepoint.path", savepoint);
-            if (ignore) {
-                m.put("execution.savepoint.ignore-unclaimed-state", "true");
-            }
-        }
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(Configuration.fromMap(m));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
+                Configuration.fromMap(jobConfig("none", null, savepoint, ignore)));
         env.setParallelism(p);
         env.setMaxParallelism(MAXP);
-        DataGeneratorSource<String> src = new DataGeneratorSource<>(new TraceJob.TraceLines(tracePath), events, new TraceJob.PauseAt(pauseAt), Types.STRING);
+        DataGeneratorSource<String> src = new DataGeneratorSource<>(new TraceJob.TraceLines(trace.path), trace.events, new TraceJob.PauseAt(pauseAt), Types.STRING);
         env.fromSource(src, WatermarkStrategy.noWatermarks(), "src").uid(srcUid).setParallelism(1)
                 .map(new Parse()).returns(Types.TUPLE(Types.LONG, Types.STRING, Types.LONG)).uid("parse").name("parse").setParallelism(1)
                 .keyBy(t -> t.f1, Types.STRING)
@@ -149,9 +143,7 @@ public class TraceKit extends FlinkLab {
     static MiniCluster cluster;
     static final LogTail FLINK_LOG = new LogTail(System.getProperty("obs.log", "/tmp/flink-trace-kit.log"));
     static String workDir;
-    static String tracePath;
-    static long events;
-    static final TreeMap<String, Long> TRUTH = new TreeMap<>();
+    static TraceJob.Trace trace;
 
     static void reset() {
         PROCESSED.set(0);
@@ -165,32 +157,24 @@ public class TraceKit extends FlinkLab {
     public static void main(String[] args) throws Exception {
         workDir = args[0];
         File dir = new File(args[1]);
-        tracePath = new File(dir, "trace.csv").getAbsolutePath();
-        List<String> lines = Files.readAllLines(new File(tracePath).toPath(), StandardCharsets.UTF_8);
-        events = lines.size() - 1;
-        for (String l : lines.subList(1, lines.size())) {
-            String[] f = l.split(",", -1);
-            TRUTH.merge(f[1], Long.parseLong(f[2]), Long::sum);
-        }
+        trace = new TraceJob.Trace(dir);
         File spDir = freshDir(new File(workDir, "savepoints"));
-        startWatchdog(10, System.err);
-        cluster = startMiniCluster(SLOTS, "64m", "32m", Map.of());
-        out(flinkVersion());
+        cluster = startLab(10, SLOTS, "64m", "32m");
         out("MiniCluster: 1 TaskManager x " + SLOTS + " slots, hashmap backend, canonical savepoint, restart strategy none");
-        out("Trace: trace.csv, " + events + " events over " + TRUTH.size() + " keys (the trace lab's default link, #/trace)");
+        out("Trace: trace.csv, " + trace.events + " events over " + trace.totals.size() + " keys (the trace lab's default link, #/trace)");
         out("Job: DataGeneratorSource 'src' (p=1, event i = line i of trace.csv) -> parse -> keyBy(key)");
         out("     -> 'sum-per-key' (KeyedProcessFunction, ValueState total per key, max parallelism " + MAXP + "; a timer at");
         out("        Long.MAX_VALUE per key writes (key, total) when the bounded source ends) -> 'collect' (p=1) -> sink");
         try {
             reset();
             progress("savepoint run");
-            JobID id = cluster.submitJob(job("trace-kit-p" + P1, P1, SNAPSHOT_AT, "src", "sum-per-key", null, false))
+            JobID id = cluster.submitJob(job("trace-kit-p" + P1, P1, TraceJob.SNAPSHOT_AT, "src", "sum-per-key", null, false))
                     .get(60, TimeUnit.SECONDS).getJobID();
-            boolean reached = waitFor(() -> PROCESSED.get() >= SNAPSHOT_AT, 120, POLL_MS);
+            boolean reached = waitFor(() -> PROCESSED.get() >= TraceJob.SNAPSHOT_AT, 120, POLL_MS);
             Thread.sleep(1000);
             out("");
-            out("==== run 1: p=" + P1 + ", the source held after offset " + (SNAPSHOT_AT - 1));
-            out("  events summed before the savepoint: " + PROCESSED.get() + (reached ? "" : " (did not reach " + SNAPSHOT_AT + ")")
+            out("==== run 1: p=" + P1 + ", the source held after offset " + (TraceJob.SNAPSHOT_AT - 1));
+            out("  events summed before the savepoint: " + PROCESSED.get() + (reached ? "" : " (did not reach " + TraceJob.SNAPSHOT_AT + ")")
                     + ", by " + SUM_SUBTASKS.size() + " of " + P1 + " subtasks");
             String sp = stopWithSavepoint(cluster, id, spDir, SavepointFormatType.CANONICAL);
             out("  stopped with a canonical savepoint (no drain); totals written by then: " + OUTPUT.size()
@@ -231,10 +215,10 @@ public class TraceKit extends FlinkLab {
         Files.write(output.toPath(), csv.toString().getBytes(StandardCharsets.UTF_8));
         out("  wrote " + output.getName() + ": " + OUTPUT.size() + " keys, source_offset " + (OUTPUT_MAX_OFFSET.get() + 1));
         List<String> diffs = new ArrayList<>();
-        Set<String> keys = new TreeSet<>(TRUTH.keySet());
+        Set<String> keys = new TreeSet<>(trace.totals.keySet());
         keys.addAll(OUTPUT.keySet());
         for (String k : keys) {
-            Long want = TRUTH.get(k);
+            Long want = trace.totals.get(k);
             Long got = OUTPUT.get(k);
             if (want == null || !want.equals(got)) {
                 diffs.add(k + " " + (got == null ? "missing" : got) + " (trace: " + (want == null ? "no such key" : want) + ")");

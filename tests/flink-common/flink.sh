@@ -99,14 +99,19 @@ flink_java() {
 }
 
 # flink_observe DIR MAIN SECONDS VERSION [VENV]: flink_setup (work dir named after DIR), compiles
-# DIR/MAIN.java with FlinkLab.java, runs MAIN for at most SECONDS with DIR/log4j2.properties where
+# DIR/MAIN.java (with FlinkLab.java when MAIN extends it: FlinkLab needs Flink 2.x, a program
+# without it may run on 1.x too), runs MAIN for at most SECONDS with DIR/log4j2.properties where
 # there is one (Flink's log: $FLINK_WORK/flink.log, system property obs.log; a program that logs
 # nothing needs none) and a work directory as its argument, and moves its stdout, the report, to
 # DIR/observed-flink-VERSION.txt.
 flink_observe() {
   local dir=$1 main=$2 seconds=$3 version=$4 log4j=()
   flink_setup "$version" "${5:-}" "$(basename "$dir")"
-  flink_compile_lab "$dir/$main.java"
+  if grep -q "extends FlinkLab" "$dir/$main.java"; then
+    flink_compile_lab "$dir/$main.java"
+  else
+    flink_compile "$dir/$main.java"
+  fi
   mkdir -p "$FLINK_WORK/run"
   if [ -f "$dir/log4j2.properties" ]; then
     log4j=(-Dlog4j.configurationFile="$dir/log4j2.properties" -Dobs.log="$FLINK_WORK/flink.log")

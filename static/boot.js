@@ -126,6 +126,22 @@ if (globalThis.navigation) {
   globalThis.navigation.addEventListener('navigate', (event) => {
     if (event.navigationType !== 'replace' || event.hashChange) globalThis.rescaleLabArrival = event.navigationType;
   });
+} else {
+  // Without the Navigation API, a click on a link to another hash of this page is the one
+  // arrival known for sure: the hash change it makes reads 'push', any other reads '' (Back,
+  // Forward or a typed address: the browser does not say which).
+  let clicked = false;
+  document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    const plain = event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+    clicked = Boolean(link && plain && !link.target && link.origin === location.origin
+      && link.pathname === location.pathname && link.search === location.search && link.hash !== location.hash);
+  }, true);
+  // A click whose default a handler prevented navigates nowhere.
+  window.addEventListener('click', (event) => { if (event.defaultPrevented) clicked = false; });
+  const arrived = () => { globalThis.rescaleLabArrival = clicked ? 'push' : ''; };
+  window.addEventListener('popstate', arrived);
+  window.addEventListener('hashchange', () => { arrived(); clicked = false; });
 }
 
 // Before any app's own listener (this script runs first): the apps then see whether their

@@ -91,10 +91,15 @@ fn home_page(location: &Location) -> Html {
     step={location.params.get(crate::url::workshop::STEP).map(String::from)} /></> }
 }
 
+crate::components::deferred::deferred!(
+    /// The class view, its code (the LRS reader, the statements' tally, the exercise set it
+    /// names the steps from) fetched when `#/class` opens: the home page does not carry it.
+    DeferredClassView(crate::labs::class_view::ClassViewProps) => crate::labs::class_view::ClassView, chunk home_class_view, "the class view"
+);
+
 /// The class view.
 fn class_page(location: &Location) -> Html {
-    use crate::labs::class_view::ClassView;
-    html! { <ClassView activity={location.params.get("activity").map(String::from)} /> }
+    html! { <DeferredClassView activity={location.params.get("activity").map(String::from)} /> }
 }
 
 /// A lab's module without the home page: the switch loads the home module.

@@ -88,7 +88,7 @@ async fn read_class(c: &Connection) -> Result<Vec<Seen>, String> {
     Ok(seen)
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct ClassViewProps {
     /// `activity=` from the link: the workshop's activity id.
     #[prop_or_default]

@@ -38,6 +38,18 @@ test('every module but home has chunks, each named after its module and sent as 
   expect(response.headers()['cache-control']).toContain('immutable');
 });
 
+test('the home page leaves the class view\'s code alone; the class view fetches it', async ({ page }) => {
+  const wasm = wasmRequests(page);
+  await open(page, '#/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Rescale Lab' })).toBeVisible();
+  const classView = chunk('home', 'home_class_view');
+  expect(wasm).not.toContain(classView);
+  await page.goto('./#/class');
+  await expect(page.getByRole('heading', { level: 1, name: 'Class view' })).toBeVisible();
+  await expect(page.getByLabel('LRS endpoint')).toBeVisible();
+  expect(wasm).toContain(classView);
+});
+
 test.describe('on a phone-sized screen', () => {
   test.use({ viewport: { width: 390, height: 800 } });
 

@@ -51,9 +51,9 @@ pub(super) fn set_aside_root() -> Option<web_sys::Element> {
     ROOT.with(|root| root.borrow().clone().filter(|root| !root.is_connected()))
 }
 
-/// How the page came to its current entry, where the browser tells (the Navigation API, which
-/// the boot loader follows): `Some(true)` for Back and Forward, `Some(false)` for a link or a
-/// typed address, `None` where the browser does not say.
+/// How the page came to its current entry, as the boot loader tells it: `Some(true)` for Back
+/// and Forward, `Some(false)` for a link or a typed address (with the Navigation API; without
+/// it, a plain click on a link of the page), `None` where it is not known.
 pub fn arrived_by_traverse() -> Option<bool> {
     let arrival = js_sys::Reflect::get(&js_sys::global(), &"rescaleLabArrival".into())
         .ok()?

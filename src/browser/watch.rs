@@ -5,6 +5,8 @@
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
+use super::listener::Listener;
+
 const DARK_QUERY: &str = "(prefers-color-scheme: dark)";
 
 /// Whether the system asks for a dark colour scheme.
@@ -51,25 +53,14 @@ impl Drop for WidthWatch {
 
 /// Calls `on_change` with the system's dark preference whenever it changes.
 pub struct SchemeWatch {
-    list: Option<web_sys::MediaQueryList>,
-    closure: Closure<dyn FnMut()>,
+    _held: Option<Listener>,
 }
 
 impl SchemeWatch {
     pub fn new(mut on_change: impl FnMut(bool) + 'static) -> SchemeWatch {
         let list = web_sys::window().and_then(|w| w.match_media(DARK_QUERY).ok().flatten());
-        let closure = Closure::<dyn FnMut()>::new(move || on_change(system_prefers_dark()));
-        if let Some(list) = &list {
-            let _ = list.add_event_listener_with_callback("change", closure.as_ref().unchecked_ref());
-        }
-        SchemeWatch { list, closure }
-    }
-}
-
-impl Drop for SchemeWatch {
-    fn drop(&mut self) {
-        if let Some(list) = self.list.take() {
-            let _ = list.remove_event_listener_with_callback("change", self.closure.as_ref().unchecked_ref());
+        SchemeWatch {
+            _held: list.and_then(|list| Listener::on(&list, "change", move |_| on_change(system_prefers_dark()))),
         }
     }
 }

@@ -225,3 +225,15 @@ for (const theme of ['light', 'dark']) {
     });
   });
 }
+
+test('with the system\'s theme, a chart follows the colour scheme as the system changes it', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await open(page, '#/owners?maxp=128&p=100');
+  const chart = page.locator('section.imbalance img.chart');
+  await expect(chart).toHaveAttribute('src', /^data:image\/svg\+xml/);
+  const light = await chart.getAttribute('src');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(chart).not.toHaveAttribute('src', light);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(chart).toHaveAttribute('src', light);
+});

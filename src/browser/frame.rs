@@ -2,8 +2,7 @@
 //! (the xAPI-shaped statement among them), listening to its messages, and watching the
 //! content's height so the host can size the frame.
 
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 
 use super::listener::Listener;
 
@@ -40,27 +39,13 @@ pub fn content_height() -> u32 {
 
 /// Calls `on_resize` whenever the page's content changes size, until the guard is dropped.
 pub struct ResizeWatch {
-    observer: Option<web_sys::ResizeObserver>,
-    _closure: Option<Closure<dyn FnMut()>>,
+    _resized: Option<super::watch::Resized>,
 }
 
 impl ResizeWatch {
     pub fn new(on_resize: impl FnMut() + 'static) -> ResizeWatch {
-        let target = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body());
-        let closure = Closure::<dyn FnMut()>::new(on_resize);
-        let observer = web_sys::ResizeObserver::new(closure.as_ref().unchecked_ref()).ok();
-        if let (Some(observer), Some(target)) = (&observer, target) {
-            observer.observe(&target);
-        }
-        ResizeWatch { observer, _closure: Some(closure) }
-    }
-}
-
-impl Drop for ResizeWatch {
-    fn drop(&mut self) {
-        if let Some(observer) = self.observer.take() {
-            observer.disconnect();
-        }
+        let body = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body());
+        ResizeWatch { _resized: body.and_then(|body| super::watch::Resized::observe(&body, on_resize)) }
     }
 }
 

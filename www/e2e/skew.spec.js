@@ -224,3 +224,12 @@ test('bad settings name their bounds and keep the last valid state', async ({ pa
   await expect(page.getByRole('alert')).toContainText('200');
   await expect(page.getByRole('alert')).toContainText('128');
 });
+
+test('with max parallelism left empty, its hint names the max Flink derives from the parallelism, and follows it', async ({ page }) => {
+  await open(page, '#/skew?p=24');
+  await expect(page.getByText('Not set: Flink derives 128 from the parallelism.')).toBeVisible();
+  await page.getByLabel('Parallelism', { exact: true }).fill('200');
+  await expect(page.getByText('Not set: Flink derives 512 from the parallelism.')).toBeVisible();
+  await page.getByLabel('Max parallelism').fill('256');
+  await expect(page.getByText('Set explicitly.')).toBeVisible();
+});

@@ -7,18 +7,12 @@ use yew::prelude::*;
 use super::query::{FIRST, MAXP, P, SAVED_HOW, SAVED_MAXP};
 use super::state::PlannerState;
 use crate::components::{slot_field, slot_pick};
-use crate::url::Edit;
+use crate::labs::frame::PartProps;
 use crate::model::number::count;
 use crate::model::restore::RestoreOutcome;
 
-#[derive(Properties, PartialEq)]
-pub struct PredictorProps {
-    pub state: PlannerState,
-    pub on_action: Callback<Edit>,
-}
-
 #[function_component]
-pub fn Predictor(props: &PredictorProps) -> Html {
+pub fn Predictor(props: &PartProps<PlannerState>) -> Html {
     let s = &props.state;
     let a = &props.on_action;
     let outcome = s.restore();

@@ -143,7 +143,7 @@ fn SkewParts(props: &PartsProps) -> Html {
 
     html! {
         <LabFrame lab={Lab::Skew} lede={LEDE} notices={notices}>
-            <InView><settings::Settings state={(*state).clone()} max={max} on_action={on_action.clone()} /></InView>
+            <InView><settings::Settings state={(*state).clone()} on_action={on_action.clone()} /></InView>
             // Under the settings (the key set below may not be drawn yet): a large preset's
             // progress.
             if let Some(g) = state.generating {

@@ -5,7 +5,7 @@
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-use super::listener::Listener;
+use gloo_events::EventListener as Listener;
 
 pub use web_sys::File;
 
@@ -69,15 +69,9 @@ pub async fn file_bytes(file: &File) -> Result<Vec<u8>, String> {
 
 /// The bytes of a file of this site, by a path relative to the page.
 pub async fn site_bytes(path: &str) -> Result<Vec<u8>, String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let response =
-        JsFuture::from(window.fetch_with_str(path)).await.map_err(|_| format!("{path} could not be fetched"))?;
-    let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response".to_string())?;
-    if !response.ok() {
-        return Err(format!("{path} answered HTTP {}", response.status()));
-    }
-    let promise = response.array_buffer().map_err(|_| format!("{path} has no body"))?;
-    let buffer = JsFuture::from(promise).await.map_err(|_| format!("{path} could not be read"))?;
+    let response = super::fetch::fetch_ok(path).await?;
+    let promise = response.array_buffer().map_err(|_| super::fetch::refused(path))?;
+    let buffer = JsFuture::from(promise).await.map_err(|_| super::fetch::refused(path))?;
     Ok(to_bytes(&buffer).await)
 }
 
@@ -107,9 +101,9 @@ impl DropListener {
         };
         let leave = {
             let on_drag = on_drag.clone();
-            Listener::on(&window, "dragleave", move |e| {
+            Listener::new(&window, "dragleave", move |e| {
                 // Leaving the window: no element of the page is entered next.
-                if e.unchecked_into::<web_sys::DragEvent>().related_target().is_none() {
+                if e.unchecked_ref::<web_sys::DragEvent>().related_target().is_none() {
                     on_drag(false);
                 }
             })
@@ -123,6 +117,6 @@ impl DropListener {
                 }
             }
         });
-        DropListener { _held: [over, leave, drop].into_iter().flatten().collect() }
+        DropListener { _held: vec![over, leave, drop] }
     }
 }

@@ -4,7 +4,7 @@
 
 use wasm_bindgen::JsValue;
 
-use super::listener::Listener;
+use gloo_events::EventListener as Listener;
 
 /// Whether this page runs inside a frame.
 pub fn in_frame() -> bool {

@@ -12,15 +12,15 @@
 //! - [`wanted`]: when a part below the first screen is wanted (near the view, or first input).
 //! - [`lms`]: the SCORM run-time of a page an LMS launched; [`xapi`]: requests to an LRS.
 //! - [`page`]: this module's root and whether it is shown, the next paint, timers.
-//! - [`listener`]: an event listener removed with its guard (every listener guard here is one).
 //! - `storage`: local and session storage (re-exported here; absent natively).
+//!
+//! Every listener guard here holds one or a few of gloo's `EventListener` (removed when dropped).
 
 pub mod events;
 pub mod fetch;
 pub mod files;
 pub mod frame;
 pub mod kept;
-pub mod listener;
 pub mod lms;
 pub mod page;
 mod storage;
@@ -34,7 +34,7 @@ pub use storage::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::url::Theme;
-use listener::Listener;
+use gloo_events::EventListener as Listener;
 
 /// `location.hash`, or empty when unavailable.
 pub fn current_hash() -> String {
@@ -135,7 +135,7 @@ pub struct KeyListener {
 impl KeyListener {
     pub fn new(on_key: impl FnMut(web_sys::KeyboardEvent) + 'static) -> KeyListener {
         let document = web_sys::window().and_then(|w| w.document());
-        KeyListener { _held: document.and_then(|d| page::listen_while_shown(&d, "keydown", on_key)) }
+        KeyListener { _held: document.map(|d| page::listen_while_shown(&d, "keydown", on_key)) }
     }
 }
 

@@ -6,7 +6,7 @@ use std::cell::{Cell, RefCell};
 
 use wasm_bindgen::JsCast;
 
-use super::listener::Listener;
+use gloo_events::{EventListener as Listener, EventListenerOptions};
 
 pub use gloo_timers::callback::{Interval, Timeout};
 
@@ -62,24 +62,24 @@ pub fn arrived_by_traverse() -> Option<bool> {
     Some(arrival == "traverse")
 }
 
-/// As [`Listener::on`], calling `on_event` only while this module's app is shown, with the
-/// event as the type `E` its name promises.
+/// An event listener (gloo's, removed when dropped) that calls `on_event` only while this
+/// module's app is shown, with the event as the type `E` its name promises. Not passive (gloo's
+/// default): a key or drop handler may prevent the browser's default.
 pub fn listen_while_shown<E: JsCast>(
     target: &web_sys::EventTarget,
     name: &'static str,
     mut on_event: impl FnMut(E) + 'static,
-) -> Option<Listener> {
-    Listener::on(target, name, move |event| {
+) -> Listener {
+    Listener::new_with_options(target, name, EventListenerOptions::enable_prevent_default(), move |event| {
         if shown() {
-            on_event(event.unchecked_into());
+            on_event(event.clone().unchecked_into());
         }
     })
 }
 
 /// [`listen_while_shown`] on the window.
 pub fn listen_on_window<E: JsCast>(name: &'static str, on_event: impl FnMut(E) + 'static) -> Option<Listener> {
-    let window = web_sys::window()?;
-    listen_while_shown(&window, name, on_event)
+    web_sys::window().map(|window| listen_while_shown(&window, name, on_event))
 }
 
 /// Calls `on_shown` each time the boot loader shows this module's root again after another
@@ -94,7 +94,7 @@ const SHOWN_EVENT: &str = "rescale-lab-shown";
 impl ShownWatch {
     pub fn new(mut on_shown: impl FnMut() + 'static) -> ShownWatch {
         let root = ROOT.with(|root| root.borrow().clone());
-        ShownWatch { _held: root.and_then(|root| Listener::on(&root, SHOWN_EVENT, move |_| on_shown())) }
+        ShownWatch { _held: root.map(|root| Listener::new(&root, SHOWN_EVENT, move |_| on_shown())) }
     }
 }
 

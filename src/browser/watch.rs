@@ -6,7 +6,7 @@
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
-use super::listener::Listener;
+use gloo_events::EventListener as Listener;
 
 const DARK_QUERY: &str = "(prefers-color-scheme: dark)";
 
@@ -70,7 +70,7 @@ impl SchemeWatch {
     pub fn new(mut on_change: impl FnMut(bool) + 'static) -> SchemeWatch {
         let list = web_sys::window().and_then(|w| w.match_media(DARK_QUERY).ok().flatten());
         SchemeWatch {
-            _held: list.and_then(|list| Listener::on(&list, "change", move |_| on_change(system_prefers_dark()))),
+            _held: list.map(|list| Listener::new(&list, "change", move |_| on_change(system_prefers_dark()))),
         }
     }
 }

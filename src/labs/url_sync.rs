@@ -33,9 +33,10 @@ pub fn use_url_sync(lab: Lab, common: &CommonQuery, pairs: Vec<(&'static str, St
                 return;
             }
             browser::replace_hash(hash);
-            *known.borrow_mut() = browser::current_hash();
+            let now = browser::current_hash();
+            *known.borrow_mut() = now.clone();
             if let Some(HashWatch(told)) = &watch {
-                told.emit(browser::current_hash());
+                told.emit(now);
             }
             // The settled mark names the hash: it follows the write.
             if let Some(settle) = &settle {

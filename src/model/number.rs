@@ -19,7 +19,11 @@ pub fn parse_whole(text: &str) -> Result<i64, ModelError> {
 
 /// Parses a whole number and checks it lies in `min..=max`; `what` names the field.
 pub fn parse_in_range(text: &str, what: &'static str, min: i64, max: i64) -> Result<i64, ModelError> {
-    let value = parse_whole(text)?;
+    in_range(what, parse_whole(text)?, min, max)
+}
+
+/// `value` when it lies in `min..=max`, else the out-of-range error naming `what` and both bounds.
+pub fn in_range(what: &'static str, value: i64, min: i64, max: i64) -> Result<i64, ModelError> {
     if (min..=max).contains(&value) {
         Ok(value)
     } else {

@@ -70,11 +70,7 @@ fn max(v: u32) -> Result<MaxParallelism, ModelError> {
 
 /// `v` within `1..=max`, else the out-of-range error naming `what` and both bounds.
 fn from_one_to(what: &'static str, v: u32, max: u32) -> Result<(), ModelError> {
-    if (1..=max).contains(&v) {
-        Ok(())
-    } else {
-        Err(ModelError::OutOfRange { what, value: i64::from(v), min: 1, max: i64::from(max) })
-    }
+    crate::number::in_range(what, i64::from(v), 1, i64::from(max)).map(|_| ())
 }
 
 impl ExerciseKind {

@@ -31,7 +31,7 @@ use crate::labs::url_sync::use_url_sync;
 use crate::model::skew::aggregate::GroupLoads;
 use query::{KeySource, STORAGE_KEY};
 use state::{SkewAction, SkewState};
-use view::{busiest_keys, max_in_force, salted, Scenario};
+use view::{busiest_keys, salted, Scenario};
 
 /// The part `view=skew` shows (the charts show with their own names).
 const SKEW: &[&str] = &["skew"];
@@ -73,7 +73,7 @@ fn SkewParts(props: &PartsProps) -> Html {
     crate::components::use_busy(state.generating.is_some() || state.importing.is_some());
     let dispatcher = state.dispatcher();
     let p = state.parallelism.value;
-    let max = max_in_force(state.max_parallelism.value, p);
+    let max = state.max_in_force();
     {
         let (dispatcher, stored, key_type) =
             (dispatcher.clone(), lab.opened.source == KeySource::Stored, state.key_type);

@@ -5,7 +5,6 @@ use yew::prelude::*;
 
 use super::query::{KeySource, MAXP, P, TYPE};
 use super::state::{SkewAction, SkewState};
-use super::view::max_in_force;
 use crate::labs::frame::PartProps;
 use crate::components::{edits, slot_pick, ParamField};
 use crate::url::{Param, Slot};
@@ -15,7 +14,7 @@ pub fn Settings(props: &PartProps<SkewState>) -> Html {
     let s = &props.state;
     let max_hint = match s.max_parallelism.value {
         Some(_) => "Set explicitly.".to_string(),
-        None => format!("Not set: Flink derives {} from the parallelism.", max_in_force(None, s.parallelism.value).get()),
+        None => format!("Not set: Flink derives {} from the parallelism.", s.max_in_force().get()),
     };
     let type_hint = match s.source {
         KeySource::Preset(p) => format!("The {} preset makes {} keys.", p.name(), p.key_type()),

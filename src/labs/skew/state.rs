@@ -22,6 +22,12 @@ pub use generating::{Derived, Generating, STEPPED_KEYS};
 pub use report::{ImportReport, KeyColumn};
 
 impl SkewState {
+    /// The max parallelism in force: the one set, else the one Flink derives from the
+    /// parallelism.
+    pub fn max_in_force(&self) -> crate::model::MaxParallelism {
+        super::view::max_in_force(self.max_parallelism.value, self.parallelism.value)
+    }
+
     /// Whether the keys come from a preset.
     pub fn from_preset(&self) -> bool {
         matches!(self.source, KeySource::Preset(_))

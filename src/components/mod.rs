@@ -29,7 +29,7 @@ pub use locks::{locked_class, use_locked, LockNote, Locks, LOCKED_NOTE};
 pub use notices::Notices;
 pub use pager::{use_page, Page, PagerButtons};
 pub use param_field::{edits, field_of, slot_field, ParamField};
-pub use plain_field::{form_field, PlainField};
+pub use plain_field::{form_field, lrs_fields, PlainField};
 pub use result_sink::{use_result_sink, HashWatch, ResultSink};
 pub use scroll_box::ScrollBox;
 pub use select_field::{pick_field, slot_pick, SelectField};

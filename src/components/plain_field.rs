@@ -1,10 +1,12 @@
 //! A labelled text input whose value a form holds (the class view's and the live workshop's
 //! connection fields): the label, the input type, no autocomplete or spell check (addresses,
-//! keys and secrets), and the typed text handed up on every keystroke.
+//! keys and secrets), and the typed text handed up on every keystroke; [`lrs_fields`], the three
+//! that name a Learning Record Store.
 
 use yew::prelude::*;
 
 use crate::browser::events::input_text;
+use crate::model::training::lrs::LrsAccess;
 
 #[derive(Properties, PartialEq)]
 pub struct PlainFieldProps {
@@ -36,7 +38,7 @@ pub fn form_field<F: Clone + 'static>(
     id: &str,
     (label, kind): (&'static str, &'static str),
     value: &str,
-    set: fn(&mut F, String),
+    set: impl Fn(&mut F, String) + 'static,
 ) -> Html {
     let form = form.clone();
     let on_input = Callback::from(move |text: String| {
@@ -45,4 +47,21 @@ pub fn form_field<F: Clone + 'static>(
         form.set(next);
     });
     html! { <PlainField id={id.to_string()} {label} {kind} value={value.to_string()} {on_input} /> }
+}
+
+/// The three fields that name an LRS, ids `<prefix>-endpoint`, `-key` and `-secret`: the form
+/// keeps them in the [`LrsAccess`] that `access` reaches.
+pub fn lrs_fields<F: Clone + 'static>(
+    form: &UseStateHandle<F>,
+    prefix: &str,
+    access: fn(&mut F) -> &mut LrsAccess,
+) -> Html {
+    let now = access(&mut (**form).clone()).clone();
+    html! {
+        <>
+            { form_field(form, &format!("{prefix}-endpoint"), ("LRS endpoint", "url"), &now.endpoint, move |f, t| access(f).endpoint = t) }
+            { form_field(form, &format!("{prefix}-key"), ("LRS key", "text"), &now.key, move |f, t| access(f).key = t) }
+            { form_field(form, &format!("{prefix}-secret"), ("LRS secret", "password"), &now.secret, move |f, t| access(f).secret = t) }
+        </>
+    }
 }

@@ -11,11 +11,11 @@ use yew::prelude::*;
 use crate::browser;
 use crate::browser::page::Interval;
 use crate::browser::xapi::{request, Call};
-use crate::components::form_field;
-use crate::model::base64;
+use crate::components::{form_field, lrs_fields};
 use crate::model::json::parse;
 use crate::model::training::class::{class_report, more_url, oldest_first, read_statement, ClassReport, Seen};
 use crate::model::training::cmi5::encode;
+use crate::model::training::lrs::LrsAccess;
 
 use super::class_tables::ClassTables;
 use super::training_set::load;
@@ -29,45 +29,26 @@ const MAX_PAGES: usize = 400;
 
 #[derive(Clone, PartialEq, Default)]
 struct Connection {
-    endpoint: String,
-    key: String,
-    secret: String,
+    access: LrsAccess,
     activity: String,
 }
 
 impl Connection {
     fn stored(activity: Option<String>) -> Connection {
-        let text = browser::session_get(CONNECTION_KEY).unwrap_or_default();
-        let mut lines = text.lines().map(String::from);
-        let mut c = Connection {
-            endpoint: lines.next().unwrap_or_default(),
-            key: lines.next().unwrap_or_default(),
-            secret: lines.next().unwrap_or_default(),
-            activity: lines.next().unwrap_or_default(),
-        };
-        if let Some(a) = activity {
-            c.activity = a;
-        }
-        if c.activity.is_empty() {
-            c.activity = PACKAGE_AU.to_string();
-        }
-        c
+        let (access, more) = LrsAccess::from_lines(&browser::session_get(CONNECTION_KEY).unwrap_or_default());
+        let activity = activity.or(more.into_iter().next()).filter(|a| !a.is_empty());
+        Connection { access, activity: activity.unwrap_or_else(|| PACKAGE_AU.to_string()) }
     }
 
     fn keep(&self) {
-        let clean = |s: &str| s.replace(['\n', '\r'], "");
-        let text = [&self.endpoint, &self.key, &self.secret, &self.activity].map(|s| clean(s)).join("\n");
-        browser::session_set(CONNECTION_KEY, &text);
+        browser::session_set(CONNECTION_KEY, &self.access.lines(&[&self.activity]));
     }
 }
 
 /// Every statement of the activity (and its exercises), through the LRS's `more` links.
 async fn read_class(c: &Connection) -> Result<Vec<Seen>, String> {
-    let endpoint = if c.endpoint.ends_with('/') { c.endpoint.clone() } else { format!("{}/", c.endpoint) };
-    if !(endpoint.starts_with("https://") || endpoint.starts_with("http://")) {
-        return Err("the LRS endpoint must be an http(s) URL, such as https://lrs.example/xAPI/".into());
-    }
-    let token = base64::encode(format!("{}:{}", c.key, c.secret).as_bytes());
+    let endpoint = c.access.endpoint()?;
+    let token = c.access.basic_token();
     let mut next =
         Some(format!("{endpoint}statements?activity={}&related_activities=true&limit=50", encode(&c.activity)));
     let mut seen = Vec::new();
@@ -169,9 +150,7 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
             <h1 id="class-title">{ "Class view" }</h1>
             <p>{ "The answers of a workshop, read back from the Learning Record Store your LMS reports to. The key and secret stay in this tab and are never put in a link." }</p>
             <form class="class-connection" onsubmit={on_submit}>
-                { form_field(&form, "class-endpoint", ("LRS endpoint", "url"), &form.endpoint, |c, t| c.endpoint = t) }
-                { form_field(&form, "class-key", ("Key", "text"), &form.key, |c, t| c.key = t) }
-                { form_field(&form, "class-secret", ("Secret", "password"), &form.secret, |c, t| c.secret = t) }
+                { lrs_fields(&form, "class", |c| &mut c.access) }
                 { form_field(&form, "class-activity", ("Activity id", "text"), &form.activity, |c, t| c.activity = t) }
                 <button type="submit">{ "Show the class" }</button>
             </form>

@@ -9,9 +9,9 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser::{self, xapi::uuid};
-use crate::components::form_field;
-use crate::model::base64;
+use crate::components::{form_field, lrs_fields};
 use crate::model::training::cmi5::{Cmi5Launch, LaunchData, Sent};
+use crate::model::training::lrs::LrsAccess;
 use crate::model::training::{Exercise, TrainingProgress};
 
 use super::class_view::PACKAGE_AU;
@@ -22,28 +22,22 @@ const LIVE_KEY: &str = "rescale-lab.live-lrs.v1";
 
 #[derive(Clone, PartialEq, Default)]
 struct Live {
-    endpoint: String,
-    key: String,
-    secret: String,
+    access: LrsAccess,
     name: String,
 }
 
 fn stored() -> Option<(Live, String)> {
-    let text = browser::session_get(LIVE_KEY)?;
-    let l = text.lines().map(String::from).collect::<Vec<_>>();
-    (l.len() == 5).then(|| {
-        (Live { endpoint: l[0].clone(), key: l[1].clone(), secret: l[2].clone(), name: l[3].clone() }, l[4].clone())
-    })
+    let (access, more) = LrsAccess::from_lines(&browser::session_get(LIVE_KEY)?);
+    let [name, registration] = <[String; 2]>::try_from(more).ok()?;
+    Some((Live { access, name }, registration))
 }
 
 /// Opens the session (a registration per tab), or says why not.
 fn connect(live: &Live, registration: &str, watchers: Watchers) -> Result<Rc<Cmi5Session>, String> {
-    let launch = Cmi5Launch::live(&live.endpoint, &live.name, &browser::page_url(), registration, PACKAGE_AU)?;
-    let token = base64::encode(format!("{}:{}", live.key, live.secret).as_bytes());
-    let clean = |s: &str| s.replace(['\n', '\r'], "");
-    let text =
-        [&live.endpoint, &live.key, &live.secret, &live.name, &registration.to_string()].map(|s| clean(s)).join("\n");
-    browser::session_set(LIVE_KEY, &text);
+    let endpoint = live.access.endpoint()?;
+    let launch = Cmi5Launch::live(&endpoint, &live.name, &browser::page_url(), registration, PACKAGE_AU)?;
+    browser::session_set(LIVE_KEY, &live.access.lines(&[&live.name, registration]));
+    let token = live.access.basic_token();
     Ok(open_session(launch, LaunchData::live(PACKAGE_AU, &uuid(), 800), token, Sent::default(), watchers))
 }
 
@@ -108,9 +102,7 @@ pub fn use_live_report(
             <summary>{ "Send answers to an LRS (live workshop)" }</summary>
             <p class="field-hint">{ "For a class without an LMS: the trainer names the Learning Record Store; your answers go there under your name. Kept in this tab only, never in a link." }</p>
             <form class="class-connection" onsubmit={on_submit}>
-                { form_field(&form, "live-endpoint", ("LRS endpoint", "url"), &form.endpoint, |l, t| l.endpoint = t) }
-                { form_field(&form, "live-key", ("LRS key", "text"), &form.key, |l, t| l.key = t) }
-                { form_field(&form, "live-secret", ("LRS secret", "password"), &form.secret, |l, t| l.secret = t) }
+                { lrs_fields(&form, "live", |l| &mut l.access) }
                 { form_field(&form, "live-name", ("Your name", "text"), &form.name, |l, t| l.name = t) }
                 <button type="submit">{ "Send my answers" }</button>
             </form>
@@ -118,7 +110,7 @@ pub fn use_live_report(
                 None => html! {},
                 Some(Ok(_)) => html! {
                     <p class="lms-status">
-                        <span role="status" data-testid="live-status">{ format!("Sending your answers to {} as {}.", form.endpoint, form.name.trim()) }</span>
+                        <span role="status" data-testid="live-status">{ format!("Sending your answers to {} as {}.", form.access.endpoint, form.name.trim()) }</span>
                         <button type="button" onclick={on_stop}>{ "Stop sending" }</button>
                     </p>
                 },

@@ -261,6 +261,7 @@ pub use set::{SetReading, KIND_SLUGS};
 pub mod class;
 pub mod cmi5;
 pub mod lms;
+pub mod lrs;
 
 mod statement;
 pub use statement::Statement;

@@ -197,12 +197,12 @@ test('the class view shows the room, read back from the LRS page by page, and fo
   await page.getByRole('button', { name: 'Show the class' }).click();
   await expect(status).toHaveText('The class could not be read: the LRS endpoint must be an http(s) URL, such as https://lrs.example/xAPI/.');
   await page.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
-  await page.getByLabel('Key').fill('lms');
-  await page.getByLabel('Secret').fill('not-the-secret');
+  await page.getByLabel('LRS key').fill('lms');
+  await page.getByLabel('LRS secret').fill('not-the-secret');
   await page.getByRole('button', { name: 'Show the class' }).click();
   await expect(status).toHaveText('The class could not be read: the LRS refused the key and secret.');
-  await expect(page.getByLabel('Key')).toHaveValue('lms');
-  await page.getByLabel('Secret').fill('lms-secret');
+  await expect(page.getByLabel('LRS key')).toHaveValue('lms');
+  await page.getByLabel('LRS secret').fill('lms-secret');
   await page.getByRole('button', { name: 'Show the class' }).click();
   await expect(status).toHaveText(/^5 learners, read at /);
   const steps = page.getByTestId('class-steps');
@@ -240,6 +240,11 @@ test('without an LMS, a live workshop names the LRS and each answer reaches it',
   await page.goto('/#/');
   await settled(page);
   await page.getByText('Send answers to an LRS (live workshop)').click();
+  // The endpoint is checked as the class view checks it, with the same words.
+  await page.getByLabel('LRS endpoint').fill('ftp://lrs.example/xAPI/');
+  await page.getByLabel('Your name').fill('dana');
+  await page.getByRole('button', { name: 'Send my answers' }).click();
+  await expect(page.getByTestId('live-status')).toHaveText('Your answers are not being sent: the LRS endpoint must be an http(s) URL, such as https://lrs.example/xAPI/.');
   await page.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
   await page.getByLabel('LRS key').fill('lms');
   await page.getByLabel('LRS secret').fill('lms-secret');

@@ -36,7 +36,8 @@ pub struct Cmi5Launch {
     pub activity_id: String,
 }
 
-fn is_http_url(text: &str) -> bool {
+/// An http(s) URL: the scheme, something after it, and no white space.
+pub fn is_http_url(text: &str) -> bool {
     (text.starts_with("https://") || text.starts_with("http://"))
         && text.len() > 8
         && !text.contains(char::is_whitespace)

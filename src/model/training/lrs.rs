@@ -1,0 +1,99 @@
+//! What a person types to reach a Learning Record Store (endpoint, key, secret), for the class
+//! view and the live workshop alike: the endpoint checked once, the Basic credentials made
+//! once, and the tab's record of it written and read back as lines, one value a line.
+
+use super::cmi5::is_http_url;
+use crate::base64;
+
+/// An LRS as typed: kept as text, checked when it is used.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LrsAccess {
+    pub endpoint: String,
+    pub key: String,
+    pub secret: String,
+}
+
+impl LrsAccess {
+    /// The xAPI endpoint, ending in `/`, or why it cannot be one.
+    pub fn endpoint(&self) -> Result<String, String> {
+        let endpoint = self.endpoint.trim();
+        if !is_http_url(endpoint) {
+            return Err("the LRS endpoint must be an http(s) URL, such as https://lrs.example/xAPI/".into());
+        }
+        Ok(if endpoint.ends_with('/') { endpoint.to_string() } else { format!("{endpoint}/") })
+    }
+
+    /// HTTP Basic credentials: base64 of `key:secret`.
+    pub fn basic_token(&self) -> String {
+        base64::encode(format!("{}:{}", self.key, self.secret).as_bytes())
+    }
+
+    /// The three values, then `more`, as [`to_lines`] writes them.
+    pub fn lines(&self, more: &[&str]) -> String {
+        to_lines(&[[self.endpoint.as_str(), &self.key, &self.secret].as_slice(), more].concat())
+    }
+
+    /// The three values from the first lines of `text`, and the lines after them; a line the
+    /// text lacks reads as empty.
+    pub fn from_lines(text: &str) -> (LrsAccess, Vec<String>) {
+        let mut lines = text.lines().map(String::from);
+        let mut next = || lines.next().unwrap_or_default();
+        let access = LrsAccess { endpoint: next(), key: next(), secret: next() };
+        (access, lines.collect())
+    }
+}
+
+/// One value a line, each with its line breaks taken out (so none can shift the others).
+pub fn to_lines(values: &[&str]) -> String {
+    values.iter().map(|v| v.replace(['\n', '\r'], "")).collect::<Vec<_>>().join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn access(endpoint: &str) -> LrsAccess {
+        LrsAccess { endpoint: endpoint.into(), key: "lms".into(), secret: "lms-secret".into() }
+    }
+
+    #[test]
+    fn the_endpoint_is_an_http_url_ending_in_a_slash() {
+        for (typed, want) in [
+            ("https://lrs.example/xAPI/", Ok("https://lrs.example/xAPI/")),
+            ("http://127.0.0.1:9/xapi", Ok("http://127.0.0.1:9/xapi/")),
+            (" https://lrs.example/xAPI ", Ok("https://lrs.example/xAPI/")),
+            ("ftp://lrs.example/xAPI/", Err("must be an http(s) URL")),
+            ("", Err("must be an http(s) URL")),
+            ("https://", Err("must be an http(s) URL")),
+            ("https://lrs example/", Err("must be an http(s) URL")),
+        ] {
+            match (access(typed).endpoint(), want) {
+                (Ok(got), Ok(want)) => assert_eq!(got, want, "{typed:?}"),
+                (Err(got), Err(want)) => assert!(got.contains(want), "{typed:?}: {got}"),
+                (got, want) => panic!("{typed:?}: got {got:?}, want {want:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_basic_token_is_base64_of_key_colon_secret() {
+        // RFC 7617's own example: Aladdin / open sesame.
+        let a = LrsAccess { key: "Aladdin".into(), secret: "open sesame".into(), ..LrsAccess::default() };
+        assert_eq!(a.basic_token(), "QWxhZGRpbjpvcGVuIHNlc2FtZQ==");
+    }
+
+    #[test]
+    fn lines_read_back_and_a_line_break_typed_cannot_shift_a_value() {
+        let typed = LrsAccess { endpoint: "https://lrs.example/\nx".into(), key: "k\r\n".into(), secret: "s".into() };
+        let text = typed.lines(&["Dana\nLee", "reg"]);
+        assert_eq!(text, "https://lrs.example/x\nk\ns\nDanaLee\nreg");
+        let (back, more) = LrsAccess::from_lines(&text);
+        assert_eq!(
+            (back.endpoint.as_str(), back.key.as_str(), back.secret.as_str()),
+            ("https://lrs.example/x", "k", "s")
+        );
+        assert_eq!(more, ["DanaLee", "reg"]);
+        let (short, more) = LrsAccess::from_lines("https://lrs.example/");
+        assert_eq!((short.key, short.secret, more.len()), (String::new(), String::new(), 0));
+    }
+}

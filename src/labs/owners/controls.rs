@@ -7,7 +7,7 @@ use yew::prelude::*;
 use super::slider::ParallelismSlider;
 use super::query::{FIRST, FROM, MAXP, P};
 use super::state::{FirstSource, OwnersAction, OwnersState, OwnersView};
-use crate::components::{edits, ParamField};
+use crate::components::{edits, LiveForm, ParamField};
 use crate::url::{Param, Slot};
 
 #[derive(Properties, PartialEq)]
@@ -57,7 +57,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
         (Ok(_), None) => p.to_string(),
     };
     html! {
-        <form class="controls owners-controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+        <LiveForm class="owners-controls">
             { widget(&MAXP, s, a, Some(max_hint), None) }
             if s.max_parallelism.value.is_none() {
                 { widget(&FIRST, s, a, None, Some(format!("same as parallelism ({p})"))) }
@@ -67,6 +67,6 @@ pub fn Controls(props: &ControlsProps) -> Html {
                 { widget(&P, s, a, None, None) }
             </div>
             { widget(&FROM, s, a, None, None) }
-        </form>
+        </LiveForm>
     }
 }

@@ -16,7 +16,7 @@ pub mod state;
 
 use yew::prelude::*;
 
-use crate::components::{slot_pick, FieldInput, InView, TextField, Wanted};
+use crate::components::{slot_pick, FieldInput, InView, LiveForm, TextField, Wanted};
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
 use crate::model::Key;
@@ -65,11 +65,11 @@ pub fn OwnersLab(props: &LabProps) -> Html {
             </Wanted></InView>
             <InView names={LOOKUP}><section class="key-lookup">
                 <h2 id="key-lookup-title">{ "Look up a key" }</h2>
-                <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+                <LiveForm>
                     <TextField id="owners-key" param={query::KEY.name} label={query::KEY.label} value={state.key.text.clone()}
                         error={state.key.error.clone().map(AttrValue::from)} on_input={on_key} />
                     { slot_pick(&query::TYPE, &*state, &on_action) }
-                </form>
+                </LiveForm>
                 <lookup_panel::LookupPanel view={(*view).clone()} key_text={state.key.value.as_ref().map(key_label)} />
             </section></InView>
         </LabFrame>

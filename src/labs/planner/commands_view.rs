@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::query::RELEASE;
 use super::state::PlannerState;
-use crate::components::{slot_pick, CopyExport};
+use crate::components::{slot_pick, CopyExport, LiveForm};
 use crate::url::Edit;
 use crate::model::planner::Plan;
 
@@ -26,9 +26,9 @@ pub fn Commands(props: &CommandsProps) -> Html {
         <section class="runbook" aria-labelledby="runbook-title" data-testid="runbook" data-release={s.release.slug()}>
             <h2 id="runbook-title">{ "Commands and configuration" }</h2>
             <p>{ "The plan's steps as commands, configuration keys and Kubernetes operator fields. The names change between Flink releases; each is checked against that release's jar. Words in angle brackets are yours to fill in." }</p>
-            <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <LiveForm>
                 { slot_pick(&RELEASE, s, &props.on_action) }
-            </form>
+            </LiveForm>
             <ol class="runbook-steps">
                 { for book.steps.iter().enumerate().map(|(i, st)| html! {
                     <li key={i}>

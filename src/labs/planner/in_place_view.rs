@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use super::query::{SCHEDULER, SLOTS_FOR_JOB};
 use super::state::PlannerState;
-use crate::components::{slot_field, slot_pick};
+use crate::components::{slot_field, slot_pick, LiveForm};
 use crate::url::Edit;
 use crate::model::planner::format_duration;
 use crate::model::planner::in_place::{
@@ -88,10 +88,10 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
         <section class="in-place" aria-labelledby="in-place-title">
             <h2 id="in-place-title">{ "Or in place: the adaptive scheduler" }</h2>
             <p>{ "With the adaptive scheduler a running job's parallelism can be changed through the REST API (FLIP-291). It is still a restart, from the latest checkpoint, and it is still capped by max parallelism; what it saves is the savepoint, the stop and the new submission." }</p>
-            <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <LiveForm>
                 { slot_pick(&SCHEDULER, s, a) }
                 { slot_field(&SLOTS_FOR_JOB, s, a) }
-            </form>
+            </LiveForm>
             <div class={classes!("plan-verdict", outcome.as_str())} data-testid="inplace-verdict" data-verdict={outcome.as_str()} role="status" aria-live="polite">
                 <strong>{ headline }</strong>
                 if let Some(m) = message {

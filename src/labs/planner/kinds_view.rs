@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::query::SNAPSHOT;
 use super::state::PlannerState;
-use crate::components::slot_pick;
+use crate::components::{slot_pick, LiveForm};
 use crate::url::Edit;
 use crate::model::planner::snapshot_kinds::{plan_needs, snapshot_kinds_csv, Cell, Operation, SnapshotKind, Source};
 use crate::model::planner::Plan;
@@ -39,9 +39,9 @@ pub fn Kinds(props: &KindsProps) -> Html {
     html! {
         <section class="snapshot-kinds" aria-labelledby="kinds-title">
             <h2 id="kinds-title">{ "Which snapshot can do what" }</h2>
-            <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <LiveForm>
                 { slot_pick(&SNAPSHOT, s, &props.on_action) }
-            </form>
+            </LiveForm>
             <div class="sp-scroll" role="region" aria-label="Snapshot kinds table, scrolls sideways" tabindex="0">
                 <table data-testid="snapshot-kinds">
                     <caption>{ "\"observed\": seen in a Flink 2.3.0 MiniCluster (restored at parallelism 3 from snapshots taken at 2; tests/flink-snapshot-kinds). \"documentation\": from Flink's documentation, not an observation. \"works, not guaranteed\": it works today, but Flink does not promise to support it." }</caption>

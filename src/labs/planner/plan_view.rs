@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::query::{BACKEND, CURRENT, INC_RATE, JOB, PARTITIONS, RATE, RESTORE_RATE, SP_RATE, STATE, TTL, TXN};
 use super::state::PlannerState;
-use crate::components::{slot_field, slot_pick, CopyExport};
+use crate::components::{slot_field, slot_pick, CopyExport, LiveForm};
 use crate::url::Edit;
 use crate::model::number::count;
 use crate::model::planner::document::headline;
@@ -42,7 +42,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
     html! {
         <section class="plan" aria-labelledby="plan-title">
             <h2 id="plan-title">{ "Plan the rescale" }</h2>
-            <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <LiveForm>
                 { slot_pick(&JOB, s, a) }
                 { slot_field(&CURRENT, s, a) }
                 { slot_field(&STATE, s, a) }
@@ -57,7 +57,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
                     <label><input type="checkbox" checked={s.txn} onchange={on_txn} />{ " Sinks are transactional (exactly-once)" }</label>
                 </div>
                 { slot_field(&super::query::INTERVAL, s, a) }
-            </form>
+            </LiveForm>
             <p>{ format!("Target: the new parallelism above, {} (one value for the predictor and the plan).", s.p.value) }</p>
             <p>{ ceiling_note }</p>
             <div class={classes!("plan-verdict", verdict_key)} data-testid="plan-verdict" data-verdict={verdict_key} role="status" aria-live="polite">

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::query::{FIRST, MAXP, P, SAVED_HOW, SAVED_MAXP};
 use super::state::PlannerState;
-use crate::components::{slot_field, slot_pick};
+use crate::components::{slot_field, slot_pick, LiveForm};
 use crate::labs::frame::PartProps;
 use crate::model::number::count;
 use crate::model::restore::RestoreOutcome;
@@ -43,13 +43,13 @@ pub fn Predictor(props: &PartProps<PlannerState>) -> Html {
         <section class="predictor" aria-labelledby="predictor-title">
             <h2 id="predictor-title">{ "Will the restore start?" }</h2>
             <p>{ "The snapshot's values below feed both this check and the plan further down." }</p>
-            <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <LiveForm>
                 { slot_field(&SAVED_MAXP, s, a) }
                 { slot_field(&FIRST, s, a) }
                 { slot_pick(&SAVED_HOW, s, a) }
                 { slot_field(&P, s, a) }
                 { slot_field(&MAXP, s, a) }
-            </form>
+            </LiveForm>
             <div class={classes!("restore-result", verdict)} data-testid="restore-verdict" data-verdict={verdict} role="status" aria-live="polite">
                 { body }
             </div>

@@ -9,7 +9,7 @@ use super::links::SkewLink;
 use super::query::P;
 use super::state::{SavepointAction, SavepointState};
 use crate::browser;
-use crate::components::{slot_field, SelectField};
+use crate::components::{slot_field, LiveForm, SelectField};
 use crate::labs::skew::query::STORAGE_KEY;
 use crate::model::skew::units::format_bytes;
 
@@ -52,11 +52,11 @@ pub fn Plan(props: &PlanProps) -> Html {
     html! {
         <section class="sp-plan" aria-labelledby="sp-plan-title">
             <h2 id="sp-plan-title">{ "Plan from this snapshot" }</h2>
-            <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <LiveForm>
                 <SelectField id="sp-operator" label="Operator to plan from" options={options}
                     selected={AttrValue::from(op.index.to_string())} on_change={on_operator} />
                 { slot_field(&P, &props.state, &props.on_action) }
-            </form>
+            </LiveForm>
             <ul class="sp-links">
                 <li><a href={props.planner.clone()}>{ "Plan a rescale from this snapshot" }</a>
                     { props.planner_text.clone() }</li>

@@ -6,7 +6,7 @@ use yew::prelude::*;
 use super::query::{KeySource, MAXP, P, TYPE};
 use super::state::{SkewAction, SkewState};
 use crate::labs::frame::PartProps;
-use crate::components::{edits, slot_pick, ParamField};
+use crate::components::{edits, slot_pick, LiveForm, ParamField};
 use crate::url::{Param, Slot};
 
 #[function_component]
@@ -21,14 +21,14 @@ pub fn Settings(props: &PartProps<SkewState>) -> Html {
         _ => "Applies to the keys you type, paste or upload.".to_string(),
     };
     html! {
-        <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+        <LiveForm>
             { number_field(&MAXP, s, &props.on_action, Some(max_hint)) }
             { number_field(&P, s, &props.on_action, None) }
             <div>
                 { slot_pick(&TYPE, s, &props.on_action) }
                 <p class="field-hint">{ type_hint }</p>
             </div>
-        </form>
+        </LiveForm>
     }
 }
 

@@ -14,7 +14,7 @@ pub mod state;
 
 use yew::prelude::*;
 
-use crate::components::{slot_field, slot_pick, Wanted};
+use crate::components::{slot_field, slot_pick, LiveForm, Wanted};
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
 
@@ -35,11 +35,11 @@ pub fn TraceLab(props: &LabProps) -> Html {
     let s = &*state;
     html! {
         <LabFrame lab={Lab::Trace} lede={LEDE} notices={lab.notices}>
-            <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <LiveForm>
                 { slot_pick(&SCENARIO, s, &on_action) }
                 { slot_pick(&BACKEND, s, &on_action) }
                 { for [&P1, &P2, &MAXP, &KEYS, &EVENTS, &SNAPSHOT].into_iter().map(|slot| slot_field(slot, s, &on_action)) }
-            </form>
+            </LiveForm>
             <result::TraceResultView run={(*run).clone()} scenario={state.scenario} />
             // Below the first screen: each part's code is fetched when it is wanted.
             <Wanted height="medium">

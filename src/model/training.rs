@@ -196,7 +196,7 @@ impl ExerciseKind {
                 }
                 .plan();
                 let step = plan.steps.iter().position(|s| s.point_of_no_return).map_or(0, |i| i + 1);
-                (Answer::Number(step as u64), format!("Step {step}: the new job's first committed write past the old job's stop offset. Every step before it can be undone."))
+                (Answer::Number(step as u64), format!("Step {step}: the new job first commits output beyond where the old job stopped. Every step before it can be undone."))
             }
         }
     }

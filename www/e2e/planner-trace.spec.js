@@ -18,7 +18,7 @@ test('seed 004: 24 → 200 with 4 TB, the ceiling at 128, 1200 suggested, steps 
   await expect(steps.nth(2)).toContainText('State Processor API');
   await expect(steps.nth(3)).toContainText('NO_CLAIM');
   await expect(steps.nth(5)).toContainText('POINT OF NO RETURN');
-  await expect(steps.nth(5)).toContainText('first committed write by the new job past the old job\'s stop offset');
+  await expect(steps.nth(5)).toContainText('the new job first commits output beyond where the old job stopped');
   expect(await steps.evaluateAll((li) => li.map((l) => l.dataset.reversible))).toEqual(['true', 'true', 'true', 'true', 'true', 'false', 'true']);
   await expect(page.locator('.estimates')).toContainText('2 × 4 TiB ÷ 300 MiB/s = 7 h 46 min');
   // The partition check: 24 partitions cap the source vertex only; the keyed operators after

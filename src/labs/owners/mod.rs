@@ -29,9 +29,10 @@ const SLIDER: &[&str] = &["slider"];
 const IMBALANCE: &[&str] = &["imbalance"];
 const LOOKUP: &[&str] = &["lookup"];
 
-const LEDE: &str = "Flink never sends a key straight to a subtask. It hashes the key into one of \
-                    max-parallelism key groups, and each subtask owns a contiguous run of groups. \
-                    The group is fixed for the life of the state; only its owner moves on rescale.";
+const LEDE: &str = "Flink never sends a key straight to a subtask. The key's hash picks a key group, \
+                    one of as many as the max parallelism, and every subtask takes an unbroken stretch \
+                    of those groups. A key's group stays put for the life of the state; a rescale moves \
+                    only which subtask holds it.";
 
 #[function_component]
 pub fn OwnersLab(props: &LabProps) -> Html {

@@ -27,7 +27,8 @@ use crate::lab::Lab;
 use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
 use state::PlannerState;
 
-const LEDE: &str = "Changing a keyed job's parallelism means snapshot, stop, and restore. First ask whether the restore \
+const LEDE: &str = "A keyed job takes a new parallelism only by restarting from a snapshot of its state: a savepoint \
+                    taken as it stops or, with the adaptive scheduler, its latest checkpoint. First ask whether the restore \
                     will even start; then plan the change so that every step can be undone until one clearly marked moment.";
 
 #[function_component]

@@ -39,7 +39,7 @@ pub fn TimeView(props: &TimeViewProps) -> Html {
                 { format!(": {}.", t.downtime_arithmetic()) }
             </p>
             <p data-testid="plan-duration">
-                { format!("End to end: {} (about {}); the point of no return comes at {}, when the new job first commits past the old job's stop position.",
+                { format!("End to end: {} (about {}); the point of no return comes at {}, when the new job first commits output beyond where the old job stopped.",
                     format_duration(total), format_days(total), format_duration(pnr)) }
             </p>
             { for charts.iter().zip(["light", "dark"]).map(|(src, theme)| html! {

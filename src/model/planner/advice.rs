@@ -14,30 +14,30 @@ impl PlanInput {
         let mut steps = match verdict {
             Verdict::DirectRestore if down => vec![
                 step(format!("Read the max parallelism in the latest retained checkpoint's metadata: {saved}, at or above the target {p}."), true),
-                cutover(format!("The job is down, so there is no savepoint to take: start it from its latest retained checkpoint at parallelism {p} in NO_CLAIM mode, leaving max parallelism as it is. The point of no return is its first committed write past the checkpoint's position.")),
-                step("Keep that checkpoint (NO_CLAIM leaves it to you) and the old artefact until the rollback window closes.".to_string(), true),
+                cutover(format!("The job is down, so there is no savepoint to take: start it from its latest retained checkpoint at parallelism {p} in NO_CLAIM mode, leaving max parallelism as it is. The point of no return comes when it first commits output beyond the checkpoint's position.")),
+                step("Hold on to that checkpoint (NO_CLAIM leaves it to you) and the old artefact until the agreed time to roll back has passed.".to_string(), true),
             ],
             Verdict::DirectRestore => vec![
                 step(format!("Read the max parallelism in the latest savepoint's metadata: {saved}, at or above the target {p}."), true),
                 step("Stop the job with a savepoint (stop, not cancel, and without --drain).".to_string(), true),
-                cutover(format!("Start the same job from that savepoint at parallelism {p}, leaving max parallelism as it is. The point of no return is its first committed write past the old job's stop position.")),
-                step("Keep the stop savepoint and the old artefact until the rollback window closes.".to_string(), true),
+                cutover(format!("Start the same job from that savepoint at parallelism {p}, leaving max parallelism as it is. The point of no return comes when it first commits output beyond where the old job stopped.")),
+                step("Hold on to the stop savepoint and the old artefact until the agreed time to roll back has passed.".to_string(), true),
             ],
             Verdict::RewriteNeeded => vec![
                 step(format!("Read the max parallelism in the latest savepoint's metadata: {saved}, below the target {p}, so a plain restart fails."), true),
                 step(format!("Choose a new max parallelism, {new_max}: a multiple of the parallelisms this plan runs ({}), at 4–8 × the largest of them where one falls there, so every subtask owns the same number of key groups at each.", if current == p { p.to_string() } else { format!("{current} and {p}") }), true),
-                step(format!("Take a savepoint and rewrite it offline with the State Processor API into a new savepoint whose keyed state has max parallelism {new_max}; the operators it does not rewrite keep their state as saved, at {saved} (how SavepointWriter.fromExistingSavepoint carries them: read from its sources, not run here). The original stays untouched."), true),
-                step(format!("Start a shadow job from the rewritten savepoint at parallelism {p} in NO_CLAIM mode, the operators the rewrite kept pinned at {saved} in its code (each stateful operator's route), with its own consumer group, its own transactional id prefix and sinks pointed at scratch tables; compare its output with the live job's over a full business cycle."), true),
+                step(format!("Take a savepoint, then run an offline State Processor API job that writes its keyed state out again as a new savepoint at max parallelism {new_max}; the operators it does not rewrite keep their state as saved, at {saved} (how SavepointWriter.fromExistingSavepoint carries them: read from its sources, not run here). The original stays untouched."), true),
+                step(format!("Start a shadow job from the rewritten savepoint at parallelism {p} in NO_CLAIM mode, the operators the rewrite kept pinned at {saved} in its code (each stateful operator's route), with its own consumer group, its own transactional id prefix and sinks writing to throwaway tables; check its results against the live job's for a whole business cycle, peak included."), true),
                 step("Stop the live job with a savepoint (stop, not cancel, and without --drain); rewrite that stop savepoint the same way.".to_string(), true),
-                cutover(format!("Start the new configuration (max parallelism {new_max}, parallelism {p}, the kept operators pinned at {saved}) on the live sinks from the rewritten stop savepoint, and retire the shadow. The point of no return is the first committed write by the new job past the old job's stop offset.")),
-                step("Keep the old savepoints and the old artefact for the agreed rollback window.".to_string(), true),
+                cutover(format!("Start the new configuration (max parallelism {new_max}, parallelism {p}, the kept operators pinned at {saved}) on the live sinks from the rewritten stop savepoint, and retire the shadow. The point of no return comes when the new job first commits output beyond where the old job stopped.")),
+                step("Hold on to the old savepoints and the old artefact until the agreed time to roll back has passed.".to_string(), true),
             ],
             Verdict::RebuildFromLog => vec![
                 step(format!("Check the state's time-to-live is really short: it is, {}; and check the log still holds at least one time-to-live of events.", format_duration(self.ttl_s.unwrap_or(0))), true),
                 step(format!("Start the new job without state, max parallelism {new_max} and parallelism {p}, reading the log from one time-to-live ago, with its own consumer group, its own transactional id prefix and scratch sinks."), true),
                 step("Its state is complete once the replay has caught up with the head of the log (given log retention of at least one time-to-live); then compare its output with the live job's.".to_string(), true),
                 step("Stop the live job with a savepoint (stop, not cancel, and without --drain).".to_string(), true),
-                cutover("Stop the new job with a savepoint and start it from that savepoint on the live sinks. It keeps its own position in the log: it cannot take the old job's stop offsets, having read from earlier. The point of no return is its first committed write past the old job's stop offset.".to_string()),
+                cutover("Stop the new job with a savepoint and start it from that savepoint on the live sinks. It keeps its own position in the log: it cannot take the old job's stop offsets, having read from earlier. The point of no return comes when it first commits output beyond where the old job stopped.".to_string()),
             ],
         };
         if down && verdict != Verdict::DirectRestore {
@@ -54,11 +54,11 @@ impl PlanInput {
     ) -> Vec<String> {
         let mut w = vec![
             "Stop with a savepoint rather than cancel: the job ends with a final savepoint, so the new job resumes exactly where the old one stopped and nothing is processed twice.".to_string(),
-            "Never pass --drain when you mean to resume: it emits a final maximum watermark, fires every window and pushes event time to the end.".to_string(),
+            "Leave out --drain when the job is to resume: draining moves event time to its maximum and so fires every window still open before the job stops (as Flink documents it; not run here), and the resumed job finds those windows already closed.".to_string(),
             "Restore shadow or trial jobs in NO_CLAIM mode, so they never take ownership of (and delete) the snapshot the live job still needs.".to_string(),
             "Give every stateful operator a stable uid() from the first deployment: state is matched to operators by id, not by position.".to_string(),
             "--allowNonRestoredState throws away the state of every operator the new job does not match: use it only for an operator you removed on purpose.".to_string(),
-            "Keep the key selector, key type, its equality and hash, and the state serializers compatible: a changed key function splits old and new events into different histories, whatever the parallelism.".to_string(),
+            "Keep the key selector, key type, its equality and hash, and the state serializers compatible: with a changed key function a key's new events no longer reach its saved state, and no parallelism brings them back together.".to_string(),
         ];
         // The first checkpoint after the restore is full (observed): its time decides the
         // checkpoint timeout the cutover needs.

@@ -23,7 +23,7 @@ pub fn headline(plan: &Plan, target: u32) -> String {
             "The ceiling is {}: reaching {target} needs an offline State Processor API rewrite of the snapshot to a new max parallelism.",
             plan.saved_max
         ),
-        Verdict::RebuildFromLog => "Rebuild instead: the state lives shorter than a rewrite takes, so throw it away and rebuild it from the log at the new max parallelism.".to_string(),
+        Verdict::RebuildFromLog => "Rebuild instead: the state lives shorter than a rewrite takes, so drop it and let a job at the new max parallelism build it again by replaying the log.".to_string(),
     }
 }
 
@@ -73,7 +73,7 @@ pub fn plan_markdown(input: &PlanInput, plan: &Plan, runbook: &Runbook, checklis
     ));
     s.push_str(&format!("- End to end: {}.\n", format_duration(t.total_s())));
     s.push_str(&format!(
-        "- Point of no return: at {}, the new job's first committed write past the old job's stop position.\n",
+        "- Point of no return: at {}, when the new job first commits output beyond where the old job stopped.\n",
         format_duration(t.point_of_no_return_s())
     ));
     if let Some(alt) = &plan.alternative {

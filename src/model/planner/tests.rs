@@ -21,7 +21,7 @@ fn seed_case_needs_a_rewrite_to_1200() {
     let pnr: Vec<usize> = plan.steps.iter().enumerate().filter(|(_, s)| s.point_of_no_return).map(|(i, _)| i).collect();
     assert_eq!(pnr, vec![5]);
     assert!(plan.steps[..5].iter().all(|s| s.reversible));
-    assert!(plan.steps[5].text.contains("first committed write"));
+    assert!(plan.steps[5].text.contains("first commits output"));
     let rewrite = plan.timeline.phases.iter().find(|e| e.what.starts_with("rewrite the stop savepoint")).unwrap();
     assert_eq!(rewrite.arithmetic, "2 × 4 TiB ÷ 300 MiB/s = 7 h 46 min");
     assert!(plan.warnings.iter().any(|w| w.contains("transactional id prefix")));

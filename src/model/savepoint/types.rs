@@ -182,7 +182,7 @@ pub enum KeyedHandle {
     },
 }
 
-/// How operator (non-keyed) state is redistributed on restore.
+/// How a restore hands operator state (the state not tied to keys) to the new subtasks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DistributionMode {
     /// `SPLIT_DISTRIBUTE` (list state): partitions are split among subtasks.

@@ -276,14 +276,14 @@ public class OpStateChecks extends FlinkLab {
 
     // ------------------------------------------------------------------ part 2
 
-    static JobGraph offsetsJob(String name, String srcUid, String mapUid, String savepoint, boolean ignoreUnclaimed) {
+    static JobGraph offsetsJob(String name, String srcUid, String mapUid, String sinkUid, String savepoint, boolean ignoreUnclaimed) {
         StreamExecutionEnvironment env = env(savepoint, ignoreUnclaimed);
         env.setParallelism(1);
         DataGeneratorSource<Long> src = new DataGeneratorSource<>(
                 i -> i, Long.MAX_VALUE, RateLimiterStrategy.perSecond(500), Types.LONG);
         env.fromSource(src, WatermarkStrategy.noWatermarks(), "src").uid(srcUid)
                 .map(new OffsetsFn()).returns(Types.LONG).uid(mapUid).name("offsets")
-                .sinkTo(new DiscardingSink<>()).uid("sink").name("sink");
+                .sinkTo(new DiscardingSink<>()).uid(sinkUid).name("sink");
         StreamGraph sg = env.getStreamGraph();
         sg.setJobName(name);
         return sg.getJobGraph();
@@ -298,7 +298,7 @@ public class OpStateChecks extends FlinkLab {
         PROCESSED.set(0);
         FIRST_VALUE.set(-1);
         LAST_VALUE.set(-1);
-        JobGraph first = offsetsJob("offsets-savepoint", "src", "offsets", null, false);
+        JobGraph first = offsetsJob("offsets-savepoint", "src", "offsets", "sink", null, false);
         printOperatorIds(first);
         JobID id = cluster.submitJob(first).get(60, TimeUnit.SECONDS).getJobID();
         waitFor(() -> PROCESSED.get() >= 1000, 60, POLL_MS);
@@ -307,11 +307,13 @@ public class OpStateChecks extends FlinkLab {
         savepointLast = lastBefore;
         out("savepoint taken with uids src/offsets after the map had seen values 0.." + (lastBefore >= 1000 ? "N (N >= 1000)" : lastBefore));
 
-        offsetsCase("same uids (src, offsets)", sp, "src", "offsets", false, lastBefore);
-        offsetsCase("source uid changed to 'src-v2', allowNonRestoredState=false", sp, "src-v2", "offsets", false, lastBefore);
-        offsetsCase("source uid changed to 'src-v2', execution.savepoint.ignore-unclaimed-state=true", sp, "src-v2", "offsets", true, lastBefore);
-        offsetsCase("map uid changed to 'offsets-v2', allowNonRestoredState=false", sp, "src", "offsets-v2", false, lastBefore);
-        offsetsCase("map uid changed to 'offsets-v2', execution.savepoint.ignore-unclaimed-state=true", sp, "src", "offsets-v2", true, lastBefore);
+        offsetsCase("same uids (src, offsets)", sp, "src", "offsets", "sink", false, lastBefore);
+        offsetsCase("source uid changed to 'src-v2', allowNonRestoredState=false", sp, "src-v2", "offsets", "sink", false, lastBefore);
+        offsetsCase("source uid changed to 'src-v2', execution.savepoint.ignore-unclaimed-state=true", sp, "src-v2", "offsets", "sink", true, lastBefore);
+        offsetsCase("map uid changed to 'offsets-v2', allowNonRestoredState=false", sp, "src", "offsets-v2", "sink", false, lastBefore);
+        offsetsCase("map uid changed to 'offsets-v2', execution.savepoint.ignore-unclaimed-state=true", sp, "src", "offsets-v2", "sink", true, lastBefore);
+        // The sink holds no state: its operator's entry in the savepoint has no subtask state.
+        offsetsCase("sink uid changed to 'sink-v2' (the sink holds no state), allowNonRestoredState=false", sp, "src", "offsets", "sink-v2", false, lastBefore);
     }
 
     static void printOperatorIds(JobGraph jg) {
@@ -322,7 +324,7 @@ public class OpStateChecks extends FlinkLab {
         }
     }
 
-    static void offsetsCase(String title, String sp, String srcUid, String mapUid, boolean ignore, long lastBefore) throws Exception {
+    static void offsetsCase(String title, String sp, String srcUid, String mapUid, String sinkUid, boolean ignore, long lastBefore) throws Exception {
         progress(title);
         out("");
         out("==== restore: " + title);
@@ -330,7 +332,7 @@ public class OpStateChecks extends FlinkLab {
         PROCESSED.set(0);
         FIRST_VALUE.set(-1);
         offsetsRestored = "";
-        JobGraph jg = offsetsJob("offsets-restore", srcUid, mapUid, sp, ignore);
+        JobGraph jg = offsetsJob("offsets-restore", srcUid, mapUid, sinkUid, sp, ignore);
         printOperatorIds(jg);
         JobID id;
         try {

@@ -9,7 +9,7 @@ use super::facts::{OperatorRow, UidMatch};
 use super::query::UID;
 use crate::components::{FieldInput, TextField};
 use crate::model::savepoint::operator_id::EMPTY_UID_REFUSAL;
-use crate::model::savepoint::unmatched::Unmatched;
+use crate::model::savepoint::unmatched::{skipping_empty_log, Unmatched};
 use crate::model::skew::units::format_bytes;
 
 #[derive(Properties, PartialEq)]
@@ -65,7 +65,7 @@ pub fn UidLookup(props: &UidProps) -> Html {
 fn consequence(uid: &str, r: &OperatorRow, refusal: Option<AttrValue>) -> Html {
     match r.unmatched {
         Unmatched::Skipped => html! {
-            <p>{ format!("If this operator's uid changed from {uid:?}, nothing would be lost: it holds no state, and Flink skips it (\u{201c}Skipping empty savepoint state\u{201d}).") }</p>
+            <p>{ format!("If this operator's uid changed from {uid:?}, nothing would be lost: it holds no state, and Flink skips it, even without --allowNonRestoredState (\u{201c}{}\u{201d}).", skipping_empty_log(&r.id)) }</p>
         },
         Unmatched::Refused { bytes } => html! {
             <>

@@ -4,18 +4,24 @@
 //! `OperatorSubtaskState.hasState()`); otherwise it refuses the restore unless
 //! `--allowNonRestoredState` (`execution.state-recovery.ignore-unclaimed-state`, in 1.x
 //! `execution.savepoint.ignore-unclaimed-state`, still read as its deprecated name) is set, and then
-//! drops that state. Observed in Flink 2.3.0 (`tests/flink-opstate/`).
+//! drops that state. Observed in Flink 2.3.0 (`tests/flink-opstate/`, part 2): the refusal, the
+//! state dropped with the flag, and a state-less sink under a new uid skipped without it.
 
 use super::types::{Operator, SubtaskState};
 
 /// The fate of an operator's state when the new job has no operator with its id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Unmatched {
-    /// No state: Flink logs "Skipping empty savepoint state" and the restore goes on.
+    /// No state: Flink logs [`skipping_empty_log`] and the restore goes on, without the flag.
     Skipped,
     /// State that Flink refuses to leave behind unless `--allowNonRestoredState`, which then
     /// drops these bytes (Flink's `getStateSize`).
     Refused { bytes: u64 },
+}
+
+/// What Flink's JobManager logs as it leaves behind an unmatched operator that holds no state.
+pub fn skipping_empty_log(operator_id: &str) -> String {
+    format!("Skipping empty savepoint state for operator {operator_id}.")
 }
 
 /// Flink's `OperatorSubtaskState.hasState()`: any handle at all (sizes do not matter).
@@ -56,6 +62,19 @@ mod tests {
 
     const SAVEPOINT: &[u8] =
         include_bytes!("../../../tests/flink-savepoints/fixtures/2.3.0/hashmap-canonical-savepoint/_metadata");
+
+    /// A state-less sink given a new uid, restored without --allowNonRestoredState: the job runs,
+    /// and the JobManager logs the skip (`tests/flink-opstate/observed-flink-2.3.0.txt`, last case).
+    #[test]
+    fn a_stateless_operator_under_a_new_uid_is_skipped_as_observed() {
+        let observed = include_str!("../../../tests/flink-opstate/observed-flink-2.3.0.txt");
+        let case = observed.split("==== restore: ").find(|c| c.starts_with("sink uid changed")).expect("the sink case");
+        assert!(case.contains("allowNonRestoredState=false"), "{case}");
+        assert!(case.contains("job RUNNING"), "{case}");
+        // The old sink's id: Flink's hash of the uid `sink`.
+        assert!(case.contains(&format!("log: {}", skipping_empty_log("2e588ce1c86a9d46e2e85186773ce4fd"))), "{case}");
+        assert_eq!(crate::savepoint::operator_id::operator_id_hex("sink"), "2e588ce1c86a9d46e2e85186773ce4fd");
+    }
 
     /// (uid, expected) over the fixture job: keyed, operator-state and coordinator state are
     /// refused (a source's 546 bytes include its 16 bytes of coordinator state); a stateless map

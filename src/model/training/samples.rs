@@ -2,7 +2,7 @@
 //! reads from them: the max parallelism a snapshot carries, and what a changed uid does to it.
 
 use super::Answer;
-use crate::savepoint::unmatched::{if_unmatched, Unmatched};
+use crate::savepoint::unmatched::{if_unmatched, skipping_empty_log, Unmatched};
 use crate::savepoint::{operator_id_from_uid, parse, OperatorId, SavepointError, Snapshot};
 
 /// A real snapshot bundled with the site (`static/samples/<slug>/_metadata`), written by Flink
@@ -118,9 +118,9 @@ pub(super) fn uid_change_answer(sample: Sample, uid: &str) -> (Answer, String) {
         Unmatched::Skipped => (
             Answer::YesNo(false),
             format!(
-                "Operator {}{name} holds no state in this snapshot, so Flink skips it (\"Skipping empty savepoint \
-                 state\") and the restore starts.",
-                id.hex()
+                "Operator {}{name} holds no state in this snapshot, so Flink skips it (\"{}\") and the restore starts.",
+                id.hex(),
+                skipping_empty_log(&id.hex())
             ),
         ),
         Unmatched::Refused { bytes } => (

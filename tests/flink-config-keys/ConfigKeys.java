@@ -6,7 +6,9 @@
 // CommandOptions) merged with the general and run options of every custom command line, taken
 // from a real CliFrontend built as bin/flink builds it (loadCustomCommandLines), merged with
 // CliFrontendParser.mergeOptions as CliFrontend.getCommandLine does before it parses a verb's
-// arguments. Reflection only: the same source compiles against every release from 1.15 on, and
+// arguments. Last, what a job's checkpointing gets when nothing is configured: the getters of
+// a fresh CheckpointConfig, which the job graph reads (a default the option table lists as
+// "(none)" still resolves to a value there). Reflection only: the same source compiles against every release from 1.15 on, and
 // a class, method or verb a release lacks is reported as absent.
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -73,6 +75,39 @@ public class ConfigKeys {
         }
         for (String l : cli) System.out.println(l);
         verbs();
+        effective();
+    }
+
+    /** The values a fresh CheckpointConfig gives: what a job runs with when nothing is set. */
+    static void effective() throws Exception {
+        System.out.println("# effective: CheckpointConfig.<getter> | value with nothing configured");
+        Class<?> c = load("org.apache.flink.streaming.api.environment.CheckpointConfig");
+        if (c == null) return;
+        Object fresh = c.getConstructor().newInstance();
+        for (String getter : new String[] {"getCheckpointTimeout", "getTolerableCheckpointFailureNumber"}) {
+            Method m;
+            try {
+                m = c.getMethod(getter);
+            } catch (NoSuchMethodException e) {
+                System.out.println("effective CheckpointConfig." + getter + " | absent-method");
+                continue;
+            }
+            System.out.println("effective CheckpointConfig." + getter + " | " + m.invoke(fresh));
+        }
+        // The REST calls that read and set a running job's resource requirements, the per-vertex
+        // parallelism bounds the adaptive scheduler rescales to in place (FLIP-291).
+        System.out.println("# rest: <headers class> | <HTTP method> <URL>");
+        for (String name : new String[] {
+            "org.apache.flink.runtime.rest.messages.job.JobResourceRequirementsHeaders",
+            "org.apache.flink.runtime.rest.messages.job.JobResourcesRequirementsUpdateHeaders",
+        }) {
+            Class<?> h = load(name);
+            if (h == null) continue;
+            Object instance = h.getField("INSTANCE").get(null);
+            Object method = h.getMethod("getHttpMethod").invoke(instance);
+            Object url = h.getMethod("getTargetRestEndpointURL").invoke(instance);
+            System.out.println("rest " + h.getSimpleName() + " | " + method + " " + url);
+        }
     }
 
     /** The class named `name`; null, after an "absent-class" line, when this release lacks it. */

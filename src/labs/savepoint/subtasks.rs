@@ -56,7 +56,7 @@ pub fn Subtasks(props: &SubtasksProps) -> Html {
         <section class="sp-subtasks" aria-labelledby="sp-subtasks-title">
             <h2 id="sp-subtasks-title">{ format!("Subtasks of {}", op.label()) }</h2>
             if op.fully_finished {
-                <p>{ "Every subtask of this operator had finished: the file holds no subtask entries, and a restore starts it as finished." }</p>
+                <p>{ "Every subtask of this operator had finished: the file holds no subtask entries, and a restore starts it as finished (Flink's rule for finished operators, FLIP-147; not observed here)." }</p>
             }
             if keyed && differing == 0 {
                 <p>{ format!("Every key-group range is the one Flink assigns for max parallelism {} and parallelism {}.", op.max_parallelism, op.parallelism) }</p>

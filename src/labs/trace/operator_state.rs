@@ -65,7 +65,7 @@ pub fn OperatorState(props: &OperatorStateProps) -> Html {
             </ul>
             <p>{ "Each old subtask's broadcast state is meant to be identical; if it is not, which copy a subtask ends up with depends on its index." }</p>
             if idle > 0 {
-                <p data-testid="idle-sources">{ format!("{idle} of {p2} source subtasks get no partition and sit idle: a source reading {PARTITIONS} partitions gains nothing from a {}th subtask.", PARTITIONS + 1) }</p>
+                <p data-testid="idle-sources">{ format!("{idle} of {p2} source subtasks get no partition and sit idle: a source reading {PARTITIONS} partitions gains nothing from a {}th subtask (a Kafka source's split state, cut as observed above; not run with Kafka here).", PARTITIONS + 1) }</p>
             }
             if props.before > SHOWN || props.after > SHOWN {
                 <p class="muted">{ format!("Shown for at most {SHOWN} subtasks before and after.") }</p>

@@ -83,7 +83,7 @@ impl PlanInput {
                 format!("the source gains only up to {} subtasks", self.partitions)
             };
             w.push(format!(
-                "The source has {} partitions, so {gain}; more source subtasks would read nothing. The partition count caps the source vertex only: the keyed operators after keyBy run at their own parallelism, {} here, and gain whatever the source does not. Set the source's parallelism to at most {} in the job (setParallelism on the source), since a job-wide -p {} sets every operator's default. The Kubernetes operator's autoscaler aligns the same way: a source to its partitions, a keyed vertex to its key groups.",
+                "The source has {} partitions, so {gain}; more source subtasks would read nothing. The partition count caps the source vertex only: the keyed operators after keyBy run at their own parallelism, {} here, and gain whatever the source does not. Set the source's parallelism to at most {} in the job (setParallelism on the source), since a job-wide -p {} sets every operator's default. The Kubernetes operator's autoscaler aligns the same way: a source to its partitions, a keyed vertex to its key groups (read from its sources, not run here).",
                 self.partitions,
                 self.target,
                 self.partitions,

@@ -48,10 +48,10 @@ pub struct Interim {
 /// What restarting from the retained checkpoint needs, and what it risks.
 pub const CHECKPOINT_CONDITIONS: [&str; 2] = [
     "The job keeps its checkpoints on cancellation (externalized, retained) and the latest one completed just before the stop.",
-    "RocksDB with incremental checkpoints: the restore downloads whole files of each old subtask, then drops the key groups the new subtask does not own.",
+    "RocksDB with incremental checkpoints: the restore downloads whole files of each old subtask, then drops the key groups the new subtask does not own (how Flink's RocksDB restore works, read from its sources; not measured here).",
 ];
 pub const CHECKPOINT_RISKS: [&str; 2] = [
-    "Events after that checkpoint are processed again: exactly-once sinks abort their open transactions, at-least-once sinks see duplicates.",
+    "Events after that checkpoint are processed again: exactly-once sinks abort their open transactions, at-least-once sinks see duplicates (the sinks' contract; not observed here).",
     "The checkpoint belongs to the old job: restore it in NO_CLAIM mode, or the new job may delete files the rollback still needs.",
 ];
 

@@ -116,6 +116,13 @@ impl Release {
         }
     }
 
+    /// Whether the REST API can set a running job's parallelism bounds
+    /// (`PUT /jobs/:jobid/resource-requirements`, FLIP-291): from 1.18 on
+    /// (`tests/flink-config-keys/observed-flink-<release>.txt`, its `rest` lines).
+    pub fn rescales_in_place(self) -> bool {
+        self >= Release::V1_18
+    }
+
     /// `spec.flinkVersion` of the Kubernetes operator's `FlinkDeployment`.
     pub fn operator_version(self) -> String {
         format!("v{}", self.slug().replace('.', "_"))
@@ -157,6 +164,10 @@ pub(crate) mod tests {
         pub cli: BTreeSet<String>,
         pub verbs: BTreeMap<String, BTreeSet<String>>,
         pub version: String,
+        /// What a fresh `CheckpointConfig` gives for each getter: the value a job runs with.
+        pub effective: BTreeMap<String, String>,
+        /// The REST calls for a job's resource requirements the jar has (`PUT /jobs/:jobid/…`).
+        pub rest: BTreeSet<String>,
     }
 
     pub(crate) fn observed(r: Release) -> Observed {
@@ -178,6 +189,8 @@ pub(crate) mod tests {
             cli: BTreeSet::new(),
             verbs: BTreeMap::new(),
             version: String::new(),
+            effective: BTreeMap::new(),
+            rest: BTreeSet::new(),
         };
         for line in text.lines() {
             if let Some(v) = line.strip_prefix("# Flink ") {
@@ -192,6 +205,11 @@ pub(crate) mod tests {
                 let cols: Vec<&str> = rest.split(" | ").collect();
                 o.cli.insert(cols[0].to_string());
                 o.cli.insert(cols[1].to_string());
+            } else if let Some(rest) = line.strip_prefix("effective CheckpointConfig.") {
+                let (getter, value) = rest.split_once(" | ").expect("effective <getter> | <value>");
+                o.effective.insert(getter.to_string(), value.to_string());
+            } else if let Some(rest) = line.strip_prefix("rest ") {
+                o.rest.insert(rest.split_once(" | ").map_or(rest, |(_, call)| call).to_string());
             } else if let Some(rest) = line.strip_prefix("verb ") {
                 // `verb run | -s | --fromSavepoint | arg`: `--null` is an option without a long form.
                 let cols: Vec<&str> = rest.split(" | ").collect();
@@ -227,6 +245,34 @@ pub(crate) mod tests {
             }
             assert!(o.cli.contains(r.claim_option()), "{}: no {}", r.slug(), r.claim_option());
             assert_eq!(<Release as crate::choice::ChoiceValue>::from_slug(r.slug()), Some(r));
+        }
+    }
+
+    /// The runbook's "at the defaults (10 min and 0)" holds in every release: a job that sets
+    /// nothing gets a 10-minute checkpoint timeout and no tolerated failure, also where the option
+    /// table lists the tolerated failures as "(none)" (1.15 to 1.18).
+    #[test]
+    fn checkpoint_defaults_as_a_job_gets_them() {
+        use crate::planner::first_checkpoint::{DEFAULT_TIMEOUT_S, DEFAULT_TOLERABLE};
+        for r in Release::ALL {
+            let e = observed(r).effective;
+            assert_eq!(e.get("getCheckpointTimeout"), Some(&(DEFAULT_TIMEOUT_S * 1000).to_string()), "{}", r.slug());
+            assert_eq!(
+                e.get("getTolerableCheckpointFailureNumber"),
+                Some(&DEFAULT_TOLERABLE.to_string()),
+                "{}",
+                r.slug()
+            );
+        }
+    }
+
+    /// In-place rescaling needs the REST call that sets a running job's parallelism bounds: absent
+    /// from 1.15 to 1.17, present from 1.18 on.
+    #[test]
+    fn in_place_rescaling_where_the_jar_has_its_rest_call() {
+        for r in Release::ALL {
+            let put = observed(r).rest.contains("PUT /jobs/:jobid/resource-requirements");
+            assert_eq!(r.rescales_in_place(), put, "{}", r.slug());
         }
     }
 

@@ -133,7 +133,7 @@ pub fn migration_note(backend: Backend) -> &'static str {
             "The new serializer's snapshot answers compatibleAfterMigration: the wire format really changes, and Flink \
              migrates on restore. Observed in Flink 2.3.0 with RocksDB (canonical and native savepoints): every restored \
              value equals the savepoint's (100 of 100 keys), each old value was read once with the old serializer (100 \
-             reads), and the new serializer reads every later access: RocksDB keeps values as bytes."
+             reads), and later reads went through the new serializer (more than 0 of them): RocksDB keeps values as bytes."
         }
     }
 }

@@ -42,7 +42,7 @@ pub(super) fn downtime_answer(state_gib: u32, rate_mib: u32) -> (Answer, String)
             "The job is down from the moment it stops with a savepoint until the new job has restored the rewritten \
              copy: writing the stop savepoint, rewriting it (read and write) and restoring it, {}, so about {hours} h \
              before any catch-up. With transactional sinks the consumers wait {first} more: the first checkpoint after \
-             the restore uploads the whole state, and nothing is committed downstream until it completes.",
+             the restore uploads the whole state, and nothing is committed downstream until it completes (the sinks' contract; not observed here).",
             plan.timeline.downtime_arithmetic()
         ),
     )

@@ -89,7 +89,7 @@ impl CutoverInput {
                     ),
                     others: vec![
                         rebuilt(target, "It can then stay chained to the keyed operator at the same parallelism. ".to_string() + rewrite_too),
-                        dropped(target, "Its committer's state is skipped (observed), so what the old job had not committed at the savepoint is not committed by the new one."),
+                        dropped(target, "Its committer's state is skipped (observed), so what the old job had not committed at the savepoint is, by the committer's contract, never committed by the new one (not observed)."),
                     ],
                 }
             }

@@ -246,3 +246,18 @@ fn the_rewrite_runbook_pins_what_the_rewrite_keeps() {
         }
     }
 }
+
+/// The in-place note follows the jar: a release without the REST call says it cannot rescale in
+/// place; one with it names the call it would use.
+#[test]
+fn the_in_place_note_follows_the_rest_api_of_the_release() {
+    for r in Release::ALL {
+        let notes = input(r, Verdict::DirectRestore).runbook().notes;
+        let has_put = observed(r).rest.contains("PUT /jobs/:jobid/resource-requirements");
+        let names_call = notes
+            .iter()
+            .any(|n| n.starts_with("In-place rescaling instead (PUT /jobs/<job-id>/resource-requirements)"));
+        let says_cannot = notes.iter().any(|n| n.contains("cannot rescale a running job in place"));
+        assert_eq!((names_call, says_cannot), (has_put, !has_put), "{}", r.slug());
+    }
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test, in order, stopping at the first failure:
 #   1. cargo fmt --check, shellcheck on every shell script, the spec check (no page.url()
-#      snapshot, no sleep: www/check-specs.mjs), the set-up scripts on a simulated bare machine
+#      snapshot, no sleep: www/check-specs.mjs), the labs' own words (no 8 words in a row of a
+#      seed text beside the checkout: tools/own-words.mjs), the set-up scripts on a simulated bare machine
 #      (tests/scripts/setup-test.sh), the bundle's linker with a stand-in rust-lld
 #      (tests/scripts/link-modules-test.sh)
 #   2. cargo clippy (native and wasm32), warnings are errors
@@ -36,6 +37,9 @@ git ls-files -z -- '*.sh' .ci/run | xargs -0 shellcheck -x --source-path=SCRIPTD
 
 step "specs cannot race: no page.url() snapshot, no sleep, no retry (www/check-specs.mjs)"
 node www/check-specs.mjs
+
+step "the labs' own words: no 8 words in a row of a seed text (tools/own-words.mjs)"
+node tools/own-words.mjs
 
 step "set-up scripts on a simulated bare machine"
 bash tests/scripts/setup-test.sh

@@ -148,6 +148,23 @@ test.describe('timing @timing', () => {
   });
 });
 
+test('a uid typed key by key keeps the field, its focus and every key, from empty and back to empty', async ({ page }) => {
+  await open(page, '#/savepoint');
+  const uid = page.getByLabel('Operator uid');
+  await uid.click();
+  await page.keyboard.type('counter');
+  await expect(uid).toHaveValue('counter');
+  await expect(uid).toBeFocused();
+  await expect(page).toHaveURL(/uid=counter/);
+  for (let i = 0; i < 'counter'.length; i += 1) await page.keyboard.press('Backspace');
+  await expect(uid).toHaveValue('');
+  await expect(uid).toBeFocused();
+  await expect(page).not.toHaveURL(/uid=/);
+  await page.keyboard.type('ab');
+  await expect(uid).toHaveValue('ab');
+  await expect(page).toHaveURL(/uid=ab/);
+});
+
 test('a uid finds its operator by the id Flink derives, in a file that stores no uids', async ({ page }) => {
   await open(page, '#/savepoint');
   await upload(page, '1.20.3', 'hashmap-canonical-savepoint');

@@ -57,7 +57,9 @@ pub fn UidLookup(props: &UidProps) -> Html {
             <TextField id="sp-uid" label={UID.label} value={props.text.clone()} error={props.error.clone()}
                 param={AttrValue::Static(UID.name)} hint={AttrValue::from(format!("Any text, as in .uid(\"…\"), but not the empty one: Flink refuses it (\u{201c}{EMPTY_UID_REFUSAL}\u{201d}), so an empty field looks nothing up."))}
                 on_input={props.on_input.clone()} />
-            { for outcome }
+            // One node either way: `{ for outcome }` added a child beside the field, and yew's
+            // unkeyed diff then rebuilt the field itself, dropping its focus after one key.
+            { outcome.unwrap_or_default() }
         </section>
     }
 }

@@ -29,10 +29,14 @@ fn skew_query_table() {
     assert!(n.is_empty());
     let (q, _) = skew("#/skew?preset=sequential&n=10");
     assert_eq!(q.key_type, KeyType::Int);
-    let (q, n) = skew("#/skew?keys=a%2C1%0Ab%2C2&type=long");
-    assert_eq!(q.source, KeySource::Csv("a,1\nb,2".into()));
-    assert_eq!(q.key_type, KeyType::Long);
+    let (q, n) = skew("#/skew?keys=7%2C1%0A9%2C2&type=long");
+    assert!(matches!(q.source, KeySource::Csv(_)));
+    assert_eq!((q.key_type, q.keys.len()), (KeyType::Long, 2));
     assert!(n.is_empty());
+    // No key of the list is a long: the default preset, and a notice naming `keys`.
+    let (q, n) = skew("#/skew?keys=a%2C1%0Ab%2C2&type=long");
+    assert_eq!((&q.source, q.keys.len()), (&KeySource::default(), 1000));
+    assert_eq!(n, vec!["keys"]);
     let (q, n) = skew("#/skew?preset=nope&n=0&s=-1&hot=101&total=abc&salt=99&q=0");
     assert_eq!(q, skew("#/skew").0);
     assert_eq!(n, vec!["preset", "n", "s", "hot", "total", "q", "salt"]);
@@ -50,7 +54,8 @@ fn skew_links_leave_defaults_out() {
         ("preset=hot", "preset=hot"),
         ("preset=hot&n=50&hot=60&s=2", "preset=hot&n=50&hot=60"),
         ("preset=uniform&total=200", "preset=uniform&total=200"),
-        ("keys=a%2C1&total=200&type=int&preset=", "type=int&keys=a,1"),
+        ("keys=a%2C1&total=200&type=int&preset=", ""),
+        ("keys=5%2C1&total=200&type=int&preset=", "type=int&keys=5,1,0\n"),
         ("preset=sequential&n=30000&p=7", "p=7&preset=sequential&n=30000"),
         ("stored=1&type=long", "type=long&stored=1"),
     ] {
@@ -86,13 +91,19 @@ proptest! {
         }
         let location = Location::parse(&format_hash(Lab::Skew, &CommonQuery::default(), &pairs));
         let (state, notices) = SkewState::parse(&location.params);
-        prop_assert!(notices.is_empty(), "{:?}", notices);
+        // A CSV with no readable row opens the default preset, with a notice naming `keys`.
+        let fell_back = matches!(source, KeySource::Csv(_)) && state.source == KeySource::default();
+        prop_assert!(notices.iter().all(|n| fell_back && n.param == "keys"), "{:?}", notices);
         // A CSV's rows are read as the link opens; the link then carries them as written back.
         match &source {
             KeySource::Csv(_) => prop_assert!(matches!(state.source, KeySource::Csv(_)) || state.keys.len() == 1000),
             _ => prop_assert_eq!(&state.source, &source),
         }
-        let key_type = match &source { KeySource::Preset(p) => p.key_type(), _ => KeyType::Long };
+        let key_type = match &source {
+            KeySource::Preset(p) => p.key_type(),
+            _ if fell_back => crate::labs::skew::query::default_preset().key_type(),
+            _ => KeyType::Long,
+        };
         prop_assert_eq!((state.key_type, state.parallelism.value, state.salt.value, state.what_if.value), (key_type, p, salt, Some(3)));
         let again = Location::parse(&format_hash(Lab::Skew, &CommonQuery::default(), &state.pairs()));
         let (parsed, notices) = SkewState::parse(&again.params);

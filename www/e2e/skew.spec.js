@@ -115,6 +115,16 @@ test.describe('timing @timing', () => {
   });
 });
 
+test('a keys= link with no readable key opens the default preset and says which line failed', async ({ page }) => {
+  await open(page, '#/skew?keys=a,b,c&p=4&maxp=128');
+  const notices = page.getByTestId('url-notices');
+  await expect(notices).toContainText('keys="a,b,c" was not used: no key could be read from it (line 1: ');
+  await expect(notices).toContainText('so the default preset is used.');
+  await expect(page.getByText('1000 keys now, from the preset below.')).toBeVisible();
+  await expect(page.getByTestId('skew-percent')).not.toHaveText('0');
+  await expect(page).not.toHaveURL(/keys=/);
+});
+
 test('pasted CSV with errors lists them by line and keeps the good rows', async ({ page }) => {
   await open(page, '#/skew?p=4&maxp=128');
   const csv = ['key,events_per_s,state_bytes', 'alpha,10,1 KB', 'broken line', '"with, comma",5', 'beta,-3', 'gamma,2,12 XB', 'alpha,1'].join('\n');

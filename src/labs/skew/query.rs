@@ -14,7 +14,7 @@ use crate::model::skew::presets::{Preset, PresetKind, MAX_PRESET_KEYS};
 use crate::model::skew::units::MAX_EVENTS_PER_S;
 use crate::model::skew::KeyLoad;
 use crate::model::{KeyType, MaxParallelism};
-use crate::url::{slots, Field, Param, Params, Pick, MAX_P};
+use crate::url::{notice, slots, Field, Notice, Param, Params, Pick, MAX_P};
 
 /// The longest CSV the URL carries; larger sets go to local storage.
 pub const MAX_URL_CSV: usize = 2000;
@@ -143,12 +143,24 @@ pub static SECTIONS: crate::url::Sections = &[
 
 /// After the slots: where the keys come from (a valid `preset`, else `stored=1`, else `keys`,
 /// else the default preset), then the keys themselves (a preset's made, or asked for in steps; a CSV read).
-pub fn open_key_set(s: &mut SkewState, params: &Params) {
+pub fn open_key_set(s: &mut SkewState, params: &Params, notices: &mut Vec<Notice>) {
     read_key_source(s, params);
     match s.source.clone() {
         KeySource::Preset(preset) => s.use_preset(preset),
-        KeySource::Csv(_) => s.apply_csv(),
+        KeySource::Csv(_) => read_link_csv(s, notices),
         KeySource::Stored => {}
+    }
+}
+
+/// A `keys=` list is read; one with no readable key gives the default preset and a notice
+/// naming the first line's problem (typed into the box instead, the keys in force would stay).
+fn read_link_csv(s: &mut SkewState, notices: &mut Vec<Notice>) {
+    s.apply_csv();
+    if let (KeySource::Csv(text), true) = (&s.source, s.keys.is_empty()) {
+        let why = s.import.take().and_then(|r| r.errors.first().map(|e| format!(" (line {}: {})", e.line, e.reason)));
+        let why: String = why.unwrap_or_default().chars().take(160).collect();
+        notices.push(notice("keys", text, &format!("no key could be read from it{why}, so the default preset is used")));
+        s.use_preset(default_preset());
     }
 }
 
@@ -159,7 +171,7 @@ pub fn canonical_pairs(params: &Params) -> Vec<(&'static str, String)> {
     let mut s: SkewState = crate::url::slot::open(SLOTS, params, &mut Vec::new());
     read_key_source(&mut s, params);
     if matches!(s.source, KeySource::Csv(_)) {
-        s.apply_csv();
+        read_link_csv(&mut s, &mut Vec::new());
     }
     crate::labs::frame::LabState::pairs(&s)
 }

@@ -69,8 +69,8 @@ impl Reducible for SkewState {
 
 impl LabState for SkewState {
     const LAB: Lab = Lab::Skew;
-    fn opened(&mut self, params: &Params, _: &mut Vec<Notice>) {
-        open_key_set(self, params);
+    fn opened(&mut self, params: &Params, notices: &mut Vec<Notice>) {
+        open_key_set(self, params, notices);
     }
     fn more_pairs(&self, out: &mut Vec<(&'static str, String)>) {
         write_key_set(self, out);

@@ -82,6 +82,28 @@ fn key_type_change_rereads_custom_keys() {
     assert_eq!(s.import.as_ref().unwrap().error_count, 1);
 }
 
+/// A link whose `keys=` holds no readable key opens the default preset with a notice naming
+/// `keys` and the first line's problem, and writes no `keys=` back.
+#[test]
+fn a_link_with_no_readable_key_opens_the_default_preset_and_says_so() {
+    use crate::labs::frame::LabState;
+    use crate::url::Location;
+    for (query, why) in [("keys=a,b,c", "line 1: "), ("keys=", "no key could be read"), ("keys=%0A%0A", "no key could be read")] {
+        let (s, notices) = SkewState::parse(&Location::parse(&format!("#/skew?{query}")).params);
+        assert_eq!(s.source, KeySource::default(), "{query}");
+        assert_eq!(s.keys.len(), 1000, "{query}");
+        let notice = notices.iter().find(|n| n.param == "keys").unwrap_or_else(|| panic!("{query}: {notices:?}"));
+        assert!(notice.message.contains(why) && notice.message.ends_with("so the default preset is used."), "{query}: {notice:?}");
+        assert_eq!(s.import, None, "{query}: no report of a box that was never applied");
+        assert_eq!(link(&Rc::new(s)), "", "{query}");
+        assert_eq!(crate::labs::skew::query::canonical_pairs(&Location::parse(&format!("#/skew?{query}")).params), vec![]);
+    }
+    // A list with one readable key is that key set.
+    let s = open("keys=a,2");
+    assert_eq!(s.keys.len(), 1);
+    assert!(link(&s).starts_with("keys=a,2"), "{}", link(&s));
+}
+
 #[test]
 fn an_apply_with_no_readable_line_keeps_the_set() {
     let s = open("");

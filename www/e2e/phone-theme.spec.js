@@ -157,6 +157,29 @@ for (const theme of ['light', 'dark']) {
   }
 }
 
+test('on a phone the planner\'s timeline is drawn at the width it is shown, its labels at full size', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await open(page, '#/planner?job=running');
+  const chart = page.locator('img.timeline-chart:visible');
+  await chart.scrollIntoViewIfNeeded();
+  const drawing = () => chart.evaluate((img) => {
+    const src = img.getAttribute('src');
+    const doc = new DOMParser().parseFromString(decodeURIComponent(src.slice(src.indexOf(',') + 1)), 'image/svg+xml');
+    const texts = [...doc.querySelectorAll('text')].filter((t) => t.textContent.trim());
+    return {
+      drawn: Number(doc.documentElement.getAttribute('width')),
+      shown: img.getBoundingClientRect().width,
+      smallest: Math.min(...texts.map((t) => Number(t.getAttribute('font-size')))),
+      text: texts.map((t) => t.textContent.trim()),
+    };
+  });
+  await expect.poll(async () => { const d = await drawing(); return Math.abs(d.drawn - d.shown) <= 10; }).toBe(true);
+  const d = await drawing();
+  expect((d.smallest * d.shown) / d.drawn, 'text size on screen').toBeGreaterThanOrEqual(11);
+  expect(d.text).toContain('58 h 57 min');
+  expect(d.text).toContain('point of no return ▸');
+});
+
 test('focus stays in the key table after a row is removed', async ({ page }) => {
   await open(page, '#/skew?p=4');
   await page.getByLabel('Keys (CSV)').fill('a,1\nb,2\nc,3');

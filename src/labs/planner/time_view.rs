@@ -6,6 +6,7 @@ use yew::prelude::*;
 
 use crate::charts::plan_timeline::{self, Palette};
 use crate::charts::svg_data_url;
+use crate::components::use_chart_style;
 use crate::model::planner::{format_days, format_duration, Plan};
 
 #[derive(Properties, PartialEq)]
@@ -18,8 +19,12 @@ pub fn TimeView(props: &TimeViewProps) -> Html {
     let p = &props.plan;
     let t = &p.timeline;
     let starts = t.starts();
-    let charts = use_memo(t.clone(), |t| {
-        [Palette::LIGHT, Palette::DARK].map(|palette| svg_data_url(&plan_timeline::timeline_svg(t, palette)))
+    // Drawn at the section's width (a phone's, or at most the picture's own), so its text is
+    // never shrunk below the size it is drawn at.
+    let (chart_ref, style) = use_chart_style();
+    let width = style.width.min(plan_timeline::WIDTH);
+    let charts = use_memo((t.clone(), width), |(t, width)| {
+        [Palette::LIGHT, Palette::DARK].map(|palette| svg_data_url(&plan_timeline::timeline_svg(t, palette, *width)))
     });
     let (down, total, pnr) = (t.downtime_s(), t.total_s(), t.point_of_no_return_s());
     let names: Vec<String> = t.phases.iter().enumerate().map(|(i, ph)| format!("{} {}", i + 1, ph.short)).collect();
@@ -32,7 +37,7 @@ pub fn TimeView(props: &TimeViewProps) -> Html {
         format_duration(pnr)
     );
     html! {
-        <div class="plan-time">
+        <div class="plan-time" ref={chart_ref}>
             <h3>{ "How long it takes, and how long the job is down" }</h3>
             <p data-testid="plan-downtime" role="status">
                 <strong>{ format!("{} {}", t.outage_label(), format_duration(down)) }</strong>
@@ -43,7 +48,7 @@ pub fn TimeView(props: &TimeViewProps) -> Html {
                     format_duration(total), format_days(total), format_duration(pnr)) }
             </p>
             { for charts.iter().zip(["light", "dark"]).map(|(src, theme)| html! {
-                <img key={theme} class={classes!("chart", "timeline-chart", theme)} src={src.clone()} width="640" height="220" alt={alt.clone()} />
+                <img key={theme} class={classes!("chart", "timeline-chart", theme)} src={src.clone()} width={width.to_string()} height="220" alt={alt.clone()} />
             }) }
             <ol class="estimates" data-testid="plan-phases">
                 { for t.phases.iter().zip(starts).enumerate().map(|(i, (ph, start))| html! {

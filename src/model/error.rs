@@ -26,6 +26,8 @@ pub enum ModelError {
     NoCommonMultiple { planned: Vec<u32>, lcm: u64 },
     /// A number was outside the inclusive range a field accepts.
     OutOfRange { what: &'static str, value: i64, min: i64, max: i64 },
+    /// A number too long for 64 bits, typed into a field with bounds: named with them.
+    FarOutOfRange { what: &'static str, text: String, min: i64, max: i64 },
     /// A time that is not a plain decimal number of seconds (such as `1.5`).
     NotSeconds { text: String },
     /// A time outside the accepted range of seconds.
@@ -79,6 +81,9 @@ impl fmt::Display for ModelError {
             }
             Self::OutOfRange { what, value, min, max } => {
                 write!(f, "{what} must be between {min} and {max}, got {value}")
+            }
+            Self::FarOutOfRange { what, text, min, max } => {
+                write!(f, "{what} must be between {min} and {max}, got {:?}", Quoted(text))
             }
             Self::NotSeconds { text } => {
                 write!(f, "{:?} is not a number of seconds such as 1.5", Quoted(text))

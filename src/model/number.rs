@@ -19,7 +19,10 @@ pub fn parse_whole(text: &str) -> Result<i64, ModelError> {
 
 /// Parses a whole number and checks it lies in `min..=max`; `what` names the field.
 pub fn parse_in_range(text: &str, what: &'static str, min: i64, max: i64) -> Result<i64, ModelError> {
-    in_range(what, parse_whole(text)?, min, max)
+    match parse_whole(text) {
+        Err(ModelError::NumberTooLarge { text }) => Err(ModelError::FarOutOfRange { what, text, min, max }),
+        parsed => in_range(what, parsed?, min, max),
+    }
 }
 
 /// `value` when it lies in `min..=max`, else the out-of-range error naming `what` and both bounds.

@@ -41,6 +41,17 @@ pub(crate) fn check_error(error: &ModelError) -> Result<(), TestCaseError> {
             );
             prop_assert!(!(min..=max).contains(&value), "the value named is in range: {}", text);
         }
+        ModelError::FarOutOfRange { what, text: typed, min, max } => {
+            prop_assert!(
+                has(what.to_string())
+                    && has(min.to_string())
+                    && has(max.to_string())
+                    && has(typed.trim().chars().take(20).collect()),
+                "{}",
+                text
+            );
+            prop_assert!(typed.trim().parse::<i64>().is_err(), "the text named fits 64 bits: {}", text);
+        }
         ModelError::SecondsOutOfRange { max, .. } => prop_assert!(has(max.to_string()), "{}", text),
         ModelError::NotAnAmount { what, .. } => prop_assert!(has(what.to_string()), "{}", text),
         ModelError::AmountTooLarge { what, max, .. } => {

@@ -31,7 +31,7 @@ proptest! {
     }
 
     /// `parse_in_range` accepts exactly the whole numbers in `min..=max`, and a range error
-    /// names the field, both bounds and the value.
+    /// names the field, both bounds and the value (the text, for digits past 64 bits).
     #[test]
     fn number_parse_in_range(text in any_field_text(), a in boundary_i64(), b in boundary_i64(), v in boundary_i64()) {
         let (min, max) = if a <= b { (a, b) } else { (b, a) };
@@ -41,6 +41,10 @@ proptest! {
                 (Ok(x), whole) => prop_assert!(whole == Ok(*x) && (min..=max).contains(x)),
                 (Err(ModelError::OutOfRange { value, .. }), whole) => {
                     prop_assert!(whole == Ok(*value) && !(min..=max).contains(value))
+                }
+                // Digits past 64 bits: out of any range, refused with the field's bounds.
+                (Err(ModelError::FarOutOfRange { text, .. }), whole) => {
+                    prop_assert_eq!(whole, Err(ModelError::NumberTooLarge { text: text.clone() }))
                 }
                 (Err(e), whole) => prop_assert_eq!(whole, Err(e.clone())),
             }

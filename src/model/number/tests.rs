@@ -139,3 +139,13 @@ fn axes_pick_the_unit_that_keeps_ticks_short() {
     assert_eq!(AxisScale::tick(40_000_000), "40,000");
     assert_eq!(AxisScale::for_max(Quantity::Bytes, u64::MAX).milli(u64::MAX), 16_777_215_999);
 }
+
+/// A number too long for 64 bits typed into a bounded field is refused with the field's bounds,
+/// as any other number out of range is.
+#[test]
+fn a_number_past_64_bits_names_the_bounds() {
+    for text in ["99999999999999999999999", "-99999999999999999999999"] {
+        let message = parse_in_range(text, "max parallelism", 1, 32768).unwrap_err().to_string();
+        assert_eq!(message, format!("max parallelism must be between 1 and 32768, got \"{text}\""));
+    }
+}

@@ -86,3 +86,20 @@ fn in_place_route_from_the_page() {
     let s = s.reduce(SLOTS_FOR_JOB.typed("0"));
     assert!(s.slots.error.is_some() && s.slots.value == Some(64));
 }
+
+/// The guided path's downtime step links to the plan its answer is worked out on: opened from
+/// that link, the planner shows the downtime the answer gives, in the same words.
+#[test]
+fn the_downtime_step_links_to_the_plan_of_its_answer() {
+    use crate::model::training::ExerciseKind;
+    for (state_gib, rate_mib) in [(4096, 300), (100, 100), (1, 1)] {
+        let kind = ExerciseKind::CutoverDowntime { state_gib, rate_mib };
+        let location = crate::url::Location::parse(&kind.lab_link());
+        let (s, notices) = PlannerState::parse(&location.params);
+        assert!(notices.is_empty(), "{notices:?}");
+        let plan = s.plan_input().plan();
+        let (_, why) = kind.solve();
+        assert!(why.contains(&plan.timeline.downtime_arithmetic()), "{state_gib} GiB at {rate_mib} MiB/s: {why}");
+        assert_eq!(plan.timeline.outage_label(), "The job is down for");
+    }
+}

@@ -99,7 +99,7 @@ impl fmt::Display for ModelError {
             }
             Self::NotPositive { what } => write!(f, "{what} must be above 0"),
             Self::NotASize { what, text } => {
-                write!(f, "{what} {:?} is not a size: use a number with B, KB, MB, GB or TB", Quoted(text))
+                write!(f, "{what} {:?} is not a size: use a number with B, KB, MB, GB or TB (whole bytes, or at most three decimals with a larger unit)", Quoted(text))
             }
             Self::NotADuration { what, text } => write!(
                 f,

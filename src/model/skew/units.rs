@@ -69,6 +69,10 @@ pub fn parse_size(text: &str, what: &'static str) -> Result<u64, ModelError> {
         ModelError::NotAnAmount { .. } => ModelError::NotASize { what, text: text.to_string() },
         _ => ModelError::AmountTooLarge { what, text: text.to_string(), max: MAX_BYTES },
     })?;
+    // A fraction of a byte is no size (`3.5` or `2.5 B` would silently lose the half).
+    if shift == 0 && milli % 1000 != 0 {
+        return Err(ModelError::NotASize { what, text: text.to_string() });
+    }
     let bytes = (u128::from(milli) << shift) / 1000;
     u64::try_from(bytes).ok().filter(|&b| b <= MAX_BYTES).ok_or_else(|| ModelError::AmountTooLarge {
         what,
@@ -186,6 +190,15 @@ mod tests {
         for text in ["", "MB", "12 XB", "-1 KB", "1e3", "2 PB", "2000 TB"] {
             assert!(parse_bytes(text).is_err(), "{text:?}");
         }
+        // A fraction of a byte is refused, with what a size may be, not cut off.
+        for text in ["3.5", "0.5", "2.5 B", "1.9999 KiB"] {
+            let message = parse_bytes(text).unwrap_err().to_string();
+            assert!(
+                message.contains("whole bytes, or at most three decimals with a larger unit"),
+                "{text:?}: {message}"
+            );
+        }
+        assert_eq!(parse_bytes("3.000"), Ok(3));
         assert_eq!(format_bytes(1536), "1.5 KB");
         // Rounded, not cut: 1871 B is 1.827 KB.
         for (b, text) in [

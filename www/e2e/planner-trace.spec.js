@@ -1,6 +1,6 @@
 // The planner (seed 004's case end to end, the restore predictor's checks) and the trace
 // check (each scenario's verdict), by role and label.
-import { test, expect, expectVerdict, open } from './fixtures.js';
+import { test, expect, expectVerdict, open, downloaded } from './fixtures.js';
 
 test('seed 004: 24 → 200 with 4 TB, the ceiling at 128, 1200 suggested, steps in order', async ({ page }) => {
   await open(page, '#/planner?job=running');
@@ -90,6 +90,23 @@ test('the uid-changed trace is RUNNING with its history gone, and list state is 
   await expect(page.getByTestId('trace-verdict')).toContainText('the job is RUNNING');
   await expect(page.getByText('allowNonRestoredState Flink skips the unmatched state')).toBeVisible();
   await expect(page.getByTestId('idle-sources')).toContainText('2 of 10 source subtasks get no partition');
+});
+
+test('the trace check\'s table is exported as the page shows it', async ({ page }) => {
+  await open(page, '#/trace?scenario=uid-changed&p2=10');
+  const rows = page.locator('table.trace-table tbody tr');
+  const { name, text } = await downloaded(page, 'Export CSV');
+  expect(name).toBe('trace-check.csv');
+  const lines = text.split('\n');
+  expect(lines[0]).toBe('key,key_group,owner_before,owner_after,moved,expected,actual,right');
+  expect(lines.at(-1)).toBe('');
+  await expect(rows).toHaveCount(lines.length - 2);
+  const first = lines[1].split(',');
+  await expect(rows.first().locator('td').nth(0)).toHaveText(first[0]);
+  await expect(rows.first().locator('td').nth(1)).toHaveText(first[1]);
+  // The sums restarted empty: every key's total is wrong, on the page and in the file.
+  expect(lines.slice(1, -1).every((l) => l.endsWith(',false'))).toBe(true);
+  await expect(rows.filter({ hasText: '✗ wrong' })).toHaveCount(lines.length - 2);
 });
 
 test('an incompatible state serializer: RUNNING four times, three restarts, FAILED, in each backend\'s words', async ({ page }) => {

@@ -1,11 +1,12 @@
 //! The trace check's outcome (`trace-verdict`), where the source resumed, the JobManager's log
 //! lines, and one row per key: expected vs actual total, key group, and owner before and after
-//! (moved keys marked).
+//! (moved keys marked), with **Export CSV** (`trace-check.csv`).
 
 use yew::prelude::*;
 
 use crate::components::ScrollBox;
 use crate::model::number::count;
+use crate::model::trace::export::rows_csv;
 use crate::model::trace::{Scenario, TraceResult, TraceVerdict};
 use crate::model::ModelError;
 
@@ -35,6 +36,10 @@ pub fn TraceResultView(props: &TraceResultProps) -> Html {
         None => format!("Source position: it never read after the restore (the snapshot holds offset {}).", r.resume_expected),
     };
     let unread = if matches!(r.verdict, TraceVerdict::Failing(_)) { "task failed" } else { "not run" };
+    let on_export = {
+        let r = r.clone();
+        Callback::from(move |_: MouseEvent| crate::browser::download("trace-check.csv", "text/csv", &rows_csv(&r)))
+    };
     html! {
         <section class="trace-result" aria-labelledby="trace-result-title">
             <h2 id="trace-result-title">{ format!("Check: {}", props.scenario.title()) }</h2>
@@ -73,6 +78,7 @@ pub fn TraceResultView(props: &TraceResultProps) -> Html {
                     }) }
                 </tbody>
             </table></ScrollBox>
+            <button type="button" onclick={on_export}>{ "Export CSV" }</button>
         </section>
     }
 }

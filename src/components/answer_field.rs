@@ -1,6 +1,7 @@
 //! An answer field of an exercise: yes/no questions as two radio buttons in a fieldset whose
 //! legend names the question, numbers as a text box that opens a phone's number keypad
-//! (`inputmode=numeric`); in either, Enter checks the answer.
+//! (`inputmode=numeric`); in either, Enter checks the answer. An answer that is no answer (not
+//! a number, below 0) is said under the field, tied to it as its error.
 
 use yew::prelude::*;
 
@@ -17,6 +18,9 @@ pub struct AnswerFieldProps {
     /// The current response: text, or `yes` / `no` (anything else checks no radio).
     pub value: AttrValue,
     pub hint: AttrValue,
+    /// Why the last answer checked could not be graded.
+    #[prop_or_default]
+    pub error: Option<AttrValue>,
     pub on_input: Callback<String>,
     /// Enter was pressed: the text box's text, or `None` for the radios (the response kept).
     pub on_submit: Callback<Option<String>>,
@@ -35,6 +39,10 @@ fn on_enter(on_submit: &Callback<Option<String>>, text_box: bool) -> Callback<Ke
 #[function_component]
 pub fn AnswerField(props: &AnswerFieldProps) -> Html {
     let hint_id = format!("{}-hint", props.id);
+    let error_id = format!("{}-error", props.id);
+    let described = if props.error.is_some() { format!("{hint_id} {error_id}") } else { hint_id.clone() };
+    let error =
+        props.error.clone().map(|why| html! { <p class="field-error" id={error_id.clone()} role="alert">{ why }</p> });
     if props.yes_no {
         let radio = |value: &'static str, label: &'static str| {
             let on_change = props.on_input.reform(move |_: Event| value.to_string());
@@ -48,11 +56,12 @@ pub fn AnswerField(props: &AnswerFieldProps) -> Html {
             }
         };
         html! {
-            <fieldset class="answer-radios" aria-describedby={hint_id.clone()}>
+            <fieldset class="answer-radios" aria-describedby={described}>
                 <legend>{ props.label.clone() }</legend>
                 { radio("yes", "Yes") }
                 { radio("no", "No") }
                 <p class="field-hint" id={hint_id}>{ props.hint.clone() }</p>
+                { error.unwrap_or_default() }
             </fieldset>
         }
     } else {
@@ -61,9 +70,10 @@ pub fn AnswerField(props: &AnswerFieldProps) -> Html {
             <div class="field">
                 <label for={props.id.clone()}>{ props.label.clone() }</label>
                 <input id={props.id.clone()} type="text" inputmode="numeric" autocomplete="off" spellcheck="false"
-                    aria-describedby={hint_id.clone()} value={props.value.clone()} oninput={on_input}
-                    onkeydown={on_enter(&props.on_submit, true)} />
+                    aria-describedby={described} aria-invalid={props.error.as_ref().map(|_| "true")}
+                    value={props.value.clone()} oninput={on_input} onkeydown={on_enter(&props.on_submit, true)} />
                 <p class="field-hint" id={hint_id}>{ props.hint.clone() }</p>
+                { error.unwrap_or_default() }
             </div>
         }
     }

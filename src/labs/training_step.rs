@@ -41,7 +41,11 @@ pub fn TrainingStep(props: &TrainingStepProps) -> Html {
     let e = &props.exercise;
     let input_id = format!("training-{}", e.id);
     let yes_no = matches!(e.kind.solve().0, Answer::YesNo(_));
-    let hint = if yes_no { "Choose yes or no." } else { "A whole number." };
+    let hint = if yes_no { "Choose yes or no." } else { "A whole number, 0 or more." };
+    let error = match &props.shown {
+        Some(Err(why)) => Some(AttrValue::from(why.clone())),
+        _ => None,
+    };
     let on_click = props.on_check.reform(|_: MouseEvent| None);
     // Under an LMS the lab opens in a tab of its own, without the launch link's query: this
     // page keeps its session with the LMS.
@@ -59,7 +63,7 @@ pub fn TrainingStep(props: &TrainingStepProps) -> Html {
             <h3>{ e.title.clone() }</h3>
             <p>{ e.prompt.clone() }</p>
             <AnswerField id={input_id} label={format!("Your answer: {}", e.title)} {yes_no} value={props.response.clone()}
-                hint={hint} on_input={props.on_input.clone()} on_submit={props.on_check.clone()} />
+                hint={hint} {error} on_input={props.on_input.clone()} on_submit={props.on_check.clone()} />
             <button type="button" onclick={on_click}>{ format!("Check: {}", e.title) }</button>
             { match props.shown.clone() {
                 None => html! {},
@@ -68,7 +72,8 @@ pub fn TrainingStep(props: &TrainingStepProps) -> Html {
                         <strong>{ if ok { "Correct. " } else { "Not quite. " } }</strong>{ why }
                     </p>
                 },
-                Some(Err(why)) => html! { <p class="field-error" role="alert">{ why }</p> },
+                // Said under the field, as its error.
+                Some(Err(_)) => html! {},
             } }
             if !props.answers_hidden || props.attempted {
                 <p class="lab-link"><a href={lab_href} target={in_lms.then_some("_blank")} onclick={on_lab}>{ "Open the lab for this step" }</a></p>

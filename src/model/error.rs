@@ -26,6 +26,8 @@ pub enum ModelError {
     NoCommonMultiple { planned: Vec<u32>, lcm: u64 },
     /// A number was outside the inclusive range a field accepts.
     OutOfRange { what: &'static str, value: i64, min: i64, max: i64 },
+    /// A count typed below 0 (an answer to "how many").
+    Negative { what: &'static str, value: i64 },
     /// A number too long for 64 bits, typed into a field with bounds: named with them.
     FarOutOfRange { what: &'static str, text: String, min: i64, max: i64 },
     /// A time that is not a plain decimal number of seconds (such as `1.5`).
@@ -82,6 +84,7 @@ impl fmt::Display for ModelError {
             Self::OutOfRange { what, value, min, max } => {
                 write!(f, "{what} must be between {min} and {max}, got {value}")
             }
+            Self::Negative { what, value } => write!(f, "{what} must be 0 or more, got {value}"),
             Self::FarOutOfRange { what, text, min, max } => {
                 write!(f, "{what} must be between {min} and {max}, got {:?}", Quoted(text))
             }

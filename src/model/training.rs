@@ -241,7 +241,11 @@ pub fn grade(kind: &ExerciseKind, response: &str) -> Result<bool, ModelError> {
     let (answer, _) = kind.solve();
     let r = response.trim();
     match answer {
-        Answer::Number(n) => super::number::parse_whole(r).map(|v| v == n as i64),
+        // Every number asked for is a count, an hour or a step: below 0 is no answer, not a wrong one.
+        Answer::Number(n) => match super::number::parse_whole(r)? {
+            v if v < 0 => Err(ModelError::Negative { what: "an answer", value: v }),
+            v => Ok(v == n as i64),
+        },
         Answer::YesNo(b) => match r.to_ascii_lowercase().as_str() {
             "yes" => Ok(b),
             "no" => Ok(!b),

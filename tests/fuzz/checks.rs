@@ -52,6 +52,9 @@ pub(crate) fn check_error(error: &ModelError) -> Result<(), TestCaseError> {
             );
             prop_assert!(typed.trim().parse::<i64>().is_err(), "the text named fits 64 bits: {}", text);
         }
+        ModelError::Negative { what, value } => {
+            prop_assert!(has(what.to_string()) && has(value.to_string()) && *value < 0, "{}", text)
+        }
         ModelError::SecondsOutOfRange { max, .. } => prop_assert!(has(max.to_string()), "{}", text),
         ModelError::NotAnAmount { what, .. } => prop_assert!(has(what.to_string()), "{}", text),
         ModelError::AmountTooLarge { what, max, .. } => {

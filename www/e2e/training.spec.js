@@ -51,6 +51,20 @@ test('a wrong answer is graded with the reason, and a bad one is named', async (
   await restart.getByRole('button').click();
   await expect(restart.getByRole('alert')).toContainText('Choose yes or no');
   await expect(restart.getByRole('link', { name: 'Open the lab for this step' })).toHaveAttribute('href', '#/planner?saved_maxp=128&p=200');
+  // Below 0 is no answer: named under the field as its error, not graded, not a first attempt.
+  const owner = page.locator('[data-exercise="owner-77"]');
+  const box = owner.getByRole('textbox');
+  await box.fill('-5');
+  await owner.getByRole('button').click();
+  await expect(owner.getByRole('alert')).toHaveText('an answer must be 0 or more, got -5');
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+  await expect(box).toHaveAccessibleDescription(/0 or more\. an answer must be 0 or more, got -5/);
+  await expect(owner.locator('.training-verdict')).toHaveCount(0);
+  await box.fill('60');
+  await owner.getByRole('button').click();
+  await expectVerdict(owner.locator('.training-verdict'), 'correct', []);
+  await expect(box).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
 });
 
 test('the coverage runs done in the lab count on the guided path: one record of each answer', async ({ page }) => {

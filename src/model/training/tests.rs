@@ -22,6 +22,10 @@ fn the_default_path_is_answered_by_the_model() {
         assert_eq!(grade(&kind, response), Ok(expected), "{kind:?} {response}");
     }
     assert!(grade(&ExerciseKind::RestoreStarts { saved_max: 128, p: 200 }, "maybe").is_err());
+    // Below 0 is no answer to "how many": refused (not graded), with the bound.
+    let negative = grade(&ExerciseKind::CoverageReach { m: 8, a: 2 }, "-5").unwrap_err();
+    assert_eq!(negative.to_string(), "an answer must be 0 or more, got -5");
+    assert_eq!(grade(&ExerciseKind::CoverageReach { m: 8, a: 2 }, "0"), Ok(false));
     assert!(ExerciseKind::OwnerOfGroup { max: 128, p: 100, group: 128 }.validate().is_err());
     assert!(ExerciseKind::BusiestGroups { max: 128, p: 200 }.validate().is_err());
 }

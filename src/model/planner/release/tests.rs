@@ -1,0 +1,159 @@
+//! The releases' table tests against what each release's jar printed
+//! (`tests/flink-config-keys/observed-flink-<release>.txt`): [`observed`] reads one file, the
+//! tests hold the keys, CLI options, renames, checkpoint defaults and REST calls the planner names.
+
+use super::*;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One release's committed observation: its primary keys, its deprecated-only keys, its
+/// CLI options (short and long forms), and per verb the options that verb accepts.
+pub(crate) struct Observed {
+    pub keys: BTreeSet<String>,
+    pub fallbacks: BTreeSet<String>,
+    pub cli: BTreeSet<String>,
+    pub verbs: BTreeMap<String, BTreeSet<String>>,
+    pub version: String,
+    /// What a fresh `CheckpointConfig` gives for each getter: the value a job runs with.
+    pub effective: BTreeMap<String, String>,
+    /// The REST calls for a job's resource requirements the jar has (`PUT /jobs/:jobid/…`).
+    pub rest: BTreeSet<String>,
+}
+
+pub(crate) fn observed(r: Release) -> Observed {
+    let text = match r {
+        Release::V1_15 => include_str!("../../../../tests/flink-config-keys/observed-flink-1.15.4.txt"),
+        Release::V1_16 => include_str!("../../../../tests/flink-config-keys/observed-flink-1.16.3.txt"),
+        Release::V1_17 => include_str!("../../../../tests/flink-config-keys/observed-flink-1.17.2.txt"),
+        Release::V1_18 => include_str!("../../../../tests/flink-config-keys/observed-flink-1.18.1.txt"),
+        Release::V1_19 => include_str!("../../../../tests/flink-config-keys/observed-flink-1.19.3.txt"),
+        Release::V1_20 => include_str!("../../../../tests/flink-config-keys/observed-flink-1.20.5.txt"),
+        Release::V2_0 => include_str!("../../../../tests/flink-config-keys/observed-flink-2.0.2.txt"),
+        Release::V2_1 => include_str!("../../../../tests/flink-config-keys/observed-flink-2.1.3.txt"),
+        Release::V2_2 => include_str!("../../../../tests/flink-config-keys/observed-flink-2.2.1.txt"),
+        Release::V2_3 => include_str!("../../../../tests/flink-config-keys/observed-flink-2.3.0.txt"),
+    };
+    let mut o = Observed {
+        keys: BTreeSet::new(),
+        fallbacks: BTreeSet::new(),
+        cli: BTreeSet::new(),
+        verbs: BTreeMap::new(),
+        version: String::new(),
+        effective: BTreeMap::new(),
+        rest: BTreeSet::new(),
+    };
+    for line in text.lines() {
+        if let Some(v) = line.strip_prefix("# Flink ") {
+            o.version = v.to_string();
+        } else if let Some(rest) = line.strip_prefix("option ") {
+            let cols: Vec<&str> = rest.split(" | ").collect();
+            o.keys.insert(cols[0].to_string());
+            for fb in cols[2].split(',').filter(|s| !s.is_empty()) {
+                o.fallbacks.insert(fb.trim_end_matches('*').to_string());
+            }
+        } else if let Some(rest) = line.strip_prefix("cli ") {
+            let cols: Vec<&str> = rest.split(" | ").collect();
+            o.cli.insert(cols[0].to_string());
+            o.cli.insert(cols[1].to_string());
+        } else if let Some(rest) = line.strip_prefix("effective CheckpointConfig.") {
+            let (getter, value) = rest.split_once(" | ").expect("effective <getter> | <value>");
+            o.effective.insert(getter.to_string(), value.to_string());
+        } else if let Some(rest) = line.strip_prefix("rest ") {
+            o.rest.insert(rest.split_once(" | ").map_or(rest, |(_, call)| call).to_string());
+        } else if let Some(rest) = line.strip_prefix("verb ") {
+            // `verb run | -s | --fromSavepoint | arg`: `--null` is an option without a long form.
+            let cols: Vec<&str> = rest.split(" | ").collect();
+            let accepted = o.verbs.entry(cols[0].to_string()).or_default();
+            accepted.extend(cols[1..3].iter().filter(|w| **w != "--null" && **w != "-null").map(|w| w.to_string()));
+        }
+    }
+    o
+}
+
+pub(crate) fn all_keys(k: &Keys) -> [&'static str; 8] {
+    [
+        k.max_parallelism,
+        k.backend,
+        k.incremental,
+        k.claim_mode,
+        k.restore_path,
+        k.scheduler,
+        k.checkpoint_dir,
+        k.retention,
+    ]
+}
+
+/// Every key the planner names for a release is a primary key of that release's jar (not a
+/// deprecated fallback), and the claim option exists in its CLI.
+#[test]
+fn every_key_and_option_exists_in_its_release() {
+    for r in Release::ALL {
+        let o = observed(r);
+        assert_eq!(o.version, r.checked(), "{r:?}: the file is the checked release's");
+        for key in all_keys(&r.keys()) {
+            assert!(o.keys.contains(key), "{}: {key} is not a key of {}", r.slug(), r.checked());
+        }
+        assert!(o.cli.contains(r.claim_option()), "{}: no {}", r.slug(), r.claim_option());
+        assert_eq!(<Release as crate::choice::ChoiceValue>::from_slug(r.slug()), Some(r));
+    }
+}
+
+/// The runbook's "at the defaults (10 min and 0)" holds in every release: a job that sets
+/// nothing gets a 10-minute checkpoint timeout and no tolerated failure, also where the option
+/// table lists the tolerated failures as "(none)" (1.15 to 1.18).
+#[test]
+fn checkpoint_defaults_as_a_job_gets_them() {
+    use crate::planner::first_checkpoint::{DEFAULT_TIMEOUT_S, DEFAULT_TOLERABLE};
+    for r in Release::ALL {
+        let e = observed(r).effective;
+        assert_eq!(e.get("getCheckpointTimeout"), Some(&(DEFAULT_TIMEOUT_S * 1000).to_string()), "{}", r.slug());
+        assert_eq!(e.get("getTolerableCheckpointFailureNumber"), Some(&DEFAULT_TOLERABLE.to_string()), "{}", r.slug());
+    }
+}
+
+/// In-place rescaling needs the REST call that sets a running job's parallelism bounds: absent
+/// from 1.15 to 1.17, present from 1.18 on.
+#[test]
+fn in_place_rescaling_where_the_jar_has_its_rest_call() {
+    for r in Release::ALL {
+        let put = observed(r).rest.contains("PUT /jobs/:jobid/resource-requirements");
+        assert_eq!(r.rescales_in_place(), put, "{}", r.slug());
+    }
+}
+
+/// The renames, as observed: the old key is only a deprecated fallback once the new one exists.
+#[test]
+fn renames_table() {
+    let cases = [
+        (Release::V1_16, "state.backend", false),
+        (Release::V1_17, "state.backend", true),
+        (Release::V1_19, "execution.savepoint-restore-mode", false),
+        (Release::V2_0, "execution.savepoint-restore-mode", true),
+        (Release::V2_0, "state.backend.incremental", true),
+        (Release::V2_3, "execution.savepoint.path", true),
+        (Release::V2_3, "state.checkpoints.dir", true),
+    ];
+    for (r, key, only_fallback) in cases {
+        let o = observed(r);
+        assert_eq!(!o.keys.contains(key) && o.fallbacks.contains(key), only_fallback, "{} {key}", r.slug());
+    }
+    assert!(!observed(Release::V1_19).cli.contains("-cm"));
+    assert!(observed(Release::V2_3).cli.contains("--claimMode"));
+}
+
+/// The operator's CRD: v2_3 is in main's flinkVersion enum, not in release-1.15.0's.
+#[test]
+fn operator_flink_versions() {
+    let crd = include_str!("../../../../tests/flink-config-keys/operator-crd-release-1.15.0.txt");
+    let main = include_str!("../../../../tests/flink-config-keys/operator-crd-HEAD.txt");
+    let versions = |t: &str| {
+        t.lines()
+            .find_map(|l| l.strip_prefix("field spec.flinkVersion enum "))
+            .map(|v| v.split(',').map(str::to_string).collect::<Vec<_>>())
+            .unwrap_or_default()
+    };
+    for r in Release::ALL {
+        let v = r.operator_version();
+        assert_eq!(versions(crd).contains(&v), r.operator_release_accepts(), "{v}");
+        assert!(versions(main).contains(&v), "{v}");
+    }
+}

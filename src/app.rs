@@ -11,7 +11,7 @@ use crate::components::{DarkTheme, HashWatch, Settle, ViewChoice};
 use crate::embed::frame_title;
 use crate::lab::Lab;
 use crate::labs::not_found::NotFound;
-use crate::url::{lab_href, resolve_view, Location, Route, Theme, Visit, VISIT_KEY};
+use crate::url::{check_locks, lab_href, resolve_view, Location, Route, Theme, Visit, VISIT_KEY};
 use pages::{LabOpening, Pages};
 
 /// Installs the panic panel, then mounts the app of a wasm module (its `pages`) into the root
@@ -79,12 +79,14 @@ pub fn App(props: &AppProps) -> Html {
         }))
     };
     let mut location = Location::parse(&hash.0);
-    // `view=`: one section of the lab, if the word names one (else the whole lab, with a notice).
+    // `view=`: one section of the lab, if the word names one (else the whole lab, with a notice);
+    // `lock=` names the lab cannot lock, in a notice.
     let view = match location.route {
         // A lab of another module: its module reads `view=`.
         Route::Lab(lab) if (pages.has_page)(lab) => {
-            let word = location.common.view.clone();
-            ViewChoice(resolve_view(word.as_deref(), (pages.tables)(lab).sections, &mut location.notices))
+            let (word, tables) = (location.common.view.clone(), (pages.tables)(lab));
+            check_locks(&location.common.lock.clone(), tables, &mut location.notices);
+            ViewChoice(resolve_view(word.as_deref(), tables.sections, &mut location.notices))
         }
         _ => ViewChoice(None),
     };

@@ -44,7 +44,7 @@ pub use origin::{origin_of_address, valid_origin};
 pub use param::{Param, MAX_P};
 pub use param_info::{Choice, FieldView, ParamInfo, ParamTable};
 pub use pick::Pick;
-pub use section::{resolve_view, LabTables, Section, Sections};
+pub use section::{check_locks, resolve_view, LabTables, Section, Sections};
 pub(crate) use slot::{edit_action, slots};
 pub use slot::{Bound, Edit, Slot, Table};
 pub use visit::{Visit, VISIT_KEY};

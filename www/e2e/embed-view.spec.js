@@ -117,6 +117,13 @@ test('an unknown view opens the whole lab with a notice naming the sections', as
   await expect(frame.getByRole('heading', { name: 'Look up a key' })).toBeVisible();
 });
 
+test('a lock name the lab cannot lock is named in a notice, and the others still lock', async ({ page }) => {
+  const frame = await framed(page, '#/coverage?embed=1&lock=m,zzz');
+  await expect(frame.getByText(/lock="zzz" was not used: this lab can lock m, a/)).toBeVisible();
+  await expect(frame.getByLabel('Modulus m')).toBeDisabled();
+  await expect(frame.getByLabel('Stride a')).toBeEnabled();
+});
+
 test('the Embed builder puts the chosen section into the snippet', async ({ page }) => {
   await page.goto(`${lab}#/owners?maxp=128&p=100`);
   await openEmbed(page);

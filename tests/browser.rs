@@ -96,27 +96,27 @@ async fn every_registered_lab_mounts_with_its_title() {
     }
 }
 
-/// Enter in a lab's field submits its form; a form of live controls must cancel that, or the
-/// page would reload and lose what the lab holds.
+/// Enter in a lab's field submits its form; every form of a lab must cancel that (a form of live
+/// controls is a `LiveForm`), or the page would reload and lose what the lab holds.
 #[wasm_bindgen_test]
-async fn no_lab_form_of_controls_submits() {
+async fn no_lab_form_submits() {
     let mut forms = 0;
     for lab in Lab::ALL {
         let root = mount_at(&format!("#/{}", lab.slug())).await;
         until_text(&root, "h1", lab.title()).await;
-        let found = root.query_selector_all("form.controls").unwrap();
+        let found = root.query_selector_all("main form").unwrap();
         for i in 0..found.length() {
             let init = web_sys::EventInit::new();
             init.set_bubbles(true);
             init.set_cancelable(true);
             let submit = web_sys::Event::new_with_event_init_dict("submit", &init).unwrap();
             found.item(i).unwrap().dispatch_event(&submit).unwrap();
-            assert!(submit.default_prevented(), "{lab:?}: form {i} of its controls would submit");
+            assert!(submit.default_prevented(), "{lab:?}: its form {i} would submit");
             forms += 1;
         }
         drop(root);
     }
-    assert!(forms >= 5, "only {forms} forms of controls found");
+    assert!(forms >= 5, "only {forms} forms found");
 }
 
 #[wasm_bindgen_test]

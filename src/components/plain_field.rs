@@ -49,14 +49,14 @@ pub fn form_field<F: Clone + 'static>(
     html! { <PlainField id={id.to_string()} {label} {kind} value={value.to_string()} {on_input} /> }
 }
 
-/// The three fields that name an LRS, ids `<prefix>-endpoint`, `-key` and `-secret`: the form
-/// keeps them in the [`LrsAccess`] that `access` reaches.
+/// The three fields that name an LRS, ids `<prefix>-endpoint`, `-key` and `-secret`, showing
+/// `now`: the form keeps them in the [`LrsAccess`] that `access` reaches.
 pub fn lrs_fields<F: Clone + 'static>(
     form: &UseStateHandle<F>,
     prefix: &str,
+    now: &LrsAccess,
     access: fn(&mut F) -> &mut LrsAccess,
 ) -> Html {
-    let now = access(&mut (**form).clone()).clone();
     html! {
         <>
             { form_field(form, &format!("{prefix}-endpoint"), ("LRS endpoint", "url"), &now.endpoint, move |f, t| access(f).endpoint = t) }

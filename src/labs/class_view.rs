@@ -150,7 +150,7 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
             <h1 id="class-title">{ "Class view" }</h1>
             <p>{ "The answers of a workshop, read back from the Learning Record Store your LMS reports to. The key and secret stay in this tab and are never put in a link." }</p>
             <form class="class-connection" onsubmit={on_submit}>
-                { lrs_fields(&form, "class", |c| &mut c.access) }
+                { lrs_fields(&form, "class", &form.access, |c| &mut c.access) }
                 { form_field(&form, "class-activity", ("Activity id", "text"), &form.activity, |c, t| c.activity = t) }
                 <button type="submit">{ "Show the class" }</button>
             </form>

@@ -102,7 +102,7 @@ pub fn use_live_report(
             <summary>{ "Send answers to an LRS (live workshop)" }</summary>
             <p class="field-hint">{ "For a class without an LMS: the trainer names the Learning Record Store; your answers go there under your name. Kept in this tab only, never in a link." }</p>
             <form class="class-connection" onsubmit={on_submit}>
-                { lrs_fields(&form, "live", |l| &mut l.access) }
+                { lrs_fields(&form, "live", &form.access, |l| &mut l.access) }
                 { form_field(&form, "live-name", ("Your name", "text"), &form.name, |l, t| l.name = t) }
                 <button type="submit">{ "Send my answers" }</button>
             </form>

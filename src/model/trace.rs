@@ -19,7 +19,6 @@ use super::key_group::{MaxParallelism, Parallelism};
 use super::restore::{FailedCheck, RestoreInput, RestoreOutcome, SavedHow};
 use super::savepoint::operator_id_hex;
 
-pub mod export;
 pub mod kit;
 pub mod operator_state;
 pub mod output;

@@ -95,7 +95,7 @@ test('bad input names the bound and keeps the last valid answer', async ({ page 
   const max = page.getByLabel('Max parallelism');
   for (const text of ['0', '-5', '40000', '99999999999999999999999']) {
     await max.fill(text);
-    await expect(page.getByText(/between 1 and 32768|far too large/)).toBeVisible();
+    await expect(page.getByText(/between 1 and 32768/)).toBeVisible();
     await expect(max).toHaveValue(text);
     await expect(max).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByTestId('lookup-key-group')).toHaveText(before);

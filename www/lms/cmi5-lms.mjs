@@ -69,7 +69,7 @@ export async function startRalph(dir, port) {
  * another on the same port, and a connection pooled from the one before went to a process on
  * its way out (the race hunt saw ECONNRESET and HTTP 500 on the `launched` statement, 3 runs in
  * 3 and 2 in 3; each call on a connection of its own: 18 of 18). Resolves to
- * `{ status, ok, text }`; rejects only when no answer came. */
+ * `{ status, ok, text }`; rejects when no answer came (15 s at most). */
 function lrsCall(lrs, path, { method = 'GET', headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
     const out = request(`${lrs.url}${path}`, { method, headers: { 'x-experience-api-version': '1.0.3', ...headers }, agent: false }, (res) => {
@@ -82,6 +82,8 @@ function lrsCall(lrs, path, { method = 'GET', headers = {}, body } = {}) {
       });
     });
     out.on('error', reject);
+    // An LRS that takes the request and never answers: an answer all the same (502, above).
+    out.setTimeout(15_000, () => out.destroy(new Error('no answer in 15 s')));
     out.end(body);
   });
 }

@@ -147,21 +147,30 @@ pub fn open_key_set(s: &mut SkewState, params: &Params, notices: &mut Vec<Notice
     read_key_source(s, params);
     match s.source.clone() {
         KeySource::Preset(preset) => s.use_preset(preset),
-        KeySource::Csv(_) => read_link_csv(s, notices),
+        KeySource::Csv(_) => {
+            if let Some(n) = read_link_csv(s) {
+                notices.push(n);
+                s.use_preset(default_preset());
+            }
+        }
         KeySource::Stored => {}
     }
 }
 
-/// A `keys=` list is read; one with no readable key gives the default preset and a notice
-/// naming the first line's problem (typed into the box instead, the keys in force would stay).
-fn read_link_csv(s: &mut SkewState, notices: &mut Vec<Notice>) {
+/// A `keys=` list is read; one with no readable key falls back to the default preset (its
+/// keys made by the caller, if at all) with a notice naming the first line's problem (typed into
+/// the box instead, the keys in force would stay).
+fn read_link_csv(s: &mut SkewState) -> Option<Notice> {
     s.apply_csv();
-    if let (KeySource::Csv(text), true) = (&s.source, s.keys.is_empty()) {
-        let why = s.import.take().and_then(|r| r.errors.first().map(|e| format!(" (line {}: {})", e.line, e.reason)));
-        let why: String = why.unwrap_or_default().chars().take(160).collect();
-        notices.push(notice("keys", text, &format!("no key could be read from it{why}, so the default preset is used")));
-        s.use_preset(default_preset());
+    let KeySource::Csv(text) = &s.source else { return None };
+    if !s.keys.is_empty() {
+        return None;
     }
+    let reason = s.import.take().and_then(|r| r.errors.first().map(|e| format!("line {}: {}", e.line, e.reason)));
+    let why = reason.map_or(String::new(), |r| format!(" ({})", r.chars().take(160).collect::<String>()));
+    let found = notice("keys", text, &format!("no key could be read from it{why}, so the default preset is used"));
+    s.source = KeySource::default();
+    Some(found)
 }
 
 /// The link a skew link writes back once its keys are made, without making a preset's keys
@@ -171,7 +180,7 @@ pub fn canonical_pairs(params: &Params) -> Vec<(&'static str, String)> {
     let mut s: SkewState = crate::url::slot::open(SLOTS, params, &mut Vec::new());
     read_key_source(&mut s, params);
     if matches!(s.source, KeySource::Csv(_)) {
-        read_link_csv(&mut s, &mut Vec::new());
+        read_link_csv(&mut s);
     }
     crate::labs::frame::LabState::pairs(&s)
 }

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::components::ScrollBox;
 use crate::model::number::count;
-use crate::model::trace::export::rows_csv;
+use crate::model::export::trace_check_csv;
 use crate::model::trace::{Scenario, TraceResult, TraceVerdict};
 use crate::model::ModelError;
 
@@ -38,7 +38,7 @@ pub fn TraceResultView(props: &TraceResultProps) -> Html {
     let unread = if matches!(r.verdict, TraceVerdict::Failing(_)) { "task failed" } else { "not run" };
     let on_export = {
         let r = r.clone();
-        Callback::from(move |_: MouseEvent| crate::browser::download("trace-check.csv", "text/csv", &rows_csv(&r)))
+        Callback::from(move |_: MouseEvent| crate::browser::download("trace-check.csv", "text/csv", &trace_check_csv(&r)))
     };
     html! {
         <section class="trace-result" aria-labelledby="trace-result-title">

@@ -39,7 +39,8 @@ pub fn parse_milli(text: &str, what: &'static str, max_whole: u64) -> Result<u64
 }
 
 /// Parses a size such as `512`, `4 KB`, `1.5MB`, `2 GiB`, `1TB` into bytes (a bare number is
-/// bytes; a fraction is truncated to whole bytes).
+/// bytes and must be whole; with a larger unit, what falls below a whole byte is dropped:
+/// `0.001 KB` is 1 B).
 pub fn parse_bytes(text: &str) -> Result<u64, ModelError> {
     parse_size(text, "state size")
 }

@@ -34,8 +34,7 @@ fn stored() -> Option<(Live, String)> {
 
 /// Opens the session (a registration per tab), or says why not.
 fn connect(live: &Live, registration: &str, watchers: Watchers) -> Result<Rc<Cmi5Session>, String> {
-    let endpoint = live.access.endpoint()?;
-    let launch = Cmi5Launch::live(&endpoint, &live.name, &browser::page_url(), registration, PACKAGE_AU)?;
+    let launch = Cmi5Launch::live(&live.access, &live.name, &browser::page_url(), registration, PACKAGE_AU)?;
     browser::session_set(LIVE_KEY, &live.access.lines(&[&live.name, registration]));
     let token = live.access.basic_token();
     Ok(open_session(launch, LaunchData::live(PACKAGE_AU, &uuid(), 800), token, Sent::default(), watchers))

@@ -13,6 +13,7 @@
 use crate::json::{parse, to_text, Node, Value};
 
 use super::lms::PathResult;
+use super::lrs::{is_http_url, LrsAccess};
 
 /// The cmi5 context category of every cmi5-defined statement.
 pub const CMI5_CATEGORY: &str = "https://w3id.org/xapi/cmi5/context/categories/cmi5";
@@ -34,13 +35,6 @@ pub struct Cmi5Launch {
     pub actor: Node,
     pub registration: String,
     pub activity_id: String,
-}
-
-/// An http(s) URL: the scheme, something after it, and no white space.
-pub fn is_http_url(text: &str) -> bool {
-    (text.starts_with("https://") || text.starts_with("http://"))
-        && text.len() > 8
-        && !text.contains(char::is_whitespace)
 }
 
 /// A UUID in its 8-4-4-4-12 hex form.
@@ -97,12 +91,13 @@ impl Cmi5Launch {
     /// A live workshop's "launch": the LRS a trainer typed, the learner's name (an account
     /// on `home_page`, the lab's own address), a registration for the tab's session.
     pub fn live(
-        endpoint: &str,
+        lrs: &LrsAccess,
         learner: &str,
         home_page: &str,
         registration: &str,
         activity_id: &str,
     ) -> Result<Cmi5Launch, String> {
+        let endpoint = lrs.endpoint()?;
         if learner.trim().is_empty() {
             return Err("type your name, as the trainer will see it".into());
         }
@@ -113,14 +108,13 @@ impl Cmi5Launch {
         ]);
         let actor = to_text(&actor);
         let values = [
-            ("endpoint", endpoint),
-            ("fetch", endpoint),
+            ("endpoint", endpoint.as_str()),
+            ("fetch", endpoint.as_str()),
             ("actor", &actor),
             ("registration", registration),
             ("activityId", activity_id),
         ];
         Cmi5Launch::from_params(|name| values.iter().find(|(n, _)| *n == name).map(|(_, v)| v.to_string()))
-            .map_err(|why| why.replace("the launch link's endpoint", "the LRS endpoint"))
     }
 }
 

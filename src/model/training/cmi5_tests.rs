@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::json::parse;
+use crate::training::lrs::LrsAccess;
 use crate::training::{Exercise, ExerciseKind};
 
 const ACTOR: &str = r#"{"objectType":"Agent","account":{"homePage":"https://lms.example","name":"learner-1"}}"#;
@@ -216,8 +217,9 @@ fn durations_and_encoding() {
 
 #[test]
 fn a_live_workshop_reports_without_the_cmi5_claims() {
+    let lrs = |endpoint: &str| LrsAccess { endpoint: endpoint.into(), ..LrsAccess::default() };
     let launch = Cmi5Launch::live(
-        "https://lrs.example/xAPI",
+        &lrs("https://lrs.example/xAPI"),
         " dana ",
         "https://lab.example/",
         REGISTRATION,
@@ -236,10 +238,10 @@ fn a_live_workshop_reports_without_the_cmi5_claims() {
     assert_eq!(member(&passed, &["context", "extensions", SESSION_EXTENSION]).as_text(), Some("session-9"));
     assert_eq!(member(&passed, &["context", "registration"]).as_text(), Some(REGISTRATION));
     for (endpoint, name, why) in [
-        ("ftp://lrs.example", "dana", "the LRS endpoint is not an http(s) URL"),
+        ("ftp://lrs.example", "dana", "the LRS endpoint must be an http(s) URL"),
         ("https://lrs.example", "  ", "type your name"),
     ] {
-        let got = Cmi5Launch::live(endpoint, name, "https://lab.example/", REGISTRATION, "urn:x").unwrap_err();
+        let got = Cmi5Launch::live(&lrs(endpoint), name, "https://lab.example/", REGISTRATION, "urn:x").unwrap_err();
         assert!(got.starts_with(why), "{got}");
     }
 }

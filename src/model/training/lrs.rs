@@ -2,8 +2,14 @@
 //! view and the live workshop alike: the endpoint checked once, the Basic credentials made
 //! once, and the tab's record of it written and read back as lines, one value a line.
 
-use super::cmi5::is_http_url;
 use crate::base64;
+
+/// An http(s) URL: the scheme, something after it, and no white space.
+pub fn is_http_url(text: &str) -> bool {
+    (text.starts_with("https://") || text.starts_with("http://"))
+        && text.len() > 8
+        && !text.contains(char::is_whitespace)
+}
 
 /// An LRS as typed: kept as text, checked when it is used.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

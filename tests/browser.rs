@@ -100,10 +100,15 @@ async fn every_registered_lab_mounts_with_its_title() {
 /// controls is a `LiveForm`), or the page would reload and lose what the lab holds.
 #[wasm_bindgen_test]
 async fn no_lab_form_submits() {
-    let mut forms = 0;
+    // Labs whose form of controls is drawn with the page (other forms are in parts that mount
+    // later, so how many are there when the loop looks depends on timing).
+    const DRAWN_AT_ONCE: [Lab; 2] = [Lab::Owners, Lab::Trace];
     for lab in Lab::ALL {
         let root = mount_at(&format!("#/{}", lab.slug())).await;
         until_text(&root, "h1", lab.title()).await;
+        if DRAWN_AT_ONCE.contains(lab) {
+            until(&format!("{lab:?} shows its form"), || root.query_selector("main form").unwrap().is_some()).await;
+        }
         let found = root.query_selector_all("main form").unwrap();
         for i in 0..found.length() {
             let init = web_sys::EventInit::new();
@@ -112,11 +117,9 @@ async fn no_lab_form_submits() {
             let submit = web_sys::Event::new_with_event_init_dict("submit", &init).unwrap();
             found.item(i).unwrap().dispatch_event(&submit).unwrap();
             assert!(submit.default_prevented(), "{lab:?}: its form {i} would submit");
-            forms += 1;
         }
         drop(root);
     }
-    assert!(forms >= 5, "only {forms} forms found");
 }
 
 #[wasm_bindgen_test]

@@ -40,7 +40,7 @@ pub fn TraceLab(props: &LabProps) -> Html {
                 { slot_pick(&BACKEND, s, &on_action) }
                 { for [&P1, &P2, &MAXP, &KEYS, &EVENTS, &SNAPSHOT].into_iter().map(|slot| slot_field(slot, s, &on_action)) }
             </LiveForm>
-            <result::TraceResultView run={(*run).clone()} scenario={state.scenario} />
+            <result::TraceResultView run={run.clone()} scenario={state.scenario} />
             // Below the first screen: each part's code is fetched when it is wanted.
             <Wanted height="medium">
                 <kit_panel::DeferredKitPanel state={(*state).clone()} on_action={on_action.clone()} />

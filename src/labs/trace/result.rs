@@ -2,6 +2,8 @@
 //! lines, and one row per key: expected vs actual total, key group, and owner before and after
 //! (moved keys marked), with **Export CSV** (`trace-check.csv`).
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::components::ScrollBox;
@@ -12,13 +14,14 @@ use crate::model::ModelError;
 
 #[derive(Properties, PartialEq)]
 pub struct TraceResultProps {
-    pub run: Result<TraceResult, ModelError>,
+    /// The run, shared with the page's memo (not copied per render).
+    pub run: Rc<Result<TraceResult, ModelError>>,
     pub scenario: Scenario,
 }
 
 #[function_component]
 pub fn TraceResultView(props: &TraceResultProps) -> Html {
-    let r = match &props.run {
+    let r = match &*props.run {
         Ok(r) => r,
         Err(e) => return html! { <div class="alert" role="alert">{ format!("This trace cannot run: {e}.") }</div> },
     };
@@ -37,8 +40,12 @@ pub fn TraceResultView(props: &TraceResultProps) -> Html {
     };
     let unread = if matches!(r.verdict, TraceVerdict::Failing(_)) { "task failed" } else { "not run" };
     let on_export = {
-        let r = r.clone();
-        Callback::from(move |_: MouseEvent| crate::browser::download("trace-check.csv", "text/csv", &trace_check_csv(&r)))
+        let run = Rc::clone(&props.run);
+        Callback::from(move |_: MouseEvent| {
+            if let Ok(r) = &*run {
+                crate::browser::download("trace-check.csv", "text/csv", &trace_check_csv(r));
+            }
+        })
     };
     html! {
         <section class="trace-result" aria-labelledby="trace-result-title">

@@ -73,6 +73,9 @@ pub struct Notice {
     pub message: String,
 }
 
+/// The most notices about repeated parameters one link gets.
+pub const MAX_REPEAT_NOTICES: usize = 4;
+
 /// Decoded query parameters, in order; a parameter that cannot be decoded becomes a notice.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Params {
@@ -83,6 +86,29 @@ impl Params {
     /// The first value given for `name`.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.pairs.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// A notice for a value after its name's first (`m=8&m=9`): only the first is read. At most
+    /// [`MAX_REPEAT_NOTICES`] such notices, so a hostile link cannot flood the page.
+    fn note_repeats(&self, notices: &mut Vec<Notice>) {
+        let mut first: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
+        let mut noted = 0;
+        for (name, value) in &self.pairs {
+            match first.get(name.as_str()) {
+                None => {
+                    first.insert(name, value);
+                }
+                Some(kept) if noted < MAX_REPEAT_NOTICES => {
+                    noted += 1;
+                    let name: String = name.chars().take(60).collect();
+                    let kept: String = kept.chars().take(60).collect();
+                    let consequence =
+                        format!("{name} is given more than once and only the first is read, {name}={kept:?}");
+                    notices.push(notice(&name, value, &consequence));
+                }
+                Some(_) => {}
+            }
+        }
     }
 }
 
@@ -128,6 +154,7 @@ impl Location {
                 }
             }
         }
+        params.note_repeats(&mut notices);
         let common = CommonQuery::parse(&params, &mut notices);
         Location { route, params, common, notices }
     }

@@ -58,6 +58,10 @@ fn lab_links_table() {
         ("#/owners?key=a+b%2Bc", "key=a b+c", vec![]),
         ("#/owners?theme=blue&embed=yes&v=9", "", vec!["v", "embed", "theme"]),
         ("#/owners?unknown=1", "", vec![]),
+        // A repeated name: the first value is read, each later one is named in a notice.
+        ("#/coverage?a=3&a=5", "a=3", vec!["a"]),
+        ("#/owners?p=8&maxp=128&p=6&p=8", "maxp=128&p=8", vec!["p", "p"]),
+        ("#/owners?theme=dark&theme=blue", "", vec!["theme"]),
         ("#/owners?from=24&p=32&maxp=128", "maxp=128&p=32&from=24", vec![]),
         ("#/owners?first=24&largest=200", "first=24&largest=200", vec![]),
         ("#/owners?from=0&first=x&largest=40000", "", vec!["first", "from", "largest"]),
@@ -175,6 +179,21 @@ fn undecodable_pieces_give_short_notices() {
     assert_eq!(location.notices.len(), 1);
     assert!(location.notices[0].message.len() < 200, "{}", location.notices[0].message.len());
     assert_eq!(Location::parse("#/owners?=%ZZ").notices[0].param, "(unnamed)");
+}
+
+#[test]
+fn repeated_names_give_few_short_notices() {
+    let location = Location::parse("#/coverage?m=8&m=9");
+    assert_eq!(location.notices.len(), 1);
+    assert_eq!(
+        location.notices[0].message,
+        "m=\"9\" was not used: m is given more than once and only the first is read, m=\"8\"."
+    );
+    let name = "n".repeat(5000);
+    let flood: Vec<String> = (0..10_000).map(|i| format!("{name}={i}")).collect();
+    let location = Location::parse(&format!("#/owners?{}", flood.join("&")));
+    assert_eq!(location.notices.len(), MAX_REPEAT_NOTICES);
+    assert!(location.notices.iter().all(|n| n.message.len() < 300 && n.param.len() == 60), "{:?}", location.notices[0]);
 }
 
 /// A bare route opens each lab of the registry at its defaults, and its state writes no

@@ -138,6 +138,14 @@ test('malformed link parameters fall back with notices', async ({ page }) => {
   await expect(n(page)).toHaveText('0');
 });
 
+test('a parameter given twice: the first value is used and the second is named', async ({ page }) => {
+  await open(page, '#/coverage?m=12&a=5&m=9');
+  await expect(page.getByTestId('url-notices').locator('li[data-param="m"]'))
+    .toHaveText(/m="9" was not used: m is given more than once and only the first is read, m="12"/);
+  await expect(page.getByLabel('Modulus m')).toHaveValue('12');
+  await expect(page).toHaveURL(/#\/coverage\?m=12&a=5$/);
+});
+
 // Wall-clock timing: in the `timing` project (tag @timing), after every other spec, alone.
 test.describe('timing @timing', () => {
   test('playback follows real time: step 20 shows 10 s after Play, not before', async ({ page }) => {

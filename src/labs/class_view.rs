@@ -15,7 +15,7 @@ use crate::components::{form_field, lrs_fields};
 use crate::model::json::parse;
 use crate::model::training::class::{class_report, more_url, oldest_first, read_statement, ClassReport, Seen};
 use crate::model::training::cmi5::encode;
-use crate::model::training::lrs::LrsAccess;
+use crate::model::training::lrs::{activity_iri, LrsAccess};
 
 use super::class_tables::ClassTables;
 use super::training_set::load;
@@ -48,9 +48,9 @@ impl Connection {
 /// Every statement of the activity (and its exercises), through the LRS's `more` links.
 async fn read_class(c: &Connection) -> Result<Vec<Seen>, String> {
     let endpoint = c.access.endpoint()?;
+    let activity = activity_iri(&c.activity)?;
     let token = c.access.basic_token();
-    let mut next =
-        Some(format!("{endpoint}statements?activity={}&related_activities=true&limit=50", encode(&c.activity)));
+    let mut next = Some(format!("{endpoint}statements?activity={}&related_activities=true&limit=50", encode(activity)));
     let mut seen = Vec::new();
     for _ in 0..MAX_PAGES {
         let Some(url) = next.take() else { break };
@@ -62,7 +62,7 @@ async fn read_class(c: &Connection) -> Result<Vec<Seen>, String> {
         };
         let doc = parse(&text).map_err(|e| format!("the LRS's answer is not JSON: {e}"))?;
         let statements = doc.get("statements").and_then(|s| s.as_list()).ok_or("the LRS's answer has no statements")?;
-        seen.extend(statements.iter().filter_map(|s| read_statement(s, &c.activity)));
+        seen.extend(statements.iter().filter_map(|s| read_statement(s, activity)));
         next = doc.get("more").and_then(|m| m.as_text()).and_then(|m| more_url(&endpoint, m));
     }
     oldest_first(&mut seen);

@@ -203,6 +203,12 @@ test('the class view shows the room, read back from the LRS page by page, and fo
   await expect(status).toHaveText('The class could not be read: the LRS refused the key and secret.');
   await expect(page.getByLabel('LRS key')).toHaveValue('lms');
   await page.getByLabel('LRS secret').fill('lms-secret');
+  const activity = page.getByLabel('Activity id');
+  await expect(activity).toHaveValue(lms.course.auId);
+  await activity.fill('guided-path');
+  await page.getByRole('button', { name: 'Show the class' }).click();
+  await expect(status).toHaveText('The class could not be read: the activity id must be an IRI, such as https://rescale-lab.example/guided-path/au, not "guided-path".');
+  await activity.fill(lms.course.auId);
   await page.getByRole('button', { name: 'Show the class' }).click();
   await expect(status).toHaveText(/^5 learners, read at /);
   const steps = page.getByTestId('class-steps');

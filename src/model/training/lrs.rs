@@ -11,6 +11,26 @@ pub fn is_http_url(text: &str) -> bool {
         && !text.contains(char::is_whitespace)
 }
 
+/// An xAPI activity id as typed, trimmed, or why it is not one: an IRI, a scheme (a letter,
+/// then letters, digits, `+`, `-` or `.`), a colon, then text without white space.
+pub fn activity_iri(text: &str) -> Result<&str, String> {
+    let id = text.trim();
+    let iri = id.split_once(':').is_some_and(|(scheme, rest)| {
+        scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+            && !rest.is_empty()
+            && !rest.contains(char::is_whitespace)
+    });
+    if iri {
+        Ok(id)
+    } else {
+        let shown: String = id.chars().take(60).collect();
+        Err(format!(
+            "the activity id must be an IRI, such as https://rescale-lab.example/guided-path/au, not {shown:?}"
+        ))
+    }
+}
+
 /// An LRS as typed: kept as text, checked when it is used.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct LrsAccess {
@@ -76,6 +96,29 @@ mod tests {
             match (access(typed).endpoint(), want) {
                 (Ok(got), Ok(want)) => assert_eq!(got, want, "{typed:?}"),
                 (Err(got), Err(want)) => assert!(got.contains(want), "{typed:?}: {got}"),
+                (got, want) => panic!("{typed:?}: got {got:?}, want {want:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn an_activity_id_is_an_iri() {
+        for (typed, want) in [
+            ("https://rescale-lab.example/guided-path/au", Some("https://rescale-lab.example/guided-path/au")),
+            (" urn:x-rescale:class-7 ", Some("urn:x-rescale:class-7")),
+            ("tag:example.org,2026:workshop", Some("tag:example.org,2026:workshop")),
+            ("guided-path", None),
+            ("", None),
+            ("https:", None),
+            ("1http://x", None),
+            ("https://a b", None),
+            ("ht tp://x", None),
+        ] {
+            match (activity_iri(typed), want) {
+                (Ok(got), Some(want)) => assert_eq!(got, want, "{typed:?}"),
+                (Err(why), None) => {
+                    assert!(why.contains("must be an IRI") && why.contains(&format!("{:?}", typed.trim())), "{why}")
+                }
                 (got, want) => panic!("{typed:?}: got {got:?}, want {want:?}"),
             }
         }

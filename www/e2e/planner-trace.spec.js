@@ -221,6 +221,21 @@ test('in place, seed 004 scaled out 24 → 128: the downtime beside a savepoint 
   await expect(operator).toContainText('not observed');
 });
 
+test('in place follows the release and the job: before 1.18 there is no call to ask, and a job that is down is brought back first', async ({ page }) => {
+  await open(page, '#/planner?p=100&scheduler=adaptive&job=running&release=1.15');
+  const verdict = page.getByTestId('inplace-verdict');
+  await expectVerdict(verdict, 'not-in-release', ["Not in Flink 1.15: its REST API has no call to set a running job's parallelism"]);
+  await expect(page.getByTestId('inplace-estimate')).toHaveCount(0);
+  const operator = page.getByTestId('inplace-operator');
+  await expect(operator).toContainText('the operator rescales in place only from spec.flinkVersion v1_18 on');
+  await expect(operator.locator('pre')).toHaveCount(0);
+  await page.getByLabel('Flink release').selectOption('1.18');
+  await expectVerdict(verdict, 'rescales', ['HTTP 200: the adaptive scheduler restarts the job at 100']);
+  await expect(operator.locator('pre')).toContainText('flinkVersion: v1_18');
+  await page.getByLabel('The job now').selectOption('down');
+  await expectVerdict(verdict, 'rescales', ['The job is down, and a request needs a running job: bring it back first (the plan above). Then: HTTP 200']);
+});
+
 test('the owners lab names the autoscaler release it follows', async ({ page }) => {
   await open(page, '#/owners?p=10&from=12&maxp=128');
   await expect(page.getByTestId('autoscaler-version')).toContainText('flink-kubernetes-operator 1.15');

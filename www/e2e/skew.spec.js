@@ -143,6 +143,27 @@ test('pasted CSV with errors lists them by line and keeps the good rows', async 
   await expect(page.locator('.key-table input[aria-label="Key of row 1"]')).toHaveValue('alpha');
 });
 
+test('a link\'s key type is kept beside a preset and reads the keys pasted next; a pasted byte-order mark is passed over', async ({ page }) => {
+  await open(page, '#/skew?p=4&maxp=128&type=int');
+  await expect(page.getByLabel('Key type')).toHaveValue('int');
+  await expect(page.getByTestId('url-notices')).toHaveCount(0);
+  await expect(page.getByText('The zipf preset makes string keys; keys you type, paste or upload are read as int.')).toBeVisible();
+  await expect(page).toHaveURL(/type=int/);
+  await page.getByLabel('Keys (CSV)').fill('\uFEFFkey,events_per_s\n1,10\n2,20\n-3,30\n2147483648,1');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const report = page.getByTestId('csv-report');
+  await expect(report).toContainText('Read 3 keys (a header line was skipped)');
+  await expect(report).toContainText('line 5:');
+  // As Flink routes Integer keys 1, 2 and -3 (an Integer's hash code is its value) at max
+  // parallelism 128 and parallelism 4.
+  const subtaskOf = (k) => operatorIndex(keyGroup(k, 128), 4, 128);
+  const rows = [0, 1, 2, 3].map((i) => [1, 2, -3].filter((k) => subtaskOf(k) === i));
+  const csv = await downloaded(page, 'Export CSV');
+  expect(csv.name).toBe('skew.csv');
+  const keysPerSubtask = csv.text.trim().split('\n').slice(1).map((line) => Number(line.split(',')[2]));
+  expect(keysPerSubtask).toEqual(rows.map((r) => r.length));
+});
+
 test('hostile key text stays inert in tables, charts and messages', async ({ page }) => {
   await open(page, '#/skew?p=4&maxp=128');
   await page.evaluate(() => { window.__pwned = undefined; });

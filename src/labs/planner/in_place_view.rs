@@ -16,7 +16,9 @@ use crate::model::planner::in_place::{
     above_max_message, InPlaceOutcome, INCOMPLETE_MESSAGE, NOT_ADAPTIVE_MESSAGE, TIMING_DEFAULTS,
 };
 use crate::model::planner::in_place_estimate::InPlaceEstimate;
-use crate::model::planner::operator_route::{deployment_patch, CONDITIONS, FALLBACK, INPLACE_OPTION};
+use crate::model::planner::operator_route::{before_in_place, deployment_patch, CONDITIONS, FALLBACK, INPLACE_OPTION};
+use crate::model::planner::release::Release;
+use crate::model::planner::JobStatus;
 use crate::model::planner::outage::Rates;
 
 /// The downtime line: the in-place restore's arithmetic, and how it compares with stopping with
@@ -31,14 +33,24 @@ fn estimate_line(e: &InPlaceEstimate) -> String {
     }
 }
 
-/// The same rescale through the Flink Kubernetes operator: the FlinkDeployment edit, its
-/// conditions and what a refusal turns into (read from the operator's sources).
-fn operator_route(target: u32, source_p: u32) -> Html {
+/// The same rescale through the Flink Kubernetes operator: the FlinkDeployment edit for the
+/// job's release (or, before 1.18, why there is none), its conditions and what a refusal turns
+/// into (read from the operator's sources).
+fn operator_route(target: u32, source_p: u32, release: Release) -> Html {
+    if !release.rescales_in_place() {
+        return html! {
+            <div data-testid="inplace-operator">
+                <h3>{ "With the Flink Kubernetes operator" }</h3>
+                <p>{ before_in_place(release) }</p>
+                <p class="field-hint">{ "Read from the Flink Kubernetes operator's sources (1.16-SNAPSHOT), not observed: this machine has no Kubernetes. That the REST call is absent before 1.18 is observed (each release's REST API listed)." }</p>
+            </div>
+        };
+    }
     html! {
         <div data-testid="inplace-operator">
             <h3>{ "With the Flink Kubernetes operator" }</h3>
             <p>{ "Edit the FlinkDeployment and change only the parallelism overrides; the operator then sends the request above itself (from 1.18, with the adaptive scheduler):" }</p>
-            <pre class="command"><code>{ deployment_patch(target, source_p) }</code></pre>
+            <pre class="command"><code>{ deployment_patch(target, source_p, release) }</code></pre>
             <ul class="conditions">
                 { for CONDITIONS.iter().map(|c| html! { <li>{ *c }</li> }) }
                 <li>{ format!("{INPLACE_OPTION}: the operator's switch for this, on by default.") }</li>
@@ -72,12 +84,20 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
     let (current, target, max) = (input.current, input.target, input.max_parallelism);
     let slots = input.slots.map_or("the".to_string(), |n| n.max(current).to_string());
     let (headline, message) = match outcome {
+        InPlaceOutcome::NotInRelease => (format!("Not in Flink {}: its REST API has no call to set a running job's parallelism (PUT /jobs/<job id>/resource-requirements arrived in 1.18), so the job rescales only by a restart from a snapshot, as in the plan above.", s.release.slug()), None),
         InPlaceOutcome::AboveMax => (format!("HTTP 400: in-place rescaling does not lift the ceiling. Flink refuses a parallelism above the job's max parallelism {max} before any scheduler sees it; nothing changes."), Some(above_max_message(target, max))),
         InPlaceOutcome::NotAdaptive => ("HTTP 500: the default scheduler cannot change a running job's parallelism. Set jobmanager.scheduler: adaptive first (that takes one ordinary restart).".to_string(), Some(NOT_ADAPTIVE_MESSAGE.to_string())),
         InPlaceOutcome::Rescales { parallelism, slot_capped: false } => (format!("HTTP 200: the adaptive scheduler restarts the job at {parallelism} and restores it from its latest checkpoint, with no savepoint and no rewrite."), None),
         InPlaceOutcome::Rescales { parallelism, slot_capped: true } => (format!("HTTP 200, and the job restarts at {parallelism}, not {target}: the parallelism is capped at the {slots} slots, silently."), None),
         InPlaceOutcome::Unchanged { slot_capped: true } => (format!("HTTP 200, and nothing moves: all {slots} slots are in use already, so the job stays at {current}."), None),
         InPlaceOutcome::Unchanged { slot_capped: false } => (format!("HTTP 200, and nothing moves: the job already runs at {current}."), None),
+    };
+    // A request needs a running job: a job that is down is brought back first (the plan's first step).
+    let headline = match (s.job, outcome) {
+        (JobStatus::Down, o) if o != InPlaceOutcome::NotInRelease => {
+            format!("The job is down, and a request needs a running job: bring it back first (the plan above). Then: {headline}")
+        }
+        _ => headline,
     };
     let source_p = target.min(s.partitions.value).max(1);
     let request = format!(
@@ -101,7 +121,7 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
             if let Some(e) = &estimate {
                 <p data-testid="inplace-estimate">{ estimate_line(e) }</p>
             }
-            <p>{ "The request (every vertex of the job, with its bounds):" }</p>
+            <p>{ if outcome == InPlaceOutcome::NotInRelease { "From 1.18 on, the request (every vertex of the job, with its bounds):" } else { "The request (every vertex of the job, with its bounds):" } }</p>
             <pre class="command" data-testid="inplace-request"><code>{ request }</code></pre>
             <h3>{ "Conditions, as Flink 2.3.0 answered" }</h3>
             <ul class="conditions" data-testid="inplace-conditions">
@@ -113,7 +133,7 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
                 <li>{ "Never an upper bound of -1: in Flink 2.3.0 it was accepted with HTTP 200, then the scheduler failed with a NullPointerException while assigning slots and shut the MiniCluster down (the job ended SUSPENDED)." }</li>
                 <li>{ format!("The scheduler waits for resources to settle and between rescales: {}.", TIMING_DEFAULTS.iter().map(|(k, v)| format!("{k} (default {v})")).collect::<Vec<_>>().join(", ")) }</li>
             </ul>
-            { operator_route(target, source_p) }
+            { operator_route(target, source_p, s.release) }
         </section>
     }
 }

@@ -94,6 +94,7 @@ impl PlannerState {
             max_parallelism,
             scheduler: self.scheduler,
             slots: self.slots.value,
+            release: self.release,
         }
     }
 }

@@ -100,7 +100,7 @@ slots! { SkewState {
     P: Param<u32> = parallelism, 8, Param::whole("p", "parallelism", 1, MAX_P).control("Parallelism", "skew-p").lockable();
     TYPE: Pick<KeyType> = key_type, KeyType::String,
         Pick::new("type", "Key type", "skew-key-type").noun("key type").lockable(),
-        after SkewState::retyped, carried when |s: &SkewState| !s.from_preset() && s.key_type != TYPE.default;
+        after SkewState::retyped, carried when |s: &SkewState| s.key_type != s.source_key_type();
     PRESET: Pick<PresetKind> = preset_kind, PresetKind::Zipf,
         Pick::new("preset", "Preset", "skew-preset").noun("preset").lockable(),
         after SkewState::regenerate, carried when SkewState::custom_preset;
@@ -142,7 +142,7 @@ pub static SECTIONS: crate::url::Sections = &[
 ];
 
 /// After the slots: where the keys come from (a valid `preset`, else `stored=1`, else `keys`,
-/// else the default preset), then the keys themselves (a preset's made, or asked for in steps; a CSV read).
+/// else the default preset), then the keys themselves (a link's `type` kept over a preset's own) (a preset's made, or asked for in steps; a CSV read).
 pub fn open_key_set(s: &mut SkewState, params: &Params, notices: &mut Vec<Notice>) {
     read_key_source(s, params);
     match s.source.clone() {
@@ -154,6 +154,17 @@ pub fn open_key_set(s: &mut SkewState, params: &Params, notices: &mut Vec<Notice
             }
         }
         KeySource::Stored => {}
+    }
+    keep_linked_type(s, params);
+}
+
+/// A link's key type is kept over a preset's: it is the type of the keys typed or pasted next.
+fn keep_linked_type(s: &mut SkewState, params: &Params) {
+    if let Some(linked) = params.get(TYPE.name).and_then(|text| TYPE.parse(text).ok()) {
+        s.key_type = linked;
+        if let Some(g) = s.generating.as_mut() {
+            g.key_type = linked;
+        }
     }
 }
 
@@ -182,6 +193,7 @@ pub fn canonical_pairs(params: &Params) -> Vec<(&'static str, String)> {
     if matches!(s.source, KeySource::Csv(_)) {
         read_link_csv(&mut s);
     }
+    keep_linked_type(&mut s, params);
     crate::labs::frame::LabState::pairs(&s)
 }
 

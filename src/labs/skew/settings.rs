@@ -17,7 +17,13 @@ pub fn Settings(props: &PartProps<SkewState>) -> Html {
         None => format!("Not set: Flink derives {} from the parallelism.", s.max_in_force().get()),
     };
     let type_hint = match s.source {
-        KeySource::Preset(p) => format!("The {} preset makes {} keys.", p.name(), p.key_type()),
+        KeySource::Preset(p) if p.key_type() == s.key_type => format!("The {} preset makes {} keys.", p.name(), p.key_type()),
+        KeySource::Preset(p) => format!(
+            "The {} preset makes {} keys; keys you type, paste or upload are read as {}.",
+            p.name(),
+            p.key_type(),
+            s.key_type
+        ),
         _ => "Applies to the keys you type, paste or upload.".to_string(),
     };
     html! {

@@ -33,6 +33,14 @@ impl SkewState {
         matches!(self.source, KeySource::Preset(_))
     }
 
+    /// The key type the source implies: a preset's own, else the default (string).
+    pub fn source_key_type(&self) -> KeyType {
+        match self.source {
+            KeySource::Preset(preset) => preset.key_type(),
+            _ => super::query::TYPE.default,
+        }
+    }
+
     /// Whether the keys come from a preset other than the one a bare link opens.
     pub fn custom_preset(&self) -> bool {
         self.from_preset() && self.source != KeySource::default()
@@ -66,7 +74,8 @@ impl SkewState {
             if preset.n() > STEPPED_KEYS {
                 // The key type changes with the keys (when they arrive), as the invariant says.
                 self.jobs += 1;
-                self.generating = Some(Generating { job: self.jobs, preset, total_milli: self.total.value, permille: 0 });
+                let (job, total_milli, key_type) = (self.jobs, self.total.value, preset.key_type());
+                self.generating = Some(Generating { job, preset, total_milli, permille: 0, key_type });
             } else {
                 self.key_type = preset.key_type();
                 self.set_keys(preset.generate(self.total.value));
@@ -124,7 +133,8 @@ impl SkewState {
                 if text.chars().count() > crate::model::skew::csv::MAX_KEY_CHARS {
                     return Err(format!("a key may be at most {} characters", crate::model::skew::csv::MAX_KEY_CHARS));
                 }
-                row.key = self.key_type.parse_key(text).map_err(|e| e.to_string())?;
+                // A row keeps its key's type (a preset's keys may be of another type than the menu's).
+                row.key = current.key.key_type().parse_key(text).map_err(|e| e.to_string())?;
                 if self.keys.iter().enumerate().any(|(i, k)| i != index && k.key == row.key) {
                     return Err(format!("the key {text:?} is already in the set"));
                 }
@@ -156,7 +166,8 @@ impl SkewState {
 
     fn add_key(&mut self) {
         let mut keys = (*self.keys).clone();
-        let key = match self.key_type {
+        // A new key is of the set's type (a preset's keys may be of another type than the menu's).
+        let key = match keys.first().map_or(self.key_type, |k| k.key.key_type()) {
             KeyType::String => {
                 (0..).map(|i| Key::Str(format!("new-key-{i}"))).find(|k| !keys.iter().any(|r| &r.key == k))
             }

@@ -11,7 +11,11 @@
 //! - fewer slots than asked: the parallelism is silently capped at the slots (HTTP 200; 100
 //!   asked with 16 slots ran at 16), and a request the slots cannot move changes nothing;
 //! - an upper bound of -1 shut the MiniCluster down in 2.3.0 (NullPointerException while
-//!   assigning slots): never suggested.
+//!   assigning slots): never suggested;
+//! - before 1.18 the REST API lists no such call (`tests/flink-config-keys`, its `rest` lines),
+//!   so nothing can be asked: what such a request would answer was not observed.
+
+use super::release::Release;
 
 /// The job's scheduler (`jobmanager.scheduler`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -54,11 +58,15 @@ pub struct InPlaceInput {
     pub scheduler: Scheduler,
     /// Task slots the cluster can give the job; `None` = as many as asked.
     pub slots: Option<u32>,
+    /// The job's Flink release: the call exists from 1.18 on.
+    pub release: Release,
 }
 
 /// What the request does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InPlaceOutcome {
+    /// The release has no such REST call (before 1.18): nothing can be asked.
+    NotInRelease,
     /// HTTP 400: the upper bound is above max parallelism; nothing changes.
     AboveMax,
     /// HTTP 500: the default scheduler cannot change the parallelism of a running job.
@@ -75,6 +83,7 @@ impl InPlaceOutcome {
     /// The word `inplace-verdict` carries.
     pub fn as_str(&self) -> &'static str {
         match self {
+            InPlaceOutcome::NotInRelease => "not-in-release",
             InPlaceOutcome::AboveMax => "above-max",
             InPlaceOutcome::NotAdaptive => "not-adaptive",
             InPlaceOutcome::Rescales { slot_capped: false, .. } => "rescales",
@@ -83,12 +92,13 @@ impl InPlaceOutcome {
         }
     }
 
-    /// The HTTP status Flink answers the PUT with.
-    pub fn http_status(&self) -> u16 {
+    /// The HTTP status Flink answers the PUT with (`None`: a release without the call).
+    pub fn http_status(&self) -> Option<u16> {
         match self {
-            InPlaceOutcome::AboveMax => 400,
-            InPlaceOutcome::NotAdaptive => 500,
-            _ => 200,
+            InPlaceOutcome::NotInRelease => None,
+            InPlaceOutcome::AboveMax => Some(400),
+            InPlaceOutcome::NotAdaptive => Some(500),
+            _ => Some(200),
         }
     }
 }
@@ -120,6 +130,9 @@ pub const TIMING_DEFAULTS: [(&str, &str); 2] = [
 
 impl InPlaceInput {
     pub fn outcome(&self) -> InPlaceOutcome {
+        if !self.release.rescales_in_place() {
+            return InPlaceOutcome::NotInRelease;
+        }
         if self.target > self.max_parallelism {
             return InPlaceOutcome::AboveMax;
         }
@@ -155,7 +168,7 @@ mod tests {
     const OBSERVED: &str = include_str!("../../../tests/flink-adaptive/observed-flink-2.3.0.txt");
 
     fn input(current: u32, target: u32, scheduler: Scheduler, slots: Option<u32>) -> InPlaceInput {
-        InPlaceInput { current, target, max_parallelism: 128, scheduler, slots }
+        InPlaceInput { current, target, max_parallelism: 128, scheduler, slots, release: Release::V2_3 }
     }
 
     /// Every PUT of `tests/flink-adaptive/observed-flink-2.3.0.txt` with a valid body (keyed
@@ -185,7 +198,7 @@ mod tests {
                 _ => current,
             };
             assert_eq!(runs_at, after);
-            let status = format!("-> HTTP {}", got.http_status());
+            let status = format!("-> HTTP {}", got.http_status().expect("2.3 has the call"));
             assert!(OBSERVED.contains(&status));
         }
     }
@@ -224,5 +237,26 @@ mod tests {
         assert_eq!(input(24, 100, a, Some(8)).outcome(), InPlaceOutcome::Unchanged { slot_capped: true });
         assert_eq!(input(0, 0, a, Some(0)).outcome(), InPlaceOutcome::Unchanged { slot_capped: false });
         assert_eq!(input(24, 200, a, None).outcome().as_str(), "above-max");
+    }
+
+    /// Before 1.18 there is no call to ask, whatever else holds; from 1.18 the answers above.
+    #[test]
+    fn releases_without_the_call_ask_nothing() {
+        for release in Release::ALL {
+            for (target, scheduler) in
+                [(100, Scheduler::Adaptive), (200, Scheduler::Adaptive), (100, Scheduler::Default)]
+            {
+                let got = InPlaceInput { release, ..input(24, target, scheduler, None) }.outcome();
+                if release.rescales_in_place() {
+                    assert!(got.http_status().is_some(), "{} {target}: {got:?}", release.slug());
+                } else {
+                    assert_eq!(
+                        (got, got.as_str(), got.http_status()),
+                        (InPlaceOutcome::NotInRelease, "not-in-release", None)
+                    );
+                }
+            }
+        }
+        assert_eq!(Release::ALL.iter().filter(|r| !r.rescales_in_place()).count(), 3, "1.15, 1.16 and 1.17");
     }
 }

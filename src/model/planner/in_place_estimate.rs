@@ -67,7 +67,8 @@ mod tests {
     const MIB: u64 = 1 << 20;
 
     fn input(current: u32, target: u32, max: u32) -> InPlaceInput {
-        InPlaceInput { current, target, max_parallelism: max, scheduler: Scheduler::Adaptive, slots: None }
+        let release = super::super::release::Release::V2_3;
+        InPlaceInput { current, target, max_parallelism: max, scheduler: Scheduler::Adaptive, slots: None, release }
     }
 
     /// Seed 004's job in place, 24 → 128 at max parallelism 128 with RocksDB: each new subtask

@@ -6,6 +6,8 @@
 //! observed: this machine has no Kubernetes. What the request then does is Flink's, observed
 //! (`in_place`).
 
+use super::release::Release;
+
 /// The operator's option that allows it (`kubernetes.operator.…`, default true).
 pub const INPLACE_OPTION: &str = "kubernetes.operator.job.upgrade.inplace-scaling.enabled";
 
@@ -25,11 +27,24 @@ pub const CONDITIONS: [&str; 5] = [
 /// an override is removed: a regular upgrade, by the job's `upgradeMode`.
 pub const FALLBACK: &str = "If Flink refuses the request (above max parallelism it answers HTTP 400) the operator logs it and falls back to a regular upgrade, by the job's upgradeMode: it stops the job and redeploys it with the overrides, and that restore fails at a parallelism above max parallelism, as the restart at 200 did. Removing an override also means a regular upgrade.";
 
-/// The FlinkDeployment fragment: the keyed vertex at `target`, the source kept at `source_p`.
-pub fn deployment_patch(target: u32, source_p: u32) -> String {
+/// The FlinkDeployment fragment for the job's `release`: the keyed vertex at `target`, the
+/// source kept at `source_p`.
+pub fn deployment_patch(target: u32, source_p: u32, release: Release) -> String {
     format!(
-        "spec:\n  flinkVersion: v2_3\n  flinkConfiguration:\n    jobmanager.scheduler: adaptive\n    \
-         {OVERRIDES_OPTION}: \"<source vertex id>:{source_p},<keyed vertex id>:{target}\""
+        "spec:\n  flinkVersion: {}\n  flinkConfiguration:\n    jobmanager.scheduler: adaptive\n    \
+         {OVERRIDES_OPTION}: \"<source vertex id>:{source_p},<keyed vertex id>:{target}\"",
+        release.operator_version()
+    )
+}
+
+/// Before 1.18 (no REST call to ask; the operator's in-place route needs v1_18): what a new
+/// parallelism means through the operator.
+pub fn before_in_place(release: Release) -> String {
+    format!(
+        "Flink {} has no REST call to set a running job's parallelism (it arrived in 1.18), and the operator rescales in \
+         place only from spec.flinkVersion v1_18 on: here a new spec.job.parallelism is a regular upgrade, by the job's \
+         upgradeMode (with upgradeMode: savepoint, a savepoint and a restore, as in the plan above).",
+        release.slug()
     )
 }
 
@@ -55,8 +70,11 @@ mod tests {
 
     #[test]
     fn the_patch_names_both_vertices_and_the_scheduler() {
-        let yaml = deployment_patch(128, 24);
+        let yaml = deployment_patch(128, 24, Release::V2_3);
         assert!(yaml.contains("jobmanager.scheduler: adaptive"));
+        assert!(yaml.contains("flinkVersion: v2_3"));
+        assert!(deployment_patch(128, 24, Release::V1_18).contains("flinkVersion: v1_18"));
+        assert!(before_in_place(Release::V1_15).starts_with("Flink 1.15 has no REST call"));
         assert!(
             yaml.contains("pipeline.jobvertex-parallelism-overrides: \"<source vertex id>:24,<keyed vertex id>:128\"")
         );

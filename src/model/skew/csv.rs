@@ -88,8 +88,12 @@ impl CsvImporter {
         self.offset
     }
 
-    /// Reads up to `max_lines` more lines of `text` (the same text on every call).
+    /// Reads up to `max_lines` more lines of `text` (the same text on every call). A byte-order
+    /// mark opening the text is passed over, as a file's is when the browser decodes it.
     pub fn step(&mut self, text: &str, max_lines: usize) {
+        if self.offset == 0 && text.starts_with('\u{feff}') {
+            self.offset = '\u{feff}'.len_utf8();
+        }
         for _ in 0..max_lines {
             if self.offset >= text.len() {
                 self.done = true;
@@ -215,13 +219,17 @@ fn split_fields(line: &str) -> Result<Vec<Cow<'_, str>>, String> {
 mod tests;
 
 /// Writes a key set as CSV lines `key,events_per_s,state_bytes` (no header), quoting keys
-/// that hold commas, quotes or line breaks, or that start with a space.
+/// that hold commas, quotes or line breaks, or that start with a space or a byte-order mark
+/// (which a reader passes over where it opens the text).
 pub fn keys_to_csv(keys: &[KeyLoad]) -> String {
     let mut out = String::with_capacity(keys.len() * 24);
     for k in keys {
         match &k.key {
             Key::Str(s)
-                if s.contains([',', '"', '\n', '\r']) || s.starts_with(' ') || s.ends_with(' ') || s.is_empty() =>
+                if s.contains([',', '"', '\n', '\r'])
+                    || s.starts_with([' ', '\u{feff}'])
+                    || s.ends_with(' ')
+                    || s.is_empty() =>
             {
                 out.push('"');
                 out.push_str(&s.replace('"', "\"\""));

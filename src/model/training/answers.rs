@@ -4,6 +4,7 @@
 
 use super::Answer;
 use crate::planner::in_place::{InPlaceInput, InPlaceOutcome, Scheduler};
+use crate::planner::release::Release;
 use crate::planner::snapshot_kinds::{Operation, SnapshotKind, Source};
 use crate::planner::{JobStatus, PlanInput};
 use crate::trace::schema::{Backend, Failing};
@@ -49,8 +50,15 @@ pub(super) fn downtime_answer(state_gib: u32, rate_mib: u32) -> (Answer, String)
 }
 
 pub(super) fn in_place_answer(current: u32, target: u32, max: u32) -> (Answer, String) {
-    let outcome =
-        InPlaceInput { current, target, max_parallelism: max, scheduler: Scheduler::Adaptive, slots: None }.outcome();
+    let outcome = InPlaceInput {
+        current,
+        target,
+        max_parallelism: max,
+        scheduler: Scheduler::Adaptive,
+        slots: None,
+        release: Release::V2_3,
+    }
+    .outcome();
     match outcome {
         InPlaceOutcome::AboveMax => (
             Answer::YesNo(false),

@@ -18,6 +18,8 @@ pub struct Generating {
     pub preset: Preset,
     pub total_milli: u64,
     pub permille: u32,
+    /// The key type once the keys arrive: the preset's, or a link's.
+    pub key_type: crate::model::KeyType,
 }
 
 /// A large key set's per-key work, done in steps by the job that made it, so that its first

@@ -30,7 +30,7 @@ impl Reducible for SkewState {
             }
             SkewAction::PresetGenerated { job, keys, derived } => {
                 if let Some(g) = s.generating.filter(|g| g.job == job) {
-                    s.key_type = g.preset.key_type();
+                    s.key_type = g.key_type;
                     s.replace_keys(keys);
                     s.derived = Some(derived);
                 }

@@ -82,6 +82,37 @@ fn key_type_change_rereads_custom_keys() {
     assert_eq!(s.import.as_ref().unwrap().error_count, 1);
 }
 
+/// A link's `type` is kept beside a preset of another key type (it is the type of the keys typed
+/// or pasted next) and written back; a table edit or a new key keeps the set's own type.
+#[test]
+fn a_linked_key_type_is_kept_beside_a_preset() {
+    use crate::labs::frame::LabState;
+    use crate::url::Location;
+    for (query, key_type, written) in [
+        ("p=4&type=int", KeyType::Int, "p=4&type=int"),
+        ("preset=sequential&type=long", KeyType::Long, "type=long&preset=sequential"),
+        ("preset=sequential&type=int", KeyType::Int, "preset=sequential"),
+        ("type=string", KeyType::String, ""),
+        ("keys=1,10&type=int", KeyType::Int, "type=int&keys=1,10,0\n"),
+        ("preset=uniform&n=200000&type=int", KeyType::Int, "type=int&preset=uniform&n=200000"),
+    ] {
+        let (s, notices) = SkewState::parse(&Location::parse(&format!("#/skew?{query}")).params);
+        assert!(notices.is_empty(), "{query}: {notices:?}");
+        assert_eq!(s.key_type, key_type, "{query}");
+        let pairs: Vec<String> = s.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect();
+        assert_eq!(pairs.join("&"), written, "{query}");
+    }
+    // The stepped preset's keys arrive with the link's type kept.
+    let s = open("preset=uniform&n=200000&type=int");
+    let g = s.generating.expect("a large preset is made in steps");
+    let s = run(s, vec![generated(g)]);
+    assert_eq!((s.key_type, s.keys.len()), (KeyType::Int, 200_000));
+    // On the Zipf preset's string keys with the menu at int, an edit and a new key stay strings.
+    let edit = SkewAction::EditKey { index: 0, column: KeyColumn::Key, text: "42".into() };
+    let s = run(open("type=int"), vec![edit, SkewAction::AddKey]);
+    assert!(s.keys.iter().all(|k| k.key.key_type() == KeyType::String), "{:?}", &s.keys[..2]);
+}
+
 /// A link whose `keys=` holds no readable key opens the default preset with a notice naming
 /// `keys` and the first line's problem, and writes no `keys=` back.
 #[test]

@@ -37,6 +37,26 @@ fn good_lines_with_and_without_header() {
 }
 
 #[test]
+fn a_byte_order_mark_opening_the_text_is_passed_over() {
+    for (text, header, want) in [
+        ("\u{feff}key,events_per_s\ncustomer-42,10\n", true, vec!["customer-42"]),
+        ("\u{feff}customer-42,10\r\n", false, vec!["customer-42"]),
+        // Only the text's first character is a byte-order mark; one inside a key is kept.
+        ("a,1\n\u{feff}b,2\n", false, vec!["a", "\u{feff}b"]),
+    ] {
+        let import = parse_csv(text, KeyType::String);
+        assert_eq!((import.header, keys(&import)), (header, want.iter().map(|k| k.to_string()).collect()), "{text:?}");
+        assert!(import.errors.is_empty(), "{text:?}: {:?}", import.errors);
+    }
+    // Read in steps of one line, the mark is passed over once.
+    let mut stepped = CsvImporter::new(KeyType::Int);
+    while !stepped.done() {
+        stepped.step("\u{feff}1,10\n2,20\n", 1);
+    }
+    assert_eq!(keys(&stepped), vec!["1", "2"]);
+}
+
+#[test]
 fn malformed_lines_are_listed_and_good_ones_kept() {
     let text = [
         "good,1",                      // 1

@@ -131,6 +131,11 @@ test('seed 004 as it happened: the job is down, so the plan brings it back first
   await expect(page.locator('img.timeline-chart.light')).toHaveAttribute('alt', /\(1 bring the job back, 2 first checkpoint, 3 live savepoint/);
   // The runbook's first step brings it back, from the checkpoint, at 24, in NO_CLAIM mode.
   await expect(page.getByLabel('Commands of step 1')).toHaveText('flink run -d -s <latest-checkpoint-path> -p 24 -cm NO_CLAIM job.jar');
+  // The fastest relief has no savepoint to take either: 24 → 128 straight from the checkpoint.
+  const interim = page.getByTestId('plan-interim');
+  await expect(interim).toContainText('Outage: 24 h 45 min (5.375 × 4 TiB ÷ 300 MiB/s = 20 h 52 min, then the first checkpoint');
+  await expect(interim).toContainText('The job is down, so there is no savepoint to take: restore it at 128 straight from its latest retained incremental checkpoint');
+  await expect(interim).not.toContainText('Stop with a savepoint');
   // Within the ceiling there is nothing to take a savepoint of: one restore, from the checkpoint.
   await page.getByLabel('New parallelism').fill('100');
   await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'direct');

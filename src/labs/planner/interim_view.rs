@@ -4,19 +4,17 @@
 
 use yew::prelude::*;
 
-use crate::model::planner::outage::RestoreFrom;
 use crate::model::planner::{format_duration, Plan, Verdict};
 
 #[derive(Properties, PartialEq)]
 pub struct InterimProps {
     pub plan: Plan,
-    pub current: u32,
     pub target: u32,
 }
 
 #[function_component]
 pub fn InterimView(props: &InterimProps) -> Html {
-    let (p, current, target) = (&props.plan, props.current, props.target);
+    let (p, target) = (&props.plan, props.target);
     html! {
         <>
             if let Some(i) = &p.interim {
@@ -33,14 +31,7 @@ pub fn InterimView(props: &InterimProps) -> Html {
                         } }
                         { format!("It does not reach {target}: the ceiling stays {}.", p.saved_max) }
                     </p>
-                    <p class="muted">
-                        { match i.restore_from {
-                            RestoreFrom::Savepoint => format!("Stop with a savepoint and restore from it: quicker here than restarting {current} → {} from a retained incremental checkpoint, which reads {}.{:03} × the state.",
-                                i.parallelism, i.read_milli / 1000, i.read_milli % 1000),
-                            RestoreFrom::IncrementalCheckpoint => format!("Restart from the latest retained incremental checkpoint: it reads {}.{:03} × the state, still quicker than writing and reading a savepoint.",
-                                i.read_milli / 1000, i.read_milli % 1000),
-                        } }
-                    </p>
+                    <p class="muted">{ i.how.clone() }</p>
                 </div>
             }
             if p.verdict == Verdict::RewriteNeeded {

@@ -80,7 +80,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             </ol>
             <p class="muted">{ "Until the new job first commits output beyond where the old job stopped, the old job can restart from its stop savepoint and nothing is lost; after it, going back means reconciling what the new job already published." }</p>
             <super::time_view::TimeView plan={p.clone()} />
-            <super::interim_view::InterimView plan={p.clone()} current={s.current.value} target={s.p.value} />
+            <super::interim_view::InterimView plan={p.clone()} target={s.p.value} />
             <h3>{ "Warnings" }</h3>
             <ul class="warnings">
                 { for p.warnings.iter().enumerate().map(|(i, w)| html! { <li key={i}>{ w.clone() }</li> }) }

@@ -72,11 +72,13 @@ impl PlannerState {
 
     /// What to record during the rescale of `plan`.
     pub fn checklist(&self, plan: &Plan) -> ChecklistInput {
+        let restore = plan.timeline.last_restore();
         ChecklistInput {
             current: self.current.value,
             target: self.p.value,
             max_parallelism: plan.end_max(),
-            restore_estimate_s: plan.timeline.phases.iter().rev().find(|ph| ph.downtime).map_or(0, |ph| ph.seconds),
+            restore_estimate_s: restore.map_or(0, |ph| ph.seconds),
+            restore_what: restore.map_or("no restore", |ph| ph.what),
         }
     }
 

@@ -7,7 +7,7 @@ use yew::prelude::*;
 use crate::charts::plan_timeline::{self, Palette};
 use crate::charts::svg_data_url;
 use crate::components::use_chart_style;
-use crate::model::planner::{format_days, format_duration, Plan};
+use crate::model::planner::{format_days, format_duration, format_moment, Plan};
 
 #[derive(Properties, PartialEq)]
 pub struct TimeViewProps {
@@ -53,8 +53,8 @@ pub fn TimeView(props: &TimeViewProps) -> Html {
             <ol class="estimates" data-testid="plan-phases">
                 { for t.phases.iter().zip(starts).enumerate().map(|(i, (ph, start))| html! {
                     <li key={i} data-downtime={ph.downtime.to_string()}>
-                        <strong>{ ph.what }</strong>{ format!(" — {} (from {} to {}){}: ", format_duration(ph.seconds), format_duration(start),
-                            format_duration(start.saturating_add(ph.seconds)), if ph.downtime { format!(", {}", ph.outage_words()) } else { String::new() }) }
+                        <strong>{ ph.what }</strong>{ format!(" — {} (from {} to {}){}: ", format_duration(ph.seconds), format_moment(start),
+                            format_moment(start.saturating_add(ph.seconds)), if ph.downtime { format!(", {}", ph.outage_words()) } else { String::new() }) }
                         { ph.arithmetic.clone() }
                     </li>
                 }) }

@@ -14,8 +14,10 @@ pub struct ChecklistInput {
     pub target: u32,
     /// The max parallelism the new job runs with.
     pub max_parallelism: u32,
-    /// The planner's restore estimate, in seconds (a lower bound).
+    /// The planner's estimate of the plan's last restore, in seconds.
     pub restore_estimate_s: u64,
+    /// What that restore reads (the plan's step), as the timeline names it.
+    pub restore_what: &'static str,
 }
 
 /// One thing to record.
@@ -54,7 +56,7 @@ impl ChecklistInput {
                 // before any of its subtasks has even started to restore, so the job's own
                 // INITIALIZING → RUNNING does not time the restore; each subtask's does.
                 how: "Per subtask, from INITIALIZING to RUNNING: GET /jobs/<job-id>/vertices/<vertex-id>/subtasktimes (the restore takes as long as the slowest subtask of the keyed vertex). The job's own RUNNING (GET /jobs/<job-id>) comes before its tasks restore, so it does not time it. GET /jobs/<job-id>/checkpoints (latest.restored) names the snapshot.".to_string(),
-                expect: format!("at least {} s by the planner's estimate (a lower bound: incremental files overlapping several new subtasks are read more than once)", self.restore_estimate_s),
+                expect: format!("about {} s by the planner's estimate of the last restore ({}), which is the bytes read over the throughput you gave: record the real time to correct the throughput for the next plan", self.restore_estimate_s, self.restore_what),
             },
             Item {
                 id: "catch-up-lag",
@@ -104,7 +106,13 @@ mod tests {
     use super::*;
 
     fn input(target: u32, max: u32) -> ChecklistInput {
-        ChecklistInput { current: 24, target, max_parallelism: max, restore_estimate_s: 14_563 }
+        ChecklistInput {
+            current: 24,
+            target,
+            max_parallelism: max,
+            restore_estimate_s: 14_563,
+            restore_what: "restore from that canonical savepoint (read every byte once)",
+        }
     }
 
     #[test]
@@ -114,7 +122,7 @@ mod tests {
         for id in ["restore-duration", "catch-up-lag", "state-per-subtask", "output-invariants"] {
             assert!(ids.contains(&id), "{id}");
         }
-        assert!(items[0].expect.contains("14563 s"));
+        assert!(items[0].expect.starts_with("about 14563 s by the planner's estimate of the last restore (restore from that canonical savepoint (read every byte once))"));
         // The restore is timed per subtask: the job reports RUNNING before its tasks restore.
         assert!(items[0].how.starts_with(
             "Per subtask, from INITIALIZING to RUNNING: GET /jobs/<job-id>/vertices/<vertex-id>/subtasktimes"

@@ -6,7 +6,7 @@
 
 use super::checklist::ChecklistInput;
 use super::runbook::Runbook;
-use super::{format_duration, Plan, PlanInput, Verdict};
+use super::{format_duration, format_moment, Plan, PlanInput, Verdict};
 
 /// The headline answer in one sentence, as the page shows it.
 pub fn headline(plan: &Plan, target: u32) -> String {
@@ -58,8 +58,8 @@ pub fn plan_markdown(input: &PlanInput, plan: &Plan, runbook: &Runbook, checklis
             "| {} | {} | {} | {} | {} | {} | {} |\n",
             i + 1,
             ph.what,
-            format_duration(start),
-            format_duration(start.saturating_add(ph.seconds)),
+            format_moment(start),
+            format_moment(start.saturating_add(ph.seconds)),
             format_duration(ph.seconds),
             if ph.downtime { "yes" } else { "no" },
             ph.arithmetic
@@ -84,8 +84,8 @@ pub fn plan_markdown(input: &PlanInput, plan: &Plan, runbook: &Runbook, checklis
     }
     if let Some(i) = &plan.interim {
         s.push_str(&format!(
-            "\n## Relief now, without a rewrite\n\nRun at parallelism {} (the snapshot's max parallelism): {}.\n",
-            i.parallelism, i.arithmetic
+            "\n## Relief now, without a rewrite\n\nRun at parallelism {} (the snapshot's max parallelism): {}. {}\n",
+            i.parallelism, i.arithmetic, i.how
         ));
     }
     s.push_str("\n## What the plan asks of Kafka\n\n");
@@ -167,6 +167,7 @@ mod tests {
             target: 200,
             max_parallelism: plan.suggested_max,
             restore_estimate_s: 13_981,
+            restore_what: "restore from that canonical savepoint (read every byte once)",
         };
         let md = plan_markdown(&input, &plan, &runbook, &checklist);
         let order = [
@@ -181,6 +182,7 @@ mod tests {
             "- Source, dropped: a new uid, and --allowNonRestoredState",
             "- A job-wide -Dpipeline.max-parallelism=1200 reaches every operator",
             "## Time",
+            "| 1 | savepoint of the live job (it keeps running) | 0 s | 3 h 53 min | 3 h 53 min | no |",
             "| 7 | restore the new job at the target",
             "| 8 | first checkpoint after the restore: a full one",
             "- The job is down, or commits nothing downstream, for 19 h 25 min: 3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 19 h 25 min.",
@@ -188,6 +190,7 @@ mod tests {
             "- Point of no return: at 58 h 57 min",
             "## A shorter outage",
             "## Relief now, without a rewrite",
+            "Stop with a savepoint and restore from it: quicker here than restarting 24 → 128",
             "## What the plan asks of Kafka",
             "- **Above the default:** The sink's transaction.timeout.ms",
             "## Warnings",

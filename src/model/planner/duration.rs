@@ -16,6 +16,16 @@ pub fn format_duration(seconds: u64) -> String {
     }
 }
 
+/// Writes a moment of the plan, in seconds from its start: the start itself is `0 s` (a
+/// duration of 0 is `under 1 s`, a moment is exact), every other as [`format_duration`].
+pub fn format_moment(seconds: u64) -> String {
+    if seconds == 0 {
+        "0 s".to_string()
+    } else {
+        format_duration(seconds)
+    }
+}
+
 /// Writes seconds as days to a tenth: 198_248 → `2.3 days`.
 pub fn format_days(seconds: u64) -> String {
     let tenths = seconds.saturating_mul(10) / 86_400;

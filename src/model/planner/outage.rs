@@ -16,6 +16,7 @@
 use super::super::imbalance::Imbalance;
 use super::super::key_group::{MaxParallelism, Parallelism};
 use super::{format_duration, JobStatus, PlanInput, Verdict};
+use crate::trace::Backend;
 
 mod restart;
 mod timeline;
@@ -43,6 +44,31 @@ pub struct Interim {
     pub read_milli: u64,
     pub arithmetic: String,
     pub seconds: u64,
+    /// How the relief restarts, and why that way, in a sentence.
+    pub how: String,
+}
+
+/// The relief's restart in words: from `from`, for a job that is `down` or running, with the
+/// state `backend` (what a retained checkpoint is), `current` → `parallelism`, reading
+/// `read_milli` thousandths of the state.
+fn interim_how(
+    down: bool,
+    from: RestoreFrom,
+    backend: Backend,
+    current: u32,
+    parallelism: u32,
+    read_milli: u64,
+) -> String {
+    let reads = format!("{}.{:03} × the state", read_milli / 1000, read_milli % 1000);
+    let checkpoint = match backend {
+        Backend::RocksDb => format!("its latest retained incremental checkpoint, which reads {reads}"),
+        Backend::HashMap => "its latest retained checkpoint (a heap snapshot: each key group read once)".to_string(),
+    };
+    match (down, from) {
+        (true, _) => format!("The job is down, so there is no savepoint to take: restore it at {parallelism} straight from {checkpoint}, in NO_CLAIM mode."),
+        (false, RestoreFrom::IncrementalCheckpoint) => format!("Restart from {checkpoint}: still quicker than writing and reading a savepoint."),
+        (false, RestoreFrom::Savepoint) => format!("Stop with a savepoint and restore from it: quicker here than restarting {current} → {parallelism} from a retained incremental checkpoint, which reads {reads}."),
+    }
 }
 
 /// What restarting from the retained checkpoint needs, and what it risks.
@@ -229,7 +255,8 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
             });
             let interim = at(saved.get(), saved).map(|p| {
                 let restart = Restart::new(s, rates, at(input.current, saved), Some(p), input.backend);
-                let (arithmetic, seconds, from) = if restart.checkpoint_is_quicker() {
+                // A job that is down has nothing to take a savepoint of: its retained checkpoint it is.
+                let (arithmetic, seconds, from) = if down || restart.checkpoint_is_quicker() {
                     (
                         restart.from_checkpoint.arithmetic.clone(),
                         restart.from_checkpoint.seconds,
@@ -251,6 +278,7 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                     read_milli: restart.read_milli,
                     arithmetic,
                     seconds,
+                    how: interim_how(down, from, input.backend, input.current, p.get(), restart.read_milli),
                 }
             });
             (Timeline { phases }, alternative, interim)

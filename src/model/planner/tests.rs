@@ -62,6 +62,11 @@ fn durations_parse_and_format() {
     assert_eq!(format_duration(27_000), "7 h 30 min");
     assert_eq!(format_duration(59), "59 s");
     assert_eq!(format_duration(3600), "1 h");
+    // A moment of the plan: its start is exact.
+    assert_eq!(
+        (format_duration(0), format_moment(0), format_moment(13_981)),
+        ("under 1 s".into(), "0 s".into(), "3 h 53 min".into())
+    );
 }
 
 /// The partition count caps the source vertex, and after a rewrite so does the cutover's pin at
@@ -200,6 +205,25 @@ fn seed_case_downtime_and_duration() {
     assert!(i.imbalance.is_even());
     // Its restore's first checkpoint is full as well, and the seed's sinks wait for it.
     assert_eq!(i.seconds, 27_962 + 13_981);
+    assert!(
+        i.how.starts_with("Stop with a savepoint and restore from it: quicker here than restarting 24 → 128"),
+        "{}",
+        i.how
+    );
+    // Seed 004's job is down: there is nothing to stop with a savepoint, so the relief restores
+    // 24 → 128 straight from the retained checkpoint, however much more it reads.
+    let down = PlanInput { job: JobStatus::Down, ..seed() }.plan();
+    let i = down.interim.as_ref().unwrap();
+    assert_eq!((i.parallelism, i.read_milli, i.restore_from), (128, 5375, RestoreFrom::IncrementalCheckpoint));
+    assert_eq!(
+        i.arithmetic,
+        "5.375 × 4 TiB ÷ 300 MiB/s = 20 h 52 min, then the first checkpoint: 4 TiB ÷ 300 MiB/s = 3 h 53 min"
+    );
+    assert!(i.how.starts_with("The job is down, so there is no savepoint to take: restore it at 128 straight from its latest retained incremental checkpoint, which reads 5.375 × the state"), "{}", i.how);
+    let heap = PlanInput { job: JobStatus::Down, backend: crate::trace::Backend::HashMap, ..seed() }.plan();
+    let i = heap.interim.as_ref().unwrap();
+    assert_eq!((i.read_milli, i.seconds), (1000, 13_981 + 13_981));
+    assert!(i.how.contains("its latest retained checkpoint (a heap snapshot: each key group read once)"), "{}", i.how);
 }
 
 /// Each step reads its own throughput; the outage follows them.

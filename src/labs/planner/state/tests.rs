@@ -103,3 +103,34 @@ fn the_downtime_step_links_to_the_plan_of_its_answer() {
         assert_eq!(plan.timeline.outage_label(), "The job is down for");
     }
 }
+
+/// The checklist's restore item names the restore the plan times (its last step with the job
+/// down), never a caveat about another kind of restore; and the in-place route follows the
+/// release (no call before 1.18).
+#[test]
+fn the_checklist_and_the_in_place_route_follow_the_plan() {
+    use crate::model::planner::in_place::InPlaceOutcome;
+    for (query, restore) in [
+        ("", "restore the new job at the target from the rewritten savepoint (every byte once)"),
+        ("p=100&job=running", "restore from that canonical savepoint (read every byte once)"),
+        ("p=100", "restore from the latest retained incremental checkpoint (every old file overlapping a new subtask's range)"),
+        ("p=100&backend=hashmap", "restore from the latest retained checkpoint (a heap snapshot: each key group read once)"),
+    ] {
+        let (s, notices) = PlannerState::parse(&crate::url::Location::parse(&format!("#/planner?{query}")).params);
+        assert!(notices.is_empty(), "{query}: {notices:?}");
+        let plan = s.plan_input().plan();
+        let last = plan.timeline.last_restore().expect("a restore");
+        assert_eq!(last.what, restore, "{query}");
+        let item = &s.checklist(&plan).items()[0];
+        let said = format!("about {} s by the planner's estimate of the last restore ({restore})", last.seconds);
+        assert!(item.expect.starts_with(&said), "{query}: {}", item.expect);
+    }
+    let s = seed().reduce(P.typed("100")).reduce(SCHEDULER.edit(&Scheduler::Adaptive));
+    let max = s.plan_input().plan().saved_max;
+    for (release, rescales) in [("1.15", false), ("1.17", false), ("1.18", true), ("2.3", true)] {
+        let r = PlannerState::parse(&crate::url::Location::parse(&format!("#/planner?p=100&scheduler=adaptive&release={release}")).params).0;
+        let outcome = r.in_place_input(max).outcome();
+        assert_eq!(outcome != InPlaceOutcome::NotInRelease, rescales, "{release}: {outcome:?}");
+    }
+    assert_ne!(s.in_place_input(max).outcome(), InPlaceOutcome::NotInRelease);
+}

@@ -38,6 +38,12 @@ pub struct Timeline {
 }
 
 impl Timeline {
+    /// The plan's last step that brings the state back with the job down (a restore, or a
+    /// rebuild's replay), before the first checkpoint: what the checklist's restore time is.
+    pub fn last_restore(&self) -> Option<&Phase> {
+        self.phases.iter().rev().find(|ph| ph.downtime && ph.short != FIRST_CHECKPOINT)
+    }
+
     /// Start of each phase, in seconds from the start of the plan.
     pub fn starts(&self) -> Vec<u64> {
         let mut t = 0u64;

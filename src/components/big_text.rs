@@ -71,13 +71,14 @@ pub fn use_big_text(button: &'static str, lines: bool) -> BigText {
             let Some((text, lone)) = browser::events::pasted_text(&e) else { return };
             if text.len() > SYNC_LIMIT {
                 e.prevent_default();
-                let what = if lines {
-                    format!("{} lines ({} KB)", text.lines().count(), text.len() / 1024)
-                } else {
-                    format!("{} KB", text.len() / 1024)
+                let kb = text.len() / 1024;
+                let what = match text.lines().count() {
+                    1 if lines => format!("1 line ({kb} KB)"),
+                    n if lines => format!("{n} lines ({kb} KB)"),
+                    _ => format!("{kb} KB"),
                 };
                 set_note.set(Some(format!(
-                    "Pasted {what}. They are kept out of the box to keep the page fast; press {button} to read them."
+                    "Pasted {what}, kept out of the box to keep the page fast; press {button} to read it."
                 )));
                 *held.borrow_mut() = Some((text, lone));
             }

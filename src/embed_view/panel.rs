@@ -25,7 +25,7 @@ pub struct EmbedPanelProps {
 /// `tools/build.sh` writes into the page's `rescale-lab-embed-host` meta element.
 fn host_script() -> HostScript {
     HostScript {
-        url: format!("{}embed-host.js", browser::page_url()),
+        url: crate::url::link::beside(&browser::page_url(), "embed-host.js"),
         integrity: browser::meta_content("rescale-lab-embed-host").filter(|i| i.starts_with("sha384-")),
     }
 }
@@ -126,6 +126,10 @@ fn EmbedBody(props: &EmbedBodyProps) -> Html {
         Callback::from(move |i: FieldInput| {
             let parsed = crate::model::number::parse_in_range(&i.text, "height", 200, 5000);
             height.set(match parsed {
+                // A number input holding what is not a number reports "" as its text.
+                _ if i.bad_input => {
+                    (String::new(), height.1, Some("not a number: type digits only, between 200 and 5000".into()))
+                }
                 Ok(v) => (i.text, v as u32, None),
                 Err(e) => (i.text, height.1, Some(e.to_string())),
             });

@@ -148,6 +148,7 @@ const fieldLabs = {
       // Regression check (a bug found by this matrix, now fixed): a time-to-live above the accepted
       // 3650 days was refused as "not a number". Expected: a message naming the 3650-day bound.
       ['huge', 'State time-to-live', '4000d', 'state time-to-live in days must be between 0 and 3650, got 4000'],
+      ['huge', 'State time-to-live', '99999999999999999999d', 'state time-to-live in days must be between 0 and 3650, got "99999999999999999999d"'],
     ],
   },
   trace: {

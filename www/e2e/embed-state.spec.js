@@ -52,6 +52,20 @@ test('the Embed snippet follows the state and carries the origin and the host sc
   await expect(page.getByRole('button', { name: 'Embed' })).toBeFocused();
 });
 
+test('the snippet\'s host script is the one beside the lab, whatever address the lab was opened at', async ({ page }) => {
+  for (const opened of [`${lab}index.html`, `${lab}?ref=docs`, `${lab}index.html?ref=a/b`]) {
+    await page.goto(`${opened}#/owners?maxp=128&p=100`);
+    await openEmbed(page);
+    await expect(page.getByLabel('Embed snippet')).toHaveValue(new RegExp(`<script src="${lab.replaceAll('.', '\\.')}embed-host\\.js"`));
+    // The same address the page got its frame from: the lab itself, as it was opened.
+    await expect(page.getByLabel('Embed snippet')).toHaveValue(new RegExp(`src="${opened.replaceAll('.', '\\.').replaceAll('?', '\\?')}#/owners`));
+  }
+  // A number input holding what is not a number: the height's message says so and names the bounds.
+  await page.getByLabel('Height in pixels').fill('1e309');
+  await expect(page.locator('#embed-height-error')).toHaveText('not a number: type digits only, between 200 and 5000');
+  await expect(page.getByLabel('Embed snippet')).toHaveValue(/height="900"/);
+});
+
 async function docsPage(page, extra) {
   const host = await page.request.get(`${lab}embed-host.js`);
   expect(host.status()).toBe(200);

@@ -96,6 +96,8 @@ test('coverage: view=circle, view=prediction and view=exercise leave out what th
   let frame = await framed(page, '#/coverage?m=8&a=3&embed=1&view=circle');
   await engageFrame(frame);
   await expect(frame.getByRole('button', { name: 'Step' })).toBeVisible();
+  // No prediction here, so the line beside the controls asks for none.
+  await expect(frame.getByTestId('verdict-near')).toHaveText('Play or Step to walk round the circle.');
   await expect(frame.getByLabel('Stride a')).toHaveValue('3');
   await expect(frame.getByRole('heading', prediction)).toHaveCount(0);
   await expect(frame.getByRole('heading', exercise)).toHaveCount(0);

@@ -126,3 +126,14 @@ test('hostile key text stays text', async ({ page }) => {
   await expect(page.locator('main img[src="x"]')).toHaveCount(0);
   expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
 });
+
+test('a typed key longer than a link carries is refused with its length, and the last valid key stays', async ({ page }) => {
+  await open(page, '#/owners?maxp=128&p=100&key=customer-42');
+  const group = await page.getByTestId('lookup-key-group').textContent();
+  const key = page.getByLabel('Key', { exact: true });
+  await key.fill('k'.repeat(1001));
+  await expect(page.getByText('a key may be at most 1000 characters here (the link carries it), this one has 1001')).toBeVisible();
+  await expect(key).toHaveValue('k'.repeat(1001));
+  await expect(page.getByTestId('lookup-key-group')).toHaveText(group);
+  await expect(page).toHaveURL(/#\/owners\?maxp=128&p=100$/);
+});

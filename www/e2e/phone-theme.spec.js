@@ -2,6 +2,7 @@
 // viewport unless it sits inside its own scroll container (a labelled, focusable region);
 // charts follow the theme's colours and the width they get; rates and counts read well.
 import { test, expect, open, axeViolations, backFromStepLab } from './fixtures.js';
+import { answerStep, pathAnswers } from './path.js';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -61,6 +62,20 @@ test.describe('at 390×844', () => {
       if (o.bad.length > 0 || o.page > o.vw) found[route] = { page: o.page, outside: o.bad };
     }
     expect(found, 'routes with elements outside the viewport, and their page width').toEqual({});
+  });
+
+  test('the guided path\'s verdicts and answer key wrap the operator ids they quote', async ({ page }) => {
+    await open(page, '#/');
+    for (const id of ['sample-uid-throttle', 'sample-uid-counter']) {
+      await answerStep(page, id, pathAnswers[id]);
+      await expect(page.locator(`[data-exercise="${id}"] .training-verdict`)).toContainText(/[0-9a-f]{32}/);
+    }
+    let o = await overflow(page);
+    expect({ page: o.page, outside: o.bad }).toEqual({ page: o.vw, outside: [] });
+    await open(page, '#/?key=1');
+    await expect(page.getByTestId('answer-key-item').filter({ hasText: /[0-9a-f]{32}/ }).first()).toBeVisible();
+    o = await overflow(page);
+    expect({ page: o.page, outside: o.bad }).toEqual({ page: o.vw, outside: [] });
   });
 
   test('the skew, trace and key tables scroll inside labelled regions', async ({ page }) => {

@@ -30,7 +30,10 @@ pub fn Controls(props: &PartProps<CoverageState>) -> Html {
         }
     });
     let verdict = s.verdict();
+    // `view=circle` shows no prediction to tick or grade: the line speaks of the walk alone.
+    let predicting = crate::components::view_part::use_view() != Some("circle");
     let near = match verdict {
+        _ if !predicting => "Play or Step to walk round the circle.".to_string(),
         Verdict::Correct => "Correct: the reason is below your prediction.".to_string(),
         Verdict::Incorrect if s.answers_hidden() => "Not quite: a hint is below your prediction.".to_string(),
         Verdict::Incorrect => "Not quite: the reason is below your prediction.".to_string(),

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use yew::Reducible;
 
 pub use super::query::OwnersState;
-use super::query::{read_key, write_key, SLOTS};
+use super::query::{read_key, write_key, MAX_KEY_CHARS, SLOTS};
 use crate::lab::Lab;
 use crate::labs::frame::LabState;
 use crate::model::autoscaler::{align, AlignMode, Choice};
@@ -30,12 +30,19 @@ pub enum OwnersAction {
 crate::url::edit_action!(OwnersAction::Edit);
 
 impl OwnersState {
-    /// Reads `text` as a key of the state's type: a valid key replaces the last one.
+    /// Reads `text` as a key of the state's type: a valid key replaces the last one. A key
+    /// longer than a link carries is refused as typed, as it would be from a link.
     pub(super) fn set_key(&mut self, text: String) {
-        match self.key_type.parse_key(&text) {
+        let chars = text.chars().count();
+        let parsed = if chars > MAX_KEY_CHARS {
+            Err(format!("a key may be at most {MAX_KEY_CHARS} characters here (the link carries it), this one has {chars}"))
+        } else {
+            self.key_type.parse_key(&text).map_err(|e| e.to_string())
+        };
+        match parsed {
             Ok(key) => self.key = Field::valid(text, Some(key)),
             Err(e) => {
-                self.key.error = Some(e.to_string());
+                self.key.error = Some(e);
                 self.key.text = text;
             }
         }

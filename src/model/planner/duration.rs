@@ -44,10 +44,6 @@ pub fn parse_ttl(text: &str) -> Result<Option<u64>, ModelError> {
     let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (number, unit) = t.split_at(split);
     let bad = || ModelError::NotADuration { what: "state time-to-live", text: text.to_string() };
-    if number.is_empty() || number.len() > 12 {
-        return Err(bad());
-    }
-    let n: u64 = number.parse().map_err(|_| bad())?;
     let scale = match unit.trim().to_ascii_lowercase().as_str() {
         "" | "s" | "sec" => 1,
         "m" | "min" => 60,
@@ -55,6 +51,15 @@ pub fn parse_ttl(text: &str) -> Result<Option<u64>, ModelError> {
         "d" | "day" | "days" => 86_400,
         _ => return Err(bad()),
     };
+    if number.is_empty() {
+        return Err(bad());
+    }
+    // More digits than any accepted duration has: out of range, named with the bound in days.
+    if number.len() > 12 {
+        let (what, max) = ("state time-to-live in days", MAX_TTL_DAYS as i64);
+        return Err(ModelError::FarOutOfRange { what, text: text.trim().to_string(), min: 0, max });
+    }
+    let n: u64 = number.parse().map_err(|_| bad())?;
     let seconds = n * scale;
     if seconds > MAX_TTL_DAYS * 86_400 {
         return Err(ModelError::OutOfRange {

@@ -59,6 +59,14 @@ fn durations_parse_and_format() {
     for text in ["-1h", "6 weeks", "h", "99999999999d"] {
         assert!(parse_ttl(text).is_err(), "{text:?}");
     }
+    // However many digits, a number with a unit is named against the bound.
+    for (text, said) in [
+        ("4000d", "state time-to-live in days must be between 0 and 3650, got 4000"),
+        ("99999999999999999999d", "state time-to-live in days must be between 0 and 3650, got \"99999999999999999999d\""),
+        ("99999999999999999999 weeks", "state time-to-live \"99999999999999999999 weeks\" is not a duration: use a whole number with s, min, h or d, or none"),
+    ] {
+        assert_eq!(parse_ttl(text).unwrap_err().to_string(), said, "{text:?}");
+    }
     assert_eq!(format_duration(27_000), "7 h 30 min");
     assert_eq!(format_duration(59), "59 s");
     assert_eq!(format_duration(3600), "1 h");

@@ -80,6 +80,23 @@ fn key_type_change_reparses_the_typed_key() {
     assert_eq!(link(&state), "key=42&type=int");
 }
 
+/// A typed key is bounded as a link's is: 1000 characters go in (and into the link), one more
+/// is refused with its length, the last valid key kept and what was typed left in the field.
+#[test]
+fn a_typed_key_longer_than_a_link_carries_is_refused() {
+    let longest = "k".repeat(1000);
+    let state = act(start(""), vec![OwnersAction::SetKey { text: longest.clone(), well_formed: true }]);
+    assert_eq!((state.key.error.as_deref(), link(&state)), (None, format!("key={longest}")));
+    let longer = format!("{longest}é");
+    let state = act(state, vec![OwnersAction::SetKey { text: longer.clone(), well_formed: true }]);
+    assert_eq!(
+        state.key.error.as_deref(),
+        Some("a key may be at most 1000 characters here (the link carries it), this one has 1001")
+    );
+    assert_eq!((state.key.text.as_str(), state.key.value.clone()), (longer.as_str(), Some(Key::Str(longest.clone()))));
+    assert_eq!(link(&state), format!("key={longest}"));
+}
+
 #[test]
 fn url_state_round_trips_through_the_reducer() {
     let query = "maxp=129&p=7&first=3&from=5&largest=1000&key=東京";

@@ -6,17 +6,16 @@ use yew::prelude::*;
 
 use super::state::PlannerState;
 use crate::components::CopyExport;
-use crate::model::planner::Plan;
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct ChecklistProps {
     pub state: PlannerState,
-    pub plan: Plan,
 }
 
 #[function_component]
 pub fn Checklist(props: &ChecklistProps) -> Html {
-    let (s, p) = (&props.state, &props.plan);
+    let plan = super::use_plan(&props.state);
+    let (s, p) = (&props.state, &*plan);
     let input = s.checklist(p);
     html! {
         <section class="checklist" aria-labelledby="checklist-title">

@@ -9,19 +9,17 @@ use super::query::RELEASE;
 use super::state::PlannerState;
 use crate::components::{slot_pick, CopyExport, LiveForm};
 use crate::url::Edit;
-use crate::model::planner::Plan;
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct CommandsProps {
     pub state: PlannerState,
-    pub plan: Plan,
     pub on_action: Callback<Edit>,
 }
 
 #[function_component]
 pub fn Commands(props: &CommandsProps) -> Html {
     let s = &props.state;
-    let book = s.runbook(&props.plan);
+    let book = s.runbook(&super::use_plan(s));
     html! {
         <section class="runbook" aria-labelledby="runbook-title" data-testid="runbook" data-release={s.release.slug()}>
             <h2 id="runbook-title">{ "Commands and configuration" }</h2>

@@ -11,12 +11,10 @@ use super::state::PlannerState;
 use crate::components::{slot_pick, LiveForm};
 use crate::url::Edit;
 use crate::model::planner::snapshot_kinds::{plan_needs, snapshot_kinds_csv, Cell, Operation, SnapshotKind, Source};
-use crate::model::planner::Plan;
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct KindsProps {
     pub state: PlannerState,
-    pub plan: Plan,
     pub on_action: Callback<Edit>,
 }
 
@@ -34,7 +32,7 @@ fn source_text(s: Source) -> &'static str {
 #[function_component]
 pub fn Kinds(props: &KindsProps) -> Html {
     let s = &props.state;
-    let needs = plan_needs(props.plan.verdict, s.snapshot);
+    let needs = plan_needs(super::use_plan(s).verdict, s.snapshot);
     let ok = needs.iter().all(|n| n.cell.yes);
     html! {
         <section class="snapshot-kinds" aria-labelledby="kinds-title">

@@ -31,26 +31,34 @@ const LEDE: &str = "A keyed job takes a new parallelism only by restarting from 
                     taken as it stops or, with the adaptive scheduler, its latest checkpoint. First ask whether the restore \
                     will even start; then plan the change so that every step can be undone until one clearly marked moment.";
 
+/// The plan of `state`, worked out once per state by each part that shows it.
+#[hook]
+fn use_plan(state: &PlannerState) -> std::rc::Rc<crate::model::planner::Plan> {
+    use_memo(state.plan_input(), |input| input.plan())
+}
+
 #[function_component]
 pub fn PlannerLab(props: &LabProps) -> Html {
     let lab = use_lab::<PlannerState>(&props.location);
     let state = lab.state;
     let on_action = dispatch(&state);
-    let plan = use_memo(state.plan_input(), |input| input.plan());
+    // The plan is worked out in the parts that show it, below the first screen: its code
+    // arrives with them, not with the page.
+    let saved_max = state.plan_input().snapshot_max().get();
     html! {
         <LabFrame lab={Lab::Planner} lede={LEDE} notices={lab.notices}>
             <predictor::Predictor state={(*state).clone()} on_action={on_action.clone()} />
             // Below the first screen: each part's code is fetched when it is wanted.
             <Wanted height="tall">
-                <plan_view::DeferredPlanSection state={(*state).clone()} plan={(*plan).clone()} on_action={on_action.clone()} />
+                <plan_view::DeferredPlanSection state={(*state).clone()} on_action={on_action.clone()} />
             </Wanted>
             <Wanted height="medium">
-                <in_place_view::DeferredInPlace state={(*state).clone()} max_parallelism={plan.saved_max} on_action={on_action.clone()} />
-                <commands_view::DeferredCommands state={(*state).clone()} plan={(*plan).clone()} on_action={on_action.clone()} />
+                <in_place_view::DeferredInPlace state={(*state).clone()} max_parallelism={saved_max} on_action={on_action.clone()} />
+                <commands_view::DeferredCommands state={(*state).clone()} on_action={on_action.clone()} />
             </Wanted>
             <Wanted height="medium">
-                <kinds_view::DeferredKinds state={(*state).clone()} plan={(*plan).clone()} on_action={on_action} />
-                <checklist_view::DeferredChecklist state={(*state).clone()} plan={(*plan).clone()} />
+                <kinds_view::DeferredKinds state={(*state).clone()} on_action={on_action} />
+                <checklist_view::DeferredChecklist state={(*state).clone()} />
             </Wanted>
         </LabFrame>
     }

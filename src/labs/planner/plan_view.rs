@@ -10,18 +10,18 @@ use crate::components::{slot_field, slot_pick, CopyExport, LiveForm};
 use crate::url::Edit;
 use crate::model::number::count;
 use crate::model::planner::document::headline;
-use crate::model::planner::{Plan, Verdict, VertexKind, VertexPlan};
+use crate::model::planner::{Verdict, VertexKind, VertexPlan};
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct PlanSectionProps {
     pub state: PlannerState,
-    pub plan: Plan,
     pub on_action: Callback<Edit>,
 }
 
 #[function_component]
 pub fn PlanSection(props: &PlanSectionProps) -> Html {
-    let (s, p, a) = (&props.state, &props.plan, &props.on_action);
+    let plan = super::use_plan(&props.state);
+    let (s, p, a) = (&props.state, &*plan, &props.on_action);
     let on_txn = a.reform(|e: Event| TXN.edit(&crate::browser::events::checked(&e)));
     // Built once per state and plan, not on every render of the section.
     let markdown = use_memo((s.clone(), p.clone()), |(s, p)| AttrValue::from(s.plan_markdown(p)));

@@ -31,7 +31,7 @@ use crate::labs::url_sync::use_url_sync;
 use crate::model::skew::aggregate::GroupLoads;
 use query::{KeySource, STORAGE_KEY};
 use state::{SkewAction, SkewState};
-use view::{busiest_keys, salted, Scenario};
+use view::{busiest_keys, Scenario};
 
 /// The part `view=skew` shows (the charts show with their own names).
 const SKEW: &[&str] = &["skew"];
@@ -126,14 +126,6 @@ fn SkewParts(props: &PartsProps) -> Html {
         let (keys, groups, current) = (keys.clone(), groups.clone(), current.clone());
         move |_| busiest_keys(&keys, &groups, &current)
     });
-    let what_if = use_memo((state.version, max, state.what_if.value), {
-        let (keys, groups) = (keys.clone(), groups.clone());
-        move |(_, _, q)| q.map(|q| Scenario::new(&keys, &groups, q))
-    });
-    let salted = use_memo((state.version, max, p, state.salt.value), {
-        let keys = keys.clone();
-        move |(_, _, _, k)| salted(&keys, max, p, *k).map(|(_, s)| s)
-    });
     let waiting = state.generating.is_some() && keys.is_empty();
     let on_action = Callback::from(move |a: SkewAction| dispatcher.dispatch(a));
     let mut notices = lab.notices;
@@ -160,7 +152,7 @@ fn SkewParts(props: &PartsProps) -> Html {
                 <InView names={SKEW}><results::Results keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} top={top.clone()} /></InView>
                 // Below the first screen: each part's code is fetched when it is wanted.
                 <InView><Wanted height="short">
-                    <whatif::DeferredWhatIf state={(*state).clone()} current={current.clone()} what_if={what_if.clone()} salted={salted.clone()} on_action={on_action.clone()} />
+                    <whatif::DeferredWhatIf state={(*state).clone()} groups={groups.clone()} current={current.clone()} on_action={on_action.clone()} />
                 </Wanted></InView>
                 if props.complete {
                     <InView names={charts_panel::CHARTS}><Wanted height="tall">

@@ -14,14 +14,15 @@ use crate::model::number::{change_text, format_rate_milli};
 use super::settings::number_field;
 use super::query::{Q, SALT};
 use super::state::{SkewAction, SkewState};
-use super::view::Scenario;
+use super::view::{salted, Scenario};
+use crate::model::skew::aggregate::GroupLoads;
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct WhatIfProps {
     pub state: SkewState,
+    /// The key groups of the keys, at the max parallelism in force.
+    pub groups: Rc<GroupLoads>,
     pub current: Rc<Scenario>,
-    pub what_if: Rc<Option<Scenario>>,
-    pub salted: Rc<Option<Scenario>>,
     pub on_action: Callback<SkewAction>,
 }
 
@@ -57,6 +58,16 @@ fn skew_text(s: &Scenario) -> String {
 #[function_component]
 pub fn WhatIf(props: &WhatIfProps) -> Html {
     let s = &props.state;
+    let (max, p) = (s.max_in_force(), s.parallelism.value);
+    // Worked out here, below the first screen, so their code arrives with this part.
+    let what_if = use_memo((s.version, max, s.what_if.value), {
+        let (keys, groups) = (s.keys.clone(), props.groups.clone());
+        move |(_, _, q)| q.map(|q| Scenario::new(&keys, &groups, q))
+    });
+    let salted = use_memo((s.version, max, p, s.salt.value), {
+        let keys = s.keys.clone();
+        move |(_, _, _, k)| salted(&keys, max, p, *k).map(|(_, s)| s)
+    });
     let now = busiest(&props.current);
     html! {
         <section class="whatif" aria-labelledby="whatif-title">
@@ -76,10 +87,10 @@ pub fn WhatIf(props: &WhatIfProps) -> Html {
                     </tr></thead>
                     <tbody>
                         { row(format!("now: parallelism {}", s.parallelism.value), &props.current, now, None) }
-                        if let (Some(q), Some(w)) = (s.what_if.value, props.what_if.as_ref()) {
+                        if let (Some(q), Some(w)) = (s.what_if.value, what_if.as_ref()) {
                             { row(format!("parallelism {q}"), w, now, Some("whatif")) }
                         }
-                        if let Some(w) = props.salted.as_ref() {
+                        if let Some(w) = salted.as_ref() {
                             { row(format!("hottest key split into {} sub-keys", s.salt.value), w, now, Some("salted")) }
                         }
                     </tbody>

@@ -1,5 +1,6 @@
 //! The one builder of `#/…` links: a lab, its parameters (defaults left out by the caller)
-//! and the common parameters, every value percent-encoded.
+//! and the common parameters, every value percent-encoded; and [`beside`], the address of a
+//! file shipped beside the page (the embed snippet's host script).
 
 use super::{encode_component, CommonQuery};
 use crate::lab::Lab;

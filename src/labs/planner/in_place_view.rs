@@ -18,7 +18,7 @@ use crate::model::planner::in_place::{
 use crate::model::planner::in_place_estimate::InPlaceEstimate;
 use crate::model::planner::operator_route::{before_in_place, deployment_patch, CONDITIONS, FALLBACK, INPLACE_OPTION};
 use crate::model::planner::release::Release;
-use crate::model::planner::JobStatus;
+use crate::model::planner::{JobStatus, Verdict};
 use crate::model::planner::outage::Rates;
 
 /// The downtime line: the in-place restore's arithmetic, and how it compares with stopping with
@@ -93,11 +93,12 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
         InPlaceOutcome::Unchanged { slot_capped: false } => (format!("HTTP 200, and nothing moves: the job already runs at {current}."), None),
     };
     // A request needs a running job: a job that is down is brought back first (the plan's first step).
-    let headline = match (s.job, outcome) {
-        (JobStatus::Down, o) if o != InPlaceOutcome::NotInRelease => {
+    let headline = match (s.job, outcome, super::use_plan(s).verdict) {
+        (JobStatus::Down, InPlaceOutcome::NotInRelease, _) | (JobStatus::Running, _, _) => headline,
+        (JobStatus::Down, _, Verdict::DirectRestore) => format!("The job is down, and the plan above restores it at {target} straight from its retained checkpoint: no request is needed. A running job asked the same: {headline}"),
+        (JobStatus::Down, _, _) => {
             format!("The job is down, and a request needs a running job: bring it back first (the plan above). Then: {headline}")
         }
-        _ => headline,
     };
     let source_p = target.min(s.partitions.value).max(1);
     let request = format!(
@@ -131,7 +132,7 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
                 <li>{ "Checkpointing on: the job restarts (Executing → Restarting → CreatingExecutionGraph → Executing) and restores every key's state from a checkpoint completed after the request." }</li>
                 <li>{ "A body naming every vertex (GET the same URL first and change only the upper bounds), with bounds above zero and lower ≤ upper; else HTTP 400, for example:" }<br /><code>{ INCOMPLETE_MESSAGE }</code></li>
                 <li>{ "Never an upper bound of -1: in Flink 2.3.0 it was accepted with HTTP 200, then the scheduler failed with a NullPointerException while assigning slots and shut the MiniCluster down (the job ended SUSPENDED)." }</li>
-                <li>{ format!("The scheduler waits for resources to settle and between rescales: {}.", TIMING_DEFAULTS.iter().map(|(k, v)| format!("{k} (default {v})")).collect::<Vec<_>>().join(", ")) }</li>
+                <li>{ format!("The scheduler waits for resources to settle and between rescales (the options as 2.3.0 names them; 1.18 to 1.20 name them otherwise): {}.", TIMING_DEFAULTS.iter().map(|(k, v)| format!("{k} (default {v})")).collect::<Vec<_>>().join(", ")) }</li>
             </ul>
             { operator_route(target, source_p, s.release) }
         </section>

@@ -49,8 +49,10 @@ impl Default for KeySource {
 /// Job settings, the key set (a preset, CSV text, or table edits), the what-ifs, and a running
 /// job's REST metrics.
 ///
-/// Invariant: `keys` always holds a valid set (unique keys of `key_type`); `version` changes
-/// whenever `keys` does, so derived values are keyed on it instead of on a million rows.
+/// Invariant: `keys` always holds a valid set of unique keys, all of one type, which is
+/// `key_type` unless the keys come from a preset (or one is being made): then `key_type` is the
+/// type of the keys pasted next. `version` changes whenever `keys` does, so derived values are
+/// keyed on it instead of on a million rows.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SkewState {
     pub max_parallelism: Field<Option<MaxParallelism>>,
@@ -158,7 +160,7 @@ pub fn open_key_set(s: &mut SkewState, params: &Params, notices: &mut Vec<Notice
     keep_linked_type(s, params);
 }
 
-/// A link's key type is kept over a preset's: it is the type of the keys typed or pasted next.
+/// A link's key type is kept over a preset's: it is the type of the keys pasted next.
 fn keep_linked_type(s: &mut SkewState, params: &Params) {
     if let Some(linked) = params.get(TYPE.name).and_then(|text| TYPE.parse(text).ok()) {
         s.key_type = linked;

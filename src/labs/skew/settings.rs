@@ -19,7 +19,7 @@ pub fn Settings(props: &PartProps<SkewState>) -> Html {
     let type_hint = match s.source {
         KeySource::Preset(p) if p.key_type() == s.key_type => format!("The {} preset makes {} keys.", p.name(), p.key_type()),
         KeySource::Preset(p) => format!(
-            "The {} preset makes {} keys; keys you type, paste or upload are read as {}.",
+            "The {} preset makes {} keys; keys you paste or upload are read as {}.",
             p.name(),
             p.key_type(),
             s.key_type

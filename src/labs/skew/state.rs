@@ -59,10 +59,17 @@ impl SkewState {
         self.use_preset(preset);
     }
 
-    /// After a new key type: the CSV text read again as keys of that type (a preset's keys
-    /// have their own).
+    /// After a new key type: a set of the person's own read again as keys of that type (its
+    /// CSV text, or the set as CSV when the keys came from edits or storage); a preset's keys
+    /// have their own type, and a preset still being made arrives with the new one.
     pub(super) fn retyped(&mut self) {
-        if !self.from_preset() && !self.csv_text.is_empty() {
+        if let Some(g) = self.generating.as_mut() {
+            g.key_type = self.key_type;
+        }
+        if !self.from_preset() {
+            if self.csv_text.is_empty() {
+                self.csv_text = Rc::new(keys_to_csv(&self.keys));
+            }
             self.apply_csv();
         }
     }
@@ -71,13 +78,14 @@ impl SkewState {
     pub(super) fn use_preset(&mut self, preset: Preset) {
         if let Ok(preset) = preset.validate() {
             self.source = KeySource::Preset(preset);
+            self.key_type = preset.key_type();
             if preset.n() > STEPPED_KEYS {
-                // The key type changes with the keys (when they arrive), as the invariant says.
+                // The menu shows the preset's key type at once (the link too); until the keys
+                // arrive, the previous set stays, each key of its own type.
                 self.jobs += 1;
                 let (job, total_milli, key_type) = (self.jobs, self.total.value, preset.key_type());
                 self.generating = Some(Generating { job, preset, total_milli, permille: 0, key_type });
             } else {
-                self.key_type = preset.key_type();
                 self.set_keys(preset.generate(self.total.value));
             }
         }
@@ -101,13 +109,23 @@ impl SkewState {
         self.table_error = None;
     }
 
-    /// After table edits or an import: small sets travel in the URL, large ones are stored.
+    /// After table edits or an import: small sets travel in the URL, large ones are stored;
+    /// the key type is the set's own (a preset's keys edited under another menu type keep
+    /// theirs), so the link reads the set back as it is.
     fn custom_source(&mut self) {
         let csv = if self.keys.len() <= MAX_URL_CSV / 4 { Some(keys_to_csv(&self.keys)) } else { None };
         self.source = match csv {
             Some(text) if text.len() <= MAX_URL_CSV => KeySource::Csv(text),
             _ => KeySource::Stored,
         };
+        self.keep_type_of_keys();
+    }
+
+    /// The menu's key type back to the keys' own, for a set of the person's own.
+    fn keep_type_of_keys(&mut self) {
+        if let Some(k) = self.keys.first().filter(|_| !self.from_preset()) {
+            self.key_type = k.key.key_type();
+        }
     }
 
     pub(super) fn apply_csv(&mut self) {
@@ -119,7 +137,10 @@ impl SkewState {
             importer.step(&self.csv_text, 10_000);
         }
         self.import = Some(ImportReport::of(&importer));
-        if !importer.rows.is_empty() {
+        if importer.rows.is_empty() {
+            // Nothing read: the set in force stays, and so does its type.
+            self.keep_type_of_keys();
+        } else {
             self.set_keys(importer.rows);
             self.custom_source();
         }

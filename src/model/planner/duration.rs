@@ -54,20 +54,14 @@ pub fn parse_ttl(text: &str) -> Result<Option<u64>, ModelError> {
     if number.is_empty() {
         return Err(bad());
     }
-    // More digits than any accepted duration has: out of range, named with the bound in days.
-    if number.len() > 12 {
-        let (what, max) = ("state time-to-live in days", MAX_TTL_DAYS as i64);
-        return Err(ModelError::FarOutOfRange { what, text: text.trim().to_string(), min: 0, max });
+    let (what, max) = ("state time-to-live in days", MAX_TTL_DAYS as i64);
+    // Past 64 bits: out of range all the same, named with the bound in days.
+    let n: u64 = number.parse().map_err(|_| ModelError::FarOutOfRange { what, text: t.to_string(), min: 0, max })?;
+    match n.checked_mul(scale) {
+        Some(seconds) if seconds <= MAX_TTL_DAYS * 86_400 => Ok(Some(seconds)),
+        _ => {
+            let days = n.saturating_mul(scale).div_ceil(86_400);
+            Err(ModelError::OutOfRange { what, value: i64::try_from(days).unwrap_or(i64::MAX), min: 0, max })
+        }
     }
-    let n: u64 = number.parse().map_err(|_| bad())?;
-    let seconds = n * scale;
-    if seconds > MAX_TTL_DAYS * 86_400 {
-        return Err(ModelError::OutOfRange {
-            what: "state time-to-live in days",
-            value: seconds.div_ceil(86_400) as i64,
-            min: 0,
-            max: MAX_TTL_DAYS as i64,
-        });
-    }
-    Ok(Some(seconds))
 }

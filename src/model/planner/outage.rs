@@ -48,26 +48,34 @@ pub struct Interim {
     pub how: String,
 }
 
-/// The relief's restart in words: from `from`, for a job that is `down` or running, with the
-/// state `backend` (what a retained checkpoint is), `current` → `parallelism`, reading
-/// `read_milli` thousandths of the state.
-fn interim_how(
+/// The relief's route: from `from`, for a job that is `down` or running, with the state
+/// `backend` (what a retained checkpoint is), `current` → `parallelism`.
+struct Route {
     down: bool,
     from: RestoreFrom,
     backend: Backend,
     current: u32,
     parallelism: u32,
-    read_milli: u64,
-) -> String {
-    let reads = format!("{}.{:03} × the state", read_milli / 1000, read_milli % 1000);
-    let checkpoint = match backend {
-        Backend::RocksDb => format!("its latest retained incremental checkpoint, which reads {reads}"),
-        Backend::HashMap => "its latest retained checkpoint (a heap snapshot: each key group read once)".to_string(),
-    };
-    match (down, from) {
-        (true, _) => format!("The job is down, so there is no savepoint to take: restore it at {parallelism} straight from {checkpoint}, in NO_CLAIM mode."),
-        (false, RestoreFrom::IncrementalCheckpoint) => format!("Restart from {checkpoint}: still quicker than writing and reading a savepoint."),
-        (false, RestoreFrom::Savepoint) => format!("Stop with a savepoint and restore from it: quicker here than restarting {current} → {parallelism} from a retained incremental checkpoint, which reads {reads}."),
+}
+
+impl Route {
+    /// The route in a sentence: how, and why that way (`read_milli`: thousandths of the state a
+    /// restore from the checkpoint reads; `back_s`: how long bringing a stopped job back takes).
+    fn words(&self, read_milli: u64, back_s: u64) -> String {
+        let Route { down, from, backend, current, parallelism: p } = *self;
+        let reads = format!("{}.{:03} × the state", read_milli / 1000, read_milli % 1000);
+        let checkpoint = match backend {
+            Backend::RocksDb => format!("its latest retained incremental checkpoint, which reads {reads}"),
+            Backend::HashMap => {
+                "its latest retained checkpoint (a heap snapshot: each key group read once)".to_string()
+            }
+        };
+        match (down, from) {
+            (true, RestoreFrom::IncrementalCheckpoint) => format!("The job is down, so there is no savepoint to take: restore it at {p} straight from {checkpoint}, in NO_CLAIM mode; that is down less than bringing it back at {current} first and then stopping it with a savepoint."),
+            (true, RestoreFrom::Savepoint) => format!("The job is down: bring it back at {current} first, as the plan's first step does ({}), then stop it with a savepoint and restore at {p}. That is down less in all than restoring {current} → {p} straight from {checkpoint}, and the job serves again after the first window.", format_duration(back_s)),
+            (false, RestoreFrom::IncrementalCheckpoint) => format!("Restart from {checkpoint}: still quicker than writing and reading a savepoint."),
+            (false, RestoreFrom::Savepoint) => format!("Stop with a savepoint and restore from it: quicker here than restarting {current} → {p} from a retained incremental checkpoint, which reads {reads}."),
+        }
     }
 }
 
@@ -244,6 +252,8 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                     first_checkpoint.clone(),
                 ]
             };
+            // How long bringing a stopped job back keeps it down (0 for a running job).
+            let back_s: u64 = relief.iter().flatten().filter(|ph| ph.downtime).map(|ph| ph.seconds).sum();
             let phases = relief.into_iter().flatten().chain(later).collect();
             let (arithmetic, seconds) = held(&read, read_s);
             let alternative = (verdict == Verdict::RewriteNeeded).then(|| Alternative {
@@ -255,22 +265,32 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
             });
             let interim = at(saved.get(), saved).map(|p| {
                 let restart = Restart::new(s, rates, at(input.current, saved), Some(p), input.backend);
-                // A job that is down has nothing to take a savepoint of: its retained checkpoint it is.
-                let (arithmetic, seconds, from) = if down || restart.checkpoint_is_quicker() {
-                    (
-                        restart.from_checkpoint.arithmetic.clone(),
-                        restart.from_checkpoint.seconds,
-                        RestoreFrom::IncrementalCheckpoint,
-                    )
-                } else {
-                    let parts: Vec<&str> = restart.from_savepoint.iter().map(|p| p.arithmetic.as_str()).collect();
-                    (
-                        format!("{}; in all {}", parts.join(", then "), format_duration(restart.savepoint_s())),
-                        restart.savepoint_s(),
-                        RestoreFrom::Savepoint,
-                    )
+                // Straight from the retained checkpoint, or stopped with a savepoint and restored
+                // from it (a job that is down is brought back first): whichever is down less.
+                let checkpoint = held(&restart.from_checkpoint.arithmetic, restart.from_checkpoint.seconds);
+                let parts: Vec<&str> = restart.from_savepoint.iter().map(|ph| ph.arithmetic.as_str()).collect();
+                let savepoint = held(
+                    &format!("{}; in all {}", parts.join(", then "), format_duration(restart.savepoint_s())),
+                    restart.savepoint_s(),
+                );
+                let savepoint = match down {
+                    true => (
+                        format!(
+                            "{} to bring it back at {}, then {}",
+                            format_duration(back_s),
+                            input.current,
+                            savepoint.0
+                        ),
+                        back_s.saturating_add(savepoint.1),
+                    ),
+                    false => savepoint,
                 };
-                let (arithmetic, seconds) = held(&arithmetic, seconds);
+                let (from, (arithmetic, seconds)) = if checkpoint.1 <= savepoint.1 {
+                    (RestoreFrom::IncrementalCheckpoint, checkpoint)
+                } else {
+                    (RestoreFrom::Savepoint, savepoint)
+                };
+                let route = Route { down, from, backend: input.backend, current: input.current, parallelism: p.get() };
                 Interim {
                     parallelism: p.get(),
                     imbalance: Imbalance::of(p),
@@ -278,7 +298,7 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                     read_milli: restart.read_milli,
                     arithmetic,
                     seconds,
-                    how: interim_how(down, from, input.backend, input.current, p.get(), restart.read_milli),
+                    how: route.words(restart.read_milli, back_s),
                 }
             });
             (Timeline { phases }, alternative, interim)

@@ -59,11 +59,14 @@ fn durations_parse_and_format() {
     for text in ["-1h", "6 weeks", "h", "99999999999d"] {
         assert!(parse_ttl(text).is_err(), "{text:?}");
     }
+    // Leading zeros are only zeros.
+    assert_eq!(parse_ttl("0000000000001d"), Ok(Some(86_400)));
     // However many digits, a number with a unit is named against the bound.
     for (text, said) in [
         ("4000d", "state time-to-live in days must be between 0 and 3650, got 4000"),
         ("99999999999999999999d", "state time-to-live in days must be between 0 and 3650, got \"99999999999999999999d\""),
         ("99999999999999999999 weeks", "state time-to-live \"99999999999999999999 weeks\" is not a duration: use a whole number with s, min, h or d, or none"),
+        ("9999999999999d", "state time-to-live in days must be between 0 and 3650, got 9999999999999"),
     ] {
         assert_eq!(parse_ttl(text).unwrap_err().to_string(), said, "{text:?}");
     }
@@ -218,20 +221,22 @@ fn seed_case_downtime_and_duration() {
         "{}",
         i.how
     );
-    // Seed 004's job is down: there is nothing to stop with a savepoint, so the relief restores
-    // 24 → 128 straight from the retained checkpoint, however much more it reads.
+    // Seed 004's job is down. Straight from its incremental checkpoint 24 → 128 reads 5.375 ×
+    // the state: 20 h 52 min and the first checkpoint, 24 h 45 min down. Brought back at 24
+    // first (the plan's first step, 7 h 46 min with its first checkpoint), then stopped with a
+    // savepoint and restored at 128 (11 h 39 min): 19 h 25 min in all, so that is the relief.
     let down = PlanInput { job: JobStatus::Down, ..seed() }.plan();
     let i = down.interim.as_ref().unwrap();
-    assert_eq!((i.parallelism, i.read_milli, i.restore_from), (128, 5375, RestoreFrom::IncrementalCheckpoint));
-    assert_eq!(
-        i.arithmetic,
-        "5.375 × 4 TiB ÷ 300 MiB/s = 20 h 52 min, then the first checkpoint: 4 TiB ÷ 300 MiB/s = 3 h 53 min"
-    );
-    assert!(i.how.starts_with("The job is down, so there is no savepoint to take: restore it at 128 straight from its latest retained incremental checkpoint, which reads 5.375 × the state"), "{}", i.how);
+    assert_eq!((i.parallelism, i.read_milli, i.restore_from, i.seconds), (128, 5375, RestoreFrom::Savepoint, 69_905));
+    assert_eq!(format_duration(i.seconds), "19 h 25 min");
+    assert!(i.arithmetic.starts_with("7 h 46 min to bring it back at 24, then 4 TiB ÷ 300 MiB/s = 3 h 53 min, then 4 TiB ÷ 300 MiB/s = 3 h 53 min; in all 7 h 46 min, then the first checkpoint"), "{}", i.arithmetic);
+    assert!(i.how.starts_with("The job is down: bring it back at 24 first, as the plan's first step does (7 h 46 min), then stop it with a savepoint and restore at 128."), "{}", i.how);
     let heap = PlanInput { job: JobStatus::Down, backend: crate::trace::Backend::HashMap, ..seed() }.plan();
+    // A heap checkpoint is read once: straight from it is down less (7 h 46 min with its first
+    // checkpoint, against 7 h 46 min + 11 h 39 min).
     let i = heap.interim.as_ref().unwrap();
-    assert_eq!((i.read_milli, i.seconds), (1000, 13_981 + 13_981));
-    assert!(i.how.contains("its latest retained checkpoint (a heap snapshot: each key group read once)"), "{}", i.how);
+    assert_eq!((i.read_milli, i.seconds, i.restore_from), (1000, 13_981 + 13_981, RestoreFrom::IncrementalCheckpoint));
+    assert!(i.how.starts_with("The job is down, so there is no savepoint to take: restore it at 128 straight from its latest retained checkpoint (a heap snapshot: each key group read once)"), "{}", i.how);
 }
 
 /// Each step reads its own throughput; the outage follows them.

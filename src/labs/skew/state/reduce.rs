@@ -41,7 +41,9 @@ impl Reducible for SkewState {
                 s.importing = None;
                 s.csv_text = text;
                 s.import = Some(report);
-                if !rows.is_empty() {
+                if rows.is_empty() {
+                    s.keep_type_of_keys();
+                } else {
                     s.replace_keys(rows);
                     s.custom_source();
                 }

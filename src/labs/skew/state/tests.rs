@@ -107,10 +107,34 @@ fn a_linked_key_type_is_kept_beside_a_preset() {
     let g = s.generating.expect("a large preset is made in steps");
     let s = run(s, vec![generated(g)]);
     assert_eq!((s.key_type, s.keys.len()), (KeyType::Int, 200_000));
-    // On the Zipf preset's string keys with the menu at int, an edit and a new key stay strings.
+    // On the Zipf preset's string keys with the menu at int, an edit and a new key stay strings,
+    // and the set, now the person's own, is written as strings: the link reads it back as it is.
     let edit = SkewAction::EditKey { index: 0, column: KeyColumn::Key, text: "42".into() };
-    let s = run(open("type=int"), vec![edit, SkewAction::AddKey]);
+    let s = run(open("preset=uniform&n=10&type=int"), vec![edit, SkewAction::AddKey]);
     assert!(s.keys.iter().all(|k| k.key.key_type() == KeyType::String), "{:?}", &s.keys[..2]);
+    assert_eq!(s.key_type, KeyType::String);
+    let (back, notices) = SkewState::parse(&Location::parse(&format!("#/skew?{}", link(&s))).params);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!((&back.keys, back.key_type), (&s.keys, KeyType::String));
+    // The sequential preset's int keys edited with the menu at string: written as ints.
+    let edit = SkewAction::EditKey { index: 0, column: KeyColumn::Key, text: "77".into() };
+    let s = run(open("preset=sequential&n=10&type=string"), vec![edit]);
+    assert!(link(&s).starts_with("type=int&keys=77,"), "{}", link(&s));
+    // A set of the person's own, retyped: read again as the new type; when nothing reads, the
+    // set and its type stay.
+    let s = run(s, vec![TYPE.edit(&KeyType::String).into()]);
+    assert_eq!((s.key_type, s.keys.len()), (KeyType::String, 10));
+    let s = run(open("keys=a,1%0Ab,2"), vec![TYPE.edit(&KeyType::Int).into()]);
+    assert_eq!((s.key_type, s.keys.len(), link(&s).as_str()), (KeyType::String, 2, "keys=a,1,0\nb,2,0\n"));
+    // A large preset chosen from the menu shows its type at once, and one picked while it is
+    // made is the type its keys arrive with.
+    let s = run(open("preset=sequential&n=200000"), vec![PRESET.edit(&PresetKind::Zipf).into()]);
+    assert_eq!(s.key_type, KeyType::String);
+    assert!(!link(&s).contains("type="), "{}", link(&s));
+    let s = run(s, vec![TYPE.edit(&KeyType::Long).into()]);
+    let g = s.generating.expect("still being made");
+    let s = run(s, vec![generated(g)]);
+    assert_eq!(s.key_type, KeyType::Long);
 }
 
 /// A link whose `keys=` holds no readable key opens the default preset with a notice naming

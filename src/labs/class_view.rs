@@ -81,6 +81,8 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
     let form = use_state(|| Connection::stored(props.activity.clone()));
     let shown = use_state(|| None::<Connection>);
     let result = use_state(|| None::<Result<(Rc<ClassReport>, usize, String), String>>);
+    // The last good read of this connection: a failed read later keeps it on the screen.
+    let last_good = use_state(|| None::<(Rc<ClassReport>, usize, String)>);
     let reads = use_state(|| 0_u32);
     let order = use_state(Vec::<(String, String)>::new);
     {
@@ -95,7 +97,7 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
     }
     // Read now, and again every 15 s, while a connection is shown.
     {
-        let (result, reads) = (result.clone(), reads.clone());
+        let (result, reads, last_good) = (result.clone(), reads.clone(), last_good.clone());
         let ids = order.iter().map(|(id, _)| id.clone()).collect::<Vec<_>>();
         use_effect_with(((*shown).clone(), *reads, ids), move |(shown, _, ids)| {
             let (shown, ids) = (shown.clone(), ids.clone());
@@ -107,6 +109,9 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
                         let at = crate::browser::xapi::local_time();
                         (Rc::new(class_report(&seen, &ids)), learners, at)
                     });
+                    if let Ok(good) = &read {
+                        last_good.set(Some(good.clone()));
+                    }
                     result.set(Some(read));
                 });
             }
@@ -123,11 +128,12 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
     }
     crate::components::use_busy(shown.is_some() && result.is_none());
     let on_submit = {
-        let (form, shown, result) = (form.clone(), shown.clone(), result.clone());
+        let (form, shown, result, last_good) = (form.clone(), shown.clone(), result.clone(), last_good.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             form.keep();
             result.set(None);
+            last_good.set(None);
             shown.set(Some((*form).clone()));
         })
     };
@@ -138,11 +144,16 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
         None => {
             html! { <p role="status" data-testid="class-status">{ "Name the LRS and the workshop's activity, then show the class." }</p> }
         }
-        Some(Err(why)) => {
-            html! { <p class="alert" role="alert" data-testid="class-status">{ format!("The class could not be read: {why}.") }</p> }
-        }
+        Some(Err(why)) => match &*last_good {
+            Some((_, _, at)) => html! {
+                <p class="alert" role="alert" data-testid="class-status">{ format!("The latest read failed: {why}. Shown: the class as read at {at}; read again every 15 seconds.") }</p>
+            },
+            None => {
+                html! { <p class="alert" role="alert" data-testid="class-status">{ format!("The class could not be read: {why}.") }</p> }
+            }
+        },
         Some(Ok((_, learners, at))) => html! {
-            <p role="status" data-testid="class-status">{ format!("{learners} learners, read at {at}; read again every 15 seconds.") }</p>
+            <p role="status" data-testid="class-status">{ format!("{learners} {}, read at {at}; read again every 15 seconds.", if learners == 1 { "learner" } else { "learners" }) }</p>
         },
     };
     html! {
@@ -155,7 +166,7 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
                 <button type="submit">{ "Show the class" }</button>
             </form>
             { status }
-            if let Some(Ok((report, _, _))) = (*result).clone() {
+            if let Some((report, _, _)) = (*last_good).clone() {
                 <ClassTables {report} titles={Rc::new((*order).clone())} />
             }
         </section>

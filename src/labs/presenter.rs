@@ -133,6 +133,12 @@ pub fn Presenter(props: &PresenterProps) -> Html {
             revealed.set(r);
         })
     };
+    // The button a keyboard pressed is gone once the answer shows: the focus goes to the answer.
+    use_effect_with(revealed.len(), |&count| {
+        if count > 0 {
+            crate::browser::focus_by_id("presenter-answer");
+        }
+    });
     let total = total_minutes(&props.exercises);
     let left = total_minutes(&props.exercises[i..]);
     let (answer, why) = e.kind.solve();
@@ -146,7 +152,7 @@ pub fn Presenter(props: &PresenterProps) -> Html {
             <p class="presenter-prompt">{ e.prompt.clone() }</p>
             <div class="presenter-answer" aria-live="polite">
                 if revealed.contains(&i) {
-                    <p data-testid="presenter-answer"><strong>{ format!("Answer: {}. ", answer.text()) }</strong>{ why }</p>
+                    <p id="presenter-answer" tabindex="-1" data-testid="presenter-answer"><strong>{ format!("Answer: {}. ", answer.text()) }</strong>{ why }</p>
                 } else {
                     <button type="button" onclick={on_reveal}>{ "Reveal answer" }</button>
                 }

@@ -181,7 +181,8 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
                     <ResetAll on_cleared={clear_all} />
                 </div>
                 { live_lrs }
-                if !hidden {
+                // A learner the LMS launched sees the path alone: no answer key a click away.
+                if !hidden && !browser::lms::launched() {
                     <p class="trainer-links">
                         { "For trainers: " }
                         <a href={trainer(WorkshopQuery { present: true, ..mode })}>{ "Presenter mode" }</a>{ " · " }

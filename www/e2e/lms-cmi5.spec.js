@@ -228,6 +228,11 @@ test('the class view shows the room, read back from the LRS page by page, and fo
   for (const [i, cells] of rows.entries()) await expect(learners.nth(i).locator('th, td')).toHaveText(cells);
   // The credentials stay out of the link.
   await expect(page).toHaveURL(/#\/class\?activity=[^&]*$/);
+  // On a phone the tables scroll in their own regions, not the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(page.getByRole('region', { name: 'Per step' })).toHaveJSProperty('tabIndex', 0);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // While the room works: cy answers one more step, and the view catches up by itself.
   const cy = await context.newPage();
@@ -238,6 +243,13 @@ test('the class view shows the room, read back from the LRS page by page, and fo
   await answerStep(cy, 'coverage-8-3', '8');
   await expect(row('coverage-8-3')).toHaveText(['4', '100% (4 of 4)', '–'], { timeout: 20_000 });
   expect(await axeViolations(page)).toEqual([]);
+  // A read that fails (the network gone for a moment) keeps the room on the screen, says so, and
+  // the next good read clears it.
+  await page.route(`${lms.origin}/xapi/**`, (route) => route.abort());
+  await expect(status).toHaveText(/^The latest read failed: .*\. Shown: the class as read at /, { timeout: 20_000 });
+  await expect(row('coverage-8-3')).toHaveText(['4', '100% (4 of 4)', '–']);
+  await page.unroute(`${lms.origin}/xapi/**`);
+  await expect(status).toHaveText(/^5 learners, read at /, { timeout: 20_000 });
 });
 
 test('without an LMS, a live workshop names the LRS and each answer reaches it', async ({ page }) => {

@@ -65,6 +65,9 @@ for (const kind of ['scorm12', 'scorm2004']) {
     expect(w.status(r.cmi)).toBe(kind === 'scorm12' ? 'incomplete' : 'incomplete/unknown');
     // Launched by an LMS: the path alone, no site navigation, a step's lab in a tab of its own.
     await expect(frame.getByRole('navigation', { name: 'Labs' })).toHaveCount(0);
+    // Nor the trainer's links: the answer key is not a click away from a graded learner.
+    await expect(frame.getByRole('link', { name: 'Answer key' })).toHaveCount(0);
+    await expect(frame.getByRole('link', { name: 'Presenter mode' })).toHaveCount(0);
     const lab = frame.locator('[data-exercise="owner-77"]').getByRole('link', { name: 'Open the lab for this step' });
     await expect(lab).toHaveAttribute('target', '_blank');
     await expect(lab).toHaveAttribute('href', /^index\.html#\/owners\?/);

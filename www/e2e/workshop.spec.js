@@ -18,9 +18,12 @@ test('presenter mode shows one step at a time, hides the answer until revealed, 
   await expect(page.getByRole('navigation', { name: 'Labs' })).toBeVisible();
   await expect(page.getByTestId('presenter-answer')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Previous step' })).toBeDisabled();
-  await page.getByRole('button', { name: 'Reveal answer' }).click();
+  // By keyboard: the button pressed gives way to the answer, which takes the focus.
+  await page.getByRole('button', { name: 'Reveal answer' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('presenter-answer')).toContainText('Answer: 8.');
   await expect(page.getByTestId('presenter-answer')).toContainText('gcd(8, 3) = 1');
+  await expect(page.getByTestId('presenter-answer')).toBeFocused();
 
   // Walk every step: each has its own estimate, and they add up to the whole path's.
   const time = page.getByTestId('presenter-time');
@@ -66,6 +69,9 @@ test('the handout prints without chrome or answers, and the answer key prints th
   await expect(step.getByText('Which subtask (counting from 0) owns key group 77?')).toBeVisible();
   await expect(page.getByTestId('answer-key-item')).toHaveCount(0);
   expect(await step.getByRole('textbox').evaluate((e) => getComputedStyle(e).color)).toBe('rgba(0, 0, 0, 0)');
+  // The live workshop's LRS form, and what the trainer typed into it, stay off the paper.
+  await expect(page.locator('details.live-lrs')).toHaveCount(1);
+  await expect(page.locator('details.live-lrs')).toBeHidden();
 
   // A lab page prints without the embed panel either.
   await page.emulateMedia({ media: 'screen' });

@@ -90,9 +90,10 @@ pub struct ExerciseRow {
 }
 
 impl ExerciseRow {
-    /// The first-attempt share in whole percent (0 when nobody answered).
+    /// The first-attempt share in whole percent, rounded half up (2 of 3 is 67; 0 when nobody
+    /// answered).
     pub fn first_right_percent(&self) -> usize {
-        (self.first_right * 100).checked_div(self.learners).unwrap_or(0)
+        (self.first_right * 200 + self.learners).checked_div(self.learners * 2).unwrap_or(0)
     }
 }
 

@@ -119,3 +119,13 @@ fn the_next_page_is_found_from_the_more_link() {
         assert_eq!(more_url(endpoint, more).as_deref(), want, "{endpoint} {more}");
     }
 }
+
+#[test]
+fn shares_round_half_up() {
+    let row = |first_right, learners| ExerciseRow { id: String::new(), learners, first_right, wrong: Vec::new() };
+    let shares: Vec<usize> = [(2, 3), (1, 3), (1, 8), (1, 200), (0, 5), (5, 5), (0, 0)]
+        .iter()
+        .map(|&(r, n)| row(r, n).first_right_percent())
+        .collect();
+    assert_eq!(shares, [67, 33, 13, 1, 0, 100, 0]);
+}

@@ -48,6 +48,14 @@ fn report(
         }
     }
     let result = PathResult::of(exercises, progress);
+    // Opened again with a result recorded: nothing is answered yet, so nothing is written (the
+    // suspend data may not have held every answer that result counted).
+    if checked.is_none() && scorm.recorded_result(&session.get(scorm.result_element())) {
+        return Ok(format!(
+            "Your LMS keeps your result; {} of {} right in the answers it gave back. It is reported again when you answer a step.",
+            result.raw, result.max
+        ));
+    }
     let pass_mark = scorm.pass_mark(&session.get(scorm.pass_mark_element()));
     let (suspend, dropped) = fit_suspend(&progress.format(), scorm.suspend_limit());
     session.set_all(&status_values(scorm, result, pass_mark, &suspend))?;

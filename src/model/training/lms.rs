@@ -52,6 +52,22 @@ impl Scorm {
         }
     }
 
+    /// The element holding the result the LMS has recorded: 1.2's lesson status, 2004's
+    /// success status.
+    pub fn result_element(self) -> &'static str {
+        match self {
+            Scorm::V12 => "cmi.core.lesson_status",
+            Scorm::V2004 => "cmi.success_status",
+        }
+    }
+
+    /// Whether `value`, read from [`Scorm::result_element`], is a result already recorded
+    /// (passed or failed; 1.2's completed too), which a new launch must not overwrite before
+    /// the learner answers: its suspend data may not hold every answer the result counted.
+    pub fn recorded_result(self, value: &str) -> bool {
+        matches!((self, value.trim()), (_, "passed" | "failed") | (Scorm::V12, "completed"))
+    }
+
     /// The element holding the learner's stored progress.
     pub fn suspend_element(self) -> &'static str {
         "cmi.suspend_data"

@@ -169,3 +169,27 @@ fn suspend_data_keeps_whole_lines_that_fit() {
     let (kept, dropped) = fit_suspend(&p.format(), Scorm::V12.suspend_limit());
     assert_eq!((TrainingProgress::parse(&kept), dropped), (Some(p), 0));
 }
+
+/// What a new launch leaves alone until the learner answers: a result the LMS recorded. The
+/// status words are the ones each version's run-time takes (`status_values` writes them).
+#[test]
+fn a_recorded_result_is_one_the_lms_was_given() {
+    for (scorm, value, recorded) in [
+        (Scorm::V12, "passed", true),
+        (Scorm::V12, "failed", true),
+        (Scorm::V12, "completed", true),
+        (Scorm::V12, "incomplete", false),
+        (Scorm::V12, "not attempted", false),
+        (Scorm::V12, "", false),
+        (Scorm::V2004, "passed", true),
+        (Scorm::V2004, " failed ", true),
+        (Scorm::V2004, "unknown", false),
+        (Scorm::V2004, "completed", false),
+    ] {
+        assert_eq!(scorm.recorded_result(value), recorded, "{scorm:?} {value:?}");
+    }
+    assert_eq!(
+        (Scorm::V12.result_element(), Scorm::V2004.result_element()),
+        ("cmi.core.lesson_status", "cmi.success_status")
+    );
+}

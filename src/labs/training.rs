@@ -49,11 +49,18 @@ fn mode_href(mode: WorkshopQuery, path: &Option<String>) -> String {
 
 #[function_component]
 pub fn TrainingPath(props: &TrainingPathProps) -> Html {
-    let set = use_state(|| None::<Result<ExerciseSet, String>>);
+    // The set read, with the `exercises=` it was read for: a set of an earlier link is not shown
+    // (nor the page settled) while the link's own is on its way.
+    let read = use_state(|| None::<(Option<String>, Result<ExerciseSet, String>)>);
+    // The newest link's read: a slower read of an earlier link arriving after it is dropped.
+    let newest = use_mut_ref(|| 0u32);
     {
-        let set = set.clone();
+        let read = read.clone();
         let path = props.path.clone();
         use_effect_with(path, move |path| {
+            let for_path = path.clone();
+            *newest.borrow_mut() += 1;
+            let this_read = *newest.borrow();
             let target = match path {
                 None => Ok("static/exercises.json".to_string()),
                 Some(p) => safe_path(p).ok_or_else(|| {
@@ -62,7 +69,6 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
                     )
                 }),
             };
-            let set = set.clone();
             yew::platform::spawn_local(async move {
                 let loaded = match target {
                     Ok(p) => load(p).await,
@@ -71,20 +77,23 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
                         s
                     }),
                 };
-                set.set(Some(loaded));
+                if *newest.borrow() == this_read {
+                    read.set(Some((for_path, loaded)));
+                }
             });
         });
     }
+    let set = read.as_ref().filter(|(path, _)| *path == props.path).map(|(_, set)| set);
     // The exercise file on its way: not settled.
     crate::components::use_busy(set.is_none());
     // Back from a step's lab: once the steps are drawn, that step is brought back into view.
-    use_effect_with(set.as_ref().is_some_and(|s| s.is_ok()), |drawn| {
+    use_effect_with(set.is_some_and(|s| s.is_ok()), |drawn| {
         if *drawn {
             return_to_step();
         }
     });
     let steps = use_stored_steps();
-    let loaded = set.as_ref().and_then(|s| s.as_ref().ok()).map(|s| s.exercises.clone());
+    let loaded = set.and_then(|s| s.as_ref().ok()).map(|s| s.exercises.clone());
     let lms_line = use_lms_report(loaded.clone(), &steps.progress, steps.checked.clone());
     let restore = steps.dispatcher().to_callback().reform(StepAction::Restore);
     let cmi5_line = use_cmi5_report(loaded.clone(), &steps.progress, steps.checked.clone(), restore);
@@ -94,7 +103,7 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
     let mode = props.mode;
     let hidden = mode.answers_hidden;
     let leave = AttrValue::from(mode_href(WorkshopQuery { present: false, key: false, ..mode }, &props.path));
-    let body = match set.as_ref() {
+    let body = match set {
         None => html! { <p role="status">{ "Loading the exercises…" }</p> },
         Some(Err(why)) => {
             html! { <p class="alert" role="alert">{ format!("The exercises could not be loaded: {why}.") }</p> }
@@ -160,7 +169,7 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
     let trainer = |m: WorkshopQuery| mode_href(m, &props.path);
     html! {
         <section class={classes!("training", mode.present.then_some("presenting"))} aria-labelledby="training-title">
-            <h2 id="training-title">{ set.as_ref().and_then(|s| s.as_ref().ok()).map_or("Guided path".to_string(), |s| format!("Guided path: {}", s.title)) }</h2>
+            <h2 id="training-title">{ set.and_then(|s| s.as_ref().ok()).map_or("Guided path".to_string(), |s| format!("Guided path: {}", s.title)) }</h2>
             if !mode.present && !mode.key {
                 <p>{ "Short steps through the labs. Each ends in a prediction; check it, then open the lab to see why." }</p>
             }

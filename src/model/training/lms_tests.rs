@@ -174,20 +174,10 @@ fn suspend_data_keeps_whole_lines_that_fit() {
 /// status words are the ones each version's run-time takes (`status_values` writes them).
 #[test]
 fn a_recorded_result_is_one_the_lms_was_given() {
-    for (scorm, value, recorded) in [
-        (Scorm::V12, "passed", true),
-        (Scorm::V12, "failed", true),
-        (Scorm::V12, "completed", true),
-        (Scorm::V12, "incomplete", false),
-        (Scorm::V12, "not attempted", false),
-        (Scorm::V12, "", false),
-        (Scorm::V2004, "passed", true),
-        (Scorm::V2004, " failed ", true),
-        (Scorm::V2004, "unknown", false),
-        (Scorm::V2004, "completed", false),
-    ] {
-        assert_eq!(scorm.recorded_result(value), recorded, "{scorm:?} {value:?}");
-    }
+    let words = ["passed", " failed ", "completed", "incomplete", "not attempted", "unknown", ""];
+    let recorded = |scorm: Scorm| words.into_iter().filter(|w| scorm.recorded_result(w)).collect::<Vec<_>>();
+    assert_eq!(recorded(Scorm::V12), ["passed", " failed ", "completed"]);
+    assert_eq!(recorded(Scorm::V2004), ["passed", " failed "]);
     assert_eq!(
         (Scorm::V12.result_element(), Scorm::V2004.result_element()),
         ("cmi.core.lesson_status", "cmi.success_status")

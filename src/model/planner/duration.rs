@@ -65,3 +65,44 @@ pub fn parse_ttl(text: &str) -> Result<Option<u64>, ModelError> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_parse_and_format() {
+        for (text, expected) in [
+            ("6h", Some(21_600)),
+            ("30 min", Some(1800)),
+            ("2d", Some(172_800)),
+            ("90", Some(90)),
+            ("none", None),
+            ("", None),
+        ] {
+            assert_eq!(parse_ttl(text), Ok(expected), "{text:?}");
+        }
+        for text in ["-1h", "6 weeks", "h", "99999999999d"] {
+            assert!(parse_ttl(text).is_err(), "{text:?}");
+        }
+        // Leading zeros are only zeros.
+        assert_eq!(parse_ttl("0000000000001d"), Ok(Some(86_400)));
+        // However many digits, a number with a unit is named against the bound.
+        for (text, said) in [
+            ("4000d", "state time-to-live in days must be between 0 and 3650, got 4000"),
+            ("99999999999999999999d", "state time-to-live in days must be between 0 and 3650, got \"99999999999999999999d\""),
+            ("99999999999999999999 weeks", "state time-to-live \"99999999999999999999 weeks\" is not a duration: use a whole number with s, min, h or d, or none"),
+            ("9999999999999d", "state time-to-live in days must be between 0 and 3650, got 9999999999999"),
+        ] {
+            assert_eq!(parse_ttl(text).unwrap_err().to_string(), said, "{text:?}");
+        }
+        assert_eq!(format_duration(27_000), "7 h 30 min");
+        assert_eq!(format_duration(59), "59 s");
+        assert_eq!(format_duration(3600), "1 h");
+        // A moment of the plan: its start is exact.
+        assert_eq!(
+            (format_duration(0), format_moment(0), format_moment(13_981)),
+            ("under 1 s".into(), "0 s".into(), "3 h 53 min".into())
+        );
+    }
+}

@@ -1,0 +1,37 @@
+//! The fastest relief's route in words: straight from the retained checkpoint, or stopped with a
+//! savepoint and restored from it (a job that is down brought back first), and why that way.
+
+use super::super::format_duration;
+use super::RestoreFrom;
+use crate::trace::Backend;
+
+/// The relief's route: from `from`, for a job that is `down` or running, with the state
+/// `backend` (what a retained checkpoint is), `current` → `parallelism`.
+pub(super) struct Route {
+    pub down: bool,
+    pub from: RestoreFrom,
+    pub backend: Backend,
+    pub current: u32,
+    pub parallelism: u32,
+}
+
+impl Route {
+    /// The route in a sentence: how, and why that way (`read_milli`: thousandths of the state a
+    /// restore from the checkpoint reads; `back_s`: how long bringing a stopped job back takes).
+    pub fn words(&self, read_milli: u64, back_s: u64) -> String {
+        let Route { down, from, backend, current, parallelism: p } = *self;
+        let reads = format!("{}.{:03} × the state", read_milli / 1000, read_milli % 1000);
+        let checkpoint = match backend {
+            Backend::RocksDb => format!("its latest retained incremental checkpoint, which reads {reads}"),
+            Backend::HashMap => {
+                "its latest retained checkpoint (a heap snapshot: each key group read once)".to_string()
+            }
+        };
+        match (down, from) {
+            (true, RestoreFrom::IncrementalCheckpoint) => format!("The job is down, so there is no savepoint to take: restore it at {p} straight from {checkpoint}, in NO_CLAIM mode; that is down less than bringing it back at {current} first and then stopping it with a savepoint."),
+            (true, RestoreFrom::Savepoint) => format!("The job is down: bring it back at {current} first, as the plan's first step does ({}), then stop it with a savepoint and restore at {p}. That is down less in all than restoring {current} → {p} straight from {checkpoint}, and the job serves again after the first window.", format_duration(back_s)),
+            (false, RestoreFrom::IncrementalCheckpoint) => format!("Restart from {checkpoint}: still quicker than writing and reading a savepoint."),
+            (false, RestoreFrom::Savepoint) => format!("Stop with a savepoint and restore from it: quicker here than restarting {current} → {p} from a retained incremental checkpoint, which reads {reads}."),
+        }
+    }
+}

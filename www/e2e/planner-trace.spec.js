@@ -224,7 +224,7 @@ test('in place, seed 004 scaled out 24 → 128: the downtime beside a savepoint 
 test('in place follows the release and the job: before 1.18 there is no call to ask, and a job that is down is brought back first', async ({ page }) => {
   await open(page, '#/planner?p=100&scheduler=adaptive&job=running&release=1.15');
   const verdict = page.getByTestId('inplace-verdict');
-  await expectVerdict(verdict, 'not-in-release', ["Not in Flink 1.15: its REST API has no call to set a running job's parallelism"]);
+  await expectVerdict(verdict, 'not-in-release', ["Not in this release: Flink 1.15's REST API has no call to set a running job's parallelism (PUT /jobs/<job-id>/resource-requirements arrived in 1.18)"]);
   await expect(page.getByTestId('inplace-estimate')).toHaveCount(0);
   const operator = page.getByTestId('inplace-operator');
   await expect(operator).toContainText('the operator rescales in place only from spec.flinkVersion v1_18 on');

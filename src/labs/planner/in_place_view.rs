@@ -84,7 +84,7 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
     let (current, target, max) = (input.current, input.target, input.max_parallelism);
     let slots = input.slots.map_or("the".to_string(), |n| n.max(current).to_string());
     let (headline, message) = match outcome {
-        InPlaceOutcome::NotInRelease => (format!("Not in Flink {}: its REST API has no call to set a running job's parallelism (PUT /jobs/<job id>/resource-requirements arrived in 1.18), so the job rescales only by a restart from a snapshot, as in the plan above.", s.release.slug()), None),
+        InPlaceOutcome::NotInRelease => (format!("Not in this release: {}, so the job rescales only by a restart from a snapshot, as in the plan above.", s.release.no_in_place_call().unwrap_or_default()), None),
         InPlaceOutcome::AboveMax => (format!("HTTP 400: in-place rescaling does not lift the ceiling. Flink refuses a parallelism above the job's max parallelism {max} before any scheduler sees it; nothing changes."), Some(above_max_message(target, max))),
         InPlaceOutcome::NotAdaptive => ("HTTP 500: the default scheduler cannot change a running job's parallelism. Set jobmanager.scheduler: adaptive first (that takes one ordinary restart).".to_string(), Some(NOT_ADAPTIVE_MESSAGE.to_string())),
         InPlaceOutcome::Rescales { parallelism, slot_capped: false } => (format!("HTTP 200: the adaptive scheduler restarts the job at {parallelism} and restores it from its latest checkpoint, with no savepoint and no rewrite."), None),

@@ -41,10 +41,11 @@ pub fn deployment_patch(target: u32, source_p: u32, release: Release) -> String 
 /// parallelism means through the operator.
 pub fn before_in_place(release: Release) -> String {
     format!(
-        "Flink {} has no REST call to set a running job's parallelism (it arrived in 1.18), and the operator rescales in \
-         place only from spec.flinkVersion v1_18 on: here a new spec.job.parallelism is a regular upgrade, by the job's \
-         upgradeMode (with upgradeMode: savepoint, a savepoint and a restore, as in the plan above).",
-        release.slug()
+        "{}, and the operator rescales in place only from spec.flinkVersion {} on: here a new \
+         spec.job.parallelism is a regular upgrade, by the job's upgradeMode (with upgradeMode: savepoint, a savepoint \
+         and a restore, as in the plan above).",
+        release.no_in_place_call().unwrap_or_default(),
+        Release::IN_PLACE_SINCE.operator_version()
     )
 }
 
@@ -74,7 +75,7 @@ mod tests {
         assert!(yaml.contains("jobmanager.scheduler: adaptive"));
         assert!(yaml.contains("flinkVersion: v2_3"));
         assert!(deployment_patch(128, 24, Release::V1_18).contains("flinkVersion: v1_18"));
-        assert!(before_in_place(Release::V1_15).starts_with("Flink 1.15 has no REST call"));
+        assert!(before_in_place(Release::V1_15).starts_with("Flink 1.15's REST API has no call"));
         assert!(
             yaml.contains("pipeline.jobvertex-parallelism-overrides: \"<source vertex id>:24,<keyed vertex id>:128\"")
         );

@@ -40,6 +40,9 @@ pub struct Keys {
 }
 
 impl Release {
+    /// The first release whose REST API can set a running job's parallelism (FLIP-291).
+    pub const IN_PLACE_SINCE: Release = Release::V1_18;
+
     pub const ALL: [Release; 10] = [
         Release::V1_15,
         Release::V1_16,
@@ -120,7 +123,19 @@ impl Release {
     /// (`PUT /jobs/:jobid/resource-requirements`, FLIP-291): from 1.18 on
     /// (`tests/flink-config-keys/observed-flink-<release>.txt`, its `rest` lines).
     pub fn rescales_in_place(self) -> bool {
-        self >= Release::V1_18
+        self >= Release::IN_PLACE_SINCE
+    }
+
+    /// Why this release cannot rescale a running job in place (`None` when it can), in the
+    /// words the runbook, the in-place verdict and the operator route share.
+    pub fn no_in_place_call(self) -> Option<String> {
+        (!self.rescales_in_place()).then(|| {
+            format!(
+                "Flink {}'s REST API has no call to set a running job's parallelism (PUT /jobs/<job-id>/resource-requirements arrived in {})",
+                self.slug(),
+                Release::IN_PLACE_SINCE.slug()
+            )
+        })
     }
 
     /// `spec.flinkVersion` of the Kubernetes operator's `FlinkDeployment`.

@@ -181,10 +181,9 @@ impl RunbookInput {
             format!("{} and {} are raised for each restore: its first checkpoint uploads the whole state, and at the defaults ({} and {DEFAULT_TOLERABLE}) it would expire and fail the job over, again and again. Set them back at the next planned restart. On the command line: -D{}='{timeout}' -D{}={CUTOVER_TOLERABLE}.", k.checkpoint_timeout, k.tolerable_failures, config_minutes(DEFAULT_TIMEOUT_S), k.checkpoint_timeout, k.tolerable_failures),
             format!("{} NO_CLAIM keeps the snapshot yours: Flink never deletes it, so it stays a rollback point. The same setting as configuration: {}.", claim, k.claim_mode),
             "Add -n (--allowNonRestoredState) only for an operator you removed on purpose: it drops that operator's state.".to_string(),
-            if r.rescales_in_place() {
-                format!("In-place rescaling instead (PUT /jobs/<job-id>/resource-requirements) needs {}: adaptive, and stays within max parallelism.", k.scheduler)
-            } else {
-                format!("Flink {} cannot rescale a running job in place: its REST API has no call to set a job's parallelism (PUT /jobs/<job-id>/resource-requirements arrived in 1.18).", r.slug())
+            match r.no_in_place_call() {
+                None => format!("In-place rescaling instead (PUT /jobs/<job-id>/resource-requirements) needs {}: adaptive, and stays within max parallelism.", k.scheduler),
+                Some(why) => format!("No in-place rescaling: {why}."),
             },
             format!("FlinkDeployment fields as in the CRD of {OPERATOR_RELEASE}; spec.flinkVersion: {}.", r.operator_version()),
         ];

@@ -257,7 +257,9 @@ fn the_in_place_note_follows_the_rest_api_of_the_release() {
         let names_call = notes
             .iter()
             .any(|n| n.starts_with("In-place rescaling instead (PUT /jobs/<job-id>/resource-requirements)"));
-        let says_cannot = notes.iter().any(|n| n.contains("cannot rescale a running job in place"));
+        let says_cannot = notes.iter().any(|n| {
+            n.starts_with("No in-place rescaling: ") && n.contains("has no call to set a running job's parallelism")
+        });
         assert_eq!((names_call, says_cannot), (has_put, !has_put), "{}", r.slug());
     }
 }

@@ -4,7 +4,7 @@
 // snapshot" links opening the planner, the restore predictor and the skew lab with the file's
 // values, bad files (the previous report kept), drop onto the page, the bundled samples, and
 // axe-core in both themes and at 390 px.
-import { test, expect, expectVerdict, open, downloaded, axeViolations, settledURL } from './fixtures.js';
+import { test, expect, expectVerdict, expectProblems, open, downloaded, axeViolations, settledURL } from './fixtures.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { keyGroup } from '../flink-port.js';
@@ -504,3 +504,17 @@ for (const theme of ['light', 'dark']) {
     expect(widths[0], 'no sideways page scroll').toBeLessThanOrEqual(widths[1]);
   });
 }
+
+test('the reader\'s code arrives with the first file read; if it cannot be fetched, the read says so and a retry reads', async ({ page }) => {
+  await open(page, '#/savepoint');
+  // The page draws without it.
+  await expect(page.getByLabel('Snapshot metadata file')).toBeVisible();
+  // The fetch this spec blocks is logged by the browser and by the chunk loader.
+  expectProblems(page, [/^console error: Failed to load resource: net::ERR_FAILED$/, /^console error: TypeError: Failed to fetch/]);
+  await page.route(/savepoint_parser\.[0-9a-f]+\.wasm$/, (route) => route.abort());
+  await page.getByRole('button', { name: 'Hashmap canonical savepoint (Flink 2.3.0)' }).click();
+  await expect(page.getByText(/the reader's code could not be fetched: the page is offline, or a newer version of the lab was installed; reload and try again/)).toBeVisible();
+  await page.unroute(/savepoint_parser\.[0-9a-f]+\.wasm$/);
+  await page.getByRole('button', { name: 'Hashmap canonical savepoint (Flink 2.3.0)' }).click();
+  await expect(page.getByTestId('savepoint-summary')).toHaveAttribute('data-format', 'canonical');
+});

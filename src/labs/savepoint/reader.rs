@@ -17,7 +17,7 @@ use yew::Callback;
 use super::state::{ReadFailure, SavepointAction, Shared, Timing};
 use crate::browser::{self, files, kept};
 use crate::model::base64;
-use crate::model::savepoint::{Budget, SnapshotParser, Step};
+use crate::model::savepoint::{Budget, SavepointError, Snapshot, SnapshotParser, Step};
 use crate::model::training::Sample;
 
 /// Parsing time per main-thread task before yielding (the task also holds one budget step).
@@ -137,6 +137,37 @@ pub fn read_sample(sample: Sample, tickets: &Tickets, send: Callback<SavepointAc
     });
 }
 
+/// The parser's calls. Its code is a chunk of its own (`savepoint_parser`), fetched with the
+/// first file read rather than with the page, which needs none of it to draw.
+#[derive(Clone, Copy)]
+struct Parser {
+    new: fn(usize) -> Box<SnapshotParser>,
+    step: fn(&mut SnapshotParser, &[u8], Budget) -> Step,
+    progress: fn(&SnapshotParser) -> u32,
+    finish: fn(Box<SnapshotParser>) -> Option<Result<Snapshot, SavepointError>>,
+}
+
+/// The chunk's one entry: the parser's calls, as functions the page can hold.
+#[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(savepoint_parser, fallible))]
+#[allow(clippy::unnecessary_wraps)]
+fn savepoint_parser() -> Result<Parser, crate::components::deferred::LoadFailed> {
+    Ok(Parser {
+        new: |len| Box::new(SnapshotParser::new(len)),
+        step: |parser, bytes, budget| parser.step(bytes, budget),
+        progress: |parser| parser.progress_permille(),
+        finish: |parser| parser.into_result(),
+    })
+}
+
+/// The parser's calls, once its chunk is here (at once in a build without chunks).
+async fn parser() -> Result<Parser, String> {
+    #[cfg(feature = "split")]
+    let loaded = savepoint_parser().await;
+    #[cfg(not(feature = "split"))]
+    let loaded = savepoint_parser();
+    loaded.map_err(|_| "the reader's code could not be fetched: the page is offline, or a newer version of the lab was installed; reload and try again".to_string())
+}
+
 /// Parses in steps; `keep`: the name to keep the file under for this tab once it reads well.
 async fn parse_stepped(
     bytes: Result<Vec<u8>, String>,
@@ -145,7 +176,11 @@ async fn parse_stepped(
     send: Callback<SavepointAction>,
     keep_as: Option<String>,
 ) {
-    let mut bytes = match bytes {
+    let loaded = match parser().await {
+        Ok(p) => bytes.map(|b| (p, b)),
+        Err(why) => Err(why),
+    };
+    let (calls, mut bytes) = match loaded {
         Ok(b) => b,
         Err(why) => {
             let result = Err(ReadFailure::Browser(why));
@@ -153,7 +188,7 @@ async fn parse_stepped(
         }
     };
     let started = browser::now_ms();
-    let mut parser = SnapshotParser::new(bytes.len());
+    let mut parser = (calls.new)(bytes.len());
     let mut timing = Timing::default();
     loop {
         // Each task starts after a yield: the copy (or the last step) ran in the one before.
@@ -164,17 +199,17 @@ async fn parse_stepped(
         let task = browser::now_ms();
         let mut step = Step::Pending;
         while step == Step::Pending && browser::now_ms() - task < STEP_MS {
-            step = parser.step(&bytes, BUDGET);
+            step = (calls.step)(&mut parser, &bytes, BUDGET);
         }
         timing.steps += 1;
         timing.longest_step_ms = timing.longest_step_ms.max((browser::now_ms() - task).max(0.0) as u32);
         if step == Step::Done {
             break;
         }
-        send.emit(SavepointAction::ReadProgress { ticket, permille: parser.progress_permille() });
+        send.emit(SavepointAction::ReadProgress { ticket, permille: (calls.progress)(&parser) });
     }
     timing.total_ms = (browser::now_ms() - started).max(0.0) as u32;
-    let result = match parser.into_result() {
+    let result = match (calls.finish)(parser) {
         Some(Ok(snapshot)) => {
             if let Some(name) = keep_as.filter(|_| tickets.current(ticket)) {
                 keep(&name, std::mem::take(&mut bytes));

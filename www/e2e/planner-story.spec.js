@@ -134,7 +134,7 @@ test('seed 004 as it happened: the job is down, so the plan brings it back first
   // The fastest relief of a job that is down: back at 24 first, then a savepoint restore at 128
   // (19 h 25 min in all), not 24 → 128 straight from the incremental checkpoint (24 h 45 min).
   const interim = page.getByTestId('plan-interim');
-  await expect(interim).toContainText('Outage: 19 h 25 min (7 h 46 min to bring it back at 24, then 4 TiB ÷ 300 MiB/s = 3 h 53 min');
+  await expect(interim).toContainText('Outage: 19 h 25 min (7 h 46 min to bring it back at 24, then 7 h 46 min to stop it with a savepoint and restore it at 128 (4 TiB ÷ 300 MiB/s = 3 h 53 min, then 4 TiB ÷ 300 MiB/s = 3 h 53 min), then the first checkpoint: 4 TiB ÷ 300 MiB/s = 3 h 53 min)');
   await expect(interim).toContainText('The job is down: bring it back at 24 first, as the plan\'s first step does (7 h 46 min), then stop it with a savepoint and restore at 128.');
   await page.getByLabel('State backend').selectOption('hashmap');
   await expect(interim).toContainText('The job is down, so there is no savepoint to take: restore it at 128 straight from its latest retained checkpoint (a heap snapshot');

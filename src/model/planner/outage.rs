@@ -237,23 +237,24 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                 // Straight from the retained checkpoint, or stopped with a savepoint and restored
                 // from it (a job that is down is brought back first): whichever is down less.
                 let checkpoint = held(&restart.from_checkpoint.arithmetic, restart.from_checkpoint.seconds);
-                let parts: Vec<&str> = restart.from_savepoint.iter().map(|ph| ph.arithmetic.as_str()).collect();
-                let savepoint = held(
-                    &format!("{}; in all {}", parts.join(", then "), format_duration(restart.savepoint_s())),
-                    restart.savepoint_s(),
-                );
-                let savepoint = match down {
+                let parts = restart.from_savepoint.iter().map(|ph| ph.arithmetic.as_str()).collect::<Vec<_>>().join(", then ");
+                let sp_s = restart.savepoint_s();
+                // A job that is down is brought back first: the sum names both windows' parts.
+                let (words, before) = match down {
                     true => (
                         format!(
-                            "{} to bring it back at {}, then {}",
+                            "{} to bring it back at {}, then {} to stop it with a savepoint and restore it at {} ({parts})",
                             format_duration(back_s),
                             input.current,
-                            savepoint.0
+                            format_duration(sp_s),
+                            p.get()
                         ),
-                        back_s.saturating_add(savepoint.1),
+                        back_s,
                     ),
-                    false => savepoint,
+                    false => (format!("{parts}; in all {}", format_duration(sp_s)), 0),
                 };
+                let (words, sp_held) = held(&words, sp_s);
+                let savepoint = (words, before.saturating_add(sp_held));
                 let (from, (arithmetic, seconds)) = if checkpoint.1 <= savepoint.1 {
                     (RestoreFrom::IncrementalCheckpoint, checkpoint)
                 } else {

@@ -193,7 +193,7 @@ fn seed_case_downtime_and_duration() {
     let i = down.interim.as_ref().unwrap();
     assert_eq!((i.parallelism, i.read_milli, i.restore_from, i.seconds), (128, 5375, RestoreFrom::Savepoint, 69_905));
     assert_eq!(format_duration(i.seconds), "19 h 25 min");
-    assert!(i.arithmetic.starts_with("7 h 46 min to bring it back at 24, then 4 TiB ÷ 300 MiB/s = 3 h 53 min, then 4 TiB ÷ 300 MiB/s = 3 h 53 min; in all 7 h 46 min, then the first checkpoint"), "{}", i.arithmetic);
+    assert_eq!(i.arithmetic, "7 h 46 min to bring it back at 24, then 7 h 46 min to stop it with a savepoint and restore it at 128 (4 TiB ÷ 300 MiB/s = 3 h 53 min, then 4 TiB ÷ 300 MiB/s = 3 h 53 min), then the first checkpoint: 4 TiB ÷ 300 MiB/s = 3 h 53 min");
     assert!(i.how.starts_with("The job is down: bring it back at 24 first, as the plan's first step does (7 h 46 min), then stop it with a savepoint and restore at 128."), "{}", i.how);
     let heap = PlanInput { job: JobStatus::Down, backend: crate::trace::Backend::HashMap, ..seed() }.plan();
     // A heap checkpoint is read once: straight from it is down less (7 h 46 min with its first

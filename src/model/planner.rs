@@ -197,6 +197,20 @@ impl PlanInput {
             .unwrap_or(MaxParallelism::LARGEST)
     }
 
+    /// The plan's route: a direct restore within the snapshot's max parallelism; above it, a
+    /// rebuild from the log when a time-to-live shorter than the rewrite's two passes lets
+    /// the state go, else a rewrite.
+    pub fn verdict(&self) -> Verdict {
+        let rewrite_s = (self.state_bytes / self.throughput.max(1)).saturating_mul(2);
+        if self.target <= self.snapshot_max().get() {
+            Verdict::DirectRestore
+        } else if self.ttl_s.is_some_and(|ttl| ttl < rewrite_s) {
+            Verdict::RebuildFromLog
+        } else {
+            Verdict::RewriteNeeded
+        }
+    }
+
     pub fn plan(&self) -> Plan {
         let saved = self.snapshot_max();
         let direct_restore =
@@ -210,16 +224,7 @@ impl PlanInput {
             .ok()
             .map(Imbalance::of)
             .filter(|i| !i.is_even());
-        let throughput = self.throughput.max(1);
-        let pass_s = self.state_bytes / throughput;
-        let rewrite_s = pass_s.saturating_mul(2);
-        let verdict = if self.target <= saved.get() {
-            Verdict::DirectRestore
-        } else if self.ttl_s.is_some_and(|ttl| ttl < rewrite_s) {
-            Verdict::RebuildFromLog
-        } else {
-            Verdict::RewriteNeeded
-        };
+        let verdict = self.verdict();
         let (timeline, alternative, interim) = outage::build(self, verdict, saved);
         let end_max = if verdict == Verdict::DirectRestore { saved.get() } else { suggested_max };
         let cutover = cutover::CutoverInput {

@@ -93,7 +93,7 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
         InPlaceOutcome::Unchanged { slot_capped: false } => (format!("HTTP 200, and nothing moves: the job already runs at {current}."), None),
     };
     // A request needs a running job: a job that is down is brought back first (the plan's first step).
-    let headline = match (s.job, outcome, super::use_plan(s).verdict) {
+    let headline = match (s.job, outcome, s.plan_input().verdict()) {
         (JobStatus::Down, InPlaceOutcome::NotInRelease, _) | (JobStatus::Running, _, _) => headline,
         (JobStatus::Down, _, Verdict::DirectRestore) => format!("The job is down, and the plan above restores it at {target} straight from its retained checkpoint: no request is needed. A running job asked the same: {headline}"),
         (JobStatus::Down, _, _) => {

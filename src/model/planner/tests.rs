@@ -283,3 +283,17 @@ fn the_checkpoint_timeout_is_checked_against_the_plans_savepoints() {
     let small = PlanInput { state_bytes: 1 << 30, ..running };
     assert!(!says(small, "A savepoint of this job") && says(small, "(about 3 s)"));
 }
+
+/// The verdict alone (what the in-place part asks) is the plan's, for each route.
+#[test]
+fn the_verdict_alone_is_the_plans() {
+    for (target, ttl_s, want) in [
+        (100, None, Verdict::DirectRestore),
+        (128, None, Verdict::DirectRestore),
+        (200, None, Verdict::RewriteNeeded),
+        (200, Some(3600), Verdict::RebuildFromLog),
+    ] {
+        let input = PlanInput { target, ttl_s, ..seed() };
+        assert_eq!((input.verdict(), input.plan().verdict), (want, want), "{target} {ttl_s:?}");
+    }
+}

@@ -334,7 +334,9 @@ test('a learner who leaves while answers are on their way loses none of them', a
   release();
   const verbs = async () => (await statementsOf(lrs, { registration })).map((s) => s.verb.id.split('/').pop()).sort();
   await expect.poll(verbs).toEqual(['answered', 'answered', 'answered', 'initialized', 'launched', 'terminated']);
-  // The progress went with them: a new launch of the registration resumes at 3 right.
+  // The progress went with them (a request of its own beside the statements, so it is waited
+  // for in the LMS too): a new launch of the registration resumes at 3 right.
+  await expect.poll(() => lms.stateOf('rescale-lab.progress', registration) ?? '').toContain('coverage-8-3');
   const again = await lms.launch(`http://127.0.0.1:${rootPort}/${folder}/`, 'eve', registration);
   await page.unrouteAll();
   await page.goto(again.url);

@@ -221,5 +221,9 @@ export async function startLms(lrs, pkgDir) {
     return { url: auUrl.href, sessionId };
   }
 
-  return { origin, course, launch, stop: () => server.close() };
+  /** The document `stateId` the AU last stored for `registration` (the text it PUT), if any. */
+  const stateOf = (stateId, registration) =>
+    [...state.entries()].find(([key]) => key.startsWith(`${stateId}|`) && key.endsWith(`|${registration}`))?.[1].text;
+
+  return { origin, course, launch, stateOf, stop: () => server.close() };
 }

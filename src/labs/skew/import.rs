@@ -1,6 +1,6 @@
 //! The slow paths of the skew lab, run outside the reducer: a large CSV read in steps of at
-//! most ~40 ms with progress reports, a large preset generated in steps the same way, and a
-//! large key set written to local storage.
+//! most ~40 ms with progress reports, a large set read again as another key type and a large
+//! preset generated in steps the same way, and a large key set written to local storage.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -9,7 +9,7 @@ use std::time::Duration;
 use yew::platform::{spawn_local, time::sleep};
 use yew::UseReducerDispatcher;
 
-use super::state::{Derived, Generating, ImportReport, SkewAction, SkewState};
+use super::state::{Derived, Generating, ImportReport, Rereading, SkewAction, SkewState};
 use super::query::STORAGE_KEY;
 use crate::browser;
 use crate::model::skew::aggregate::{GroupLoads, Ranked};
@@ -30,25 +30,72 @@ pub fn run(text: Rc<String>, key_type: KeyType, dispatcher: UseReducerDispatcher
 
 /// As [`run`], sending the actions to `send`.
 pub fn run_with(text: Rc<String>, key_type: KeyType, lone_surrogates: bool, send: impl Fn(SkewAction) + 'static) {
-    let dispatcher = send;
     spawn_local(async move {
-        dispatcher(SkewAction::ImportStarted);
-        let mut importer = CsvImporter::new(key_type);
-        if lone_surrogates {
-            importer = importer.rejecting_lone_surrogates();
+        send(SkewAction::ImportStarted);
+        let never = Cell::new(false);
+        if let Some(importer) = read_in_steps(&text, key_type, lone_surrogates, &never, &send).await {
+            let report = ImportReport::of(&importer);
+            send(SkewAction::Imported { rows: Rc::new(importer.rows), report, text });
         }
-        while !importer.done() {
-            let start = browser::now_ms();
-            while !importer.done() && browser::now_ms() - start < STEP_MS {
-                importer.step(&text, 2000);
-            }
-            let permille = (importer.offset() as u64 * 1000 / text.len().max(1) as u64) as u32;
-            dispatcher(SkewAction::ImportProgress { permille });
-            sleep(Duration::ZERO).await;
-        }
-        let report = ImportReport::of(&importer);
-        dispatcher(SkewAction::Imported { rows: Rc::new(importer.rows), report, text });
     });
+}
+
+/// Reads a set of the person's own again as `r.key_type` in steps: `text`, or when that is
+/// empty the set written as CSV (in steps too); until done or until `cancelled` is set (the
+/// set or the type changed again).
+pub fn reread(
+    r: Rereading,
+    (text, keys): (Rc<String>, Rc<Vec<KeyLoad>>),
+    lone_surrogates: bool,
+    cancelled: Rc<Cell<bool>>,
+    dispatcher: UseReducerDispatcher<SkewState>,
+) {
+    spawn_local(async move {
+        let text = if text.is_empty() {
+            let mut csv = String::with_capacity(keys.len() * 24);
+            for rows in keys.chunks(20_000) {
+                if !next_task(&cancelled).await {
+                    return;
+                }
+                csv.push_str(&keys_to_csv(rows));
+            }
+            Rc::new(csv)
+        } else {
+            text
+        };
+        let send = |action| dispatcher.dispatch(action);
+        if let Some(importer) = read_in_steps(&text, r.key_type, lone_surrogates, &cancelled, &send).await {
+            let report = ImportReport::of(&importer);
+            send(SkewAction::Imported { rows: Rc::new(importer.rows), report, text });
+        }
+    });
+}
+
+/// Reads `text` as keys of `key_type` in steps of at most ~[`STEP_MS`], reporting progress;
+/// `None` once `cancelled` is set.
+async fn read_in_steps(
+    text: &str,
+    key_type: KeyType,
+    lone_surrogates: bool,
+    cancelled: &Cell<bool>,
+    send: &impl Fn(SkewAction),
+) -> Option<CsvImporter> {
+    let mut importer = CsvImporter::new(key_type);
+    if lone_surrogates {
+        importer = importer.rejecting_lone_surrogates();
+    }
+    while !importer.done() {
+        let start = browser::now_ms();
+        while !importer.done() && browser::now_ms() - start < STEP_MS {
+            importer.step(text, 2000);
+        }
+        let permille = (importer.offset() as u64 * 1000 / text.len().max(1) as u64) as u32;
+        send(SkewAction::ImportProgress { permille });
+        if !next_task(cancelled).await {
+            return None;
+        }
+    }
+    Some(importer)
 }
 
 /// Writes a large key set to local storage in a task of its own; says so if it cannot.

@@ -99,6 +99,19 @@ fn SkewParts(props: &PartsProps) -> Html {
         });
     }
     {
+        // A large set of the person's own read again as another key type, in steps; a newer
+        // set or type cancels it.
+        let (dispatcher, rereading, lone) = (dispatcher.clone(), state.rereading, state.csv_lone_surrogates);
+        let from = (state.csv_text.clone(), state.keys.clone());
+        use_effect_with(rereading.map(|r| r.job), move |_| {
+            let cancelled = Rc::new(Cell::new(false));
+            if let Some(r) = rereading {
+                import::reread(r, from, lone, cancelled.clone(), dispatcher);
+            }
+            move || cancelled.set(true)
+        });
+    }
+    {
         let (dispatcher, keys, stored) = (dispatcher.clone(), state.keys.clone(), state.source == KeySource::Stored);
         use_effect_with(state.version, move |_| {
             if stored && !keys.is_empty() {

@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use super::state::generating::{Derived, Generating};
+use super::state::generating::{Derived, Generating, Rereading};
 use super::state::report::ImportReport;
 use crate::model::skew::metrics::Imported as ImportedMetrics;
 use crate::model::skew::presets::{Preset, PresetKind, MAX_PRESET_KEYS};
@@ -67,7 +67,9 @@ pub struct SkewState {
     pub preset_s: Field<u64>,
     pub preset_hot: Field<u32>,
     pub total: Field<u64>,
-    /// The last applied CSV text (shared, it can be megabytes). `Rc<String>`, not `Rc<str>`:
+    /// The CSV text the keys were read from, or one pasted since that read no key (it is read
+    /// again under another key type); empty when the keys came from elsewhere (a preset, table
+    /// edits). Shared, it can be megabytes. `Rc<String>`, not `Rc<str>`:
     /// `Rc`'s `==` first checks that both point to one value only when the value is sized, and
     /// yew compares a part's props on every render, so an `Rc<str>` of a 20 MB paste cost a
     /// 20 MB comparison per part per render (up to 260 ms in one task after a 1M-key paste).
@@ -82,7 +84,9 @@ pub struct SkewState {
     /// What a large preset's job derived from `keys` in steps beside them (see
     /// `import::generate`); `None` once the keys change otherwise, so it always belongs to `keys`.
     pub derived: Option<Derived>,
-    /// Requests for a stepped preset so far (each one's `job`).
+    /// A set of the person's own being read again as another key type, in steps.
+    pub rereading: Option<Rereading>,
+    /// Requests for a stepped preset or re-read so far (each one's `job`).
     pub jobs: u32,
     pub what_if: Field<Option<u32>>,
     pub salt: Field<u32>,

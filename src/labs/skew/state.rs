@@ -1,12 +1,14 @@
 //! What the skew lab does with its state (the state and its parameters are in `query.rs`): the
 //! key set's setters and the pure reducer. Large CSV imports run in steps outside the reducer
-//! and arrive as one `Imported` action; so does a preset of more than [`STEPPED_KEYS`] keys
-//! (`Generating`, then one `PresetGenerated`).
+//! and arrive as one `Imported` action; so does a large set read again as another key type
+//! (`Rereading`), and a preset of more than [`STEPPED_KEYS`] keys (`Generating`, then one
+//! `PresetGenerated`).
 
 use std::rc::Rc;
 
 pub use super::query::SkewState;
 use super::query::{KeySource, MAX_URL_CSV};
+use crate::components::big_text::SYNC_LIMIT;
 use crate::model::skew::csv::{keys_to_csv, CsvImporter};
 use crate::model::skew::metrics::Imported as ImportedMetrics;
 use crate::model::skew::presets::Preset;
@@ -18,7 +20,7 @@ mod action;
 pub mod generating;
 pub mod report;
 pub use action::SkewAction;
-pub use generating::{Derived, Generating, STEPPED_KEYS};
+pub use generating::{Derived, Generating, Rereading, STEPPED_KEYS};
 pub use report::{ImportReport, KeyColumn};
 
 impl SkewState {
@@ -60,23 +62,37 @@ impl SkewState {
     }
 
     /// After a new key type: a set of the person's own read again as keys of that type (its
-    /// CSV text, or the set as CSV when the keys came from edits or storage); a preset's keys
-    /// have their own type, and a preset still being made arrives with the new one.
+    /// CSV text, or the set as CSV when the keys came from edits or storage), at once when
+    /// small, else in steps ([`Rereading`]); a preset's keys have their own type, and a preset
+    /// still being made arrives with the new one.
     pub(super) fn retyped(&mut self) {
         if let Some(g) = self.generating.as_mut() {
             g.key_type = self.key_type;
         }
-        if !self.from_preset() {
+        if self.from_preset() {
+            return;
+        }
+        let small = if self.csv_text.is_empty() {
+            self.keys.len() <= STEPPED_KEYS as usize
+        } else {
+            self.csv_text.len() <= SYNC_LIMIT
+        };
+        if small {
             if self.csv_text.is_empty() {
                 self.csv_text = Rc::new(keys_to_csv(&self.keys));
             }
             self.apply_csv();
+        } else {
+            self.jobs += 1;
+            self.rereading = Some(Rereading { job: self.jobs, key_type: self.key_type });
+            self.importing = Some(0);
         }
     }
 
     /// Makes `preset` the key set: at once when small, else by asking for it in steps.
     pub(super) fn use_preset(&mut self, preset: Preset) {
         if let Ok(preset) = preset.validate() {
+            self.cancel_reread();
             self.source = KeySource::Preset(preset);
             self.key_type = preset.key_type();
             if preset.n() > STEPPED_KEYS {
@@ -100,9 +116,13 @@ impl SkewState {
         self.replace_keys(Rc::new(keys));
     }
 
-    /// Replaces the key set (a preset still being generated is dropped: this set is newer).
+    /// Replaces the key set (a preset still being generated, or a set being read again, is
+    /// dropped: this set is newer). The keys no longer come from `csv_text`: a caller whose
+    /// keys do sets it again.
     fn replace_keys(&mut self, keys: Rc<Vec<KeyLoad>>) {
         self.generating = None;
+        self.cancel_reread();
+        self.csv_text = Rc::default();
         self.derived = None;
         self.keys = keys;
         self.version += 1;
@@ -119,6 +139,20 @@ impl SkewState {
             _ => KeySource::Stored,
         };
         self.keep_type_of_keys();
+    }
+
+    /// Drops a stepped re-read (its job is cancelled once `rereading` changes), and its progress.
+    pub(super) fn cancel_reread(&mut self) {
+        if self.rereading.take().is_some() {
+            self.importing = None;
+        }
+    }
+
+    /// The keys read from `text`, which `csv_text` then holds.
+    pub(super) fn read_from(&mut self, keys: Rc<Vec<KeyLoad>>, text: Rc<String>) {
+        self.replace_keys(keys);
+        self.csv_text = text;
+        self.custom_source();
     }
 
     /// The menu's key type back to the keys' own, for a set of the person's own.
@@ -141,8 +175,7 @@ impl SkewState {
             // Nothing read: the set in force stays, and so does its type.
             self.keep_type_of_keys();
         } else {
-            self.set_keys(importer.rows);
-            self.custom_source();
+            self.read_from(Rc::new(importer.rows), self.csv_text.clone());
         }
     }
 
@@ -207,3 +240,5 @@ mod reduce;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod retype_tests;

@@ -1,6 +1,8 @@
-//! A large preset on its way: generated in steps outside the reducer (see `import::generate`),
-//! each request numbered so that a late answer to a superseded one is ignored. Types only: the
-//! state (`query.rs`) holds them, and `SkewState::use_preset` asks for them.
+//! Large key sets on their way, made in steps outside the reducer: a preset generated (see
+//! `import::generate`), or a set of the person's own read again as another key type (see
+//! `import::reread`); each request numbered, so that a superseded one is cancelled. Types only:
+//! the state (`query.rs`) holds them, and `SkewState::use_preset` and `SkewState::retyped` ask
+//! for them.
 
 use std::rc::Rc;
 
@@ -19,6 +21,15 @@ pub struct Generating {
     pub total_milli: u64,
     pub permille: u32,
     /// The key type once the keys arrive: the preset's, or a link's.
+    pub key_type: crate::model::KeyType,
+}
+
+/// A set of the person's own read again as `key_type` in steps (its CSV text, or the set
+/// written as CSV when it came from edits or storage): too large to read in one task. The keys
+/// stay the previous set, each of its own type, until the read is done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rereading {
+    pub job: u32,
     pub key_type: crate::model::KeyType,
 }
 

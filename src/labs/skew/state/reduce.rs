@@ -35,17 +35,22 @@ impl Reducible for SkewState {
                     s.derived = Some(derived);
                 }
             }
-            SkewAction::ImportStarted => s.importing = Some(0),
+            SkewAction::ImportStarted => {
+                // A paste read in steps is newer than a set being read again.
+                s.cancel_reread();
+                s.importing = Some(0);
+            }
             SkewAction::ImportProgress { permille } => s.importing = Some(permille),
             SkewAction::Imported { rows, report, text } => {
+                s.rereading = None;
                 s.importing = None;
-                s.csv_text = text;
                 s.import = Some(report);
                 if rows.is_empty() {
+                    // Nothing read: the set in force stays, and the text waits for another type.
+                    s.csv_text = text;
                     s.keep_type_of_keys();
                 } else {
-                    s.replace_keys(rows);
-                    s.custom_source();
+                    s.read_from(rows, text);
                 }
             }
             SkewAction::EditKey { index, column, text } => s.table_error = s.edit(index, column, &text).err(),

@@ -124,7 +124,7 @@ test.describe('timing @timing', () => {
     });
     await open(page, '#/skew?preset=sequential&n=200000');
     await expect(page.getByTestId('skew-percent')).toHaveText(/^\d+$/, { timeout: 30_000 });
-    const events = page.getByLabel('Events per second of row 1');
+    const events = page.getByLabel('Events per second of row 1', { exact: true });
     await events.fill('5');
     await events.press('Enter');
     await expect(page).toHaveURL(/stored=1/);

@@ -63,7 +63,9 @@ impl PlanInput {
         // The first checkpoint after the restore is full (observed): its time decides the
         // checkpoint timeout the cutover needs.
         let (_, full_s) = super::outage::pass_arithmetic(self.state_bytes, 1000, self.savepoint_rate);
-        w.insert(2, super::first_checkpoint::timeout_check(full_s));
+        if let Some(check) = super::first_checkpoint::timeout_check(full_s) {
+            w.insert(2, check);
+        }
         // Every route but a direct restore of a job that is down takes a savepoint of a running job.
         let savepoints = !(self.job == super::JobStatus::Down && self.target <= saved);
         if let Some(check) = super::first_checkpoint::savepoint_check(full_s).filter(|_| savepoints) {

@@ -44,19 +44,30 @@ pub fn config_minutes(seconds: u64) -> String {
     format!("{} min", seconds.div_ceil(60))
 }
 
-/// Why the keys are raised, in a sentence for the plan's checks.
-pub fn timeout_check(full_checkpoint_s: u64) -> String {
-    let timeout = cutover_timeout_s(full_checkpoint_s);
-    let took = match full_checkpoint_s {
-        0 => "under a second".to_string(),
-        s => format!("about {}", format_duration(s)),
+/// Whether a cutover raises the two keys: when the first full checkpoint, twice over (the
+/// margin [`cutover_timeout_s`] gives), would not fit the default timeout. A checkpoint well
+/// inside it completes at the defaults (observed: E3, 3 s under a 10 s timeout, kept running).
+pub fn needs_raise(full_checkpoint_s: u64) -> bool {
+    cutover_timeout_s(full_checkpoint_s) > DEFAULT_TIMEOUT_S
+}
+
+/// Why the keys are raised, in a sentence for the plan's checks; `None` when they need not be.
+pub fn timeout_check(full_checkpoint_s: u64) -> Option<String> {
+    if !needs_raise(full_checkpoint_s) {
+        return None;
+    }
+    let consequence = if full_checkpoint_s > DEFAULT_TIMEOUT_S {
+        "it would expire, the job would fail over and restore again, in a loop"
+    } else {
+        "an upload only a little slower than this estimate would expire it, and the job would fail over and restore again, in a loop"
     };
-    format!(
-        "The first checkpoint after the restore uploads the whole state ({took}). Flink's defaults give a checkpoint {} and tolerate no failed one: it would expire, the job would fail over and restore again, in a loop. Raise execution.checkpointing.timeout to {} and execution.checkpointing.tolerable-failed-checkpoints to {CUTOVER_TOLERABLE} for the cutover; set them back ({} and {DEFAULT_TOLERABLE}) at the next planned restart.",
+    Some(format!(
+        "The first checkpoint after the restore uploads the whole state (about {}). Flink's defaults give a checkpoint {} and tolerate no failed one: {consequence}. Raise execution.checkpointing.timeout to {} and execution.checkpointing.tolerable-failed-checkpoints to {CUTOVER_TOLERABLE} for the cutover; set them back ({} and {DEFAULT_TOLERABLE}) at the next planned restart.",
+        format_duration(full_checkpoint_s),
         format_duration(DEFAULT_TIMEOUT_S),
-        format_duration(timeout),
+        format_duration(cutover_timeout_s(full_checkpoint_s)),
         config_minutes(DEFAULT_TIMEOUT_S),
-    )
+    ))
 }
 
 /// A savepoint is bound by the same timeout (observed: a savepoint past it failed with
@@ -139,10 +150,26 @@ mod tests {
             assert_eq!(config_minutes(timeout), text);
         }
         assert!(timeout_check(13_981)
+            .unwrap()
             .contains("to 7 h 47 min and execution.checkpointing.tolerable-failed-checkpoints to 3"));
         // Flink reads the runbook's minutes as minutes (observed).
         assert!(OBSERVED.contains(
             "execution.checkpointing.timeout: 467 min -> PT7H47M; execution.checkpointing.tolerable-failed-checkpoints: 3 -> 3"
         ));
+    }
+
+    /// A first checkpoint that fits the default timeout twice over needs no raised key: the
+    /// observed job with a checkpoint of 3 s under a 10 s timeout, at the default tolerance, ran
+    /// on (E3); only one past its timeout failed over (E1). Above 5 min the margin is gone.
+    #[test]
+    fn the_keys_are_raised_only_when_the_checkpoint_needs_it() {
+        let e3 = line("E3");
+        assert!(e3.contains("timeout=10 s") && e3.contains("tolerable-failed-checkpoints=(default)"), "{e3}");
+        assert!(e3.contains("RUNNING; failures 0"), "{e3}");
+        for (full, raised) in [(0, false), (3, false), (300, false), (301, true), (600, true), (13_981, true)] {
+            assert_eq!((needs_raise(full), timeout_check(full).is_some()), (raised, raised), "{full}");
+        }
+        assert!(timeout_check(360).unwrap().contains("about 6 min). Flink's defaults give a checkpoint 10 min and tolerate no failed one: an upload only a little slower"));
+        assert!(timeout_check(601).unwrap().contains("no failed one: it would expire"));
     }
 }

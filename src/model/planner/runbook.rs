@@ -8,8 +8,9 @@ use super::super::key_group::prefix::key_group_prefix_bytes;
 use super::super::key_group::MaxParallelism;
 use super::cutover::{CutoverInput, Fate};
 use super::first_checkpoint::{
-    config_minutes, cutover_timeout_s, CUTOVER_TOLERABLE, DEFAULT_TIMEOUT_S, DEFAULT_TOLERABLE,
+    config_minutes, cutover_timeout_s, needs_raise, CUTOVER_TOLERABLE, DEFAULT_TIMEOUT_S, DEFAULT_TOLERABLE,
 };
+use super::format_duration;
 use super::release::{Keys, Release, OPERATOR_RELEASE};
 use super::{JobStatus, Verdict};
 use crate::trace::Backend;
@@ -29,7 +30,7 @@ pub struct RunbookInput {
     pub current: u32,
     pub job: JobStatus,
     /// The first checkpoint after a restore (a full one): the checkpoint timeout is raised to
-    /// cover it (`first_checkpoint::cutover_timeout_s`).
+    /// cover it when the default does not (`first_checkpoint::needs_raise`).
     pub first_checkpoint_s: u64,
     /// The snapshot's max parallelism: what the cutover pins the operators a rewrite keeps at.
     pub saved_max: u32,
@@ -54,7 +55,9 @@ pub struct Runbook {
     pub notes: Vec<String>,
 }
 
-fn step(title: &str, cli: Vec<String>, config: Vec<(&'static str, String)>, k8s: Vec<String>) -> RunbookStep {
+/// One step; an empty `FlinkDeployment` line (a key set that is not raised) is left out.
+fn step(title: &str, cli: Vec<String>, config: Vec<(&'static str, String)>, mut k8s: Vec<String>) -> RunbookStep {
+    k8s.retain(|line| !line.is_empty());
     RunbookStep { title: title.to_string(), cli, config, k8s }
 }
 
@@ -72,18 +75,27 @@ impl RunbookInput {
             Backend::RocksDb => vec![(k.backend, "rocksdb".to_string()), (k.incremental, "true".to_string())],
             Backend::HashMap => vec![(k.backend, "hashmap".to_string())],
         };
-        // Every restore that brings a job into service gets the raised checkpoint keys: its
-        // first checkpoint is full (observed, `first_checkpoint`).
+        // Every restore that brings a job into service gets the raised checkpoint keys when its
+        // first checkpoint, a full one (observed, `first_checkpoint`), needs them; an empty
+        // FlinkDeployment line is left out (`step`).
+        let raise = needs_raise(self.first_checkpoint_s);
         let timeout = config_minutes(cutover_timeout_s(self.first_checkpoint_s));
-        let raised = |k: &Keys| {
-            vec![(k.checkpoint_timeout, timeout.clone()), (k.tolerable_failures, CUTOVER_TOLERABLE.to_string())]
+        let raised = |k: &Keys| match raise {
+            true => {
+                vec![(k.checkpoint_timeout, timeout.clone()), (k.tolerable_failures, CUTOVER_TOLERABLE.to_string())]
+            }
+            false => vec![],
         };
-        let raised_k8s = format!(
-            "spec.flinkConfiguration: {{ {}: \"{timeout}\", {}: \"{CUTOVER_TOLERABLE}\" }}",
-            k.checkpoint_timeout, k.tolerable_failures
-        );
-        let raised_extra =
-            format!(", {}: \"{timeout}\", {}: \"{CUTOVER_TOLERABLE}\"", k.checkpoint_timeout, k.tolerable_failures);
+        let (raised_k8s, raised_extra) = match raise {
+            true => (
+                format!(
+                    "spec.flinkConfiguration: {{ {}: \"{timeout}\", {}: \"{CUTOVER_TOLERABLE}\" }}",
+                    k.checkpoint_timeout, k.tolerable_failures
+                ),
+                format!(", {}: \"{timeout}\", {}: \"{CUTOVER_TOLERABLE}\"", k.checkpoint_timeout, k.tolerable_failures),
+            ),
+            false => (String::new(), String::new()),
+        };
         let restored = |k: &Keys| {
             let mut c = vec![(k.max_parallelism, m.to_string()), (k.claim_mode, "NO_CLAIM".to_string())];
             c.extend(backend(k));
@@ -178,7 +190,10 @@ impl RunbookInput {
         }
         let mut notes = vec![
             format!("Flink {} (names checked against the {} jar).", r.slug(), r.checked()),
-            format!("{} and {} are raised for each restore: its first checkpoint uploads the whole state, and at the defaults ({} and {DEFAULT_TOLERABLE}) it would expire and fail the job over, again and again. Set them back at the next planned restart. On the command line: -D{}='{timeout}' -D{}={CUTOVER_TOLERABLE}.", k.checkpoint_timeout, k.tolerable_failures, config_minutes(DEFAULT_TIMEOUT_S), k.checkpoint_timeout, k.tolerable_failures),
+            match raise {
+                true => format!("{} and {} are raised for each restore: its first checkpoint uploads the whole state (about {}), and at the defaults ({} and {DEFAULT_TOLERABLE}) it would expire, or come close, and fail the job over, again and again. Set them back at the next planned restart. On the command line: -D{}='{timeout}' -D{}={CUTOVER_TOLERABLE}.", k.checkpoint_timeout, k.tolerable_failures, format_duration(self.first_checkpoint_s), config_minutes(DEFAULT_TIMEOUT_S), k.checkpoint_timeout, k.tolerable_failures),
+                false => format!("The first checkpoint after each restore uploads the whole state (about {}): well inside the default {} of {}, so {} and {} stay at their defaults.", format_duration(self.first_checkpoint_s), k.checkpoint_timeout, config_minutes(DEFAULT_TIMEOUT_S), k.checkpoint_timeout, k.tolerable_failures),
+            },
             format!("{} NO_CLAIM keeps the snapshot yours: Flink never deletes it, so it stays a rollback point. The same setting as configuration: {}.", claim, k.claim_mode),
             "Add -n (--allowNonRestoredState) only for an operator you removed on purpose: it drops that operator's state.".to_string(),
             match r.no_in_place_call() {

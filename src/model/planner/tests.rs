@@ -279,9 +279,10 @@ fn the_checkpoint_timeout_is_checked_against_the_plans_savepoints() {
     assert!(!says(back, savepoint) && says(back, first));
     // Down, above it: the plan brings the job back, then takes savepoints of it.
     assert!(says(PlanInput { job: JobStatus::Down, ..seed() }, savepoint));
-    // A small state fits the default.
+    // A small state fits the default: neither the savepoint's nor the first checkpoint's
+    // warning (a 3 s upload under a 10 min timeout completes, observed).
     let small = PlanInput { state_bytes: 1 << 30, ..running };
-    assert!(!says(small, "A savepoint of this job") && says(small, "(about 3 s)"));
+    assert!(!says(small, "A savepoint of this job") && !says(small, "The first checkpoint after the restore"));
 }
 
 /// The verdict alone (what the in-place part asks) is the plan's, for each route.

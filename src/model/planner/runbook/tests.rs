@@ -221,6 +221,28 @@ fn every_restore_raises_the_checkpoint_timeout() {
     }
 }
 
+/// A first checkpoint that fits the default timeout twice over raises nothing: no step
+/// configures either key or writes them into a FlinkDeployment (no empty line is left), and the
+/// notes say why (tests/flink-first-checkpoint E3: 3 s under the timeout ran on at the defaults).
+#[test]
+fn a_small_first_checkpoint_keeps_the_defaults() {
+    for r in Release::ALL {
+        let k = r.keys();
+        for v in [Verdict::DirectRestore, Verdict::RewriteNeeded, Verdict::RebuildFromLog] {
+            for job in [JobStatus::Running, JobStatus::Down] {
+                let book = RunbookInput { job, first_checkpoint_s: 3, ..input(r, v) }.runbook();
+                for st in &book.steps {
+                    let keys = [k.checkpoint_timeout, k.tolerable_failures];
+                    assert!(!st.config.iter().any(|(key, _)| keys.contains(key)), "{r:?} {v:?} {}", st.title);
+                    assert!(!st.k8s.iter().any(|f| f.contains(k.checkpoint_timeout) || f.is_empty()), "{:?}", st.k8s);
+                }
+                let note = format!("(about 3 s): well inside the default {} of 10 min, so", k.checkpoint_timeout);
+                assert!(book.notes.iter().any(|n| n.contains(&note)), "{r:?} {:?}", book.notes);
+            }
+        }
+    }
+}
+
 /// After a rewrite of the keyed state, the shadow's and the cutover's code pin what the rewrite
 /// kept at the snapshot's max parallelism (observed in `tests/flink-cutover/`: without the pins
 /// the job-wide value stops the restore); the other verdicts pin nothing.

@@ -1,8 +1,9 @@
 //! "Plan from this snapshot": links into the other labs, filled from one operator of the file.
 //!
-//! - the planner (`saved_maxp`, `current`, `state`, `p`, `snapshot`, `backend`: the operator's
-//!   max parallelism and parallelism, the snapshot's total state size, the new parallelism typed
-//!   beside the link, the file's kind, and its backend where its handles show it);
+//! - the planner (`saved_maxp`, `current`, `state`, `p`, `snapshot`, `backend`, `release`: the
+//!   operator's max parallelism and parallelism, the snapshot's total state size, the new
+//!   parallelism typed beside the link, the file's kind, its backend where its handles show it,
+//!   and the oldest release that writes its format);
 //! - the restore predictor (`saved_maxp`, `p`);
 //! - the skew lab with the operator's state bytes per key group. The skew lab takes keys, not
 //!   key groups, and keys hash: so each key group with state becomes one `int` key chosen to
@@ -15,7 +16,9 @@ use crate::lab::Lab;
 use crate::labs::planner::query as planner_query;
 use crate::labs::skew::query as skew_query;
 use crate::model::savepoint::report::{key_group_range, operator_key_group_bytes, subtasks_by_index};
+use crate::model::planner::release::Release;
 use crate::model::planner::snapshot_kinds::SnapshotKind;
+use crate::model::savepoint::table::releases_writing;
 use crate::model::savepoint::recorded::{recorded_backend, recorded_kind, RecordedBackend, RecordedKind};
 use crate::model::savepoint::{Operator, Snapshot};
 use crate::model::skew::units::format_bytes;
@@ -32,11 +35,13 @@ pub const MAX_LINK_CSV: usize = 8000;
 pub struct Recorded {
     pub kind: RecordedKind,
     pub backend: RecordedBackend,
+    /// The metadata format version: which Flink releases write such a file.
+    pub version: i32,
 }
 
 impl Recorded {
     pub fn of(snapshot: &Snapshot) -> Recorded {
-        Recorded { kind: recorded_kind(snapshot), backend: recorded_backend(snapshot) }
+        Recorded { kind: recorded_kind(snapshot), backend: recorded_backend(snapshot), version: snapshot.version }
     }
 }
 
@@ -44,7 +49,7 @@ impl Recorded {
 /// its handles show it) its backend, and the new parallelism typed here: the link and the
 /// sentence beside it.
 pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: u32) -> (String, String) {
-    use planner_query::{BACKEND, CURRENT, P, SAVED_MAXP, SNAPSHOT, STATE};
+    use planner_query::{BACKEND, CURRENT, P, RELEASE, SAVED_MAXP, SNAPSHOT, STATE};
     let mut pairs = vec![(CURRENT.name, op.parallelism.to_string())];
     pairs.push((SAVED_MAXP.name, op.max_parallelism.to_string()));
     pairs.push((STATE.name, STATE.format(&state_bytes)));
@@ -71,13 +76,25 @@ pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: 
     if let Some(backend) = backend {
         BACKEND.pair(&backend, &mut pairs);
     }
+    // The runbook's release: the oldest that writes this format, whose names all its writers take.
+    let release = Release::for_format(recorded.version);
+    if let Some(release) = release {
+        RELEASE.pair(&release, &mut pairs);
+    }
     let what = kind.map_or("snapshot of unknown kind", SnapshotKind::title);
-    let text = format!(
+    let mut text = format!(
         ": the planner with max parallelism {}, current parallelism {}, new parallelism {new_p} and {} of state, from a {what}; backend {said}.",
         op.max_parallelism,
         op.parallelism,
         format_bytes(state_bytes)
     );
+    if let Some(release) = release {
+        text.push_str(&format!(
+            " Its commands are for Flink {}, the oldest release the planner knows of those that write this file's format ({}): each of them takes these names. Pick your cluster's own release there.",
+            release.slug(),
+            releases_writing(recorded.version)
+        ));
+    }
     (lab_href(Lab::Planner, &pairs), text)
 }
 

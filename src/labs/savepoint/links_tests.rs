@@ -12,6 +12,7 @@ use crate::model::savepoint::types::SubtaskState;
 use crate::model::savepoint::{parse, KeyGroupsKind, KeyedHandle, StreamHandle, Subtask};
 use crate::model::skew::aggregate::{GroupLoads, SubtaskLoads};
 use crate::model::skew::csv::parse_csv;
+use crate::model::planner::release::Release;
 use crate::model::{KeyType, Parallelism};
 use crate::url::Location;
 
@@ -116,6 +117,21 @@ fn planner_and_predictor_links_carry_the_snapshot() {
         assert!(n.is_empty(), "{n:?}");
         assert_eq!((q.snapshot, q.backend, q.p.value), (kind, backend, 200), "{href}");
         assert!(!text.contains("savepoint") || kind != SnapshotKind::AlignedCheckpoint, "{text}");
+    }
+    // The runbook's release: the oldest that writes the file's format (real files of 1.16.3
+    // and 1.15.4 open the planner there, where 2.3 would print -cm, which they have not).
+    let older: [(&[u8], Release, &str); 3] = [
+        (include_bytes!("../../../tests/flink-savepoints/fixtures/1.16.3/hashmap-native-savepoint/_metadata"), Release::V1_16, "(Flink 1.16 to 1.20)"),
+        (include_bytes!("../../../tests/flink-savepoints/fixtures/1.15.4/rocksdb-native-savepoint/_metadata"), Release::V1_15, "(Flink 1.11 to 1.15)"),
+        (CANONICAL, Release::V2_1, "(Flink 2.1 to 2.3)"),
+    ];
+    for (bytes, release, range) in older {
+        let snapshot = parse(bytes).unwrap();
+        let (href, text) = planner_link(&snapshot.operators[0], Recorded::of(&snapshot), 1 << 20, 8);
+        let (q, n) = PlannerState::parse(&Location::parse(&href).params);
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!(q.release, release, "{href}");
+        assert!(text.contains(&format!("Its commands are for Flink {}, the oldest release the planner knows of those that write this file's format {range}", release.slug())), "{text}");
     }
     let href = predictor_href(&op, 200);
     assert_eq!(href, "#/planner?saved_maxp=128&p=200");

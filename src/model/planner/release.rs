@@ -139,6 +139,24 @@ impl Release {
     }
 
     /// `spec.flinkVersion` of the Kubernetes operator's `FlinkDeployment`.
+    /// The releases (of those the planner knows) that write a snapshot of metadata format
+    /// `version` (see the savepoint reader's `releases_writing`): empty for an unknown version.
+    pub fn writing_format(version: i32) -> &'static [Release] {
+        match version {
+            3 => &Release::ALL[..1],
+            4 => &Release::ALL[1..6],
+            5 => &Release::ALL[6..7],
+            6 => &Release::ALL[7..],
+            _ => &[],
+        }
+    }
+
+    /// The release a runbook for a snapshot of format `version` is written for: the oldest
+    /// that writes it, whose names every release that writes it accepts (table test).
+    pub fn for_format(version: i32) -> Option<Release> {
+        Release::writing_format(version).first().copied()
+    }
+
     pub fn operator_version(self) -> String {
         format!("v{}", self.slug().replace('.', "_"))
     }

@@ -157,3 +157,38 @@ fn operator_flink_versions() {
         assert!(versions(main).contains(&v), "{v}");
     }
 }
+
+/// A runbook for a snapshot is written for the oldest release that writes its format: every
+/// key it names is a key (or a deprecated fallback still read) of every release that writes the
+/// format, and its claim option is one `flink run` takes in each; the ranges are the savepoint
+/// reader's, checked against real files of each format.
+#[test]
+fn a_snapshots_runbook_is_one_every_writing_release_accepts() {
+    for (version, range) in
+        [(3, "Flink 1.11 to 1.15"), (4, "Flink 1.16 to 1.20"), (5, "Flink 2.0"), (6, "Flink 2.1 to 2.3")]
+    {
+        assert_eq!(crate::savepoint::table::releases_writing(version), range);
+        let writers = Release::writing_format(version);
+        let last = writers.last().unwrap().slug();
+        assert!(range.ends_with(last), "{range} ends at {last}");
+        let oldest = Release::for_format(version).unwrap();
+        assert_eq!(Some(&oldest), writers.first());
+        let k = oldest.keys();
+        for r in writers {
+            let o = observed(*r);
+            for key in all_keys(&k).into_iter().chain([k.checkpoint_timeout, k.tolerable_failures]) {
+                assert!(
+                    o.keys.contains(key) || o.fallbacks.contains(key),
+                    "{key} (for {}) in {}",
+                    oldest.slug(),
+                    r.checked()
+                );
+            }
+            assert!(o.verbs["run"].contains(oldest.claim_option()), "{} in {}", oldest.claim_option(), r.checked());
+        }
+    }
+    assert_eq!((Release::for_format(2), Release::for_format(7)), (None, None));
+    // Adjacent formats share no release, and together they cover every release.
+    let all: Vec<Release> = (3..=6).flat_map(|v| Release::writing_format(v).to_vec()).collect();
+    assert_eq!(all, Release::ALL.to_vec());
+}

@@ -1,7 +1,7 @@
 //! A labelled text or number input with an optional hint and an inline error.
 //!
-//! The error is tied to the input with `aria-describedby` and `aria-invalid`, so a screen
-//! reader hears it. The input shows what the person typed; the lab decides what is valid.
+//! The error is tied to the input with `aria-describedby` and `aria-invalid`, and put into a
+//! polite live region as it comes, so a screen reader hears it. The input shows what the person typed; the lab decides what is valid.
 //! A field emptied while it has focus (someone retyping a number) shows no error until it
 //! loses focus: the lab keeps its last valid state either way, and a message that flashes
 //! up at every retype tells nothing.
@@ -103,9 +103,13 @@ pub fn TextField(props: &TextFieldProps) -> Html {
             if locked {
                 <super::LockNote id={locked_id.clone()} />
             }
-            if let Some(error) = error {
-                <p class="field-error" id={error_id.clone()}>{ error.clone() }</p>
-            }
+            // A live region there before the first error, so each error is announced as it
+            // comes (the field keeps its focus, and so hears nothing else).
+            <div class="field-live" aria-live="polite">
+                if let Some(error) = error {
+                    <p class="field-error" id={error_id.clone()}>{ error.clone() }</p>
+                }
+            </div>
         </div>
     }
 }

@@ -65,16 +65,18 @@ pub fn TrainingStep(props: &TrainingStepProps) -> Html {
             <AnswerField id={input_id} label={format!("Your answer: {}", e.title)} {yes_no} value={props.response.clone()}
                 hint={hint} {error} on_input={props.on_input.clone()} on_submit={props.on_check.clone()} />
             <button type="button" onclick={on_click}>{ format!("Check: {}", e.title) }</button>
-            { match props.shown.clone() {
+            // The live region is there before the first answer, so the verdict put into it is
+            // announced (one made with its text already in it often is not).
+            <div role="status">{ match props.shown.clone() {
                 None => html! {},
                 Some(Ok((ok, why))) => html! {
-                    <p class={classes!("training-verdict", if ok { "correct" } else { "incorrect" })} role="status" data-verdict={if ok { "correct" } else { "incorrect" }}>
+                    <p class={classes!("training-verdict", if ok { "correct" } else { "incorrect" })} data-verdict={if ok { "correct" } else { "incorrect" }}>
                         <strong>{ if ok { "Correct. " } else { "Not quite. " } }</strong>{ why }
                     </p>
                 },
                 // Said under the field, as its error.
                 Some(Err(_)) => html! {},
-            } }
+            } }</div>
             if !props.answers_hidden || props.attempted {
                 <p class="lab-link"><a href={lab_href} target={in_lms.then_some("_blank")} onclick={on_lab}>{ "Open the lab for this step" }</a></p>
             }

@@ -71,7 +71,8 @@ pub fn OwnersLab(props: &LabProps) -> Html {
                         error={state.key.error.clone().map(AttrValue::from)} on_input={on_key} />
                     { slot_pick(&query::TYPE, &*state, &on_action) }
                 </LiveForm>
-                <lookup_panel::LookupPanel view={(*view).clone()} key_text={state.key.value.as_ref().map(key_label)} />
+                <lookup_panel::LookupPanel view={(*view).clone()} key_text={state.key.value.as_ref().map(key_label)}
+                    stale={state.key.error.is_some()} />
             </section></InView>
         </LabFrame>
     }

@@ -58,8 +58,9 @@ pub fn UidLookup(props: &UidProps) -> Html {
                 param={AttrValue::Static(UID.name)} hint={AttrValue::from(format!("Any text, as in .uid(\"…\"), but not the empty one: Flink refuses it (\u{201c}{EMPTY_UID_REFUSAL}\u{201d}), so an empty field looks nothing up."))}
                 on_input={props.on_input.clone()} />
             // One node either way: `{ for outcome }` added a child beside the field, and yew's
-            // unkeyed diff then rebuilt the field itself, dropping its focus after one key.
-            { outcome.unwrap_or_default() }
+            // unkeyed diff then rebuilt the field itself, dropping its focus after one key. A
+            // live region, there before the first key, says the id and its match as typed.
+            <div role="status">{ outcome.unwrap_or_default() }</div>
         </section>
     }
 }

@@ -53,20 +53,27 @@ pub fn Upload(props: &UploadProps) -> Html {
                 <div class="buttons">
                     { for Sample::ALL.into_iter().map(|s| {
                         let on_sample = props.on_sample.clone();
+                        // Not `disabled` while a file is read: a disabled button drops its
+                        // focus to the page's body. It says it is unavailable, and does nothing.
+                        let onclick = Callback::from(move |_: MouseEvent| if !busy { on_sample.emit(s) });
                         html! {
-                            <button type="button" key={s.slug()} disabled={busy} onclick={Callback::from(move |_: MouseEvent| on_sample.emit(s))}>
+                            <button type="button" key={s.slug()} aria-disabled={busy.to_string()} {onclick}>
                                 { s.title() }
                             </button>
                         }
                     }) }
                 </div>
             </div>
-            if let Some(r) = &props.reading {
-                <div class="sp-progress" role="status">
+            // One live region, there before the first read: its progress, then which report is
+            // shown (said to a screen reader; the summary below shows it).
+            <div class="sp-progress" role="status">
+                if let Some(r) = &props.reading {
                     <progress max="1000" value={r.permille.to_string()} aria-label="Reading the snapshot"></progress>
                     { format!(" Reading {} ({})… {}%", r.name, format_bytes(r.bytes as u64), r.permille / 10) }
-                </div>
-            }
+                } else if let Some(shown) = &props.shown {
+                    <span class="visually-hidden">{ format!("Read {shown}: its report is below.") }</span>
+                }
+            </div>
             if let Some(e) = &props.error {
                 <div class="alert sp-error" role="alert" data-testid="savepoint-error">
                     <p><strong>{ format!("{} could not be read: ", e.name) }</strong>{ e.message.clone() }{ "." }</p>

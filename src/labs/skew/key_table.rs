@@ -2,7 +2,8 @@
 //! paged; rows can be renamed, re-weighted, removed and added. Edits apply when a field is
 //! left (change event), and a bad edit is named and leaves the row as it was. After a row is
 //! removed, focus goes to the remove button now in its place, else the previous row's, else
-//! **Add key**, so a keyboard user stays where they were. Text typed into a cell and not yet
+//! **Add key**, so a keyboard user stays where they were; a renamed key keeps its row, and so
+//! the focus. Text typed into a cell and not yet
 //! applied is kept as a draft: yew sets an input's value from the page on every render where
 //! the two differ, so a render for another row's edit would otherwise wipe it.
 
@@ -111,7 +112,9 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
                             let name = key_text(&k.key);
                             let group = props.groups.group_of_key.get(i).copied().unwrap_or(0);
                             html! {
-                                <tr key={format!("{i}:{name}")}>
+                                // Keyed by position alone: a renamed key keeps its row, and the
+                                // cell being edited keeps focus.
+                                <tr key={i}>
                                     <td><input class="cell" value={shown(i, KeyColumn::Key, name.clone())} aria-label={format!("Key of row {}", i + 1)}
                                         oninput={draft(i, KeyColumn::Key)} onchange={edit(i, KeyColumn::Key)} /></td>
                                     <td><input class="cell num" value={shown(i, KeyColumn::Events, format_milli(k.events_milli))} aria-label={format!("Events per second of row {}", i + 1)}

@@ -114,7 +114,8 @@ fn report(s: &SkewState) -> Html {
                 if r.error_count == 1 { { " 1 line was not used:" } }
                 if r.error_count > 1 { { format!(" {} lines were not used:", r.error_count) } }</p>
             if r.error_count > 0 {
-                <ul class="line-errors">
+                // It scrolls past 12 rem: focusable, so a keyboard can scroll it.
+                <ul class="line-errors" tabindex="0" aria-label="Lines not used">
                     { for r.errors.iter().map(|e| html! { <li key={e.line}>{ format!("line {}: {}", e.line, e.reason) }</li> }) }
                     if r.error_count > r.errors.len() { <li>{ format!("… and {} more", r.error_count - r.errors.len()) }</li> }
                 </ul>

@@ -61,7 +61,7 @@ pub fn Results(props: &ResultsProps) -> Html {
     html! {
         <section class="results" aria-labelledby="results-title">
             <h2 id="results-title">{ "Load per subtask" }</h2>
-            <p class="skew-figure">
+            <p class="skew-figure" role="status">
                 { "Data skew: " }<strong data-testid="skew-percent">{ loads.skew_percent }</strong>{ "%" }
             </p>
             <p class="muted">{ "As Flink computes it: the mean absolute deviation of events per second across subtasks, divided by their mean, as a percentage capped at 100 (the formula gives the value Flink's REST API gave for a real job), then rounded as the web UI's Data Skew tab rounds it (read from its sources)." }</p>

@@ -1,0 +1,134 @@
+// What a keyboard and screen-reader user meets, found by a review run with the keyboard alone
+// (2026-12-05): results announced from live regions that were there before they changed, focus
+// kept where the person was, no sideways scroll at 320 px, scrollable lists reachable by the
+// keyboard, chart legends in the bands' own colours, and table cells that look like fields.
+import { test, expect, open, axeViolations } from './fixtures.js';
+
+/** Marks `locator`'s element, so that a later check can tell whether it is still the same node. */
+async function mark(locator) {
+  await locator.evaluate((el) => { el.dataset.marked = 'kept'; });
+}
+
+test('a guided step\'s verdict arrives in a live region that was there before the answer', async ({ page }) => {
+  await open(page, '#/');
+  const step = page.locator('[data-exercise="coverage-8-2"]');
+  const region = step.getByRole('status');
+  await expect(region).toHaveText('');
+  await mark(region);
+  await step.getByRole('textbox').fill('8');
+  await step.getByRole('textbox').press('Enter');
+  await expect(region).toContainText('Not quite.');
+  await expect(region).toHaveAttribute('data-marked', 'kept');
+  await expect(step.getByRole('textbox')).toBeFocused();
+});
+
+test('the skew figure, a uid\'s operator id, and a key the field refuses are said where they change', async ({ page }) => {
+  await open(page, '#/skew?p=4&maxp=128');
+  await expect(page.getByRole('status').filter({ has: page.getByTestId('skew-percent') })).toHaveCount(1);
+
+  await open(page, '#/savepoint?sample=hashmap-savepoint');
+  const id = page.getByRole('status').filter({ has: page.getByTestId('operator-id') });
+  await page.getByLabel('Operator uid').fill('counter');
+  await expect(id).toContainText('0da08f51eaa85fc298e176a139b3649a');
+
+  await open(page, '#/owners?type=int&key=12');
+  const live = page.locator('[aria-live="polite"]').filter({ has: page.locator('.field-error') });
+  await expect(page.locator('.key-lookup [aria-live="polite"]').first()).toBeAttached();
+  await page.getByLabel('Key', { exact: true }).fill('12x');
+  await expect(live).toContainText('is not a whole number, so it is not a valid int key');
+  await expect(page.locator('.lookup-key')).toHaveText('Key: 12 (int) (the last valid key: the text in the field is not one)');
+  await page.getByLabel('Key', { exact: true }).fill('13');
+  await expect(page.locator('.lookup-key')).toHaveText('Key: 13 (int)');
+});
+
+test('a sample snapshot opened from the keyboard keeps focus on its button and says it was read', async ({ page }) => {
+  await open(page, '#/savepoint');
+  const status = page.locator('.sp-progress[role="status"]');
+  await expect(status).toBeAttached();
+  await mark(status);
+  const button = page.getByRole('button', { name: 'Hashmap canonical savepoint (Flink 2.3.0)' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('savepoint-summary')).toHaveAttribute('data-format', 'canonical');
+  await expect(status).toHaveText(/^Read .+: its report is below\.$/);
+  await expect(status).toHaveAttribute('data-marked', 'kept');
+  await expect(button).toBeFocused();
+});
+
+test('renaming a key in the key table keeps focus in the table', async ({ page }) => {
+  await open(page, '#/skew?p=4&maxp=128&keys=alpha,1%0Abeta,2');
+  const key = page.getByLabel('Key of row 1', { exact: true });
+  await key.fill('renamed');
+  await key.press('Tab');
+  await expect(page.getByLabel('Events per second of row 1', { exact: true })).toBeFocused();
+  await expect(key).toHaveValue('renamed');
+  await expect(page).toHaveURL(/keys=renamed%2C1%2C/);
+  await key.fill('again');
+  await key.press('Enter');
+  await expect(page).toHaveURL(/keys=again%2C1%2C/);
+  await expect(key).toBeFocused();
+});
+
+test('at 320 px wide no page scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const hash of ['#/', '#/coverage', '#/owners', '#/skew', '#/planner', '#/trace', '#/savepoint?sample=hashmap-savepoint']) {
+    await open(page, hash);
+    const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    expect(scroll, `${hash}: ${scroll} px of content in ${client} px`).toBeLessThanOrEqual(client);
+  }
+});
+
+test('a CSV report\'s scrolling list of unused lines is reachable by keyboard at 390 px, and axe finds nothing', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, '#/skew?p=4&maxp=128');
+  const lines = ['key,events_per_s', 'good,1', ...Array.from({ length: 30 }, (_, i) => `bad-${i},not-a-number`)];
+  await page.getByLabel('Keys (CSV)').fill(lines.join('\n'));
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const list = page.getByRole('list', { name: 'Lines not used' });
+  await expect(list).toContainText('line 3:');
+  const [scroll, client] = await list.evaluate((el) => [el.scrollHeight, el.clientHeight]);
+  expect(scroll, 'the list scrolls at this size').toBeGreaterThan(client);
+  await list.focus();
+  await expect(list).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+/** WCAG relative luminance contrast of two `rgb(…)` colours. */
+function contrast(a, b) {
+  const lum = (rgb) => {
+    const [r, g, b2] = rgb.match(/\d+(\.\d+)?/g).slice(0, 3).map((v) => Number(v) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b2;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+for (const theme of ['light', 'dark']) {
+  test(`the owners ranges chart (${theme}): each legend swatch is its band's colour, and adjacent runs differ by 3:1`, async ({ page }) => {
+    await open(page, `#/owners?p=7&from=4&theme=${theme}`);
+    const colours = await page.evaluate(() => {
+      const fill = (sel) => getComputedStyle(document.querySelector(`.ranges-bar ${sel}`)).fill;
+      const swatch = (cls) => getComputedStyle(document.querySelector(`.swatch.${cls}`)).backgroundColor;
+      return {
+        bands: ['run-even', 'run-odd', 'run-moved'].map((c) => fill(`.${c}`)),
+        swatches: ['run-even', 'run-odd', 'run-moved'].map(swatch),
+        bar: getComputedStyle(document.querySelector('.ranges-bar')).backgroundColor,
+      };
+    });
+    expect(colours.swatches).toEqual(colours.bands);
+    expect(contrast(colours.bands[0], colours.bands[1])).toBeGreaterThanOrEqual(3);
+    expect(contrast(colours.bands[0], colours.bar)).toBeGreaterThanOrEqual(3);
+  });
+}
+
+test('the key table\'s cells show their edge at rest, as fields do', async ({ page }) => {
+  await open(page, '#/skew?p=4&maxp=128&keys=alpha,1');
+  const cell = page.getByLabel('Key of row 1', { exact: true });
+  const [border, background] = await cell.evaluate((el) => {
+    const s = getComputedStyle(el);
+    return [s.borderTopColor, getComputedStyle(el.closest('td')).backgroundColor];
+  });
+  expect(border).not.toBe('rgba(0, 0, 0, 0)');
+  expect(border).not.toBe(background);
+});

@@ -38,6 +38,16 @@ pub fn pasted_text(event: &Event) -> Option<(String, bool)> {
     super::js_text(&get.call1(&data, &"text/plain".into()).ok()?)
 }
 
+/// Puts `value` in the `<select>` behind `node` when it shows another: a person's pick that the
+/// page did not keep (yew sets an option's `selected` only when the page's value changes).
+pub fn keep_select_value(node: &yew::NodeRef, value: &str) {
+    if let Some(select) = node.cast::<HtmlSelectElement>() {
+        if select.value() != value {
+            select.set_value(value);
+        }
+    }
+}
+
 /// The text of the element a node reference points at (a text area), as [`super::value_text`]
 /// reads it.
 pub fn node_text(node: &yew::NodeRef) -> Option<(String, bool)> {

@@ -27,10 +27,17 @@ pub fn SelectField(props: &SelectFieldProps) -> Html {
     let onchange = Callback::from(move |e: Event| {
         on_change.emit(crate::browser::events::select_value(&e));
     });
+    // A pick the page turns down (a key type no key of the set reads as) would stay shown: the
+    // menu is set back to the value in force after every render.
+    let node = use_node_ref();
+    {
+        let (node, selected) = (node.clone(), props.selected.clone());
+        use_effect(move || crate::browser::events::keep_select_value(&node, &selected));
+    }
     html! {
         <div class={classes!("field", super::locked_class(locked))}>
             <label for={props.id.clone()}>{ props.label.clone() }</label>
-            <select id={props.id.clone()} {onchange} disabled={locked} aria-describedby={locked.then(|| locked_id.clone())}>
+            <select ref={node} id={props.id.clone()} {onchange} disabled={locked} aria-describedby={locked.then(|| locked_id.clone())}>
                 { for props.options.iter().map(|(value, label)| html! {
                     <option key={value.to_string()} value={value.clone()} selected={*value == props.selected}>
                         { label.clone() }

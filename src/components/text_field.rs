@@ -104,7 +104,9 @@ pub fn TextField(props: &TextFieldProps) -> Html {
                 <super::LockNote id={locked_id.clone()} />
             }
             // A live region there before the first error, so each error is announced as it
-            // comes (the field keeps its focus, and so hears nothing else).
+            // comes (the field keeps its focus, and so hears nothing else). An error quotes the
+            // text typed, so it changes at each key; a screen reader's key echo cuts the
+            // queued ones short, and the last is said once typing pauses.
             <div class="field-live" aria-live="polite">
                 if let Some(error) = error {
                     <p class="field-error" id={error_id.clone()}>{ error.clone() }</p>

@@ -10,7 +10,8 @@ pub struct LookupPanelProps {
     pub view: OwnersView,
     /// The key the answer is for (the last valid one), as a person reads it.
     pub key_text: Option<String>,
-    /// The field holds text that is not a valid key: the answer is the last valid key's.
+    /// The field holds text that is not a valid key: the answer is the last valid key's (an
+    /// empty field, someone retyping, is not said; the field's own error is announced).
     #[prop_or_default]
     pub stale: bool,
 }
@@ -36,7 +37,7 @@ pub fn LookupPanel(props: &LookupPanelProps) -> Html {
         <div class="lookup">
             <h3>{ "Where does this key go?" }</h3>
             if let Some(key) = &props.key_text {
-                <p class="lookup-key" aria-live="polite">{ "Key: " }<code>{ key.clone() }</code>
+                <p class="lookup-key">{ "Key: " }<code>{ key.clone() }</code>
                     if props.stale { { " (the last valid key: the text in the field is not one)" } }</p>
             }
             <dl class="lookup-steps" aria-live="polite">

@@ -72,7 +72,7 @@ pub fn OwnersLab(props: &LabProps) -> Html {
                     { slot_pick(&query::TYPE, &*state, &on_action) }
                 </LiveForm>
                 <lookup_panel::LookupPanel view={(*view).clone()} key_text={state.key.value.as_ref().map(key_label)}
-                    stale={state.key.error.is_some()} />
+                    stale={state.key.error.is_some() && !state.key.text.is_empty()} />
             </section></InView>
         </LabFrame>
     }

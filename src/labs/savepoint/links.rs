@@ -90,7 +90,7 @@ pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: 
     );
     if let Some(release) = release {
         text.push_str(&format!(
-            " Its commands are for Flink {}, the oldest release the planner knows of those that write this file's format ({}): each of them takes these names. Pick your cluster's own release there.",
+            " Its commands are for Flink {}, the oldest release the planner knows (1.15 on) of those that write this file's format ({}): each of them takes these names. What depends on the release itself, such as in-place rescaling (1.18 on) and spec.flinkVersion, follows the release picked there: pick your cluster's own.",
             release.slug(),
             releases_writing(recorded.version)
         ));

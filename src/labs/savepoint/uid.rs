@@ -35,21 +35,21 @@ pub fn UidLookup(props: &UidProps) -> Html {
                 <p data-testid="uid-match" data-matched="none">{ "No operator of this file has this id: a job whose operator carries this uid would find no state here for it." }</p>
             },
             (Some(_), Some(r)) => html! {
-                <>
-                    <p data-testid="uid-match" data-matched={r.id.clone()}>
-                        { "Matches " }<strong>{ r.label() }</strong>{ format!(" (parallelism {}, max parallelism {}, state {}).", r.parallelism, r.max_parallelism, format_bytes(r.state_bytes)) }
-                    </p>
-                    { consequence(uid, r, props.refusal.clone()) }
-                </>
+                <p data-testid="uid-match" data-matched={r.id.clone()}>
+                    { "Matches " }<strong>{ r.label() }</strong>{ format!(" (parallelism {}, max parallelism {}, state {}).", r.parallelism, r.max_parallelism, format_bytes(r.state_bytes)) }
+                </p>
             },
         };
-        html! {
+        let more = matched.filter(|_| props.rows.is_some()).map(|r| consequence(uid, r, props.refusal.clone()));
+        let said = html! {
             <>
                 <p class="sp-id">{ "Operator id: " }<code data-testid="operator-id">{ m.id.clone() }</code></p>
                 { what }
             </>
-        }
+        };
+        (said, more.unwrap_or_default())
     });
+    let (said, more) = outcome.unwrap_or_default();
     html! {
         <section class="sp-uid" aria-labelledby="sp-uid-title">
             <h2 id="sp-uid-title">{ "Uid → operator id" }</h2>
@@ -57,10 +57,12 @@ pub fn UidLookup(props: &UidProps) -> Html {
             <TextField id="sp-uid" label={UID.label} value={props.text.clone()} error={props.error.clone()}
                 param={AttrValue::Static(UID.name)} hint={AttrValue::from(format!("Any text, as in .uid(\"…\"), but not the empty one: Flink refuses it (\u{201c}{EMPTY_UID_REFUSAL}\u{201d}), so an empty field looks nothing up."))}
                 on_input={props.on_input.clone()} />
-            // One node either way: `{ for outcome }` added a child beside the field, and yew's
-            // unkeyed diff then rebuilt the field itself, dropping its focus after one key. A
-            // live region, there before the first key, says the id and its match as typed.
-            <div role="status">{ outcome.unwrap_or_default() }</div>
+            // The same nodes either way: `{ for outcome }` added a child beside the field, and
+            // yew's unkeyed diff then rebuilt the field itself, dropping its focus after one key.
+            // A live region, there before the first key, says the id and its match as typed;
+            // the paragraphs under them are read when reached.
+            <div aria-live="polite">{ said }</div>
+            { more }
         </section>
     }
 }

@@ -70,7 +70,8 @@ pub fn Upload(props: &UploadProps) -> Html {
                 if let Some(r) = &props.reading {
                     <progress max="1000" value={r.permille.to_string()} aria-label="Reading the snapshot"></progress>
                     { format!(" Reading {} ({})… {}%", r.name, format_bytes(r.bytes as u64), r.permille / 10) }
-                } else if let Some(shown) = &props.shown {
+                } else if let (Some(shown), None) = (&props.shown, &props.error) {
+                    // After a failed read the alert speaks (and names the report still shown).
                     <span class="visually-hidden">{ format!("Read {shown}: its report is below.") }</span>
                 }
             </div>

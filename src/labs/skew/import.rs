@@ -1,6 +1,7 @@
-//! The slow paths of the skew lab, run outside the reducer: a large CSV read in steps of at
-//! most ~40 ms with progress reports, a large set read again as another key type and a large
-//! preset generated in steps the same way, and a large key set written to local storage.
+//! The slow paths of the skew lab, run outside the reducer: a large CSV text read in steps of at
+//! most ~40 ms with progress reports (a paste, the stored set, a set read again as another key
+//! type), a large preset generated in steps the same way, and a large key set written to local
+//! storage.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -9,7 +10,7 @@ use std::time::Duration;
 use yew::platform::{spawn_local, time::sleep};
 use yew::UseReducerDispatcher;
 
-use super::state::{Derived, Generating, ImportReport, Rereading, SkewAction, SkewState};
+use super::state::{Derived, Generating, ImportReport, Reading, SkewAction, SkewState};
 use super::query::STORAGE_KEY;
 use crate::browser;
 use crate::model::skew::aggregate::{GroupLoads, Ranked};
@@ -23,35 +24,12 @@ const STORAGE_CHARS: usize = 4_500_000;
 /// How long one step may read before yielding to the browser.
 const STEP_MS: f64 = 40.0;
 
-/// Reads `text` in steps, reporting progress, then replaces the key set.
-pub fn run(text: Rc<String>, key_type: KeyType, dispatcher: UseReducerDispatcher<SkewState>) {
-    run_with(text, key_type, false, move |action| dispatcher.dispatch(action));
-}
-
-/// As [`run`], sending the actions to `send`.
-pub fn run_with(text: Rc<String>, key_type: KeyType, lone_surrogates: bool, send: impl Fn(SkewAction) + 'static) {
+/// Reads `r.text` (empty: `keys`, written as CSV in steps first) as keys of `r.key_type` in
+/// steps, reporting progress, until done or until `cancelled` is set (a newer read or key set
+/// superseded it); each action carries `r.job`, so a late one is ignored as well.
+pub fn read(r: Reading, keys: Rc<Vec<KeyLoad>>, cancelled: Rc<Cell<bool>>, dispatcher: UseReducerDispatcher<SkewState>) {
     spawn_local(async move {
-        send(SkewAction::ImportStarted);
-        let never = Cell::new(false);
-        if let Some(importer) = read_in_steps(&text, key_type, lone_surrogates, &never, &send).await {
-            let report = ImportReport::of(&importer);
-            send(SkewAction::Imported { rows: Rc::new(importer.rows), report, text });
-        }
-    });
-}
-
-/// Reads a set of the person's own again as `r.key_type` in steps: `text`, or when that is
-/// empty the set written as CSV (in steps too); until done or until `cancelled` is set (the
-/// set or the type changed again).
-pub fn reread(
-    r: Rereading,
-    (text, keys): (Rc<String>, Rc<Vec<KeyLoad>>),
-    lone_surrogates: bool,
-    cancelled: Rc<Cell<bool>>,
-    dispatcher: UseReducerDispatcher<SkewState>,
-) {
-    spawn_local(async move {
-        let text = if text.is_empty() {
+        let text = if r.text.is_empty() {
             let mut csv = String::with_capacity(keys.len() * 24);
             for rows in keys.chunks(20_000) {
                 if !next_task(&cancelled).await {
@@ -61,12 +39,13 @@ pub fn reread(
             }
             Rc::new(csv)
         } else {
-            text
+            r.text.clone()
         };
-        let send = |action| dispatcher.dispatch(action);
-        if let Some(importer) = read_in_steps(&text, r.key_type, lone_surrogates, &cancelled, &send).await {
+        let job = r.job;
+        let progress = |permille| dispatcher.dispatch(SkewAction::ReadProgress { job, permille });
+        if let Some(importer) = read_in_steps(&text, r.key_type, r.lone_surrogates, &cancelled, progress).await {
             let report = ImportReport::of(&importer);
-            send(SkewAction::Imported { rows: Rc::new(importer.rows), report, text });
+            dispatcher.dispatch(SkewAction::Read { job, rows: Rc::new(importer.rows), report, text });
         }
     });
 }
@@ -78,7 +57,7 @@ async fn read_in_steps(
     key_type: KeyType,
     lone_surrogates: bool,
     cancelled: &Cell<bool>,
-    send: &impl Fn(SkewAction),
+    progress: impl Fn(u32),
 ) -> Option<CsvImporter> {
     let mut importer = CsvImporter::new(key_type);
     if lone_surrogates {
@@ -90,7 +69,7 @@ async fn read_in_steps(
             importer.step(text, 2000);
         }
         let permille = (importer.offset() as u64 * 1000 / text.len().max(1) as u64) as u32;
-        send(SkewAction::ImportProgress { permille });
+        progress(permille);
         if !next_task(cancelled).await {
             return None;
         }

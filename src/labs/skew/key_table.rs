@@ -76,6 +76,13 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
     // Text typed into a cell and not applied yet (the cell not left): shown on every render
     // until the cell's change applies it or names what is wrong with it.
     let drafts = use_mut_ref(HashMap::<(usize, KeyColumn), String>::new);
+    // Rows are kept by position: when the set changes under them (a read, a preset arriving),
+    // a draft would stay over another key's row, so the drafts go with the set they were for.
+    let drafts_for = use_mut_ref(|| Rc::as_ptr(&props.keys));
+    if *drafts_for.borrow() != Rc::as_ptr(&props.keys) {
+        *drafts_for.borrow_mut() = Rc::as_ptr(&props.keys);
+        drafts.borrow_mut().clear();
+    }
     let shown = |index: usize, column: KeyColumn, applied: String| {
         drafts.borrow().get(&(index, column)).cloned().unwrap_or(applied)
     };

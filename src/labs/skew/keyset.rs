@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use crate::labs::frame::PartProps;
 
-use super::import::{self, SYNC_LIMIT};
+use super::import::SYNC_LIMIT;
 use crate::components::{use_big_text, BigField, FileKind};
 use super::query::{KeySource, HOT, N, PRESET, S, TOTAL};
 use super::settings::number_field;
@@ -25,15 +25,15 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
     let act = &props.on_action;
     let big = use_big_text("Apply", true);
     let on_apply = {
-        let (big, act, key_type) = (big.clone(), act.clone(), s.key_type);
+        let (big, act) = (big.clone(), act.clone());
         Callback::from(move |_: MouseEvent| {
             if let Some((text, lone)) = big.read() {
-                apply(text, lone, key_type, &act);
+                apply(text, lone, &act);
             }
         })
     };
     let on_file = {
-        let (act, key_type) = (act.clone(), s.key_type);
+        let act = act.clone();
         Callback::from(move |e: Event| {
             let Some(file) = browser::events::chosen_file(&e) else {
                 return;
@@ -41,7 +41,7 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
             let act = act.clone();
             yew::platform::spawn_local(async move {
                 if let Some((text, lone)) = browser::events::file_text(file).await {
-                    apply(text, lone, key_type, &act);
+                    apply(text, lone, &act);
                 }
             });
         })
@@ -86,14 +86,14 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
     }
 }
 
-fn apply(text: String, lone_surrogates: bool, key_type: crate::model::KeyType, act: &Callback<SkewAction>) {
+/// A text small enough is read at once, in the reducer; a larger one in steps, under the key
+/// type in force when its read starts.
+fn apply(text: String, lone_surrogates: bool, act: &Callback<SkewAction>) {
     if text.len() <= SYNC_LIMIT {
         act.emit(SkewAction::SetCsvText { text, lone_surrogates });
         act.emit(SkewAction::ApplyCsv);
     } else {
-        let text = Rc::new(text);
-        let act = act.clone();
-        import::run_with(text, key_type, lone_surrogates, move |a| act.emit(a));
+        act.emit(SkewAction::ReadInSteps { text: Rc::new(text), lone_surrogates });
     }
 }
 

@@ -75,14 +75,13 @@ fn SkewParts(props: &PartsProps) -> Html {
     let p = state.parallelism.value;
     let max = state.max_in_force();
     {
-        let (dispatcher, stored, key_type) =
-            (dispatcher.clone(), lab.opened.source == KeySource::Stored, state.key_type);
+        let (dispatcher, stored) = (dispatcher.clone(), lab.opened.source == KeySource::Stored);
         use_effect_with((), move |_| {
             if stored {
-                match browser::storage_get(STORAGE_KEY) {
-                    Some(text) => import::run(Rc::new(text), key_type, dispatcher),
-                    None => dispatcher.dispatch(SkewAction::StoredSetMissing),
-                }
+                dispatcher.dispatch(match browser::storage_get(STORAGE_KEY) {
+                    Some(text) => SkewAction::ReadInSteps { text: Rc::new(text), lone_surrogates: false },
+                    None => SkewAction::StoredSetMissing,
+                });
             }
         });
     }
@@ -99,14 +98,13 @@ fn SkewParts(props: &PartsProps) -> Html {
         });
     }
     {
-        // A large set of the person's own read again as another key type, in steps; a newer
-        // set or type cancels it.
-        let (dispatcher, rereading, lone) = (dispatcher.clone(), state.rereading, state.csv_lone_surrogates);
-        let from = (state.csv_text.clone(), state.keys.clone());
-        use_effect_with(rereading.map(|r| r.job), move |_| {
+        // A large CSV text read in steps (a paste, the stored set, a set read again as another
+        // key type); a newer read or key set cancels it.
+        let (dispatcher, reading, keys) = (dispatcher.clone(), state.reading.clone(), state.keys.clone());
+        use_effect_with(reading.as_ref().map(|r| r.job), move |_| {
             let cancelled = Rc::new(Cell::new(false));
-            if let Some(r) = rereading {
-                import::reread(r, from, lone, cancelled.clone(), dispatcher);
+            if let Some(r) = reading {
+                import::read(r, keys, cancelled.clone(), dispatcher);
             }
             move || cancelled.set(true)
         });

@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use super::state::generating::{Derived, Generating, Rereading};
+use super::state::generating::{Derived, Generating, Reading};
 use super::state::report::ImportReport;
 use crate::model::skew::metrics::Imported as ImportedMetrics;
 use crate::model::skew::presets::{Preset, PresetKind, MAX_PRESET_KEYS};
@@ -84,9 +84,10 @@ pub struct SkewState {
     /// What a large preset's job derived from `keys` in steps beside them (see
     /// `import::generate`); `None` once the keys change otherwise, so it always belongs to `keys`.
     pub derived: Option<Derived>,
-    /// A set of the person's own being read again as another key type, in steps.
-    pub rereading: Option<Rereading>,
-    /// Requests for a stepped preset or re-read so far (each one's `job`).
+    /// A CSV text being read in steps (a large paste, the stored set, a set read again under a
+    /// new key type); `importing` holds its progress.
+    pub reading: Option<Reading>,
+    /// Requests for a stepped preset or read so far (each one's `job`).
     pub jobs: u32,
     pub what_if: Field<Option<u32>>,
     pub salt: Field<u32>,

@@ -1,8 +1,8 @@
 //! What the skew lab does with its state (the state and its parameters are in `query.rs`): the
-//! key set's setters and the pure reducer. Large CSV imports run in steps outside the reducer
-//! and arrive as one `Imported` action; so does a large set read again as another key type
-//! (`Rereading`), and a preset of more than [`STEPPED_KEYS`] keys (`Generating`, then one
-//! `PresetGenerated`).
+//! key set's setters and the pure reducer. A large CSV text (a paste, the stored set, a set read
+//! again as another key type) is read in steps outside the reducer (`Reading`, then one `Read`);
+//! so is a preset of more than [`STEPPED_KEYS`] keys (`Generating`, then one `PresetGenerated`).
+//! A newer key set supersedes either.
 
 use std::rc::Rc;
 
@@ -20,7 +20,7 @@ mod action;
 pub mod generating;
 pub mod report;
 pub use action::SkewAction;
-pub use generating::{Derived, Generating, Rereading, STEPPED_KEYS};
+pub use generating::{Derived, Generating, Reading, STEPPED_KEYS};
 pub use report::{ImportReport, KeyColumn};
 
 impl SkewState {
@@ -62,9 +62,9 @@ impl SkewState {
     }
 
     /// After a new key type: a set of the person's own read again as keys of that type (its
-    /// CSV text, or the set as CSV when the keys came from edits or storage), at once when
-    /// small, else in steps ([`Rereading`]); a preset's keys have their own type, and a preset
-    /// still being made arrives with the new one.
+    /// CSV text, or the set as CSV when the keys came from edits or storage; a paste still
+    /// being read is read again from its start), at once when small, else in steps; a preset's
+    /// keys have their own type, and a preset still being made arrives with the new one.
     pub(super) fn retyped(&mut self) {
         if let Some(g) = self.generating.as_mut() {
             g.key_type = self.key_type;
@@ -72,27 +72,34 @@ impl SkewState {
         if self.from_preset() {
             return;
         }
-        let small = if self.csv_text.is_empty() {
-            self.keys.len() <= STEPPED_KEYS as usize
-        } else {
-            self.csv_text.len() <= SYNC_LIMIT
+        let (text, lone, retype) = match self.reading.take() {
+            Some(r) => (r.text, r.lone_surrogates, r.retype),
+            None => (self.csv_text.clone(), self.csv_lone_surrogates, true),
         };
-        if small {
-            if self.csv_text.is_empty() {
-                self.csv_text = Rc::new(keys_to_csv(&self.keys));
-            }
+        let small = if text.is_empty() { self.keys.len() <= STEPPED_KEYS as usize } else { text.len() <= SYNC_LIMIT };
+        if small && retype {
+            self.importing = None;
+            self.csv_text = if text.is_empty() { Rc::new(keys_to_csv(&self.keys)) } else { text };
+            self.csv_lone_surrogates = lone;
             self.apply_csv();
         } else {
-            self.jobs += 1;
-            self.rereading = Some(Rereading { job: self.jobs, key_type: self.key_type });
-            self.importing = Some(0);
+            self.start_reading(text, lone, retype);
         }
+    }
+
+    /// Asks for `text` to be read in steps under the key type in force (empty: the set in force,
+    /// written as CSV); a read still on its way is superseded.
+    pub(super) fn start_reading(&mut self, text: Rc<String>, lone_surrogates: bool, retype: bool) {
+        self.jobs += 1;
+        let job = self.jobs;
+        self.reading = Some(Reading { job, key_type: self.key_type, text, lone_surrogates, retype });
+        self.importing = Some(0);
     }
 
     /// Makes `preset` the key set: at once when small, else by asking for it in steps.
     pub(super) fn use_preset(&mut self, preset: Preset) {
         if let Ok(preset) = preset.validate() {
-            self.cancel_reread();
+            self.cancel_reading();
             self.source = KeySource::Preset(preset);
             self.key_type = preset.key_type();
             if preset.n() > STEPPED_KEYS {
@@ -121,8 +128,9 @@ impl SkewState {
     /// keys do sets it again.
     fn replace_keys(&mut self, keys: Rc<Vec<KeyLoad>>) {
         self.generating = None;
-        self.cancel_reread();
+        self.cancel_reading();
         self.csv_text = Rc::default();
+        self.csv_lone_surrogates = false;
         self.derived = None;
         self.keys = keys;
         self.version += 1;
@@ -141,18 +149,49 @@ impl SkewState {
         self.keep_type_of_keys();
     }
 
-    /// Drops a stepped re-read (its job is cancelled once `rereading` changes), and its progress.
-    pub(super) fn cancel_reread(&mut self) {
-        if self.rereading.take().is_some() {
+    /// Drops a stepped read still on its way (its job ends once `reading` changes, and its
+    /// answer is ignored), and its progress; returns it.
+    pub(super) fn cancel_reading(&mut self) -> Option<Reading> {
+        let cancelled = self.reading.take();
+        if cancelled.is_some() {
             self.importing = None;
         }
+        cancelled
     }
 
     /// The keys read from `text`, which `csv_text` then holds.
-    pub(super) fn read_from(&mut self, keys: Rc<Vec<KeyLoad>>, text: Rc<String>) {
+    pub(super) fn read_from(&mut self, keys: Rc<Vec<KeyLoad>>, text: Rc<String>, lone_surrogates: bool) {
         self.replace_keys(keys);
         self.csv_text = text;
+        self.csv_lone_surrogates = lone_surrogates;
         self.custom_source();
+    }
+
+    /// A stepped read's answer, if it is the read still awaited: its keys (or, when it read
+    /// none, the set in force kept and the text kept for another type), and its report.
+    pub(super) fn read_arrived(&mut self, job: u32, rows: Rc<Vec<KeyLoad>>, report: ImportReport, text: Rc<String>) {
+        let Some(r) = self.reading.take_if(|r| r.job == job) else { return };
+        self.importing = None;
+        self.import = Some(report);
+        if rows.is_empty() {
+            self.csv_text = text;
+            self.csv_lone_surrogates = r.lone_surrogates;
+            self.keep_type_of_keys();
+        } else {
+            self.read_from(rows, text, r.lone_surrogates);
+        }
+    }
+
+    /// A table edit's new set: the person's own from now on; a read again under a new type
+    /// that it superseded is asked again, of the edited set.
+    fn edited(&mut self, keys: Vec<KeyLoad>) {
+        let retype = self.reading.as_ref().filter(|r| r.retype).map(|r| r.key_type);
+        self.set_keys(keys);
+        self.custom_source();
+        if let Some(key_type) = retype.filter(|t| *t != self.key_type) {
+            self.key_type = key_type;
+            self.retyped();
+        }
     }
 
     /// The menu's key type back to the keys' own, for a set of the person's own.
@@ -175,7 +214,7 @@ impl SkewState {
             // Nothing read: the set in force stays, and so does its type.
             self.keep_type_of_keys();
         } else {
-            self.read_from(Rc::new(importer.rows), self.csv_text.clone());
+            self.read_from(Rc::new(importer.rows), self.csv_text.clone(), self.csv_lone_surrogates);
         }
     }
 
@@ -201,8 +240,7 @@ impl SkewState {
         }
         let mut keys = (*self.keys).clone();
         keys[index] = row;
-        self.set_keys(keys);
-        self.custom_source();
+        self.edited(keys);
         Ok(())
     }
 
@@ -230,8 +268,7 @@ impl SkewState {
         };
         if let Some(key) = key {
             keys.push(KeyLoad { key, events_milli: 1000, bytes: 0 });
-            self.set_keys(keys);
-            self.custom_source();
+            self.edited(keys);
         }
     }
 }

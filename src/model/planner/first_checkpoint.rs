@@ -44,6 +44,14 @@ pub fn config_minutes(seconds: u64) -> String {
     format!("{} min", seconds.div_ceil(60))
 }
 
+/// How long the first checkpoint takes, in words: `about 3 s`, or `under a second`.
+pub fn about(full_checkpoint_s: u64) -> String {
+    match full_checkpoint_s {
+        0 => "under a second".to_string(),
+        s => format!("about {}", format_duration(s)),
+    }
+}
+
 /// Whether a cutover raises the two keys: when the first full checkpoint, twice over (the
 /// margin [`cutover_timeout_s`] gives), would not fit the default timeout. A checkpoint well
 /// inside it completes at the defaults (observed: E3, 3 s under a 10 s timeout, kept running).
@@ -62,8 +70,8 @@ pub fn timeout_check(full_checkpoint_s: u64) -> Option<String> {
         "an upload only a little slower than this estimate would expire it, and the job would fail over and restore again, in a loop"
     };
     Some(format!(
-        "The first checkpoint after the restore uploads the whole state (about {}). Flink's defaults give a checkpoint {} and tolerate no failed one: {consequence}. Raise execution.checkpointing.timeout to {} and execution.checkpointing.tolerable-failed-checkpoints to {CUTOVER_TOLERABLE} for the cutover; set them back ({} and {DEFAULT_TOLERABLE}) at the next planned restart.",
-        format_duration(full_checkpoint_s),
+        "The first checkpoint after the restore uploads the whole state ({}). Flink's defaults give a checkpoint {} and tolerate no failed one: {consequence}. Raise execution.checkpointing.timeout to {} and execution.checkpointing.tolerable-failed-checkpoints to {CUTOVER_TOLERABLE} for the cutover; set them back ({} and {DEFAULT_TOLERABLE}) at the next planned restart.",
+        about(full_checkpoint_s),
         format_duration(DEFAULT_TIMEOUT_S),
         format_duration(cutover_timeout_s(full_checkpoint_s)),
         config_minutes(DEFAULT_TIMEOUT_S),

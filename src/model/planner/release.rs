@@ -138,7 +138,6 @@ impl Release {
         })
     }
 
-    /// `spec.flinkVersion` of the Kubernetes operator's `FlinkDeployment`.
     /// The releases (of those the planner knows) that write a snapshot of metadata format
     /// `version` (see the savepoint reader's `releases_writing`): empty for an unknown version.
     pub fn writing_format(version: i32) -> &'static [Release] {
@@ -157,6 +156,7 @@ impl Release {
         Release::writing_format(version).first().copied()
     }
 
+    /// `spec.flinkVersion` of the Kubernetes operator's `FlinkDeployment`.
     pub fn operator_version(self) -> String {
         format!("v{}", self.slug().replace('.', "_"))
     }

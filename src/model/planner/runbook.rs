@@ -8,9 +8,8 @@ use super::super::key_group::prefix::key_group_prefix_bytes;
 use super::super::key_group::MaxParallelism;
 use super::cutover::{CutoverInput, Fate};
 use super::first_checkpoint::{
-    config_minutes, cutover_timeout_s, needs_raise, CUTOVER_TOLERABLE, DEFAULT_TIMEOUT_S, DEFAULT_TOLERABLE,
+    about, config_minutes, cutover_timeout_s, needs_raise, CUTOVER_TOLERABLE, DEFAULT_TIMEOUT_S, DEFAULT_TOLERABLE,
 };
-use super::format_duration;
 use super::release::{Keys, Release, OPERATOR_RELEASE};
 use super::{JobStatus, Verdict};
 use crate::trace::Backend;
@@ -191,8 +190,8 @@ impl RunbookInput {
         let mut notes = vec![
             format!("Flink {} (names checked against the {} jar).", r.slug(), r.checked()),
             match raise {
-                true => format!("{} and {} are raised for each restore: its first checkpoint uploads the whole state (about {}), and at the defaults ({} and {DEFAULT_TOLERABLE}) it would expire, or come close, and fail the job over, again and again. Set them back at the next planned restart. On the command line: -D{}='{timeout}' -D{}={CUTOVER_TOLERABLE}.", k.checkpoint_timeout, k.tolerable_failures, format_duration(self.first_checkpoint_s), config_minutes(DEFAULT_TIMEOUT_S), k.checkpoint_timeout, k.tolerable_failures),
-                false => format!("The first checkpoint after each restore uploads the whole state (about {}): well inside the default {} of {}, so {} and {} stay at their defaults.", format_duration(self.first_checkpoint_s), k.checkpoint_timeout, config_minutes(DEFAULT_TIMEOUT_S), k.checkpoint_timeout, k.tolerable_failures),
+                true => format!("{} and {} are raised for each restore: its first checkpoint uploads the whole state ({}), and at the defaults ({} and {DEFAULT_TOLERABLE}) it would expire, or come close, and fail the job over, again and again. Set them back at the next planned restart. On the command line: -D{}='{timeout}' -D{}={CUTOVER_TOLERABLE}.", k.checkpoint_timeout, k.tolerable_failures, about(self.first_checkpoint_s), config_minutes(DEFAULT_TIMEOUT_S), k.checkpoint_timeout, k.tolerable_failures),
+                false => format!("The first checkpoint after each restore uploads the whole state ({}): well inside the default {} of {}, so {} and {} stay at their defaults.", about(self.first_checkpoint_s), k.checkpoint_timeout, config_minutes(DEFAULT_TIMEOUT_S), k.checkpoint_timeout, k.tolerable_failures),
             },
             format!("{} NO_CLAIM keeps the snapshot yours: Flink never deletes it, so it stays a rollback point. The same setting as configuration: {}.", claim, k.claim_mode),
             "Add -n (--allowNonRestoredState) only for an operator you removed on purpose: it drops that operator's state.".to_string(),

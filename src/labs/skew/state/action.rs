@@ -21,9 +21,22 @@ pub enum SkewAction {
     },
     /// **Apply** on a CSV small enough to read at once.
     ApplyCsv,
-    ImportStarted,
-    ImportProgress {
+    /// A CSV text too large to read at once (a paste, a file, the stored set): read in steps.
+    ReadInSteps {
+        text: Rc<String>,
+        lone_surrogates: bool,
+    },
+    /// A stepped read's progress, and its keys once read (each ignored once superseded).
+    ReadProgress {
+        job: u32,
         permille: u32,
+    },
+    Read {
+        job: u32,
+        rows: Rc<Vec<KeyLoad>>,
+        report: ImportReport,
+        /// What was read (the set written as CSV, for a read again of edited keys).
+        text: Rc<String>,
     },
     /// A stepped preset's progress, and its keys once made (ignored once superseded).
     PresetProgress {
@@ -34,12 +47,6 @@ pub enum SkewAction {
         job: u32,
         keys: Rc<Vec<KeyLoad>>,
         derived: super::Derived,
-    },
-    /// A stepped import finished; `text` is what was imported.
-    Imported {
-        rows: Rc<Vec<KeyLoad>>,
-        report: ImportReport,
-        text: Rc<String>,
     },
     EditKey {
         index: usize,

@@ -1,8 +1,7 @@
 //! Large key sets on their way, made in steps outside the reducer: a preset generated (see
-//! `import::generate`), or a set of the person's own read again as another key type (see
-//! `import::reread`); each request numbered, so that a superseded one is cancelled. Types only:
-//! the state (`query.rs`) holds them, and `SkewState::use_preset` and `SkewState::retyped` ask
-//! for them.
+//! `import::generate`), or a CSV text read (see `import::read`); each request numbered, so that
+//! the answer of a superseded one is dropped. Types only: the state (`query.rs`) holds them, and
+//! `SkewState::use_preset` and `SkewState::start_reading` ask for them.
 
 use std::rc::Rc;
 
@@ -24,13 +23,21 @@ pub struct Generating {
     pub key_type: crate::model::KeyType,
 }
 
-/// A set of the person's own read again as `key_type` in steps (its CSV text, or the set
-/// written as CSV when it came from edits or storage): too large to read in one task. The keys
-/// stay the previous set, each of its own type, until the read is done.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rereading {
+/// A key set read in steps outside the reducer (`import::read`): a large paste, a stored set,
+/// or a set of the person's own read again under a new key type. `text` is what is read; empty,
+/// the set in force is written as CSV first (in steps too). Numbered: the answer of a read that
+/// a newer one (or a newer key set) superseded is dropped. The keys stay the previous set, each
+/// of its own type, until the read arrives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reading {
     pub job: u32,
     pub key_type: crate::model::KeyType,
+    pub text: Rc<String>,
+    /// The browser's text held lone UTF-16 surrogates (seen before it became Rust text).
+    pub lone_surrogates: bool,
+    /// A read again of the set in force under a new type (not a paste): an edit of the set
+    /// made meanwhile is read again under that type too.
+    pub retype: bool,
 }
 
 /// A large key set's per-key work, done in steps by the job that made it, so that its first

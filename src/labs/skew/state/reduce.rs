@@ -22,7 +22,11 @@ impl Reducible for SkewState {
                 s.csv_text = Rc::new(text);
                 s.csv_lone_surrogates = lone_surrogates;
             }
-            SkewAction::ApplyCsv => s.apply_csv(),
+            SkewAction::ApplyCsv => {
+                // A paste is newer than a read still on its way.
+                s.cancel_reading();
+                s.apply_csv();
+            }
             SkewAction::PresetProgress { job, permille } => {
                 if let Some(g) = s.generating.as_mut().filter(|g| g.job == job) {
                     g.permille = permille;
@@ -35,30 +39,18 @@ impl Reducible for SkewState {
                     s.derived = Some(derived);
                 }
             }
-            SkewAction::ImportStarted => {
-                // A paste read in steps is newer than a set being read again.
-                s.cancel_reread();
-                s.importing = Some(0);
-            }
-            SkewAction::ImportProgress { permille } => s.importing = Some(permille),
-            SkewAction::Imported { rows, report, text } => {
-                s.rereading = None;
-                s.importing = None;
-                s.import = Some(report);
-                if rows.is_empty() {
-                    // Nothing read: the set in force stays, and the text waits for another type.
-                    s.csv_text = text;
-                    s.keep_type_of_keys();
-                } else {
-                    s.read_from(rows, text);
+            SkewAction::ReadInSteps { text, lone_surrogates } => s.start_reading(text, lone_surrogates, false),
+            SkewAction::ReadProgress { job, permille } => {
+                if s.reading.as_ref().is_some_and(|r| r.job == job) {
+                    s.importing = Some(permille);
                 }
             }
+            SkewAction::Read { job, rows, report, text } => s.read_arrived(job, rows, report, text),
             SkewAction::EditKey { index, column, text } => s.table_error = s.edit(index, column, &text).err(),
             SkewAction::RemoveKey { index } if index < s.keys.len() => {
                 let mut keys = (*s.keys).clone();
                 keys.remove(index);
-                s.set_keys(keys);
-                s.custom_source();
+                s.edited(keys);
             }
             SkewAction::RemoveKey { .. } => {}
             SkewAction::AddKey => s.add_key(),

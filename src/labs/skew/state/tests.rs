@@ -253,8 +253,10 @@ fn a_state_compares_a_shared_paste_by_pointer_not_by_its_bytes() {
     // be walked each time. 64 MB compared 200 times would take seconds; by pointer, microseconds.
     let text = Rc::new("k,1\n".repeat(16 << 20));
     let report = ImportReport { kept: 0, errors: vec![], error_count: 0, header: false, truncated: false, kept_previous: true };
-    let imported = SkewAction::Imported { rows: Rc::new(vec![]), report, text: text.clone() };
-    let s = run(open(""), vec![imported]);
+    let started = SkewAction::ReadInSteps { text: text.clone(), lone_surrogates: false };
+    let s = run(open(""), vec![started]);
+    let job = s.reading.as_ref().unwrap().job;
+    let s = run(s, vec![SkewAction::Read { job, rows: Rc::new(vec![]), report, text: text.clone() }]);
     assert!(Rc::ptr_eq(&s.csv_text, &text), "the reducer kept the paste, not a copy");
     let later = run(s.clone(), vec![SkewAction::StorageFailed { message: "full".into() }]);
     let mut same = (*later).clone();

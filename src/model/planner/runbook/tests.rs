@@ -238,6 +238,12 @@ fn a_small_first_checkpoint_keeps_the_defaults() {
                 }
                 let note = format!("(about 3 s): well inside the default {} of 10 min, so", k.checkpoint_timeout);
                 assert!(book.notes.iter().any(|n| n.contains(&note)), "{r:?} {:?}", book.notes);
+                let none = RunbookInput { job, first_checkpoint_s: 0, ..input(r, v) }.runbook();
+                assert!(
+                    none.notes.iter().any(|n| n.contains("the whole state (under a second): well inside")),
+                    "{:?}",
+                    none.notes
+                );
             }
         }
     }

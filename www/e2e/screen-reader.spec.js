@@ -29,7 +29,7 @@ test('the skew figure, a uid\'s operator id, and a key the field refuses are sai
   await open(page, '#/savepoint?sample=hashmap-savepoint');
   // The uid's id and match are said from a live region there before the first key; the
   // paragraphs on what follows are not in it.
-  const id = page.locator('.sp-uid [aria-live="polite"]');
+  const id = page.locator('.sp-uid > [aria-live="polite"]');
   await expect(id).toHaveText('');
   await mark(id);
   await page.getByLabel('Operator uid').fill('counter');

@@ -152,6 +152,20 @@ test('a keys= link with no readable key opens the default preset and says which 
   await expect(page).not.toHaveURL(/keys=/);
 });
 
+test('a key type that reads none of the keys is turned down: the menu shows the type in force again', async ({ page }) => {
+  await open(page, '#/skew?keys=alpha,10%0Abeta,20&p=4&maxp=128');
+  const menu = page.getByLabel('Key type');
+  await menu.selectOption('int');
+  await expect(page.getByTestId('csv-report')).toContainText('No key could be read, so the key set was kept as it was.');
+  await expect(menu).toHaveValue('string');
+  await expect(page).not.toHaveURL(/type=/);
+  // Keys typed next are read as the menu says: strings.
+  await page.getByLabel('Keys (CSV)').fill('7,5\n8,6');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.locator('.key-table input[aria-label="Key of row 1"]')).toHaveValue('7');
+  await expect(menu).toHaveValue('string');
+});
+
 test('pasted CSV with errors lists them by line and keeps the good rows', async ({ page }) => {
   await open(page, '#/skew?p=4&maxp=128');
   const csv = ['key,events_per_s,state_bytes', 'alpha,10,1 KB', 'broken line', '"with, comma",5', 'beta,-3', 'gamma,2,12 XB', 'alpha,1'].join('\n');

@@ -39,7 +39,7 @@ pub fn size(file: &File) -> usize {
 }
 
 /// Bytes copied into wasm memory per main-thread task (about 5 ms each).
-const COPY_CHUNK: usize = 4 << 20;
+pub(super) const COPY_CHUNK: usize = 4 << 20;
 
 /// Copies an `ArrayBuffer` into Rust memory in chunks, yielding to the browser between them,
 /// so that a file of tens of MB never holds the main thread for long.

@@ -733,7 +733,7 @@ test.describe('#/trace job output', () => {
       area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     });
     await checkOutput(page);
-    await expect(page.getByTestId('output-error')).toContainText('KB, more than the 4096 KB this check reads');
+    await expect(page.getByTestId('output-error')).toContainText('bytes, more than the 4194304 bytes (4096 KB) this check reads');
     await expectKept(page, kept.before);
   });
 });

@@ -7,6 +7,7 @@
 //! tab's session storage (base64) up to 3 MiB, above that in the site's Cache Storage
 //! (`browser::kept`). A sample needs no keeping (the link names it).
 
+use crate::model::skew::units::format_bytes;
 use std::cell::Cell;
 use std::rc::Rc;
 use std::time::Duration;
@@ -50,15 +51,37 @@ const KEPT_AS: &str = "savepoint-file";
 /// What [`read_kept`] adds to a reopened file's name.
 pub const REOPENED: &str = " (reopened: kept in this tab)";
 
-/// Reads a file the person chose or dropped.
+/// The largest file read: a checkpoint's `_metadata` is kilobytes to megabytes (state inline
+/// in it is bounded by the small-file threshold), and a browser tab holds a file of gigabytes
+/// several times over while reading it (a 1 GB file took a 2.5 GB tab), or cannot at all.
+pub const MAX_READ_BYTES: usize = 1 << 30;
+/// The largest file kept for the tab (in Cache Storage): beyond it a reload asks for it again.
+pub const MAX_KEPT_LARGE_BYTES: usize = 256 << 20;
+
+/// Reads a file the person chose or dropped (one larger than [`MAX_READ_BYTES`] is refused,
+/// naming the bound, before any byte is read).
 pub fn read_file(file: files::File, tickets: &Tickets, send: Callback<SavepointAction>) {
     let ticket = tickets.next();
-    let (tickets, name) = (tickets.clone(), files::name(&file));
-    send.emit(SavepointAction::ReadStarted { ticket, name: name.clone(), sample: None, bytes: files::size(&file) });
+    let (tickets, name, size) = (tickets.clone(), files::name(&file), files::size(&file));
+    send.emit(SavepointAction::ReadStarted { ticket, name: name.clone(), sample: None, bytes: size });
     spawn_local(async move {
-        let bytes = files::file_bytes(&file).await;
+        let bytes = match readable(size) {
+            Ok(()) => files::file_bytes(&file).await,
+            Err(why) => Err(why),
+        };
         parse_stepped(bytes, ticket, tickets, send, Some(name)).await;
     });
+}
+
+/// Whether a file of `size` bytes is read: up to [`MAX_READ_BYTES`], else why not.
+pub fn readable(size: usize) -> Result<(), String> {
+    if size <= MAX_READ_BYTES {
+        return Ok(());
+    }
+    Err(format!(
+        "it is {size} bytes ({}), and this inspector reads files of up to {MAX_READ_BYTES} bytes (1 GiB): a _metadata file that large is not a checkpoint's",
+        format_bytes(size as u64)
+    ))
 }
 
 /// Reads the file kept in this tab, if there is one and it decodes; true when a read started.
@@ -100,6 +123,12 @@ fn keep(name: &str, bytes: Vec<u8>) {
         if !(browser::session_set(KEPT_BYTES, &base64::encode(&bytes)) && browser::session_set(KEPT_NAME, name)) {
             forget_kept();
         }
+        if had_large {
+            spawn_local(kept::forget());
+        }
+        return;
+    }
+    if bytes.len() > MAX_KEPT_LARGE_BYTES {
         if had_large {
             spawn_local(kept::forget());
         }

@@ -115,3 +115,16 @@ fn selecting_an_operator_stays_within_the_file() {
     assert_eq!(s.operator, Some(2));
     assert_eq!(s.reduce(SavepointAction::SelectOperator { index: 8 }).operator, Some(2));
 }
+
+/// A file over 1 GiB is refused before a byte of it is read, naming its size and the bound (a
+/// 2.3 GB file was "could not read … (was it moved or deleted?)", a 1 GB one took a 2.5 GB tab).
+#[test]
+fn a_file_over_the_read_bound_is_refused_by_its_size() {
+    use crate::labs::savepoint::reader::{readable, MAX_READ_BYTES};
+    assert_eq!(readable(MAX_READ_BYTES), Ok(()));
+    assert_eq!(
+        readable(2_469_606_195),
+        Err("it is 2469606195 bytes (2.3 GB), and this inspector reads files of up to 1073741824 bytes (1 GiB): a _metadata file that large is not a checkpoint's".to_string())
+    );
+    assert!(readable(MAX_READ_BYTES + 1).is_err());
+}

@@ -68,7 +68,7 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
             }
             if let Some(e) = &s.output_error {
                 <div class="alert" role="alert" data-testid="output-error">
-                    <strong>{ "Not checked. " }</strong>{ e.clone() }{ "." }
+                    <strong>{ "Not checked: " }</strong>{ e.clone() }{ "." }
                     { if s.output.is_some() { " The greyed check below is of the output read before, not of this text." } else { "" } }
                 </div>
             }

@@ -63,7 +63,12 @@ impl fmt::Display for OutputError {
         match self {
             OutputError::Empty => write!(f, "the output is empty: it needs the header key,total and one row per key"),
             OutputError::TooLarge { bytes } => {
-                write!(f, "the output is {} KB, more than the {} KB this check reads", bytes / 1024, MAX_BYTES / 1024)
+                // In bytes: in whole KB, one byte over the bound read as equal to it.
+                write!(
+                    f,
+                    "the output is {bytes} bytes, more than the {MAX_BYTES} bytes ({} KB) this check reads",
+                    MAX_BYTES / 1024
+                )
             }
             OutputError::TooManyRows => write!(f, "the output has more than {MAX_ROWS} rows"),
             OutputError::Header { found } => {

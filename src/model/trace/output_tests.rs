@@ -97,7 +97,14 @@ fn malformed_outputs_name_the_line_and_the_problem() {
     let long = format!("{}\n", "x".repeat(500));
     assert!(error(&long).ends_with(&format!("\"{}…\"", "x".repeat(40))));
     let huge = format!("key,total\n{}", "customer-1,1\n".repeat(MAX_BYTES / 13 + 1));
-    assert!(error(&huge).contains("more than the 4096 KB"), "{}", error(&huge));
+    assert!(error(&huge).contains("more than the 4194304 bytes (4096 KB)"), "{}", error(&huge));
+    // One byte over the bound says so, not "4096 KB, more than the 4096 KB".
+    let one_over = format!("{TOTALS_HEADER}\n{}", "k".repeat(MAX_BYTES - TOTALS_HEADER.len()));
+    assert!(
+        error(&one_over).starts_with("the output is 4194305 bytes, more than the 4194304 bytes"),
+        "{}",
+        error(&one_over)
+    );
     let many: String = (0..=MAX_ROWS).map(|i| format!("k{i},1\n")).collect();
     assert_eq!(JobOutput::parse(&format!("key,total\n{many}")), Err(OutputError::TooManyRows));
 }

@@ -44,7 +44,7 @@ pub fn Upload(props: &UploadProps) -> Html {
                     <input id="sp-file" type="file" aria-describedby="sp-file-hint" onchange={on_change} />
                     <p class="field-hint" id="sp-file-hint">
                         { "The _metadata file of a savepoint folder (savepoint-…) or of a retained checkpoint (chk-N), \
-                           from Flink 1.11 to 2.3, up to 1 GiB. Or drop it anywhere on this page. A file up to 256 MiB \
+                           from Flink 1.11 to 2.3, up to 1 GiB. Or drop it anywhere on this page. A file up to 64 MiB \
                            is kept for this tab: a reload, or Back from another lab, finds it again." }
                     </p>
                 </div>

@@ -95,21 +95,29 @@ test('a million-key preset link is generated in steps, with progress, and gives 
 // A wall-clock bound (see the timing project in playwright.config.js): before the preset was
 // generated in steps, this link held the main thread for about 600 ms in one task.
 test.describe('timing @timing', () => {
+  /** From the page's start, every main-thread task over 50 ms (ms), in `window.__long`. */
+  const watchLongTasks = (page) => page.addInitScript(() => {
+    window.__long = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push(Math.round(e.duration)))).observe({ type: 'longtask', buffered: true });
+  });
+  /**
+   * Once settled (no step of the key set or its parts left), then one idle period of the page,
+   * so the observer has reported every long task that ran: their lengths, longest first.
+   * Bounded at 2 s: with both cores busy the stress run once saw no idle period for a minute.
+   */
+  const longTasks = async (page) => {
+    await settled(page);
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+    return page.evaluate(() => window.__long.sort((a, b) => b - a));
+  };
+
   test('a million-key preset link never holds the main thread for 300 ms', async ({ page }) => {
     test.setTimeout(60_000);
-    await page.addInitScript(() => {
-      window.__long = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push(Math.round(e.duration)))).observe({ type: 'longtask', buffered: true });
-    });
+    await watchLongTasks(page);
     await open(page, '#/skew?preset=zipf&n=1000000');
     await expect(page.getByTestId('skew-percent')).toHaveText(/^\d+$/, { timeout: 30_000 });
     await expect(page.getByRole('progressbar', { name: 'Generating keys' })).toHaveCount(0);
-    // Settled (no step of the key set or its parts left), then one idle period of the page,
-    // so the observer has reported every long task that ran. Bounded at 2 s: with both cores
-    // busy the stress run once saw no idle period for a minute.
-    await settled(page);
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
-    const long = await page.evaluate(() => window.__long.sort((a, b) => b - a));
+    const long = await longTasks(page);
     console.log(`zipf n=1000000: long tasks (ms) ${JSON.stringify(long)}`);
     expect(long[0] ?? 0).toBeLessThan(300);
   });
@@ -118,10 +126,7 @@ test.describe('timing @timing', () => {
   // thread for 1.4-3.1 s in one task (the reducer wrote the set as CSV and read it again).
   test('a large edited set read again as another key type never holds the main thread for 300 ms', async ({ page }) => {
     test.setTimeout(60_000);
-    await page.addInitScript(() => {
-      window.__long = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push(Math.round(e.duration)))).observe({ type: 'longtask', buffered: true });
-    });
+    await watchLongTasks(page);
     await open(page, '#/skew?preset=sequential&n=200000');
     await expect(page.getByTestId('skew-percent')).toHaveText(/^\d+$/, { timeout: 30_000 });
     const events = page.getByLabel('Events per second of row 1', { exact: true });
@@ -133,9 +138,7 @@ test.describe('timing @timing', () => {
     await page.getByLabel('Key type').selectOption('long');
     await expect(page.getByTestId('csv-report')).toContainText('Read 200000 keys.', { timeout: 30_000 });
     await expect(page).toHaveURL(/type=long/);
-    await settled(page);
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
-    const long = await page.evaluate(() => window.__long.sort((a, b) => b - a));
+    const long = await longTasks(page);
     console.log(`sequential n=200000 edited, retyped: long tasks (ms) ${JSON.stringify(long)}`);
     expect(long[0] ?? 0).toBeLessThan(300);
     await expect(events).toHaveValue('5');

@@ -330,6 +330,15 @@ async fn a_key_cell_being_typed_keeps_its_text_while_another_row_changes() {
     fire(&typed, "change");
     until("row 2's edit in the link", || window.location().hash().unwrap().contains("typed%2C2")).await;
     assert_eq!(cell(1).unwrap().value(), "z");
+    // Text typed into row 3, then another set in its place (a link to other keys): the row
+    // shows the new set's key, and the draft typed for the old one is gone, not kept over it.
+    let third = cell(3).unwrap();
+    third.set_value("draft");
+    fire(&third, "input");
+    window.location().set_hash("#/skew?keys=x%2C5%0Ay%2C6%0Aw%2C7&p=3&maxp=3").unwrap();
+    until("the new set's third key", || cell(3).is_some_and(|c| c.value() == "w")).await;
+    settle().await;
+    assert_eq!(cell(3).unwrap().value(), "w", "a draft of the old set stayed over the new one");
     window.scroll_to_with_x_and_y(0.0, 0.0);
 }
 

@@ -20,6 +20,7 @@ use super::view::Scenario;
 use crate::model::skew::aggregate::GroupLoads;
 use crate::model::skew::units::format_milli;
 use crate::model::skew::KeyLoad;
+use crate::model::Key;
 
 const PAGE_ROWS: usize = 20;
 const ADD_ID: &str = "skew-add-key";
@@ -74,22 +75,20 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
         Err(_) => "—".to_string(),
     };
     // Text typed into a cell and not applied yet (the cell not left): shown on every render
-    // until the cell's change applies it or names what is wrong with it.
-    let drafts = use_mut_ref(HashMap::<(usize, KeyColumn), String>::new);
-    // Rows are kept by position: when the set changes under them (a read, a preset arriving),
-    // a draft would stay over another key's row, so the drafts go with the set they were for.
-    let drafts_for = use_mut_ref(|| Rc::as_ptr(&props.keys));
-    if *drafts_for.borrow() != Rc::as_ptr(&props.keys) {
-        *drafts_for.borrow_mut() = Rc::as_ptr(&props.keys);
-        drafts.borrow_mut().clear();
-    }
+    // until the cell's change applies it or names what is wrong with it. Rows are kept by
+    // position, so each draft remembers the key its row had: when the set changes under it (a
+    // read, a preset arriving), the row holds another key, and the draft is dropped rather than
+    // shown, or applied, over that key.
+    let drafts = use_mut_ref(HashMap::<(usize, KeyColumn), (Key, String)>::new);
+    let keys = props.keys.clone();
+    drafts.borrow_mut().retain(|(i, _), (key, _)| keys.get(*i).is_some_and(|k| &k.key == key));
     let shown = |index: usize, column: KeyColumn, applied: String| {
-        drafts.borrow().get(&(index, column)).cloned().unwrap_or(applied)
+        drafts.borrow().get(&(index, column)).map_or(applied, |(_, text)| text.clone())
     };
     let draft = |index: usize, column: KeyColumn| {
-        let drafts = drafts.clone();
+        let (drafts, key) = (drafts.clone(), keys[index].key.clone());
         Callback::from(move |e: InputEvent| {
-            drafts.borrow_mut().insert((index, column), crate::browser::events::input_value(&e));
+            drafts.borrow_mut().insert((index, column), (key.clone(), crate::browser::events::input_value(&e)));
         })
     };
     let edit = |index: usize, column: KeyColumn| {

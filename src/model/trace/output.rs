@@ -109,11 +109,17 @@ impl JobOutput {
             return Err(OutputError::TooLarge { bytes: text.len() });
         }
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let mut lines = text
-            .split('\n')
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
-            .filter(|(_, l)| !l.trim().is_empty());
+        let numbered = || {
+            text.split('\n')
+                .enumerate()
+                .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
+                .filter(|(_, l)| !l.trim().is_empty())
+        };
+        // More rows than the bound (beside the header): refused before a row is read.
+        if numbered().nth(MAX_ROWS + 1).is_some() {
+            return Err(OutputError::TooManyRows);
+        }
+        let mut lines = numbered();
         let Some((_, header)) = lines.next() else { return Err(OutputError::Empty) };
         let cells: Vec<String> =
             fields(header).unwrap_or_default().iter().map(|c| c.trim().to_ascii_lowercase()).collect();
@@ -121,18 +127,20 @@ impl JobOutput {
             return Err(OutputError::Header { found: header.to_string() });
         }
         let mut out = JobOutput::default();
-        let mut first_line: BTreeMap<String, usize> = BTreeMap::new();
-        for (rows, (line, row)) in lines.enumerate() {
-            if rows >= MAX_ROWS {
-                return Err(OutputError::TooManyRows);
-            }
+        for (line, row) in lines {
             let cells = fields(row).map_err(|why| OutputError::Quote { line, why })?;
             let [key, value] = cells.as_slice() else { return Err(OutputError::Columns { line, found: cells.len() }) };
             let key = key.trim();
             if key.is_empty() {
                 return Err(OutputError::EmptyKey { line });
             }
-            if let Some(&first) = first_line.get(key) {
+            let seen = if key == SOURCE_OFFSET { out.source_offset.is_some() } else { out.totals.contains_key(key) };
+            if seen {
+                // The earlier line of this key (read again only on this error).
+                let first = numbered()
+                    .skip(1)
+                    .find(|(_, l)| fields(l).is_ok_and(|c| c.first().is_some_and(|k| k.trim() == key)))
+                    .map_or(line, |(n, _)| n);
                 return Err(OutputError::Duplicate { line, key: key.to_string(), first });
             }
             let value = value.trim();
@@ -143,7 +151,6 @@ impl JobOutput {
                 let n = value.parse::<i64>().map_err(|_| OutputError::Total { line, text: value.to_string() })?;
                 out.totals.insert(key.to_string(), n);
             }
-            first_line.insert(key.to_string(), line);
         }
         Ok(out)
     }

@@ -39,6 +39,8 @@ let lrs;
 let lms;
 let folder;
 test.beforeAll(async ({}, testInfo) => {
+  // Unzipping the package and starting ralph (a Python server) took over 30 s under load.
+  testInfo.setTimeout(120_000);
   const stamp = `${testInfo.workerIndex}-${Date.now()}`;
   folder = `target/lms-e2e/cmi5-${stamp}`;
   rmSync(join(repo, folder), { recursive: true, force: true });

@@ -50,16 +50,32 @@ export async function startRalph(dir, port) {
   child.stdout.on('data', (d) => { log += d; });
   child.stderr.on('data', (d) => { log += d; });
   const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`ralph stopped at start-up:\n${log}`);
-    const up = await lrsCall({ url }, '/__lbheartbeat__').then((r) => r.ok, () => false);
-    if (up) break;
-    // Wait on what ralph says (a log line, or its exit), never on the clock.
-    await new Promise((resolve) => {
-      child.stdout.once('data', resolve);
-      child.stderr.once('data', resolve);
-      child.once('exit', resolve);
-    });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`ralph stopped at start-up:\n${log}`);
+      const up = await lrsCall({ url }, '/__lbheartbeat__').then((r) => r.ok, () => false);
+      if (up) break;
+      // Asked again on what ralph says (a log line, or its exit), or 100 ms on: ralph logs that
+      // it runs a moment before it answers, and under load that moment was long enough for
+      // the heartbeat to miss it, with no line after it to wait for (the hook timed out).
+      await new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(again);
+          child.stdout.off('data', done);
+          child.stderr.off('data', done);
+          child.off('exit', done);
+          resolve();
+        };
+        const again = setTimeout(done, 100);
+        child.stdout.on('data', done);
+        child.stderr.on('data', done);
+        child.on('exit', done);
+      });
+    }
+  } catch (error) {
+    // A start-up that failed leaves no LRS behind on the port (the next run would refuse it).
+    child.kill();
+    throw error;
   }
   return { url, stop: () => child.kill(), log: () => log };
 }

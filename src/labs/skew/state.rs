@@ -150,13 +150,11 @@ impl SkewState {
     }
 
     /// Drops a stepped read still on its way (its job ends once `reading` changes, and its
-    /// answer is ignored), and its progress; returns it.
-    pub(super) fn cancel_reading(&mut self) -> Option<Reading> {
-        let cancelled = self.reading.take();
-        if cancelled.is_some() {
+    /// answer is ignored), and its progress.
+    pub(super) fn cancel_reading(&mut self) {
+        if self.reading.take().is_some() {
             self.importing = None;
         }
-        cancelled
     }
 
     /// The keys read from `text`, which `csv_text` then holds.

@@ -136,7 +136,7 @@ pub struct BigField {
     pub placeholder: &'static str,
     /// The box's text when first shown.
     pub initial: Option<String>,
-    /// The button's text, its click and whether it is disabled.
+    /// The button's text, its click and whether it is unavailable (busy: it does nothing).
     pub button: (&'static str, Callback<MouseEvent>, bool),
     pub file: (FileKind, Callback<Event>),
 }
@@ -156,7 +156,10 @@ impl BigText {
                     rows={f.rows.to_string()} spellcheck="false" aria-describedby={hint_id.clone()} defaultvalue={f.initial} placeholder={f.placeholder} />
                 <p class="field-hint" id={hint_id}>{ f.hint }</p>
                 <div class="buttons">
-                    <button type="button" class="primary" onclick={on_button} {disabled}>{ button }</button>
+                    // Not `disabled` while busy: a disabled button drops its focus to the page's
+                    // body. It says it is unavailable, and does nothing.
+                    <button type="button" class="primary" aria-disabled={disabled.to_string()}
+                        onclick={(!disabled).then_some(on_button)}>{ button }</button>
                     <label class="file-label">{ file_label }<input type="file" {accept} onchange={f.file.1} /></label>
                 </div>
             </div>

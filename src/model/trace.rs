@@ -105,11 +105,22 @@ pub struct TraceResult {
     pub notes: Vec<String>,
 }
 
-/// The key of event `offset`: deterministic, and 60 % on key 0 in the hot-key scenario.
+/// The key and value of event `offset`: deterministic, and 60 % on key 0 in the hot-key scenario.
 pub fn event(offset: u32, keys: u32, hot: bool) -> (String, i64) {
+    let (k, v) = event_index(offset, keys, hot);
+    (key_name(k), v)
+}
+
+/// [`event`] with the key as its number (`customer-<n>`), for sums that name each key once.
+pub fn event_index(offset: u32, keys: u32, hot: bool) -> (u32, i64) {
     let mix = offset.wrapping_mul(2_654_435_761).rotate_left(13) ^ 0x9e37_79b9;
     let k = if hot && mix % 10 < 6 { 0 } else { mix % keys.max(1) };
-    (format!("customer-{k}"), i64::from(offset % 7) + 1)
+    (k, i64::from(offset % 7) + 1)
+}
+
+/// The name of key number `k`.
+pub fn key_name(k: u32) -> String {
+    format!("customer-{k}")
 }
 
 type Groups = BTreeMap<u32, BTreeMap<String, i64>>;

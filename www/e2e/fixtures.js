@@ -120,6 +120,23 @@ export async function settled(scope) {
   }), { timeout: 20_000, intervals: [50, 100, 250] }).toBe(true);
 }
 
+/** From the page's start, every main-thread task over 50 ms (ms), in `window.__long`. */
+export const watchLongTasks = (page) => page.addInitScript(() => {
+  window.__long = [];
+  new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push(Math.round(e.duration)))).observe({ type: 'longtask', buffered: true });
+});
+
+/**
+ * Once settled (no step of the page's work left), then one idle period of the page, so the
+ * observer has reported every long task that ran: their lengths, longest first. Bounded at
+ * 2 s: with both cores busy the stress run once saw no idle period for a minute.
+ */
+export async function longTasks(page) {
+  await settled(page);
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+  return page.evaluate(() => window.__long.sort((a, b) => b - a));
+}
+
 /**
  * The page's URL once it has settled: its canonical link, as a reader would copy it from the
  * address bar. Compare it later with `await expect(page).toHaveURL(url)`.

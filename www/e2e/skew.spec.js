@@ -1,7 +1,7 @@
 // The skew editor as a user drives it: a preset deep link checked against an independent
 // JS computation (skew % and skew.csv), pasted CSV with errors, the hot-key verdict, hostile
 // key text, a large set surviving a reload, and bad input.
-import { test, expect, open, downloaded, engage, settled, settledURL } from './fixtures.js';
+import { test, expect, open, downloaded, engage, settled, settledURL, watchLongTasks, longTasks } from './fixtures.js';
 import { stringHash, keyGroup, operatorIndex, dataSkewPercent } from '../flink-port.js';
 
 /** The hot-key preset as the lab generates it: n keys, one with `hot` % of `total` events/s. */
@@ -95,22 +95,6 @@ test('a million-key preset link is generated in steps, with progress, and gives 
 // A wall-clock bound (see the timing project in playwright.config.js): before the preset was
 // generated in steps, this link held the main thread for about 600 ms in one task.
 test.describe('timing @timing', () => {
-  /** From the page's start, every main-thread task over 50 ms (ms), in `window.__long`. */
-  const watchLongTasks = (page) => page.addInitScript(() => {
-    window.__long = [];
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push(Math.round(e.duration)))).observe({ type: 'longtask', buffered: true });
-  });
-  /**
-   * Once settled (no step of the key set or its parts left), then one idle period of the page,
-   * so the observer has reported every long task that ran: their lengths, longest first.
-   * Bounded at 2 s: with both cores busy the stress run once saw no idle period for a minute.
-   */
-  const longTasks = async (page) => {
-    await settled(page);
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
-    return page.evaluate(() => window.__long.sort((a, b) => b - a));
-  };
-
   test('a million-key preset link never holds the main thread for 300 ms', async ({ page }) => {
     test.setTimeout(60_000);
     await watchLongTasks(page);

@@ -13,6 +13,7 @@ use yew::UseReducerDispatcher;
 use super::state::{Derived, Generating, ImportReport, Reading, SkewAction, SkewState};
 use super::query::STORAGE_KEY;
 use crate::browser;
+use crate::browser::steps::{for_a_step, next_task};
 use crate::model::skew::aggregate::{GroupLoads, Ranked};
 use crate::model::skew::csv::{keys_to_csv, CsvImporter};
 use crate::model::skew::KeyLoad;
@@ -21,8 +22,6 @@ use crate::model::{KeyType, MaxParallelism};
 pub use crate::components::big_text::SYNC_LIMIT;
 /// The most characters written to local storage.
 const STORAGE_CHARS: usize = 4_500_000;
-/// How long one step may read before yielding to the browser.
-const STEP_MS: f64 = 40.0;
 
 /// Reads `r.text` (empty: `keys`, written as CSV in steps first) as keys of `r.key_type` in
 /// steps, reporting progress, until done or until `cancelled` is set (a newer read or key set
@@ -50,7 +49,7 @@ pub fn read(r: Reading, keys: Rc<Vec<KeyLoad>>, cancelled: Rc<Cell<bool>>, dispa
     });
 }
 
-/// Reads `text` as keys of `key_type` in steps of at most ~[`STEP_MS`], reporting progress;
+/// Reads `text` as keys of `key_type` in steps of at most ~[`STEP_MS`](crate::browser::steps::STEP_MS), reporting progress;
 /// `None` once `cancelled` is set.
 async fn read_in_steps(
     text: &str,
@@ -64,10 +63,10 @@ async fn read_in_steps(
         importer = importer.rejecting_lone_surrogates();
     }
     while !importer.done() {
-        let start = browser::now_ms();
-        while !importer.done() && browser::now_ms() - start < STEP_MS {
+        for_a_step(|| {
             importer.step(text, 2000);
-        }
+            importer.done()
+        });
         let permille = (importer.offset() as u64 * 1000 / text.len().max(1) as u64) as u32;
         progress(permille);
         if !next_task(cancelled).await {
@@ -105,7 +104,7 @@ pub fn store(keys: Rc<Vec<KeyLoad>>, dispatcher: UseReducerDispatcher<SkewState>
     });
 }
 
-/// Generates a large preset in steps of at most ~[`STEP_MS`], reporting progress, until done
+/// Generates a large preset in steps of at most ~[`STEP_MS`](crate::browser::steps::STEP_MS), reporting progress, until done
 /// or until `cancelled` is set (a newer key set superseded it); then, still in steps, hashes
 /// every key to its group at `max` and sorts the load curve ([`Derived`]), so that the key
 /// set's first render only adds up what is done.
@@ -118,12 +117,7 @@ pub fn generate(g: Generating, max: MaxParallelism, cancelled: Rc<Cell<bool>>, d
             if !next_task(&cancelled).await {
                 return;
             }
-            let start = browser::now_ms();
-            let mut done = false;
-            while !done && browser::now_ms() - start < STEP_MS {
-                done = steps.step(5_000);
-            }
-            if done {
+            if for_a_step(|| steps.step(5_000)) {
                 break;
             }
             dispatcher.dispatch(progress(steps.permille() * 8 / 10));
@@ -134,11 +128,11 @@ pub fn generate(g: Generating, max: MaxParallelism, cancelled: Rc<Cell<bool>>, d
             if !next_task(&cancelled).await {
                 return;
             }
-            let start = browser::now_ms();
-            while groups.len() < keys.len() && browser::now_ms() - start < STEP_MS {
+            for_a_step(|| {
                 let from = groups.len();
                 groups.extend(&keys[from..(from + 5_000).min(keys.len())]);
-            }
+                groups.len() >= keys.len()
+            });
             dispatcher.dispatch(progress(800 + (groups.len() * 150 / keys.len().max(1)) as u32));
         }
         // The sort in a task of its own, and the key set's first render in another.
@@ -152,10 +146,4 @@ pub fn generate(g: Generating, max: MaxParallelism, cancelled: Rc<Cell<bool>>, d
         let derived = Derived { groups: Rc::new(groups), ranked };
         dispatcher.dispatch(SkewAction::PresetGenerated { job: g.job, keys, derived });
     });
-}
-
-/// Yields to the browser (a task of its own follows); false once `cancelled` is set.
-async fn next_task(cancelled: &Cell<bool>) -> bool {
-    sleep(Duration::ZERO).await;
-    !cancelled.get()
 }

@@ -10,7 +10,7 @@
 use yew::prelude::*;
 
 use super::output_view::OutputView;
-use super::state::{TraceAction, TraceState};
+use super::state::TraceState;
 use crate::browser;
 use crate::components::{on_file_text, use_big_text, BigField, FileKind};
 use crate::labs::frame::PartProps;
@@ -26,7 +26,8 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
     let big = use_big_text("Check output", true);
     let on_trace = Callback::from(move |_: MouseEvent| browser::download("trace.csv", "text/csv", &trace.csv()));
     let on_totals = Callback::from(move |_: MouseEvent| browser::download("trace-totals.csv", "text/csv", &trace.totals_csv()));
-    let to_check = act.reform(|text: String| TraceAction::check_output(&text));
+    let to_check = super::output_read::use_output_read(act.clone());
+    crate::components::use_busy(s.checking.is_some());
     let on_check = big.on_read(to_check.clone());
     let on_file = on_file_text(to_check);
     let result = use_memo((trace, s.output.clone()), |(trace, output)| output.as_ref().map(|o| check(trace, o)));
@@ -60,11 +61,15 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
                                the source read to. Up to {} MB.", MAX_BYTES / (1024 * 1024)),
                 placeholder: EXAMPLE,
                 initial: None,
-                button: ("Check output", on_check, false),
+                button: ("Check output", on_check, s.checking.is_some()),
                 file: (FileKind::Csv, on_file),
             }) }
             if let Some(note) = big.note.as_ref() {
                 <p role="status">{ note.clone() }</p>
+            }
+            if let Some(permille) = s.checking {
+                <p role="status"><progress max="1000" value={permille.to_string()} aria-label="Reading the output"></progress>
+                    { format!(" Reading the output… {}%", permille / 10) }</p>
             }
             if let Some(e) = &s.output_error {
                 <div class="alert" role="alert" data-testid="output-error">

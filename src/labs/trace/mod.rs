@@ -7,6 +7,7 @@
 mod failing;
 mod kit_panel;
 mod operator_state;
+mod output_read;
 mod output_view;
 pub mod query;
 mod result;

@@ -25,6 +25,8 @@ pub struct TraceState {
     /// The last job output read by **Check output**, and why the latest text was not read.
     pub output: Option<Rc<JobOutput>>,
     pub output_error: Option<String>,
+    /// Thousandths of a large output read so far, while it is read in steps.
+    pub checking: Option<u32>,
 }
 
 slots! { TraceState {

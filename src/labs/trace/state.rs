@@ -22,6 +22,8 @@ pub enum TraceAction {
     /// **Check output** was read (see [`TraceAction::check_output`]): the job's output, or why
     /// the text is none (the last good one stays).
     OutputRead { read: Result<Rc<JobOutput>, String> },
+    /// A large output is being read in steps: thousandths read so far.
+    OutputProgress { permille: u32 },
 }
 
 crate::url::edit_action!(TraceAction::Edit);
@@ -64,8 +66,9 @@ impl Reducible for TraceState {
         let mut s = (*self).clone();
         match action {
             TraceAction::Edit(edit) => edit.apply(SLOTS, &mut s),
-            TraceAction::OutputRead { read: Ok(out) } => (s.output, s.output_error) = (Some(out), None),
-            TraceAction::OutputRead { read: Err(why) } => s.output_error = Some(why),
+            TraceAction::OutputRead { read: Ok(out) } => (s.output, s.output_error, s.checking) = (Some(out), None, None),
+            TraceAction::OutputRead { read: Err(why) } => (s.output_error, s.checking) = (Some(why), None),
+            TraceAction::OutputProgress { permille } => s.checking = Some(permille),
         }
         Rc::new(s)
     }

@@ -47,3 +47,19 @@ fn a_bad_output_keeps_the_last_good_one() {
     let s = s.reduce(TraceAction::check_output(&good));
     assert!(s.output_error.is_none());
 }
+
+#[test]
+fn a_read_in_steps_shows_its_progress_until_its_result() {
+    let s = opened();
+    let good = s.trace().totals_csv();
+    assert_eq!(s.checking, None);
+    let s = s.reduce(TraceAction::OutputProgress { permille: 0 });
+    let s = s.reduce(TraceAction::OutputProgress { permille: 420 });
+    assert_eq!((s.checking, s.output.is_none()), (Some(420), true));
+    let s = s.reduce(TraceAction::check_output(&good));
+    assert_eq!((s.checking, s.output_error.as_deref()), (None, None));
+    let s = s.reduce(TraceAction::OutputProgress { permille: 10 });
+    let s = s.reduce(TraceAction::check_output("key,total\ncustomer-1,x\n"));
+    assert_eq!(s.checking, None, "a refused read ends the progress too");
+    assert_eq!(s.output.as_deref(), Some(&JobOutput::parse(&good).unwrap()));
+}

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{event, Scenario, TraceInput};
+use super::{event, event_index, key_name, Scenario, TraceInput};
 
 /// The row of a totals file that is not a key: the offset the source read to (the number of
 /// events it read).
@@ -47,11 +47,13 @@ impl Trace {
 
     /// Each key's total over the whole trace (only keys that occur).
     pub fn totals(&self) -> BTreeMap<String, i64> {
-        let mut truth = BTreeMap::new();
-        for (_, k, v) in self.events() {
-            *truth.entry(k).or_default() += v;
+        // Summed by key number, each key named once (100,000 events: 22 -> 1 ms natively).
+        let mut sums: Vec<Option<i64>> = vec![None; self.keys.max(1) as usize];
+        for offset in 0..self.events {
+            let (k, v) = event_index(offset, self.keys, self.hot);
+            *sums[k as usize].get_or_insert(0) += v;
         }
-        truth
+        sums.into_iter().enumerate().filter_map(|(k, sum)| Some((key_name(k as u32), sum?))).collect()
     }
 
     /// `trace.csv`.

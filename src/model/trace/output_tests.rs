@@ -107,6 +107,17 @@ fn malformed_outputs_name_the_line_and_the_problem() {
     );
     let many: String = (0..=MAX_ROWS).map(|i| format!("k{i},1\n")).collect();
     assert_eq!(JobOutput::parse(&format!("key,total\n{many}")), Err(OutputError::TooManyRows));
+    // The bound itself reads, in steps too, and a problem on the last row is found there.
+    let bound = format!("key,total\n{}", &many[..many.rfind("k100000").unwrap()]);
+    let mut reader = OutputReader::new(&bound).unwrap();
+    let mut steps = 0;
+    while !reader.done() {
+        reader.step(&bound, 2000).unwrap();
+        steps += 1;
+    }
+    assert_eq!((steps, reader.finish().totals.len()), (50, MAX_ROWS));
+    let dup_last = bound.replace("\nk99999,1\n", "\nk0,2\n");
+    assert_eq!(error(&dup_last), "line 100001: \"k0\" appears twice (first on line 2)");
 }
 
 /// The outputs of the real runs (`tests/flink-trace-kit/`): the trace the model generates for
@@ -176,6 +187,37 @@ proptest! {
         prop_assert_eq!(verdict(&trace, &good.replace(&row, &format!("\n{key},{}\n", total - delta))), OutputVerdict::Lost);
         prop_assert_eq!(verdict(&trace, &good.replace(&row, &format!("\n{key},{}\n", total + delta))), OutputVerdict::Wrong);
         prop_assert_eq!(verdict(&trace, &format!("{good}not-{key},{delta}\n")), OutputVerdict::Wrong);
+    }
+
+    #[test]
+    fn a_text_read_in_steps_reads_as_at_once(text in "[a-z0-9,\"\r\n \u{feff}]{0,120}", header: bool, rows in 1usize..5) {
+        let text = if header { format!("\u{feff}key,total\r\n{text}") } else { text };
+        let mut stepped = OutputReader::new(&text);
+        let mut permille = 0;
+        let stepped = loop {
+            match stepped {
+                Ok(ref mut r) if !r.done() => {
+                    if let Err(e) = r.step(&text, rows) {
+                        break Err(e);
+                    }
+                    prop_assert!(r.permille(&text) >= permille && r.permille(&text) <= 1000);
+                    permille = r.permille(&text);
+                }
+                Ok(r) => break Ok(r.finish()),
+                Err(e) => break Err(e),
+            }
+        };
+        prop_assert_eq!(stepped, JobOutput::parse(&text));
+    }
+
+    #[test]
+    fn the_totals_are_the_events_summed(keys in 1u32..300, events in 0u32..2000, hot: bool) {
+        let trace = Trace { keys, events, hot };
+        let mut by_event = std::collections::BTreeMap::<String, i64>::new();
+        for (_, k, v) in trace.events() {
+            *by_event.entry(k).or_default() += v;
+        }
+        prop_assert_eq!(trace.totals(), by_event);
     }
 
     #[test]

@@ -10,7 +10,9 @@
  * counts in the snapshot are known:
  *   canonical savepoint (hashmap), native savepoint (rocksdb), retained aligned checkpoint (rocksdb,
  *   incremental), retained unaligned checkpoint (hashmap, unaligned checkpoints on), and a
- *   canonical savepoint taken with RocksDB (the backend change the other way).
+ *   canonical savepoint taken with RocksDB (the backend change the other way); last, the native
+ *   formats the other way: a native savepoint and a retained aligned checkpoint taken with hashmap,
+ *   a retained unaligned checkpoint taken with RocksDB (incremental).
  * Restores at parallelism 3 with the same or the other backend (restart strategy none, so a
  * failure ends the job), and in CLAIM / NO_CLAIM mode: does the snapshot's directory survive once
  * the restored job has completed two checkpoints of its own (num-retained 1)?
@@ -87,6 +89,15 @@ public class SnapshotKinds extends FlinkLab {
                 Snap copy2 = s.kind.contains("checkpoint") ? checkpoint(s.kind + " (third)", s.backend, false)
                         : savepoint(s.kind + " (third)", s.backend, SavepointFormatType.CANONICAL);
                 restore(copy2, copy2.backend, "NO_CLAIM", true);
+            }
+            // The native formats the other way: a native savepoint and an aligned checkpoint taken
+            // with the heap backend, an unaligned checkpoint with RocksDB.
+            Snap nativeHeap = savepoint("native savepoint", "hashmap", SavepointFormatType.NATIVE);
+            Snap alignedHeap = checkpoint("retained aligned checkpoint", "hashmap", false);
+            Snap unalignedRocks = checkpoint("retained unaligned checkpoint", "rocksdb", true);
+            for (Snap s : new Snap[] {nativeHeap, alignedHeap, unalignedRocks}) {
+                restore(s, s.backend, "NO_CLAIM", false);
+                restore(s, s.backend.equals("hashmap") ? "rocksdb" : "hashmap", "NO_CLAIM", false);
             }
         } finally {
             outSummary(SUMMARY);

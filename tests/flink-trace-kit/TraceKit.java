@@ -19,6 +19,7 @@
  *                                                     -> output-uid-changed-p6.csv
  *   restored at p=6, the source's uid "src-v2", ignore-unclaimed-state
  *                                                     -> output-source-uid-changed-p6.csv
+ *   restored at p=6, same uids, keyed by key.toUpperCase() -> output-key-upper-p6.csv
  * Each output is compared with totals this program sums from trace.csv itself.
  *
  * stdout: the deterministic report (observed-flink-<version>.txt); stderr: progress.
@@ -75,6 +76,8 @@ public class TraceKit extends FlinkLab {
     static final Set<Integer> SUM_SUBTASKS = ConcurrentHashMap.newKeySet();
     static final Map<String, Long> OUTPUT = new ConcurrentHashMap<>();
     static final AtomicLong OUTPUT_MAX_OFFSET = new AtomicLong(-1);
+    /** The key function of the jobs submitted next: the key as it is, or upper-cased. */
+    static volatile boolean UPPER_KEYS = false;
 
     public static class Parse implements MapFunction<String, Tuple3<Long, String, Long>> {
         @Override
@@ -131,7 +134,7 @@ public class TraceKit extends FlinkLab {
         DataGeneratorSource<String> src = new DataGeneratorSource<>(new TraceJob.TraceLines(trace.path), trace.events, new TraceJob.PauseAt(pauseAt), Types.STRING);
         env.fromSource(src, WatermarkStrategy.noWatermarks(), "src").uid(srcUid).setParallelism(1)
                 .map(new Parse()).returns(Types.TUPLE(Types.LONG, Types.STRING, Types.LONG)).uid("parse").name("parse").setParallelism(1)
-                .keyBy(t -> t.f1, Types.STRING)
+                .keyBy(t -> UPPER_KEYS ? t.f1.toUpperCase(java.util.Locale.ROOT) : t.f1, Types.STRING)
                 .process(new SumPerKey()).returns(Types.TUPLE(Types.STRING, Types.LONG, Types.LONG)).uid(sumUid).name("sum-per-key")
                 .map(new Collect()).returns(Types.STRING).uid("collect").name("collect").setParallelism(1)
                 .sinkTo(new DiscardingSink<>()).uid("sink").name("sink").setParallelism(1);
@@ -184,6 +187,10 @@ public class TraceKit extends FlinkLab {
                     "src", "sum-per-key-v2", true, new File(dir, "output-uid-changed-p6.csv"));
             restore(sp, "restored at p=" + P2 + ", the source's uid changed to 'src-v2', execution.savepoint.ignore-unclaimed-state=true",
                     "src-v2", "sum-per-key", true, new File(dir, "output-source-uid-changed-p6.csv"));
+            UPPER_KEYS = true;
+            restore(sp, "restored at p=" + P2 + ", same uids, the key function changed to key.toUpperCase()",
+                    "src", "sum-per-key", false, new File(dir, "output-key-upper-p6.csv"));
+            UPPER_KEYS = false;
         } finally {
             cluster.closeAsync().get(60, TimeUnit.SECONDS);
         }

@@ -1,5 +1,6 @@
 // The modular coverage lab, as a learner uses it: by role and label, with the seed's two
-// runs (by Step and by Play), a wrong prediction, edits mid-playback, deep links, Reset,
+// runs (by Step and by Play), a wrong prediction, edits mid-playback (a new pair starts from 0),
+// deep links (a walk on screen takes no prediction), Reset (the pair on screen),
 // bad input, real-time playback and the stored exercise score.
 import { test, expect, expectVerdict, open, engage } from './fixtures.js';
 
@@ -72,36 +73,43 @@ test('the first Step locks the prediction; a count can be predicted too', async 
   await expectVerdict(verdict(page), 'correct', ['gcd(12, 8) = 4']);
 });
 
-test('editing a mid-playback keeps t and recomputes from zero', async ({ page }) => {
+test('editing a mid-playback stops the walk and starts the new pair from zero, waiting for its prediction', async ({ page }) => {
   await open(page, '#/coverage?m=360&a=1');
   await predict(page, [0, 1]);
   await page.getByRole('button', { name: 'Play' }).click();
   await expect.poll(async () => Number(await n(page).textContent())).toBeGreaterThanOrEqual(3);
   await page.getByLabel('Stride a').fill('2');
-  const steps = Number(await n(page).textContent());
-  const shown = (await trail(page).textContent()).split(' ').map(Number);
-  expect(shown.slice(0, 3)).toEqual([0, 2, 4]);
-  expect(shown.length).toBeGreaterThanOrEqual(steps);
-  await page.getByRole('button', { name: 'Pause' }).click();
+  // Before, the walk went on at its step with the new pair's trail on screen, and a prediction
+  // ticked then was graded as a first attempt.
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(n(page)).toHaveText('0');
+  await expect(trail(page)).toHaveText('');
+  await expect(page).toHaveURL(/#\/coverage\?m=360&a=2$/);
   await expect(page.getByText('Your earlier prediction belonged to m = 360, a = 1')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Residue 1', exact: true })).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Residue 1', exact: true })).toBeEnabled();
 });
 
-test('a deep link with t opens at that step, and Reset goes back to the link\'s pair', async ({ page }) => {
+test('a deep link with t opens at that step and takes no prediction; Reset restarts the pair on screen', async ({ page }) => {
   await open(page, '#/coverage?m=8&a=3&t=1.49');
   await expect(n(page)).toHaveText('2');
   await expect(trail(page)).toHaveText('0 3 6');
   await open(page, '#/coverage?m=12&a=5&t=1.5');
   await expect(n(page)).toHaveText('3');
   await expect(trail(page)).toHaveText('0 5 10 3');
+  // The walk is on screen: nothing can be predicted for it, and nothing is graded.
+  await expect(page.getByRole('checkbox', { name: 'Residue 3', exact: true })).toBeDisabled();
+  for (let i = 0; i < 10; i += 1) await page.getByRole('button', { name: 'Step' }).click();
+  await expect(verdict(page)).toContainText('nothing was predicted for this pair');
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'pending');
   await page.getByLabel('Modulus m').fill('7');
   await page.getByRole('button', { name: 'Reset' }).click();
-  await expect(page.getByLabel('Modulus m')).toHaveValue('12');
+  await expect(page.getByLabel('Modulus m')).toHaveValue('7');
   await expect(page.getByLabel('Stride a')).toHaveValue('5');
   await expect(n(page)).toHaveText('0');
   await expect(trail(page)).toHaveText('');
-  await expect(page).toHaveURL(/#\/coverage\?m=12&a=5$/);
+  await expect(page.getByRole('checkbox', { name: 'Residue 3', exact: true })).toBeEnabled();
+  await expect(page).toHaveURL(/#\/coverage\?m=7&a=5$/);
 });
 
 test('bad input names the bound and keeps the last valid pair', async ({ page }) => {
@@ -126,7 +134,10 @@ test('bad input names the bound and keeps the last valid pair', async ({ page })
   await expect(trail(page)).toHaveText('0 3 6 1 4');
   await a.fill('1000000000000');
   await expect(page.getByText('1000000000000 mod 8 = 0')).toBeVisible();
-  await expect(trail(page)).toHaveText('0 0 0 0 0');
+  // A new pair starts from 0: its walk waits for the prediction.
+  await expect(trail(page)).toHaveText('');
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect(trail(page)).toHaveText('0 0');
   await expect(reached(page)).toHaveText('1');
 });
 

@@ -20,7 +20,7 @@ pub fn PredictionPanel(props: &PartProps<CoverageState>) -> Html {
         .on_action
         .reform(|i: FieldInput| CoverageAction::SetPredictedCount { text: i.text, bad_input: i.bad_input });
     let lock_note = if s.locked {
-        "Locked: the run for this pair has begun. Press Reset, or change m or a, to predict again."
+        "Locked: the walk for this pair has begun. Press Reset, or change m or a, to predict again."
     } else {
         "Tick every residue you expect the walk to land on, before you press Play or Step."
     };
@@ -67,6 +67,9 @@ fn verdict_view(s: &CoverageState) -> Html {
         Some(g) => explain(s, g),
         None if s.closed() && s.locked => {
             "The orbit closed, but nothing was predicted for this pair, so there is nothing to grade.".to_string()
+        }
+        None if s.locked && s.prediction.is_empty() => {
+            "Nothing was predicted for this pair before its walk began, so this run is not graded. Press Reset to predict it from the start.".to_string()
         }
         None if s.locked && s.answers_hidden() => "Prediction locked. It is graded when the walk returns to 0.".to_string(),
         None if s.locked => {

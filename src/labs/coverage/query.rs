@@ -13,14 +13,13 @@ use crate::url::{notice, slots, Field, Notice, Param, Params};
 /// The pair (m, a), playback time, the learner's prediction and the exercise progress.
 ///
 /// Invariant: `orbit` always matches the last valid `m` and `a`; a prediction belongs to the
-/// pair it was made for, and an edit of the pair moves it to `earlier`.
+/// pair it was made for, and an edit of the pair moves it to `earlier` and starts the new pair's
+/// walk from 0; a walk whose trail is on screen before a prediction takes none (it is locked).
 #[derive(Debug, Clone, PartialEq)]
 pub struct CoverageState {
     pub m: Field<u32>,
     pub a: Field<u64>,
     pub orbit: Orbit,
-    /// What Reset returns to: the link's pair.
-    pub initial: Orbit,
     /// `answers=hidden`: a wrong prediction gets a hint, the trail is not shown.
     pub hidden: bool,
     /// Playback time in milliseconds, `0..=3_600_000`; the URL writes it in seconds (`t=1.5`).

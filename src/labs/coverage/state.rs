@@ -63,20 +63,20 @@ impl Default for CoverageState {
 }
 
 impl CoverageState {
-    /// The walk of `orbit` at `t_ms`, with nothing predicted yet.
+    /// The walk of `orbit` at `t_ms`, with nothing predicted yet. A walk opened under way with
+    /// its trail shown takes no prediction (it is locked empty): the answer is on the screen.
     pub fn at(orbit: Orbit, t_ms: u32, hidden: bool, progress: Progress) -> Self {
         CoverageState {
             m: M.field(orbit.modulus()),
             a: A.field(orbit.stride()),
             orbit,
-            initial: orbit,
             hidden,
             t_ms,
             started: t_ms > 0,
             clock: None,
             prediction: Prediction::default(),
             count: Field::valid(String::new(), None),
-            locked: false,
+            locked: t_ms > 0 && !hidden,
             earlier: None,
             progress,
         }
@@ -89,6 +89,8 @@ impl CoverageState {
         }
     }
 
+    /// A new pair's walk starts from 0, paused, waiting for its prediction: a walk carried on at
+    /// the old step would show the new pair's answer before it is predicted.
     fn set_pair(&mut self, orbit: Orbit) {
         if orbit == self.orbit {
             return;
@@ -105,6 +107,7 @@ impl CoverageState {
         self.prediction = Prediction::default();
         self.count = Field::valid(String::new(), None);
         self.locked = false;
+        (self.t_ms, self.started, self.clock) = (0, false, None);
     }
 
     fn begin(&mut self) {
@@ -188,7 +191,8 @@ impl Reducible for CoverageState {
                 s.t_ms = millis_of_step(next);
             }
             CoverageAction::Reset => {
-                s = CoverageState::at(s.initial, 0, s.hidden, s.progress);
+                // The pair on screen (the one the address shows), from the start.
+                s = CoverageState::at(s.orbit, 0, s.hidden, s.progress);
             }
             CoverageAction::ResetProgress => s.progress = Progress::default(),
             CoverageAction::StoredProgress(progress) => s.progress = progress,

@@ -13,7 +13,7 @@ use crate::components::{slot_field, slot_pick, LiveForm};
 use crate::url::Edit;
 use crate::model::planner::format_duration;
 use crate::model::planner::in_place::{
-    above_max_message, InPlaceOutcome, INCOMPLETE_MESSAGE, NOT_ADAPTIVE_MESSAGE, TIMING_DEFAULTS,
+    above_max_message, scheduler_waits, InPlaceOutcome, INCOMPLETE_MESSAGE, NOT_ADAPTIVE_MESSAGE,
 };
 use crate::model::planner::in_place_estimate::InPlaceEstimate;
 use crate::model::planner::operator_route::{before_in_place, deployment_patch, CONDITIONS, FALLBACK, INPLACE_OPTION};
@@ -31,6 +31,21 @@ fn estimate_line(e: &InPlaceEstimate) -> String {
     } else {
         format!("{restore} That is slower than stopping with a savepoint and restarting from it, {savepoint}: from RocksDB's incremental checkpoint each new subtask downloads the whole files of every old subtask whose key groups it takes over (read from Flink's RocksDB restore code; not measured here).")
     }
+}
+
+/// What the adaptive scheduler waits for while the job runs, in `release`'s own options.
+fn waits_line(release: Release) -> String {
+    let waits = scheduler_waits(release);
+    if waits.is_empty() {
+        return format!(
+            "Flink {} has no option for how long the scheduler waits between rescales or for resources to settle while \
+             the job runs (1.19 added one for the wait between rescales, 2.0 both).",
+            release.slug()
+        );
+    }
+    let each: Vec<String> = waits.iter().map(|w| format!("{} {} (default {})", w.waits, w.option, w.default)).collect();
+    let missing = if waits.len() == 1 { " It has no option for resources to settle while the job runs (2.0 added one)." } else { "" };
+    format!("In Flink {} the scheduler waits {}.{missing}", release.slug(), each.join("; and "))
 }
 
 /// The same rescale through the Flink Kubernetes operator: the FlinkDeployment edit for the
@@ -125,6 +140,9 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
             <p>{ if outcome == InPlaceOutcome::NotInRelease { "From 1.18 on, the request (every vertex of the job, with its bounds):" } else { "The request (every vertex of the job, with its bounds):" } }</p>
             <pre class="command" data-testid="inplace-request"><code>{ request }</code></pre>
             <h3>{ "Conditions, as Flink 2.3.0 answered" }</h3>
+            if s.release != Release::V2_3 {
+                <p data-testid="inplace-observed-on">{ format!("Observed on Flink 2.3.0 only: these answers were not run on Flink {}.", s.release.slug()) }</p>
+            }
             <ul class="conditions" data-testid="inplace-conditions">
                 <li>{ "jobmanager.scheduler: adaptive. The default scheduler answers HTTP 500 and the job keeps running as it was." }</li>
                 <li>{ format!("Every upper bound at most the vertex's max parallelism ({max} here): above it, HTTP 400 whatever the scheduler. Raising the ceiling still needs a rewrite or a rebuild.") }</li>
@@ -132,7 +150,7 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
                 <li>{ "Checkpointing on: the job restarts (Executing → Restarting → CreatingExecutionGraph → Executing) and restores every key's state from a checkpoint completed after the request." }</li>
                 <li>{ "A body naming every vertex (GET the same URL first and change only the upper bounds), with bounds above zero and lower ≤ upper; else HTTP 400, for example:" }<br /><code>{ INCOMPLETE_MESSAGE }</code></li>
                 <li>{ "Never an upper bound of -1: in Flink 2.3.0 it was accepted with HTTP 200, then the scheduler failed with a NullPointerException while assigning slots and shut the MiniCluster down (the job ended SUSPENDED)." }</li>
-                <li>{ format!("The scheduler waits for resources to settle and between rescales (the options as 2.3.0 names them; 1.18 to 1.20 name them otherwise): {}.", TIMING_DEFAULTS.iter().map(|(k, v)| format!("{k} (default {v})")).collect::<Vec<_>>().join(", ")) }</li>
+                <li>{ waits_line(s.release) }</li>
             </ul>
             { operator_route(target, source_p, s.release) }
         </section>

@@ -89,8 +89,20 @@ pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: 
         format_bytes(state_bytes)
     );
     if let Some(release) = release {
+        let newest = Release::writing_format(recorded.version).last().copied().unwrap_or(release);
+        let renamed = release.renamed_by(newest);
+        let takes = if renamed.is_empty() {
+            "each of them takes these names".to_string()
+        } else {
+            let each: Vec<String> = renamed.iter().map(|(old, new)| format!("{old} (now {new})")).collect();
+            format!(
+                "each of them takes these names, though Flink {} reads some only as deprecated names: {}",
+                newest.slug(),
+                each.join(", ")
+            )
+        };
         text.push_str(&format!(
-            " Its commands are for Flink {}, the oldest release the planner knows (1.15 on) of those that write this file's format ({}): each of them takes these names. What depends on the release itself, such as in-place rescaling (1.18 on) and spec.flinkVersion, follows the release picked there: pick your cluster's own.",
+            " Its commands are for Flink {}, the oldest release the planner knows (1.15 on) of those that write this file's format ({}): {takes}. What depends on the release itself, such as in-place rescaling (1.18 on) and spec.flinkVersion, follows the release picked there: pick your cluster's own.",
             release.slug(),
             releases_writing(recorded.version)
         ));

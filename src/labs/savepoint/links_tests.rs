@@ -120,18 +120,26 @@ fn planner_and_predictor_links_carry_the_snapshot() {
     }
     // The runbook's release: the oldest that writes the file's format (real files of 1.16.3
     // and 1.15.4 open the planner there, where 2.3 would print -cm, which they have not).
-    let older: [(&[u8], Release, &str); 3] = [
-        (include_bytes!("../../../tests/flink-savepoints/fixtures/1.16.3/hashmap-native-savepoint/_metadata"), Release::V1_16, "(Flink 1.16 to 1.20)"),
-        (include_bytes!("../../../tests/flink-savepoints/fixtures/1.15.4/rocksdb-native-savepoint/_metadata"), Release::V1_15, "(Flink 1.11 to 1.15)"),
-        (CANONICAL, Release::V2_1, "(Flink 2.1 to 2.3)"),
+    let older: [(&[u8], Release, &str, &str); 3] = [
+        (
+            include_bytes!("../../../tests/flink-savepoints/fixtures/1.16.3/hashmap-native-savepoint/_metadata"),
+            Release::V1_16,
+            "(Flink 1.16 to 1.20)",
+            ", though Flink 1.20 reads some only as deprecated names: state.backend (now state.backend.type), \
+             state.backend.incremental (now execution.checkpointing.incremental), execution.savepoint-restore-mode \
+             (now execution.state-recovery.claim-mode), execution.savepoint.path (now execution.state-recovery.path), \
+             state.checkpoints.dir (now execution.checkpointing.dir), -rm (now -cm).",
+        ),
+        (include_bytes!("../../../tests/flink-savepoints/fixtures/1.15.4/rocksdb-native-savepoint/_metadata"), Release::V1_15, "(Flink 1.11 to 1.15)", "."),
+        (CANONICAL, Release::V2_1, "(Flink 2.1 to 2.3)", "."),
     ];
-    for (bytes, release, range) in older {
+    for (bytes, release, range, deprecated) in older {
         let snapshot = parse(bytes).unwrap();
         let (href, text) = planner_link(&snapshot.operators[0], Recorded::of(&snapshot), 1 << 20, 8);
         let (q, n) = PlannerState::parse(&Location::parse(&href).params);
         assert!(n.is_empty(), "{n:?}");
         assert_eq!(q.release, release, "{href}");
-        assert!(text.contains(&format!("Its commands are for Flink {}, the oldest release the planner knows (1.15 on) of those that write this file's format {range}: each of them takes these names. What depends on the release itself, such as in-place rescaling (1.18 on)", release.slug())), "{text}");
+        assert!(text.contains(&format!("Its commands are for Flink {}, the oldest release the planner knows (1.15 on) of those that write this file's format {range}: each of them takes these names{deprecated} What depends on the release itself, such as in-place rescaling (1.18 on)", release.slug())), "{text}");
     }
     let href = predictor_href(&op, 200);
     assert_eq!(href, "#/planner?saved_maxp=128&p=200");

@@ -122,11 +122,48 @@ pub const NOT_ADAPTIVE_MESSAGE: &str =
 pub const INCOMPLETE_MESSAGE: &str = "org.apache.flink.runtime.rest.handler.RestHandlerException: The request is \
      incomplete, missing job vertex [<vertex id>] resource requirements.";
 
-/// The adaptive scheduler's timing options and their defaults in Flink 2.3.0.
-pub const TIMING_DEFAULTS: [(&str, &str); 2] = [
-    ("jobmanager.adaptive-scheduler.executing.resource-stabilization-timeout", "PT1M"),
-    ("jobmanager.adaptive-scheduler.executing.cooldown-after-rescaling", "PT30S"),
-];
+/// One of the adaptive scheduler's waits while a job runs: its option, default, and what it
+/// waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SchedulerWait {
+    pub option: &'static str,
+    pub default: &'static str,
+    pub waits: &'static str,
+}
+
+const SETTLE: &str = "for resources to settle before it rescales";
+const BETWEEN: &str = "between two rescales";
+
+/// The adaptive scheduler's waits while a job runs, as `release` names them (each release's
+/// jar, `tests/flink-config-keys`): none in 1.18; from 1.19 the time between rescales
+/// (`scaling-interval.min`); from 2.0 both, under `executing.*` (the 1.19 name is the
+/// cooldown's deprecated fallback there).
+pub fn scheduler_waits(release: Release) -> &'static [SchedulerWait] {
+    const V1_19: [SchedulerWait; 1] = [SchedulerWait {
+        option: "jobmanager.adaptive-scheduler.scaling-interval.min",
+        default: "PT30S",
+        waits: BETWEEN,
+    }];
+    const V2_0: [SchedulerWait; 2] = [
+        SchedulerWait {
+            option: "jobmanager.adaptive-scheduler.executing.resource-stabilization-timeout",
+            default: "PT1M",
+            waits: SETTLE,
+        },
+        SchedulerWait {
+            option: "jobmanager.adaptive-scheduler.executing.cooldown-after-rescaling",
+            default: "PT30S",
+            waits: BETWEEN,
+        },
+    ];
+    if release >= Release::V2_0 {
+        &V2_0
+    } else if release >= Release::V1_19 {
+        &V1_19
+    } else {
+        &[]
+    }
+}
 
 impl InPlaceInput {
     pub fn outcome(&self) -> InPlaceOutcome {
@@ -214,8 +251,8 @@ mod tests {
         assert!(OBSERVED.contains(&format!("-> HTTP 500  {{\"errors\":[\"Internal server error.\", \"<Exception on server side: | {NOT_ADAPTIVE_MESSAGE} | at")));
         let incomplete = INCOMPLETE_MESSAGE.replace("<vertex id>", "f362c87ffabe89c8a91fa7d0a523ba6c");
         assert!(OBSERVED.contains(&incomplete));
-        for (option, default) in TIMING_DEFAULTS {
-            assert!(OBSERVED.contains(&format!("  {option} = {default}\n")), "{option}");
+        for w in scheduler_waits(Release::V2_3) {
+            assert!(OBSERVED.contains(&format!("  {} = {}\n", w.option, w.default)), "{}", w.option);
         }
         // Within max parallelism the job restarts from a checkpoint taken after the request.
         assert!(OBSERVED.contains("scheduler states: Executing -> Restarting -> CreatingExecutionGraph -> Executing"));

@@ -39,6 +39,24 @@ pub struct Keys {
     pub tolerable_failures: &'static str,
 }
 
+impl Keys {
+    /// Every key, in the struct's order.
+    pub fn all(&self) -> [&'static str; 10] {
+        [
+            self.max_parallelism,
+            self.backend,
+            self.incremental,
+            self.claim_mode,
+            self.restore_path,
+            self.scheduler,
+            self.checkpoint_dir,
+            self.retention,
+            self.checkpoint_timeout,
+            self.tolerable_failures,
+        ]
+    }
+}
+
 impl Release {
     /// The first release whose REST API can set a running job's parallelism (FLIP-291).
     pub const IN_PLACE_SINCE: Release = Release::V1_18;
@@ -154,6 +172,18 @@ impl Release {
     /// that writes it, whose names every release that writes it accepts (table test).
     pub fn for_format(version: i32) -> Option<Release> {
         Release::writing_format(version).first().copied()
+    }
+
+    /// The names this release's runbook uses that `newer` renamed, as (this name, `newer`'s):
+    /// the configuration keys, then `flink run`'s claim option. Where `newer` writes the same
+    /// snapshot format, it still reads each old name, as a deprecated one (table test).
+    pub fn renamed_by(self, newer: Release) -> Vec<(&'static str, &'static str)> {
+        let mut renamed: Vec<_> =
+            self.keys().all().into_iter().zip(newer.keys().all()).filter(|(old, new)| old != new).collect();
+        if self.claim_option() != newer.claim_option() {
+            renamed.push((self.claim_option(), newer.claim_option()));
+        }
+        renamed
     }
 
     /// `spec.flinkVersion` of the Kubernetes operator's `FlinkDeployment`.

@@ -122,7 +122,8 @@ fn malformed_outputs_name_the_line_and_the_problem() {
 
 /// The outputs of the real runs (`tests/flink-trace-kit/`): the trace the model generates for
 /// the lab's default link, run by Flink 2.3.0 through a keyed sum, stopped with a savepoint at
-/// offset 160 at parallelism 4 and restored at 6.
+/// offset 160 at parallelism 4 and restored at 6 (as it was, with a uid changed, or keyed by
+/// another key function).
 #[test]
 fn the_real_flink_runs_check_as_observed() {
     macro_rules! read {
@@ -172,6 +173,29 @@ fn the_real_flink_runs_check_as_observed() {
         let log = &input(scenario).run().log[0];
         assert!(observed.contains(&format!("log: {log}")), "{log}");
     }
+    // The key function changed (keyed by key.toUpperCase()): the job finishes, the old keys
+    // keep what was restored and the new keys hold the events after the snapshot, as the lab's
+    // run says (its actual total of a customer is what its new key holds); the output is lost.
+    assert!(observed.contains(
+        "the key function changed to key.toUpperCase()\n  job ended FINISHED; events summed after the restore: 80, the first at offset 160"
+    ));
+    let upper = JobOutput::parse(&read!("output-key-upper-p6.csv")).unwrap();
+    let restored = JobOutput::parse(&read!("output-restored-p6.csv")).unwrap();
+    let run = input(super::super::Scenario::KeyFunctionChanged).run();
+    assert_eq!(run.rows.len(), 12);
+    for row in &run.rows {
+        let new_key = upper.totals[&row.key.to_uppercase()];
+        assert_eq!(row.actual, Some(new_key), "{}", row.key);
+        assert_eq!(
+            upper.totals[&row.key] + new_key,
+            row.expected,
+            "{}: the two histories add up to the truth",
+            row.key
+        );
+        assert_eq!(restored.totals[&row.key], row.expected);
+    }
+    assert_eq!(check(&PLAIN, &upper).verdict, OutputVerdict::Lost);
+    assert_eq!(run.verdict, super::super::TraceVerdict::Lost);
 }
 
 proptest! {

@@ -29,11 +29,13 @@ fn trail_text(s: &CoverageState) -> String {
     s.trail().iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
 }
 
+/// Reset restarts the pair on screen (the one its address shows, not the link's first one), so
+/// "Press Reset to try again" retries the same pair.
 #[test]
-fn reset_starts_empty_at_t_zero() {
+fn reset_starts_the_pair_on_screen_empty_at_t_zero() {
     let s = run(start(8, 1, 0), vec![set_m("8"), set_a("3"), CoverageAction::Step, CoverageAction::Reset]);
     assert_eq!((s.t_ms, s.step(), trail_text(&s), s.reached().len()), (0, 0, String::new(), 0));
-    assert_eq!((s.orbit.modulus(), s.orbit.stride()), (8, 1));
+    assert_eq!((s.orbit.modulus(), s.orbit.stride()), (8, 3));
     assert!(s.prediction.is_empty() && !s.locked && s.earlier.is_none());
 }
 
@@ -101,19 +103,45 @@ fn first_play_or_step_locks_the_prediction() {
     assert_eq!(s.prediction.count, None);
 }
 
+/// A new pair never shows its walk before its prediction: the edit moves the prediction to its
+/// pair and starts the new pair from 0, paused (before, the walk went on at the old step and
+/// a prediction ticked then, with the answer on screen, was graded as a first attempt).
 #[test]
-fn edit_keeps_t_recomputes_and_moves_the_prediction_to_its_pair() {
+fn an_edit_starts_the_new_pair_from_zero_and_moves_the_prediction_to_its_pair() {
     let mut actions = vec![set_a("3")];
     actions.extend(tick_all(8));
     actions.extend((0..3).map(|_| CoverageAction::Step));
     let s = run(start(8, 1, 0), actions);
     assert_eq!(trail_text(&s), "0 3 6 1");
-    let s = run(s, vec![set_a("2")]);
-    assert_eq!(s.t_ms, 1500);
-    assert_eq!(trail_text(&s), "0 2 4 6");
+    let s = run(s, vec![CoverageAction::Play { now_ms: 0.0 }, set_a("2")]);
+    assert_eq!((s.t_ms, s.clock, trail_text(&s), s.reached().len()), (0, None, String::new(), 0));
     let earlier = s.earlier.clone().unwrap();
     assert_eq!((earlier.m, earlier.a, earlier.prediction.residues.len()), (8, 3, 8));
     assert!(s.prediction.is_empty() && !s.locked);
+    // The exercise's second run after its first, without Reset: predicted, then graded.
+    let mut second = vec![set_a("3")];
+    second.extend((0..8).map(|_| CoverageAction::Step));
+    second.push(set_a("2"));
+    second.extend([0, 2, 4, 6].map(|residue| CoverageAction::ToggleResidue { residue }));
+    second.extend((0..4).map(|_| CoverageAction::Step));
+    let s = run(start(8, 1, 0), second);
+    assert_eq!((s.verdict(), s.progress.results[1]), (Verdict::Correct, Some(true)));
+}
+
+/// A link (or a reload) that opens a walk under way shows its trail, so it takes no prediction
+/// and grades nothing; Reset opens the same pair for one. With answers hidden no trail shows,
+/// and the prediction stays open.
+#[test]
+fn a_walk_opened_under_way_takes_no_prediction() {
+    let s = run(start(8, 2, 2000), tick_all(8).into_iter().chain((0..4).map(|_| CoverageAction::Step)).collect());
+    assert!(s.locked && s.prediction.is_empty() && s.closed());
+    assert_eq!((s.verdict(), s.progress.results), (Verdict::Pending, [None, None]));
+    let s = run(s, vec![CoverageAction::Reset]);
+    assert_eq!((s.orbit.stride(), s.t_ms, s.locked), (2, 0, false));
+    let hidden = open("m=8&a=2&t=2&answers=hidden");
+    assert!(!hidden.locked);
+    let s = run(hidden, vec![CoverageAction::ToggleResidue { residue: 4 }]);
+    assert_eq!(s.prediction.residues.len(), 1);
 }
 
 #[test]
@@ -171,5 +199,5 @@ fn a_retry_is_practice_and_the_first_attempt_stays_the_score() {
 fn answers_hidden_comes_from_the_link_and_survives_reset() {
     let s = run(open("answers=hidden"), vec![set_a("3"), CoverageAction::Reset]);
     assert!(s.answers_hidden());
-    assert_eq!(link(&s), "answers=hidden");
+    assert_eq!(link(&s), "a=3&answers=hidden", "Reset keeps the pair on screen");
 }

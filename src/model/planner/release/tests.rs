@@ -17,6 +17,8 @@ pub(crate) struct Observed {
     pub effective: BTreeMap<String, String>,
     /// The REST calls for a job's resource requirements the jar has (`PUT /jobs/:jobid/…`).
     pub rest: BTreeSet<String>,
+    /// Each key's default as the jar prints it (`PT30S`, `(none)`).
+    pub defaults: BTreeMap<String, String>,
 }
 
 pub(crate) fn observed(r: Release) -> Observed {
@@ -40,6 +42,7 @@ pub(crate) fn observed(r: Release) -> Observed {
         version: String::new(),
         effective: BTreeMap::new(),
         rest: BTreeSet::new(),
+        defaults: BTreeMap::new(),
     };
     for line in text.lines() {
         if let Some(v) = line.strip_prefix("# Flink ") {
@@ -47,6 +50,7 @@ pub(crate) fn observed(r: Release) -> Observed {
         } else if let Some(rest) = line.strip_prefix("option ") {
             let cols: Vec<&str> = rest.split(" | ").collect();
             o.keys.insert(cols[0].to_string());
+            o.defaults.insert(cols[0].to_string(), cols[3].to_string());
             for fb in cols[2].split(',').filter(|s| !s.is_empty()) {
                 o.fallbacks.insert(fb.trim_end_matches('*').to_string());
             }
@@ -120,6 +124,31 @@ fn in_place_rescaling_where_the_jar_has_its_rest_call() {
     }
 }
 
+/// The adaptive scheduler's waits the in-place section names are that release's own keys with
+/// their defaults; 1.18 has none of them, and from 2.0 the 1.19 name is only a fallback.
+#[test]
+fn scheduler_waits_as_each_release_names_them() {
+    use crate::planner::in_place::scheduler_waits;
+    let every =
+        ["executing.resource-stabilization-timeout", "executing.cooldown-after-rescaling", "scaling-interval.min"]
+            .map(|k| format!("jobmanager.adaptive-scheduler.{k}"));
+    for r in Release::ALL.into_iter().filter(|r| r.rescales_in_place()) {
+        let o = observed(r);
+        let named: Vec<&str> = scheduler_waits(r).iter().map(|w| w.option).collect();
+        for w in scheduler_waits(r) {
+            assert_eq!(o.defaults.get(w.option).map(String::as_str), Some(w.default), "{}: {}", r.slug(), w.option);
+        }
+        // Every wait the jar has (not only as another's deprecated name) is named: none left
+        // out, none of another release's.
+        for key in &every {
+            let primary = o.keys.contains(key) && !o.fallbacks.contains(key);
+            assert_eq!(primary, named.contains(&key.as_str()), "{}: {key}", r.slug());
+        }
+    }
+    assert!(scheduler_waits(Release::V1_18).is_empty());
+    assert!(observed(Release::V2_0).fallbacks.contains("jobmanager.adaptive-scheduler.scaling-interval.min"));
+}
+
 /// The renames, as observed: the old key is only a deprecated fallback once the new one exists.
 #[test]
 fn renames_table() {
@@ -185,6 +214,19 @@ fn a_snapshots_runbook_is_one_every_writing_release_accepts() {
                 );
             }
             assert!(o.verbs["run"].contains(oldest.claim_option()), "{} in {}", oldest.claim_option(), r.checked());
+            // What a later writer renamed it reads as the new key's deprecated name; the rest it
+            // reads as they are.
+            for (old, new) in oldest.renamed_by(*r) {
+                if old.starts_with('-') {
+                    assert!(o.verbs["run"].contains(new), "{new} in {}", r.checked());
+                } else {
+                    assert!(o.fallbacks.contains(old) && o.keys.contains(new), "{old} -> {new} in {}", r.checked());
+                }
+            }
+            let renamed: Vec<&str> = oldest.renamed_by(*r).into_iter().map(|(old, _)| old).collect();
+            for key in k.all().into_iter().filter(|key| !renamed.contains(key)) {
+                assert!(o.keys.contains(key), "{key} (for {}) is a key of {}", oldest.slug(), r.checked());
+            }
         }
     }
     assert_eq!((Release::for_format(2), Release::for_format(7)), (None, None));

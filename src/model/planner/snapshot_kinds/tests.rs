@@ -63,10 +63,17 @@ fn observed_cells_hold() {
         assert_eq!(kind.can(op).source, Source::Observed, "{kind:?} {op:?}");
     }
     assert!(OBSERVED.contains("Unexpected state handle type"));
-    // The backend change both ways, from a canonical savepoint: heap to RocksDB and back.
-    assert_eq!(summary("canonical savepoint (rocksdb) -> hashmap at p=3, NO_CLAIM"), "restored");
-    assert_eq!(summary("canonical savepoint (rocksdb) -> rocksdb at p=3, NO_CLAIM"), "restored");
-    assert_eq!(summary("canonical savepoint (hashmap) -> rocksdb at p=3, NO_CLAIM"), "restored");
+    // The backend change both ways, for every kind: taken with the heap backend and restored
+    // with RocksDB, and the other way, each as the table says.
+    for kind in SnapshotKind::ALL {
+        let name = prefix(kind).split(" (").next().unwrap();
+        for (from, to) in [("hashmap", "rocksdb"), ("rocksdb", "hashmap")] {
+            assert_eq!(summary(&format!("{name} ({from}) -> {from} at p=3, NO_CLAIM")), "restored", "{kind:?} {from}");
+            let switched = summary(&format!("{name} ({from}) -> {to} at p=3, NO_CLAIM"));
+            let expected = if kind.can(Operation::ChangeBackend).yes { "restored" } else { "refused" };
+            assert_eq!(switched, expected, "{kind:?}: {from} -> {to}");
+        }
+    }
 }
 
 /// The plan never asks a snapshot for what the table refuses, whatever the job keeps.

@@ -40,7 +40,7 @@ pub fn ParamField(props: &ParamFieldProps) -> Html {
 pub fn field_of(view: crate::url::FieldView<'_>, on_input: Callback<FieldInput>) -> Html {
     html! {
         <ParamField spec={view.spec} text={AttrValue::from(view.text.to_string())}
-            error={view.error.map(|e| AttrValue::from(e.to_string()))} on_input={on_input} />
+            error={view.error.map(AttrValue::from)} on_input={on_input} />
     }
 }
 

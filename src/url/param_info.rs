@@ -6,16 +6,25 @@ use super::field::{Field, FieldSpec};
 use super::param::Param;
 
 /// A field as a widget draws it: the parameter's spec, the text and the error.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldView<'a> {
     pub spec: FieldSpec,
     pub text: &'a str,
-    pub error: Option<&'a str>,
+    /// The problem with the text, then what the lab still uses: a field applies each keystroke,
+    /// so that is often a prefix of what was typed (3276 on the way to 32769), which the page
+    /// would otherwise show with no word of it.
+    pub error: Option<String>,
 }
 
 impl<'a> FieldView<'a> {
     pub fn of<T: PartialEq + 'static>(param: &Param<T>, field: &'a Field<T>) -> FieldView<'a> {
-        FieldView { spec: param.spec(), text: &field.text, error: field.error.as_deref() }
+        let still = match (param.format(&field.value).is_empty(), param.spec().empty) {
+            // No value (an optional field left as it was): "still not set".
+            (true, Some(empty)) => empty.to_string(),
+            _ => param.default_text(&field.value),
+        };
+        let error = field.error.as_ref().map(|e| format!("{e}; still {still}"));
+        FieldView { spec: param.spec(), text: &field.text, error }
     }
 }
 

@@ -137,3 +137,19 @@ test('a typed key longer than a link carries is refused with its length, and the
   await expect(page.getByTestId('lookup-key-group')).toHaveText(group);
   await expect(page).toHaveURL(/#\/owners\?maxp=128&p=100$/);
 });
+
+// A field applies every keystroke, so a refused number leaves the lab on the last valid prefix
+// of what was typed; the message says which value the page still uses, so the figures and the
+// words agree (before, it said "got 32769" beside figures for 3276, with no word of 3276).
+test('a number refused as typed says which value the page still uses', async ({ page }) => {
+  await open(page, '#/owners?maxp=128&p=100');
+  const max = page.getByLabel('Max parallelism', { exact: true });
+  await max.fill('');
+  await max.pressSequentially('32769');
+  await expect(page.locator('#owners-maxp-error')).toHaveText('max parallelism must be between 1 and 32768, got 32769; still using maxp = 3276');
+  await expect(page.getByText(/^Key groups 0 to 3275 /)).toBeVisible();
+  await max.fill('0');
+  await expect(page.locator('#owners-maxp-error')).toHaveText(/got 0; still using maxp = 3276$/);
+  await max.fill('128');
+  await expect(page.locator('#owners-maxp-error')).toHaveCount(0);
+});

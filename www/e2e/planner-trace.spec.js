@@ -232,6 +232,17 @@ test('in place follows the release and the job: before 1.18 there is no call to 
   await page.getByLabel('Flink release').selectOption('1.18');
   await expectVerdict(verdict, 'rescales', ['HTTP 200: the adaptive scheduler restarts the job at 100']);
   await expect(operator.locator('pre')).toContainText('flinkVersion: v1_18');
+  // Each release's own scheduler waits (its jar's options), and which release answered.
+  const conditions = page.getByTestId('inplace-conditions');
+  await expect(page.getByTestId('inplace-observed-on')).toHaveText('Observed on Flink 2.3.0 only: these answers were not run on Flink 1.18.');
+  await expect(conditions).toContainText('Flink 1.18 has no option for how long the scheduler waits between rescales');
+  await expect(conditions).not.toContainText('cooldown-after-rescaling');
+  await page.getByLabel('Flink release').selectOption('1.20');
+  await expect(conditions).toContainText('In Flink 1.20 the scheduler waits between two rescales: jobmanager.adaptive-scheduler.scaling-interval.min (default PT30S). It has no option for resources to settle while the job runs (2.0 added one).');
+  await page.getByLabel('Flink release').selectOption('2.3');
+  await expect(page.getByTestId('inplace-observed-on')).toHaveCount(0);
+  await expect(conditions).toContainText('before it rescales: jobmanager.adaptive-scheduler.executing.resource-stabilization-timeout (default PT1M); and between two rescales: jobmanager.adaptive-scheduler.executing.cooldown-after-rescaling (default PT30S).');
+  await page.getByLabel('Flink release').selectOption('1.18');
   // Down, within the ceiling: the plan's own restore reaches 100, so no request is needed.
   await page.getByLabel('The job now').selectOption('down');
   await expectVerdict(verdict, 'rescales', ['The job is down, and the plan above restores it at 100 straight from its retained checkpoint: no request is needed.']);

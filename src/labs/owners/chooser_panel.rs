@@ -41,7 +41,7 @@ pub fn ChooserPanel(props: &ChooserPanelProps) -> Html {
                   of them costs an offline rewrite." }</p>
             <div class="count-field">
                 <ParamField spec={view.spec} text={AttrValue::from(view.text.to_string())}
-                    error={view.error.map(|e| AttrValue::from(e.to_string()))}
+                    error={view.error.map(AttrValue::from)}
                     placeholder={AttrValue::from(format!("same as parallelism ({})", props.p))} on_input={on_input} />
             </div>
             if let Some(e) = note {

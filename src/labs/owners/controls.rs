@@ -30,7 +30,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
         let view = slot.view(s);
         html! {
             <ParamField spec={view.spec} text={AttrValue::from(view.text.to_string())}
-                error={view.error.map(|e| AttrValue::from(e.to_string()))} hint={hint.map(AttrValue::from)}
+                error={view.error.map(AttrValue::from)} hint={hint.map(AttrValue::from)}
                 placeholder={placeholder.map(AttrValue::from)} on_input={edits(on_action, slot.name)} />
         }
     }

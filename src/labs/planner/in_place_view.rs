@@ -43,7 +43,7 @@ fn waits_line(release: Release) -> String {
             release.slug()
         );
     }
-    let each: Vec<String> = waits.iter().map(|w| format!("{} {} (default {})", w.waits, w.option, w.default)).collect();
+    let each: Vec<String> = waits.iter().map(|w| format!("{}: {} (default {})", w.waits, w.option, w.default)).collect();
     let missing = if waits.len() == 1 { " It has no option for resources to settle while the job runs (2.0 added one)." } else { "" };
     format!("In Flink {} the scheduler waits {}.{missing}", release.slug(), each.join("; and "))
 }

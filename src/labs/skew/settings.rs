@@ -49,6 +49,6 @@ pub fn number_field<T: Clone + PartialEq + Sync + 'static>(
     let on_input = edits(on_action, slot.name);
     html! {
         <ParamField spec={view.spec} text={AttrValue::from(view.text.to_string())}
-            error={view.error.map(|e| AttrValue::from(e.to_string()))} hint={hint.map(AttrValue::from)} on_input={on_input} />
+            error={view.error.map(AttrValue::from)} hint={hint.map(AttrValue::from)} on_input={on_input} />
     }
 }

@@ -88,7 +88,7 @@ fn home_page(location: &Location) -> Html {
     let (workshop, more) = crate::url::workshop::WorkshopQuery::parse(&location.params);
     let notices = location.notices.iter().cloned().chain(more).collect::<Vec<_>>();
     html! { <><Notices {notices} /><Home exercises={location.params.get("exercises").map(String::from)} {workshop}
-    step={location.params.get(crate::url::workshop::STEP).map(String::from)} /></> }
+    step={location.params.get(crate::url::workshop::STEP).map(String::from)} theme={location.common.theme} /></> }
 }
 
 crate::components::deferred::deferred!(

@@ -16,6 +16,9 @@ pub struct HomeProps {
     /// `step=ID`: one step of the path.
     #[prop_or_default]
     pub step: Option<String>,
+    /// `theme=`: the labs' links carry it.
+    #[prop_or_default]
+    pub theme: crate::url::Theme,
 }
 
 crate::components::deferred::deferred!(
@@ -34,7 +37,11 @@ pub fn Home(props: &HomeProps) -> Html {
         </crate::components::Wanted>
     };
     // This page's link is the visit: its labs open as the trainer's link asks.
-    let visit = crate::url::Visit { answers_hidden: props.workshop.answers_hidden, exercises: props.exercises.clone() };
+    let visit = crate::url::Visit {
+        answers_hidden: props.workshop.answers_hidden,
+        exercises: props.exercises.clone(),
+        theme: props.theme,
+    };
     // An LMS launched the page: the path alone (a lab opens in a tab of its own).
     if props.workshop.present || props.workshop.key || crate::browser::lms::launched() {
         return html! {

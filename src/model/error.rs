@@ -28,6 +28,8 @@ pub enum ModelError {
     OutOfRange { what: &'static str, value: i64, min: i64, max: i64 },
     /// A count typed below 0 (an answer to "how many").
     Negative { what: &'static str, value: i64 },
+    /// An amount (a rate, a size) written with a minus sign: a number, but below 0.
+    NegativeAmount { what: &'static str, text: String },
     /// A number too long for 64 bits, typed into a field with bounds: named with them.
     FarOutOfRange { what: &'static str, text: String, min: i64, max: i64 },
     /// A time that is not a plain decimal number of seconds (such as `1.5`).
@@ -85,6 +87,7 @@ impl fmt::Display for ModelError {
                 write!(f, "{what} must be between {min} and {max}, got {value}")
             }
             Self::Negative { what, value } => write!(f, "{what} must be 0 or more, got {value}"),
+            Self::NegativeAmount { what, text } => write!(f, "{what} must be 0 or more, got {:?}", Quoted(text)),
             Self::FarOutOfRange { what, text, min, max } => {
                 write!(f, "{what} must be between {min} and {max}, got {:?}", Quoted(text))
             }

@@ -1,14 +1,16 @@
-//! What a trainer's link sets for the rest of a visit (this tab): answers hidden, and the
-//! trainer's exercise set. The site's own links (the title, the labs' navigation, home's list
-//! of labs) carry them, so a learner who follows them does not land on a lab that shows the
-//! answers, or on a home page with the built-in set instead of the class's.
+//! What a trainer's link sets for the rest of a visit (this tab): answers hidden, the
+//! trainer's exercise set, and the theme. The site's own links (the title, the labs'
+//! navigation, home's list of labs) carry them, so a learner who follows them does not land on
+//! a lab that shows the answers, on a home page with the built-in set instead of the class's,
+//! or on a light page after a dark link (the page has no theme control of its own).
 //!
 //! A home link sets the whole visit (a home link without them ends it); a coverage link with
-//! `answers=hidden` hides answers for the visit too. Stored in session storage as a query
-//! (`answers=hidden&exercises=…`), read back tolerantly (anything unknown is dropped).
+//! `answers=hidden` hides answers for the visit too, and any link with `theme=` sets the theme.
+//! Stored in session storage as a query (`answers=hidden&exercises=…&theme=dark`), read back
+//! tolerantly (anything unknown is dropped).
 
 use super::workshop::ANSWERS;
-use super::{encode_component, Location, Params, Route};
+use super::{encode_component, Location, Params, Route, Theme};
 use crate::lab::Lab;
 
 /// The session storage key of the visit.
@@ -19,16 +21,25 @@ pub struct Visit {
     pub answers_hidden: bool,
     /// `exercises=`: the trainer's set, as the home link gave it.
     pub exercises: Option<String>,
+    /// `theme=light|dark` of the last link that gave one (a home link without it: the system's).
+    pub theme: Theme,
 }
 
 impl Visit {
     /// The visit after opening `route` with `params`, given the visit before it.
     pub fn after(before: Visit, route: &Route, params: &Params) -> Visit {
         let hidden = params.get(ANSWERS.name) == Some("hidden");
+        let theme = params.get("theme").and_then(Theme::parse);
         match route {
-            Route::Home => Visit { answers_hidden: hidden, exercises: params.get("exercises").map(String::from) },
-            Route::Lab(Lab::Coverage) if hidden => Visit { answers_hidden: true, ..before },
-            _ => before,
+            Route::Home => Visit {
+                answers_hidden: hidden,
+                exercises: params.get("exercises").map(String::from),
+                theme: theme.unwrap_or_default(),
+            },
+            Route::Lab(Lab::Coverage) if hidden => {
+                Visit { answers_hidden: true, theme: theme.unwrap_or(before.theme), ..before }
+            }
+            _ => Visit { theme: theme.unwrap_or(before.theme), ..before },
         }
     }
 
@@ -50,7 +61,12 @@ impl Visit {
         if let Some(path) = &self.exercises {
             pairs.push(("exercises", path.clone()));
         }
+        pairs.extend(self.theme_pair());
         pairs
+    }
+
+    fn theme_pair(&self) -> Option<(&'static str, String)> {
+        (self.theme != Theme::System).then(|| ("theme", self.theme.as_str().to_string()))
     }
 
     /// The home page of this visit (the site title's link).
@@ -62,12 +78,14 @@ impl Visit {
     }
 
     /// The parameters a link to `lab` carries in this visit: answers hidden where the lab can
-    /// hide them (the coverage toy).
+    /// hide them (the coverage toy), and the theme.
     pub fn lab_pairs(&self, lab: Lab) -> Vec<(&'static str, String)> {
-        match lab {
+        let mut pairs = match lab {
             Lab::Coverage if self.answers_hidden => vec![(ANSWERS.name, "hidden".to_string())],
             _ => Vec::new(),
-        }
+        };
+        pairs.extend(self.theme_pair());
+        pairs
     }
 }
 
@@ -81,7 +99,8 @@ mod tests {
 
     #[test]
     fn a_home_link_sets_the_visit_and_labs_keep_it() {
-        let hidden = Visit { answers_hidden: true, exercises: Some("sets/class 1.json".into()) };
+        let hidden = Visit { answers_hidden: true, exercises: Some("sets/class 1.json".into()), theme: Theme::System };
+        let dark = Visit { theme: Theme::Dark, ..Visit::default() };
         // (before, the query opened, its route, the visit after)
         let cases = [
             (Visit::default(), "answers=hidden&exercises=sets%2Fclass%201.json", Route::Home, hidden.clone()),
@@ -92,10 +111,19 @@ mod tests {
                 Visit::default(),
                 "m=8&answers=hidden",
                 Route::Lab(Lab::Coverage),
-                Visit { answers_hidden: true, exercises: None },
+                Visit { answers_hidden: true, exercises: None, theme: Theme::System },
             ),
             (Visit::default(), "answers=hidden", Route::Lab(Lab::Owners), Visit::default()),
             (hidden.clone(), "", Route::NotFound("x".into()), hidden.clone()),
+            // The theme: any link that gives one sets it, a lab link without one keeps it, a
+            // home link without one ends it.
+            (Visit::default(), "theme=dark", Route::Lab(Lab::Coverage), dark.clone()),
+            (dark.clone(), "m=8", Route::Lab(Lab::Owners), dark.clone()),
+            (dark.clone(), "answers=hidden", Route::Lab(Lab::Coverage), Visit { answers_hidden: true, ..dark.clone() }),
+            (dark.clone(), "theme=light", Route::Lab(Lab::Skew), Visit { theme: Theme::Light, ..Visit::default() }),
+            (dark.clone(), "theme=purple", Route::Lab(Lab::Skew), dark.clone()),
+            (dark.clone(), "", Route::Home, Visit::default()),
+            (Visit::default(), "theme=dark", Route::Home, dark.clone()),
         ];
         for (before, query, route, after) in cases {
             assert_eq!(open(before, query, route.clone()), after, "{query} on {route:?}");
@@ -104,12 +132,17 @@ mod tests {
 
     #[test]
     fn the_site_links_carry_the_visit() {
-        let v = Visit { answers_hidden: true, exercises: Some("sets/class 1.json".into()) };
+        let v = Visit { answers_hidden: true, exercises: Some("sets/class 1.json".into()), theme: Theme::System };
         assert_eq!(v.home_href(), "#/?answers=hidden&exercises=sets%2Fclass%201.json");
         assert_eq!(Visit::parse(&v.format()), v);
         assert_eq!(v.lab_pairs(Lab::Coverage), [("answers", "hidden".to_string())]);
         assert!(v.lab_pairs(Lab::Planner).is_empty());
         assert_eq!(Visit::default().home_href(), "#/");
         assert_eq!(Visit::parse("garbage&answers=shown&x=1"), Visit::default());
+        let dark = Visit { theme: Theme::Dark, ..v.clone() };
+        assert_eq!(dark.home_href(), "#/?answers=hidden&exercises=sets%2Fclass%201.json&theme=dark");
+        assert_eq!(Visit::parse(&dark.format()), dark);
+        assert_eq!(dark.lab_pairs(Lab::Planner), [("theme", "dark".to_string())]);
+        assert_eq!(dark.lab_pairs(Lab::Coverage), [("answers", "hidden".to_string()), ("theme", "dark".to_string())]);
     }
 }

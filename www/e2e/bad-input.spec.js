@@ -453,7 +453,7 @@ test.describe('#/skew key set', () => {
       'line 1: "abc" is not a whole number, so it is not a valid int key (-2147483648 to 2147483647)',
       'line 3: "99999999999" is outside the int range -2147483648 to 2147483647',
       'line 4: events per second "NaN" is not a number',
-      'line 5: events per second "-5" is not a number',
+      'line 5: events per second must be 0 or more, got "-5"',
       `line 6: events per second "${HUGE}" is above the limit of 1000000000000`,
       'line 7: state size "12 XB" is not a size',
     ]) await expect(report).toContainText(line);

@@ -275,3 +275,22 @@ test('with the system\'s theme, a chart follows the colour scheme as the system 
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(chart).toHaveAttribute('src', light);
 });
+
+// A trainer's dark link holds for the visit: the site's navigation carries the theme (the page
+// has no theme control of its own), and a home link without it ends it.
+test('a theme from a link holds through the site navigation, and a plain home link ends it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await open(page, '#/coverage?theme=dark');
+  const theme = () => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+  expect(await theme()).toBe('dark');
+  await page.getByRole('navigation').getByRole('link', { name: 'Key owners' }).click();
+  await expect(page).toHaveURL(/#\/owners\?theme=dark$/);
+  await expect.poll(theme).toBe('dark');
+  await page.getByRole('link', { name: 'Rescale Lab', exact: true }).click();
+  await expect(page).toHaveURL(/#\/\?theme=dark$/);
+  await expect(page.locator('.lab-list').getByRole('link', { name: 'Rescale planner' })).toHaveAttribute('href', /theme=dark/);
+  await open(page, '#/');
+  await expect.poll(theme).toBe(null);
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Key owners' })).toHaveAttribute('href', '#/owners');
+});

@@ -180,6 +180,10 @@ test('a uid finds its operator by the id Flink derives, in a file that stores no
   await uid.fill('throttle');
   await expect(page.getByTestId('uid-match')).toHaveAttribute('data-matched', ids.throttle);
   await expect(page.getByText('nothing would be lost: it holds no state')).toBeVisible();
+  // A pasted uid that brought a space along: its own id, and a word on what it matches without.
+  await uid.fill('counter ');
+  await expect(page.getByTestId('uid-match')).toHaveAttribute('data-matched', 'none');
+  await expect(page.getByTestId('uid-match')).toContainText('The uid typed has white space at its start or end, and its id is of every character typed; without it, \u201ccounter\u201d matches ' + `operator ${ids.counter}.`);
   for (const other of ['ünïcödé', '🦀', 'my operator uid', 'quote"back\\slash']) {
     await uid.fill(other);
     await expect(page.getByTestId('operator-id'), other).toHaveText(ids[other]);

@@ -172,14 +172,25 @@ pub fn default_operator(s: &Snapshot) -> Option<usize> {
         .map(|(_, i)| i)
 }
 
-/// The uid lookup: the id Flink derives, and the operator of the file that has it.
+/// The uid lookup: the id Flink derives, and the operator of the file that has it; for a uid
+/// with white space at its ends that matches none, the operator the uid without it matches (a
+/// pasted uid often brings a space along).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UidMatch {
     pub id: String,
     pub operator: Option<usize>,
+    pub trimmed: Option<(String, usize)>,
 }
 
 pub fn uid_match(s: Option<&Snapshot>, uid: &str) -> UidMatch {
-    let id = OperatorId(operator_id_from_uid(uid));
-    UidMatch { id: id.hex(), operator: s.and_then(|s| s.operators.iter().position(|o| o.id == id)) }
+    let find = |uid: &str| {
+        let id = OperatorId(operator_id_from_uid(uid));
+        (id.hex(), s.and_then(|s| s.operators.iter().position(|o| o.id == id)))
+    };
+    let (id, operator) = find(uid);
+    let bare = uid.trim();
+    let trimmed = (operator.is_none() && bare != uid && !bare.is_empty())
+        .then(|| find(bare).1.map(|i| (bare.to_string(), i)))
+        .flatten();
+    UidMatch { id, operator, trimmed }
 }

@@ -171,3 +171,24 @@ fn a_large_key_set_goes_through_storage() {
     let loads = GroupLoads::new(&rows, MaxParallelism::new(32768).unwrap());
     assert!(loads.groups.iter().all(|g| g.bytes == 3));
 }
+
+/// A uid with a space at an end has its own id (every character counts) and matches nothing;
+/// the lookup then names the operator the uid without it matches. Only then: a uid that matches
+/// as typed, or has no space, or matches nothing either way, gets no such note.
+#[test]
+fn a_uid_with_a_space_at_an_end_names_what_it_matches_without() {
+    use super::super::facts::uid_match;
+    let snapshot = parse(CANONICAL).unwrap();
+    let at = snapshot.operators.iter().position(|o| o.uid.as_deref() == Some("counter")).unwrap();
+    let exact = uid_match(Some(&snapshot), "counter");
+    assert_eq!((exact.operator, exact.trimmed.clone()), (Some(at), None));
+    for typed in ["counter ", " counter", "\tcounter\n"] {
+        let m = uid_match(Some(&snapshot), typed);
+        assert_ne!(m.id, exact.id, "{typed:?} has an id of its own");
+        assert_eq!((m.operator, m.trimmed), (None, Some(("counter".to_string(), at))), "{typed:?}");
+    }
+    for typed in ["countr ", "countr", "   "] {
+        assert_eq!(uid_match(Some(&snapshot), typed).trimmed, None, "{typed:?}");
+    }
+    assert_eq!(uid_match(None, "counter ").trimmed, None);
+}

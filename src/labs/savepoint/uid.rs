@@ -31,8 +31,14 @@ pub fn UidLookup(props: &UidProps) -> Html {
         let matched = m.operator.and_then(|i| props.rows.as_ref().and_then(|rows| rows.get(i)));
         let what = match (&props.rows, matched) {
             (None, _) => html! { <p>{ "Open a snapshot to see which of its operators has this id." }</p> },
-            (Some(_), None) => html! {
-                <p data-testid="uid-match" data-matched="none">{ "No operator of this file has this id: a job whose operator carries this uid would find no state here for it." }</p>
+            (Some(rows), None) => html! {
+                <p data-testid="uid-match" data-matched="none">
+                    { "No operator of this file has this id: a job whose operator carries this uid would find no state here for it." }
+                    if let Some((bare, row)) = m.trimmed.as_ref().and_then(|(bare, i)| rows.get(*i).map(|r| (bare, r))) {
+                        { format!(" The uid typed has white space at its start or end, and its id is of every character typed; without it, \u{201c}{bare}\u{201d} matches ") }
+                        <strong>{ row.label() }</strong>{ "." }
+                    }
+                </p>
             },
             (Some(_), Some(r)) => html! {
                 <p data-testid="uid-match" data-matched={r.id.clone()}>

@@ -14,6 +14,13 @@ pub const MAX_BYTES: u64 = 1 << 50;
 /// 12500). More decimals are refused, as are signs, exponents and `NaN`.
 pub fn parse_milli(text: &str, what: &'static str, max_whole: u64) -> Result<u64, ModelError> {
     let trimmed = text.trim();
+    // A number below 0 is named as one, not as "not a number".
+    if let Some(rest) = trimmed.strip_prefix('-') {
+        return Err(match parse_milli(rest, what, u64::MAX / 1000) {
+            Ok(_) => ModelError::NegativeAmount { what, text: text.to_string() },
+            Err(_) => ModelError::NotAnAmount { what, text: text.to_string() },
+        });
+    }
     let (whole, fraction) = trimmed.split_once('.').unwrap_or((trimmed, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     if whole.len() + fraction.len() == 0 || !digits(whole) || !digits(fraction) || fraction.len() > 3 {
@@ -48,6 +55,12 @@ pub fn parse_bytes(text: &str) -> Result<u64, ModelError> {
 /// As [`parse_bytes`], naming the field `what` in errors (e.g. a throughput per second).
 pub fn parse_size(text: &str, what: &'static str) -> Result<u64, ModelError> {
     let trimmed = text.trim();
+    if let Some(rest) = trimmed.strip_prefix('-') {
+        return Err(match parse_size(rest, what) {
+            Ok(_) => ModelError::NegativeAmount { what, text: text.to_string() },
+            Err(_) => ModelError::NotASize { what, text: text.to_string() },
+        });
+    }
     let split = trimmed.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(trimmed.len());
     let (number, unit) = trimmed.split_at(split);
     let unit = unit.trim();
@@ -68,6 +81,7 @@ pub fn parse_size(text: &str, what: &'static str) -> Result<u64, ModelError> {
     let limit_whole = MAX_BYTES >> shift;
     let milli = parse_milli(number, what, limit_whole).map_err(|e| match e {
         ModelError::NotAnAmount { .. } => ModelError::NotASize { what, text: text.to_string() },
+        negative @ ModelError::NegativeAmount { .. } => negative,
         _ => ModelError::AmountTooLarge { what, text: text.to_string(), max: MAX_BYTES },
     })?;
     // A fraction of a byte is no size (`3.5` or `2.5 B` would silently lose the half).
@@ -171,6 +185,12 @@ mod tests {
         for v in [0, 1, 10, 999, 1000, 12_500, 123_456_789] {
             assert_eq!(parse_milli(&format_milli(v), "x", u64::MAX / 1000), Ok(v));
         }
+        // Below 0 is said as such; a minus before what is no number stays "not a number".
+        let message = |text| parse_milli(text, "events per second", MAX_EVENTS_PER_S).unwrap_err().to_string();
+        assert_eq!(message("-1"), "events per second must be 0 or more, got \"-1\"");
+        assert_eq!(message(" -2.5"), "events per second must be 0 or more, got \" -2.5\"");
+        assert!(message("-x").contains("is not a number"), "{}", message("-x"));
+        assert!(message("--1").contains("is not a number"), "{}", message("--1"));
     }
 
     #[test]
@@ -191,6 +211,8 @@ mod tests {
         for text in ["", "MB", "12 XB", "-1 KB", "1e3", "2 PB", "2000 TB"] {
             assert!(parse_bytes(text).is_err(), "{text:?}");
         }
+        assert_eq!(parse_bytes("-1 KB").unwrap_err().to_string(), "state size must be 0 or more, got \"-1 KB\"");
+        assert!(parse_bytes("-MB").unwrap_err().to_string().contains("is not a size"));
         // A fraction of a byte is refused, with what a size may be, not cut off.
         for text in ["3.5", "0.5", "2.5 B", "1.9999 KiB"] {
             let message = parse_bytes(text).unwrap_err().to_string();

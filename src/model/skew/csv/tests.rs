@@ -85,7 +85,7 @@ fn malformed_lines_are_listed_and_good_ones_kept() {
         ("no closing double quote", 4),
         ("follows a closing double quote", 5),
         ("inside an unquoted field", 6),
-        ("is not a number", 7),
+        ("must be 0 or more, got \"-1\"", 7),
         ("is not a number", 8),
         ("above the limit", 9),
         ("not a size", 10),

@@ -99,7 +99,14 @@ pub fn App(props: &AppProps) -> Html {
             move || drop(watch)
         });
     }
-    let dark = DarkTheme(match location.common.theme {
+    // A trainer's link (answers hidden, their exercise set, a theme) holds for the visit: the
+    // title and the navigation below carry it.
+    let stored = browser::session_get(VISIT_KEY).map_or_else(Visit::default, |text| Visit::parse(&text));
+    let visit = Visit::after(stored, &location.route, &location.params);
+    // The visit's theme also where a link without one arrives (a step's lab link); an embed
+    // follows its own link alone (embeds of one page share the tab's visit).
+    let theme = if location.common.embed { location.common.theme } else { visit.theme };
+    let dark = DarkTheme(match theme {
         Theme::Dark => true,
         Theme::Light => false,
         Theme::System => *system_dark,
@@ -128,14 +135,10 @@ pub fn App(props: &AppProps) -> Html {
             move || drop(watch)
         });
     }
-    use_effect_with((location.common.theme, title, *shows.borrow()), |(theme, title, _)| {
+    use_effect_with((theme, title, *shows.borrow()), |(theme, title, _)| {
         browser::set_theme(*theme);
         browser::set_title(title);
     });
-    // A trainer's link (answers hidden, their exercise set) holds for the visit: the title and
-    // the navigation below carry it.
-    let stored = browser::session_get(VISIT_KEY).map_or_else(Visit::default, |text| Visit::parse(&text));
-    let visit = Visit::after(stored, &location.route, &location.params);
     use_effect_with(visit.clone(), |visit| match visit.format() {
         text if text.is_empty() => browser::session_remove(VISIT_KEY),
         text => _ = browser::session_set(VISIT_KEY, &text),

@@ -45,11 +45,15 @@ pub struct PagerButtonsProps {
 #[function_component]
 pub fn PagerButtons(props: &PagerButtonsProps) -> Html {
     let Page { current, pages, .. } = props.page;
-    let go = |to: usize| props.on_go.reform(move |_: MouseEvent| to);
+    // Not `disabled` at the first or last page: a button disabled under the focus (Next, pressed
+    // on the way to the last page) drops the focus to the page's body. It says it is
+    // unavailable, and does nothing.
+    let go = |to: usize, can: bool| can.then(|| props.on_go.reform(move |_: MouseEvent| to));
+    let (back, on) = (current > 0, current + 1 < pages);
     html! {
         <>
-            <button type="button" disabled={current == 0} onclick={go(current.saturating_sub(1))}>{ format!("Previous {}", props.noun) }</button>
-            <button type="button" disabled={current + 1 >= pages} onclick={go(current + 1)}>{ format!("Next {}", props.noun) }</button>
+            <button type="button" aria-disabled={(!back).to_string()} onclick={go(current.saturating_sub(1), back)}>{ format!("Previous {}", props.noun) }</button>
+            <button type="button" aria-disabled={(!on).to_string()} onclick={go(current + 1, on)}>{ format!("Next {}", props.noun) }</button>
         </>
     }
 }

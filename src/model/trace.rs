@@ -22,6 +22,7 @@ use super::savepoint::operator_id_hex;
 pub mod kit;
 pub mod operator_state;
 pub mod output;
+pub mod output_reader;
 mod scenario;
 pub mod schema;
 

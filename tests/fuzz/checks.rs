@@ -57,6 +57,11 @@ pub(crate) fn check_error(error: &ModelError) -> Result<(), TestCaseError> {
         }
         ModelError::SecondsOutOfRange { max, .. } => prop_assert!(has(max.to_string()), "{}", text),
         ModelError::NotAnAmount { what, .. } => prop_assert!(has(what.to_string()), "{}", text),
+        ModelError::NegativeAmount { what, text: typed } => prop_assert!(
+            has(what.to_string()) && has("must be 0 or more".into()) && typed.trim().starts_with('-'),
+            "{}",
+            text
+        ),
         ModelError::AmountTooLarge { what, max, .. } => {
             prop_assert!(has(what.to_string()) && has(max.to_string()), "{}", text)
         }

@@ -107,7 +107,7 @@ proptest! {
             }
             Err(e) => {
                 prop_assert!(
-                    matches!(e, ModelError::NotAnAmount { .. } | ModelError::AmountTooLarge { .. }),
+                    matches!(e, ModelError::NotAnAmount { .. } | ModelError::NegativeAmount { .. } | ModelError::AmountTooLarge { .. }),
                     "{:?}",
                     e
                 );
@@ -145,7 +145,7 @@ proptest! {
             }
             Err(e) => {
                 prop_assert!(
-                    matches!(e, ModelError::NotASize { .. } | ModelError::AmountTooLarge { .. }),
+                    matches!(e, ModelError::NotASize { .. } | ModelError::NegativeAmount { .. } | ModelError::AmountTooLarge { .. }),
                     "{:?}",
                     e
                 );

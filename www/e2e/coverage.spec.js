@@ -97,8 +97,10 @@ test('a deep link with t opens at that step and takes no prediction; Reset resta
   await open(page, '#/coverage?m=12&a=5&t=1.5');
   await expect(n(page)).toHaveText('3');
   await expect(trail(page)).toHaveText('0 5 10 3');
-  // The walk is on screen: nothing can be predicted for it, and nothing is graded.
+  // The walk is on screen: nothing can be predicted for it, and nothing is graded; the line
+  // beside Play/Step says so too.
   await expect(page.getByRole('checkbox', { name: 'Residue 3', exact: true })).toBeDisabled();
+  await expect(page.getByTestId('verdict-near')).toHaveText('Not graded: nothing was predicted before the walk began. Reset to predict.');
   for (let i = 0; i < 10; i += 1) await page.getByRole('button', { name: 'Step' }).click();
   await expect(verdict(page)).toContainText('nothing was predicted for this pair');
   await expect(verdict(page)).toHaveAttribute('data-verdict', 'pending');

@@ -290,6 +290,9 @@ test('a theme from a link holds through the site navigation, and a plain home li
   await page.getByRole('link', { name: 'Rescale Lab', exact: true }).click();
   await expect(page).toHaveURL(/#\/\?theme=dark$/);
   await expect(page.locator('.lab-list').getByRole('link', { name: 'Rescale planner' })).toHaveAttribute('href', /theme=dark/);
+  // A lab link without a theme (a step's lab link) keeps the visit's.
+  await open(page, '#/planner');
+  await expect.poll(theme).toBe('dark');
   await open(page, '#/');
   await expect.poll(theme).toBe(null);
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Key owners' })).toHaveAttribute('href', '#/owners');

@@ -12,6 +12,9 @@ pub struct RunLineProps {
     pub progress: Progress,
     pub m: u32,
     pub a: u64,
+    /// The walk on screen has begun with nothing predicted: it is predicted after Reset.
+    #[prop_or_default]
+    pub unpredicted: bool,
 }
 
 #[function_component]
@@ -27,7 +30,9 @@ pub fn RunLine(props: &RunLineProps) -> Html {
             html! {
                 <p class="exercise-now" data-testid="exercise-now">
                     <strong>{ format!("Exercise, run {} of {}: ", i + 1, RUNS.len()) }</strong>
-                    { if here {
+                    { if here && props.unpredicted {
+                        format!("m = {}, a = {} is set, but its walk has begun with nothing predicted. Press Reset, tick the residues you expect below, then Play or Step until the walk is back at 0.", run.m, run.a)
+                    } else if here {
                         format!("m = {}, a = {} is set. Tick the residues you expect below, then Play or Step until the walk is back at 0.", run.m, run.a)
                     } else {
                         format!("set m = {} and a = {}, tick the residues you expect below, then Play or Step until the walk is back at 0.", run.m, run.a)

@@ -95,7 +95,7 @@ impl CoverageState {
         if orbit == self.orbit {
             return;
         }
-        if self.locked || !self.prediction.is_empty() {
+        if !self.prediction.is_empty() {
             self.earlier = Some(Earlier {
                 m: self.orbit.modulus(),
                 a: self.orbit.stride(),

@@ -2,14 +2,20 @@
 //! `data-parallelism`, `data-max-parallelism` and `data-uid` where the file stores one): name
 //! and uid (format 5+), the id as Flink prints it, parallelisms, subtasks (finished ones
 //! counted), coordinator and total state, the keyed-state skew, the range check; a button
-//! shows an operator's details below. **Export CSV** downloads every subtask (`savepoint.csv`).
+//! shows an operator's details below. A file of more than [`PAGE_ROWS`] operators is shown a
+//! page at a time (a 1,000-operator file's table was 1,324 elements; paged, about 150).
+//! **Export CSV** downloads every subtask (`savepoint.csv`).
 
 use yew::prelude::*;
 
 use super::facts::OperatorRow;
 use crate::browser;
+use crate::components::{use_page, PagerButtons};
 use crate::model::savepoint::unmatched::Unmatched;
 use crate::model::skew::units::format_bytes;
+
+/// Operators shown at a time.
+pub const PAGE_ROWS: usize = 100;
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct OperatorsProps {
@@ -64,6 +70,8 @@ pub fn Operators(props: &OperatorsProps) -> Html {
         let csv = props.csv.clone();
         Callback::from(move |_: MouseEvent| browser::download("savepoint.csv", "text/csv", &csv.emit(())))
     };
+    let n = props.rows.len();
+    let (page, on_go) = use_page(n, PAGE_ROWS);
     html! {
         <section class="sp-operators" aria-labelledby="sp-operators-title">
             <h2 id="sp-operators-title">{ "Operators" }</h2>
@@ -81,9 +89,15 @@ pub fn Operators(props: &OperatorsProps) -> Html {
                         <th scope="col">{ "Keyed-state skew" }</th><th scope="col">{ "Key-group ranges" }</th>
                         <th scope="col">{ "Un\u{ad}matched, blocks a re\u{ad}store" }</th><th scope="col"><span class="visually-hidden">{ "Details" }</span></th>
                     </tr></thead>
-                    <tbody>{ for props.rows.iter().map(|r| row(r, props.selected == Some(r.index), &props.on_select)) }</tbody>
+                    <tbody>{ for props.rows[page.first..page.end].iter().map(|r| row(r, props.selected == Some(r.index), &props.on_select)) }</tbody>
                 </table>
             </div>
+            if n > PAGE_ROWS {
+                <div class="table-tools">
+                    <span role="status">{ format!("Operators {} to {} of {n}", page.first + 1, page.end) }</span>
+                    <PagerButtons page={page} noun="operators" on_go={on_go} />
+                </div>
+            }
             <div class="table-tools">
                 <button type="button" onclick={on_export}>{ "Export CSV" }</button>
                 <span class="muted">{ "savepoint.csv: one row per subtask of every operator." }</span>

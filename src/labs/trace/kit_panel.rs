@@ -67,9 +67,11 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
             if let Some(note) = big.note.as_ref() {
                 <p role="status">{ note.clone() }</p>
             }
+            // The bar and its figure outside the live region (a step every 40 ms would be read
+            // out each time); the region below says once that the output is being read.
             if let Some(permille) = s.checking {
-                <p role="status"><progress max="1000" value={permille.to_string()} aria-label="Reading the output"></progress>
-                    { format!(" Reading the output… {}%", permille / 10) }</p>
+                <p><progress max="1000" value={permille.to_string()} aria-label="Reading the output"></progress>
+                    { format!(" {}%", permille / 10) }</p>
             }
             if let Some(e) = &s.output_error {
                 <div class="alert" role="alert" data-testid="output-error">
@@ -78,6 +80,9 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
                 </div>
             }
             <div role="status" aria-live="polite">
+                if s.checking.is_some() {
+                    <p>{ "Reading the output…" }</p>
+                }
                 if let Some(c) = result.as_ref() {
                     if s.output_error.is_some() {
                         <div class="stale-check" data-testid="output-stale">

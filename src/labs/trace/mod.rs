@@ -31,7 +31,10 @@ const LEDE: &str = "A job that reports RUNNING after a rescale has not proved an
 pub fn TraceLab(props: &LabProps) -> Html {
     let lab = use_lab::<TraceState>(&props.location);
     let state = lab.state;
-    let run = use_memo((*state).clone(), |s| s.run());
+    let run = {
+        let s = (*state).clone();
+        use_memo(state.run_key(), move |_| s.run())
+    };
     let on_action = dispatch(&state);
     let s = &*state;
     html! {

@@ -12,7 +12,7 @@ use yew::prelude::*;
 use super::state::TraceAction;
 use crate::browser::steps::{for_a_step, next_task};
 use crate::components::big_text::SYNC_LIMIT;
-use crate::model::trace::output::OutputReader;
+use crate::model::trace::output_reader::OutputReader;
 
 /// Rows read between two looks at the clock.
 const ROWS: usize = 2_000;
@@ -26,6 +26,10 @@ pub fn use_output_read(act: Callback<TraceAction>) -> Callback<String> {
         use_effect_with((), move |_| move || current.borrow().set(true));
     }
     Callback::from(move |text: String| {
+        // The panel has gone (a file read finishing after it): nothing to start.
+        if current.borrow().get() {
+            return;
+        }
         let cancelled = Rc::new(Cell::new(false));
         RefCell::replace(&current, cancelled.clone()).set(true);
         if text.len() <= SYNC_LIMIT {

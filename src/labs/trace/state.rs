@@ -11,7 +11,7 @@ use crate::lab::Lab;
 use crate::labs::frame::LabState;
 use crate::model::trace::kit::Trace;
 use crate::model::trace::output::JobOutput;
-use crate::model::trace::{TraceInput, TraceResult};
+use crate::model::trace::{Backend, Scenario, TraceInput, TraceResult};
 use crate::model::{MaxParallelism, ModelError, Parallelism};
 use crate::url::Edit;
 
@@ -40,6 +40,13 @@ impl TraceState {
     /// The trace the page's numbers describe (what **Download trace** gives).
     pub fn trace(&self) -> Trace {
         Trace::for_scenario(self.scenario, self.keys.value, self.events.value)
+    }
+
+    /// What the run depends on: the page's scenario and numbers, not the output read beside
+    /// them (a memo keyed on the whole state ran the trace again at every step of a read).
+    pub fn run_key(&self) -> (Scenario, Backend, [u32; 6]) {
+        let numbers = [self.p1.value, self.p2.value, self.maxp.value, self.keys.value, self.events.value, self.snapshot.value];
+        (self.scenario, self.backend, numbers)
     }
 
     /// The run, or why the inputs do not describe one (p1 above max parallelism).

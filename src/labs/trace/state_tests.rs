@@ -63,3 +63,14 @@ fn a_read_in_steps_shows_its_progress_until_its_result() {
     assert_eq!(s.checking, None, "a refused read ends the progress too");
     assert_eq!(s.output.as_deref(), Some(&JobOutput::parse(&good).unwrap()));
 }
+
+#[test]
+fn the_run_depends_on_the_numbers_not_on_an_output_read_beside_them() {
+    let s = opened();
+    let key = s.run_key();
+    let s = s.reduce(TraceAction::OutputProgress { permille: 500 });
+    let s = s.reduce(TraceAction::check_output("key,total\ncustomer-1,x\n"));
+    assert_eq!(s.run_key(), key);
+    let s = s.reduce(KEYS.typed("13").into());
+    assert_ne!(s.run_key(), key);
+}

@@ -14,11 +14,14 @@ pub const MAX_BYTES: u64 = 1 << 50;
 /// 12500). More decimals are refused, as are signs, exponents and `NaN`.
 pub fn parse_milli(text: &str, what: &'static str, max_whole: u64) -> Result<u64, ModelError> {
     let trimmed = text.trim();
-    // A number below 0 is named as one, not as "not a number".
+    // A number below 0 is named as one, not as "not a number" (one minus sign, read once: a
+    // run of them is no number, and reading them one by one would not end for a long run).
     if let Some(rest) = trimmed.strip_prefix('-') {
-        return Err(match parse_milli(rest, what, u64::MAX / 1000) {
-            Ok(_) => ModelError::NegativeAmount { what, text: text.to_string() },
-            Err(_) => ModelError::NotAnAmount { what, text: text.to_string() },
+        let below_zero =
+            !rest.trim_start().starts_with('-') && parse_milli(rest, what, u64::MAX / 1000).is_ok_and(|v| v > 0);
+        return Err(match below_zero {
+            true => ModelError::NegativeAmount { what, text: text.to_string() },
+            false => ModelError::NotAnAmount { what, text: text.to_string() },
         });
     }
     let (whole, fraction) = trimmed.split_once('.').unwrap_or((trimmed, ""));
@@ -56,9 +59,10 @@ pub fn parse_bytes(text: &str) -> Result<u64, ModelError> {
 pub fn parse_size(text: &str, what: &'static str) -> Result<u64, ModelError> {
     let trimmed = text.trim();
     if let Some(rest) = trimmed.strip_prefix('-') {
-        return Err(match parse_size(rest, what) {
-            Ok(_) => ModelError::NegativeAmount { what, text: text.to_string() },
-            Err(_) => ModelError::NotASize { what, text: text.to_string() },
+        let below_zero = !rest.trim_start().starts_with('-') && parse_size(rest, what).is_ok_and(|v| v > 0);
+        return Err(match below_zero {
+            true => ModelError::NegativeAmount { what, text: text.to_string() },
+            false => ModelError::NotASize { what, text: text.to_string() },
         });
     }
     let split = trimmed.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(trimmed.len());
@@ -191,6 +195,15 @@ mod tests {
         assert_eq!(message(" -2.5"), "events per second must be 0 or more, got \" -2.5\"");
         assert!(message("-x").contains("is not a number"), "{}", message("-x"));
         assert!(message("--1").contains("is not a number"), "{}", message("--1"));
+        // A long run of minus signs is read at once (it once recursed per sign: 5,000 of them
+        // overflowed the stack).
+        for dashes in [format!("{}1", "-".repeat(200_000)), format!("{}1", "- ".repeat(200_000))] {
+            assert!(parse_milli(&dashes, "x", 10).unwrap_err().to_string().contains("is not a number"));
+            assert!(parse_size(&format!("{dashes} KB"), "x").unwrap_err().to_string().contains("is not a size"));
+        }
+        let dashes = format!("{}1", "-".repeat(200_000));
+        assert!(parse_milli(&dashes, "x", 10).unwrap_err().to_string().contains("is not a number"));
+        assert!(parse_size(&format!("{dashes} KB"), "x").unwrap_err().to_string().contains("is not a size"));
     }
 
     #[test]

@@ -47,13 +47,14 @@ impl Trace {
 
     /// Each key's total over the whole trace (only keys that occur).
     pub fn totals(&self) -> BTreeMap<String, i64> {
-        // Summed by key number, each key named once (100,000 events: 22 -> 1 ms natively).
-        let mut sums: Vec<Option<i64>> = vec![None; self.keys.max(1) as usize];
+        // Summed by key number, each key named once (100,000 events: 22 -> 1 ms natively); a
+        // map, so that what it holds grows with the keys the events name, whatever `keys` is.
+        let mut sums: BTreeMap<u32, i64> = BTreeMap::new();
         for offset in 0..self.events {
             let (k, v) = event_index(offset, self.keys, self.hot);
-            *sums[k as usize].get_or_insert(0) += v;
+            *sums.entry(k).or_default() += v;
         }
-        sums.into_iter().enumerate().filter_map(|(k, sum)| Some((key_name(k as u32), sum?))).collect()
+        sums.into_iter().map(|(k, sum)| (key_name(k), sum)).collect()
     }
 
     /// `trace.csv`.

@@ -6,6 +6,7 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::trace::output_reader::OutputReader;
 
 const PLAIN: Trace = Trace { keys: 12, events: 240, hot: false };
 
@@ -83,6 +84,8 @@ fn malformed_outputs_name_the_line_and_the_problem() {
             "line 2: the total \"99999999999999999999\" is not a whole number",
         ),
         ("key,total\ncustomer-1,1\ncustomer-1,2\n", "line 3: \"customer-1\" appears twice (first on line 2)"),
+        // A byte-order mark, then a blank line: lines count as the reader counts them.
+        ("\u{feff}\nkey,total\ncustomer-1,1\ncustomer-1,2\n", "line 4: \"customer-1\" appears twice (first on line 3)"),
         ("key,total\nsource_offset,-1\n", "line 2: source_offset \"-1\" is not a whole number of 0 or more"),
         ("key,total\nsource_offset,1\nsource_offset,2\n", "line 3: \"source_offset\" appears twice (first on line 2)"),
         ("key,total\n,4\n", "line 2: the key is empty"),
@@ -118,6 +121,18 @@ fn malformed_outputs_name_the_line_and_the_problem() {
     assert_eq!((steps, reader.finish().totals.len()), (50, MAX_ROWS));
     let dup_last = bound.replace("\nk99999,1\n", "\nk0,2\n");
     assert_eq!(error(&dup_last), "line 100001: \"k0\" appears twice (first on line 2)");
+}
+
+/// A reader handed another text than its own reads what it can and never panics.
+#[test]
+fn a_reader_given_another_text_does_not_panic() {
+    let own = "key,total\ncustomer-1,1\ncustomer-2,2\n";
+    for other in ["", "k", "é", "key,total\n"] {
+        let mut reader = OutputReader::new(own).unwrap();
+        reader.step(own, 1).unwrap();
+        let _ = reader.step(other, 10);
+        assert!(reader.permille(other) <= 1000);
+    }
 }
 
 /// The outputs of the real runs (`tests/flink-trace-kit/`): the trace the model generates for

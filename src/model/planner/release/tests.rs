@@ -138,8 +138,9 @@ fn scheduler_waits_as_each_release_names_them() {
         for w in scheduler_waits(r) {
             assert_eq!(o.defaults.get(w.option).map(String::as_str), Some(w.default), "{}: {}", r.slug(), w.option);
         }
-        // Every wait the jar has (not only as another's deprecated name) is named: none left
-        // out, none of another release's.
+        // Of the waits the sentence speaks of (resources settling while the job runs, the
+        // time between rescales), every one the jar has as a key of its own is named, and none
+        // of another release's. (The others, such as scaling-interval.max, are not spoken of.)
         for key in &every {
             let primary = o.keys.contains(key) && !o.fallbacks.contains(key);
             assert_eq!(primary, named.contains(&key.as_str()), "{}: {key}", r.slug());

@@ -149,9 +149,11 @@ fn SkewParts(props: &PartsProps) -> Html {
             <InView><settings::Settings state={(*state).clone()} on_action={on_action.clone()} /></InView>
             // Under the settings (the key set below may not be drawn yet): a large preset's
             // progress.
+            // As the key set's read: the region says it once, the bar and figure stay out of it.
+            <div role="status">{ state.generating.map(|g| format!("Generating {} keys…", g.preset.n())).unwrap_or_default() }</div>
             if let Some(g) = state.generating {
-                <p role="status"><progress max="1000" value={g.permille.to_string()} aria-label="Generating keys"></progress>
-                    { format!(" Generating {} keys… {}%", g.preset.n(), g.permille / 10) }</p>
+                <p><progress max="1000" value={g.permille.to_string()} aria-label="Generating keys"></progress>
+                    { format!(" {}%", g.permille / 10) }</p>
             }
             if waiting {
                 // A link's large preset, still being made: no load to show yet (not an even one).

@@ -244,7 +244,7 @@ mod tests {
             }
             cases += 1;
         }
-        assert_eq!(cases, 17, "every case of the observation file, a2 included");
+        assert_eq!(cases, 18, "every case of the observation file, a2 and h (two checks at once) included");
     }
 
     #[test]

@@ -87,6 +87,8 @@ public class RestoreChecks extends FlinkLab {
             runCase("g3  SP_DERIVED(128)  -> p=24  maxp unset", spDerived, 24, UNSET);
             runCase("g4  SP_EXPLICIT(128) -> p=100 maxp unset", spExplicit, 100, UNSET);
             runCase("g5  SP_DERIVED(128)  -> p=128 maxp unset", spDerived, 128, UNSET);
+            // Two checks at once: p above the new max, and the new max not the snapshot's.
+            runCase("h   SP_DERIVED(128)  -> p=300 maxp=256", spDerived, 300, 256);
         } finally {
             System.out.println();
             System.out.println("================ SUMMARY ================");

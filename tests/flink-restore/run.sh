@@ -4,7 +4,8 @@
 # restore predictor (src/model/restore.rs) encodes what this printed: observed-flink-2.3.0.txt.
 # Needs Java 17 and PyPI (installs apache-flink-libraries into a throw-away virtualenv, ~330 MB;
 # set FLINK_VENV=/some/dir to keep and reuse it between runs). Takes about 25 s after the
-# download. Not part of the test command.
+# download. Not part of the test command. The committed file is the report's SUMMARY block, the
+# run's work directory written as <work>.
 #   bash tests/flink-restore/run.sh [default|adaptive] [flink-version]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

@@ -26,6 +26,7 @@ pub mod output_reader;
 mod scenario;
 pub mod schema;
 
+pub use kit::{event, event_index, key_name};
 pub use scenario::{skipping_log, unmatched_refusal, Scenario};
 pub use scenario::{SOURCE_UID, SOURCE_UID_NEW, SUM_UID, SUM_UID_NEW};
 pub use schema::{Backend, Failing};
@@ -104,24 +105,6 @@ pub struct TraceResult {
     /// The JobManager's log lines about the restore that the scenario makes Flink write.
     pub log: Vec<String>,
     pub notes: Vec<String>,
-}
-
-/// The key and value of event `offset`: deterministic, and 60 % on key 0 in the hot-key scenario.
-pub fn event(offset: u32, keys: u32, hot: bool) -> (String, i64) {
-    let (k, v) = event_index(offset, keys, hot);
-    (key_name(k), v)
-}
-
-/// [`event`] with the key as its number (`customer-<n>`), for sums that name each key once.
-pub fn event_index(offset: u32, keys: u32, hot: bool) -> (u32, i64) {
-    let mix = offset.wrapping_mul(2_654_435_761).rotate_left(13) ^ 0x9e37_79b9;
-    let k = if hot && mix % 10 < 6 { 0 } else { mix % keys.max(1) };
-    (k, i64::from(offset % 7) + 1)
-}
-
-/// The name of key number `k`.
-pub fn key_name(k: u32) -> String {
-    format!("customer-{k}")
 }
 
 type Groups = BTreeMap<u32, BTreeMap<String, i64>>;

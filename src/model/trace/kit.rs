@@ -2,12 +2,13 @@
 //! per event in offset order) and the truth a job must end with (`trace-totals.csv`: `key,total`
 //! per key in key order, then `source_offset,<events>`), in the format [`super::output`] reads.
 //! Both are pure functions of the trace's numbers ([`Trace`]), so a trace downloaded from a
-//! link is the same trace, byte for byte, every time. Comma separated, a header row, `\n` line
+//! link is the same trace, byte for byte, every time ([`event`] gives each event's key and
+//! value; the simulated run reads the same events). Comma separated, a header row, `\n` line
 //! ends, plain decimal numbers.
 
 use std::collections::BTreeMap;
 
-use super::{event, event_index, key_name, Scenario, TraceInput};
+use super::{Scenario, TraceInput};
 
 /// The row of a totals file that is not a key: the offset the source read to (the number of
 /// events it read).
@@ -17,6 +18,24 @@ pub const SOURCE_OFFSET: &str = "source_offset";
 pub const TRACE_HEADER: &str = "offset,key,value";
 /// The totals' (and a job output's) header row.
 pub const TOTALS_HEADER: &str = "key,total";
+
+/// The key and value of event `offset`: deterministic, and 60 % on key 0 in the hot-key scenario.
+pub fn event(offset: u32, keys: u32, hot: bool) -> (String, i64) {
+    let (k, v) = event_index(offset, keys, hot);
+    (key_name(k), v)
+}
+
+/// [`event`] with the key as its number (`customer-<n>`), for sums that name each key once.
+pub fn event_index(offset: u32, keys: u32, hot: bool) -> (u32, i64) {
+    let mix = offset.wrapping_mul(2_654_435_761).rotate_left(13) ^ 0x9e37_79b9;
+    let k = if hot && mix % 10 < 6 { 0 } else { mix % keys.max(1) };
+    (k, i64::from(offset % 7) + 1)
+}
+
+/// The name of key number `k`.
+pub fn key_name(k: u32) -> String {
+    format!("customer-{k}")
+}
 
 /// A generated trace: `events` events over `keys` keys, 60 % on one key when `hot`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -126,7 +126,7 @@ pub fn CoverageLab(props: &LabProps) -> Html {
         <LabFrame lab={Lab::Coverage} lede={LEDE} notices={lab.notices}>
             <InView names={WITH_EXERCISE}>
                 <run_line::RunLine progress={state.progress} m={state.orbit.modulus()} a={state.orbit.stride()}
-                    unpredicted={state.locked && state.prediction.is_empty()} />
+                    unpredicted={state.unpredicted()} />
             </InView>
             <controls::Controls state={(*state).clone()} on_action={on_action.clone()} />
             <div class="coverage-stage">

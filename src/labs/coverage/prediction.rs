@@ -68,7 +68,7 @@ fn verdict_view(s: &CoverageState) -> Html {
         None if s.closed() && s.locked => {
             "The orbit closed, but nothing was predicted for this pair, so there is nothing to grade.".to_string()
         }
-        None if s.locked && s.prediction.is_empty() => {
+        None if s.unpredicted() => {
             "Nothing was predicted for this pair before its walk began, so this run is not graded. Press Reset to predict it from the start.".to_string()
         }
         None if s.locked && s.answers_hidden() => "Prediction locked. It is graded when the walk returns to 0.".to_string(),

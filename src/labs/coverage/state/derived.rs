@@ -39,6 +39,12 @@ impl CoverageState {
         (self.closed() && self.locked && !self.prediction.is_empty()).then(|| grade(self.orbit, &self.prediction))
     }
 
+    /// The walk on screen began with nothing predicted (a link under way, or Play or Step
+    /// first): it grades nothing until Reset.
+    pub fn unpredicted(&self) -> bool {
+        self.locked && self.prediction.is_empty()
+    }
+
     /// The verdict shown now.
     pub fn verdict(&self) -> Verdict {
         self.grade().map_or(Verdict::Pending, |g| g.verdict)

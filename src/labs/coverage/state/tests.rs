@@ -134,7 +134,7 @@ fn an_edit_starts_the_new_pair_from_zero_and_moves_the_prediction_to_its_pair() 
 #[test]
 fn a_walk_opened_under_way_takes_no_prediction() {
     let s = run(start(8, 2, 2000), tick_all(8).into_iter().chain((0..4).map(|_| CoverageAction::Step)).collect());
-    assert!(s.locked && s.prediction.is_empty() && s.closed());
+    assert!(s.unpredicted() && s.closed());
     assert_eq!((s.verdict(), s.progress.results), (Verdict::Pending, [None, None]));
     let s = run(s, vec![CoverageAction::Reset]);
     assert_eq!((s.orbit.stride(), s.t_ms, s.locked), (2, 0, false));

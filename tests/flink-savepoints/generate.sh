@@ -19,7 +19,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 reports_only=false
 if [ "${1:-}" = "--reports-only" ]; then reports_only=true; shift; fi
 releases=("$@")
-[ ${#releases[@]} -gt 0 ] || releases=(1.15.4 1.16.3 1.20.3 2.0.2 2.1.3 2.3.0)
+[ ${#releases[@]} -gt 0 ] || releases=(1.15.4 1.16.3 1.17.2 1.18.1 1.19.3 1.20.3 2.0.2 2.1.3 2.2.1 2.3.0)
 flink_work
 work=$FLINK_WORK
 cache=${FLINK_VENV_CACHE:-$work/venvs}

@@ -188,6 +188,44 @@ fn operator_flink_versions() {
     }
 }
 
+/// A canonical savepoint each release wrote (`tests/flink-savepoints/fixtures/`).
+fn savepoint_written_by(r: Release) -> &'static [u8] {
+    macro_rules! fixture {
+        ($release:literal) => {
+            include_bytes!(concat!(
+                "../../../../tests/flink-savepoints/fixtures/",
+                $release,
+                "/hashmap-canonical-savepoint/_metadata"
+            ))
+        };
+    }
+    match r {
+        Release::V1_15 => fixture!("1.15.4"),
+        Release::V1_16 => fixture!("1.16.3"),
+        Release::V1_17 => fixture!("1.17.2"),
+        Release::V1_18 => fixture!("1.18.1"),
+        Release::V1_19 => fixture!("1.19.3"),
+        Release::V1_20 => fixture!("1.20.3"),
+        Release::V2_0 => fixture!("2.0.2"),
+        Release::V2_1 => fixture!("2.1.3"),
+        Release::V2_2 => fixture!("2.2.1"),
+        Release::V2_3 => fixture!("2.3.0"),
+    }
+}
+
+/// The format each release writes is the one its own savepoint carries: every release of the
+/// planner has a real file, so the ranges the reader and the runbook name are observed ones.
+#[test]
+fn each_release_writes_the_format_its_real_savepoint_carries() {
+    let mut formats = Vec::new();
+    for r in Release::ALL {
+        let version = crate::savepoint::parse(savepoint_written_by(r)).unwrap().version;
+        assert!(Release::writing_format(version).contains(&r), "{} wrote format {version}", r.slug());
+        formats.push(version);
+    }
+    assert_eq!(formats, [3, 4, 4, 4, 4, 4, 5, 6, 6, 6]);
+}
+
 /// A runbook for a snapshot is written for the oldest release that writes its format: every
 /// key it names is a key (or a deprecated fallback still read) of every release that writes the
 /// format, and its claim option is one `flink run` takes in each; the ranges are the savepoint

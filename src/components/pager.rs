@@ -1,5 +1,6 @@
-//! Paging a long table: [`use_page`] keeps the page number (clamped when the table shrinks)
-//! and [`PagerButtons`] draws **Previous …** and **Next …** for it. A page is a pure
+//! Paging a long table: [`use_page`] keeps the page number (clamped when the table shrinks,
+//! back to the first page when another set of rows arrives) and [`PagerButtons`] draws
+//! **Previous …** and **Next …** for it. A page is a pure
 //! [`Page`], so its arithmetic is tested natively.
 
 use yew::prelude::*;
@@ -26,12 +27,16 @@ impl Page {
     }
 }
 
-/// The page of a table of `total` rows, and a callback that goes to another page.
+/// The page of a table of `total` rows, and a callback that goes to another page. `set` says
+/// which rows these are: a page asked for belongs to its set, so another file or import opens
+/// at its first page, while a table whose rows change in place (the same subtasks at another
+/// parallelism: pass `()`) keeps the page it was on.
 #[hook]
-pub fn use_page(total: usize, per_page: usize) -> (Page, Callback<usize>) {
-    let requested = use_state(|| 0usize);
-    let page = Page::of(total, per_page, *requested);
-    (page, Callback::from(move |to: usize| requested.set(to)))
+pub fn use_page<D: PartialEq + Clone + 'static>(total: usize, per_page: usize, set: D) -> (Page, Callback<usize>) {
+    let requested = use_state(|| (set.clone(), 0usize));
+    let asked = if requested.0 == set { requested.1 } else { 0 };
+    let page = Page::of(total, per_page, asked);
+    (page, Callback::from(move |to: usize| requested.set((set.clone(), to))))
 }
 
 #[derive(Properties, PartialEq)]

@@ -101,13 +101,14 @@ function bigFile(p, perGroup) {
 
 /**
  * A format-3 `_metadata` of `ops` keyed operators (ids 0, 1, … in their first four bytes), each
- * at parallelism 2 over max parallelism 128 with Flink's ranges and 8 bytes of state per group.
+ * at parallelism `p` (2 unless said) over max parallelism 128 with Flink's ranges and 8 bytes of
+ * state per group.
  */
-function manyOperators(ops) {
+function manyOperators(ops, p = 2) {
   const i32 = (v) => { const b = Buffer.alloc(4); b.writeInt32BE(v); return b; };
   const i64 = (v) => { const b = Buffer.alloc(8); b.writeBigInt64BE(BigInt(v)); return b; };
   const parts = [i32(0x4960672d), i32(3), i64(42), i32(0), i32(ops)];
-  const [p, maxp, perGroup, header] = [2, 128, 8, 8];
+  const [maxp, perGroup, header] = [128, 8, 8];
   for (let o = 0; o < ops; o++) {
     const id = Buffer.alloc(16, 7);
     id.writeInt32BE(o, 0);
@@ -145,6 +146,29 @@ test('a file of 1,000 operators shows them 100 at a time; the pager keeps its fo
   await expect(next).toBeFocused();
   // Every operator is still in the export and the summary.
   await expect(page.getByTestId('savepoint-summary')).toContainText('1000');
+  // Another file is another table: it opens at its first page, not at the last one's number.
+  await fileInput(page).setInputFiles({ name: '_metadata', mimeType: 'application/octet-stream', buffer: manyOperators(250) });
+  await expect(page.getByText(/^Operators \d+ to \d+ of 250$/)).toHaveText('Operators 1 to 100 of 250');
+  await expect(rows.first()).toHaveAttribute('data-operator-id', /^00000000/);
+});
+
+test('an operator of 64 subtasks shows them 32 at a time; the pager keeps its focus at the last page', async ({ page }) => {
+  await open(page, '#/savepoint');
+  await fileInput(page).setInputFiles({ name: '_metadata', mimeType: 'application/octet-stream', buffer: manyOperators(2, 64) });
+  await page.getByRole('button', { name: /^Details of / }).first().click();
+  const table = page.getByRole('region', { name: 'Subtasks table, scrolls sideways' }).locator('tbody tr');
+  await expect(table).toHaveCount(32);
+  const status = page.getByText(/^Subtasks \d+ to \d+ of 64$/);
+  await expect(status).toHaveText('Subtasks 0 to 31 of 64');
+  const next = page.getByRole('button', { name: 'Next subtasks' });
+  await next.press('Enter');
+  await expect(status).toHaveText('Subtasks 32 to 63 of 64');
+  await expect(table.first().locator('td').first()).toHaveText('32');
+  await expect(table.first().locator('td').nth(1)).toHaveText('64–65');
+  await expect(next).toHaveAttribute('aria-disabled', 'true');
+  await next.press('Enter');
+  await expect(status).toHaveText('Subtasks 32 to 63 of 64');
+  await expect(next).toBeFocused();
 });
 
 // Wall-clock measurements. These run in the `timing` project (tag @timing, see

@@ -151,6 +151,13 @@ test('a vertex of 600 subtasks pasted (over 256 KB) is held out of the box, then
   await expect(rows).toHaveCount(32);
   await page.getByRole('button', { name: 'Next imported subtasks' }).click();
   await expect(rows.first().locator('td').first()).toHaveText('32');
+  // Another import is another table: it opens at its first page (its second page exists, so
+  // a kept page number would show subtask 32 again).
+  vertex.parallelism = 100;
+  vertex.subtasks = vertex.subtasks.slice(0, 100);
+  await importText(page, JSON.stringify(vertex));
+  await expect(page.getByTestId('metrics-summary')).toHaveAttribute('data-subtasks', '100');
+  await expect(rows.first().locator('td').first()).toHaveText('0');
 });
 
 test('malformed metrics say why and keep the key set, the link and the last import', async ({ page }) => {

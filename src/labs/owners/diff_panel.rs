@@ -38,7 +38,7 @@ pub fn DiffPanel(props: &DiffPanelProps) -> Html {
             (Rc::new(flows), Rc::new(picture))
         })
     });
-    let (page, on_go) = use_page(drawn.as_ref().as_ref().map_or(0, |(f, _)| f.len()), PAGE_ROWS);
+    let (page, on_go) = use_page(drawn.as_ref().as_ref().map_or(0, |(f, _)| f.len()), PAGE_ROWS, ());
     let body = match &props.diff {
         None => match props.from {
             Some(from) => html! {

@@ -25,7 +25,7 @@ pub struct RangesPanelProps {
 pub fn RangesPanel(props: &RangesPanelProps) -> Html {
     let p = props.parallelism;
     let bar = use_memo((p, props.diff.clone()), |(p, diff)| RangesBar::new(*p, diff.as_ref()));
-    let (page, on_go) = use_page(p.get() as usize, PAGE_ROWS as usize);
+    let (page, on_go) = use_page(p.get() as usize, PAGE_ROWS as usize, ());
     let on_export = Callback::from(move |_: MouseEvent| browser::download("owners.csv", "text/csv", &owners_csv(p)));
     let max = p.max().get();
     let first_row = page.first as u32;

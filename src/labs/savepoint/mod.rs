@@ -140,7 +140,7 @@ pub fn SavepointLab(props: &LabProps) -> Html {
                 shown={state.loaded.as_ref().map(|l| AttrValue::from(l.name.clone()))} on_file={on_file} on_sample={on_sample} />
             if let (Some(l), Some(rows), Some(summary)) = (&state.loaded, rows_now.clone(), (*summary).clone()) {
                 <summary::DeferredSummary summary={summary} name={AttrValue::from(l.name.clone())} timing={l.timing} />
-                <operators::DeferredOperators rows={(*rows).clone()} selected={state.operator} has_uids={l.snapshot.0.version >= 5}
+                <operators::DeferredOperators rows={rows.clone()} selected={state.operator} has_uids={l.snapshot.0.version >= 5}
                     csv={{ let s = l.snapshot.clone(); Callback::from(move |_: ()| export::subtasks_csv(&s.0)) }}
                     on_select={on_action.reform(|index| SavepointAction::SelectOperator { index })} />
                 if let Some(c) = chosen.as_ref() {

@@ -6,6 +6,8 @@
 //! page at a time (a 1,000-operator file's table was 1,324 elements; paged, about 150).
 //! **Export CSV** downloads every subtask (`savepoint.csv`).
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use super::facts::OperatorRow;
@@ -19,7 +21,8 @@ pub const PAGE_ROWS: usize = 100;
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct OperatorsProps {
-    pub rows: Vec<OperatorRow>,
+    /// The shown file's operators: another file's rows open at the first page.
+    pub rows: Rc<Vec<OperatorRow>>,
     pub selected: Option<usize>,
     /// The file stores names and uids (format 5 and later).
     pub has_uids: bool,
@@ -71,7 +74,7 @@ pub fn Operators(props: &OperatorsProps) -> Html {
         Callback::from(move |_: MouseEvent| browser::download("savepoint.csv", "text/csv", &csv.emit(())))
     };
     let n = props.rows.len();
-    let (page, on_go) = use_page(n, PAGE_ROWS);
+    let (page, on_go) = use_page(n, PAGE_ROWS, props.rows.clone());
     html! {
         <section class="sp-operators" aria-labelledby="sp-operators-title">
             <h2 id="sp-operators-title">{ "Operators" }</h2>

@@ -6,6 +6,7 @@
 use yew::prelude::*;
 
 use super::facts::{OperatorRow, SubtaskRow};
+use crate::components::{use_page, PagerButtons};
 use crate::model::savepoint::report::RangeCheck;
 use crate::model::skew::units::format_bytes;
 
@@ -42,14 +43,9 @@ fn states(r: &SubtaskRow) -> String {
 
 #[function_component]
 pub fn Subtasks(props: &SubtasksProps) -> Html {
-    let page = use_state(|| 0usize);
     let op = &props.operator;
-    let pages = props.rows.len().div_ceil(PAGE_ROWS).max(1);
-    let current = (*page).min(pages - 1);
-    let go = |to: usize| {
-        let page = page.clone();
-        Callback::from(move |_: MouseEvent| page.set(to))
-    };
+    // One operator's subtasks: the lab mounts a new table for another operator.
+    let (page, on_go) = use_page(props.rows.len(), PAGE_ROWS, ());
     let differing = props.rows.iter().filter(|r| matches!(r.check, RangeCheck::Differs { .. })).count();
     let keyed = props.rows.iter().any(|r| r.range.is_some());
     html! {
@@ -73,7 +69,7 @@ pub fn Subtasks(props: &SubtasksProps) -> Html {
                             <th scope="col">{ "Operator state" }</th>
                         </tr></thead>
                         <tbody>
-                            { for props.rows.iter().skip(current * PAGE_ROWS).take(PAGE_ROWS).map(|r| html! {
+                            { for props.rows[page.first..page.end].iter().map(|r| html! {
                                 <tr key={r.index}>
                                     <td>{ if r.finished { format!("{} (finished)", r.index) } else { r.index.to_string() } }</td>
                                     <td>{ range(r) }</td>
@@ -85,11 +81,10 @@ pub fn Subtasks(props: &SubtasksProps) -> Html {
                         </tbody>
                     </table>
                 </div>
-                if pages > 1 {
-                    <div class="buttons">
-                        <button type="button" disabled={current == 0} onclick={go(current.saturating_sub(1))}>{ "Previous subtasks" }</button>
-                        <span>{ format!("Subtasks {} to {} of {}", current * PAGE_ROWS, ((current + 1) * PAGE_ROWS).min(props.rows.len()) - 1, props.rows.len()) }</span>
-                        <button type="button" disabled={current + 1 >= pages} onclick={go(current + 1)}>{ "Next subtasks" }</button>
+                if page.pages > 1 {
+                    <div class="table-tools">
+                        <span role="status">{ format!("Subtasks {} to {} of {}", page.first, page.end - 1, props.rows.len()) }</span>
+                        <PagerButtons page={page} noun="subtasks" on_go={on_go} />
                     </div>
                 }
             }

@@ -42,7 +42,8 @@ pub struct KeyTableProps {
 #[function_component]
 pub fn KeyTable(props: &KeyTableProps) -> Html {
     let n = props.keys.len();
-    let (page, on_go) = use_page(n, PAGE_ROWS);
+    // Edits keep the page: a removed row's neighbour takes the focus.
+    let (page, on_go) = use_page(n, PAGE_ROWS, ());
     let on_add = props.on_action.reform(|_: MouseEvent| SkewAction::AddKey);
     let first = page.first;
     // The row whose remove button was pressed; focus is placed after the next render.

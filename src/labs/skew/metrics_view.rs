@@ -41,7 +41,7 @@ pub fn MetricsView(props: &MetricsViewProps) -> Html {
         Imported::PerSubtask(s) => Some(s.values.len()),
         Imported::AggregatedOnly(_) => None,
     };
-    let (page, on_go) = use_page(subtasks.unwrap_or(0), PAGE_ROWS);
+    let (page, on_go) = use_page(subtasks.unwrap_or(0), PAGE_ROWS, props.metrics.clone());
     let summary = match m {
         Imported::PerSubtask(s) => {
             let vertex = s.vertex.as_ref().and_then(|v| v.name.clone()).map(|n| format!(" of {n:?}")).unwrap_or_default();

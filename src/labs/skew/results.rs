@@ -39,7 +39,7 @@ fn ratio(milli: u64) -> String {
 #[function_component]
 pub fn Results(props: &ResultsProps) -> Html {
     let p = props.scenario.loads.as_ref().map_or(0, |l| l.parallelism.get() as usize);
-    let (page, on_go) = use_page(p, PAGE_ROWS);
+    let (page, on_go) = use_page(p, PAGE_ROWS, ());
     let Ok(loads) = &props.scenario.loads else {
         return html! {};
     };

@@ -404,3 +404,29 @@ fn every_fixture_records_the_kind_and_backend_its_case_wrote() {
     assert_eq!(mismatches, 0);
     assert!(checked >= 40, "{checked}");
 }
+
+/// The newest release's metadata loader reads every older release's files as their writer did
+/// (`tests/flink-savepoints/cross-release.sh`, output committed): every fixture release but the
+/// newest is listed, with all its files and none read differently. (Loading the metadata is a
+/// restore's first step; what the restore then does is observed in `tests/flink-restore`.)
+#[test]
+fn the_newest_release_reads_every_older_fixture_as_its_writer_did() {
+    let observed = include_str!("flink-savepoints/cross-release-flink-2.3.0.txt");
+    let mut listed = 0;
+    for release in std::fs::read_dir(fixtures_root()).unwrap() {
+        let release = release.unwrap().path();
+        let name = release.file_name().unwrap().to_string_lossy().to_string();
+        if name == "2.3.0" || !release.is_dir() {
+            continue;
+        }
+        let files = std::fs::read_dir(&release)
+            .unwrap()
+            .filter(|c| c.as_ref().unwrap().path().join("_metadata").exists())
+            .count();
+        let line = format!("{name}: {files} files; read differently by 2.3.0: 0");
+        assert!(observed.lines().any(|l| l == line), "{line:?} not in the observation:\n{observed}");
+        listed += 1;
+    }
+    assert_eq!(observed.lines().filter(|l| !l.starts_with('#')).count(), listed);
+    assert!(listed >= 9, "{listed}");
+}

@@ -181,7 +181,7 @@ test.describe('timing @timing', () => {
     await open(page, '#/savepoint');
     await upload(page, '1.20.3', 'rocksdb-file-merging-checkpoint');
     const timing = await page.getByTestId('savepoint-summary').locator('dd').last().textContent();
-    const [, total, steps, longest] = timing.match(/^(\d+) ms, in (\d+) steps \(longest (\d+) ms\)$/);
+    const [, total, steps, longest] = timing.match(/^(\d+) ms, in (\d+) steps? \(longest (\d+) ms\)$/);
     console.log(`largest fixture (27,662 bytes): ${total} ms in ${steps} steps, longest ${longest} ms`);
     expect(Number(longest)).toBeLessThan(50);
   });
@@ -208,7 +208,7 @@ test.describe('timing @timing', () => {
     // Too large to keep for the tab (over 3 MiB): not encoded, not stored.
     expect(await page.evaluate(() => sessionStorage.getItem('rescale-lab.savepoint-file.bytes'))).toBeNull();
     const timing = await summary.locator('dd').last().textContent();
-    const [, total, steps, longest] = timing.match(/^(\d+) ms, in (\d+) steps \(longest (\d+) ms\)$/);
+    const [, total, steps, longest] = timing.match(/^(\d+) ms, in (\d+) steps? \(longest (\d+) ms\)$/);
     const progress = await page.evaluate(() => window.__progress);
     const long = await page.evaluate(() => window.__long);
     console.log(`${bytes.length} bytes: ${total} ms in ${steps} steps, longest step ${longest} ms; progress values seen ${progress.length}; long tasks (ms) ${JSON.stringify(long)}`);
@@ -288,8 +288,13 @@ test('plan from this snapshot: the planner, the restore predictor and the skew l
   await plan.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Rescale planner' })).toBeVisible();
   const planned = new URL((await settledURL(page)).replace('#/planner?', 'http://x/?')).searchParams;
-  expect([planned.get('current'), planned.get('saved_maxp'), planned.get('state'), planned.get('p'), planned.get('snapshot')])
-    .toEqual(['4', '128', `${total} B`, '12', 'canonical']);
+  expect([planned.get('current'), planned.get('saved_maxp'), planned.get('state'), planned.get('p'), planned.get('snapshot'), planned.get('job')])
+    .toEqual(['4', '128', `${total} B`, '12', 'canonical', 'running']);
+  // A savepoint is of a running job: the plan stops it with a fresh savepoint, and nothing says
+  // the job is down or restores from a retained checkpoint.
+  await expect(page.getByLabel('The job now')).toHaveValue('running');
+  await expect(page.locator('.plan-steps')).toContainText('Stop the job with a savepoint');
+  await expect(page.locator('.plan-steps')).not.toContainText('latest retained checkpoint');
   await expect(page.getByLabel('Current parallelism')).toHaveValue('4');
   await expect(page.getByLabel('Snapshot max parallelism', { exact: true })).toHaveValue('128');
   await expect(page.getByLabel('New parallelism', { exact: true })).toHaveValue('12');
@@ -302,10 +307,14 @@ test('plan from this snapshot: the planner, the restore predictor and the skew l
   await upload(page, '2.3.0', 'hashmap-canonical-savepoint');
   await page.getByLabel('New parallelism').fill('200');
   const predict = page.getByRole('link', { name: 'Predict a restore at parallelism 200' });
-  await expect(predict).toHaveAttribute('href', '#/planner?saved_maxp=128&p=200');
+  // The predictor is a section of the planner: it gets the snapshot's values too, so the plan
+  // under its answer is of this file, not of the planner's defaults.
+  await expect(predict).toHaveAttribute('href', `#/planner?current=4&saved_maxp=128&state=${total}%20B&snapshot=canonical&job=running&release=2.1`);
   await predict.click();
   await expect(page.getByLabel('Snapshot max parallelism', { exact: true })).toHaveValue('128');
   await expect(page.getByLabel('New parallelism', { exact: true })).toHaveValue('200');
+  await expect(page.getByLabel('Current parallelism')).toHaveValue('4');
+  await expect(page.getByLabel('State size')).toHaveValue(`${total} B`);
   await expectVerdict(page.getByTestId('restore-verdict'), 'fails', ['(128)']);
 
   await page.goBack();

@@ -1,10 +1,11 @@
 //! "Plan from this snapshot": links into the other labs, filled from one operator of the file.
 //!
-//! - the planner (`saved_maxp`, `current`, `state`, `p`, `snapshot`, `backend`, `release`: the
+//! - the planner (`saved_maxp`, `current`, `state`, `p`, `snapshot`, `job`, `backend`, `release`: the
 //!   operator's max parallelism and parallelism, the snapshot's total state size, the new
-//!   parallelism typed beside the link, the file's kind, its backend where its handles show it,
-//!   and the oldest release that writes its format);
-//! - the restore predictor (`saved_maxp`, `p`);
+//!   parallelism typed beside the link, the file's kind and the job state it implies (a
+//!   savepoint: running; a checkpoint: down), its backend where its handles show it, and the
+//!   oldest release that writes its format);
+//! - the restore predictor (the same values: it is a section of the planner);
 //! - the skew lab with the operator's state bytes per key group. The skew lab takes keys, not
 //!   key groups, and keys hash: so each key group with state becomes one `int` key chosen to
 //!   land in exactly that group (the smallest non-negative int whose key group it is), carrying
@@ -17,6 +18,7 @@ use crate::labs::planner::query as planner_query;
 use crate::labs::skew::query as skew_query;
 use crate::model::savepoint::report::{key_group_range, operator_key_group_bytes, subtasks_by_index};
 use crate::model::planner::release::Release;
+use crate::model::planner::JobStatus;
 use crate::model::planner::snapshot_kinds::SnapshotKind;
 use crate::model::savepoint::table::releases_writing;
 use crate::model::savepoint::recorded::{recorded_backend, recorded_kind, RecordedBackend, RecordedKind};
@@ -45,11 +47,20 @@ impl Recorded {
     }
 }
 
-/// The planner, filled from the operator, the snapshot's total state size, its kind and (where
-/// its handles show it) its backend, and the new parallelism typed here: the link and the
-/// sentence beside it.
-pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: u32) -> (String, String) {
-    use planner_query::{BACKEND, CURRENT, P, RELEASE, SAVED_MAXP, SNAPSHOT, STATE};
+/// The planner's parameters from one operator of the file: its parallelism and max
+/// parallelism, the snapshot's total state size, the new parallelism typed beside the links,
+/// the file's kind and the job state it implies, its backend where its handles show it, and the
+/// runbook's release. The planner link and the restore predictor's carry the same values (the
+/// predictor feeds the plan below it).
+struct PlannerPairs {
+    pairs: Vec<(&'static str, String)>,
+    kind: Option<SnapshotKind>,
+    backend_said: &'static str,
+    release: Option<Release>,
+}
+
+fn planner_pairs(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: u32) -> PlannerPairs {
+    use planner_query::{BACKEND, CURRENT, JOB, P, RELEASE, SAVED_MAXP, SNAPSHOT, STATE};
     let mut pairs = vec![(CURRENT.name, op.parallelism.to_string())];
     pairs.push((SAVED_MAXP.name, op.max_parallelism.to_string()));
     pairs.push((STATE.name, STATE.format(&state_bytes)));
@@ -63,8 +74,9 @@ pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: 
     };
     if let Some(kind) = kind {
         SNAPSHOT.pair(&kind, &mut pairs);
+        JOB.pair(&job_of(kind), &mut pairs);
     }
-    let (backend, said) = match recorded.backend {
+    let (backend, backend_said) = match recorded.backend {
         RecordedBackend::RocksDbIncremental => (Some(Backend::RocksDb), "RocksDB (its incremental handles say so)"),
         RecordedBackend::HashMap => (Some(Backend::HashMap), "the heap backend (hashmap)"),
         RecordedBackend::HashMapOrFullRocksDb => {
@@ -81,9 +93,31 @@ pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: 
     if let Some(release) = release {
         RELEASE.pair(&release, &mut pairs);
     }
+    PlannerPairs { pairs, kind, backend_said, release }
+}
+
+/// The job state a snapshot of this kind suggests: a savepoint is taken of a running job (the
+/// plan then takes a fresh stop savepoint), while a retained checkpoint is what a job that is
+/// down restarts from (the plan then restores from it).
+fn job_of(kind: SnapshotKind) -> JobStatus {
+    match kind {
+        SnapshotKind::CanonicalSavepoint | SnapshotKind::NativeSavepoint => JobStatus::Running,
+        SnapshotKind::AlignedCheckpoint | SnapshotKind::UnalignedCheckpoint => JobStatus::Down,
+    }
+}
+
+/// The planner, filled from the operator (see [`planner_pairs`]): the link and the sentence
+/// beside it.
+pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: u32) -> (String, String) {
+    let PlannerPairs { pairs, kind, backend_said: said, release } = planner_pairs(op, recorded, state_bytes, new_p);
     let what = kind.map_or("snapshot of unknown kind", SnapshotKind::title);
+    let job = match kind.map(job_of) {
+        Some(JobStatus::Running) => " The plan is for a running job, which takes a fresh stop savepoint (pick \"down\" there if the job is not running).",
+        Some(JobStatus::Down) => " The plan is for a job that is down, restarting from its latest retained checkpoint (pick \"running\" there if it runs).",
+        None => " Pick there whether the job runs now.",
+    };
     let mut text = format!(
-        ": the planner with max parallelism {}, current parallelism {}, new parallelism {new_p} and {} of state, from a {what}; backend {said}.",
+        ": the planner with max parallelism {}, current parallelism {}, new parallelism {new_p} and {} of state, from a {what}; backend {said}.{job}",
         op.max_parallelism,
         op.parallelism,
         format_bytes(state_bytes)
@@ -110,10 +144,10 @@ pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: 
     (lab_href(Lab::Planner, &pairs), text)
 }
 
-/// The restore predictor for a restart at parallelism `p`.
-pub fn predictor_href(op: &Operator, p: u32) -> String {
-    use planner_query::{P, SAVED_MAXP};
-    lab_href(Lab::Planner, &[(SAVED_MAXP.name, op.max_parallelism.to_string()), (P.name, p.to_string())])
+/// The restore predictor for a restart at parallelism `p`: the planner with the same values as
+/// [`planner_link`] (the predictor's answer and the plan under it are of this snapshot).
+pub fn predictor_href(op: &Operator, recorded: Recorded, state_bytes: u64, p: u32) -> String {
+    lab_href(Lab::Planner, &planner_pairs(op, recorded, state_bytes, p).pairs)
 }
 
 /// Per key group bytes of an operator: from the offsets (`exact`), or each subtask's keyed

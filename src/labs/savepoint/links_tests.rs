@@ -95,6 +95,7 @@ fn representative_keys_are_the_smallest_of_their_group() {
 #[test]
 fn planner_and_predictor_links_carry_the_snapshot() {
     use crate::model::planner::snapshot_kinds::SnapshotKind;
+    use crate::model::planner::JobStatus;
     use crate::model::trace::Backend;
     let op = counter(CANONICAL);
     let (href, text) = planner_link(&op, Recorded::of(&parse(CANONICAL).unwrap()), 14_723, 12);
@@ -106,17 +107,29 @@ fn planner_and_predictor_links_carry_the_snapshot() {
     assert!(text.contains("new parallelism 12") && text.contains("from a canonical savepoint"), "{text}");
     assert!(text.contains("not recorded in this file"), "{text}");
     // The other files of the job: each kind, and the backend its handles show.
-    let cases: [(&[u8], SnapshotKind, Backend); 3] = [
-        (NATIVE_HEAP, SnapshotKind::NativeSavepoint, Backend::HashMap),
-        (CHECKPOINT_HEAP, SnapshotKind::AlignedCheckpoint, Backend::HashMap),
-        (INCREMENTAL, SnapshotKind::AlignedCheckpoint, Backend::RocksDb),
+    // The job state follows the kind: a savepoint is of a running job (the plan takes a fresh
+    // stop savepoint), a retained checkpoint is what a job that is down restarts from.
+    assert_eq!(q.job, JobStatus::Running);
+    assert!(text.contains("The plan is for a running job"), "{text}");
+    let cases: [(&[u8], SnapshotKind, Backend, JobStatus); 4] = [
+        (CANONICAL, SnapshotKind::CanonicalSavepoint, Backend::RocksDb, JobStatus::Running),
+        (NATIVE_HEAP, SnapshotKind::NativeSavepoint, Backend::HashMap, JobStatus::Running),
+        (CHECKPOINT_HEAP, SnapshotKind::AlignedCheckpoint, Backend::HashMap, JobStatus::Down),
+        (INCREMENTAL, SnapshotKind::AlignedCheckpoint, Backend::RocksDb, JobStatus::Down),
     ];
-    for (bytes, kind, backend) in cases {
-        let (href, text) = planner_link(&counter(bytes), Recorded::of(&parse(bytes).unwrap()), 1 << 20, 200);
+    for (bytes, kind, backend, job) in cases {
+        let (op, recorded) = (counter(bytes), Recorded::of(&parse(bytes).unwrap()));
+        let (href, text) = planner_link(&op, recorded, 1 << 20, 200);
         let (q, n) = PlannerState::parse(&Location::parse(&href).params);
         assert!(n.is_empty(), "{n:?}");
-        assert_eq!((q.snapshot, q.backend, q.p.value), (kind, backend, 200), "{href}");
-        assert!(!text.contains("savepoint") || kind != SnapshotKind::AlignedCheckpoint, "{text}");
+        assert_eq!((q.snapshot, q.backend, q.p.value, q.job), (kind, backend, 200, job), "{href}");
+        assert!(!text.contains("a fresh stop savepoint") || job == JobStatus::Running, "{text}");
+        // The predictor is a section of the planner: the same values, at the parallelism asked.
+        let predictor = predictor_href(&op, recorded, 1 << 20, 150);
+        let (p, n) = PlannerState::parse(&Location::parse(&predictor).params);
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!(PlannerState { p: p.p.clone(), ..q.clone() }, p, "{predictor}");
+        assert_eq!(p.p.value, 150);
     }
     // The runbook's release: the oldest that writes the file's format (real files of 1.16.3
     // and 1.15.4 open the planner there, where 2.3 would print -cm, which they have not).
@@ -141,10 +154,6 @@ fn planner_and_predictor_links_carry_the_snapshot() {
         assert_eq!(q.release, release, "{href}");
         assert!(text.contains(&format!("Its commands are for Flink {}, the oldest release the planner knows (1.15 on) of those that write this file's format {range}: each of them takes these names{deprecated} What depends on the release itself, such as in-place rescaling (1.18 on)", release.slug())), "{text}");
     }
-    let href = predictor_href(&op, 200);
-    assert_eq!(href, "#/planner?saved_maxp=128&p=200");
-    let (q, _) = PlannerState::parse(&Location::parse(&href).params);
-    assert_eq!((q.saved_maxp.value, q.p.value), (Some(128), 200));
 }
 
 #[test]

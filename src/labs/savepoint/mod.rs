@@ -165,7 +165,7 @@ fn details(state: &SavepointState, c: &Chosen, rows: &[OperatorRow], on_action: 
     let Some(row) = rows.get(c.index) else { return html! {} };
     let new_p = state.p.value.unwrap_or(c.parallelism);
     let op = state.snapshot().and_then(|s| s.operators.get(c.index));
-    let predictor = op.map(|op| links::predictor_href(op, new_p));
+    let predictor = op.map(|op| links::predictor_href(op, c.recorded, c.state_bytes, new_p));
     let (planner, planner_text) = op.map(|op| links::planner_link(op, c.recorded, c.state_bytes, new_p)).unwrap_or_default();
     html! {
         <>

@@ -51,7 +51,7 @@ pub fn SummaryView(props: &SummaryProps) -> Html {
                     <dt>{ "Written by this checkpoint" }</dt>
                     <dd data-testid="savepoint-checkpointed">{ format!("{} of the keyed state (Flink's checkpointed size): the rest are files that earlier checkpoints wrote and this one refers to", bytes(written)) }</dd>
                 }
-                <dt>{ "Read in" }</dt><dd>{ format!("{} ms, in {} steps (longest {} ms)", t.total_ms, t.steps, t.longest_step_ms) }</dd>
+                <dt>{ "Read in" }</dt><dd>{ format!("{} ms, in {} step{} (longest {} ms)", t.total_ms, t.steps, if t.steps == 1 { "" } else { "s" }, t.longest_step_ms) }</dd>
             </dl>
             <p class="muted">{ "State sizes are Flink's own (getStateSize): for files outside _metadata, the sizes the file records; \
                                for an incremental checkpoint they include files shared with earlier checkpoints." }</p>

@@ -74,7 +74,11 @@ impl ChecklistInput {
                 id: "load-per-subtask",
                 what: "Load per subtask",
                 how: "numRecordsIn and busyTimeMsPerSecond of every subtask of the keyed vertex (the skew lab reads these REST bodies); back-pressure of the vertex before it.".to_string(),
-                expect: format!("the rate spread over {p} subtasks instead of {}; a hot key stays on one subtask whatever the parallelism", self.current),
+                expect: if p == self.current {
+                    format!("the rate spread over the same {p} subtasks as before; a hot key stays on one subtask whatever the parallelism")
+                } else {
+                    format!("the rate spread over {p} subtasks instead of {}; a hot key stays on one subtask whatever the parallelism", self.current)
+                },
             },
             Item {
                 id: "output-invariants",

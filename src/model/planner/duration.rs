@@ -32,6 +32,12 @@ pub fn format_days(seconds: u64) -> String {
     format!("{}.{} days", tenths / 10, tenths % 10)
 }
 
+/// [`format_days`] where it says something: from a tenth of a day (2 h 24 min) on; `None`
+/// below, where "0.0 days" beside "under 1 s" would only be noise.
+pub fn about_days(seconds: u64) -> Option<String> {
+    (seconds >= 8_640).then(|| format_days(seconds))
+}
+
 /// The longest state time-to-live accepted, in days (ten years).
 pub const MAX_TTL_DAYS: u64 = 3650;
 
@@ -68,6 +74,14 @@ pub fn parse_ttl(text: &str) -> Result<Option<u64>, ModelError> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn days_are_named_from_a_tenth_of_a_day() {
+        assert_eq!(about_days(0), None);
+        assert_eq!(about_days(8_639), None);
+        assert_eq!(about_days(8_640).as_deref(), Some("0.1 days"));
+        assert_eq!(about_days(212_220).as_deref(), Some("2.4 days"));
+    }
+
     use super::*;
 
     #[test]

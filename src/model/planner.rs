@@ -20,6 +20,7 @@ pub mod kafka;
 pub mod operator_route;
 pub mod outage;
 pub mod release;
+mod resume;
 pub mod runbook;
 pub mod snapshot_kinds;
 mod vertices;
@@ -63,10 +64,13 @@ pub struct PlanInput {
     pub checkpoint_interval_s: Option<u64>,
     /// Whether the job is running now, or down (its last restart failed).
     pub job: JobStatus,
+    /// The kind of the job's latest snapshots: what a job that is down restarts from.
+    pub latest: snapshot_kinds::SnapshotKind,
 }
 
 /// Is the job running now? A plan for a job that is down starts by bringing it back from its
-/// latest retained checkpoint: there is no running job to take a savepoint of.
+/// latest snapshot (a retained checkpoint, or a savepoint: [`PlanInput::latest`]): there is no
+/// running job to take a savepoint of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum JobStatus {
     #[default]
@@ -114,6 +118,7 @@ impl Default for PlanInput {
             transactional_sinks: true,
             checkpoint_interval_s: None,
             job: JobStatus::Down,
+            latest: snapshot_kinds::SnapshotKind::AlignedCheckpoint,
         }
     }
 }
@@ -167,6 +172,10 @@ pub struct Plan {
     /// does not divide the max parallelism.
     pub imbalance: Option<Imbalance>,
     pub steps: Vec<Step>,
+    /// What the new job's sources resume from ("the stop savepoint", "the latest retained
+    /// checkpoint"), and the rollback window in one sentence.
+    pub resumes_from: &'static str,
+    pub rollback: String,
     /// The plan's steps on a clock: durations, the outage, the point of no return.
     pub timeline: outage::Timeline,
     /// A cutover with a shorter outage, with its conditions and risks.
@@ -255,6 +264,8 @@ impl PlanInput {
             kafka: kafka::checks(&timeline, self),
             imbalance,
             steps: self.steps(verdict, saved.get(), suggested_max, current),
+            resumes_from: self.resumes_from(verdict),
+            rollback: self.rollback_note(verdict),
             timeline,
             alternative,
             interim,
@@ -265,5 +276,7 @@ impl PlanInput {
 
 #[cfg(test)]
 mod clock_tests;
+#[cfg(test)]
+mod down_tests;
 #[cfg(test)]
 mod tests;

@@ -20,6 +20,8 @@ pub(crate) use rescale_lab::model::coverage::{Orbit, Verdict as Graded, MAX_MILL
 pub(crate) use rescale_lab::model::number::{
     format_millis_as_seconds, parse_in_range, parse_seconds_as_millis, parse_whole,
 };
+pub(crate) use rescale_lab::model::planner::outage::Phase;
+pub(crate) use rescale_lab::model::planner::snapshot_kinds::SnapshotKind;
 pub(crate) use rescale_lab::model::planner::{parse_ttl, JobStatus, PlanInput, Verdict as PlanVerdict};
 pub(crate) use rescale_lab::model::restore::{FailedCheck, RestoreInput, RestoreOutcome, SavedHow};
 pub(crate) use rescale_lab::model::skew::csv::{keys_to_csv, parse_csv, CsvImporter, MAX_ERRORS_KEPT};

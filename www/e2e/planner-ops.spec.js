@@ -2,7 +2,7 @@
 // picked (commands, configuration keys, FlinkDeployment fields; copy and Markdown download),
 // which snapshot can do what (observed vs documented cells, the plan checked against it), and
 // the checklist of what to record during the rescale (copy, download).
-import { test, expect, open, downloaded, axeViolations } from './fixtures.js';
+import { test, expect, open, downloaded, axeViolations, expectVerdict } from './fixtures.js';
 
 test('the runbook follows the release: 2.3 names vs 1.15 names, and it is copied and downloaded', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -186,4 +186,26 @@ test('what the plan asks of Kafka: retention for the cutover\'s offsets, transac
   await page.getByLabel('Sinks are transactional (exactly-once)').uncheck();
   await expect(kafka.getByRole('listitem')).toHaveCount(1);
   await expect(item('log-retention')).toBeVisible();
+});
+
+test('a job that is down restarts from the latest snapshot it has: a savepoint is named, its path used, and nothing is stopped', async ({ page }) => {
+  await open(page, '#/planner?job=down&snapshot=canonical&saved_maxp=128&p=100');
+  await expectVerdict(page.getByTestId('plan-verdict'), 'direct', []);
+  const steps = page.locator('.plan-steps');
+  await expect(steps).toContainText('Read the max parallelism in the latest canonical savepoint\'s metadata: 128');
+  await expect(steps).toContainText('start it from its latest canonical savepoint at parallelism 100 in NO_CLAIM mode');
+  await expect(steps).not.toContainText('retained checkpoint');
+  await expect(page.getByTestId('plan-phases')).toContainText('restore from its latest canonical savepoint (read every byte once)');
+  await expect(page.getByTestId('runbook')).toContainText('flink run -d -s <latest-savepoint-path> -p 100');
+  await expect(page.getByTestId('runbook')).not.toContainText('<latest-checkpoint-path>');
+  // Nothing running is stopped: no advice on stopping, and the rollback is to that savepoint.
+  await expect(page.locator('.warnings')).not.toContainText('Stop with a savepoint rather than cancel');
+  await expect(page.getByText('it can be started again from that savepoint at its old parallelism')).toBeVisible();
+  await expect(page.getByTestId('rescale-checklist').locator('[data-item="output-invariants"]')).toContainText('continue from the latest canonical savepoint\'s offsets');
+  await expect(page.getByTestId('plan-snapshot-check')).toContainText('the job is down: restart from its latest snapshot at the target: canonical savepoint');
+  // Its retained checkpoints instead: the same plan, from the checkpoint.
+  await page.getByLabel('The job\'s latest snapshots').selectOption('checkpoint');
+  await expect(steps).toContainText('start it from its latest retained checkpoint at parallelism 100');
+  await expect(page.getByTestId('runbook')).toContainText('flink run -d -s <latest-checkpoint-path> -p 100');
+  expect(await axeViolations(page)).toEqual([]);
 });

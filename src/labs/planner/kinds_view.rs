@@ -10,6 +10,7 @@ use super::query::SNAPSHOT;
 use super::state::PlannerState;
 use crate::components::{slot_pick, LiveForm};
 use crate::url::Edit;
+use crate::model::planner::{JobStatus, Verdict};
 use crate::model::planner::snapshot_kinds::{plan_needs, snapshot_kinds_csv, Cell, Operation, SnapshotKind, Source};
 
 #[derive(Properties, PartialEq, Clone)]
@@ -32,7 +33,8 @@ fn source_text(s: Source) -> &'static str {
 #[function_component]
 pub fn Kinds(props: &KindsProps) -> Html {
     let s = &props.state;
-    let needs = plan_needs(super::use_plan(s).verdict, s.snapshot);
+    let verdict = super::use_plan(s).verdict;
+    let needs = plan_needs(verdict, s.snapshot, s.job);
     let ok = needs.iter().all(|n| n.cell.yes);
     html! {
         <section class="snapshot-kinds" aria-labelledby="kinds-title">
@@ -65,7 +67,11 @@ pub fn Kinds(props: &KindsProps) -> Html {
                     }) }
                 </ul>
             </div>
-            <p class="muted">{ format!("Every route takes its own canonical savepoint before it relies on one, so a job with only {} snapshots is never asked to be rewritten or to switch backends from them.", s.snapshot.title()) }</p>
+            <p class="muted">{ if s.job == JobStatus::Down && verdict == Verdict::DirectRestore {
+                format!("A job that is down restarts from its own latest {}, at another parallelism and in NO_CLAIM mode: neither a rewrite nor another backend is asked of it.", s.snapshot.title())
+            } else {
+                format!("Every route takes its own canonical savepoint before it relies on one, so a job with only {} snapshots is never asked to be rewritten or to switch backends from them.", s.snapshot.title())
+            } }</p>
         </section>
     }
 }

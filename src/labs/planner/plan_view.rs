@@ -78,7 +78,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
                     </li>
                 }) }
             </ol>
-            <p class="muted">{ "Until the new job first commits output beyond where the old job stopped, the old job can restart from its stop savepoint and nothing is lost; after it, going back means reconciling what the new job already published." }</p>
+            <p class="muted">{ p.rollback.clone() }</p>
             <super::time_view::TimeView plan={p.clone()} />
             <super::interim_view::InterimView plan={p.clone()} target={s.p.value} />
             <h3>{ "Warnings" }</h3>

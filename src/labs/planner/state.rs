@@ -49,6 +49,7 @@ impl PlannerState {
             transactional_sinks: self.txn,
             checkpoint_interval_s: self.interval.value.map(u64::from),
             job: self.job,
+            latest: self.snapshot,
         }
     }
 
@@ -63,6 +64,7 @@ impl PlannerState {
             backend: self.backend,
             current: self.current.value,
             job: self.job,
+            latest: self.snapshot,
             first_checkpoint_s: plan.timeline.first_checkpoint_s(),
             saved_max: plan.saved_max,
             partitions: self.partitions.value,
@@ -79,6 +81,7 @@ impl PlannerState {
             max_parallelism: plan.end_max(),
             restore_estimate_s: restore.map_or(0, |ph| ph.seconds),
             restore_what: restore.map_or("no restore", |ph| ph.what),
+            resumes_from: plan.resumes_from,
         }
     }
 

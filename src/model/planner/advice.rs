@@ -3,19 +3,50 @@
 
 use super::super::chooser::divisors_near;
 use super::super::imbalance::Imbalance;
+use super::snapshot_kinds::SnapshotKind;
 use super::{format_duration, JobStatus, PlanInput, Step, Verdict};
 
+/// How to stop a running job: said wherever a route stops one (not a direct restore of a job
+/// that is down, which stops nothing).
+const STOP_WITH_SAVEPOINT: &str = "Stop with a savepoint rather than cancel: the job ends with a final savepoint, so the new job resumes exactly where the old one stopped and nothing is processed twice.";
+const LEAVE_OUT_DRAIN: &str = "Leave out --drain when the job is to resume: draining moves event time to its maximum and so fires every window still open before the job stops (as Flink documents it; not run here), and the resumed job finds those windows already closed.";
+
 impl PlanInput {
+    /// What the new job's sources resume from: the stop savepoint, or for a job that is down
+    /// and restored straight at the target, its latest snapshot.
+    pub(super) fn resumes_from(&self, verdict: Verdict) -> &'static str {
+        match (self.job, verdict) {
+            (JobStatus::Down, Verdict::DirectRestore) => match self.latest {
+                SnapshotKind::CanonicalSavepoint => "the latest canonical savepoint",
+                SnapshotKind::NativeSavepoint => "the latest native savepoint",
+                SnapshotKind::AlignedCheckpoint | SnapshotKind::UnalignedCheckpoint => "the latest retained checkpoint",
+            },
+            _ => "the stop savepoint",
+        }
+    }
+
+    /// The rollback window in one sentence: until the point of no return, going back loses
+    /// nothing.
+    pub(super) fn rollback_note(&self, verdict: Verdict) -> String {
+        if self.job == JobStatus::Down && verdict == Verdict::DirectRestore {
+            let short = self.latest.short();
+            format!("Until the restored job first commits output beyond the {short}'s position, it can be started again from that {short} at its old parallelism and nothing is lost; after it, going back means reconciling what it already published.")
+        } else {
+            "Until the new job first commits output beyond where the old job stopped, the old job can restart from its stop savepoint and nothing is lost; after it, going back means reconciling what the new job already published.".to_string()
+        }
+    }
+
     pub(super) fn steps(&self, verdict: Verdict, saved: u32, new_max: u32, current: u32) -> Vec<Step> {
         let step = |text: String, reversible: bool| Step { text, reversible, point_of_no_return: false };
         let cutover = |text: String| Step { text, reversible: false, point_of_no_return: true };
         let p = self.target;
         let down = self.job == JobStatus::Down;
+        let (latest, short) = (self.latest.latest(), self.latest.short());
         let mut steps = match verdict {
             Verdict::DirectRestore if down => vec![
-                step(format!("Read the max parallelism in the latest retained checkpoint's metadata: {saved}, at or above the target {p}."), true),
-                cutover(format!("The job is down, so there is no savepoint to take: start it from its latest retained checkpoint at parallelism {p} in NO_CLAIM mode, leaving max parallelism as it is. The point of no return comes when it first commits output beyond the checkpoint's position.")),
-                step("Hold on to that checkpoint (NO_CLAIM leaves it to you) and the old artefact until the agreed time to roll back has passed.".to_string(), true),
+                step(format!("Read the max parallelism in the {latest}'s metadata: {saved}, at or above the target {p}."), true),
+                cutover(format!("The job is down, so there is no savepoint to take: start it from its {latest} at parallelism {p} in NO_CLAIM mode, leaving max parallelism as it is. The point of no return comes when it first commits output beyond the {short}'s position.")),
+                step(format!("Hold on to that {short} (NO_CLAIM leaves it to you) and the old artefact until the agreed time to roll back has passed."), true),
             ],
             Verdict::DirectRestore => vec![
                 step(format!("Read the max parallelism in the latest savepoint's metadata: {saved}, at or above the target {p}."), true),
@@ -41,7 +72,7 @@ impl PlanInput {
             ],
         };
         if down && verdict != Verdict::DirectRestore {
-            steps.insert(0, step(format!("The job is down: bring it back first, from its latest retained checkpoint at its old parallelism {current} (at most the snapshot's max parallelism {saved}), in NO_CLAIM mode, so that it runs again while the rest is prepared. The steps below start from that running job."), true));
+            steps.insert(0, step(format!("The job is down: bring it back first, from its {latest} at its old parallelism {current} (at most the snapshot's max parallelism {saved}), in NO_CLAIM mode, so that it runs again while the rest is prepared. The steps below start from that running job."), true));
         }
         steps
     }
@@ -53,8 +84,8 @@ impl PlanInput {
         source_pinned_at: Option<u32>,
     ) -> Vec<String> {
         let mut w = vec![
-            "Stop with a savepoint rather than cancel: the job ends with a final savepoint, so the new job resumes exactly where the old one stopped and nothing is processed twice.".to_string(),
-            "Leave out --drain when the job is to resume: draining moves event time to its maximum and so fires every window still open before the job stops (as Flink documents it; not run here), and the resumed job finds those windows already closed.".to_string(),
+            STOP_WITH_SAVEPOINT.to_string(),
+            LEAVE_OUT_DRAIN.to_string(),
             "Restore shadow or trial jobs in NO_CLAIM mode, so they never take ownership of (and delete) the snapshot the live job still needs.".to_string(),
             "Give every stateful operator a stable uid() from the first deployment: state is matched to operators by id, not by position.".to_string(),
             "--allowNonRestoredState throws away the state of every operator the new job does not match: use it only for an operator you removed on purpose.".to_string(),
@@ -118,6 +149,10 @@ impl PlanInput {
             w.push(format!(
                 "Max parallelism {saved} caps this job at {saved} subtasks until the state is rewritten or rebuilt."
             ));
+        }
+        if !savepoints {
+            // Nothing running is stopped: the job comes back from its latest snapshot.
+            w.retain(|x| x != STOP_WITH_SAVEPOINT && x != LEAVE_OUT_DRAIN);
         }
         w
     }

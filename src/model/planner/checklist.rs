@@ -18,6 +18,8 @@ pub struct ChecklistInput {
     pub restore_estimate_s: u64,
     /// What that restore reads (the plan's step), as the timeline names it.
     pub restore_what: &'static str,
+    /// What the new job's sources resume from ([`crate::planner::Plan::resumes_from`]).
+    pub resumes_from: &'static str,
 }
 
 /// One thing to record.
@@ -83,7 +85,7 @@ impl ChecklistInput {
             Item {
                 id: "output-invariants",
                 what: "Visible output invariants",
-                how: "Per-key totals (or counts per window) of the new job's output against the shadow's or the old job's for the same input (the trace lab's check); no duplicate and no missing transaction in the sinks; the source positions continue from the stop savepoint's offsets.".to_string(),
+                how: format!("Per-key totals (or counts per window) of the new job's output against the shadow's or the old job's for the same input (the trace lab's check); no duplicate and no missing transaction in the sinks; the source positions continue from {}'s offsets.", self.resumes_from),
                 expect: "every key's value equal, nothing written twice, no gap in the offsets: RUNNING alone proves none of this".to_string(),
             },
             Item {
@@ -116,6 +118,7 @@ mod tests {
             max_parallelism: max,
             restore_estimate_s: 14_563,
             restore_what: "restore from that canonical savepoint (read every byte once)",
+            resumes_from: "the stop savepoint",
         }
     }
 

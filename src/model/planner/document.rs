@@ -157,6 +157,7 @@ mod tests {
             backend: Backend::RocksDb,
             current: 24,
             job: input.job,
+            latest: input.latest,
             first_checkpoint_s: plan.timeline.first_checkpoint_s(),
             saved_max: plan.saved_max,
             partitions: input.partitions,
@@ -168,6 +169,7 @@ mod tests {
             max_parallelism: plan.suggested_max,
             restore_estimate_s: 13_981,
             restore_what: "restore from that canonical savepoint (read every byte once)",
+            resumes_from: plan.resumes_from,
         };
         let md = plan_markdown(&input, &plan, &runbook, &checklist);
         let order = [

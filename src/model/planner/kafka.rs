@@ -27,8 +27,8 @@ const RESUMES: [(&str, &str); 4] = [
     ("stop with savepoint", "restore"),
     ("stop with savepoint", "restart on live sinks"),
 ];
-/// Restores of a job that is down, from its retained checkpoint: the position is older still.
-const FROM_CHECKPOINT: [&str; 2] = ["bring the job back", "restore from checkpoint"];
+/// Restores of a job that is down, from its latest snapshot: the position is older still.
+const FROM_LATEST: [&str; 3] = ["bring the job back", "restore from checkpoint", "restore from savepoint"];
 
 /// One requirement, with its number and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,7 +57,7 @@ pub fn checks(timeline: &Timeline, input: &PlanInput) -> Vec<KafkaCheck> {
             (s < r).then(|| (end(r) - starts[s], format!("from the {saved} to the end of the {resumed}")))
         })
         .collect();
-    let down = FROM_CHECKPOINT.iter().find_map(|short| at(short).map(|i| (short, end(i))));
+    let down = FROM_LATEST.iter().find_map(|short| at(short).map(|i| (short, end(i))));
     if let Some((short, seconds)) = down {
         gaps.push((seconds, format!("to the end of the {short}, plus however long the job has been down already")));
     }

@@ -15,6 +15,7 @@
 
 use super::super::imbalance::Imbalance;
 use super::super::key_group::{MaxParallelism, Parallelism};
+use super::snapshot_kinds::SnapshotKind;
 use super::{format_duration, JobStatus, PlanInput, Verdict};
 
 mod relief;
@@ -122,9 +123,9 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
     };
     match verdict {
         Verdict::DirectRestore if down => {
-            // Nothing runs to take a savepoint of: the restore is from the retained checkpoint.
+            // Nothing runs to take a savepoint of: the restore is from the latest snapshot.
             let restart = Restart::new(s, rates, at(input.current, saved), at(input.target, saved), input.backend);
-            (Timeline { phases: vec![restart.from_checkpoint, first_checkpoint] }, None, None)
+            (Timeline { phases: vec![restart.from_latest(input.latest, input.backend), first_checkpoint] }, None, None)
         }
         Verdict::DirectRestore => {
             let restart = Restart::new(s, rates, at(input.current, saved), at(input.target, saved), input.backend);
@@ -144,11 +145,12 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
             // downloads exactly its old files), before anything else is prepared.
             let relief = down.then(|| {
                 let restart = Restart::new(s, rates, at(input.current, saved), at(input.current, saved), input.backend);
-                let back = Phase {
-                    what: "restore the stopped job now from its latest retained checkpoint, at its old parallelism (NO_CLAIM)",
-                    short: "bring the job back",
-                    ..restart.from_checkpoint
+                let what = match input.latest {
+                    SnapshotKind::CanonicalSavepoint => "restore the stopped job now from its latest canonical savepoint, at its old parallelism (NO_CLAIM)",
+                    SnapshotKind::NativeSavepoint => "restore the stopped job now from its latest native savepoint, at its old parallelism (NO_CLAIM)",
+                    _ => "restore the stopped job now from its latest retained checkpoint, at its old parallelism (NO_CLAIM)",
                 };
+                let back = Phase { what, short: "bring the job back", ..restart.from_latest(input.latest, input.backend) };
                 [back, first_checkpoint.clone()]
             });
             let later = if verdict == Verdict::RewriteNeeded {
@@ -234,9 +236,11 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
             });
             let interim = at(saved.get(), saved).map(|p| {
                 let restart = Restart::new(s, rates, at(input.current, saved), Some(p), input.backend);
-                // Straight from the retained checkpoint, or stopped with a savepoint and restored
-                // from it (a job that is down is brought back first): whichever is down less.
-                let checkpoint = held(&restart.from_checkpoint.arithmetic, restart.from_checkpoint.seconds);
+                // Straight from the retained checkpoint (a job that is down: its latest snapshot),
+                // or stopped with a savepoint and restored from it (a job that is down is brought
+                // back first): whichever is down less.
+                let straight = if down { restart.from_latest(input.latest, input.backend) } else { restart.from_checkpoint.clone() };
+                let checkpoint = held(&straight.arithmetic, straight.seconds);
                 let parts = restart.from_savepoint.iter().map(|ph| ph.arithmetic.as_str()).collect::<Vec<_>>().join(", then ");
                 let sp_s = restart.savepoint_s();
                 // A job that is down is brought back first: the sum names both windows' parts.
@@ -260,8 +264,14 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                 } else {
                     (RestoreFrom::Savepoint, savepoint)
                 };
-                let route =
-                    relief::Route { down, from, backend: input.backend, current: input.current, parallelism: p.get() };
+                let route = relief::Route {
+                    down,
+                    from,
+                    backend: input.backend,
+                    latest: input.latest,
+                    current: input.current,
+                    parallelism: p.get(),
+                };
                 Interim {
                     parallelism: p.get(),
                     imbalance: Imbalance::of(p),

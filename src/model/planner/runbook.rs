@@ -11,6 +11,7 @@ use super::first_checkpoint::{
     about, config_minutes, cutover_timeout_s, needs_raise, CUTOVER_TOLERABLE, DEFAULT_TIMEOUT_S, DEFAULT_TOLERABLE,
 };
 use super::release::{Keys, Release, OPERATOR_RELEASE};
+use super::snapshot_kinds::SnapshotKind;
 use super::{JobStatus, Verdict};
 use crate::trace::Backend;
 
@@ -28,6 +29,8 @@ pub struct RunbookInput {
     /// The job's parallelism now (a job that is down comes back at it first).
     pub current: u32,
     pub job: JobStatus,
+    /// The kind of the job's latest snapshots: what a job that is down restarts from.
+    pub latest: SnapshotKind,
     /// The first checkpoint after a restore (a full one): the checkpoint timeout is raised to
     /// cover it when the default does not (`first_checkpoint::needs_raise`).
     pub first_checkpoint_s: u64,
@@ -116,10 +119,11 @@ impl RunbookInput {
         };
         let fconf = |extra: &str| format!("spec.flinkConfiguration: {{ {}: \"{m}\"{extra} }}", k.max_parallelism);
         let down = self.job == JobStatus::Down;
-        let back = |p: u32| format!("flink run -d -s <latest-checkpoint-path> -p {p} {claim} NO_CLAIM job.jar");
+        let (latest, latest_path) = (self.latest.latest(), self.latest.latest_path());
+        let back = |p: u32| format!("flink run -d -s {latest_path} -p {p} {claim} NO_CLAIM job.jar");
         let back_k8s = |p: u32| {
             vec![
-                "spec.job.initialSavepointPath: <latest-checkpoint-path>".to_string(),
+                format!("spec.job.initialSavepointPath: {latest_path}"),
                 "spec.job.savepointRedeployNonce: <a new number>".to_string(),
                 format!("spec.job.parallelism: {p}"),
                 raised_k8s.clone(),
@@ -130,7 +134,7 @@ impl RunbookInput {
         let pins = format!("its code pins the operators the rewrite keeps at {}: see the notes", self.saved_max);
         let mut steps = match self.verdict {
             Verdict::DirectRestore if down => vec![
-                step("The job is down: start it from its latest retained checkpoint at the new parallelism (NO_CLAIM), max parallelism left unset so each operator keeps its own from the snapshot", vec![resume("<latest-checkpoint-path>")], resumed(&k), back_k8s(p)),
+                step(&format!("The job is down: start it from its {latest} at the new parallelism (NO_CLAIM), max parallelism left unset so each operator keeps its own from the snapshot"), vec![resume(latest_path)], resumed(&k), back_k8s(p)),
             ],
             Verdict::DirectRestore => vec![
                 step("Stop the job with a canonical savepoint (no --drain)", vec![stop("<job-id>")], vec![], vec![
@@ -184,7 +188,12 @@ impl RunbookInput {
             ],
         };
         if down && self.verdict != Verdict::DirectRestore {
-            let first = step("The job is down: bring it back first, from its latest retained checkpoint at its old parallelism (NO_CLAIM)", vec![back(self.current)], [vec![(k.claim_mode, "NO_CLAIM".to_string())], raised(&k)].concat(), back_k8s(self.current));
+            let first = step(
+                &format!("The job is down: bring it back first, from its {latest} at its old parallelism (NO_CLAIM)"),
+                vec![back(self.current)],
+                [vec![(k.claim_mode, "NO_CLAIM".to_string())], raised(&k)].concat(),
+                back_k8s(self.current),
+            );
             steps.insert(0, first);
         }
         let mut notes = vec![

@@ -6,7 +6,7 @@
 //! or, where nothing was observed, Flink's documentation ("Checkpoints vs. Savepoints"). Then
 //! the plan is checked against the table: what each route asks of which snapshot.
 
-use super::Verdict;
+use super::{JobStatus, Verdict};
 
 /// A kind of snapshot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -179,11 +179,19 @@ pub struct Need {
 }
 
 /// What the plan asks of which snapshot, for a job whose latest snapshots are of kind `have`.
-/// Every route takes its own canonical savepoint before it relies on one, so a job with only
-/// retained checkpoints (seed 004's) is never told to rewrite or switch backends from them.
-pub fn plan_needs(verdict: Verdict, have: SnapshotKind) -> Vec<Need> {
+/// A job that is down and restored straight at the target restarts from its own latest
+/// snapshot (at another parallelism, in NO_CLAIM mode); every other route takes its own
+/// canonical savepoint before it relies on one, so a job with only retained checkpoints (seed
+/// 004's) is never told to rewrite or switch backends from them.
+pub fn plan_needs(verdict: Verdict, have: SnapshotKind, job: JobStatus) -> Vec<Need> {
     let need = |step, kind: SnapshotKind, op| Need { step, kind, op, cell: kind.can(op) };
     let canonical = SnapshotKind::CanonicalSavepoint;
+    if job == JobStatus::Down && verdict == Verdict::DirectRestore {
+        return vec![
+            need("the job is down: restart from its latest snapshot at the target", have, Operation::ChangeParallelism),
+            need("restart in NO_CLAIM mode: that snapshot stays a rollback point", have, Operation::NoClaimKeeps),
+        ];
+    }
     let mut needs = vec![];
     if have != canonical {
         needs.push(need("the job's own snapshots are not used for the move", have, Operation::NoClaimKeeps));

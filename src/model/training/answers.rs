@@ -32,6 +32,7 @@ pub(super) fn downtime_answer(state_gib: u32, rate_mib: u32) -> (Answer, String)
         transactional_sinks: false,
         checkpoint_interval_s: None,
         job: JobStatus::Running,
+        latest: crate::planner::snapshot_kinds::SnapshotKind::AlignedCheckpoint,
     }
     .plan();
     let down = plan.timeline.downtime_s();

@@ -2,6 +2,7 @@
 //! savepoint and restored from it (a job that is down brought back first), and why that way.
 
 use super::super::format_duration;
+use super::super::snapshot_kinds::SnapshotKind;
 use super::RestoreFrom;
 use crate::trace::Backend;
 
@@ -11,6 +12,8 @@ pub(super) struct Route {
     pub down: bool,
     pub from: RestoreFrom,
     pub backend: Backend,
+    /// The kind of the job's latest snapshots: what a job that is down restarts from.
+    pub latest: SnapshotKind,
     pub current: u32,
     pub parallelism: u32,
 }
@@ -19,11 +22,21 @@ impl Route {
     /// The route in a sentence: how, and why that way (`read_milli`: thousandths of the state a
     /// restore from the checkpoint reads; `back_s`: how long bringing a stopped job back takes).
     pub fn words(&self, read_milli: u64, back_s: u64) -> String {
-        let Route { down, from, backend, current, parallelism: p } = *self;
+        let Route { down, from, backend, latest, current, parallelism: p } = *self;
         let reads = format!("{}.{:03} × the state", read_milli / 1000, read_milli % 1000);
-        let checkpoint = match backend {
-            Backend::RocksDb => format!("its latest retained incremental checkpoint, which reads {reads}"),
-            Backend::HashMap => {
+        let checkpoint = match (backend, latest) {
+            // A job that is down restarts from its own latest snapshot, whatever its kind.
+            (_, SnapshotKind::CanonicalSavepoint) if down => {
+                "its latest canonical savepoint (read every byte once)".to_string()
+            }
+            (Backend::RocksDb, SnapshotKind::NativeSavepoint) if down => {
+                format!("its latest native savepoint, which reads {reads}")
+            }
+            (Backend::HashMap, SnapshotKind::NativeSavepoint) if down => {
+                "its latest native savepoint (a heap snapshot: each key group read once)".to_string()
+            }
+            (Backend::RocksDb, _) => format!("its latest retained incremental checkpoint, which reads {reads}"),
+            (Backend::HashMap, _) => {
                 "its latest retained checkpoint (a heap snapshot: each key group read once)".to_string()
             }
         };

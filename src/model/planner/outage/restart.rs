@@ -5,6 +5,7 @@
 use super::super::super::key_group::Parallelism;
 use super::super::super::skew::units::format_bytes_iec;
 use super::super::format_duration;
+use super::super::snapshot_kinds::SnapshotKind;
 use super::Phase;
 use crate::trace::Backend;
 
@@ -139,6 +140,30 @@ impl Restart {
             },
             read_milli,
         }
+    }
+
+    /// The restore of a job that is down, from its latest snapshot of kind `latest`: a retained
+    /// checkpoint or a native savepoint is the backend's own format ([`Restart::from_checkpoint`]:
+    /// RocksDB's files downloaded, or a heap snapshot read once); a canonical savepoint is read
+    /// whole and every key written into the backend again, as after a stop savepoint.
+    pub fn from_latest(&self, latest: SnapshotKind, backend: Backend) -> Phase {
+        let (what, from) = match (latest, backend) {
+            (SnapshotKind::CanonicalSavepoint, _) => {
+                ("restore from its latest canonical savepoint (read every byte once)", &self.from_savepoint[1])
+            }
+            (SnapshotKind::NativeSavepoint, Backend::RocksDb) => (
+                "restore from its latest native savepoint (every old file overlapping a new subtask's range)",
+                &self.from_checkpoint,
+            ),
+            (SnapshotKind::NativeSavepoint, Backend::HashMap) => (
+                "restore from its latest native savepoint (a heap snapshot: each key group read once)",
+                &self.from_checkpoint,
+            ),
+            (SnapshotKind::AlignedCheckpoint | SnapshotKind::UnalignedCheckpoint, _) => {
+                return self.from_checkpoint.clone()
+            }
+        };
+        Phase { what, short: "restore from savepoint", ..from.clone() }
     }
 
     pub fn savepoint_s(&self) -> u64 {

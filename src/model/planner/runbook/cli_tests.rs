@@ -18,7 +18,11 @@ fn runbook_commands() -> BTreeSet<String> {
     let mut all = BTreeSet::new();
     for verdict in [Verdict::DirectRestore, Verdict::RewriteNeeded, Verdict::RebuildFromLog] {
         let (max_parallelism, target) = if verdict == Verdict::DirectRestore { (128, 100) } else { (1000, 200) };
-        for job in [JobStatus::Running, JobStatus::Down] {
+        for (job, latest) in [
+            (JobStatus::Running, SnapshotKind::AlignedCheckpoint),
+            (JobStatus::Down, SnapshotKind::AlignedCheckpoint),
+            (JobStatus::Down, SnapshotKind::CanonicalSavepoint),
+        ] {
             for backend in [Backend::RocksDb, Backend::HashMap] {
                 let input = RunbookInput {
                     release: Release::V2_3,
@@ -28,6 +32,7 @@ fn runbook_commands() -> BTreeSet<String> {
                     backend,
                     current: 24,
                     job,
+                    latest,
                     first_checkpoint_s: 13_981,
                     saved_max: 128,
                     partitions: 256,

@@ -15,6 +15,7 @@ fn input(release: Release, verdict: Verdict) -> RunbookInput {
         backend: Backend::RocksDb,
         current: 24,
         job: JobStatus::Running,
+        latest: SnapshotKind::AlignedCheckpoint,
         first_checkpoint_s: 13_981,
         saved_max: 128,
         partitions: 256,

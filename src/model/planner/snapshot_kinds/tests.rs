@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::choice::ChoiceValue;
+use crate::planner::JobStatus;
 
 const OBSERVED: &str = include_str!("../../../../tests/flink-snapshot-kinds/observed-flink-2.3.0.txt");
 
@@ -79,9 +80,12 @@ fn observed_cells_hold() {
 /// The plan never asks a snapshot for what the table refuses, whatever the job keeps.
 #[test]
 fn plans_ask_only_what_the_table_allows() {
-    for v in [Verdict::DirectRestore, Verdict::RewriteNeeded, Verdict::RebuildFromLog] {
+    for (v, job) in [Verdict::DirectRestore, Verdict::RewriteNeeded, Verdict::RebuildFromLog]
+        .into_iter()
+        .flat_map(|v| [(v, JobStatus::Running), (v, JobStatus::Down)])
+    {
         for have in SnapshotKind::ALL {
-            let needs = plan_needs(v, have);
+            let needs = plan_needs(v, have, job);
             assert!(!needs.is_empty());
             for n in &needs {
                 assert!(n.cell.yes, "{v:?} {have:?}: {} asks {:?} of {:?}", n.step, n.op, n.kind);
@@ -93,13 +97,23 @@ fn plans_ask_only_what_the_table_allows() {
         }
     }
     // Seed 004: only retained checkpoints, a rewrite.
-    let seed = plan_needs(Verdict::RewriteNeeded, SnapshotKind::AlignedCheckpoint);
+    let seed = plan_needs(Verdict::RewriteNeeded, SnapshotKind::AlignedCheckpoint, JobStatus::Down);
     assert_eq!(seed[0].kind, SnapshotKind::AlignedCheckpoint);
     assert!(seed.iter().any(|n| n.op == Operation::StateProcessorRead && n.kind == SnapshotKind::CanonicalSavepoint));
     assert_eq!(SnapshotKind::from_slug("checkpoint"), Some(SnapshotKind::AlignedCheckpoint));
     assert!(!SnapshotKind::UnalignedCheckpoint.can(Operation::StateProcessorRead).yes);
     assert_eq!(SnapshotKind::AlignedCheckpoint.can(Operation::StateProcessorRead).answer(), "works, not guaranteed");
     assert_eq!(SnapshotKind::CanonicalSavepoint.can(Operation::StateProcessorRead).answer(), "yes");
+    // A job that is down, restored straight at the target: from its own latest snapshot, and
+    // nothing is asked of a canonical savepoint it does not have.
+    for have in SnapshotKind::ALL {
+        let needs = plan_needs(Verdict::DirectRestore, have, JobStatus::Down);
+        assert!(needs.iter().all(|n| n.kind == have), "{needs:?}");
+        assert_eq!(
+            needs.iter().map(|n| n.op).collect::<Vec<_>>(),
+            [Operation::ChangeParallelism, Operation::NoClaimKeeps]
+        );
+    }
 }
 
 #[test]

@@ -1,0 +1,109 @@
+//! A job that is down restarts from its latest snapshot, named by the kind it has ("The job's
+//! latest snapshots"): the steps, the time estimate, the relief, the runbook's paths and the
+//! rollback note say which, and a plan that stops nothing says nothing of a stop savepoint.
+
+use super::runbook::RunbookInput;
+use super::snapshot_kinds::SnapshotKind::{self, AlignedCheckpoint, CanonicalSavepoint, NativeSavepoint};
+use super::*;
+use crate::planner::release::Release;
+use crate::trace::Backend;
+
+fn down(latest: SnapshotKind, target: u32) -> PlanInput {
+    PlanInput { job: JobStatus::Down, latest, target, saved_max: MaxParallelism::new(128).ok(), ..PlanInput::default() }
+}
+
+#[test]
+fn a_job_that_is_down_restarts_from_its_latest_snapshot_of_the_kind_it_has() {
+    let cases = [
+        (AlignedCheckpoint, "latest retained checkpoint", "restore from the latest retained incremental checkpoint (every old file overlapping a new subtask's range)"),
+        (CanonicalSavepoint, "latest canonical savepoint", "restore from its latest canonical savepoint (read every byte once)"),
+        (NativeSavepoint, "latest native savepoint", "restore from its latest native savepoint (every old file overlapping a new subtask's range)"),
+    ];
+    for (latest, noun, phase) in cases {
+        let plan = down(latest, 100).plan();
+        assert_eq!(plan.verdict, Verdict::DirectRestore);
+        let steps: Vec<&str> = plan.steps.iter().map(|s| s.text.as_str()).collect();
+        assert!(
+            steps[0].starts_with(&format!("Read the max parallelism in the {noun}'s metadata: 128")),
+            "{}",
+            steps[0]
+        );
+        assert!(
+            steps[1].contains(&format!("start it from its {noun} at parallelism 100 in NO_CLAIM mode")),
+            "{}",
+            steps[1]
+        );
+        assert_eq!(plan.timeline.phases[0].what, phase);
+        assert_eq!(plan.resumes_from, format!("the {noun}"));
+        // Nothing running is stopped: no stop savepoint, no advice on how to stop.
+        let said = [steps.join(" "), plan.warnings.join(" "), plan.rollback.clone()].join(" ");
+        assert!(
+            !said.contains("stop savepoint") && !said.contains("Stop with a savepoint") && !said.contains("--drain"),
+            "{said}"
+        );
+        if latest.is_savepoint() {
+            assert!(!said.contains("retained checkpoint") && !said.contains("checkpoint's"), "{said}");
+        }
+    }
+    // A canonical savepoint is read whole at the restore rate (4 TiB ÷ 300 MiB/s), a retained
+    // incremental checkpoint 24 → 100 reads the overlapping files.
+    let times: Vec<String> = [CanonicalSavepoint, AlignedCheckpoint]
+        .map(|k| format_duration(down(k, 100).plan().timeline.phases[0].seconds))
+        .to_vec();
+    assert_eq!(times[0], "3 h 53 min");
+    assert_ne!(times[0], times[1]);
+    // A running job is stopped: the advice on stopping stays.
+    let running = PlanInput { job: JobStatus::Running, ..down(CanonicalSavepoint, 100) }.plan();
+    assert!(running.warnings.iter().any(|w| w.starts_with("Stop with a savepoint rather than cancel")));
+    assert_eq!(running.resumes_from, "the stop savepoint");
+}
+
+#[test]
+fn a_job_that_is_down_is_brought_back_from_its_latest_snapshot_before_a_rewrite() {
+    let plan = down(CanonicalSavepoint, 200).plan();
+    assert_eq!(plan.verdict, Verdict::RewriteNeeded);
+    assert!(
+        plan.steps[0].text.starts_with(
+            "The job is down: bring it back first, from its latest canonical savepoint at its old parallelism 24"
+        ),
+        "{}",
+        plan.steps[0].text
+    );
+    assert_eq!(
+        plan.timeline.phases[0].what,
+        "restore the stopped job now from its latest canonical savepoint, at its old parallelism (NO_CLAIM)"
+    );
+    let relief = plan.interim.unwrap();
+    assert!(relief.how.contains("its latest canonical savepoint"), "{}", relief.how);
+    assert!(!relief.how.contains("retained"), "{}", relief.how);
+}
+
+#[test]
+fn the_runbook_restores_a_job_that_is_down_from_the_path_of_its_latest_snapshot() {
+    for (latest, path) in
+        [(AlignedCheckpoint, "<latest-checkpoint-path>"), (CanonicalSavepoint, "<latest-savepoint-path>")]
+    {
+        for (verdict, target, max_parallelism) in
+            [(Verdict::DirectRestore, 100, 128), (Verdict::RewriteNeeded, 200, 1000)]
+        {
+            let book = RunbookInput {
+                release: Release::V2_3,
+                verdict,
+                target,
+                max_parallelism,
+                backend: Backend::RocksDb,
+                current: 24,
+                job: JobStatus::Down,
+                latest,
+                first_checkpoint_s: 13_981,
+                saved_max: 128,
+                partitions: 256,
+            }
+            .runbook();
+            let first = &book.steps[0];
+            assert!(first.title.contains(latest.latest()), "{}", first.title);
+            assert!(first.cli.iter().any(|c| c.starts_with(&format!("flink run -d -s {path} -p "))), "{:?}", first.cli);
+            assert!(first.k8s.contains(&format!("spec.job.initialSavepointPath: {path}")), "{:?}", first.k8s);
+        }
+    }
+}

@@ -381,13 +381,18 @@ fn every_fixture_records_the_kind_and_backend_its_case_wrote() {
         } else {
             RecordedKind::AlignedCheckpoint
         };
-        // Files without the properties trailer (1.15's format 3) do not say their kind.
-        let kind = if s.properties.is_none() { RecordedKind::Unknown } else { kind };
         // Flink 1.15's RocksDB native savepoint holds the same key-groups handles as a canonical
         // one (observed in its fixture); from 1.16 it holds RocksDB's incremental handles.
         let canonical = case.contains("canonical")
             || case.contains("derived-maxp")
             || (case == "rocksdb-native-savepoint" && dir.to_str().unwrap().contains("/1.15."));
+        // Files without the properties trailer (1.15's format 3) do not say their kind; their
+        // handles tell a savepoint in the canonical layout from the others.
+        let kind = match (s.properties.is_none(), canonical) {
+            (true, true) => RecordedKind::CanonicalLayout,
+            (true, false) => RecordedKind::Unknown,
+            (false, _) => kind,
+        };
         let backend = match (case.starts_with("rocksdb"), kind) {
             _ if canonical => RecordedBackend::NotRecorded,
             (true, _) => RecordedBackend::RocksDbIncremental,

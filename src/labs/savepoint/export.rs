@@ -1,6 +1,7 @@
 //! **Export CSV** of the savepoint lab: `savepoint.csv`, one row per subtask of every operator
 //! (`operator_id,uid,name,parallelism,max_parallelism,subtask,finished,first_key_group,
-//! last_key_group,range_is_flinks,keyed_state_bytes,operator_state_bytes,keyed_handle`). Comma
+//! last_key_group,range_is_flinks,keyed_state_bytes,operator_state_bytes,keyed_handle`), and for
+//! a fully finished operator, whose subtasks Flink does not keep, one row with no subtask. Comma
 //! separated, a header row, `\n` line ends, numbers in plain decimal; text in double quotes
 //! when it holds a comma, a quote or a line break; empty where the file has no value.
 
@@ -23,6 +24,11 @@ fn text(s: &str) -> String {
 pub fn subtasks_csv(snapshot: &Snapshot) -> String {
     let mut out = String::from(HEADER);
     for op in &snapshot.operators {
+        if op.fully_finished {
+            // Flink keeps no subtask entries for it: one row says it is there, and finished.
+            let (id, uid, name) = (op.id.hex(), text(op.uid.as_deref().unwrap_or("")), text(op.name.as_deref().unwrap_or("")));
+            out.push_str(&format!("{id},{uid},{name},{},{},,true,,,,,,\n", op.parallelism, op.max_parallelism));
+        }
         for row in subtask_rows(op) {
             let (first, last) =
                 row.range.map_or((String::new(), String::new()), |(a, b)| (a.to_string(), b.to_string()));
@@ -66,7 +72,13 @@ mod tests {
         let csv = subtasks_csv(&s);
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines[0], HEADER.trim_end());
-        assert_eq!(lines.len(), 1 + s.operators.iter().map(|o| o.subtasks.len()).sum::<usize>());
+        let finished = s.operators.iter().filter(|o| o.fully_finished).count();
+        assert!(finished > 0, "the fixture has a fully finished operator");
+        assert_eq!(lines.len(), 1 + finished + s.operators.iter().map(|o| o.subtasks.len()).sum::<usize>());
+        for op in s.operators.iter().filter(|o| o.fully_finished) {
+            let row = lines.iter().find(|l| l.starts_with(&op.id.hex())).unwrap();
+            assert_eq!(row.split(',').collect::<Vec<_>>()[5..], ["", "true", "", "", "", "", "", ""], "{row}");
+        }
         let counter0 = lines.iter().find(|l| l.starts_with("0da08f51eaa85fc298e176a139b3649a,counter,")).unwrap();
         assert_eq!(
             *counter0,

@@ -66,7 +66,7 @@ fn planner_pairs(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: u32
     pairs.push((STATE.name, STATE.format(&state_bytes)));
     P.pair(&new_p, &mut pairs);
     let kind = match recorded.kind {
-        RecordedKind::CanonicalSavepoint => Some(SnapshotKind::CanonicalSavepoint),
+        RecordedKind::CanonicalSavepoint | RecordedKind::CanonicalLayout => Some(SnapshotKind::CanonicalSavepoint),
         RecordedKind::NativeSavepoint => Some(SnapshotKind::NativeSavepoint),
         RecordedKind::AlignedCheckpoint => Some(SnapshotKind::AlignedCheckpoint),
         RecordedKind::UnalignedCheckpoint => Some(SnapshotKind::UnalignedCheckpoint),
@@ -110,7 +110,11 @@ fn job_of(kind: SnapshotKind) -> JobStatus {
 /// beside it.
 pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: u32) -> (String, String) {
     let PlannerPairs { pairs, kind, backend_said: said, release } = planner_pairs(op, recorded, state_bytes, new_p);
-    let what = kind.map_or("snapshot of unknown kind", SnapshotKind::title);
+    let what = match recorded.kind {
+        // Format 3 records no kind; its handles are a canonical savepoint's.
+        RecordedKind::CanonicalLayout => "snapshot whose format records no kind, its keyed handles a canonical savepoint's (only savepoints write them), so the planner takes it as one",
+        _ => kind.map_or("snapshot of unknown kind", SnapshotKind::title),
+    };
     let job = match kind.map(job_of) {
         Some(JobStatus::Running) => " The plan is for a running job, which takes a fresh stop savepoint (pick \"down\" there if the job is not running).",
         Some(JobStatus::Down) => " The plan is for a job that is down, restarting from its latest retained checkpoint (pick \"running\" there if it runs).",

@@ -201,3 +201,31 @@ fn a_uid_with_a_space_at_an_end_names_what_it_matches_without() {
     }
     assert_eq!(uid_match(None, "counter ").trimmed, None);
 }
+
+/// Format 3 records no kind: a file whose keyed handles are all a savepoint's opens the planner
+/// as a canonical savepoint and says why; one whose handles could be a checkpoint's leaves the
+/// kind to the planner's menu.
+#[test]
+fn a_format_3_file_is_taken_by_its_handles_where_they_tell() {
+    use crate::model::planner::snapshot_kinds::SnapshotKind;
+    use crate::model::planner::JobStatus;
+    let canonical_layout: [&[u8]; 2] = [
+        include_bytes!("../../../tests/flink-savepoints/fixtures/1.15.4/hashmap-canonical-savepoint/_metadata"),
+        include_bytes!("../../../tests/flink-savepoints/fixtures/1.15.4/rocksdb-native-savepoint/_metadata"),
+    ];
+    for bytes in canonical_layout {
+        let (href, text) = planner_link(&parse(bytes).unwrap().operators[0], Recorded::of(&parse(bytes).unwrap()), 1 << 20, 8);
+        let (q, _) = PlannerState::parse(&Location::parse(&href).params);
+        assert_eq!((q.snapshot, q.job), (SnapshotKind::CanonicalSavepoint, JobStatus::Running), "{href}");
+        assert!(text.contains("its keyed handles a canonical savepoint's"), "{text}");
+    }
+    let untold: [&[u8]; 2] = [
+        include_bytes!("../../../tests/flink-savepoints/fixtures/1.15.4/hashmap-checkpoint/_metadata"),
+        include_bytes!("../../../tests/flink-savepoints/fixtures/1.15.4/rocksdb-incremental-checkpoint/_metadata"),
+    ];
+    for bytes in untold {
+        let (href, text) = planner_link(&parse(bytes).unwrap().operators[0], Recorded::of(&parse(bytes).unwrap()), 1 << 20, 8);
+        assert!(!href.contains("snapshot=") && !href.contains("job="), "{href}");
+        assert!(text.contains("snapshot of unknown kind") && text.contains("Pick there whether the job runs now"), "{text}");
+    }
+}

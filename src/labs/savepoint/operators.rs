@@ -57,10 +57,10 @@ fn row(r: &OperatorRow, selected: bool, on_select: &Callback<usize>) -> Html {
             <td>{ r.max_parallelism }</td>
             <td>{ subtasks(r) }</td>
             <td>{ format_bytes(r.state_bytes) }
-                if let Some(c) = r.coordinator_bytes { <br /><span class="muted">{ format!("coordinator {}", format_bytes(c)) }</span> }</td>
+                if let Some(c) = r.coordinator_bytes { <br /><span class="muted">{ format!("coordinator {} of it", format_bytes(c)) }</span> }</td>
             <td>{ r.skew_percent.map_or("–".to_string(), |p| format!("{p}%")) }</td>
             <td>{ ranges }</td>
-            <td>{ if matches!(r.unmatched, Unmatched::Skipped) { "no (no state)" } else { "yes" } }</td>
+            <td>{ if matches!(r.unmatched, Unmatched::Skipped) { "skipped: no state" } else { "refused" } }</td>
             <td><button type="button" aria-pressed={selected.to_string()} onclick={on_click}
                 aria-label={format!("Details of {}", r.label())}>{ "Details" }</button></td>
         </tr>
@@ -90,11 +90,12 @@ pub fn Operators(props: &OperatorsProps) -> Html {
                         <th scope="col">{ "Par\u{ad}allel\u{ad}ism" }</th><th scope="col">{ "Max par\u{ad}allel\u{ad}ism" }</th>
                         <th scope="col">{ "Sub\u{ad}tasks" }</th><th scope="col">{ "State" }</th>
                         <th scope="col">{ "Keyed-state skew" }</th><th scope="col">{ "Key-group ranges" }</th>
-                        <th scope="col">{ "Un\u{ad}matched, blocks a re\u{ad}store" }</th><th scope="col"><span class="visually-hidden">{ "Details" }</span></th>
+                        <th scope="col">{ "If the new job lacks it" }</th><th scope="col"><span class="visually-hidden">{ "Details" }</span></th>
                     </tr></thead>
                     <tbody>{ for props.rows[page.first..page.end].iter().map(|r| row(r, props.selected == Some(r.index), &props.on_select)) }</tbody>
                 </table>
             </div>
+            <p class="muted">{ "If the new job lacks it: what a restore does when no operator of the new job has this operator's id (its uid changed, or it was removed). With state, the restore is refused unless --allowNonRestoredState, which then drops that state; without state, Flink skips it and starts (observed in Flink 2.3.0). Type a uid below to check one." }</p>
             if n > PAGE_ROWS {
                 <div class="table-tools">
                     <span role="status">{ format!("Operators {} to {} of {n}", page.first + 1, page.end) }</span>
@@ -103,7 +104,7 @@ pub fn Operators(props: &OperatorsProps) -> Html {
             }
             <div class="table-tools">
                 <button type="button" onclick={on_export}>{ "Export CSV" }</button>
-                <span class="muted">{ "savepoint.csv: one row per subtask of every operator." }</span>
+                <span class="muted">{ "savepoint.csv: one row per subtask of every operator (a fully finished one, whose subtasks Flink does not keep: one row)." }</span>
             </div>
         </section>
     }

@@ -16,7 +16,13 @@ pub enum RecordedKind {
     AlignedCheckpoint,
     /// A checkpoint holding in-flight channel data.
     UnalignedCheckpoint,
-    /// No properties trailer (format 3), or a type this reader does not know.
+    /// No properties trailer (format 3), but keyed state held only in savepoint key-groups
+    /// handles (Flink's `KeyGroupsSavepointStateHandle`, tag 7), which in every fixture only
+    /// savepoints write: a canonical savepoint, or 1.15's RocksDB native one, which has the
+    /// same layout and restores the same way.
+    CanonicalLayout,
+    /// No properties trailer (format 3) and no keyed handle that tells, or a type this reader
+    /// does not know.
     Unknown,
 }
 
@@ -48,19 +54,29 @@ pub fn recorded_kind(s: &Snapshot) -> RecordedKind {
         Some((SnapshotKind::Savepoint, SavepointFormat::Native)) => RecordedKind::NativeSavepoint,
         Some((SnapshotKind::Checkpoint, _)) if unaligned() => RecordedKind::UnalignedCheckpoint,
         Some((SnapshotKind::Checkpoint, _)) => RecordedKind::AlignedCheckpoint,
+        None if canonical_layout(s) => RecordedKind::CanonicalLayout,
         _ => RecordedKind::Unknown,
     }
 }
 
-pub fn recorded_backend(s: &Snapshot) -> RecordedBackend {
-    let handles = s
-        .operators
+/// Keyed state, and all of it in savepoint key-groups handles.
+fn canonical_layout(s: &Snapshot) -> bool {
+    let mut handles = keyed_handles(s).peekable();
+    handles.peek().is_some()
+        && handles.all(|h| matches!(h, KeyedHandle::KeyGroups { kind: KeyGroupsKind::Savepoint, .. }))
+}
+
+fn keyed_handles(s: &Snapshot) -> impl Iterator<Item = &KeyedHandle> {
+    s.operators
         .iter()
         .flat_map(|o| &o.subtasks)
         .flat_map(|t| [t.state.managed_keyed.as_deref(), t.state.raw_keyed.as_deref()])
-        .flatten();
+        .flatten()
+}
+
+pub fn recorded_backend(s: &Snapshot) -> RecordedBackend {
     let (mut incremental, mut streams, mut changelog) = (false, false, false);
-    for h in handles {
+    for h in keyed_handles(s) {
         match h {
             KeyedHandle::Incremental { .. } => incremental = true,
             KeyedHandle::KeyGroups { kind: KeyGroupsKind::Savepoint, .. } => {}

@@ -7,7 +7,7 @@
 import { test, expect, expectVerdict, expectProblems, open, downloaded, axeViolations, settledURL } from './fixtures.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { keyGroup } from '../flink-port.js';
+import { keyGroup, dataSkewPercent } from '../flink-port.js';
 
 const FIXTURES = new URL('../../tests/flink-savepoints/fixtures/', import.meta.url);
 const metadata = (release, kase) => fileURLToPath(new URL(`${release}/${kase}/_metadata`, FIXTURES));
@@ -325,6 +325,9 @@ test('plan from this snapshot: the planner, the restore predictor and the skew l
   const outside = keyed - groupBytes(counter).reduce((a, b) => a + b, 0);
   expect(outside).toBeGreaterThan(0);
   await expect(page.getByTestId('sp-outside-groups')).toContainText(`(${outside} bytes) that belong to no key group`);
+  // The skew over those group bytes alone, from Flink's own report of the file.
+  const perSubtaskGroups = [0, 32, 64, 96].map((first) => groupBytes(counter).slice(first, first + 32).reduce((a, b) => a + b, 0));
+  await expect(page.getByTestId('savepoint-group-skew')).toHaveText(String(dataSkewPercent(perSubtaskGroups)));
   const href = await skew.getAttribute('href');
   await skew.click();
   await expect(page.getByTestId('skew-percent')).toHaveText(/^\d+$/);

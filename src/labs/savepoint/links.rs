@@ -127,17 +127,21 @@ pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: 
         format_bytes(state_bytes)
     );
     if let Some(release) = release {
-        let newest = Release::writing_format(recorded.version).last().copied().unwrap_or(release);
+        let writers = Release::writing_format(recorded.version);
+        let newest = writers.last().copied().unwrap_or(release);
         let renamed = release.renamed_by(newest);
         let takes = if renamed.is_empty() {
             "each of them takes these names".to_string()
         } else {
-            let each: Vec<String> = renamed.iter().map(|(old, new)| format!("{old} (now {new})")).collect();
-            format!(
-                "each of them takes these names, though Flink {} reads some only as deprecated names: {}",
-                newest.slug(),
-                each.join(", ")
-            )
+            // Each old name with the first writer that reads it only as a deprecated one.
+            let each: Vec<String> = renamed
+                .iter()
+                .map(|(old, new)| {
+                    let from = writers.iter().find(|w| release.renamed_by(**w).iter().any(|(o, _)| o == old)).unwrap_or(&newest);
+                    format!("{old} ({new} from {})", from.slug())
+                })
+                .collect();
+            format!("each of them takes these names, though later ones read some only as deprecated names: {}", each.join(", "))
         };
         text.push_str(&format!(
             " Its commands are for Flink {}, the oldest release the planner knows (1.15 on) of those that write this file's format ({}): {takes}. What depends on the release itself, such as in-place rescaling (1.18 on) and spec.flinkVersion, follows the release picked there: pick your cluster's own.",

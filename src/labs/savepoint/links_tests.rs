@@ -138,10 +138,10 @@ fn planner_and_predictor_links_carry_the_snapshot() {
             include_bytes!("../../../tests/flink-savepoints/fixtures/1.16.3/hashmap-native-savepoint/_metadata"),
             Release::V1_16,
             "(Flink 1.16 to 1.20)",
-            ", though Flink 1.20 reads some only as deprecated names: state.backend (now state.backend.type), \
-             state.backend.incremental (now execution.checkpointing.incremental), execution.savepoint-restore-mode \
-             (now execution.state-recovery.claim-mode), execution.savepoint.path (now execution.state-recovery.path), \
-             state.checkpoints.dir (now execution.checkpointing.dir), -rm (now -cm).",
+            ", though later ones read some only as deprecated names: state.backend (state.backend.type from 1.17), \
+             state.backend.incremental (execution.checkpointing.incremental from 1.20), execution.savepoint-restore-mode \
+             (execution.state-recovery.claim-mode from 1.20), execution.savepoint.path (execution.state-recovery.path \
+             from 1.20), state.checkpoints.dir (execution.checkpointing.dir from 1.20), -rm (-cm from 1.20).",
         ),
         (include_bytes!("../../../tests/flink-savepoints/fixtures/1.15.4/rocksdb-native-savepoint/_metadata"), Release::V1_15, "(Flink 1.11 to 1.15)", "."),
         (CANONICAL, Release::V2_1, "(Flink 2.1 to 2.3)", "."),

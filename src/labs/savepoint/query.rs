@@ -33,7 +33,7 @@ slots! { SavepointState {
     P: Param<Option<u32>> = p, None,
         Param::optional("p", "new parallelism", 1, MAX_P, "the snapshot's")
             .control("New parallelism", "sp-p")
-            .hint("For the restore predictor; empty: the snapshot's own parallelism.")
+            .hint("For the links below (the planner, the restore predictor); empty: the snapshot's own parallelism.")
             .fallback("using the snapshot's parallelism")
             .shown_at("sample=hashmap-savepoint")
             .lockable();

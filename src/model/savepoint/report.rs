@@ -74,6 +74,21 @@ pub fn keyed_state_skew_percent(operator: &Operator) -> Option<u32> {
     has_keyed.then(|| data_skew_percent(&bytes))
 }
 
+/// The same skew over the key groups' bytes alone: each subtask's groups summed, the stream's
+/// meta information before its first group left out (the bytes the inspector's skew lab link
+/// carries). `None` without keyed state, or where a handle's offsets do not tell.
+pub fn group_bytes_skew_percent(operator: &Operator) -> Option<u32> {
+    let mut sums = Vec::new();
+    for s in subtasks_by_index(operator) {
+        match s.state.managed_keyed.as_deref().map(key_group_bytes) {
+            Some(KeyGroupBytes::Known { bytes, .. }) => sums.push(bytes.iter().sum()),
+            Some(_) => return None,
+            None => sums.push(0),
+        }
+    }
+    keyed_state_skew_percent(operator).map(|_| data_skew_percent(&sums))
+}
+
 /// Bytes per key group over the whole operator (index = key group), if every subtask's
 /// handle has usable offsets; otherwise the first reason one does not.
 pub fn operator_key_group_bytes(operator: &Operator) -> Result<Vec<u64>, &'static str> {

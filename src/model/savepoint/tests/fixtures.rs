@@ -74,6 +74,23 @@ fn ranges_are_flinks_and_skew_is_a_percentage() {
     }
 }
 
+/// Over the key groups' bytes alone (no meta information) the skew is each subtask's groups
+/// summed: for the canonical savepoint of 1.15.4 the same figure as over its group offsets, and
+/// none where the handles keep no offsets (RocksDB's files).
+#[test]
+fn the_skew_over_group_bytes_leaves_the_meta_information_out() {
+    use super::super::report::{group_bytes_skew_percent, operator_key_group_bytes};
+    use crate::skew::aggregate::data_skew_percent;
+    let s = parse(V3).unwrap();
+    let c = counter(&s);
+    let groups = operator_key_group_bytes(c).unwrap();
+    let per_subtask: Vec<u64> = groups.chunks(groups.len() / c.subtasks.len()).map(|g| g.iter().sum()).collect();
+    assert_eq!(group_bytes_skew_percent(c), Some(data_skew_percent(&per_subtask)));
+    assert_ne!(group_bytes_skew_percent(c), keyed_state_skew_percent(c), "the meta information evens the streams out");
+    assert_eq!(group_bytes_skew_percent(&s.operators[0]), None, "the sink has no keyed state");
+    assert_eq!(group_bytes_skew_percent(counter(&parse(V6).unwrap())), None, "RocksDB's files keep no offsets");
+}
+
 #[test]
 fn json_and_table_name_every_operator() {
     for bytes in ALL {

@@ -73,6 +73,10 @@ function load(name, root) {
     });
 }
 
+// The element that had the focus in each root when another root was shown: Back or Forward to
+// it gives the focus back there, so a keyboard reader goes on from the link they followed.
+const focusedIn = {};
+
 /** Focus was on a link of the root set aside: it starts again at the top of this one. */
 function focusMain(root) {
   const main = root.querySelector('main');
@@ -96,7 +100,9 @@ function showRoute() {
     roots[name] = root;
   }
   if (app.firstElementChild === root && app.childElementCount === 1) return;
-  const moved = app.querySelector('.module-root') !== null;
+  const leaving = app.querySelector('.module-root');
+  const moved = leaving !== null;
+  if (leaving && leaving.contains(document.activeElement)) focusedIn[leaving.dataset.module] = document.activeElement;
   app.replaceChildren(root);
   // A lab opened by a link starts at its top, as a page of its own would; Back and Forward
   // leave the position to the browser, which restores the entry's own (this runs on popstate,
@@ -107,7 +113,9 @@ function showRoute() {
   if (first) {
     loads[name] = load(name, root);
   } else if (moved) {
-    focusMain(root);
+    const kept = arrival === 'traverse' ? focusedIn[name] : null;
+    if (kept && root.contains(kept)) kept.focus({ preventScroll: true });
+    else focusMain(root);
     // The app shown again reads again what other pages may have changed meanwhile (stored
     // progress): src/browser/page.rs, ShownWatch.
     root.dispatchEvent(new Event('rescale-lab-shown'));

@@ -473,8 +473,10 @@ test('Back from a link to another lab finds the report as it was, with no reload
   await expect(summary).toHaveCount(0);
   await page.goBack();
   await expect(page).toHaveTitle('Savepoint inspector · Rescale Lab');
-  // Where the reader was: the browser restores the position on the savepoint lab's page.
+  // Where the reader was: the browser restores the position on the savepoint lab's page, and
+  // the focus is on the link followed, so the keyboard goes on from there.
   await expect(planLink).toBeInViewport();
+  await expect(planLink).toBeFocused();
   // The report read before, not a copy read again from the tab's storage.
   await expect(summary).toHaveAttribute('data-checkpoint-id', String(flink.checkpoint_id));
   await expect(summary).not.toContainText('reopened');

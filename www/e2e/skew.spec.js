@@ -290,5 +290,5 @@ test('with max parallelism left empty, its hint names the max Flink derives from
   await page.getByLabel('Parallelism', { exact: true }).fill('200');
   await expect(page.getByText('Not set: Flink derives 512 from the parallelism.')).toBeVisible();
   await page.getByLabel('Max parallelism').fill('256');
-  await expect(page.getByText('Set explicitly.')).toBeVisible();
+  await expect(page.getByText('Given: the job runs with this max parallelism')).toBeVisible();
 });

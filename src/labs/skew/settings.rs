@@ -13,7 +13,7 @@ use crate::url::{Param, Slot};
 pub fn Settings(props: &PartProps<SkewState>) -> Html {
     let s = &props.state;
     let max_hint = match s.max_parallelism.value {
-        Some(_) => "Set explicitly.".to_string(),
+        Some(_) => "Given: the job runs with this max parallelism, whether it was set or derived (a snapshot does not record which).".to_string(),
         None => format!("Not set: Flink derives {} from the parallelism.", s.max_in_force().get()),
     };
     let type_hint = match s.source {

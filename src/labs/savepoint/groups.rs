@@ -20,8 +20,6 @@ pub struct GroupsProps {
     /// Keyed bytes per subtask, in index order.
     pub per_subtask: Vec<u64>,
     pub groups: Option<GroupBytes>,
-    /// The skew over the key groups' bytes alone, where the offsets tell.
-    pub group_skew: Option<u32>,
     /// The subtask owning each key group (for the chart's colours).
     pub owners: Vec<u32>,
 }
@@ -53,7 +51,7 @@ pub fn Groups(props: &GroupsProps) -> Html {
             <h2 id="sp-groups-title">{ format!("Keyed state of {}", op.label()) }</h2>
             <p class="skew-figure">{ "State-bytes skew across subtasks: " }<strong data-testid="savepoint-skew">{ op.skew_percent.unwrap_or(0) }</strong>{ "%" }</p>
             <p class="muted">{ "Computed as the skew lab (and the Flink web UI) computes data skew, over keyed state bytes per subtask instead of events: the mean absolute deviation over the mean, as a percentage capped at 100. Each subtask's bytes are its whole keyed stream, the state's meta information included." }</p>
-            if let Some(g) = props.group_skew {
+            if let Some(g) = props.groups.as_ref().and_then(|g| g.skew_percent) {
                 <p>{ "Over the key groups' bytes alone (the meta information left out, as the skew lab link below carries them): " }<strong data-testid="savepoint-group-skew">{ g }</strong>{ "%." }</p>
             }
             <img class="chart" src={(*subtask_chart).clone()} width={width.clone()} height={height.clone()} decoding="async"

@@ -16,7 +16,9 @@
 use crate::lab::Lab;
 use crate::labs::planner::query as planner_query;
 use crate::labs::skew::query as skew_query;
-use crate::model::savepoint::report::{key_group_range, operator_key_group_bytes, subtasks_by_index};
+use crate::model::savepoint::report::{
+    group_bytes_skew_percent, key_group_range, operator_key_group_bytes, subtasks_by_index,
+};
 use crate::model::planner::release::Release;
 use crate::model::planner::JobStatus;
 use crate::model::planner::snapshot_kinds::SnapshotKind;
@@ -158,20 +160,23 @@ pub fn predictor_href(op: &Operator, recorded: Recorded, state_bytes: u64, p: u3
     lab_href(Lab::Planner, &planner_pairs(op, recorded, state_bytes, p).pairs)
 }
 
-/// Per key group bytes of an operator: from the offsets (`exact`), or each subtask's keyed
-/// bytes spread evenly over its range.
+/// Per key group bytes of an operator: from the offsets (`exact`, with the state-bytes skew
+/// over them, each subtask's groups summed), or each subtask's keyed bytes spread evenly over
+/// its range (`why_not` says why).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GroupBytes {
     pub bytes: Vec<u64>,
     pub exact: bool,
-    /// Why the offsets could not be used, when they could not.
     pub why_not: Option<&'static str>,
+    pub skew_percent: Option<u32>,
 }
 
 pub fn group_bytes(op: &Operator) -> Option<GroupBytes> {
     let max = usize::try_from(op.max_parallelism).ok().filter(|m| (1..=32768).contains(m))?;
     let why_not = match operator_key_group_bytes(op) {
-        Ok(bytes) => return Some(GroupBytes { bytes, exact: true, why_not: None }),
+        Ok(bytes) => {
+            return Some(GroupBytes { bytes, exact: true, why_not: None, skew_percent: group_bytes_skew_percent(op) })
+        }
         Err(why) => why,
     };
     let mut bytes = vec![0u64; max];
@@ -188,7 +193,7 @@ pub fn group_bytes(op: &Operator) -> Option<GroupBytes> {
             *slot += total / n + u64::from((i as u64) < total % n);
         }
     }
-    any.then_some(GroupBytes { bytes, exact: false, why_not: Some(why_not) })
+    any.then_some(GroupBytes { bytes, exact: false, why_not: Some(why_not), skew_percent: None })
 }
 
 /// For each wanted key group, the smallest non-negative `int` key Flink puts into it.

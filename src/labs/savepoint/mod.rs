@@ -31,7 +31,7 @@ use crate::browser::files::{DropListener, File};
 use crate::components::FieldInput;
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
-use crate::model::savepoint::report::{group_bytes_skew_percent, keyed_bytes_per_subtask};
+use crate::model::savepoint::report::keyed_bytes_per_subtask;
 use crate::model::savepoint::unmatched::refusal_message;
 use crate::model::savepoint::Snapshot;
 use crate::model::training::Sample;
@@ -59,8 +59,6 @@ struct Chosen {
     subtasks: Vec<SubtaskRow>,
     per_subtask: Vec<u64>,
     groups: Option<GroupBytes>,
-    /// The state-bytes skew over the key groups' bytes alone, where the offsets tell.
-    group_skew: Option<u32>,
     owners: Vec<u32>,
     skew: Option<SkewLink>,
     state_bytes: u64,
@@ -78,7 +76,6 @@ fn chosen(s: &Snapshot, index: Option<usize>) -> Option<Chosen> {
         subtasks: subtask_rows(op),
         per_subtask: keyed_bytes_per_subtask(op),
         groups: links::group_bytes(op),
-        group_skew: group_bytes_skew_percent(op),
         owners: owners(op),
         skew: links::skew_link(op),
         state_bytes,
@@ -174,7 +171,7 @@ fn details(state: &SavepointState, c: &Chosen, rows: &[OperatorRow], on_action: 
         <>
             <subtasks::DeferredSubtasks key={format!("subtasks-{}", c.index)} operator={row.clone()} rows={c.subtasks.clone()} />
             <groups::DeferredGroups key={format!("groups-{}", c.index)} operator={row.clone()} per_subtask={c.per_subtask.clone()}
-                groups={c.groups.clone()} group_skew={c.group_skew} owners={c.owners.clone()} />
+                groups={c.groups.clone()} owners={c.owners.clone()} />
             <plan::DeferredPlan state={state.clone()} rows={rows.to_vec()} operator={row.clone()} state_bytes={c.state_bytes}
                 planner={AttrValue::from(planner)} planner_text={AttrValue::from(planner_text)} predictor={AttrValue::from(predictor.unwrap_or_default())}
                 new_p={new_p} skew={c.skew.clone()} skew_csv={skew_csv(state, c.index)} on_action={on_action.clone()} />

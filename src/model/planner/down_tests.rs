@@ -60,22 +60,24 @@ fn a_job_that_is_down_restarts_from_its_latest_snapshot_of_the_kind_it_has() {
 
 #[test]
 fn a_job_that_is_down_is_brought_back_from_its_latest_snapshot_before_a_rewrite() {
-    let plan = down(CanonicalSavepoint, 200).plan();
-    assert_eq!(plan.verdict, Verdict::RewriteNeeded);
-    assert!(
-        plan.steps[0].text.starts_with(
-            "The job is down: bring it back first, from its latest canonical savepoint at its old parallelism 24"
-        ),
-        "{}",
-        plan.steps[0].text
-    );
-    assert_eq!(
-        plan.timeline.phases[0].what,
-        "restore the stopped job now from its latest canonical savepoint, at its old parallelism (NO_CLAIM)"
-    );
-    let relief = plan.interim.unwrap();
-    assert!(relief.how.contains("its latest canonical savepoint"), "{}", relief.how);
-    assert!(!relief.how.contains("retained"), "{}", relief.how);
+    for (latest, noun) in [
+        (AlignedCheckpoint, "latest retained checkpoint"),
+        (CanonicalSavepoint, "latest canonical savepoint"),
+        (NativeSavepoint, "latest native savepoint"),
+    ] {
+        let plan = down(latest, 200).plan();
+        assert_eq!(plan.verdict, Verdict::RewriteNeeded);
+        let first = &plan.steps[0].text;
+        assert!(
+            first.starts_with(&format!("The job is down: bring it back first, from its {noun} at its old")),
+            "{first}"
+        );
+        let back = format!("restore the stopped job now from its {noun}, at its old parallelism (NO_CLAIM)");
+        assert_eq!(plan.timeline.phases[0].what, back);
+        let relief = plan.interim.unwrap().how;
+        assert_eq!(relief.contains("retained"), !latest.is_savepoint(), "{relief}");
+        assert!(!latest.is_savepoint() || relief.contains(&format!("its {noun}")), "{relief}");
+    }
 }
 
 #[test]

@@ -102,7 +102,7 @@ function showRoute() {
   if (app.firstElementChild === root && app.childElementCount === 1) return;
   const leaving = app.querySelector('.module-root');
   const moved = leaving !== null;
-  if (leaving && leaving.contains(document.activeElement)) focusedIn[leaving.dataset.module] = document.activeElement;
+  if (leaving) focusedIn[leaving.dataset.module] = leaving.contains(document.activeElement) ? document.activeElement : null;
   app.replaceChildren(root);
   // A lab opened by a link starts at its top, as a page of its own would; Back and Forward
   // leave the position to the browser, which restores the entry's own (this runs on popstate,
@@ -115,7 +115,8 @@ function showRoute() {
   } else if (moved) {
     const kept = arrival === 'traverse' ? focusedIn[name] : null;
     if (kept && root.contains(kept)) kept.focus({ preventScroll: true });
-    else focusMain(root);
+    // Where it could not take the focus (hidden, or gone), main does, as on any other arrival.
+    focusMain(root);
     // The app shown again reads again what other pages may have changed meanwhile (stored
     // progress): src/browser/page.rs, ShownWatch.
     root.dispatchEvent(new Event('rescale-lab-shown'));

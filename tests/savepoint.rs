@@ -369,7 +369,9 @@ fn cli_refuses_unreadable_files_naming_the_byte_offset() {
 /// named by the case that wrote it (the job's backend and snapshot call are in the case name).
 #[test]
 fn every_fixture_records_the_kind_and_backend_its_case_wrote() {
-    use rescale_lab::model::savepoint::recorded::{recorded_backend, recorded_kind, RecordedBackend, RecordedKind};
+    use rescale_lab::model::savepoint::recorded::{
+        recorded_backend, recorded_kind, recorded_stop, RecordedBackend, RecordedKind,
+    };
     let (mut checked, mut mismatches) = (0, 0);
     for dir in fixtures() {
         let case = dir.file_name().unwrap().to_str().unwrap().to_string();
@@ -399,6 +401,15 @@ fn every_fixture_records_the_kind_and_backend_its_case_wrote() {
             (false, RecordedKind::NativeSavepoint) => RecordedBackend::HashMap,
             (false, _) => RecordedBackend::HashMapOrFullRocksDb,
         };
+        // Every savepoint fixture was taken by stop-with-savepoint ("Suspend Savepoint"): the job
+        // stopped with it. A checkpoint, or format 3, does not say.
+        let savepoint = matches!(kind, RecordedKind::CanonicalSavepoint | RecordedKind::NativeSavepoint);
+        assert_eq!(recorded_stop(&s), savepoint.then_some(true), "{}", dir.display());
+        let mut running = s.clone();
+        if let Some(p) = running.properties.as_mut().filter(|_| savepoint) {
+            p.type_name = Some("Savepoint".into());
+            assert_eq!(recorded_stop(&running), Some(false), "a savepoint the job ran on after");
+        }
         let got = (recorded_kind(&s), recorded_backend(&s));
         if got != (kind, backend) {
             eprintln!("{}: {got:?}, expected {:?}", dir.display(), (kind, backend));

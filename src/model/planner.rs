@@ -176,6 +176,8 @@ pub struct Plan {
     /// checkpoint"), and the rollback window in one sentence.
     pub resumes_from: &'static str,
     pub rollback: String,
+    /// When the point of no return comes: "when the new job first commits output beyond …".
+    pub no_return_when: String,
     /// The plan's steps on a clock: durations, the outage, the point of no return.
     pub timeline: outage::Timeline,
     /// A cutover with a shorter outage, with its conditions and risks.
@@ -266,6 +268,7 @@ impl PlanInput {
             steps: self.steps(verdict, saved.get(), suggested_max, current),
             resumes_from: self.resumes_from(verdict),
             rollback: self.rollback_note(verdict),
+            no_return_when: self.no_return_when(verdict),
             timeline,
             alternative,
             interim,

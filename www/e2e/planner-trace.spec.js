@@ -245,7 +245,7 @@ test('in place follows the release and the job: before 1.18 there is no call to 
   await page.getByLabel('Flink release').selectOption('1.18');
   // Down, within the ceiling: the plan's own restore reaches 100, so no request is needed.
   await page.getByLabel('The job now').selectOption('down');
-  await expectVerdict(verdict, 'rescales', ['The job is down, and the plan above restores it at 100 straight from its retained checkpoint: no request is needed.']);
+  await expectVerdict(verdict, 'rescales', ['The job is down, and the plan above restores it at 100 straight from its latest retained checkpoint: no request is needed.']);
   // Down, above it: the job comes back first, and then the request would be refused.
   await page.getByLabel('New parallelism').fill('200');
   await expectVerdict(verdict, 'above-max', ['The job is down, and a request needs a running job: bring it back first (the plan above). Then: HTTP 400']);

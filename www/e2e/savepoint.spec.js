@@ -285,15 +285,17 @@ test('plan from this snapshot: the planner, the restore predictor and the skew l
   const plan = page.getByRole('link', { name: 'Plan a rescale from this snapshot' });
   await expect(plan.locator('xpath=..')).toContainText('new parallelism 12');
   await expect(plan.locator('xpath=..')).toContainText('from a canonical savepoint; backend not recorded in this file');
+  await expect(plan.locator('xpath=..')).toContainText('The job stopped with this savepoint, so the plan restarts it from this savepoint');
   await plan.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Rescale planner' })).toBeVisible();
   const planned = new URL((await settledURL(page)).replace('#/planner?', 'http://x/?')).searchParams;
   expect([planned.get('current'), planned.get('saved_maxp'), planned.get('state'), planned.get('p'), planned.get('snapshot'), planned.get('job')])
-    .toEqual(['4', '128', `${total} B`, '12', 'canonical', 'running']);
-  // A savepoint is of a running job: the plan stops it with a fresh savepoint, and nothing says
-  // the job is down or restores from a retained checkpoint.
-  await expect(page.getByLabel('The job now')).toHaveValue('running');
-  await expect(page.locator('.plan-steps')).toContainText('Stop the job with a savepoint');
+    .toEqual(['4', '128', `${total} B`, '12', 'canonical', null]);
+  // The job stopped with this savepoint (Flink's report: a "Suspend Savepoint"): the plan is for
+  // a job that is down, restarted from this savepoint, not from a retained checkpoint.
+  expect(flink.snapshot_type).toBe('Suspend Savepoint');
+  await expect(page.getByLabel('The job now')).toHaveValue('down');
+  await expect(page.locator('.plan-steps')).toContainText('start it from its latest canonical savepoint at parallelism 12');
   await expect(page.locator('.plan-steps')).not.toContainText('latest retained checkpoint');
   await expect(page.getByLabel('Current parallelism')).toHaveValue('4');
   await expect(page.getByLabel('Snapshot max parallelism', { exact: true })).toHaveValue('128');
@@ -309,7 +311,7 @@ test('plan from this snapshot: the planner, the restore predictor and the skew l
   const predict = page.getByRole('link', { name: 'Predict a restore at parallelism 200' });
   // The predictor is a section of the planner: it gets the snapshot's values too, so the plan
   // under its answer is of this file, not of the planner's defaults.
-  await expect(predict).toHaveAttribute('href', `#/planner?current=4&saved_maxp=128&state=${total}%20B&snapshot=canonical&job=running&release=2.1`);
+  await expect(predict).toHaveAttribute('href', `#/planner?current=4&saved_maxp=128&state=${total}%20B&snapshot=canonical&release=2.1`);
   await predict.click();
   await expect(page.getByLabel('Snapshot max parallelism', { exact: true })).toHaveValue('128');
   await expect(page.getByLabel('New parallelism', { exact: true })).toHaveValue('200');

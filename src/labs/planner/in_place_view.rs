@@ -110,7 +110,7 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
     // A request needs a running job: a job that is down is brought back first (the plan's first step).
     let headline = match (s.job, outcome, s.plan_input().verdict()) {
         (JobStatus::Down, InPlaceOutcome::NotInRelease, _) | (JobStatus::Running, _, _) => headline,
-        (JobStatus::Down, _, Verdict::DirectRestore) => format!("The job is down, and the plan above restores it at {target} straight from its retained checkpoint: no request is needed. A running job asked the same: {headline}"),
+        (JobStatus::Down, _, Verdict::DirectRestore) => format!("The job is down, and the plan above restores it at {target} straight from its {}: no request is needed. A running job asked the same: {headline}", s.snapshot.latest()),
         (JobStatus::Down, _, _) => {
             format!("The job is down, and a request needs a running job: bring it back first (the plan above). Then: {headline}")
         }

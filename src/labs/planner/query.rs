@@ -13,7 +13,7 @@
 //! named for, `1.15` … `2.3`; default `2.3`), `snapshot` (the job's latest snapshots:
 //! `canonical|native|checkpoint|unaligned`; default `checkpoint`, seed 004's retained checkpoints), `backend`
 //! (`rocksdb|hashmap`; default `rocksdb`, seed 004's), `job` (`down|running`; default `down`: seed 004's
-//! restart failed, so the plan starts by bringing the job back from its retained checkpoint). Every parameter is one line of `slots!` below, which binds it to its field of
+//! restart failed, so the plan starts by bringing the job back from its latest snapshot, of the kind `snapshot` names). Every parameter is one line of `slots!` below, which binds it to its field of
 //! [`PlannerState`] with its default; nothing is read by hand but the two old names (`target`,
 //! `plan_maxp`), read after the slots by [`read_old_names`].
 

@@ -44,8 +44,8 @@ pub fn TimeView(props: &TimeViewProps) -> Html {
                 { format!(": {}.", t.downtime_arithmetic()) }
             </p>
             <p data-testid="plan-duration">
-                { format!("End to end: {}{}; the point of no return comes at {}, when the new job first commits output beyond where the old job stopped.",
-                    format_duration(total), about_days(total).map(|d| format!(" (about {d})")).unwrap_or_default(), format_duration(pnr)) }
+                { format!("End to end: {}{}; the point of no return comes at {}, {}.",
+                    format_duration(total), about_days(total).map(|d| format!(" (about {d})")).unwrap_or_default(), format_duration(pnr), p.no_return_when) }
             </p>
             { for charts.iter().zip(["light", "dark"]).map(|(src, theme)| html! {
                 <img key={theme} class={classes!("chart", "timeline-chart", theme)} src={src.clone()} width={width.to_string()} height="220" alt={alt.clone()} />

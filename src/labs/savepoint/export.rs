@@ -24,10 +24,12 @@ fn text(s: &str) -> String {
 pub fn subtasks_csv(snapshot: &Snapshot) -> String {
     let mut out = String::from(HEADER);
     for op in &snapshot.operators {
-        if op.fully_finished {
-            // Flink keeps no subtask entries for it: one row says it is there, and finished.
+        if op.subtasks.is_empty() {
+            // No subtask entries (a fully finished operator's are not kept): one row says it is
+            // there, and whether it finished.
             let (id, uid, name) = (op.id.hex(), text(op.uid.as_deref().unwrap_or("")), text(op.name.as_deref().unwrap_or("")));
-            out.push_str(&format!("{id},{uid},{name},{},{},,true,,,,,,\n", op.parallelism, op.max_parallelism));
+            let (p, max, finished) = (op.parallelism, op.max_parallelism, op.fully_finished);
+            out.push_str(&format!("{id},{uid},{name},{p},{max},,{finished},,,,,,\n"));
         }
         for row in subtask_rows(op) {
             let (first, last) =

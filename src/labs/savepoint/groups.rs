@@ -50,9 +50,9 @@ pub fn Groups(props: &GroupsProps) -> Html {
         <section class="sp-groups" aria-labelledby="sp-groups-title" ref={chart_ref}>
             <h2 id="sp-groups-title">{ format!("Keyed state of {}", op.label()) }</h2>
             <p class="skew-figure">{ "State-bytes skew across subtasks: " }<strong data-testid="savepoint-skew">{ op.skew_percent.unwrap_or(0) }</strong>{ "%" }</p>
-            <p class="muted">{ "Computed as the skew lab (and the Flink web UI) computes data skew, over keyed state bytes per subtask instead of events: the mean absolute deviation over the mean, as a percentage capped at 100. Each subtask's bytes are its whole keyed stream, the state's meta information included." }</p>
+            <p class="muted">{ "Computed as the skew lab (and the Flink web UI) computes data skew, over keyed state bytes per subtask instead of events: the mean absolute deviation over the mean, as a percentage capped at 100." }</p>
             if let Some(g) = props.groups.as_ref().and_then(|g| g.skew_percent) {
-                <p>{ "Over the key groups' bytes alone (the meta information left out, as the skew lab link below carries them): " }<strong data-testid="savepoint-group-skew">{ g }</strong>{ "%." }</p>
+                <p>{ "That is over each subtask's whole keyed stream, the state's meta information included. Over the key groups' bytes alone, as the skew lab is given them: " }<strong data-testid="savepoint-group-skew">{ g }</strong>{ "%." }</p>
             }
             <img class="chart" src={(*subtask_chart).clone()} width={width.clone()} height={height.clone()} decoding="async"
                 alt={format!("Bar chart of keyed state bytes per subtask of {}; the largest in red.", op.label())} />

@@ -23,7 +23,7 @@ use crate::model::planner::release::Release;
 use crate::model::planner::JobStatus;
 use crate::model::planner::snapshot_kinds::SnapshotKind;
 use crate::model::savepoint::table::releases_writing;
-use crate::model::savepoint::recorded::{recorded_backend, recorded_kind, RecordedBackend, RecordedKind};
+use crate::model::savepoint::recorded::{recorded_backend, recorded_kind, recorded_stop, RecordedBackend, RecordedKind};
 use crate::model::savepoint::{Operator, Snapshot};
 use crate::model::skew::units::format_bytes;
 use crate::model::trace::Backend;
@@ -41,11 +41,18 @@ pub struct Recorded {
     pub backend: RecordedBackend,
     /// The metadata format version: which Flink releases write such a file.
     pub version: i32,
+    /// Whether the job stopped with this savepoint (`None`: a checkpoint, or not said).
+    pub stopped: Option<bool>,
 }
 
 impl Recorded {
     pub fn of(snapshot: &Snapshot) -> Recorded {
-        Recorded { kind: recorded_kind(snapshot), backend: recorded_backend(snapshot), version: snapshot.version }
+        Recorded {
+            kind: recorded_kind(snapshot),
+            backend: recorded_backend(snapshot),
+            version: snapshot.version,
+            stopped: recorded_stop(snapshot),
+        }
     }
 }
 
@@ -76,7 +83,9 @@ fn planner_pairs(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: u32
     };
     if let Some(kind) = kind {
         SNAPSHOT.pair(&kind, &mut pairs);
-        JOB.pair(&job_of(kind), &mut pairs);
+    }
+    if let Some(job) = job_of(recorded) {
+        JOB.pair(&job, &mut pairs);
     }
     let (backend, backend_said) = match recorded.backend {
         RecordedBackend::RocksDbIncremental => (Some(Backend::RocksDb), "RocksDB (its incremental handles say so)"),
@@ -98,14 +107,11 @@ fn planner_pairs(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: u32
     PlannerPairs { pairs, kind, backend_said, release }
 }
 
-/// The job state a snapshot of this kind suggests: a savepoint is taken of a running job (the
-/// plan then takes a fresh stop savepoint), while a retained checkpoint is what a job that is
-/// down restarts from (the plan then restores from it).
-fn job_of(kind: SnapshotKind) -> JobStatus {
-    match kind {
-        SnapshotKind::CanonicalSavepoint | SnapshotKind::NativeSavepoint => JobStatus::Running,
-        SnapshotKind::AlignedCheckpoint | SnapshotKind::UnalignedCheckpoint => JobStatus::Down,
-    }
+/// The job state the file tells: a job stopped with this savepoint is down, and restarts from
+/// it (the planner's latest snapshot is the file's kind); one that went on running after it is
+/// running. A checkpoint, or a file that does not say, leaves the planner's own choice.
+fn job_of(recorded: Recorded) -> Option<JobStatus> {
+    recorded.stopped.map(|stopped| if stopped { JobStatus::Down } else { JobStatus::Running })
 }
 
 /// The planner, filled from the operator (see [`planner_pairs`]): the link and the sentence
@@ -117,10 +123,15 @@ pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: 
         RecordedKind::CanonicalLayout => "snapshot whose format records no kind, its keyed handles a canonical savepoint's (only savepoints write them), so the planner takes it as one",
         _ => kind.map_or("snapshot of unknown kind", SnapshotKind::title),
     };
-    let job = match kind.map(job_of) {
-        Some(JobStatus::Running) => " The plan is for a running job, which takes a fresh stop savepoint (pick \"down\" there if the job is not running).",
-        Some(JobStatus::Down) => " The plan is for a job that is down, restarting from its latest retained checkpoint (pick \"running\" there if it runs).",
-        None => " Pick there whether the job runs now.",
+    let job = match (job_of(recorded), kind) {
+        (Some(JobStatus::Down), _) => " The job stopped with this savepoint, so the plan restarts it from this savepoint (pick \"running\" there if it runs again).",
+        (Some(JobStatus::Running), _) => " The job went on running after this savepoint, so the plan stops it with a fresh one (pick \"down\" there if it has stopped).",
+        (None, Some(kind)) => if kind.is_savepoint() {
+            " The file does not say whether the job stopped with it: the planner starts from a job that is down, restarting from its latest savepoint (pick \"running\" there if it runs)."
+        } else {
+            " A retained checkpoint does not say whether the job still runs: the planner starts from a job that is down, restarting from its latest retained checkpoint (pick \"running\" there if it runs)."
+        },
+        (None, None) => " Pick there whether the job runs now.",
     };
     let mut text = format!(
         ": the planner with max parallelism {}, current parallelism {}, new parallelism {new_p} and {} of state, from a {what}; backend {said}.{job}",

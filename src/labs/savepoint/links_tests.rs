@@ -107,13 +107,14 @@ fn planner_and_predictor_links_carry_the_snapshot() {
     assert!(text.contains("new parallelism 12") && text.contains("from a canonical savepoint"), "{text}");
     assert!(text.contains("not recorded in this file"), "{text}");
     // The other files of the job: each kind, and the backend its handles show.
-    // The job state follows the kind: a savepoint is of a running job (the plan takes a fresh
-    // stop savepoint), a retained checkpoint is what a job that is down restarts from.
-    assert_eq!(q.job, JobStatus::Running);
-    assert!(text.contains("The plan is for a running job"), "{text}");
+    // The job state is the file's: every savepoint fixture is a stop-with-savepoint ("Suspend
+    // Savepoint"), so the job is down and the plan restarts it from this very savepoint; a
+    // retained checkpoint does not say, and the planner's own choice (down) stands, said so.
+    assert_eq!((q.job, q.snapshot), (JobStatus::Down, SnapshotKind::CanonicalSavepoint));
+    assert!(text.contains("The job stopped with this savepoint, so the plan restarts it from this savepoint"), "{text}");
     let cases: [(&[u8], SnapshotKind, Backend, JobStatus); 4] = [
-        (CANONICAL, SnapshotKind::CanonicalSavepoint, Backend::RocksDb, JobStatus::Running),
-        (NATIVE_HEAP, SnapshotKind::NativeSavepoint, Backend::HashMap, JobStatus::Running),
+        (CANONICAL, SnapshotKind::CanonicalSavepoint, Backend::RocksDb, JobStatus::Down),
+        (NATIVE_HEAP, SnapshotKind::NativeSavepoint, Backend::HashMap, JobStatus::Down),
         (CHECKPOINT_HEAP, SnapshotKind::AlignedCheckpoint, Backend::HashMap, JobStatus::Down),
         (INCREMENTAL, SnapshotKind::AlignedCheckpoint, Backend::RocksDb, JobStatus::Down),
     ];
@@ -123,7 +124,7 @@ fn planner_and_predictor_links_carry_the_snapshot() {
         let (q, n) = PlannerState::parse(&Location::parse(&href).params);
         assert!(n.is_empty(), "{n:?}");
         assert_eq!((q.snapshot, q.backend, q.p.value, q.job), (kind, backend, 200, job), "{href}");
-        assert!(!text.contains("a fresh stop savepoint") || job == JobStatus::Running, "{text}");
+        assert_eq!(text.contains("A retained checkpoint does not say whether the job still runs"), !kind.is_savepoint(), "{text}");
         // The predictor is a section of the planner: the same values, at the parallelism asked.
         let predictor = predictor_href(&op, recorded, 1 << 20, 150);
         let (p, n) = PlannerState::parse(&Location::parse(&predictor).params);
@@ -216,8 +217,9 @@ fn a_format_3_file_is_taken_by_its_handles_where_they_tell() {
     for bytes in canonical_layout {
         let (href, text) = planner_link(&parse(bytes).unwrap().operators[0], Recorded::of(&parse(bytes).unwrap()), 1 << 20, 8);
         let (q, _) = PlannerState::parse(&Location::parse(&href).params);
-        assert_eq!((q.snapshot, q.job), (SnapshotKind::CanonicalSavepoint, JobStatus::Running), "{href}");
+        assert_eq!((q.snapshot, q.job), (SnapshotKind::CanonicalSavepoint, JobStatus::Down), "{href}");
         assert!(text.contains("its keyed handles a canonical savepoint's"), "{text}");
+        assert!(text.contains("The file does not say whether the job stopped with it"), "{text}");
     }
     let untold: [&[u8]; 2] = [
         include_bytes!("../../../tests/flink-savepoints/fixtures/1.15.4/hashmap-checkpoint/_metadata"),

@@ -44,8 +44,8 @@ fn states(r: &SubtaskRow) -> String {
 #[function_component]
 pub fn Subtasks(props: &SubtasksProps) -> Html {
     let op = &props.operator;
-    // One operator's subtasks: the lab mounts a new table for another operator.
-    let (page, on_go) = use_page(props.rows.len(), PAGE_ROWS, ());
+    // Another operator, or another file's, opens at its first page.
+    let (page, on_go) = use_page(props.rows.len(), PAGE_ROWS, props.rows.clone());
     let differing = props.rows.iter().filter(|r| matches!(r.check, RangeCheck::Differs { .. })).count();
     let keyed = props.rows.iter().any(|r| r.range.is_some());
     html! {

@@ -25,6 +25,16 @@ impl PlanInput {
         }
     }
 
+    /// When the point of no return comes, as the clock says it ("when the new job first commits
+    /// output beyond where the old job stopped").
+    pub(super) fn no_return_when(&self, verdict: Verdict) -> String {
+        if self.job == JobStatus::Down && verdict == Verdict::DirectRestore {
+            format!("when the restored job first commits output beyond the {}'s position", self.latest.short())
+        } else {
+            "when the new job first commits output beyond where the old job stopped".to_string()
+        }
+    }
+
     /// The rollback window in one sentence: until the point of no return, going back loses
     /// nothing.
     pub(super) fn rollback_note(&self, verdict: Verdict) -> String {

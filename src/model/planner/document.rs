@@ -73,9 +73,11 @@ pub fn plan_markdown(input: &PlanInput, plan: &Plan, runbook: &Runbook, checklis
     ));
     s.push_str(&format!("- End to end: {}.\n", format_duration(t.total_s())));
     s.push_str(&format!(
-        "- Point of no return: at {}, when the new job first commits output beyond where the old job stopped.\n",
-        format_duration(t.point_of_no_return_s())
+        "- Point of no return: at {}, {}.\n",
+        format_duration(t.point_of_no_return_s()),
+        plan.no_return_when
     ));
+    s.push_str(&format!("- {}\n", plan.rollback));
     if let Some(alt) = &plan.alternative {
         s.push_str(&format!("\n## A shorter outage\n\n{}: {}.\n\nWhen:\n", alt.what, alt.arithmetic));
         alt.conditions.iter().for_each(|c| s.push_str(&format!("- {c}\n")));

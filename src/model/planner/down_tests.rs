@@ -36,7 +36,19 @@ fn a_job_that_is_down_restarts_from_its_latest_snapshot_of_the_kind_it_has() {
         assert_eq!(plan.timeline.phases[0].what, phase);
         assert_eq!(plan.resumes_from, format!("the {noun}"));
         // Nothing running is stopped: no stop savepoint, no advice on how to stop.
-        let said = [steps.join(" "), plan.warnings.join(" "), plan.rollback.clone()].join(" ");
+        let kafka: Vec<&str> = plan.kafka.iter().map(|k| k.text.as_str()).collect();
+        let said = [
+            steps.join(" "),
+            plan.warnings.join(" "),
+            plan.rollback.clone(),
+            plan.no_return_when.clone(),
+            kafka.join(" "),
+        ]
+        .join(" ");
+        assert!(
+            kafka.len() >= 2 && plan.no_return_when.contains(&format!("beyond the {}'s position", latest.short())),
+            "{said}"
+        );
         assert!(
             !said.contains("stop savepoint") && !said.contains("Stop with a savepoint") && !said.contains("--drain"),
             "{said}"
@@ -74,7 +86,10 @@ fn a_job_that_is_down_is_brought_back_from_its_latest_snapshot_before_a_rewrite(
         );
         let back = format!("restore the stopped job now from its {noun}, at its old parallelism (NO_CLAIM)");
         assert_eq!(plan.timeline.phases[0].what, back);
-        let relief = plan.interim.unwrap().how;
+        let interim = plan.interim.unwrap();
+        // A canonical savepoint is read whole, whatever the ranges; the backend's own files by overlap.
+        assert_eq!(interim.read_milli == 1000, latest == CanonicalSavepoint, "{}", interim.read_milli);
+        let relief = interim.how;
         assert_eq!(relief.contains("retained"), !latest.is_savepoint(), "{relief}");
         assert!(!latest.is_savepoint() || relief.contains(&format!("its {noun}")), "{relief}");
     }

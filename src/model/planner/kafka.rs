@@ -47,6 +47,17 @@ pub struct KafkaCheck {
 /// checkpoint interval (when given) is how much longer a sink's transactions stay open.
 pub fn checks(timeline: &Timeline, input: &PlanInput) -> Vec<KafkaCheck> {
     let (job, transactional, ttl_s) = (input.job, input.transactional_sinks, input.ttl_s);
+    // What a rollback restarts from, and what a job that is down commits once back: a plan that
+    // stops nothing (a job that is down, restored straight) has no stop savepoint.
+    let stops_nothing = job == JobStatus::Down && input.verdict() == super::Verdict::DirectRestore;
+    let (rollback, latest) = (
+        if stops_nothing {
+            format!("its {}", input.latest.latest())
+        } else {
+            "the old job's stop savepoint".to_string()
+        },
+        input.latest.short(),
+    );
     let starts = timeline.starts();
     let at = |short: &str| timeline.phases.iter().position(|p| p.short == short);
     let end = |i: usize| starts[i].saturating_add(timeline.phases[i].seconds);
@@ -71,7 +82,7 @@ pub fn checks(timeline: &Timeline, input: &PlanInput) -> Vec<KafkaCheck> {
             at_least_s: need,
             above_default: need >= LOG_RETENTION_DEFAULT_S,
             text: format!(
-                "Source topic retention (retention.ms, or the broker's log.retention.hours, {} by default) must keep at least {} of records, {why}: a restore resumes from offsets saved that long before, and a record deleted meanwhile is lost to the job. A rollback to the old job's stop savepoint reads from its offsets too: keep the records from there on for the whole rollback window.",
+                "Source topic retention (retention.ms, or the broker's log.retention.hours, {} by default) must keep at least {} of records, {why}: a restore resumes from offsets saved that long before, and a record deleted meanwhile is lost to the job. A rollback to {rollback} reads from its offsets too: keep the records from there on for the whole rollback window.",
                 format_duration(LOG_RETENTION_DEFAULT_S),
                 format_duration(need)
             ),
@@ -98,7 +109,7 @@ pub fn checks(timeline: &Timeline, input: &PlanInput) -> Vec<KafkaCheck> {
         format_duration(SINK_TXN_TIMEOUT_DEFAULT_S),
         format_duration(saving),
         if job == JobStatus::Down { ", plus however long the job has been down already" } else { "" },
-        if job == JobStatus::Down { ", and the job that is down commits its last checkpoint's transactions only once it is back" } else { "" }
+        if job == JobStatus::Down { format!(", and the job that is down commits the transactions of the {latest} it restarts from only once it is back") } else { String::new() }
     );
     out.push(KafkaCheck {
         key: "transaction-timeout",

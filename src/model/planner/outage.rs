@@ -240,6 +240,9 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                 // or stopped with a savepoint and restored from it (a job that is down is brought
                 // back first): whichever is down less.
                 let straight = if down { restart.from_latest(input.latest, input.backend) } else { restart.from_checkpoint.clone() };
+                // Thousandths of the state the straight restore reads: a canonical savepoint all of it once.
+                let straight_milli =
+                    if down && input.latest == SnapshotKind::CanonicalSavepoint { 1000 } else { restart.read_milli };
                 let checkpoint = held(&straight.arithmetic, straight.seconds);
                 let parts = restart.from_savepoint.iter().map(|ph| ph.arithmetic.as_str()).collect::<Vec<_>>().join(", then ");
                 let sp_s = restart.savepoint_s();
@@ -276,10 +279,10 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                     parallelism: p.get(),
                     imbalance: Imbalance::of(p),
                     restore_from: from,
-                    read_milli: restart.read_milli,
+                    read_milli: straight_milli,
                     arithmetic,
                     seconds,
-                    how: route.words(restart.read_milli, back_s),
+                    how: route.words(straight_milli, back_s),
                 }
             });
             (Timeline { phases }, alternative, interim)

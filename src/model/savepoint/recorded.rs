@@ -59,6 +59,19 @@ pub fn recorded_kind(s: &Snapshot) -> RecordedKind {
     }
 }
 
+/// Whether the job stopped with this savepoint: `Some(true)` for a stop-with-savepoint
+/// ("Suspend Savepoint", every savepoint fixture; "Terminate Savepoint" with --drain), `Some(false)`
+/// for one taken of a job that went on running ("Savepoint"), `None` for a checkpoint or a file
+/// that does not say (format 3).
+pub fn recorded_stop(s: &Snapshot) -> Option<bool> {
+    let p = s.properties.as_ref().filter(|p| p.kind == SnapshotKind::Savepoint)?;
+    match p.type_name.as_deref()? {
+        "Suspend Savepoint" | "Terminate Savepoint" => Some(true),
+        "Savepoint" => Some(false),
+        _ => None,
+    }
+}
+
 /// Keyed state, and all of it in savepoint key-groups handles.
 fn canonical_layout(s: &Snapshot) -> bool {
     let mut handles = keyed_handles(s).peekable();

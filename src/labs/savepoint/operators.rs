@@ -90,12 +90,12 @@ pub fn Operators(props: &OperatorsProps) -> Html {
                         <th scope="col">{ "Par\u{ad}allel\u{ad}ism" }</th><th scope="col">{ "Max par\u{ad}allel\u{ad}ism" }</th>
                         <th scope="col">{ "Sub\u{ad}tasks" }</th><th scope="col">{ "State" }</th>
                         <th scope="col">{ "Keyed-state skew" }</th><th scope="col">{ "Key-group ranges" }</th>
-                        <th scope="col">{ "If the new job lacks it" }</th><th scope="col"><span class="visually-hidden">{ "Details" }</span></th>
+                        <th scope="col" aria-describedby="sp-lacks-note">{ "If the new job lacks it" }</th><th scope="col"><span class="visually-hidden">{ "Details" }</span></th>
                     </tr></thead>
                     <tbody>{ for props.rows[page.first..page.end].iter().map(|r| row(r, props.selected == Some(r.index), &props.on_select)) }</tbody>
                 </table>
             </div>
-            <p class="muted">{ "If the new job lacks it: what a restore does when no operator of the new job has this operator's id (its uid changed, or it was removed). With state, the restore is refused unless --allowNonRestoredState, which then drops that state; without state, Flink skips it and starts (observed in Flink 2.3.0). Type a uid below to check one." }</p>
+            <p class="muted" id="sp-lacks-note">{ "If the new job lacks it: what a restore does when no operator of the new job has this operator's id (its uid changed, or it was removed). With state, the restore is refused unless --allowNonRestoredState, which then drops that state; without state, Flink skips it and starts (observed in Flink 2.3.0). Type a uid below to check one." }</p>
             if n > PAGE_ROWS {
                 <div class="table-tools">
                     <span role="status">{ format!("Operators {} to {} of {n}", page.first + 1, page.end) }</span>

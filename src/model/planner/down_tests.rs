@@ -124,3 +124,25 @@ fn the_runbook_restores_a_job_that_is_down_from_the_path_of_its_latest_snapshot(
         }
     }
 }
+
+/// The restore's time follows what the snapshot is: a canonical savepoint is read whole at the
+/// restore rate; a native savepoint is the backend's own (RocksDB's files by overlap at the
+/// download rate, a heap snapshot read once); an unaligned checkpoint restores as an aligned one.
+#[test]
+fn the_restore_of_a_job_that_is_down_is_timed_by_what_its_snapshot_is() {
+    let timed = |latest, backend| {
+        let plan = PlanInput { backend, ..down(latest, 100) }.plan();
+        plan.timeline.phases[0].arithmetic.clone()
+    };
+    let cases = [
+        (CanonicalSavepoint, Backend::RocksDb, "4 TiB ÷ 300 MiB/s = 3 h 53 min"),
+        (CanonicalSavepoint, Backend::HashMap, "4 TiB ÷ 300 MiB/s = 3 h 53 min"),
+        (NativeSavepoint, Backend::RocksDb, "4.187 × 4 TiB ÷ 300 MiB/s = 16 h 15 min"),
+        (NativeSavepoint, Backend::HashMap, "4 TiB ÷ 300 MiB/s = 3 h 53 min"),
+        (AlignedCheckpoint, Backend::RocksDb, "4.187 × 4 TiB ÷ 300 MiB/s = 16 h 15 min"),
+        (SnapshotKind::UnalignedCheckpoint, Backend::RocksDb, "4.187 × 4 TiB ÷ 300 MiB/s = 16 h 15 min"),
+    ];
+    for (latest, backend, arithmetic) in cases {
+        assert_eq!(timed(latest, backend), arithmetic, "{latest:?} {backend:?}");
+    }
+}

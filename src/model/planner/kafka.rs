@@ -93,7 +93,13 @@ pub fn checks(timeline: &Timeline, input: &PlanInput) -> Vec<KafkaCheck> {
     }
     // A savepoint commits the sink's transactions when it completes: they stay open for as long
     // as it takes. A job that is down commits its last checkpoint's transactions when restored.
-    let longest_savepoint = timeline.phases.iter().filter(|p| p.short.contains("savepoint")).map(|p| p.seconds).max();
+    // The phases that take a savepoint (not the restore of a job that is down from one).
+    let longest_savepoint = timeline
+        .phases
+        .iter()
+        .filter(|p| p.short.contains("savepoint") && !p.short.starts_with("restore"))
+        .map(|p| p.seconds)
+        .max();
     let saving = match (down, job) {
         (Some((_, seconds)), JobStatus::Down) => longest_savepoint.unwrap_or(0).max(seconds),
         _ => longest_savepoint.unwrap_or(0),

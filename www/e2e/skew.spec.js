@@ -292,3 +292,20 @@ test('with max parallelism left empty, its hint names the max Flink derives from
   await page.getByLabel('Max parallelism').fill('256');
   await expect(page.getByText('Given: the job runs with this max parallelism')).toBeVisible();
 });
+
+test('the key table keeps its page through edits, and another key set opens at its first page', async ({ page }) => {
+  await open(page, '#/skew?preset=zipf&n=200&p=4&maxp=128');
+  const status = page.getByText(/^Keys \d+ to \d+ of \d+$/);
+  await expect(status).toHaveText('Keys 1 to 20 of 200');
+  await page.getByRole('button', { name: 'Next keys' }).click();
+  await expect(status).toHaveText('Keys 21 to 40 of 200');
+  // An edit is the same set: the page stays.
+  await page.getByRole('button', { name: 'Add key' }).click();
+  await expect(status).toHaveText('Keys 21 to 40 of 201');
+  // A set read from a paste is another: it opens at its first page (its second exists, so a
+  // kept page number would show keys 21 to 40 again).
+  const csv = Array.from({ length: 60 }, (_, i) => `k${i},${i + 1}`).join('\n');
+  await page.getByLabel('Keys (CSV)').fill(csv);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(status).toHaveText('Keys 1 to 20 of 60');
+});

@@ -42,7 +42,8 @@ pub struct KeyTableProps {
 #[function_component]
 pub fn KeyTable(props: &KeyTableProps) -> Html {
     let n = props.keys.len();
-    // Edits keep the page: a removed row's neighbour takes the focus.
+    // Edits keep the page (a removed row's neighbour takes the focus); another set is another
+    // table (the lab keys it by `SkewState::sets`), at its first page.
     let (page, on_go) = use_page(n, PAGE_ROWS, ());
     let on_add = props.on_action.reform(|_: MouseEvent| SkewAction::AddKey);
     let first = page.first;

@@ -177,7 +177,7 @@ fn SkewParts(props: &PartsProps) -> Html {
                 <metrics_panel::DeferredMetrics state={(*state).clone()} on_action={on_action.clone()} />
                 <keyset::DeferredKeySet state={(*state).clone()} on_action={on_action.clone()} />
                 if props.complete && !waiting {
-                    <key_table::DeferredKeyTable keys={keys} groups={groups.clone()} scenario={current.clone()} error={state.table_error.clone()} on_action={on_action} />
+                    <key_table::DeferredKeyTable key={state.sets} keys={keys} groups={groups.clone()} scenario={current.clone()} error={state.table_error.clone()} on_action={on_action} />
                 }
             </Wanted></InView>
         </LabFrame>

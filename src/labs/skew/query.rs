@@ -89,6 +89,9 @@ pub struct SkewState {
     pub reading: Option<Reading>,
     /// Requests for a stepped preset or read so far (each one's `job`).
     pub jobs: u32,
+    /// Key sets shown so far: one more for each preset or read, none for a table edit (the key
+    /// table opens a new set at its first page and keeps its page through edits).
+    pub sets: u32,
     pub what_if: Field<Option<u32>>,
     pub salt: Field<u32>,
     /// The problem with the last key-table edit, if any.

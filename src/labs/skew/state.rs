@@ -110,6 +110,7 @@ impl SkewState {
                 self.generating = Some(Generating { job, preset, total_milli, permille: 0, key_type });
             } else {
                 self.set_keys(preset.generate(self.total.value));
+                self.sets += 1;
             }
         }
     }
@@ -160,6 +161,7 @@ impl SkewState {
     /// The keys read from `text`, which `csv_text` then holds.
     pub(super) fn read_from(&mut self, keys: Rc<Vec<KeyLoad>>, text: Rc<String>, lone_surrogates: bool) {
         self.replace_keys(keys);
+        self.sets += 1;
         self.csv_text = text;
         self.csv_lone_surrogates = lone_surrogates;
         self.custom_source();

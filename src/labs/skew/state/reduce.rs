@@ -36,6 +36,7 @@ impl Reducible for SkewState {
                 if let Some(g) = s.generating.filter(|g| g.job == job) {
                     s.key_type = g.key_type;
                     s.replace_keys(keys);
+                    s.sets += 1;
                     s.derived = Some(derived);
                 }
             }

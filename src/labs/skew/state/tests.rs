@@ -26,11 +26,14 @@ fn preset_parameters_regenerate_and_bad_ones_keep_the_set() {
     let s = run(open(""), vec![PRESET.edit(&PresetKind::Hot).into()]);
     assert_eq!(s.keys[0].key, Key::Str("hot".into()));
     let v = s.version;
+    let sets = s.sets;
     let s = run(s, vec![HOT.typed("150").into()]);
     assert!(s.preset_hot.error.as_deref().unwrap().contains("between 0 and 100"));
     assert_eq!(s.version, v, "a bad parameter does not regenerate");
+    assert_eq!(s.sets, sets);
     let s = run(s, vec![N.typed("10").into()]);
     assert_eq!(s.keys.len(), 10);
+    assert_eq!(s.sets, sets + 1, "a preset made again is another set");
     let s = run(s, vec![TOTAL.typed("0").into()]);
     assert!(s.total.error.as_deref().unwrap().contains("above 0"));
 }
@@ -56,18 +59,23 @@ fn table_edits_validate_and_large_sets_go_to_storage() {
         open(""),
         vec![SkewAction::SetCsvText { lone_surrogates: false, text: "a,1\nb,2".into() }, SkewAction::ApplyCsv],
     );
+    let read = s.sets;
     let s = run(s, vec![SkewAction::EditKey { index: 0, column: KeyColumn::Key, text: "b".into() }]);
     assert!(s.table_error.as_deref().unwrap().contains("already in the set"));
     let s = run(s, vec![SkewAction::EditKey { index: 0, column: KeyColumn::Bytes, text: "2 MB".into() }]);
     assert_eq!(s.keys[0].bytes, 2 << 20);
     let s = run(s, vec![SkewAction::AddKey, SkewAction::RemoveKey { index: 1 }]);
+    assert_eq!(s.sets, read, "edits are the same set");
     assert_eq!(
         s.keys.iter().map(|k| k.key.clone()).collect::<Vec<_>>(),
         vec![Key::Str("a".into()), Key::Str("new-key-0".into())]
     );
+    // Edits change the set in place: the key table keeps its page; a read is another set.
+    let edited = s.sets;
     let big: String = (0..600).map(|i| format!("key-{i},1\n")).collect();
     let s = run(s, vec![SkewAction::SetCsvText { lone_surrogates: false, text: big }, SkewAction::ApplyCsv]);
     assert_eq!(s.source, KeySource::Stored);
+    assert_eq!(s.sets, edited + 1);
 }
 
 #[test]
@@ -213,10 +221,10 @@ fn a_large_preset_is_generated_outside_the_reducer_and_arrives_whole() {
     assert_eq!(link(&s), "preset=sequential&n=30000", "the link says it at once");
     let s = run(s, vec![SkewAction::PresetProgress { job: 1, permille: 400 }]);
     assert_eq!(s.generating.unwrap().permille, 400);
-    let v = s.version;
+    let (v, sets) = (s.version, s.sets);
     let s = run(s, vec![generated(g)]);
     assert_eq!((s.keys.len(), s.key_type, s.generating), (30_000, KeyType::Int, None));
-    assert_eq!(s.version, v + 1);
+    assert_eq!((s.version, s.sets), (v + 1, sets + 1));
     assert_eq!(*s.keys, Preset::Sequential { n: 30_000 }.generate(s.total.value));
     // What the job derived beside the keys arrives with them, and goes when they change.
     assert_eq!(s.derived.as_ref().map(|d| d.groups.len()), Some(30_000));

@@ -73,9 +73,11 @@ function load(name, root) {
     });
 }
 
-// The element that had the focus in each root when another root was shown: Back or Forward to
-// it gives the focus back there, so a keyboard reader goes on from the link they followed.
+// The element that had the focus when another root was shown, by the history entry left (the
+// Navigation API's key; the module's name where the browser has none): Back or Forward to that
+// entry gives the focus back there, so a keyboard reader goes on from the link they followed.
 const focusedIn = {};
+let shownEntry = null;
 
 /** Focus was on a link of the root set aside: it starts again at the top of this one. */
 function focusMain(root) {
@@ -86,6 +88,8 @@ function focusMain(root) {
 /** Shows the module of the current hash: its root alone in #app, loaded on its first showing. */
 function showRoute() {
   const name = moduleOf(location.hash);
+  const left = shownEntry;
+  shownEntry = globalThis.navigation?.currentEntry?.key ?? name;
   let root = roots[name];
   const first = !root;
   if (first) {
@@ -102,7 +106,7 @@ function showRoute() {
   if (app.firstElementChild === root && app.childElementCount === 1) return;
   const leaving = app.querySelector('.module-root');
   const moved = leaving !== null;
-  if (leaving) focusedIn[leaving.dataset.module] = leaving.contains(document.activeElement) ? document.activeElement : null;
+  if (leaving && left !== null) focusedIn[left] = leaving.contains(document.activeElement) ? document.activeElement : null;
   app.replaceChildren(root);
   // A lab opened by a link starts at its top, as a page of its own would; Back and Forward
   // leave the position to the browser, which restores the entry's own (this runs on popstate,
@@ -113,7 +117,7 @@ function showRoute() {
   if (first) {
     loads[name] = load(name, root);
   } else if (moved) {
-    const kept = arrival === 'traverse' ? focusedIn[name] : null;
+    const kept = arrival === 'traverse' ? focusedIn[shownEntry] : null;
     if (kept && root.contains(kept)) kept.focus({ preventScroll: true });
     // Where it could not take the focus (hidden, or gone), main does, as on any other arrival.
     focusMain(root);

@@ -32,11 +32,31 @@ impl Page {
 /// at its first page, while a table whose rows change in place (the same subtasks at another
 /// parallelism: pass `()`) keeps the page it was on.
 #[hook]
-pub fn use_page<D: PartialEq + Clone + 'static>(total: usize, per_page: usize, set: D) -> (Page, Callback<usize>) {
-    let requested = use_state(|| (set.clone(), 0usize));
-    let asked = if requested.0 == set { requested.1 } else { 0 };
+pub fn use_page<D: PartialEq + 'static>(total: usize, per_page: usize, set: D) -> (Page, Callback<usize>) {
+    // Only the set in force is kept (a file replaced is let go), with its number.
+    let seen = use_mut_ref(|| None::<(D, u32)>);
+    let number = set_number(&mut seen.borrow_mut(), set);
+    let requested = use_state(|| (number, 0usize));
+    let asked = if requested.0 == number { requested.1 } else { 0 };
     let page = Page::of(total, per_page, asked);
-    (page, Callback::from(move |to: usize| requested.set((set.clone(), to))))
+    (page, Callback::from(move |to: usize| requested.set((number, to))))
+}
+
+/// The number of the set `set` among those seen: the same while it is equal to the last one,
+/// one more when it changes. A page asked for is kept with the number of its set.
+fn set_number<D: PartialEq>(seen: &mut Option<(D, u32)>, set: D) -> u32 {
+    match seen {
+        Some((last, number)) if *last == set => *number,
+        Some((last, number)) => {
+            *last = set;
+            *number += 1;
+            *number
+        }
+        None => {
+            *seen = Some((set, 0));
+            0
+        }
+    }
 }
 
 #[derive(Properties, PartialEq)]
@@ -65,7 +85,17 @@ pub fn PagerButtons(props: &PagerButtonsProps) -> Html {
 
 #[cfg(test)]
 mod tests {
-    use super::Page;
+    use super::{set_number, Page};
+
+    #[test]
+    fn a_set_keeps_its_number_until_another_comes() {
+        let mut seen = None;
+        let numbers: Vec<u32> = ["a", "a", "b", "b", "a", "c"].into_iter().map(|s| set_number(&mut seen, s)).collect();
+        assert_eq!(numbers, [0, 0, 1, 1, 2, 3]);
+        assert_eq!(seen, Some(("c", 3)), "only the set in force is kept");
+        let mut unit = None;
+        assert_eq!([(), (), ()].map(|u| set_number(&mut unit, u)), [0, 0, 0], "a table whose rows change in place");
+    }
 
     #[test]
     fn pages_clamp_and_cover_every_row() {

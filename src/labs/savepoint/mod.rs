@@ -149,7 +149,7 @@ pub fn SavepointLab(props: &LabProps) -> Html {
             }
             <uid::UidLookup text={AttrValue::from(state.uid.text.clone())} error={state.uid.error.clone().map(AttrValue::from)}
                 found={(*found).clone().map(|m| (AttrValue::from(uid_value.clone()), m))}
-                rows={rows_now.map(|r| (*r).clone())} refusal={refusal.map(AttrValue::from)} on_input={on_uid} />
+                rows={rows_now} refusal={refusal.map(AttrValue::from)} on_input={on_uid} />
         </LabFrame>
     }
 }
@@ -161,7 +161,7 @@ fn skew_csv(state: &SavepointState, index: usize) -> Callback<(), Option<String>
 }
 
 /// The chosen operator's subtasks, key groups and plans.
-fn details(state: &SavepointState, c: &Chosen, rows: &[OperatorRow], on_action: &Callback<SavepointAction>) -> Html {
+fn details(state: &SavepointState, c: &Chosen, rows: &Rc<Vec<OperatorRow>>, on_action: &Callback<SavepointAction>) -> Html {
     let Some(row) = rows.get(c.index) else { return html! {} };
     let new_p = state.p.value.unwrap_or(c.parallelism);
     let op = state.snapshot().and_then(|s| s.operators.get(c.index));
@@ -172,7 +172,7 @@ fn details(state: &SavepointState, c: &Chosen, rows: &[OperatorRow], on_action: 
             <subtasks::DeferredSubtasks key={format!("subtasks-{}", c.index)} operator={row.clone()} rows={c.subtasks.clone()} />
             <groups::DeferredGroups key={format!("groups-{}", c.index)} operator={row.clone()} per_subtask={c.per_subtask.clone()}
                 groups={c.groups.clone()} owners={c.owners.clone()} />
-            <plan::DeferredPlan state={state.clone()} rows={rows.to_vec()} operator={row.clone()} state_bytes={c.state_bytes}
+            <plan::DeferredPlan state={state.clone()} rows={Rc::clone(rows)} operator={row.clone()} state_bytes={c.state_bytes}
                 planner={AttrValue::from(planner)} planner_text={AttrValue::from(planner_text)} predictor={AttrValue::from(predictor.unwrap_or_default())}
                 new_p={new_p} skew={c.skew.clone()} skew_csv={skew_csv(state, c.index)} on_action={on_action.clone()} />
         </>

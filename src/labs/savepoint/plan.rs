@@ -2,6 +2,8 @@
 //! predictor, and three links into the other labs (built in `links.rs`). A key set too long
 //! for a URL is built and written to the skew lab's local-storage entry when its link is followed.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use super::facts::OperatorRow;
@@ -16,7 +18,7 @@ use crate::model::skew::units::format_bytes;
 #[derive(Properties, PartialEq, Clone)]
 pub struct PlanProps {
     pub state: SavepointState,
-    pub rows: Vec<OperatorRow>,
+    pub rows: Rc<Vec<OperatorRow>>,
     pub operator: OperatorRow,
     pub state_bytes: u64,
     pub planner: AttrValue,

@@ -3,6 +3,8 @@
 //! and what a restore would do with that operator's state if its uid changed (Flink skips an
 //! operator without state, and refuses one with state unless `--allowNonRestoredState`).
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use super::facts::{OperatorRow, UidMatch};
@@ -19,7 +21,7 @@ pub struct UidProps {
     /// The uid in force (the last valid text), with its lookup; `None` when empty.
     pub found: Option<(AttrValue, UidMatch)>,
     /// The file's operators, if a file is shown.
-    pub rows: Option<Vec<OperatorRow>>,
+    pub rows: Option<Rc<Vec<OperatorRow>>>,
     /// Flink's message when the matched operator would block a restore.
     pub refusal: Option<AttrValue>,
     pub on_input: Callback<FieldInput>,

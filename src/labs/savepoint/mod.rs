@@ -12,6 +12,7 @@ mod export;
 pub mod facts;
 mod groups;
 pub mod links;
+mod planner_links;
 mod operators;
 mod plan;
 pub mod query;

@@ -12,23 +12,27 @@ const STOP_WITH_SAVEPOINT: &str = "Stop with a savepoint rather than cancel: the
 const LEAVE_OUT_DRAIN: &str = "Leave out --drain when the job is to resume: draining moves event time to its maximum and so fires every window still open before the job stops (as Flink documents it; not run here), and the resumed job finds those windows already closed.";
 
 impl PlanInput {
+    /// A job that is down, restored straight at the target: the plan stops nothing, and the
+    /// job restarts from its latest snapshot.
+    pub(super) fn stops_nothing(&self, verdict: Verdict) -> bool {
+        self.job == JobStatus::Down && verdict == Verdict::DirectRestore
+    }
+
     /// What the new job's sources resume from: the stop savepoint, or for a job that is down
     /// and restored straight at the target, its latest snapshot.
     pub(super) fn resumes_from(&self, verdict: Verdict) -> &'static str {
-        match (self.job, verdict) {
-            (JobStatus::Down, Verdict::DirectRestore) => match self.latest {
-                SnapshotKind::CanonicalSavepoint => "the latest canonical savepoint",
-                SnapshotKind::NativeSavepoint => "the latest native savepoint",
-                SnapshotKind::AlignedCheckpoint | SnapshotKind::UnalignedCheckpoint => "the latest retained checkpoint",
-            },
-            _ => "the stop savepoint",
+        match self.latest {
+            _ if !self.stops_nothing(verdict) => "the stop savepoint",
+            SnapshotKind::CanonicalSavepoint => "the latest canonical savepoint",
+            SnapshotKind::NativeSavepoint => "the latest native savepoint",
+            SnapshotKind::AlignedCheckpoint | SnapshotKind::UnalignedCheckpoint => "the latest retained checkpoint",
         }
     }
 
     /// When the point of no return comes, as the clock says it ("when the new job first commits
     /// output beyond where the old job stopped").
     pub(super) fn no_return_when(&self, verdict: Verdict) -> String {
-        if self.job == JobStatus::Down && verdict == Verdict::DirectRestore {
+        if self.stops_nothing(verdict) {
             format!("when the restored job first commits output beyond the {}'s position", self.latest.short())
         } else {
             "when the new job first commits output beyond where the old job stopped".to_string()
@@ -38,7 +42,7 @@ impl PlanInput {
     /// The rollback window in one sentence: until the point of no return, going back loses
     /// nothing.
     pub(super) fn rollback_note(&self, verdict: Verdict) -> String {
-        if self.job == JobStatus::Down && verdict == Verdict::DirectRestore {
+        if self.stops_nothing(verdict) {
             let short = self.latest.short();
             format!("Until the restored job first commits output beyond the {short}'s position, it can be started again from that {short} at its old parallelism and nothing is lost; after it, going back means reconciling what it already published.")
         } else {

@@ -49,7 +49,7 @@ pub fn checks(timeline: &Timeline, input: &PlanInput) -> Vec<KafkaCheck> {
     let (job, transactional, ttl_s) = (input.job, input.transactional_sinks, input.ttl_s);
     // What a rollback restarts from, and what a job that is down commits once back: a plan that
     // stops nothing (a job that is down, restored straight) has no stop savepoint.
-    let stops_nothing = job == JobStatus::Down && input.verdict() == super::Verdict::DirectRestore;
+    let stops_nothing = input.stops_nothing(input.verdict());
     let (rollback, latest) = (
         if stops_nothing {
             format!("its {}", input.latest.latest())

@@ -116,7 +116,9 @@ impl PlanInput {
         if let Some(check) = super::first_checkpoint::savepoint_check(full_s).filter(|_| savepoints) {
             w.insert(3, check);
         }
-        if self.transactional_sinks {
+        // Only a route with a second job beside the live one (a shadow, a rebuilt job): a
+        // direct restore runs one job at a time.
+        if self.transactional_sinks && self.target > saved {
             w.insert(3, "Transactional sinks: give the shadow job its own transactional id prefix (and consumer group), or the two jobs fence each other's transactions.".to_string());
         }
         if self.target > self.partitions {

@@ -64,6 +64,13 @@ fn a_job_that_is_down_restarts_from_its_latest_snapshot_of_the_kind_it_has() {
         .to_vec();
     assert_eq!(times[0], "3 h 53 min");
     assert_ne!(times[0], times[1]);
+    // One job at a time: no advice on a shadow's transactional ids; a rewrite has a shadow.
+    assert!(!down(CanonicalSavepoint, 100).plan().warnings.iter().any(|w| w.contains("shadow job")));
+    assert!(down(CanonicalSavepoint, 200)
+        .plan()
+        .warnings
+        .iter()
+        .any(|w| w.contains("give the shadow job its own transactional id")));
     // A running job is stopped: the advice on stopping stays.
     let running = PlanInput { job: JobStatus::Running, ..down(CanonicalSavepoint, 100) }.plan();
     assert!(running.warnings.iter().any(|w| w.starts_with("Stop with a savepoint rather than cancel")));

@@ -57,7 +57,7 @@ fn owners(op: &crate::model::savepoint::Operator) -> Vec<u32> {
 #[derive(PartialEq)]
 struct Chosen {
     index: usize,
-    subtasks: Vec<SubtaskRow>,
+    subtasks: Rc<Vec<SubtaskRow>>,
     per_subtask: Vec<u64>,
     groups: Option<GroupBytes>,
     owners: Vec<u32>,
@@ -74,7 +74,7 @@ fn chosen(s: &Snapshot, index: Option<usize>) -> Option<Chosen> {
     let state_bytes = total_state_bytes(s);
     Some(Chosen {
         index,
-        subtasks: subtask_rows(op),
+        subtasks: Rc::new(subtask_rows(op)),
         per_subtask: keyed_bytes_per_subtask(op),
         groups: links::group_bytes(op),
         owners: owners(op),

@@ -3,6 +3,8 @@
 //! (full / incremental / changelog, inline or in files) and size; operator-state names with
 //! their distribution mode and partition count. Paged, 32 rows at a time.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use super::facts::{OperatorRow, SubtaskRow};
@@ -15,7 +17,8 @@ const PAGE_ROWS: usize = 32;
 #[derive(Properties, PartialEq, Clone)]
 pub struct SubtasksProps {
     pub operator: OperatorRow,
-    pub rows: Vec<SubtaskRow>,
+    /// Shared: the page compares it on every render (by pointer first).
+    pub rows: Rc<Vec<SubtaskRow>>,
 }
 
 fn range(r: &SubtaskRow) -> Html {

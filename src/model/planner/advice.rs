@@ -3,7 +3,6 @@
 
 use super::super::chooser::divisors_near;
 use super::super::imbalance::Imbalance;
-use super::snapshot_kinds::SnapshotKind;
 use super::{format_duration, JobStatus, PlanInput, Step, Verdict};
 
 /// How to stop a running job: said wherever a route stops one (not a direct restore of a job
@@ -21,11 +20,10 @@ impl PlanInput {
     /// What the new job's sources resume from: the stop savepoint, or for a job that is down
     /// and restored straight at the target, its latest snapshot.
     pub(super) fn resumes_from(&self, verdict: Verdict) -> &'static str {
-        match self.latest {
-            _ if !self.stops_nothing(verdict) => "the stop savepoint",
-            SnapshotKind::CanonicalSavepoint => "the latest canonical savepoint",
-            SnapshotKind::NativeSavepoint => "the latest native savepoint",
-            SnapshotKind::AlignedCheckpoint | SnapshotKind::UnalignedCheckpoint => "the latest retained checkpoint",
+        if self.stops_nothing(verdict) {
+            self.latest.the_latest()
+        } else {
+            "the stop savepoint"
         }
     }
 

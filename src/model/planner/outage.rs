@@ -145,12 +145,9 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
             // downloads exactly its old files), before anything else is prepared.
             let relief = down.then(|| {
                 let restart = Restart::new(s, rates, at(input.current, saved), at(input.current, saved), input.backend);
-                let what = match input.latest {
-                    SnapshotKind::CanonicalSavepoint => "restore the stopped job now from its latest canonical savepoint, at its old parallelism (NO_CLAIM)",
-                    SnapshotKind::NativeSavepoint => "restore the stopped job now from its latest native savepoint, at its old parallelism (NO_CLAIM)",
-                    _ => "restore the stopped job now from its latest retained checkpoint, at its old parallelism (NO_CLAIM)",
-                };
-                let back = Phase { what, short: "bring the job back", ..restart.from_latest(input.latest, input.backend) };
+                let what = input.latest.bring_back();
+                let back =
+                    Phase { what, short: "bring the job back", ..restart.from_latest(input.latest, input.backend) };
                 [back, first_checkpoint.clone()]
             });
             let later = if verdict == Verdict::RewriteNeeded {

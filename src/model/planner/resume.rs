@@ -19,6 +19,30 @@ impl SnapshotKind {
         }
     }
 
+    /// The same with its article: what the new job's sources resume from.
+    pub fn the_latest(self) -> &'static str {
+        match self {
+            SnapshotKind::CanonicalSavepoint => "the latest canonical savepoint",
+            SnapshotKind::NativeSavepoint => "the latest native savepoint",
+            SnapshotKind::AlignedCheckpoint | SnapshotKind::UnalignedCheckpoint => "the latest retained checkpoint",
+        }
+    }
+
+    /// The timeline's phase that brings a job that is down back at its old parallelism.
+    pub fn bring_back(self) -> &'static str {
+        match self {
+            SnapshotKind::CanonicalSavepoint => {
+                "restore the stopped job now from its latest canonical savepoint, at its old parallelism (NO_CLAIM)"
+            }
+            SnapshotKind::NativeSavepoint => {
+                "restore the stopped job now from its latest native savepoint, at its old parallelism (NO_CLAIM)"
+            }
+            SnapshotKind::AlignedCheckpoint | SnapshotKind::UnalignedCheckpoint => {
+                "restore the stopped job now from its latest retained checkpoint, at its old parallelism (NO_CLAIM)"
+            }
+        }
+    }
+
     /// "checkpoint" or "savepoint": what a step calls it the second time.
     pub fn short(self) -> &'static str {
         if self.is_savepoint() {
@@ -44,6 +68,10 @@ mod tests {
 
     #[test]
     fn each_kind_names_its_latest_snapshot_and_path() {
+        for k in SnapshotKind::ALL {
+            assert_eq!(k.the_latest(), format!("the {}", k.latest()));
+            assert!(k.bring_back().contains(&format!("from its {},", k.latest())), "{}", k.bring_back());
+        }
         let names: Vec<_> = SnapshotKind::ALL.iter().map(|k| (k.latest(), k.short(), k.latest_path())).collect();
         assert_eq!(
             names,

@@ -104,7 +104,7 @@ fn draw<'a>(svg: &'a mut String, t: &Timeline, c: Palette, width: u32) -> Result
     for (i, p) in t.phases.iter().enumerate() {
         let row = rows - 1 - i as u32;
         let ((x, low), (_, high)) = (at(0, row), at(0, row + 1));
-        let name = if narrow { (i + 1).to_string() } else { format!("{} {}", i + 1, p.short) };
+        let name = if narrow { (i + 1).to_string() } else { format!("{} {}", i + 1, p.short()) };
         root.draw(&Text::new(name, (x - 6, (low + high) / 2), right.clone()))?;
     }
     // The time axis: round ticks, and the total at its right end; a tick too near the one

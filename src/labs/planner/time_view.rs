@@ -27,7 +27,7 @@ pub fn TimeView(props: &TimeViewProps) -> Html {
         [Palette::LIGHT, Palette::DARK].map(|palette| svg_data_url(&plan_timeline::timeline_svg(t, palette, *width)))
     });
     let (down, total, pnr) = (t.downtime_s(), t.total_s(), t.point_of_no_return_s());
-    let names: Vec<String> = t.phases.iter().enumerate().map(|(i, ph)| format!("{} {}", i + 1, ph.short)).collect();
+    let names: Vec<String> = t.phases.iter().enumerate().map(|(i, ph)| format!("{} {}", i + 1, ph.short())).collect();
     let alt = format!(
         "Timeline of the {} steps ({}) over {}: the outage of {} shaded, the point of no return at {}. The same numbers are listed below.",
         t.phases.len(),

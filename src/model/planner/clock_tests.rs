@@ -23,11 +23,11 @@ fn a_job_that_is_down_comes_back_first() {
     assert!(plan.steps[0].reversible && !plan.steps[0].point_of_no_return);
     assert_eq!(plan.steps.len(), seed().plan().steps.len() + 1);
     let t = &plan.timeline;
-    assert_eq!((t.phases[0].short, t.phases[0].downtime, t.phases[0].seconds), ("bring the job back", true, 13_981));
+    assert_eq!((t.phases[0].short(), t.phases[0].downtime, t.phases[0].seconds), ("bring the job back", true, 13_981));
     assert_eq!(t.phases[0].arithmetic, "4 TiB ÷ 300 MiB/s = 3 h 53 min");
     // Back, then its first checkpoint (full after a NO_CLAIM restore): with transactional sinks
     // the consumers wait for it too.
-    assert_eq!((t.phases[1].short, t.phases[1].downtime, t.phases[1].seconds), ("first checkpoint", true, 13_981));
+    assert_eq!((t.phases[1].short(), t.phases[1].downtime, t.phases[1].seconds), ("first checkpoint", true, 13_981));
     let running = seed().plan().timeline;
     assert_eq!(t.windows(), vec![(0, 27_962), (27_962 + running.downtime().unwrap().0, t.total_s())]);
     assert_eq!(t.downtime_s(), 27_962 + running.downtime_s());
@@ -41,7 +41,7 @@ fn a_job_that_is_down_comes_back_first() {
     assert_eq!(direct.verdict, Verdict::DirectRestore);
     assert_eq!(direct.timeline.phases.len(), 2);
     assert!(direct.timeline.phases[0].what.contains("retained incremental checkpoint"));
-    assert_eq!(direct.timeline.phases[1].short, "first checkpoint");
+    assert_eq!(direct.timeline.phases[1].short(), "first checkpoint");
     assert!(direct.alternative.is_none());
     assert!(direct.steps.iter().all(|s| !s.text.contains("Stop the job with a savepoint")));
     assert!(direct
@@ -64,13 +64,30 @@ fn a_tiny_state_is_down_for_under_a_second() {
     assert!(t.phases.iter().all(|p| p.arithmetic.ends_with("= under 1 s")), "{:?}", t.phases);
 }
 
+/// Each kind of step has its own row label, and the kinds the plan's other parts look for are
+/// the ones their labels name: a savepoint written (not one restored), a restore of a job that is
+/// down from its latest snapshot.
+#[test]
+fn each_kind_of_step_has_its_own_label() {
+    use outage::PhaseKind;
+    let shorts: std::collections::BTreeSet<&str> = PhaseKind::ALL.iter().map(|k| k.short()).collect();
+    assert_eq!(shorts.len(), PhaseKind::ALL.len(), "{shorts:?}");
+    for kind in PhaseKind::ALL {
+        let short = kind.short();
+        let writes = short.contains("savepoint") && !short.starts_with("restore");
+        assert_eq!(kind.takes_savepoint(), writes, "{kind:?}");
+        let from_latest = ["bring the job back", "restore from checkpoint", "restore from savepoint"].contains(&short);
+        assert_eq!(kind.restores_latest(), from_latest, "{kind:?}");
+    }
+}
+
 /// The time axis is labelled at round steps and at the total, and every row has a short name.
 #[test]
 fn timeline_ticks_end_at_the_total_and_rows_are_named() {
     let t = seed().plan().timeline;
     let h = |n: u64| n * 3600;
     assert_eq!(t.ticks(), vec![0, h(12), h(24), h(36), t.total_s()]);
-    let shorts: Vec<&str> = t.phases.iter().map(|p| p.short).collect();
+    let shorts: Vec<&str> = t.phases.iter().map(|p| p.short()).collect();
     assert_eq!(
         shorts,
         [
@@ -85,7 +102,13 @@ fn timeline_ticks_end_at_the_total_and_rows_are_named() {
         ]
     );
     for total in [0u64, 1, 59, 61, 3599, 7200, 86_399, 10 * 86_400, 400 * 86_400] {
-        let one = outage::Phase { what: "x", short: "x", arithmetic: String::new(), seconds: total, downtime: true };
+        let one = outage::Phase {
+            kind: outage::PhaseKind::Rewrite,
+            what: "x",
+            arithmetic: String::new(),
+            seconds: total,
+            downtime: true,
+        };
         let ticks = outage::Timeline { phases: vec![one] }.ticks();
         assert_eq!((ticks.first(), ticks.last()), (Some(&0), Some(&total)), "{total}");
         assert!(ticks.len() <= 7 && ticks.windows(2).all(|w| w[0] < w[1]), "{total}: {ticks:?}");

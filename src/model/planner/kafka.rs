@@ -7,7 +7,7 @@
 //! connector's `KafkaSinkBuilder` (`transaction.timeout.ms` 1 h when not set); the page says so.
 
 use super::format_duration;
-use super::outage::Timeline;
+use super::outage::{PhaseKind, Timeline};
 use super::{JobStatus, PlanInput};
 
 /// Kafka's default `log.retention.hours` (7 days), in seconds.
@@ -21,14 +21,12 @@ pub const SOURCE: &str =
     "not observed (no Kafka here): Kafka's configuration reference and the Flink Kafka connector's KafkaSinkBuilder";
 
 /// Pairs of (the phase that saves the position, the phase whose restore resumes from it).
-const RESUMES: [(&str, &str); 4] = [
-    ("live savepoint", "shadow restore"),
-    ("stop with savepoint", "restore at target"),
-    ("stop with savepoint", "restore"),
-    ("stop with savepoint", "restart on live sinks"),
+const RESUMES: [(PhaseKind, PhaseKind); 4] = [
+    (PhaseKind::LiveSavepoint, PhaseKind::ShadowRestore),
+    (PhaseKind::StopWithSavepoint, PhaseKind::RestoreAtTarget),
+    (PhaseKind::StopWithSavepoint, PhaseKind::Restore),
+    (PhaseKind::StopWithSavepoint, PhaseKind::RestartOnLiveSinks),
 ];
-/// Restores of a job that is down, from its latest snapshot: the position is older still.
-const FROM_LATEST: [&str; 3] = ["bring the job back", "restore from checkpoint", "restore from savepoint"];
 
 /// One requirement, with its number and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,20 +57,24 @@ pub fn checks(timeline: &Timeline, input: &PlanInput) -> Vec<KafkaCheck> {
         input.latest.short(),
     );
     let starts = timeline.starts();
-    let at = |short: &str| timeline.phases.iter().position(|p| p.short == short);
+    let at = |kind: PhaseKind| timeline.phases.iter().position(|p| p.kind == kind);
     let end = |i: usize| starts[i].saturating_add(timeline.phases[i].seconds);
     let mut gaps: Vec<(u64, String)> = RESUMES
         .iter()
         .filter_map(|(saved, resumed)| {
-            let (s, r) = (at(saved)?, at(resumed)?);
-            (s < r).then(|| (end(r) - starts[s], format!("from the {saved} to the end of the {resumed}")))
+            let (s, r) = (at(*saved)?, at(*resumed)?);
+            (s < r).then(|| {
+                (end(r) - starts[s], format!("from the {} to the end of the {}", saved.short(), resumed.short()))
+            })
         })
         .collect();
-    let down = FROM_LATEST.iter().find_map(|short| at(short).map(|i| (short, end(i))));
+    // A restore of a job that is down, from its latest snapshot: the position is older still.
+    let down =
+        timeline.phases.iter().position(|p| p.kind.restores_latest()).map(|i| (timeline.phases[i].short(), end(i)));
     if let Some((short, seconds)) = down {
         gaps.push((seconds, format!("to the end of the {short}, plus however long the job has been down already")));
     }
-    if let (Some(i), Some(ttl)) = (at("replay the log"), ttl_s) {
+    if let (Some(i), Some(ttl)) = (at(PhaseKind::ReplayTheLog), ttl_s) {
         gaps.push((ttl.max(timeline.phases[i].seconds), "the rebuild reads one time-to-live back".to_string()));
     }
     let mut out = Vec::new();
@@ -94,12 +96,7 @@ pub fn checks(timeline: &Timeline, input: &PlanInput) -> Vec<KafkaCheck> {
     // A savepoint commits the sink's transactions when it completes: they stay open for as long
     // as it takes. A job that is down commits its last checkpoint's transactions when restored.
     // The phases that take a savepoint (not the restore of a job that is down from one).
-    let longest_savepoint = timeline
-        .phases
-        .iter()
-        .filter(|p| p.short.contains("savepoint") && !p.short.starts_with("restore"))
-        .map(|p| p.seconds)
-        .max();
+    let longest_savepoint = timeline.phases.iter().filter(|p| p.kind.takes_savepoint()).map(|p| p.seconds).max();
     let saving = match (down, job) {
         (Some((_, seconds)), JobStatus::Down) => longest_savepoint.unwrap_or(0).max(seconds),
         _ => longest_savepoint.unwrap_or(0),

@@ -23,7 +23,7 @@ mod restart;
 mod timeline;
 
 pub use restart::{incremental_read_milli, pass_arithmetic, seconds, Rates, Restart, RestoreFrom};
-pub use timeline::{Phase, Timeline, FIRST_CHECKPOINT};
+pub use timeline::{Phase, PhaseKind, Timeline};
 
 /// A shorter cutover than the plan's own, with what it needs and what can go wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,9 +91,9 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
     let (write, write_s) = pass_arithmetic(s, 1000, rates.savepoint);
     let (rewrite, rewrite_s) = pass_arithmetic(s, 2000, rates.rewrite);
     let (read, read_s) = pass_arithmetic(s, 1000, rates.restore);
-    let phase = |short, what, arithmetic: &String, seconds, downtime| Phase {
+    let phase = |kind, what, arithmetic: &String, seconds, downtime| Phase {
+        kind,
         what,
-        short,
         arithmetic: arithmetic.clone(),
         seconds,
         downtime,
@@ -105,12 +105,12 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
     // transactional sinks nothing is committed downstream until it completes: the consumers'
     // outage lasts until then.
     let first_checkpoint = Phase {
+        kind: PhaseKind::FirstCheckpoint,
         what: if input.transactional_sinks {
             "first checkpoint after the restore: a full one, every byte uploaded; the transactional sinks commit nothing until it completes"
         } else {
             "first checkpoint after the restore: a full one, every byte uploaded"
         },
-        short: timeline::FIRST_CHECKPOINT,
         arithmetic: write.clone(),
         seconds: write_s,
         downtime: input.transactional_sinks,
@@ -125,7 +125,7 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
         Verdict::DirectRestore if down => {
             // Nothing runs to take a savepoint of: the restore is from the latest snapshot.
             let restart = Restart::new(s, rates, at(input.current, saved), at(input.target, saved), input.backend);
-            (Timeline { phases: vec![restart.from_latest(input.latest, input.backend), first_checkpoint] }, None, None)
+            (Timeline { phases: vec![restart.from_latest(input.latest), first_checkpoint] }, None, None)
         }
         Verdict::DirectRestore => {
             let restart = Restart::new(s, rates, at(input.current, saved), at(input.target, saved), input.backend);
@@ -146,44 +146,55 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
             let relief = down.then(|| {
                 let restart = Restart::new(s, rates, at(input.current, saved), at(input.current, saved), input.backend);
                 let what = input.latest.bring_back();
-                let back =
-                    Phase { what, short: "bring the job back", ..restart.from_latest(input.latest, input.backend) };
+                let back = Phase { kind: PhaseKind::BringBack, what, ..restart.from_latest(input.latest) };
                 [back, first_checkpoint.clone()]
             });
             let later = if verdict == Verdict::RewriteNeeded {
                 vec![
-                    phase("live savepoint", "savepoint of the live job (it keeps running)", &write, write_s, false),
                     phase(
-                        "rewrite",
+                        PhaseKind::LiveSavepoint,
+                        "savepoint of the live job (it keeps running)",
+                        &write,
+                        write_s,
+                        false,
+                    ),
+                    phase(
+                        PhaseKind::Rewrite,
                         "State Processor API rewrite to the new max parallelism (read it all, write it all)",
                         &rewrite,
                         rewrite_s,
                         false,
                     ),
                     phase(
-                        "shadow restore",
+                        PhaseKind::ShadowRestore,
                         "restore of the shadow job from the rewritten savepoint",
                         &read,
                         read_s,
                         false,
                     ),
                     phase(
-                        "shadow comparison",
+                        PhaseKind::ShadowComparison,
                         "shadow comparison over a full business cycle, peak included",
                         &shadow,
                         SHADOW_CYCLE_S,
                         false,
                     ),
                     phase(
-                        "stop with savepoint",
+                        PhaseKind::StopWithSavepoint,
                         "stop the live job with a savepoint (the outage starts)",
                         &write,
                         write_s,
                         true,
                     ),
-                    phase("rewrite again", "rewrite the stop savepoint the same way", &rewrite, rewrite_s, true),
                     phase(
-                        "restore at target",
+                        PhaseKind::RewriteAgain,
+                        "rewrite the stop savepoint the same way",
+                        &rewrite,
+                        rewrite_s,
+                        true,
+                    ),
+                    phase(
+                        PhaseKind::RestoreAtTarget,
                         "restore the new job at the target from the rewritten savepoint (every byte once)",
                         &read,
                         read_s,
@@ -196,22 +207,28 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                 let replay = format!("one time-to-live of events, at least = {}", format_duration(ttl));
                 vec![
                     phase(
-                        "replay the log",
+                        PhaseKind::ReplayTheLog,
                         "replay the log into the new job (it starts without state)",
                         &replay,
                         ttl,
                         false,
                     ),
-                    phase("compare output", "compare its output with the live job's", &shadow, SHADOW_CYCLE_S, false),
                     phase(
-                        "stop with savepoint",
+                        PhaseKind::CompareOutput,
+                        "compare its output with the live job's",
+                        &shadow,
+                        SHADOW_CYCLE_S,
+                        false,
+                    ),
+                    phase(
+                        PhaseKind::StopWithSavepoint,
                         "stop the new job with a savepoint (the live job is stopped: the outage starts)",
                         &write,
                         write_s,
                         true,
                     ),
                     phase(
-                        "restart on live sinks",
+                        PhaseKind::RestartOnLiveSinks,
                         "restart it from that savepoint on the live sinks",
                         &read,
                         read_s,
@@ -236,7 +253,7 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                 // Straight from the retained checkpoint (a job that is down: its latest snapshot),
                 // or stopped with a savepoint and restored from it (a job that is down is brought
                 // back first): whichever is down less.
-                let straight = if down { restart.from_latest(input.latest, input.backend) } else { restart.from_checkpoint.clone() };
+                let straight = if down { restart.from_latest(input.latest) } else { restart.from_checkpoint.clone() };
                 // Thousandths of the state the straight restore reads: a canonical savepoint all of it once.
                 let straight_milli =
                     if down && input.latest == SnapshotKind::CanonicalSavepoint { 1000 } else { restart.read_milli };

@@ -224,7 +224,7 @@ fn separate_throughputs_table() {
     // checkpoint at the download rate; the rewritten savepoint is restored at the restore rate.
     let down =
         PlanInput { job: JobStatus::Down, restore_rate: 100 << 20, incremental_rate: 1000 << 20, ..seed() }.plan();
-    let phase = |short: &str| down.timeline.phases.iter().find(|p| p.short == short).unwrap().arithmetic.clone();
+    let phase = |short: &str| down.timeline.phases.iter().find(|p| p.short() == short).unwrap().arithmetic.clone();
     assert_eq!(phase("bring the job back"), "4 TiB ÷ 1000 MiB/s = 1 h 9 min");
     assert_eq!(phase("restore at target"), "4 TiB ÷ 100 MiB/s = 11 h 39 min");
     // A heap job's retained checkpoint is a snapshot read once at the restore rate, whatever the
@@ -239,7 +239,7 @@ fn separate_throughputs_table() {
             ..seed()
         };
         let phases = input.plan().timeline.phases;
-        phases.iter().find(|p| p.short == "restore from checkpoint").map(|p| p.arithmetic.clone())
+        phases.iter().find(|p| p.kind == outage::PhaseKind::RestoreFromCheckpoint).map(|p| p.arithmetic.clone())
     };
     assert_eq!(direct(crate::trace::Backend::HashMap).as_deref(), Some("4 TiB ÷ 100 MiB/s = 11 h 39 min"));
     assert_eq!(direct(crate::trace::Backend::RocksDb).as_deref(), Some("5.375 × 4 TiB ÷ 1000 MiB/s = 6 h 15 min"));

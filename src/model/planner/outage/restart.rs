@@ -6,7 +6,7 @@ use super::super::super::key_group::Parallelism;
 use super::super::super::skew::units::format_bytes_iec;
 use super::super::format_duration;
 use super::super::snapshot_kinds::SnapshotKind;
-use super::Phase;
+use super::{Phase, PhaseKind};
 use crate::trace::Backend;
 
 /// What a restore reads.
@@ -85,6 +85,8 @@ pub struct Restart {
     pub from_savepoint: Vec<Phase>,
     pub from_checkpoint: Phase,
     pub read_milli: u64,
+    /// What the retained checkpoint (and a native savepoint) is: see [`Restart::new`].
+    pub backend: Backend,
 }
 
 impl Restart {
@@ -117,28 +119,29 @@ impl Restart {
         Restart {
             from_savepoint: vec![
                 Phase {
+                    kind: PhaseKind::StopWithSavepoint,
                     what: "stop with a savepoint (write the state once)",
-                    short: "stop with savepoint",
                     arithmetic: write,
                     seconds: write_s,
                     downtime: true,
                 },
                 Phase {
+                    kind: PhaseKind::Restore,
                     what: "restore from that canonical savepoint (read every byte once)",
-                    short: "restore",
                     arithmetic: read,
                     seconds: read_s,
                     downtime: true,
                 },
             ],
             from_checkpoint: Phase {
+                kind: PhaseKind::RestoreFromCheckpoint,
                 what: checkpoint_what,
-                short: "restore from checkpoint",
                 arithmetic: inc,
                 seconds: inc_s,
                 downtime: true,
             },
             read_milli,
+            backend,
         }
     }
 
@@ -146,8 +149,8 @@ impl Restart {
     /// checkpoint or a native savepoint is the backend's own format ([`Restart::from_checkpoint`]:
     /// RocksDB's files downloaded, or a heap snapshot read once); a canonical savepoint is read
     /// whole and every key written into the backend again, as after a stop savepoint.
-    pub fn from_latest(&self, latest: SnapshotKind, backend: Backend) -> Phase {
-        let (what, from) = match (latest, backend) {
+    pub fn from_latest(&self, latest: SnapshotKind) -> Phase {
+        let (what, from) = match (latest, self.backend) {
             (SnapshotKind::CanonicalSavepoint, _) => {
                 ("restore from its latest canonical savepoint (read every byte once)", &self.from_savepoint[1])
             }
@@ -163,7 +166,7 @@ impl Restart {
                 return self.from_checkpoint.clone()
             }
         };
-        Phase { what, short: "restore from savepoint", ..from.clone() }
+        Phase { kind: PhaseKind::RestoreFromSavepoint, what, ..from.clone() }
     }
 
     pub fn savepoint_s(&self) -> u64 {

@@ -1,29 +1,111 @@
-//! The plan's clock as data: each [`Phase`] (what, a short name for the timeline's row, its
-//! arithmetic, its seconds, whether the job is down) and the [`Timeline`] of them: starts, total,
-//! the windows the job is down, the point of no return, the axis ticks, the outage's arithmetic.
+//! The plan's clock as data: each [`Phase`] (which step it is, what, its arithmetic, its seconds,
+//! whether the job is down) and the [`Timeline`] of them: starts, total, the windows the job is
+//! down, the point of no return, the axis ticks, the outage's arithmetic. A step is named by its
+//! [`PhaseKind`], which the other parts of the plan (Kafka's retention, the outage's words) look
+//! for; its short name, the timeline's row label, comes from the kind.
 
 use super::super::format_duration;
+
+/// Which step of a plan a phase is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PhaseKind {
+    /// A job that is down, restored from its latest snapshot at its old parallelism first.
+    BringBack,
+    /// A job that is down, restored straight from its latest retained checkpoint.
+    RestoreFromCheckpoint,
+    /// A job that is down, restored straight from its latest savepoint.
+    RestoreFromSavepoint,
+    /// A savepoint of the live job, which keeps running.
+    LiveSavepoint,
+    Rewrite,
+    ShadowRestore,
+    ShadowComparison,
+    /// A job stopped with a savepoint: the outage starts.
+    StopWithSavepoint,
+    RewriteAgain,
+    /// The restore from a stop savepoint, unchanged.
+    Restore,
+    RestoreAtTarget,
+    ReplayTheLog,
+    CompareOutput,
+    RestartOnLiveSinks,
+    /// The first checkpoint after a restore: with transactional sinks the job runs, but commits
+    /// nothing downstream until it completes (so it counts in the outage).
+    FirstCheckpoint,
+}
+
+impl PhaseKind {
+    pub const ALL: [PhaseKind; 15] = [
+        PhaseKind::BringBack,
+        PhaseKind::RestoreFromCheckpoint,
+        PhaseKind::RestoreFromSavepoint,
+        PhaseKind::LiveSavepoint,
+        PhaseKind::Rewrite,
+        PhaseKind::ShadowRestore,
+        PhaseKind::ShadowComparison,
+        PhaseKind::StopWithSavepoint,
+        PhaseKind::RewriteAgain,
+        PhaseKind::Restore,
+        PhaseKind::RestoreAtTarget,
+        PhaseKind::ReplayTheLog,
+        PhaseKind::CompareOutput,
+        PhaseKind::RestartOnLiveSinks,
+        PhaseKind::FirstCheckpoint,
+    ];
+
+    /// A name short enough to label the step's row on the timeline.
+    pub fn short(self) -> &'static str {
+        match self {
+            PhaseKind::BringBack => "bring the job back",
+            PhaseKind::RestoreFromCheckpoint => "restore from checkpoint",
+            PhaseKind::RestoreFromSavepoint => "restore from savepoint",
+            PhaseKind::LiveSavepoint => "live savepoint",
+            PhaseKind::Rewrite => "rewrite",
+            PhaseKind::ShadowRestore => "shadow restore",
+            PhaseKind::ShadowComparison => "shadow comparison",
+            PhaseKind::StopWithSavepoint => "stop with savepoint",
+            PhaseKind::RewriteAgain => "rewrite again",
+            PhaseKind::Restore => "restore",
+            PhaseKind::RestoreAtTarget => "restore at target",
+            PhaseKind::ReplayTheLog => "replay the log",
+            PhaseKind::CompareOutput => "compare output",
+            PhaseKind::RestartOnLiveSinks => "restart on live sinks",
+            PhaseKind::FirstCheckpoint => "first checkpoint",
+        }
+    }
+
+    /// The step writes a savepoint (a sink's transactions stay open until it completes).
+    pub fn takes_savepoint(self) -> bool {
+        matches!(self, PhaseKind::LiveSavepoint | PhaseKind::StopWithSavepoint)
+    }
+
+    /// The step restores a job that is down from its latest snapshot (its positions are older
+    /// than the plan itself).
+    pub fn restores_latest(self) -> bool {
+        matches!(self, PhaseKind::BringBack | PhaseKind::RestoreFromCheckpoint | PhaseKind::RestoreFromSavepoint)
+    }
+}
 
 /// One step on the plan's clock.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Phase {
+    pub kind: PhaseKind,
     pub what: &'static str,
-    /// A name short enough to label the step's row on the timeline.
-    pub short: &'static str,
     pub arithmetic: String,
     pub seconds: u64,
     /// The live job is down for this step.
     pub downtime: bool,
 }
 
-/// The short name of the first checkpoint after a restore: with transactional sinks the job
-/// runs, but commits nothing downstream until it completes (so it counts in the outage).
-pub const FIRST_CHECKPOINT: &str = "first checkpoint";
-
 impl Phase {
+    /// The timeline's row label: [`PhaseKind::short`].
+    pub fn short(&self) -> &'static str {
+        self.kind.short()
+    }
+
     /// What the outage is during this step, in the words of the step list.
     pub fn outage_words(&self) -> &'static str {
-        if self.short == FIRST_CHECKPOINT {
+        if self.kind == PhaseKind::FirstCheckpoint {
             "nothing committed downstream"
         } else {
             "job down"
@@ -41,7 +123,7 @@ impl Timeline {
     /// The plan's last step that brings the state back with the job down (a restore, or a
     /// rebuild's replay), before the first checkpoint: what the checklist's restore time is.
     pub fn last_restore(&self) -> Option<&Phase> {
-        self.phases.iter().rev().find(|ph| ph.downtime && ph.short != FIRST_CHECKPOINT)
+        self.phases.iter().rev().find(|ph| ph.downtime && ph.kind != PhaseKind::FirstCheckpoint)
     }
 
     /// Start of each phase, in seconds from the start of the plan.
@@ -59,7 +141,7 @@ impl Timeline {
 
     /// The first checkpoint after the plan's last restore (0 if the plan has none).
     pub fn first_checkpoint_s(&self) -> u64 {
-        self.phases.iter().rev().find(|p| p.short == FIRST_CHECKPOINT).map_or(0, |p| p.seconds)
+        self.phases.iter().rev().find(|p| p.kind == PhaseKind::FirstCheckpoint).map_or(0, |p| p.seconds)
     }
 
     pub fn total_s(&self) -> u64 {
@@ -118,7 +200,7 @@ impl Timeline {
     /// How the outage is named: the job down, or (when a first checkpoint holds the sinks'
     /// commits) down or committing nothing.
     pub fn outage_label(&self) -> &'static str {
-        if self.phases.iter().any(|p| p.downtime && p.short == FIRST_CHECKPOINT) {
+        if self.phases.iter().any(|p| p.downtime && p.kind == PhaseKind::FirstCheckpoint) {
             "The job is down, or commits nothing downstream, for"
         } else {
             "The job is down for"

@@ -20,20 +20,12 @@ use super::{format_duration, JobStatus, PlanInput, Verdict};
 
 mod relief;
 mod restart;
+mod shorter;
 mod timeline;
 
 pub use restart::{incremental_read_milli, pass_arithmetic, seconds, Rates, Restart, RestoreFrom};
+pub use shorter::{Alternative, CHECKPOINT_CONDITIONS, CHECKPOINT_RISKS, SHADOW_CONDITIONS, SHADOW_RISKS};
 pub use timeline::{Phase, PhaseKind, Timeline};
-
-/// A shorter cutover than the plan's own, with what it needs and what can go wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Alternative {
-    pub what: &'static str,
-    pub arithmetic: String,
-    pub seconds: u64,
-    pub conditions: Vec<&'static str>,
-    pub risks: Vec<&'static str>,
-}
 
 /// The fastest relief: run at the snapshot's max parallelism now, no rewrite.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,28 +40,6 @@ pub struct Interim {
     /// How the relief restarts, and why that way, in a sentence.
     pub how: String,
 }
-
-/// What restarting from the retained checkpoint needs, and what it risks.
-pub const CHECKPOINT_CONDITIONS: [&str; 2] = [
-    "The job keeps its checkpoints on cancellation (externalized, retained) and the latest one completed just before the stop.",
-    "RocksDB with incremental checkpoints: the restore downloads whole files of each old subtask, then drops the key groups the new subtask does not own (how Flink's RocksDB restore works, read from its sources; not measured here).",
-];
-pub const CHECKPOINT_RISKS: [&str; 2] = [
-    "Events after that checkpoint are processed again: exactly-once sinks abort their open transactions, at-least-once sinks see duplicates (the sinks' contract; not observed here).",
-    "The checkpoint belongs to the old job: restore it in NO_CLAIM mode, or the new job may delete files the rollback still needs.",
-];
-
-/// The shadow-state cutover's conditions and risks.
-pub const SHADOW_CONDITIONS: [&str; 3] = [
-    "The shadow reads the same input (same topic, its own consumer group) and has caught up with the head of the log.",
-    "Its output matched the live job's over the whole comparison, so its state is the state the live job would have.",
-    "Take the shadow's savepoint just before stopping the live job (which keeps its latest retained checkpoint for a rollback).",
-];
-pub const SHADOW_RISKS: [&str; 3] = [
-    "The shadow keeps its own position in the log: events the live job handled after the shadow's savepoint are processed again, so the sinks must be idempotent (upserts) or that window reconciled.",
-    "Anything nondeterministic (processing time, external lookups, random ids) makes the shadow's state differ from the live job's.",
-    "Point the restarted shadow at the live sinks with the live transactional id prefix retired first, or the two fence each other.",
-];
 
 /// A shadow comparison runs over a full business cycle; a day is assumed.
 pub const SHADOW_CYCLE_S: u64 = 24 * 3600;

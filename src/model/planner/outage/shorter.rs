@@ -1,0 +1,35 @@
+//! The shorter cutovers a plan may offer beside its own: restarting from the retained checkpoint
+//! (a job with no rewrite), or from the shadow job's own state (a rewrite's shadow), each with
+//! what it needs and what it risks.
+
+/// A shorter cutover than the plan's own, with what it needs and what can go wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alternative {
+    pub what: &'static str,
+    pub arithmetic: String,
+    pub seconds: u64,
+    pub conditions: Vec<&'static str>,
+    pub risks: Vec<&'static str>,
+}
+
+/// What restarting from the retained checkpoint needs, and what it risks.
+pub const CHECKPOINT_CONDITIONS: [&str; 2] = [
+    "The job keeps its checkpoints on cancellation (externalized, retained) and the latest one completed just before the stop.",
+    "RocksDB with incremental checkpoints: the restore downloads whole files of each old subtask, then drops the key groups the new subtask does not own (how Flink's RocksDB restore works, read from its sources; not measured here).",
+];
+pub const CHECKPOINT_RISKS: [&str; 2] = [
+    "Events after that checkpoint are processed again: exactly-once sinks abort their open transactions, at-least-once sinks see duplicates (the sinks' contract; not observed here).",
+    "The checkpoint belongs to the old job: restore it in NO_CLAIM mode, or the new job may delete files the rollback still needs.",
+];
+
+/// The shadow-state cutover's conditions and risks.
+pub const SHADOW_CONDITIONS: [&str; 3] = [
+    "The shadow reads the same input (same topic, its own consumer group) and has caught up with the head of the log.",
+    "Its output matched the live job's over the whole comparison, so its state is the state the live job would have.",
+    "Take the shadow's savepoint just before stopping the live job (which keeps its latest retained checkpoint for a rollback).",
+];
+pub const SHADOW_RISKS: [&str; 3] = [
+    "The shadow keeps its own position in the log: events the live job handled after the shadow's savepoint are processed again, so the sinks must be idempotent (upserts) or that window reconciled.",
+    "Anything nondeterministic (processing time, external lookups, random ids) makes the shadow's state differ from the live job's.",
+    "Point the restarted shadow at the live sinks with the live transactional id prefix retired first, or the two fence each other.",
+];

@@ -1,7 +1,8 @@
 //! Requests to a Learning Record Store and to the LMS's token URL (cmi5): one `request` with
 //! the xAPI version header and the LMS's token as Basic authorization, a fresh UUID for each
 //! statement, and the time as ISO 8601. A request the page's Content-Security-Policy or the
-//! LRS's CORS refuses comes back as an error naming the URL's origin.
+//! LRS's CORS refuses comes back as an error naming the URL's origin (and the policy, for a
+//! plain-http address it refuses: `lrs::unreachable`).
 
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -23,8 +24,8 @@ fn origin_of(url: &str) -> String {
 
 /// Sends the request; its status and text, or why it could not be made.
 pub async fn request(call: Call<'_>) -> Result<(u16, String), String> {
-    let unreachable =
-        || format!("{} could not be reached (offline, or it does not allow this page)", origin_of(call.url));
+    let page = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
+    let unreachable = || crate::model::training::lrs::unreachable(&origin_of(call.url), &page);
     let response = JsFuture::from(start_request(&call)?).await.map_err(|_| unreachable())?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| unreachable())?;
     let text = match response.text() {

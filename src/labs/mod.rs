@@ -13,7 +13,7 @@
 //! - [`home`], [`not_found`], [`training`]: the home page, the unknown-route view, the guided path
 //!   ([`training_set`] reads its exercise file);
 //!   [`training_step`] (one step), [`presenter`] (presenter mode), [`answer_key`], [`reset_all`],
-//!   [`training_lms`] (the path's reports to a SCORM run-time), [`training_cmi5`] (to a cmi5 LMS's LRS) and
+//!   [`training_lms`] (the path's reports to a SCORM run-time), [`training_cmi5`] (to a cmi5 LMS's LRS; [`training_cmi5_start`] its start) and
 //!   [`training_cmi5_view`] (its hook and status line),
 //!   [`training_live`] (to an LRS a live workshop names, without an LMS).
 //! - [`class_view`] (`#/class`, the trainer's view of a class from an LRS) and [`class_tables`].
@@ -32,6 +32,7 @@ pub mod presenter;
 pub mod reset_all;
 pub mod training;
 pub mod training_cmi5;
+pub mod training_cmi5_start;
 pub mod training_cmi5_view;
 pub mod training_live;
 pub mod training_lms;

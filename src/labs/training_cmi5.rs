@@ -1,10 +1,12 @@
-//! The guided path launched by an LMS as a cmi5 assignable unit (`?lms=cmi5` and the LMS's
-//! launch parameters): it fetches the auth token once, reads the launch data and the learner's
-//! progress from the LRS's State resource, sends `initialized`, then for each checked answer an
+//! A session with an LRS: the guided path launched by an LMS as a cmi5 assignable unit (started
+//! by `training_cmi5_start`), or a live workshop's. It sends `initialized`, then for each checked answer an
 //! `answered` statement, the `completed` / `passed` / `failed` it owes and the progress; and
 //! `terminated` from the Finish button or when the page goes away. Statements go out one at a
 //! time, in order, and the view is told how many are still on their way; a page going away sends
-//! what is left as one batch. What to send is the model's (`model::training::cmi5`).
+//! what is left as one batch. A request that fails keeps its place: the view is told why, and the
+//! queue goes again after a pause (2 s, doubling up to 30 s), at the next answer, or when the
+//! view asks; the first request that gets through clears the message. What to send is the
+//! model's (`model::training::cmi5`).
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -12,22 +14,14 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::browser::lms::{launch_param, launch_word};
 use crate::browser::xapi::{now_iso, request, start_request, uuid, Call};
-use crate::model::json::parse;
 use crate::model::training::cmi5::{
     answered_statement, au_statement, Cmi5Launch, LaunchData, Sent, Stamp, Verb, PROGRESS_STATE,
 };
 use crate::model::training::lms::PathResult;
 use crate::model::training::{Exercise, TrainingProgress};
 
-/// The launch link's cmi5 parameters, when an LMS launched the page as a cmi5 AU.
-pub fn cmi5_launch() -> Option<Result<Cmi5Launch, String>> {
-    if launch_word()? != "cmi5" {
-        return None;
-    }
-    Some(Cmi5Launch::from_params(launch_param))
-}
+pub use super::training_cmi5_start::cmi5_launch;
 
 enum Outgoing {
     Statement(String),
@@ -44,17 +38,22 @@ pub struct Cmi5Session {
     failed_now: Cell<bool>,
     queue: RefCell<VecDeque<Outgoing>>,
     pumping: Cell<bool>,
+    /// Failed sends in a row (0 once one gets through): the pause before the next try.
+    failures: Cell<u32>,
+    /// The view let the session go (Stop sending, another connection): no more tries.
+    closed: Cell<bool>,
     terminated: Cell<bool>,
     /// Where to go once `terminated` has gone out (the launch data's returnURL, on Finish).
     leave_to: RefCell<Option<String>>,
     watchers: Watchers,
 }
 
-/// What the view is told of a session: a request that failed (the status line shows why), and
-/// how many requests are still to reach the LRS (the page is busy until none are).
+/// What the view is told of a session: a request that failed (`Some(why)`: the status line
+/// shows why; it is tried again) or the first that got through after one (`None`), and how many
+/// requests are still to reach the LRS (the page is busy until none are).
 #[derive(Clone)]
 pub struct Watchers {
-    pub on_error: Callback<String>,
+    pub on_error: Callback<Option<String>>,
     pub on_pending: Callback<usize>,
 }
 
@@ -82,7 +81,8 @@ async fn send(session: &Cmi5Session, item: &Outgoing, keepalive: bool) -> Result
     }
 }
 
-/// Sends the queue in order, one request at a time; stops at the first failure.
+/// Sends the queue in order, one request at a time; at a failure the request goes back to the
+/// front of the queue and the queue is tried again later.
 fn pump(session: Rc<Cmi5Session>) {
     if session.pumping.replace(true) {
         session.tell_pending(1);
@@ -93,10 +93,16 @@ fn pump(session: Rc<Cmi5Session>) {
             let Some(item) = session.queue.borrow_mut().pop_front() else { break };
             session.tell_pending(1);
             // keepalive: a statement on its way still arrives if the learner closes the page.
-            if let Err(why) = send(&session, &item, true).await {
-                session.queue.borrow_mut().clear();
-                session.watchers.on_error.emit(why);
-                break;
+            match send(&session, &item, true).await {
+                Ok(()) if session.failures.replace(0) > 0 => session.watchers.on_error.emit(None),
+                Ok(()) => {}
+                Err(why) => {
+                    session.queue.borrow_mut().push_front(item);
+                    session.failures.set(session.failures.get() + 1);
+                    session.watchers.on_error.emit(Some(why));
+                    retry_later(Rc::clone(&session));
+                    break;
+                }
             }
         }
         session.pumping.set(false);
@@ -110,7 +116,28 @@ fn pump(session: Rc<Cmi5Session>) {
     });
 }
 
+/// Tries the queue again after a pause that doubles with each failure in a row: 2 s, 4 s, … 30 s.
+fn retry_later(session: Rc<Cmi5Session>) {
+    let pause = (2000u32 << session.failures.get().saturating_sub(1).min(4)).min(30_000);
+    gloo_timers::callback::Timeout::new(pause, move || {
+        if !session.closed.get() && !session.queue.borrow().is_empty() {
+            pump(session);
+        }
+    })
+    .forget();
+}
+
 impl Cmi5Session {
+    /// Sends what waits now (the view's "Try again now").
+    pub fn retry(self: &Rc<Self>) {
+        pump(Rc::clone(self));
+    }
+
+    /// The view lets the session go: nothing more is tried (what was sent stays sent).
+    pub fn close(&self) {
+        self.closed.set(true);
+    }
+
     /// Tells the view how many requests are still to go: the queue and `in_flight`. The queue
     /// is read first and let go before the view hears it (a render it causes may queue more).
     fn tell_pending(&self, in_flight: usize) {
@@ -132,13 +159,29 @@ impl Cmi5Session {
 
     /// After a check: the answer, the verbs owed, and the progress with what was sent.
     pub fn report(self: &Rc<Self>, exercises: &[Exercise], progress: &TrainingProgress, key: &str) {
-        if let (Some(e), Some((ok, response))) =
-            (exercises.iter().find(|e| e.progress_key() == key), progress.answers.get(key))
-        {
-            if let Some(s) = answered_statement(&self.launch, &self.data, e, response, *ok, &self.stamp()) {
-                self.push(Outgoing::Statement(s));
+        self.answered(exercises.iter().filter(|e| e.progress_key() == key), progress);
+        self.owed(exercises, progress);
+    }
+
+    /// A live workshop joined after some answers: each step answered so far (its latest answer,
+    /// in the path's order), then the verbs owed.
+    pub fn report_all(self: &Rc<Self>, exercises: &[Exercise], progress: &TrainingProgress) {
+        self.answered(exercises.iter(), progress);
+        self.owed(exercises, progress);
+    }
+
+    fn answered<'a>(self: &Rc<Self>, steps: impl Iterator<Item = &'a Exercise>, progress: &TrainingProgress) {
+        for e in steps {
+            if let Some((ok, response)) = progress.answers.get(&e.progress_key()) {
+                if let Some(s) = answered_statement(&self.launch, &self.data, e, response, *ok, &self.stamp()) {
+                    self.push(Outgoing::Statement(s));
+                }
             }
         }
+    }
+
+    /// The verbs the path's result owes, and the progress with what was sent.
+    fn owed(self: &Rc<Self>, exercises: &[Exercise], progress: &TrainingProgress) {
         let result = PathResult::of(exercises, progress);
         let mut sent = self.sent.get();
         let mastery = self.data.mastery.as_ref().map(|m| m.1);
@@ -196,34 +239,6 @@ impl Cmi5Session {
     }
 }
 
-/// Reads a State document: its text, or `None` when the LRS has none (404).
-async fn read_state(launch: &Cmi5Launch, token: &str, state_id: &str) -> Result<Option<String>, String> {
-    let url = launch.state_url(state_id);
-    match request(Call { method: "GET", url: &url, token: Some(token), body: None, keepalive: false }).await? {
-        (200, text) => Ok(Some(text)),
-        (404, _) => Ok(None),
-        (status, _) => Err(format!("the LRS answered {status} for the state document {state_id}")),
-    }
-}
-
-/// Starts the session as cmi5 says: the token, the launch data, the progress, `initialized`.
-pub async fn start(launch: Cmi5Launch, watchers: Watchers) -> Result<(Rc<Cmi5Session>, TrainingProgress), String> {
-    let call = Call { method: "POST", url: &launch.fetch, token: None, body: None, keepalive: false };
-    let token = match request(call).await? {
-        (200, text) => {
-            parse(&text).ok().and_then(|doc| doc.get("auth-token").and_then(|t| t.as_text()).map(String::from))
-        }
-        (status, _) => return Err(format!("the LMS's fetch URL answered {status} (a launch link works once)")),
-    }
-    .ok_or("the LMS's fetch URL gave no auth-token")?;
-    let data = read_state(&launch, &token, "LMS.LaunchData").await?.ok_or("the LMS wrote no launch data")?;
-    let data = LaunchData::parse(&data)?;
-    let doc = read_state(&launch, &token, PROGRESS_STATE).await?.unwrap_or_default();
-    let (sent, text) = Sent::split(&doc);
-    let progress = TrainingProgress::parse(text).unwrap_or_default();
-    Ok((open_session(launch, data, token, sent, watchers), progress))
-}
-
 /// A session that starts at once with `initialized` (and ends with `terminated` when the page
 /// goes away): a cmi5 launch's, once its launch data is read, or a live workshop's.
 pub fn open_session(
@@ -242,6 +257,8 @@ pub fn open_session(
         failed_now: Cell::new(false),
         queue: RefCell::default(),
         pumping: Cell::new(false),
+        failures: Cell::new(0),
+        closed: Cell::new(false),
         terminated: Cell::new(false),
         leave_to: RefCell::new(None),
         watchers,

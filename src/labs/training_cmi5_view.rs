@@ -9,7 +9,8 @@ use yew::prelude::*;
 use crate::model::training::lms::PathResult;
 use crate::model::training::{Exercise, TrainingProgress};
 
-use super::training_cmi5::{cmi5_launch, start, Cmi5Session, Watchers};
+use super::training_cmi5::{Cmi5Session, Watchers};
+use super::training_cmi5_start::{cmi5_launch, start};
 
 /// Starts the cmi5 session when the page was launched as a cmi5 AU (`restore` is given the
 /// progress the LRS kept), reports each check (`checked`, see `Steps`), and shows where the
@@ -28,14 +29,16 @@ pub fn use_cmi5_report(
     // Requests still on their way to the LRS: until none are, the page is busy and the status
     // line says so (a learner who closes the window then loses nothing).
     let pending = use_state(|| 0usize);
+    // A request of the running session that failed, and why: it is tried again.
+    let problem = use_state(|| None::<String>);
     let launched = use_memo((), |_| cmi5_launch());
     {
-        let (session, launched, pending) = (session.clone(), launched.clone(), pending.clone());
+        let (session, launched, pending, problem) =
+            (session.clone(), launched.clone(), pending.clone(), problem.clone());
         use_effect_with((), move |_| match (*launched).clone() {
             Some(Err(why)) => session.set(Some(Err((why, "in this browser")))),
             Some(Ok(launch)) => {
-                let failed = session.clone();
-                let on_error = Callback::from(move |why: String| failed.set(Some(Err((why, "on this page")))));
+                let on_error = Callback::from(move |why| problem.set(why));
                 let watchers = Watchers { on_error, on_pending: Callback::from(move |n| pending.set(n)) };
                 yew::platform::spawn_local(async move {
                     match start(launch, watchers).await {
@@ -97,12 +100,19 @@ pub fn use_cmi5_report(
             };
             html! {
                 <div class="lms-status">
+                    if let Some(why) = &*problem {
+                        <p class="alert" role="alert" data-testid="lms-problem">
+                            { format!("Your latest answers are not reaching your LMS yet: {why}. They are kept on this page and sent again as soon as it answers.") }
+                        </p>
+                    }
                     <p role="status" data-testid="lms-status">
-                        { match (*finished, *pending) {
-                            (true, 0) => format!("Finished: your LMS has your answers ({} of {} right). You can close this window.", r.raw, r.max),
-                            (true, _) => format!("Finishing: sending your last answers to your LMS ({} of {} right). Keep this window open.", r.raw, r.max),
-                            (false, 0) => format!("Your LMS has your answers: {} of {} right.", r.raw, r.max),
-                            (false, _) => format!("Sending your answers to your LMS: {} of {} right.", r.raw, r.max),
+                        { match (*finished, problem.is_some(), *pending) {
+                            (true, true, _) => format!("Finishing: your last answers are still to reach your LMS ({} of {} right). Keep this window open.", r.raw, r.max),
+                            (false, true, _) => format!("Your answers so far: {} of {} right; the latest are still to reach your LMS.", r.raw, r.max),
+                            (true, false, 0) => format!("Finished: your LMS has your answers ({} of {} right). You can close this window.", r.raw, r.max),
+                            (true, false, _) => format!("Finishing: sending your last answers to your LMS ({} of {} right). Keep this window open.", r.raw, r.max),
+                            (false, false, 0) => format!("Your LMS has your answers: {} of {} right.", r.raw, r.max),
+                            (false, false, _) => format!("Sending your answers to your LMS: {} of {} right.", r.raw, r.max),
                         } }
                     </p>
                     if !*finished {

@@ -1,8 +1,11 @@
 //! A live workshop without an LMS: on the guided path, a trainer (or learner) names the LRS the
 //! room reports to (endpoint, key, secret) and the learner's name; every checked answer then
 //! goes there as an `answered` statement (and `completed`, `passed` / `failed` once the path is
-//! done), under the cmi5 package's activity, so the class view shows the room. The connection
-//! is kept in this tab's session storage only (a reload keeps reporting), never in a link.
+//! done), under the cmi5 package's activity, so the class view shows the room. Connecting sends
+//! the answers already given; an answer that cannot reach the LRS waits and goes when it answers
+//! again (`training_cmi5`). The learner is this browser's own id (kept in local storage), shown by
+//! the name typed: two learners who type one name stay two. The connection is kept in this tab's
+//! session storage only (a reload keeps reporting), never in a link.
 
 use std::rc::Rc;
 
@@ -19,6 +22,21 @@ use super::training_cmi5::{open_session, Cmi5Session, Watchers};
 
 /// The connection, for this tab's session: endpoint, key, secret, name, registration.
 const LIVE_KEY: &str = "rescale-lab.live-lrs.v1";
+/// This browser's learner id (the statements' account), kept across visits.
+const LEARNER_KEY: &str = "rescale-lab.learner-id.v1";
+
+/// This browser's learner id: the one kept, else a new one kept from now on (where storage
+/// cannot keep it, the tab's `registration` stands in).
+fn learner_id(registration: &str) -> String {
+    browser::storage_get(LEARNER_KEY).filter(|id| !id.trim().is_empty()).unwrap_or_else(|| {
+        let id = format!("learner-{}", uuid());
+        if browser::storage_try_set(LEARNER_KEY, &id) {
+            id
+        } else {
+            format!("learner-{registration}")
+        }
+    })
+}
 
 #[derive(Clone, PartialEq, Default)]
 struct Live {
@@ -34,7 +52,8 @@ fn stored() -> Option<(Live, String)> {
 
 /// Opens the session (a registration per tab), or says why not.
 fn connect(live: &Live, registration: &str, watchers: Watchers) -> Result<Rc<Cmi5Session>, String> {
-    let launch = Cmi5Launch::live(&live.access, &live.name, &browser::page_url(), registration, PACKAGE_AU)?;
+    let id = learner_id(registration);
+    let launch = Cmi5Launch::live(&live.access, (&live.name, &id), &browser::page_url(), registration, PACKAGE_AU)?;
     browser::session_set(LIVE_KEY, &live.access.lines(&[&live.name, registration]));
     let token = live.access.basic_token();
     Ok(open_session(launch, LaunchData::live(PACKAGE_AU, &uuid(), 800), token, Sent::default(), watchers))
@@ -54,10 +73,14 @@ pub fn use_live_report(
     // Answers still on their way to the LRS: the page is busy until they are there.
     let pending = use_state(|| 0usize);
     crate::components::use_busy(*pending > 0);
+    // Why the latest answers wait (the session tries again), until one gets through.
+    let problem = use_state(|| None::<String>);
     let watchers = {
-        let (session, pending) = (session.clone(), pending.clone());
-        let on_error = Callback::from(move |why: String| session.set(Some(Err(why))));
-        Watchers { on_error, on_pending: Callback::from(move |n| pending.set(n)) }
+        let (problem, pending) = (problem.clone(), pending.clone());
+        Watchers {
+            on_error: Callback::from(move |why| problem.set(why)),
+            on_pending: Callback::from(move |n| pending.set(n)),
+        }
     };
     {
         // A reload in the same tab goes on reporting, under the same registration.
@@ -69,7 +92,7 @@ pub fn use_live_report(
         });
     }
     {
-        let (progress, current) = (progress.clone(), (*session).clone());
+        let (progress, current, exercises) = (progress.clone(), (*session).clone(), exercises.clone());
         use_effect_with(checked, move |checked| {
             if let (Some(Ok(s)), Some((_, key)), Some(exercises)) = (current, checked, exercises) {
                 s.report(&exercises, &progress, key);
@@ -79,21 +102,42 @@ pub fn use_live_report(
     if off {
         return html! {};
     }
+    // The session let go: its last statement queued, nothing more tried.
+    let let_go = |session: &Option<Result<Rc<Cmi5Session>, String>>| {
+        if let Some(Ok(s)) = session {
+            s.terminate(false);
+            s.close();
+        }
+    };
     let on_submit = {
-        let (form, session) = (form.clone(), session.clone());
+        let (form, session, problem, progress) = (form.clone(), session.clone(), problem.clone(), progress.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            session.set(Some(connect(&form, &uuid(), watchers.clone())));
+            let_go(&session);
+            problem.set(None);
+            let opened = connect(&form, &uuid(), watchers.clone());
+            // The answers given before connecting go first.
+            if let (Ok(s), Some(exercises)) = (&opened, &exercises) {
+                s.report_all(exercises, &progress);
+            }
+            session.set(Some(opened));
         })
     };
     let on_stop = {
+        let (session, problem) = (session.clone(), problem.clone());
+        Callback::from(move |_: MouseEvent| {
+            let_go(&session);
+            browser::session_remove(LIVE_KEY);
+            problem.set(None);
+            session.set(None);
+        })
+    };
+    let on_retry = {
         let session = session.clone();
         Callback::from(move |_: MouseEvent| {
             if let Some(Ok(s)) = &*session {
-                s.terminate(false);
+                s.retry();
             }
-            browser::session_remove(LIVE_KEY);
-            session.set(None);
         })
     };
     html! {
@@ -109,7 +153,12 @@ pub fn use_live_report(
                 None => html! {},
                 Some(Ok(_)) => html! {
                     <p class="lms-status">
-                        <span role="status" data-testid="live-status">{ format!("Sending your answers to {} as {}.", form.access.endpoint, form.name.trim()) }</span>
+                        if let Some(why) = &*problem {
+                            <span class="alert" role="alert" data-testid="live-status">{ format!("Your latest answers are waiting: {why}. They go as soon as the LRS answers (tried again every few seconds, and at your next answer).") }</span>
+                            <button type="button" onclick={on_retry}>{ "Try again now" }</button>
+                        } else {
+                            <span role="status" data-testid="live-status">{ format!("Sending your answers to {} as {}.", form.access.endpoint, form.name.trim()) }</span>
+                        }
                         <button type="button" onclick={on_stop}>{ "Stop sending" }</button>
                     </p>
                 },

@@ -309,6 +309,75 @@ test('without an LMS, a live workshop names the LRS and each answer reaches it',
     .toEqual([['61', false], ['false', true]]);
 });
 
+test('a live workshop sends what was answered before it connected, and what the LRS missed once it answers again', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const of = async (name) => (await statementsOf(lrs, { activity: lms.course.auId, related_activities: 'true' }))
+    .filter((s) => s.actor.name === name);
+  const answered = async (name) => (await of(name)).filter((s) => s.verb.id.endsWith('/answered'))
+    .map((s) => [s.object.id.split('/exercise/').pop(), s.result.response]);
+  const join = async (where, name) => {
+    await where.getByText('Send answers to an LRS (live workshop)').click();
+    await where.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
+    await where.getByLabel('LRS key').fill('lms');
+    await where.getByLabel('LRS secret').fill('lms-secret');
+    await where.getByLabel('Your name').fill(name);
+    await where.getByRole('button', { name: 'Send my answers' }).click();
+    await expect(where.getByTestId('live-status')).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as ${name}.`);
+  };
+  await page.goto('/#/');
+  await settled(page);
+  // Two answers before the learner joins: both go when they do, in the path's order.
+  await answerStep(page, 'owner-77', '60');
+  await answerStep(page, 'coverage-8-3', '7');
+  await join(page, 'eli');
+  await expect.poll(() => answered('eli')).toEqual([['coverage-8-3', '7'], ['owner-77', '60']]);
+  // The network drops: the answer waits, the page says so and stays settled.
+  const status = page.getByTestId('live-status');
+  await page.route(`${lms.origin}/xapi/**`, (route) => route.abort());
+  await answerStep(page, 'restart-200', 'no');
+  await expect(status).toHaveText(/^Your latest answers are waiting: .* could not be reached \(offline, or it does not allow this page\)\. They go as soon as the LRS answers/);
+  await settled(page);
+  expect(await axeViolations(page)).toEqual([]);
+  // Back: the learner need not do anything but ask again; the status line clears.
+  await page.unroute(`${lms.origin}/xapi/**`);
+  await page.getByRole('button', { name: 'Try again now' }).click();
+  await expect(status).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as eli.`);
+  await expect.poll(() => answered('eli')).toEqual([['coverage-8-3', '7'], ['owner-77', '60'], ['restart-200', 'false']]);
+  // Dropped again and back, with no click: the page tries again by itself.
+  await page.route(`${lms.origin}/xapi/**`, (route) => route.abort());
+  await answerStep(page, 'coverage-8-3', '8');
+  await expect(status).toHaveText(/^Your latest answers are waiting: /);
+  await page.unroute(`${lms.origin}/xapi/**`);
+  await expect(status).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as eli.`, { timeout: 20_000 });
+  await expect.poll(async () => (await answered('eli')).length).toBe(4);
+  // Every statement arrived once and in order: initialized first.
+  expect((await of('eli')).map((s) => s.verb.id.split('/').pop())).toEqual(['initialized', 'answered', 'answered', 'answered', 'answered']);
+
+  // Another learner on another computer types the same name: two learners, not one.
+  const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const second = await other.newPage();
+  await second.goto('/#/');
+  await settled(second);
+  await join(second, 'eli');
+  await answerStep(second, 'owner-77', '61');
+  await expect.poll(async () => new Set((await of('eli')).map((s) => s.actor.account.name)).size).toBe(2);
+  await other.close();
+  await page.goto(`/#/class?activity=${encodeURIComponent(lms.course.auId)}`);
+  await settled(page);
+  await page.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
+  await page.getByLabel('LRS key').fill('lms');
+  await page.getByLabel('LRS secret').fill('lms-secret');
+  await page.getByRole('button', { name: 'Show the class' }).click();
+  const learners = page.getByTestId('class-learners').locator('tbody tr');
+  await expect(learners.filter({ hasText: /^eli/ }).locator('th')).toHaveText(['eli (1 of 2)', 'eli (2 of 2)']);
+  await expect(learners.filter({ hasText: 'eli (1 of 2)' }).locator('td').first()).toHaveText('3');
+  await expect(learners.filter({ hasText: 'eli (2 of 2)' }).locator('td').first()).toHaveText('1');
+  // A plain-http LRS on another computer is refused by the page's own policy, and said so.
+  await page.getByLabel('LRS endpoint').fill('http://10.1.2.3/xapi/');
+  await page.getByRole('button', { name: 'Show the class' }).click();
+  await expect(page.getByTestId('class-status')).toHaveText('The class could not be read: http://10.1.2.3 is a plain http:// address, which this page may reach only on this computer (127.0.0.1 or localhost): use the server\'s https:// address.');
+});
+
 test('a learner who leaves while answers are on their way loses none of them', async ({ page }) => {
   const registration = randomUUID();
   const run = await lms.launch(`http://127.0.0.1:${rootPort}/${folder}/`, 'eve', registration);

@@ -1,7 +1,7 @@
 //! The class view's numbers: the statements of one workshop, as a Learning Record Store returns
 //! them (oldest first), read into who answered what, then summed per exercise (how many
 //! learners answered, the share right at the first attempt, the commonest wrong answers) and
-//! per learner (answered, right, finished). Pure; the page fetches and pages through the LRS.
+//! per learner (answered, right, finished; learners who share a name numbered). Pure; the page fetches and pages through the LRS.
 
 use std::collections::BTreeMap;
 
@@ -183,7 +183,22 @@ pub fn class_report(seen: &[Seen], order: &[String]) -> ClassReport {
             }
         })
         .collect();
-    ClassReport { exercises, learners: learners.into_iter().map(|(_, row)| row).collect() }
+    let mut learners: Vec<LearnerRow> = learners.into_iter().map(|(_, row)| row).collect();
+    number_shared_names(&mut learners);
+    ClassReport { exercises, learners }
+}
+
+/// Two learners who go by one name (two browsers where "Alex" was typed) stay two rows, told
+/// apart in the order they first reported: "Alex (1 of 2)", "Alex (2 of 2)".
+fn number_shared_names(learners: &mut [LearnerRow]) {
+    let names: Vec<String> = learners.iter().map(|l| l.shown.clone()).collect();
+    for (i, row) in learners.iter_mut().enumerate() {
+        let of = names.iter().filter(|n| **n == names[i]).count();
+        if of > 1 {
+            let nth = names[..=i].iter().filter(|n| **n == names[i]).count();
+            row.shown = format!("{} ({nth} of {of})", names[i]);
+        }
+    }
 }
 
 /// The next page of statements: the LRS's `more` link (a path on the LRS's host, or a whole

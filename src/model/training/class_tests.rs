@@ -85,6 +85,31 @@ fn the_class_is_summed_per_exercise_and_per_learner() {
     );
 }
 
+/// A live workshop's learners are their browsers' accounts: two who type one name stay two,
+/// numbered in the order they first reported; a name used once is shown as it is.
+#[test]
+fn learners_who_share_a_name_stay_apart() {
+    let alex = |id: &str, exercise: &str, ok: bool| {
+        let node = parse(&format!(
+            r#"{{"actor":{{"name":"Alex","account":{{"homePage":"https://lab.example/","name":"{id}"}}}},
+            "verb":{{"id":"http://adlnet.gov/expapi/verbs/answered"}},"object":{{"id":"{AU}/exercise/{exercise}"}},
+            "result":{{"response":"8","success":{ok}}}}}"#
+        ))
+        .unwrap();
+        read_statement(&node, AU).unwrap()
+    };
+    let seen = [
+        alex("learner-1", "e1", true),
+        alex("learner-2", "e1", false),
+        answer("bea", "e1", "8", true),
+        alex("learner-2", "e2", true),
+    ];
+    let report = class_report(&seen, &["e1".to_string(), "e2".to_string()]);
+    let learners: Vec<_> = report.learners.iter().map(|l| (l.shown.as_str(), l.answered, l.right)).collect();
+    assert_eq!(learners, [("Alex (1 of 2)", 1, 1), ("Alex (2 of 2)", 2, 1), ("bea (name)", 1, 1)]);
+    assert_eq!((report.exercises[0].learners, report.exercises[0].first_right), (3, 2));
+}
+
 #[test]
 fn statements_are_put_in_the_order_they_were_stored() {
     let mut seen = [answer("a", "e", "1", false), answer("a", "e", "2", true)];

@@ -88,11 +88,13 @@ impl Cmi5Launch {
         format!("{}statements", self.endpoint)
     }
 
-    /// A live workshop's "launch": the LRS a trainer typed, the learner's name (an account
-    /// on `home_page`, the lab's own address), a registration for the tab's session.
+    /// A live workshop's "launch": the LRS a trainer typed, the learner as typed (the name the
+    /// class view shows) with the browser's own learner id (the account on `home_page`, the
+    /// lab's own address: two learners who type the same name stay two), a registration for
+    /// the tab's session.
     pub fn live(
         lrs: &LrsAccess,
-        learner: &str,
+        (learner, learner_id): (&str, &str),
         home_page: &str,
         registration: &str,
         activity_id: &str,
@@ -104,7 +106,7 @@ impl Cmi5Launch {
         let actor = Node::object(vec![
             ("objectType", Node::text("Agent")),
             ("name", Node::text(learner.trim())),
-            ("account", Node::object(vec![("homePage", Node::text(home_page)), ("name", Node::text(learner.trim()))])),
+            ("account", Node::object(vec![("homePage", Node::text(home_page)), ("name", Node::text(learner_id))])),
         ]);
         let actor = to_text(&actor);
         let values = [

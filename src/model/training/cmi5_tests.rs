@@ -220,7 +220,7 @@ fn a_live_workshop_reports_without_the_cmi5_claims() {
     let lrs = |endpoint: &str| LrsAccess { endpoint: endpoint.into(), ..LrsAccess::default() };
     let launch = Cmi5Launch::live(
         &lrs("https://lrs.example/xAPI"),
-        " dana ",
+        (" dana ", "learner-5f0c"),
         "https://lab.example/",
         REGISTRATION,
         "https://rescale-lab.example/guided-path/au",
@@ -228,7 +228,7 @@ fn a_live_workshop_reports_without_the_cmi5_claims() {
     .unwrap();
     assert_eq!(
         to_text(&launch.actor),
-        r#"{"objectType":"Agent","name":"dana","account":{"homePage":"https://lab.example/","name":"dana"}}"#
+        r#"{"objectType":"Agent","name":"dana","account":{"homePage":"https://lab.example/","name":"learner-5f0c"}}"#
     );
     let data = LaunchData::live("https://rescale-lab.example/guided-path/au", "session-9", 800);
     let result = PathResult { raw: 2, max: 2, answered: 2 };
@@ -241,7 +241,9 @@ fn a_live_workshop_reports_without_the_cmi5_claims() {
         ("ftp://lrs.example", "dana", "the LRS endpoint must be an http(s) URL"),
         ("https://lrs.example", "  ", "type your name"),
     ] {
-        let got = Cmi5Launch::live(&lrs(endpoint), name, "https://lab.example/", REGISTRATION, "urn:x").unwrap_err();
+        let got =
+            Cmi5Launch::live(&lrs(endpoint), (name, "learner-5f0c"), "https://lab.example/", REGISTRATION, "urn:x")
+                .unwrap_err();
         assert!(got.starts_with(why), "{got}");
     }
 }

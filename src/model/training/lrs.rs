@@ -69,6 +69,29 @@ impl LrsAccess {
     }
 }
 
+/// Why a request to `origin` (an LRS's, or an LMS's: `http://10.1.2.3:8080`) could not be made,
+/// seen from a page at `page_origin`. The page's security policy (`connect-src` in `index.html`)
+/// lets it reach its own origin, any https address, and plain http only on this computer
+/// (127.0.0.1, localhost): any other plain-http address is refused before a request is sent, so
+/// the message says that, not "offline". Otherwise the address is offline, or its server does
+/// not allow this page (CORS), which the page cannot tell apart.
+pub fn unreachable(origin: &str, page_origin: &str) -> String {
+    let host = origin.strip_prefix("http://").map(|rest| {
+        let host = rest.split('/').next().unwrap_or_default();
+        host.rsplit_once(':').filter(|(_, port)| port.chars().all(|c| c.is_ascii_digit())).map_or(host, |(h, _)| h)
+    });
+    match host {
+        Some(host)
+            if origin != page_origin && !["127.0.0.1", "localhost"].contains(&host.to_ascii_lowercase().as_str()) =>
+        {
+            format!(
+                "{origin} is a plain http:// address, which this page may reach only on this computer (127.0.0.1 or localhost): use the server's https:// address"
+            )
+        }
+        _ => format!("{origin} could not be reached (offline, or it does not allow this page)"),
+    }
+}
+
 /// One value a line, each with its line breaks taken out (so none can shift the others).
 pub fn to_lines(values: &[&str]) -> String {
     values.iter().map(|v| v.replace(['\n', '\r'], "")).collect::<Vec<_>>().join("\n")
@@ -111,6 +134,25 @@ mod tests {
                 ("https://lrs example/", bad),
             ],
         );
+    }
+
+    /// Plain http is refused by the page's policy except on this computer and on the page's own
+    /// origin: the message says so instead of "offline".
+    #[test]
+    fn a_plain_http_address_elsewhere_is_named_as_the_policy_refuses_it() {
+        let page = "https://lab.example";
+        let policy = "is a plain http:// address, which this page may reach only on this computer";
+        for (origin, page_origin, want) in [
+            ("http://10.1.2.3", page, policy),
+            ("http://lrs.school.example:8080", page, policy),
+            ("http://10.1.2.3:8080", "http://10.1.2.3:8080", "could not be reached (offline"),
+            ("http://127.0.0.1:9", page, "could not be reached (offline"),
+            ("http://LOCALHOST:8080", page, "could not be reached (offline"),
+            ("https://lrs.example", page, "could not be reached (offline"),
+        ] {
+            let got = unreachable(origin, page_origin);
+            assert!(got.starts_with(origin) && got.contains(want), "{origin} from {page_origin}: {got}");
+        }
     }
 
     /// An IRI is kept as typed (trimmed); anything else is refused, quoted.

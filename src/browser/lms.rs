@@ -2,7 +2,8 @@
 //! the launch link says which standard (`?lms=scorm12` or `?lms=scorm2004`, before the hash),
 //! the run-time object (`API` or `API_1484_11`) is looked up in the parent frames and the
 //! opener as the standards ask, initialised once per page, and finished when the page goes
-//! away. What to tell it comes from the model (`model::training::lms`); this file only calls.
+//! away, with the time the session lasted. What to tell it comes from the model
+//! (`model::training::lms`); this file only calls, and reads the clock.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -10,7 +11,7 @@ use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::model::training::lms::Scorm;
+use crate::model::training::lms::{session_time, Moment, Scorm};
 
 /// A parameter of the launch link's query (before the hash), decoded.
 pub fn launch_param(name: &str) -> Option<String> {
@@ -42,6 +43,8 @@ pub struct ScormSession {
     pub scorm: Scorm,
     api: JsValue,
     finished: RefCell<bool>,
+    /// When the run-time was initialised, in milliseconds since the epoch.
+    started_ms: f64,
 }
 
 thread_local! {
@@ -62,7 +65,8 @@ fn connect() -> Option<ScormLink> {
             scorm.api_name()
         )));
     };
-    let session = Rc::new(ScormSession { scorm, api, finished: RefCell::new(false) });
+    let started_ms = js_sys::Date::now();
+    let session = Rc::new(ScormSession { scorm, api, finished: RefCell::new(false), started_ms });
     if !session.call(0, &[""]).eq("true") {
         return Some(ScormLink::Failed(format!("the LMS refused to start the session: {}", session.last_error())));
     }
@@ -96,6 +100,13 @@ fn find_api(name: &str) -> Option<JsValue> {
         }
     }
     None
+}
+
+/// The browser's clock now: the instant, and the learner's offset from UTC.
+pub fn moment_now() -> Moment {
+    let date = js_sys::Date::new_0();
+    // Date's offset is minutes west of UTC; the model's east of it.
+    Moment { epoch_ms: date.get_time().max(0.0) as u64, offset_minutes: -(date.get_timezone_offset() as i32) }
 }
 
 /// Terminates the session when the page is hidden for good (closed, or navigated away).
@@ -165,9 +176,17 @@ impl ScormSession {
         }
     }
 
-    /// Ends the session (once).
+    /// How long this session has lasted, as (element, value) for the run-time.
+    pub fn session_time(&self) -> (String, String) {
+        let centis = ((js_sys::Date::now() - self.started_ms) / 10.0).max(0.0) as u64;
+        session_time(self.scorm, centis)
+    }
+
+    /// Ends the session (once), telling the run-time first how long it lasted.
     pub fn finish(&self) {
         if !self.finished.replace(true) {
+            let (element, value) = self.session_time();
+            self.call(2, &[&element, &value]);
             self.call(4, &[""]);
         }
     }

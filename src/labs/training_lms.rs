@@ -1,11 +1,12 @@
 //! The guided path under an LMS that launched it from a SCORM package: the learner's progress
 //! comes from the LMS (its suspend data) instead of this browser's storage, and every checked
-//! answer is reported as an interaction, followed by the score, the status and the progress,
-//! then committed. A line above the steps says where the answers go, or why they cannot.
+//! answer is reported as an interaction (with when it was checked), followed by the score,
+//! the status, the progress and the session's time so far, then committed. A line above the
+//! steps says where the answers go, or why they cannot.
 
 use yew::prelude::*;
 
-use crate::browser::lms::{scorm_link, ScormLink, ScormSession};
+use crate::browser::lms::{moment_now, scorm_link, ScormLink, ScormSession};
 use crate::model::training::lms::{fit_suspend, interaction_values, status_values, PathResult};
 use crate::model::training::{Exercise, TrainingProgress};
 
@@ -42,7 +43,7 @@ fn report(
         let exercise = exercises.iter().find(|e| e.progress_key() == key);
         if let (Some(e), Some((ok, response))) = (exercise, progress.answers.get(key)) {
             let index = session.get(scorm.interaction_count_element()).trim().parse::<u32>().unwrap_or(0);
-            if let Some(values) = interaction_values(scorm, index, e, response, *ok) {
+            if let Some(values) = interaction_values(scorm, index, e, response, *ok, moment_now()) {
                 session.set_all(&values)?;
             }
         }
@@ -58,7 +59,10 @@ fn report(
     }
     let pass_mark = scorm.pass_mark(&session.get(scorm.pass_mark_element()));
     let (suspend, dropped) = fit_suspend(&progress.format(), scorm.suspend_limit());
-    session.set_all(&status_values(scorm, result, pass_mark, &suspend))?;
+    let mut values = status_values(scorm, result, pass_mark, &suspend);
+    // The time so far, in case the session never finishes (a crash, a closed laptop).
+    values.push(session.session_time());
+    session.set_all(&values)?;
     session.commit()?;
     let mut line = format!("Your LMS has your answers: {} of {} right.", result.raw, result.max);
     if dropped > 0 {

@@ -2,8 +2,10 @@
 // zip is unpacked, and a player page (www/lms/scorm-host.html) reads its imsmanifest.xml, sets
 // up a real SCORM run-time written by others (scorm-again's Scorm12API / Scorm2004API) and opens
 // the launch file in a frame. The learner answers; the spec reads back from the run-time what
-// the lab reported: each answer as an interaction, the score, the status, the progress; then a
-// second launch resumes from what the LMS kept, and finishing the path passes it.
+// the lab reported: each answer as an interaction (with its time), the status, the progress,
+// no score and no verdict half-way (the run-time judges any score against the pass mark), the
+// session's time once the learner leaves; then a second launch resumes from what the LMS kept,
+// finishing the path scores and passes it, and a third launch leaves that result alone.
 import { test, expect } from '@playwright/test';
 import { answerStep, answersBut } from './path.js';
 import { settled } from './fixtures.js';
@@ -19,10 +21,29 @@ const rootPort = Number(process.env.E2E_PORT || 4173) + 2;
 const answers = answersBut('owner-77', 'restart-200');
 
 
+// Seconds in a duration as each standard writes it (1.2 HHHH:MM:SS.SS, 2004 ISO 8601), or NaN.
+const seconds = {
+  scorm12: (text) => {
+    const m = /^(\d{2,4}):([0-5]\d):([0-5]\d(?:\.\d{1,2})?)$/.exec(text);
+    return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : NaN;
+  },
+  scorm2004: (text) => {
+    const m = /^PT(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d{1,2})?)S)?$/.exec(text);
+    return m && text !== 'PT' ? Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0) : NaN;
+  },
+};
+
 const words = {
   scorm12: {
     status: (cmi) => cmi.core.lesson_status,
+    // The element the run-time judges, and what it answers half-way.
+    verdict: ['cmi.core.lesson_status', 'incomplete'],
     score: (cmi) => [cmi.core.score.raw, cmi.core.score.min, cmi.core.score.max],
+    // 1.2 scores in percent, the scale of the mastery score the LMS compares it with.
+    passingScore: ['92.8', '0', '100'],
+    session: (cmi) => cmi.core.session_time,
+    // When each answer was checked: the learner's time of day.
+    time: (i) => expect(i.time).toMatch(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/),
     response: 'student_response',
     wrong: 'wrong',
     yes: 't',
@@ -30,7 +51,16 @@ const words = {
   },
   scorm2004: {
     status: (cmi) => `${cmi.completion_status}/${cmi.success_status}`,
+    verdict: ['cmi.success_status', 'unknown'],
     score: (cmi) => [cmi.score.raw, cmi.score.min, cmi.score.max],
+    passingScore: ['13', '0', '14'],
+    session: (cmi) => cmi.session_time,
+    // When each answer was checked: an ISO 8601 date-time in UTC, to the hundredth.
+    time: (i, from, to) => {
+      expect(i.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{2}Z$/);
+      expect(Date.parse(i.timestamp)).toBeGreaterThanOrEqual(from - 10);
+      expect(Date.parse(i.timestamp)).toBeLessThanOrEqual(to);
+    },
     response: 'learner_response',
     wrong: 'incorrect',
     yes: 'true',
@@ -72,22 +102,33 @@ for (const kind of ['scorm12', 'scorm2004']) {
     await expect(lab).toHaveAttribute('target', '_blank');
     await expect(lab).toHaveAttribute('href', /^index\.html#\/owners\?/);
 
+    const from = Date.now();
     await answerStep(frame, 'owner-77', '60');
     await answerStep(frame, 'restart-200', 'yes');
     await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
+    const to = Date.now();
     r = await record();
     const interactions = Object.values(r.cmi.interactions.childArray ?? r.cmi.interactions);
     expect(interactions.map((i) => [i.id, i.type, i[w.response], i.result])).toEqual([
       ['owner-77', 'numeric', '60', 'correct'],
       ['restart-200', 'true-false', w.yes, w.wrong],
     ]);
-    expect(w.score(r.cmi)).toEqual(['1', '0', '14']);
+    for (const i of interactions) w.time(i, from, to);
+    // Half-way: no score (1.2's max is the run-time's default), so no verdict for the run-time
+    // to draw from one; 2004 says how far the learner is instead.
+    expect(w.score(r.cmi)).toEqual(kind === 'scorm12' ? ['', '', '100'] : ['', '', '']);
+    if (kind === 'scorm2004') expect([r.cmi.score.scaled, r.cmi.progress_measure]).toEqual(['', '0.142']);
     expect(w.status(r.cmi)).toBe(kind === 'scorm12' ? 'incomplete' : 'incomplete/unknown');
+    expect(await page.evaluate((e) => window.lmsGet(e), w.verdict[0])).toBe(w.verdict[1]);
     expect(r.cmi.suspend_data).toMatch(/^v1\nowner-77#[0-9a-f]{8}\tcorrect\t60\nrestart-200#[0-9a-f]{8}\tincorrect\tyes\n$/);
 
-    // The learner leaves: the session is finished, and the LMS keeps what was committed.
+    // The learner leaves: the session is finished, and the LMS keeps what was committed: still
+    // no verdict (the run-time judges a score at the end too), and the time the session lasted.
     await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
     await expect.poll(async () => (await record()).calls).toContain(w.finish);
+    r = await record();
+    expect(w.status(r.cmi)).toBe(kind === 'scorm12' ? 'incomplete' : 'incomplete/unknown');
+    expect(seconds[kind](w.session(r.cmi))).toBeGreaterThan(0);
 
     // A second launch resumes: the answers are back, the score goes on from them.
     await page.goto(player);
@@ -98,23 +139,25 @@ for (const kind of ['scorm12', 'scorm2004']) {
     for (const [id, value] of Object.entries(answers)) await answerStep(frame, id, value);
     await expect(status).toHaveText('Your LMS has your answers: 13 of 14 right.');
     r = await record();
-    expect(w.score(r.cmi)).toEqual(['13', '0', '14']);
+    expect(w.score(r.cmi)).toEqual(w.passingScore);
     // 13 of 14 is above the manifest's pass mark of 80 %.
     expect(w.status(r.cmi)).toBe(kind === 'scorm12' ? 'passed' : 'completed/passed');
     if (kind === 'scorm2004') expect(r.cmi.score.scaled).toBe('0.928');
     expect(Object.values(r.cmi.interactions.childArray ?? r.cmi.interactions)).toHaveLength(12);
-    if (kind === 'scorm12') {
-      // Opened again after passing: the recorded result stays as it is until the learner answers
-      // (with a long path, suspend data may not hold every answer it counted).
-      await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
-      await expect.poll(async () => (await record()).calls).toContain(w.finish);
-      await page.goto(player);
-      await settled(frame);
-      await expect(status).toHaveText('Your LMS keeps your result; 13 of 14 right in the answers it gave back. It is reported again when you answer a step.');
-      r = await record();
-      expect(r.calls).toEqual(['initialize']);
-      expect(w.status(r.cmi)).toBe('passed');
-    }
+    // Leaving after the last step: the run-time's own judgement of the score agrees.
+    await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+    await expect.poll(async () => (await record()).calls).toContain(w.finish);
+    r = await record();
+    expect(w.status(r.cmi)).toBe(kind === 'scorm12' ? 'passed' : 'completed/passed');
+    expect(seconds[kind](w.session(r.cmi))).toBeGreaterThan(0);
+    // Opened again after passing: the recorded result stays as it is until the learner answers
+    // (with a long path, suspend data may not hold every answer it counted).
+    await page.goto(player);
+    await settled(frame);
+    await expect(status).toHaveText('Your LMS keeps your result; 13 of 14 right in the answers it gave back. It is reported again when you answer a step.');
+    r = await record();
+    expect(r.calls).toEqual(['initialize']);
+    expect(w.status(r.cmi)).toBe(kind === 'scorm12' ? 'passed' : 'completed/passed');
     expect(errors).toEqual([]);
     rmSync(join(repo, folder), { recursive: true, force: true });
   });

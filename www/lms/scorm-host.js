@@ -3,9 +3,14 @@
 // launch file from the default organization's first item and its resource, the item's
 // parameters, the pass mark), sets up the run-time (scorm-again's Scorm12API or Scorm2004API) in
 // this window, where the content looks for it, hands it what the "LMS database" (this page's
-// localStorage) kept from the learner's last session, and opens the launch file in a frame.
+// localStorage) kept from the learner's last session (status, score, suspend data: what an LMS
+// gives back on resume), and opens the launch file in a frame. The attempt counts (1.2's
+// cmi.core.credit is "credit", as in an LMS's normal mode; 2004's is by default), so the
+// run-time judges a score against the pass mark as LMSs do.
 //   scorm-host.html?package=<url of the unzipped package's folder, ending in />
-// The spec reads back window.lmsRecord(): every value the content left in the run-time.
+// The spec reads back window.lmsRecord(): every value the content left in the run-time; and
+// window.lmsGet(element): what the run-time answers the content's GetValue for it now (2004
+// computes cmi.success_status from the score and the pass mark there).
 const pkg = new URL(new URLSearchParams(location.search).get('package'), location.href);
 const status = document.getElementById('launch');
 
@@ -33,7 +38,11 @@ if (version === 'scorm12') {
   const mastery = first('masteryscore', item);
   api.loadFromJSON({
     student_data: mastery ? { mastery_score: mastery.textContent.trim() } : {},
-    core: saved ? { entry: 'resume', lesson_status: saved.status } : { entry: 'ab-initio' },
+    core: {
+      credit: 'credit',
+      lesson_mode: 'normal',
+      ...(saved ? { entry: 'resume', lesson_status: saved.status, score: saved.score ?? {} } : { entry: 'ab-initio' }),
+    },
     suspend_data: saved ? saved.suspend : '',
   });
   window.API = api;
@@ -43,7 +52,9 @@ if (version === 'scorm12') {
   const measure = objective && objective.getAttribute('satisfiedByMeasure') === 'true' && first('minNormalizedMeasure', objective);
   api.loadFromJSON({
     ...(measure ? { scaled_passing_score: measure.textContent.trim() } : {}),
-    ...(saved ? { entry: 'resume', completion_status: saved.status } : { entry: 'ab-initio' }),
+    ...(saved
+      ? { entry: 'resume', completion_status: saved.status, success_status: saved.success ?? 'unknown', score: saved.score ?? {} }
+      : { entry: 'ab-initio' }),
     suspend_data: saved ? saved.suspend : '',
   });
   window.API_1484_11 = api;
@@ -56,7 +67,11 @@ const keep = (name) => {
   const cmi = api.cmi;
   const suspend = cmi.suspend_data;
   const status = version === 'scorm12' ? cmi.core.lesson_status : cmi.completion_status;
-  localStorage.setItem(stored, JSON.stringify({ suspend, status }));
+  const success = version === 'scorm12' ? undefined : cmi.success_status;
+  // The score's parts that were set (an unset part stays unset on resume).
+  const given = JSON.parse(JSON.stringify(version === 'scorm12' ? cmi.core.score : cmi.score));
+  const score = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== ''));
+  localStorage.setItem(stored, JSON.stringify({ suspend, status, success, score }));
 };
 for (const name of version === 'scorm12' ? ['LMSCommit', 'LMSFinish'] : ['Commit', 'Terminate']) {
   api.on(name, () => keep(name));
@@ -64,5 +79,6 @@ for (const name of version === 'scorm12' ? ['LMSCommit', 'LMSFinish'] : ['Commit
 api.on(version === 'scorm12' ? 'LMSInitialize' : 'Initialize', () => calls.push('initialize'));
 
 window.lmsRecord = () => ({ version, href, calls, cmi: JSON.parse(JSON.stringify(api.cmi)) });
+window.lmsGet = (element) => (version === 'scorm12' ? api.LMSGetValue(element) : api.GetValue(element));
 status.textContent = `Launching ${href} (${version === 'scorm12' ? 'SCORM 1.2' : 'SCORM 2004'}).`;
 document.getElementById('sco').src = new URL(href, pkg).href;

@@ -6,8 +6,18 @@
 //! The two standards name the same things differently (SCORM 1.2's `cmi.core.score.raw` is
 //! SCORM 2004's `cmi.score.raw`, its `wrong` is 2004's `incorrect`, its true-false response
 //! is `t`/`f` where 2004 writes `true`/`false`), and 1.2 has one status where 2004 has two.
+//!
+//! No verdict before every step has an answer: the score is written only then, because a
+//! run-time given a pass mark judges the score itself (2004's `cmi.success_status` is read as
+//! `failed` while `cmi.score.scaled` is below `cmi.scaled_passing_score`; a 1.2 LMS sets
+//! `failed` at `LMSFinish` while `cmi.core.score.raw` is below the mastery score, which is in
+//! percent, so 1.2's score is too). Times are written by `lms_time.rs`.
 
 use super::{Answer, Exercise, TrainingProgress};
+
+#[path = "lms_time.rs"]
+mod time;
+pub use time::{session_time, Moment};
 
 /// Which SCORM run-time launched the page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -142,39 +152,43 @@ pub fn decimal(milli: u32) -> String {
 }
 
 /// The score, the status and the progress, as (element, value) in the order they are set.
-/// Without a pass mark, SCORM 1.2 says `completed` and 2004 leaves success `unknown`. SCORM 1.2
-/// scores from 0 to 100, so a set of more than 100 exercises is scored there in percent.
+/// Until every exercise has an answer there is no score (a run-time with a pass mark would
+/// judge it; 2004's progress measure says how far the learner is). Without a pass mark, SCORM
+/// 1.2 says `completed` and 2004 leaves success `unknown`. SCORM 1.2 scores in percent, the
+/// scale of its mastery score.
 pub fn status_values(scorm: Scorm, result: PathResult, pass_mark: Option<u32>, suspend: &str) -> Vec<(String, String)> {
     let verdict = pass_mark.map(|mark| if result.passed(mark) { "passed" } else { "failed" });
+    let complete = result.complete();
     let mut values = Vec::new();
     let mut set = |element: &str, value: String| values.push((element.to_string(), value));
     match scorm {
         Scorm::V12 => {
-            // 1.2 bounds a score by 0 and 100: a set of more exercises is scored in percent.
-            let (raw, max) = match result.max {
-                0..=100 => (result.raw, result.max),
-                _ => (result.scaled_milli() / 10, 100),
-            };
-            set("cmi.core.score.min", "0".into());
-            set("cmi.core.score.max", max.to_string());
-            set("cmi.core.score.raw", raw.to_string());
+            if complete {
+                set("cmi.core.score.min", "0".into());
+                set("cmi.core.score.max", "100".into());
+                set("cmi.core.score.raw", decimal(result.scaled_milli() * 100));
+            }
             let status = match verdict {
-                _ if !result.complete() => "incomplete",
+                _ if !complete => "incomplete",
                 Some(word) => word,
                 None => "completed",
             };
             set("cmi.core.lesson_status", status.into());
-            set("cmi.core.exit", if result.complete() { "" } else { "suspend" }.into());
+            set("cmi.core.exit", if complete { "" } else { "suspend" }.into());
         }
         Scorm::V2004 => {
-            set("cmi.score.min", "0".into());
-            set("cmi.score.max", result.max.to_string());
-            set("cmi.score.raw", result.raw.to_string());
-            set("cmi.score.scaled", decimal(result.scaled_milli()));
-            set("cmi.completion_status", if result.complete() { "completed" } else { "incomplete" }.into());
-            let success = if result.complete() { verdict.unwrap_or("unknown") } else { "unknown" };
+            let answered = result.answered.saturating_mul(1000).checked_div(result.max).unwrap_or(0);
+            set("cmi.progress_measure", decimal(answered.min(1000)));
+            if complete {
+                set("cmi.score.min", "0".into());
+                set("cmi.score.max", result.max.to_string());
+                set("cmi.score.raw", result.raw.to_string());
+                set("cmi.score.scaled", decimal(result.scaled_milli()));
+            }
+            set("cmi.completion_status", if complete { "completed" } else { "incomplete" }.into());
+            let success = if complete { verdict.unwrap_or("unknown") } else { "unknown" };
             set("cmi.success_status", success.into());
-            set("cmi.exit", if result.complete() { "normal" } else { "suspend" }.into());
+            set("cmi.exit", if complete { "normal" } else { "suspend" }.into());
         }
     }
     values.push((scorm.suspend_element().to_string(), suspend.to_string()));
@@ -231,15 +245,16 @@ pub(super) fn graded_response(expected: Answer, response: &str) -> Option<Answer
     }
 }
 
-/// One checked answer as interaction number `index`: (element, value) in the order the
-/// standard needs them (the id first, the type before the responses). `None` for a response
-/// grading refuses (it was never checked).
+/// One answer checked at `when` as interaction number `index`: (element, value) in the order
+/// the standard needs them (the id first, the type before the responses). `None` for a
+/// response grading refuses (it was never checked).
 pub fn interaction_values(
     scorm: Scorm,
     index: u32,
     exercise: &Exercise,
     response: &str,
     ok: bool,
+    when: Moment,
 ) -> Option<Vec<(String, String)>> {
     let (expected, _) = exercise.kind.solve();
     let given = graded_response(expected, response)?;
@@ -250,6 +265,7 @@ pub fn interaction_values(
     let at = |field: &str| format!("cmi.interactions.{index}.{field}");
     let right = response_word(scorm, expected);
     let mut values = vec![(at("id"), interaction_id(&exercise.id)), (at("type"), kind.to_string())];
+    values.push(time::interaction_time(scorm, index, when));
     match scorm {
         Scorm::V12 => {
             values.push((at("correct_responses.0.pattern"), right));

@@ -70,18 +70,29 @@ fn status_in_each_standard() {
     let find = |values: &[(String, String)], element: &str| {
         values.iter().find(|(e, _)| e == element).map(|(_, v)| v.clone()).unwrap_or_default()
     };
-    // (standard, result, pass mark, the status elements and their values)
+    // (standard, result, pass mark, the status elements and their values; "" for not set)
     type Case<'a> = (Scorm, PathResult, Option<u32>, &'a [(&'a str, &'a str)]);
-    let cases: [Case; 7] = [
-        (Scorm::V12, started, Some(800), &[("cmi.core.lesson_status", "incomplete"), ("cmi.core.exit", "suspend")]),
-        (Scorm::V12, half, Some(800), &[("cmi.core.lesson_status", "failed"), ("cmi.core.score.raw", "1")]),
+    let cases: [Case; 8] = [
+        (
+            Scorm::V12,
+            started,
+            Some(800),
+            &[("cmi.core.lesson_status", "incomplete"), ("cmi.core.exit", "suspend"), ("cmi.core.score.raw", "")],
+        ),
+        (Scorm::V12, half, Some(800), &[("cmi.core.lesson_status", "failed"), ("cmi.core.score.raw", "50")]),
         (Scorm::V12, all, Some(800), &[("cmi.core.lesson_status", "passed"), ("cmi.core.exit", "")]),
-        (Scorm::V12, half, None, &[("cmi.core.lesson_status", "completed"), ("cmi.core.score.max", "2")]),
+        (Scorm::V12, half, None, &[("cmi.core.lesson_status", "completed"), ("cmi.core.score.max", "100")]),
         (
             Scorm::V2004,
             started,
             Some(500),
-            &[("cmi.completion_status", "incomplete"), ("cmi.success_status", "unknown"), ("cmi.exit", "suspend")],
+            &[
+                ("cmi.completion_status", "incomplete"),
+                ("cmi.success_status", "unknown"),
+                ("cmi.exit", "suspend"),
+                ("cmi.score.scaled", ""),
+                ("cmi.progress_measure", "0.5"),
+            ],
         ),
         (
             Scorm::V2004,
@@ -89,6 +100,7 @@ fn status_in_each_standard() {
             Some(500),
             &[("cmi.success_status", "passed"), ("cmi.score.scaled", "0.5"), ("cmi.exit", "normal")],
         ),
+        (Scorm::V2004, half, Some(800), &[("cmi.success_status", "failed"), ("cmi.score.raw", "1")]),
         (Scorm::V2004, half, None, &[("cmi.completion_status", "completed"), ("cmi.success_status", "unknown")]),
     ];
     for (scorm, result, mark, want) in cases {
@@ -100,13 +112,32 @@ fn status_in_each_standard() {
     }
 }
 
+/// A run-time given a pass mark judges any score it holds (2004 reads `cmi.success_status`
+/// from `cmi.score.scaled`; a 1.2 LMS sets the lesson status from `cmi.core.score.raw` at
+/// `LMSFinish`): until every step has an answer, no score is written at all.
 #[test]
-fn a_scorm_12_score_stays_within_0_and_100() {
-    let big = PathResult { raw: 150, max: 200, answered: 200 };
-    let values = status_values(Scorm::V12, big, None, "");
-    assert!(values.contains(&("cmi.core.score.raw".into(), "75".into())), "{values:?}");
-    assert!(values.contains(&("cmi.core.score.max".into(), "100".into())), "{values:?}");
-    let values = status_values(Scorm::V2004, big, None, "");
+fn no_score_before_every_step_has_an_answer() {
+    for answered in 0..14 {
+        let result = PathResult { raw: answered, max: 14, answered };
+        for scorm in [Scorm::V12, Scorm::V2004] {
+            let values = status_values(scorm, result, Some(800), "");
+            let scores: Vec<_> = values.iter().filter(|(e, _)| e.contains(".score.")).collect();
+            assert_eq!(scores, Vec::<&(String, String)>::new(), "{scorm:?} {answered} of 14");
+        }
+    }
+}
+
+#[test]
+fn a_scorm_12_score_is_in_percent_like_its_mastery_score() {
+    let score = |raw, max| {
+        let values = status_values(Scorm::V12, PathResult { raw, max, answered: max }, Some(800), "");
+        let find = |element: &str| values.iter().find(|(e, _)| e == element).map(|(_, v)| v.clone());
+        [find("cmi.core.score.raw"), find("cmi.core.score.min"), find("cmi.core.score.max")].map(Option::unwrap)
+    };
+    assert_eq!(score(13, 14), ["92.8", "0", "100"]);
+    assert_eq!(score(150, 200), ["75", "0", "100"]);
+    assert_eq!(score(0, 3), ["0", "0", "100"]);
+    let values = status_values(Scorm::V2004, PathResult { raw: 150, max: 200, answered: 200 }, None, "");
     assert!(values.contains(&("cmi.score.raw".into(), "150".into())), "{values:?}");
 }
 
@@ -120,24 +151,28 @@ fn decimals_are_written_without_trailing_zeros() {
 #[test]
 fn an_interaction_in_each_standards_words() {
     let (a, b) = (owner(), restore());
-    let v12 = interaction_values(Scorm::V12, 3, &b, " Yes ", false).unwrap();
+    // 2024-05-01T12:34:56.789Z, checked by a learner at UTC+2.
+    let when = Moment { epoch_ms: 1_714_566_896_789, offset_minutes: 120 };
+    let v12 = interaction_values(Scorm::V12, 3, &b, " Yes ", false, when).unwrap();
     assert_eq!(
         v12,
         [
             ("cmi.interactions.3.id", "restart_200"),
             ("cmi.interactions.3.type", "true-false"),
+            ("cmi.interactions.3.time", "14:34:56"),
             ("cmi.interactions.3.correct_responses.0.pattern", "f"),
             ("cmi.interactions.3.student_response", "t"),
             ("cmi.interactions.3.result", "wrong"),
         ]
         .map(|(e, v)| (e.to_string(), v.to_string()))
     );
-    let v2004 = interaction_values(Scorm::V2004, 0, &a, "60", true).unwrap();
+    let v2004 = interaction_values(Scorm::V2004, 0, &a, "60", true, when).unwrap();
     assert_eq!(
         v2004,
         [
             ("cmi.interactions.0.id", "w-owner"),
             ("cmi.interactions.0.type", "numeric"),
+            ("cmi.interactions.0.timestamp", "2024-05-01T12:34:56.78Z"),
             ("cmi.interactions.0.description", "Step w-owner"),
             ("cmi.interactions.0.correct_responses.0.pattern", "60[:]60"),
             ("cmi.interactions.0.learner_response", "60"),
@@ -146,8 +181,8 @@ fn an_interaction_in_each_standards_words() {
         .map(|(e, v)| (e.to_string(), v.to_string()))
     );
     // A response grading refuses was never checked: nothing to report.
-    assert_eq!(interaction_values(Scorm::V2004, 0, &a, "sixty", false), None);
-    assert_eq!(interaction_values(Scorm::V12, 0, &b, "maybe", false), None);
+    assert_eq!(interaction_values(Scorm::V2004, 0, &a, "sixty", false, when), None);
+    assert_eq!(interaction_values(Scorm::V12, 0, &b, "maybe", false, when), None);
 }
 
 #[test]

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """The planner's runbook, run command by command on a real standalone Flink cluster.
 
-Called by run.sh once the cluster is up and the jars are built (see run.sh for the layout). The
+Called by run.sh once the cluster is up and the jars are built (see run.sh for the layout). ROUTE
+says how the job was stopped before its restart at the target failed: "checkpoint" (cancelled,
+its latest retained checkpoint is what the runbook's first step restores) or "savepoint"
+(stopped with `flink stop --type canonical`, its stop savepoint is). The
 runbook is the planner's own (runbook.md, from `cargo run --example runbook` for LINK): its
 `flink` commands are run as written, placeholders filled with the real job ids and paths, and
 each step's configuration block passed as -D options. What the runbook cannot run here:
@@ -19,11 +22,11 @@ import re
 import subprocess
 import sys
 import time
-import urllib.request
 
-WORK, FLINK, PORT, LINK, KIT, REPO = sys.argv[1:7]
-REST = f"http://localhost:{PORT}"
-GATES = os.path.join(WORK, "gates")
+from cluster import (GATES, completed, ended, failures, flink, gate, job_id, norm, offset, operator_names, progress,
+                     rest, retained_checkpoints, status, uploaded, vertices, wait)
+
+WORK, FLINK, PORT, LINK, KIT, REPO, ROUTE, RUNBOOK = sys.argv[1:9]
 SLOW = os.path.join(WORK, "slow")
 REPORT = []
 
@@ -32,128 +35,6 @@ def out(line=""):
     REPORT.append(line)
     print(line, flush=True)
     print("| " + line, file=sys.stderr, flush=True)
-
-
-def progress(msg):
-    print(f"[journey] {msg}", file=sys.stderr, flush=True)
-
-
-def operator_names():
-    with open(os.path.join(WORK, "operator-ids.txt")) as f:
-        return dict(line.strip().split(" ", 1) for line in f if line.strip())
-
-
-def norm(text):
-    text = text.replace(WORK, "<work>")
-    for hexid, uid in operator_names().items():
-        text = text.replace(hexid, f"{hexid[:8]}… ('{uid}')")
-    text = re.sub(r"(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])", "<id>", text)
-    text = re.sub(r"savepoint-[0-9a-f]{6}-[0-9a-f]{12}", "savepoint-<id>", text)
-    text = re.sub(r"chk-\d+", "chk-<n>", text)
-    return text
-
-
-def rest(path, method="GET"):
-    req = urllib.request.Request(REST + path, method=method)
-    with urllib.request.urlopen(req, timeout=30) as r:
-        return json.loads(r.read().decode() or "null")
-
-
-def wait(what, check, seconds=120, every=0.5):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        got = check()
-        if got:
-            return got
-        time.sleep(every)
-    raise SystemExit(f"journey: gave up waiting for {what} after {seconds} s")
-
-
-def gate(name, offset):
-    with open(os.path.join(GATES, name), "w") as f:
-        f.write(str(offset))
-
-
-def offset(name):
-    try:
-        with open(os.path.join(GATES, name + ".progress")) as f:
-            return int(f.read().strip() or -1)
-    except (OSError, ValueError):
-        return -1
-
-
-def flink(words, quiet=False):
-    """bin/flink with these words; its output (stdout and stderr) as text."""
-    p = subprocess.run([os.path.join(FLINK, "bin", "flink")] + words, capture_output=True, text=True, timeout=300)
-    said = (p.stdout + p.stderr).strip()
-    if not quiet:
-        progress("flink " + " ".join(words) + " -> " + (said.splitlines()[-1] if said else "(nothing)"))
-    return p.returncode, said
-
-
-def job_id(said):
-    m = re.search(r"JobID ([0-9a-f]{32})", said)
-    if not m:
-        raise SystemExit("journey: no job id in: " + said[-2000:])
-    return m.group(1)
-
-
-def refused(said):
-    """What bin/flink printed when the job did not start: its deepest "Caused by" line."""
-    causes = [l for l in said.splitlines() if l.startswith("Caused by:")]
-    return norm(causes[-1] if causes else said.splitlines()[-1])
-
-
-def started_or_refused(said):
-    """(job id, None) for a submitted job, or (None, Flink's cause) when bin/flink failed."""
-    m = re.search(r"JobID ([0-9a-f]{32})", said)
-    return (m.group(1), None) if m else (None, refused(said))
-
-
-def ended(said, rc):
-    """How a submission that should fail ended: refused by bin/flink, or a job that failed."""
-    jid, cause = started_or_refused(said)
-    if jid is None:
-        return f"bin/flink exit {rc}, the job did not start:\n    {cause}"
-    wait("the job to end", lambda: status(jid) in ("FAILED", "FINISHED", "CANCELED"), seconds=60)
-    return f"{status(jid)}:\n    {root_exception(jid)}"
-
-
-def status(jid):
-    return rest(f"/jobs/{jid}")["state"]
-
-
-def vertices(jid):
-    v = rest(f"/jobs/{jid}")["vertices"]
-    return "; ".join(f"{x['name']} (p={x['parallelism']}, max {x['maxParallelism']})" for x in sorted(v, key=lambda x: x["name"]))
-
-
-def root_exception(jid):
-    ex = rest(f"/jobs/{jid}/exceptions")
-    hist = ex.get("exceptionHistory", {}).get("entries", [])
-    text = hist[0]["stacktrace"] if hist else ex.get("root-exception", "")
-    # The deepest "Caused by" line names the cause; keep the first line of each.
-    causes = [text.splitlines()[0]] + [l for l in text.splitlines() if l.startswith("Caused by:")]
-    return norm(causes[-1])
-
-
-def failures(jid):
-    ex = rest(f"/jobs/{jid}/exceptions")
-    return ex.get("exceptionHistory", {}).get("entries", [])
-
-
-def checkpoints(jid):
-    return rest(f"/jobs/{jid}/checkpoints")
-
-
-def completed(jid):
-    return [c for c in checkpoints(jid).get("history", []) if c["status"] == "COMPLETED"]
-
-
-def uploaded(c):
-    """A checkpoint's upload against its state: "full" from 90 %, else the share."""
-    share = c["checkpointed_size"] / max(c["state_size"], 1)
-    return "full" if share >= 0.9 else f"{round(share * 100)} % of the state, not full"
 
 
 # ---------------------------------------------------------------------------- the runbook
@@ -204,6 +85,37 @@ def standin_rewrite(source_offset, new_max, name):
     return path
 
 
+def cancel_keep_checkpoint(jid):
+    """The checkpoint route: cancelled, its latest checkpoint retained; that checkpoint's path."""
+    flink(["cancel", jid])
+    wait("the cancelled job", lambda: status(jid) == "CANCELED")
+    chk = wait("the retained checkpoint", lambda: retained_checkpoints()[-1:])[0]
+    out(f"  cancelled; its latest checkpoint is retained ({norm(chk)})")
+    return chk
+
+
+def stop_with_savepoint(jid):
+    """The savepoint route: stopped with a canonical savepoint (no --drain); the savepoint's path,
+    what the lab's savepoint reader says of it, and the retained checkpoints left."""
+    words = ["stop", "--type", "canonical", "--savepointPath", os.path.join(WORK, "savepoints"), jid]
+    _, said = flink(words)
+    path = re.search(r"Savepoint completed\. Path: (\S+)", said).group(1)
+    wait("the stopped job", lambda: status(jid) in ("FINISHED", "FAILED", "CANCELED"))
+    out(f"  stopped: flink stop --type canonical --savepointPath <savepoint-dir> <job-id> -> {norm(said.splitlines()[-1])}; the job {status(jid)}")
+    table = subprocess.run(["cargo", "run", "--quiet", "--bin", "keygroups", "--", "savepoint", path.removeprefix("file:")], cwd=REPO, capture_output=True, text=True, check=True).stdout
+    head = re.sub(r"checkpoint id \d+", "checkpoint id <n>", table.splitlines()[0])
+    head = re.sub(r", \d+ bytes$", "", head)
+    keyed = [n for n, uid in operator_names().items() if uid == "sum-per-key"][0]
+    sizes = table.split(f"operator {keyed}", 1)[1].splitlines()[1].strip().split(", state ")[0]
+    out(f"    the lab's savepoint reader (keygroups savepoint): {head}; sum-per-key: {sizes}")
+    for _ in range(60):  # Flink discards a finished job's checkpoints in the background
+        if not retained_checkpoints():
+            break
+        time.sleep(0.5)
+    out(f"    retained checkpoints left under the checkpoint directory: {len(retained_checkpoints())}")
+    return path
+
+
 def main():
     for d in (GATES,):
         os.makedirs(d, exist_ok=True)
@@ -214,7 +126,7 @@ def main():
     new_max = int(re.search(r"-Dpipeline.max-parallelism=(\d+)", markdown).group(1))
     target = int(re.search(r"-p (\d+) -cm NO_CLAIM -Dpipeline", markdown).group(1))
     out(f"Planner link: {LINK}")
-    out(f"Runbook: {len(steps)} steps, new max parallelism {new_max}, target {target} (runbook-{LINK.split('release=')[-1]}.md beside this report)")
+    out(f"Runbook: {len(steps)} steps, new max parallelism {new_max}, target {target} ({RUNBOOK} beside this report)")
     jars = os.path.join(WORK, "jars")
     old, new = os.path.join(jars, "old"), os.path.join(jars, "new")
     values = {"<savepoint-dir>": os.path.join(WORK, "savepoints")}
@@ -229,15 +141,14 @@ def main():
     before = len(completed(live))
     wait("a checkpoint at offset 100", lambda: len(completed(live)) >= before + 1)
     out(f"  first run: flink run -d -p 2 -Dpipeline.max-parallelism=4 job.jar -> {vertices(live)}; held at offset 100, checkpointed")
-    flink(["cancel", live])
-    wait("the cancelled job", lambda: status(live) == "CANCELED")
-    chk = wait("the retained checkpoint", lambda: sorted(
-        [os.path.join(r, d) for r, ds, _ in os.walk(os.path.join(WORK, "checkpoints")) for d in ds if d.startswith("chk-") and os.path.exists(os.path.join(r, d, "_metadata"))],
-        key=os.path.getmtime)[-1:])[0]
-    out(f"  cancelled; its latest checkpoint is retained ({norm(chk)})")
-    rc, said = flink(["run", "-d", "-s", chk, "-p", str(target), os.path.join(old, "job.jar")])
-    out(f"  the restart at {target}: flink run -d -s <chk> -p {target} job.jar -> {ended(said, rc)}")
-    values["<latest-checkpoint-path>"] = chk
+    if ROUTE == "savepoint":
+        latest, key = stop_with_savepoint(live), "<latest-savepoint-path>"
+    else:
+        latest, key = cancel_keep_checkpoint(live), "<latest-checkpoint-path>"
+    rc, said = flink(["run", "-d", "-s", latest, "-p", str(target), os.path.join(old, "job.jar")])
+    shown = "<chk>" if ROUTE == "checkpoint" else "<savepoint>"
+    out(f"  the restart at {target}: flink run -d -s {shown} -p {target} job.jar -> {ended(said, rc)}")
+    values[key] = latest
 
     # ---- step 1 of the runbook: the job is down, bring it back (and what the raised keys prevent)
     title, cmds, conf = steps[0]

@@ -4,13 +4,22 @@
 # like seed 004's (RunbookJob.java: a source with split state over the trace kit's trace.csv, a
 # union-state operator, a keyed sum, a sink that commits on checkpoints), scaled down to two
 # cores: first run at p=2 with max parallelism 4, the restart at 6 fails, and the runbook the
-# planner writes for that link (cargo run --example runbook) is run step by step by journey.py,
-# the rewrite stood in for (no State Processor API jar here). The committed totals are checked
-# with the trace kit's checker. Writes observed-flink-<version>.txt and the runbook it ran
-# (runbook-2.3.md) next to this script; src/model/planner/runbook/journey_tests.rs holds them.
-# Needs cargo, Java 17 (javac, jar), curl-free (Python's urllib), python3 and PyPI. About four
-# minutes after the download. Not part of the test command.
+# planner writes for that link (cargo run --example runbook) is run step by step by journey.py
+# (cluster.py: its calls to bin/flink and the REST API), the rewrite stood in for (no State
+# Processor API jar here). The committed totals are checked with the trace kit's checker. Two
+# routes, by how the job was stopped before the failed restart:
+#   ROUTE=checkpoint (default)  cancelled; its latest snapshot is a retained checkpoint (the
+#                               planner's default, snapshot=checkpoint). Writes
+#                               observed-flink-<version>.txt and runbook-2.3.md.
+#   ROUTE=savepoint             stopped with flink stop --type canonical (a stop-with-savepoint,
+#                               "Suspend Savepoint"); the link says snapshot=canonical. Writes
+#                               observed-stop-savepoint-flink-<version>.txt and
+#                               runbook-2.3-stop-savepoint.md.
+# Next to this script; src/labs/planner/journey_tests.rs and journey_savepoint_tests.rs hold
+# them. Needs cargo, Java 17 (javac, jar), curl-free (Python's urllib), python3 and PyPI. About
+# four minutes a route after the download. Not part of the test command.
 #   bash tests/flink-runbook/run.sh [flink-version]
+#   ROUTE=savepoint bash tests/flink-runbook/run.sh [flink-version]
 #   FLINK_CLUSTER_VENV=/tmp/flink-cluster bash tests/flink-runbook/run.sh   # keep the download
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -20,10 +29,24 @@ version=${1:-2.3.0}
 # split (the trace kit's source), RocksDB, Flink 2.3's names. The planner is told 200 GiB of
 # state, so that its first checkpoint (about 11 min at the default rates) needs the raised keys
 # the journey checks; the job's own state is small, its checkpoints slowed to 15 s under the
-# cluster's 10 s timeout, which stands in for the 10 min default.
+# cluster's 10 s timeout, which stands in for the 10 min default. The savepoint route's link is
+# the same with snapshot=canonical: the job's latest snapshot is its stop savepoint.
 link='#/planner?current=2&p=6&first=2&saved_maxp=4&partitions=1&state=200GiB&job=down&backend=rocksdb&release=2.3'
 # shellcheck source=../flink-common/flink.sh
 . "$here/../flink-common/flink.sh"
+route=${ROUTE:-checkpoint}
+case $route in
+  checkpoint)
+    observed=observed-flink-$version.txt
+    runbook='runbook-2.3.md'
+    ;;
+  savepoint)
+    link="$link&snapshot=canonical"
+    observed=observed-stop-savepoint-flink-$version.txt
+    runbook='runbook-2.3-stop-savepoint.md'
+    ;;
+  *) flink_fail "ROUTE is checkpoint or savepoint, not '$route'" ;;
+esac
 flink_work flink-runbook
 venv=${FLINK_CLUSTER_VENV:-$FLINK_WORK/venv}
 flink_install "$venv" "$version"
@@ -101,11 +124,11 @@ done
 python3 -c "import urllib.request; urllib.request.urlopen('http://localhost:$port/overview')" 2>/dev/null \
   || flink_fail "the cluster did not answer on http://localhost:$port (logs: $FLINK_WORK/log)"
 
-(cd "$repo" && cargo build --quiet --example runbook --example trace_kit)
+(cd "$repo" && cargo build --quiet --example runbook --example trace_kit --bin keygroups)
 # The operator ids Flink's messages name, by uid.
 java -cp "$FLINK_CLASSES:$FLINK_CP" OperatorIds src tag sum-per-key sink "Sink Committer: sink" >"$FLINK_WORK/operator-ids.txt"
 export PATH=$home/bin:$PATH
-python3 "$here/journey.py" "$FLINK_WORK" "$home" "$port" "$link" "$here" "$repo" >"$FLINK_WORK/observed.txt"
-{ echo "# $(java -version 2>&1 | head -n 1); Flink $version standalone cluster (bin/start-cluster.sh), $(date -u +%Y-%m-%d)"; cat "$FLINK_WORK/observed.txt"; } >"$here/observed-flink-$version.txt"
-cp "$FLINK_WORK/runbook.md" "$here/runbook-2.3.md"
-echo "wrote $here/observed-flink-$version.txt and $here/runbook-2.3.md"
+python3 "$here/journey.py" "$FLINK_WORK" "$home" "$port" "$link" "$here" "$repo" "$route" "$runbook" >"$FLINK_WORK/observed.txt"
+{ echo "# $(java -version 2>&1 | head -n 1); Flink $version standalone cluster (bin/start-cluster.sh), $(date -u +%Y-%m-%d)"; cat "$FLINK_WORK/observed.txt"; } >"$here/$observed"
+cp "$FLINK_WORK/runbook.md" "$here/$runbook"
+echo "wrote $here/$observed and $here/$runbook"

@@ -12,6 +12,8 @@ mod interim_view;
 mod kafka_view;
 #[cfg(test)]
 mod journey_tests;
+#[cfg(test)]
+mod journey_savepoint_tests;
 mod max_choice;
 mod kinds_view;
 mod plan_view;

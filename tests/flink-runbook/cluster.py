@@ -1,0 +1,145 @@
+"""The cluster as journey.py talks to it: bin/flink, the REST API, the job's gate files, the
+retained checkpoints, and the report's placeholders for ids and paths. Imported by journey.py,
+whose first three arguments it reads: the work directory, Flink's home and the REST port.
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+
+WORK, FLINK, PORT = sys.argv[1:4]
+REST = f"http://localhost:{PORT}"
+GATES = os.path.join(WORK, "gates")
+
+
+def progress(msg):
+    print(f"[journey] {msg}", file=sys.stderr, flush=True)
+
+
+def operator_names():
+    with open(os.path.join(WORK, "operator-ids.txt")) as f:
+        return dict(line.strip().split(" ", 1) for line in f if line.strip())
+
+
+def norm(text):
+    text = text.replace(WORK, "<work>")
+    for hexid, uid in operator_names().items():
+        text = text.replace(hexid, f"{hexid[:8]}… ('{uid}')")
+    text = re.sub(r"(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])", "<id>", text)
+    text = re.sub(r"savepoint-[0-9a-f]{6}-[0-9a-f]{12}", "savepoint-<id>", text)
+    text = re.sub(r"chk-\d+", "chk-<n>", text)
+    return text
+
+
+def rest(path, method="GET"):
+    req = urllib.request.Request(REST + path, method=method)
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read().decode() or "null")
+
+
+def wait(what, check, seconds=120, every=0.5):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        got = check()
+        if got:
+            return got
+        time.sleep(every)
+    raise SystemExit(f"journey: gave up waiting for {what} after {seconds} s")
+
+
+def gate(name, offset):
+    with open(os.path.join(GATES, name), "w") as f:
+        f.write(str(offset))
+
+
+def offset(name):
+    try:
+        with open(os.path.join(GATES, name + ".progress")) as f:
+            return int(f.read().strip() or -1)
+    except (OSError, ValueError):
+        return -1
+
+
+def flink(words, quiet=False):
+    """bin/flink with these words; its output (stdout and stderr) as text."""
+    p = subprocess.run([os.path.join(FLINK, "bin", "flink")] + words, capture_output=True, text=True, timeout=300)
+    said = (p.stdout + p.stderr).strip()
+    if not quiet:
+        progress("flink " + " ".join(words) + " -> " + (said.splitlines()[-1] if said else "(nothing)"))
+    return p.returncode, said
+
+
+def job_id(said):
+    m = re.search(r"JobID ([0-9a-f]{32})", said)
+    if not m:
+        raise SystemExit("journey: no job id in: " + said[-2000:])
+    return m.group(1)
+
+
+def refused(said):
+    """What bin/flink printed when the job did not start: its deepest "Caused by" line."""
+    causes = [l for l in said.splitlines() if l.startswith("Caused by:")]
+    return norm(causes[-1] if causes else said.splitlines()[-1])
+
+
+def started_or_refused(said):
+    """(job id, None) for a submitted job, or (None, Flink's cause) when bin/flink failed."""
+    m = re.search(r"JobID ([0-9a-f]{32})", said)
+    return (m.group(1), None) if m else (None, refused(said))
+
+
+def ended(said, rc):
+    """How a submission that should fail ended: refused by bin/flink, or a job that failed."""
+    jid, cause = started_or_refused(said)
+    if jid is None:
+        return f"bin/flink exit {rc}, the job did not start:\n    {cause}"
+    wait("the job to end", lambda: status(jid) in ("FAILED", "FINISHED", "CANCELED"), seconds=60)
+    return f"{status(jid)}:\n    {root_exception(jid)}"
+
+
+def status(jid):
+    return rest(f"/jobs/{jid}")["state"]
+
+
+def vertices(jid):
+    v = rest(f"/jobs/{jid}")["vertices"]
+    return "; ".join(f"{x['name']} (p={x['parallelism']}, max {x['maxParallelism']})" for x in sorted(v, key=lambda x: x["name"]))
+
+
+def root_exception(jid):
+    ex = rest(f"/jobs/{jid}/exceptions")
+    hist = ex.get("exceptionHistory", {}).get("entries", [])
+    text = hist[0]["stacktrace"] if hist else ex.get("root-exception", "")
+    # The deepest "Caused by" line names the cause; keep the first line of each.
+    causes = [text.splitlines()[0]] + [l for l in text.splitlines() if l.startswith("Caused by:")]
+    return norm(causes[-1])
+
+
+def failures(jid):
+    ex = rest(f"/jobs/{jid}/exceptions")
+    return ex.get("exceptionHistory", {}).get("entries", [])
+
+
+def checkpoints(jid):
+    return rest(f"/jobs/{jid}/checkpoints")
+
+
+def completed(jid):
+    return [c for c in checkpoints(jid).get("history", []) if c["status"] == "COMPLETED"]
+
+
+def uploaded(c):
+    """A checkpoint's upload against its state: "full" from 90 %, else the share."""
+    share = c["checkpointed_size"] / max(c["state_size"], 1)
+    return "full" if share >= 0.9 else f"{round(share * 100)} % of the state, not full"
+
+
+def retained_checkpoints():
+    """The chk-<n> directories with a _metadata under the checkpoint directory, oldest first."""
+    return sorted(
+        [os.path.join(r, d) for r, ds, _ in os.walk(os.path.join(WORK, "checkpoints")) for d in ds if d.startswith("chk-") and os.path.exists(os.path.join(r, d, "_metadata"))],
+        key=os.path.getmtime)

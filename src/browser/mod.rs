@@ -169,6 +169,11 @@ pub fn download(filename: &str, mime: &str, contents: &str) {
     .forget();
 }
 
+/// Runs `f` once, `ms` milliseconds from now (a page's timer; it is never cancelled).
+pub fn later(ms: u32, f: impl FnOnce() + 'static) {
+    gloo_timers::callback::Timeout::new(ms, f).forget();
+}
+
 /// The page's URL without its hash (what an `<iframe>` of this lab should load).
 pub fn page_url() -> String {
     web_sys::window()

@@ -21,8 +21,6 @@ use crate::model::training::cmi5::{
 use crate::model::training::lms::PathResult;
 use crate::model::training::{Exercise, TrainingProgress};
 
-pub use super::training_cmi5_start::cmi5_launch;
-
 enum Outgoing {
     Statement(String),
     Progress(String),
@@ -119,12 +117,11 @@ fn pump(session: Rc<Cmi5Session>) {
 /// Tries the queue again after a pause that doubles with each failure in a row: 2 s, 4 s, … 30 s.
 fn retry_later(session: Rc<Cmi5Session>) {
     let pause = (2000u32 << session.failures.get().saturating_sub(1).min(4)).min(30_000);
-    gloo_timers::callback::Timeout::new(pause, move || {
+    crate::browser::later(pause, move || {
         if !session.closed.get() && !session.queue.borrow().is_empty() {
             pump(session);
         }
-    })
-    .forget();
+    });
 }
 
 impl Cmi5Session {

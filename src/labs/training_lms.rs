@@ -28,7 +28,8 @@ pub fn lms_progress() -> Option<(TrainingProgress, Option<String>)> {
 /// Whether the LMS holds the progress (the browser's storage is then left alone): a SCORM
 /// run-time was found, or a cmi5 launch link is whole.
 pub fn lms_keeps_progress() -> bool {
-    matches!(scorm_link(), Some(ScormLink::Found(_))) || matches!(super::training_cmi5::cmi5_launch(), Some(Ok(_)))
+    matches!(scorm_link(), Some(ScormLink::Found(_)))
+        || matches!(super::training_cmi5_start::cmi5_launch(), Some(Ok(_)))
 }
 
 /// One graded answer, the result and the progress, told to the run-time and committed.

@@ -132,10 +132,11 @@ impl ExerciseKind {
                 (
                     Answer::Number(u64::from(o.size())),
                     format!(
-                        "gcd({m}, {}) = {}, so the walk reaches m ÷ gcd = {} residues.",
+                        "gcd({m}, {}) = {}, so the walk reaches m ÷ gcd = {} residue{}.",
                         o.reduced_stride(),
                         o.gcd(),
-                        o.size()
+                        o.size(),
+                        if o.size() == 1 { "" } else { "s" }
                     ),
                 )
             }

@@ -309,7 +309,7 @@ test('without an LMS, a live workshop names the LRS and each answer reaches it',
     .toEqual([['61', false], ['false', true]]);
 });
 
-test('a live workshop sends what was answered before it connected, and what the LRS missed once it answers again', async ({ page, browser }) => {
+test('a live workshop sends what was answered before it connected, and what the LRS missed once it answers again', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
   const of = async (name) => (await statementsOf(lrs, { activity: lms.course.auId, related_activities: 'true' }))
     .filter((s) => s.actor.name === name);
@@ -354,7 +354,7 @@ test('a live workshop sends what was answered before it connected, and what the 
   expect((await of('eli')).map((s) => s.verb.id.split('/').pop())).toEqual(['initialized', 'answered', 'answered', 'answered', 'answered']);
 
   // Another learner on another computer types the same name: two learners, not one.
-  const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const other = await browser.newContext({ baseURL });
   const second = await other.newPage();
   await second.goto('/#/');
   await settled(second);

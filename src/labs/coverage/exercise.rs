@@ -33,7 +33,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
             </section>
         };
     }
-    let next = p.next_run_allowed(locked_m, locked_a);
+    let next = p.run_now((props.m, props.a), locked_m, locked_a);
     let on_reset = {
         let on_action = props.on_action.clone();
         Callback::from(move |_: ()| {

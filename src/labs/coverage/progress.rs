@@ -87,6 +87,14 @@ impl Progress {
         (0..RUNS.len()).find(|&i| self.results[i].is_none() && RUNS[i].blocked_by(locked_m, locked_a).is_none())
     }
 
+    /// The run to do now with the pair (m, a) on screen: that pair's run when it is not done and
+    /// allowed (a link to run 2's pair leads with run 2), else [`Progress::next_run_allowed`].
+    pub fn run_now(&self, (m, a): (u32, u64), locked_m: Option<u32>, locked_a: Option<u64>) -> Option<usize> {
+        let here = RUNS.iter().position(|run| run.m == m && run.a == a);
+        here.filter(|&i| self.results[i].is_none() && RUNS[i].blocked_by(locked_m, locked_a).is_none())
+            .or_else(|| self.next_run_allowed(locked_m, locked_a))
+    }
+
     /// The run to do next, if any.
     pub fn next_run(&self) -> Option<usize> {
         self.results.iter().position(Option::is_none)
@@ -156,6 +164,19 @@ mod tests {
         assert_eq!(Progress::default().next_run_allowed(None, Some(2)), Some(1));
         assert_eq!(Progress::default().next_run_allowed(Some(12), None), None);
         assert_eq!(Progress::default().next_run_allowed(None, None), Some(0));
+        // The pair on screen leads when its run is still to do; another pair, or a run done,
+        // leaves the first run to do.
+        let first_done = Progress { results: [Some(true), None], ..Progress::default() };
+        for (progress, pair, want) in [
+            (Progress::default(), (8, 2), Some(1)),
+            (Progress::default(), (8, 3), Some(0)),
+            (Progress::default(), (8, 5), Some(0)),
+            (Progress { results: [None, Some(false)], ..Progress::default() }, (8, 2), Some(0)),
+            (first_done, (8, 3), Some(1)),
+        ] {
+            assert_eq!(progress.run_now(pair, None, None), want, "{progress:?} at {pair:?}");
+        }
+        assert_eq!(Progress::default().run_now((8, 2), Some(8), Some(2)), Some(1));
     }
 
     #[test]

@@ -21,7 +21,7 @@ pub struct RunLineProps {
 pub fn RunLine(props: &RunLineProps) -> Html {
     let locked_m = use_locked(Some(AttrValue::Static("m"))).then_some(props.m);
     let locked_a = use_locked(Some(AttrValue::Static("a"))).then_some(props.a);
-    let next = props.progress.next_run_allowed(locked_m, locked_a);
+    let next = props.progress.run_now((props.m, props.a), locked_m, locked_a);
     match next {
         None => html! {},
         Some(i) => {

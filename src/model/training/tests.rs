@@ -30,6 +30,18 @@ fn the_default_path_is_answered_by_the_model() {
     assert!(ExerciseKind::BusiestGroups { max: 128, p: 200 }.validate().is_err());
 }
 
+/// The coverage explanation counts in the right number: one residue, several residues.
+#[test]
+fn the_coverage_reason_agrees_in_number() {
+    for (m, a, reason) in [
+        (8, 0, "gcd(8, 0) = 8, so the walk reaches m ÷ gcd = 1 residue."),
+        (8, 2, "gcd(8, 2) = 2, so the walk reaches m ÷ gcd = 4 residues."),
+        (8, 3, "gcd(8, 3) = 1, so the walk reaches m ÷ gcd = 8 residues."),
+    ] {
+        assert_eq!(ExerciseKind::CoverageReach { m, a }.solve().1, reason, "m {m} a {a}");
+    }
+}
+
 /// The bundled samples are the fixtures they were copied from, and the exercises over them
 /// are answered from the file: max parallelism 128, a stateless operator's uid change is
 /// harmless, a keyed one's blocks the restore, an unknown uid matches nothing.

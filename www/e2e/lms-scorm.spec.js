@@ -82,6 +82,16 @@ for (const kind of ['scorm12', 'scorm2004']) {
     execFileSync('python3', ['-m', 'zipfile', '-e', join(repo, `dist/packages/rescale-lab-${kind}.zip`), join(repo, folder)]);
     const player = `http://127.0.0.1:${rootPort}/www/lms/scorm-host.html?package=/${folder}/`;
     const record = () => page.evaluate(() => window.lmsRecord());
+    // The learner leaves (the content's frame unloads): the session is finished, the LMS keeps
+    // `status` and the time the session lasted.
+    const leave = async (status) => {
+      await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+      await expect.poll(async () => (await record()).calls).toContain(w.finish);
+      const kept = await record();
+      expect(w.status(kept.cmi)).toBe(status);
+      expect(seconds[kind](w.session(kept.cmi))).toBeGreaterThan(0);
+      return kept;
+    };
 
     await page.goto(player);
     const frame = page.frameLocator('#sco');
@@ -124,11 +134,7 @@ for (const kind of ['scorm12', 'scorm2004']) {
 
     // The learner leaves: the session is finished, and the LMS keeps what was committed: still
     // no verdict (the run-time judges a score at the end too), and the time the session lasted.
-    await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
-    await expect.poll(async () => (await record()).calls).toContain(w.finish);
-    r = await record();
-    expect(w.status(r.cmi)).toBe(kind === 'scorm12' ? 'incomplete' : 'incomplete/unknown');
-    expect(seconds[kind](w.session(r.cmi))).toBeGreaterThan(0);
+    await leave(kind === 'scorm12' ? 'incomplete' : 'incomplete/unknown');
 
     // A second launch resumes: the answers are back, the score goes on from them.
     await page.goto(player);
@@ -145,11 +151,7 @@ for (const kind of ['scorm12', 'scorm2004']) {
     if (kind === 'scorm2004') expect(r.cmi.score.scaled).toBe('0.928');
     expect(Object.values(r.cmi.interactions.childArray ?? r.cmi.interactions)).toHaveLength(12);
     // Leaving after the last step: the run-time's own judgement of the score agrees.
-    await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
-    await expect.poll(async () => (await record()).calls).toContain(w.finish);
-    r = await record();
-    expect(w.status(r.cmi)).toBe(kind === 'scorm12' ? 'passed' : 'completed/passed');
-    expect(seconds[kind](w.session(r.cmi))).toBeGreaterThan(0);
+    await leave(kind === 'scorm12' ? 'passed' : 'completed/passed');
     // Opened again after passing: the recorded result stays as it is until the learner answers
     // (with a long path, suspend data may not hold every answer it counted).
     await page.goto(player);

@@ -7,54 +7,26 @@
 //! savepoint with a full first checkpoint; the cutover's vertices are the ones the per-operator
 //! table pins; and every committed total is right at the end.
 
-use super::state::PlannerState;
-use crate::labs::frame::LabState;
-use crate::model::key_group::MaxParallelism;
-use crate::model::planner::cutover::{CutoverInput, Operator};
+use super::journey_report::Report;
 use crate::model::planner::first_checkpoint::{first_checkpoint_is_full, Restored};
 use crate::model::planner::runbook::Runbook;
 use crate::model::planner::snapshot_kinds::SnapshotKind;
-use crate::model::restore::{RestoreInput, RestoreOutcome, SavedHow};
-use crate::url::Location;
 
-const REPORT: &str = include_str!("../../../tests/flink-runbook/observed-stop-savepoint-flink-2.3.0.txt");
+const JOURNEY: Report = Report(include_str!("../../../tests/flink-runbook/observed-stop-savepoint-flink-2.3.0.txt"));
 const RUNBOOK: &str = include_str!("../../../tests/flink-runbook/runbook-2.3-stop-savepoint.md");
 
-fn state() -> PlannerState {
-    let link = REPORT.lines().find_map(|l| l.strip_prefix("Planner link: ")).expect("the link");
-    let (state, notices) = PlannerState::parse(&Location::parse(link).params);
-    assert!(notices.is_empty(), "{notices:?}");
-    state
-}
 
 /// The runbook the planner writes today for the report's link.
 fn runbook() -> Runbook {
-    let s = state();
+    let s = JOURNEY.state();
     s.runbook(&s.plan_input().plan())
 }
 
-/// The report's block under the heading that starts with `title`.
-fn block(title: &str) -> String {
-    let start = REPORT.find(&format!("==== {title}")).unwrap_or_else(|| panic!("no block {title:?}"));
-    let rest = &REPORT[start..];
-    rest[..rest[5..].find("\n====").map_or(rest.len(), |e| e + 5)].to_string()
-}
 
-/// Every piece of a message with "…" for what varies, in order, in `text`.
-fn says(text: &str, message: &str) -> bool {
-    let mut from = 0;
-    message.split('…').all(|piece| match text[from..].find(piece.trim_end_matches('.')) {
-        Some(at) => {
-            from += at + piece.trim_end_matches('.').len();
-            true
-        }
-        None => false,
-    })
-}
 
 #[test]
 fn the_journey_ran_the_runbook_the_planner_writes_for_a_job_stopped_with_a_savepoint() {
-    assert_eq!(state().snapshot, SnapshotKind::CanonicalSavepoint, "the link names the stop savepoint");
+    assert_eq!(JOURNEY.state().snapshot, SnapshotKind::CanonicalSavepoint, "the link names the stop savepoint");
     assert_eq!(runbook().markdown(), RUNBOOK, "re-run ROUTE=savepoint bash tests/flink-runbook/run.sh");
 }
 
@@ -62,23 +34,23 @@ fn the_journey_ran_the_runbook_the_planner_writes_for_a_job_stopped_with_a_savep
 fn every_flink_command_of_the_runbook_is_named_under_its_step() {
     let book = runbook();
     assert_eq!(book.steps.len(), 6);
-    assert!(REPORT.contains(&format!("Runbook: {} steps", book.steps.len())), "{REPORT}");
+    assert!(JOURNEY.0.contains(&format!("Runbook: {} steps", book.steps.len())), "{}", JOURNEY.0);
     for (i, step) in book.steps.iter().enumerate() {
-        let here = block(&format!("runbook step {n}: {n}. {}", step.title, n = i + 1));
+        let here = JOURNEY.block(&format!("runbook step {n}: {n}. {}", step.title, n = i + 1));
         assert!(!step.cli.is_empty(), "{}", step.title);
         for command in &step.cli {
             assert!(here.contains(command.as_str()), "{command}\n{here}");
         }
     }
     // Run as written, but for the rewrite (no State Processor API here), which is stood in for.
-    let not_run: Vec<&str> = REPORT.lines().filter(|l| l.contains("(not run")).collect();
+    let not_run: Vec<&str> = JOURNEY.0.lines().filter(|l| l.contains("(not run")).collect();
     assert_eq!(not_run.len(), 2, "{not_run:?}");
     assert!(not_run.iter().all(|l| l.contains("flink run -c <RewriteJob> rewrite.jar")), "{not_run:?}");
 }
 
 #[test]
 fn the_stop_left_a_canonical_suspend_savepoint_and_no_retained_checkpoint() {
-    let incident = block("the incident");
+    let incident = JOURNEY.block("the incident");
     assert!(incident.contains("stopped: flink stop --type canonical --savepointPath <savepoint-dir> <job-id> -> Savepoint completed."), "{incident}");
     assert!(incident.contains("; the job FINISHED"), "{incident}");
     assert!(incident.contains(r#"savepoint (canonical) "Suspend Savepoint""#), "{incident}");
@@ -88,12 +60,8 @@ fn the_stop_left_a_canonical_suspend_savepoint_and_no_retained_checkpoint() {
 
 #[test]
 fn flink_failed_the_restart_from_the_savepoint_as_the_predictor_says() {
-    let four = MaxParallelism::new(4).unwrap();
-    let outcome = RestoreInput { saved: Some((four, SavedHow::Explicit)), parallelism: 6, max_parallelism: None }.predict();
-    let RestoreOutcome::Fails(check) = outcome else { panic!("{outcome:?}") };
-    let incident = block("the incident");
+    let incident = JOURNEY.incident_as_predicted();
     assert!(incident.contains("the restart at 6: flink run -d -s <savepoint> -p 6 job.jar -> bin/flink exit 1"), "{incident}");
-    assert!(says(&incident, &check.flink_message()), "{}\n{incident}", check.flink_message());
     assert!(incident.contains("('sum-per-key')"), "the keyed vertex is named: {incident}");
 }
 
@@ -102,7 +70,7 @@ fn step_one_brought_the_job_back_from_its_stop_savepoint_with_a_full_first_check
     let book = runbook();
     let first = &book.steps[0];
     assert!(first.cli[0].contains(" -s <latest-savepoint-path> "), "{}", first.cli[0]);
-    let step = block("runbook step 1:");
+    let step = JOURNEY.block("runbook step 1:");
     assert!(step.contains(&format!("command: {}", first.cli[0])), "{step}");
     assert!(step.contains("0 checkpoints completed") && step.contains("Exceeded checkpoint tolerable failure threshold"), "{step}");
     assert!(step.contains("with the runbook's keys: RUNNING") && step.contains("; 0 failures;"), "{step}");
@@ -118,19 +86,11 @@ fn step_one_brought_the_job_back_from_its_stop_savepoint_with_a_full_first_check
 
 #[test]
 fn the_cutover_ran_as_the_operator_table_pins_it_and_every_total_is_right() {
-    let s = state();
-    let plan = s.plan_input().plan();
-    let table = CutoverInput { verdict: plan.verdict, saved: 4, new_max: plan.end_max(), target: 6, partitions: 1 }.table();
-    let route = |op: Operator| &table.iter().find(|r| r.operator == op).unwrap().chosen;
-    let (src, sink, keyed) = (route(Operator::Source), route(Operator::Sink), route(Operator::Keyed));
-    let vertices = format!(
-        "Source: src -> tag (p={}, max {}); sink: Writer -> sink: Committer (p={}, max {}); sum-per-key (p={}, max {})",
-        src.parallelism, src.max_parallelism, sink.parallelism, sink.max_parallelism, keyed.parallelism, keyed.max_parallelism
-    );
+    let vertices = JOURNEY.cutover_vertices();
     for title in ["runbook step 4:", "runbook step 6:"] {
-        assert!(block(title).contains(&vertices), "{vertices}\n{}", block(title));
+        assert!(JOURNEY.block(title).contains(&vertices), "{vertices}\n{}", JOURNEY.block(title));
     }
-    let end = block("runbook step 6:");
+    let end = JOURNEY.block("runbook step 6:");
     assert!(end.contains("FINISHED, 0 failures"), "{end}");
     assert!(end.contains("the trace kit's check: preserved: 12 of 12 keys match, 0 missing, 0 below, 0 above, 0 extra"), "{end}");
 }

@@ -11,6 +11,8 @@ mod in_place_view;
 mod interim_view;
 mod kafka_view;
 #[cfg(test)]
+mod journey_report;
+#[cfg(test)]
 mod journey_tests;
 #[cfg(test)]
 mod journey_savepoint_tests;

@@ -30,18 +30,6 @@ fn the_default_path_is_answered_by_the_model() {
     assert!(ExerciseKind::BusiestGroups { max: 128, p: 200 }.validate().is_err());
 }
 
-/// The coverage explanation counts in the right number: one residue, several residues.
-#[test]
-fn the_coverage_reason_agrees_in_number() {
-    for (m, a, reason) in [
-        (8, 0, "gcd(8, 0) = 8, so the walk reaches m ÷ gcd = 1 residue."),
-        (8, 2, "gcd(8, 2) = 2, so the walk reaches m ÷ gcd = 4 residues."),
-        (8, 3, "gcd(8, 3) = 1, so the walk reaches m ÷ gcd = 8 residues."),
-    ] {
-        assert_eq!(ExerciseKind::CoverageReach { m, a }.solve().1, reason, "m {m} a {a}");
-    }
-}
-
 /// The bundled samples are the fixtures they were copied from, and the exercises over them
 /// are answered from the file: max parallelism 128, a stateless operator's uid change is
 /// harmless, a keyed one's blocks the restore, an unknown uid matches nothing.
@@ -103,10 +91,13 @@ fn progress_round_trips_and_rejects_other_text() {
 /// The planner's new exercises, each answered by the model: the cutover's downtime from the
 /// inputs, in-place rescaling under the ceiling (tests/flink-adaptive), RUNNING after an
 /// incompatible serializer change (tests/flink-schema), and a backend switch per snapshot kind
-/// (tests/flink-snapshot-kinds).
+/// (tests/flink-snapshot-kinds); and the coverage reason, in the right number (1 residue).
 #[test]
 fn operator_exercises_are_answered_by_the_model() {
-    let cases: [(ExerciseKind, &str, bool, &str); 9] = [
+    let cases: [(ExerciseKind, &str, bool, &str); 12] = [
+        (ExerciseKind::CoverageReach { m: 8, a: 0 }, "1", true, "= 8, so the walk reaches m ÷ gcd = 1 residue."),
+        (ExerciseKind::CoverageReach { m: 8, a: 2 }, "4", true, "= 2, so the walk reaches m ÷ gcd = 4 residues."),
+        (ExerciseKind::CoverageReach { m: 8, a: 3 }, "8", true, "= 1, so the walk reaches m ÷ gcd = 8 residues."),
         (
             ExerciseKind::CutoverDowntime { state_gib: 4096, rate_mib: 300 },
             "16",

@@ -2,7 +2,8 @@
 //! survived. Observed in Flink 2.3.0 (`tests/flink-first-checkpoint`, RocksDB, incremental):
 //! after a NO_CLAIM restore of a retained checkpoint, and after a restore of a canonical
 //! savepoint at another parallelism, the first checkpoint uploads every byte of the state
-//! (full); after a CLAIM restore it is incremental. A checkpoint that outlives
+//! (full); after a CLAIM restore it is incremental. A canonical stop savepoint restored at the
+//! same parallelism gave a full one too (`tests/flink-runbook`, the stop-savepoint route). A checkpoint that outlives
 //! `execution.checkpointing.timeout` expires, and with `tolerable-failed-checkpoints` at its
 //! default of 0 the job fails over and restores again, over and over (observed: RESTARTING,
 //! "Exceeded checkpoint tolerable failure threshold"); a longer timeout, or tolerated failures,
@@ -17,7 +18,7 @@ pub enum Restored {
     CheckpointNoClaim,
     /// A retained checkpoint, CLAIM.
     CheckpointClaim,
-    /// A canonical savepoint (at another parallelism: a rescale).
+    /// A canonical savepoint (observed at another parallelism, and at the same one).
     CanonicalSavepoint,
 }
 

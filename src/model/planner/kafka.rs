@@ -1,8 +1,12 @@
 //! What the plan asks of Kafka, from its own clock: how long the source topic must keep its
 //! records (every restore resumes from offsets saved hours earlier), and how long a
-//! transactional sink's transactions must be allowed to stay open (a savepoint commits its
-//! transactions only when it completes). Not observed: no Kafka broker or connector jar is
-//! reachable here. The defaults are read from Kafka's configuration reference
+//! transactional sink's transactions must be allowed to stay open. Which snapshot commits a
+//! two-phase sink is observed in Flink 2.3.0 (`tests/flink-savepoint-commits`, a Sink V2 with a
+//! committer): a checkpoint and a stop savepoint as they complete, a savepoint taken while the
+//! job runs never (the checkpoint after it does), and a restore commits what its snapshot still
+//! carries (a checkpoint's or a running job's savepoint's pending transactions; a stop
+//! savepoint's again, already committed). Kafka itself is not observed: no broker or connector
+//! jar is reachable here. Its defaults are read from Kafka's configuration reference
 //! (`log.retention.hours` 168, `transaction.max.timeout.ms` 15 min) and from the Flink Kafka
 //! connector's `KafkaSinkBuilder` (`transaction.timeout.ms` 1 h when not set); the page says so.
 
@@ -17,8 +21,18 @@ pub const BROKER_TXN_MAX_DEFAULT_S: u64 = 15 * 60;
 /// `KafkaSinkBuilder`'s `transaction.timeout.ms` when the job sets none (1 hour), in seconds.
 pub const SINK_TXN_TIMEOUT_DEFAULT_S: u64 = 3600;
 /// Where these numbers come from.
-pub const SOURCE: &str =
-    "not observed (no Kafka here): Kafka's configuration reference and the Flink Kafka connector's KafkaSinkBuilder";
+pub const SOURCE: &str = "not observed (no Kafka here): Kafka's configuration reference and the Flink Kafka connector's KafkaSinkBuilder; which snapshot commits a sink's transactions was observed on Flink 2.3.0 with a sink that commits through a committer (tests/flink-savepoint-commits)";
+
+/// Which snapshots commit the sink's transactions (observed, `tests/flink-savepoint-commits`).
+pub const SAVEPOINTS_COMMIT: &str = "a stop savepoint (flink stop) commits the sink's transactions as it completes, and a savepoint taken while the job runs commits none: the checkpoint after it does";
+/// What the first checkpoint after a restore holds open (observed: it is full,
+/// `tests/flink-first-checkpoint`; a checkpoint commits as it completes).
+pub const FIRST_CHECKPOINT_COMMITS: &str = "the first checkpoint after a restore uploads the whole state, and commits the transactions opened since the restore only as it completes";
+/// What a job that is down commits once restored from a retained checkpoint (observed).
+pub const CHECKPOINT_RESTORE_COMMITS: &str =
+    "the job that is down commits the transactions its latest retained checkpoint still holds only once it is back";
+/// What a job stopped with a savepoint has left to commit while it is down (observed).
+pub const STOP_SAVEPOINT_LEAVES_NONE: &str = "the job that is down was stopped with its latest savepoint, which committed its transactions before the job finished (restoring it commits them again, which the sink must take as done), so none waits while it is down; if that savepoint was taken while the job ran instead, its transactions are committed only once the job is back from it, and the timeout must also outlive the time the job has been down";
 
 /// Pairs of (the phase that saves the position, the phase whose restore resumes from it).
 const RESUMES: [(PhaseKind, PhaseKind); 4] = [
@@ -45,17 +59,13 @@ pub struct KafkaCheck {
 /// checkpoint interval (when given) is how much longer a sink's transactions stay open.
 pub fn checks(timeline: &Timeline, input: &PlanInput) -> Vec<KafkaCheck> {
     let (job, transactional, ttl_s) = (input.job, input.transactional_sinks, input.ttl_s);
-    // What a rollback restarts from, and what a job that is down commits once back: a plan that
-    // stops nothing (a job that is down, restored straight) has no stop savepoint.
-    let stops_nothing = input.stops_nothing(input.verdict());
-    let (rollback, latest) = (
-        if stops_nothing {
-            format!("its {}", input.latest.latest())
-        } else {
-            "the old job's stop savepoint".to_string()
-        },
-        input.latest.short(),
-    );
+    // What a rollback restarts from: a plan that stops nothing (a job that is down, restored
+    // straight) has no stop savepoint.
+    let rollback = if input.stops_nothing(input.verdict()) {
+        format!("its {}", input.latest.latest())
+    } else {
+        "the old job's stop savepoint".to_string()
+    };
     let starts = timeline.starts();
     let at = |kind: PhaseKind| timeline.phases.iter().position(|p| p.kind == kind);
     let end = |i: usize| starts[i].saturating_add(timeline.phases[i].seconds);
@@ -93,13 +103,17 @@ pub fn checks(timeline: &Timeline, input: &PlanInput) -> Vec<KafkaCheck> {
     if !transactional {
         return out;
     }
-    // A savepoint commits the sink's transactions when it completes: they stay open for as long
-    // as it takes. A job that is down commits its last checkpoint's transactions when restored.
-    // The phases that take a savepoint (not the restore of a job that is down from one).
-    let longest_savepoint = timeline.phases.iter().filter(|p| p.kind.takes_savepoint()).map(|p| p.seconds).max();
-    let saving = match (down, job) {
-        (Some((_, seconds)), JobStatus::Down) => longest_savepoint.unwrap_or(0).max(seconds),
-        _ => longest_savepoint.unwrap_or(0),
+    // A stop savepoint commits the sink's transactions when it completes, a running job's
+    // savepoint leaves them to the checkpoint after it, the first (full) checkpoint after a
+    // restore commits when it completes: each holds them open for as long as it takes (not the
+    // restore of a job that is down from a savepoint). A job that is down commits what its
+    // retained checkpoint holds when restored; one stopped with its savepoint has none left.
+    let holds = |p: &&super::outage::Phase| p.kind.takes_savepoint() || p.kind == PhaseKind::FirstCheckpoint;
+    let longest_hold = timeline.phases.iter().filter(holds).map(|p| p.seconds).max().unwrap_or(0);
+    let waits_down = job == JobStatus::Down && !input.latest.is_savepoint();
+    let saving = match (down, waits_down) {
+        (Some((_, seconds)), true) => longest_hold.max(seconds),
+        _ => longest_hold,
     };
     // A transaction opened just after a checkpoint is committed by the next completed one.
     let open = saving.saturating_add(input.checkpoint_interval_s.unwrap_or(0));
@@ -107,12 +121,19 @@ pub fn checks(timeline: &Timeline, input: &PlanInput) -> Vec<KafkaCheck> {
         Some(i) => format!(" plus one checkpoint interval ({}), {}", format_duration(i), format_duration(open)),
         None => " plus one checkpoint interval".to_string(),
     };
+    let has = |kind: fn(PhaseKind) -> bool| timeline.phases.iter().any(|p| kind(p.kind));
+    let why = [
+        has(PhaseKind::takes_savepoint).then_some(SAVEPOINTS_COMMIT),
+        has(|k| k == PhaseKind::FirstCheckpoint).then_some(FIRST_CHECKPOINT_COMMITS),
+        (job == JobStatus::Down && waits_down).then_some(CHECKPOINT_RESTORE_COMMITS),
+        (job == JobStatus::Down && !waits_down).then_some(STOP_SAVEPOINT_LEAVES_NONE),
+    ];
+    let why = why.into_iter().flatten().collect::<Vec<_>>().join("; ");
     let txn = format!(
-        "The sink's transaction.timeout.ms ({} when the job sets none) must be at least {}{interval}{}: a savepoint commits its transactions only when it completes{}, and a transaction older than the timeout is aborted by the broker, its records lost.",
+        "The sink's transaction.timeout.ms ({} when the job sets none) must be at least {}{interval}{}: {why}. A transaction older than the timeout is aborted by the broker, its records lost.",
         format_duration(SINK_TXN_TIMEOUT_DEFAULT_S),
         format_duration(saving),
-        if job == JobStatus::Down { ", plus however long the job has been down already" } else { "" },
-        if job == JobStatus::Down { format!(", and the job that is down commits the transactions of the {latest} it restarts from only once it is back") } else { String::new() }
+        if waits_down { ", plus however long the job has been down already" } else { "" },
     );
     out.push(KafkaCheck {
         key: "transaction-timeout",
@@ -135,96 +156,5 @@ pub fn checks(timeline: &Timeline, input: &PlanInput) -> Vec<KafkaCheck> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::{PlanInput, Verdict};
-    use super::*;
-
-    fn keys(input: &PlanInput) -> Vec<(&'static str, u64, bool)> {
-        let plan = input.plan();
-        checks(&plan.timeline, input).into_iter().map(|c| (c.key, c.at_least_s, c.above_default)).collect()
-    }
-
-    const PASS: u64 = (4 << 40) / (300 << 20); // 4 TiB at 300 MiB/s: 3 h 53 min
-
-    /// Seed 004 (down, rewrite): the cutover resumes from the stop savepoint's offsets after
-    /// the savepoint, the rewrite and the restore: 15 h 32 min; each savepoint keeps the sink's
-    /// transactions open 3 h 53 min, past the connector's 1 h and the broker's 15 min.
-    #[test]
-    fn seed_004_needs_its_transactions_open_for_a_savepoint() {
-        let input = PlanInput::default();
-        assert_eq!(input.plan().verdict, Verdict::RewriteNeeded);
-        assert_eq!(
-            keys(&input),
-            vec![
-                ("log-retention", 4 * PASS, false),
-                ("transaction-timeout", PASS, true),
-                ("broker-transaction-max", PASS, true),
-            ]
-        );
-        let plan = input.plan();
-        let text = checks(&plan.timeline, &input);
-        assert!(
-            text[0].text.contains(
-                "at least 15 h 32 min of records, from the stop with savepoint to the end of the restore at target"
-            ),
-            "{}",
-            text[0].text
-        );
-        assert!(text[1].text.contains("at least 3 h 53 min plus one checkpoint interval"), "{}", text[1].text);
-        assert!(text[2].text.contains("15 min by default"), "{}", text[2].text);
-    }
-
-    /// A checkpoint interval, when given, is added to the transaction timeout the plan asks for,
-    /// and named with the sum; the retention does not change.
-    #[test]
-    fn a_checkpoint_interval_lengthens_the_transaction_timeout() {
-        let input = PlanInput { checkpoint_interval_s: Some(120), ..PlanInput::default() };
-        assert_eq!(
-            keys(&input),
-            vec![
-                ("log-retention", 4 * PASS, false),
-                ("transaction-timeout", PASS + 120, true),
-                ("broker-transaction-max", PASS + 120, true),
-            ]
-        );
-        let text = checks(&input.plan().timeline, &input);
-        assert!(
-            text[1].text.contains("at least 3 h 53 min plus one checkpoint interval (2 min), 3 h 55 min"),
-            "{}",
-            text[1].text
-        );
-        let one_hour = PlanInput { state_bytes: 1 << 30, checkpoint_interval_s: Some(3600), ..PlanInput::default() };
-        let asked = keys(&one_hour);
-        assert!(
-            asked.contains(&(
-                "transaction-timeout",
-                3600 + keys(&PlanInput { state_bytes: 1 << 30, ..PlanInput::default() })[1].1,
-                true
-            )),
-            "{asked:?}"
-        );
-    }
-
-    /// Without transactional sinks only the retention is asked; a direct restore of a running
-    /// job resumes after its stop savepoint and the restore; a small state keeps the defaults.
-    #[test]
-    fn each_route_asks_its_own_retention() {
-        let running =
-            PlanInput { job: JobStatus::Running, transactional_sinks: false, target: 100, ..PlanInput::default() };
-        assert_eq!(keys(&running), vec![("log-retention", 2 * PASS, false)]);
-        let small = PlanInput { state_bytes: 1 << 30, ..PlanInput::default() };
-        assert!(keys(&small).iter().all(|(k, _, above)| *k == "broker-transaction-max" || !above));
-        let rebuild = PlanInput { ttl_s: Some(6 * 3600), transactional_sinks: false, ..PlanInput::default() };
-        assert_eq!(rebuild.plan().verdict, Verdict::RebuildFromLog);
-        let need = keys(&rebuild)[0].1;
-        assert!(need >= 6 * 3600, "{need}");
-        let week = PlanInput {
-            ttl_s: Some(8 * 86_400),
-            state_bytes: 400 << 40,
-            transactional_sinks: false,
-            ..PlanInput::default()
-        };
-        assert_eq!(week.plan().verdict, Verdict::RebuildFromLog);
-        assert!(keys(&week)[0].2, "a rebuild reading 8 days back outlives the default retention");
-    }
-}
+#[path = "kafka_tests.rs"]
+mod tests;

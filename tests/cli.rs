@@ -1,5 +1,7 @@
 //! The `keygroups` binary, run as a process: every committed Flink vector through `assign`,
-//! `ranges` and `default-max-parallelism`, plus the error contract (exit 2, bound named).
+//! `ranges` and `default-max-parallelism`, plus the error contract (exit 2, bound named); how
+//! it is invoked (keys as arguments, `--help`, the derived max parallelism, notes, `--csv`) is
+//! in `cli/invocation.rs`.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod support;
@@ -9,6 +11,9 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 use support::{key_group_columns, owner_columns, utf16_units, Table};
+
+#[path = "cli/invocation.rs"]
+mod invocation;
 
 fn keygroups(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_keygroups"))

@@ -237,7 +237,7 @@ impl CommonQuery {
             if !view.is_empty() && view.len() <= 24 && view.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') {
                 common.view = Some(view.to_string());
             } else {
-                notices.push(notice("view", view, "view takes a section name such as slider; showing the whole lab"));
+                notices.push(notice("view", view, "view takes one of the lab's section names, in lowercase letters and hyphens; showing the whole lab"));
             }
         }
         if let Some(origin) = params.get("origin") {

@@ -157,6 +157,21 @@ if (globalThis.navigation) {
   window.addEventListener('hashchange', () => { arrived(); clicked = false; });
 }
 
+// In an embed (`embed=1`, inside a frame), a link to a route would open it inside the host's
+// frame without the embed's settings (its locks, theme, origin, and the frame's size): it opens
+// the full lab in a new tab instead, as "Open in Rescale Lab" does. A link the app handled
+// itself (its default prevented) is left alone.
+function embedded() {
+  const query = location.hash.split('?')[1] || '';
+  return window.top !== window.self && new URLSearchParams(query).get('embed') === '1';
+}
+document.addEventListener('click', (event) => {
+  const link = event.target instanceof Element ? event.target.closest('a[href^="#/"]') : null;
+  if (!link || event.defaultPrevented || event.button !== 0 || !embedded()) return;
+  event.preventDefault();
+  window.open(new URL(link.getAttribute('href'), location.href).href, '_blank', 'noopener');
+});
+
 // Before any app's own listener (this script runs first): the apps then see whether their
 // root is the one shown. On popstate too, which comes before the browser restores the scroll
 // position of the entry it went back to, so that it restores it on the right page.

@@ -11,6 +11,12 @@ fn local_storage() -> Option<web_sys::Storage> {
     page_window().and_then(|w| w.local_storage().ok().flatten())
 }
 
+/// Whether this page may use local storage at all: a frame of another site is often refused
+/// it (the browser's third-party storage rules), and natively there is none.
+pub fn storage_available() -> bool {
+    local_storage().is_some()
+}
+
 /// Reads a local-storage entry; `None` when absent or when storage is unavailable.
 pub fn storage_get(key: &str) -> Option<String> {
     local_storage().and_then(|s| s.get_item(key).ok().flatten())

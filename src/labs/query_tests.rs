@@ -105,6 +105,25 @@ fn common_parameters_survive_formatting() {
     assert_eq!(format_hash(Lab::Owners, &CommonQuery::default(), &d.pairs()), "#/owners");
 }
 
+/// A malformed embed parameter falls back with a notice that names what it takes, and names no
+/// other lab's section (`slider` is the owners lab's).
+#[test]
+fn a_malformed_embed_parameter_says_what_it_takes() {
+    for (hash, param, says) in [
+        (
+            "#/coverage?view=%3Cscript%3E",
+            "view",
+            "view takes one of the lab's section names, in lowercase letters and hyphens",
+        ),
+        ("#/owners?lock=a%3Cb", "lock", "lock takes parameter names separated by commas; nothing is locked"),
+        ("#/owners?origin=javascript:alert(1)", "origin", "no results are sent"),
+    ] {
+        let location = Location::parse(hash);
+        let notice = location.notices.iter().find(|n| n.param == param).unwrap_or_else(|| panic!("{hash}"));
+        assert!(notice.message.contains(says) && !notice.message.contains("slider"), "{hash}: {}", notice.message);
+    }
+}
+
 /// A key and a type it is valid for.
 fn key_and_type() -> impl Strategy<Value = (String, KeyType)> {
     prop_oneof![

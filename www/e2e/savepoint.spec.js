@@ -4,7 +4,7 @@
 // snapshot" links opening the planner, the restore predictor and the skew lab with the file's
 // values, bad files (the previous report kept), drop onto the page, the bundled samples, and
 // axe-core in both themes and at 390 px.
-import { test, expect, expectVerdict, expectProblems, open, downloaded, axeViolations, settledURL } from './fixtures.js';
+import { test, expect, expectVerdict, expectProblems, open, downloaded, axeViolations, settled, settledURL } from './fixtures.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { keyGroup, dataSkewPercent } from '../flink-port.js';
@@ -582,6 +582,27 @@ test('the bundled samples open from a button and from a link, from the site itse
   // The person's own file replaces the sample, and the link no longer names it.
   await upload(page, '2.3.0', 'hashmap-native-savepoint');
   await expect(page).not.toHaveURL(/sample=/);
+});
+
+test('in an embed, a link to the planner opens the full lab in a new tab, and the frame keeps its lab', async ({ page, context }) => {
+  // A page of its own (another origin than the lab's) holding the inspector.
+  const port = Number(process.env.E2E_PORT || 4173);
+  const src = `http://127.0.0.1:${port}/#/savepoint?embed=1&theme=dark&lock=p,uid&sample=hashmap-savepoint`;
+  await page.setContent(`<iframe id="f" title="lab" src="${src}" style="width:640px;height:900px"></iframe>`);
+  const frame = page.frameLocator('#f');
+  await settled(frame);
+  const link = frame.getByRole('link', { name: /^Predict a restore at parallelism / });
+  const opened = context.waitForEvent('page');
+  await link.click();
+  const full = await opened;
+  // The full lab, with the link's values and none of the embed's settings.
+  await expect(full).toHaveURL(/#\/planner\?.*saved_maxp=128/);
+  await expect(full).not.toHaveURL(/embed=1|lock=|theme=dark/);
+  await expect(full.getByRole('navigation').first()).toBeVisible();
+  // The frame still shows the inspector, embedded.
+  await expect(frame.getByTestId('savepoint-summary')).toBeVisible();
+  expect(await page.frames().at(-1).evaluate(() => location.hash)).toContain('#/savepoint?');
+  await full.close();
 });
 
 for (const theme of ['light', 'dark']) {

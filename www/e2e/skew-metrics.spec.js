@@ -95,6 +95,16 @@ test('the vertex details body: per-subtask load as the job counted it, and the s
   await expect(page).toHaveURL(/maxp=128/);
 });
 
+test('in an embed that locks the parallelism, the vertex\'s own settings cannot be taken over', async ({ page }) => {
+  await open(page, '#/skew?p=8&embed=1&lock=p,maxp');
+  await importText(page, body('vertex.json'));
+  const use = page.getByRole('button', { name: 'Use parallelism 4 and max parallelism 128 in this lab' });
+  await expect(use).toBeDisabled();
+  await expect(use).toHaveAccessibleDescription('Locked by the page this lab is embedded in.');
+  await expect(page.getByLabel('Parallelism', { exact: true })).toHaveValue('8');
+  await expect(page).toHaveURL(/#\/skew\?embed=1&lock=p%2Cmaxp$/);
+});
+
 test('one subtasks/<i>/metrics body per subtask, pasted one after another', async ({ page }) => {
   await open(page, '#/skew?p=4&maxp=128');
   const bodies = [0, 1, 2, 3].map((i) => body(`subtask-${i}-metrics-numRecordsIn.json`));

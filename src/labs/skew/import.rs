@@ -76,11 +76,22 @@ async fn read_in_steps(
     Some(importer)
 }
 
+/// Why a key set is not kept where the browser keeps no data for this page at all.
+pub fn no_storage(what: &str) -> String {
+    format!(
+        "This browser keeps no data for this page (a lab embedded from another site is often refused storage), so a reload will not keep {what}, and a link cannot carry a set this large: paste it again where you open it."
+    )
+}
+
 /// Writes a large key set to local storage in a task of its own; says so if it cannot.
 pub fn store(keys: Rc<Vec<KeyLoad>>, dispatcher: UseReducerDispatcher<SkewState>) {
     spawn_local(async move {
         sleep(Duration::ZERO).await;
         // Browsers keep about 5 million characters per site; don't build a text that cannot fit.
+        if !browser::storage_available() {
+            dispatcher.dispatch(SkewAction::StorageFailed { message: no_storage(&format!("this key set ({} keys)", keys.len())) });
+            return;
+        }
         let estimate: usize = keys.iter().map(|k| crate::labs::skew::results::key_text(&k.key).len() + 16).sum();
         if estimate > STORAGE_CHARS {
             dispatcher.dispatch(SkewAction::StorageFailed {

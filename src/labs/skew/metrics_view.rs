@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use super::query::{MAXP, P};
 use super::state::SkewAction;
-use crate::components::{use_page, PagerButtons, ScrollBox};
+use crate::components::{use_locked, use_page, LockNote, PagerButtons, ScrollBox};
 use crate::model::skew::metrics::{format_units, AggregatedMetric, Imported, SubtaskMetrics};
 
 const PAGE_ROWS: usize = 32;
@@ -54,6 +54,10 @@ pub fn MetricsView(props: &MetricsViewProps) -> Html {
         ),
     };
     let skew = m.skew_percent();
+    // An embedding page that locked either value keeps it: the button to take the job's own
+    // says so instead of changing it.
+    let (p_locked, max_locked) = (use_locked(Some(AttrValue::Static("p"))), use_locked(Some(AttrValue::Static("maxp"))));
+    let locked = p_locked || max_locked;
     html! {
         <div class="metrics-result">
             <p data-testid="metrics-summary" data-body={m.body().as_str()} data-metric={m.metric().id()}
@@ -78,7 +82,7 @@ pub fn MetricsView(props: &MetricsViewProps) -> Html {
                 }
                 { load_table(s, page, on_go) }
             }
-            { whatifs(m, &props.on_action) }
+            { whatifs(m, &props.on_action, locked) }
         </div>
     }
 }
@@ -116,7 +120,7 @@ fn load_table(s: &SubtaskMetrics, page: crate::components::Page, on_go: Callback
     }
 }
 
-fn whatifs(m: &Imported, on_action: &Callback<SkewAction>) -> Html {
+fn whatifs(m: &Imported, on_action: &Callback<SkewAction>, locked: bool) -> Html {
     let yes = |text: String| html! { <li class="answers"><strong>{ "Answered: " }</strong>{ text }</li> };
     let no = |text: &str| html! { <li class="needs"><strong>{ "Not from these numbers: " }</strong>{ text.to_string() }</li> };
     let per_key = "another parallelism. A subtask's load is the sum of its key groups' loads, and another parallelism \
@@ -175,7 +179,14 @@ fn whatifs(m: &Imported, on_action: &Callback<SkewAction>) -> Html {
             <h3>{ "What these numbers can answer" }</h3>
             <ul data-testid="metrics-whatifs">{ for items }</ul>
             if let (Some((p, max)), Some(on_use)) = (settings, on_use) {
-                <button type="button" onclick={on_use}>{ format!("Use parallelism {p} and max parallelism {max} in this lab") }</button>
+                if locked {
+                    <button type="button" disabled=true aria-describedby="metrics-use-locked">
+                        { format!("Use parallelism {p} and max parallelism {max} in this lab") }
+                    </button>
+                    <LockNote id="metrics-use-locked" />
+                } else {
+                    <button type="button" onclick={on_use}>{ format!("Use parallelism {p} and max parallelism {max} in this lab") }</button>
+                }
             }
         </div>
     }

@@ -80,7 +80,7 @@ fn SkewParts(props: &PartsProps) -> Html {
             if stored {
                 dispatcher.dispatch(match browser::storage_get(STORAGE_KEY) {
                     Some(text) => SkewAction::ReadInSteps { text: Rc::new(text), lone_surrogates: false },
-                    None => SkewAction::StoredSetMissing,
+                    None => SkewAction::StoredSetMissing { unavailable: !browser::storage_available() },
                 });
             }
         });

@@ -57,8 +57,9 @@ pub enum SkewAction {
         index: usize,
     },
     AddKey,
-    /// The link asked for a stored set, and this browser has none.
-    StoredSetMissing,
+    /// The link asked for a stored set, and this browser has none (`unavailable`: it keeps no
+    /// data for this page at all).
+    StoredSetMissing { unavailable: bool },
     StorageFailed {
         message: String,
     },

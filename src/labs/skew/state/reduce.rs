@@ -55,9 +55,12 @@ impl Reducible for SkewState {
             }
             SkewAction::RemoveKey { .. } => {}
             SkewAction::AddKey => s.add_key(),
-            SkewAction::StoredSetMissing => {
-                s.storage_notice =
-                    Some("No key set was found in this browser's storage; showing the default preset.".to_string());
+            SkewAction::StoredSetMissing { unavailable } => {
+                s.storage_notice = Some(if unavailable {
+                    "This browser keeps no data for this page (a lab embedded from another site is often refused storage), so the key set this link names cannot be read here; showing the default preset.".to_string()
+                } else {
+                    "No key set was found in this browser's storage; showing the default preset.".to_string()
+                });
                 s.regenerate();
             }
             SkewAction::StorageFailed { message } => s.storage_notice = Some(message),

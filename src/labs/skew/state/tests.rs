@@ -78,6 +78,17 @@ fn table_edits_validate_and_large_sets_go_to_storage() {
     assert_eq!(s.sets, edited + 1);
 }
 
+/// A link's stored set that is not there says why: none kept, or no storage for this page at
+/// all (an embed on another site); either way the default preset is shown.
+#[test]
+fn a_missing_stored_set_says_whether_storage_is_refused() {
+    for (unavailable, says) in [(false, "No key set was found"), (true, "keeps no data for this page")] {
+        let s = run(open("stored=1"), vec![SkewAction::StoredSetMissing { unavailable }]);
+        assert!(s.storage_notice.as_deref().unwrap().contains(says), "{:?}", s.storage_notice);
+        assert!(s.storage_notice.as_deref().unwrap().ends_with("showing the default preset."));
+    }
+}
+
 #[test]
 fn key_type_change_rereads_custom_keys() {
     let s = run(

@@ -42,6 +42,8 @@ pub enum ModelError {
     AmountTooLarge { what: &'static str, text: String, max: u64 },
     /// A quantity that must be above zero.
     NotPositive { what: &'static str },
+    /// A size above its bound, in bytes (written with its binary unit: 1 PiB).
+    SizeTooLarge { what: &'static str, text: String, max: u64 },
     /// A size that is not a number with an optional unit B, KB, MB, GB or TB.
     NotASize { what: &'static str, text: String },
     /// A duration that is not a whole number with a unit s, min, h or d (or `none`).
@@ -102,6 +104,21 @@ impl fmt::Display for ModelError {
             }
             Self::AmountTooLarge { what, text, max } => {
                 write!(f, "{what} {:?} is above the limit of {max}", Quoted(text))
+            }
+            Self::SizeTooLarge { what, text, max } => {
+                let units = [(50, "PiB"), (40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")];
+                let unit = units.iter().find(|(shift, _)| max >> shift > 0 && max % (1u64 << shift) == 0);
+                match unit {
+                    Some((shift, name)) => {
+                        write!(
+                            f,
+                            "{what} {:?} is above the limit of {} {name} ({max} bytes)",
+                            Quoted(text),
+                            max >> shift
+                        )
+                    }
+                    None => write!(f, "{what} {:?} is above the limit of {max} bytes", Quoted(text)),
+                }
             }
             Self::NotPositive { what } => write!(f, "{what} must be above 0"),
             Self::NotASize { what, text } => {

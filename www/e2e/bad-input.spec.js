@@ -140,7 +140,7 @@ const fieldLabs = {
     results: ['restore-verdict', 'plan-verdict', 'suggested-max'],
     cases: [
       ['negative', 'State time-to-live', '-6h', 'state time-to-live "-6h" is not a duration'],
-      ['huge', 'State size', '2000 TB', 'state size "2000 TB" is above the limit of 1125899906842624'],
+      ['huge', 'State size', '2000 TB', 'state size "2000 TB" is above the limit of 1 PiB (1125899906842624 bytes)'],
       ['non-numeric', 'New parallelism', { append: 'e' }, 'not a number: type digits only'],
       // Regression check (a bug found by this matrix, now fixed): the throughput field's errors came
       // from the state-size parser and named the wrong field ('state size "fast" is not a size').

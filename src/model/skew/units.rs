@@ -86,14 +86,14 @@ pub fn parse_size(text: &str, what: &'static str) -> Result<u64, ModelError> {
     let milli = parse_milli(number, what, limit_whole).map_err(|e| match e {
         ModelError::NotAnAmount { .. } => ModelError::NotASize { what, text: text.to_string() },
         negative @ ModelError::NegativeAmount { .. } => negative,
-        _ => ModelError::AmountTooLarge { what, text: text.to_string(), max: MAX_BYTES },
+        _ => ModelError::SizeTooLarge { what, text: text.to_string(), max: MAX_BYTES },
     })?;
     // A fraction of a byte is no size (`3.5` or `2.5 B` would silently lose the half).
     if shift == 0 && milli % 1000 != 0 {
         return Err(ModelError::NotASize { what, text: text.to_string() });
     }
     let bytes = (u128::from(milli) << shift) / 1000;
-    u64::try_from(bytes).ok().filter(|&b| b <= MAX_BYTES).ok_or_else(|| ModelError::AmountTooLarge {
+    u64::try_from(bytes).ok().filter(|&b| b <= MAX_BYTES).ok_or_else(|| ModelError::SizeTooLarge {
         what,
         text: text.to_string(),
         max: MAX_BYTES,
@@ -225,6 +225,11 @@ mod tests {
             assert!(parse_bytes(text).is_err(), "{text:?}");
         }
         assert_eq!(parse_bytes("-1 KB").unwrap_err().to_string(), "state size must be 0 or more, got \"-1 KB\"");
+        // Above the bound: the bound in its binary unit, and in bytes.
+        for text in ["2000 TB", "1125899906842625", "1024.001 TiB"] {
+            let message = parse_bytes(text).unwrap_err().to_string();
+            assert!(message.ends_with("is above the limit of 1 PiB (1125899906842624 bytes)"), "{text:?}: {message}");
+        }
         assert!(parse_bytes("-MB").unwrap_err().to_string().contains("is not a size"));
         // A fraction of a byte is refused, with what a size may be, not cut off.
         for text in ["3.5", "0.5", "2.5 B", "1.9999 KiB"] {

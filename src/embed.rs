@@ -1,6 +1,6 @@
 //! Embedding, as pure functions: the link that reopens an embedded lab in full, the hash an
 //! `<iframe>` should load (with `embed=1`, locks and theme), the snippet itself (HTML-escaped),
-//! and the frame's title. (The statement a graded prediction sends is `model::training::Statement`.)
+//! and the frame's title (naming its state and the section it shows). (The statement a graded prediction sends is `model::training::Statement`.)
 
 use crate::url::Theme;
 
@@ -100,11 +100,18 @@ pub fn iframe_snippet(page_url: &str, hash: &str, title: &str, height: u32, host
     }
 }
 
-/// A frame's title that names its state: the lab's title, then each of its parameters the
-/// link sets, in table order, as noun and value ("Key owners: max parallelism 128,
-/// parallelism 64"). Values are shortened; nothing of the link is lost, only the title.
+/// A frame's title that names its state: the lab's title, the section it shows alone when
+/// `view=` names one of the lab's, then each of its parameters the link sets, in table order,
+/// as noun and value ("Key owners (Look up a key): parallelism 100, key order-7"). Values are
+/// shortened; nothing of the link is lost, only the title.
 pub fn frame_title(lab: crate::lab::Lab, params: crate::url::ParamTable, hash: &str) -> String {
     let location = crate::url::Location::parse(hash);
+    let section = location
+        .common
+        .view
+        .as_deref()
+        .and_then(|view| crate::labs::sections(lab).iter().find(|s| s.name == view))
+        .map_or_else(String::new, |s| format!(" ({})", s.label));
     let parts: Vec<String> = params
         .iter()
         .filter_map(|p| {
@@ -114,9 +121,9 @@ pub fn frame_title(lab: crate::lab::Lab, params: crate::url::ParamTable, hash: &
         })
         .collect();
     if parts.is_empty() {
-        lab.title().to_string()
+        format!("{}{section}", lab.title())
     } else {
-        format!("{}: {}", lab.title(), parts.join(", "))
+        format!("{}{section}: {}", lab.title(), parts.join(", "))
     }
 }
 
@@ -173,5 +180,20 @@ mod tests {
             ),
             "Modular coverage: modulus m 12, stride a 5"
         );
+    }
+
+    /// A frame showing one section (`view=`) is titled with it, so a screen reader's name for
+    /// the frame says which part of the lab it holds; a word that names no section adds nothing.
+    #[test]
+    fn an_embeds_title_names_its_section() {
+        let lab = crate::lab::Lab::Owners;
+        let title = |hash: &str| frame_title(lab, crate::labs::params(lab), hash);
+        assert_eq!(
+            title("#/owners?p=100&key=order-7&embed=1&view=lookup"),
+            "Key owners (Look up a key): parallelism 100, key order-7"
+        );
+        assert_eq!(title("#/owners?embed=1&view=slider"), "Key owners (Parallelism slider and owner ranges)");
+        assert_eq!(title("#/owners?p=100&embed=1&view=nothing"), "Key owners: parallelism 100");
+        assert_eq!(title("#/owners?p=100&embed=1"), "Key owners: parallelism 100");
     }
 }

@@ -1,6 +1,6 @@
 //! Talking to the page this lab is embedded in: whether there is one, posting messages to it
 //! (the xAPI-shaped statement among them), listening to its messages, and watching the
-//! content's height so the host can size the frame.
+//! content's height (and reading the page's title) so the host can size and name the frame.
 
 use wasm_bindgen::JsValue;
 
@@ -35,6 +35,11 @@ pub fn set(object: &js_sys::Object, key: &str, value: impl Into<JsValue>) {
 /// the frame's current height, so a frame sized for a whole lab shrinks to one section.
 pub fn content_height() -> u32 {
     web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()).map_or(0, |b| b.scroll_height().max(0) as u32)
+}
+
+/// The document's title (what the shell last set: an embed's names its state and section).
+pub fn page_title() -> String {
+    web_sys::window().and_then(|w| w.document()).map_or_else(String::new, |d| d.title())
 }
 
 /// Calls `on_resize` whenever the page's content changes size, until the guard is dropped.

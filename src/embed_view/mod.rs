@@ -1,7 +1,8 @@
-//! Embeds in the page: inside an iframe (`embed=1`) the lab reports its height to the host
-//! (H5P's resize message and our own, again on a host's `measure` request), answers a ping
-//! from the allowed origin only, and links to the full lab in its current state; on the full
-//! site, an **Embed** button builds the `<iframe>` snippet for the current state ([`panel`]). Results go to the host through the
+//! Embeds in the page: inside an iframe (`embed=1`) the lab reports its height and its title
+//! to the host (H5P's resize message and our own, again on a host's `measure` request and
+//! after every state it writes), answers a ping from the allowed origin only, and links to
+//! the full lab in its current state; on the full site, an **Embed** button builds the
+//! `<iframe>` snippet for the current state ([`panel`]). Results go to the host through the
 //! app's `components::ResultSink`. Both follow the lab's state through `components::HashWatch`,
 //! which the URL sync hook tells after every write.
 
@@ -16,8 +17,16 @@ use crate::embed::strip_embed;
 use crate::lab::Lab;
 use crate::url::CommonQuery;
 
+/// The suffix the shell puts after every page's title.
+const SITE_SUFFIX: &str = " · Rescale Lab";
+
+/// Posts the content's height, as H5P's resize message and as ours; ours also carries the
+/// lab's current title (the shell's, without the site's name), which the host script gives
+/// the `<iframe>` as its `title`, so a screen reader's name for the frame stays current.
 fn post_height(lab: Lab) {
     let height = browser::content_height();
+    let page_title = browser::page_title();
+    let title = page_title.strip_suffix(SITE_SUFFIX).unwrap_or(&page_title).to_string();
     browser::post_to_parent("*", |m| {
         browser::set(m, "context", "h5p");
         browser::set(m, "action", "resize");
@@ -27,6 +36,7 @@ fn post_height(lab: Lab) {
         browser::set(m, "type", "rescale-lab:resize");
         browser::set(m, "lab", lab.slug());
         browser::set(m, "height", height);
+        browser::set(m, "title", title);
     });
 }
 
@@ -46,6 +56,12 @@ pub fn EmbedFrame(props: &EmbedFrameProps) -> Html {
         post_height(lab);
         let watch = ResizeWatch::new(move || post_height(lab));
         move || drop(watch)
+    });
+    // Each state the lab writes gives the frame a new title: report it once the shell has
+    // set it (the shell's effect runs after this one, so in a task of its own).
+    use_effect_with((lab, props.hash.clone()), |(lab, _)| {
+        let lab = *lab;
+        browser::later(0, move || post_height(lab));
     });
     {
         let origin = props.common.origin.clone();

@@ -1,8 +1,10 @@
 //! The **Embed** button and its snippet builder, on the full site: the `<iframe>` for the
 //! lab's *current* state (it follows every edit, through the `hash` prop), the controls to
 //! lock, the theme, the height, the one origin allowed to receive results, and the host
-//! script's `<script>` tag (with its integrity hash when the build recorded one). **Copy
-//! snippet** says "Copied" in a live region; Esc closes the panel.
+//! script's `<script>` tag (with its integrity hash when the build recorded one). While the
+//! origin field holds no address the snippet names no origin (never the last valid one) and
+//! the field's error says so. **Copy snippet** says "Copied" in a live region; Esc closes the
+//! panel.
 
 use yew::prelude::*;
 
@@ -82,6 +84,10 @@ crate::components::deferred::deferred!(
     DeferredEmbedBody(EmbedBodyProps) => EmbedBody, chunk lab_embed_panel, "the snippet builder"
 );
 
+/// The origin field's error while its text is no address: the snippet then names no origin.
+const ORIGIN_REFUSED: &str =
+    "type the documentation site's address, such as https://docs.example.com; until then the snippet sends no results";
+
 /// The origin field's hint: what it is for, or, when an address was typed, the origin taken
 /// from it (the path and the rest are not part of an origin).
 fn origin_hint(typed: &str, origin: Option<&str>) -> AttrValue {
@@ -113,7 +119,7 @@ fn EmbedBody(props: &EmbedBodyProps) -> Html {
     let snippet = iframe_snippet(
         &browser::page_url(),
         &hash,
-        &frame_title(lab, tables.params, &props.hash),
+        &frame_title(lab, tables.params, &hash),
         height.1,
         Some(&host_script()),
     );
@@ -141,10 +147,8 @@ fn EmbedBody(props: &EmbedBodyProps) -> Html {
             origin.set(match (i.text.trim().is_empty(), origin_of_address(i.text.trim())) {
                 (true, _) => (i.text, None, None),
                 (false, Some(o)) => (i.text, Some(o), None),
-                (false, None) => {
-                    let why = "type the documentation site's address, such as https://docs.example.com".to_string();
-                    (i.text, origin.1.clone(), Some(why))
-                }
+                // Never the last valid origin: a snippet copied now sends nothing, and says so.
+                (false, None) => (i.text, None, Some(ORIGIN_REFUSED.to_string())),
             });
         })
     };

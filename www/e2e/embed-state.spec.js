@@ -52,6 +52,31 @@ test('the Embed snippet follows the state and carries the origin and the host sc
   await expect(page.getByRole('button', { name: 'Embed' })).toBeFocused();
 });
 
+test('the origin field: an address that is no origin leaves none in the snippet, and a default port is left out', async ({ page }) => {
+  await page.goto(`${lab}#/owners?maxp=128&p=100`);
+  await openEmbed(page);
+  const snippet = page.getByLabel('Embed snippet');
+  const origin = page.getByLabel('Send results to origin');
+  await origin.fill('http://127.0.0.1:5191/');
+  await expect(snippet).toHaveValue(/origin=http%3A%2F%2F127\.0\.0\.1%3A5191["&]/);
+  for (const bad of ['*', 'javascript:alert(1)']) {
+    await origin.fill(bad);
+    await expect(origin).toHaveAttribute('aria-invalid', 'true');
+    // Never the last valid origin: the snippet sends nothing, and the field says so.
+    await expect(snippet).not.toHaveValue(/&amp;origin=/);
+    await expect(page.locator('#embed-origin-error')).toContainText('the snippet sends no results');
+  }
+  // The browser's event.origin never writes a scheme's default port; the snippet does not either.
+  await origin.fill('https://docs.example.com:443/guide/');
+  await expect(origin).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(snippet).toHaveValue(/origin=https%3A%2F%2Fdocs\.example\.com["&]/);
+  await origin.fill('http://127.0.0.1:80');
+  await expect(snippet).toHaveValue(/origin=http%3A%2F%2F127\.0\.0\.1["&]/);
+  // A section chosen: the frame's title names it.
+  await page.getByLabel('Section').selectOption('lookup');
+  await expect(snippet).toHaveValue(/title="Rescale Lab: Key owners \(Look up a key\): max parallelism 128, parallelism 100"/);
+});
+
 test('the snippet\'s host script is the one beside the lab, whatever address the lab was opened at', async ({ page }) => {
   for (const opened of [`${lab}index.html`, `${lab}?ref=docs`, `${lab}index.html?ref=a/b`]) {
     await page.goto(`${opened}#/owners?maxp=128&p=100`);

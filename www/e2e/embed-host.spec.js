@@ -1,0 +1,102 @@
+// The host script on a documentation page, as writers paste it: one graded prediction is one
+// `rescale-lab:statement` event however many copies of the script's tag the page holds; the
+// frame's `title` attribute follows the lab's own title (the section it shows, the state the
+// reader reached); and only a lab frame (an iframe whose src is a lab link, `embed=1`, and
+// whose messages come from that src's origin) is sized or heard: a srcdoc frame is not.
+import { test as base, expect } from '@playwright/test';
+import { createHash } from 'node:crypto';
+
+const labPort = Number(process.env.E2E_PORT || 4173);
+const lab = `http://127.0.0.1:${labPort}/`;
+const docs = `http://127.0.0.1:${labPort + 1}`;
+
+const test = base.extend({
+  page: async ({ page }, use) => {
+    const problems = [];
+    page.on('console', (m) => { if (m.type() === 'error' || /panicked/.test(m.text())) problems.push(m.text()); });
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('request', (r) => { if (!/^(http:\/\/127\.0\.0\.1:|data:|blob:|about:)/.test(r.url())) problems.push(`foreign request ${r.url()}`); });
+    await use(page);
+    expect(problems).toEqual([]);
+  },
+});
+
+/**
+ * Opens a documentation page (on the demo server's origin, `embed-host-check.html`, whose own
+ * script is replaced) whose body is `frames` followed by the lab's host script tag `copies`
+ * times, exactly as the Embed snippet writes it (with its integrity hash). The page counts the
+ * `rescale-lab:statement` events it gets. (The page itself comes from the server: a page a
+ * test made up would not be of the loopback address space, and Chromium would refuse it the
+ * lab's script.)
+ */
+async function docsPage(page, frames, copies = 1) {
+  const script = await page.request.get(`${lab}embed-host.js`);
+  expect(script.status()).toBe(200);
+  const integrity = `sha384-${createHash('sha384').update(await script.body()).digest('base64')}`;
+  const build = `
+    document.body.insertAdjacentHTML('beforeend', ${JSON.stringify(frames)});
+    window.statements = 0;
+    document.addEventListener('rescale-lab:statement', function () { window.statements++; });
+    for (var i = 0; i < ${copies}; i++) {
+      var tag = document.createElement('script');
+      tag.src = ${JSON.stringify(`${lab}embed-host.js`)};
+      tag.integrity = ${JSON.stringify(integrity)};
+      tag.crossOrigin = 'anonymous';
+      tag.onload = function () { document.body.dataset.hostScripts = String(document.querySelectorAll('script[data-ran]').length + 1); this.dataset.ran = '1'; };
+      document.body.appendChild(tag);
+    }`;
+  await page.route(`${docs}/embed-host-check.js`, (route) => route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: build }));
+  await page.goto(`${docs}/embed-host-check.html`);
+  await expect(page.locator('body')).toHaveAttribute('data-host-scripts', String(copies));
+}
+
+const height = (page, id) => page.locator(`#${id}`).evaluate((f) => parseInt(f.style.height || '0', 10));
+
+test('three copies of the host script tag behave as one: one graded prediction, one event', async ({ page }) => {
+  const src = `${lab}#/coverage?m=8&a=3&embed=1&origin=${encodeURIComponent(docs)}`;
+  await docsPage(page, `<iframe id="coverage" title="Rescale Lab: Modular coverage" src="${src}" style="width:100%;height:300px"></iframe>`, 3);
+  await expect(page.locator('script[src$="embed-host.js"][data-ran]')).toHaveCount(3);
+  await expect.poll(() => height(page, 'coverage')).toBeGreaterThan(400);
+  const coverage = page.frameLocator('#coverage');
+  const group = coverage.getByRole('group', { name: 'Prediction' });
+  for (let r = 0; r < 8; r++) await group.getByRole('checkbox', { name: `Residue ${r}`, exact: true }).check();
+  for (let i = 0; i < 8; i++) await coverage.getByRole('button', { name: 'Step' }).click();
+  await expect(coverage.getByTestId('prediction-result')).toHaveAttribute('data-verdict', 'correct');
+  // Every copy's listener runs within the one message's dispatch: once an event has arrived,
+  // all that one statement brings has arrived.
+  await expect.poll(() => page.evaluate(() => window.statements)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.statements)).toBe(1);
+});
+
+test('the frame\'s title names its section and follows the state the reader reaches', async ({ page }) => {
+  const src = `${lab}#/owners?maxp=128&p=100&key=order-7&embed=1&view=lookup`;
+  await docsPage(page, `<iframe id="owners" title="Rescale Lab: Key owners: parallelism 100" src="${src}" style="width:100%;height:300px"></iframe>`);
+  const frame = page.locator('#owners');
+  await expect(frame).toHaveAttribute('title', /^Rescale Lab: Key owners \(Look up a key\): .*parallelism 100, key order-7$/);
+  await page.frameLocator('#owners').getByLabel('Key', { exact: true }).fill('order-8');
+  await expect(frame).toHaveAttribute('title', /^Rescale Lab: Key owners \(Look up a key\): .*key order-8$/);
+});
+
+test('a srcdoc frame can neither resize itself nor pass a statement; a lab frame still can', async ({ page }) => {
+  const src = `${lab}#/coverage?m=8&a=3&embed=1`;
+  await docsPage(page, `<iframe id="coverage" title="Rescale Lab: Modular coverage" src="${src}" style="width:100%;height:300px"></iframe>
+<iframe id="fake" title="A playground" srcdoc="<p>playground</p>" style="width:100%;height:150px"></iframe>`);
+  // The host script is at work: it sized the lab's frame.
+  await expect.poll(() => height(page, 'coverage')).toBeGreaterThan(400);
+  // A listener added after the host script's runs after it, for the same message.
+  await page.evaluate(() => {
+    window.fakeSeen = false;
+    const fake = document.getElementById('fake').contentWindow;
+    window.addEventListener('message', (e) => { if (e.source === fake && e.data && e.data.type === 'rescale-lab:statement') window.fakeSeen = true; });
+  });
+  const fake = await (await page.locator('#fake').elementHandle()).contentFrame();
+  await fake.evaluate(() => {
+    parent.postMessage({ type: 'rescale-lab:resize', lab: 'coverage', height: 90000, title: 'Fake' }, '*');
+    parent.postMessage({ context: 'h5p', action: 'resize', scrollHeight: 90000 }, '*');
+    parent.postMessage({ type: 'rescale-lab:statement', statement: { verb: { id: 'x' }, object: { id: 'y' }, result: { success: true } } }, '*');
+  });
+  await expect.poll(() => page.evaluate(() => window.fakeSeen)).toBe(true);
+  expect(await page.evaluate(() => window.statements)).toBe(0);
+  expect(await height(page, 'fake')).toBeLessThan(1000);
+  await expect(page.locator('#fake')).toHaveAttribute('title', 'A playground');
+});

@@ -1,6 +1,6 @@
-//! Embeds in the page: inside an iframe (`embed=1`) the lab reports its height and its title
-//! to the host (H5P's resize message and our own, again on a host's `measure` request and
-//! after every state it writes), answers a ping from the allowed origin only, and links to
+//! Embeds in the page: inside an iframe (`embed=1`) the lab reports its height to the host
+//! (H5P's resize message and our own, again on a host's `measure` request and after every
+//! state it writes; its title too, to the origin the link names only), answers a ping from the allowed origin only, and links to
 //! the full lab in its current state; on the full site, an **Embed** button builds the
 //! `<iframe>` snippet for the current state ([`panel`]). Results go to the host through the
 //! app's `components::ResultSink`. Both follow the lab's state through `components::HashWatch`,
@@ -20,13 +20,14 @@ use crate::url::CommonQuery;
 /// The suffix the shell puts after every page's title.
 const SITE_SUFFIX: &str = " · Rescale Lab";
 
-/// Posts the content's height, as H5P's resize message and as ours; ours also carries the
-/// lab's current title (the shell's, without the site's name), which the host script gives
-/// the `<iframe>` as its `title`, so a screen reader's name for the frame stays current.
-fn post_height(lab: Lab) {
+/// Posts the content's height to any page, as H5P's resize message and as ours. The lab's
+/// current title (the shell's, without the site's name: it names the state, a key the reader
+/// typed included) goes only to the origin the link names, in a resize message of its own;
+/// the host script gives the `<iframe>` that title, so a screen reader's name for the frame
+/// stays current. Without `origin=` the frame keeps the snippet's title, and no page hears
+/// what the reader typed.
+fn post_height(lab: Lab, origin: Option<&str>) {
     let height = browser::content_height();
-    let page_title = browser::page_title();
-    let title = page_title.strip_suffix(SITE_SUFFIX).unwrap_or(&page_title).to_string();
     browser::post_to_parent("*", |m| {
         browser::set(m, "context", "h5p");
         browser::set(m, "action", "resize");
@@ -36,8 +37,17 @@ fn post_height(lab: Lab) {
         browser::set(m, "type", "rescale-lab:resize");
         browser::set(m, "lab", lab.slug());
         browser::set(m, "height", height);
-        browser::set(m, "title", title);
     });
+    if let Some(origin) = origin {
+        let page_title = browser::page_title();
+        let title = page_title.strip_suffix(SITE_SUFFIX).unwrap_or(&page_title).to_string();
+        browser::post_to_parent(origin, |m| {
+            browser::set(m, "type", "rescale-lab:resize");
+            browser::set(m, "lab", lab.slug());
+            browser::set(m, "height", height);
+            browser::set(m, "title", title);
+        });
+    }
 }
 
 #[derive(Properties, PartialEq)]
@@ -52,16 +62,17 @@ pub struct EmbedFrameProps {
 #[function_component]
 pub fn EmbedFrame(props: &EmbedFrameProps) -> Html {
     let lab = props.lab;
-    use_effect_with(lab, move |&lab| {
-        post_height(lab);
-        let watch = ResizeWatch::new(move || post_height(lab));
+    use_effect_with((lab, props.common.origin.clone()), move |(lab, origin)| {
+        let (lab, origin) = (*lab, origin.clone());
+        post_height(lab, origin.as_deref());
+        let watch = ResizeWatch::new(move || post_height(lab, origin.as_deref()));
         move || drop(watch)
     });
     // Each state the lab writes gives the frame a new title: report it once the shell has
     // set it (the shell's effect runs after this one, so in a task of its own).
-    use_effect_with((lab, props.hash.clone()), |(lab, _)| {
-        let lab = *lab;
-        browser::later(0, move || post_height(lab));
+    use_effect_with((lab, props.hash.clone(), props.common.origin.clone()), |(lab, _, origin)| {
+        let (lab, origin) = (*lab, origin.clone());
+        browser::later(0, move || post_height(lab, origin.as_deref()));
     });
     {
         let origin = props.common.origin.clone();
@@ -72,7 +83,7 @@ pub fn EmbedFrame(props: &EmbedFrameProps) -> Html {
                 // Any page may ask for the height (the lab posts it to any page anyway): the
                 // host script asks when it starts, in case the lab's first report came before.
                 if kind.as_deref() == Some("rescale-lab:measure") {
-                    post_height(lab);
+                    post_height(lab, origin.as_deref());
                     return;
                 }
                 // Only the origin the link names may talk to the lab; anything else is ignored.

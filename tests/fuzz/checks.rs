@@ -62,7 +62,7 @@ pub(crate) fn check_error(error: &ModelError) -> Result<(), TestCaseError> {
             "{}",
             text
         ),
-        ModelError::AmountTooLarge { what, max, .. } => {
+        ModelError::AmountTooLarge { what, max, .. } | ModelError::SizeTooLarge { what, max, .. } => {
             prop_assert!(has(what.to_string()) && has(max.to_string()), "{}", text)
         }
         ModelError::NotPositive { what } => prop_assert!(has(what.to_string()), "{}", text),

@@ -145,7 +145,7 @@ proptest! {
             }
             Err(e) => {
                 prop_assert!(
-                    matches!(e, ModelError::NotASize { .. } | ModelError::NegativeAmount { .. } | ModelError::AmountTooLarge { .. }),
+                    matches!(e, ModelError::NotASize { .. } | ModelError::NegativeAmount { .. } | ModelError::SizeTooLarge { .. }),
                     "{:?}",
                     e
                 );

@@ -68,13 +68,39 @@ test('three copies of the host script tag behave as one: one graded prediction, 
   expect(await page.evaluate(() => window.statements)).toBe(1);
 });
 
-test('the frame\'s title names its section and follows the state the reader reaches', async ({ page }) => {
-  const src = `${lab}#/owners?maxp=128&p=100&key=order-7&embed=1&view=lookup`;
-  await docsPage(page, `<iframe id="owners" title="Rescale Lab: Key owners: parallelism 100" src="${src}" style="width:100%;height:300px"></iframe>`);
+test('the frame\'s title names its section and follows the state the reader reaches, for the page the link names only', async ({ page }) => {
+  // The title names what the reader typed: it goes to the origin the link names (origin=), and
+  // to no other page.
+  const src = `${lab}#/owners?maxp=128&p=100&key=order-7&embed=1&view=lookup&origin=${encodeURIComponent(docs)}`;
+  const quiet = `${lab}#/owners?maxp=128&p=100&key=order-7&embed=1&view=lookup`;
+  await docsPage(page, `<iframe id="owners" title="Rescale Lab: Key owners: parallelism 100" src="${src}" style="width:100%;height:300px"></iframe>
+<iframe id="quiet" title="Rescale Lab: Key owners: parallelism 100" src="${quiet}" style="width:100%;height:300px"></iframe>`);
   const frame = page.locator('#owners');
   await expect(frame).toHaveAttribute('title', /^Rescale Lab: Key owners \(Look up a key\): .*parallelism 100, key order-7$/);
   await page.frameLocator('#owners').getByLabel('Key', { exact: true }).fill('order-8');
   await expect(frame).toHaveAttribute('title', /^Rescale Lab: Key owners \(Look up a key\): .*key order-8$/);
+  // The frame without origin= is sized (its resize came), but sends no title: after the reader
+  // types a key there and its own title names it, a measure round trip (ordered after any
+  // message the frame sent before) brings heights only.
+  await page.evaluate(() => {
+    window.quietTitles = [];
+    window.quietHeights = 0;
+    const quiet = document.getElementById('quiet').contentWindow;
+    window.addEventListener('message', (e) => {
+      if (e.source !== quiet || !e.data || e.data.type !== 'rescale-lab:resize') return;
+      window.quietHeights++;
+      if ('title' in e.data) window.quietTitles.push(e.data.title);
+    });
+  });
+  await expect.poll(() => height(page, 'quiet')).toBeGreaterThan(300);
+  await page.frameLocator('#quiet').getByLabel('Key', { exact: true }).fill('secret-1');
+  const quietFrame = await (await page.locator('#quiet').elementHandle()).contentFrame();
+  await expect.poll(() => quietFrame.evaluate(() => document.title)).toContain('secret-1');
+  const before = await page.evaluate(() => window.quietHeights);
+  await page.evaluate(() => document.getElementById('quiet').contentWindow.postMessage({ type: 'rescale-lab:measure' }, '*'));
+  await expect.poll(() => page.evaluate(() => window.quietHeights)).toBeGreaterThan(before);
+  expect(await page.evaluate(() => window.quietTitles)).toEqual([]);
+  await expect(page.locator('#quiet')).toHaveAttribute('title', 'Rescale Lab: Key owners: parallelism 100');
 });
 
 test('a srcdoc frame can neither resize itself nor pass a statement; a lab frame still can', async ({ page }) => {

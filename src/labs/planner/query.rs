@@ -85,6 +85,7 @@ slots! { PlannerState {
         Param::optional("maxp", "new max parallelism", 1, MAX_P, "not set")
             .control("New max parallelism", "pl-maxp")
             .hint("Leave empty if the new job does not set it.")
+            .fallback("leaving it unset, as a job that does not set it")
             .lockable();
     CURRENT: Param<u32> = current, 24, Param::whole("current", "current parallelism", 1, MAX_P).control("Current parallelism", "pl-current");
     FIRST: Param<u32> = first, 24,
@@ -108,11 +109,16 @@ slots! { PlannerState {
         throughput("inc_rate", "checkpoint download throughput", "Checkpoint download throughput per second", "pl-inc-rate",
             "Aggregate, restoring from a retained incremental checkpoint (RocksDB): its files are downloaded as they are, such as 300 MiB.");
     PARTITIONS: Param<u32> = partitions, 256, Param::whole("partitions", "source partitions", 1, 1_000_000).control("Source partitions", "pl-partitions");
-    TTL: Param<Option<u64>> = ttl, None, Param::ttl("ttl", "state time-to-live").control("State time-to-live", "pl-ttl").hint("Such as 6h or 2d, or none.");
+    TTL: Param<Option<u64>> = ttl, None,
+        Param::ttl("ttl", "state time-to-live")
+            .control("State time-to-live", "pl-ttl")
+            .hint("Such as 6h or 2d, or none.")
+            .fallback("using no time-to-live");
     TXN: Pick<bool> = txn, true, Pick::new("txn", "Sinks are transactional (exactly-once)", "pl-txn");
     INTERVAL: Param<Option<u32>> = interval, None,
         Param::optional("interval", "checkpoint interval in seconds", 1, 86_400, "not given")
             .control("Checkpoint interval (seconds)", "pl-interval")
+            .fallback("leaving the interval out of the estimates")
             .hint("The job's execution.checkpointing.interval: a transactional sink's timeout must cover one more.");
     SCHEDULER: Pick<Scheduler> = scheduler, Scheduler::Default, Pick::new("scheduler", "Scheduler", "pl-scheduler");
     SLOTS_FOR_JOB: Param<Option<u32>> = slots, None,

@@ -106,7 +106,10 @@ pub struct SkewState {
 
 slots! { SkewState {
     MAXP: Param<Option<MaxParallelism>> = max_parallelism, None,
-        Param::max_parallelism("maxp", "max parallelism").control("Max parallelism", "skew-maxp").lockable();
+        Param::max_parallelism("maxp", "max parallelism")
+            .control("Max parallelism", "skew-maxp")
+            .fallback("using Flink's default derived from p")
+            .lockable();
     P: Param<u32> = parallelism, 8, Param::whole("p", "parallelism", 1, MAX_P).control("Parallelism", "skew-p").lockable();
     TYPE: Pick<KeyType> = key_type, KeyType::String,
         Pick::new("type", "Key type", "skew-key-type").noun("key type").lockable(),
@@ -135,7 +138,9 @@ slots! { SkewState {
         after |s: &mut SkewState| s.regenerate_unless(!s.from_preset() || s.total.error.is_some()),
         carried when |s: &SkewState| s.from_preset() && s.total.value != TOTAL.default;
     Q: Param<Option<u32>> = what_if, None,
-        Param::optional("q", "what-if parallelism", 1, MAX_P, "none").control("Another parallelism", "skew-q");
+        Param::optional("q", "what-if parallelism", 1, MAX_P, "none")
+            .control("Another parallelism", "skew-q")
+            .fallback("showing no other parallelism");
     SALT: Param<u32> = salt, 0,
         Param::whole_or_zero("salt", "sub-keys", 0, MAX_SALT as i64, "0 (off)")
             .control("Split the hottest key into", "skew-salt")

@@ -19,23 +19,54 @@ fn lock_and_origin() {
     assert_eq!(valid_origin("http://127.0.0.1:4173").as_deref(), Some("http://127.0.0.1:4173"));
 }
 
+/// Each text as an address typed into the embed builder (its origin) and as a link's `origin=`
+/// (an origin alone, or nothing). An embed's origin is compared with the browser's
+/// `event.origin`, which never writes a scheme's default port: the normal form leaves it out.
 #[test]
 fn a_typed_address_gives_its_origin() {
     use crate::url::origin_of_address;
-    for (typed, origin) in [
-        ("https://docs.example.com/guide/", Some("https://docs.example.com")),
-        ("https://Docs.Example.com:8443/a?b=c#d", Some("https://docs.example.com:8443")),
-        ("http://127.0.0.1:4173", Some("http://127.0.0.1:4173")),
-        ("https://docs.example.com?x=1", Some("https://docs.example.com")),
-        ("https://docs.example.com#top", Some("https://docs.example.com")),
-        ("https://user@docs.example.com/", None),
-        ("ftp://docs.example.com/", None),
-        ("docs.example.com/guide", None),
-        ("https:///guide", None),
-        ("javascript:alert(1)//x", None),
+    const D: &str = "https://docs.example.com";
+    for (typed, address, origin) in [
+        ("https://docs.example.com/guide/", Some(D), None),
+        ("https://Docs.Example.com:8443/a?b=c#d", Some("https://docs.example.com:8443"), None),
+        ("http://127.0.0.1:4173", Some("http://127.0.0.1:4173"), Some("http://127.0.0.1:4173")),
+        ("https://docs.example.com?x=1", Some(D), None),
+        ("https://docs.example.com#top", Some(D), None),
+        ("https://user@docs.example.com/", None, None),
+        ("ftp://docs.example.com/", None, None),
+        ("docs.example.com/guide", None, None),
+        ("https:///guide", None, None),
+        ("javascript:alert(1)//x", None, None),
+        ("javascript:alert(1)", None, None),
+        ("*", None, None),
+        ("https://docs.example.com:443", Some(D), Some(D)),
+        ("HTTPS://Docs.Example.com:443/", Some(D), Some(D)),
+        ("https://docs.example.com:443/guide/", Some(D), None),
+        ("http://127.0.0.1:80", Some("http://127.0.0.1"), Some("http://127.0.0.1")),
+        ("http://127.0.0.1:080", Some("http://127.0.0.1"), Some("http://127.0.0.1")),
+        ("http://127.0.0.1:80/a?b", Some("http://127.0.0.1"), None),
+        ("http://docs.example.com:443", Some("http://docs.example.com:443"), Some("http://docs.example.com:443")),
+        ("https://docs.example.com:80", Some("https://docs.example.com:80"), Some("https://docs.example.com:80")),
+        (
+            "https://docs.example.com:08443",
+            Some("https://docs.example.com:8443"),
+            Some("https://docs.example.com:8443"),
+        ),
+        (
+            "https://docs.example.com:65535",
+            Some("https://docs.example.com:65535"),
+            Some("https://docs.example.com:65535"),
+        ),
+        ("https://docs.example.com:65536", None, None),
+        ("https://docs.example.com:99999", None, None),
     ] {
-        assert_eq!(origin_of_address(typed).as_deref(), origin, "{typed}");
+        assert_eq!(origin_of_address(typed).as_deref(), address, "as an address: {typed}");
+        assert_eq!(valid_origin(typed).as_deref(), origin, "as origin=: {typed}");
     }
+    // In a link's `origin=`: the lab then answers a ping from `http://127.0.0.1`.
+    let location = Location::parse("#/coverage?embed=1&origin=http%3A%2F%2F127.0.0.1%3A80");
+    assert_eq!(location.common.origin.as_deref(), Some("http://127.0.0.1"));
+    assert!(location.notices.is_empty());
 }
 
 /// The README's list of `view=` sections is the labs' tables, word for word: a section added to

@@ -4,40 +4,28 @@ use super::*;
 
 const HOUR: u64 = 360_000;
 
+/// A duration in each standard's form: 1.2's `HHHH:MM:SS.SS` up to its bound, 2004's ISO 8601
+/// without its zero parts (no bound to reach).
 #[test]
-fn a_scorm_12_duration_is_hhhh_mm_ss_ss_up_to_its_bound() {
+fn a_duration_is_written_in_each_standards_form() {
     let cases = [
-        (0, "0000:00:00.00"),
-        (5_999, "0000:00:59.99"),
-        (HOUR, "0001:00:00.00"),
-        (HOUR + 2 * 6_000 + 350, "0001:02:03.50"),
-        (100 * HOUR, "0100:00:00.00"),
-        (9_999 * HOUR + 359_999, "9999:59:59.99"),
+        (0, "0000:00:00.00", "PT0S"),
+        (5, "0000:00:00.05", "PT0.05S"),
+        (5_999, "0000:00:59.99", "PT59.99S"),
+        (6_000, "0000:01:00.00", "PT1M"),
+        (HOUR, "0001:00:00.00", "PT1H"),
+        (HOUR + 10, "0001:00:00.10", "PT1H0.1S"),
+        (HOUR + 2 * 6_000 + 350, "0001:02:03.50", "PT1H2M3.5S"),
+        (100 * HOUR, "0100:00:00.00", "PT100H"),
+        (9_999 * HOUR + 359_999, "9999:59:59.99", "PT9999H59M59.99S"),
         // Beyond 1.2's four digits of hours: its longest duration.
-        (10_000 * HOUR, "9999:59:59.99"),
-        (u64::MAX, "9999:59:59.99"),
+        (10_000 * HOUR, "9999:59:59.99", "PT10000H"),
     ];
-    for (centis, want) in cases {
-        assert_eq!(timespan_12(centis), want, "{centis}");
+    for (centis, v12, v2004) in cases {
+        assert_eq!((timespan_12(centis).as_str(), duration_2004(centis).as_str()), (v12, v2004), "{centis}");
     }
-}
-
-#[test]
-fn a_scorm_2004_duration_is_iso_8601_without_its_zero_parts() {
-    let cases = [
-        (0, "PT0S"),
-        (5, "PT0.05S"),
-        (5_999, "PT59.99S"),
-        (6_000, "PT1M"),
-        (HOUR, "PT1H"),
-        (HOUR + 2 * 6_000 + 350, "PT1H2M3.5S"),
-        (HOUR + 10, "PT1H0.1S"),
-        (100 * HOUR, "PT100H"),
-    ];
-    for (centis, want) in cases {
-        assert_eq!(duration_2004(centis), want, "{centis}");
-    }
-    // No bound to reach, and no input it cannot write.
+    assert_eq!(timespan_12(u64::MAX), "9999:59:59.99");
+    // No input 2004's form cannot write.
     assert!(duration_2004(u64::MAX).starts_with("PT") && duration_2004(u64::MAX).ends_with('S'));
 }
 

@@ -49,6 +49,7 @@ import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.core.execution.CheckpointType;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.streaming.api.functions.sink.filesystem.bucketassigners.SimpleVersionedStringSerializer;
 import org.apache.flink.runtime.checkpoint.AbstractCheckpointStats;
 import org.apache.flink.runtime.checkpoint.CompletedCheckpointStats;
 import org.apache.flink.runtime.jobgraph.JobGraph;
@@ -59,7 +60,6 @@ import org.apache.flink.streaming.api.graph.StreamGraph;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -272,22 +272,8 @@ public class SavepointCommits extends FlinkLab {
             return "?";
         }
 
-        static final SimpleVersionedSerializer<String> STRINGS = new SimpleVersionedSerializer<String>() {
-            @Override
-            public int getVersion() {
-                return 1;
-            }
-
-            @Override
-            public byte[] serialize(String s) {
-                return s.getBytes(StandardCharsets.UTF_8);
-            }
-
-            @Override
-            public String deserialize(int version, byte[] b) {
-                return new String(b, StandardCharsets.UTF_8);
-            }
-        };
+        // Flink's own serializer of a string (UTF-8 with its length), for committables and writer state.
+        static final SimpleVersionedSerializer<String> STRINGS = SimpleVersionedStringSerializer.INSTANCE;
 
         @Override
         public SimpleVersionedSerializer<String> getCommittableSerializer() {

@@ -40,12 +40,17 @@ pub fn in_range(what: &'static str, value: i64, min: i64, max: i64) -> Result<i6
 /// floor(2t) is unchanged). Exponents, signs, `NaN` and `inf` are refused.
 pub fn parse_seconds_as_millis(text: &str, max_ms: u32) -> Result<u32, ModelError> {
     let trimmed = text.trim();
-    let (whole, fraction) = trimmed.split_once('.').unwrap_or((trimmed, ""));
+    // A negative number of seconds is a number, below the range: said as such.
+    let (negative, unsigned) = trimmed.strip_prefix('-').map_or((false, trimmed), |rest| (true, rest));
+    let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     if whole.len() + fraction.len() == 0 || !digits(whole) || !digits(fraction) {
         return Err(ModelError::NotSeconds { text: text.to_string() });
     }
     let too_big = || ModelError::SecondsOutOfRange { text: text.to_string(), max: max_ms / 1000 };
+    if negative && (whole.bytes().chain(fraction.bytes())).any(|b| b != b'0') {
+        return Err(too_big());
+    }
     let whole_ms = match whole.trim_start_matches('0') {
         "" => 0,
         w if w.len() > 9 => return Err(too_big()),

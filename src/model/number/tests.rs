@@ -24,7 +24,10 @@ fn parse_seconds_table() {
         assert_eq!(parse_seconds_as_millis(text, 3_600_000), Ok(expected), "{text:?}");
     }
     let bad = [
-        ("-1", "not a number of seconds"),
+        ("-1", "time must be between 0 and 3600 seconds, got -1"),
+        ("-0.5", "time must be between 0 and 3600 seconds, got -0.5"),
+        ("--1", "not a number of seconds"),
+        ("-", "not a number of seconds"),
         ("1e3", "not a number"),
         ("NaN", "not a number"),
         ("inf", "not a number"),

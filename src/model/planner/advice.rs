@@ -61,13 +61,13 @@ impl PlanInput {
                 step(format!("Hold on to that {short} (NO_CLAIM leaves it to you) and the old artefact until the agreed time to roll back has passed."), true),
             ],
             Verdict::DirectRestore => vec![
-                step(format!("Read the max parallelism in the latest savepoint's metadata: {saved}, at or above the target {p}."), true),
+                step(format!("Read the max parallelism in the {latest}'s metadata: {saved}, at or above the target {p}."), true),
                 step("Stop the job with a savepoint (stop, not cancel, and without --drain).".to_string(), true),
                 cutover(format!("Start the same job from that savepoint at parallelism {p}, leaving max parallelism as it is. The point of no return comes when it first commits output beyond where the old job stopped.")),
                 step("Hold on to the stop savepoint and the old artefact until the agreed time to roll back has passed.".to_string(), true),
             ],
             Verdict::RewriteNeeded => vec![
-                step(format!("Read the max parallelism in the latest savepoint's metadata: {saved}, below the target {p}, so a plain restart fails."), true),
+                step(format!("Read the max parallelism in the {latest}'s metadata: {saved}, below the target {p}, so a plain restart fails."), true),
                 step(format!("Choose a new max parallelism, {new_max}: a multiple of the parallelisms this plan runs ({}), at 4–8 × the largest of them where one falls there, so every subtask owns the same number of key groups at each.", if current == p { p.to_string() } else { format!("{current} and {p}") }), true),
                 step(format!("Take a savepoint, then run an offline State Processor API job that writes its keyed state out again as a new savepoint at max parallelism {new_max}; the operators it does not rewrite keep their state as saved, at {saved} (how SavepointWriter.fromExistingSavepoint carries them: read from its sources, not run here). The original stays untouched."), true),
                 step(format!("Start a shadow job from the rewritten savepoint at parallelism {p} in NO_CLAIM mode, the operators the rewrite kept pinned at {saved} in its code (each stateful operator's route), with its own consumer group, its own transactional id prefix and sinks writing to throwaway tables; check its results against the live job's for a whole business cycle, peak included."), true),
@@ -106,7 +106,7 @@ impl PlanInput {
         // The first checkpoint after the restore is full (observed): its time decides the
         // checkpoint timeout the cutover needs.
         let (_, full_s) = super::outage::pass_arithmetic(self.state_bytes, 1000, self.savepoint_rate);
-        if let Some(check) = super::first_checkpoint::timeout_check(full_s) {
+        if let Some(check) = super::first_checkpoint::timeout_check(full_s, self.backend) {
             w.insert(2, check);
         }
         // Every route but a direct restore of a job that is down takes a savepoint of a running job.

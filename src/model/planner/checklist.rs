@@ -58,7 +58,7 @@ impl ChecklistInput {
                 // before any of its subtasks has even started to restore, so the job's own
                 // INITIALIZING → RUNNING does not time the restore; each subtask's does.
                 how: "Per subtask, from INITIALIZING to RUNNING: GET /jobs/<job-id>/vertices/<vertex-id>/subtasktimes (the restore takes as long as the slowest subtask of the keyed vertex). The job's own RUNNING (GET /jobs/<job-id>) comes before its tasks restore, so it does not time it. GET /jobs/<job-id>/checkpoints (latest.restored) names the snapshot.".to_string(),
-                expect: format!("about {} s by the planner's estimate of its last restore step, \"{}\": the bytes read over the throughput you gave; record the real time to correct that throughput for the next plan", self.restore_estimate_s, self.restore_what),
+                expect: format!("about {} ({} s) by the planner's estimate of its last restore step, \"{}\": the bytes read over the throughput you gave; record the real time to correct that throughput for the next plan", super::format_duration(self.restore_estimate_s), self.restore_estimate_s, self.restore_what),
             },
             Item {
                 id: "catch-up-lag",
@@ -129,7 +129,7 @@ mod tests {
         for id in ["restore-duration", "catch-up-lag", "state-per-subtask", "output-invariants"] {
             assert!(ids.contains(&id), "{id}");
         }
-        assert!(items[0].expect.starts_with("about 14563 s by the planner's estimate of its last restore step, \"restore from that canonical savepoint (read every byte once)\""));
+        assert!(items[0].expect.starts_with("about 4 h 2 min (14563 s) by the planner's estimate of its last restore step, \"restore from that canonical savepoint (read every byte once)\""));
         // The restore is timed per subtask: the job reports RUNNING before its tasks restore.
         assert!(items[0].how.starts_with(
             "Per subtask, from INITIALIZING to RUNNING: GET /jobs/<job-id>/vertices/<vertex-id>/subtasktimes"

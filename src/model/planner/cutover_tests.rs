@@ -101,7 +101,11 @@ fn seed_004_pins_what_the_rewrite_keeps_and_rebuilds_the_keyed_state() {
         ]
     );
     assert_eq!(table[0].chosen.in_job, "source: .setMaxParallelism(128).setParallelism(128)");
-    assert!(table[0].chosen.outcome.contains("128 of its 256 partitions"), "{}", table[0].chosen.outcome);
+    assert!(
+        table[0].chosen.outcome.contains("its 256 partitions are shared out among those 128 subtasks"),
+        "{}",
+        table[0].chosen.outcome
+    );
     assert!(table[3].chosen.in_job.contains("a vertex of its own"));
     // The others of each kept operator: rebuilt or dropped, each at the new max parallelism.
     for row in [&table[0], &table[1], &table[3]] {

@@ -10,6 +10,18 @@
 //! keep it running. Defaults as the 2.3.0 jar states them (`tests/flink-config-keys`).
 
 use super::format_duration;
+use crate::trace::Backend;
+
+/// What to do with the raised keys after the cutover: RocksDB's later checkpoints are
+/// incremental, so the defaults suit them again; the heap backend's are all full (it has no
+/// incremental checkpoints: `execution.checkpointing.incremental` says some backends ignore it,
+/// in the jar's own description; not observed here), so the keys stay raised.
+pub fn after_the_cutover(backend: Backend) -> &'static str {
+    match backend {
+        Backend::RocksDb => "set them back at the next planned restart",
+        Backend::HashMap => "keep them raised: the heap backend has no incremental checkpoints (execution.checkpointing.incremental is ignored by it, as the option's description in the jar says), so every checkpoint uploads the whole state",
+    }
+}
 
 /// How the job was restored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,7 +73,7 @@ pub fn needs_raise(full_checkpoint_s: u64) -> bool {
 }
 
 /// Why the keys are raised, in a sentence for the plan's checks; `None` when they need not be.
-pub fn timeout_check(full_checkpoint_s: u64) -> Option<String> {
+pub fn timeout_check(full_checkpoint_s: u64, backend: Backend) -> Option<String> {
     if !needs_raise(full_checkpoint_s) {
         return None;
     }
@@ -71,10 +83,11 @@ pub fn timeout_check(full_checkpoint_s: u64) -> Option<String> {
         "an upload only a little slower than this estimate would expire it, and the job would fail over and restore again, in a loop"
     };
     Some(format!(
-        "The first checkpoint after the restore uploads the whole state ({}). Flink's defaults give a checkpoint {} and tolerate no failed one: {consequence}. Raise execution.checkpointing.timeout to {} and execution.checkpointing.tolerable-failed-checkpoints to {CUTOVER_TOLERABLE} for the cutover; set them back ({} and {DEFAULT_TOLERABLE}) at the next planned restart.",
+        "The first checkpoint after the restore uploads the whole state ({}). Flink's defaults give a checkpoint {} and tolerate no failed one: {consequence}. Raise execution.checkpointing.timeout to {} and execution.checkpointing.tolerable-failed-checkpoints to {CUTOVER_TOLERABLE} for the cutover; afterwards {} (the defaults: {} and {DEFAULT_TOLERABLE}).",
         about(full_checkpoint_s),
         format_duration(DEFAULT_TIMEOUT_S),
         format_duration(cutover_timeout_s(full_checkpoint_s)),
+        after_the_cutover(backend),
         config_minutes(DEFAULT_TIMEOUT_S),
     ))
 }
@@ -158,7 +171,7 @@ mod tests {
             assert_eq!(cutover_timeout_s(full), timeout, "{full}");
             assert_eq!(config_minutes(timeout), text);
         }
-        assert!(timeout_check(13_981)
+        assert!(timeout_check(13_981, Backend::RocksDb)
             .unwrap()
             .contains("to 7 h 47 min and execution.checkpointing.tolerable-failed-checkpoints to 3"));
         // Flink reads the runbook's minutes as minutes (observed).
@@ -176,9 +189,22 @@ mod tests {
         assert!(e3.contains("timeout=10 s") && e3.contains("tolerable-failed-checkpoints=(default)"), "{e3}");
         assert!(e3.contains("RUNNING; failures 0"), "{e3}");
         for (full, raised) in [(0, false), (3, false), (300, false), (301, true), (600, true), (13_981, true)] {
-            assert_eq!((needs_raise(full), timeout_check(full).is_some()), (raised, raised), "{full}");
+            assert_eq!(
+                (needs_raise(full), timeout_check(full, Backend::RocksDb).is_some()),
+                (raised, raised),
+                "{full}"
+            );
         }
-        assert!(timeout_check(360).unwrap().contains("about 6 min). Flink's defaults give a checkpoint 10 min and tolerate no failed one: an upload only a little slower"));
-        assert!(timeout_check(601).unwrap().contains("no failed one: it would expire"));
+        assert!(timeout_check(360, Backend::RocksDb).unwrap().contains("about 6 min). Flink's defaults give a checkpoint 10 min and tolerate no failed one: an upload only a little slower"));
+        assert!(timeout_check(601, Backend::RocksDb).unwrap().contains("no failed one: it would expire"));
+        // After the cutover: RocksDB's checkpoints are incremental again, the heap backend's are
+        // all full, so its keys stay raised.
+        for (backend, after) in [
+            (Backend::RocksDb, "afterwards set them back at the next planned restart (the defaults: 10 min and 0)"),
+            (Backend::HashMap, "afterwards keep them raised: the heap backend has no incremental checkpoints"),
+        ] {
+            let check = timeout_check(13_981, backend).unwrap();
+            assert!(check.contains(after), "{backend:?}: {check}");
+        }
     }
 }

@@ -142,12 +142,20 @@ pub fn checks(timeline: &Timeline, input: &PlanInput) -> Vec<KafkaCheck> {
         text: txn,
     });
     let broker = open.max(SINK_TXN_TIMEOUT_DEFAULT_S);
+    // What the sink's timeout adds that the plan cannot count: the same words as above.
+    let more = [
+        input.checkpoint_interval_s.is_none().then_some(" plus one checkpoint interval"),
+        waits_down.then_some(", plus however long the job has been down already"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<String>();
     out.push(KafkaCheck {
         key: "broker-transaction-max",
         at_least_s: broker,
         above_default: true,
         text: format!(
-            "The brokers' transaction.max.timeout.ms ({} by default) must be at least the sink's timeout ({} here): a producer asking for more is refused when it starts (\"The transaction timeout is larger than the maximum value allowed by the broker\"), and the job with it.",
+            "The brokers' transaction.max.timeout.ms ({} by default) must be at least the sink's timeout (at least {}{more} here): a producer asking for more is refused when it starts (\"The transaction timeout is larger than the maximum value allowed by the broker\"), and the job with it.",
             format_duration(BROKER_TXN_MAX_DEFAULT_S),
             format_duration(broker)
         ),

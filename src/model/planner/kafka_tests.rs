@@ -38,6 +38,14 @@ fn seed_004_needs_its_transactions_open_for_a_savepoint() {
     );
     assert!(text[1].text.contains("at least 3 h 53 min plus one checkpoint interval"), "{}", text[1].text);
     assert!(text[2].text.contains("15 min by default"), "{}", text[2].text);
+    // The broker's bound is the sink's, with what the plan cannot count named the same way.
+    assert!(
+        text[2].text.contains(
+            "the sink's timeout (at least 3 h 53 min plus one checkpoint interval, plus however long the job has been down already here)"
+        ),
+        "{}",
+        text[2].text
+    );
 }
 
 /// A checkpoint interval, when given, is added to the transaction timeout the plan asks for,

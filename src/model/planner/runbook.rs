@@ -8,7 +8,8 @@ use super::super::key_group::prefix::key_group_prefix_bytes;
 use super::super::key_group::MaxParallelism;
 use super::cutover::{CutoverInput, Fate};
 use super::first_checkpoint::{
-    about, config_minutes, cutover_timeout_s, needs_raise, CUTOVER_TOLERABLE, DEFAULT_TIMEOUT_S, DEFAULT_TOLERABLE,
+    about, after_the_cutover, config_minutes, cutover_timeout_s, needs_raise, CUTOVER_TOLERABLE, DEFAULT_TIMEOUT_S,
+    DEFAULT_TOLERABLE,
 };
 use super::release::{Keys, Release, OPERATOR_RELEASE};
 use super::snapshot_kinds::SnapshotKind;
@@ -199,7 +200,7 @@ impl RunbookInput {
         let mut notes = vec![
             format!("Flink {} (names checked against the {} jar).", r.slug(), r.checked()),
             match raise {
-                true => format!("{} and {} are raised for each restore: its first checkpoint uploads the whole state ({}), and at the defaults ({} and {DEFAULT_TOLERABLE}) it would expire, or come close, and fail the job over, again and again. Set them back at the next planned restart. On the command line: -D{}='{timeout}' -D{}={CUTOVER_TOLERABLE}.", k.checkpoint_timeout, k.tolerable_failures, about(self.first_checkpoint_s), config_minutes(DEFAULT_TIMEOUT_S), k.checkpoint_timeout, k.tolerable_failures),
+                true => format!("{} and {} are raised for each restore: its first checkpoint uploads the whole state ({}), and at the defaults ({} and {DEFAULT_TOLERABLE}) it would expire, or come close, and fail the job over, again and again. {}. On the command line: -D{}='{timeout}' -D{}={CUTOVER_TOLERABLE}.", k.checkpoint_timeout, k.tolerable_failures, about(self.first_checkpoint_s), config_minutes(DEFAULT_TIMEOUT_S), capitalised(after_the_cutover(self.backend)), k.checkpoint_timeout, k.tolerable_failures),
                 false => format!("The first checkpoint after each restore uploads the whole state ({}): well inside the default {} of {}, so {} and {} stay at their defaults.", about(self.first_checkpoint_s), k.checkpoint_timeout, config_minutes(DEFAULT_TIMEOUT_S), k.checkpoint_timeout, k.tolerable_failures),
             },
             format!("{} NO_CLAIM keeps the snapshot yours: Flink never deletes it, so it stays a rollback point. The same setting as configuration: {}.", claim, k.claim_mode),
@@ -279,6 +280,12 @@ impl Runbook {
         }
         s
     }
+}
+
+/// The phrase as a sentence's start: its first letter a capital.
+fn capitalised(phrase: &str) -> String {
+    let mut chars = phrase.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 #[cfg(test)]

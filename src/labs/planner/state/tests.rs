@@ -122,7 +122,11 @@ fn the_checklist_and_the_in_place_route_follow_the_plan() {
         let last = plan.timeline.last_restore().expect("a restore");
         assert_eq!(last.what, restore, "{query}");
         let item = &s.checklist(&plan).items()[0];
-        let said = format!("about {} s by the planner's estimate of its last restore step, \"{restore}\"", last.seconds);
+        let said = format!(
+            "about {} ({} s) by the planner's estimate of its last restore step, \"{restore}\"",
+            crate::model::planner::format_duration(last.seconds),
+            last.seconds
+        );
         assert!(item.expect.starts_with(&said), "{query}: {}", item.expect);
     }
     let s = seed().reduce(P.typed("100")).reduce(SCHEDULER.edit(&Scheduler::Adaptive));

@@ -42,7 +42,7 @@ impl CutoverInput {
                     format!("source: .setMaxParallelism({saved}).setParallelism({})", self.source_p(saved)),
                     format!(
                         "Restored as it was: no record is lost or read twice. It runs at most {saved} subtasks{}.",
-                        if self.partitions > saved { format!(", so {} of its {} partitions go unread by a subtask of their own", self.partitions - saved, self.partitions) } else { String::new() }
+                        if self.partitions > saved { format!(", so its {} partitions are shared out among those {saved} subtasks, some reading more than one", self.partitions) } else { String::new() }
                     ),
                 ),
                 others: vec![

@@ -26,7 +26,7 @@ pub const CHECKPOINT_RISKS: [&str; 2] = [
 pub const SHADOW_CONDITIONS: [&str; 3] = [
     "The shadow reads the same input (same topic, its own consumer group) and has caught up with the head of the log.",
     "Its output matched the live job's over the whole comparison, so its state is the state the live job would have.",
-    "Take the shadow's savepoint just before stopping the live job (which keeps its latest retained checkpoint for a rollback).",
+    "Take the shadow's savepoint just before stopping the live job with a savepoint: that stop savepoint is the rollback point (a job stopped with flink stop leaves no retained checkpoint behind, observed in tests/flink-runbook).",
 ];
 pub const SHADOW_RISKS: [&str; 3] = [
     "The shadow keeps its own position in the log: events the live job handled after the shadow's savepoint are processed again, so the sinks must be idempotent (upserts) or that window reconciled.",

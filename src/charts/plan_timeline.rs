@@ -159,12 +159,13 @@ mod tests {
             assert!(svg.matches("<rect").count() >= 9, "{svg}");
             assert!(svg.contains("point of no return") && svg.contains("<polyline"));
             for name in [
-                "1 live savepoint",
-                "4 shadow comparison",
-                "7 restore at target",
-                "8 first checkpoint",
-                "36 h",
-                "58 h 57 min",
+                "1 restart with a longer timeout",
+                "3 live savepoint",
+                "6 shadow comparison",
+                "9 restore at target",
+                "10 first checkpoint",
+                "48 h",
+                "66 h 43 min",
             ] {
                 assert!(svg.contains(name), "{name} missing");
             }
@@ -189,8 +190,11 @@ mod tests {
         let plan = PlanInput { job: JobStatus::Running, ..PlanInput::default() }.plan();
         let svg = timeline_svg(&plan.timeline, Palette::LIGHT, 336);
         assert!(svg.contains(r#"width="336""#), "{}", &svg[..svg.len().min(120)]);
-        assert!(svg.contains("58 h 57 min") && svg.contains("point of no return"));
-        assert!(!svg.contains("1 live savepoint") && svg.contains("\n8\n</text>"), "rows named by their number: {svg}");
+        assert!(svg.contains("66 h 43 min") && svg.contains("point of no return"));
+        assert!(
+            !svg.contains("3 live savepoint") && svg.contains("\n10\n</text>"),
+            "rows named by their number: {svg}"
+        );
         // Plotters writes the 15 asked for as 12.1 px; the axes' own (blank) labels aside,
         // every text is that size.
         assert!(svg.matches(r#"font-size="12.09"#).count() >= 10, "{svg}");

@@ -9,7 +9,7 @@ export const pathAnswers = {
   'busiest-128-100': '2',
   'restart-200': 'no',
   'hot-key-rescale': 'no',
-  'point-of-no-return': '6',
+  'point-of-no-return': '7',
   'sample-max-parallelism': '128',
   'sample-uid-throttle': 'no',
   'sample-uid-counter': 'yes',

@@ -191,7 +191,7 @@ test('on a phone the planner\'s timeline is drawn at the width it is shown, its 
   await expect.poll(async () => { const d = await drawing(); return Math.abs(d.drawn - d.shown) <= 10; }).toBe(true);
   const d = await drawing();
   expect((d.smallest * d.shown) / d.drawn, 'text size on screen').toBeGreaterThanOrEqual(11);
-  expect(d.text).toContain('58 h 57 min');
+  expect(d.text).toContain('66 h 43 min');
   expect(d.text).toContain('point of no return ▸');
 });
 

@@ -11,11 +11,14 @@ test('the runbook follows the release: 2.3 names vs 1.15 names, and it is copied
   await expect(runbook).toHaveAttribute('data-release', '2.3');
   const release = page.getByLabel('Flink release');
   await expect(release).toHaveValue('2.3');
-  // Seed 004: a rewrite to 1024 at 200; Flink 2.3's names.
-  await expect(page.getByLabel('Commands of step 3')).toContainText('flink run -d -s <rewritten-path> -p 200 -cm NO_CLAIM -Dpipeline.max-parallelism=1200 shadow.jar');
-  await expect(page.getByLabel('Configuration of step 3')).toContainText('execution.state-recovery.claim-mode: NO_CLAIM');
-  await expect(page.getByLabel('Configuration of step 3')).toContainText('state.backend.type: rocksdb');
-  await expect(page.getByLabel('Configuration of step 3')).toContainText('execution.checkpointing.incremental: true');
+  // Seed 004: a rewrite to 1200 at 200; Flink 2.3's names. A savepoint of 4 TiB outlasts the
+  // default timeout: step 1 restarts the running job with a longer one.
+  await expect(page.getByLabel('Commands of step 1')).toContainText('flink cancel <job-id>');
+  await expect(page.getByLabel('Configuration of step 1')).toContainText('execution.checkpointing.timeout: 467 min');
+  await expect(page.getByLabel('Commands of step 4')).toContainText('flink run -d -s <rewritten-path> -p 200 -cm NO_CLAIM -Dpipeline.max-parallelism=1200 shadow.jar');
+  await expect(page.getByLabel('Configuration of step 4')).toContainText('execution.state-recovery.claim-mode: NO_CLAIM');
+  await expect(page.getByLabel('Configuration of step 4')).toContainText('state.backend.type: rocksdb');
+  await expect(page.getByLabel('Configuration of step 4')).toContainText('execution.checkpointing.incremental: true');
   await expect(runbook).toContainText('spec.job.initialSavepointPath: <rewritten-path>');
   await expect(runbook).toContainText('spec.job.savepointRedeployNonce');
   await expect(runbook).toContainText('does not list v2_3');
@@ -23,10 +26,10 @@ test('the runbook follows the release: 2.3 names vs 1.15 names, and it is copied
   await release.selectOption('1.15');
   await expect(runbook).toHaveAttribute('data-release', '1.15');
   await expect(page).toHaveURL(/release=1\.15/);
-  await expect(page.getByLabel('Commands of step 3')).toContainText('-p 200 -rm NO_CLAIM');
-  await expect(page.getByLabel('Configuration of step 3')).toContainText('execution.savepoint-restore-mode: NO_CLAIM');
-  await expect(page.getByLabel('Configuration of step 3')).toContainText('state.backend: rocksdb');
-  await expect(page.getByLabel('Configuration of step 3')).toContainText('state.backend.incremental: true');
+  await expect(page.getByLabel('Commands of step 4')).toContainText('-p 200 -rm NO_CLAIM');
+  await expect(page.getByLabel('Configuration of step 4')).toContainText('execution.savepoint-restore-mode: NO_CLAIM');
+  await expect(page.getByLabel('Configuration of step 4')).toContainText('state.backend: rocksdb');
+  await expect(page.getByLabel('Configuration of step 4')).toContainText('state.backend.incremental: true');
   await expect(runbook).not.toContainText('does not list');
   await runbook.getByRole('button', { name: 'Copy commands' }).click();
   await expect(runbook.getByRole('status')).toHaveText('Copied');
@@ -37,8 +40,8 @@ test('the runbook follows the release: 2.3 names vs 1.15 names, and it is copied
   // A changed plan clears "Copied" and changes the commands: a direct restore at 100.
   await page.getByLabel('New parallelism').fill('100');
   await expect(runbook.getByRole('status')).toHaveText('');
-  await expect(page.getByLabel('Commands of step 2')).toContainText('-p 100 -rm NO_CLAIM job.jar');
-  await expect(page.getByLabel('Commands of step 2')).not.toContainText('max-parallelism');
+  await expect(page.getByLabel('Commands of step 3')).toContainText('-p 100 -rm NO_CLAIM job.jar');
+  await expect(page.getByLabel('Commands of step 3')).not.toContainText('max-parallelism');
   await expect(runbook).toContainText('spec.job.upgradeMode: savepoint');
 });
 
@@ -47,13 +50,13 @@ test('the whole plan is one document: steps, clock, outage, point of no return, 
   await open(page, '#/planner?backend=hashmap&job=running');
   await expect(page.getByLabel('State backend')).toHaveValue('hashmap');
   // The timeline names its rows and ends its axis at the total (its alt text says the same).
-  await expect(page.locator('img.timeline-chart').first()).toHaveAttribute('alt', /\(1 live savepoint, 2 rewrite, 3 shadow restore, 4 shadow comparison, 5 stop with savepoint, 6 rewrite again, 7 restore at target, 8 first checkpoint\) over 58 h 57 min/);
+  await expect(page.locator('img.timeline-chart').first()).toHaveAttribute('alt', /\(1 restart with a longer timeout, 2 first checkpoint, 3 live savepoint, 4 rewrite, 5 shadow restore, 6 shadow comparison, 7 stop with savepoint, 8 rewrite again, 9 restore at target, 10 first checkpoint\) over 66 h 43 min/);
   const section = page.locator('section.plan');
   const { name, text } = await downloaded(section, 'Download the whole plan (Markdown)');
   expect(name).toBe('plan.md');
   const parts = ['# Rescale plan: parallelism 24 → 200', '## Steps', '[POINT OF NO RETURN]', '## Each stateful operator at the cutover',
-    '| Source | split state: where each partition was read up to | pinned | 128 | at most 128 |', '## Time', '| 7 | restore the new job at the target',
-    '| 8 | first checkpoint after the restore', '- The job is down, or commits nothing downstream, for 19 h 25 min', '- Point of no return: at 58 h 57 min', '## Warnings', '## Rescale runbook (Flink 2.3)',
+    '| Source | split state: where each partition was read up to | pinned | 128 | at most 128 |', '## Time', '| 9 | restore the new job at the target',
+    '| 10 | first checkpoint after the restore', '- The job is down, or commits nothing downstream, for 27 h 11 min', '; the cutover alone: ', '- Point of no return: at 66 h 43 min', '## Warnings', '## Rescale runbook (Flink 2.3)',
     'state.backend.type: hashmap', '## What to record during the rescale (24 → 200)'];
   let from = 0;
   for (const part of parts) {

@@ -34,7 +34,7 @@ test('suggested max parallelisms are divisible by the planned parallelisms, in t
   await expect(page.getByTestId('suggested-max')).toContainText('Suggested new max parallelism: 1200, a multiple of 24 and 200');
   await expect(page.getByTestId('max-trade-off')).toContainText('A power of two (1024) keeps halving and doubling even');
   await expect(page.getByTestId('max-trade-off')).toContainText('24 subtasks would own 6 and 176 would own 5');
-  await expect(page.locator('.plan-steps li').nth(1)).toContainText('Choose a new max parallelism, 1200');
+  await expect(page.locator('.plan-steps li').nth(2)).toContainText('Choose a new max parallelism, 1200');
   await page.getByLabel('Current parallelism').fill('200');
   await expect(page.getByTestId('suggested-max')).toContainText('a multiple of 200 (the parallelisms this plan runs)');
   await expect(page.getByTestId('suggested-max')).toContainText('Other multiples at 4–8 × the largest: 800, 1000, 1400, 1600');
@@ -65,15 +65,18 @@ test('seed 004 planned while the job runs: hours of downtime, about two days end
   await page.getByLabel('State size').fill('4 TiB');
   // The seed's sinks are transactional: the outage lasts until the first checkpoint after the
   // restore (a full one, observed in tests/flink-first-checkpoint) has completed.
-  await expect(page.getByTestId('plan-downtime')).toContainText('The job is down, or commits nothing downstream, for 19 h 25 min: 3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 19 h 25 min');
-  await expect(page.getByTestId('plan-duration')).toContainText('End to end: 58 h 57 min (about 2.4 days)');
+  // A savepoint of 4 TiB outlasts the default checkpoint timeout: the job is first restarted
+  // with a longer one (its own window), then the cutover's.
+  await expect(page.getByTestId('plan-downtime')).toContainText('The job is down, or commits nothing downstream, for 27 h 11 min: 3 h 53 min + 3 h 53 min + 3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 27 h 11 min; the cutover alone: 3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 19 h 25 min');
+  await expect(page.getByTestId('plan-duration')).toContainText('End to end: 66 h 43 min (about 2.7 days)');
   const phases = page.getByTestId('plan-phases').getByRole('listitem');
-  await expect(phases).toHaveCount(8);
-  await expect(phases.nth(7)).toContainText('first checkpoint after the restore: a full one, every byte uploaded; the transactional sinks commit nothing until it completes');
-  await expect(phases.nth(7)).toContainText('nothing committed downstream: 4 TiB ÷ 300 MiB/s = 3 h 53 min');
-  await expect(phases.nth(4)).toContainText('stop the live job with a savepoint');
-  await expect(phases.nth(4)).toContainText('job down: 4 TiB ÷ 300 MiB/s = 3 h 53 min');
-  await expect(phases.nth(5)).toContainText('2 × 4 TiB ÷ 300 MiB/s = 7 h 46 min');
+  await expect(phases).toHaveCount(10);
+  await expect(phases.nth(0)).toContainText('restart the running job with a longer checkpoint timeout');
+  await expect(phases.nth(9)).toContainText('first checkpoint after the restore: a full one, every byte uploaded; the transactional sinks commit nothing until it completes');
+  await expect(phases.nth(9)).toContainText('nothing committed downstream: 4 TiB ÷ 300 MiB/s = 3 h 53 min');
+  await expect(phases.nth(6)).toContainText('stop the live job with a savepoint');
+  await expect(phases.nth(6)).toContainText('job down: 4 TiB ÷ 300 MiB/s = 3 h 53 min');
+  await expect(phases.nth(7)).toContainText('2 × 4 TiB ÷ 300 MiB/s = 7 h 46 min');
   const alternative = page.getByTestId('plan-alternative');
   await expect(alternative).toContainText('Cut over from the shadow job\'s own state');
   await expect(alternative).toContainText('3 h 53 min, then the first checkpoint: 4 TiB ÷ 300 MiB/s = 3 h 53 min, instead of 19 h 25 min');
@@ -152,7 +155,8 @@ test('seed 004 as it happened: the job is down, so the plan brings it back first
   // Running again: the plan starts from a savepoint of the running job, and the link says so.
   await page.getByLabel('The job now').selectOption('running');
   await expect(page).toHaveURL(/[?&]job=running(&|$)/);
-  await expect(page.getByLabel('Commands of step 1')).toContainText('flink stop --type canonical');
+  await expect(page.getByLabel('Commands of step 1')).toContainText('flink cancel <job-id>');
+  await expect(page.getByLabel('Commands of step 2')).toContainText('flink stop --type canonical');
 });
 
 test('the timeline picture has the numbers as text too, in both themes and at 390 px', async ({ page }) => {
@@ -162,7 +166,7 @@ test('the timeline picture has the numbers as text too, in both themes and at 39
     const visible = page.locator(`img.timeline-chart.${theme}`);
     await expect(visible).toBeVisible();
     await expect(page.locator(`img.timeline-chart.${theme === 'light' ? 'dark' : 'light'}`)).toBeHidden();
-    await expect(visible).toHaveAttribute('alt', /the outage of 19 h 25 min shaded, the point of no return at 58 h 57 min/);
+    await expect(visible).toHaveAttribute('alt', /the outage of 27 h 11 min shaded, the point of no return at 66 h 43 min/);
     const box = await visible.boundingBox();
     expect(box.width).toBeLessThanOrEqual(390);
     // The time section itself fits the phone's width (the rest of the page is another matter).
@@ -170,5 +174,5 @@ test('the timeline picture has the numbers as text too, in both themes and at 39
     expect(fits[0], 'the time section does not scroll sideways').toBeLessThanOrEqual(fits[1]);
     expect(fits[2]).toBeLessThanOrEqual(390);
   }
-  await expect(page.getByTestId('plan-phases').getByRole('listitem').first()).toContainText('savepoint of the live job');
+  await expect(page.getByTestId('plan-phases').getByRole('listitem').nth(2)).toContainText('savepoint of the live job');
 });

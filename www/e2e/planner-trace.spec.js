@@ -13,13 +13,14 @@ test('seed 004: 24 → 200 with 4 TB, the ceiling at 128, 1200 suggested, steps 
   await expectVerdict(page.getByTestId('plan-verdict'), 'rewrite', ['The ceiling is 128']);
   await expect(page.getByTestId('suggested-max')).toContainText('Suggested new max parallelism: 1200');
   const steps = page.locator('.plan-steps li');
-  await expect(steps).toHaveCount(7);
-  await expect(steps.nth(0)).toContainText('Read the max parallelism');
-  await expect(steps.nth(2)).toContainText('State Processor API');
-  await expect(steps.nth(3)).toContainText('NO_CLAIM');
-  await expect(steps.nth(5)).toContainText('POINT OF NO RETURN');
-  await expect(steps.nth(5)).toContainText('the new job first commits output beyond where the old job stopped');
-  expect(await steps.evaluateAll((li) => li.map((l) => l.dataset.reversible))).toEqual(['true', 'true', 'true', 'true', 'true', 'false', 'true']);
+  await expect(steps).toHaveCount(8);
+  await expect(steps.nth(0)).toContainText('restart it with a longer one first');
+  await expect(steps.nth(1)).toContainText('Read the max parallelism');
+  await expect(steps.nth(3)).toContainText('State Processor API');
+  await expect(steps.nth(4)).toContainText('NO_CLAIM');
+  await expect(steps.nth(6)).toContainText('POINT OF NO RETURN');
+  await expect(steps.nth(6)).toContainText('the new job first commits output beyond where the old job stopped');
+  expect(await steps.evaluateAll((li) => li.map((l) => l.dataset.reversible))).toEqual(['true', 'true', 'true', 'true', 'true', 'true', 'false', 'true']);
   await expect(page.locator('.estimates')).toContainText('2 × 4 TiB ÷ 300 MiB/s = 7 h 46 min');
   // The partition check: 24 partitions cap the source vertex only; the keyed operators after
   // keyBy still gain, so the ceiling (and the rewrite) still decide the plan. (This assertion

@@ -41,7 +41,7 @@ pub fn TimeView(props: &TimeViewProps) -> Html {
             <h3>{ "How long it takes, and how long the job is down" }</h3>
             <p data-testid="plan-downtime" role="status">
                 <strong>{ format!("{} {}", t.outage_label(), format_duration(down)) }</strong>
-                { format!(": {}.", t.downtime_arithmetic()) }
+                { format!(": {}{}.", t.downtime_arithmetic(), t.cutover_part()) }
             </p>
             <p data-testid="plan-duration">
                 { format!("End to end: {}{}; the point of no return comes at {}, {}.",
@@ -65,7 +65,7 @@ pub fn TimeView(props: &TimeViewProps) -> Html {
             if let Some(alt) = &p.alternative {
                 <div class="alternative" data-testid="plan-alternative">
                     <h4>{ "A shorter outage" }</h4>
-                    <p>{ format!("{}: {}, instead of {}.", capitalised(alt.what), alt.arithmetic, format_duration(down)) }</p>
+                    <p>{ format!("{}: {}, instead of {}.", capitalised(alt.what), alt.arithmetic, format_duration(t.cutover_outage().0)) }</p>
                     <p>{ "When:" }</p>
                     <ul>{ for alt.conditions.iter().map(|c| html! { <li key={*c}>{ *c }</li> }) }</ul>
                     <p>{ "Risks:" }</p>

@@ -86,6 +86,13 @@ impl PlanInput {
         if down && verdict != Verdict::DirectRestore {
             steps.insert(0, step(format!("The job is down: bring it back first, from its {latest} at its old parallelism {current} (at most the snapshot's max parallelism {saved}), in NO_CLAIM mode, so that it runs again while the rest is prepared. The steps below start from that running job."), true));
         }
+        // A savepoint of this job outlasts Flink's default checkpoint timeout (observed: past it
+        // a savepoint fails): a running job is restarted with a longer one before the first.
+        let (_, full_s) = super::outage::pass_arithmetic(self.state_bytes, 1000, self.savepoint_rate);
+        if !down && super::first_checkpoint::savepoint_outlasts_default(full_s) {
+            let timeout = super::first_checkpoint::config_minutes(super::first_checkpoint::cutover_timeout_s(full_s));
+            steps.insert(0, step(format!("A savepoint of this job would outlast Flink's default checkpoint timeout, so restart it with a longer one first: cancel it, its latest checkpoint retained (execution.checkpointing.externalized-checkpoint-retention: RETAIN_ON_CANCELLATION), and start it again from that checkpoint at its old parallelism {current} in NO_CLAIM mode, with execution.checkpointing.timeout at {timeout} and tolerable-failed-checkpoints at {}. The steps below start from that running job.", super::first_checkpoint::CUTOVER_TOLERABLE), true));
+        }
         steps
     }
 

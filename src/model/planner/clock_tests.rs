@@ -21,16 +21,21 @@ fn a_job_that_is_down_comes_back_first() {
         plan.steps[0].text
     );
     assert!(plan.steps[0].reversible && !plan.steps[0].point_of_no_return);
-    assert_eq!(plan.steps.len(), seed().plan().steps.len() + 1);
+    assert_eq!(plan.steps.len(), seed().plan().steps.len(), "one first step each: bring back, or restart");
     let t = &plan.timeline;
     assert_eq!((t.phases[0].short(), t.phases[0].downtime, t.phases[0].seconds), ("bring the job back", true, 13_981));
     assert_eq!(t.phases[0].arithmetic, "4 TiB ÷ 300 MiB/s = 3 h 53 min");
     // Back, then its first checkpoint (full after a NO_CLAIM restore): with transactional sinks
     // the consumers wait for it too.
     assert_eq!((t.phases[1].short(), t.phases[1].downtime, t.phases[1].seconds), ("first checkpoint", true, 13_981));
+    // The running seed, as large, is restarted with a longer timeout first: down as long, from
+    // its latest retained checkpoint at its old parallelism.
     let running = seed().plan().timeline;
-    assert_eq!(t.windows(), vec![(0, 27_962), (27_962 + running.downtime().unwrap().0, t.total_s())]);
-    assert_eq!(t.downtime_s(), 27_962 + running.downtime_s());
+    assert_eq!(running.phases[0].kind, outage::PhaseKind::RaiseTimeout);
+    assert_eq!(running.phases[0].seconds, t.phases[0].seconds);
+    assert_eq!(t.windows(), running.windows());
+    assert_eq!(t.windows()[0], (0, 27_962));
+    assert_eq!(t.downtime_s(), running.downtime_s());
     assert_eq!(
         t.downtime_arithmetic(),
         "3 h 53 min + 3 h 53 min + 3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 27 h 11 min"
@@ -86,11 +91,13 @@ fn each_kind_of_step_has_its_own_label() {
 fn timeline_ticks_end_at_the_total_and_rows_are_named() {
     let t = seed().plan().timeline;
     let h = |n: u64| n * 3600;
-    assert_eq!(t.ticks(), vec![0, h(12), h(24), h(36), t.total_s()]);
+    assert_eq!(t.ticks(), vec![0, h(12), h(24), h(36), h(48), t.total_s()]);
     let shorts: Vec<&str> = t.phases.iter().map(|p| p.short()).collect();
     assert_eq!(
         shorts,
         [
+            "restart with a longer timeout",
+            "first checkpoint",
             "live savepoint",
             "rewrite",
             "shadow restore",

@@ -66,10 +66,11 @@ pub fn plan_markdown(input: &PlanInput, plan: &Plan, runbook: &Runbook, checklis
         ));
     }
     s.push_str(&format!(
-        "\n- {} {}: {}.\n",
+        "\n- {} {}: {}{}.\n",
         t.outage_label(),
         format_duration(t.downtime_s()),
-        t.downtime_arithmetic()
+        t.downtime_arithmetic(),
+        t.cutover_part()
     ));
     s.push_str(&format!("- End to end: {}.\n", format_duration(t.total_s())));
     s.push_str(&format!(
@@ -178,7 +179,7 @@ mod tests {
             "# Rescale plan: parallelism 24 → 200",
             "**The ceiling is 128: reaching 200 needs",
             "## Steps",
-            "6. [POINT OF NO RETURN]",
+            "7. [POINT OF NO RETURN]",
             "## Each stateful operator at the cutover",
             "| Source | split state: where each partition was read up to | pinned | 128 | at most 128 | source: .setMaxParallelism(128).setParallelism(128) |",
             "| Keyed operators (after keyBy) | keyed state in key groups | rebuilt | 1200 | at most 200 |",
@@ -186,12 +187,13 @@ mod tests {
             "- Source, dropped: a new uid, and --allowNonRestoredState",
             "- A job-wide -Dpipeline.max-parallelism=1200 reaches every operator",
             "## Time",
-            "| 1 | savepoint of the live job (it keeps running) | 0 s | 3 h 53 min | 3 h 53 min | no |",
-            "| 7 | restore the new job at the target",
-            "| 8 | first checkpoint after the restore: a full one",
-            "- The job is down, or commits nothing downstream, for 19 h 25 min: 3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 19 h 25 min.",
-            "- End to end: 58 h 57 min.",
-            "- Point of no return: at 58 h 57 min",
+            "| 1 | restart the running job with a longer checkpoint timeout",
+            "| 3 | savepoint of the live job (it keeps running) | 7 h 46 min | 11 h 39 min | 3 h 53 min | no |",
+            "| 9 | restore the new job at the target",
+            "| 10 | first checkpoint after the restore: a full one",
+            "- The job is down, or commits nothing downstream, for 27 h 11 min: 3 h 53 min + 3 h 53 min + 3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 27 h 11 min; the cutover alone: 3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 19 h 25 min.",
+            "- End to end: 66 h 43 min.",
+            "- Point of no return: at 66 h 43 min",
             "## A shorter outage",
             "## Relief now, without a rewrite",
             "Stop with a savepoint and restore from it: quicker here than restarting 24 → 128",

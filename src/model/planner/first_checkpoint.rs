@@ -23,6 +23,12 @@ pub fn after_the_cutover(backend: Backend) -> &'static str {
     }
 }
 
+/// [`after_the_cutover`] as a sentence: "Set them back at the next planned restart".
+pub fn after_the_cutover_sentence(backend: Backend) -> String {
+    let phrase = after_the_cutover(backend);
+    phrase[..1].to_uppercase() + &phrase[1..]
+}
+
 /// How the job was restored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Restored {
@@ -92,13 +98,19 @@ pub fn timeout_check(full_checkpoint_s: u64, backend: Backend) -> Option<String>
     ))
 }
 
+/// A savepoint of `savepoint_s` outlasts the default checkpoint timeout: a running job must be
+/// restarted with a longer one before the plan's first savepoint.
+pub fn savepoint_outlasts_default(savepoint_s: u64) -> bool {
+    savepoint_s > DEFAULT_TIMEOUT_S
+}
+
 /// A savepoint is bound by the same timeout (observed: a savepoint past it failed with
 /// "Checkpoint expired before completing."): the plan's savepoints of a running job need the
 /// job to run with a longer one before they start. `None` when a savepoint fits the default.
 pub fn savepoint_check(savepoint_s: u64) -> Option<String> {
-    (savepoint_s > DEFAULT_TIMEOUT_S).then(|| {
+    savepoint_outlasts_default(savepoint_s).then(|| {
         format!(
-            "A savepoint of this job takes about {}, and Flink lets a savepoint run no longer than execution.checkpointing.timeout ({} by default): past it the savepoint fails (\"Checkpoint expired before completing.\"). Run the job with a timeout of at least {} before the plan's first savepoint (it takes a restart), and keep it until the cutover.",
+            "A savepoint of this job takes about {}, and Flink lets a savepoint run no longer than execution.checkpointing.timeout ({} by default): past it the savepoint fails (\"Checkpoint expired before completing.\"). Run the job with a timeout of at least {} before the plan's first savepoint (a running job's first step restarts it with it), and keep it until the cutover.",
             format_duration(savepoint_s),
             format_duration(DEFAULT_TIMEOUT_S),
             config_minutes(cutover_timeout_s(savepoint_s)),

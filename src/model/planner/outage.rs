@@ -70,6 +70,9 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
     };
     let shadow = format!("one day assumed = {}", format_duration(SHADOW_CYCLE_S));
     let down = input.job == JobStatus::Down;
+    // A running job whose savepoints outlast the default timeout is restarted with a longer
+    // one first: cancelled, and restored from its latest retained checkpoint as it was.
+    let warm = !down && super::first_checkpoint::savepoint_outlasts_default(write_s);
     // After each restore that brings the job (back) into service, from a NO_CLAIM checkpoint or
     // a canonical savepoint: its first checkpoint is full (observed, `first_checkpoint`). With
     // transactional sinks nothing is committed downstream until it completes: the consumers'
@@ -99,6 +102,8 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
         }
         Verdict::DirectRestore => {
             let restart = Restart::new(s, rates, at(input.current, saved), at(input.target, saved), input.backend);
+            let same = Restart::new(s, rates, at(input.current, saved), at(input.current, saved), input.backend);
+            let first = warm.then(|| [raise_timeout(&same), first_checkpoint.clone()]);
             let (arithmetic, seconds) = held(&restart.from_checkpoint.arithmetic, restart.from_checkpoint.seconds);
             let alternative = restart.checkpoint_is_quicker().then(|| Alternative {
                 what: restart.from_checkpoint.what,
@@ -107,16 +112,21 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                 conditions: CHECKPOINT_CONDITIONS.to_vec(),
                 risks: CHECKPOINT_RISKS.to_vec(),
             });
-            let phases = restart.from_savepoint.into_iter().chain([first_checkpoint]).collect();
+            let phases = first.into_iter().flatten().chain(restart.from_savepoint).chain([first_checkpoint]).collect();
             (Timeline { phases }, alternative, None)
         }
         Verdict::RewriteNeeded | Verdict::RebuildFromLog => {
             // A job that is down comes back first, at its old parallelism (each new subtask
             // downloads exactly its old files), before anything else is prepared.
-            let relief = down.then(|| {
+            let relief = (down || warm).then(|| {
                 let restart = Restart::new(s, rates, at(input.current, saved), at(input.current, saved), input.backend);
-                let what = input.latest.bring_back();
-                let back = Phase { kind: PhaseKind::BringBack, what, ..restart.from_latest(input.latest) };
+                let back = match down {
+                    true => {
+                        let what = input.latest.bring_back();
+                        Phase { kind: PhaseKind::BringBack, what, ..restart.from_latest(input.latest) }
+                    }
+                    false => raise_timeout(&restart),
+                };
                 [back, first_checkpoint.clone()]
             });
             let later = if verdict == Verdict::RewriteNeeded {
@@ -207,8 +217,8 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                     first_checkpoint.clone(),
                 ]
             };
-            // How long bringing a stopped job back keeps it down (0 for a running job).
-            let back_s: u64 = relief.iter().flatten().filter(|ph| ph.downtime).map(|ph| ph.seconds).sum();
+            // How long bringing a stopped job back keeps it down (not counted for a running job).
+            let back_s: u64 = relief.iter().flatten().filter(|ph| ph.downtime && down).map(|ph| ph.seconds).sum();
             let phases = relief.into_iter().flatten().chain(later).collect();
             let (arithmetic, seconds) = held(&read, read_s);
             let alternative = (verdict == Verdict::RewriteNeeded).then(|| Alternative {
@@ -271,5 +281,15 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
             });
             (Timeline { phases }, alternative, interim)
         }
+    }
+}
+
+/// The restart of a running job with a longer checkpoint timeout: cancelled, its latest retained
+/// checkpoint restored at its old parallelism (`same`: a restart from it to the same parallelism).
+fn raise_timeout(same: &Restart) -> Phase {
+    Phase {
+        kind: PhaseKind::RaiseTimeout,
+        what: "restart the running job with a longer checkpoint timeout: cancel it and restore its latest retained checkpoint at its old parallelism (NO_CLAIM)",
+        ..same.from_checkpoint.clone()
     }
 }

@@ -8,8 +8,8 @@ use super::super::key_group::prefix::key_group_prefix_bytes;
 use super::super::key_group::MaxParallelism;
 use super::cutover::{CutoverInput, Fate};
 use super::first_checkpoint::{
-    about, after_the_cutover, config_minutes, cutover_timeout_s, needs_raise, CUTOVER_TOLERABLE, DEFAULT_TIMEOUT_S,
-    DEFAULT_TOLERABLE,
+    about, after_the_cutover_sentence, config_minutes, cutover_timeout_s, needs_raise, savepoint_outlasts_default,
+    CUTOVER_TOLERABLE, DEFAULT_TIMEOUT_S, DEFAULT_TOLERABLE,
 };
 use super::release::{Keys, Release, OPERATOR_RELEASE};
 use super::snapshot_kinds::SnapshotKind;
@@ -172,11 +172,12 @@ impl RunbookInput {
             ],
             Verdict::RebuildFromLog => vec![
                 step("Start the new job without state, reading the log from one time-to-live ago (the source's start position is set in your job)", vec![format!("flink run -d -p {p} -Dpipeline.max-parallelism={m} new-job.jar")],
-                    [vec![(k.max_parallelism, m.to_string())], backend(&k)].concat(), vec![
+                    // Stopped later with a savepoint of the whole state: the longer timeout too.
+                    [vec![(k.max_parallelism, m.to_string())], backend(&k), raised(&k)].concat(), vec![
                     "a new FlinkDeployment with no initialSavepointPath:".to_string(),
                     format!("spec.job.parallelism: {p}"),
                     "spec.job.upgradeMode: savepoint".to_string(),
-                    fconf(""),
+                    fconf(&raised_extra),
                 ]),
                 step("Once it has caught up: stop the live job with a canonical savepoint (no --drain)", vec![stop("<live-job-id>")], vec![], vec![
                     "spec.job.state: suspended".to_string(),
@@ -196,11 +197,21 @@ impl RunbookInput {
                 back_k8s(self.current),
             );
             steps.insert(0, first);
+        } else if !down && savepoint_outlasts_default(self.first_checkpoint_s) {
+            // Its savepoints would outlast the default timeout: restarted with a longer one first,
+            // from its latest retained checkpoint (a stop savepoint would expire as well).
+            let first = step(
+                "Restart the running job with a longer checkpoint timeout first: cancel it (its latest checkpoint retained), then start it from that checkpoint at its old parallelism (NO_CLAIM)",
+                vec!["flink cancel <job-id>".to_string(), format!("flink run -d -s <latest-checkpoint-path> -p {} {claim} NO_CLAIM job.jar", self.current)],
+                [vec![(k.claim_mode, "NO_CLAIM".to_string())], raised(&k)].concat(),
+                vec!["spec.job.upgradeMode: last-state".to_string(), format!("spec.job.parallelism: {}", self.current), raised_k8s.clone()],
+            );
+            steps.insert(0, first);
         }
         let mut notes = vec![
             format!("Flink {} (names checked against the {} jar).", r.slug(), r.checked()),
             match raise {
-                true => format!("{} and {} are raised for each restore: its first checkpoint uploads the whole state ({}), and at the defaults ({} and {DEFAULT_TOLERABLE}) it would expire, or come close, and fail the job over, again and again. {}. On the command line: -D{}='{timeout}' -D{}={CUTOVER_TOLERABLE}.", k.checkpoint_timeout, k.tolerable_failures, about(self.first_checkpoint_s), config_minutes(DEFAULT_TIMEOUT_S), capitalised(after_the_cutover(self.backend)), k.checkpoint_timeout, k.tolerable_failures),
+                true => format!("{} and {} are raised for each restore: its first checkpoint uploads the whole state ({}), and at the defaults ({} and {DEFAULT_TOLERABLE}) it would expire, or come close, and fail the job over, again and again. {}. On the command line: -D{}='{timeout}' -D{}={CUTOVER_TOLERABLE}.", k.checkpoint_timeout, k.tolerable_failures, about(self.first_checkpoint_s), config_minutes(DEFAULT_TIMEOUT_S), after_the_cutover_sentence(self.backend), k.checkpoint_timeout, k.tolerable_failures),
                 false => format!("The first checkpoint after each restore uploads the whole state ({}): well inside the default {} of {}, so {} and {} stay at their defaults.", about(self.first_checkpoint_s), k.checkpoint_timeout, config_minutes(DEFAULT_TIMEOUT_S), k.checkpoint_timeout, k.tolerable_failures),
             },
             format!("{} NO_CLAIM keeps the snapshot yours: Flink never deletes it, so it stays a rollback point. The same setting as configuration: {}.", claim, k.claim_mode),
@@ -280,12 +291,6 @@ impl Runbook {
         }
         s
     }
-}
-
-/// The phrase as a sentence's start: its first letter a capital.
-fn capitalised(phrase: &str) -> String {
-    let mut chars = phrase.chars();
-    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -17,11 +17,15 @@ fn seed_case_needs_a_rewrite_to_1200() {
     assert!(matches!(plan.direct_restore, RestoreOutcome::Fails(_)));
     assert_eq!(plan.suggested_max, 1200);
     assert!(plan.suggested_divisors.contains(&200) && plan.suggested_divisors.contains(&240));
-    assert!(plan.steps[1].text.contains("1200: a multiple of the parallelisms this plan runs (24 and 200)"));
+    // A savepoint of 4 TiB outlasts the default timeout: the running job is restarted with a
+    // longer one first.
+    assert!(plan.steps[0].text.starts_with("A savepoint of this job would outlast Flink's default checkpoint timeout, so restart it with a longer one first"), "{}", plan.steps[0].text);
+    assert!(plan.steps[0].text.contains("execution.checkpointing.timeout at 467 min"), "{}", plan.steps[0].text);
+    assert!(plan.steps[2].text.contains("1200: a multiple of the parallelisms this plan runs (24 and 200)"));
     let pnr: Vec<usize> = plan.steps.iter().enumerate().filter(|(_, s)| s.point_of_no_return).map(|(i, _)| i).collect();
-    assert_eq!(pnr, vec![5]);
-    assert!(plan.steps[..5].iter().all(|s| s.reversible));
-    assert!(plan.steps[5].text.contains("first commits output"));
+    assert_eq!(pnr, vec![6]);
+    assert!(plan.steps[..6].iter().all(|s| s.reversible));
+    assert!(plan.steps[6].text.contains("first commits output"));
     let rewrite = plan.timeline.phases.iter().find(|e| e.what.starts_with("rewrite the stop savepoint")).unwrap();
     assert_eq!(rewrite.arithmetic, "2 × 4 TiB ÷ 300 MiB/s = 7 h 46 min");
     assert!(plan.warnings.iter().any(|w| w.contains("transactional id prefix")));
@@ -111,8 +115,8 @@ fn uneven_direct_restore_warns() {
 fn rebuild_steps_are_consistent() {
     let plan = PlanInput { ttl_s: Some(6 * 3600), ..seed() }.plan();
     assert_eq!(plan.verdict, Verdict::RebuildFromLog);
-    assert!(plan.steps[0].text.contains("the log still holds at least one time-to-live"));
-    assert!(plan.steps[2].text.contains("once the replay has caught up"));
+    assert!(plan.steps[1].text.contains("the log still holds at least one time-to-live"));
+    assert!(plan.steps[3].text.contains("once the replay has caught up"));
     assert!(!plan.steps.iter().any(|s| s.text.contains("one time-to-live has passed")));
     let cutover = plan.steps.iter().find(|s| s.point_of_no_return).unwrap();
     assert!(cutover.text.contains("cannot take the old job's stop offsets"), "{}", cutover.text);
@@ -153,18 +157,24 @@ fn seed_case_downtime_and_duration() {
     let t = &plan.timeline;
     // The seed's sinks are transactional: the consumers' outage lasts until the first
     // checkpoint after the restore (a full one, observed) has completed.
-    assert_eq!(t.phases.len(), 8);
-    assert_eq!(t.phases.iter().filter(|p| p.downtime).count(), 4);
-    assert_eq!(t.downtime_s(), 13_981 + 27_962 + 13_981 + 13_981);
-    assert_eq!(t.downtime_arithmetic(), "3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 19 h 25 min");
-    assert_eq!((format_duration(t.total_s()), format_days(t.total_s())), ("58 h 57 min".into(), "2.4 days".into()));
+    // A savepoint of 4 TiB outlasts the default timeout: the job is first restarted with a longer
+    // one (from its retained checkpoint, and its first checkpoint), a window of its own.
+    assert_eq!(t.phases.len(), 10);
+    assert_eq!(t.phases.iter().filter(|p| p.downtime).count(), 6);
+    assert_eq!(t.downtime_s(), 27_962 + 13_981 + 27_962 + 13_981 + 13_981);
+    assert_eq!(
+        t.downtime_arithmetic(),
+        "3 h 53 min + 3 h 53 min + 3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 27 h 11 min"
+    );
+    assert_eq!(t.cutover_outage().1, "3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 19 h 25 min");
+    assert_eq!((format_duration(t.total_s()), format_days(t.total_s())), ("66 h 43 min".into(), "2.7 days".into()));
     // Without transactional sinks the job serves while its first checkpoint uploads.
     let plain = PlanInput { transactional_sinks: false, ..seed() }.plan().timeline;
-    assert_eq!(plain.downtime_arithmetic(), "3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min");
+    assert_eq!(plain.cutover_outage().1, "3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min");
     assert_eq!(plain.total_s(), t.total_s());
     assert!(plain.point_of_no_return_s() < plain.total_s());
     assert_eq!(t.point_of_no_return_s(), t.total_s());
-    assert_eq!(t.downtime(), Some((t.total_s() - t.downtime_s(), t.total_s())));
+    assert_eq!(t.downtime(), Some((t.total_s() - t.cutover_outage().0, t.total_s())));
     let alt = plan.alternative.as_ref().unwrap();
     assert!(alt.what.starts_with("cut over from the shadow job's own state"));
     // Its restore is followed by a full first checkpoint too, which transactional sinks wait for.
@@ -214,11 +224,11 @@ fn separate_throughputs_table() {
     ];
     for (sp, rw, rs, text) in cases {
         let input = PlanInput { savepoint_rate: sp << 20, throughput: rw << 20, restore_rate: rs << 20, ..seed() };
-        assert_eq!(input.plan().timeline.downtime_arithmetic(), text, "{sp} {rw} {rs}");
+        assert_eq!(input.plan().timeline.cutover_outage().1, text, "{sp} {rw} {rs}");
     }
     // A direct restore: stop with a savepoint and read it; no interim, no shadow.
     let direct = PlanInput { target: 100, ..seed() }.plan();
-    assert_eq!(direct.timeline.downtime_arithmetic(), "3 h 53 min + 3 h 53 min + 3 h 53 min = 11 h 39 min");
+    assert_eq!(direct.timeline.cutover_outage().1, "3 h 53 min + 3 h 53 min + 3 h 53 min = 11 h 39 min");
     assert!(direct.interim.is_none() && direct.alternative.is_none());
     // Seed 004 as it happened (down): the job comes back from its retained incremental
     // checkpoint at the download rate; the rewritten savepoint is restored at the restore rate.

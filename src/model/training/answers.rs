@@ -35,7 +35,9 @@ pub(super) fn downtime_answer(state_gib: u32, rate_mib: u32) -> (Answer, String)
         latest: crate::planner::snapshot_kinds::SnapshotKind::AlignedCheckpoint,
     }
     .plan();
-    let down = plan.timeline.downtime_s();
+    // The cutover's window: a running job this large is restarted with a longer checkpoint
+    // timeout before the plan's first savepoint, a window of its own before it.
+    let (down, cutover) = plan.timeline.cutover_outage();
     let first = crate::planner::format_duration(plan.timeline.first_checkpoint_s());
     let hours = (down + 1800) / 3600;
     (
@@ -45,7 +47,7 @@ pub(super) fn downtime_answer(state_gib: u32, rate_mib: u32) -> (Answer, String)
              copy: writing the stop savepoint, rewriting it (read and write) and restoring it, {}, so about {hours} h \
              before any catch-up. With transactional sinks the consumers wait {first} more: the first checkpoint after \
              the restore uploads the whole state, and nothing is committed downstream until it completes (the sinks' contract; not observed here).",
-            plan.timeline.downtime_arithmetic()
+            cutover
         ),
     )
 }

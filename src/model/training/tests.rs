@@ -15,7 +15,7 @@ fn the_default_path_is_answered_by_the_model() {
         (ExerciseKind::RestoreStarts { saved_max: 128, p: 200 }, "no", true),
         (ExerciseKind::RestoreStarts { saved_max: 128, p: 100 }, "YES", true),
         (ExerciseKind::RescaleFixesHotKey { n: 1000, hot: 30, p: 8, q: 32 }, "no", true),
-        (ExerciseKind::PointOfNoReturn { current: 24, target: 200, first: 24 }, "6", true),
+        (ExerciseKind::PointOfNoReturn { current: 24, target: 200, first: 24 }, "7", true),
     ];
     for (kind, response, expected) in cases {
         let kind = kind.validate().unwrap();

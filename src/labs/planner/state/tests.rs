@@ -99,7 +99,10 @@ fn the_downtime_step_links_to_the_plan_of_its_answer() {
         assert!(notices.is_empty(), "{notices:?}");
         let plan = s.plan_input().plan();
         let (_, why) = kind.solve();
-        assert!(why.contains(&plan.timeline.downtime_arithmetic()), "{state_gib} GiB at {rate_mib} MiB/s: {why}");
+        // The page says the cutover's own arithmetic (alone, or after the whole outage's).
+        let (_, cutover) = plan.timeline.cutover_outage();
+        let said = format!("{}{}", plan.timeline.downtime_arithmetic(), plan.timeline.cutover_part());
+        assert!(why.contains(&cutover) && said.ends_with(&cutover), "{state_gib} GiB at {rate_mib} MiB/s: {why} / {said}");
         assert_eq!(plan.timeline.outage_label(), "The job is down for");
     }
 }

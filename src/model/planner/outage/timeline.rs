@@ -11,6 +11,9 @@ use super::super::format_duration;
 pub enum PhaseKind {
     /// A job that is down, restored from its latest snapshot at its old parallelism first.
     BringBack,
+    /// A running job whose savepoints outlast the default checkpoint timeout, cancelled and
+    /// restored from its latest retained checkpoint with a longer one, before any savepoint.
+    RaiseTimeout,
     /// A job that is down, restored straight from its latest retained checkpoint.
     RestoreFromCheckpoint,
     /// A job that is down, restored straight from its latest savepoint.
@@ -35,8 +38,9 @@ pub enum PhaseKind {
 }
 
 impl PhaseKind {
-    pub const ALL: [PhaseKind; 15] = [
+    pub const ALL: [PhaseKind; 16] = [
         PhaseKind::BringBack,
+        PhaseKind::RaiseTimeout,
         PhaseKind::RestoreFromCheckpoint,
         PhaseKind::RestoreFromSavepoint,
         PhaseKind::LiveSavepoint,
@@ -57,6 +61,7 @@ impl PhaseKind {
     pub fn short(self) -> &'static str {
         match self {
             PhaseKind::BringBack => "bring the job back",
+            PhaseKind::RaiseTimeout => "restart with a longer timeout",
             PhaseKind::RestoreFromCheckpoint => "restore from checkpoint",
             PhaseKind::RestoreFromSavepoint => "restore from savepoint",
             PhaseKind::LiveSavepoint => "live savepoint",
@@ -148,14 +153,18 @@ impl Timeline {
         self.phases.iter().fold(0u64, |t, p| t.saturating_add(p.seconds))
     }
 
-    /// The windows the job is down, in order: runs of consecutive downtime phases (a job that
-    /// is down now has two: until it is back, and the cutover).
+    /// The windows the job is down, in order: runs of consecutive downtime phases, a stop with a
+    /// savepoint always starting one (a job that is down now has two: until it is back, and the
+    /// cutover; so has a running job restarted with a longer timeout first).
     pub fn windows(&self) -> Vec<(u64, u64)> {
         let mut out: Vec<(u64, u64)> = Vec::new();
         let mut previous_down = false;
         for (p, start) in self.phases.iter().zip(self.starts()) {
             let end = start.saturating_add(p.seconds);
-            match (p.downtime, previous_down, out.last_mut()) {
+            // A stop with a savepoint starts an outage of its own: the job ran before it (a
+            // restart with a longer timeout is done, and checkpointed, beforehand).
+            let joins = p.kind != PhaseKind::StopWithSavepoint;
+            match (p.downtime, previous_down && joins, out.last_mut()) {
                 (true, true, Some(last)) => last.1 = end,
                 (true, _, _) => out.push((start, end)),
                 _ => {}
@@ -168,6 +177,30 @@ impl Timeline {
     /// The cutover's outage: the last window.
     pub fn downtime(&self) -> Option<(u64, u64)> {
         self.windows().last().copied()
+    }
+
+    /// The cutover's outage alone (the last window), with its arithmetic: `3 h 53 min + 7 h 46 min
+    /// + 3 h 53 min = 15 h 32 min`; a plan that first brings a job back, or restarts it with a
+    /// longer timeout, is down before it too (see [`Timeline::downtime_s`]).
+    pub fn cutover_outage(&self) -> (u64, String) {
+        let Some((from, to)) = self.downtime() else { return (0, String::new()) };
+        let parts: Vec<String> = self
+            .phases
+            .iter()
+            .zip(self.starts())
+            .filter(|(p, start)| p.downtime && *start >= from)
+            .map(|(p, _)| format_duration(p.seconds))
+            .collect();
+        (to - from, format!("{} = {}", parts.join(" + "), format_duration(to - from)))
+    }
+
+    /// Where the job is down before the cutover too (brought back, or restarted with a longer
+    /// timeout): `; the cutover alone: …`, said after the whole outage's arithmetic; else empty.
+    pub fn cutover_part(&self) -> String {
+        match self.windows().len() {
+            0 | 1 => String::new(),
+            _ => format!("; the cutover alone: {}", self.cutover_outage().1),
+        }
     }
 
     /// Every second the job is down, over all windows.

@@ -193,9 +193,10 @@ fn names_follow_the_release() {
     assert!(!input(Release::V2_1, Verdict::DirectRestore).runbook().markdown().contains("does not list"));
 }
 
-/// Every step that starts a job from a snapshot raises the checkpoint timeout to twice the
-/// first (full) checkpoint's estimate and tolerates failed checkpoints, in its configuration and
-/// its FlinkDeployment; nothing else does (tests/flink-first-checkpoint: at the defaults a
+/// Every step that starts a job from a snapshot (or a rebuild's new job, later stopped with a
+/// savepoint of its whole state) raises the checkpoint timeout to twice the first (full)
+/// checkpoint's estimate and tolerates failed checkpoints, in its configuration and its
+/// FlinkDeployment; nothing else does (tests/flink-first-checkpoint: at the defaults a
 /// checkpoint that outlives 10 min fails the job over, again and again).
 #[test]
 fn every_restore_raises_the_checkpoint_timeout() {
@@ -204,7 +205,10 @@ fn every_restore_raises_the_checkpoint_timeout() {
             for job in [JobStatus::Running, JobStatus::Down] {
                 let k = r.keys();
                 for st in (RunbookInput { job, ..input(r, v) }).runbook().steps {
-                    let restores = st.cli.iter().any(|c| c.starts_with("flink run -d -s "));
+                    // A restore, or a new job that the plan stops with a savepoint of its whole
+                    // state (a rebuild's).
+                    let restores =
+                        st.cli.iter().any(|c| c.starts_with("flink run -d -s ") || c.ends_with(" new-job.jar"));
                     let timeout = st.config.iter().find(|(key, _)| *key == k.checkpoint_timeout);
                     let tolerable = st.config.iter().find(|(key, _)| *key == k.tolerable_failures);
                     assert_eq!(

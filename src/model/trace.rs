@@ -107,6 +107,16 @@ pub struct TraceResult {
     pub notes: Vec<String>,
 }
 
+impl TraceResult {
+    /// The keys whose total is above the truth (events counted twice) and below it or missing
+    /// (events lost): which the headline names, "counted twice", "lost" or both.
+    pub fn above_and_below(&self) -> (usize, usize) {
+        let above = self.rows.iter().filter(|r| r.actual.is_some_and(|a| a > r.expected)).count();
+        let below = self.rows.iter().filter(|r| r.actual.is_none_or(|a| a < r.expected)).count();
+        (above, below)
+    }
+}
+
 type Groups = BTreeMap<u32, BTreeMap<String, i64>>;
 
 fn key_group(max: MaxParallelism, key: &str) -> u32 {

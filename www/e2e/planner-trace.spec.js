@@ -78,6 +78,15 @@ test('each trace scenario gives its verdict', async ({ page }) => {
     await page.getByLabel('Scenario').selectOption(slug);
     await expect(page.getByTestId('trace-verdict'), slug).toHaveAttribute('data-verdict', verdict);
   }
+  // The headline says which way the totals are wrong: a source that starts again counts the
+  // events before the snapshot twice; a keyed state left behind loses them.
+  for (const [slug, said] of [
+    ['source-uid-changed', /^Counted twice: the job is RUNNING .* keys hold more than the truth, and the source resumed from offset 0, not the snapshot's \d+\.$/],
+    ['uid-changed', /^Lost: the job is RUNNING .* keys hold less than the truth\.$/],
+  ]) {
+    await page.getByLabel('Scenario').selectOption(slug);
+    await expect(page.getByTestId('trace-verdict').locator('strong'), slug).toHaveText(said);
+  }
   await page.getByLabel('Scenario').selectOption('plain');
   await expect(page.locator('.trace-table')).toContainText('(moved)');
   await expect(page.locator('.trace-table tr.wrong')).toHaveCount(0);

@@ -30,8 +30,17 @@ pub fn TraceResultView(props: &TraceResultProps) -> Html {
     let headline = match &r.verdict {
         TraceVerdict::Preserved => format!("Preserved: all {} keys hold their full totals and the source resumed from the snapshot's offset {} and is at offset {}, including the {moved} keys that changed owner.", r.rows.len(), r.resume_expected, r.source_expected),
         TraceVerdict::Refused { .. } => "Refused: the restore did not start, so nothing ran and nothing was lost.".to_string(),
-        TraceVerdict::Lost => format!("Lost: the job is RUNNING and read the source to offset {}, yet {wrong} of {} keys hold the wrong total{}.", r.source_actual.unwrap_or(0), r.rows.len(),
-            match r.resumed_from { Some(at) if at != r.resume_expected => format!(", and the source resumed from offset {at}, not the snapshot's {}", r.resume_expected), _ => String::new() }),
+        TraceVerdict::Lost => {
+            // Which way the totals are wrong: events counted twice, lost, or both.
+            let n = r.rows.len();
+            let (word, how) = match r.above_and_below() {
+                (above, 0) => ("Counted twice", format!("{above} of {n} keys hold more than the truth")),
+                (0, below) => ("Lost", format!("{below} of {n} keys hold less than the truth")),
+                (above, below) => ("Wrong", format!("{wrong} of {n} keys hold the wrong total, {above} above the truth and {below} below")),
+            };
+            format!("{word}: the job is RUNNING and read the source to offset {}, yet {how}{}.", r.source_actual.unwrap_or(0),
+                match r.resumed_from { Some(at) if at != r.resume_expected => format!(", and the source resumed from offset {at}, not the snapshot's {}", r.resume_expected), _ => String::new() })
+        }
         TraceVerdict::Failing(f) => format!("Failing: the job reported RUNNING {} times, yet its keyed task never got past INITIALIZING. Each attempt failed while registering the state; the restart strategy restarted the job {} times, then it ended FAILED. Nothing was read after the restore.", f.running_phases, f.restarts),
     };
     let source = match r.resumed_from {

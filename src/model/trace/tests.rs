@@ -85,6 +85,7 @@ fn lost_scenarios_diverge_exactly() {
     let i = input(Scenario::UidChangedAllowNonRestored, 4, 6);
     let r = i.run();
     assert_eq!(r.verdict, TraceVerdict::Lost);
+    assert_eq!(r.above_and_below(), (0, r.rows.iter().filter(|row| row.actual != Some(row.expected)).count()));
     assert_eq!(r.source_actual, Some(240), "the job ran to the end of the trace");
     for row in &r.rows {
         let (pre, post) = pre_and_post(&i, &row.key);
@@ -163,6 +164,8 @@ fn changed_uids_as_observed() {
     let i = input(Scenario::SourceUidChangedAllowNonRestored, 4, 6);
     let r = i.run();
     assert_eq!(r.verdict, TraceVerdict::Lost);
+    // Every total above the truth: counted twice, none lost (the headline says which).
+    assert_eq!(r.above_and_below(), (r.rows.len(), 0));
     assert_eq!((r.resume_expected, r.resumed_from), (160, Some(0)));
     assert_eq!(r.log, vec![skipping_log(&operator_id_hex(SOURCE_UID))]);
     for row in &r.rows {

@@ -44,6 +44,8 @@ pub enum ModelError {
     NotPositive { what: &'static str },
     /// A size above its bound, in bytes (written with its binary unit: 1 PiB).
     SizeTooLarge { what: &'static str, text: String, max: u64 },
+    /// A throughput typed as a bare number: it would be read as bytes per second.
+    RateWithoutUnit { what: &'static str, text: String },
     /// A size that is not a number with an optional unit B, KB, MB, GB or TB.
     NotASize { what: &'static str, text: String },
     /// A duration that is not a whole number with a unit s, min, h or d (or `none`).
@@ -121,6 +123,11 @@ impl fmt::Display for ModelError {
                 }
             }
             Self::NotPositive { what } => write!(f, "{what} must be above 0"),
+            Self::RateWithoutUnit { what, text } => write!(
+                f,
+                "{what} {:?} has no unit: write the bytes per second with one, such as 300 MiB (a bare number would be bytes)",
+                Quoted(text)
+            ),
             Self::NotASize { what, text } => {
                 write!(f, "{what} {:?} is not a size: use a number with B, KB, MB, GB or TB (whole bytes, or at most three decimals with a larger unit)", Quoted(text))
             }

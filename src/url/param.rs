@@ -17,7 +17,7 @@ use crate::model::{MaxParallelism, ModelError, UPPER_BOUND_MAX_PARALLELISM};
 mod convert;
 use convert::{
     decimal, format_bytes_iec_ref, format_bytes_ref, format_milli_ref, max_parallelism, max_text, milli,
-    optional_decimal, optional_whole, positive_size, ttl, ttl_text, whole, zero_when_empty,
+    optional_decimal, optional_whole, positive_rate, positive_size, ttl, ttl_text, whole, zero_when_empty,
 };
 
 /// The largest parallelism (and max parallelism) Flink accepts, as the tables bound it.
@@ -110,6 +110,12 @@ impl Param<u64> {
     /// [`Param::size`] written with binary unit names (`4 TiB`); reads KB … TB as the same.
     pub const fn size_iec(name: &'static str, what: &'static str, positive: bool) -> Self {
         Param { min: positive as i64, ..base(name, what, positive_size, format_bytes_iec_ref) }
+    }
+
+    /// A throughput: [`Param::size_iec`] per second, which must carry its unit (`300 MiB`, or
+    /// `300 MiB/s`); above 0.
+    pub const fn rate(name: &'static str, what: &'static str) -> Self {
+        Param { min: 1, ..base(name, what, positive_rate, format_bytes_iec_ref) }
     }
 
     /// An amount with up to three decimals, kept in thousandths, at most `max_whole`;

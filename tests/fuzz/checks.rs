@@ -66,7 +66,9 @@ pub(crate) fn check_error(error: &ModelError) -> Result<(), TestCaseError> {
             prop_assert!(has(what.to_string()) && has(max.to_string()), "{}", text)
         }
         ModelError::NotPositive { what } => prop_assert!(has(what.to_string()), "{}", text),
-        ModelError::NotASize { what, .. } | ModelError::NotADuration { what, .. } => {
+        ModelError::NotASize { what, .. }
+        | ModelError::NotADuration { what, .. }
+        | ModelError::RateWithoutUnit { what, .. } => {
             prop_assert!(has(what.to_string()), "{}", text)
         }
         ModelError::KeyNotANumber { key_type, .. } | ModelError::KeyOutOfRange { key_type, .. } => {

@@ -89,6 +89,13 @@ test('seed 004 planned while the job runs: hours of downtime, about two days end
   await expect(page).toHaveURL(/restore_rate=600%20MiB/);
   await page.getByLabel('Rewrite throughput per second').fill('1200 MiB');
   await expect(page.getByTestId('plan-downtime')).toContainText('1 h 8 min + 1 h 56 min + 1 h 56 min');
+  // A bare number is not taken as bytes per second; the plan's own way of writing it is.
+  await page.getByLabel('Savepoint write throughput per second').fill('300');
+  await expect(page.getByText('savepoint write throughput "300" has no unit: write the bytes per second with one, such as 300 MiB')).toBeVisible();
+  await expect(page).toHaveURL(/sp_rate=1%20GiB/);
+  await page.getByLabel('Savepoint write throughput per second').fill('400 MiB/s');
+  await expect(page).toHaveURL(/sp_rate=400%20MiB/);
+  await page.getByLabel('Savepoint write throughput per second').fill('1 GiB');
   await page.getByLabel('Restore throughput per second').fill('0');
   await expect(page.getByText('restore throughput must be above 0')).toBeVisible();
   await expect(page.getByTestId('plan-downtime')).toContainText('1 h 56 min');

@@ -69,7 +69,7 @@ const MIB: u64 = 1 << 20;
 
 /// A throughput per second, with a binary unit (never 0).
 const fn throughput(name: &'static str, what: &'static str, label: &'static str, id: &'static str, hint: &'static str) -> Param<u64> {
-    Param::size_iec(name, what, true).control(label, id).hint(hint)
+    Param::rate(name, what).control(label, id).hint(hint)
 }
 
 slots! { PlannerState {

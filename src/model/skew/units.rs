@@ -56,6 +56,23 @@ pub fn parse_bytes(text: &str) -> Result<u64, ModelError> {
 }
 
 /// As [`parse_bytes`], naming the field `what` in errors (e.g. a throughput per second).
+/// A throughput in bytes per second, written as a size with its unit (`300 MiB`), `/s` after it
+/// allowed (`300 MiB/s`, as the plan writes its arithmetic). A bare number is refused: read as
+/// bytes it would give a plan centuries long, and nobody means 300 B/s.
+pub fn parse_rate(text: &str, what: &'static str) -> Result<u64, ModelError> {
+    let trimmed = text.trim();
+    let size = trimmed.strip_suffix("/s").or_else(|| trimmed.strip_suffix("/S")).unwrap_or(trimmed);
+    let number = size.trim();
+    let bare = !number.is_empty() && number.chars().all(|c| c.is_ascii_digit() || c == '.');
+    match parse_size(size, what) {
+        Ok(0) => Ok(0),
+        // Past the bound whatever its unit: the bound is the message.
+        Err(too_large @ ModelError::SizeTooLarge { .. }) => Err(too_large),
+        _ if bare => Err(ModelError::RateWithoutUnit { what, text: text.to_string() }),
+        parsed => parsed,
+    }
+}
+
 pub fn parse_size(text: &str, what: &'static str) -> Result<u64, ModelError> {
     let trimmed = text.trim();
     if let Some(rest) = trimmed.strip_prefix('-') {
@@ -204,6 +221,33 @@ mod tests {
         let dashes = format!("{}1", "-".repeat(200_000));
         assert!(parse_milli(&dashes, "x", 10).unwrap_err().to_string().contains("is not a number"));
         assert!(parse_size(&format!("{dashes} KB"), "x").unwrap_err().to_string().contains("is not a size"));
+    }
+
+    /// A throughput takes a unit, `/s` after it allowed; a bare number is refused with how to
+    /// write it (zero is left to the field's own bound).
+    #[test]
+    fn a_rate_takes_a_unit() {
+        for (text, want) in [
+            ("300 MiB", Ok(300 << 20)),
+            ("300MiB/s", Ok(300 << 20)),
+            (" 1 GiB/s ", Ok(1 << 30)),
+            ("512 B/s", Ok(512)),
+            ("0", Ok(0)),
+            (
+                "300",
+                Err("rewrite throughput \"300\" has no unit: write the bytes per second with one, such as 300 MiB"),
+            ),
+            ("2.5", Err("has no unit")),
+            ("99999999999999999999999", Err("is above the limit of 1 PiB")),
+            ("-300 MiB", Err("must be 0 or more")),
+            ("300 apples/s", Err("is not a size")),
+        ] {
+            match (parse_rate(text, "rewrite throughput"), want) {
+                (Ok(got), Ok(want)) => assert_eq!(got, want, "{text:?}"),
+                (Err(e), Err(part)) => assert!(e.to_string().contains(part), "{text:?}: {e}"),
+                (got, want) => panic!("{text:?}: got {got:?}, want {want:?}"),
+            }
+        }
     }
 
     #[test]

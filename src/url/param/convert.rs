@@ -4,7 +4,9 @@
 use super::Param;
 use crate::model::number::parse_in_range;
 use crate::model::planner::parse_ttl;
-use crate::model::skew::units::{format_bytes_exact, format_bytes_exact_iec, format_milli, parse_milli, parse_size};
+use crate::model::skew::units::{
+    format_bytes_exact, format_bytes_exact_iec, format_milli, parse_milli, parse_rate, parse_size,
+};
 use crate::model::{MaxParallelism, ModelError};
 
 pub(super) fn whole<T: TryFrom<i64>>(p: &Param<T>, text: &str) -> Result<T, ModelError> {
@@ -42,6 +44,13 @@ pub(super) fn positive_size(p: &Param<u64>, text: &str) -> Result<u64, ModelErro
     match parse_size(text, p.what)? {
         0 if p.min > 0 => Err(ModelError::NotPositive { what: p.what }),
         bytes => Ok(bytes),
+    }
+}
+
+pub(super) fn positive_rate(p: &Param<u64>, text: &str) -> Result<u64, ModelError> {
+    match parse_rate(text, p.what)? {
+        0 if p.min > 0 => Err(ModelError::NotPositive { what: p.what }),
+        rate => Ok(rate),
     }
 }
 

@@ -161,7 +161,7 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                     ),
                     phase(
                         PhaseKind::StopWithSavepoint,
-                        "stop the live job with a savepoint (the outage starts)",
+                        "stop the live job with a savepoint (the cutover's outage starts)",
                         &write,
                         write_s,
                         true,
@@ -202,7 +202,7 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                     ),
                     phase(
                         PhaseKind::StopWithSavepoint,
-                        "stop the new job with a savepoint (the live job is stopped: the outage starts)",
+                        "stop the new job with a savepoint (the live job is stopped: the cutover's outage starts)",
                         &write,
                         write_s,
                         true,

@@ -27,8 +27,7 @@ mod scenario;
 pub mod schema;
 
 pub use kit::{event, event_index, key_name};
-pub use scenario::{skipping_log, unmatched_refusal, Scenario};
-pub use scenario::{SOURCE_UID, SOURCE_UID_NEW, SUM_UID, SUM_UID_NEW};
+pub use scenario::{skipping_log, unmatched_refusal, Scenario, SOURCE_UID, SOURCE_UID_NEW, SUM_UID, SUM_UID_NEW};
 pub use schema::{Backend, Failing};
 
 /// The trace and the job's shape.
@@ -108,12 +107,10 @@ pub struct TraceResult {
 }
 
 impl TraceResult {
-    /// The keys whose total is above the truth (events counted twice) and below it or missing
-    /// (events lost): which the headline names, "counted twice", "lost" or both.
+    /// The keys whose total is above the truth (counted twice) and below it or missing (lost).
     pub fn above_and_below(&self) -> (usize, usize) {
-        let above = self.rows.iter().filter(|r| r.actual.is_some_and(|a| a > r.expected)).count();
-        let below = self.rows.iter().filter(|r| r.actual.is_none_or(|a| a < r.expected)).count();
-        (above, below)
+        let n = |wrong: fn(&KeyRow) -> bool| self.rows.iter().filter(|r| wrong(r)).count();
+        (n(|r| r.actual.is_some_and(|a| a > r.expected)), n(|r| r.actual.is_none_or(|a| a < r.expected)))
     }
 }
 

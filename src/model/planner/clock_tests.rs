@@ -1,5 +1,6 @@
-//! The plan's clock on seed 004: a job that is down (two outage windows), a tiny state (under a
-//! second), and the timeline's axis ticks and row names.
+//! The plan's clock on seed 004: running (its downtime and duration, each throughput its own),
+//! a job that is down (two outage windows), a tiny state (under a second), and the timeline's
+//! axis ticks and row names.
 
 use super::tests::seed;
 use super::*;
@@ -122,4 +123,111 @@ fn timeline_ticks_end_at_the_total_and_rows_are_named() {
         // No round tick crowds the total's label.
         assert!(ticks.len() < 2 || total == 0 || (total - ticks[ticks.len() - 2]) * 5 >= total, "{total}: {ticks:?}");
     }
+}
+
+/// Seed 004's clock: 4 TiB at 300 MiB/s each way. The outage is the stop savepoint, its rewrite
+/// and the restore (hours); the plan, with the shadow's day, about two days end to end.
+#[test]
+fn seed_case_downtime_and_duration() {
+    use super::outage::RestoreFrom;
+    let plan = seed().plan();
+    let t = &plan.timeline;
+    // The seed's sinks are transactional: the consumers' outage lasts until the first
+    // checkpoint after the restore (a full one, observed) has completed.
+    // A savepoint of 4 TiB outlasts the default timeout: the job is first restarted with a longer
+    // one (from its retained checkpoint, and its first checkpoint), a window of its own.
+    assert_eq!(t.phases.len(), 10);
+    assert_eq!(t.phases.iter().filter(|p| p.downtime).count(), 6);
+    assert_eq!(t.downtime_s(), 27_962 + 13_981 + 27_962 + 13_981 + 13_981);
+    assert_eq!(
+        t.downtime_arithmetic(),
+        "3 h 53 min + 3 h 53 min + 3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 27 h 11 min"
+    );
+    assert_eq!(t.cutover_outage().1, "3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 19 h 25 min");
+    assert_eq!((format_duration(t.total_s()), format_days(t.total_s())), ("66 h 43 min".into(), "2.7 days".into()));
+    // Without transactional sinks the job serves while its first checkpoint uploads.
+    let plain = PlanInput { transactional_sinks: false, ..seed() }.plan().timeline;
+    assert_eq!(plain.cutover_outage().1, "3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min");
+    assert_eq!(plain.total_s(), t.total_s());
+    assert!(plain.point_of_no_return_s() < plain.total_s());
+    assert_eq!(t.point_of_no_return_s(), t.total_s());
+    assert_eq!(t.downtime(), Some((t.total_s() - t.cutover_outage().0, t.total_s())));
+    let alt = plan.alternative.as_ref().unwrap();
+    assert!(alt.what.starts_with("cut over from the shadow job's own state"));
+    // Its restore is followed by a full first checkpoint too, which transactional sinks wait for.
+    assert_eq!(
+        (alt.seconds, alt.arithmetic.as_str()),
+        (27_962, "4 TiB ÷ 300 MiB/s = 3 h 53 min, then the first checkpoint: 4 TiB ÷ 300 MiB/s = 3 h 53 min")
+    );
+    assert!(alt.risks.iter().any(|r| r.contains("its own position in the log")));
+    // The interim: run at 128 now. From the retained incremental checkpoint each new subtask
+    // downloads its old subtask's whole files: 5.375 × the state, so the savepoint is quicker.
+    let i = plan.interim.as_ref().unwrap();
+    assert_eq!((i.parallelism, i.read_milli, i.restore_from), (128, 5375, RestoreFrom::Savepoint));
+    assert!(i.imbalance.is_even());
+    // Its restore's first checkpoint is full as well, and the seed's sinks wait for it.
+    assert_eq!(i.seconds, 27_962 + 13_981);
+    assert!(
+        i.how.starts_with("Stop with a savepoint and restore from it: quicker here than restarting 24 → 128"),
+        "{}",
+        i.how
+    );
+    // Seed 004's job is down. Straight from its incremental checkpoint 24 → 128 reads 5.375 ×
+    // the state: 20 h 52 min and the first checkpoint, 24 h 45 min down. Brought back at 24
+    // first (the plan's first step, 7 h 46 min with its first checkpoint), then stopped with a
+    // savepoint and restored at 128 (11 h 39 min): 19 h 25 min in all, so that is the relief.
+    let down = PlanInput { job: JobStatus::Down, ..seed() }.plan();
+    let i = down.interim.as_ref().unwrap();
+    assert_eq!((i.parallelism, i.read_milli, i.restore_from, i.seconds), (128, 5375, RestoreFrom::Savepoint, 69_905));
+    assert_eq!(format_duration(i.seconds), "19 h 25 min");
+    assert_eq!(i.arithmetic, "7 h 46 min to bring it back at 24, then 7 h 46 min to stop it with a savepoint and restore it at 128 (4 TiB ÷ 300 MiB/s = 3 h 53 min, then 4 TiB ÷ 300 MiB/s = 3 h 53 min), then the first checkpoint: 4 TiB ÷ 300 MiB/s = 3 h 53 min");
+    assert!(i.how.starts_with("The job is down: bring it back at 24 first, as the plan's first step does (7 h 46 min), then stop it with a savepoint and restore at 128."), "{}", i.how);
+    let heap = PlanInput { job: JobStatus::Down, backend: crate::trace::Backend::HashMap, ..seed() }.plan();
+    // A heap checkpoint is read once: straight from it is down less (7 h 46 min with its first
+    // checkpoint, against 7 h 46 min + 11 h 39 min).
+    let i = heap.interim.as_ref().unwrap();
+    assert_eq!((i.read_milli, i.seconds, i.restore_from), (1000, 13_981 + 13_981, RestoreFrom::IncrementalCheckpoint));
+    assert!(i.how.starts_with("The job is down, so there is no savepoint to take: restore it at 128 straight from its latest retained checkpoint (a heap snapshot: each key group read once)"), "{}", i.how);
+}
+
+/// Each step reads its own throughput; the outage follows them.
+#[test]
+fn separate_throughputs_table() {
+    let cases = [
+        // savepoint, rewrite, restore (MiB/s) → downtime arithmetic
+        (300, 300, 300, "3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 19 h 25 min"),
+        (1024, 300, 600, "1 h 8 min + 7 h 46 min + 1 h 56 min + 1 h 8 min = 11 h 59 min"),
+        (300, 1200, 300, "3 h 53 min + 1 h 56 min + 3 h 53 min + 3 h 53 min = 13 h 35 min"),
+    ];
+    for (sp, rw, rs, text) in cases {
+        let input = PlanInput { savepoint_rate: sp << 20, throughput: rw << 20, restore_rate: rs << 20, ..seed() };
+        assert_eq!(input.plan().timeline.cutover_outage().1, text, "{sp} {rw} {rs}");
+    }
+    // A direct restore: stop with a savepoint and read it; no interim, no shadow.
+    let direct = PlanInput { target: 100, ..seed() }.plan();
+    assert_eq!(direct.timeline.cutover_outage().1, "3 h 53 min + 3 h 53 min + 3 h 53 min = 11 h 39 min");
+    assert!(direct.interim.is_none() && direct.alternative.is_none());
+    // Seed 004 as it happened (down): the job comes back from its retained incremental
+    // checkpoint at the download rate; the rewritten savepoint is restored at the restore rate.
+    let down =
+        PlanInput { job: JobStatus::Down, restore_rate: 100 << 20, incremental_rate: 1000 << 20, ..seed() }.plan();
+    let phase = |short: &str| down.timeline.phases.iter().find(|p| p.short() == short).unwrap().arithmetic.clone();
+    assert_eq!(phase("bring the job back"), "4 TiB ÷ 1000 MiB/s = 1 h 9 min");
+    assert_eq!(phase("restore at target"), "4 TiB ÷ 100 MiB/s = 11 h 39 min");
+    // A heap job's retained checkpoint is a snapshot read once at the restore rate, whatever the
+    // overlap; RocksDB's downloads each overlapping file (5.375 × from 24 to 128 subtasks).
+    let direct = |backend| {
+        let input = PlanInput {
+            target: 128,
+            restore_rate: 100 << 20,
+            incremental_rate: 1000 << 20,
+            backend,
+            job: JobStatus::Down,
+            ..seed()
+        };
+        let phases = input.plan().timeline.phases;
+        phases.iter().find(|p| p.kind == outage::PhaseKind::RestoreFromCheckpoint).map(|p| p.arithmetic.clone())
+    };
+    assert_eq!(direct(crate::trace::Backend::HashMap).as_deref(), Some("4 TiB ÷ 100 MiB/s = 11 h 39 min"));
+    assert_eq!(direct(crate::trace::Backend::RocksDb).as_deref(), Some("5.375 × 4 TiB ÷ 1000 MiB/s = 6 h 15 min"));
 }

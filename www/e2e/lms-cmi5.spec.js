@@ -378,6 +378,41 @@ test('a live workshop sends what was answered before it connected, and what the 
   await expect(page.getByTestId('class-status')).toHaveText('The class could not be read: http://10.1.2.3 is a plain http:// address, which this page may reach only on this computer (127.0.0.1 or localhost): use the server\'s https:// address.');
 });
 
+test('a statement that reached the LRS but whose answer was lost is stored once, and the queue goes on', async ({ page }) => {
+  const answered = async () => (await statementsOf(lrs, { activity: lms.course.auId, related_activities: 'true' }))
+    .filter((s) => s.actor.name === 'fay' && s.verb.id.endsWith('/answered'))
+    .map((s) => [s.object.id.split('/exercise/').pop(), s.result.response]);
+  await page.goto('/#/');
+  await settled(page);
+  await page.getByText('Send answers to an LRS (live workshop)').click();
+  await page.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
+  await page.getByLabel('LRS key').fill('lms');
+  await page.getByLabel('LRS secret').fill('lms-secret');
+  await page.getByLabel('Your name').fill('fay');
+  await page.getByRole('button', { name: 'Send my answers' }).click();
+  const status = page.getByTestId('live-status');
+  await expect(status).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as fay.`);
+  // The first answer reaches the LRS, but the page never hears back: it sends it again, the same
+  // statement with the same id, which a real LRS (ralph) takes as the one it has: stored once.
+  let lose = true;
+  await page.route(`${lms.origin}/xapi/statements**`, async (route) => {
+    if (lose && route.request().method() === 'POST' && route.request().postData().includes('/answered')) {
+      lose = false;
+      await route.fetch();
+      await route.abort();
+      return;
+    }
+    await route.fallback();
+  });
+  await answerStep(page, 'owner-77', '60');
+  await expect(status).toHaveText(/^Your latest answers are waiting: /);
+  await page.getByRole('button', { name: 'Try again now' }).click();
+  await expect(status).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as fay.`);
+  await answerStep(page, 'restart-200', 'no');
+  await expect.poll(answered).toEqual([['owner-77', '60'], ['restart-200', 'false']]);
+  await page.unrouteAll();
+});
+
 test('a learner who leaves while answers are on their way loses none of them', async ({ page }) => {
   const registration = randomUUID();
   const run = await lms.launch(`http://127.0.0.1:${rootPort}/${folder}/`, 'eve', registration);

@@ -14,12 +14,10 @@ test('seed 004: 24 → 200 with 4 TB, the ceiling at 128, 1200 suggested, steps 
   await expect(page.getByTestId('suggested-max')).toContainText('Suggested new max parallelism: 1200');
   const steps = page.locator('.plan-steps li');
   await expect(steps).toHaveCount(8);
-  await expect(steps.nth(0)).toContainText('restart it with a longer one first');
-  await expect(steps.nth(1)).toContainText('Read the max parallelism');
-  await expect(steps.nth(3)).toContainText('State Processor API');
-  await expect(steps.nth(4)).toContainText('NO_CLAIM');
-  await expect(steps.nth(6)).toContainText('POINT OF NO RETURN');
-  await expect(steps.nth(6)).toContainText('the new job first commits output beyond where the old job stopped');
+  for (const [i, says] of [
+    [0, 'restart it with a longer one first'], [1, 'Read the max parallelism'], [3, 'State Processor API'], [4, 'NO_CLAIM'],
+    [6, 'POINT OF NO RETURN'], [6, 'the new job first commits output beyond where the old job stopped'],
+  ]) await expect(steps.nth(i), `step ${i + 1}`).toContainText(says);
   expect(await steps.evaluateAll((li) => li.map((l) => l.dataset.reversible))).toEqual(['true', 'true', 'true', 'true', 'true', 'true', 'false', 'true']);
   await expect(page.locator('.estimates')).toContainText('2 × 4 TiB ÷ 300 MiB/s = 7 h 46 min');
   // The partition check: 24 partitions cap the source vertex only; the keyed operators after

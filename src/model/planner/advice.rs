@@ -17,6 +17,18 @@ impl PlanInput {
         self.job == JobStatus::Down && verdict == Verdict::DirectRestore
     }
 
+    /// One pass over the state at the savepoint rate: a savepoint's time, and a first (full)
+    /// checkpoint's after a restore.
+    pub(super) fn full_pass_s(&self) -> u64 {
+        super::outage::pass_arithmetic(self.state_bytes, 1000, self.savepoint_rate).1
+    }
+
+    /// A running job whose savepoint outlasts Flink's default checkpoint timeout (observed: past
+    /// it a savepoint fails): the plan restarts it with a longer one before its first savepoint.
+    pub(super) fn restarts_first(&self) -> bool {
+        self.job == JobStatus::Running && super::first_checkpoint::savepoint_outlasts_default(self.full_pass_s())
+    }
+
     /// What the new job's sources resume from: the stop savepoint, or for a job that is down
     /// and restored straight at the target, its latest snapshot.
     pub(super) fn resumes_from(&self, verdict: Verdict) -> &'static str {
@@ -86,11 +98,9 @@ impl PlanInput {
         if down && verdict != Verdict::DirectRestore {
             steps.insert(0, step(format!("The job is down: bring it back first, from its {latest} at its old parallelism {current} (at most the snapshot's max parallelism {saved}), in NO_CLAIM mode, so that it runs again while the rest is prepared. The steps below start from that running job."), true));
         }
-        // A savepoint of this job outlasts Flink's default checkpoint timeout (observed: past it
-        // a savepoint fails): a running job is restarted with a longer one before the first.
-        let (_, full_s) = super::outage::pass_arithmetic(self.state_bytes, 1000, self.savepoint_rate);
-        if !down && super::first_checkpoint::savepoint_outlasts_default(full_s) {
-            let timeout = super::first_checkpoint::config_minutes(super::first_checkpoint::cutover_timeout_s(full_s));
+        if self.restarts_first() {
+            let timeout =
+                super::first_checkpoint::config_minutes(super::first_checkpoint::cutover_timeout_s(self.full_pass_s()));
             steps.insert(0, step(format!("A savepoint of this job would outlast Flink's default checkpoint timeout, so restart it with a longer one first: cancel it, its latest checkpoint retained (execution.checkpointing.externalized-checkpoint-retention: RETAIN_ON_CANCELLATION), and start it again from that checkpoint at its old parallelism {current} in NO_CLAIM mode, with execution.checkpointing.timeout at {timeout} and tolerable-failed-checkpoints at {}. The steps below start from that running job.", super::first_checkpoint::CUTOVER_TOLERABLE), true));
         }
         steps
@@ -112,7 +122,7 @@ impl PlanInput {
         ];
         // The first checkpoint after the restore is full (observed): its time decides the
         // checkpoint timeout the cutover needs.
-        let (_, full_s) = super::outage::pass_arithmetic(self.state_bytes, 1000, self.savepoint_rate);
+        let full_s = self.full_pass_s();
         if let Some(check) = super::first_checkpoint::timeout_check(full_s, self.backend) {
             w.insert(2, check);
         }

@@ -72,7 +72,7 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
     let down = input.job == JobStatus::Down;
     // A running job whose savepoints outlast the default timeout is restarted with a longer
     // one first: cancelled, and restored from its latest retained checkpoint as it was.
-    let warm = !down && super::first_checkpoint::savepoint_outlasts_default(write_s);
+    let warm = input.restarts_first();
     // After each restore that brings the job (back) into service, from a NO_CLAIM checkpoint or
     // a canonical savepoint: its first checkpoint is full (observed, `first_checkpoint`). With
     // transactional sinks nothing is committed downstream until it completes: the consumers'

@@ -35,6 +35,8 @@ pub struct Cmi5Session {
     sent: Cell<Sent>,
     failed_now: Cell<bool>,
     queue: RefCell<VecDeque<Outgoing>>,
+    /// The statement on its way now (taken off the queue until the LRS answers).
+    in_flight: RefCell<Option<String>>,
     pumping: Cell<bool>,
     /// Failed sends in a row (0 once one gets through): the pause before the next try.
     failures: Cell<u32>,
@@ -53,6 +55,10 @@ pub struct Cmi5Session {
 pub struct Watchers {
     pub on_error: Callback<Option<String>>,
     pub on_pending: Callback<usize>,
+    /// Told, as the page goes away with statements not yet known to have arrived, what they are
+    /// (one batch, in order, `terminated` last), so that the page opened next can send them again
+    /// under their own ids (an LRS keeps one of each); `None`: nothing is kept.
+    pub on_unsent: Option<Callback<String>>,
 }
 
 /// What a request carries: method, address, body, its content type, and what it is (for
@@ -90,8 +96,13 @@ fn pump(session: Rc<Cmi5Session>) {
         loop {
             let Some(item) = session.queue.borrow_mut().pop_front() else { break };
             session.tell_pending(1);
+            if let Outgoing::Statement(text) = &item {
+                *session.in_flight.borrow_mut() = Some(text.clone());
+            }
             // keepalive: a statement on its way still arrives if the learner closes the page.
-            match send(&session, &item, true).await {
+            let sent = send(&session, &item, true).await;
+            session.in_flight.borrow_mut().take();
+            match sent {
                 Ok(()) if session.failures.replace(0) > 0 => session.watchers.on_error.emit(None),
                 Ok(()) => {}
                 Err(why) => {
@@ -211,7 +222,7 @@ impl Cmi5Session {
             // one batch (an LRS stores a batch in its order), terminated last, then the latest
             // progress; both with keepalive, which outlives the page.
             self.terminated.set(true);
-            let mut statements = Vec::new();
+            let mut statements: Vec<String> = self.in_flight.borrow_mut().take().into_iter().collect();
             let mut progress = None;
             for item in self.queue.borrow_mut().drain(..) {
                 match item {
@@ -219,8 +230,13 @@ impl Cmi5Session {
                     Outgoing::Progress(text) => progress = Some(text),
                 }
             }
+            let unsent = !statements.is_empty();
             statements.push(s);
-            let batch = Outgoing::Statement(format!("[{}]", statements.join(",")));
+            let batch = format!("[{}]", statements.join(","));
+            if let (true, Some(keep)) = (unsent, &self.watchers.on_unsent) {
+                keep.emit(batch.clone());
+            }
+            let batch = Outgoing::Statement(batch);
             // Both start here, inside the page's pagehide handler: a task queued for later may
             // never run (under load the page was gone first), and nothing awaits the answers.
             for item in std::iter::once(batch).chain(progress.map(Outgoing::Progress)) {
@@ -237,13 +253,15 @@ impl Cmi5Session {
 }
 
 /// A session that starts at once with `initialized` (and ends with `terminated` when the page
-/// goes away): a cmi5 launch's, once its launch data is read, or a live workshop's.
+/// goes away): a cmi5 launch's, once its launch data is read, or a live workshop's. `carried`:
+/// a batch the page before this one could not be sure it sent (`Watchers::on_unsent`), sent first.
 pub fn open_session(
     launch: Cmi5Launch,
     data: LaunchData,
     token: String,
     sent: Sent,
     watchers: Watchers,
+    carried: Option<String>,
 ) -> Rc<Cmi5Session> {
     let session = Rc::new(Cmi5Session {
         launch,
@@ -253,6 +271,7 @@ pub fn open_session(
         sent: Cell::new(sent),
         failed_now: Cell::new(false),
         queue: RefCell::default(),
+        in_flight: RefCell::default(),
         pumping: Cell::new(false),
         failures: Cell::new(0),
         closed: Cell::new(false),
@@ -260,6 +279,9 @@ pub fn open_session(
         leave_to: RefCell::new(None),
         watchers,
     });
+    if let Some(batch) = carried {
+        session.push(Outgoing::Statement(batch));
+    }
     let nothing = PathResult { raw: 0, max: 0, answered: 0 };
     let initialized = au_statement(&session.launch, &session.data, Verb::Initialized, nothing, &session.stamp());
     session.push(Outgoing::Statement(initialized));

@@ -45,5 +45,5 @@ pub async fn start(launch: Cmi5Launch, watchers: Watchers) -> Result<(Rc<Cmi5Ses
     let doc = read_state(&launch, &token, PROGRESS_STATE).await?.unwrap_or_default();
     let (sent, text) = Sent::split(&doc);
     let progress = TrainingProgress::parse(text).unwrap_or_default();
-    Ok((open_session(launch, data, token, sent, watchers), progress))
+    Ok((open_session(launch, data, token, sent, watchers, None), progress))
 }

@@ -39,7 +39,9 @@ pub fn use_cmi5_report(
             Some(Err(why)) => session.set(Some(Err((why, "in this browser")))),
             Some(Ok(launch)) => {
                 let on_error = Callback::from(move |why| problem.set(why));
-                let watchers = Watchers { on_error, on_pending: Callback::from(move |n| pending.set(n)) };
+                let on_pending = Callback::from(move |n| pending.set(n));
+                // A launch link works once: a page opened again cannot send what this one left.
+                let watchers = Watchers { on_error, on_pending, on_unsent: None };
                 yew::platform::spawn_local(async move {
                     match start(launch, watchers).await {
                         Ok((s, kept)) => {

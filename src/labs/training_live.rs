@@ -5,7 +5,9 @@
 //! the answers already given; an answer that cannot reach the LRS waits and goes when it answers
 //! again (`training_cmi5`). The learner is this browser's own id (kept in local storage), shown by
 //! the name typed: two learners who type one name stay two. The connection is kept in this tab's
-//! session storage only (a reload keeps reporting), never in a link.
+//! session storage only (a reload keeps reporting), never in a link, and so are the statements a
+//! page going away could not be sure it sent: the tab's next page sends them first, under their
+//! own ids, so an LRS that had them already keeps one of each.
 
 use std::rc::Rc;
 
@@ -22,6 +24,8 @@ use super::training_cmi5::{open_session, Cmi5Session, Watchers};
 
 /// The connection, for this tab's session: endpoint, key, secret, name, registration.
 const LIVE_KEY: &str = "rescale-lab.live-lrs.v1";
+/// Statements the tab's last page could not be sure it sent (one batch), for the next page.
+const UNSENT_KEY: &str = "rescale-lab.live-unsent.v1";
 /// This browser's learner id (the statements' account), kept across visits.
 const LEARNER_KEY: &str = "rescale-lab.learner-id.v1";
 
@@ -50,13 +54,19 @@ fn stored() -> Option<(Live, String)> {
     Some((Live { access, name }, registration))
 }
 
-/// Opens the session (a registration per tab), or says why not.
+/// Opens the session (a registration per tab), or says why not. What the tab's last page left
+/// unsent goes first (its statements name their own registration).
 fn connect(live: &Live, registration: &str, watchers: Watchers) -> Result<Rc<Cmi5Session>, String> {
     let id = learner_id(registration);
     let launch = Cmi5Launch::live(&live.access, (&live.name, &id), &browser::page_url(), registration, PACKAGE_AU)?;
     browser::session_set(LIVE_KEY, &live.access.lines(&[&live.name, registration]));
     let token = live.access.basic_token();
-    Ok(open_session(launch, LaunchData::live(PACKAGE_AU, &uuid(), 800), token, Sent::default(), watchers))
+    let keep = Callback::from(|batch: String| {
+        browser::session_set(UNSENT_KEY, &batch);
+    });
+    let watchers = Watchers { on_unsent: Some(keep), ..watchers };
+    let carried = browser::session_take(UNSENT_KEY);
+    Ok(open_session(launch, LaunchData::live(PACKAGE_AU, &uuid(), 800), token, Sent::default(), watchers, carried))
 }
 
 /// Reports each check to the LRS the room named (`off`: an LMS launched the page, which
@@ -80,6 +90,7 @@ pub fn use_live_report(
         Watchers {
             on_error: Callback::from(move |why| problem.set(why)),
             on_pending: Callback::from(move |n| pending.set(n)),
+            on_unsent: None,
         }
     };
     {
@@ -128,6 +139,7 @@ pub fn use_live_report(
         Callback::from(move |_: MouseEvent| {
             let_go(&session);
             browser::session_remove(LIVE_KEY);
+            browser::session_remove(UNSENT_KEY);
             problem.set(None);
             session.set(None);
         })

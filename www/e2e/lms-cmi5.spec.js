@@ -16,7 +16,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import validation from '@learninglocker/xapi-validation';
-import { startLms, startRalph, statementsOf } from '../lms/cmi5-lms.mjs';
+import { startLms, startRalph, startRelay, statementsOf } from '../lms/cmi5-lms.mjs';
 import { axeViolations, settled } from './fixtures.js';
 import { pageSettled } from '../settled.js';
 
@@ -411,6 +411,51 @@ test('a statement that reached the LRS but whose answer was lost is stored once,
   await answerStep(page, 'restart-200', 'no');
   await expect.poll(answered).toEqual([['owner-77', '60'], ['restart-200', 'false']]);
   await page.unrouteAll();
+});
+
+test('a live workshop page reloaded while the LRS is unreachable sends the waiting answers from the next page, each once', async ({ page }) => {
+  // The room's network: a relay the test cuts, which fails even the request a page starts as
+  // it goes away (a route the test intercepts let that one through to the LRS).
+  const room = await startRelay(lms.origin);
+  const answered = async () => (await statementsOf(lrs, { activity: lms.course.auId, related_activities: 'true' }))
+    .filter((s) => s.actor.name === 'gil' && s.verb.id.endsWith('/answered'))
+    .map((s) => [s.object.id.split('/exercise/').pop(), s.result.response]);
+  await page.goto('/#/');
+  await settled(page);
+  await page.getByText('Send answers to an LRS (live workshop)').click();
+  await page.getByLabel('LRS endpoint').fill(`${room.origin}/xapi/`);
+  await page.getByLabel('LRS key').fill('lms');
+  await page.getByLabel('LRS secret').fill('lms-secret');
+  await page.getByLabel('Your name').fill('gil');
+  await page.getByRole('button', { name: 'Send my answers' }).click();
+  const status = page.getByTestId('live-status');
+  const sending = `Sending your answers to ${room.origin}/xapi/ as gil.`;
+  await expect(status).toHaveText(sending);
+  await answerStep(page, 'owner-77', '60');
+  await expect.poll(answered).toEqual([['owner-77', '60']]);
+  // The network drops; two answers wait in the page, and the learner reloads it.
+  await room.cut();
+  await answerStep(page, 'restart-200', 'no');
+  await answerStep(page, 'coverage-8-3', '7');
+  await expect(status).toHaveText(/^Your latest answers are waiting: /);
+  await page.reload();
+  await settled(page);
+  await expect(status).toHaveText(/^Your latest answers are waiting: /);
+  expect(await answered()).toEqual([['owner-77', '60']]);
+  // Back: the next page sends what the last one left, in order, each statement once.
+  await room.mend();
+  await page.getByRole('button', { name: 'Try again now' }).click();
+  await expect(status).toHaveText(sending);
+  await expect.poll(answered).toEqual([['owner-77', '60'], ['restart-200', 'false'], ['coverage-8-3', '7']]);
+  // What was sent is not kept: a later reload sends only what comes after it.
+  await settled(page);
+  await page.reload();
+  await settled(page);
+  await expect(status).toHaveText(sending);
+  await answerStep(page, 'coverage-8-3', '8');
+  await expect.poll(async () => (await answered()).length).toBe(4);
+  expect((await answered())[3]).toEqual(['coverage-8-3', '8']);
+  await room.stop();
 });
 
 test('a learner who leaves while answers are on their way loses none of them', async ({ page }) => {

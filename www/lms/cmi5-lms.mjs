@@ -14,6 +14,7 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer, request } from 'node:http';
+import { connect, createServer as netServer } from 'node:net';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +32,15 @@ export async function startRalph(dir, port) {
   const ralph = join(home, 'bin/ralph');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'data'), { recursive: true });
-  const env = { ...process.env, RALPH_AUTH_FILE: join(dir, 'auth.json'), RALPH_RUNSERVER_BACKEND: 'fs' };
+  // Its history file too is the store's own: ralph's default is one file per user
+  // (~/.config/ralph/history.json), which every read rewrites whole, so two LRSs of two spec
+  // workers corrupted it between them (a query failed 500, "Extra data", 2 of 5 stressed runs).
+  const env = {
+    ...process.env,
+    RALPH_AUTH_FILE: join(dir, 'auth.json'),
+    RALPH_HISTORY_FILE: join(dir, 'history.json'),
+    RALPH_RUNSERVER_BACKEND: 'fs',
+  };
   try {
     execFileSync(ralph, ['auth', '-u', USER, '-p', PASSWORD, '-s', 'all', '-M', 'mailto:lms@example.org', '-w'], { env, stdio: 'pipe' });
   } catch (error) {
@@ -242,4 +251,33 @@ export async function startLms(lrs, pkgDir) {
     [...state.entries()].find(([key]) => key.startsWith(`${stateId}|`) && key.endsWith(`|${registration}`))?.[1].text;
 
   return { origin, course, launch, stateOf, stop: () => server.close() };
+}
+
+/** A loopback TCP relay in front of `origin` (the LMS's xAPI): the room's network, which a test
+ * can cut (the port refuses, every open connection is reset) and mend (the same port answers
+ * again). Unlike a route a test intercepts, a cut relay also fails the requests a page starts
+ * as it goes away. Resolves to `{ origin, cut, mend, stop }`; `cut` and `mend` resolve once done. */
+export async function startRelay(origin) {
+  const target = new URL(origin);
+  const sockets = new Set();
+  let server;
+  const listen = (port) => new Promise((resolve, reject) => {
+    server = netServer((socket) => {
+      const upstream = connect(Number(target.port), target.hostname);
+      for (const s of [socket, upstream]) {
+        sockets.add(s);
+        s.on('close', () => sockets.delete(s));
+        s.on('error', () => {});
+      }
+      socket.pipe(upstream).pipe(socket);
+    });
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server.address().port));
+  });
+  const port = await listen(0);
+  const cut = () => new Promise((resolve) => {
+    server.close(() => resolve());
+    for (const s of sockets) s.destroy();
+  });
+  return { origin: `http://127.0.0.1:${port}`, cut, mend: () => listen(port), stop: cut };
 }

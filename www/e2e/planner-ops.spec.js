@@ -83,7 +83,7 @@ test('which snapshot can do what, and the plan checked against it (seed 004: ret
   await expect(cell('canonical', 'Restore with another state backend')).toHaveText('yes (observed)');
   await expect(cell('native', 'Restore with another state backend')).toHaveText('no (observed)');
   await expect(cell('checkpoint', 'Restore with another state backend')).toHaveText('no (observed)');
-  await expect(cell('unaligned', 'Restore at another parallelism')).toHaveText('yes (observed)');
+  await expect(cell('unaligned', 'Restore at another parallelism')).toHaveText('yes (observed with no in-flight data in it)');
   await expect(cell('unaligned', 'Read (and so rewrite) with the State Processor API')).toHaveText('no (documentation)');
   // Flink's own table: it works, but Flink does not promise it.
   await expect(cell('checkpoint', 'Read (and so rewrite) with the State Processor API')).toHaveText('works, not guaranteed (documentation)');
@@ -97,6 +97,7 @@ test('which snapshot can do what, and the plan checked against it (seed 004: ret
   expect(rows).toHaveLength(21);
   expect(rows).toContain('checkpoint,change_backend,no,observed,yes');
   expect(rows).toContain('native,state_processor_read,yes,documented,no');
+  expect(rows).toContain('unaligned,change_parallelism,yes,observed_without_in_flight_data,yes');
   const check = page.getByTestId('plan-snapshot-check');
   await expect(check).toHaveAttribute('data-ok', 'true');
   await expect(check).toContainText('take a canonical savepoint and rewrite it: canonical savepoint — Read (and so rewrite) with the State Processor API: yes');

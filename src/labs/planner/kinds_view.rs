@@ -26,6 +26,7 @@ fn cell_text(c: Cell) -> String {
 fn source_text(s: Source) -> &'static str {
     match s {
         Source::Observed => "observed",
+        Source::ObservedWithoutInFlight => "observed with no in-flight data in it",
         Source::Documented => "documentation",
     }
 }
@@ -44,7 +45,7 @@ pub fn Kinds(props: &KindsProps) -> Html {
             </LiveForm>
             <div class="sp-scroll" role="region" aria-label="Snapshot kinds table, scrolls sideways" tabindex="0">
                 <table data-testid="snapshot-kinds">
-                    <caption>{ "\"observed\": seen in a Flink 2.3.0 MiniCluster (restored at parallelism 3 from snapshots taken at 2; tests/flink-snapshot-kinds). \"documentation\": from Flink's documentation, not an observation. \"works, not guaranteed\": it works today, but Flink does not promise to support it." }</caption>
+                    <caption>{ "\"observed\": seen in a Flink 2.3.0 MiniCluster (restored at parallelism 3 from snapshots taken at 2, with the input stopped while they were taken; tests/flink-snapshot-kinds): so the unaligned checkpoint held no in-flight data, and what one holding it does was not observed. \"documentation\": from Flink's documentation, not an observation. \"works, not guaranteed\": it works today, but Flink does not promise to support it." }</caption>
                     <thead><tr><th scope="col">{ "Snapshot" }</th>{ for Operation::ALL.iter().map(|o| html! { <th scope="col" key={o.title()}>{ o.title() }</th> }) }</tr></thead>
                     <tbody>
                         { for SnapshotKind::ALL.iter().map(|k| html! {

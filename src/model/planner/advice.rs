@@ -7,7 +7,7 @@ use super::{format_duration, JobStatus, PlanInput, Step, Verdict};
 
 /// How to stop a running job: said wherever a route stops one (not a direct restore of a job
 /// that is down, which stops nothing).
-const STOP_WITH_SAVEPOINT: &str = "Stop with a savepoint rather than cancel: the job ends with a final savepoint, so the new job resumes exactly where the old one stopped and nothing is processed twice.";
+const STOP_WITH_SAVEPOINT: &str = "Stop with a savepoint rather than cancel: the job ends with a final savepoint, so the new job resumes exactly where the old one stopped and no record is read twice. A sink that commits through a committer commits that savepoint's transactions again when the new job restores from it (observed in Flink 2.3.0: the stopped job had committed each of them already; tests/flink-savepoint-commits), so its commit must take a transaction already committed as done (with Kafka: not observed here).";
 const LEAVE_OUT_DRAIN: &str = "Leave out --drain when the job is to resume: draining moves event time to its maximum and so fires every window still open before the job stops (as Flink documents it; not run here), and the resumed job finds those windows already closed.";
 
 impl PlanInput {
@@ -66,20 +66,25 @@ impl PlanInput {
         let p = self.target;
         let down = self.job == JobStatus::Down;
         let (latest, short) = (self.latest.latest(), self.latest.short());
+        // What the first step reads: the snapshot's value as given, or the one this plan assumed.
+        let read = match self.saved_max {
+            Some(_) => format!("Read the max parallelism in the {latest}'s metadata: {saved}"),
+            None => format!("Read the max parallelism in the {latest}'s metadata (a failed restore's message names it too): this plan assumes {saved}, Flink's default for the job's first parallelism, as if the job never set one; if it reads otherwise, plan again with that value"),
+        };
         let mut steps = match verdict {
             Verdict::DirectRestore if down => vec![
-                step(format!("Read the max parallelism in the {latest}'s metadata: {saved}, at or above the target {p}."), true),
+                step(format!("{read}, at or above the target {p}."), true),
                 cutover(format!("The job is down, so there is no savepoint to take: start it from its {latest} at parallelism {p} in NO_CLAIM mode, leaving max parallelism as it is. The point of no return comes when it first commits output beyond the {short}'s position.")),
                 step(format!("Hold on to that {short} (NO_CLAIM leaves it to you) and the old artefact until the agreed time to roll back has passed."), true),
             ],
             Verdict::DirectRestore => vec![
-                step(format!("Read the max parallelism in the {latest}'s metadata: {saved}, at or above the target {p}."), true),
+                step(format!("{read}, at or above the target {p}."), true),
                 step("Stop the job with a savepoint (stop, not cancel, and without --drain).".to_string(), true),
                 cutover(format!("Start the same job from that savepoint at parallelism {p}, leaving max parallelism as it is. The point of no return comes when it first commits output beyond where the old job stopped.")),
                 step("Hold on to the stop savepoint and the old artefact until the agreed time to roll back has passed.".to_string(), true),
             ],
             Verdict::RewriteNeeded => vec![
-                step(format!("Read the max parallelism in the {latest}'s metadata: {saved}, below the target {p}, so a plain restart fails."), true),
+                step(format!("{read}, below the target {p}, so a plain restart fails."), true),
                 step(format!("Choose a new max parallelism, {new_max}: a multiple of the parallelisms this plan runs ({}), at 4–8 × the largest of them where one falls there, so every subtask owns the same number of key groups at each.", if current == p { p.to_string() } else { format!("{current} and {p}") }), true),
                 step(format!("Take a savepoint, then run an offline State Processor API job that writes its keyed state out again as a new savepoint at max parallelism {new_max}; the operators it does not rewrite keep their state as saved, at {saved} (how SavepointWriter.fromExistingSavepoint carries them: read from its sources, not run here). The original stays untouched."), true),
                 step(format!("Start a shadow job from the rewritten savepoint at parallelism {p} in NO_CLAIM mode, the operators the rewrite kept pinned at {saved} in its code (each stateful operator's route), with its own consumer group, its own transactional id prefix and sinks writing to throwaway tables; check its results against the live job's for a whole business cycle, peak included."), true),
@@ -101,7 +106,7 @@ impl PlanInput {
         if self.restarts_first() {
             let timeout =
                 super::first_checkpoint::config_minutes(super::first_checkpoint::cutover_timeout_s(self.full_pass_s()));
-            steps.insert(0, step(format!("A savepoint of this job would outlast Flink's default checkpoint timeout, so restart it with a longer one first: cancel it, its latest checkpoint retained (execution.checkpointing.externalized-checkpoint-retention: RETAIN_ON_CANCELLATION), and start it again from that checkpoint at its old parallelism {current} in NO_CLAIM mode, with execution.checkpointing.timeout at {timeout} and tolerable-failed-checkpoints at {}. The steps below start from that running job.", super::first_checkpoint::CUTOVER_TOLERABLE), true));
+            steps.insert(0, step(format!("A savepoint of this job would outlast Flink's default checkpoint timeout, so restart it with a longer one first. Check before anything that it keeps its checkpoints when cancelled: execution.checkpointing.externalized-checkpoint-retention: RETAIN_ON_CANCELLATION, set when it was started (Flink's default is NO_EXTERNALIZED_CHECKPOINTS, observed; a cancelled job's checkpoints are then deleted, by Flink's documentation, not observed here). If it does not, do not cancel it: no savepoint of it completes at the default timeout, so no restart can keep its state. If it does: cancel it, and start it again from that checkpoint at its old parallelism {current} in NO_CLAIM mode, with execution.checkpointing.timeout at {timeout} and tolerable-failed-checkpoints at {}. The steps below start from that running job.", super::first_checkpoint::CUTOVER_TOLERABLE), true));
         }
         steps
     }

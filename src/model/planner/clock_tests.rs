@@ -157,16 +157,34 @@ fn seed_case_downtime_and_duration() {
     // Its restore is followed by a full first checkpoint too, which transactional sinks wait for.
     assert_eq!(
         (alt.seconds, alt.arithmetic.as_str()),
-        (27_962, "4 TiB ÷ 300 MiB/s = 3 h 53 min, then the first checkpoint: 4 TiB ÷ 300 MiB/s = 3 h 53 min")
+        (
+            41_943,
+            "stop the live job with a savepoint: 4 TiB ÷ 300 MiB/s = 3 h 53 min, then restore the shadow's: \
+             4 TiB ÷ 300 MiB/s = 3 h 53 min, then the first checkpoint: 4 TiB ÷ 300 MiB/s = 3 h 53 min"
+        )
     );
+    assert_eq!(alt.total(), "11 h 39 min in all");
     assert!(alt.risks.iter().any(|r| r.contains("its own position in the log")));
     // The interim: run at 128 now. From the retained incremental checkpoint each new subtask
-    // downloads its old subtask's whole files: 5.375 × the state, so the savepoint is quicker.
+    // downloads its old subtask's whole files: 5.375 × the state, so the savepoint is quicker;
+    // but a savepoint of the running job would outlast the default timeout, so the job is first
+    // restarted with a longer one (the plan's first step, 7 h 46 min with its first checkpoint),
+    // then stopped with a savepoint and restored at 128 (11 h 39 min with its own).
     let i = plan.interim.as_ref().unwrap();
     assert_eq!((i.parallelism, i.read_milli, i.restore_from), (128, 5375, RestoreFrom::Savepoint));
     assert!(i.imbalance.is_even());
-    // Its restore's first checkpoint is full as well, and the seed's sinks wait for it.
-    assert_eq!(i.seconds, 27_962 + 13_981);
+    assert_eq!(i.seconds, 27_962 + 27_962 + 13_981);
+    assert!(i.arithmetic.starts_with("7 h 46 min to restart it with a longer checkpoint timeout at 24, then 7 h 46 min to stop it with a savepoint and restore it at 128"), "{}", i.arithmetic);
+    assert!(
+        i.how.starts_with("Its savepoint would outlast the default checkpoint timeout: restart it at 24 with a longer one first, as the plan's first step does (7 h 46 min), then stop it with a savepoint and restore at 128."),
+        "{}",
+        i.how
+    );
+    // A running job whose savepoint fits the default timeout (100 GiB: 341 s) is stopped with
+    // one straight away: its restore's first checkpoint is full as well, and the sinks wait for it.
+    let small = PlanInput { state_bytes: 100 << 30, ..seed() }.plan();
+    let i = small.interim.as_ref().unwrap();
+    assert_eq!((i.restore_from, i.seconds), (RestoreFrom::Savepoint, 341 * 3));
     assert!(
         i.how.starts_with("Stop with a savepoint and restore from it: quicker here than restarting 24 → 128"),
         "{}",

@@ -102,10 +102,11 @@ fn seed_004_pins_what_the_rewrite_keeps_and_rebuilds_the_keyed_state() {
     );
     assert_eq!(table[0].chosen.in_job, "source: .setMaxParallelism(128).setParallelism(128)");
     assert!(
-        table[0].chosen.outcome.contains("its 256 partitions are shared out among those 128 subtasks"),
+        table[0].chosen.outcome.contains("its 256 partitions are shared out among them: 2 each"),
         "{}",
         table[0].chosen.outcome
     );
+    assert!(table[0].chosen.outcome.contains("a partitioned source restored at more subtasks was not observed"));
     assert!(table[3].chosen.in_job.contains("a vertex of its own"));
     // The others of each kept operator: rebuilt or dropped, each at the new max parallelism.
     for row in [&table[0], &table[1], &table[3]] {
@@ -153,4 +154,18 @@ fn the_pitfalls_quote_flinks_messages_as_observed() {
         p[2].contains("is higher than the max parallelism (128)")
             && CUTOVER.contains("is higher than the max parallelism (128)")
     );
+}
+
+/// Partitions shared out among fewer subtasks: evenly, or some one more.
+#[test]
+fn partitions_share_out() {
+    let outcome = |partitions| {
+        let input = CutoverInput { partitions, ..seed_004() };
+        input.table()[0].chosen.outcome.clone()
+    };
+    for (partitions, expected) in [(256, "2 each"), (300, "44 read 3 and 84 read 2"), (129, "1 read 2 and 127 read 1")]
+    {
+        assert!(outcome(partitions).ends_with(&format!("among them: {expected}.")), "{}", outcome(partitions));
+    }
+    assert!(!outcome(100).contains("shared out"));
 }

@@ -28,6 +28,15 @@ fn a_job_that_is_down_restarts_from_its_latest_snapshot_of_the_kind_it_has() {
             "{}",
             steps[0]
         );
+        // A snapshot max parallelism not given is said to be assumed, not read.
+        let unknown = PlanInput { saved_max: None, first: 24, ..down(latest, 100) }.plan();
+        assert!(
+            unknown.steps[0].text.starts_with(&format!(
+                "Read the max parallelism in the {noun}'s metadata (a failed restore's message names it too): this plan assumes 128, Flink's default for the job's first parallelism"
+            )),
+            "{}",
+            unknown.steps[0].text
+        );
         assert!(
             steps[1].contains(&format!("start it from its {noun} at parallelism 100 in NO_CLAIM mode")),
             "{}",

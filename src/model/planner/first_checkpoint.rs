@@ -14,12 +14,12 @@ use crate::trace::Backend;
 
 /// What to do with the raised keys after the cutover: RocksDB's later checkpoints are
 /// incremental, so the defaults suit them again; the heap backend's are all full (it has no
-/// incremental checkpoints: `execution.checkpointing.incremental` says some backends ignore it,
-/// in the jar's own description; not observed here), so the keys stay raised.
+/// incremental checkpoints, by Flink's documentation of its state backends; not observed here),
+/// so the keys stay raised.
 pub fn after_the_cutover(backend: Backend) -> &'static str {
     match backend {
         Backend::RocksDb => "set them back at the next planned restart",
-        Backend::HashMap => "keep them raised: the heap backend has no incremental checkpoints (execution.checkpointing.incremental is ignored by it, as the option's description in the jar says), so every checkpoint uploads the whole state",
+        Backend::HashMap => "keep them raised: the heap backend has no incremental checkpoints, so every checkpoint uploads the whole state (Flink's documentation of its state backends; not observed here)",
     }
 }
 

@@ -6,6 +6,7 @@
 //! ([`incremental_read_milli`]); a heap job's checkpoint is read once. Stopping with a savepoint
 //! and restarting from it writes and reads the state once each.
 
+use super::first_checkpoint::savepoint_outlasts_default;
 use super::in_place::{InPlaceInput, InPlaceOutcome};
 use super::outage::{incremental_read_milli, pass_arithmetic, Rates};
 use crate::key_group::{MaxParallelism, Parallelism};
@@ -48,13 +49,21 @@ impl InPlaceInput {
         let (restore, restore_s) = pass_arithmetic(state, read_milli, rate);
         let (write, write_s) = pass_arithmetic(state, 1000, rates.savepoint);
         let (read, read_s) = pass_arithmetic(state, 1000, rates.restore);
-        Some(InPlaceEstimate {
-            read_milli,
-            restore,
-            restore_s,
-            via_savepoint: format!("{write}, then {read}"),
-            via_savepoint_s: write_s.saturating_add(read_s),
-        })
+        let (via_savepoint, via_savepoint_s) = (format!("{write}, then {read}"), write_s.saturating_add(read_s));
+        // A savepoint past the default checkpoint timeout fails (observed): the job is first
+        // restarted with a longer one, from its latest checkpoint at its own parallelism (each
+        // subtask reads its own files once), down for that restore too.
+        let (via_savepoint, via_savepoint_s) = match savepoint_outlasts_default(write_s) {
+            true => {
+                let (again, again_s) = pass_arithmetic(state, 1000, rate);
+                (
+                    format!("a restart with a longer checkpoint timeout first, {again}; then {via_savepoint}"),
+                    via_savepoint_s.saturating_add(again_s),
+                )
+            }
+            false => (via_savepoint, via_savepoint_s),
+        };
+        Some(InPlaceEstimate { read_milli, restore, restore_s, via_savepoint, via_savepoint_s })
     }
 }
 
@@ -81,8 +90,19 @@ mod tests {
         assert_eq!(e.read_milli, 5375);
         assert_eq!(e.restore_s, 4 * TIB / (300 * MIB) * 5375 / 1000);
         assert!(e.restore.starts_with("5.375 × 4 TiB ÷ 300 MiB/s = "), "{}", e.restore);
-        assert_eq!(e.via_savepoint_s, 2 * (4 * TIB / (300 * MIB)));
+        // The savepoint (3 h 53 min) outlasts the default timeout: a restart with a longer one
+        // comes first, its checkpoint read once.
+        assert_eq!(e.via_savepoint_s, 3 * (4 * TIB / (300 * MIB)));
+        assert!(
+            e.via_savepoint
+                .starts_with("a restart with a longer checkpoint timeout first, 4 TiB ÷ 300 MiB/s = 3 h 53 min; then "),
+            "{}",
+            e.via_savepoint
+        );
         assert!(!e.in_place_is_quicker());
+        // 100 GiB: its savepoint (341 s) fits the default; none comes first.
+        let small = input(24, 128, 128).estimate(100 << 30, rates, Backend::RocksDb).unwrap();
+        assert_eq!((small.via_savepoint_s, small.via_savepoint.starts_with("100 GiB")), (682, true));
         // A heap job's checkpoint is read once: in place is the quicker.
         let heap = input(24, 128, 128).estimate(4 * TIB, rates, Backend::HashMap).unwrap();
         assert_eq!(heap.read_milli, 1000);

@@ -217,10 +217,17 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                     first_checkpoint.clone(),
                 ]
             };
-            // How long bringing a stopped job back keeps it down (not counted for a running job).
-            let back_s: u64 = relief.iter().flatten().filter(|ph| ph.downtime && down).map(|ph| ph.seconds).sum();
+            // How long bringing a stopped job back, or restarting a running one with a longer
+            // timeout, keeps it down: a savepoint route to relief waits for it.
+            let back_s: u64 =
+                relief.iter().flatten().filter(|ph| ph.downtime && (down || warm)).map(|ph| ph.seconds).sum();
             let phases = relief.into_iter().flatten().chain(later).collect();
-            let (arithmetic, seconds) = held(&read, read_s);
+            // Its outage starts, as the plan's cutover does, when the live job is stopped with a
+            // savepoint (the rollback point), then the shadow is restored from its own.
+            let (arithmetic, seconds) = held(
+                &format!("stop the live job with a savepoint: {write}, then restore the shadow's: {read}"),
+                write_s + read_s,
+            );
             let alternative = (verdict == Verdict::RewriteNeeded).then(|| Alternative {
                 what: "cut over from the shadow job's own state: restart the shadow's configuration from its own savepoint on the live sinks",
                 arithmetic,
@@ -238,13 +245,21 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                 let straight_milli =
                     if down && input.latest == SnapshotKind::CanonicalSavepoint { 1000 } else { restart.read_milli };
                 let checkpoint = held(&straight.arithmetic, straight.seconds);
-                let parts = restart.from_savepoint.iter().map(|ph| ph.arithmetic.as_str()).collect::<Vec<_>>().join(", then ");
+                let parts =
+                    restart.from_savepoint.iter().map(|ph| ph.arithmetic.as_str()).collect::<Vec<_>>().join(", then ");
                 let sp_s = restart.savepoint_s();
-                // A job that is down is brought back first: the sum names both windows' parts.
-                let (words, before) = match down {
-                    true => (
+                // A job that is down is brought back first, and a running one whose savepoint
+                // outlasts the default timeout restarted with a longer one: the sum names both
+                // windows' parts.
+                let first = match (down, warm) {
+                    (true, _) => Some("to bring it back"),
+                    (false, true) => Some("to restart it with a longer checkpoint timeout"),
+                    (false, false) => None,
+                };
+                let (words, before) = match first {
+                    Some(first) => (
                         format!(
-                            "{} to bring it back at {}, then {} to stop it with a savepoint and restore it at {} ({parts})",
+                            "{} {first} at {}, then {} to stop it with a savepoint and restore it at {} ({parts})",
                             format_duration(back_s),
                             input.current,
                             format_duration(sp_s),
@@ -252,7 +267,7 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                         ),
                         back_s,
                     ),
-                    false => (format!("{parts}; in all {}", format_duration(sp_s)), 0),
+                    None => (format!("{parts}; in all {}", format_duration(sp_s)), 0),
                 };
                 let (words, sp_held) = held(&words, sp_s);
                 let savepoint = (words, before.saturating_add(sp_held));
@@ -263,6 +278,7 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                 };
                 let route = relief::Route {
                     down,
+                    warm,
                     from,
                     backend: input.backend,
                     latest: input.latest,

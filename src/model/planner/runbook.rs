@@ -201,9 +201,9 @@ impl RunbookInput {
             // Its savepoints would outlast the default timeout: restarted with a longer one first,
             // from its latest retained checkpoint (a stop savepoint would expire as well).
             let first = step(
-                "Restart the running job with a longer checkpoint timeout first: cancel it (its latest checkpoint retained), then start it from that checkpoint at its old parallelism (NO_CLAIM)",
+                &format!("Restart the running job with a longer checkpoint timeout first, only if it keeps its checkpoints when cancelled ({}: RETAIN_ON_CANCELLATION, set when it was started; the default keeps none): cancel it, then start it from its latest checkpoint at its old parallelism (NO_CLAIM)", k.retention),
                 vec!["flink cancel <job-id>".to_string(), format!("flink run -d -s <latest-checkpoint-path> -p {} {claim} NO_CLAIM job.jar", self.current)],
-                [vec![(k.claim_mode, "NO_CLAIM".to_string())], raised(&k)].concat(),
+                [vec![(k.claim_mode, "NO_CLAIM".to_string()), (k.retention, "RETAIN_ON_CANCELLATION".to_string())], raised(&k)].concat(),
                 vec!["spec.job.upgradeMode: last-state".to_string(), format!("spec.job.parallelism: {}", self.current), raised_k8s.clone()],
             );
             steps.insert(0, first);
@@ -220,7 +220,7 @@ impl RunbookInput {
                 None => format!("In-place rescaling instead (PUT /jobs/<job-id>/resource-requirements) needs {}: adaptive, and stays within max parallelism.", k.scheduler),
                 Some(why) => format!("No in-place rescaling: {why}."),
             },
-            format!("FlinkDeployment fields as in the CRD of {OPERATOR_RELEASE}; spec.flinkVersion: {}.", r.operator_version()),
+            format!("FlinkDeployment fields as in the CRD of {OPERATOR_RELEASE} (their names and values read from it; what the operator does with each, from its sources and documentation, not observed here: no Kubernetes); spec.flinkVersion: {}.", r.operator_version()),
         ];
         if self.verdict == Verdict::RewriteNeeded {
             let table = CutoverInput {

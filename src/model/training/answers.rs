@@ -101,7 +101,7 @@ pub(super) fn running_answer(backend: Backend) -> (Answer, String) {
 pub(super) fn backend_switch_answer(kind: SnapshotKind) -> (Answer, String) {
     let cell = kind.can(Operation::ChangeBackend);
     let source = match cell.source {
-        Source::Observed => "as Flink 2.3.0 did in a MiniCluster",
+        Source::Observed | Source::ObservedWithoutInFlight => "as Flink 2.3.0 did in a MiniCluster",
         Source::Documented => "according to Flink's documentation",
     };
     let why = if cell.yes {

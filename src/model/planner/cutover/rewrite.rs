@@ -41,8 +41,9 @@ impl CutoverInput {
                     self.source_p(saved),
                     format!("source: .setMaxParallelism({saved}).setParallelism({})", self.source_p(saved)),
                     format!(
-                        "Restored as it was: no record is lost or read twice. It runs at most {saved} subtasks{}.",
-                        if self.partitions > saved { format!(", so its {} partitions are shared out among those {saved} subtasks, some reading more than one", self.partitions) } else { String::new() }
+                        "Restored as it was: no record is lost or read twice (observed with a source of one subtask restored at one; \
+                         a partitioned source restored at more subtasks was not observed: no Kafka here). It runs at most {saved} subtasks{}.",
+                        if self.partitions > saved { format!(", so its {} partitions are shared out among them: {}", self.partitions, shared_out(self.partitions, saved)) } else { String::new() }
                     ),
                 ),
                 others: vec![
@@ -94,5 +95,14 @@ impl CutoverInput {
                 }
             }
         }
+    }
+}
+
+/// How `partitions` share out among `subtasks` (fewer): "2 each", or "72 read 2 and 28 read 1".
+fn shared_out(partitions: u32, subtasks: u32) -> String {
+    let (each, more) = (partitions / subtasks, partitions % subtasks);
+    match more {
+        0 => format!("{each} each"),
+        _ => format!("{more} read {} and {} read {each}", each + 1, subtasks - more),
     }
 }

@@ -10,6 +10,9 @@ use crate::trace::Backend;
 /// `backend` (what a retained checkpoint is), `current` → `parallelism`.
 pub(super) struct Route {
     pub down: bool,
+    /// Running, but its savepoint outlasts the default checkpoint timeout: restarted with a
+    /// longer one before any savepoint.
+    pub warm: bool,
     pub from: RestoreFrom,
     pub backend: Backend,
     /// The kind of the job's latest snapshots: what a job that is down restarts from.
@@ -22,7 +25,7 @@ impl Route {
     /// The route in a sentence: how, and why that way (`read_milli`: thousandths of the state a
     /// restore from the checkpoint reads; `back_s`: how long bringing a stopped job back takes).
     pub fn words(&self, read_milli: u64, back_s: u64) -> String {
-        let Route { down, from, backend, latest, current, parallelism: p } = *self;
+        let Route { down, warm, from, backend, latest, current, parallelism: p } = *self;
         let reads = format!("{}.{:03} × the state", read_milli / 1000, read_milli % 1000);
         let checkpoint = match (backend, latest) {
             // A job that is down restarts from its own latest snapshot, whatever its kind.
@@ -43,6 +46,8 @@ impl Route {
         match (down, from) {
             (true, RestoreFrom::IncrementalCheckpoint) => format!("The job is down, so there is no savepoint to take: restore it at {p} straight from {checkpoint}, in NO_CLAIM mode; that is down less than bringing it back at {current} first and then stopping it with a savepoint."),
             (true, RestoreFrom::Savepoint) => format!("The job is down: bring it back at {current} first, as the plan's first step does ({}), then stop it with a savepoint and restore at {p}. That is down less in all than restoring {current} → {p} straight from {checkpoint}, and the job serves again after the first window.", format_duration(back_s)),
+            (false, RestoreFrom::IncrementalCheckpoint) if warm => format!("Cancel it and restore it at {p} straight from {checkpoint}, in NO_CLAIM mode: its savepoint would outlast the default checkpoint timeout, and restarting it at {current} with a longer one first, as the plan's first step does, then stopping it with a savepoint, keeps it down longer in all."),
+            (false, RestoreFrom::Savepoint) if warm => format!("Its savepoint would outlast the default checkpoint timeout: restart it at {current} with a longer one first, as the plan's first step does ({}), then stop it with a savepoint and restore at {p}. That is down less in all than restoring {current} → {p} straight from {checkpoint}, and the job serves again after the first window.", format_duration(back_s)),
             (false, RestoreFrom::IncrementalCheckpoint) => format!("Restart from {checkpoint}: still quicker than writing and reading a savepoint."),
             (false, RestoreFrom::Savepoint) => format!("Stop with a savepoint and restore from it: quicker here than restarting {current} → {p} from a retained incremental checkpoint, which reads {reads}."),
         }

@@ -12,6 +12,13 @@ pub struct Alternative {
     pub risks: Vec<&'static str>,
 }
 
+impl Alternative {
+    /// Its outage in all: "11 h 39 min in all".
+    pub fn total(&self) -> String {
+        format!("{} in all", super::super::format_duration(self.seconds))
+    }
+}
+
 /// What restarting from the retained checkpoint needs, and what it risks.
 pub const CHECKPOINT_CONDITIONS: [&str; 2] = [
     "The job keeps its checkpoints on cancellation (externalized, retained) and the latest one completed just before the stop.",

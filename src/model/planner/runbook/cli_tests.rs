@@ -1,5 +1,6 @@
 //! The runbook's commands as the real `bin/flink` of Flink 2.3.0 parsed them: every distinct
-//! command the 2.3 runbooks print (each verdict, a running job and one that is down, either
+//! command the 2.3 runbooks print for seed 004 (each verdict, max parallelism 1200 as the planner
+//! chooses for it, a running job and one that is down, either
 //! backend) is listed in `tests/flink-config-keys/runbook-commands.txt`, which
 //! `tests/flink-config-keys/cli-verbs.sh` runs through `bin/flink` (placeholders filled in, no
 //! cluster: a command either fails on its options at once or gets past them to the jar or the
@@ -17,7 +18,7 @@ const OBSERVED: &str = include_str!("../../../../tests/flink-config-keys/cli-ver
 fn runbook_commands() -> BTreeSet<String> {
     let mut all = BTreeSet::new();
     for verdict in [Verdict::DirectRestore, Verdict::RewriteNeeded, Verdict::RebuildFromLog] {
-        let (max_parallelism, target) = if verdict == Verdict::DirectRestore { (128, 100) } else { (1000, 200) };
+        let (max_parallelism, target) = if verdict == Verdict::DirectRestore { (128, 100) } else { (1200, 200) };
         for (job, latest) in [
             (JobStatus::Running, SnapshotKind::AlignedCheckpoint),
             (JobStatus::Down, SnapshotKind::AlignedCheckpoint),

@@ -46,7 +46,7 @@ pub use param_info::{Choice, FieldView, ParamInfo, ParamTable};
 pub use pick::Pick;
 pub use section::{check_locks, resolve_view, LabTables, Section, Sections};
 pub(crate) use slot::{edit_action, slots};
-pub use slot::{Bound, Edit, Slot, Table};
+pub use slot::{Bound, Edit, EditHow, Slot, Table};
 pub use visit::{Visit, VISIT_KEY};
 
 use crate::lab::Lab;

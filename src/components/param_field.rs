@@ -6,7 +6,7 @@
 use yew::prelude::*;
 
 use super::{FieldInput, TextField};
-use crate::url::{Edit, FieldSpec, Param, Slot};
+use crate::url::{Edit, EditHow, FieldSpec, Param, Slot};
 
 #[derive(Properties, PartialEq)]
 pub struct ParamFieldProps {
@@ -32,7 +32,7 @@ pub fn ParamField(props: &ParamFieldProps) -> Html {
             placeholder={props.placeholder.clone().or(spec.empty.map(AttrValue::Static))}
             hint={props.hint.clone().or(spec.hint.map(AttrValue::Static))}
             value={props.text.clone()} error={props.error.clone()} param={AttrValue::Static(spec.name)}
-            on_input={props.on_input.clone()} />
+            settles=true on_input={props.on_input.clone()} />
     }
 }
 
@@ -46,7 +46,10 @@ pub fn field_of(view: crate::url::FieldView<'_>, on_input: Callback<FieldInput>)
 
 /// The callback a field's input sends to a lab's reducer as an [`Edit`] of the parameter `name`.
 pub fn edits<A: From<Edit> + 'static>(on_action: &Callback<A>, name: &'static str) -> Callback<FieldInput> {
-    on_action.reform(move |i: FieldInput| A::from(Edit { param: name, text: i.text, bad_input: i.bad_input }))
+    on_action.reform(move |i: FieldInput| {
+        let how = if i.left { EditHow::Left } else { EditHow::Typing };
+        A::from(Edit { param: name, text: i.text, bad_input: i.bad_input, how })
+    })
 }
 
 /// The field widget of a slot: spec, text and error from the state, edits to the lab's reducer.

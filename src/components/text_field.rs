@@ -16,6 +16,8 @@ pub struct FieldInput {
     pub bad_input: bool,
     /// The browser's text held no lone UTF-16 surrogate (which `text` cannot keep).
     pub well_formed: bool,
+    /// The field was left (sent only with `settles`): its edit ends; `text` is what it shows.
+    pub left: bool,
 }
 
 #[derive(Properties, PartialEq)]
@@ -42,6 +44,9 @@ pub struct TextFieldProps {
     /// The URL parameter this field edits; an embedding page may lock it.
     #[prop_or_default]
     pub param: Option<AttrValue>,
+    /// Leaving the field is sent too (`FieldInput::left`): a parameter's edit ends there.
+    #[prop_or_default]
+    pub settles: bool,
     pub on_input: Callback<FieldInput>,
 }
 
@@ -54,7 +59,7 @@ pub fn TextField(props: &TextFieldProps) -> Html {
         Callback::from(move |e: InputEvent| {
             let (text, lone, bad_input) = crate::browser::events::input_text(&e);
             *bad.borrow_mut() = bad_input;
-            on_input.emit(FieldInput { text, bad_input, well_formed: !lone });
+            on_input.emit(FieldInput { text, bad_input, well_formed: !lone, left: false });
         })
     };
     let locked = super::use_locked(props.param.clone());
@@ -64,8 +69,19 @@ pub fn TextField(props: &TextFieldProps) -> Html {
         Callback::from(move |_: FocusEvent| focused.set(true))
     };
     let onblur = {
-        let focused = focused.clone();
-        Callback::from(move |_: FocusEvent| focused.set(false))
+        let (focused, on_input, bad) = (focused.clone(), props.on_input.clone(), bad.clone());
+        let (settles, text) = (props.settles, props.value.to_string());
+        Callback::from(move |_: FocusEvent| {
+            focused.set(false);
+            if settles {
+                on_input.emit(FieldInput {
+                    text: text.clone(),
+                    bad_input: *bad.borrow(),
+                    well_formed: true,
+                    left: true,
+                });
+            }
+        })
     };
     let retyping = *focused && props.value.is_empty() && !*bad.borrow();
     let error = props.error.as_ref().filter(|_| !retyping);

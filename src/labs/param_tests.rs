@@ -7,7 +7,7 @@ use std::rc::Rc;
 use crate::lab::Lab;
 use crate::labs::frame::LabState;
 use crate::labs::{with_state, EachLab};
-use crate::url::{Edit, Location, Notice, ParamInfo, Params};
+use crate::url::{Edit, EditHow, Location, Notice, ParamInfo, Params};
 
 /// Texts that some parameter refuses: out of range, not numbers, huge, empty, malformed units.
 const BAD: &[&str] = &[
@@ -59,7 +59,12 @@ fn typed_error(lab: Lab, name: &str, text: &str) -> Option<String> {
         fn with<S: LabState>(self) -> Option<String> {
             let slot = S::SLOTS.iter().find(|slot| slot.name() == self.0).expect("a field");
             let s = Rc::new(S::parse(&Params::default()).0);
-            let s = s.reduce(S::Action::from(Edit { param: slot.name(), text: self.1.to_string(), bad_input: false }));
+            let s = s.reduce(S::Action::from(Edit {
+                param: slot.name(),
+                text: self.1.to_string(),
+                bad_input: false,
+                how: EditHow::Typing,
+            }));
             slot.error(&s).map(String::from)
         }
     }

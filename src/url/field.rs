@@ -1,5 +1,8 @@
-//! A form field as the labs keep it: the text as typed, the last valid value, and the
-//! current problem. Bad text only sets `error`; `value` keeps the last valid value. Beside it,
+//! A form field as the labs keep it: the text as typed, the value the lab uses, and the
+//! current problem. A field applies each keystroke: valid text replaces the value at once; bad
+//! text only sets `error`, and the value goes back to what it was when this edit of the field
+//! began (`before`), not to a prefix typed on the way (4000 on the way to 40000): a typo leaves
+//! the lab as it was. The edit ends when the field is left ([`Field::settle`]). Beside it,
 //! [`FieldSpec`]: what a field widget needs of the parameter it edits.
 
 /// One edited value.
@@ -8,32 +11,47 @@ pub struct Field<T> {
     pub text: String,
     pub value: T,
     pub error: Option<String>,
+    /// The value when the edit under way began (`None`: no edit under way).
+    pub before: Option<T>,
 }
 
 impl<T> Field<T> {
     /// A field whose text is valid.
     pub fn valid(text: String, value: T) -> Self {
-        Field { text, value, error: None }
+        Field { text, value, error: None, before: None }
     }
+}
 
+impl<T: Clone> Field<T> {
     /// Applies a parse of `text`: valid text replaces the value; bad text is kept with its
-    /// error beside the old value. `bad_input` means the browser could not read the text at
-    /// all (a number input holding non-numbers); the text on screen is left as typed.
+    /// error, and the value is the one the edit began with. `bad_input` means the browser could
+    /// not read the text at all (a number input holding non-numbers); the text on screen is
+    /// left as typed.
     pub fn apply<E: ToString>(&mut self, text: String, bad_input: bool, parsed: Result<T, E>) {
+        let before = self.before.take().unwrap_or_else(|| self.value.clone());
         if bad_input {
             // A number input holding non-numbers reports "" as its value. Mirroring that keeps
             // the renderer from writing the last valid text back over what the person typed.
             self.error = Some("not a number: type digits only".to_string());
             self.text = String::new();
-            return;
-        }
-        match parsed {
-            Ok(value) => *self = Field::valid(text, value),
-            Err(e) => {
-                self.error = Some(e.to_string());
-                self.text = text;
+            self.value = before.clone();
+        } else {
+            match parsed {
+                Ok(value) => (self.text, self.value, self.error) = (text, value, None),
+                Err(e) => {
+                    self.error = Some(e.to_string());
+                    self.text = text;
+                    self.value = before.clone();
+                }
             }
         }
+        self.before = Some(before);
+    }
+
+    /// The edit under way ends (the field was left, or the value was set by a menu, a slider or
+    /// a button): the next edit begins from the value as it is.
+    pub fn settle(&mut self) {
+        self.before = None;
     }
 }
 

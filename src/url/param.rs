@@ -158,7 +158,7 @@ impl Param<Option<u64>> {
     }
 }
 
-impl<T: PartialEq + 'static> Param<T> {
+impl<T: Clone + PartialEq + 'static> Param<T> {
     /// Names the control: its accessible label and DOM id.
     pub const fn control(self, label: &'static str, id: &'static str) -> Self {
         Param { label, id, ..self }

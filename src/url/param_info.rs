@@ -10,14 +10,13 @@ use super::param::Param;
 pub struct FieldView<'a> {
     pub spec: FieldSpec,
     pub text: &'a str,
-    /// The problem with the text, then what the lab still uses: a field applies each keystroke,
-    /// so that is often a prefix of what was typed (3276 on the way to 32769), which the page
-    /// would otherwise show with no word of it.
+    /// The problem with the text, then what the lab still uses: the value the field's edit
+    /// began with (128, when 32769 was typed over it), which the page shows meanwhile.
     pub error: Option<String>,
 }
 
 impl<'a> FieldView<'a> {
-    pub fn of<T: PartialEq + 'static>(param: &Param<T>, field: &'a Field<T>) -> FieldView<'a> {
+    pub fn of<T: Clone + PartialEq + 'static>(param: &Param<T>, field: &'a Field<T>) -> FieldView<'a> {
         let still = match (param.format(&field.value).is_empty(), param.spec().empty) {
             // No value (an optional field left as it was): "still not set".
             (true, Some(empty)) => empty.to_string(),
@@ -83,7 +82,7 @@ macro_rules! names_from_fields {
 }
 pub(crate) use names_from_fields;
 
-impl<T: PartialEq + 'static> ParamInfo for Param<T> {
+impl<T: Clone + PartialEq + 'static> ParamInfo for Param<T> {
     names_from_fields!();
     #[cfg(not(target_arch = "wasm32"))]
     fn problem(&self, text: &str) -> Option<String> {

@@ -53,14 +53,19 @@ impl<S, K: Kind> Slot<S, K> {
         }
     }
 
-    /// The edit of `text` typed into this parameter's control.
+    /// The edit of `text` typed into this parameter's control (the field not yet left).
     pub fn typed(&self, text: &str) -> Edit {
-        Edit { param: self.kind.name(), text: text.to_string(), bad_input: false }
+        Edit { param: self.kind.name(), text: text.to_string(), bad_input: false, how: EditHow::Typing }
     }
 
-    /// The edit that sets this parameter to `value` (a menu's pick, a slider's move).
+    /// The parameter's field left: its edit ends there.
+    pub fn left(&self) -> Edit {
+        Edit { param: self.kind.name(), text: String::new(), bad_input: false, how: EditHow::Left }
+    }
+
+    /// The edit that sets this parameter to `value` (a menu's pick, a slider's move, a button).
     pub fn edit(&self, value: &K::Value) -> Edit {
-        Edit { param: self.kind.name(), text: self.kind.write(value), bad_input: false }
+        Edit { param: self.kind.name(), text: self.kind.write(value), bad_input: false, how: EditHow::Set }
     }
 }
 
@@ -86,6 +91,8 @@ pub trait Bound<S>: ParamInfo {
     fn write(&self, state: &S, out: &mut Vec<(&'static str, String)>);
     /// Applies typed or picked text, then the slot's hook.
     fn set(&self, state: &mut S, text: String, bad_input: bool);
+    /// The edit under way of its field ends.
+    fn settle(&self, state: &mut S);
     /// The field's current error.
     fn error<'a>(&self, state: &'a S) -> Option<&'a str>;
 }
@@ -107,6 +114,9 @@ impl<S: 'static, K: Kind> Bound<S> for Slot<S, K> {
         if let Some(hook) = self.after {
             hook(state);
         }
+    }
+    fn settle(&self, state: &mut S) {
+        K::settle((self.get_mut)(state));
     }
     fn error<'a>(&self, state: &'a S) -> Option<&'a str> {
         K::error((self.get)(state))
@@ -184,13 +194,31 @@ pub struct Edit {
     pub param: &'static str,
     pub text: String,
     pub bad_input: bool,
+    pub how: EditHow,
+}
+
+/// How an edit comes: a keystroke in a field, a value set at once, or the field left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum EditHow {
+    /// A keystroke: bad text leaves the value the field's edit began with.
+    #[default]
+    Typing,
+    /// A menu's pick, a slider's move, a button: applied, and the edit ends there.
+    Set,
+    /// The field was left: its edit ends, its text is not read again.
+    Left,
 }
 
 impl Edit {
     /// Applies the edit to the slot it names (an unknown name changes nothing).
     pub fn apply<S>(self, table: Table<S>, state: &mut S) {
         if let Some(slot) = table.iter().find(|slot| slot.name() == self.param) {
-            slot.set(state, self.text, self.bad_input);
+            if self.how != EditHow::Left {
+                slot.set(state, self.text, self.bad_input);
+            }
+            if self.how != EditHow::Typing {
+                slot.settle(state);
+            }
         }
     }
 }

@@ -138,12 +138,27 @@ test('a typed key longer than a link carries is refused with its length, and the
   await expect(page).toHaveURL(/#\/owners\?maxp=128&p=100$/);
 });
 
-// A field applies every keystroke, so a refused number leaves the lab on the last valid prefix
-// of what was typed; the message says which value the page still uses, so the figures and the
-// words agree (before, it said "got 32769" beside figures for 3276, with no word of 3276).
-test('a number refused as typed says which value the page still uses', async ({ page }) => {
+// A field applies every keystroke, but a refused number leaves the lab on the value the edit
+// began with, not on a prefix typed on the way (3276 on the way to 32769), and the message says
+// so: a typo never leaves the lab on a value nobody chose. Leaving the field ends the edit.
+test('a number refused as typed leaves the value the edit began with, and says so', async ({ page }) => {
   await open(page, '#/owners?maxp=128&p=100');
   const max = page.getByLabel('Max parallelism', { exact: true });
+  const error = page.locator('#owners-maxp-error');
+  await max.fill('');
+  await max.pressSequentially('32769');
+  await expect(error).toHaveText('max parallelism must be between 1 and 32768, got 32769; still using maxp = 128');
+  await expect(page.getByText(/^Key groups 0 to 127 /)).toBeVisible();
+  await expect(page).toHaveURL(/maxp=128&p=100$/);
+  // A value typed and the field left: the next refused text keeps that one.
+  await max.fill('256');
+  await max.blur();
+  await max.fill('0');
+  await expect(error).toHaveText('max parallelism must be between 1 and 32768, got 0; still using maxp = 256');
+  await expect(page.getByText(/^Key groups 0 to 255 /)).toBeVisible();
+  await max.fill('128');
+  await expect(error).toHaveCount(0);
+});
   await max.fill('');
   await max.pressSequentially('32769');
   await expect(page.locator('#owners-maxp-error')).toHaveText('max parallelism must be between 1 and 32768, got 32769; still using maxp = 3276');

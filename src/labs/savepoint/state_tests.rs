@@ -100,7 +100,8 @@ fn fields_keep_text_and_last_valid_value() {
     let s = s.reduce(SavepointAction::SetUid { text: String::new(), well_formed: true });
     assert_eq!((s.uid.value.as_str(), &s.uid.error), ("", &None));
     let set = |text: &str| SavepointAction::from(P.typed(text));
-    let s = s.reduce(set("12")).reduce(set("0"));
+    // 12 typed and the field left; then 0 refused: 12 stays.
+    let s = s.reduce(set("12")).reduce(P.left().into()).reduce(set("0"));
     assert_eq!(s.p.value, Some(12));
     assert!(P.view(&s).error.unwrap().contains("between 1 and 32768"));
     assert_eq!(s.reduce(set("")).p.value, None);

@@ -18,8 +18,11 @@ pub trait Kind: ParamInfo + 'static {
     fn read_or(&self, params: &Params, notices: &mut Vec<Notice>, default: Self::Value) -> Self::Value;
     /// The text a link carries for `value`.
     fn write(&self, value: &Self::Value) -> String;
-    /// Applies text typed or picked; bad text keeps the last valid value beside its error.
+    /// Applies text typed or picked; bad text keeps the value the edit began with beside its
+    /// error.
     fn set(&self, stored: &mut Self::Stored, text: String, bad_input: bool);
+    /// The edit under way ends (see [`Field::settle`]); a pick has none.
+    fn settle(_stored: &mut Self::Stored) {}
     fn error(stored: &Self::Stored) -> Option<&str>;
 }
 
@@ -40,6 +43,9 @@ impl<T: Clone + PartialEq + Sync + 'static> Kind for Param<T> {
     }
     fn set(&self, stored: &mut Field<T>, text: String, bad_input: bool) {
         self.apply(stored, text, bad_input);
+    }
+    fn settle(stored: &mut Field<T>) {
+        stored.settle();
     }
     fn error(stored: &Field<T>) -> Option<&str> {
         stored.error.as_deref()

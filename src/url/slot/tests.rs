@@ -2,7 +2,7 @@
 //! notice), the state writes back only what differs from the defaults, an edit reaches its
 //! field by name and runs the slot's hook, and a menu ignores text it does not offer.
 
-use super::{open, pairs, Edit};
+use super::{open, pairs, Edit, EditHow};
 use crate::url::{Field, Location, Param, Pick};
 
 #[derive(Debug, Default, Clone, PartialEq)]
@@ -61,7 +61,7 @@ fn a_link_opens_every_slot_and_the_state_writes_back_what_differs() {
 #[test]
 fn an_edit_reaches_its_field_by_name_and_runs_the_hook() {
     let (mut toy, _) = opened("#/owners");
-    Edit { param: "p", text: "12".into(), bad_input: false }.apply(SLOTS, &mut toy);
+    Edit { param: "p", text: "12".into(), bad_input: false, how: EditHow::Typing }.apply(SLOTS, &mut toy);
     assert_eq!((toy.p.value, toy.p.text.as_str(), toy.edits), (4, "12", 1));
     assert_eq!(super::Bound::error(&P, &toy), Some("parallelism must be between 1 and 10, got 12"));
     P.edit(&9).apply(SLOTS, &mut toy);
@@ -69,10 +69,42 @@ fn an_edit_reaches_its_field_by_name_and_runs_the_hook() {
 
     TXN.edit(&false).apply(SLOTS, &mut toy);
     assert!(!toy.txn);
-    Edit { param: "txn", text: "maybe".into(), bad_input: false }.apply(SLOTS, &mut toy);
+    Edit { param: "txn", text: "maybe".into(), bad_input: false, how: EditHow::Typing }.apply(SLOTS, &mut toy);
     assert!(!toy.txn, "a menu keeps its value for text it does not offer");
     let before = toy.clone();
-    Edit { param: "nope", text: "1".into(), bad_input: false }.apply(SLOTS, &mut toy);
+    Edit { param: "nope", text: "1".into(), bad_input: false, how: EditHow::Typing }.apply(SLOTS, &mut toy);
     assert_eq!(toy, before);
     assert_eq!(PARAMS.iter().map(|p| p.name()).collect::<Vec<_>>(), vec!["p", "txn", "retries"]);
+}
+
+/// A field applies each keystroke, but a refused text leaves the value the edit began with, not
+/// a prefix typed on the way (1 on the way to 12); leaving the field, or a value set at once,
+/// ends the edit.
+#[test]
+fn a_refused_text_leaves_the_value_the_edit_began_with() {
+    let typing = |text: &str| Edit { param: "p", text: text.into(), bad_input: false, how: EditHow::Typing };
+    let left = Edit { param: "p", text: String::new(), bad_input: false, how: EditHow::Left };
+    let bad_input = Edit { param: "p", text: String::new(), bad_input: true, how: EditHow::Typing };
+    // (edits, then the value, the text, whether an error shows)
+    let cases: Vec<(Vec<Edit>, u32, &str, bool)> = vec![
+        (vec![typing("1"), typing("12")], 4, "12", true),
+        (vec![typing("1"), typing("12"), typing("1")], 1, "1", false),
+        (vec![typing("8"), left.clone(), typing("81")], 8, "81", true),
+        (vec![typing("8"), left.clone(), left.clone(), typing("")], 8, "", true),
+        (vec![typing("7"), bad_input.clone()], 4, "", true),
+        (vec![typing("7"), left.clone(), bad_input], 7, "", true),
+        (vec![P.edit(&9), typing("90")], 9, "90", true),
+        (vec![typing("90"), P.edit(&6), typing("60")], 6, "60", true),
+        // Leaving a field whose text is refused ends the edit there: the next one begins from
+        // the value kept, and its text is not read again.
+        (vec![typing("3"), typing("30"), left.clone(), typing("300")], 4, "300", true),
+    ];
+    for (edits, value, text, error) in cases {
+        let (mut toy, _) = opened("#/owners");
+        let shown = format!("{edits:?}");
+        for edit in edits {
+            edit.apply(SLOTS, &mut toy);
+        }
+        assert_eq!((toy.p.value, toy.p.text.as_str(), toy.p.error.is_some()), (value, text, error), "{shown}");
+    }
 }

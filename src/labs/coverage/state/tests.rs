@@ -1,6 +1,7 @@
 //! The coverage reducer, driven as a learner drives the page (clock times passed in).
 
 use super::*;
+use crate::url::EditHow;
 use crate::labs::frame::testing::{link, run};
 use crate::model::number::format_millis_as_seconds;
 
@@ -157,7 +158,7 @@ fn bad_input_keeps_the_last_valid_pair() {
         assert!(s.m.error.is_some() || s.a.error.is_some());
         assert!(s.m.text == field_text || s.a.text == field_text);
     }
-    let s = run(start(8, 3, 0), vec![Edit { param: "m", text: String::new(), bad_input: true }.into()]);
+    let s = run(start(8, 3, 0), vec![Edit { param: "m", text: String::new(), bad_input: true, how: EditHow::Typing }.into()]);
     assert_eq!((s.m.text.as_str(), s.orbit.modulus()), ("", 8));
     assert!(s.m.error.is_some());
 }

@@ -1,6 +1,7 @@
 //! The owners reducer: what a person types, and what the page then answers.
 
 use super::*;
+use crate::url::EditHow;
 use crate::labs::frame::testing::{link, run as act};
 use crate::labs::owners::query::{FROM, MAXP, P, TYPE};
 use crate::model::{Key, KeyType};
@@ -42,14 +43,15 @@ fn parallelism_above_max_blocks_the_subtask_but_keeps_the_group() {
 
 #[test]
 fn bad_text_keeps_the_last_valid_value_and_the_text() {
-    let state = act(start(""), vec![set_max("1000"), set_max("0"), set_p("-3")]);
+    // 1000 typed and the field left, then 0 refused: 1000 stays.
+    let state = act(start(""), vec![set_max("1000"), MAXP.left().into(), set_max("0"), set_p("-3")]);
     assert_eq!(state.max_parallelism.text, "0");
     assert_eq!(state.max_parallelism.value.map(MaxParallelism::get), Some(1000));
     assert!(state.max_parallelism.error.as_deref().unwrap().contains("between 1 and 32768"));
     assert_eq!(state.parallelism.value, 4);
     assert!(state.parallelism.error.is_some());
     let state =
-        act(state, vec![Edit { param: "p", text: String::new(), bad_input: true }.into()]);
+        act(state, vec![Edit { param: "p", text: String::new(), bad_input: true, how: EditHow::Typing }.into()]);
     // The field reports "" for non-numbers; mirroring it leaves the typed text on screen.
     assert_eq!(state.parallelism.text, "", "bad input mirrors the field's empty value");
     assert_eq!(state.parallelism.value, 4);

@@ -79,7 +79,7 @@ fn in_place_route_from_the_page() {
     assert_eq!(s.in_place_input(max).outcome(), InPlaceOutcome::NotAdaptive);
     let s = s.reduce(SCHEDULER.edit(&Scheduler::Adaptive));
     assert_eq!(s.in_place_input(max).outcome(), InPlaceOutcome::Rescales { parallelism: 100, slot_capped: false });
-    let s = s.reduce(SLOTS_FOR_JOB.typed("64"));
+    let s = s.reduce(SLOTS_FOR_JOB.typed("64")).reduce(SLOTS_FOR_JOB.left());
     assert_eq!(s.in_place_input(max).outcome(), InPlaceOutcome::Rescales { parallelism: 64, slot_capped: true });
     let q = reopened(&s);
     assert_eq!((q.scheduler, q.slots.value), (Scheduler::Adaptive, Some(64)));

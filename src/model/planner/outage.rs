@@ -219,14 +219,17 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
             };
             // How long bringing a stopped job back, or restarting a running one with a longer
             // timeout, keeps it down: a savepoint route to relief waits for it.
-            let back_s: u64 =
-                relief.iter().flatten().filter(|ph| ph.downtime && (down || warm)).map(|ph| ph.seconds).sum();
+            let back_s = relief
+                .iter()
+                .flatten()
+                .filter(|ph| ph.downtime && (down || warm))
+                .fold(0u64, |sum, ph| sum.saturating_add(ph.seconds));
             let phases = relief.into_iter().flatten().chain(later).collect();
             // Its outage starts, as the plan's cutover does, when the live job is stopped with a
             // savepoint (the rollback point), then the shadow is restored from its own.
             let (arithmetic, seconds) = held(
                 &format!("stop the live job with a savepoint: {write}, then restore the shadow's: {read}"),
-                write_s + read_s,
+                write_s.saturating_add(read_s),
             );
             let alternative = (verdict == Verdict::RewriteNeeded).then(|| Alternative {
                 what: "cut over from the shadow job's own state: restart the shadow's configuration from its own savepoint on the live sinks",

@@ -21,6 +21,10 @@ pub struct AnswerFieldProps {
     /// Why the last answer checked could not be graded.
     #[prop_or_default]
     pub error: Option<AttrValue>,
+    /// How many checks there were: each one draws its error anew, so the same error checked
+    /// twice is said twice.
+    #[prop_or_default]
+    pub checks: u32,
     pub on_input: Callback<String>,
     /// Enter was pressed: the text box's text, or `None` for the radios (the response kept).
     pub on_submit: Callback<Option<String>>,
@@ -42,7 +46,8 @@ pub fn AnswerField(props: &AnswerFieldProps) -> Html {
     let error_id = format!("{}-error", props.id);
     let described = if props.error.is_some() { format!("{hint_id} {error_id}") } else { hint_id.clone() };
     let error =
-        props.error.clone().map(|why| html! { <p class="field-error" id={error_id.clone()} role="alert">{ why }</p> });
+        // A list of its own: a keyed element among unkeyed siblings is not how yew diffs.
+        props.error.clone().map(|why| html! { <><p key={props.checks.to_string()} class="field-error" id={error_id.clone()} role="alert">{ why }</p></> });
     if props.yes_no {
         let radio = |value: &'static str, label: &'static str| {
             let on_change = props.on_input.reform(move |_: Event| value.to_string());

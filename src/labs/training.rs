@@ -242,6 +242,6 @@ fn step(e: &Exercise, key: &str, hidden: bool, steps: &UseReducerHandle<Steps>) 
     let attempted = steps.attempts.by_id.contains_key(key) || earlier.is_some();
     html! {
         <TrainingStep key={e.id.clone()} exercise={e.clone()} response={steps.response(key)} {shown} answers_hidden={hidden}
-            {attempted} {on_input} {on_check} />
+            {attempted} checks={steps.checks.get(key).copied().unwrap_or(0)} {on_input} {on_check} />
     }
 }

@@ -30,6 +30,10 @@ pub struct TrainingStepProps {
     /// Whether the learner has checked an answer to this step (with answers hidden, the lab
     /// link waits for it).
     pub attempted: bool,
+    /// How many times it was checked in this page (a new check redraws its verdict, so a
+    /// screen reader says it again, the same or not).
+    #[prop_or_default]
+    pub checks: u32,
     pub on_input: Callback<String>,
     /// Check: the text typed when Enter was pressed in the box, else `None` for the response
     /// as it stands (read by the reducer, not from this render, so no keystroke is missed).
@@ -63,22 +67,26 @@ pub fn TrainingStep(props: &TrainingStepProps) -> Html {
             <h3>{ e.title.clone() }</h3>
             <p>{ e.prompt.clone() }</p>
             <AnswerField id={input_id} label={format!("Your answer: {}", e.title)} {yes_no} value={props.response.clone()}
-                hint={hint} {error} on_input={props.on_input.clone()} on_submit={props.on_check.clone()} />
+                hint={hint} {error} checks={props.checks} on_input={props.on_input.clone()} on_submit={props.on_check.clone()} />
             <button type="button" onclick={on_click}>{ format!("Check: {}", e.title) }</button>
             // The live region is there before the first answer, so the verdict put into it is
             // announced (one made with its text already in it often is not).
             <div role="status">{ match props.shown.clone() {
                 None => html! {},
-                Some(Ok((ok, why))) => html! {
-                    <p class={classes!("training-verdict", if ok { "correct" } else { "incorrect" })} data-verdict={if ok { "correct" } else { "incorrect" }}>
+                Some(Ok((ok, why))) => html! { <>
+                    <p key={props.checks.to_string()} class={classes!("training-verdict", if ok { "correct" } else { "incorrect" })} data-verdict={if ok { "correct" } else { "incorrect" }}>
                         <strong>{ if ok { "Correct. " } else { "Not quite. " } }</strong>{ why }
-                    </p>
+                    </p> </>
                 },
                 // Said under the field, as its error.
                 Some(Err(_)) => html! {},
             } }</div>
             if !props.answers_hidden || props.attempted {
-                <p class="lab-link"><a href={lab_href} target={in_lms.then_some("_blank")} onclick={on_lab}>{ "Open the lab for this step" }</a></p>
+                <p class="lab-link"><a href={lab_href} target={in_lms.then_some("_blank")} onclick={on_lab}>
+                    { "Open the lab for this step" }
+                    // Fourteen links of one name are one in a screen reader's list of links.
+                    <span class="visually-hidden">{ format!(": {}", e.title) }</span>
+                </a></p>
             }
         </li>
     }

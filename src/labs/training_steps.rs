@@ -26,6 +26,9 @@ pub struct Steps {
     /// Typed or chosen, not yet necessarily checked.
     pub responses: BTreeMap<String, String>,
     pub feedback: BTreeMap<String, Shown>,
+    /// How many times each step was checked in this page: the same verdict or problem twice
+    /// is put in its live region anew, so it is said again.
+    pub checks: BTreeMap<String, u32>,
     /// The coverage lab's exercise runs, as stored by that lab.
     pub lab_runs: CoverageRuns,
     /// The last graded check: how many checks were graded, and the step's key (an LMS is
@@ -120,6 +123,7 @@ impl Reducible for Steps {
                         next.attempts.record(&id, *ok);
                     }
                 }
+                *next.checks.entry(id.clone()).or_default() += 1;
                 next.feedback.insert(id, result);
             }
             StepAction::Restore(kept) => {

@@ -50,7 +50,21 @@ test('a wrong answer is graded with the reason, and a bad one is named', async (
   const restart = page.locator('[data-exercise="restart-200"]');
   await restart.getByRole('button').click();
   await expect(restart.getByRole('alert')).toContainText('Choose yes or no');
+  // Checked again, the same problem and the same verdict are drawn anew, so a screen reader
+  // says them again rather than nothing.
+  await restart.getByRole('alert').evaluate((el) => { el.dataset.seen = 'once'; });
+  await restart.getByRole('button').click();
+  await expect(restart.getByRole('alert')).toContainText('Choose yes or no');
+  await expect(restart.getByRole('alert')).not.toHaveAttribute('data-seen', 'once');
+  await step.locator('.training-verdict').evaluate((el) => { el.dataset.seen = 'once'; });
+  await step.getByRole('button').click();
+  await expectVerdict(step.locator('.training-verdict'), 'incorrect', ['gcd(8, 2) = 2']);
+  await expect(step.locator('.training-verdict')).not.toHaveAttribute('data-seen', 'once');
   await expect(restart.getByRole('link', { name: 'Open the lab for this step' })).toHaveAttribute('href', '#/planner?saved_maxp=128&p=200');
+  // Each step's link is named by its step, so a list of the page's links tells them apart.
+  const names = await page.getByRole('link', { name: /^Open the lab for this step/ }).evaluateAll((links) => links.map((l) => l.textContent.trim()));
+  expect(names.length).toBeGreaterThan(10);
+  expect(new Set(names).size).toBe(names.length);
   // Below 0 is no answer: named under the field as its error, not graded, not a first attempt.
   const owner = page.locator('[data-exercise="owner-77"]');
   const box = owner.getByRole('textbox');

@@ -139,11 +139,18 @@ pub struct BigField {
     /// The button's text, its click and whether it is unavailable (busy: it does nothing).
     pub button: (&'static str, Callback<MouseEvent>, bool),
     pub file: (FileKind, Callback<Event>),
+    /// The id of what says why the box's text was refused, while it is: the box is then marked
+    /// invalid and described by it.
+    pub problem: Option<&'static str>,
 }
 
 impl BigText {
     pub fn field(&self, f: BigField) -> Html {
         let hint_id = format!("{}-hint", f.id);
+        let described = match f.problem {
+            Some(problem) => format!("{hint_id} {problem}"),
+            None => hint_id.clone(),
+        };
         let (button, on_button, disabled) = f.button;
         let (file_label, accept) = match f.file.0 {
             FileKind::Csv => ("Or read a CSV file: ", ".csv,.txt,text/csv,text/plain"),
@@ -153,7 +160,8 @@ impl BigText {
             <div class="field csv-field">
                 <label for={f.id}>{ f.label }</label>
                 <textarea key={self.generation} id={f.id} ref={self.area.clone()} onpaste={self.on_paste.clone()} oninput={self.on_type.clone()}
-                    rows={f.rows.to_string()} spellcheck="false" aria-describedby={hint_id.clone()} defaultvalue={f.initial} placeholder={f.placeholder} />
+                    rows={f.rows.to_string()} spellcheck="false" aria-describedby={described} aria-invalid={f.problem.map(|_| "true")}
+                    defaultvalue={f.initial} placeholder={f.placeholder} />
                 <p class="field-hint" id={hint_id}>{ f.hint }</p>
                 <div class="buttons">
                     // Not `disabled` while busy: a disabled button drops its focus to the page's

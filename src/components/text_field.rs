@@ -106,7 +106,10 @@ pub fn TextField(props: &TextFieldProps) -> Html {
                 min={props.min.clone()}
                 max={props.max.clone()}
                 placeholder={props.placeholder.clone()}
-                disabled={props.disabled || locked}
+                disabled={props.disabled}
+                // Locked by an embedding page: read-only, not disabled, so the keyboard still
+                // reaches it and a screen reader hears its value and why it cannot change.
+                readonly={locked}
                 spellcheck="false"
                 autocomplete="off"
                 aria-invalid={error.map(|_| "true")}

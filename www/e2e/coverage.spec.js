@@ -100,7 +100,8 @@ test('a deep link with t opens at that step and takes no prediction; Reset resta
   // The walk is on screen: nothing can be predicted for it, and nothing is graded; the line
   // beside Play/Step says so too.
   await expect(page.getByRole('checkbox', { name: 'Residue 3', exact: true })).toBeDisabled();
-  await expect(page.getByTestId('verdict-near')).toHaveText('Not graded: nothing was predicted before the walk began. Reset to predict.');
+  // It also says where the paused walk stands, for a screen reader at Step.
+  await expect(page.getByTestId('verdict-near')).toHaveText('Not graded: nothing was predicted before the walk began. Reset to predict. Step 3: at 3, 4 of 12 reached.');
   for (let i = 0; i < 10; i += 1) await page.getByRole('button', { name: 'Step' }).click();
   await expect(verdict(page)).toContainText('nothing was predicted for this pair');
   await expect(verdict(page)).toHaveAttribute('data-verdict', 'pending');
@@ -280,9 +281,12 @@ for (const theme of ['light', 'dark']) {
     expect(b.top).toBeLessThanOrEqual(c.top);
     expect(c.bottom - a.top, 'instruction to verdict fits one 844 px screen').toBeLessThan(844);
     await predict(page, [0, 1, 2, 3, 4, 5, 6, 7]);
-    // The learner scrolls back to Step and steps to the close: the verdict is right there.
+    // The learner scrolls back to Step and steps to the close: the verdict is right there, and
+    // each step says where the walk stands (the line is a live region).
     await step.evaluate((e) => e.scrollIntoView({ block: 'center' }));
-    for (let i = 0; i < 8; i++) await step.click();
+    await step.click();
+    await expect(near).toHaveText('Graded when the walk is back at 0, at step 8. Step 1: at 3, 2 of 8 reached.');
+    for (let i = 1; i < 8; i++) await step.click();
     await expect(near).toHaveAttribute('data-verdict', 'correct');
     await expect(near).toHaveText('Correct: the reason is below your prediction.');
     await expect(near).toBeInViewport();

@@ -122,7 +122,7 @@ test('an unknown view opens the whole lab with a notice naming the sections', as
 test('a lock name the lab cannot lock is named in a notice, and the others still lock', async ({ page }) => {
   const frame = await framed(page, '#/coverage?embed=1&lock=m,zzz');
   await expect(frame.getByText(/lock="zzz" was not used: this lab can lock m, a/)).toBeVisible();
-  await expect(frame.getByLabel('Modulus m')).toBeDisabled();
+  await expect(frame.getByLabel('Modulus m')).not.toBeEditable();
   await expect(frame.getByLabel('Stride a')).toBeEnabled();
 });
 
@@ -140,7 +140,7 @@ test('the Embed builder puts the chosen section into the snippet', async ({ page
 test('locked fields look locked and say so to a screen reader', async ({ page }) => {
   await page.goto(`${lab}#/owners?maxp=128&p=100&embed=1&lock=p,maxp`);
   const p = page.getByRole('spinbutton', { name: 'Exact parallelism' });
-  await expect(p).toBeDisabled();
+  await expect(p).not.toBeEditable();
   await expect(p).toHaveAccessibleDescription(/Locked by the page this lab is embedded in/);
   await expect(page.locator('.field-locked')).toHaveCount(3);
   const style = await p.evaluate((e) => getComputedStyle(e).borderStyle);

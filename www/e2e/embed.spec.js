@@ -102,7 +102,7 @@ test('the Embed button\'s snippet reproduces the state, with locked controls loc
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   const m = page.getByLabel('Modulus m');
   await expect(m).toHaveValue('12');
-  await expect(m).toBeDisabled();
+  await expect(m).not.toBeEditable();
   await expect(m).toHaveAccessibleDescription(/Locked by the page this lab is embedded in/);
   await expect(page.getByLabel('Stride a')).toBeEnabled();
   await expect(page.getByLabel('Stride a')).toHaveValue('5');
@@ -111,8 +111,15 @@ test('the Embed button\'s snippet reproduces the state, with locked controls loc
 test('locks work on every kind of control', async ({ page }) => {
   await page.goto(`${lab}#/owners?maxp=128&p=100&embed=1&lock=p,type,maxp`);
   await expect(page.getByRole('slider', { name: 'Parallelism' })).toBeDisabled();
-  await expect(page.getByLabel('Exact parallelism')).toBeDisabled();
+  // A locked number field is read-only: the keyboard reaches it, typing changes nothing.
+  const exact = page.getByLabel('Exact parallelism');
+  await expect(exact).not.toBeEditable();
+  await exact.focus();
+  await expect(exact).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.type('7');
+  await expect(exact).toHaveValue('100');
   await expect(page.getByLabel('Key type')).toBeDisabled();
-  await expect(page.getByLabel('Max parallelism')).toBeDisabled();
+  await expect(page.getByLabel('Max parallelism')).not.toBeEditable();
   await expect(page.getByLabel('Key', { exact: true })).toBeEnabled();
 });

@@ -187,12 +187,15 @@ test('malformed metrics say why and keep the key set, the link and the last impo
     await expect(alert).toHaveAttribute('role', 'alert');
     await expect(alert).toContainText(message);
     await expect(alert).toContainText('The metrics imported before are still shown, and the key set is unchanged.');
+    await expect(page.getByLabel('Flink REST metrics (JSON)')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Flink REST metrics (JSON)')).toHaveAccessibleDescription(new RegExp(`Not imported\\.`));
     await expect(page.getByTestId('metrics-skew-percent')).toHaveText('88');
     await expect(page.getByTestId('skew-percent')).toHaveText(before);
     await expect(page).toHaveURL(url);
   }
   await importText(page, body('subtasks-metrics-numRecordsIn.json'));
   await expect(page.getByTestId('metrics-error')).toHaveCount(0);
+  await expect(page.getByLabel('Flink REST metrics (JSON)')).not.toHaveAttribute('aria-invalid');
 });
 
 for (const theme of ['light', 'dark']) {

@@ -162,6 +162,10 @@ test('pasted CSV with errors lists them by line and keeps the good rows', async 
   await expect(report).toContainText('Read 2 keys (a header line was skipped)');
   await expect(report).toContainText('4 lines were not used');
   for (const line of ['line 3:', 'line 5:', 'line 6:', 'line 7: duplicate key, already given on line 2']) await expect(report).toContainText(line);
+  // The box is marked as holding refused lines, and described by the report that names them.
+  const box = page.getByLabel('Keys (CSV)');
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+  await expect(box).toHaveAccessibleDescription(/4 lines were not used/);
   await expect(page.locator('.key-table input[aria-label="Key of row 2"]')).toHaveValue('with, comma');
   await expect(page).toHaveURL(/keys=/);
   const url = await settledURL(page);

@@ -44,6 +44,15 @@ pub fn Controls(props: &PartProps<CoverageState>) -> Html {
         Verdict::Pending if s.locked && !s.closed() => format!("Graded when the walk is back at 0, at step {}.", s.orbit.closes_at()),
         Verdict::Pending => "Tick your prediction below, then Play or Step.".to_string(),
     };
+    // Where a paused walk stands, said with the line (a screen reader hears each Step; during
+    // Play it would be every half second, so not then). Hidden with the answers: the walk stops
+    // where it closes, so its step would give the count away.
+    let near = match (s.trail().last(), playing || !s.started || s.closed() || s.answers_hidden()) {
+        (Some(at), false) => {
+            format!("{near} Step {}: at {at}, {} of {} reached.", s.step(), s.reached().len(), s.orbit.modulus())
+        }
+        _ => near,
+    };
     let (m, a) = (M.view(s), A.view(s));
     let o = s.orbit;
     let reduction = if u64::from(o.modulus()) <= o.stride() {

@@ -73,6 +73,7 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
                 initial: Some(initial_text(s)),
                 button: ("Apply", on_apply, s.importing.is_some()),
                 file: (FileKind::Csv, on_file),
+                problem: s.import.as_ref().filter(|r| r.error_count > 0).map(|_| "skew-csv-report"),
             }) }
             if let Some(note) = big.note.as_ref() {
                 <p role="status" data-testid="pending-paste">{ note.clone() }</p>
@@ -111,7 +112,7 @@ fn initial_text(s: &SkewState) -> String {
 fn report(s: &SkewState) -> Html {
     let Some(r) = &s.import else { return html! {} };
     html! {
-        <div class="import-report" role="status" data-testid="csv-report">
+        <div class="import-report" role="status" id="skew-csv-report" data-testid="csv-report">
             <p>{ format!("Read {}{}.", count(r.kept as u64, "key", "keys"), if r.header { " (a header line was skipped)" } else { "" }) }
                 if r.kept_previous { { " No key could be read, so the key set was kept as it was." } }
                 if r.error_count == 1 { { " 1 line was not used:" } }

@@ -41,12 +41,13 @@ pub fn MetricsPanel(props: &PartProps<SkewState>) -> Html {
                 initial: None,
                 button: ("Import metrics", on_import, false),
                 file: (FileKind::Json, on_file),
+                problem: s.metrics_error.as_ref().map(|_| "skew-metrics-error"),
             }) }
             if let Some(note) = big.note.as_ref() {
                 <p role="status" data-testid="metrics-pending">{ note.clone() }</p>
             }
             if let Some(e) = &s.metrics_error {
-                <div class="alert" role="alert" data-testid="metrics-error">
+                <div class="alert" role="alert" id="skew-metrics-error" data-testid="metrics-error">
                     <strong>{ "Not imported. " }</strong>{ e.clone() }
                     { if s.metrics.is_some() { " The metrics imported before are still shown, and the key set is unchanged." } else { " The key set is unchanged." } }
                 </div>

@@ -63,6 +63,7 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
                 initial: None,
                 button: ("Check output", on_check, s.checking.is_some()),
                 file: (FileKind::Csv, on_file),
+                problem: s.output_error.as_ref().map(|_| "trace-output-error"),
             }) }
             if let Some(note) = big.note.as_ref() {
                 <p role="status">{ note.clone() }</p>
@@ -74,7 +75,7 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
                     { format!(" {}%", permille / 10) }</p>
             }
             if let Some(e) = &s.output_error {
-                <div class="alert" role="alert" data-testid="output-error">
+                <div class="alert" role="alert" id="trace-output-error" data-testid="output-error">
                     <strong>{ "Not checked: " }</strong>{ e.clone() }{ "." }
                     { if s.output.is_some() { " The greyed check below is of the output read before, not of this text." } else { "" } }
                 </div>

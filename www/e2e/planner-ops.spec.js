@@ -183,6 +183,8 @@ test('what the plan asks of Kafka: retention for the cutover\'s offsets, transac
   await interval.fill('120');
   await expect(item('transaction-timeout')).toContainText('at least 3 h 53 min plus one checkpoint interval (2 min), 3 h 55 min');
   await expect(page).toHaveURL(/[?&]interval=120(&|$)/);
+  // Left, then refused text typed later: the 120 it was left at stays.
+  await interval.blur();
   await interval.fill('0');
   await expect(page.locator('#pl-interval-error')).toContainText('checkpoint interval in seconds must be between 1 and 86400, got 0');
   await expect(item('transaction-timeout')).toContainText('(2 min), 3 h 55 min');

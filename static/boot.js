@@ -118,7 +118,16 @@ function showRoute() {
     loads[name] = load(name, root);
   } else if (moved) {
     const kept = arrival === 'traverse' ? focusedIn[shownEntry] : null;
-    if (kept && root.contains(kept)) kept.focus({ preventScroll: true });
+    if (kept && root.contains(kept)) {
+      kept.focus({ preventScroll: true });
+      // The browser then restores the entry's position, which can leave the focused link out
+      // of view (observed at 390 px: 860 px above it); the next frame, after that, brings it in.
+      requestAnimationFrame(() => {
+        if (document.activeElement !== kept) return;
+        const box = kept.getBoundingClientRect();
+        if (box.bottom <= 0 || box.top >= window.innerHeight) kept.scrollIntoView({ block: 'center' });
+      });
+    }
     // Where it could not take the focus (hidden, or gone), main does, as on any other arrival.
     focusMain(root);
     // The app shown again reads again what other pages may have changed meanwhile (stored

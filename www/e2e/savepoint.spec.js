@@ -452,6 +452,24 @@ test('state sizes are rounded, not cut: every operator of a real savepoint', asy
   }
 });
 
+// On a phone, by the keyboard: the browser restored a position 860 px below the link followed
+// (the page laid out otherwise), so the focus was on a link out of view.
+test('on a phone, Back by the keyboard brings the focused link into view', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, '#/savepoint');
+  await upload(page, '2.3.0', 'hashmap-canonical-savepoint');
+  await page.getByLabel('Operator uid').fill('counter');
+  await page.getByLabel('New parallelism').fill('6');
+  const planLink = page.getByRole('link', { name: 'Plan a rescale from this snapshot' });
+  await planLink.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Rescale planner' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveTitle('Savepoint inspector · Rescale Lab');
+  await expect(planLink).toBeFocused();
+  await expect(planLink).toBeInViewport();
+});
+
 test('Back from a link to another lab finds the report as it was, with no reload; a reload reopens the kept file', async ({ page }) => {
   const flink = report('2.3.0', 'hashmap-canonical-savepoint');
   await open(page, '#/savepoint');

@@ -50,6 +50,10 @@ test('the skew figure, a uid\'s operator id, and a key the field refuses are sai
   await expect(page.locator('.lookup-key')).toHaveText('Key: 12 (int)');
   await key.fill('13');
   await expect(page.locator('.lookup-key')).toHaveText('Key: 13 (int)');
+  // The route is said in one line; the table of its steps is not a live region (said again
+  // whole at each keystroke, it queued a long readout per letter).
+  await expect(page.locator('.lookup p[role="status"]')).toHaveText(/^13 \(int\): key group \d+, subtask \d+\.$/);
+  await expect(page.locator('.lookup-steps')).not.toHaveAttribute('aria-live');
   await expect(live).toHaveText('');
   await expect(live).toHaveAttribute('data-marked', 'kept');
 });

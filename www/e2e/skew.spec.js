@@ -304,8 +304,14 @@ test('the key table keeps its page through edits, and another key set opens at i
   await page.getByRole('button', { name: 'Next keys' }).click();
   await expect(status).toHaveText('Keys 21 to 40 of 200');
   // An edit is the same set: the page stays.
+  await page.getByLabel('Events per second of row 21').fill('7');
+  await page.getByLabel('Events per second of row 21').press('Enter');
+  await expect(status).toHaveText('Keys 21 to 40 of 200');
+  // A key added is shown where it is, the last row, and its key cell has the focus.
   await page.getByRole('button', { name: 'Add key' }).click();
-  await expect(status).toHaveText('Keys 21 to 40 of 201');
+  await expect(status).toHaveText('Keys 201 to 201 of 201');
+  await expect(page.getByLabel('Key of row 201')).toBeFocused();
+  await expect(page.getByLabel('Key of row 201')).toHaveValue(/^new-key/);
   // A set read from a paste is another: it opens at its first page (its second exists, so a
   // kept page number would show keys 21 to 40 again).
   const csv = Array.from({ length: 60 }, (_, i) => `k${i},${i + 1}`).join('\n');

@@ -1,5 +1,6 @@
-//! The answer to "where does this key go?": each step of Flink's routing with its value,
-//! announced politely to screen readers as it changes.
+//! The answer to "where does this key go?": each step of Flink's routing with its value, and a
+//! one-line summary (key, key group, subtask) announced politely to screen readers as it
+//! changes: the whole table, said again at each keystroke, was a queue of long readouts.
 
 use yew::prelude::*;
 
@@ -40,7 +41,11 @@ pub fn LookupPanel(props: &LookupPanelProps) -> Html {
                 <p class="lookup-key">{ "Key: " }<code>{ key.clone() }</code>
                     if props.stale { { " (the last valid key: the text in the field is not one)" } }</p>
             }
-            <dl class="lookup-steps" aria-live="polite">
+            <p class="visually-hidden" role="status">{ match &props.key_text {
+                Some(key) if !props.stale => format!("{key}: key group {}, subtask {subtask}.", lookup.key_group.index()),
+                _ => String::new(),
+            } }</p>
+            <dl class="lookup-steps">
                 <dt>{ "Java hashCode()" }</dt>
                 <dd><code data-testid="lookup-java-hash">{ lookup.java_hash }</code></dd>
                 <dt>{ "Flink murmur hash (never negative)" }</dt>

@@ -2,8 +2,9 @@
 //! paged; rows can be renamed, re-weighted, removed and added. Edits apply when a field is
 //! left (change event), and a bad edit is named and leaves the row as it was. After a row is
 //! removed, focus goes to the remove button now in its place, else the previous row's, else
-//! **Add key**, so a keyboard user stays where they were; a renamed key keeps its row, and so
-//! the focus. Text typed into a cell and not yet
+//! **Add key**, so a keyboard user stays where they were; a key added is shown (its page) and
+//! its key cell takes the focus, and the status line names it; a renamed key keeps its row, and
+//! so the focus. Text typed into a cell and not yet
 //! applied is kept as a draft: yew sets an input's value from the page on every render where
 //! the two differ, so a render for another row's edit would otherwise wipe it.
 
@@ -30,6 +31,11 @@ fn remove_id(i: usize) -> String {
     format!("skew-remove-{i}")
 }
 
+/// The id of row `i`'s key cell.
+fn key_id(i: usize) -> String {
+    format!("skew-key-{i}")
+}
+
 #[derive(Properties, PartialEq, Clone)]
 pub struct KeyTableProps {
     pub keys: Rc<Vec<KeyLoad>>,
@@ -45,7 +51,30 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
     // Edits keep the page (a removed row's neighbour takes the focus); another set is another
     // table (the lab keys it by `SkewState::sets`), at its first page.
     let (page, on_go) = use_page(n, PAGE_ROWS, ());
-    let on_add = props.on_action.reform(|_: MouseEvent| SkewAction::AddKey);
+    // The row a key was added as (the end of the set): its page is shown and its key cell takes
+    // the focus once it is drawn.
+    let added = use_mut_ref(|| None::<usize>);
+    let on_add = {
+        let added = added.clone();
+        props.on_action.reform(move |_: MouseEvent| {
+            *added.borrow_mut() = Some(n);
+            SkewAction::AddKey
+        })
+    };
+    {
+        let (added, visible, on_go) = (added.clone(), page.first..page.end, on_go.clone());
+        use_effect(move || {
+            let row = *added.borrow();
+            match row {
+                Some(i) if visible.contains(&i) => {
+                    added.borrow_mut().take();
+                    crate::browser::focus_by_id(&key_id(i));
+                }
+                Some(i) if i < n => on_go.emit(i / PAGE_ROWS),
+                _ => {}
+            }
+        });
+    }
     let first = page.first;
     // The row whose remove button was pressed; focus is placed after the next render.
     let removed = use_mut_ref(|| None::<usize>);
@@ -123,7 +152,7 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
                                 // Keyed by position alone: a renamed key keeps its row, and the
                                 // cell being edited keeps focus.
                                 <tr key={i}>
-                                    <td><input class="cell" value={shown(i, KeyColumn::Key, name.clone())} aria-label={format!("Key of row {}", i + 1)}
+                                    <td><input class="cell" id={key_id(i)} value={shown(i, KeyColumn::Key, name.clone())} aria-label={format!("Key of row {}", i + 1)}
                                         oninput={draft(i, KeyColumn::Key)} onchange={edit(i, KeyColumn::Key)} /></td>
                                     <td><input class="cell num" value={shown(i, KeyColumn::Events, format_milli(k.events_milli))} aria-label={format!("Events per second of row {}", i + 1)}
                                         oninput={draft(i, KeyColumn::Events)} onchange={edit(i, KeyColumn::Events)} /></td>

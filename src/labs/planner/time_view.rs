@@ -43,6 +43,9 @@ pub fn TimeView(props: &TimeViewProps) -> Html {
                 <strong>{ format!("{} {}", t.outage_label(), format_duration(down)) }</strong>
                 { format!(": {}{}.", t.downtime_arithmetic(), t.cutover_part()) }
             </p>
+            if let Some(note) = t.commit_gap_note() {
+                <p class="field-hint" data-testid="plan-commit-gap">{ note }</p>
+            }
             <p data-testid="plan-duration">
                 { format!("End to end: {}{}; the point of no return comes at {}, {}.",
                     format_duration(total), about_days(total).map(|d| format!(" (about {d})")).unwrap_or_default(), format_duration(pnr), p.no_return_when) }

@@ -144,9 +144,15 @@ fn seed_case_downtime_and_duration() {
         "3 h 53 min + 3 h 53 min + 3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 27 h 11 min"
     );
     assert_eq!(t.cutover_outage().1, "3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 19 h 25 min");
+    // Left out, and said so: the live job's savepoint, in which a checkpoint may or may not
+    // commit (not observed); 27 h 11 min + 3 h 53 min if none does.
+    let gap = t.commit_gap_note().unwrap();
+    assert!(gap.starts_with("Not counted: the live job's own savepoint (3 h 53 min), while it runs."), "{gap}");
+    assert!(gap.ends_with("the transactional sinks commit nothing then either, 31 h 4 min in all."), "{gap}");
     assert_eq!((format_duration(t.total_s()), format_days(t.total_s())), ("66 h 43 min".into(), "2.7 days".into()));
     // Without transactional sinks the job serves while its first checkpoint uploads.
     let plain = PlanInput { transactional_sinks: false, ..seed() }.plan().timeline;
+    assert_eq!(plain.commit_gap_note(), None);
     assert_eq!(plain.cutover_outage().1, "3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min");
     assert_eq!(plain.total_s(), t.total_s());
     assert!(plain.point_of_no_return_s() < plain.total_s());

@@ -72,6 +72,9 @@ pub fn plan_markdown(input: &PlanInput, plan: &Plan, runbook: &Runbook, checklis
         t.downtime_arithmetic(),
         t.cutover_part()
     ));
+    if let Some(note) = t.commit_gap_note() {
+        s.push_str(&format!("- {note}\n"));
+    }
     s.push_str(&format!("- End to end: {}.\n", format_duration(t.total_s())));
     s.push_str(&format!(
         "- Point of no return: at {}, {}.\n",
@@ -201,6 +204,7 @@ mod tests {
             "| 9 | restore the new job at the target",
             "| 10 | first checkpoint after the restore: a full one",
             "- The job is down, or commits nothing downstream, for 27 h 11 min: 3 h 53 min + 3 h 53 min + 3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 27 h 11 min; the cutover alone: 3 h 53 min + 7 h 46 min + 3 h 53 min + 3 h 53 min = 19 h 25 min.",
+            "- Not counted: the live job's own savepoint (3 h 53 min), while it runs.",
             "- End to end: 66 h 43 min.",
             "- Point of no return: at 66 h 43 min",
             "## A shorter outage",

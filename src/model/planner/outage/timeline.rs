@@ -240,6 +240,29 @@ impl Timeline {
         }
     }
 
+    /// What the outage leaves out, not observed either way: with transactional sinks, the live
+    /// job's own savepoints (it runs meanwhile). A savepoint taken while a job runs commits
+    /// nothing (observed); whether a checkpoint completes, and so commits, while it is taken was
+    /// not observed: if none does, the sinks commit nothing then either. `None` when there is no
+    /// such savepoint or the sinks are not held by checkpoints.
+    pub fn commit_gap_note(&self) -> Option<String> {
+        if !self.phases.iter().any(|p| p.downtime && p.kind == PhaseKind::FirstCheckpoint) {
+            return None;
+        }
+        let live: Vec<&Phase> =
+            self.phases.iter().filter(|p| !p.downtime && p.kind == PhaseKind::LiveSavepoint).collect();
+        let live_s = live.iter().fold(0u64, |sum, p| sum.saturating_add(p.seconds));
+        (live_s > 0).then(|| {
+            format!(
+                "Not counted: the live job's own savepoint ({}), while it runs. A savepoint of a running job commits nothing \
+                 (observed); whether a checkpoint completes, and so commits, while it is taken was not observed: if none does, \
+                 the transactional sinks commit nothing then either, {} in all.",
+                format_duration(live_s),
+                format_duration(self.downtime_s().saturating_add(live_s))
+            )
+        })
+    }
+
     /// The downtime's arithmetic: `3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min`.
     pub fn downtime_arithmetic(&self) -> String {
         if self.downtime().is_some() && self.downtime_s() == 0 {

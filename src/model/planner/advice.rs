@@ -106,7 +106,7 @@ impl PlanInput {
         if self.restarts_first() {
             let timeout =
                 super::first_checkpoint::config_minutes(super::first_checkpoint::cutover_timeout_s(self.full_pass_s()));
-            steps.insert(0, step(format!("A savepoint of this job would outlast Flink's default checkpoint timeout, so restart it with a longer one first. Check before anything that it keeps its checkpoints when cancelled: execution.checkpointing.externalized-checkpoint-retention: RETAIN_ON_CANCELLATION, set when it was started (Flink's default is NO_EXTERNALIZED_CHECKPOINTS, observed; a cancelled job's checkpoints are then deleted, by Flink's documentation, not observed here). If it does not, do not cancel it: no savepoint of it completes at the default timeout, so no restart can keep its state. If it does: cancel it, and start it again from that checkpoint at its old parallelism {current} in NO_CLAIM mode, with execution.checkpointing.timeout at {timeout} and tolerable-failed-checkpoints at {}. The steps below start from that running job.", super::first_checkpoint::CUTOVER_TOLERABLE), true));
+            steps.insert(0, step(format!("A savepoint of this job would outlast Flink's default checkpoint timeout, so restart it with a longer one first. {} If it does: cancel it, and start it again from its latest checkpoint at its old parallelism {current} in NO_CLAIM mode, with execution.checkpointing.timeout at {timeout} and tolerable-failed-checkpoints at {}. The steps below start from that running job.", super::first_checkpoint::CANCEL_KEEPS, super::first_checkpoint::CUTOVER_TOLERABLE), true));
         }
         steps
     }

@@ -104,6 +104,11 @@ pub fn savepoint_outlasts_default(savepoint_s: u64) -> bool {
     savepoint_s > DEFAULT_TIMEOUT_S
 }
 
+/// What a running job's restart with a longer timeout needs first: a cancel leaves its latest
+/// checkpoint only with RETAIN_ON_CANCELLATION (observed: `tests/flink-cancel-retention`; with
+/// the default, and with DELETE_ON_CANCELLATION, it was gone within seconds of CANCELED).
+pub const CANCEL_KEEPS: &str = "Check before anything that it keeps its checkpoints when cancelled: execution.checkpointing.externalized-checkpoint-retention: RETAIN_ON_CANCELLATION, set when it was started. With Flink's default (NO_EXTERNALIZED_CHECKPOINTS), or DELETE_ON_CANCELLATION, a cancel deletes the job's checkpoint within seconds (observed in Flink 2.3.0: tests/flink-cancel-retention). If it does not keep them, do not cancel it: no savepoint of it completes at the default timeout, so no restart can keep its state.";
+
 /// A savepoint is bound by the same timeout (observed: a savepoint past it failed with
 /// "Checkpoint expired before completing."): the plan's savepoints of a running job need the
 /// job to run with a longer one before they start. `None` when a savepoint fits the default.
@@ -124,6 +129,25 @@ mod tests {
 
     const OBSERVED: &str = include_str!("../../../tests/flink-first-checkpoint/observed-flink-2.3.0.txt");
     const KEYS: &str = include_str!("../../../tests/flink-config-keys/observed-flink-2.3.0.txt");
+    const CANCEL: &str = include_str!("../../../tests/flink-cancel-retention/observed-flink-2.3.0.txt");
+
+    /// The retention the restart asks for is the one whose cancel left a checkpoint; the default
+    /// and DELETE_ON_CANCELLATION left none, as the sentence says.
+    #[test]
+    fn only_retain_on_cancellation_leaves_a_checkpoint_after_a_cancel() {
+        assert!(CANCEL.starts_with("Flink version: 2.3.0"));
+        for (retention, leaves) in [
+            ("not set (the default)", "no checkpoint on disk"),
+            ("RETAIN_ON_CANCELLATION", "its latest checkpoint on disk"),
+            ("DELETE_ON_CANCELLATION", "no checkpoint on disk"),
+        ] {
+            assert!(CANCEL.contains(&format!("retention {retention}: a cancelled job leaves {leaves}\n")), "{retention}");
+        }
+        assert!(CANCEL.contains("retention not set (the default):   before the cancel: 1 checkpoint(s) on disk"));
+        assert!(KEYS.contains("option execution.checkpointing.externalized-checkpoint-retention | CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION |  | NO_EXTERNALIZED_CHECKPOINTS"));
+        assert!(CANCEL_KEEPS.contains("RETAIN_ON_CANCELLATION, set when it was started"));
+        assert!(CANCEL_KEEPS.contains("NO_EXTERNALIZED_CHECKPOINTS), or DELETE_ON_CANCELLATION, a cancel deletes"));
+    }
 
     fn line(label: &str) -> &'static str {
         OBSERVED.lines().find(|l| l.starts_with(&format!("{label} "))).unwrap_or_else(|| panic!("no line {label}"))

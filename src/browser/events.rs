@@ -6,11 +6,15 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::{Event, InputEvent, TargetCast};
 
 /// An input's text after an edit, whether it held a lone UTF-16 surrogate, and whether the
-/// browser could not read it as a number (number inputs only).
+/// browser could not read it as a number (number inputs only). A letter typed over a number
+/// input's selected text is dropped by Chromium, which reports an insertion that left the box
+/// empty and no bad input (observed): that is read as bad input too, not as a field emptied on
+/// purpose (an optional field's "not set").
 pub fn input_text(event: &InputEvent) -> (String, bool, bool) {
     let input: HtmlInputElement = event.target_unchecked_into();
     let (text, lone) = super::value_text(&input);
-    (text, lone, input.validity().bad_input())
+    let dropped = input.type_() == "number" && event.input_type() == "insertText" && text.is_empty();
+    (text, lone, input.validity().bad_input() || dropped)
 }
 
 /// The value of the input (or text area) that fired any event.

@@ -158,4 +158,11 @@ test('a number refused as typed leaves the value the edit began with, and says s
   await expect(page.getByText(/^Key groups 0 to 255 /)).toBeVisible();
   await max.fill('128');
   await expect(error).toHaveCount(0);
+  // Letters typed over the selected number: the browser drops them and empties the box, which
+  // is not "not set" (a derived 256): it is refused as letters, and 128 stays.
+  await max.blur();
+  await max.selectText();
+  await page.keyboard.type('abc');
+  await expect(error).toHaveText('not a number: type digits only; still using maxp = 128');
+  await expect(page).toHaveURL(/maxp=128&p=100$/);
 });

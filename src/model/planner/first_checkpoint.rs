@@ -141,7 +141,10 @@ mod tests {
             ("RETAIN_ON_CANCELLATION", "its latest checkpoint on disk"),
             ("DELETE_ON_CANCELLATION", "no checkpoint on disk"),
         ] {
-            assert!(CANCEL.contains(&format!("retention {retention}: a cancelled job leaves {leaves}\n")), "{retention}");
+            assert!(
+                CANCEL.contains(&format!("retention {retention}: a cancelled job leaves {leaves}\n")),
+                "{retention}"
+            );
         }
         assert!(CANCEL.contains("retention not set (the default):   before the cancel: 1 checkpoint(s) on disk"));
         assert!(KEYS.contains("option execution.checkpointing.externalized-checkpoint-retention | CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION |  | NO_EXTERNALIZED_CHECKPOINTS"));

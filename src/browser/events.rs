@@ -13,7 +13,12 @@ use yew::{Event, InputEvent, TargetCast};
 pub fn input_text(event: &InputEvent) -> (String, bool, bool) {
     let input: HtmlInputElement = event.target_unchecked_into();
     let (text, lone) = super::value_text(&input);
-    let dropped = input.type_() == "number" && event.input_type() == "insertText" && text.is_empty();
+    // Read as a plain property: an `input` event a script made (`new Event("input")`) has no
+    // `inputType`, and web-sys's getter would throw on it.
+    let kind = js_sys::Reflect::get(event.as_ref(), &wasm_bindgen::JsValue::from_str("inputType"))
+        .ok()
+        .and_then(|v| v.as_string());
+    let dropped = input.type_() == "number" && kind.as_deref() == Some("insertText") && text.is_empty();
     (text, lone, input.validity().bad_input() || dropped)
 }
 

@@ -1,9 +1,10 @@
 /*
- * FlinkLab: what the observation programs in tests/flink-adaptive, flink-cutover,
- * flink-first-checkpoint, flink-opstate, flink-restore, flink-rest-metrics, flink-schema,
+ * FlinkLab: what the observation programs in tests/flink-adaptive, flink-cancel-retention,
+ * flink-cutover, flink-first-checkpoint, flink-opstate, flink-restore, flink-rest-metrics, flink-schema,
  * flink-snapshot-kinds and flink-trace-kit share. flink.sh compiles it together with each of them,
  * and each extends it, so that its code calls these helpers by their short names: the report, the
- * watchdog, the MiniCluster and a program's opening, a job's configuration, the counting keyed
+ * watchdog, the MiniCluster and a program's opening, a job's configuration, a generator job of one
+ * keyed operator, the counting keyed
  * operator, waiting and polling, stopping jobs, reading Flink's log, exception chains and the
  * placeholders for run-specific values.
  *
@@ -13,18 +14,25 @@
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.TaskInfo;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.runtime.util.EnvironmentInformation;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.util.Collector;
 
 import java.io.File;
@@ -164,6 +172,26 @@ public class FlinkLab {
             }
         }
         return m;
+    }
+
+    /**
+     * A job of one subtask per operator, configured by `conf`: a generator source ("src") of
+     * `rate` records a second (0, 1, 2, …), keyed by the record mod 10 into `fn` (uid and name
+     * `uid`), into a discarding sink ("sink").
+     */
+    static JobGraph keyedGeneratorJob(String name, Map<String, String> conf, int rate,
+            KeyedProcessFunction<Long, Long, Long> fn, String uid) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(Configuration.fromMap(conf));
+        env.setParallelism(1);
+        DataGeneratorSource<Long> src = new DataGeneratorSource<>(
+                i -> i, Long.MAX_VALUE, RateLimiterStrategy.perSecond(rate), Types.LONG);
+        env.fromSource(src, WatermarkStrategy.noWatermarks(), "src").uid("src")
+                .keyBy(v -> v % 10, Types.LONG)
+                .process(fn).returns(Types.LONG).uid(uid).name(uid)
+                .sinkTo(new DiscardingSink<>()).uid("sink").name("sink");
+        StreamGraph sg = env.getStreamGraph();
+        sg.setJobName(name);
+        return sg.getJobGraph();
     }
 
     // ------------------------------------------------------------------ the counting keyed operator

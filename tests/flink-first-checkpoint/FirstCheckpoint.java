@@ -294,17 +294,7 @@ public class FirstCheckpoint extends FlinkLab {
         if (tolerable != null) {
             m.put("execution.checkpointing.tolerable-failed-checkpoints", tolerable);
         }
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(Configuration.fromMap(m));
-        env.setParallelism(1);
-        DataGeneratorSource<Long> src = new DataGeneratorSource<>(
-                i -> i, Long.MAX_VALUE, RateLimiterStrategy.perSecond(100), Types.LONG);
-        env.fromSource(src, WatermarkStrategy.noWatermarks(), "src").uid("src")
-                .keyBy(v -> v % 10, Types.LONG)
-                .process(new SlowSnapshot()).returns(Types.LONG).uid("slow-op").name("slow-op")
-                .sinkTo(new DiscardingSink<>()).uid("sink").name("sink");
-        StreamGraph sg = env.getStreamGraph();
-        sg.setJobName(name);
-        return sg.getJobGraph();
+        return keyedGeneratorJob(name, m, 100, new SlowSnapshot(), "slow-op");
     }
 
     static void slow(String label, String timeout, String tolerable) throws Exception {

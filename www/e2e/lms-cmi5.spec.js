@@ -55,6 +55,23 @@ test.afterAll(() => {
   if (folder) rmSync(join(repo, folder), { recursive: true, force: true });
 });
 
+/** The workshop's statements by the learner who typed `name`. */
+const statementsBy = async (name) => (await statementsOf(lrs, { activity: lms.course.auId, related_activities: 'true' }))
+  .filter((s) => s.actor.name === name);
+/** That learner's answers, as [step, response], in the order stored. */
+const answersBy = async (name) => (await statementsBy(name)).filter((s) => s.verb.id.endsWith('/answered'))
+  .map((s) => [s.object.id.split('/exercise/').pop(), s.result.response]);
+/** Joins the live workshop from `where` as `name`, its LRS reached at `origin`. */
+async function joinLive(where, name, origin = lms.origin) {
+  await where.getByText('Send answers to an LRS (live workshop)').click();
+  await where.getByLabel('LRS endpoint').fill(`${origin}/xapi/`);
+  await where.getByLabel('LRS key').fill('lms');
+  await where.getByLabel('LRS secret').fill('lms-secret');
+  await where.getByLabel('Your name').fill(name);
+  await where.getByRole('button', { name: 'Send my answers' }).click();
+  await expect(where.getByTestId('live-status')).toHaveText(`Sending your answers to ${origin}/xapi/ as ${name}.`);
+}
+
 test('a cmi5 launch sends every statement cmi5 asks for to a real LRS, in order and valid, and resumes', async ({ page }) => {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -255,8 +272,7 @@ test('the class view shows the room, read back from the LRS page by page, and fo
 });
 
 test('without an LMS, a live workshop names the LRS and each answer reaches it', async ({ page }) => {
-  const dana = async () => (await statementsOf(lrs, { activity: lms.course.auId, related_activities: 'true' }))
-    .filter((s) => s.actor.name === 'dana');
+  const dana = () => statementsBy('dana');
   await page.goto('/#/');
   await settled(page);
   await page.getByText('Send answers to an LRS (live workshop)').click();
@@ -311,19 +327,7 @@ test('without an LMS, a live workshop names the LRS and each answer reaches it',
 
 test('a live workshop sends what was answered before it connected, and what the LRS missed once it answers again', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
-  const of = async (name) => (await statementsOf(lrs, { activity: lms.course.auId, related_activities: 'true' }))
-    .filter((s) => s.actor.name === name);
-  const answered = async (name) => (await of(name)).filter((s) => s.verb.id.endsWith('/answered'))
-    .map((s) => [s.object.id.split('/exercise/').pop(), s.result.response]);
-  const join = async (where, name) => {
-    await where.getByText('Send answers to an LRS (live workshop)').click();
-    await where.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
-    await where.getByLabel('LRS key').fill('lms');
-    await where.getByLabel('LRS secret').fill('lms-secret');
-    await where.getByLabel('Your name').fill(name);
-    await where.getByRole('button', { name: 'Send my answers' }).click();
-    await expect(where.getByTestId('live-status')).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as ${name}.`);
-  };
+  const [of, answered, join] = [statementsBy, answersBy, joinLive];
   await page.goto('/#/');
   await settled(page);
   // Two answers before the learner joins: both go when they do, in the path's order.
@@ -379,19 +383,11 @@ test('a live workshop sends what was answered before it connected, and what the 
 });
 
 test('a statement that reached the LRS but whose answer was lost is stored once, and the queue goes on', async ({ page }) => {
-  const answered = async () => (await statementsOf(lrs, { activity: lms.course.auId, related_activities: 'true' }))
-    .filter((s) => s.actor.name === 'fay' && s.verb.id.endsWith('/answered'))
-    .map((s) => [s.object.id.split('/exercise/').pop(), s.result.response]);
+  const answered = () => answersBy('fay');
   await page.goto('/#/');
   await settled(page);
-  await page.getByText('Send answers to an LRS (live workshop)').click();
-  await page.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
-  await page.getByLabel('LRS key').fill('lms');
-  await page.getByLabel('LRS secret').fill('lms-secret');
-  await page.getByLabel('Your name').fill('fay');
-  await page.getByRole('button', { name: 'Send my answers' }).click();
+  await joinLive(page, 'fay');
   const status = page.getByTestId('live-status');
-  await expect(status).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as fay.`);
   // The first answer reaches the LRS, but the page never hears back: it sends it again, the same
   // statement with the same id, which a real LRS (ralph) takes as the one it has: stored once.
   let lose = true;
@@ -417,20 +413,12 @@ test('a live workshop page reloaded while the LRS is unreachable sends the waiti
   // The room's network: a relay the test cuts, which fails even the request a page starts as
   // it goes away (a route the test intercepts let that one through to the LRS).
   const room = await startRelay(lms.origin);
-  const answered = async () => (await statementsOf(lrs, { activity: lms.course.auId, related_activities: 'true' }))
-    .filter((s) => s.actor.name === 'gil' && s.verb.id.endsWith('/answered'))
-    .map((s) => [s.object.id.split('/exercise/').pop(), s.result.response]);
+  const answered = () => answersBy('gil');
   await page.goto('/#/');
   await settled(page);
-  await page.getByText('Send answers to an LRS (live workshop)').click();
-  await page.getByLabel('LRS endpoint').fill(`${room.origin}/xapi/`);
-  await page.getByLabel('LRS key').fill('lms');
-  await page.getByLabel('LRS secret').fill('lms-secret');
-  await page.getByLabel('Your name').fill('gil');
-  await page.getByRole('button', { name: 'Send my answers' }).click();
+  await joinLive(page, 'gil', room.origin);
   const status = page.getByTestId('live-status');
   const sending = `Sending your answers to ${room.origin}/xapi/ as gil.`;
-  await expect(status).toHaveText(sending);
   await answerStep(page, 'owner-77', '60');
   await expect.poll(answered).toEqual([['owner-77', '60']]);
   // The network drops; two answers wait in the page, and the learner reloads it.

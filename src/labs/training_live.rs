@@ -124,6 +124,14 @@ pub fn use_live_report(
         let (form, session, problem, progress) = (form.clone(), session.clone(), problem.clone(), progress.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
+            // Sent again to the LRS it already sends to, under the same name: the session goes
+            // on (what waits is tried now); a new one would send every answer again, under a
+            // registration of its own.
+            let same = stored().is_some_and(|(live, _)| live == *form);
+            if let (true, Some(Ok(s))) = (same, &*session) {
+                s.retry();
+                return;
+            }
             let_go(&session);
             problem.set(None);
             let opened = connect(&form, &uuid(), watchers.clone());

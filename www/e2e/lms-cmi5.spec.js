@@ -407,6 +407,13 @@ test('a statement that reached the LRS but whose answer was lost is stored once,
   await answerStep(page, 'restart-200', 'no');
   await expect.poll(answered).toEqual([['owner-77', '60'], ['restart-200', 'false']]);
   await page.unrouteAll();
+  // Send my answers pressed again, to the same LRS under the same name: the session goes on,
+  // nothing is sent again under a new registration.
+  await page.getByRole('button', { name: 'Send my answers' }).click();
+  await expect(status).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as fay.`);
+  await settled(page);
+  expect(await answered()).toEqual([['owner-77', '60'], ['restart-200', 'false']]);
+  expect(new Set((await statementsBy('fay')).map((s) => s.context.registration)).size).toBe(1);
 });
 
 test('a live workshop page reloaded while the LRS is unreachable sends the waiting answers from the next page, each once', async ({ page }) => {

@@ -162,6 +162,9 @@ impl Reducible for CoverageState {
                     parse_in_range(&text, "predicted count", 1, m).map(|c| Some(c as u32))
                 };
                 s.count.apply(text, bad_input, parsed);
+                // Not a parameter's field (no edit that ends when it is left): a refused count
+                // keeps the last valid one.
+                s.count.settle();
                 s.prediction.count = s.count.value;
             }
             CoverageAction::SetPredictedCount { .. } => {}

@@ -104,6 +104,17 @@ fn first_play_or_step_locks_the_prediction() {
     assert_eq!(s.prediction.count, None);
 }
 
+/// The predicted count keeps the last valid count beside a refused text, however many were
+/// typed before it.
+#[test]
+fn a_refused_count_keeps_the_last_valid_one() {
+    let count = |text: &str| CoverageAction::SetPredictedCount { text: text.into(), bad_input: false };
+    for (texts, kept) in [(vec!["3", "x"], Some(3)), (vec!["3", "4", "99"], Some(4)), (vec!["2", "", "9"], None)] {
+        let s = run(start(8, 3, 0), texts.iter().map(|t| count(t)).collect());
+        assert_eq!(s.prediction.count, kept, "{texts:?}");
+    }
+}
+
 /// A new pair never shows its walk before its prediction: the edit moves the prediction to its
 /// pair and starts the new pair from 0, paused (before, the walk went on at the old step and
 /// a prediction ticked then, with the answer on screen, was graded as a first attempt).

@@ -68,7 +68,7 @@ pub fn TimeView(props: &TimeViewProps) -> Html {
             if let Some(alt) = &p.alternative {
                 <div class="alternative" data-testid="plan-alternative">
                     <h4>{ "A shorter outage" }</h4>
-                    <p>{ format!("{}: {}; {}, instead of {}.", capitalised(alt.what), alt.arithmetic, alt.total(), format_duration(t.cutover_outage().0)) }</p>
+                    <p>{ format!("{}: {}; {}, instead of {}.", capitalised(alt.what), alt.arithmetic, alt.total(), format_duration(alt.instead_of_s(t))) }</p>
                     <p>{ "When:" }</p>
                     <ul>{ for alt.conditions.iter().map(|c| html! { <li key={*c}>{ *c }</li> }) }</ul>
                     <p>{ "Risks:" }</p>

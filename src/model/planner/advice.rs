@@ -67,24 +67,27 @@ impl PlanInput {
         let down = self.job == JobStatus::Down;
         let (latest, short) = (self.latest.latest(), self.latest.short());
         // What the first step reads: the snapshot's value as given, or the one this plan assumed.
-        let read = match self.saved_max {
-            Some(_) => format!("Read the max parallelism in the {latest}'s metadata: {saved}"),
-            None => format!("Read the max parallelism in the {latest}'s metadata (a failed restore's message names it too): this plan assumes {saved}, Flink's default for the job's first parallelism, as if the job never set one; if it reads otherwise, plan again with that value"),
+        let (read, unless) = match self.saved_max {
+            Some(_) => (format!("Read the max parallelism in the {latest}'s metadata: {saved}"), ""),
+            None => (
+                format!("Read the max parallelism in the {latest}'s metadata (a failed restore's message names it too): this plan assumes {saved} (Flink's default for the job's first parallelism, as if the job never set one)"),
+                " If it reads otherwise, plan again with that value.",
+            ),
         };
         let mut steps = match verdict {
             Verdict::DirectRestore if down => vec![
-                step(format!("{read}, at or above the target {p}."), true),
+                step(format!("{read}, at or above the target {p}.{unless}"), true),
                 cutover(format!("The job is down, so there is no savepoint to take: start it from its {latest} at parallelism {p} in NO_CLAIM mode, leaving max parallelism as it is. The point of no return comes when it first commits output beyond the {short}'s position.")),
                 step(format!("Hold on to that {short} (NO_CLAIM leaves it to you) and the old artefact until the agreed time to roll back has passed."), true),
             ],
             Verdict::DirectRestore => vec![
-                step(format!("{read}, at or above the target {p}."), true),
+                step(format!("{read}, at or above the target {p}.{unless}"), true),
                 step("Stop the job with a savepoint (stop, not cancel, and without --drain).".to_string(), true),
                 cutover(format!("Start the same job from that savepoint at parallelism {p}, leaving max parallelism as it is. The point of no return comes when it first commits output beyond where the old job stopped.")),
                 step("Hold on to the stop savepoint and the old artefact until the agreed time to roll back has passed.".to_string(), true),
             ],
             Verdict::RewriteNeeded => vec![
-                step(format!("{read}, below the target {p}, so a plain restart fails."), true),
+                step(format!("{read}, below the target {p}, so a plain restart fails.{unless}"), true),
                 step(format!("Choose a new max parallelism, {new_max}: a multiple of the parallelisms this plan runs ({}), at 4–8 × the largest of them where one falls there, so every subtask owns the same number of key groups at each.", if current == p { p.to_string() } else { format!("{current} and {p}") }), true),
                 step(format!("Take a savepoint, then run an offline State Processor API job that writes its keyed state out again as a new savepoint at max parallelism {new_max}; the operators it does not rewrite keep their state as saved, at {saved} (how SavepointWriter.fromExistingSavepoint carries them: read from its sources, not run here). The original stays untouched."), true),
                 step(format!("Start a shadow job from the rewritten savepoint at parallelism {p} in NO_CLAIM mode, the operators the rewrite kept pinned at {saved} in its code (each stateful operator's route), with its own consumer group, its own transactional id prefix and sinks writing to throwaway tables; check its results against the live job's for a whole business cycle, peak included."), true),

@@ -88,7 +88,7 @@ pub fn plan_markdown(input: &PlanInput, plan: &Plan, runbook: &Runbook, checklis
             alt.what,
             alt.arithmetic,
             alt.total(),
-            format_duration(t.cutover_outage().0)
+            format_duration(alt.instead_of_s(t))
         ));
         alt.conditions.iter().for_each(|c| s.push_str(&format!("- {c}\n")));
         s.push_str("\nRisks:\n");

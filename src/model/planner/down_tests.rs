@@ -32,7 +32,7 @@ fn a_job_that_is_down_restarts_from_its_latest_snapshot_of_the_kind_it_has() {
         let unknown = PlanInput { saved_max: None, first: 24, ..down(latest, 100) }.plan();
         assert!(
             unknown.steps[0].text.starts_with(&format!(
-                "Read the max parallelism in the {noun}'s metadata (a failed restore's message names it too): this plan assumes 128, Flink's default for the job's first parallelism"
+                "Read the max parallelism in the {noun}'s metadata (a failed restore's message names it too): this plan assumes 128 (Flink's default for the job's first parallelism, as if the job never set one), at or above the target 100. If it reads otherwise, plan again with that value."
             )),
             "{}",
             unknown.steps[0].text

@@ -17,6 +17,7 @@ use super::super::imbalance::Imbalance;
 use super::super::key_group::{MaxParallelism, Parallelism};
 use super::snapshot_kinds::SnapshotKind;
 use super::{format_duration, JobStatus, PlanInput, Verdict};
+use crate::trace::Backend;
 
 mod relief;
 mod restart;
@@ -24,7 +25,10 @@ mod shorter;
 mod timeline;
 
 pub use restart::{incremental_read_milli, pass_arithmetic, seconds, Rates, Restart, RestoreFrom};
-pub use shorter::{Alternative, CHECKPOINT_CONDITIONS, CHECKPOINT_RISKS, SHADOW_CONDITIONS, SHADOW_RISKS};
+pub use shorter::{
+    Alternative, CHECKPOINT_CONDITIONS, CHECKPOINT_RISKS, HEAP_CHECKPOINT_CONDITION, SHADOW_CONDITIONS, SHADOW_RISKS,
+    TWO_HOP_CONDITIONS, TWO_HOP_RISKS,
+};
 pub use timeline::{Phase, PhaseKind, Timeline};
 
 /// The fastest relief: run at the snapshot's max parallelism now, no rewrite.
@@ -98,7 +102,26 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
         Verdict::DirectRestore if down => {
             // Nothing runs to take a savepoint of: the restore is from the latest snapshot.
             let restart = Restart::new(s, rates, at(input.current, saved), at(input.target, saved), input.backend);
-            (Timeline { phases: vec![restart.from_latest(input.latest), first_checkpoint] }, None, None)
+            let straight = restart.from_latest(input.latest);
+            // Brought back at its old parallelism first (each subtask its own files), then
+            // stopped with a savepoint and restored at the target: down less in all where the
+            // straight restore reads the state several times over (RocksDB's files, a rescale).
+            let same = Restart::new(s, rates, at(input.current, saved), at(input.current, saved), input.backend);
+            let back = same.from_latest(input.latest);
+            let (back_words, back_s) = held(&back.arithmetic, back.seconds);
+            let parts =
+                restart.from_savepoint.iter().map(|ph| ph.arithmetic.as_str()).collect::<Vec<_>>().join(", then ");
+            let (sp_words, sp_s) = held(&parts, restart.savepoint_s());
+            let straight_s = held(&straight.arithmetic, straight.seconds).1;
+            let alternative = (back_s.saturating_add(sp_s) < straight_s).then(|| Alternative {
+                what: "bring it back at its old parallelism first, then stop it with a savepoint and restore that at the target",
+                arithmetic: format!("{back_words}; then {sp_words}"),
+                seconds: back_s.saturating_add(sp_s),
+                conditions: TWO_HOP_CONDITIONS.to_vec(),
+                risks: TWO_HOP_RISKS.to_vec(),
+                replaces_all: true,
+            });
+            (Timeline { phases: vec![straight, first_checkpoint] }, alternative, None)
         }
         Verdict::DirectRestore => {
             let restart = Restart::new(s, rates, at(input.current, saved), at(input.target, saved), input.backend);
@@ -109,8 +132,13 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                 what: restart.from_checkpoint.what,
                 arithmetic,
                 seconds,
-                conditions: CHECKPOINT_CONDITIONS.to_vec(),
+                conditions: match input.backend {
+                    Backend::RocksDb => CHECKPOINT_CONDITIONS.to_vec(),
+                    Backend::HashMap => vec![CHECKPOINT_CONDITIONS[0], HEAP_CHECKPOINT_CONDITION],
+                },
                 risks: CHECKPOINT_RISKS.to_vec(),
+                // No savepoint: a running job's restart with a longer timeout is not needed.
+                replaces_all: true,
             });
             let phases = first.into_iter().flatten().chain(restart.from_savepoint).chain([first_checkpoint]).collect();
             (Timeline { phases }, alternative, None)
@@ -237,6 +265,7 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                 seconds,
                 conditions: SHADOW_CONDITIONS.to_vec(),
                 risks: SHADOW_RISKS.to_vec(),
+                replaces_all: false,
             });
             let interim = at(saved.get(), saved).map(|p| {
                 let restart = Restart::new(s, rates, at(input.current, saved), Some(p), input.backend);

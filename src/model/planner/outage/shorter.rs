@@ -10,9 +10,20 @@ pub struct Alternative {
     pub seconds: u64,
     pub conditions: Vec<&'static str>,
     pub risks: Vec<&'static str>,
+    /// It stands in for the whole outage, not the cutover alone (it takes no savepoint, so a
+    /// running job's restart with a longer timeout is not needed either).
+    pub replaces_all: bool,
 }
 
 impl Alternative {
+    /// The outage it is compared with, in seconds: the whole, or the cutover alone.
+    pub fn instead_of_s(&self, timeline: &super::Timeline) -> u64 {
+        match self.replaces_all {
+            true => timeline.downtime_s(),
+            false => timeline.cutover_outage().0,
+        }
+    }
+
     /// Its outage in all: "11 h 39 min in all".
     pub fn total(&self) -> String {
         format!("{} in all", super::super::format_duration(self.seconds))
@@ -21,12 +32,24 @@ impl Alternative {
 
 /// What restarting from the retained checkpoint needs, and what it risks.
 pub const CHECKPOINT_CONDITIONS: [&str; 2] = [
-    "The job keeps its checkpoints on cancellation (externalized, retained) and the latest one completed just before the stop.",
+    "The job keeps its checkpoints on cancellation (RETAIN_ON_CANCELLATION: with the default a cancel deletes them, observed) and the latest one completed just before the stop.",
     "RocksDB with incremental checkpoints: the restore downloads whole files of each old subtask, then drops the key groups the new subtask does not own (how Flink's RocksDB restore works, read from its sources; not measured here).",
 ];
+/// The second condition for a heap job's checkpoint.
+pub const HEAP_CHECKPOINT_CONDITION: &str =
+    "A heap checkpoint: each key group is read once, at the restore rate, whatever the parallelism.";
 pub const CHECKPOINT_RISKS: [&str; 2] = [
     "Events after that checkpoint are processed again: exactly-once sinks abort their open transactions, at-least-once sinks see duplicates (the sinks' contract; not observed here).",
     "The checkpoint belongs to the old job: restore it in NO_CLAIM mode, or the new job may delete files the rollback still needs.",
+];
+
+/// What bringing a job that is down back first, then moving it with a savepoint, needs and risks.
+pub const TWO_HOP_CONDITIONS: [&str; 2] = [
+    "Bring it back with the runbook's raised checkpoint timeout: its savepoint must complete within it (observed: past the timeout a savepoint fails).",
+    "It serves at its old parallelism between the two windows, so the consumers see output again after the first.",
+];
+pub const TWO_HOP_RISKS: [&str; 1] = [
+    "Two restores instead of one: two windows of no output, and a stop with a savepoint between them (the second restore's rollback point).",
 ];
 
 /// The shadow-state cutover's conditions and risks.

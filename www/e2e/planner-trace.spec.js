@@ -219,6 +219,9 @@ test('in place, seed 004 scaled out 24 → 128: the downtime beside a savepoint 
   const estimate = page.getByTestId('inplace-estimate');
   await expect(estimate).toContainText('5.375 × 4 TiB ÷ 300 MiB/s = 20 h 52 min');
   await expect(estimate).toContainText('slower than stopping with a savepoint and restarting from it, 11 h 39 min (a restart with a longer checkpoint timeout first, 4 TiB ÷ 300 MiB/s = 3 h 53 min; then ');
+  // Both are the job down; the plan's outage, with the seed's transactional sinks, adds each
+  // restore's full first checkpoint, and the line says so.
+  await expect(estimate).toContainText('Both count the job down only: with transactional sinks each restore\'s first checkpoint, a full one (4 TiB ÷ 300 MiB/s = 3 h 53 min), adds as long again of no output');
   // A heap job's checkpoint is read once: in place is then the quicker.
   await page.getByLabel('State backend').selectOption('hashmap');
   await expect(estimate).toContainText('4 TiB ÷ 300 MiB/s = 3 h 53 min. Stopping with a savepoint and restarting from it would take 11 h 39 min');

@@ -23,13 +23,18 @@ use crate::model::planner::outage::Rates;
 
 /// The downtime line: the in-place restore's arithmetic, and how it compares with stopping with
 /// a savepoint and restarting from it.
-fn estimate_line(e: &InPlaceEstimate) -> String {
+fn estimate_line(e: &InPlaceEstimate, transactional: bool) -> String {
     let restore = format!("Downtime: the restart restores from the latest checkpoint, {}.", e.restore);
     let savepoint = format!("{} ({})", format_duration(e.via_savepoint_s), e.via_savepoint);
-    if e.in_place_is_quicker() {
+    let compared = if e.in_place_is_quicker() {
         format!("{restore} Stopping with a savepoint and restarting from it would take {savepoint}.")
     } else {
         format!("{restore} That is slower than stopping with a savepoint and restarting from it, {savepoint}: from RocksDB's incremental checkpoint each new subtask downloads the whole files of every old subtask whose key groups it takes over (read from Flink's RocksDB restore code; not measured here).")
+    };
+    // The plan's outage with transactional sinks also counts each restore's first checkpoint.
+    match transactional {
+        true => format!("{compared} Both count the job down only: with transactional sinks each restore's first checkpoint, a full one ({}), adds as long again of no output, as the plan's outage counts it.", e.first_checkpoint),
+        false => compared,
     }
 }
 
@@ -135,7 +140,7 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
                 }
             </div>
             if let Some(e) = &estimate {
-                <p data-testid="inplace-estimate">{ estimate_line(e) }</p>
+                <p data-testid="inplace-estimate">{ estimate_line(e, s.txn) }</p>
             }
             <p>{ if outcome == InPlaceOutcome::NotInRelease { "From 1.18 on, the request (every vertex of the job, with its bounds):" } else { "The request (every vertex of the job, with its bounds):" } }</p>
             <pre class="command" data-testid="inplace-request"><code>{ request }</code></pre>

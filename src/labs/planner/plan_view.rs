@@ -109,7 +109,7 @@ fn vertex_text(v: &VertexPlan, partitions: u32) -> String {
     match v.kind {
         VertexKind::Source => match v.pinned_at {
             Some(pin) => format!("Source vertex: {change}; pinned at max parallelism {pin} by the cutover (below), it reads its {partitions} partitions with at most {pin}."),
-            None => format!("Source vertex: {change}; its {partitions} partitions cap it, whatever the parallelism (Kafka's assignment; not observed here)."),
+            None => format!("Source vertex: {change}; its {} cap it, whatever the parallelism (Kafka's assignment; not observed here).", crate::model::number::count(u64::from(partitions), "partition", "partitions")),
         },
         VertexKind::Keyed => format!(
             "Keyed operators after keyBy: {change}; they run at their own parallelism, capped by max parallelism {} (not by the partitions).",

@@ -147,16 +147,19 @@ impl PlanInput {
         if self.target > self.partitions {
             let gain = if self.partitions <= self.current {
                 format!(
-                    "the source gains nothing from the change: its {} partitions are already read by {} subtasks",
-                    self.partitions,
-                    self.current.min(self.partitions)
+                    "the source gains nothing from the change: its {} already read by {}",
+                    crate::number::count(u64::from(self.partitions), "partition is", "partitions are"),
+                    crate::number::count(u64::from(self.current.min(self.partitions)), "subtask", "subtasks")
                 )
             } else {
-                format!("the source gains only up to {} subtasks", self.partitions)
+                format!(
+                    "the source gains only up to {}",
+                    crate::number::count(u64::from(self.partitions), "subtask", "subtasks")
+                )
             };
             w.push(format!(
-                "The source has {} partitions, so {gain}; more source subtasks would read nothing. The partition count caps the source vertex only: the keyed operators after keyBy run at their own parallelism, {} here, and gain whatever the source does not. Set the source's parallelism to at most {} in the job (setParallelism on the source), since a job-wide -p {} sets every operator's default. The Kubernetes operator's autoscaler aligns the same way: a source to its partitions, a keyed vertex to its key groups (read from its sources, not run here).",
-                self.partitions,
+                "The source has {}, so {gain}; more source subtasks would read nothing. The partition count caps the source vertex only: the keyed operators after keyBy run at their own parallelism, {} here, and gain whatever the source does not. Set the source's parallelism to at most {} in the job (setParallelism on the source), since a job-wide -p {} sets every operator's default. The Kubernetes operator's autoscaler aligns the same way: a source to its partitions, a keyed vertex to its key groups (read from its sources, not run here).",
+                crate::number::count(u64::from(self.partitions), "partition", "partitions"),
                 self.target,
                 self.partitions,
                 self.target

@@ -168,4 +168,8 @@ fn partitions_share_out() {
         assert!(outcome(partitions).ends_with(&format!("among them: {expected}.")), "{}", outcome(partitions));
     }
     assert!(!outcome(100).contains("shared out"));
+    // Fewer partitions than the snapshot's max parallelism: the source runs one subtask a
+    // partition, as its parallelism in the job says.
+    assert!(outcome(100).ends_with("It runs at most 100 subtasks, one partition each."), "{}", outcome(100));
+    assert!(outcome(1).ends_with("It runs at most 1 subtask, one partition each."), "{}", outcome(1));
 }

@@ -23,6 +23,10 @@ pub struct InPlaceEstimate {
     /// Stop with a savepoint, then restore it: the write and the read, each once.
     pub via_savepoint: String,
     pub via_savepoint_s: u64,
+    /// Both figures are the time the job is down. A restore's first checkpoint is full (one pass
+    /// at the savepoint rate, this): with transactional sinks it adds as long of no output after
+    /// each restore, on either route (the plan's outage counts it).
+    pub first_checkpoint: String,
 }
 
 impl InPlaceEstimate {
@@ -63,7 +67,14 @@ impl InPlaceInput {
             }
             false => (via_savepoint, via_savepoint_s),
         };
-        Some(InPlaceEstimate { read_milli, restore, restore_s, via_savepoint, via_savepoint_s })
+        Some(InPlaceEstimate {
+            read_milli,
+            restore,
+            restore_s,
+            via_savepoint,
+            via_savepoint_s,
+            first_checkpoint: write,
+        })
     }
 }
 

@@ -147,3 +147,44 @@ fn a_job_stopped_with_its_savepoint_has_no_transaction_open_while_down() {
     // A direct restore that stops nothing: the first checkpoint after it, a full upload.
     assert_eq!(at_least(SnapshotKind::CanonicalSavepoint, 100), (PASS, false));
 }
+
+/// A job that is down with savepoints of either format was stopped with one (as the inspector's
+/// link means it): no transaction waits while it is down; with retained checkpoints, the
+/// checkpoint's transactions wait for the job to be back.
+#[test]
+fn a_job_down_is_told_what_its_own_kind_of_snapshot_holds() {
+    for (latest, holds) in [
+        (SnapshotKind::AlignedCheckpoint, CHECKPOINT_RESTORE_COMMITS),
+        (SnapshotKind::UnalignedCheckpoint, CHECKPOINT_RESTORE_COMMITS),
+        (SnapshotKind::CanonicalSavepoint, STOP_SAVEPOINT_LEAVES_NONE),
+        (SnapshotKind::NativeSavepoint, STOP_SAVEPOINT_LEAVES_NONE),
+    ] {
+        let plan = PlanInput { latest, ..PlanInput::default() }.plan();
+        let said = plan.kafka.iter().map(|k| k.text.as_str()).collect::<Vec<_>>().join(" ");
+        assert!(said.contains(holds), "{latest:?}: {said}");
+    }
+}
+
+/// Where the plan asks less of the sink than its 1 h default, the brokers must allow that
+/// default, and what the sink's timeout adds only if it passes it.
+#[test]
+fn the_brokers_allow_the_sinks_default_where_the_plan_asks_less() {
+    let broker = |input: PlanInput| {
+        let plan = input.plan();
+        plan.kafka.iter().find(|k| k.key == "broker-transaction-max").map(|k| k.text.clone()).unwrap()
+    };
+    let small = PlanInput { state_bytes: 1 << 30, job: JobStatus::Running, ..PlanInput::default() };
+    let text = broker(small.clone());
+    assert!(
+        text.contains("(at least 1 h, the sink's default, or 3 s plus one checkpoint interval if that is longer here)"),
+        "{text}"
+    );
+    let with_interval = PlanInput { checkpoint_interval_s: Some(120), ..small };
+    assert!(broker(with_interval).contains("(at least 1 h, the sink's default here)"));
+    let seed = broker(PlanInput::default());
+    assert!(
+        seed.contains(" plus one checkpoint interval, plus however long the job has been down already here)")
+            && !seed.contains("sink's default,"),
+        "{seed}"
+    );
+}

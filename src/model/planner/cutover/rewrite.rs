@@ -42,12 +42,16 @@ impl CutoverInput {
                     format!("source: .setMaxParallelism({saved}).setParallelism({})", self.source_p(saved)),
                     format!(
                         "Restored as it was: no record is lost or read twice (observed with a source of one subtask restored at one; \
-                         a partitioned source restored at more subtasks was not observed: no Kafka here). It runs at most {saved} subtasks{}.",
-                        if self.partitions > saved { format!(", so its {} partitions are shared out among them: {}", self.partitions, shared_out(self.partitions, saved)) } else { String::new() }
+                         a partitioned source restored at more subtasks was not observed: no Kafka here). It runs at most {}{}.",
+                        crate::number::count(u64::from(self.source_p(saved)), "subtask", "subtasks"),
+                        match self.partitions.cmp(&self.source_p(saved)) {
+                            std::cmp::Ordering::Greater => format!(", so its {} partitions are shared out among them: {}", self.partitions, shared_out(self.partitions, self.source_p(saved))),
+                            _ => ", one partition each".to_string(),
+                        }
                     ),
                 ),
                 others: vec![
-                    rebuilt(self.source_p(new), format!("It can then run up to {} subtasks. {rewrite_too}", self.source_p(new))),
+                    rebuilt(self.source_p(new), format!("It can then run up to {}. {rewrite_too}", crate::number::count(u64::from(self.source_p(new)), "subtask", "subtasks"))),
                     dropped(self.source_p(new), "It starts from its configured start position, not the savepoint's. Observed with a source that has no such position: it read from the beginning again, and every key was counted twice over what came before the savepoint. A Kafka source set to committed offsets resumes from the consumer group's last commit instead (not observed here: no Kafka)."),
                 ],
             },

@@ -66,6 +66,13 @@ impl PlanInput {
         let p = self.target;
         let down = self.job == JobStatus::Down;
         let (latest, short) = (self.latest.latest(), self.latest.short());
+        // A second job beside the live one: its own consumer group, and with transactional
+        // sinks its own transactional id prefix.
+        let own = if self.transactional_sinks {
+            "its own consumer group, its own transactional id prefix"
+        } else {
+            "its own consumer group"
+        };
         // What the first step reads: the snapshot's value as given, or the one this plan assumed.
         let (read, unless) = match self.saved_max {
             Some(_) => (format!("Read the max parallelism in the {latest}'s metadata: {saved}"), ""),
@@ -90,14 +97,14 @@ impl PlanInput {
                 step(format!("{read}, below the target {p}, so a plain restart fails.{unless}"), true),
                 step(format!("Choose a new max parallelism, {new_max}: a multiple of the parallelisms this plan runs ({}), at 4–8 × the largest of them where one falls there, so every subtask owns the same number of key groups at each.", if current == p { p.to_string() } else { format!("{current} and {p}") }), true),
                 step(format!("Take a savepoint, then run an offline State Processor API job that writes its keyed state out again as a new savepoint at max parallelism {new_max}; the operators it does not rewrite keep their state as saved, at {saved} (how SavepointWriter.fromExistingSavepoint carries them: read from its sources, not run here). The original stays untouched."), true),
-                step(format!("Start a shadow job from the rewritten savepoint at parallelism {p} in NO_CLAIM mode, the operators the rewrite kept pinned at {saved} in its code (each stateful operator's route), with its own consumer group, its own transactional id prefix and sinks writing to throwaway tables; check its results against the live job's for a whole business cycle, peak included."), true),
+                step(format!("Start a shadow job from the rewritten savepoint at parallelism {p} in NO_CLAIM mode, the operators the rewrite kept pinned at {saved} in its code (each stateful operator's route), with {own} and sinks writing to throwaway tables; check its results against the live job's for a whole business cycle, peak included."), true),
                 step("Stop the live job with a savepoint (stop, not cancel, and without --drain); rewrite that stop savepoint the same way.".to_string(), true),
                 cutover(format!("Start the new configuration (max parallelism {new_max}, parallelism {p}, the kept operators pinned at {saved}) on the live sinks from the rewritten stop savepoint, and retire the shadow. The point of no return comes when the new job first commits output beyond where the old job stopped.")),
                 step("Hold on to the old savepoints and the old artefact until the agreed time to roll back has passed.".to_string(), true),
             ],
             Verdict::RebuildFromLog => vec![
                 step(format!("Check the state's time-to-live is really short: it is, {}; and check the log still holds at least one time-to-live of events.", format_duration(self.ttl_s.unwrap_or(0))), true),
-                step(format!("Start the new job without state, max parallelism {new_max} and parallelism {p}, reading the log from one time-to-live ago, with its own consumer group, its own transactional id prefix and scratch sinks."), true),
+                step(format!("Start the new job without state, max parallelism {new_max} and parallelism {p}, reading the log from one time-to-live ago, with {own} and scratch sinks."), true),
                 step("Its state is complete once the replay has caught up with the head of the log (given log retention of at least one time-to-live); then compare its output with the live job's.".to_string(), true),
                 step("Stop the live job with a savepoint (stop, not cancel, and without --drain).".to_string(), true),
                 cutover("Stop the new job with a savepoint and start it from that savepoint on the live sinks. It keeps its own position in the log: it cannot take the old job's stop offsets, having read from earlier. The point of no return comes when it first commits output beyond where the old job stopped.".to_string()),

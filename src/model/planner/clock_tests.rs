@@ -173,6 +173,17 @@ fn seed_case_downtime_and_duration() {
     // Without transactional sinks the job serves while its first checkpoint uploads.
     let plain = PlanInput { transactional_sinks: false, ..seed() }.plan().timeline;
     assert_eq!(plain.commit_gap_note(), None);
+    // Nor a transactional id to keep apart, in the steps or the shorter outage's risks.
+    for input in [
+        PlanInput { transactional_sinks: false, ..seed() },
+        PlanInput { transactional_sinks: false, ttl_s: Some(6 * 3600), ..seed() },
+    ] {
+        let p = input.plan();
+        let mut said: Vec<&str> = p.steps.iter().map(|s| s.text.as_str()).collect();
+        said.extend(p.alternative.iter().flat_map(|a| a.risks.iter().copied()));
+        assert!(said.iter().all(|t| !t.contains("transactional id")), "{said:?}");
+    }
+    assert!(plan.alternative.as_ref().unwrap().risks.iter().any(|r| r.contains("transactional id prefix")));
     assert_eq!(plain.cutover_outage().1, "3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min");
     assert_eq!(plain.total_s(), t.total_s());
     assert!(plain.point_of_no_return_s() < plain.total_s());

@@ -19,7 +19,7 @@ use crate::trace::Backend;
 pub fn after_the_cutover(backend: Backend) -> &'static str {
     match backend {
         Backend::RocksDb => "set them back at the next planned restart",
-        Backend::HashMap => "keep them raised: the heap backend has no incremental checkpoints, so every checkpoint uploads the whole state (Flink's documentation of its state backends; not observed here)",
+        Backend::HashMap => "keep them raised: the heap backend has no incremental checkpoints, by Flink's documentation of its state backends (not observed here), so every checkpoint uploads the whole state",
     }
 }
 
@@ -115,7 +115,7 @@ pub const CANCEL_KEEPS: &str = "Check before anything that it keeps its checkpoi
 pub fn savepoint_check(savepoint_s: u64) -> Option<String> {
     savepoint_outlasts_default(savepoint_s).then(|| {
         format!(
-            "A savepoint of this job takes about {}, and Flink lets a savepoint run no longer than execution.checkpointing.timeout ({} by default): past it the savepoint fails (\"Checkpoint expired before completing.\"). Run the job with a timeout of at least {} before the plan's first savepoint (a running job's first step restarts it with it), and keep it until the cutover.",
+            "A savepoint of this job takes about {}, and Flink lets a savepoint run no longer than execution.checkpointing.timeout ({} by default): past it the savepoint fails (\"Checkpoint expired before completing.\"). Run the job with a timeout of at least {} before the plan's first savepoint (the plan's first step restarts or brings back the job with it), and keep it until the cutover.",
             format_duration(savepoint_s),
             format_duration(DEFAULT_TIMEOUT_S),
             config_minutes(cutover_timeout_s(savepoint_s)),

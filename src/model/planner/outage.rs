@@ -264,7 +264,8 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                 arithmetic,
                 seconds,
                 conditions: SHADOW_CONDITIONS.to_vec(),
-                risks: SHADOW_RISKS.to_vec(),
+                // The last risk is the transactional id prefix's: only with transactional sinks.
+                risks: SHADOW_RISKS[..SHADOW_RISKS.len() - usize::from(!input.transactional_sinks)].to_vec(),
                 replaces_all: false,
             });
             let interim = at(saved.get(), saved).map(|p| {

@@ -174,7 +174,7 @@ fn the_brokers_allow_the_sinks_default_where_the_plan_asks_less() {
         plan.kafka.iter().find(|k| k.key == "broker-transaction-max").map(|k| k.text.clone()).unwrap()
     };
     let small = PlanInput { state_bytes: 1 << 30, job: JobStatus::Running, ..PlanInput::default() };
-    let text = broker(small.clone());
+    let text = broker(small);
     assert!(
         text.contains("(at least 1 h, the sink's default, or 3 s plus one checkpoint interval if that is longer here)"),
         "{text}"

@@ -68,6 +68,7 @@ impl PlannerState {
             first_checkpoint_s: plan.timeline.first_checkpoint_s(),
             saved_max: plan.saved_max,
             partitions: self.partitions.value,
+            transactional: self.txn,
         }
         .runbook()
     }

@@ -176,6 +176,7 @@ mod tests {
             first_checkpoint_s: plan.timeline.first_checkpoint_s(),
             saved_max: plan.saved_max,
             partitions: input.partitions,
+            transactional: input.transactional_sinks,
         }
         .runbook();
         let checklist = ChecklistInput {

@@ -131,6 +131,7 @@ fn the_runbook_restores_a_job_that_is_down_from_the_path_of_its_latest_snapshot(
                 first_checkpoint_s: 13_981,
                 saved_max: 128,
                 partitions: 256,
+                transactional: true,
             }
             .runbook();
             let first = &book.steps[0];

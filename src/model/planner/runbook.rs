@@ -39,6 +39,9 @@ pub struct RunbookInput {
     pub saved_max: u32,
     /// The source's partitions.
     pub partitions: u32,
+    /// The sinks are transactional: a second job beside the live one needs its own
+    /// transactional id prefix.
+    pub transactional: bool,
 }
 
 /// One step: what it does, its commands, its configuration and its `FlinkDeployment` fields.
@@ -152,7 +155,7 @@ impl RunbookInput {
                     "spec.job.savepointTriggerNonce: <a new number>".to_string(),
                 ]),
                 step("Rewrite it with your State Processor API job (a batch job you write)", vec![format!("flink run -c <RewriteJob> rewrite.jar <savepoint-path> <rewritten-path> {m}")], vec![], vec![]),
-                step(&format!("Start the shadow job from the rewritten savepoint (its own consumer group, transactional id prefix and scratch sinks; {pins})"), vec![run("<rewritten-path>", "shadow.jar")], restored(&k), vec![
+                step(&format!("Start the shadow job from the rewritten savepoint (its own consumer group{} and scratch sinks; {pins})", if self.transactional { ", transactional id prefix" } else { "" }), vec![run("<rewritten-path>", "shadow.jar")], restored(&k), vec![
                     "a second FlinkDeployment, for the shadow:".to_string(),
                     "spec.job.initialSavepointPath: <rewritten-path>".to_string(),
                     format!("spec.job.parallelism: {p}"),

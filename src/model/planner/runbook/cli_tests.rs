@@ -37,6 +37,7 @@ fn runbook_commands() -> BTreeSet<String> {
                     first_checkpoint_s: 13_981,
                     saved_max: 128,
                     partitions: 256,
+                    transactional: true,
                 };
                 all.extend(input.runbook().steps.into_iter().flat_map(|s| s.cli));
             }

@@ -19,6 +19,7 @@ fn input(release: Release, verdict: Verdict) -> RunbookInput {
         first_checkpoint_s: 13_981,
         saved_max: 128,
         partitions: 256,
+        transactional: true,
     }
 }
 
@@ -294,5 +295,16 @@ fn the_in_place_note_follows_the_rest_api_of_the_release() {
             n.starts_with("No in-place rescaling: ") && n.contains("has no call to set a running job's parallelism")
         });
         assert_eq!((names_call, says_cannot), (has_put, !has_put), "{}", r.slug());
+    }
+}
+
+/// The shadow's own transactional id prefix is asked only of transactional sinks.
+#[test]
+fn the_shadow_keeps_its_own_transactional_id_only_with_transactional_sinks() {
+    for (transactional, said) in [(true, true), (false, false)] {
+        let book = RunbookInput { transactional, ..input(Release::V2_3, Verdict::RewriteNeeded) }.runbook();
+        let shadow = book.steps.iter().find(|s| s.title.starts_with("Start the shadow job")).unwrap();
+        assert_eq!(shadow.title.contains("transactional id prefix"), said, "{}", shadow.title);
+        assert!(shadow.title.contains("its own consumer group"));
     }
 }

@@ -3,13 +3,16 @@
 
 use super::super::ModelError;
 
-/// Writes seconds as hours and minutes: 27_000 → `7 h 30 min`. The estimates count whole
-/// seconds, so 0 is written `under 1 s` (moving a few KiB still takes some time).
+/// Writes seconds as hours and minutes: 27_000 → `7 h 30 min`; below an hour with its seconds
+/// too (341 → `5 min 41 s`: three of them are 17 min 3 s, where minutes alone read "5 min +
+/// 5 min + 5 min = 17 min"). The estimates count whole seconds, so 0 is written `under 1 s`
+/// (moving a few KiB still takes some time).
 pub fn format_duration(seconds: u64) -> String {
-    let (h, m) = (seconds / 3600, seconds % 3600 / 60);
+    let (h, m, s) = (seconds / 3600, seconds % 3600 / 60, seconds % 60);
     match (h, m) {
         (0, 0) if seconds == 0 => "under 1 s".to_string(),
         (0, 0) => format!("{seconds} s"),
+        (0, m) if s > 0 => format!("{m} min {s} s"),
         (0, m) => format!("{m} min"),
         (h, 0) => format!("{h} h"),
         (h, m) => format!("{h} h {m} min"),
@@ -113,6 +116,11 @@ mod tests {
         assert_eq!(format_duration(27_000), "7 h 30 min");
         assert_eq!(format_duration(59), "59 s");
         assert_eq!(format_duration(3600), "1 h");
+        // Below an hour the seconds too, so that sums of parts add up as written.
+        assert_eq!(
+            (format_duration(341), format_duration(3 * 341), format_duration(120)),
+            ("5 min 41 s".into(), "17 min 3 s".into(), "2 min".into())
+        );
         // A moment of the plan: its start is exact.
         assert_eq!(
             (format_duration(0), format_moment(0), format_moment(13_981)),

@@ -21,8 +21,10 @@ pub fn InterimView(props: &InterimProps) -> Html {
                 <div class="interim" data-testid="plan-interim">
                     <h3>{ format!("Fastest relief: run at {} now, no rewrite", i.parallelism) }</h3>
                     <p>
-                        { format!("The snapshot's max parallelism {} allows up to {} subtasks: restart there while the rewrite is prepared. Outage: {} ({}). ",
-                            p.saved_max, i.parallelism, format_duration(i.seconds), i.arithmetic) }
+                        { format!("The snapshot's max parallelism {} allows up to {} subtasks: restart there while {}. Outage: {} ({}). ",
+                            p.saved_max, i.parallelism,
+                            if p.verdict == Verdict::RebuildFromLog { "the new job is rebuilt from the log" } else { "the rewrite is prepared" },
+                            format_duration(i.seconds), i.arithmetic) }
                         { if i.imbalance.is_even() {
                             format!("At {} every subtask owns {} key group{}. ", i.parallelism, i.imbalance.fewest, if i.imbalance.fewest == 1 { "" } else { "s" })
                         } else {

@@ -71,7 +71,7 @@ pub fn Kinds(props: &KindsProps) -> Html {
             <p class="muted">{ if s.job == JobStatus::Down && verdict == Verdict::DirectRestore {
                 format!("A job that is down restarts from its own latest {}, at another parallelism and in NO_CLAIM mode: neither a rewrite nor another backend is asked of it.", s.snapshot.title())
             } else {
-                format!("Every route takes its own canonical savepoint before it relies on one, so a job with only {} snapshots is never asked to be rewritten or to switch backends from them.", s.snapshot.title())
+                format!("The plan's route takes its own canonical savepoint before it relies on one, so a job with only {} snapshots is never asked to be rewritten or to switch backends from them. A relief or a shorter outage that restores from the job's own latest snapshot at another parallelism asks the first column of its row above.", s.snapshot.title())
             } }</p>
         </section>
     }

@@ -106,7 +106,7 @@ impl PlanInput {
                 step(format!("Check the state's time-to-live is really short: it is, {}; and check the log still holds at least one time-to-live of events.", format_duration(self.ttl_s.unwrap_or(0))), true),
                 step(format!("Start the new job without state, max parallelism {new_max} and parallelism {p}, reading the log from one time-to-live ago, with {own} and scratch sinks."), true),
                 step("Its state is complete once the replay has caught up with the head of the log (given log retention of at least one time-to-live); then compare its output with the live job's.".to_string(), true),
-                step("Stop the live job with a savepoint (stop, not cancel, and without --drain).".to_string(), true),
+                step("Stop the live job with a savepoint (stop, not cancel, and without --drain), at the same moment as the new job below: the two savepoints are taken side by side, so the cutover waits for one of them, not one after the other.".to_string(), true),
                 cutover("Stop the new job with a savepoint and start it from that savepoint on the live sinks. It keeps its own position in the log: it cannot take the old job's stop offsets, having read from earlier. The point of no return comes when it first commits output beyond where the old job stopped.".to_string()),
             ],
         };

@@ -184,6 +184,13 @@ fn seed_case_downtime_and_duration() {
         assert!(said.iter().all(|t| !t.contains("transactional id")), "{said:?}");
     }
     assert!(plan.alternative.as_ref().unwrap().risks.iter().any(|r| r.contains("transactional id prefix")));
+    // A rebuild from the log stops two jobs; the clock counts one savepoint because the steps
+    // take them side by side, and say so.
+    let rebuild = PlanInput { ttl_s: Some(6 * 3600), ..seed() }.plan();
+    assert_eq!(rebuild.verdict, Verdict::RebuildFromLog);
+    let stops = rebuild.timeline.phases.iter().filter(|p| p.kind == outage::PhaseKind::StopWithSavepoint).count();
+    assert_eq!(stops, 1);
+    assert!(rebuild.steps.iter().any(|s| s.text.contains("the two savepoints are taken side by side")));
     assert_eq!(plain.cutover_outage().1, "3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min");
     assert_eq!(plain.total_s(), t.total_s());
     assert!(plain.point_of_no_return_s() < plain.total_s());

@@ -182,7 +182,7 @@ impl RunbookInput {
                     "spec.job.upgradeMode: savepoint".to_string(),
                     fconf(&raised_extra),
                 ]),
-                step("Once it has caught up: stop the live job with a canonical savepoint (no --drain)", vec![stop("<live-job-id>")], vec![], vec![
+                step("Once it has caught up: stop the live job with a canonical savepoint (no --drain), at the same moment as the next step stops the new job (side by side, the cutover waits for one savepoint)", vec![stop("<live-job-id>")], vec![], vec![
                     "spec.job.state: suspended".to_string(),
                 ]),
                 step("Stop the new job with a savepoint and start it from it on the live sinks", vec![stop("<new-job-id>"), run("<new-job-savepoint-path>", "job.jar")], restored(&k), vec![

@@ -24,26 +24,13 @@ mod restart;
 mod shorter;
 mod timeline;
 
+pub use relief::Interim;
+use restart::raise_timeout;
 pub use restart::{incremental_read_milli, pass_arithmetic, seconds, Rates, Restart, RestoreFrom};
-pub use shorter::{
-    Alternative, CHECKPOINT_CONDITIONS, CHECKPOINT_RISKS, HEAP_CHECKPOINT_CONDITION, SHADOW_CONDITIONS, SHADOW_RISKS,
-    TWO_HOP_CONDITIONS, TWO_HOP_RISKS,
-};
+use shorter::two_hop;
+use shorter::SHADOW_RISKS;
+pub use shorter::{Alternative, CHECKPOINT_CONDITIONS, CHECKPOINT_RISKS, HEAP_CHECKPOINT_CONDITION, SHADOW_CONDITIONS};
 pub use timeline::{Phase, PhaseKind, Timeline};
-
-/// The fastest relief: run at the snapshot's max parallelism now, no rewrite.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Interim {
-    pub parallelism: u32,
-    pub imbalance: Imbalance,
-    pub restore_from: RestoreFrom,
-    /// Thousandths of the state the restore reads.
-    pub read_milli: u64,
-    pub arithmetic: String,
-    pub seconds: u64,
-    /// How the relief restarts, and why that way, in a sentence.
-    pub how: String,
-}
 
 /// A shadow comparison runs over a full business cycle; a day is assumed.
 pub const SHADOW_CYCLE_S: u64 = 24 * 3600;
@@ -81,17 +68,7 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
     // a canonical savepoint: its first checkpoint is full (observed, `first_checkpoint`). With
     // transactional sinks nothing is committed downstream until it completes: the consumers'
     // outage lasts until then.
-    let first_checkpoint = Phase {
-        kind: PhaseKind::FirstCheckpoint,
-        what: if input.transactional_sinks {
-            "first checkpoint after the restore: a full one, every byte uploaded; the transactional sinks commit nothing until it completes"
-        } else {
-            "first checkpoint after the restore: a full one, every byte uploaded"
-        },
-        arithmetic: write.clone(),
-        seconds: write_s,
-        downtime: input.transactional_sinks,
-    };
+    let first_checkpoint = Phase::first_checkpoint(input.transactional_sinks, &write, write_s);
     // A shorter cutover ends with a restore too: with transactional sinks its outage lasts
     // until that restore's first checkpoint as well.
     let held = |arithmetic: &str, seconds: u64| match input.transactional_sinks {
@@ -103,24 +80,8 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
             // Nothing runs to take a savepoint of: the restore is from the latest snapshot.
             let restart = Restart::new(s, rates, at(input.current, saved), at(input.target, saved), input.backend);
             let straight = restart.from_latest(input.latest);
-            // Brought back at its old parallelism first (each subtask its own files), then
-            // stopped with a savepoint and restored at the target: down less in all where the
-            // straight restore reads the state several times over (RocksDB's files, a rescale).
             let same = Restart::new(s, rates, at(input.current, saved), at(input.current, saved), input.backend);
-            let back = same.from_latest(input.latest);
-            let (back_words, back_s) = held(&back.arithmetic, back.seconds);
-            let parts =
-                restart.from_savepoint.iter().map(|ph| ph.arithmetic.as_str()).collect::<Vec<_>>().join(", then ");
-            let (sp_words, sp_s) = held(&parts, restart.savepoint_s());
-            let straight_s = held(&straight.arithmetic, straight.seconds).1;
-            let alternative = (back_s.saturating_add(sp_s) < straight_s).then(|| Alternative {
-                what: "bring it back at its old parallelism first, then stop it with a savepoint and restore that at the target",
-                arithmetic: format!("{back_words}; then {sp_words}"),
-                seconds: back_s.saturating_add(sp_s),
-                conditions: TWO_HOP_CONDITIONS.to_vec(),
-                risks: TWO_HOP_RISKS.to_vec(),
-                replaces_all: true,
-            });
+            let alternative = two_hop(&restart, &same, input.latest, held);
             (Timeline { phases: vec![straight, first_checkpoint] }, alternative, None)
         }
         Verdict::DirectRestore => {
@@ -330,15 +291,5 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
             });
             (Timeline { phases }, alternative, interim)
         }
-    }
-}
-
-/// The restart of a running job with a longer checkpoint timeout: cancelled, its latest retained
-/// checkpoint restored at its old parallelism (`same`: a restart from it to the same parallelism).
-fn raise_timeout(same: &Restart) -> Phase {
-    Phase {
-        kind: PhaseKind::RaiseTimeout,
-        what: "restart the running job with a longer checkpoint timeout: cancel it and restore its latest retained checkpoint at its old parallelism (NO_CLAIM)",
-        ..same.from_checkpoint.clone()
     }
 }

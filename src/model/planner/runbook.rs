@@ -259,44 +259,11 @@ impl RunbookInput {
     }
 }
 
-impl Runbook {
-    /// The runbook as Markdown: a heading per step, the commands in a shell block, the
-    /// configuration in a YAML block, the operator's fields as a list.
-    pub fn markdown(&self) -> String {
-        let mut s = format!("# Rescale runbook (Flink {})\n", self.release.slug());
-        for (i, st) in self.steps.iter().enumerate() {
-            s.push_str(&format!("\n## {}. {}\n", i + 1, st.title));
-            if !st.cli.is_empty() {
-                s.push_str("\n```sh\n");
-                for c in &st.cli {
-                    s.push_str(c);
-                    s.push('\n');
-                }
-                s.push_str("```\n");
-            }
-            if !st.config.is_empty() {
-                s.push_str("\n```yaml\n");
-                for (k, v) in &st.config {
-                    s.push_str(&format!("{k}: {v}\n"));
-                }
-                s.push_str("```\n");
-            }
-            if !st.k8s.is_empty() {
-                s.push_str("\nKubernetes operator (FlinkDeployment):\n");
-                for f in &st.k8s {
-                    s.push_str(&format!("- {f}\n"));
-                }
-            }
-        }
-        s.push_str("\n## Notes\n");
-        for n in &self.notes {
-            s.push_str(&format!("- {n}\n"));
-        }
-        s
-    }
-}
+mod markdown;
 
 #[cfg(test)]
 mod cli_tests;
+#[cfg(test)]
+mod operator_tests;
 #[cfg(test)]
 mod tests;

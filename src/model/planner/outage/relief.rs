@@ -1,10 +1,25 @@
 //! The fastest relief's route in words: straight from the retained checkpoint, or stopped with a
 //! savepoint and restored from it (a job that is down brought back first), and why that way.
 
+use super::super::super::imbalance::Imbalance;
 use super::super::format_duration;
 use super::super::snapshot_kinds::SnapshotKind;
 use super::RestoreFrom;
 use crate::trace::Backend;
+
+/// The fastest relief: run at the snapshot's max parallelism now, no rewrite.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Interim {
+    pub parallelism: u32,
+    pub imbalance: Imbalance,
+    pub restore_from: RestoreFrom,
+    /// Thousandths of the state the restore reads.
+    pub read_milli: u64,
+    pub arithmetic: String,
+    pub seconds: u64,
+    /// How the relief restarts, and why that way, in a sentence.
+    pub how: String,
+}
 
 /// The relief's route: from `from`, for a job that is `down` or running, with the state
 /// `backend` (what a retained checkpoint is), `current` → `parallelism`.

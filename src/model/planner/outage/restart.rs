@@ -189,3 +189,13 @@ pub struct Rates {
     /// Restoring a retained incremental checkpoint: its files downloaded as they are.
     pub incremental: u64,
 }
+
+/// The restart of a running job with a longer checkpoint timeout: cancelled, its latest retained
+/// checkpoint restored at its old parallelism (`same`: a restart from it to the same parallelism).
+pub(super) fn raise_timeout(same: &Restart) -> Phase {
+    Phase {
+        kind: PhaseKind::RaiseTimeout,
+        what: "restart the running job with a longer checkpoint timeout: cancel it and restore its latest retained checkpoint at its old parallelism (NO_CLAIM)",
+        ..same.from_checkpoint.clone()
+    }
+}

@@ -1,6 +1,9 @@
 //! The shorter cutovers a plan may offer beside its own: restarting from the retained checkpoint
-//! (a job with no rewrite), or from the shadow job's own state (a rewrite's shadow), each with
+//! (a job with no rewrite), from the shadow job's own state (a rewrite's shadow), or, for a job
+//! that is down, back at its old parallelism first and then moved with a savepoint; each with
 //! what it needs and what it risks.
+
+use super::{Restart, SnapshotKind};
 
 /// A shorter cutover than the plan's own, with what it needs and what can go wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,3 +66,31 @@ pub const SHADOW_RISKS: [&str; 3] = [
     "Anything nondeterministic (processing time, external lookups, random ids) makes the shadow's state differ from the live job's.",
     "Point the restarted shadow at the live sinks with the live transactional id prefix retired first, or the two fence each other.",
 ];
+
+/// A job that is down, restored within its max parallelism: brought back at its old parallelism
+/// first (`same`: each subtask its own files), then stopped with a savepoint and restored at the
+/// target, where that is down less in all than `restart`'s straight restore from its latest
+/// snapshot (RocksDB's files read several times over at a rescale). `held` adds what the first
+/// checkpoint after a restore holds the sinks for.
+pub(super) fn two_hop(
+    restart: &Restart,
+    same: &Restart,
+    latest: SnapshotKind,
+    held: impl Fn(&str, u64) -> (String, u64),
+) -> Option<Alternative> {
+    let straight = restart.from_latest(latest);
+    let back = same.from_latest(latest);
+    let (back_words, back_s) = held(&back.arithmetic, back.seconds);
+    let parts = restart.from_savepoint.iter().map(|ph| ph.arithmetic.as_str()).collect::<Vec<_>>().join(", then ");
+    let (sp_words, sp_s) = held(&parts, restart.savepoint_s());
+    let straight_s = held(&straight.arithmetic, straight.seconds).1;
+    (back_s.saturating_add(sp_s) < straight_s).then(|| Alternative {
+        what:
+            "bring it back at its old parallelism first, then stop it with a savepoint and restore that at the target",
+        arithmetic: format!("{back_words}; then {sp_words}"),
+        seconds: back_s.saturating_add(sp_s),
+        conditions: TWO_HOP_CONDITIONS.to_vec(),
+        risks: TWO_HOP_RISKS.to_vec(),
+        replaces_all: true,
+    })
+}

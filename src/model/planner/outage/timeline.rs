@@ -103,6 +103,23 @@ pub struct Phase {
 }
 
 impl Phase {
+    /// The first checkpoint after a restore: a full one, one pass at the savepoint rate
+    /// (`write`, `write_s`). With transactional sinks nothing is committed downstream until it
+    /// completes, so it counts in the outage.
+    pub fn first_checkpoint(transactional: bool, write: &str, write_s: u64) -> Phase {
+        Phase {
+            kind: PhaseKind::FirstCheckpoint,
+            what: if transactional {
+                "first checkpoint after the restore: a full one, every byte uploaded; the transactional sinks commit nothing until it completes"
+            } else {
+                "first checkpoint after the restore: a full one, every byte uploaded"
+            },
+            arithmetic: write.to_string(),
+            seconds: write_s,
+            downtime: transactional,
+        }
+    }
+
     /// The timeline's row label: [`PhaseKind::short`].
     pub fn short(&self) -> &'static str {
         self.kind.short()

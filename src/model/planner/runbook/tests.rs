@@ -4,7 +4,7 @@
 use super::super::release::tests::observed;
 use super::*;
 
-fn input(release: Release, verdict: Verdict) -> RunbookInput {
+pub(super) fn input(release: Release, verdict: Verdict) -> RunbookInput {
     let max_parallelism = if verdict == Verdict::DirectRestore { 128 } else { 1000 };
     let target = if max_parallelism == 128 { 100 } else { 200 };
     RunbookInput {
@@ -142,28 +142,6 @@ fn a_direct_restore_leaves_max_parallelism_unset() {
     }
 }
 
-/// Every FlinkDeployment field named is in the operator's CRD (release-1.15.0).
-#[test]
-fn every_operator_field_is_in_the_crd() {
-    let crd = include_str!("../../../../tests/flink-config-keys/operator-crd-release-1.15.0.txt");
-    let fields: Vec<&str> =
-        crd.lines().filter_map(|l| l.strip_prefix("field ")).map(|l| l.split(' ').next().unwrap()).collect();
-    let enums = |f: &str| {
-        crd.lines().find_map(|l| l.strip_prefix(&format!("field {f} enum "))).map(|v| v.split(',').collect::<Vec<_>>())
-    };
-    for v in [Verdict::DirectRestore, Verdict::RewriteNeeded, Verdict::RebuildFromLog] {
-        for st in input(Release::V2_3, v).runbook().steps {
-            for f in st.k8s.iter().filter(|f| f.starts_with("spec.")) {
-                let (name, value) = f.split_once(": ").unwrap();
-                assert!(fields.contains(&name), "{name}");
-                if let Some(allowed) = enums(name) {
-                    assert!(allowed.contains(&value), "{name}: {value}");
-                }
-            }
-        }
-    }
-}
-
 /// The names change with the release, as observed.
 #[test]
 fn names_follow_the_release() {
@@ -295,16 +273,5 @@ fn the_in_place_note_follows_the_rest_api_of_the_release() {
             n.starts_with("No in-place rescaling: ") && n.contains("has no call to set a running job's parallelism")
         });
         assert_eq!((names_call, says_cannot), (has_put, !has_put), "{}", r.slug());
-    }
-}
-
-/// The shadow's own transactional id prefix is asked only of transactional sinks.
-#[test]
-fn the_shadow_keeps_its_own_transactional_id_only_with_transactional_sinks() {
-    for (transactional, said) in [(true, true), (false, false)] {
-        let book = RunbookInput { transactional, ..input(Release::V2_3, Verdict::RewriteNeeded) }.runbook();
-        let shadow = book.steps.iter().find(|s| s.title.starts_with("Start the shadow job")).unwrap();
-        assert_eq!(shadow.title.contains("transactional id prefix"), said, "{}", shadow.title);
-        assert!(shadow.title.contains("its own consumer group"));
     }
 }

@@ -149,7 +149,7 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
                 <p class="alert" role="alert" data-testid="class-status">{ format!("The latest read failed: {why}. Shown: the class as read at {at}; read again every 15 seconds.") }</p>
             },
             None => {
-                html! { <p class="alert" role="alert" data-testid="class-status">{ format!("The class could not be read: {why}.") }</p> }
+                html! { <p class="alert" role="alert" id="class-refused" data-testid="class-status">{ format!("The class could not be read: {why}.") }</p> }
             }
         },
         Some(Ok((_, learners, at))) => html! {
@@ -161,7 +161,7 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
             <h1 id="class-title">{ "Class view" }</h1>
             <p>{ "The answers of a workshop, read back from the Learning Record Store your LMS reports to. The key and secret stay in this tab and are never put in a link." }</p>
             <form class="class-connection" onsubmit={on_submit}>
-                { lrs_fields(&form, "class", &form.access, |c| &mut c.access) }
+                { lrs_fields(&form, ("class", matches!(&*result, Some(Err(_))).then_some("class-refused")), &form.access, |c| &mut c.access) }
                 { form_field(&form, "class-activity", ("Activity id", "text"), &form.activity, |c, t| c.activity = t) }
                 <button type="submit">{ "Show the class" }</button>
             </form>

@@ -165,7 +165,7 @@ pub fn use_live_report(
             <summary>{ "Send answers to an LRS (live workshop)" }</summary>
             <p class="field-hint">{ "For a class without an LMS: the trainer names the Learning Record Store; your answers go there under your name. Kept in this tab only, never in a link." }</p>
             <form class="class-connection" onsubmit={on_submit}>
-                { lrs_fields(&form, "live", &form.access, |l| &mut l.access) }
+                { lrs_fields(&form, ("live", matches!(&*session, Some(Err(_))).then_some("live-refused")), &form.access, |l| &mut l.access) }
                 { form_field(&form, "live-name", ("Your name", "text"), &form.name, |l, t| l.name = t) }
                 <button type="submit">{ "Send my answers" }</button>
             </form>
@@ -182,7 +182,7 @@ pub fn use_live_report(
                         <button type="button" onclick={on_stop}>{ "Stop sending" }</button>
                     </p>
                 },
-                Some(Err(why)) => html! { <p class="alert" role="alert" data-testid="live-status">{ format!("Your answers are not being sent: {why}.") }</p> },
+                Some(Err(why)) => html! { <p class="alert" role="alert" id="live-refused" data-testid="live-status">{ format!("Your answers are not being sent: {why}.") }</p> },
             } }
         </details>
     }

@@ -281,7 +281,11 @@ test('without an LMS, a live workshop names the LRS and each answer reaches it',
   await page.getByLabel('Your name').fill('dana');
   await page.getByRole('button', { name: 'Send my answers' }).click();
   await expect(page.getByTestId('live-status')).toHaveText('Your answers are not being sent: the LRS endpoint must be an http(s) URL, such as https://lrs.example/xAPI/.');
+  // The field it refuses is marked, and described by the message.
+  await expect(page.getByLabel('LRS endpoint')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('LRS endpoint')).toHaveAccessibleDescription(/the LRS endpoint must be an http\(s\) URL/);
   await page.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
+  await expect(page.getByLabel('LRS endpoint')).not.toHaveAttribute('aria-invalid');
   await page.getByLabel('LRS key').fill('lms');
   await page.getByLabel('LRS secret').fill('lms-secret');
   await page.getByLabel('Your name').fill('dana');

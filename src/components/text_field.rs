@@ -16,7 +16,8 @@ pub struct FieldInput {
     pub bad_input: bool,
     /// The browser's text held no lone UTF-16 surrogate (which `text` cannot keep).
     pub well_formed: bool,
-    /// The field was left (sent only with `settles`): its edit ends; `text` is what it shows.
+    /// The field was left after an edit (sent only with `settles`): its edit ends; `text` is
+    /// not read.
     pub left: bool,
 }
 
@@ -54,11 +55,15 @@ pub struct TextFieldProps {
 pub fn TextField(props: &TextFieldProps) -> Html {
     // A number box holding text it cannot read (`3e`) also reports "": that is no retyping.
     let bad = use_mut_ref(|| false);
+    // Typed into since it took the focus: only then does leaving it end an edit (a blur after
+    // none would redraw the lab for nothing at every Tab).
+    let edited = use_mut_ref(|| false);
     let oninput = {
-        let (on_input, bad) = (props.on_input.clone(), bad.clone());
+        let (on_input, bad, edited) = (props.on_input.clone(), bad.clone(), edited.clone());
         Callback::from(move |e: InputEvent| {
             let (text, lone, bad_input) = crate::browser::events::input_text(&e);
             *bad.borrow_mut() = bad_input;
+            *edited.borrow_mut() = true;
             on_input.emit(FieldInput { text, bad_input, well_formed: !lone, left: false });
         })
     };
@@ -69,13 +74,12 @@ pub fn TextField(props: &TextFieldProps) -> Html {
         Callback::from(move |_: FocusEvent| focused.set(true))
     };
     let onblur = {
-        let (focused, on_input, bad) = (focused.clone(), props.on_input.clone(), bad.clone());
-        let (settles, text) = (props.settles, props.value.to_string());
+        let (focused, on_input, bad, settles) = (focused.clone(), props.on_input.clone(), bad.clone(), props.settles);
         Callback::from(move |_: FocusEvent| {
             focused.set(false);
-            if settles {
+            if settles && edited.replace(false) {
                 on_input.emit(FieldInput {
-                    text: text.clone(),
+                    text: String::new(),
                     bad_input: *bad.borrow(),
                     well_formed: true,
                     left: true,

@@ -3,8 +3,8 @@
 //! left (change event), and a bad edit is named and leaves the row as it was. After a row is
 //! removed, focus goes to the remove button now in its place, else the previous row's, else
 //! **Add key**, so a keyboard user stays where they were; a key added is shown (its page) and
-//! its key cell takes the focus, and the status line names it; a renamed key keeps its row, and
-//! so the focus. Text typed into a cell and not yet
+//! its key cell takes the focus (a screen reader then says the cell's name and the new key); a
+//! renamed key keeps its row, and so the focus. Text typed into a cell and not yet
 //! applied is kept as a draft: yew sets an input's value from the page on every render where
 //! the two differ, so a render for another row's edit would otherwise wipe it.
 

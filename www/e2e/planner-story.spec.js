@@ -177,6 +177,8 @@ test('a job that is down, restored within its max parallelism: the two-window ro
   // checkpoint. Back at 24 first, then moved with a savepoint: 19 h 25 min in all.
   await open(page, '#/planner?job=down&p=100');
   await expect(page.getByTestId('plan-downtime')).toContainText('for 20 h 8 min');
+  // The factor is shown exact, and the time is computed from it (not from a truncated 4.187).
+  await expect(page.getByTestId('plan-phases')).toContainText('4.1875 × 4 TiB ÷ 300 MiB/s = 16 h 15 min');
   const alternative = page.getByTestId('plan-alternative');
   await expect(alternative).toContainText('Bring it back at its old parallelism first, then stop it with a savepoint and restore that at the target');
   await expect(alternative).toContainText('19 h 25 min in all, instead of 20 h 8 min.');

@@ -20,7 +20,7 @@ impl PlanInput {
     /// One pass over the state at the savepoint rate: a savepoint's time, and a first (full)
     /// checkpoint's after a restore.
     pub(super) fn full_pass_s(&self) -> u64 {
-        super::outage::pass_arithmetic(self.state_bytes, 1000, self.savepoint_rate).1
+        super::outage::pass_arithmetic(self.state_bytes, super::outage::ReadFactor::ONCE, self.savepoint_rate).1
     }
 
     /// A running job whose savepoint outlasts Flink's default checkpoint timeout (observed: past

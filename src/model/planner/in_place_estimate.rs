@@ -3,20 +3,20 @@
 //! (`tests/flink-adaptive/observed-flink-2.3.0.txt`). With RocksDB (incremental checkpoints)
 //! every new subtask downloads each old subtask's files whose key-group range overlaps its own,
 //! so after a large scale-out the restore reads several times the state
-//! ([`incremental_read_milli`]); a heap job's checkpoint is read once. Stopping with a savepoint
+//! ([`incremental_read`]); a heap job's checkpoint is read once. Stopping with a savepoint
 //! and restarting from it writes and reads the state once each.
 
 use super::first_checkpoint::savepoint_outlasts_default;
 use super::in_place::{InPlaceInput, InPlaceOutcome};
-use super::outage::{incremental_read_milli, pass_arithmetic, Rates};
+use super::outage::{incremental_read, pass_arithmetic, Rates, ReadFactor};
 use crate::key_group::{MaxParallelism, Parallelism};
 use crate::trace::Backend;
 
 /// The in-place restart's restore, and the savepoint restart it competes with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InPlaceEstimate {
-    /// Thousandths of the state the restore reads (1000: once).
-    pub read_milli: u64,
+    /// How many times over the restore reads the state.
+    pub read: ReadFactor,
     /// `5.375 × 4 TiB ÷ 300 MiB/s = 21 h 7 min`.
     pub restore: String,
     pub restore_s: u64,
@@ -46,20 +46,20 @@ impl InPlaceInput {
         let new = Parallelism::new(i64::from(parallelism), max).ok()?;
         // RocksDB's incremental checkpoint: its files downloaded, those overlapping each new
         // range; a heap checkpoint is read once and every key put back into memory.
-        let (read_milli, rate) = match backend {
-            Backend::RocksDb => (incremental_read_milli(old, new), rates.incremental),
-            Backend::HashMap => (1000, rates.restore),
+        let (factor, rate) = match backend {
+            Backend::RocksDb => (incremental_read(old, new), rates.incremental),
+            Backend::HashMap => (ReadFactor::ONCE, rates.restore),
         };
-        let (restore, restore_s) = pass_arithmetic(state, read_milli, rate);
-        let (write, write_s) = pass_arithmetic(state, 1000, rates.savepoint);
-        let (read, read_s) = pass_arithmetic(state, 1000, rates.restore);
+        let (restore, restore_s) = pass_arithmetic(state, factor, rate);
+        let (write, write_s) = pass_arithmetic(state, ReadFactor::ONCE, rates.savepoint);
+        let (read, read_s) = pass_arithmetic(state, ReadFactor::ONCE, rates.restore);
         let (via_savepoint, via_savepoint_s) = (format!("{write}, then {read}"), write_s.saturating_add(read_s));
         // A savepoint past the default checkpoint timeout fails (observed): the job is first
         // restarted with a longer one, from its latest checkpoint at its own parallelism (each
         // subtask reads its own files once), down for that restore too.
         let (via_savepoint, via_savepoint_s) = match savepoint_outlasts_default(write_s) {
             true => {
-                let (again, again_s) = pass_arithmetic(state, 1000, rate);
+                let (again, again_s) = pass_arithmetic(state, ReadFactor::ONCE, rate);
                 (
                     format!("a restart with a longer checkpoint timeout first, {again}; then {via_savepoint}"),
                     via_savepoint_s.saturating_add(again_s),
@@ -68,7 +68,7 @@ impl InPlaceInput {
             false => (via_savepoint, via_savepoint_s),
         };
         Some(InPlaceEstimate {
-            read_milli,
+            read: factor,
             restore,
             restore_s,
             via_savepoint,
@@ -98,8 +98,8 @@ mod tests {
     fn a_large_scale_out_reads_the_overlap() {
         let rates = Rates { savepoint: 300 * MIB, rewrite: 300 * MIB, restore: 300 * MIB, incremental: 300 * MIB };
         let e = input(24, 128, 128).estimate(4 * TIB, rates, Backend::RocksDb).unwrap();
-        assert_eq!(e.read_milli, 5375);
-        assert_eq!(e.restore_s, 4 * TIB / (300 * MIB) * 5375 / 1000);
+        assert_eq!(e.read.to_string(), "5.375");
+        assert_eq!(e.restore_s, 4 * TIB / (300 * MIB) * 43 / 8);
         assert!(e.restore.starts_with("5.375 × 4 TiB ÷ 300 MiB/s = "), "{}", e.restore);
         // The savepoint (3 h 53 min) outlasts the default timeout: a restart with a longer one
         // comes first, its checkpoint read once.
@@ -116,7 +116,7 @@ mod tests {
         assert_eq!((small.via_savepoint_s, small.via_savepoint.starts_with("100 GiB")), (682, true));
         // A heap job's checkpoint is read once: in place is the quicker.
         let heap = input(24, 128, 128).estimate(4 * TIB, rates, Backend::HashMap).unwrap();
-        assert_eq!(heap.read_milli, 1000);
+        assert!(heap.read.is_once());
         assert!(heap.in_place_is_quicker());
     }
 
@@ -136,11 +136,16 @@ mod tests {
     #[test]
     fn factors() {
         let rates = Rates { savepoint: MIB, rewrite: MIB, restore: MIB, incremental: MIB };
-        for (current, target, max, milli) in
-            [(4, 8, 128, 2000), (8, 4, 128, 1000), (2, 3, 128, 2000), (24, 128, 128, 5375), (1, 128, 128, 128_000)]
-        {
+        for (current, target, max, factor) in [
+            (4, 8, 128, "2"),
+            (8, 4, 128, "1"),
+            (2, 3, 128, "2"),
+            (24, 128, 128, "5.375"),
+            (24, 100, 128, "4.1875"),
+            (1, 128, 128, "128"),
+        ] {
             let e = input(current, target, max).estimate(TIB, rates, Backend::RocksDb).unwrap();
-            assert_eq!(e.read_milli, milli, "{current} → {target}");
+            assert_eq!(e.read.to_string(), factor, "{current} → {target}");
         }
         // No estimate where nothing restarts: above max parallelism, or the same parallelism.
         assert_eq!(input(24, 200, 128).estimate(TIB, rates, Backend::RocksDb), None);

@@ -10,7 +10,7 @@
 //! ([`RestoreFrom::Savepoint`]). A retained RocksDB incremental checkpoint is restored per old
 //! subtask: a new subtask downloads every file of each old subtask whose key-group range
 //! overlaps its own, so after a rescale the job reads more than the state
-//! ([`incremental_read_milli`]). Assumed: each old subtask's files cover its whole range, and
+//! ([`incremental_read`]). Assumed: each old subtask's files cover its whole range, and
 //! state is spread evenly over the key groups.
 
 use super::super::imbalance::Imbalance;
@@ -19,14 +19,16 @@ use super::snapshot_kinds::SnapshotKind;
 use super::{format_duration, JobStatus, PlanInput, Verdict};
 use crate::trace::Backend;
 
+mod read_factor;
 mod relief;
 mod restart;
 mod shorter;
 mod timeline;
 
+pub use read_factor::ReadFactor;
 pub use relief::Interim;
 use restart::raise_timeout;
-pub use restart::{incremental_read_milli, pass_arithmetic, seconds, Rates, Restart, RestoreFrom};
+pub use restart::{incremental_read, pass_arithmetic, seconds, Rates, Restart, RestoreFrom};
 use shorter::two_hop;
 use shorter::SHADOW_RISKS;
 pub use shorter::{Alternative, CHECKPOINT_CONDITIONS, CHECKPOINT_RISKS, HEAP_CHECKPOINT_CONDITION, SHADOW_CONDITIONS};
@@ -49,9 +51,9 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
     };
     let s = input.state_bytes;
     let at = |p: u32, m: MaxParallelism| Parallelism::new(i64::from(p), m).ok();
-    let (write, write_s) = pass_arithmetic(s, 1000, rates.savepoint);
-    let (rewrite, rewrite_s) = pass_arithmetic(s, 2000, rates.rewrite);
-    let (read, read_s) = pass_arithmetic(s, 1000, rates.restore);
+    let (write, write_s) = pass_arithmetic(s, ReadFactor::ONCE, rates.savepoint);
+    let (rewrite, rewrite_s) = pass_arithmetic(s, ReadFactor::TWICE, rates.rewrite);
+    let (read, read_s) = pass_arithmetic(s, ReadFactor::ONCE, rates.restore);
     let phase = |kind, what, arithmetic: &String, seconds, downtime| Phase {
         kind,
         what,
@@ -235,9 +237,12 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                 // or stopped with a savepoint and restored from it (a job that is down is brought
                 // back first): whichever is down less.
                 let straight = if down { restart.from_latest(input.latest) } else { restart.from_checkpoint.clone() };
-                // Thousandths of the state the straight restore reads: a canonical savepoint all of it once.
-                let straight_milli =
-                    if down && input.latest == SnapshotKind::CanonicalSavepoint { 1000 } else { restart.read_milli };
+                // What the straight restore reads: a canonical savepoint all of the state once.
+                let straight_read = if down && input.latest == SnapshotKind::CanonicalSavepoint {
+                    ReadFactor::ONCE
+                } else {
+                    restart.read
+                };
                 let checkpoint = held(&straight.arithmetic, straight.seconds);
                 let parts =
                     restart.from_savepoint.iter().map(|ph| ph.arithmetic.as_str()).collect::<Vec<_>>().join(", then ");
@@ -283,10 +288,10 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                     parallelism: p.get(),
                     imbalance: Imbalance::of(p),
                     restore_from: from,
-                    read_milli: straight_milli,
+                    read: straight_read,
                     arithmetic,
                     seconds,
-                    how: route.words(straight_milli, back_s),
+                    how: route.words(straight_read, back_s),
                 }
             });
             (Timeline { phases }, alternative, interim)

@@ -149,21 +149,23 @@ fn suggestion_is_divisible_by_the_planned_parallelisms() {
 }
 
 /// A retained incremental checkpoint restored at another parallelism: every old subtask's files
-/// are read by each new subtask whose range overlaps its own (thousandths of the state).
+/// are read by each new subtask whose range overlaps its own (how many times over the state).
 #[test]
 fn incremental_restore_reads_the_overlap() {
-    use super::outage::incremental_read_milli;
+    use super::outage::incremental_read;
     let at = |p: i64, m: i64| Parallelism::new(p, MaxParallelism::new(m).unwrap()).unwrap();
-    for (old, new, max, milli) in [
-        (24, 24, 128, 1000),
-        (24, 128, 128, 5375),
-        (128, 24, 128, 1000),
-        (1, 4, 128, 4000),
-        (2, 3, 128, 2000),
-        (4, 8, 1024, 2000),
-        (200, 200, 1200, 1000),
+    for (old, new, max, factor) in [
+        (24, 24, 128, "1"),
+        (24, 128, 128, "5.375"),
+        (24, 100, 128, "4.1875"),
+        (24, 16, 128, "1.3125"),
+        (128, 24, 128, "1"),
+        (1, 4, 128, "4"),
+        (2, 3, 128, "2"),
+        (4, 8, 1024, "2"),
+        (200, 200, 1200, "1"),
     ] {
-        assert_eq!(incremental_read_milli(at(old, max), at(new, max)), milli, "{old} → {new} at {max}");
+        assert_eq!(incremental_read(at(old, max), at(new, max)).to_string(), factor, "{old} → {new} at {max}");
     }
 }
 

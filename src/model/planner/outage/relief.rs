@@ -4,6 +4,7 @@
 use super::super::super::imbalance::Imbalance;
 use super::super::format_duration;
 use super::super::snapshot_kinds::SnapshotKind;
+use super::read_factor::ReadFactor;
 use super::RestoreFrom;
 use crate::trace::Backend;
 
@@ -13,8 +14,8 @@ pub struct Interim {
     pub parallelism: u32,
     pub imbalance: Imbalance,
     pub restore_from: RestoreFrom,
-    /// Thousandths of the state the restore reads.
-    pub read_milli: u64,
+    /// How many times over the restore reads the state.
+    pub read: ReadFactor,
     pub arithmetic: String,
     pub seconds: u64,
     /// How the relief restarts, and why that way, in a sentence.
@@ -37,11 +38,11 @@ pub(super) struct Route {
 }
 
 impl Route {
-    /// The route in a sentence: how, and why that way (`read_milli`: thousandths of the state a
-    /// restore from the checkpoint reads; `back_s`: how long bringing a stopped job back takes).
-    pub fn words(&self, read_milli: u64, back_s: u64) -> String {
+    /// The route in a sentence: how, and why that way (`read`: how many times over a restore
+    /// from the checkpoint reads the state; `back_s`: how long bringing a stopped job back takes).
+    pub fn words(&self, read: ReadFactor, back_s: u64) -> String {
         let Route { down, warm, from, backend, latest, current, parallelism: p } = *self;
-        let reads = format!("{}.{:03} × the state", read_milli / 1000, read_milli % 1000);
+        let reads = format!("{read} × the state");
         let checkpoint = match (backend, latest) {
             // A job that is down restarts from its own latest snapshot, whatever its kind.
             (_, SnapshotKind::CanonicalSavepoint) if down => {

@@ -6,6 +6,7 @@ use super::super::super::key_group::Parallelism;
 use super::super::super::skew::units::format_bytes_iec;
 use super::super::format_duration;
 use super::super::snapshot_kinds::SnapshotKind;
+use super::read_factor::ReadFactor;
 use super::{Phase, PhaseKind};
 use crate::trace::Backend;
 
@@ -41,23 +42,23 @@ impl RestoreFrom {
     }
 }
 
-/// Thousandths of the state an incremental restore from `old` to `new` downloads (1000 = the
-/// state once): each old subtask's share, times the new subtasks whose range overlaps it.
-/// `old` and `new` must share a max parallelism (else the state once is returned).
-pub fn incremental_read_milli(old: Parallelism, new: Parallelism) -> u64 {
+/// How many times over an incremental restore from `old` to `new` downloads the state: each
+/// old subtask's share, times the new subtasks whose range overlaps it. `old` and `new` must
+/// share a max parallelism (else the state once is returned).
+pub fn incremental_read(old: Parallelism, new: Parallelism) -> ReadFactor {
     let max = old.max().get();
     if new.max() != old.max() {
-        return 1000;
+        return ReadFactor::ONCE;
     }
-    let mut weighted = 0u128;
+    let mut weighted = 0u64;
     for (_, range) in old.ranges() {
         let (Some(first), Some(last)) = (old.max().key_group(range.first()), old.max().key_group(range.last())) else {
             continue;
         };
         let readers = new.owner_of(last).index() - new.owner_of(first).index() + 1;
-        weighted += u128::from(range.len()) * u128::from(readers);
+        weighted += u64::from(range.len()) * u64::from(readers);
     }
-    (weighted * 1000 / u128::from(max)) as u64
+    ReadFactor::new(weighted, max as u64)
 }
 
 /// Seconds to move `bytes` at `rate` bytes per second (rate 0 is read as 1).
@@ -65,15 +66,14 @@ pub fn seconds(bytes: u64, rate: u64) -> u64 {
     bytes / rate.max(1)
 }
 
-/// `4 TiB ÷ 300 MiB/s = 3 h 53 min`, with a factor in thousandths when it is not 1000.
-pub fn pass_arithmetic(bytes: u64, milli: u64, rate: u64) -> (String, u64) {
-    let s = (u128::from(seconds(bytes, rate)) * u128::from(milli) / 1000).min(u128::from(u64::MAX)) as u64;
+/// `4 TiB ÷ 300 MiB/s = 3 h 53 min`, with the factor in front when it is not 1.
+pub fn pass_arithmetic(bytes: u64, factor: ReadFactor, rate: u64) -> (String, u64) {
+    let s = factor.of(seconds(bytes, rate));
     let rate_text = format!("{}/s", format_bytes_iec(rate.max(1)));
     let size = format_bytes_iec(bytes);
-    let text = match milli {
-        1000 => format!("{size} ÷ {rate_text} = {}", format_duration(s)),
-        2000 => format!("2 × {size} ÷ {rate_text} = {}", format_duration(s)),
-        m => format!("{}.{:03} × {size} ÷ {rate_text} = {}", m / 1000, m % 1000, format_duration(s)),
+    let text = match factor.is_once() {
+        true => format!("{size} ÷ {rate_text} = {}", format_duration(s)),
+        false => format!("{factor} × {size} ÷ {rate_text} = {}", format_duration(s)),
     };
     (text, s)
 }
@@ -84,7 +84,7 @@ pub fn pass_arithmetic(bytes: u64, milli: u64, rate: u64) -> (String, u64) {
 pub struct Restart {
     pub from_savepoint: Vec<Phase>,
     pub from_checkpoint: Phase,
-    pub read_milli: u64,
+    pub read: ReadFactor,
     /// What the retained checkpoint (and a native savepoint) is: see [`Restart::new`].
     pub backend: Backend,
 }
@@ -100,9 +100,9 @@ impl Restart {
         new: Option<Parallelism>,
         backend: Backend,
     ) -> Restart {
-        let read_milli = match (old, new, backend) {
-            (Some(o), Some(n), Backend::RocksDb) => incremental_read_milli(o, n),
-            _ => 1000,
+        let factor = match (old, new, backend) {
+            (Some(o), Some(n), Backend::RocksDb) => incremental_read(o, n),
+            _ => ReadFactor::ONCE,
         };
         let (checkpoint_rate, checkpoint_what) = match backend {
             Backend::RocksDb => (
@@ -113,9 +113,9 @@ impl Restart {
                 (rates.restore, "restore from the latest retained checkpoint (a heap snapshot: each key group read once)")
             }
         };
-        let (write, write_s) = pass_arithmetic(state, 1000, rates.savepoint);
-        let (read, read_s) = pass_arithmetic(state, 1000, rates.restore);
-        let (inc, inc_s) = pass_arithmetic(state, read_milli, checkpoint_rate);
+        let (write, write_s) = pass_arithmetic(state, ReadFactor::ONCE, rates.savepoint);
+        let (read, read_s) = pass_arithmetic(state, ReadFactor::ONCE, rates.restore);
+        let (inc, inc_s) = pass_arithmetic(state, factor, checkpoint_rate);
         Restart {
             from_savepoint: vec![
                 Phase {
@@ -140,7 +140,7 @@ impl Restart {
                 seconds: inc_s,
                 downtime: true,
             },
-            read_milli,
+            read: factor,
             backend,
         }
     }

@@ -24,7 +24,7 @@ pub const SINK_TXN_TIMEOUT_DEFAULT_S: u64 = 3600;
 pub const SOURCE: &str = "not observed (no Kafka here): Kafka's configuration reference and the Flink Kafka connector's KafkaSinkBuilder; which snapshot commits a sink's transactions was observed on Flink 2.3.0 with a sink that commits through a committer (tests/flink-savepoint-commits)";
 
 /// Which snapshots commit the sink's transactions (observed, `tests/flink-savepoint-commits`).
-pub const SAVEPOINTS_COMMIT: &str = "a stop savepoint (flink stop) commits the sink's transactions as it completes, and a savepoint taken while the job runs commits none: the checkpoint after it does (whether one completes while it is taken was not observed: the bound is sized as if none does)";
+pub const SAVEPOINTS_COMMIT: &str = "a stop savepoint (flink stop) commits the sink's transactions as it completes, and a savepoint taken while the job runs commits none: the checkpoint after it does (and at Flink's default of one checkpoint at a time, none starts while it is taken, observed)";
 /// What the first checkpoint after a restore holds open (observed: it is full,
 /// `tests/flink-first-checkpoint`; a checkpoint commits as it completes).
 pub const FIRST_CHECKPOINT_COMMITS: &str = "the first checkpoint after a restore uploads the whole state, and commits the transactions opened since the restore only as it completes";

@@ -103,6 +103,30 @@ fn each_route_asks_its_own_retention() {
 }
 
 const COMMITS: &str = include_str!("../../../tests/flink-savepoint-commits/observed-flink-2.3.0.txt");
+const DURING: &str = include_str!("../../../tests/flink-checkpoints-during-savepoint/observed-flink-2.3.0.txt");
+const KEYS: &str = include_str!("../../../tests/flink-config-keys/observed-flink-2.3.0.txt");
+
+/// No checkpoint starts while a running job's savepoint is pending at Flink's default of one at
+/// a time (one under way completes; with two allowed, one started): the plan's note on the
+/// live job's savepoint and the commit texts say so, from Flink 2.3.0's report.
+#[test]
+fn no_checkpoint_starts_while_a_savepoint_is_pending_at_the_default() {
+    assert!(DURING.starts_with("Flink version: 2.3.0"));
+    let (default, two) = DURING.split_once("max-concurrent-checkpoints 2:").unwrap();
+    for line in [
+        "max-concurrent-checkpoints not set (the default, 1):",
+        "  checkpoints in flight when it was triggered: some, each completed before it",
+        "  checkpoints triggered while it was pending: none",
+        "  the operator told the savepoint completed: no",
+    ] {
+        assert!(default.lines().any(|l| l == line), "not in the report: {line}");
+    }
+    assert!(two.lines().any(|l| l == "  checkpoints triggered while it was pending: some"));
+    assert!(KEYS.contains("option execution.checkpointing.max-concurrent-checkpoints | CheckpointingOptions.MAX_CONCURRENT_CHECKPOINTS |  | 1\n"));
+    let gap = PlanInput::default().plan().timeline.commit_gap_note().unwrap();
+    assert!(gap.contains("(execution.checkpointing.max-concurrent-checkpoints: 1) no checkpoint starts while it is pending; only one already under way completes"), "{gap}");
+    assert!(SAVEPOINTS_COMMIT.contains("none starts while it is taken, observed"));
+}
 
 /// What the transaction texts say commits a sink, each beside the line of Flink 2.3.0's report
 /// (`tests/flink-savepoint-commits`, a Sink V2 with a committer) that shows it.

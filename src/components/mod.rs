@@ -1,6 +1,7 @@
 //! Small presentational widgets shared by the labs. They hold no lab logic: values in,
 //! callbacks out.
 
+pub mod announce;
 pub mod answer_field;
 pub mod big_text;
 pub mod chart_box;
@@ -21,6 +22,7 @@ pub mod text_field;
 pub mod view_part;
 pub mod wanted;
 
+pub use announce::{use_announce, Announce, ResultRegion};
 pub use answer_field::AnswerField;
 pub use big_text::{on_file_text, use_big_text, BigField, BigText, FileKind};
 pub use chart_box::{use_chart_style, DarkTheme};

@@ -73,10 +73,10 @@ pub fn TextField(props: &TextFieldProps) -> Html {
         let focused = focused.clone();
         Callback::from(move |_: FocusEvent| focused.set(true))
     };
-    let onblur = {
-        let (focused, on_input, bad, settles) = (focused.clone(), props.on_input.clone(), bad.clone(), props.settles);
-        Callback::from(move |_: FocusEvent| {
-            focused.set(false);
+    // Leaving the field, or Enter in it, ends an edit under way (the lab's results are said then).
+    let end_edit = {
+        let (on_input, bad, settles) = (props.on_input.clone(), bad.clone(), props.settles);
+        Callback::from(move |()| {
             if settles && edited.replace(false) {
                 on_input.emit(FieldInput {
                     text: String::new(),
@@ -87,6 +87,18 @@ pub fn TextField(props: &TextFieldProps) -> Html {
             }
         })
     };
+    let onblur = {
+        let (focused, end_edit) = (focused.clone(), end_edit.clone());
+        Callback::from(move |_: FocusEvent| {
+            focused.set(false);
+            end_edit.emit(());
+        })
+    };
+    let onkeydown = Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Enter" {
+            end_edit.emit(());
+        }
+    });
     let retyping = *focused && props.value.is_empty() && !*bad.borrow();
     let error = props.error.as_ref().filter(|_| !retyping);
     let hint_id = format!("{}-hint", props.id);
@@ -118,7 +130,7 @@ pub fn TextField(props: &TextFieldProps) -> Html {
                 autocomplete="off"
                 aria-invalid={error.map(|_| "true")}
                 aria-describedby={(!described.is_empty()).then(|| described.join(" "))}
-                {oninput} {onfocus} {onblur}
+                {oninput} {onfocus} {onblur} {onkeydown}
             />
             if let Some(hint) = &props.hint {
                 <p class="field-hint" id={hint_id.clone()}>{ hint.clone() }</p>

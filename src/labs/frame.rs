@@ -9,7 +9,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::url_sync::use_url_sync;
-use crate::components::Notices;
+use crate::components::{use_announce, Announce, Notices};
 use crate::lab::Lab;
 use crate::url::slot::{self, Slotted};
 use crate::url::{Edit, Location, Notice, Params};
@@ -74,6 +74,8 @@ pub struct OpenedLab<S: LabState> {
     pub state: UseReducerHandle<S>,
     pub opened: Rc<S>,
     pub notices: Vec<Notice>,
+    /// Whether its result regions speak: quiet while a field's edit is under way.
+    pub announce: Announce,
 }
 
 /// Opens the lab from the location, runs its reducer, and writes its state back into the URL
@@ -90,7 +92,8 @@ pub fn use_lab<S: LabState>(location: &Location) -> OpenedLab<S> {
         move || (*opened.0).clone()
     });
     use_url_sync(S::LAB, &location.common, state.pairs());
-    OpenedLab { state, opened: Rc::clone(&opened.0), notices: opened.1.clone() }
+    let announce = use_announce(slot::editing(S::SLOTS, &*state));
+    OpenedLab { state, opened: Rc::clone(&opened.0), notices: opened.1.clone(), announce }
 }
 
 /// A dispatching callback for a lab's actions.
@@ -105,6 +108,9 @@ pub struct LabFrameProps {
     /// One paragraph under the heading: what the lab is about.
     pub lede: AttrValue,
     pub notices: Vec<Notice>,
+    /// Given to the lab's [`crate::components::ResultRegion`]s.
+    #[prop_or_default]
+    pub announce: Announce,
     #[prop_or_default]
     pub children: Html,
 }
@@ -121,7 +127,7 @@ pub fn LabFrame(props: &LabFrameProps) -> Html {
             <h1 id={title_id}>{ props.lab.title() }</h1>
             if whole { <p class="lede">{ props.lede.clone() }</p> }
             <Notices notices={props.notices.clone()} />
-            { props.children.clone() }
+            <ContextProvider<Announce> context={props.announce}>{ props.children.clone() }</ContextProvider<Announce>>
         </section>
     }
 }

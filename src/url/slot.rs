@@ -93,6 +93,8 @@ pub trait Bound<S>: ParamInfo {
     fn set(&self, state: &mut S, text: String, bad_input: bool);
     /// The edit under way of its field ends.
     fn settle(&self, state: &mut S);
+    /// Its field has an edit under way.
+    fn editing(&self, state: &S) -> bool;
     /// The field's current error.
     fn error<'a>(&self, state: &'a S) -> Option<&'a str>;
 }
@@ -117,6 +119,9 @@ impl<S: 'static, K: Kind> Bound<S> for Slot<S, K> {
     }
     fn settle(&self, state: &mut S) {
         K::settle((self.get_mut)(state));
+    }
+    fn editing(&self, state: &S) -> bool {
+        K::editing((self.get)(state))
     }
     fn error<'a>(&self, state: &'a S) -> Option<&'a str> {
         K::error((self.get)(state))
@@ -230,6 +235,11 @@ pub fn open<S: Default>(table: Table<S>, params: &Params, notices: &mut Vec<Noti
         slot.open(&mut state, params, notices);
     }
     state
+}
+
+/// Some field of `state` has an edit under way (typed into, not yet left).
+pub fn editing<S>(table: Table<S>, state: &S) -> bool {
+    table.iter().any(|slot| slot.editing(state))
 }
 
 /// The link's parameters for `state`, defaults left out, in the table's order.

@@ -149,3 +149,37 @@ test('the key table\'s cells show their edge at rest, as fields do', async ({ pa
   expect(border).not.toBe('rgba(0, 0, 0, 0)');
   expect(border).not.toBe(background);
 });
+
+test('the planner\'s results are said once an edit ends, not at each keystroke on the way', async ({ page }) => {
+  await open(page, '#/planner');
+  const ids = ['restore-verdict', 'plan-verdict', 'inplace-verdict', 'plan-snapshot-check'];
+  const regions = ids.map((id) => page.getByTestId(id));
+  for (const region of regions) await expect(region).toHaveAttribute('aria-live', 'polite');
+  const p = page.getByLabel('New parallelism', { exact: true });
+  await p.fill('1');
+  await p.press('0');
+  // Typing: the results follow on screen (10 restores), but the regions are quiet.
+  await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'ok');
+  for (const region of regions) await expect(region).toHaveAttribute('aria-live', 'off');
+  for (const region of regions) await mark(region.locator('.region-content'));
+  await p.press('0');
+  await p.press('Enter');
+  // Enter ends the edit: the regions speak again, their content drawn anew (said once, for 100).
+  for (const region of regions) {
+    await expect(region).toHaveAttribute('aria-live', 'polite');
+    await expect(region.locator('.region-content')).not.toHaveAttribute('data-marked', 'kept');
+  }
+  await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'ok');
+  await expect(p).toBeFocused();
+  await expect(page).toHaveURL(/[?&]p=100(&|$)/);
+  // Leaving the field ends an edit too; a menu sets its value at once and the regions never go quiet.
+  await p.fill('200');
+  await expect(regions[0]).toHaveAttribute('aria-live', 'off');
+  await p.press('Tab');
+  await expect(regions[0]).toHaveAttribute('aria-live', 'polite');
+  await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'fails');
+  await page.getByLabel('State backend', { exact: true }).selectOption('hashmap');
+  await expect(page).toHaveURL(/[?&]backend=hashmap(&|$)/);
+  for (const region of regions) await expect(region).toHaveAttribute('aria-live', 'polite');
+  expect(await axeViolations(page)).toEqual([]);
+});

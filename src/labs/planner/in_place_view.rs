@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use super::query::{SCHEDULER, SLOTS_FOR_JOB};
 use super::state::PlannerState;
-use crate::components::{slot_field, slot_pick, LiveForm};
+use crate::components::{slot_field, slot_pick, LiveForm, ResultRegion};
 use crate::url::Edit;
 use crate::model::planner::format_duration;
 use crate::model::planner::in_place::{
@@ -133,12 +133,12 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
                 { slot_pick(&SCHEDULER, s, a) }
                 { slot_field(&SLOTS_FOR_JOB, s, a) }
             </LiveForm>
-            <div class={classes!("plan-verdict", outcome.as_str())} data-testid="inplace-verdict" data-verdict={outcome.as_str()} role="status" aria-live="polite">
+            <ResultRegion class={classes!("plan-verdict", outcome.as_str())} testid="inplace-verdict" verdict={outcome.as_str()}>
                 <strong>{ headline }</strong>
                 if let Some(m) = message {
                     <blockquote class="flink-message"><code>{ m }</code></blockquote>
                 }
-            </div>
+            </ResultRegion>
             if let Some(e) = &estimate {
                 <p data-testid="inplace-estimate">{ estimate_line(e, s.txn) }</p>
             }

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::query::SNAPSHOT;
 use super::state::PlannerState;
-use crate::components::{slot_pick, LiveForm};
+use crate::components::{slot_pick, LiveForm, ResultRegion};
 use crate::url::Edit;
 use crate::model::planner::{JobStatus, Verdict};
 use crate::model::planner::snapshot_kinds::{plan_needs, snapshot_kinds_csv, Cell, Operation, SnapshotKind, Source};
@@ -61,13 +61,13 @@ pub fn Kinds(props: &KindsProps) -> Html {
             </div>
             <button type="button" onclick={Callback::from(|_: MouseEvent| crate::browser::download("snapshot-kinds.csv", "text/csv", &snapshot_kinds_csv()))}>{ "Export CSV" }</button>
             <h3>{ "The plan against the table" }</h3>
-            <div data-testid="plan-snapshot-check" data-ok={ok.to_string()} role="status" aria-live="polite">
+            <ResultRegion testid="plan-snapshot-check" ok={ok.to_string()}>
                 <ul class="plan-needs">
                     { for needs.iter().map(|n| html! {
                         <li key={n.step}>{ format!("{}: {} — {}: {}", n.step, n.kind.title(), n.op.title(), cell_text(n.cell)) }</li>
                     }) }
                 </ul>
-            </div>
+            </ResultRegion>
             <p class="muted">{ if s.job == JobStatus::Down && verdict == Verdict::DirectRestore {
                 format!("A job that is down restarts from its own latest {}, at another parallelism and in NO_CLAIM mode: neither a rewrite nor another backend is asked of it.", s.snapshot.title())
             } else {

@@ -51,7 +51,7 @@ pub fn PlannerLab(props: &LabProps) -> Html {
     // arrives with them, not with the page.
     let saved_max = state.plan_input().snapshot_max().get();
     html! {
-        <LabFrame lab={Lab::Planner} lede={LEDE} notices={lab.notices}>
+        <LabFrame lab={Lab::Planner} lede={LEDE} notices={lab.notices} announce={lab.announce}>
             <predictor::Predictor state={(*state).clone()} on_action={on_action.clone()} />
             // Below the first screen: each part's code is fetched when it is wanted.
             <Wanted height="tall">

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::query::{BACKEND, CURRENT, INC_RATE, JOB, PARTITIONS, RATE, RESTORE_RATE, SP_RATE, STATE, TTL, TXN};
 use super::state::PlannerState;
-use crate::components::{slot_field, slot_pick, CopyExport, LiveForm};
+use crate::components::{slot_field, slot_pick, CopyExport, LiveForm, ResultRegion};
 use crate::url::Edit;
 use crate::model::number::count;
 use crate::model::planner::document::headline;
@@ -60,9 +60,9 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             </LiveForm>
             <p>{ format!("Target: the new parallelism above, {} (one value for the predictor and the plan).", s.p.value) }</p>
             <p>{ ceiling_note }</p>
-            <div class={classes!("plan-verdict", verdict_key)} data-testid="plan-verdict" data-verdict={verdict_key} role="status" aria-live="polite">
+            <ResultRegion class={classes!("plan-verdict", verdict_key)} testid="plan-verdict" verdict={verdict_key}>
                 <strong>{ headline }</strong>
-            </div>
+            </ResultRegion>
             <h3>{ "Which vertices gain" }</h3>
             <ul class="vertices" data-testid="plan-vertices">
                 { for p.vertices.iter().map(|v| html! { <li key={vertex_name(v)}>{ vertex_text(v, s.partitions.value) }</li> }) }

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::query::{FIRST, MAXP, P, SAVED_HOW, SAVED_MAXP};
 use super::state::PlannerState;
-use crate::components::{slot_field, slot_pick, LiveForm};
+use crate::components::{slot_field, slot_pick, LiveForm, ResultRegion};
 use crate::labs::frame::PartProps;
 use crate::model::number::count;
 use crate::model::restore::RestoreOutcome;
@@ -50,9 +50,9 @@ pub fn Predictor(props: &PartProps<PlannerState>) -> Html {
                 { slot_field(&P, s, a) }
                 { slot_field(&MAXP, s, a) }
             </LiveForm>
-            <div class={classes!("restore-result", verdict)} data-testid="restore-verdict" data-verdict={verdict} role="status" aria-live="polite">
+            <ResultRegion class={classes!("restore-result", verdict)} testid="restore-verdict" verdict={verdict}>
                 { body }
-            </div>
+            </ResultRegion>
             <p class="muted">
                 { "Flink 2.3.0 was run with real savepoints to find these checks and their order: (1) building the job: parallelism \
                    above an explicitly set max parallelism; (2) loading the snapshot: an explicitly set max parallelism that differs \

@@ -23,6 +23,10 @@ pub trait Kind: ParamInfo + 'static {
     fn set(&self, stored: &mut Self::Stored, text: String, bad_input: bool);
     /// The edit under way ends (see [`Field::settle`]); a pick has none.
     fn settle(_stored: &mut Self::Stored) {}
+    /// An edit is under way (typed into, not yet left); a pick never is.
+    fn editing(_stored: &Self::Stored) -> bool {
+        false
+    }
     fn error(stored: &Self::Stored) -> Option<&str>;
 }
 
@@ -46,6 +50,9 @@ impl<T: Clone + PartialEq + Sync + 'static> Kind for Param<T> {
     }
     fn settle(stored: &mut Field<T>) {
         stored.settle();
+    }
+    fn editing(stored: &Field<T>) -> bool {
+        stored.before.is_some()
     }
     fn error(stored: &Field<T>) -> Option<&str> {
         stored.error.as_deref()

@@ -98,13 +98,18 @@ fn a_refused_text_leaves_the_value_the_edit_began_with() {
         // Leaving a field whose text is refused ends the edit there: the next one begins from
         // the value kept, and its text is not read again.
         (vec![typing("3"), typing("30"), left.clone(), typing("300")], 4, "300", true),
+        (vec![typing("3"), typing("30"), left.clone()], 4, "30", true),
+        (vec![typing("90"), P.edit(&6)], 6, "6", false),
     ];
     for (edits, value, text, error) in cases {
         let (mut toy, _) = opened("#/owners");
         let shown = format!("{edits:?}");
+        // An edit is under way after a keystroke, until the field is left or a value set.
+        let under_way = edits.last().is_some_and(|e| e.how == EditHow::Typing);
         for edit in edits {
             edit.apply(SLOTS, &mut toy);
         }
         assert_eq!((toy.p.value, toy.p.text.as_str(), toy.p.error.is_some()), (value, text, error), "{shown}");
+        assert_eq!(super::editing(SLOTS, &toy), under_way, "{shown}");
     }
 }

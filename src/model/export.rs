@@ -30,8 +30,9 @@ pub const TRACE_CHECK_HEADER: &str = "key,key_group,owner_before,owner_after,mov
 
 /// `trace-check.csv`, the trace check's per-key table as the page shows it (the owner after
 /// empty when the restored job never held the key, the actual total empty when it was not
-/// read): a header row first, `\n` line ends. Trace keys are the model's own (`key-17`):
-/// no comma or quote to escape.
+/// read): a header row first, `\n` line ends; then the keys the trace does not have (a changed
+/// key function's), with no owner before and no expected total. Trace keys are the model's own
+/// (`customer-17`): no comma or quote to escape.
 pub fn trace_check_csv(result: &TraceResult) -> String {
     let mut out = format!("{TRACE_CHECK_HEADER}\n");
     for row in &result.rows {
@@ -46,6 +47,9 @@ pub fn trace_check_csv(result: &TraceResult) -> String {
             row.moved(),
             row.expected
         ));
+    }
+    for new in &result.new_keys {
+        out.push_str(&format!("{},{},,{},false,,{},false\n", new.key, new.key_group, new.owner, new.total));
     }
     out
 }
@@ -90,5 +94,13 @@ mod trace_tests {
         // A changed uid with the flag: the sums restart empty, so every key is wrong.
         let lost = input(Scenario::UidChangedAllowNonRestored).run();
         assert!(trace_check_csv(&lost).lines().skip(1).all(|l| l.ends_with(",false")), "{}", trace_check_csv(&lost));
+        // A changed key function: the new keys follow, none expected by the trace.
+        let upper = input(Scenario::KeyFunctionChanged).run();
+        let csv = trace_check_csv(&upper);
+        assert_eq!(csv.lines().count(), 1 + upper.rows.len() + upper.new_keys.len());
+        let new = &upper.new_keys[0];
+        let line = format!("{},{},,{},false,,{},false", new.key, new.key_group, new.owner, new.total);
+        assert_eq!(csv.lines().nth(1 + upper.rows.len()), Some(line.as_str()));
+        assert!(new.key.starts_with("CUSTOMER-"), "{}", new.key);
     }
 }

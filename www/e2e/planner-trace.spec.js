@@ -100,6 +100,20 @@ test('the uid-changed trace is RUNNING with its history gone, and list state is 
   await expect(page.getByTestId('idle-sources')).toContainText('2 of 10 source subtasks get no partition');
 });
 
+test('a changed key function: the old keys keep what was restored, the new keys hold what came after, as Flink 2.3.0 ended', async ({ page }) => {
+  // tests/flink-trace-kit/output-key-upper-p6.csv: customer-0,32 and CUSTOMER-0,17 (24 keys).
+  await open(page, '#/trace?scenario=key-function');
+  const row = page.locator('table.trace-table:not([data-testid]) tbody tr').first();
+  await expect(row.locator('td')).toHaveText(['customer-0', '16', '0', '0', '49', '32', '✗ wrong']);
+  await expect(page.locator('table.trace-table:not([data-testid]) tbody tr').nth(2).locator('td').first()).toHaveText('customer-2');
+  const made = page.getByTestId('trace-new-keys');
+  await expect(made.locator('caption')).toContainText('(12)');
+  await expect(made.locator('tbody tr').first().locator('td')).toHaveText(['CUSTOMER-0', 'customer-0', '73', '3', '17']);
+  const { text } = await downloaded(page, 'Export CSV');
+  expect(text).toContain('\ncustomer-0,16,0,0,false,49,32,false\n');
+  expect(text).toContain('\nCUSTOMER-0,73,,3,false,,17,false\n');
+});
+
 test('the trace check\'s table is exported as the page shows it', async ({ page }) => {
   await open(page, '#/trace?scenario=uid-changed&p2=10');
   const rows = page.locator('table.trace-table tbody tr');

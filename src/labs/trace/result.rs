@@ -1,6 +1,7 @@
 //! The trace check's outcome (`trace-verdict`), where the source resumed, the JobManager's log
 //! lines, and one row per key: expected vs actual total, key group, and owner before and after
-//! (moved keys marked), with **Export CSV** (`trace-check.csv`).
+//! (moved keys marked); the keys a changed key function made, which the trace does not have
+//! (`trace-new-keys`); **Export CSV** (`trace-check.csv`, both).
 
 use std::rc::Rc;
 
@@ -94,6 +95,21 @@ pub fn TraceResultView(props: &TraceResultProps) -> Html {
                     }) }
                 </tbody>
             </table></ScrollBox>
+            if !r.new_keys.is_empty() {
+                <ScrollBox label="Keys the trace does not have"><table class="trace-table" data-testid="trace-new-keys">
+                    <caption>{ format!("Keys the new job made, which the trace does not have ({}): the events after the restore", r.new_keys.len()) }</caption>
+                    <thead><tr><th scope="col">{ "key" }</th><th scope="col">{ "made from" }</th><th scope="col">{ "key group" }</th>
+                        <th scope="col">{ "owner" }</th><th scope="col">{ "total" }</th></tr></thead>
+                    <tbody>
+                        { for r.new_keys.iter().map(|k| html! {
+                            <tr key={k.key.clone()}>
+                                <td class="text">{ k.key.clone() }</td><td class="text">{ k.from.clone() }</td><td>{ k.key_group }</td>
+                                <td>{ k.owner }</td><td>{ k.total }</td>
+                            </tr>
+                        }) }
+                    </tbody>
+                </table></ScrollBox>
+            }
             <button type="button" onclick={on_export}>{ "Export CSV" }</button>
         </section>
     }

@@ -190,25 +190,25 @@ fn the_real_flink_runs_check_as_observed() {
     }
     // The key function changed (keyed by key.toUpperCase()): the job finishes, the old keys
     // keep what was restored and the new keys hold the events after the snapshot, as the lab's
-    // run says (its actual total of a customer is what its new key holds); the output is lost.
+    // run says (a customer's row holds its restored total, its new key is listed beside it, in
+    // the key group and at the owner Flink's output shows); the output is lost.
     assert!(observed.contains(
         "the key function changed to key.toUpperCase()\n  job ended FINISHED; events summed after the restore: 80, the first at offset 160"
     ));
     let upper = JobOutput::parse(&read!("output-key-upper-p6.csv")).unwrap();
     let restored = JobOutput::parse(&read!("output-restored-p6.csv")).unwrap();
     let run = input(super::super::Scenario::KeyFunctionChanged).run();
-    assert_eq!(run.rows.len(), 12);
-    for row in &run.rows {
-        let new_key = upper.totals[&row.key.to_uppercase()];
-        assert_eq!(row.actual, Some(new_key), "{}", row.key);
-        assert_eq!(
-            upper.totals[&row.key] + new_key,
-            row.expected,
-            "{}: the two histories add up to the truth",
-            row.key
-        );
+    assert_eq!((run.rows.len(), run.new_keys.len(), upper.totals.len()), (12, 12, 24));
+    for (row, new) in run.rows.iter().zip(&run.new_keys) {
+        assert_eq!((row.actual, new.from.as_str()), (Some(upper.totals[&row.key]), row.key.as_str()));
+        assert_eq!((new.key.as_str(), Some(&new.total)), (row.key.to_uppercase().as_str(), upper.totals.get(&new.key)));
+        assert_eq!(upper.totals[&row.key] + new.total, row.expected, "{}: the two histories add up to the truth", row.key);
         assert_eq!(restored.totals[&row.key], row.expected);
     }
+    // CUSTOMER-0 is in a key group of its own, owned at p=6 by another subtask than customer-0.
+    let zero = &run.new_keys[0];
+    assert_eq!((zero.key.as_str(), zero.key_group, zero.owner), ("CUSTOMER-0", 73, 3));
+    assert_eq!((run.rows[0].key_group, run.rows[0].owner_after), (16, Some(0)));
     assert_eq!(check(&PLAIN, &upper).verdict, OutputVerdict::Lost);
     assert_eq!(run.verdict, super::super::TraceVerdict::Lost);
 }

@@ -78,9 +78,15 @@ fn lost_scenarios_diverge_exactly() {
     let i = input(Scenario::KeyFunctionChanged, 4, 6);
     let r = i.run();
     assert_eq!(r.verdict, TraceVerdict::Lost);
-    for row in &r.rows {
-        let (_, post) = pre_and_post(&i, &row.key);
-        assert_eq!(row.actual, Some(post), "{}: the new key holds only events after the restore", row.key);
+    assert_eq!(r.new_keys.len(), r.rows.len());
+    for (row, new) in r.rows.iter().zip(&r.new_keys) {
+        let (pre, post) = pre_and_post(&i, &row.key);
+        assert_eq!(row.actual, Some(pre), "{}: the old key keeps what was restored", row.key);
+        assert_eq!((new.total, &new.from), (post, &row.key), "{}: the new key holds only events after the restore", new.key);
+    }
+    // Every other scenario makes no key the trace does not have.
+    for scenario in Scenario::ALL.into_iter().filter(|s| *s != Scenario::KeyFunctionChanged) {
+        assert!(input(scenario, 4, 6).run().new_keys.is_empty(), "{scenario:?}");
     }
     let i = input(Scenario::UidChangedAllowNonRestored, 4, 6);
     let r = i.run();

@@ -171,7 +171,7 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
         <section class={classes!("training", mode.present.then_some("presenting"))} aria-labelledby="training-title">
             <h2 id="training-title">{ set.and_then(|s| s.as_ref().ok()).map_or("Guided path".to_string(), |s| format!("Guided path: {}", s.title)) }</h2>
             if !mode.present && !mode.key {
-                <p>{ "Short steps through the labs. Each ends in a prediction; check it, then open the lab to see why." }</p>
+                <p>{ "Short steps through the labs. Each ends in a question: answer it before you look, check it, then open the lab to see why." }</p>
             }
             if hidden {
                 <p class="field-hint">{ "Answers are hidden in this link: a wrong answer gets a hint, and only your first answer to each step counts." }</p>

@@ -2,6 +2,10 @@
 //!
 //! - [`divisors`] of a max parallelism and the ones nearest a parallelism: the parallelisms
 //!   at which every subtask owns the same number of key groups.
+//! - The span every suggestion comes from is 4–8× the largest parallelism anyone foresees, and
+//!   never below Flink's own default floor of 128 ([`span`]: 128–256 for a largest of 32 or
+//!   less): fewer key groups than Flink would give by default save nothing worth having and cap
+//!   the job's growth for good.
 //! - [`suggest_max_parallelism`]: for the largest parallelism anyone foresees, powers of two
 //!   at 4–8× it and highly composite numbers (many divisors) in the same span, each with the
 //!   number of parallelisms up to that largest one that divide it evenly.
@@ -10,7 +14,7 @@
 //!   there), the best the one with the most divisors, beside the power of two the old rule
 //!   gave and which planned parallelisms it leaves uneven; or [`ModelError::NoCommonMultiple`].
 
-use super::key_group::UPPER_BOUND_MAX_PARALLELISM;
+use super::key_group::{DEFAULT_LOWER_BOUND_MAX_PARALLELISM, UPPER_BOUND_MAX_PARALLELISM};
 use super::ModelError;
 
 /// Every divisor of `n`, ascending (`n >= 1`; 0 has none listed).
@@ -79,13 +83,21 @@ pub struct Suggestion {
     pub even_parallelisms: u32,
 }
 
+/// The span suggestions come from, for a largest foreseeable parallelism `largest`: 4–8× it,
+/// raised to 128–256 where that would fall below Flink's default floor, never above 32768.
+pub fn span(largest: u64) -> (u64, u64) {
+    let top = u64::from(UPPER_BOUND_MAX_PARALLELISM);
+    let floor = u64::from(DEFAULT_LOWER_BOUND_MAX_PARALLELISM);
+    ((largest * 4).max(floor).min(top), (largest * 8).max(floor * 2).min(top))
+}
+
 /// Suggestions for a job whose largest foreseeable parallelism is `largest` (1..=32768):
-/// powers of two in `[4·largest, 8·largest]` and highly composite numbers in the same span
+/// powers of two in the [`span`] and highly composite numbers in the same span
 /// (the nearest one above when none falls inside, else the largest below), never above 32768. Ascending by value.
 pub fn suggest_max_parallelism(largest: u32) -> Vec<Suggestion> {
     let largest = largest.clamp(1, UPPER_BOUND_MAX_PARALLELISM);
-    let low = (u64::from(largest) * 4).min(u64::from(UPPER_BOUND_MAX_PARALLELISM)) as u32;
-    let high = (u64::from(largest) * 8).min(u64::from(UPPER_BOUND_MAX_PARALLELISM)) as u32;
+    let (low, high) = span(u64::from(largest));
+    let (low, high) = (low as u32, high as u32);
     let mut values: Vec<(u32, SuggestionKind)> = (0..=15)
         .map(|k| 1u32 << k)
         .filter(|&v| v >= low && v <= high)
@@ -126,7 +138,7 @@ pub struct DivisibleChoice {
     pub suggestions: Vec<Suggestion>,
     /// The suggestion with the most divisors (the smaller on a tie).
     pub best: u32,
-    /// The power of two at 4–8× the largest planned parallelism (or 32768).
+    /// The power of two in the [`span`] of the largest planned parallelism (or 32768).
     pub power_of_two: u32,
     /// The planned parallelisms that do not divide [`DivisibleChoice::power_of_two`].
     pub uneven_at_power_of_two: Vec<u32>,
@@ -151,10 +163,13 @@ impl DivisibleChoice {
     /// The trade-off against a power of two, in words.
     pub fn trade_off(&self) -> String {
         let (best, pow2) = (self.best, self.power_of_two);
-        let multiple = format!(
-            "A multiple of {} ({best}) gives every subtask the same number of key groups at each of them.",
-            self.planned_text()
-        );
+        let multiple = match self.planned.as_slice() {
+            [1] => format!("At one subtask any number of key groups is even; {best} has the most divisors here, so the most parallelisms split it equally."),
+            _ => format!(
+                "A multiple of {} ({best}) gives every subtask the same number of key groups at each of them.",
+                self.planned_text()
+            ),
+        };
         let halving = format!("A power of two ({pow2}) keeps halving and doubling even: every power of two up to it divides it, so 2, 4, 8 … subtasks always split it equally.");
         let uneven = match self.uneven_at_power_of_two.as_slice() {
             [] => format!(" The planned parallelisms divide {pow2} too."),
@@ -209,7 +224,7 @@ pub fn suggest_divisible(planned: &[u32]) -> Result<DivisibleChoice, ModelError>
         }
     }
     let largest = u64::from(*planned.last().unwrap_or(&1));
-    let (low, high) = ((largest * 4).min(TOP), (largest * 8).min(TOP));
+    let (low, high) = span(largest);
     let mut values: Vec<u64> = (low.div_ceil(lcm)..=high / lcm).map(|k| k * lcm).collect();
     if values.is_empty() {
         let above = low.div_ceil(lcm) * lcm;

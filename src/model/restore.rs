@@ -159,6 +159,21 @@ impl FailedCheck {
         }
     }
 
+    /// Why, in a sentence a learner reads before Flink's message.
+    pub fn plain(&self) -> String {
+        match *self {
+            FailedCheck::ParallelismAboveMax { parallelism, max } => format!(
+                "the job asks for {parallelism} subtasks but sets its own max parallelism to {max}, and no operator may run more subtasks than it has key groups"
+            ),
+            FailedCheck::MaxParallelismChanged { saved, new } => format!(
+                "the snapshot's state is cut into {saved} key groups and the job asks for {new}; the number of key groups cannot change once state exists"
+            ),
+            FailedCheck::SavedMaxBelowParallelism { saved, parallelism } => format!(
+                "the snapshot's state is cut into {saved} key groups, fixed once state exists, and {parallelism} subtasks cannot share {saved} key groups so that each gets at least one"
+            ),
+        }
+    }
+
     /// Which check, as a person reads it.
     pub fn check_name(&self) -> &'static str {
         match self {

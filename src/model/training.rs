@@ -170,9 +170,10 @@ impl ExerciseKind {
                         Answer::YesNo(true),
                         format!("{p} is at or below the snapshot's max parallelism {saved_max}: it starts."),
                     ),
-                    Ok(RestoreOutcome::Fails(f)) => {
-                        (Answer::YesNo(false), format!("It fails at {}: {}", f.check_name(), f.flink_message()))
-                    }
+                    Ok(RestoreOutcome::Fails(f)) => (
+                        Answer::YesNo(false),
+                        format!("It fails: {}. Flink refuses at {}: {}", f.plain(), f.check_name(), f.flink_message()),
+                    ),
                     Err(e) => (Answer::YesNo(false), e.to_string()),
                 }
             }
@@ -197,7 +198,8 @@ impl ExerciseKind {
                 }
                 .plan();
                 let step = plan.steps.iter().position(|s| s.point_of_no_return).map_or(0, |i| i + 1);
-                (Answer::Number(step as u64), format!("Step {step}: the new job first commits output beyond where the old job stopped. Every step before it can be undone."))
+                let of = plan.steps.len();
+                (Answer::Number(step as u64), format!("Step {step} of the planner's {of} steps (its numbered Steps list; the timeline counts phases): the new job first commits output beyond where the old job stopped. Every step before it can be undone."))
             }
         }
     }
@@ -227,7 +229,7 @@ impl ExerciseKind {
                 format!("#/planner?state={state_gib}%20GiB&rate={rate}&sp_rate={rate}&restore_rate={rate}&inc_rate={rate}&partitions=400&txn=0&job=running")
             }
             ExerciseKind::InPlaceLiftsCeiling { current, target, max } => {
-                format!("#/planner?current={current}&target={target}&plan_maxp={max}&scheduler=adaptive")
+                format!("#/planner?current={current}&target={target}&plan_maxp={max}&scheduler=adaptive&job=running")
             }
             ExerciseKind::RunningMeansSafe { backend } => {
                 format!("#/trace?scenario=schema-incompatible&backend={}", backend.slug())

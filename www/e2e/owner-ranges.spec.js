@@ -100,6 +100,13 @@ test('the autoscaler refuses some scale-downs, and the chooser suggests key-grou
   await expect(chooser).toContainText('multiple of 200');
   await expect(chooser).toContainText('1024');
   await expect(page.getByTestId('chooser-best')).toContainText('Suggested: 1200.');
+  // A small job is never told to take fewer key groups than Flink's default floor of 128:
+  // at p = 3 the span is 128–256 (not 12–24), and 240 has the most divisors there.
+  await open(page, '#/owners?maxp=128&p=3');
+  await expect(page.getByTestId('chooser-best')).toContainText('Suggested: 240. A multiple of 3 (240)');
+  await expect(page.getByTestId('chooser-best')).toContainText('A power of two (128)');
+  await open(page, '#/owners?maxp=128&p=1');
+  await expect(page.getByTestId('chooser-best')).toContainText('Suggested: 240.');
 });
 
 test('the page stays under 1,500 DOM nodes at max parallelism 32768 for any p', async ({ page }) => {

@@ -1,6 +1,7 @@
 //! The max-parallelism chooser: for the parallelisms planned (the earlier one, the one shown and
 //! the largest foreseen), max parallelisms every one of them divides, beside the power of two at
-//! 4–8× the largest, with the trade-off between them stated (`chooser-best`).
+//! 4–8× the largest (never below 128–256, Flink's own floor and twice it), with the trade-off
+//! between them stated (`chooser-best`).
 
 use yew::prelude::*;
 
@@ -38,7 +39,9 @@ pub fn ChooserPanel(props: &ChooserPanelProps) -> Html {
             <h2 id="chooser-title">{ "Choosing the number of key groups" }</h2>
             <p>{ "Max parallelism is fixed once state exists, so choose it for the largest parallelism you can foresee, \
                   and so that the parallelisms you will run divide it. Each key group costs a little metadata; running out \
-                  of them costs an offline rewrite." }</p>
+                  of them costs an offline rewrite. The values below come from 4 to 8 times the largest, and never \
+                  from below 128 to 256: Flink's own default is never under 128, and fewer key groups save nothing \
+                  worth the ceiling they set." }</p>
             <div class="count-field">
                 <ParamField spec={view.spec} text={AttrValue::from(view.text.to_string())}
                     error={view.error.map(AttrValue::from)}

@@ -23,7 +23,7 @@ fn divisor_tables() {
 #[test]
 fn divisible_suggestions_table() {
     type Case = (&'static [u32], &'static [u32], u32, u32, &'static [u32]);
-    let cases: [Case; 6] = [
+    let cases: [Case; 7] = [
         // planned, suggestions, best, power of two, planned uneven at that power of two
         (&[200], &[800, 1000, 1200, 1400, 1600], 1200, 1024, &[200]),
         (&[24, 200], &[1200], 1200, 1024, &[24, 200]),
@@ -31,6 +31,9 @@ fn divisible_suggestions_table() {
         (&[128], &[512, 640, 768, 896, 1024], 768, 512, &[]),
         (&[7, 200], &[1400], 1400, 1024, &[7, 200]),
         (&[10_000], &[30_000], 30_000, 32768, &[10_000]),
+        // Small parallelisms are suggested from 128–256, Flink's own floor and twice it, not
+        // from 4–8× (12–24 for 3): nothing below what Flink would give by default.
+        (&[24], &[144, 168, 192, 216, 240], 240, 128, &[24]),
     ];
     for (planned, values, best, pow2, uneven) in cases {
         let c = suggest_divisible(planned).unwrap();
@@ -38,6 +41,17 @@ fn divisible_suggestions_table() {
         assert_eq!((c.best, c.power_of_two, c.uneven_at_power_of_two.as_slice()), (best, pow2, uneven), "{planned:?}");
     }
     assert_eq!(suggest_divisible(&[32768]).unwrap().suggestions[0].value, 32768);
+    let three = suggest_divisible(&[3]).unwrap();
+    let values: Vec<u32> = three.suggestions.iter().map(|s| s.value).collect();
+    assert_eq!(
+        (values[0], values.last().copied(), values.len(), three.best, three.power_of_two),
+        (129, Some(255), 43, 240, 128)
+    );
+    let one = suggest_divisible(&[1]).unwrap();
+    assert_eq!((one.suggestions.len(), one.best, one.power_of_two), (129, 240, 128));
+    assert!(one
+        .trade_off()
+        .starts_with("At one subtask any number of key groups is even; 240 has the most divisors here"));
     let c = suggest_divisible(&[200]).unwrap();
     assert_eq!((c.power_of_two_even, c.suggestions[2].even_parallelisms), (8, 25));
     assert_eq!(suggest_divisible(&[20_000]).unwrap().best, 20_000);
@@ -64,7 +78,10 @@ fn suggestions_for_the_seed_case() {
     let even = |v: u32| s.iter().find(|s| s.value == v).unwrap().even_parallelisms;
     assert_eq!((even(1024), even(840), even(1260)), (8, 28, 30));
     assert_eq!(suggest_max_parallelism(32768).iter().map(|s| s.value).collect::<Vec<_>>(), vec![27720, 32768]);
-    assert_eq!(suggest_max_parallelism(1).iter().map(|s| s.value).collect::<Vec<_>>(), vec![4, 6, 8]);
+    // Never below Flink's default floor of 128: a largest of 1 is suggested what 32 would be.
+    assert_eq!(suggest_max_parallelism(1).iter().map(|s| s.value).collect::<Vec<_>>(), vec![128, 180, 240, 256]);
+    let values = |l: u32| suggest_max_parallelism(l).iter().map(|s| s.value).collect::<Vec<_>>();
+    assert_eq!(values(1), values(32));
 }
 
 mod properties {

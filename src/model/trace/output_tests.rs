@@ -202,7 +202,12 @@ fn the_real_flink_runs_check_as_observed() {
     for (row, new) in run.rows.iter().zip(&run.new_keys) {
         assert_eq!((row.actual, new.from.as_str()), (Some(upper.totals[&row.key]), row.key.as_str()));
         assert_eq!((new.key.as_str(), Some(&new.total)), (row.key.to_uppercase().as_str(), upper.totals.get(&new.key)));
-        assert_eq!(upper.totals[&row.key] + new.total, row.expected, "{}: the two histories add up to the truth", row.key);
+        assert_eq!(
+            upper.totals[&row.key] + new.total,
+            row.expected,
+            "{}: the two histories add up to the truth",
+            row.key
+        );
         assert_eq!(restored.totals[&row.key], row.expected);
     }
     // CUSTOMER-0 is in a key group of its own, owned at p=6 by another subtask than customer-0.

@@ -82,7 +82,12 @@ fn lost_scenarios_diverge_exactly() {
     for (row, new) in r.rows.iter().zip(&r.new_keys) {
         let (pre, post) = pre_and_post(&i, &row.key);
         assert_eq!(row.actual, Some(pre), "{}: the old key keeps what was restored", row.key);
-        assert_eq!((new.total, &new.from), (post, &row.key), "{}: the new key holds only events after the restore", new.key);
+        assert_eq!(
+            (new.total, &new.from),
+            (post, &row.key),
+            "{}: the new key holds only events after the restore",
+            new.key
+        );
     }
     // Every other scenario makes no key the trace does not have.
     for scenario in Scenario::ALL.into_iter().filter(|s| *s != Scenario::KeyFunctionChanged) {

@@ -100,17 +100,24 @@ pub(super) fn running_answer(backend: Backend) -> (Answer, String) {
 
 pub(super) fn backend_switch_answer(kind: SnapshotKind) -> (Answer, String) {
     let cell = kind.can(Operation::ChangeBackend);
-    let source = match cell.source {
-        Source::Observed | Source::ObservedWithoutInFlight => "as Flink 2.3.0 did in a MiniCluster",
-        Source::Documented => "according to Flink's documentation",
+    let source = match (cell.source, cell.yes) {
+        (Source::Observed | Source::ObservedWithoutInFlight, true) => {
+            "observed in Flink 2.3.0: the other backend restored it"
+        }
+        (Source::Observed | Source::ObservedWithoutInFlight, false) => {
+            "observed in Flink 2.3.0: a restore with the other backend failed"
+        }
+        (Source::Documented, _) => "according to Flink's documentation",
     };
     let why = if cell.yes {
         "A canonical savepoint holds the state in Flink's own format, which either backend reads".to_string()
     } else {
-        format!(
-            "A {} holds the files of the backend that wrote it, and the other backend cannot read them",
-            kind.title()
-        )
+        // A learner has not met aligned and unaligned checkpoints: a retained checkpoint is one.
+        let what = match kind {
+            SnapshotKind::AlignedCheckpoint | SnapshotKind::UnalignedCheckpoint => "retained checkpoint",
+            other => other.title(),
+        };
+        format!("A {what} holds the files of the backend that wrote it, and the other backend cannot read them")
     };
     (Answer::YesNo(cell.yes), format!("{why} ({source})."))
 }

@@ -22,6 +22,15 @@ fn the_default_path_is_answered_by_the_model() {
         assert_eq!(grade(&kind, response), Ok(expected), "{kind:?} {response}");
     }
     assert!(grade(&ExerciseKind::RestoreStarts { saved_max: 128, p: 200 }, "maybe").is_err());
+    // The reasons a learner reads: the restore's in plain words before Flink's check and message,
+    // the point of no return counted in the planner's Steps list.
+    let restore = ExerciseKind::RestoreStarts { saved_max: 128, p: 200 }.solve().1;
+    assert!(restore.starts_with("It fails: the snapshot's state is cut into 128 key groups, fixed once state exists, and 200 subtasks cannot share 128 key groups so that each gets at least one. Flink refuses at check 3 of 3"), "{restore}");
+    let pnr = ExerciseKind::PointOfNoReturn { current: 24, target: 200, first: 24 }.solve().1;
+    assert!(
+        pnr.starts_with("Step 7 of the planner's 8 steps (its numbered Steps list; the timeline counts phases)"),
+        "{pnr}"
+    );
     // Below 0 is no answer to "how many": refused (not graded), with the bound.
     let negative = grade(&ExerciseKind::CoverageReach { m: 8, a: 2 }, "-5").unwrap_err();
     assert_eq!(negative.to_string(), "an answer must be 0 or more, got -5");
@@ -119,7 +128,7 @@ fn operator_exercises_are_answered_by_the_model() {
             ExerciseKind::SnapshotSwitchesBackend { kind: SnapshotKind::AlignedCheckpoint },
             "no",
             true,
-            "as Flink 2.3.0 did",
+            "observed in Flink 2.3.0: a restore with the other backend failed",
         ),
         (
             ExerciseKind::SnapshotSwitchesBackend { kind: SnapshotKind::CanonicalSavepoint },
@@ -141,6 +150,6 @@ fn operator_exercises_are_answered_by_the_model() {
     );
     assert_eq!(
         ExerciseKind::InPlaceLiftsCeiling { current: 24, target: 200, max: 128 }.lab_link(),
-        "#/planner?current=24&target=200&plan_maxp=128&scheduler=adaptive"
+        "#/planner?current=24&target=200&plan_maxp=128&scheduler=adaptive&job=running"
     );
 }

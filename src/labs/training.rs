@@ -122,10 +122,10 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
             let only = props.step.as_deref().filter(|id| s.exercises.iter().any(|e| e.id == *id));
             // Progress is stored by each exercise's progress key (its id and what it asks).
             let keys = s.exercises.iter().map(Exercise::progress_key).collect::<Vec<_>>();
-            let score = if hidden {
-                let first = steps.attempts.score(keys.iter().map(String::as_str));
-                format!("Score: {first} of {} (first attempts).", s.exercises.len())
-            } else {
+            // A wrong answer shows the right one (or, answers hidden, a hint): the score counts
+            // first attempts. Under an LMS it is the score the LMS is told, of the latest answers.
+            let lms = super::training_lms::lms_keeps_progress();
+            let score = if lms {
                 let right = s
                     .exercises
                     .iter()
@@ -133,12 +133,15 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
                     .filter(|(e, k)| steps.answered(k, &e.kind).is_some_and(|a| a.0))
                     .count();
                 format!("Score: {right} of {}.", s.exercises.len())
+            } else {
+                let first = steps.first_score(keys.iter().map(String::as_str).zip(s.exercises.iter().map(|e| &e.kind)));
+                format!("Score: {first} of {} (first attempts).", s.exercises.len())
             };
             let (retries, recovered) = steps.attempts.practice();
             html! {
                 <>
                     <p data-testid="training-score" role="status">{ score }</p>
-                    if hidden && retries > 0 {
+                    if !lms && retries > 0 {
                         <p class="training-practice" data-testid="training-practice">
                             { format!("Practice: {retries} {}; {recovered} missed at first, then answered right.", if retries == 1 { "retry" } else { "retries" }) }
                         </p>
@@ -160,9 +163,14 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
     };
     let on_reset = {
         let clear = clear.clone();
+        // The coverage steps answered in the coverage lab keep that answer: say so, and where.
+        let lab_runs = steps.lab_runs != Default::default();
         Callback::from(move |_: ()| {
             clear.emit(());
-            "Cleared the guided path's answers and first attempts.".to_string()
+            match lab_runs {
+                true => "Cleared the guided path's answers and first attempts. The coverage steps answered in the coverage lab keep that answer: Reset all progress clears those too.".to_string(),
+                false => "Cleared the guided path's answers and first attempts.".to_string(),
+            }
         })
     };
     let on_print = Callback::from(|_: MouseEvent| browser::print_page());

@@ -1,5 +1,6 @@
 //! What the guided path holds while a learner works through it: the stored score, the first
-//! attempts (answers hidden), each step's response and verdict, and the coverage lab's own
+//! attempts (the score: a wrong answer shows the right one, so a retry is practice), each
+//! step's response and verdict, and the coverage lab's own
 //! exercise runs (a coverage step the learner answered there counts here too: one record of
 //! what a learner answered, not two scores for one question). Changed only by [`StepAction`]
 //! through a reducer, so a check always grades the response as it stands, even when a keystroke
@@ -94,6 +95,17 @@ impl Steps {
         }
     }
 
+    /// Steps answered right at the first attempt, among `steps` (key and kind): a step with no
+    /// attempt kept counts its recorded answer (given in the coverage lab, or before first
+    /// attempts were kept in every mode).
+    pub fn first_score<'a>(&self, steps: impl IntoIterator<Item = (&'a str, &'a ExerciseKind)>) -> usize {
+        let first = |(key, kind): &(&str, &ExerciseKind)| match self.attempts.by_id.get(*key) {
+            Some(attempt) => attempt.first,
+            None => self.answered(key, kind).is_some_and(|a| a.0),
+        };
+        steps.into_iter().filter(first).count()
+    }
+
     /// The response shown in a step: typed or chosen, else the one stored with the score.
     pub fn response(&self, id: &str) -> String {
         self.responses.get(id).or_else(|| self.progress.answers.get(id).map(|a| &a.1)).cloned().unwrap_or_default()
@@ -116,12 +128,17 @@ impl Reducible for Steps {
                 let response = next.response(&id);
                 let result = checked(&kind, &response, hidden);
                 if let Ok((ok, _)) = &result {
+                    // An answer given before (in the coverage lab, or before first attempts were
+                    // kept in every mode) is the step's first attempt.
+                    if !next.attempts.by_id.contains_key(&id) {
+                        if let Some((before, _)) = self.answered(&id, &kind) {
+                            next.attempts.record(&id, before);
+                        }
+                    }
+                    next.attempts.record(&id, *ok);
                     next.progress.answers.insert(id.clone(), (*ok, response));
                     let count = next.checked.as_ref().map_or(0, |c| c.0);
                     next.checked = Some((count + 1, id.clone()));
-                    if hidden {
-                        next.attempts.record(&id, *ok);
-                    }
                 }
                 *next.checks.entry(id.clone()).or_default() += 1;
                 next.feedback.insert(id, result);
@@ -206,6 +223,25 @@ mod tests {
         assert_eq!(cleared.response("owner-77"), "60");
     }
 
+    /// A wrong answer shows the right one, so the score is the first attempt in every mode: the
+    /// answer copied from the reason is practice. An answer stored before first attempts were
+    /// kept in every mode counts as the first.
+    #[test]
+    fn the_first_attempt_is_the_score_with_answers_shown_too() {
+        let owner = owner();
+        let step = [("owner-77", &owner)];
+        let s = run(vec![check(false, Some("6")), check(false, Some("60"))]);
+        assert_eq!((s.first_score(step), s.attempts.practice()), (0, (1, 1)));
+        assert_eq!(s.answered("owner-77", &owner), Some((true, false)));
+        let s = run(vec![check(false, Some("60")), check(false, Some("6"))]);
+        assert_eq!(s.first_score(step), 1);
+        let mut stored = TrainingProgress::default();
+        stored.answers.insert("owner-77".into(), (true, "60".into()));
+        let old = Rc::new(Steps::new((stored, None), Attempts::default(), CoverageRuns::default()));
+        assert_eq!(old.first_score(step), 1);
+        assert_eq!(old.reduce(check(false, Some("6"))).first_score(step), 1);
+    }
+
     #[test]
     fn a_coverage_run_done_in_the_lab_answers_its_step_until_reset_all() {
         let runs = CoverageRuns::parse("run1=correct;run2=incorrect").unwrap();
@@ -224,6 +260,9 @@ mod tests {
             typed: Some("4".into()),
         });
         assert_eq!(s.answered("c82", &reach_8_2), Some((true, false)));
+        // The lab's wrong run was the step's first attempt: the path's right answer is practice.
+        let both = [("c83", &reach_8_3), ("c82", &reach_8_2)];
+        assert_eq!((s.first_score(both), s.attempts.practice()), (1, (1, 1)));
         let s = s.reduce(StepAction::Clear);
         assert_eq!(s.answered("c83", &reach_8_3), Some((true, true)));
         let s = s.reduce(StepAction::ClearAll);

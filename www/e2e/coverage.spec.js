@@ -299,7 +299,7 @@ for (const theme of ['light', 'dark']) {
 // what one writes to this browser's storage, the other reads again when it is shown.
 test('a run done in the lab counts on the guided path at once, and Reset all there is not undone here', async ({ page }) => {
   await open(page, '#/');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
   await page.locator('[data-exercise="coverage-8-3"]').getByRole('link', { name: 'Open the lab for this step' }).click();
   await engage(page);
   await setPair(page, 8, 3);
@@ -309,12 +309,12 @@ test('a run done in the lab counts on the guided path at once, and Reset all the
   await page.goBack();
   const right = page.locator('[data-exercise="coverage-8-3"] .training-verdict');
   await expectVerdict(right, 'correct', ["Answered in the coverage lab's exercise."]);
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
   // Reset all on the path, then Forward to the lab, kept in the page: its score is cleared too,
   // and its older copy is not written back.
   await page.getByRole('button', { name: 'Reset all progress' }).click();
   await page.getByRole('button', { name: 'Clear all progress' }).click();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
   await page.goForward();
   await expect(page.getByTestId('exercise-score')).toContainText('Score: 0 of 2');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('rescale-lab.coverage-exercise.v1') || '')).not.toContain('correct');

@@ -12,7 +12,7 @@ test('a set on another site that allows it is loaded; one that does not is named
   const shared = `${otherSite}/sets/shared/day-1.json`;
   await page.goto(`/#/?exercises=${encodeURIComponent(shared)}`);
   await expect(page.getByRole('heading', { name: 'Guided path: Day 1 (shared)' })).toBeVisible();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 2.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 2 (first attempts).');
   const step = page.locator('[data-exercise="d1-owner"]');
   await step.getByRole('textbox').fill('3');
   await step.getByRole('button', { name: 'Check: Owner at 4' }).click();

@@ -8,7 +8,7 @@ const answers = pathAnswers;
 
 test('the training path can be walked by keyboard alone, and the score survives a reload', async ({ page }) => {
   await open(page, '#/');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
   for (const [id, answer] of Object.entries(answers)) {
     const step = page.locator(`[data-exercise="${id}"]`);
     if (answer === 'yes' || answer === 'no') {
@@ -24,19 +24,19 @@ test('the training path can be walked by keyboard alone, and the score survives 
     }
     await expect(step.locator('.training-verdict'), id).toHaveAttribute('data-verdict', 'correct');
   }
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 14 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 14 of 14 (first attempts).');
   await page.reload();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 14 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 14 of 14 (first attempts).');
   // Reset progress asks first: Escape keeps the score, confirming clears it.
   await page.getByRole('button', { name: 'Reset progress' }).click();
   await expect(page.getByRole('button', { name: "Clear this path's progress" })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('reset-progress-status')).toHaveText('Nothing was cleared.');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 14 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 14 of 14 (first attempts).');
   await page.getByRole('button', { name: 'Reset progress' }).click();
   await page.getByRole('button', { name: "Clear this path's progress" }).click();
   await expect(page.getByTestId('reset-progress-status')).toHaveText("Cleared the guided path's answers and first attempts.");
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
 });
 
 test('a wrong answer is graded with the reason, and a bad one is named', async ({ page }) => {
@@ -78,26 +78,48 @@ test('a wrong answer is graded with the reason, and a bad one is named', async (
   await owner.getByRole('button').click();
   await expectVerdict(owner.locator('.training-verdict'), 'correct', []);
   await expect(box).not.toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
 });
 
 test('the coverage runs done in the lab count on the guided path: one record of each answer', async ({ page }) => {
   await open(page, '#/');
   await page.evaluate(() => localStorage.setItem('rescale-lab.coverage-exercise.v1', 'run1=correct;run2=incorrect'));
   await page.reload();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
   const [right, wrong] = ['coverage-8-3', 'coverage-8-2'].map((id) => page.locator(`[data-exercise="${id}"] .training-verdict`));
   await expectVerdict(right, 'correct', ["Answered in the coverage lab's exercise."]);
   await expect(wrong).toHaveAttribute('data-verdict', 'incorrect');
-  // Answered again on the path, the path's own answer stands.
+  // Answered again on the path, the path's own answer stands; the lab's wrong run was the
+  // step's first attempt, so the score stays and the right answer counts as practice.
   const step = page.locator('[data-exercise="coverage-8-2"]');
   await step.getByRole('textbox').fill('4');
   await step.getByRole('textbox').press('Enter');
   await expect(wrong).toHaveAttribute('data-verdict', 'correct');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 2 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
+  await expect(page.getByTestId('training-practice')).toHaveText('Practice: 1 retry; 1 missed at first, then answered right.');
+  // Reset progress clears the path's answers, and says that the lab's runs stay.
+  await page.getByRole('button', { name: 'Reset progress' }).click();
+  await page.getByRole('button', { name: "Clear this path's progress" }).click();
+  await expect(page.getByTestId('reset-progress-status')).toHaveText("Cleared the guided path's answers and first attempts. The coverage steps answered in the coverage lab keep that answer: Reset all progress clears those too.");
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
   await page.getByRole('button', { name: 'Reset all progress' }).click();
   await page.getByRole('button', { name: 'Clear all progress' }).click();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
+});
+
+test('the answer a wrong verdict gives, typed again, is practice: the score counts first attempts', async ({ page }) => {
+  await open(page, '#/');
+  const step = page.locator('[data-exercise="owner-77"]');
+  await step.getByRole('textbox').fill('59');
+  await step.getByRole('button').click();
+  await expectVerdict(step.locator('.training-verdict'), 'incorrect', ['= 60']);
+  await step.getByRole('textbox').fill('60');
+  await step.getByRole('button').click();
+  await expect(step.locator('.training-verdict')).toHaveAttribute('data-verdict', 'correct');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
+  await expect(page.getByTestId('training-practice')).toHaveText('Practice: 1 retry; 1 missed at first, then answered right.');
+  await page.reload();
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
 });
 
 test('back from a step\'s lab, home returns to that step, not to its top', async ({ page }) => {
@@ -111,15 +133,15 @@ test('a corrupt progress entry is set aside with a notice', async ({ page }) => 
   await page.evaluate(() => localStorage.setItem('rescale-lab.training.v1', '{"score": "lots"'));
   await open(page, '#/');
   await expect(page.getByText('Saved training progress was unreadable')).toBeVisible();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
 });
 
 test('an exercise set named by the link is loaded for that visit; a foreign one is refused', async ({ page }) => {
   await open(page, '#/?exercises=static%2Fexercises.json');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
   await open(page, '#/?exercises=http%3A%2F%2Fevil.example%2Fx.json');
   await expect(page.getByText('is neither a path on this site nor an https address')).toBeVisible();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
 });
 
 test('an exercise set that is not valid JSON is refused with where it breaks', async ({ page }) => {

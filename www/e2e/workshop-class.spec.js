@@ -32,29 +32,29 @@ test('a second exercise with a taken id is refused by name, and the first grades
   await open(page, '#/?exercises=class-set.json');
   await expect(page.getByText('exercise "w-owner" (entry 3) was skipped: entry 1 already has the id "w-owner"')).toBeVisible();
   await expect(page.locator('.training-step')).toHaveCount(2);
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 2.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 2 (first attempts).');
   await answer(page.locator('[data-exercise="w-owner"]'), '60');
   await expect(page.locator('[data-exercise="w-owner"] .training-verdict')).toHaveAttribute('data-verdict', 'correct');
   await expect(page.locator('[data-exercise="w-other"] .training-verdict')).toHaveCount(0);
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 2.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 2 (first attempts).');
 });
 
 test('an exercise the trainer edits starts fresh; a new title keeps the answer', async ({ page }) => {
   await serveSet(page, set(owner('w-owner', 77, 'Who owns 77?')));
   await open(page, '#/?exercises=class-set.json');
   await answer(page.locator('[data-exercise="w-owner"]'), '60');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 1.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 1 (first attempts).');
 
   await serveSet(page, set(owner('w-owner', 77, 'Who owns 77?', 'A new title')));
   await page.reload();
   await settled(page);
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 1.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 1 (first attempts).');
   await expect(page.locator('[data-exercise="w-owner"] .training-verdict')).toHaveAttribute('data-verdict', 'correct');
 
   await serveSet(page, set(owner('w-owner', 5, 'Who owns key group 5?')));
   await page.reload();
   await settled(page);
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 1.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 1 (first attempts).');
   await expect(page.locator('[data-exercise="w-owner"] .training-verdict')).toHaveCount(0);
   await expect(page.locator('[data-exercise="w-owner"]').getByRole('textbox')).toHaveValue('');
 });
@@ -144,14 +144,14 @@ test('a link to one step opens that step alone; an unknown step says so', async 
 test('Reset progress asks before it clears', async ({ page }) => {
   await open(page, '#/');
   await answer(page.locator('[data-exercise="owner-77"]'), '60');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
   await page.getByRole('button', { name: 'Reset progress', exact: true }).click();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
   await page.getByRole('button', { name: 'Reset progress', exact: true }).click();
   await page.getByRole('button', { name: "Clear this path's progress" }).click();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
 });
 
 test('no answer repeats its verdict, in the answer key or behind Reveal answer', async ({ page }) => {

@@ -51,6 +51,8 @@ pub fn frame<'a, 'b>(
         .build_cartesian_2d(0usize..x_end.max(1), 0u64..y_top.max(1))?;
     let label = ("sans-serif", FONT_PX).into_font().color(&p.ink);
     let y_fmt = |v: &u64| AxisScale::tick(*v);
+    // Bars stand on [i, i + 1): the tick at x_end names no bar (no subtask 3 at p = 3).
+    let x_fmt = |v: &usize| if *v < x_end { v.to_string() } else { String::new() };
     chart
         .configure_mesh()
         .disable_x_mesh()
@@ -59,6 +61,7 @@ pub fn frame<'a, 'b>(
         .x_labels(style.x_labels())
         .y_labels(5)
         .y_label_formatter(&y_fmt)
+        .x_label_formatter(&x_fmt)
         .label_style(label.clone())
         .axis_desc_style(label)
         .axis_style(p.axis)

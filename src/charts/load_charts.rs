@@ -89,15 +89,14 @@ pub fn sorted_curve_svg(sorted_events: &[u64], names: &[String], style: &ChartSt
         let mut chart = frame(&root, style, "keys, heaviest first", &title, n, y_top + y_top / 5 + 1)?;
         chart.draw_series(LineSeries::new(points, p.series.stroke_width(2)))?;
         let text = ("sans-serif", FONT_PX).into_font().color(&p.highlight);
+        // Each named key's point is marked; the names stand in a column from the top, ranked
+        // (a hot key's followers lie close together near the axis, where names would overlap).
         for (i, name) in names.iter().enumerate().take(3) {
             let shown: String = name.chars().take(24).collect();
             let y = scale.milli(sorted_events.get(i).copied().unwrap_or(0));
             chart.draw_series(std::iter::once(Circle::new((i, y), 4, p.highlight.filled())))?;
-            chart.draw_series(std::iter::once(Text::new(
-                shown,
-                (i + 1 + n / 40, y.saturating_sub(y_top / 12 * i as u64)),
-                text.clone(),
-            )))?;
+            let at = ((n / 4).min(n.saturating_sub(1)), y_top.saturating_sub(y_top / 7 * i as u64));
+            chart.draw_series(std::iter::once(Text::new(format!("{}. {shown}", i + 1), at, text.clone())))?;
         }
         root.present()?;
         Ok(())
@@ -134,7 +133,23 @@ mod tests {
         assert!(svg.starts_with("<svg"));
         assert!(!svg.contains("<script>"));
         assert!(!svg.contains("<svg onload"));
-        assert!(svg.contains("&lt;script&gt;"));
+        assert!(svg.contains("1. &lt;script&gt;"));
+        // The names stand apart, one under another, whatever the values beside them.
+        let close = sorted_curve_svg(&[1000, 2, 1], &["a".into(), "b".into(), "c".into()], &ChartStyle::default());
+        let y_of = |label: &str| {
+            let at = close.find(&format!(">\n{label}\n<")).unwrap();
+            let tag = &close[close[..at].rfind("<text").unwrap()..at];
+            let y = &tag[tag.find(" y=\"").unwrap() + 4..];
+            y[..y.find('"').unwrap()].parse::<f64>().unwrap()
+        };
+        let (one, two, three) = (y_of("1. a"), y_of("2. b"), y_of("3. c"));
+        assert!(two - one >= 14.0 && three - two >= 14.0, "{one} {two} {three}");
+        // Inside the plot, left of its right edge.
+        let x = close[close.find(">\n1. a\n<").map(|at| close[..at].rfind("<text").unwrap()).unwrap()..]
+            .split(" x=\"")
+            .nth(1)
+            .unwrap();
+        assert!(x[..x.find('"').unwrap()].parse::<f64>().unwrap() < 500.0);
         let bars = bars_svg(&[1, 2, 3], "subtask", EVENTS, Some(2), &ChartStyle::default());
         assert!(bars.matches("<rect").count() >= 3);
     }

@@ -231,7 +231,7 @@ impl TraceInput {
                 vec![
                     "The running sum was a Long and the new job declares it a String. Flink does not check serializers when the JobMaster restores: the job reports RUNNING, and each keyed subtask fails while it registers the state, still INITIALIZING, before it reads a record.".to_string(),
                     format!(
-                        "The restart strategy (fixed-delay, {} attempts, {} s apart) restarts the job {} times; the job reports RUNNING {} times, then FAILED. Observed in Flink 2.3.0 with the heap backend and with RocksDB (canonical and native savepoints), restoring at an unchanged parallelism.",
+                        "The restart strategy (fixed-delay, {} attempts, {} s apart) restarts the job {} times; the job reports RUNNING {} times, then FAILED. Observed in Flink 2.3.0 with the heap backend and with RocksDB (canonical and native savepoints), restoring at an unchanged parallelism; at another parallelism, as this check runs it, it was not observed (the owners below are where each key's group would go).",
                         schema::RESTART_ATTEMPTS,
                         schema::RESTART_DELAY_MS / 1000,
                         schema::RESTART_ATTEMPTS,

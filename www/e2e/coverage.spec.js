@@ -101,9 +101,10 @@ test('a deep link with t opens at that step and takes no prediction; Reset resta
   // beside Play/Step says so too.
   await expect(page.getByRole('checkbox', { name: 'Residue 3', exact: true })).toBeDisabled();
   // It also says where the paused walk stands, for a screen reader at Step.
-  await expect(page.getByTestId('verdict-near')).toHaveText('Not graded: nothing was predicted before the walk began. Reset to predict. Step 3: at 3, 4 of 12 reached.');
+  // The page opened mid-walk (a shared link, or a reload): it says so, and does not blame the learner.
+  await expect(page.getByTestId('verdict-near')).toHaveText("Not graded: the page opened with this walk under way (the link's t), and a prediction is not kept in a link or across a reload. Reset to predict. Step 3: at 3, 4 of 12 reached.");
   for (let i = 0; i < 10; i += 1) await page.getByRole('button', { name: 'Step' }).click();
-  await expect(verdict(page)).toContainText('nothing was predicted for this pair');
+  await expect(verdict(page)).toContainText("This page opened with the walk under way (the link's t), so nothing was predicted for it here");
   await expect(verdict(page)).toHaveAttribute('data-verdict', 'pending');
   await page.getByLabel('Modulus m').fill('7');
   await page.getByRole('button', { name: 'Reset' }).click();
@@ -113,6 +114,9 @@ test('a deep link with t opens at that step and takes no prediction; Reset resta
   await expect(trail(page)).toHaveText('');
   await expect(page.getByRole('checkbox', { name: 'Residue 3', exact: true })).toBeEnabled();
   await expect(page).toHaveURL(/#\/coverage\?m=7&a=5$/);
+  // Stepping with nothing ticked on this page is the learner's own walk: said as such.
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect(page.getByTestId('verdict-near')).toContainText('Not graded: nothing was predicted before the walk began. Reset to predict.');
 });
 
 test('bad input names the bound and keeps the last valid pair', async ({ page }) => {

@@ -118,3 +118,16 @@ test('the page stays under 1,500 DOM nodes at max parallelism 32768 for any p', 
     expect(nodes, `p = ${p}`).toBeLessThanOrEqual(1500);
   }
 });
+
+test('counts read right: one run is a run, an even split says so, one key group is named alone', async ({ page }) => {
+  await open(page, '#/owners?maxp=128&p=1');
+  const ranges = page.locator('section.ranges > p').first();
+  await expect(ranges).toContainText('split into 1 contiguous run, one per subtask');
+  await expect(ranges).toContainText(': here every run holds 128 key groups.');
+  await open(page, '#/owners?maxp=128&p=3');
+  await expect(ranges).toContainText('split into 3 contiguous runs');
+  await expect(ranges).toContainText('so the larger runs are spread out, not bunched at the start.');
+  await open(page, '#/owners?maxp=128&p=100&key=42&type=int');
+  await expect(page.locator('.lookup')).toContainText('key group 29 alone');
+  await expect(page.locator('.lookup')).not.toContainText('29 to 29');
+});

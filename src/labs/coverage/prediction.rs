@@ -65,6 +65,9 @@ fn verdict_view(s: &CoverageState) -> Html {
             format!("{} Press Reset to try again; a retry counts as practice.", hint(s.orbit, g))
         }
         Some(g) => explain(s, g),
+        None if s.opened_under_way && s.locked => {
+            "This page opened with the walk under way (the link's t), so nothing was predicted for it here: a prediction is not kept in a link or across a reload. Press Reset to predict this pair from the start.".to_string()
+        }
         None if s.closed() && s.locked => {
             "The orbit closed, but nothing was predicted for this pair, so there is nothing to grade.".to_string()
         }

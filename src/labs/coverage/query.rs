@@ -33,6 +33,9 @@ pub struct CoverageState {
     pub locked: bool,
     pub earlier: Option<Earlier>,
     pub progress: Progress,
+    /// Opened from a link with t > 0 (a shared link, a reload): the walk was under way before
+    /// anything could be predicted on this page, which a prediction is not carried into.
+    pub opened_under_way: bool,
 }
 
 /// Playback in progress: t = `t_ms_at_start` + milliseconds since `started_at_ms` (a

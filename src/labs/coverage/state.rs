@@ -79,6 +79,7 @@ impl CoverageState {
             locked: t_ms > 0 && !hidden,
             earlier: None,
             progress,
+            opened_under_way: t_ms > 0,
         }
     }
 
@@ -106,7 +107,7 @@ impl CoverageState {
         self.orbit = orbit;
         self.prediction = Prediction::default();
         self.count = Field::valid(String::new(), None);
-        self.locked = false;
+        (self.locked, self.opened_under_way) = (false, false);
         (self.t_ms, self.started, self.clock) = (0, false, None);
     }
 

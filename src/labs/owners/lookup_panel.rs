@@ -33,7 +33,10 @@ pub fn LookupPanel(props: &LookupPanelProps) -> Html {
         (Some(op), _) => op.index().to_string(),
         (None, _) => "none: the job cannot start".to_string(),
     };
-    let range = view.owner_range.map(|r| format!("key groups {} to {} ({} in all)", r.first(), r.last(), r.len()));
+    let range = view.owner_range.map(|r| match r.len() {
+        1 => format!("key group {} alone", r.first()),
+        n => format!("key groups {} to {} ({n} in all)", r.first(), r.last()),
+    });
     html! {
         <div class="lookup">
             <h3>{ "Where does this key go?" }</h3>

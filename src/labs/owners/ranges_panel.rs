@@ -33,9 +33,11 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
     html! {
         <section class="ranges" aria-labelledby="ranges-title">
             <h2 id="ranges-title">{ "Owner ranges" }</h2>
-            <p>{ format!("Key groups 0 to {} are split into {} contiguous runs, one per subtask. Subtask i owns \
-                          from ⌈i·{max}/{}⌉ to ⌊((i+1)·{max} − 1)/{}⌋, so the larger runs are spread out, not \
-                          bunched at the start.", max - 1, p.get(), p.get(), p.get()) }</p>
+            <p>{ format!("Key groups 0 to {} are split into {}, one per subtask. Subtask i owns \
+                          from ⌈i·{max}/{}⌉ to ⌊((i+1)·{max} − 1)/{}⌋{}", max - 1,
+                          count(u64::from(p.get()), "contiguous run", "contiguous runs"), p.get(), p.get(),
+                          if max.is_multiple_of(p.get()) { format!(": here every run holds {}.", count(u64::from(max / p.get()), "key group", "key groups")) }
+                          else { ", so the larger runs are spread out, not bunched at the start.".to_string() }) }</p>
             <svg class="ranges-bar" viewBox={format!("0 0 {} 34", bar.columns)} preserveAspectRatio="none" role="img"
                 aria-label={format!("Key groups 0 to {} across {}", max - 1, count(u64::from(p.get()), "subtask", "subtasks"))}>
                 <path class="run-even" d={bar.even.clone()} />

@@ -50,7 +50,7 @@ pub fn OperatorState(props: &OperatorStateProps) -> Html {
     html! {
         <section class="operator-state" aria-labelledby="operator-state-title">
             <h2 id="operator-state-title">{ format!("Operator state on restore, {p1} → {p2}") }</h2>
-            <p>{ "Not all state is keyed. Operator state is redistributed on restore by the mode the operator declared, not by key groups. What follows is what Flink 2.3.0 did with each mode (an operator whose subtask i wrote entries si.L0, si.L1, …)." }</p>
+            <p>{ "Not all state is keyed. Operator state is redistributed on restore by the mode the operator declared, not by key groups. What follows is what Flink 2.3.0 did with each mode, for an operator whose old subtask i wrote three entries of split list state (si.L0, si.L1, si.L2), two of union list state (si.U0, si.U1) and one copy of broadcast state." }</p>
             <h3>{ "Split (round-robin) list state: contiguous runs" }</h3>
             <p>{ split_text(p1, p2, old.concat().len() as u32) }</p>
             <ul class="split" data-testid="split-state">
@@ -58,7 +58,7 @@ pub fn OperatorState(props: &OperatorStateProps) -> Html {
             </ul>
             <p>{ "FLIP-27 sources (fromSource: KafkaSource and the other new connectors) keep their splits, with each split's position, in split list state named SourceReaderState (Flink's report of a real savepoint shows it). The legacy FlinkKafkaConsumer (a SourceFunction) kept its partition offsets as union list state instead (read from its code, not observed here)." }</p>
             <h3>{ "Union list state: every subtask receives the whole list" }</h3>
-            <p data-testid="union-state">{ format!("Each of the {p2} new subtasks gets all {union_entries} entries of the {p1} old subtasks and must pick its own (or risk reading twice): union redistribution duplicates, it does not divide.") }</p>
+            <p data-testid="union-state">{ format!("Each of the {p2} new subtasks gets all {union_entries} entries of the {p1} old subtasks (two from each, s0.U0 to s{}.U1) and must pick its own (or risk reading twice): union redistribution duplicates, it does not divide.", p1 - 1) }</p>
             <h3>{ "Broadcast state: new subtask i takes old subtask i mod p1's copy" }</h3>
             <ul class="broadcast" data-testid="broadcast-state">
                 { for from.iter().enumerate().map(|(i, f)| html! { <li key={i}>{ format!("subtask {i}: the copy of old subtask {}", f.unwrap_or(0)) }</li> }) }

@@ -57,6 +57,18 @@ pub fn embed_hash(hash: &str, lock: &[String], theme: Theme, origin: Option<&str
     join(path, &kept)
 }
 
+/// What a snippet of `hash` cannot carry, said before it is copied: a key set kept in this
+/// browser's storage (`stored=1`, too large for a link), or a snapshot file read in the
+/// savepoint lab (never in a link). `None` when the link carries the whole state.
+pub fn not_carried(hash: &str) -> Option<&'static str> {
+    let (path, pairs) = split(hash);
+    if pairs.contains(&"stored=1") {
+        return Some("This key set is kept in this browser's storage, because it is too large for a link: the snippet, and Open in Rescale Lab from an embed on another site, open the default preset instead. To share a set, embed a preset, or a list of a few hundred keys (Keys (CSV)), which a link carries.");
+    }
+    let sample = pairs.iter().any(|p| p.starts_with("sample="));
+    (path == "/savepoint" && !sample).then_some("A snapshot file read here stays in this browser and is in no link: the snippet opens the inspector without it (a bundled sample, sample=, is carried). A reader drops their own file.")
+}
+
 /// `hash` showing one section (`view=<name>`) instead of any it named, or the whole lab.
 pub fn with_view(hash: &str, view: Option<&str>) -> String {
     let (path, pairs) = split(hash);
@@ -129,6 +141,21 @@ pub fn frame_title(lab: crate::lab::Lab, params: crate::url::ParamTable, hash: &
 
 #[cfg(test)]
 mod tests {
+    /// Table: what a snippet cannot carry is said, and nothing where the link carries it all.
+    #[test]
+    fn what_a_snippet_cannot_carry() {
+        for (hash, said) in [
+            ("#/skew?stored=1&p=4", Some("kept in this browser's storage")),
+            ("#/skew?keys=a%2C1", None),
+            ("#/skew?preset=hot&n=1000", None),
+            ("#/savepoint?uid=counter", Some("stays in this browser")),
+            ("#/savepoint?sample=hashmap-savepoint", None),
+            ("#/owners?p=4", None),
+        ] {
+            assert_eq!(super::not_carried(hash).map(|t| t.contains(said.unwrap_or("-"))), said.map(|_| true), "{hash}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -56,7 +56,15 @@
     if (data.type === 'rescale-lab:resize') height = data.height;
     else if (data.context === 'h5p' && data.action === 'resize') height = data.scrollHeight;
     if (typeof height === 'number' && height > 0 && height < 100000) {
-      frame.style.height = Math.ceil(height) + 'px';
+      // A page whose theme sizes boxes by their border (box-sizing: border-box) counts the
+      // frame's border and padding in its height: add them, or the frame scrolls inside.
+      var box = getComputedStyle(frame);
+      var extra = 0;
+      if (box.boxSizing === 'border-box') {
+        extra = ['borderTopWidth', 'borderBottomWidth', 'paddingTop', 'paddingBottom']
+          .reduce(function (sum, side) { return sum + (parseFloat(box[side]) || 0); }, 0);
+      }
+      frame.style.height = Math.ceil(height + extra) + 'px';
     }
     if (data.type === 'rescale-lab:resize' && typeof data.title === 'string' && data.title) {
       var title = 'Rescale Lab: ' + data.title.slice(0, 300);

@@ -18,6 +18,14 @@ pub fn use_locked(param: Option<AttrValue>) -> bool {
     param.is_some_and(|p| locks.0.iter().any(|l| *l == *p))
 }
 
+/// Whether any of `params` is locked here (what several parameters make together, such as a
+/// skew preset's key set, is locked with any of them).
+#[hook]
+pub fn use_any_locked(params: &'static [&'static str]) -> bool {
+    let locks = use_context::<Locks>().unwrap_or_default();
+    params.iter().any(|p| locks.0.iter().any(|l| l == p))
+}
+
 /// The sentence a locked control is described by.
 pub const LOCKED_NOTE: &str = "Locked by the page this lab is embedded in.";
 

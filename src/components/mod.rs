@@ -29,7 +29,7 @@ pub use chart_box::{use_chart_style, DarkTheme};
 pub use confirm::Confirm;
 pub use copy_export::CopyExport;
 pub use live_form::LiveForm;
-pub use locks::{locked_class, use_locked, LockNote, Locks, LOCKED_NOTE};
+pub use locks::{locked_class, use_any_locked, use_locked, LockNote, Locks, LOCKED_NOTE};
 pub use notices::Notices;
 pub use pager::{use_page, Page, PagerButtons};
 pub use param_field::{edits, field_of, slot_field, ParamField};

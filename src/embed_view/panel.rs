@@ -199,6 +199,9 @@ fn EmbedBody(props: &EmbedBodyProps) -> Html {
                     error={origin.2.clone().map(AttrValue::from)}
                     hint={origin_hint(&origin.0, origin.1.as_deref())} on_input={on_origin} />
             </div>
+            if let Some(why) = crate::embed::not_carried(&props.hash) {
+                <p class="notice" data-testid="embed-not-carried">{ why }</p>
+            }
             <div class="field">
                 <label for="embed-snippet">{ "Embed snippet" }</label>
                 <textarea id="embed-snippet" readonly=true rows="5" value={snippet} />

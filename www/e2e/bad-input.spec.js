@@ -560,7 +560,7 @@ test.describe('#/skew key set', () => {
     await expect(report).toContainText('line 500000: a quoted key has no closing double quote');
     await expect(page.getByTestId('skew-percent')).toHaveText(/^\d+$/);
     // Too large for local storage: said so in a notice, not thrown.
-    await expect(page.getByTestId('url-notices').locator('li[data-param="stored"]')).toContainText('too large for this browser\'s storage');
+    await expect(page.getByTestId('storage-notice')).toContainText('too large for this browser\'s storage');
   });
 
   test('a paste with a lone surrogate, NUL and BEL over 256 KB is read without errors thrown', async ({ page }) => {

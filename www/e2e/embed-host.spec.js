@@ -126,3 +126,16 @@ test('a srcdoc frame can neither resize itself nor pass a statement; a lab frame
   expect(await height(page, 'fake')).toBeLessThan(1000);
   await expect(page.locator('#fake')).toHaveAttribute('title', 'A playground');
 });
+
+test('on a page that sizes boxes by their border, a framed lab with a border and padding does not scroll inside', async ({ page }) => {
+  const src = `${lab}#/owners?maxp=128&p=4&embed=1`;
+  await docsPage(page, `<style>*, *::before, *::after { box-sizing: border-box; }</style>
+<iframe id="bordered" title="Rescale Lab: Key owners" src="${src}" style="width:100%;height:300px;border:3px solid #c4cad3;padding:4px"></iframe>`);
+  await expect.poll(() => height(page, 'bordered')).toBeGreaterThan(1000);
+  const frame = page.frameLocator('#bordered');
+  await expect(frame.locator('main')).toHaveAttribute('data-settled', /owners/);
+  // The frame's viewport holds the whole document: 2 × (3 px border + 4 px padding) added.
+  const inner = await frame.locator('html').evaluate((h) => [h.scrollHeight, window.innerHeight]);
+  expect(inner[1]).toBeGreaterThanOrEqual(inner[0]);
+  expect(await height(page, 'bordered')).toBe(inner[0] + 14);
+});

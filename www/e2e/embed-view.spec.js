@@ -147,3 +147,43 @@ test('locked fields look locked and say so to a screen reader', async ({ page })
   expect(style).toContain('dashed');
   await expect(page.getByRole('slider', { name: 'Parallelism' })).toHaveAccessibleDescription(/Locked by the page/);
 });
+
+test('a locked skew preset locks its key set: no cell, row, list or file replaces it', async ({ page }) => {
+  await page.goto(`${lab}#/skew?preset=hot&n=1000&hot=40&embed=1&lock=preset,n`);
+  await engage(page);
+  const cell = page.getByRole('textbox', { name: 'Events per second of row 1' });
+  await expect(cell).not.toBeEditable();
+  await expect(cell).toHaveAccessibleDescription(/Locked by the page this lab is embedded in/);
+  await expect(page.getByRole('button', { name: 'Add key' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Remove row 1' })).toBeDisabled();
+  await expect(page.getByLabel('Keys (CSV)')).toHaveCount(0);
+  await expect(page.getByTestId('keyset-locked')).toBeVisible();
+  const before = page.url();
+  await cell.press('9');
+  await cell.press('Enter');
+  expect(page.url()).toBe(before);
+  await expect(page.getByRole('combobox', { name: 'Preset' })).toBeDisabled();
+  // The hot share and the other preset numbers can be locked too.
+  await page.goto(`${lab}#/skew?preset=hot&hot=40&embed=1&lock=hot`);
+  await engage(page);
+  await expect(page.getByRole('spinbutton', { name: 'Hot key share (%)' })).not.toBeEditable();
+  await expect(page.getByRole('button', { name: 'Add key' })).toBeDisabled();
+  await expect(page.getByTestId('url-notices')).toHaveCount(0);
+});
+
+test('the Embed panel says what its snippet cannot carry: a key set kept in storage', async ({ page }) => {
+  await page.goto(`${lab}#/skew?preset=hot&n=1000&hot=40`);
+  await engage(page);
+  const cell = page.getByRole('textbox', { name: 'Events per second of row 1' });
+  await cell.fill('99999');
+  await cell.press('Enter');
+  await expect(page).toHaveURL(/[?&]stored=1/);
+  await openEmbed(page);
+  await expect(page.getByTestId('embed-not-carried')).toContainText("kept in this browser's storage");
+  await expect(page.locator('#embed-snippet')).toHaveValue(/stored=1/);
+  // A preset is carried whole: nothing to say.
+  await page.goto(`${lab}#/skew?preset=hot&n=1000&hot=40`);
+  await settled(page);
+  await openEmbed(page);
+  await expect(page.getByTestId('embed-not-carried')).toHaveCount(0);
+});

@@ -79,7 +79,7 @@ slots! { PlannerState {
             .hint("Stored in the savepoint or retained checkpoint; a failed restore's message names it. Empty if unknown.")
             .fallback("using the default for the first parallelism")
             .lockable();
-    SAVED_HOW: Pick<SavedHow> = saved_how, SavedHow::Derived, Pick::new("saved_maxp_set", "Snapshot max parallelism was", "pl-saved-how");
+    SAVED_HOW: Pick<SavedHow> = saved_how, SavedHow::Derived, Pick::new("saved_maxp_set", "Snapshot max parallelism was", "pl-saved-how").lockable();
     P: Param<u32> = p, 200, Param::whole("p", "new parallelism", 1, MAX_P).control("New parallelism", "pl-p").lockable();
     MAXP: Param<Option<u32>> = maxp, None,
         Param::optional("maxp", "new max parallelism", 1, MAX_P, "not set")

@@ -129,15 +129,19 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
             SkewAction::EditKey { index, column, text: crate::browser::events::input_value(&e) }
         })
     };
+    // The key set of a preset an embedding page locked cannot be edited here either.
+    let locked = crate::components::use_any_locked(super::query::KEY_SET_PARAMS);
+    let described = locked.then_some("key-table-locked");
     html! {
         <section class="key-table" aria-labelledby="key-table-title">
             <h2 id="key-table-title">{ "Keys" }</h2>
             if let Some(e) = &props.error { <p class="field-error" role="alert">{ e.clone() }</p> }
             <div class="table-tools">
-                <button type="button" id={ADD_ID} onclick={on_add}>{ "Add key" }</button>
+                <button type="button" id={ADD_ID} onclick={on_add} disabled={locked} aria-describedby={described}>{ "Add key" }</button>
                 <span role="status">{ if n == 0 { "No keys".to_string() } else { format!("Keys {} to {} of {n}", first + 1, page.end) } }</span>
                 <PagerButtons page={page} noun="keys" on_go={on_go} />
             </div>
+            if locked { <crate::components::LockNote id="key-table-locked" /> }
             <ScrollBox label="Keys table">
                 <table>
                     <caption class="visually-hidden">{ "Keys with their load, key group and subtask" }</caption>
@@ -153,15 +157,15 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
                                 // cell being edited keeps focus.
                                 <tr key={i}>
                                     <td><input class="cell" id={key_id(i)} value={shown(i, KeyColumn::Key, name.clone())} aria-label={format!("Key of row {}", i + 1)}
-                                        oninput={draft(i, KeyColumn::Key)} onchange={edit(i, KeyColumn::Key)} /></td>
+                                        readonly={locked} aria-describedby={described} oninput={draft(i, KeyColumn::Key)} onchange={edit(i, KeyColumn::Key)} /></td>
                                     <td><input class="cell num" value={shown(i, KeyColumn::Events, format_milli(k.events_milli))} aria-label={format!("Events per second of row {}", i + 1)}
-                                        oninput={draft(i, KeyColumn::Events)} onchange={edit(i, KeyColumn::Events)} /></td>
+                                        readonly={locked} aria-describedby={described} oninput={draft(i, KeyColumn::Events)} onchange={edit(i, KeyColumn::Events)} /></td>
                                     <td><input class="cell num" value={shown(i, KeyColumn::Bytes, k.bytes.to_string())} aria-label={format!("State bytes of row {}", i + 1)}
-                                        oninput={draft(i, KeyColumn::Bytes)} onchange={edit(i, KeyColumn::Bytes)} /></td>
+                                        readonly={locked} aria-describedby={described} oninput={draft(i, KeyColumn::Bytes)} onchange={edit(i, KeyColumn::Bytes)} /></td>
                                     <td>{ group }</td>
                                     <td>{ owner(group) }</td>
                                     <td><button type="button" id={remove_id(i)} aria-label={format!("Remove row {}", i + 1)}
-                                        onclick={remove(i)}>{ "×" }</button></td>
+                                        disabled={locked} aria-describedby={described} onclick={remove(i)}>{ "×" }</button></td>
                                 </tr>
                             }
                         }) }

@@ -9,7 +9,7 @@ use yew::prelude::*;
 use crate::labs::frame::PartProps;
 
 use super::import::SYNC_LIMIT;
-use crate::components::{use_big_text, BigField, FileKind};
+use crate::components::{use_big_text, BigField, FileKind, LockNote};
 use super::query::{KeySource, HOT, N, PRESET, S, TOTAL};
 use super::settings::number_field;
 use super::state::{SkewAction, SkewState};
@@ -47,6 +47,8 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
         })
     };
     let preset_active = matches!(s.source, KeySource::Preset(_));
+    // A page that locks the preset (or any of its numbers) keeps its key set: no list replaces it.
+    let locked = crate::components::use_any_locked(super::query::KEY_SET_PARAMS);
     html! {
         <section class="keyset" aria-labelledby="keyset-title">
             <h2 id="keyset-title">{ "The key set" }</h2>
@@ -62,7 +64,10 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
                 }
                 { number_field(&TOTAL, s, act, None) }
             </div>
-            { big.field(BigField {
+            if locked {
+                <p data-testid="keyset-locked">{ "The key set is the preset's here: no list or file can replace it." }</p>
+                <LockNote id="skew-keyset-locked" />
+            } else { { big.field(BigField {
                 id: "skew-csv",
                 label: "Keys (CSV)",
                 rows: 6,
@@ -74,7 +79,7 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
                 button: ("Apply", on_apply, s.importing.is_some()),
                 file: (FileKind::Csv, on_file),
                 problem: s.import.as_ref().filter(|r| r.error_count > 0).map(|_| "skew-csv-report"),
-            }) }
+            }) } }
             if let Some(note) = big.note.as_ref() {
                 <p role="status" data-testid="pending-paste">{ note.clone() }</p>
             }

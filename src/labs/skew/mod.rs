@@ -139,13 +139,15 @@ fn SkewParts(props: &PartsProps) -> Html {
     });
     let waiting = state.generating.is_some() && keys.is_empty();
     let on_action = Callback::from(move |a: SkewAction| dispatcher.dispatch(a));
-    let mut notices = lab.notices;
-    if let Some(message) = &state.storage_notice {
-        notices.push(crate::url::Notice { param: "stored".into(), message: message.clone() });
-    }
+    // What this browser's storage did with the key set: not a link parameter, so not among the
+    // link's notices.
+    let storage = state.storage_notice.clone();
 
     html! {
-        <LabFrame lab={Lab::Skew} lede={LEDE} notices={notices}>
+        <LabFrame lab={Lab::Skew} lede={LEDE} notices={lab.notices}>
+            if let Some(message) = storage {
+                <div class="notices" role="status" data-testid="storage-notice"><p>{ message }</p></div>
+            }
             <InView><settings::Settings state={(*state).clone()} on_action={on_action.clone()} /></InView>
             // Under the settings (the key set below may not be drawn yet): a large preset's
             // progress.

@@ -119,22 +119,27 @@ slots! { SkewState {
         after SkewState::regenerate, carried when SkewState::custom_preset;
     N: Param<u32> = preset_n, 1000,
         Param::whole("n", "number of keys", 1, MAX_PRESET_KEYS as i64).control("Number of keys", "skew-n").lockable(),
-        after |s: &mut SkewState| s.regenerate_unless(s.preset_n.error.is_some()),
+        after |s: &mut SkewState| {
+            s.refuse_one_hot_key();
+            s.regenerate_unless(s.preset_n.error.is_some())
+        },
         carried when |s: &SkewState| s.custom_preset() && s.preset_n.value != N.default;
     S: Param<u64> = preset_s, 1100,
         Param::milli("s", "Zipf exponent", 5, true)
             .control("Zipf exponent s", "skew-s")
+            .lockable()
             .hint("Key i (from 1) gets weight 1 / i^s; 0 < s ≤ 5.")
             .fallback("the Zipf exponent takes a number above 0 and at most 5; using 1.1"),
         after |s: &mut SkewState| s.regenerate_unless(s.preset_s.error.is_some()),
         carried when |s: &SkewState| s.custom_preset() && s.preset_kind == PresetKind::Zipf && s.preset_s.value != S.default;
     HOT: Param<u32> = preset_hot, 30,
-        Param::whole("hot", "hot key share %", 0, 100).control("Hot key share (%)", "skew-hot").shown_at("preset=hot"),
+        Param::whole("hot", "hot key share %", 0, 100).control("Hot key share (%)", "skew-hot").shown_at("preset=hot").lockable(),
         after |s: &mut SkewState| s.regenerate_unless(s.preset_hot.error.is_some()),
         carried when |s: &SkewState| s.custom_preset() && s.preset_kind == PresetKind::Hot && s.preset_hot.value != HOT.default;
     TOTAL: Param<u64> = total, 100_000_000,
         Param::milli("total", "total events per second", MAX_EVENTS_PER_S as i64, true)
-            .control("Total events per second", "skew-total"),
+            .control("Total events per second", "skew-total")
+            .lockable(),
         after |s: &mut SkewState| s.regenerate_unless(!s.from_preset() || s.total.error.is_some()),
         carried when |s: &SkewState| s.from_preset() && s.total.value != TOTAL.default;
     Q: Param<Option<u32>> = what_if, None,
@@ -146,6 +151,10 @@ slots! { SkewState {
             .control("Split the hottest key into", "skew-salt")
             .hint("Sub-keys, 2 to 64.");
 } }
+
+/// The parameters that make the key set: an embedding page that locks any of them locks the
+/// key set too (the key table, Keys (CSV) and its file cannot replace it).
+pub const KEY_SET_PARAMS: &[&str] = &["preset", "n", "s", "hot", "total"];
 
 /// The sections `view=` shows alone, for a compact embed: one chart each, or the skew figure.
 pub static SECTIONS: crate::url::Sections = &[
@@ -160,6 +169,12 @@ pub static SECTIONS: crate::url::Sections = &[
 /// else the default preset), then the keys themselves (a link's `type` kept over a preset's own) (a preset's made, or asked for in steps; a CSV read).
 pub fn open_key_set(s: &mut SkewState, params: &Params, notices: &mut Vec<Notice>) {
     read_key_source(s, params);
+    // A hot-key set is the hot key and the rest: one key alone is raised to two, and said so.
+    if let (KeySource::Preset(Preset::HotKey { n, .. }), Some(text)) = (&s.source, params.get(N.name)) {
+        if N.parse(text).is_ok_and(|asked| asked < *n) {
+            notices.push(notice(N.name, text, &format!("the one-hot-key preset needs at least {n} keys (the hot key and the rest); using n = {n}")));
+        }
+    }
     match s.source.clone() {
         KeySource::Preset(preset) => s.use_preset(preset),
         KeySource::Csv(_) => {

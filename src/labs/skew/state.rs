@@ -55,8 +55,22 @@ impl SkewState {
         }
     }
 
-    /// The set again from the preset the fields describe.
+    /// A hot-key set is the hot key and the rest: a number of keys typed below 2 for it is
+    /// refused (the set stays as it was), as a bound of the field.
+    pub(super) fn refuse_one_hot_key(&mut self) {
+        if self.preset_kind == crate::model::skew::presets::PresetKind::Hot && self.preset_n.error.is_none() && self.preset_n.value < 2 {
+            let text = self.preset_n.text.clone();
+            let why = format!("the one-hot-key preset needs at least 2 keys (the hot key and the rest), got {}", self.preset_n.value);
+            self.preset_n.apply(text, false, Err::<u32, _>(why));
+        }
+    }
+
+    /// The set again from the preset the fields describe (a hot-key preset chosen over one key
+    /// shows the two it makes).
     pub(super) fn regenerate(&mut self) {
+        if self.preset_kind == crate::model::skew::presets::PresetKind::Hot && self.preset_n.value < 2 {
+            self.preset_n = super::query::N.field(2);
+        }
         let preset = self.preset();
         self.use_preset(preset);
     }

@@ -151,11 +151,11 @@ test('locked fields look locked and say so to a screen reader', async ({ page })
 test('a locked skew preset locks its key set: no cell, row, list or file replaces it', async ({ page }) => {
   await page.goto(`${lab}#/skew?preset=hot&n=1000&hot=40&embed=1&lock=preset,n`);
   await engage(page);
-  const cell = page.getByRole('textbox', { name: 'Events per second of row 1' });
+  const cell = page.getByLabel('Events per second of row 1', { exact: true });
   await expect(cell).not.toBeEditable();
   await expect(cell).toHaveAccessibleDescription(/Locked by the page this lab is embedded in/);
   await expect(page.getByRole('button', { name: 'Add key' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Remove row 1' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Remove row 1', exact: true })).toBeDisabled();
   await expect(page.getByLabel('Keys (CSV)')).toHaveCount(0);
   await expect(page.getByTestId('keyset-locked')).toBeVisible();
   const before = page.url();
@@ -174,7 +174,7 @@ test('a locked skew preset locks its key set: no cell, row, list or file replace
 test('the Embed panel says what its snippet cannot carry: a key set kept in storage', async ({ page }) => {
   await page.goto(`${lab}#/skew?preset=hot&n=1000&hot=40`);
   await engage(page);
-  const cell = page.getByRole('textbox', { name: 'Events per second of row 1' });
+  const cell = page.getByLabel('Events per second of row 1', { exact: true });
   await cell.fill('99999');
   await cell.press('Enter');
   await expect(page).toHaveURL(/[?&]stored=1/);

@@ -245,4 +245,14 @@ pub fn mark_settled(hash: Option<&str>) {
         Some(hash) => main.set_attribute("data-settled", hash),
         None => main.remove_attribute("data-settled"),
     };
+    // Told on the window too ([`SETTLED_EVENT`]): a frame reports its height then, which a
+    // browser that pauses an off-screen frame's resize observer would otherwise leave unsaid.
+    if hash.is_some() {
+        if let (Some(window), Ok(event)) = (web_sys::window(), web_sys::Event::new(SETTLED_EVENT)) {
+            let _ = window.dispatch_event(&event);
+        }
+    }
 }
+
+/// The window event [`mark_settled`] fires each time the page settles.
+pub const SETTLED_EVENT: &str = "rescale-lab-settled";

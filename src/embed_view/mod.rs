@@ -65,8 +65,17 @@ pub fn EmbedFrame(props: &EmbedFrameProps) -> Html {
     use_effect_with((lab, props.common.origin.clone()), move |(lab, origin)| {
         let (lab, origin) = (*lab, origin.clone());
         post_height(lab, origin.as_deref());
-        let watch = ResizeWatch::new(move || post_height(lab, origin.as_deref()));
-        move || drop(watch)
+        let watch = ResizeWatch::new({
+            let origin = origin.clone();
+            move || post_height(lab, origin.as_deref())
+        });
+        // Chromium pauses the resize observer of a frame from another site while it is off
+        // screen; the page still settles as its parts arrive, and says so: report then too,
+        // so a frame below the fold is sized before the reader scrolls to it.
+        let settled = browser::page::listen_on_window(browser::SETTLED_EVENT, move |_: web_sys::Event| {
+            post_height(lab, origin.as_deref())
+        });
+        move || drop((watch, settled))
     });
     // Each state the lab writes gives the frame a new title: report it once the shell has
     // set it (the shell's effect runs after this one, so in a task of its own).

@@ -139,3 +139,17 @@ test('on a page that sizes boxes by their border, a framed lab with a border and
   expect(inner[1]).toBeGreaterThanOrEqual(inner[0]);
   expect(await height(page, 'bordered')).toBe(inner[0] + 14);
 });
+
+test('a frame below the fold is sized to its content before the reader scrolls to it', async ({ page }) => {
+  const src = `${lab}#/owners?maxp=128&p=4&embed=1`;
+  await docsPage(page, `<div style="height:4000px">Prose above the lab.</div>
+<iframe id="below" title="Rescale Lab: Key owners" src="${src}" style="width:100%;height:300px;border:0"></iframe>`);
+  const frame = page.frameLocator('#below');
+  await expect(frame.locator('main')).toHaveAttribute('data-settled', /owners/, { timeout: 20_000 });
+  // Never scrolled into view: the frame's height follows its content all the same.
+  await expect.poll(async () => {
+    const content = await frame.locator('body').evaluate((b) => b.scrollHeight);
+    return (await height(page, 'below')) - content;
+  }, { timeout: 15_000 }).toBe(0);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -3,7 +3,7 @@
 // to the host page) shrinks, an unknown section opens the whole lab with a notice, and the
 // Embed builder's Section select puts view= into the snippet; the Open link leaves it out.
 import { test, expect } from '@playwright/test';
-import { engage, openEmbed, settled } from './fixtures.js';
+import { engage, openEmbed, settled, settledURL } from './fixtures.js';
 
 const labPort = Number(process.env.E2E_PORT || 4173);
 const lab = `http://127.0.0.1:${labPort}/`;
@@ -158,10 +158,13 @@ test('a locked skew preset locks its key set: no cell, row, list or file replace
   await expect(page.getByRole('button', { name: 'Remove row 1', exact: true })).toBeDisabled();
   await expect(page.getByLabel('Keys (CSV)')).toHaveCount(0);
   await expect(page.getByTestId('keyset-locked')).toBeVisible();
-  const before = page.url();
+  const before = await settledURL(page);
+  const value = await cell.inputValue();
   await cell.press('9');
   await cell.press('Enter');
-  expect(page.url()).toBe(before);
+  await settled(page);
+  await expect(cell).toHaveValue(value);
+  await expect(page).toHaveURL(before);
   await expect(page.getByRole('combobox', { name: 'Preset' })).toBeDisabled();
   // The hot share and the other preset numbers can be locked too.
   await page.goto(`${lab}#/skew?preset=hot&hot=40&embed=1&lock=hot`);

@@ -63,11 +63,12 @@ impl Imbalance {
         (u64::from(self.most) * 1000 / u64::from(self.fewest.max(1))) as u32
     }
 
-    /// Throughput lost to imbalance under uniform load, in per-mille: the job runs at the pace
-    /// of the busiest subtask, so the useful share is mean ÷ most.
+    /// Throughput lost to imbalance under uniform load, in per-mille rounded half up (1 of 129
+    /// slots is 7.75 ‰, said 8): the job runs at the pace of the busiest subtask, so the useful
+    /// share is mean ÷ most.
     pub fn idle_capacity_milli(&self) -> u32 {
         let capacity = u64::from(self.most) * u64::from(self.parallelism);
-        ((capacity - u64::from(self.max_parallelism)) * 1000 / capacity) as u32
+        ((capacity - u64::from(self.max_parallelism)) * 2000 / capacity).div_ceil(2) as u32
     }
 }
 
@@ -101,6 +102,9 @@ mod tests {
         }
         assert!(of(128, 16).is_even());
         assert_eq!(of(128, 100).idle_capacity_milli(), 360);
+        // 43 × 3 = 129 slots for 128 key groups: 1 idle, 7.75 ‰, rounded to 8 (not cut to 7).
+        assert_eq!(of(128, 3).idle_capacity_milli(), 8);
+        assert_eq!(of(128, 4).idle_capacity_milli(), 0);
     }
 
     #[test]

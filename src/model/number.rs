@@ -126,8 +126,9 @@ pub fn format_rate_milli(milli: u64) -> String {
     }
 }
 
-/// How a load compares with the load now, in whole percent rounded half up: `26 % less`,
-/// `5 % more`, `the same` (under half a percent either way).
+/// How a load compares with the load now, in whole percent rounded half up: `26% less`,
+/// `5% more` (written as every other percentage of the labs), `the same` (under half a
+/// percent either way).
 pub fn change_text(now: u64, then: u64) -> String {
     let (diff, word) = if then < now { (now - then, "less") } else { (then - now, "more") };
     if now == 0 {
@@ -137,7 +138,7 @@ pub fn change_text(now: u64, then: u64) -> String {
     if percent == 0 {
         "the same".to_string()
     } else {
-        format!("{percent} % {word}")
+        format!("{percent}% {word}")
     }
 }
 

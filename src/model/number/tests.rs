@@ -4,13 +4,13 @@ use super::*;
 #[test]
 fn a_change_is_named_in_whole_percent() {
     for (now, then, text) in [
-        (271_000, 200_000, "26 % less"),
-        (200_000, 210_000, "5 % more"),
+        (271_000, 200_000, "26% less"),
+        (200_000, 210_000, "5% more"),
         (1000, 1004, "the same"),
-        (1000, 1005, "1 % more"),
+        (1000, 1005, "1% more"),
         (0, 0, "the same"),
         (0, 5, "more (none now)"),
-        (u64::MAX, 0, "100 % less"),
+        (u64::MAX, 0, "100% less"),
     ] {
         assert_eq!(change_text(now, then), text, "{now} → {then}");
     }

@@ -190,3 +190,23 @@ test('the Embed panel says what its snippet cannot carry: a key set kept in stor
   await openEmbed(page);
   await expect(page.getByTestId('embed-not-carried')).toHaveCount(0);
 });
+
+test('planner: view=restore, view=in-place and view=kinds show one part, far shorter than the whole lab', async ({ page }) => {
+  let frame = await framed(page, '#/planner?saved_maxp=128&p=200&embed=1&view=restore');
+  await engageFrame(frame);
+  await expect(frame.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'fails');
+  await expect(frame.getByTestId('plan-verdict')).toHaveCount(0);
+  await expect(frame.getByTestId('url-notices')).toHaveCount(0);
+  const restore = await contentHeight(page);
+  frame = await framed(page, '#/planner?saved_maxp=128&p=200&embed=1&view=in-place&scheduler=adaptive&job=running');
+  await engageFrame(frame);
+  await expect(frame.getByTestId('inplace-verdict')).toHaveAttribute('data-verdict', 'above-max');
+  await expect(frame.getByTestId('restore-verdict')).toHaveCount(0);
+  frame = await framed(page, '#/planner?embed=1&view=kinds');
+  await engageFrame(frame);
+  await expect(frame.getByTestId('plan-snapshot-check')).toBeVisible();
+  await expect(frame.getByTestId('inplace-verdict')).toHaveCount(0);
+  frame = await framed(page, '#/planner?saved_maxp=128&p=200&embed=1');
+  await engageFrame(frame);
+  expect(await contentHeight(page)).toBeGreaterThan(restore * 5);
+});

@@ -26,7 +26,7 @@ mod time_view;
 
 use yew::prelude::*;
 
-use crate::components::Wanted;
+use crate::components::{InView, Wanted};
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
 use state::PlannerState;
@@ -42,6 +42,13 @@ fn use_plan(state: &PlannerState) -> std::rc::Rc<crate::model::planner::Plan> {
     use_memo(state.plan_input(), |input| input.plan())
 }
 
+// The parts each section of `query::SECTIONS` shows (`view=`); the commands and the checklist
+// go with the whole lab only.
+const RESTORE: &[&str] = &["restore"];
+const PLAN: &[&str] = &["plan"];
+const IN_PLACE: &[&str] = &["in-place"];
+const KINDS: &[&str] = &["kinds"];
+
 #[function_component]
 pub fn PlannerLab(props: &LabProps) -> Html {
     let lab = use_lab::<PlannerState>(&props.location);
@@ -52,19 +59,23 @@ pub fn PlannerLab(props: &LabProps) -> Html {
     let saved_max = state.plan_input().snapshot_max().get();
     html! {
         <LabFrame lab={Lab::Planner} lede={LEDE} notices={lab.notices} announce={lab.announce}>
-            <predictor::Predictor state={(*state).clone()} on_action={on_action.clone()} />
+            <InView names={RESTORE}><predictor::Predictor state={(*state).clone()} on_action={on_action.clone()} /></InView>
             // Below the first screen: each part's code is fetched when it is wanted.
-            <Wanted height="tall">
+            <InView names={PLAN}><Wanted height="tall">
                 <plan_view::DeferredPlanSection state={(*state).clone()} on_action={on_action.clone()} />
-            </Wanted>
-            <Wanted height="medium">
+            </Wanted></InView>
+            <InView names={IN_PLACE}><Wanted height="medium">
                 <in_place_view::DeferredInPlace state={(*state).clone()} max_parallelism={saved_max} on_action={on_action.clone()} />
+            </Wanted></InView>
+            <InView><Wanted height="medium">
                 <commands_view::DeferredCommands state={(*state).clone()} on_action={on_action.clone()} />
-            </Wanted>
-            <Wanted height="medium">
+            </Wanted></InView>
+            <InView names={KINDS}><Wanted height="medium">
                 <kinds_view::DeferredKinds state={(*state).clone()} on_action={on_action} />
+            </Wanted></InView>
+            <InView><Wanted height="medium">
                 <checklist_view::DeferredChecklist state={(*state).clone()} />
-            </Wanted>
+            </Wanted></InView>
         </LabFrame>
     }
 }

@@ -138,8 +138,14 @@ pub static TARGET: Param<u32> = Param::whole("target", "target parallelism", 1, 
 /// `saved_maxp` when that is absent; never written.
 pub static PLAN_MAXP: Param<Option<u32>> = Param::optional("plan_maxp", "snapshot max parallelism", 1, MAX_P, "unknown");
 
-/// No section of this lab is shown alone yet: `view=` opens the whole lab, with a notice.
-pub static SECTIONS: crate::url::Sections = &[];
+/// The sections `view=` shows alone, for a compact embed (the commands and the checklist go
+/// with the whole lab only).
+pub static SECTIONS: crate::url::Sections = &[
+    crate::url::Section { name: "restore", label: "Will the restore start?" },
+    crate::url::Section { name: "plan", label: "The plan: verdict, steps and time" },
+    crate::url::Section { name: "in-place", label: "In place with the adaptive scheduler" },
+    crate::url::Section { name: "kinds", label: "Which snapshot can do what" },
+];
 
 /// Reads an old link's names into the state the slots opened: `plan_maxp` into `saved_maxp`,
 /// `target` into `p`, each only where the new name is absent.

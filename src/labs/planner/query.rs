@@ -79,7 +79,7 @@ slots! { PlannerState {
             .hint("Stored in the savepoint or retained checkpoint; a failed restore's message names it. Empty if unknown.")
             .fallback("using the default for the first parallelism")
             .lockable();
-    SAVED_HOW: Pick<SavedHow> = saved_how, SavedHow::Derived, Pick::new("saved_maxp_set", "Snapshot max parallelism was", "pl-saved-how").lockable();
+    SAVED_HOW: Pick<SavedHow> = saved_how, SavedHow::Derived, Pick::new("saved_maxp_set", "Snapshot max parallelism was", "pl-saved-how").noun("snapshot max parallelism set").lockable();
     P: Param<u32> = p, 200, Param::whole("p", "new parallelism", 1, MAX_P).control("New parallelism", "pl-p").lockable();
     MAXP: Param<Option<u32>> = maxp, None,
         Param::optional("maxp", "new max parallelism", 1, MAX_P, "not set")
@@ -114,21 +114,21 @@ slots! { PlannerState {
             .control("State time-to-live", "pl-ttl")
             .hint("Such as 6h or 2d, or none.")
             .fallback("using no time-to-live");
-    TXN: Pick<bool> = txn, true, Pick::new("txn", "Sinks are transactional (exactly-once)", "pl-txn");
+    TXN: Pick<bool> = txn, true, Pick::new("txn", "Sinks are transactional (exactly-once)", "pl-txn").noun("transactional sinks");
     INTERVAL: Param<Option<u32>> = interval, None,
         Param::optional("interval", "checkpoint interval in seconds", 1, 86_400, "not given")
             .control("Checkpoint interval (seconds)", "pl-interval")
             .fallback("leaving the interval out of the estimates")
             .hint("The job's execution.checkpointing.interval: a transactional sink's timeout must cover one more.");
-    SCHEDULER: Pick<Scheduler> = scheduler, Scheduler::Default, Pick::new("scheduler", "Scheduler", "pl-scheduler");
+    SCHEDULER: Pick<Scheduler> = scheduler, Scheduler::Default, Pick::new("scheduler", "Scheduler", "pl-scheduler").noun("scheduler");
     SLOTS_FOR_JOB: Param<Option<u32>> = slots, None,
         Param::optional("slots", "task slots", 1, 1_000_000, "as many as asked")
             .control("Task slots for the job", "pl-slots")
             .hint("What the cluster can give the job; empty if it gets what it asks for.");
     RELEASE: Pick<Release> = release, Release::V2_3, Pick::new("release", "Flink release", "pl-release");
-    SNAPSHOT: Pick<SnapshotKind> = snapshot, SnapshotKind::AlignedCheckpoint, Pick::new("snapshot", "The job's latest snapshots", "pl-snapshot");
-    BACKEND: Pick<Backend> = backend, Backend::RocksDb, Pick::new("backend", "State backend", "pl-backend");
-    JOB: Pick<JobStatus> = job, JobStatus::Down, Pick::new("job", "The job now", "pl-job");
+    SNAPSHOT: Pick<SnapshotKind> = snapshot, SnapshotKind::AlignedCheckpoint, Pick::new("snapshot", "The job's latest snapshots", "pl-snapshot").noun("latest snapshots");
+    BACKEND: Pick<Backend> = backend, Backend::RocksDb, Pick::new("backend", "State backend", "pl-backend").noun("state backend");
+    JOB: Pick<JobStatus> = job, JobStatus::Down, Pick::new("job", "The job now", "pl-job").noun("job");
 } }
 
 /// The plan's old target field, read into `p` (the page has one new parallelism; a link that

@@ -39,8 +39,8 @@ slots! { SavepointState {
             .lockable();
 } also UID, SAMPLE }
 
-pub static UID: Choice = Choice::new("uid", "Operator uid").lockable();
-pub static SAMPLE: Choice = Choice::new("sample", "Sample snapshot");
+pub static UID: Choice = Choice::new("uid", "Operator uid").noun("operator uid").lockable();
+pub static SAMPLE: Choice = Choice::new("sample", "Sample snapshot").noun("sample snapshot");
 
 /// No section of this lab is shown alone yet: `view=` opens the whole lab, with a notice.
 pub static SECTIONS: crate::url::Sections = &[];

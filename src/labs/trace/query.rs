@@ -30,8 +30,8 @@ pub struct TraceState {
 }
 
 slots! { TraceState {
-    SCENARIO: Pick<Scenario> = scenario, Scenario::PlainRescale, Pick::new("scenario", "Scenario", "trace-scenario").lockable();
-    BACKEND: Pick<Backend> = backend, Backend::HashMap, Pick::new("backend", "State backend", "trace-backend").lockable();
+    SCENARIO: Pick<Scenario> = scenario, Scenario::PlainRescale, Pick::new("scenario", "Scenario", "trace-scenario").noun("scenario").lockable();
+    BACKEND: Pick<Backend> = backend, Backend::HashMap, Pick::new("backend", "State backend", "trace-backend").noun("state backend").lockable();
     P1: Param<u32> = p1, 4, Param::whole("p1", "parallelism before", 1, MAX_P).control("Parallelism before", "trace-p1").lockable();
     P2: Param<u32> = p2, 6, Param::whole("p2", "parallelism after", 1, MAX_P).control("Parallelism after", "trace-p2").lockable();
     MAXP: Param<u32> = maxp, 128, Param::whole("maxp", "max parallelism", 1, MAX_P).control("Max parallelism", "trace-maxp");

@@ -207,6 +207,14 @@ mod tests {
             ),
             "Modular coverage: modulus m 12, stride a 5"
         );
+        // Every lab's parameters are named by lower-case nouns in a title, menus and uids too.
+        for lab in crate::lab::Lab::ALL {
+            for p in crate::labs::params(*lab) {
+                let first = p.noun().chars().next().unwrap_or('a');
+                let proper = ["Flink", "Zipf"].iter().any(|n| p.noun().starts_with(n));
+                assert!(!first.is_uppercase() || proper, "{}: {}", p.name(), p.noun());
+            }
+        }
     }
 
     /// A frame showing one section (`view=`) is titled with it, so a screen reader's name for

@@ -103,6 +103,7 @@ test('the uid-changed trace is RUNNING with its history gone, and list state is 
 test('a changed key function: the old keys keep what was restored, the new keys hold what came after, as Flink 2.3.0 ended', async ({ page }) => {
   // tests/flink-trace-kit/output-key-upper-p6.csv: customer-0,32 and CUSTOMER-0,17 (24 keys).
   await open(page, '#/trace?scenario=key-function');
+  await expect(page.getByTestId('trace-verdict').locator('strong')).toContainText('the events after the restore went to 12 keys the trace does not have (the second table)');
   const row = page.locator('table.trace-table:not([data-testid]) tbody tr').first();
   await expect(row.locator('td')).toHaveText(['customer-0', '16', '0', '0', '49', '32', '✗ wrong']);
   await expect(page.locator('table.trace-table:not([data-testid]) tbody tr').nth(2).locator('td').first()).toHaveText('customer-2');

@@ -39,8 +39,9 @@ pub fn TraceResultView(props: &TraceResultProps) -> Html {
                 (0, below) => ("Lost", format!("{below} of {n} keys hold less than the truth")),
                 (above, below) => ("Wrong", format!("{wrong} of {n} keys hold the wrong total, {above} above the truth and {below} below")),
             };
-            format!("{word}: the job is RUNNING and read the source to offset {}, yet {how}{}.", r.source_actual.unwrap_or(0),
-                match r.resumed_from { Some(at) if at != r.resume_expected => format!(", and the source resumed from offset {at}, not the snapshot's {}", r.resume_expected), _ => String::new() })
+            format!("{word}: the job is RUNNING and read the source to offset {}, yet {how}{}{}.", r.source_actual.unwrap_or(0),
+                match r.resumed_from { Some(at) if at != r.resume_expected => format!(", and the source resumed from offset {at}, not the snapshot's {}", r.resume_expected), _ => String::new() },
+                match r.new_keys.len() { 0 => String::new(), k => format!("; the events after the restore went to {} the trace does not have (the second table)", count(k as u64, "key", "keys")) })
         }
         TraceVerdict::Failing(f) => format!("Failing: the job reported RUNNING {} times, yet its keyed task never got past INITIALIZING. Each attempt failed while registering the state; the restart strategy restarted the job {} times, then it ended FAILED. Nothing was read after the restore.", f.running_phases, f.restarts),
     };

@@ -248,7 +248,7 @@ test('a what-if leads with the busiest subtask and how it compares with now, the
   const [now, then] = [busiest(hotSubtasks(n, hot, total, max, p)), busiest(hotSubtasks(n, hot, total, max, q))];
   await expect(page.getByTestId('whatif-busiest')).toHaveText(readableRate(then));
   const percent = Math.floor((Math.abs(now - then) * 200 + now) / (2 * now));
-  await expect(page.getByTestId('whatif-change')).toHaveText(percent === 0 ? 'the same' : `${percent} % ${then < now ? 'less' : 'more'}`);
+  await expect(page.getByTestId('whatif-change')).toHaveText(percent === 0 ? 'the same' : `${percent}% ${then < now ? 'less' : 'more'}`);
   await expect(page.getByTestId('whatif-skew')).toHaveText(`${dataSkewPercent(hotSubtasks(n, hot, total, max, q).map((s) => s.milli))}%`);
   const headers = await page.locator('.whatif-table thead th').allTextContents();
   expect(headers).toEqual(['scenario', 'busiest subtask, events/s', 'than now', 'data skew']);

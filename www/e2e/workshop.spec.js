@@ -157,7 +157,7 @@ test('Reset all progress asks first, can be cancelled, and clears every stored s
   const step = page.locator('[data-exercise="coverage-8-3"]');
   await step.getByRole('textbox').fill('8');
   await step.getByRole('textbox').press('Enter');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
   const status = page.getByTestId('reset-all-status');
 
   await page.getByRole('button', { name: 'Reset all progress' }).click();
@@ -167,7 +167,7 @@ test('Reset all progress asks first, can be cancelled, and clears every stored s
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(status).toHaveText('Nothing was cleared.');
   await expect(page.getByRole('button', { name: 'Reset all progress' })).toBeFocused();
-  expect((await stored(page)).filter((v) => v !== null)).toHaveLength(2);
+  expect((await stored(page)).filter((v) => v !== null)).toHaveLength(3);
 
   await page.getByRole('button', { name: 'Reset all progress' }).click();
   await page.keyboard.press('Escape');
@@ -177,11 +177,11 @@ test('Reset all progress asks first, can be cancelled, and clears every stored s
   await page.getByRole('button', { name: 'Reset all progress' }).press('Enter');
   await expect(page.getByRole('button', { name: 'Clear all progress' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(status).toHaveText("Cleared the guided path's answers, the coverage exercise score.");
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
+  await expect(status).toHaveText("Cleared the guided path's answers, the guided path's first attempts, the coverage exercise score.");
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
   expect(await stored(page)).toEqual([null, null, null]);
   await page.reload();
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
   expect(await stored(page)).toEqual([null, null, null]);
   await page.getByRole('button', { name: 'Reset all progress' }).click();
   await page.getByRole('button', { name: 'Clear all progress' }).click();

@@ -97,7 +97,9 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
     let lms_line = use_lms_report(loaded.clone(), &steps.progress, steps.checked.clone());
     let restore = steps.dispatcher().to_callback().reform(StepAction::Restore);
     let cmi5_line = use_cmi5_report(loaded.clone(), &steps.progress, steps.checked.clone(), restore);
-    let live_lrs = use_live_report(browser::lms::launched(), loaded, &steps.progress, steps.checked.clone());
+    // A live workshop's result is the page's score: each step's first attempt.
+    let scored = steps.scored();
+    let live_lrs = use_live_report(browser::lms::launched(), loaded, &steps.progress, &scored, steps.checked.clone());
     let clear = steps.dispatcher().to_callback().reform(|_: ()| StepAction::Clear);
     let clear_all = steps.dispatcher().to_callback().reform(|_: ()| StepAction::ClearAll);
     let mode = props.mode;

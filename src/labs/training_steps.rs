@@ -106,6 +106,18 @@ impl Steps {
         steps.into_iter().filter(first).count()
     }
 
+    /// The answers as the score counts them: each step's latest response, right or not as its
+    /// first attempt was (a step with no attempt kept, as it is stored).
+    pub fn scored(&self) -> TrainingProgress {
+        let mut scored = self.progress.clone();
+        for (key, (ok, _)) in scored.answers.iter_mut() {
+            if let Some(attempt) = self.attempts.by_id.get(key) {
+                *ok = attempt.first;
+            }
+        }
+        scored
+    }
+
     /// The response shown in a step: typed or chosen, else the one stored with the score.
     pub fn response(&self, id: &str) -> String {
         self.responses.get(id).or_else(|| self.progress.answers.get(id).map(|a| &a.1)).cloned().unwrap_or_default()
@@ -232,6 +244,9 @@ mod tests {
         let step = [("owner-77", &owner)];
         let s = run(vec![check(false, Some("6")), check(false, Some("60"))]);
         assert_eq!((s.first_score(step), s.attempts.practice()), (0, (1, 1)));
+        // What a live workshop's result counts: the latest response, right as the first was.
+        assert_eq!(s.scored().answers["owner-77"], (false, "60".to_string()));
+        assert_eq!(s.progress.answers["owner-77"], (true, "60".to_string()));
         assert_eq!(s.answered("owner-77", &owner), Some((true, false)));
         let s = run(vec![check(false, Some("60")), check(false, Some("6"))]);
         assert_eq!(s.first_score(step), 1);

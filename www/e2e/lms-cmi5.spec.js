@@ -329,6 +329,22 @@ test('without an LMS, a live workshop names the LRS and each answer reaches it',
     .toEqual([['61', false], ['false', true]]);
 });
 
+test('a live workshop\'s result is the page\'s score: three steps missed at first fail the 80 % mark, though answered right later', async ({ page }) => {
+  await page.goto('/#/');
+  await settled(page);
+  await joinLive(page, 'hal');
+  const missed = { 'owner-77': '61', 'busiest-128-100': '1', 'restart-200': 'yes' };
+  for (const [id, wrong] of Object.entries(missed)) await answerStep(page, id, wrong);
+  for (const [id, right] of Object.entries(pathAnswers)) await answerStep(page, id, right);
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 11 of 14 (first attempts).');
+  // Every answered statement says what was answered; the result is the first attempts'.
+  const verbs = async () => (await statementsBy('hal')).map((s) => s.verb.id.split('/').pop());
+  await expect.poll(async () => (await verbs()).filter((v) => ['completed', 'passed', 'failed'].includes(v))).toEqual(['completed', 'failed']);
+  const failed = (await statementsBy('hal')).find((s) => s.verb.id.endsWith('/failed'));
+  expect([failed.result.score.raw, failed.result.score.max, failed.result.success]).toEqual([11, 14, false]);
+  expect(validate(failed)).toEqual([]);
+});
+
 test('a live workshop sends what was answered before it connected, and what the LRS missed once it answers again', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
   const [of, answered, join] = [statementsBy, answersBy, joinLive];

@@ -152,8 +152,13 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
                 html! { <p class="alert" role="alert" id="class-refused" data-testid="class-status">{ format!("The class could not be read: {why}.") }</p> }
             }
         },
+        // Said when the room changes, not at each read: the time of the read stays out of the
+        // live region (a read every 15 s would be said every 15 s).
         Some(Ok((_, learners, at))) => html! {
-            <p role="status" data-testid="class-status">{ format!("{learners} {}, read at {at}; read again every 15 seconds.", if learners == 1 { "learner" } else { "learners" }) }</p>
+            <p data-testid="class-status">
+                <span role="status">{ format!("{learners} {}", if learners == 1 { "learner" } else { "learners" }) }</span>
+                { format!(", read at {at}; read again every 15 seconds.") }
+            </p>
         },
     };
     html! {

@@ -230,6 +230,8 @@ test('the class view shows the room, read back from the LRS page by page, and fo
   await activity.fill(lms.course.auId);
   await page.getByRole('button', { name: 'Show the class' }).click();
   await expect(status).toHaveText(/^5 learners, read at /);
+  // Only the room is said: the time of each read (every 15 s) is beside the live region.
+  await expect(status.getByRole('status')).toHaveText('5 learners');
   const steps = page.getByTestId('class-steps');
   const row = (id) => steps.locator(`tr[data-exercise="${id}"]`).locator('td');
   await expect(row('owner-77')).toHaveText(['4', '50% (2 of 4)', '61 (×2)']);

@@ -97,9 +97,7 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
     let lms_line = use_lms_report(loaded.clone(), &steps.progress, steps.checked.clone());
     let restore = steps.dispatcher().to_callback().reform(StepAction::Restore);
     let cmi5_line = use_cmi5_report(loaded.clone(), &steps.progress, steps.checked.clone(), restore);
-    // A live workshop's result is the page's score: each step's first attempt.
-    let scored = steps.scored();
-    let live_lrs = use_live_report(browser::lms::launched(), loaded, &steps.progress, &scored, steps.checked.clone());
+    let live_lrs = use_live_report(browser::lms::launched(), loaded, &steps.progress, steps.checked.clone());
     let clear = steps.dispatcher().to_callback().reform(|_: ()| StepAction::Clear);
     let clear_all = steps.dispatcher().to_callback().reform(|_: ()| StepAction::ClearAll);
     let mode = props.mode;
@@ -125,25 +123,14 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
             // Progress is stored by each exercise's progress key (its id and what it asks).
             let keys = s.exercises.iter().map(Exercise::progress_key).collect::<Vec<_>>();
             // A wrong answer shows the right one (or, answers hidden, a hint): the score counts
-            // first attempts. Under an LMS it is the score the LMS is told, of the latest answers.
-            let lms = super::training_lms::lms_keeps_progress();
-            let score = if lms {
-                let right = s
-                    .exercises
-                    .iter()
-                    .zip(&keys)
-                    .filter(|(e, k)| steps.answered(k, &e.kind).is_some_and(|a| a.0))
-                    .count();
-                format!("Score: {right} of {}.", s.exercises.len())
-            } else {
-                let first = steps.first_score(keys.iter().map(String::as_str).zip(s.exercises.iter().map(|e| &e.kind)));
-                format!("Score: {first} of {} (first attempts).", s.exercises.len())
-            };
+            // first attempts, as the result an LMS or a live workshop's LRS is told.
+            let first = steps.first_score(keys.iter().map(String::as_str).zip(s.exercises.iter().map(|e| &e.kind)));
+            let score = format!("Score: {first} of {} (first attempts).", s.exercises.len());
             let (retries, recovered) = steps.attempts.practice();
             html! {
                 <>
                     <p data-testid="training-score" role="status">{ score }</p>
-                    if !lms && retries > 0 {
+                    if retries > 0 {
                         <p class="training-practice" data-testid="training-practice">
                             { format!("Practice: {retries} {}; {recovered} missed at first, then answered right.", if retries == 1 { "retry" } else { "retries" }) }
                         </p>

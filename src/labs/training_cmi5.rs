@@ -166,25 +166,16 @@ impl Cmi5Session {
     }
 
     /// After a check: the answer, the verbs owed, and the progress with what was sent.
-    /// `progress` holds each step's latest answer (what the `answered` statements say);
-    /// `scored` the answers as the path's result counts them (a live workshop: each step's
-    /// first attempt, as the page's score; an LMS: the latest, as the LMS keeps them).
-    pub fn report(
-        self: &Rc<Self>,
-        exercises: &[Exercise],
-        progress: &TrainingProgress,
-        scored: &TrainingProgress,
-        key: &str,
-    ) {
+    pub fn report(self: &Rc<Self>, exercises: &[Exercise], progress: &TrainingProgress, key: &str) {
         self.answered(exercises.iter().filter(|e| e.progress_key() == key), progress);
-        self.owed(exercises, progress, scored);
+        self.owed(exercises, progress);
     }
 
     /// A live workshop joined after some answers: each step answered so far (its latest answer,
     /// in the path's order), then the verbs owed.
-    pub fn report_all(self: &Rc<Self>, exercises: &[Exercise], progress: &TrainingProgress, scored: &TrainingProgress) {
+    pub fn report_all(self: &Rc<Self>, exercises: &[Exercise], progress: &TrainingProgress) {
         self.answered(exercises.iter(), progress);
-        self.owed(exercises, progress, scored);
+        self.owed(exercises, progress);
     }
 
     fn answered<'a>(self: &Rc<Self>, steps: impl Iterator<Item = &'a Exercise>, progress: &TrainingProgress) {
@@ -197,9 +188,9 @@ impl Cmi5Session {
         }
     }
 
-    /// The verbs the path's result owes (of `scored`), and the progress with what was sent.
-    fn owed(self: &Rc<Self>, exercises: &[Exercise], progress: &TrainingProgress, scored: &TrainingProgress) {
-        let result = PathResult::of(exercises, scored);
+    /// The verbs the path's result owes, and the progress with what was sent.
+    fn owed(self: &Rc<Self>, exercises: &[Exercise], progress: &TrainingProgress) {
+        let result = PathResult::of(exercises, progress);
         let mut sent = self.sent.get();
         let mastery = self.data.mastery.as_ref().map(|m| m.1);
         for verb in sent.owed(self.data.mode, result, mastery, self.failed_now.get()) {

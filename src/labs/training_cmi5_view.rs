@@ -62,7 +62,7 @@ pub fn use_cmi5_report(
             (progress.clone(), (*session).clone(), exercises.clone(), waiting.clone());
         let connecting = launched.as_ref().as_ref().is_some_and(|l| l.is_ok()) && current.is_none();
         use_effect_with(checked, move |checked| match (current, checked, exercises) {
-            (Some(Ok(s)), Some((_, key)), Some(exercises)) => s.report(&exercises, &progress, &progress, key),
+            (Some(Ok(s)), Some((_, key)), Some(exercises)) => s.report(&exercises, &progress, key),
             (None, Some((_, key)), _) if connecting => waiting.borrow_mut().push(key.clone()),
             _ => {}
         });
@@ -73,7 +73,7 @@ pub fn use_cmi5_report(
         use_effect_with((up, exercises.is_some()), move |_| {
             if let (Some(Ok(s)), Some(exercises)) = (current, exercises) {
                 for key in waiting.borrow_mut().drain(..) {
-                    s.report(&exercises, &progress, &progress, &key);
+                    s.report(&exercises, &progress, &key);
                 }
             }
         });

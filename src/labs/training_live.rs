@@ -76,7 +76,6 @@ pub fn use_live_report(
     off: bool,
     exercises: Option<Vec<Exercise>>,
     progress: &TrainingProgress,
-    scored: &TrainingProgress,
     checked: Option<(u32, String)>,
 ) -> Html {
     let form = use_state(|| stored().map(|s| s.0).unwrap_or_default());
@@ -104,11 +103,10 @@ pub fn use_live_report(
         });
     }
     {
-        let (progress, scored, current, exercises) =
-            (progress.clone(), scored.clone(), (*session).clone(), exercises.clone());
+        let (progress, current, exercises) = (progress.clone(), (*session).clone(), exercises.clone());
         use_effect_with(checked, move |checked| {
             if let (Some(Ok(s)), Some((_, key)), Some(exercises)) = (current, checked, exercises) {
-                s.report(&exercises, &progress, &scored, key);
+                s.report(&exercises, &progress, key);
             }
         });
     }
@@ -123,8 +121,7 @@ pub fn use_live_report(
         }
     };
     let on_submit = {
-        let (form, session, problem, progress, scored) =
-            (form.clone(), session.clone(), problem.clone(), progress.clone(), scored.clone());
+        let (form, session, problem, progress) = (form.clone(), session.clone(), problem.clone(), progress.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             // Sent again to the LRS it already sends to, under the same name: the session goes
@@ -140,7 +137,7 @@ pub fn use_live_report(
             let opened = connect(&form, &uuid(), watchers.clone());
             // The answers given before connecting go first.
             if let (Ok(s), Some(exercises)) = (&opened, &exercises) {
-                s.report_all(exercises, &progress, &scored);
+                s.report_all(exercises, &progress);
             }
             session.set(Some(opened));
         })

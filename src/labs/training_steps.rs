@@ -99,23 +99,11 @@ impl Steps {
     /// attempt kept counts its recorded answer (given in the coverage lab, or before first
     /// attempts were kept in every mode).
     pub fn first_score<'a>(&self, steps: impl IntoIterator<Item = (&'a str, &'a ExerciseKind)>) -> usize {
-        let first = |(key, kind): &(&str, &ExerciseKind)| match self.attempts.by_id.get(*key) {
-            Some(attempt) => attempt.first,
+        let first = |(key, kind): &(&str, &ExerciseKind)| match self.progress.first_of(key) {
+            Some(first) => first,
             None => self.answered(key, kind).is_some_and(|a| a.0),
         };
         steps.into_iter().filter(first).count()
-    }
-
-    /// The answers as the score counts them: each step's latest response, right or not as its
-    /// first attempt was (a step with no attempt kept, as it is stored).
-    pub fn scored(&self) -> TrainingProgress {
-        let mut scored = self.progress.clone();
-        for (key, (ok, _)) in scored.answers.iter_mut() {
-            if let Some(attempt) = self.attempts.by_id.get(key) {
-                *ok = attempt.first;
-            }
-        }
-        scored
     }
 
     /// The response shown in a step: typed or chosen, else the one stored with the score.
@@ -141,14 +129,15 @@ impl Reducible for Steps {
                 let result = checked(&kind, &response, hidden);
                 if let Ok((ok, _)) = &result {
                     // An answer given before (in the coverage lab, or before first attempts were
-                    // kept in every mode) is the step's first attempt.
+                    // kept) is the step's first attempt.
+                    let before = self.answered(&id, &kind).map(|a| a.0);
                     if !next.attempts.by_id.contains_key(&id) {
-                        if let Some((before, _)) = self.answered(&id, &kind) {
+                        if let Some(before) = before {
                             next.attempts.record(&id, before);
                         }
                     }
                     next.attempts.record(&id, *ok);
-                    next.progress.answers.insert(id.clone(), (*ok, response));
+                    next.progress.record(&id, *ok, response, before);
                     let count = next.checked.as_ref().map_or(0, |c| c.0);
                     next.checked = Some((count + 1, id.clone()));
                 }
@@ -157,7 +146,12 @@ impl Reducible for Steps {
             }
             StepAction::Restore(kept) => {
                 let meanwhile = std::mem::replace(&mut next.progress, kept);
-                next.progress.answers.extend(meanwhile.answers);
+                // Answered again meanwhile: the latest answer stands, the kept first attempt
+                // stays the first.
+                for (id, (ok, response)) in &meanwhile.answers {
+                    let before = meanwhile.first_of(id);
+                    next.progress.record(id, *ok, response.clone(), before);
+                }
             }
             StepAction::LabRuns(runs) => next.lab_runs = runs,
             StepAction::Clear | StepAction::ClearAll => {
@@ -220,6 +214,8 @@ mod tests {
         let s = run(vec![check(false, Some("60")), StepAction::Restore(kept)]);
         assert_eq!(s.progress.answers["owner-77"], (true, "60".to_string()));
         assert_eq!(s.progress.answers["restart-200"], (false, "yes".to_string()));
+        // The LMS kept a wrong first attempt: it stays the step's first.
+        assert_eq!(s.progress.first_of("owner-77"), Some(false));
         assert_eq!(s.checked, Some((1, "owner-77".to_string())));
     }
 
@@ -244,9 +240,6 @@ mod tests {
         let step = [("owner-77", &owner)];
         let s = run(vec![check(false, Some("6")), check(false, Some("60"))]);
         assert_eq!((s.first_score(step), s.attempts.practice()), (0, (1, 1)));
-        // What a live workshop's result counts: the latest response, right as the first was.
-        assert_eq!(s.scored().answers["owner-77"], (false, "60".to_string()));
-        assert_eq!(s.progress.answers["owner-77"], (true, "60".to_string()));
         assert_eq!(s.answered("owner-77", &owner), Some((true, false)));
         let s = run(vec![check(false, Some("60")), check(false, Some("6"))]);
         assert_eq!(s.first_score(step), 1);

@@ -104,7 +104,7 @@ test('a cmi5 launch sends every statement cmi5 asks for to a real LRS, in order 
   await page.goto(second.url);
   await settled(page);
   await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
   await expect(page.locator('[data-exercise="restart-200"] .training-verdict')).toHaveAttribute('data-verdict', 'incorrect');
   for (const [id, value] of Object.entries(rest)) await answerStep(page, id, value);
   // Twelve answers, each a statement and a State write in turn: a loaded machine takes a while.
@@ -528,7 +528,7 @@ test('on a shared computer, a cmi5 launch neither shows nor keeps the answers th
   await settled(page);
   const status = page.getByTestId('lms-status');
   await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right.');
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
   await expect(page.locator('[data-exercise="owner-77"] .training-verdict')).toHaveCount(0);
   await answerStep(page, 'restart-200', pathAnswers['restart-200']);
   await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');

@@ -122,10 +122,12 @@ pub struct PathResult {
 }
 
 impl PathResult {
-    /// The result of `progress` (kept by progress key) over the exercises of a set.
+    /// The result of `progress` (kept by progress key) over the exercises of a set: each
+    /// step answered counts its first graded attempt (a wrong answer's reason gives the right
+    /// one, so a retry is practice).
     pub fn of(exercises: &[Exercise], progress: &TrainingProgress) -> PathResult {
-        let marks = exercises.iter().filter_map(|e| progress.answers.get(&e.progress_key()));
-        let (answered, raw) = marks.fold((0, 0), |(n, r), (ok, _)| (n + 1, r + u32::from(*ok)));
+        let marks = exercises.iter().filter_map(|e| progress.first_of(&e.progress_key()));
+        let (answered, raw) = marks.fold((0, 0), |(n, r), ok| (n + 1, r + u32::from(ok)));
         PathResult { raw, max: exercises.len() as u32, answered }
     }
 

@@ -57,6 +57,12 @@ fn the_result_counts_answers_by_progress_key() {
     for (p, want) in cases {
         assert_eq!(PathResult::of(&set, &p), want);
     }
+    // A step missed at first and answered right later counts as missed: the result is the
+    // first attempts' (the wrong answer's reason gave the right one).
+    let mut retried = progress(&[(&b, true, "no")]);
+    retried.record(&a.progress_key(), false, "61".into(), None);
+    retried.record(&a.progress_key(), true, "60".into(), None);
+    assert_eq!(PathResult::of(&set, &retried), PathResult { raw: 1, max: 2, answered: 2 });
     // An answer kept under an edited exercise's old key does not count for the new one.
     let edited = Exercise { prompt: "Which subtask, now?".into(), ..a.clone() };
     assert_eq!(PathResult::of(&[edited], &progress(&[(&a, true, "60")])).answered, 0);

@@ -79,9 +79,7 @@ async fn send(session: &Cmi5Session, item: &Outgoing, keepalive: bool) -> Result
     let call = Call { method, url: &url, token: Some(&session.token), body: Some((content, body)), keepalive };
     match request(call).await? {
         (200..=299, _) => Ok(()),
-        (status, text) => {
-            Err(format!("the LRS refused {what} ({status}: {})", text.chars().take(200).collect::<String>()))
-        }
+        (status, text) => Err(crate::model::training::lrs::not_taken(what, status, &text)),
     }
 }
 

@@ -97,8 +97,44 @@ pub fn to_lines(values: &[&str]) -> String {
     values.iter().map(|v| v.replace(['\n', '\r'], "")).collect::<Vec<_>>().join("\n")
 }
 
+/// Why an LRS did not take `what` (`a statement`), from its answer's status and body, in
+/// words a learner reads: a key it refuses, a server failing (a proxy's 502 is no refusal), or
+/// its own reason; a body that is a web page (HTML) is left out, a text one cut at 200
+/// characters.
+pub fn not_taken(what: &str, status: u16, body: &str) -> String {
+    let body = body.trim();
+    let reason = match body.starts_with('<') || body.is_empty() {
+        true => String::new(),
+        false => format!(": {}", body.chars().take(200).collect::<String>()),
+    };
+    match status {
+        401 | 403 => format!("the LRS refused {what}: it did not accept the key and secret ({status})"),
+        500..=599 => format!("the LRS, or a server in front of it, failed to take {what} ({status}{reason})"),
+        _ => format!("the LRS refused {what} ({status}{reason})"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    /// Table: a learner reads why, never a web page's markup.
+    #[test]
+    fn why_an_lrs_did_not_take_a_statement() {
+        let page = "<html>\r\n<head><title>502 Bad Gateway</title></head></html>";
+        for (status, body, said) in [
+            (502, page, "the LRS, or a server in front of it, failed to take a statement (502)"),
+            (503, "busy", "the LRS, or a server in front of it, failed to take a statement (503: busy)"),
+            (401, "", "the LRS refused a statement: it did not accept the key and secret (401)"),
+            (400, "{\"error\":\"bad id\"}", "the LRS refused a statement (400: {\"error\":\"bad id\"})"),
+            (409, "", "the LRS refused a statement (409)"),
+        ] {
+            assert_eq!(super::not_taken("a statement", status, body), said, "{status}");
+        }
+        assert_eq!(
+            super::not_taken("a statement", 400, &"x".repeat(500)).len(),
+            "the LRS refused a statement (400: )".len() + 200
+        );
+    }
+
     use super::*;
 
     fn access(endpoint: &str) -> LrsAccess {

@@ -80,7 +80,15 @@ fn checked(kind: &ExerciseKind, response: &str, hidden: bool) -> Shown {
 
 impl Steps {
     pub fn new(progress: (TrainingProgress, Option<String>), attempts: Attempts, lab_runs: CoverageRuns) -> Self {
-        Steps { progress: progress.0, note: progress.1, attempts, lab_runs, ..Steps::default() }
+        // Progress stored before it held first attempts (`v1`): this browser's own first
+        // attempts, kept apart, say what they were.
+        let mut kept = progress.0;
+        for (id, attempt) in &attempts.by_id {
+            if kept.answers.contains_key(id) && !kept.first.contains_key(id) {
+                kept.set_first(id, attempt.first);
+            }
+        }
+        Steps { progress: kept, note: progress.1, attempts, lab_runs, ..Steps::default() }
     }
 
     /// A step's recorded answer: right or not, and whether it was given in the coverage lab
@@ -247,6 +255,11 @@ mod tests {
         stored.answers.insert("owner-77".into(), (true, "60".into()));
         let old = Rc::new(Steps::new((stored, None), Attempts::default(), CoverageRuns::default()));
         assert_eq!(old.first_score(step), 1);
+        // This browser's first attempts, kept apart before the progress held them, still count.
+        let mut first = Attempts::default();
+        first.record("owner-77", false);
+        let apart = Steps::new((old.progress.clone(), None), first, CoverageRuns::default());
+        assert_eq!(apart.first_score(step), 0);
         assert_eq!(old.reduce(check(false, Some("6"))).first_score(step), 1);
     }
 

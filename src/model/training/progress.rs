@@ -23,8 +23,10 @@ impl TrainingProgress {
         self.set_first(id, first);
     }
 
-    /// Kept only where it differs from the latest answer (one form for one progress).
-    fn set_first(&mut self, id: &str, first: bool) {
+    /// Sets a step's first attempt (known from elsewhere: this browser's first attempts, kept
+    /// apart before the progress held them); kept only where it differs from the latest answer
+    /// (one form for one progress).
+    pub fn set_first(&mut self, id: &str, first: bool) {
         match self.answers.get(id) {
             Some((ok, _)) if *ok != first => self.first.insert(id.to_string(), first),
             _ => self.first.remove(id),

@@ -33,12 +33,18 @@ pub fn read_statement(statement: &Node, au_id: &str) -> Option<Seen> {
     let learner = text(actor, &["account", "name"])
         .map(|n| format!("{}|{n}", text(actor, &["account", "homePage"]).unwrap_or_default()))
         .or_else(|| text(actor, &["mbox"]).map(String::from))
+        // xAPI's other identifiers: a hashed email, an OpenID.
+        .or_else(|| text(actor, &["mbox_sha1sum"]).map(|h| format!("sha1:{h}")))
+        .or_else(|| text(actor, &["openid"]).map(String::from))
         .or_else(|| text(actor, &["name"]).map(String::from))?;
     let shown = text(actor, &["name"]).or_else(|| text(actor, &["account", "name"])).unwrap_or(&learner).to_string();
     let verb = text(statement, &["verb", "id"])?.rsplit('/').next()?.to_string();
     let object = text(statement, &["object", "id"])?;
     let answer = if verb == "answered" {
         let exercise = object.strip_prefix(au_id)?.strip_prefix("/exercise/")?;
+        // An answer without a result says neither what was answered nor whether it was right:
+        // not shown as a blank wrong one.
+        statement.get("result")?;
         let exercise = percent_decode(exercise);
         let response = text(statement, &["result", "response"]).unwrap_or_default().to_string();
         let success = statement

@@ -38,6 +38,15 @@ fn a_statement_is_read_for_its_learner_exercise_and_answer() {
     assert_eq!(read_statement(&statement("ana", "passed", "https://elsewhere.example/au", ""), AU), None);
     assert_eq!(read_statement(&statement("ana", "answered", "https://elsewhere.example/au/exercise/x", ""), AU), None);
     assert_eq!(read_statement(&parse(r#"{"verb":{"id":"x/passed"},"object":{"id":"a"}}"#).unwrap(), "a"), None);
+    // A learner known only by a hashed email (or an OpenID) is a learner too.
+    let hashed = parse(&format!(
+        r#"{{"actor":{{"mbox_sha1sum":"ab12"}},"verb":{{"id":"x/answered"}},"object":{{"id":"{AU}/exercise/e"}},"result":{{"response":"1","success":true}}}}"#
+    ))
+    .unwrap();
+    let seen = read_statement(&hashed, AU).unwrap();
+    assert_eq!((seen.learner.as_str(), seen.shown.as_str()), ("sha1:ab12", "sha1:ab12"));
+    // An answer with no result is not read as a blank wrong one.
+    assert_eq!(read_statement(&statement("ana", "answered", &format!("{AU}/exercise/e"), ""), AU), None);
 }
 
 #[test]

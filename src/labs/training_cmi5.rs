@@ -134,6 +134,11 @@ fn retry_later(session: Rc<Cmi5Session>) {
 }
 
 impl Cmi5Session {
+    /// The pass mark the LMS launched the AU with (thousandths), if it named one.
+    pub fn mastery(&self) -> Option<u32> {
+        self.data.mastery.as_ref().map(|m| m.1)
+    }
+
     /// Sends what waits now (the view's "Try again now").
     pub fn retry(self: &Rc<Self>) {
         pump(Rc::clone(self));

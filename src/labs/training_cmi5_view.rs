@@ -93,6 +93,7 @@ pub fn use_cmi5_report(
             </p>
         },
         (Some(Ok(s)), Some(r)) => {
+            let mastery = s.mastery();
             let on_finish = {
                 let finished = finished.clone();
                 Callback::from(move |_: MouseEvent| {
@@ -109,12 +110,12 @@ pub fn use_cmi5_report(
                     }
                     <p role="status" data-testid="lms-status">
                         { match (*finished, problem.is_some(), *pending) {
-                            (true, true, _) => format!("Finishing: your last answers are still to reach your LMS ({} of {} right). Keep this window open.", r.raw, r.max),
-                            (false, true, _) => format!("Your answers so far: {} of {} right; the latest are still to reach your LMS.", r.raw, r.max),
-                            (true, false, 0) => format!("Finished: your LMS has your answers ({} of {} right). You can close this window.", r.raw, r.max),
-                            (true, false, _) => format!("Finishing: sending your last answers to your LMS ({} of {} right). Keep this window open.", r.raw, r.max),
-                            (false, false, 0) => format!("Your LMS has your answers: {} of {} right.", r.raw, r.max),
-                            (false, false, _) => format!("Sending your answers to your LMS: {} of {} right.", r.raw, r.max),
+                            (true, true, _) => format!("Finishing: your last answers are still to reach your LMS ({} of {} right at the first attempt). Keep this window open.", r.raw, r.max),
+                            (false, true, _) => format!("Your answers so far: {} of {} right at the first attempt; the latest are still to reach your LMS.", r.raw, r.max),
+                            (true, false, 0) => format!("Finished: your LMS has your answers ({} of {} right at the first attempt). You can close this window.", r.raw, r.max),
+                            (true, false, _) => format!("Finishing: sending your last answers to your LMS ({} of {} right at the first attempt). Keep this window open.", r.raw, r.max),
+                            (false, false, 0) => format!("Your LMS has your answers: {} of {} right at the first attempt.{}", r.raw, r.max, r.verdict_words(mastery)),
+                            (false, false, _) => format!("Sending your answers to your LMS: {} of {} right at the first attempt.", r.raw, r.max),
                         } }
                     </p>
                     if !*finished {

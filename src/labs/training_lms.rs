@@ -65,7 +65,12 @@ fn report(
     values.push(session.session_time());
     session.set_all(&values)?;
     session.commit()?;
-    let mut line = format!("Your LMS has your answers: {} of {} right.", result.raw, result.max);
+    let mut line = format!(
+        "Your LMS has your answers: {} of {} right at the first attempt.{}",
+        result.raw,
+        result.max,
+        result.verdict_words(pass_mark)
+    );
     if dropped > 0 {
         line.push_str(&format!(
             " It keeps {} characters of progress, so {dropped} answers will not come back on your next visit.",

@@ -90,12 +90,12 @@ test('a cmi5 launch sends every statement cmi5 asks for to a real LRS, in order 
   await page.goto(first.url);
   await settled(page);
   const status = page.getByTestId('lms-status');
-  await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right.');
+  await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right at the first attempt.');
   await answerStep(page, 'owner-77', '60');
   await answerStep(page, 'restart-200', 'yes');
-  await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
+  await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right at the first attempt.');
   await page.getByRole('button', { name: 'Finish and return to the LMS' }).click();
-  await expect(status).toHaveText('Finished: your LMS has your answers (1 of 14 right). You can close this window.');
+  await expect(status).toHaveText('Finished: your LMS has your answers (1 of 14 right at the first attempt). You can close this window.');
   const verbsOf = async () => (await statementsOf(lrs, { registration })).map((s) => s.verb.id.split('/').pop());
   await expect.poll(verbsOf).toEqual(['launched', 'initialized', 'answered', 'answered', 'terminated']);
 
@@ -103,12 +103,12 @@ test('a cmi5 launch sends every statement cmi5 asks for to a real LRS, in order 
   const second = await lms.launch(packageUrl, 'learner-1', registration, true);
   await page.goto(second.url);
   await settled(page);
-  await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
+  await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right at the first attempt.');
   await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
   await expect(page.locator('[data-exercise="restart-200"] .training-verdict')).toHaveAttribute('data-verdict', 'incorrect');
   for (const [id, value] of Object.entries(rest)) await answerStep(page, id, value);
   // Twelve answers, each a statement and a State write in turn: a loaded machine takes a while.
-  await expect(status).toHaveText('Your LMS has your answers: 13 of 14 right.', { timeout: 20_000 });
+  await expect(status).toHaveText('Your LMS has your answers: 13 of 14 right at the first attempt. All steps answered: passed; the pass mark is 80%.', { timeout: 20_000 });
   await page.getByRole('button', { name: 'Finish and return to the LMS' }).click();
   // This launch named a returnURL: once `terminated` is out, the learner is back in the LMS.
   await expect(page.getByRole('heading', { name: 'Back in the LMS' })).toBeVisible();
@@ -166,7 +166,7 @@ test('a launch link that was used already, or is cut short, says why the answers
   const launch = await lms.launch(packageUrl, 'learner-2', registration);
   await page.goto(launch.url);
   await settled(page);
-  await expect(page.getByTestId('lms-status')).toHaveText('Your LMS has your answers: 0 of 14 right.');
+  await expect(page.getByTestId('lms-status')).toHaveText('Your LMS has your answers: 0 of 14 right at the first attempt.');
   // The same link again: its fetch URL gives no second token.
   await page.goto('about:blank');
   await page.goto(launch.url);
@@ -193,7 +193,7 @@ test('the class view shows the room, read back from the LRS page by page, and fo
     const run = await lms.launch(packageUrl, learner, randomUUID());
     await page.goto(run.url);
     await settled(page);
-    await expect(page.getByTestId('lms-status')).toHaveText('Your LMS has your answers: 0 of 14 right.');
+    await expect(page.getByTestId('lms-status')).toHaveText('Your LMS has your answers: 0 of 14 right at the first attempt.');
     const steps = first === null ? { 'owner-77': '61', 'restart-200': 'yes' } : all;
     for (const [id, value] of Object.entries(steps)) {
       if (first && first[id]) await answerStep(page, id, first[id]);
@@ -260,7 +260,7 @@ test('the class view shows the room, read back from the LRS page by page, and fo
   const again = await lms.launch(packageUrl, 'cy', randomUUID());
   await cy.goto(again.url);
   await settled(cy);
-  await expect(cy.getByTestId('lms-status')).toHaveText('Your LMS has your answers: 0 of 14 right.');
+  await expect(cy.getByTestId('lms-status')).toHaveText('Your LMS has your answers: 0 of 14 right at the first attempt.');
   await answerStep(cy, 'coverage-8-3', '8');
   await expect(row('coverage-8-3')).toHaveText(['4', '100% (4 of 4)', '–'], { timeout: 20_000 });
   expect(await axeViolations(page)).toEqual([]);
@@ -481,7 +481,7 @@ test('a learner who leaves while answers are on their way loses none of them', a
   await page.goto(run.url);
   await settled(page);
   const status = page.getByTestId('lms-status');
-  await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right.');
+  await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right at the first attempt.');
   // The LRS is slow: the first answer is held on its way, so the next ones wait in the page.
   let release;
   const held = new Promise((resolve) => { release = resolve; });
@@ -495,7 +495,7 @@ test('a learner who leaves while answers are on their way loses none of them', a
   });
   for (const [id, value] of [['owner-77', '60'], ['restart-200', 'no'], ['coverage-8-3', '8']]) await answerStep(page, id, value);
   // The page says the answers are still going (and is not settled), rather than that the LMS has them.
-  await expect(status).toHaveText('Sending your answers to your LMS: 3 of 14 right.');
+  await expect(status).toHaveText('Sending your answers to your LMS: 3 of 14 right at the first attempt.');
   expect(await page.evaluate(pageSettled)).toBe(false);
   // The learner leaves; then the held request goes on.
   await page.goto('about:blank');
@@ -509,7 +509,7 @@ test('a learner who leaves while answers are on their way loses none of them', a
   await page.unrouteAll();
   await page.goto(again.url);
   await settled(page);
-  await expect(status).toHaveText('Your LMS has your answers: 3 of 14 right.');
+  await expect(status).toHaveText('Your LMS has your answers: 3 of 14 right at the first attempt.');
 });
 
 test('on a shared computer, a cmi5 launch neither shows nor keeps the answers this browser kept', async ({ page }) => {
@@ -527,18 +527,18 @@ test('on a shared computer, a cmi5 launch neither shows nor keeps the answers th
   await page.goto((await lms.launch(packageUrl, 'learner-shared', registration)).url);
   await settled(page);
   const status = page.getByTestId('lms-status');
-  await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right.');
+  await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right at the first attempt.');
   await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
   await expect(page.locator('[data-exercise="owner-77"] .training-verdict')).toHaveCount(0);
   await answerStep(page, 'restart-200', pathAnswers['restart-200']);
-  await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
+  await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right at the first attempt.');
   await page.getByRole('button', { name: 'Finish and return to the LMS' }).click();
-  await expect(status).toHaveText('Finished: your LMS has your answers (1 of 14 right). You can close this window.');
+  await expect(status).toHaveText('Finished: your LMS has your answers (1 of 14 right at the first attempt). You can close this window.');
 
   // Launched again: the LRS's State held this learner's one answer, none of the browser's.
   await page.goto((await lms.launch(packageUrl, 'learner-shared', registration, true)).url);
   await settled(page);
-  await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
+  await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right at the first attempt.');
   await expect(page.locator('[data-exercise="owner-77"] .training-verdict')).toHaveCount(0);
   await expect(page.locator('[data-exercise="restart-200"] .training-verdict')).toHaveAttribute('data-verdict', 'correct');
   // And the browser's copy is as the other person left it.

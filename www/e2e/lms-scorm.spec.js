@@ -98,7 +98,7 @@ for (const kind of ['scorm12', 'scorm2004']) {
     // The lab in the frame has settled: its path drawn, its run-time found.
     await settled(frame);
     const status = frame.getByTestId('lms-status');
-    await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right.');
+    await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right at the first attempt.');
     let r = await record();
     expect(r.href).toBe(kind === 'scorm12' ? 'index.html?lms=scorm12' : 'index.html?lms=scorm2004');
     expect(r.calls[0]).toBe('initialize');
@@ -115,7 +115,7 @@ for (const kind of ['scorm12', 'scorm2004']) {
     const from = Date.now();
     await answerStep(frame, 'owner-77', '60');
     await answerStep(frame, 'restart-200', 'yes');
-    await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
+    await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right at the first attempt.');
     const to = Date.now();
     r = await record();
     const interactions = Object.values(r.cmi.interactions.childArray ?? r.cmi.interactions);
@@ -139,11 +139,11 @@ for (const kind of ['scorm12', 'scorm2004']) {
     // A second launch resumes: the answers are back, the score goes on from them.
     await page.goto(player);
     await settled(frame);
-    await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right.');
+    await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right at the first attempt.');
     await expect(frame.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
     await expect(frame.locator('[data-exercise="restart-200"] .training-verdict')).toHaveAttribute('data-verdict', 'incorrect');
     for (const [id, value] of Object.entries(answers)) await answerStep(frame, id, value);
-    await expect(status).toHaveText('Your LMS has your answers: 13 of 14 right.');
+    await expect(status).toHaveText('Your LMS has your answers: 13 of 14 right at the first attempt. All steps answered: passed; the pass mark is 80%.');
     r = await record();
     expect(w.score(r.cmi)).toEqual(w.passingScore);
     // 13 of 14 is above the manifest's pass mark of 80 %.

@@ -145,6 +145,18 @@ impl PathResult {
     pub fn passed(self, pass_mark_milli: u32) -> bool {
         self.complete() && self.scaled_milli() >= pass_mark_milli
     }
+
+    /// What the learner is told once every step has an answer and the LMS names a pass mark
+    /// (thousandths): passed or not, and the mark (` All steps answered: passed; the pass mark
+    /// is 80%.`); empty before that.
+    pub fn verdict_words(self, pass_mark_milli: Option<u32>) -> String {
+        let Some(mark) = pass_mark_milli.filter(|_| self.complete()) else { return String::new() };
+        let percent = decimal(mark * 100);
+        match self.passed(mark) {
+            true => format!(" All steps answered: passed; the pass mark is {percent}%."),
+            false => format!(" All steps answered: not passed; the pass mark is {percent}%."),
+        }
+    }
 }
 
 /// Thousandths as a decimal (`750` → `0.75`, `1000` → `1`).

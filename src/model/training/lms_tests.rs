@@ -63,6 +63,12 @@ fn the_result_counts_answers_by_progress_key() {
     retried.record(&a.progress_key(), false, "61".into(), None);
     retried.record(&a.progress_key(), true, "60".into(), None);
     assert_eq!(PathResult::of(&set, &retried), PathResult { raw: 1, max: 2, answered: 2 });
+    // Once every step is answered, the learner is told passed or not against the LMS's mark.
+    let all = PathResult { raw: 1, max: 2, answered: 2 };
+    assert_eq!(all.verdict_words(Some(800)), " All steps answered: not passed; the pass mark is 80%.");
+    assert_eq!(all.verdict_words(Some(500)), " All steps answered: passed; the pass mark is 50%.");
+    assert_eq!(all.verdict_words(None), "");
+    assert_eq!(PathResult { answered: 1, ..all }.verdict_words(Some(500)), "");
     // An answer kept under an edited exercise's old key does not count for the new one.
     let edited = Exercise { prompt: "Which subtask, now?".into(), ..a.clone() };
     assert_eq!(PathResult::of(&[edited], &progress(&[(&a, true, "60")])).answered, 0);

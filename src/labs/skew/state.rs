@@ -293,3 +293,5 @@ mod reduce;
 mod tests;
 #[cfg(test)]
 mod retype_tests;
+#[cfg(test)]
+mod preset_tests;

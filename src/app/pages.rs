@@ -85,7 +85,10 @@ fn elsewhere(opening: LabOpening) -> Html {
 fn home_page(location: &Location) -> Html {
     use crate::components::Notices;
     use crate::labs::home::Home;
-    let (workshop, more) = crate::url::workshop::WorkshopQuery::parse(&location.params);
+    let (mut workshop, more) = crate::url::workshop::WorkshopQuery::parse(&location.params);
+    // A package's launch link carries its item parameters in the query (`?lms=scorm2004&
+    // answers=hidden`, as a trainer adds one in an LMS): hidden there is hidden here.
+    workshop.answers_hidden |= crate::browser::lms::launch_param("answers").as_deref() == Some("hidden");
     let notices = location.notices.iter().cloned().chain(more).collect::<Vec<_>>();
     html! { <><Notices {notices} /><Home exercises={location.params.get("exercises").map(String::from)} {workshop}
     step={location.params.get(crate::url::workshop::STEP).map(String::from)} theme={location.common.theme} /></> }

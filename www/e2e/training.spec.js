@@ -1,7 +1,7 @@
 // The guided training path on the home page, walked by keyboard alone: answers graded by the
 // model, the score kept across a reload, a corrupt entry set aside, and Reset progress; plus
 // an exercise set from a link, and the app working offline after a first visit.
-import { test, expect, expectVerdict, open, backFromStepLab } from './fixtures.js';
+import { test, expect, expectVerdict, open, backFromStepLab, settled } from './fixtures.js';
 import { pathAnswers } from './path.js';
 
 const answers = pathAnswers;
@@ -167,4 +167,16 @@ test('after a first visit the lab works offline', async ({ page, context }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Key owners' })).toBeVisible();
   await expect(page.getByTestId('lookup-subtask')).toHaveText(/^\d+$/);
   await context.setOffline(false);
+});
+
+test('a package launched with answers=hidden in its item parameters (the query) hides the answers', async ({ page }) => {
+  // No run-time here: the page says it cannot reach one, and hides the answers all the same.
+  await page.goto('/index.html?lms=scorm2004&answers=hidden#/');
+  await settled(page);
+  const step = page.locator('[data-exercise="owner-77"]');
+  await step.getByRole('textbox').fill('59');
+  await step.getByRole('button').click();
+  await expect(step.locator('.training-verdict')).toHaveAttribute('data-verdict', 'incorrect');
+  await expect(step.locator('.training-verdict')).toContainText('Hint:');
+  await expect(step.locator('.training-verdict')).not.toContainText('= 60');
 });

@@ -174,6 +174,11 @@ pub fn later(ms: u32, f: impl FnOnce() + 'static) {
     gloo_timers::callback::Timeout::new(ms, f).forget();
 }
 
+/// The page's origin (`https://lab.example`).
+pub fn page_origin() -> String {
+    web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default()
+}
+
 /// The page's URL without its hash (what an `<iframe>` of this lab should load).
 pub fn page_url() -> String {
     web_sys::window()

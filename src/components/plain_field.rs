@@ -76,7 +76,12 @@ pub fn lrs_fields<F: Clone + 'static>(
     now: &LrsAccess,
     access: fn(&mut F) -> &mut LrsAccess,
 ) -> Html {
-    let problem = refused.filter(|_| now.endpoint().is_err());
+    // The endpoint is what was refused when it is no address, or one the page's policy keeps
+    // it from (plain http to another computer).
+    let page = crate::browser::page_origin();
+    let policy = crate::url::origin_of_address(&now.endpoint)
+        .is_some_and(|o| crate::model::training::lrs::refused_by_policy(&o, &page));
+    let problem = refused.filter(|_| now.endpoint().is_err() || policy);
     html! {
         <>
             { refusable_field(form, &format!("{prefix}-endpoint"), ("LRS endpoint", "url"), (&now.endpoint, problem), move |f, t| access(f).endpoint = t) }

@@ -402,6 +402,9 @@ test('a live workshop sends what was answered before it connected, and what the 
   await page.getByLabel('LRS endpoint').fill('http://10.1.2.3/xapi/');
   await page.getByRole('button', { name: 'Show the class' }).click();
   await expect(page.getByTestId('class-status')).toHaveText('The class could not be read: http://10.1.2.3 is a plain http:// address, which this page may reach only on this computer (127.0.0.1 or localhost): use the server\'s https:// address.');
+  // The field it refused is marked, and described by why.
+  await expect(page.getByLabel('LRS endpoint')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('LRS endpoint')).toHaveAccessibleDescription(/is a plain http:\/\/ address/);
 });
 
 test('a statement that reached the LRS but whose answer was lost is stored once, and the queue goes on', async ({ page }) => {

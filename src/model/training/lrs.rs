@@ -76,20 +76,25 @@ impl LrsAccess {
 /// the message says that, not "offline". Otherwise the address is offline, or its server does
 /// not allow this page (CORS), which the page cannot tell apart.
 pub fn unreachable(origin: &str, page_origin: &str) -> String {
+    if refused_by_policy(origin, page_origin) {
+        format!(
+            "{origin} is a plain http:// address, which this page may reach only on this computer (127.0.0.1 or localhost): use the server's https:// address"
+        )
+    } else {
+        format!("{origin} could not be reached (offline, or it does not allow this page)")
+    }
+}
+
+/// Whether the page's security policy refuses `origin`: plain http to another computer than
+/// this one (127.0.0.1, localhost), from a page of another origin.
+pub fn refused_by_policy(origin: &str, page_origin: &str) -> bool {
     let host = origin.strip_prefix("http://").map(|rest| {
         let host = rest.split('/').next().unwrap_or_default();
         host.rsplit_once(':').filter(|(_, port)| port.chars().all(|c| c.is_ascii_digit())).map_or(host, |(h, _)| h)
     });
-    match host {
-        Some(host)
-            if origin != page_origin && !["127.0.0.1", "localhost"].contains(&host.to_ascii_lowercase().as_str()) =>
-        {
-            format!(
-                "{origin} is a plain http:// address, which this page may reach only on this computer (127.0.0.1 or localhost): use the server's https:// address"
-            )
-        }
-        _ => format!("{origin} could not be reached (offline, or it does not allow this page)"),
-    }
+    host.is_some_and(|host| {
+        origin != page_origin && !["127.0.0.1", "localhost"].contains(&host.to_ascii_lowercase().as_str())
+    })
 }
 
 /// One value a line, each with its line breaks taken out (so none can shift the others).

@@ -164,6 +164,8 @@ pub fn App(props: &AppProps) -> Html {
     };
     // Launched by an LMS: no site navigation either (leaving the page would end its session).
     let chrome = !location.common.embed && !browser::lms::launched();
+    // One part of a lab on the full site (a guided step's link): the way to the rest.
+    let whole = (chrome && view.0.is_some()).then(|| crate::embed::with_view(&hash.0, None));
     html! {
         <div class={classes!("shell", (!chrome).then_some("embed"))}>
             if chrome {
@@ -185,6 +187,9 @@ pub fn App(props: &AppProps) -> Html {
                 </header>
             }
             <main id="main" tabindex="-1">
+                if let Some(href) = whole {
+                    <p class="view-note" data-testid="view-note">{ "This link shows one part of the lab. " }<a {href}>{ "Show the whole lab" }</a></p>
+                }
                 <ContextProvider<Settle> context={(*settle).clone()}>
                     <ContextProvider<DarkTheme> context={dark}>{ body }</ContextProvider<DarkTheme>>
                 </ContextProvider<Settle>>

@@ -204,7 +204,8 @@ impl ExerciseKind {
         }
     }
 
-    /// The lab that shows the answer, as a route.
+    /// The lab that shows the answer, as a route: opened on the part that holds it (`view=`)
+    /// where the lab has one, with the way to the whole lab above it.
     pub fn lab_link(&self) -> String {
         match *self {
             ExerciseKind::SnapshotMaxParallelism { sample } => format!("#/savepoint?sample={}", sample.slug()),
@@ -212,29 +213,30 @@ impl ExerciseKind {
                 format!("#/savepoint?sample={}&uid={}", sample.slug(), encode(uid))
             }
             ExerciseKind::CoverageReach { m, a } => format!("#/coverage?m={m}&a={a}"),
-            ExerciseKind::OwnerOfGroup { max, p, .. } | ExerciseKind::BusiestGroups { max, p } => {
-                format!("#/owners?maxp={max}&p={p}")
+            ExerciseKind::OwnerOfGroup { max, p, .. } => format!("#/owners?maxp={max}&p={p}&view=slider"),
+            ExerciseKind::BusiestGroups { max, p } => format!("#/owners?maxp={max}&p={p}&view=imbalance"),
+            ExerciseKind::RestoreStarts { saved_max, p } => {
+                format!("#/planner?saved_maxp={saved_max}&p={p}&view=restore")
             }
-            ExerciseKind::RestoreStarts { saved_max, p } => format!("#/planner?saved_maxp={saved_max}&p={p}"),
             ExerciseKind::RescaleFixesHotKey { n, hot, p, q } => {
                 format!("#/skew?preset=hot&n={n}&hot={hot}&p={p}&maxp=128&q={q}")
             }
             ExerciseKind::PointOfNoReturn { current, target, first } => {
-                format!("#/planner?current={current}&target={target}&first={first}&job=running")
+                format!("#/planner?current={current}&target={target}&first={first}&job=running&view=plan")
             }
             // The plan the answer is worked out on: a running job, every pass at the one rate, and
             // the downtime alone (sinks that are not transactional, so no first checkpoint held).
             ExerciseKind::CutoverDowntime { state_gib, rate_mib } => {
                 let rate = format!("{rate_mib}%20MiB");
-                format!("#/planner?state={state_gib}%20GiB&rate={rate}&sp_rate={rate}&restore_rate={rate}&inc_rate={rate}&partitions=400&txn=0&job=running")
+                format!("#/planner?state={state_gib}%20GiB&rate={rate}&sp_rate={rate}&restore_rate={rate}&inc_rate={rate}&partitions=400&txn=0&job=running&view=plan")
             }
             ExerciseKind::InPlaceLiftsCeiling { current, target, max } => {
-                format!("#/planner?current={current}&target={target}&plan_maxp={max}&scheduler=adaptive&job=running")
+                format!("#/planner?current={current}&target={target}&plan_maxp={max}&scheduler=adaptive&job=running&view=in-place")
             }
             ExerciseKind::RunningMeansSafe { backend } => {
                 format!("#/trace?scenario=schema-incompatible&backend={}", backend.slug())
             }
-            ExerciseKind::SnapshotSwitchesBackend { kind } => format!("#/planner?snapshot={}", kind.slug()),
+            ExerciseKind::SnapshotSwitchesBackend { kind } => format!("#/planner?snapshot={}&view=kinds", kind.slug()),
         }
     }
 }

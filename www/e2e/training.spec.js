@@ -1,7 +1,7 @@
 // The guided training path on the home page, walked by keyboard alone: answers graded by the
 // model, the score kept across a reload, a corrupt entry set aside, and Reset progress; plus
 // an exercise set from a link, and the app working offline after a first visit.
-import { test, expect, expectVerdict, open, backFromStepLab, settled } from './fixtures.js';
+import { test, expect, expectVerdict, open, backFromStepLab, settled, axeViolations } from './fixtures.js';
 import { pathAnswers } from './path.js';
 
 const answers = pathAnswers;
@@ -60,7 +60,7 @@ test('a wrong answer is graded with the reason, and a bad one is named', async (
   await step.getByRole('button').click();
   await expectVerdict(step.locator('.training-verdict'), 'incorrect', ['gcd(8, 2) = 2']);
   await expect(step.locator('.training-verdict')).not.toHaveAttribute('data-seen', 'once');
-  await expect(restart.getByRole('link', { name: 'Open the lab for this step' })).toHaveAttribute('href', '#/planner?saved_maxp=128&p=200');
+  await expect(restart.getByRole('link', { name: 'Open the lab for this step' })).toHaveAttribute('href', '#/planner?saved_maxp=128&p=200&view=restore');
   // Each step's link is named by its step, so a list of the page's links tells them apart.
   const names = await page.getByRole('link', { name: /^Open the lab for this step/ }).evaluateAll((links) => links.map((l) => l.textContent.trim()));
   expect(names.length).toBeGreaterThan(10);
@@ -179,4 +179,23 @@ test('a package launched with answers=hidden in its item parameters (the query) 
   await expect(step.locator('.training-verdict')).toHaveAttribute('data-verdict', 'incorrect');
   await expect(step.locator('.training-verdict')).toContainText('Hint:');
   await expect(step.locator('.training-verdict')).not.toContainText('= 60');
+});
+
+test('a step\'s lab opens on the part that holds its answer, with the way to the whole lab', async ({ page }) => {
+  await open(page, '#/');
+  const step = page.locator('[data-exercise="in-place-ceiling"]');
+  await step.getByRole('radio', { name: 'No' }).check();
+  await step.getByRole('button', { name: /^Check:/ }).click();
+  await step.getByRole('link', { name: /^Open the lab for this step/ }).click();
+  await settled(page);
+  await expect(page.getByTestId('inplace-verdict')).toHaveAttribute('data-verdict', 'above-max');
+  await expect(page.getByTestId('plan-verdict')).toHaveCount(0);
+  const note = page.getByTestId('view-note');
+  await expect(note).toContainText('This link shows one part of the lab.');
+  expect(await axeViolations(page)).toEqual([]);
+  await note.getByRole('link', { name: 'Show the whole lab' }).click();
+  await settled(page);
+  await expect(page).not.toHaveURL(/view=/);
+  await expect(page.getByTestId('view-note')).toHaveCount(0);
+  await expect(page.getByTestId('restore-verdict')).toBeVisible();
 });

@@ -24,7 +24,7 @@ fn origin_of(url: &str) -> String {
 
 /// Sends the request; its status and text, or why it could not be made.
 pub async fn request(call: Call<'_>) -> Result<(u16, String), String> {
-    let page = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
+    let page = super::page_origin();
     let unreachable = || crate::model::training::lrs::unreachable(&origin_of(call.url), &page);
     let response = JsFuture::from(start_request(&call)?).await.map_err(|_| unreachable())?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| unreachable())?;

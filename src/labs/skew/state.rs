@@ -11,7 +11,7 @@ use super::query::{KeySource, MAX_URL_CSV};
 use crate::components::big_text::SYNC_LIMIT;
 use crate::model::skew::csv::{keys_to_csv, CsvImporter};
 use crate::model::skew::metrics::Imported as ImportedMetrics;
-use crate::model::skew::presets::Preset;
+use crate::model::skew::presets::{Preset, PresetKind, MIN_HOT_KEYS};
 use crate::model::skew::units::{parse_bytes, parse_milli, MAX_EVENTS_PER_S};
 use crate::model::skew::KeyLoad;
 use crate::model::{Key, KeyType};
@@ -58,9 +58,12 @@ impl SkewState {
     /// A hot-key set is the hot key and the rest: a number of keys typed below 2 for it is
     /// refused (the set stays as it was), as a bound of the field.
     pub(super) fn refuse_one_hot_key(&mut self) {
-        if self.preset_kind == crate::model::skew::presets::PresetKind::Hot && self.preset_n.error.is_none() && self.preset_n.value < 2 {
+        if self.preset_kind == PresetKind::Hot && self.preset_n.error.is_none() && self.preset_n.value < MIN_HOT_KEYS {
             let text = self.preset_n.text.clone();
-            let why = format!("the one-hot-key preset needs at least 2 keys (the hot key and the rest), got {}", self.preset_n.value);
+            let why = format!(
+                "the one-hot-key preset needs at least {MIN_HOT_KEYS} keys (the hot key and the rest), got {}",
+                self.preset_n.value
+            );
             self.preset_n.apply(text, false, Err::<u32, _>(why));
         }
     }
@@ -68,8 +71,8 @@ impl SkewState {
     /// The set again from the preset the fields describe (a hot-key preset chosen over one key
     /// shows the two it makes).
     pub(super) fn regenerate(&mut self) {
-        if self.preset_kind == crate::model::skew::presets::PresetKind::Hot && self.preset_n.value < 2 {
-            self.preset_n = super::query::N.field(2);
+        if self.preset_kind == PresetKind::Hot && self.preset_n.value < MIN_HOT_KEYS {
+            self.preset_n = super::query::N.field(MIN_HOT_KEYS);
         }
         let preset = self.preset();
         self.use_preset(preset);

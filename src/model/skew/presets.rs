@@ -13,6 +13,8 @@ use crate::{KeyType, ModelError};
 pub const BYTES_PER_EVENT: u64 = 4096;
 /// The most keys a preset generates.
 pub const MAX_PRESET_KEYS: u32 = 1_000_000;
+/// The fewest keys of a hot-key set: the hot key and the rest.
+pub const MIN_HOT_KEYS: u32 = 2;
 
 /// A preset and its parameters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,12 +67,13 @@ impl PresetKind {
         PresetKind::ALL.into_iter().find(|k| k.as_str() == text)
     }
 
-    /// The preset of this kind with these parameters (a hot-key set has at least 2 keys).
+    /// The preset of this kind with these parameters (a hot-key set has at least
+    /// [`MIN_HOT_KEYS`]).
     pub fn with(self, n: u32, s_milli: u32, hot_percent: u32) -> Preset {
         match self {
             PresetKind::Uniform => Preset::Uniform { n },
             PresetKind::Zipf => Preset::Zipf { n, s_milli },
-            PresetKind::Hot => Preset::HotKey { n: n.max(2), percent: hot_percent },
+            PresetKind::Hot => Preset::HotKey { n: n.max(MIN_HOT_KEYS), percent: hot_percent },
             PresetKind::Sequential => Preset::Sequential { n },
         }
     }

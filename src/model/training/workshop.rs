@@ -107,7 +107,9 @@ pub struct Attempt {
     pub last: Option<bool>,
 }
 
-/// First attempts by exercise id.
+/// First attempts and retries by exercise id, as this browser keeps them: the practice line
+/// ([`Attempts::practice`]); the path's score is the progress's own (`TrainingProgress::first_of`),
+/// which an LMS keeps too.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Attempts {
     pub by_id: BTreeMap<String, Attempt>,

@@ -117,9 +117,14 @@ fn focus_in(event: &web_sys::KeyboardEvent, tags: &[&str]) -> bool {
     tags.contains(&target.tag_name().as_str()) || target.closest("[contenteditable]").ok().flatten().is_some()
 }
 
-/// Whether keyboard focus is in a form control or link, where Space has its own meaning.
-pub fn focus_in_control(event: &web_sys::KeyboardEvent) -> bool {
-    focus_in(event, &["INPUT", "TEXTAREA", "SELECT", "BUTTON", "A", "SUMMARY"])
+/// Whether the key event goes to an element inside `selector`, or to the page itself (`body`:
+/// nothing has the focus), not to a control, a link or another focused region, where a key such
+/// as Space has a meaning of its own.
+pub fn focus_on(event: &web_sys::KeyboardEvent, selector: &str) -> bool {
+    let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+        return false;
+    };
+    matches!(target.tag_name().as_str(), "BODY" | "HTML") || target.closest(selector).ok().flatten().is_some()
 }
 
 /// Whether keyboard focus is where arrow and page keys edit or choose (a text field, a select,

@@ -191,9 +191,33 @@ test.describe('timing @timing', () => {
   });
 });
 
-test('Space plays and pauses when the focus is not in a field', async ({ page }) => {
+test('the keyboard meets the prediction before Play, and Space scrolls a focused region', async ({ page }) => {
+  // Found by review: Tab went Stride a, Reset, Play, Step, then the residues, so one Space on
+  // Play walked with nothing predicted; and Space after Skip to content started the walk.
+  await open(page, '#/coverage?m=8&a=3');
+  await page.getByLabel('Stride a').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox', { name: 'Residue 0' })).toBeFocused();
+  for (let i = 0; i < 7; i++) await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox', { name: 'Residue 7' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Predicted count (optional)')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Reset' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Play' })).toBeFocused();
+  await page.getByRole('main').focus();
+  const before = await page.evaluate(() => window.scrollY);
+  await page.keyboard.press('Space');
+  // Space played by the lab would have been kept from scrolling: the page scrolled, so it was not.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before);
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(page.getByTestId('verdict-near')).toHaveText('Tick your prediction above, then Play or Step.');
+});
+
+test('Space plays and pauses while the circle has the focus', async ({ page }) => {
   await open(page, '#/coverage?m=360&a=1');
-  await page.getByRole('heading', { level: 1 }).click();
+  await page.getByRole('img', { name: /^Circle/ }).click();
   await page.keyboard.press('Space');
   await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
   await page.keyboard.press('Space');
@@ -269,21 +293,25 @@ test('a link to the second run\'s pair leads with that run, not with the first',
 });
 
 for (const theme of ['light', 'dark']) {
-  test(`on a phone (390×844, ${theme}) the run's instruction, Step and the verdict share one screen`, async ({ page }) => {
+  test(`on a phone (390×844, ${theme}) the prediction, Step and the verdict share one screen, in the task's order`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await open(page, `#/coverage?m=8&a=3&theme=${theme}`);
     const now = page.getByTestId('exercise-now');
     const step = page.getByRole('button', { name: 'Step' });
     const near = page.getByTestId('verdict-near');
     await expect(now).toContainText('Exercise, run 1 of 2: m = 8, a = 3 is set.');
-    await expect(near).toHaveText('Tick your prediction below, then Play or Step.');
-    // Measured before this layout: Step at 878 px, the verdict at 1,965, the run's instruction at
-    // 2,285 of a 2,701 px page. Now the instruction comes first and the three fit in one screen.
+    await expect(near).toHaveText('Tick your prediction above, then Play or Step.');
+    // Measured before the first layout: Step at 878 px, the verdict at 1,965, the run's instruction
+    // at 2,285 of a 2,701 px page. Then the instruction came first and Step before the prediction
+    // (a keyboard met Play first). Now the page is in the task's order, the instruction, the
+    // prediction, Step, the verdict; from the prediction to the verdict is one screen (475 px).
     const box = async (l) => { const b = await l.boundingBox(); return { top: b.y, bottom: b.y + b.height }; };
-    const [a, b, c] = [await box(now), await box(step), await box(near)];
-    expect(a.top).toBeLessThan(b.top);
+    const residues = page.getByRole('group', { name: 'Prediction' });
+    const [a, r, b, c] = [await box(now), await box(residues), await box(step), await box(near)];
+    expect(a.top).toBeLessThan(r.top);
+    expect(r.bottom).toBeLessThan(b.top);
     expect(b.top).toBeLessThanOrEqual(c.top);
-    expect(c.bottom - a.top, 'instruction to verdict fits one 844 px screen').toBeLessThan(844);
+    expect(c.bottom - r.top, 'prediction to verdict fits one 844 px screen').toBeLessThan(844);
     await predict(page, [0, 1, 2, 3, 4, 5, 6, 7]);
     // The learner scrolls back to Step and steps to the close: the verdict is right there, and
     // each step says where the walk stands (the line is a live region).
@@ -292,7 +320,7 @@ for (const theme of ['light', 'dark']) {
     await expect(near).toHaveText('Graded when the walk is back at 0, at step 8. Step 1: at 3, 2 of 8 reached.');
     for (let i = 1; i < 8; i++) await step.click();
     await expect(near).toHaveAttribute('data-verdict', 'correct');
-    await expect(near).toHaveText('Correct: the reason is below your prediction.');
+    await expect(near).toHaveText('Correct: the reason is with your prediction above.');
     await expect(near).toBeInViewport();
     await expect(step).toBeInViewport();
     await expect(now).toContainText('Exercise, run 2 of 2: set m = 8 and a = 2');

@@ -65,7 +65,8 @@ pub fn Circle(props: &CircleProps) -> Html {
     );
     html! {
         <figure class="coverage-circle">
-            <svg viewBox={format!("0 0 {SIZE} {SIZE}")} role="img" aria-label={summary}>
+            <svg viewBox={format!("0 0 {SIZE} {SIZE}")} role="img" aria-label={summary} tabindex="0"
+                aria-describedby="coverage-space-hint">
                 <circle class="ring" cx={CENTRE.to_string()} cy={CENTRE.to_string()} r={RADIUS.to_string()} />
                 if lap > 1 {
                     <polyline class="path" points={path} />

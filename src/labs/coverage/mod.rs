@@ -5,6 +5,7 @@
 mod circle;
 mod controls;
 mod exercise;
+mod playback;
 mod prediction;
 pub mod progress;
 pub mod query;
@@ -112,7 +113,9 @@ pub fn CoverageLab(props: &LabProps) -> Html {
         let dispatcher = dispatcher.clone();
         use_effect_with((), move |_| {
             let listener = KeyListener::new(move |event| {
-                if event.key() == " " && !event.repeat() && !browser::focus_in_control(&event) {
+                // Only on the circle (or with nothing focused): Space on a focused region,
+                // `main` after the skip link or a click on the text, scrolls as it does everywhere.
+                if event.key() == " " && !event.repeat() && browser::focus_on(&event, ".coverage-circle") {
                     event.prevent_default();
                     dispatcher.dispatch(CoverageAction::TogglePlay { now_ms: browser::now_ms() });
                 }
@@ -128,14 +131,17 @@ pub fn CoverageLab(props: &LabProps) -> Html {
                 <run_line::RunLine progress={state.progress} m={state.orbit.modulus()} a={state.orbit.stride()}
                     unpredicted={state.unpredicted()} />
             </InView>
+            // The order of the task, which is also the keyboard's: the pair, the prediction,
+            // then Play or Step, then the walk.
             <controls::Controls state={(*state).clone()} on_action={on_action.clone()} />
+            <InView names={WITH_PREDICTION}>
+                <prediction::PredictionPanel state={(*state).clone()} on_action={on_action.clone()} />
+            </InView>
+            <playback::Playback state={(*state).clone()} on_action={on_action.clone()} />
             <div class="coverage-stage">
                 <circle::Circle state={(*state).clone()} />
                 <readout::Readout state={(*state).clone()} />
             </div>
-            <InView names={WITH_PREDICTION}>
-                <prediction::PredictionPanel state={(*state).clone()} on_action={on_action.clone()} />
-            </InView>
             // Below the first screen: its code is fetched when it is wanted.
             <InView names={WITH_EXERCISE}><crate::components::Wanted height="short">
                 <exercise::DeferredExercise progress={state.progress} m={state.orbit.modulus()} a={state.orbit.stride()} on_action={on_action} />

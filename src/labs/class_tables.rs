@@ -1,6 +1,7 @@
 //! The class view's two tables, large enough for a projector: per step (how many answered, the
 //! share right at the first attempt, the commonest wrong answers) and per learner (answered,
-//! right, finished). Every value is text from the LRS, rendered as text.
+//! right, finished). Every value is text from the LRS, rendered as text. On a phone each row is
+//! a card of its values, each under its column's name.
 
 use std::rc::Rc;
 
@@ -24,28 +25,44 @@ fn response_word(response: &str) -> &str {
     }
 }
 
-fn step_row(row: &ExerciseRow, titles: &[(String, String)]) -> Html {
-    let title = titles.iter().find(|(id, _)| *id == row.id).map_or(row.id.as_str(), |(_, t)| t.as_str());
-    let wrong = row.wrong.iter().map(|(r, n)| format!("{} (×{n})", response_word(r))).collect::<Vec<_>>().join(", ");
-    html! {
-        <tr data-exercise={row.id.clone()}>
-            <th scope="row">{ title.to_string() }</th>
-            <td>{ row.learners }</td>
-            <td>{ if row.learners == 0 { "–".to_string() } else { format!("{}% ({} of {})", row.first_right_percent(), row.first_right, row.learners) } }</td>
-            <td>{ if wrong.is_empty() { "–".to_string() } else { wrong } }</td>
-        </tr>
-    }
+/// One row: the row's header (a step's title, a learner's name) and its three values, as text.
+struct Row {
+    exercise: Option<String>,
+    cells: [String; 4],
 }
 
-/// One of the two tables: `name` gives its test id (`class-<name>`) and its caption's id.
-fn class_table(name: &str, caption: &str, columns: [&str; 4], rows: Html) -> Html {
+fn step_row(row: &ExerciseRow, titles: &[(String, String)]) -> Row {
+    let title = titles.iter().find(|(id, _)| *id == row.id).map_or(row.id.as_str(), |(_, t)| t.as_str());
+    let wrong = row.wrong.iter().map(|(r, n)| format!("{} (×{n})", response_word(r))).collect::<Vec<_>>().join(", ");
+    let first = if row.learners == 0 {
+        "–".to_string()
+    } else {
+        format!("{}% ({} of {})", row.first_right_percent(), row.first_right, row.learners)
+    };
+    let wrong = if wrong.is_empty() { "–".to_string() } else { wrong };
+    Row { exercise: Some(row.id.clone()), cells: [title.to_string(), row.learners.to_string(), first, wrong] }
+}
+
+/// One of the two tables: `name` gives its test id (`class-<name>`) and its caption's id. On a
+/// narrow screen (CSS) each row stands as a card, each value under its column's name
+/// (`data-label`); the roles are explicit so the cards are still read as a table's rows.
+fn class_table(name: &str, caption: &str, columns: [&str; 4], rows: Vec<Row>) -> Html {
     let caption_id = format!("class-{name}-caption");
+    let row = |r: Row| {
+        let [head, values @ ..] = r.cells;
+        html! {
+            <tr role="row" data-exercise={r.exercise}>
+                <th scope="row" role="rowheader">{ head }</th>
+                { for values.into_iter().zip(&columns[1..]).map(|(v, c)| html! { <td role="cell" data-label={c.to_string()}>{ v }</td> }) }
+            </tr>
+        }
+    };
     html! {
         <div class="table-scroll" role="region" aria-labelledby={caption_id.clone()} tabindex="0">
-            <table class="class-table" data-testid={format!("class-{name}")}>
+            <table class="class-table" role="table" data-testid={format!("class-{name}")}>
                 <caption id={caption_id}>{ caption.to_string() }</caption>
-                <thead><tr>{ for columns.iter().map(|c| html! { <th scope="col">{ c.to_string() }</th> }) }</tr></thead>
-                <tbody>{ rows }</tbody>
+                <thead role="rowgroup"><tr role="row">{ for columns.iter().map(|c| html! { <th scope="col" role="columnheader">{ c.to_string() }</th> }) }</tr></thead>
+                <tbody role="rowgroup">{ for rows.into_iter().map(row) }</tbody>
             </table>
         </div>
     }
@@ -54,21 +71,20 @@ fn class_table(name: &str, caption: &str, columns: [&str; 4], rows: Html) -> Htm
 #[function_component]
 pub fn ClassTables(props: &ClassTablesProps) -> Html {
     let r = &props.report;
-    let steps = r.exercises.iter().map(|row| step_row(row, &props.titles)).collect::<Html>();
+    let steps = r.exercises.iter().map(|row| step_row(row, &props.titles)).collect();
     let learners = r
         .learners
         .iter()
-        .map(|l| {
-            html! {
-                <tr>
-                    <th scope="row">{ l.shown.clone() }</th>
-                    <td>{ l.answered }</td>
-                    <td>{ l.right }</td>
-                    <td>{ l.finished.clone().unwrap_or_else(|| "not yet".to_string()) }</td>
-                </tr>
-            }
+        .map(|l| Row {
+            exercise: None,
+            cells: [
+                l.shown.clone(),
+                l.answered.to_string(),
+                l.right.to_string(),
+                l.finished.clone().unwrap_or_else(|| "not yet".to_string()),
+            ],
         })
-        .collect::<Html>();
+        .collect();
     html! {
         <>
             { class_table("steps", "Per step", ["Step", "Answered", "Right at the first attempt", "Commonest wrong answers"], steps) }

@@ -249,10 +249,23 @@ test('the class view shows the room, read back from the LRS page by page, and fo
   for (const [i, cells] of rows.entries()) await expect(learners.nth(i).locator('th, td')).toHaveText(cells);
   // The credentials stay out of the link.
   await expect(page).toHaveURL(/#\/class\?activity=[^&]*$/);
-  // On a phone the tables scroll in their own regions, not the page.
+  // On a phone nothing scrolls sideways, and no column hides past the edge (found by review: only
+  // Step and Answered showed): each row is a card, each value beside its column's name, still a
+  // table's row and cells to a screen reader.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expect(page.getByRole('region', { name: 'Per step' })).toHaveJSProperty('tabIndex', 0);
+  await expect.poll(() => steps.evaluate((t) => {
+    const region = t.parentElement.getBoundingClientRect();
+    return [...t.querySelectorAll('tbody th, tbody td')].filter((c) => {
+      const b = c.getBoundingClientRect();
+      return b.left < region.left || b.right > region.right + 0.5;
+    }).length;
+  }), 'cells past the region\'s edge').toBe(0);
+  const card = steps.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Who owns a key group?' }) });
+  await expect(card.getByRole('cell')).toHaveText(['4', '50% (2 of 4)', '61 (×2)']);
+  expect(await card.getByRole('cell').nth(1).evaluate((c) => getComputedStyle(c, '::before').content)).toBe('"Right at the first attempt: "');
+  expect(await axeViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // While the room works: cy answers one more step, and the view catches up by itself.

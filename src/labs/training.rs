@@ -97,7 +97,7 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
     let lms_line = use_lms_report(loaded.clone(), &steps.progress, steps.checked.clone());
     let restore = steps.dispatcher().to_callback().reform(StepAction::Restore);
     let cmi5_line = use_cmi5_report(loaded.clone(), &steps.progress, steps.checked.clone(), restore);
-    let live_lrs = use_live_report(browser::lms::launched(), loaded, &steps.progress, steps.checked.clone());
+    let (live_lrs, sending) = use_live_report(browser::lms::launched(), loaded, &steps.progress, steps.checked.clone());
     let clear = steps.dispatcher().to_callback().reform(|_: ()| StepAction::Clear);
     let clear_all = steps.dispatcher().to_callback().reform(|_: ()| StepAction::ClearAll);
     let mode = props.mode;
@@ -187,8 +187,9 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
                     <ResetAll on_cleared={clear_all} />
                 </div>
                 { live_lrs }
-                // A learner the LMS launched sees the path alone: no answer key a click away.
-                if !hidden && !browser::lms::launched() {
+                // A learner the LMS launched, or one sending to a live workshop's LRS, sees the
+                // path alone: no answer key a click away.
+                if !hidden && !browser::lms::launched() && !sending {
                     <p class="trainer-links">
                         { "For trainers: " }
                         <a href={trainer(WorkshopQuery { present: true, ..mode })}>{ "Presenter mode" }</a>{ " · " }

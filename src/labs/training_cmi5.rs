@@ -174,20 +174,30 @@ impl Cmi5Session {
         self.owed(exercises, progress);
     }
 
-    /// A live workshop joined after some answers: each step answered so far (its latest answer,
-    /// in the path's order), then the verbs owed.
+    /// A live workshop joined after some answers: each step answered so far, in the path's
+    /// order (its first attempt where that was another answer, then its latest, so the class
+    /// view counts the first as the first), then the verbs owed.
     pub fn report_all(self: &Rc<Self>, exercises: &[Exercise], progress: &TrainingProgress) {
-        self.answered(exercises.iter(), progress);
+        for e in exercises {
+            if let Some((ok, response)) = progress.earlier_first(&e.progress_key()) {
+                self.answer(e, response, ok);
+            }
+            self.answered(std::iter::once(e), progress);
+        }
         self.owed(exercises, progress);
     }
 
     fn answered<'a>(self: &Rc<Self>, steps: impl Iterator<Item = &'a Exercise>, progress: &TrainingProgress) {
         for e in steps {
             if let Some((ok, response)) = progress.answers.get(&e.progress_key()) {
-                if let Some(s) = answered_statement(&self.launch, &self.data, e, response, *ok, &self.stamp()) {
-                    self.push(Outgoing::Statement(s));
-                }
+                self.answer(e, response, *ok);
             }
+        }
+    }
+
+    fn answer(self: &Rc<Self>, e: &Exercise, response: &str, ok: bool) {
+        if let Some(s) = answered_statement(&self.launch, &self.data, e, response, ok, &self.stamp()) {
+            self.push(Outgoing::Statement(s));
         }
     }
 

@@ -70,14 +70,15 @@ fn connect(live: &Live, registration: &str, watchers: Watchers) -> Result<Rc<Cmi
 }
 
 /// Reports each check to the LRS the room named (`off`: an LMS launched the page, which
-/// reports instead), and draws the form that names it.
+/// reports instead), and draws the form that names it; with whether it is sending (the page then
+/// hides the trainer's links, as under an LMS).
 #[hook]
 pub fn use_live_report(
     off: bool,
     exercises: Option<Vec<Exercise>>,
     progress: &TrainingProgress,
     checked: Option<(u32, String)>,
-) -> Html {
+) -> (Html, bool) {
     let form = use_state(|| stored().map(|s| s.0).unwrap_or_default());
     let session = use_state(|| None::<Result<Rc<Cmi5Session>, String>>);
     // Answers still on their way to the LRS: the page is busy until they are there.
@@ -111,7 +112,7 @@ pub fn use_live_report(
         });
     }
     if off {
-        return html! {};
+        return (html! {}, false);
     }
     // The session let go: its last statement queued, nothing more tried.
     let let_go = |session: &Option<Result<Rc<Cmi5Session>, String>>| {
@@ -160,7 +161,8 @@ pub fn use_live_report(
             }
         })
     };
-    html! {
+    let sending = matches!(&*session, Some(Ok(_)));
+    let view = html! {
         <details class="live-lrs" open={session.is_some()}>
             <summary>{ "Send answers to an LRS (live workshop)" }</summary>
             <p class="field-hint">{ "For a class without an LMS: the trainer names the Learning Record Store; your answers go there under your name. Kept in this tab only, never in a link." }</p>
@@ -185,5 +187,6 @@ pub fn use_live_report(
                 Some(Err(why)) => html! { <p class="alert" role="alert" id="live-refused" data-testid="live-status">{ format!("Your answers are not being sent: {why}.") }</p> },
             } }
         </details>
-    }
+    };
+    (view, sending)
 }

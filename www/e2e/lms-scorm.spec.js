@@ -130,7 +130,7 @@ for (const kind of ['scorm12', 'scorm2004']) {
     if (kind === 'scorm2004') expect([r.cmi.score.scaled, r.cmi.progress_measure]).toEqual(['', '0.142']);
     expect(w.status(r.cmi)).toBe(kind === 'scorm12' ? 'incomplete' : 'incomplete/unknown');
     expect(await page.evaluate((e) => window.lmsGet(e), w.verdict[0])).toBe(w.verdict[1]);
-    expect(r.cmi.suspend_data).toMatch(/^v2\nowner-77#[0-9a-f]{8}\tcorrect\tcorrect\t60\nrestart-200#[0-9a-f]{8}\tincorrect\tincorrect\tyes\n$/);
+    expect(r.cmi.suspend_data).toMatch(/^v3\nowner-77#[0-9a-f]{8}\tcorrect\tcorrect\t60\nrestart-200#[0-9a-f]{8}\tincorrect\tincorrect\tyes\n$/);
 
     // The learner leaves: the session is finished, and the LMS keeps what was committed: still
     // no verdict (the run-time judges a score at the end too), and the time the session lasted.

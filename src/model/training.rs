@@ -208,9 +208,11 @@ impl ExerciseKind {
     /// where the lab has one, with the way to the whole lab above it.
     pub fn lab_link(&self) -> String {
         match *self {
-            ExerciseKind::SnapshotMaxParallelism { sample } => format!("#/savepoint?sample={}", sample.slug()),
+            ExerciseKind::SnapshotMaxParallelism { sample } => {
+                format!("#/savepoint?sample={}&view=operators", sample.slug())
+            }
             ExerciseKind::UidChangeBlocksRestore { sample, ref uid } => {
-                format!("#/savepoint?sample={}&uid={}", sample.slug(), encode(uid))
+                format!("#/savepoint?sample={}&uid={}&view=uid", sample.slug(), encode(uid))
             }
             ExerciseKind::CoverageReach { m, a } => format!("#/coverage?m={m}&a={a}"),
             ExerciseKind::OwnerOfGroup { max, p, .. } => format!("#/owners?maxp={max}&p={p}&view=slider"),
@@ -219,7 +221,7 @@ impl ExerciseKind {
                 format!("#/planner?saved_maxp={saved_max}&p={p}&view=restore")
             }
             ExerciseKind::RescaleFixesHotKey { n, hot, p, q } => {
-                format!("#/skew?preset=hot&n={n}&hot={hot}&p={p}&maxp=128&q={q}")
+                format!("#/skew?preset=hot&n={n}&hot={hot}&p={p}&maxp=128&q={q}&view=what-if")
             }
             ExerciseKind::PointOfNoReturn { current, target, first } => {
                 format!("#/planner?current={current}&target={target}&first={first}&job=running&view=plan")
@@ -234,7 +236,7 @@ impl ExerciseKind {
                 format!("#/planner?current={current}&target={target}&plan_maxp={max}&scheduler=adaptive&job=running&view=in-place")
             }
             ExerciseKind::RunningMeansSafe { backend } => {
-                format!("#/trace?scenario=schema-incompatible&backend={}", backend.slug())
+                format!("#/trace?scenario=schema-incompatible&backend={}&view=result", backend.slug())
             }
             ExerciseKind::SnapshotSwitchesBackend { kind } => format!("#/planner?snapshot={}&view=kinds", kind.slug()),
         }

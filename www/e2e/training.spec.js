@@ -199,3 +199,28 @@ test('a step\'s lab opens on the part that holds its answer, with the way to the
   await expect(page.getByTestId('view-note')).toHaveCount(0);
   await expect(page.getByTestId('restore-verdict')).toBeVisible();
 });
+
+// Found by review: the steps on the skew editor, the trace check and the savepoint inspector
+// opened the whole lab, the answer pages below its top.
+for (const [id, answer, shown, left] of [
+  ['sample-uid-throttle', '0', (p) => p.getByTestId('uid-match'), (p) => p.getByTestId('savepoint-operator')],
+  ['sample-max-parallelism', '128', (p) => p.getByTestId('savepoint-operator').first(), (p) => p.getByLabel('Operator uid')],
+  ['hot-key-rescale', 'no', (p) => p.getByTestId('whatif-busiest'), (p) => p.getByLabel('Number of keys')],
+  ['running-is-safe', 'no', (p) => p.getByTestId('trace-verdict'), (p) => p.getByRole('heading', { name: /^Your own job/ })],
+]) {
+  test(`the ${id} step's lab opens on its answer's part alone`, async ({ page }) => {
+    await open(page, '#/');
+    const step = page.locator(`[data-exercise="${id}"]`);
+    const field = step.getByRole('textbox');
+    if (await field.count()) await field.fill(answer);
+    else await step.getByRole('radio', { name: answer === 'no' ? 'No' : 'Yes' }).check();
+    await step.getByRole('button', { name: /^Check:/ }).click();
+    await step.getByRole('link', { name: /^Open the lab for this step/ }).click();
+    await settled(page);
+    await expect(shown(page)).toBeVisible();
+    await expect(left(page)).toHaveCount(0);
+    await expect(page.getByTestId('view-note')).toContainText('This link shows one part of the lab.');
+    if (id === 'sample-uid-throttle') await expect(page.getByTestId('uid-file')).toHaveText(/^Looked up in .+\.$/);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}

@@ -29,7 +29,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser::files::{DropListener, File};
-use crate::components::FieldInput;
+use crate::components::{FieldInput, InView};
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
 use crate::model::savepoint::report::keyed_bytes_per_subtask;
@@ -85,9 +85,13 @@ fn chosen(s: &Snapshot, index: Option<usize>) -> Option<Chosen> {
     })
 }
 
+const UID: &[&str] = &["uid"];
+
 #[function_component]
 pub fn SavepointLab(props: &LabProps) -> Html {
     let lab = use_lab::<SavepointState>(&props.location);
+    // `view=uid` shows the file's choice and the uid lookup alone; `view=operators` all but it.
+    let view = crate::components::view_part::use_view();
     let state = lab.state;
     // A file or sample being read in steps: the page is not settled.
     crate::components::use_busy(state.reading.is_some());
@@ -139,7 +143,7 @@ pub fn SavepointLab(props: &LabProps) -> Html {
         <LabFrame lab={Lab::Savepoint} lede={LEDE} notices={lab.notices}>
             <upload::Upload reading={state.reading.clone()} error={state.error.clone()} dragging={*dragging}
                 shown={state.loaded.as_ref().map(|l| AttrValue::from(l.name.clone()))} on_file={on_file} on_sample={on_sample} />
-            if let (Some(l), Some(rows), Some(summary)) = (&state.loaded, rows_now.clone(), (*summary).clone()) {
+            if let (Some(l), Some(rows), Some(summary), true) = (&state.loaded, rows_now.clone(), (*summary).clone(), view != Some("uid")) {
                 <summary::DeferredSummary summary={summary} name={AttrValue::from(l.name.clone())} timing={l.timing} />
                 <operators::DeferredOperators rows={rows.clone()} selected={state.operator} has_uids={l.snapshot.0.version >= 5}
                     csv={{ let s = l.snapshot.clone(); Callback::from(move |_: ()| export::subtasks_csv(&s.0)) }}
@@ -148,9 +152,15 @@ pub fn SavepointLab(props: &LabProps) -> Html {
                     { details(&state, c, &rows, &on_action) }
                 }
             }
-            <uid::UidLookup text={AttrValue::from(state.uid.text.clone())} error={state.uid.error.clone().map(AttrValue::from)}
-                found={(*found).clone().map(|m| (AttrValue::from(uid_value.clone()), m))}
-                rows={rows_now} refusal={refusal.map(AttrValue::from)} on_input={on_uid} />
+            <InView names={UID}>
+                // Alone, the lookup says which file it looks in (the summary, left out, names it).
+                if let (Some(l), Some("uid")) = (&state.loaded, view) {
+                    <p data-testid="uid-file">{ format!("Looked up in {}.", l.name) }</p>
+                }
+                <uid::UidLookup text={AttrValue::from(state.uid.text.clone())} error={state.uid.error.clone().map(AttrValue::from)}
+                    found={(*found).clone().map(|m| (AttrValue::from(uid_value.clone()), m))}
+                    rows={rows_now} refusal={refusal.map(AttrValue::from)} on_input={on_uid} />
+            </InView>
         </LabFrame>
     }
 }

@@ -42,8 +42,12 @@ slots! { SavepointState {
 pub static UID: Choice = Choice::new("uid", "Operator uid").noun("operator uid").lockable();
 pub static SAMPLE: Choice = Choice::new("sample", "Sample snapshot").noun("sample snapshot");
 
-/// No section of this lab is shown alone yet: `view=` opens the whole lab, with a notice.
-pub static SECTIONS: crate::url::Sections = &[];
+/// The parts of the lab a `view=` link shows alone, each under the file's choice: the snapshot's
+/// summary and operators (with the chosen one's details), or the uid lookup.
+pub static SECTIONS: crate::url::Sections = &[
+    crate::url::Section { name: "operators", label: "The snapshot and its operators" },
+    crate::url::Section { name: "uid", label: "Find an operator by uid" },
+];
 
 /// Reads `uid` and `sample` after the slot (a bad one is dropped with a notice).
 pub fn read_uid_and_sample(s: &mut SavepointState, params: &Params, n: &mut Vec<Notice>) {

@@ -34,7 +34,8 @@ use state::{SkewAction, SkewState};
 use view::{busiest_keys, Scenario};
 
 /// The part `view=skew` shows (the charts show with their own names).
-const SKEW: &[&str] = &["skew"];
+const SKEW: &[&str] = &["skew", "what-if"];
+const WHAT_IF: &[&str] = &["what-if"];
 
 const LEDE: &str = "Equal numbers of key groups per subtask do not mean equal work. Here each key carries its \
                     own event rate and state size; see where the load lands, how skewed it is, and whether a \
@@ -166,7 +167,7 @@ fn SkewParts(props: &PartsProps) -> Html {
                 }
                 <InView names={SKEW}><results::Results keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} top={top.clone()} /></InView>
                 // Below the first screen: each part's code is fetched when it is wanted.
-                <InView><Wanted height="short">
+                <InView names={WHAT_IF}><Wanted height="short">
                     <whatif::DeferredWhatIf state={(*state).clone()} groups={groups.clone()} current={current.clone()} on_action={on_action.clone()} />
                 </Wanted></InView>
                 if props.complete {

@@ -163,6 +163,7 @@ pub static SECTIONS: crate::url::Sections = &[
     crate::url::Section { name: "state", label: "Chart: state per subtask" },
     crate::url::Section { name: "groups", label: "Chart: events per second per key group" },
     crate::url::Section { name: "curve", label: "Chart: keys sorted by load" },
+    crate::url::Section { name: "what-if", label: "Load per subtask, and at another parallelism" },
 ];
 
 /// After the slots: where the keys come from (a valid `preset`, else `stored=1`, else `keys`,

@@ -15,7 +15,7 @@ pub mod state;
 
 use yew::prelude::*;
 
-use crate::components::{slot_field, slot_pick, LiveForm, Wanted};
+use crate::components::{slot_field, slot_pick, InView, LiveForm, Wanted};
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
 
@@ -46,10 +46,10 @@ pub fn TraceLab(props: &LabProps) -> Html {
             </LiveForm>
             <result::TraceResultView run={run.clone()} scenario={state.scenario} />
             // Below the first screen: each part's code is fetched when it is wanted.
-            <Wanted height="medium">
+            <InView><Wanted height="medium">
                 <kit_panel::DeferredKitPanel state={(*state).clone()} on_action={on_action.clone()} />
                 <operator_state::DeferredOperatorState before={state.p1.value} after={state.p2.value} />
-            </Wanted>
+            </Wanted></InView>
         </LabFrame>
     }
 }

@@ -40,7 +40,8 @@ slots! { TraceState {
     SNAPSHOT: Param<u32> = snapshot, 160, Param::whole("snapshot", "snapshot offset", 0, 100_000).control("Snapshot at offset", "trace-snapshot");
 } }
 
-/// No section of this lab is shown alone yet: `view=` opens the whole lab, with a notice.
-pub static SECTIONS: crate::url::Sections = &[];
+/// The parts of the lab a `view=` link shows alone: the trace's settings and its result, without
+/// the kit and the operator-state picture below them.
+pub static SECTIONS: crate::url::Sections = &[crate::url::Section { name: "result", label: "The trace and its result" }];
 
 

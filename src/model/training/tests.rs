@@ -77,10 +77,13 @@ fn sample_exercises_are_answered_from_the_file() {
         assert_eq!(grade(&kind, answer), Ok(true), "{u}");
         assert!(kind.solve().1.contains(why), "{u}: {}", kind.solve().1);
     }
-    assert_eq!(uid(Sample::HashmapSavepoint, "a b&c").lab_link(), "#/savepoint?sample=hashmap-savepoint&uid=a%20b%26c");
+    assert_eq!(
+        uid(Sample::HashmapSavepoint, "a b&c").lab_link(),
+        "#/savepoint?sample=hashmap-savepoint&uid=a%20b%26c&view=uid"
+    );
     assert_eq!(
         ExerciseKind::SnapshotMaxParallelism { sample: Sample::RocksdbCheckpoint }.lab_link(),
-        "#/savepoint?sample=rocksdb-checkpoint"
+        "#/savepoint?sample=rocksdb-checkpoint&view=operators"
     );
 }
 
@@ -146,7 +149,7 @@ fn operator_exercises_are_answered_by_the_model() {
     assert!(ExerciseKind::InPlaceLiftsCeiling { current: 200, target: 300, max: 128 }.validate().is_err());
     assert_eq!(
         ExerciseKind::RunningMeansSafe { backend: Backend::RocksDb }.lab_link(),
-        "#/trace?scenario=schema-incompatible&backend=rocksdb"
+        "#/trace?scenario=schema-incompatible&backend=rocksdb&view=result"
     );
     assert_eq!(
         ExerciseKind::InPlaceLiftsCeiling { current: 24, target: 200, max: 128 }.lab_link(),

@@ -169,7 +169,7 @@ async fn coverage_lab_steps_and_grades_through_the_reducer() {
     };
     until("residues 0, 2, 4 and 6 are checked", || [0, 2, 4, 6].into_iter().all(checked)).await;
     let step = root
-        .query_selector_all(".coverage-controls button")
+        .query_selector_all(".playback button")
         .unwrap()
         .item(2)
         .unwrap()
@@ -275,7 +275,7 @@ async fn the_page_marks_itself_settled_at_its_canonical_link_and_not_while_playi
     let root = mount_at("#/coverage?m=360&a=1").await;
     until_settled(&root).await;
     let button = |name: &str| -> web_sys::HtmlElement {
-        let buttons = root.query_selector_all(".coverage-controls button").unwrap();
+        let buttons = root.query_selector_all(".playback button").unwrap();
         (0..buttons.length())
             .filter_map(|i| buttons.item(i))
             .find(|b| b.text_content().as_deref() == Some(name))

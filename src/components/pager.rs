@@ -3,6 +3,8 @@
 //! **Previous …** and **Next …** for it. A page is a pure
 //! [`Page`], so its arithmetic is tested natively.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 /// One page of `total` rows, `per_page` at a time.
@@ -32,14 +34,65 @@ impl Page {
 /// at its first page, while a table whose rows change in place (the same subtasks at another
 /// parallelism: pass `()`) keeps the page it was on.
 #[hook]
-pub fn use_page<D: PartialEq + 'static>(total: usize, per_page: usize, set: D) -> (Page, Callback<usize>) {
+pub fn use_page<D: PartialEq + 'static>(total: usize, per_page: usize, set: D) -> (Page, Callback<PageStep>) {
+    use_page_from(total, per_page, set, 0)
+}
+
+/// A press of a pager button, one page back or one on; or a page to show (the one holding a
+/// row just added).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageStep {
+    Back,
+    On,
+    To(usize),
+}
+
+/// The page last asked for, with the number of the set it belongs to. A step is taken from it,
+/// not from the page a render showed: two presses before the next render are two pages (found
+/// under load: eight quick presses of Next went four pages).
+#[derive(Debug, Default, PartialEq)]
+struct Asked(Option<(u32, usize)>);
+
+/// A step asked for: the set it belongs to, the page shown when it was pressed (where the set's
+/// steps start), how many pages there are, and which way.
+type StepAsked = (u32, usize, usize, PageStep);
+
+impl Reducible for Asked {
+    type Action = StepAsked;
+    fn reduce(self: Rc<Self>, (set, shown, pages, step): StepAsked) -> Rc<Self> {
+        let from = match self.0 {
+            Some((asked_set, page)) if asked_set == set => page,
+            _ => shown,
+        };
+        let to = match step {
+            PageStep::Back => from.saturating_sub(1),
+            PageStep::On => (from + 1).min(pages.saturating_sub(1)),
+            PageStep::To(page) => page.min(pages.saturating_sub(1)),
+        };
+        Rc::new(Asked(Some((set, to))))
+    }
+}
+
+/// [`use_page`] for a set that opens at the page holding row `start` (a row looked for), not
+/// at its first page.
+#[hook]
+pub fn use_page_from<D: PartialEq + 'static>(
+    total: usize,
+    per_page: usize,
+    set: D,
+    start: usize,
+) -> (Page, Callback<PageStep>) {
     // Only the set in force is kept (a file replaced is let go), with its number.
     let seen = use_mut_ref(|| None::<(D, u32)>);
     let number = set_number(&mut seen.borrow_mut(), set);
-    let requested = use_state(|| (number, 0usize));
-    let asked = if requested.0 == number { requested.1 } else { 0 };
-    let page = Page::of(total, per_page, asked);
-    (page, Callback::from(move |to: usize| requested.set((number, to))))
+    let asked = use_reducer_eq(Asked::default);
+    let wanted = match asked.0 {
+        Some((set, page)) if set == number => page,
+        _ => start / per_page.max(1),
+    };
+    let page = Page::of(total, per_page, wanted);
+    let (shown, pages) = (page.current, page.pages);
+    (page, Callback::from(move |step| asked.dispatch((number, shown, pages, step))))
 }
 
 /// The number of the set `set` among those seen: the same while it is equal to the last one,
@@ -64,7 +117,7 @@ pub struct PagerButtonsProps {
     pub page: Page,
     /// What the rows are, as the buttons name them: "subtasks", "keys".
     pub noun: AttrValue,
-    pub on_go: Callback<usize>,
+    pub on_go: Callback<PageStep>,
 }
 
 #[function_component]
@@ -73,19 +126,40 @@ pub fn PagerButtons(props: &PagerButtonsProps) -> Html {
     // Not `disabled` at the first or last page: a button disabled under the focus (Next, pressed
     // on the way to the last page) drops the focus to the page's body. It says it is
     // unavailable, and does nothing.
-    let go = |to: usize, can: bool| can.then(|| props.on_go.reform(move |_: MouseEvent| to));
+    let go = |step: PageStep, can: bool| can.then(|| props.on_go.reform(move |_: MouseEvent| step));
     let (back, on) = (current > 0, current + 1 < pages);
     html! {
         <>
-            <button type="button" aria-disabled={(!back).to_string()} onclick={go(current.saturating_sub(1), back)}>{ format!("Previous {}", props.noun) }</button>
-            <button type="button" aria-disabled={(!on).to_string()} onclick={go(current + 1, on)}>{ format!("Next {}", props.noun) }</button>
+            <button type="button" aria-disabled={(!back).to_string()} onclick={go(PageStep::Back, back)}>{ format!("Previous {}", props.noun) }</button>
+            <button type="button" aria-disabled={(!on).to_string()} onclick={go(PageStep::On, on)}>{ format!("Next {}", props.noun) }</button>
         </>
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{set_number, Page};
+    use std::rc::Rc;
+
+    use yew::Reducible;
+
+    use super::{set_number, Asked, Page, PageStep};
+
+    /// Steps are taken from the page last asked for: two presses before a render (both saw page
+    /// 1 shown) go two pages; a step of another set starts from the page shown; the ends hold.
+    #[test]
+    fn steps_go_from_the_page_last_asked_for() {
+        let step = |asked: Asked, action| Rc::try_unwrap(Rc::new(asked).reduce(action)).unwrap();
+        let a = step(Asked::default(), (0, 1, 10, PageStep::On));
+        let a = step(a, (0, 1, 10, PageStep::On));
+        assert_eq!(a, Asked(Some((0, 3))));
+        let a = step(a, (1, 5, 10, PageStep::Back));
+        assert_eq!(a, Asked(Some((1, 4))));
+        let a = (0..20).fold(a, |a, _| step(a, (1, 4, 10, PageStep::On)));
+        assert_eq!(a, Asked(Some((1, 9))));
+        let a = (0..20).fold(a, |a, _| step(a, (1, 9, 10, PageStep::Back)));
+        assert_eq!(a, Asked(Some((1, 0))));
+        assert_eq!(step(a, (1, 0, 10, PageStep::To(12))), Asked(Some((1, 9))));
+    }
 
     #[test]
     fn a_set_keeps_its_number_until_another_comes() {

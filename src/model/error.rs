@@ -17,6 +17,8 @@ pub enum ModelError {
     ParallelismAboveMax { parallelism: i64, max: u32 },
     /// Flink derives a default max parallelism only for parallelisms in `1..=32768`.
     DerivationParallelismOutOfRange { value: i64 },
+    /// A key group number at or above the max parallelism: no such group exists.
+    KeyGroupBeyondMax { group: u32, max: u32 },
     /// A number field held something that is not a whole decimal number.
     NotAWholeNumber { text: String },
     /// A number field held a whole number too long to be any valid value.
@@ -73,6 +75,11 @@ impl fmt::Display for ModelError {
                 f,
                 "parallelism {parallelism} is above max parallelism {max}: the job cannot start, \
                  because only {max} key groups exist to share among {parallelism} subtasks"
+            ),
+            Self::KeyGroupBeyondMax { group, max } => write!(
+                f,
+                "there is no key group {group}: max parallelism {max} makes key groups 0 to {}",
+                max - 1
             ),
             Self::DerivationParallelismOutOfRange { value } => {
                 write!(f, "Flink derives a default max parallelism only for parallelism 1 to 32768, got {value}")

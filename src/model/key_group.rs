@@ -149,6 +149,13 @@ impl KeyGroupRange {
     pub fn contains(self, group: KeyGroup) -> bool {
         (self.first..=self.last).contains(&group.0)
     }
+    /// The range in words: `key group 29 alone`, `key groups 77 to 78 (2 in all)`.
+    pub fn words(self) -> String {
+        match self.len() {
+            1 => format!("key group {} alone", self.first),
+            n => format!("key groups {} to {} ({n} in all)", self.first, self.last),
+        }
+    }
 }
 
 /// A job's parallelism together with its max parallelism: `1 <= p <= max`.
@@ -186,6 +193,14 @@ impl Parallelism {
     pub fn owner_of(self, group: KeyGroup) -> OperatorIndex {
         let index = u64::from(group.0) * u64::from(self.value) / u64::from(self.max.0);
         OperatorIndex((index as u32).min(self.value - 1))
+    }
+
+    /// The key group with this number, its owner and the owner's range; a number at or above
+    /// the max parallelism names no group.
+    pub fn find_group(self, index: u32) -> Result<(KeyGroup, OperatorIndex, KeyGroupRange), ModelError> {
+        let group = self.max.key_group(index).ok_or(ModelError::KeyGroupBeyondMax { group: index, max: self.max.0 })?;
+        let owner = self.owner_of(group);
+        Ok((group, owner, self.range_of(owner)))
     }
 
     /// The subtask owning a key.

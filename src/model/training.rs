@@ -215,7 +215,9 @@ impl ExerciseKind {
                 format!("#/savepoint?sample={}&uid={}&view=uid", sample.slug(), encode(uid))
             }
             ExerciseKind::CoverageReach { m, a } => format!("#/coverage?m={m}&a={a}"),
-            ExerciseKind::OwnerOfGroup { max, p, .. } => format!("#/owners?maxp={max}&p={p}&view=slider"),
+            ExerciseKind::OwnerOfGroup { max, p, group } => {
+                format!("#/owners?maxp={max}&p={p}&group={group}&view=slider")
+            }
             ExerciseKind::BusiestGroups { max, p } => format!("#/owners?maxp={max}&p={p}&view=imbalance"),
             ExerciseKind::RestoreStarts { saved_max, p } => {
                 format!("#/planner?saved_maxp={saved_max}&p={p}&view=restore")

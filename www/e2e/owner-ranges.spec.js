@@ -131,3 +131,35 @@ test('counts read right: one run is a run, an even split says so, one key group 
   await expect(page.locator('.lookup')).toContainText('key group 29 alone');
   await expect(page.locator('.lookup')).not.toContainText('29 to 29');
 });
+
+test('a key group looked for names its owner, as Flink\'s ranges have it, and the table opens at its row', async ({ page }) => {
+  // Found by review: the guided path's "who owns key group 77?" opened this lab with subtask 60
+  // two pages into the table.
+  await open(page, '#/owners?maxp=128&p=100&group=77');
+  const said = page.getByTestId('group-owner');
+  const [row60] = flinkRanges(128, 100).filter((r) => r.startsWith('60,'));
+  expect(row60).toBe('60,77,78,2');
+  expect(owner(128, 100, 77)).toBe(60);
+  await expect(said).toHaveText('Key group 77 belongs to subtask 60, which owns key groups 77 to 78 (2 in all): its row is marked in the table.');
+  const marked = page.locator('.ranges-table tr[aria-current="true"]');
+  await expect(marked.locator('td')).toHaveText(['60', '77', '78', '2']);
+  await expect(page.getByText('Subtasks 32 to 63 of 100')).toBeVisible();
+  // Another parallelism: the owner moves, and the table goes to its page.
+  const find = page.getByLabel('Find a key group');
+  await page.getByLabel('Exact parallelism').fill('4');
+  await page.getByLabel('Exact parallelism').press('Enter');
+  await expect(said).toHaveText(`Key group 77 belongs to subtask ${owner(128, 4, 77)}, which owns key groups 64 to 95 (32 in all): its row is marked in the table.`);
+  await expect(marked.locator('td').first()).toHaveText('2');
+  // No such group: said with the bound, and no row is marked.
+  await find.fill('128');
+  await expect(said).toHaveText('Not found: there is no key group 128: max parallelism 128 makes key groups 0 to 127.');
+  await expect(marked).toHaveCount(0);
+  // Text that is no number: the field says so, and the group the edit began with stays found.
+  await find.fill('12');
+  await find.pressSequentially('e');
+  await expect(find).toHaveAttribute('aria-invalid', 'true');
+  await expect(said).toHaveText(/^Key group 77 belongs to subtask 2,/);
+  await find.fill('0');
+  await expect(said).toHaveText('Key group 0 belongs to subtask 0, which owns key groups 0 to 31 (32 in all): its row is marked in the table.');
+  await expect(page).toHaveURL(/group=0/);
+});

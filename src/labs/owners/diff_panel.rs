@@ -144,7 +144,7 @@ fn picture_view(d: &RescaleDiff, p: &RescalePicture) -> Html {
     }
 }
 
-fn moves_table(flows: &[Flow], page: Page, on_go: Callback<usize>) -> Html {
+fn moves_table(flows: &[Flow], page: Page, on_go: Callback<crate::components::PageStep>) -> Html {
     html! {
         <>
             <div class="table-tools">

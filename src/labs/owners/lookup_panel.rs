@@ -33,10 +33,7 @@ pub fn LookupPanel(props: &LookupPanelProps) -> Html {
         (Some(op), _) => op.index().to_string(),
         (None, _) => "none: the job cannot start".to_string(),
     };
-    let range = view.owner_range.map(|r| match r.len() {
-        1 => format!("key group {} alone", r.first()),
-        n => format!("key groups {} to {} ({n} in all)", r.first(), r.last()),
-    });
+    let range = view.owner_range.map(|r| r.words());
     html! {
         <div class="lookup">
             <h3>{ "Where does this key go?" }</h3>

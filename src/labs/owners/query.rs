@@ -1,5 +1,5 @@
 //! The owners lab's parameters and the state they fill: `maxp`, `p`, `first`, `from`, `largest`,
-//! `type`, each one line of `slots!` bound to its field of [`OwnersState`], and `key`, read by hand
+//! `group`, `type`, each one line of `slots!` bound to its field of [`OwnersState`], and `key`, read by hand
 //! after them ([`read_key`]): a key's validity depends on its type, so the type's slot parses the
 //! key's text again after every pick.
 
@@ -24,6 +24,8 @@ pub struct OwnersState {
     pub from: Field<Option<u32>>,
     /// The largest parallelism foreseen, for the max-parallelism chooser (empty = p).
     pub largest: Field<Option<u32>>,
+    /// A key group to find in the ranges table (empty = none).
+    pub group: Field<Option<u32>>,
     /// `None` until some valid key has been entered.
     pub key: Field<Option<Key>>,
     pub key_type: KeyType,
@@ -51,6 +53,7 @@ slots! { OwnersState {
         Param::optional("largest", "largest parallelism", 1, MAX_P, "same as parallelism")
             .control("Largest foreseeable parallelism", "owners-largest")
             .fallback("using p");
+    GROUP: Param<Option<u32>> = group, None, Param::optional("group", "key group", 0, MAX_P - 1, "none").control("Find a key group", "owners-group").fallback("finding none").lockable();
     TYPE: Pick<KeyType> = key_type, KeyType::String,
         Pick::new("type", "Key type", "owners-key-type").noun("key type").lockable(), after reparse_key,
         carried when |_: &OwnersState| false;

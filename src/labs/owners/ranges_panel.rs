@@ -1,11 +1,12 @@
 //! **Owner ranges**: the key-group axis with each subtask's run (a few merged SVG paths),
 //! a paged per-subtask table (subtask, first and last key group, count), and **Export CSV**
-//! for the whole table (`owners.csv`).
+//! for the whole table (`owners.csv`); **Find a key group** (`group`) names a group's owner and
+//! opens the table at its row, marked.
 
 use yew::prelude::*;
 
 use crate::browser;
-use crate::components::{use_page, PagerButtons, ScrollBox};
+use crate::components::{use_page_from, PagerButtons, ScrollBox};
 use crate::charts::ranges_bar::RangesBar;
 use crate::model::export::owners_csv;
 use crate::model::number::count;
@@ -19,13 +20,28 @@ pub const PAGE_ROWS: u32 = 32;
 pub struct RangesPanelProps {
     pub parallelism: Parallelism,
     pub diff: Option<RescaleDiff>,
+    /// The key group looked for (`group`), and its field.
+    pub group: Option<u32>,
+    pub finder: Html,
 }
 
 #[function_component]
 pub fn RangesPanel(props: &RangesPanelProps) -> Html {
     let p = props.parallelism;
     let bar = use_memo((p, props.diff.clone()), |(p, diff)| RangesBar::new(*p, diff.as_ref()));
-    let (page, on_go) = use_page(p.get() as usize, PAGE_ROWS as usize, ());
+    let found = props.group.map(|g| p.find_group(g));
+    let owner = found.as_ref().and_then(|f| f.as_ref().ok()).map(|(_, owner, _)| owner.index());
+    // A group looked for opens the table at its owner's page (again when either changes); with
+    // none, the table keeps its page as the parallelism moves.
+    let (page, on_go) = use_page_from(p.get() as usize, PAGE_ROWS as usize, props.group.map(|g| (g, p)), owner.unwrap_or(0) as usize);
+    let (found_text, found_class) = match &found {
+        None => (String::new(), None),
+        Some(Ok((group, owner, range))) => (
+            format!("Key group {} belongs to subtask {}, which owns {}: its row is marked in the table.", group.index(), owner.index(), range.words()),
+            None,
+        ),
+        Some(Err(e)) => (format!("Not found: {e}."), Some("alert")),
+    };
     let on_export = Callback::from(move |_: MouseEvent| browser::download("owners.csv", "text/csv", &owners_csv(p)));
     let max = p.max().get();
     let first_row = page.first as u32;
@@ -53,6 +69,10 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
                     <span><span class="swatch run-moved" aria-hidden="true"></span>{ "groups that change owner (bottom band)" }</span>
                 }
             </p>
+            <div class="group-finder">
+                { props.finder.clone() }
+                <p class={classes!("group-owner", found_class)} role="status" data-testid="group-owner">{ found_text }</p>
+            </div>
             <div class="table-tools">
                 <button type="button" onclick={on_export}>{ "Export CSV" }</button>
                 <span role="status">{ format!("Subtasks {} to {} of {}", first_row, page.end - 1, p.get()) }</span>
@@ -66,7 +86,12 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
                     <tbody>
                         { for rows.map(|op| {
                             let r = p.range_of(op);
-                            html! { <tr key={op.index()}><td>{ op.index() }</td><td>{ r.first() }</td><td>{ r.last() }</td><td>{ r.len() }</td></tr> }
+                            let marked = owner == Some(op.index());
+                            html! {
+                                <tr key={op.index()} class={classes!(marked.then_some("found"))} aria-current={marked.then_some("true")}>
+                                    <td>{ op.index() }</td><td>{ r.first() }</td><td>{ r.last() }</td><td>{ r.len() }</td>
+                                </tr>
+                            }
                         }) }
                     </tbody>
                 </table>

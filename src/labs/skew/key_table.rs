@@ -70,7 +70,7 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
                     added.borrow_mut().take();
                     crate::browser::focus_by_id(&key_id(i));
                 }
-                Some(i) if i < n => on_go.emit(i / PAGE_ROWS),
+                Some(i) if i < n => on_go.emit(crate::components::PageStep::To(i / PAGE_ROWS)),
                 _ => {}
             }
         });

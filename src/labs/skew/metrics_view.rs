@@ -91,7 +91,7 @@ fn four_places(ten_thousandths: u64) -> String {
     format!("{}.{:04}", ten_thousandths / 10_000, ten_thousandths % 10_000)
 }
 
-fn load_table(s: &SubtaskMetrics, page: crate::components::Page, on_go: Callback<usize>) -> Html {
+fn load_table(s: &SubtaskMetrics, page: crate::components::Page, on_go: Callback<crate::components::PageStep>) -> Html {
     let n = s.values.len();
     let busiest = s.busiest() as usize;
     html! {

@@ -47,6 +47,27 @@ fn uneven_ranges_interleave_at_128_over_100() {
     assert_eq!(&sizes[..4], &[2, 1, 1, 2]);
 }
 
+/// A key group found by its number: its owner and the owner's range (the ranges themselves are
+/// held against Flink's in `tests/vectors.rs`); a number at or above max names no group.
+#[test]
+fn a_key_group_is_found_with_its_owner_and_range() {
+    for (m, p, group, expected) in [
+        (128, 100, 77, Ok((60, 77, 78))),
+        (128, 100, 0, Ok((0, 0, 1))),
+        (128, 100, 127, Ok((99, 127, 127))),
+        (128, 4, 64, Ok((2, 64, 95))),
+        (32768, 1, 32767, Ok((0, 0, 32767))),
+        (128, 100, 128, Err("there is no key group 128: max parallelism 128 makes key groups 0 to 127")),
+        (1, 1, 5, Err("there is no key group 5: max parallelism 1 makes key groups 0 to 0")),
+    ] {
+        let found = Parallelism::new(p, max(m)).unwrap().find_group(group);
+        let found = found.map(|(g, o, r)| (g.index(), o.index(), r.first(), r.last())).map_err(|e| e.to_string());
+        assert_eq!(found, expected.map(|(o, f, l)| (group, o, f, l)).map_err(str::to_string), "{m} {p} {group}");
+    }
+    let at = |group| Parallelism::new(100, max(128)).unwrap().find_group(group).unwrap().2.words();
+    assert_eq!((at(77).as_str(), at(127).as_str()), ("key groups 77 to 78 (2 in all)", "key group 127 alone"));
+}
+
 /// Every (max, p) with max up to 300, and chosen p for larger maxima: the ranges tile
 /// 0..max in order, and every group's owner is the subtask whose range holds it.
 #[test]

@@ -30,6 +30,10 @@ pub(crate) fn check_error(error: &ModelError) -> Result<(), TestCaseError> {
         ModelError::ParallelismAboveMax { parallelism, max } => {
             prop_assert!(has(parallelism.to_string()) && has(max.to_string()), "{}", text)
         }
+        ModelError::KeyGroupBeyondMax { group, max } => {
+            prop_assert!(has(format!("key group {group}")) && has(format!("0 to {}", max - 1)), "{}", text);
+            prop_assert!(group >= max, "the group named exists: {}", text)
+        }
         ModelError::DerivationParallelismOutOfRange { value } => {
             prop_assert!(has("32768".into()) && has(value.to_string()), "{}", text)
         }

@@ -41,7 +41,7 @@ proptest! {
     /// accepts exactly 1..=max; every key group lies in its owner's range, and the first and
     /// last subtasks' ranges start at 0 and end at max − 1.
     #[test]
-    fn ctor_max_parallelism_and_parallelism(m in parallelism_i64(), p in parallelism_i64(), hash in any::<i32>()) {
+    fn ctor_max_parallelism_and_parallelism(m in parallelism_i64(), p in parallelism_i64(), hash in any::<i32>(), looked_for in 0u32..40_000) {
         match MaxParallelism::new(m) {
             Ok(max) => {
                 prop_assert!((1..=32768).contains(&m));
@@ -59,6 +59,19 @@ proptest! {
                         let last = par.operator(par.get() - 1).expect("last subtask");
                         prop_assert_eq!(par.range_of(last).last(), max.get() - 1);
                         prop_assert!(par.operator(par.get()).is_none());
+                        // A group looked for by number: found with the owner whose range holds
+                        // it, or refused with the bound when it does not exist.
+                        match par.find_group(looked_for) {
+                            Ok((found, owner, range)) => {
+                                prop_assert!(looked_for < max.get());
+                                prop_assert_eq!((found.index(), owner), (looked_for, par.owner_of(found)));
+                                prop_assert!(range.contains(found) && range == par.range_of(owner));
+                            }
+                            Err(e) => {
+                                prop_assert!(looked_for >= max.get());
+                                check_error(&e)?;
+                            }
+                        }
                     }
                     Err(e) => {
                         prop_assert!(p < 1 || p > m);

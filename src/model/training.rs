@@ -226,13 +226,13 @@ impl ExerciseKind {
                 format!("#/skew?preset=hot&n={n}&hot={hot}&p={p}&maxp=128&q={q}&view=what-if")
             }
             ExerciseKind::PointOfNoReturn { current, target, first } => {
-                format!("#/planner?current={current}&target={target}&first={first}&job=running&view=plan")
+                format!("#/planner?current={current}&target={target}&first={first}&job=running&view=steps")
             }
             // The plan the answer is worked out on: a running job, every pass at the one rate, and
             // the downtime alone (sinks that are not transactional, so no first checkpoint held).
             ExerciseKind::CutoverDowntime { state_gib, rate_mib } => {
                 let rate = format!("{rate_mib}%20MiB");
-                format!("#/planner?state={state_gib}%20GiB&rate={rate}&sp_rate={rate}&restore_rate={rate}&inc_rate={rate}&partitions=400&txn=0&job=running&view=plan")
+                format!("#/planner?state={state_gib}%20GiB&rate={rate}&sp_rate={rate}&restore_rate={rate}&inc_rate={rate}&partitions=400&txn=0&job=running&view=steps")
             }
             ExerciseKind::InPlaceLiftsCeiling { current, target, max } => {
                 format!("#/planner?current={current}&target={target}&plan_maxp={max}&scheduler=adaptive&job=running&view=in-place")

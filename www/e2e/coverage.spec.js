@@ -102,7 +102,7 @@ test('a deep link with t opens at that step and takes no prediction; Reset resta
   await expect(page.getByRole('checkbox', { name: 'Residue 3', exact: true })).toBeDisabled();
   // It also says where the paused walk stands, for a screen reader at Step.
   // The page opened mid-walk (a shared link, or a reload): it says so, and does not blame the learner.
-  await expect(page.getByTestId('verdict-near')).toHaveText("Not graded: the page opened with this walk under way (the link's t), and a prediction is not kept in a link or across a reload. Reset to predict. Step 3: at 3, 4 of 12 reached.");
+  await expect(page.getByTestId('verdict-near')).toHaveText("Step 3: at 3, 4 of 12 reached. Not graded: the page opened with this walk under way (the link's t), and a prediction is not kept in a link or across a reload. Reset to predict.");
   for (let i = 0; i < 10; i += 1) await page.getByRole('button', { name: 'Step' }).click();
   await expect(verdict(page)).toContainText("This page opened with the walk under way (the link's t), so nothing was predicted for it here");
   await expect(verdict(page)).toHaveAttribute('data-verdict', 'pending');
@@ -313,11 +313,15 @@ for (const theme of ['light', 'dark']) {
     expect(b.top).toBeLessThanOrEqual(c.top);
     expect(c.bottom - r.top, 'prediction to verdict fits one 844 px screen').toBeLessThan(844);
     await predict(page, [0, 1, 2, 3, 4, 5, 6, 7]);
+    // A prediction ticked is said to be ready, here and with the prediction (found by review:
+    // both still asked for one).
+    await expect(near).toHaveText('Your prediction is ready: Play or Step checks it.');
+    await expect(page.getByTestId('prediction-result')).toHaveText('Not graded yet. Your prediction is ready: Play or Step checks it.');
     // The learner scrolls back to Step and steps to the close: the verdict is right there, and
-    // each step says where the walk stands (the line is a live region).
+    // each step says where the walk stands first (the line is a live region).
     await step.evaluate((e) => e.scrollIntoView({ block: 'center' }));
     await step.click();
-    await expect(near).toHaveText('Graded when the walk is back at 0, at step 8. Step 1: at 3, 2 of 8 reached.');
+    await expect(near).toHaveText('Step 1: at 3, 2 of 8 reached. Graded when the walk is back at 0, at step 8.');
     for (let i = 1; i < 8; i++) await step.click();
     await expect(near).toHaveAttribute('data-verdict', 'correct');
     await expect(near).toHaveText('Correct: the reason is with your prediction above.');

@@ -262,6 +262,8 @@ test('the class view shows the room, read back from the LRS page by page, and fo
       return b.left < region.left || b.right > region.right + 0.5;
     }).length;
   }), 'cells past the region\'s edge').toBe(0);
+  // The caption spans the card list, not a word a line ("Per" / "step", found by review).
+  expect(await steps.locator('caption').evaluate((c) => c.getBoundingClientRect().height)).toBeLessThan(60);
   const card = steps.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Who owns a key group?' }) });
   await expect(card.getByRole('cell')).toHaveText(['4', '50% (2 of 4)', '61 (×2)']);
   expect(await card.getByRole('cell').nth(1).evaluate((c) => getComputedStyle(c, '::before').content)).toBe('"Right at the first attempt: "');

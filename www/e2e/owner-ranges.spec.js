@@ -144,6 +144,16 @@ test('a key group looked for names its owner, as Flink\'s ranges have it, and th
   const marked = page.locator('.ranges-table tr[aria-current="true"]');
   await expect(marked.locator('td')).toHaveText(['60', '77', '78', '2']);
   await expect(page.getByText('Subtasks 32 to 63 of 100')).toBeVisible();
+  // Paged away, the status says where the row is (found by review: it still said "marked").
+  await page.getByRole('button', { name: 'Next subtasks' }).click();
+  await expect(said).toHaveText('Key group 77 belongs to subtask 60, which owns key groups 77 to 78 (2 in all): its row is on another page of the table, subtasks 32 to 63.');
+  await page.getByRole('button', { name: 'Previous subtasks' }).click();
+  await expect(said).toHaveText(/its row is marked in the table\.$/);
+  // A parallelism the job cannot start at: the group has no owner, said with its field.
+  await page.getByLabel('Exact parallelism').fill('200');
+  await page.getByLabel('Exact parallelism').press('Enter');
+  await expect(said).toHaveText('Key group 77 has no owner: the job cannot start at parallelism 200.');
+  await expect(page.getByLabel('Find a key group')).toHaveValue('77');
   // Another parallelism: the owner moves, and the table goes to its page.
   const find = page.getByLabel('Find a key group');
   await page.getByLabel('Exact parallelism').fill('4');

@@ -207,6 +207,9 @@ for (const [id, answer, shown, left] of [
   ['sample-max-parallelism', '128', (p) => p.getByTestId('savepoint-operator').first(), (p) => p.getByLabel('Operator uid')],
   ['hot-key-rescale', 'no', (p) => p.getByTestId('whatif-busiest'), (p) => p.getByLabel('Number of keys')],
   ['running-is-safe', 'no', (p) => p.getByTestId('trace-verdict'), (p) => p.getByRole('heading', { name: /^Your own job/ })],
+  // The plan's answers: found by review 4.5 screens down under the plan's form (view=plan).
+  ['point-of-no-return', '7', (p) => p.locator('.plan-steps li.no-return'), (p) => p.getByLabel('State size')],
+  ['cutover-downtime', '16', (p) => p.getByTestId('plan-downtime'), (p) => p.getByTestId('plan-vertices')],
 ]) {
   test(`the ${id} step's lab opens on its answer's part alone`, async ({ page }) => {
     await open(page, '#/');
@@ -221,6 +224,12 @@ for (const [id, answer, shown, left] of [
     await expect(left(page)).toHaveCount(0);
     await expect(page.getByTestId('view-note')).toContainText('This link shows one part of the lab.');
     if (id === 'sample-uid-throttle') await expect(page.getByTestId('uid-file')).toHaveText(/^Looked up in .+\.$/);
+    if (id === 'sample-max-parallelism') await expect(page.getByTestId('savepoint-max-parallelism')).toHaveText(/^128/);
+    if (['point-of-no-return', 'cutover-downtime'].includes(id)) {
+      // The answer is on the first screens, not pages down.
+      const top = await shown(page).first().evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
+      expect(top).toBeLessThan(2500);
+    }
     expect(await axeViolations(page)).toEqual([]);
   });
 }

@@ -39,14 +39,17 @@ pub fn Playback(props: &PartProps<CoverageState>) -> Html {
         // With answers hidden the step it closes at stays unsaid: it is the count.
         Verdict::Pending if s.locked && !s.closed() && s.answers_hidden() => "Graded when the walk is back at 0.".to_string(),
         Verdict::Pending if s.locked && !s.closed() => format!("Graded when the walk is back at 0, at step {}.", s.orbit.closes_at()),
+        Verdict::Pending if !s.prediction.is_empty() => "Your prediction is ready: Play or Step checks it.".to_string(),
         Verdict::Pending => "Tick your prediction above, then Play or Step.".to_string(),
     };
-    // Where a paused walk stands, said with the line (a screen reader hears each Step; during
-    // Play it would be every half second, so not then). Hidden with the answers: the walk stops
-    // where it closes, so its step would give the count away.
-    let near = match (s.trail().last(), playing || !s.started || s.closed() || s.answers_hidden()) {
+    // Where a paused walk stands, said first in the line (a screen reader hears each Step;
+    // during Play it would be every half second, so not then). With the answers hidden only the
+    // position the circle shows: the walk stops where it closes, so its step or the count
+    // reached would give the answer away.
+    let near = match (s.trail().last(), playing || !s.started || s.closed()) {
+        (Some(at), false) if s.answers_hidden() => format!("Now at {at}. {near}"),
         (Some(at), false) => {
-            format!("{near} Step {}: at {at}, {} of {} reached.", s.step(), s.reached().len(), s.orbit.modulus())
+            format!("Step {}: at {at}, {} of {} reached. {near}", s.step(), s.reached().len(), s.orbit.modulus())
         }
         _ => near,
     };

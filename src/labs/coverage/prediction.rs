@@ -78,6 +78,7 @@ fn verdict_view(s: &CoverageState) -> Html {
         None if s.locked => {
             format!("Prediction locked. It is graded when the walk returns to 0, at step {}.", s.orbit.closes_at())
         }
+        None if !s.prediction.is_empty() => "Your prediction is ready: Play or Step checks it.".to_string(),
         None => "Waiting for your prediction.".to_string(),
     };
     let title = match verdict {

@@ -53,6 +53,11 @@ pub fn OwnersLab(props: &LabProps) -> Html {
                 <div class="alert" role="alert">
                     <strong>{ "The job does not start. " }</strong>{ capitalised(&error.to_string()) }{ "." }
                 </div>
+                // A key group looked for has no owner then: said, with its field to change it.
+                if let Some(g) = state.group.value {
+                    <InView names={SLIDER}>{ ranges_panel::group_finder(slot_field(&query::GROUP, &*state, &on_action),
+                        format!("Key group {g} has no owner: the job cannot start at parallelism {}.", state.parallelism.value), true) }</InView>
+                }
             }
             if let Some(p) = valid_p {
                 <InView names={SLIDER}><ranges_panel::RangesPanel parallelism={p} diff={diff} group={state.group.value}

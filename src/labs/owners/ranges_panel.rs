@@ -34,13 +34,24 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
     // A group looked for opens the table at its owner's page (again when either changes); with
     // none, the table keeps its page as the parallelism moves.
     let (page, on_go) = use_page_from(p.get() as usize, PAGE_ROWS as usize, props.group.map(|g| (g, p)), owner.unwrap_or(0) as usize);
-    let (found_text, found_class) = match &found {
-        None => (String::new(), None),
+    // Where the owner's row is: on the page shown (marked), or on another (found by review: the
+    // status said "marked" after paging away).
+    let row_at = |owner: u32| {
+        if (page.first..page.end).contains(&(owner as usize)) {
+            "its row is marked in the table.".to_string()
+        } else {
+            let first = owner / PAGE_ROWS * PAGE_ROWS;
+            let last = (first + PAGE_ROWS).min(p.get()) - 1;
+            format!("its row is on another page of the table, subtasks {first} to {last}.")
+        }
+    };
+    let (found_text, alert) = match &found {
+        None => (String::new(), false),
         Some(Ok((group, owner, range))) => (
-            format!("Key group {} belongs to subtask {}, which owns {}: its row is marked in the table.", group.index(), owner.index(), range.words()),
-            None,
+            format!("Key group {} belongs to subtask {}, which owns {}: {}", group.index(), owner.index(), range.words(), row_at(owner.index())),
+            false,
         ),
-        Some(Err(e)) => (format!("Not found: {e}."), Some("alert")),
+        Some(Err(e)) => (format!("Not found: {e}."), true),
     };
     let on_export = Callback::from(move |_: MouseEvent| browser::download("owners.csv", "text/csv", &owners_csv(p)));
     let max = p.max().get();
@@ -69,10 +80,7 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
                     <span><span class="swatch run-moved" aria-hidden="true"></span>{ "groups that change owner (bottom band)" }</span>
                 }
             </p>
-            <div class="group-finder">
-                { props.finder.clone() }
-                <p class={classes!("group-owner", found_class)} role="status" data-testid="group-owner">{ found_text }</p>
-            </div>
+            { group_finder(props.finder.clone(), found_text, alert) }
             <div class="table-tools">
                 <button type="button" onclick={on_export}>{ "Export CSV" }</button>
                 <span role="status">{ format!("Subtasks {} to {} of {}", first_row, page.end - 1, p.get()) }</span>
@@ -97,5 +105,16 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
                 </table>
             </ScrollBox>
         </section>
+    }
+}
+
+/// **Find a key group** with what it found (`group-owner`, a status region), also drawn alone
+/// when the job cannot start and there is no table to find the group in.
+pub fn group_finder(field: Html, found: String, alert: bool) -> Html {
+    html! {
+        <div class="group-finder">
+            { field }
+            <p class={classes!("group-owner", alert.then_some("alert"))} role="status" data-testid="group-owner">{ found }</p>
+        </div>
     }
 }

@@ -45,7 +45,7 @@ fn use_plan(state: &PlannerState) -> std::rc::Rc<crate::model::planner::Plan> {
 // The parts each section of `query::SECTIONS` shows (`view=`); the commands and the checklist
 // go with the whole lab only.
 const RESTORE: &[&str] = &["restore"];
-const PLAN: &[&str] = &["plan"];
+const PLAN: &[&str] = &["plan", "steps"];
 const IN_PLACE: &[&str] = &["in-place"];
 const KINDS: &[&str] = &["kinds"];
 

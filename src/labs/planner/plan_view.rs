@@ -1,6 +1,7 @@
 //! The rescale planner: inputs, then the verdict, the suggested max parallelism, the ordered
 //! steps (reversible or not, with the point of no return marked), the time estimates with
-//! their arithmetic, and the warnings.
+//! their arithmetic, and the warnings. `view=steps` shows the verdict, the steps and the times
+//! alone (the guided path's answers about the plan are there).
 
 use yew::prelude::*;
 
@@ -39,9 +40,11 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             s.first.value, p.saved_max
         )
     };
+    let whole = crate::components::use_view() != Some("steps");
     html! {
         <section class="plan" aria-labelledby="plan-title">
             <h2 id="plan-title">{ "Plan the rescale" }</h2>
+            if whole { <>
             <LiveForm>
                 { slot_pick(&JOB, s, a) }
                 { slot_field(&CURRENT, s, a) }
@@ -60,15 +63,18 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             </LiveForm>
             <p>{ format!("Target: the new parallelism above, {} (one value for the predictor and the plan).", s.p.value) }</p>
             <p>{ ceiling_note }</p>
+            </> }
             <ResultRegion class={classes!("plan-verdict", verdict_key)} testid="plan-verdict" verdict={verdict_key}>
                 <strong>{ headline }</strong>
             </ResultRegion>
+            if whole { <>
             <h3>{ "Which vertices gain" }</h3>
             <ul class="vertices" data-testid="plan-vertices">
                 { for p.vertices.iter().map(|v| html! { <li key={vertex_name(v)}>{ vertex_text(v, s.partitions.value) }</li> }) }
             </ul>
             <super::cutover_view::OperatorsTable plan={p.clone()} />
             <super::max_choice::MaxChoice plan={p.clone()} target={s.p.value} />
+            </> }
             <h3>{ "Steps" }</h3>
             <ol class="plan-steps">
                 { for p.steps.iter().enumerate().map(|(i, step)| html! {
@@ -80,6 +86,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             </ol>
             <p class="muted">{ p.rollback.clone() }</p>
             <super::time_view::TimeView plan={p.clone()} />
+            if whole { <>
             <super::interim_view::InterimView plan={p.clone()} target={s.p.value} />
             <h3>{ "Warnings" }</h3>
             <ul class="warnings">
@@ -89,6 +96,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             <p>{ "The whole plan in one document: the steps, their times, the outage and the point of no return, the warnings, the commands of the release picked below and what to record." }</p>
             <CopyExport text={(*markdown).clone()} filename="plan.md"
                 copy_label="Copy the whole plan" download_label="Download the whole plan (Markdown)" />
+            </> }
         </section>
     }
 }

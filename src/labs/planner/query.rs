@@ -143,6 +143,7 @@ pub static PLAN_MAXP: Param<Option<u32>> = Param::optional("plan_maxp", "snapsho
 pub static SECTIONS: crate::url::Sections = &[
     crate::url::Section { name: "restore", label: "Will the restore start?" },
     crate::url::Section { name: "plan", label: "The plan: verdict, steps and time" },
+    crate::url::Section { name: "steps", label: "The plan's steps and times alone" },
     crate::url::Section { name: "in-place", label: "In place with the adaptive scheduler" },
     crate::url::Section { name: "kinds", label: "Which snapshot can do what" },
 ];

@@ -30,6 +30,8 @@ pub struct Summary {
     pub keyed_bytes: u64,
     /// The keyed state this snapshot wrote itself (Flink's checkpointed size), if recorded.
     pub keyed_checkpointed_bytes: Option<u64>,
+    /// The max parallelisms its operators record, in words: `128, every operator`.
+    pub max_parallelism: String,
 }
 
 impl Summary {
@@ -47,7 +49,30 @@ impl Summary {
             state_bytes: total_state_bytes(s),
             keyed_bytes: total_keyed_bytes(s),
             keyed_checkpointed_bytes: total_keyed_checkpointed_bytes(s),
+            max_parallelism: max_parallelisms(s),
         }
+    }
+}
+
+/// The max parallelisms the operators record, the commonest first: `128, every operator`, or
+/// `128 (3 operators), 256 (1 operator)`; `none` for a file with no operator.
+pub fn max_parallelisms(s: &Snapshot) -> String {
+    let mut counts: Vec<(i32, usize)> = Vec::new();
+    for op in &s.operators {
+        match counts.iter_mut().find(|(m, _)| *m == op.max_parallelism) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((op.max_parallelism, 1)),
+        }
+    }
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    match counts.as_slice() {
+        [] => "none: the file has no operator".to_string(),
+        [(m, _)] => format!("{m}, every operator"),
+        many => many
+            .iter()
+            .map(|(m, n)| format!("{m} ({n} operator{})", if *n == 1 { "" } else { "s" }))
+            .collect::<Vec<_>>()
+            .join(", "),
     }
 }
 

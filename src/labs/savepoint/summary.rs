@@ -1,6 +1,6 @@
 //! The file at a glance (`savepoint-summary`, with `data-version`, `data-checkpoint-id`,
 //! `data-kind` and `data-format`): format version and the releases that write it, checkpoint
-//! id, checkpoint or savepoint, canonical or native, sizes (and, for an incremental
+//! id, checkpoint or savepoint, canonical or native, the operators' max parallelism, sizes (and, for an incremental
 //! checkpoint, the keyed state it wrote itself), and how long the read took.
 
 use yew::prelude::*;
@@ -46,6 +46,7 @@ pub fn SummaryView(props: &SummaryProps) -> Html {
                 <dt>{ "Kind" }</dt><dd>{ kind }
                     if let Some(t) = &s.type_name { { format!(" (Flink calls it \u{201c}{t}\u{201d})") } }</dd>
                 <dt>{ "Operators" }</dt><dd>{ format!("{}, with {} master states", s.operators, s.master_states) }</dd>
+                <dt>{ "Max parallelism" }</dt><dd data-testid="savepoint-max-parallelism">{ s.max_parallelism.clone() }</dd>
                 <dt>{ "State" }</dt><dd>{ format!("{} in all, {} of it keyed", bytes(s.state_bytes), bytes(s.keyed_bytes)) }</dd>
                 if let Some(written) = s.keyed_checkpointed_bytes.filter(|w| *w != s.keyed_bytes) {
                     <dt>{ "Written by this checkpoint" }</dt>

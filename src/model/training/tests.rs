@@ -106,7 +106,7 @@ fn progress_round_trips_and_rejects_other_text() {
 /// (tests/flink-snapshot-kinds); and the coverage reason, in the right number (1 residue).
 #[test]
 fn operator_exercises_are_answered_by_the_model() {
-    let cases: [(ExerciseKind, &str, bool, &str); 12] = [
+    let cases: [(ExerciseKind, &str, bool, &str); 13] = [
         (ExerciseKind::CoverageReach { m: 8, a: 0 }, "1", true, "= 8, so the walk reaches m ÷ gcd = 1 residue."),
         (ExerciseKind::CoverageReach { m: 8, a: 2 }, "4", true, "= 2, so the walk reaches m ÷ gcd = 4 residues."),
         (ExerciseKind::CoverageReach { m: 8, a: 3 }, "8", true, "= 1, so the walk reaches m ÷ gcd = 8 residues."),
@@ -117,6 +117,13 @@ fn operator_exercises_are_answered_by_the_model() {
             "3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min",
         ),
         (ExerciseKind::CutoverDowntime { state_gib: 4096, rate_mib: 300 }, "4", false, "about 16 h"),
+        // The planner's bold total (19 h 25 min) read as the answer: why it is longer is said.
+        (
+            ExerciseKind::CutoverDowntime { state_gib: 4096, rate_mib: 300 },
+            "19",
+            false,
+            "bold total is 3 h 53 min longer",
+        ),
         (ExerciseKind::CutoverDowntime { state_gib: 100, rate_mib: 100 }, "1", true, "= 1 h 8 min"),
         (ExerciseKind::InPlaceLiftsCeiling { current: 24, target: 200, max: 128 }, "no", true, "HTTP 400"),
         (

@@ -4,37 +4,41 @@
  * scheduler, and what the same request does under the default scheduler.
  *
  * Job shape:
- *   DataGeneratorSource (uid "src", parallelism 1, max parallelism 1, rate-limited, unbounded)
+ *   FlinkLab's generator source (uid "src", parallelism 1, max parallelism 1, 2000 records/s, unbounded)
  *     -> keyBy(v % 1000)
  *     -> KeyedProcessFunction with ValueState<Long> (uid "keyed-op", parallelism 4, max parallelism 128)
- *     -> DiscardingSink (uid "sink", chained to keyed-op)
+ *     -> FlinkLab's discarding sink (uid "sink", chained to keyed-op)
  * Checkpointing every 1 s (hashmap backend, JobManager checkpoint storage).
  * Cluster: 1 TaskManager x 16 slots, REST on a free port.
  *
  * stdout: the deterministic report (committed as observed-flink-<version>.txt); stderr: progress.
  * Usage: java -Xmx1g -cp <flink jars>:. AdaptiveChecks <workDir>
  * Shared helpers (report, MiniCluster, watchdog, waiting, log, the job's configuration, the keyed
- * operator CountPerKey): ../flink-common/FlinkLab.java.
+ * operator CountPerKey, the generator source and the discarding sink): ../flink-common/FlinkLab.java.
+ *
+ * Runs on Flink 1.18 (the first release with FLIP-291) and later: the job's pieces whose API
+ * differs come from FlinkLabApi (flink.sh compiles 1.18's or the one for 1.19 on); the adaptive
+ * scheduler's options are looked up by key (adaptiveOption), each release's own names are set and
+ * printed; before 2.0 the report also keeps the scheduler's decision lines of those releases.
  */
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.JobManagerOptions;
-import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 
 import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -78,17 +82,21 @@ public class AdaptiveChecks extends FlinkLab {
         out("requirements, the checkpoint restore, the REST handler's errors and fatal errors, in log order, except that");
         out("the slot manager's lines (logged from another thread) come first. One DefaultStateTransitionManager line,");
         out("'Scheduled onTrigger event fired in Stabilized phase', appears in some runs only and is left out.");
+        if (!hasStateTransitionManager()) {
+            out("This release has no DefaultStateTransitionManager: the 'log:' lines have the AdaptiveScheduler's decision");
+            out("lines instead ('" + String.join("', '", OLD_DECISION_LINES) + "').");
+        }
         out("");
         out("Defaults of the adaptive scheduler's options in this release (ConfigOption.defaultValue()):");
-        for (ConfigOption<?> o : List.of(
-                JobManagerOptions.SCHEDULER_EXECUTING_COOLDOWN_AFTER_RESCALING,
-                JobManagerOptions.SCHEDULER_EXECUTING_RESOURCE_STABILIZATION_TIMEOUT,
-                JobManagerOptions.SCHEDULER_RESCALE_TRIGGER_MAX_DELAY,
-                JobManagerOptions.SCHEDULER_RESCALE_TRIGGER_MAX_CHECKPOINT_FAILURES,
-                JobManagerOptions.SCHEDULER_SUBMISSION_RESOURCE_STABILIZATION_TIMEOUT,
-                JobManagerOptions.SCHEDULER_SUBMISSION_RESOURCE_WAIT_TIMEOUT,
-                JobManagerOptions.MIN_PARALLELISM_INCREASE)) {
-            out("  " + o.key() + " = " + o.defaultValue());
+        for (String[] names : SCHEDULER_OPTIONS) {
+            ConfigOption<?> o = adaptiveOption(names[0]);
+            if (o != null) {
+                out("  " + o.key() + " = " + o.defaultValue());
+                continue;
+            }
+            ConfigOption<?> older = names.length > 1 ? adaptiveOption(names[1]) : null;
+            out("  " + AS + names[0] + ": not in this release"
+                    + (older == null ? "" : "; its predecessor " + older.key() + " = " + older.defaultValue()));
         }
 
         try {
@@ -98,6 +106,45 @@ public class AdaptiveChecks extends FlinkLab {
             printReport();
         }
         System.exit(0);
+    }
+
+    static final String AS = "jobmanager.adaptive-scheduler.";
+
+    /**
+     * The options whose defaults the report prints, by their 2.3 names (after "jobmanager.adaptive-scheduler."),
+     * each with the name of the option it replaced where there was one (printed instead when a
+     * release has only that one; 1.18 has neither cooldown nor scaling-interval options).
+     */
+    static final String[][] SCHEDULER_OPTIONS = {
+            {"executing.cooldown-after-rescaling", "scaling-interval.min"},
+            {"executing.resource-stabilization-timeout"},
+            {"rescale-trigger.max-delay", "scaling-interval.max"},
+            {"rescale-trigger.max-checkpoint-failures"},
+            {"submission.resource-stabilization-timeout", "resource-stabilization-timeout"},
+            {"submission.resource-wait-timeout", "resource-wait-timeout"},
+            {"min-parallelism-increase"},
+    };
+
+    /** The JobManagerOptions option of key "jobmanager.adaptive-scheduler." + name; null if this release has none. */
+    static ConfigOption<?> adaptiveOption(String name) {
+        return option(JobManagerOptions.class, AS + name);
+    }
+
+    /** The option of that key among holder's constants; null if this release has none. */
+    static ConfigOption<?> option(Class<?> holder, String key) {
+        for (Field f : holder.getFields()) {
+            if (Modifier.isStatic(f.getModifiers()) && ConfigOption.class.isAssignableFrom(f.getType())) {
+                try {
+                    ConfigOption<?> o = (ConfigOption<?>) f.get(null);
+                    if (o.key().equals(key)) {
+                        return o;
+                    }
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+        return null;
     }
 
     static MiniCluster startCluster(Map<String, String> extra) throws Exception {
@@ -117,14 +164,12 @@ public class AdaptiveChecks extends FlinkLab {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(Configuration.fromMap(m));
         env.setParallelism(4);
         env.setMaxParallelism(128);
-        DataGeneratorSource<Long> src = new DataGeneratorSource<>(
-                i -> i, Long.MAX_VALUE, RateLimiterStrategy.perSecond(2000), Types.LONG);
-        env.fromSource(src, WatermarkStrategy.noWatermarks(), "src")
+        generatorSource(env, 2000)
                 .uid("src").setParallelism(1).setMaxParallelism(1)
                 .keyBy(v -> v % KEYS, Types.LONG)
                 .process(new CountPerKey()).returns(Types.LONG)
                 .uid("keyed-op").name("keyed-op")
-                .sinkTo(new DiscardingSink<>()).uid("sink").name("sink");
+                .sinkTo(discardingSink()).uid("sink").name("sink");
         StreamGraph sg = env.getStreamGraph();
         sg.setJobName(name);
         return sg.getJobGraph();
@@ -148,12 +193,25 @@ public class AdaptiveChecks extends FlinkLab {
 
     // ------------------------------------------------------------------ adaptive scheduler
 
+    /**
+     * The adaptive scheduler, with the options this release has of: the rescale history (20
+     * entries), the cooldown after a rescale 1 s (before 2.0: scaling-interval.min; 1.18 has no
+     * cooldown), the executing state's resource stabilization 2 s.
+     */
     static Map<String, String> adaptiveOptions() {
         Map<String, String> extra = new HashMap<>();
         extra.put("jobmanager.scheduler", "adaptive");
-        extra.put("web.adaptive-scheduler.rescale-history.size", "20");
-        extra.put("jobmanager.adaptive-scheduler.executing.cooldown-after-rescaling", "1 s");
-        extra.put("jobmanager.adaptive-scheduler.executing.resource-stabilization-timeout", "2 s");
+        if (option(WebOptions.class, "web.adaptive-scheduler.rescale-history.size") != null) {
+            extra.put("web.adaptive-scheduler.rescale-history.size", "20");
+        }
+        if (adaptiveOption("executing.cooldown-after-rescaling") != null) {
+            extra.put(AS + "executing.cooldown-after-rescaling", "1 s");
+        } else if (adaptiveOption("scaling-interval.min") != null) {
+            extra.put(AS + "scaling-interval.min", "1 s");
+        }
+        if (adaptiveOption("executing.resource-stabilization-timeout") != null) {
+            extra.put(AS + "executing.resource-stabilization-timeout", "2 s");
+        }
         return extra;
     }
 
@@ -263,6 +321,13 @@ public class AdaptiveChecks extends FlinkLab {
         CountPerKey.RESTORED_KEYS.set(0);
         CountPerKey.TASK_PARALLELISM.clear();
         readNewLogLines();
+        // The request goes out right after a checkpoint completed, about 1 s before the next one: whether a
+        // restart restores that checkpoint or a later one then depends on the release (before 2.0 the job
+        // restarts at once), not on where in the checkpoint interval the request happened to fall.
+        long justCompleted = awaitCompletedCheckpoint(10);
+        if (justCompleted >= 0) {
+            ckBefore = justCompleted;
+        }
         show("PUT", "/jobs/" + jobId + "/resource-requirements", requestBody);
         boolean reached;
         if (until != null) {
@@ -548,6 +613,7 @@ public class AdaptiveChecks extends FlinkLab {
             String msg = l.substring(bar + 3);
             String shortLogger = logger.substring(logger.lastIndexOf('.') + 1);
             boolean keep = shortLogger.equals("DefaultStateTransitionManager")
+                    || OLD_DECISION_LINES.stream().anyMatch(msg::startsWith)
                     || msg.startsWith("Received resource requirements")
                     || msg.startsWith("Restoring job")
                     || shortLogger.equals("JobResourceRequirementsUpdateHandler")
@@ -563,11 +629,54 @@ public class AdaptiveChecks extends FlinkLab {
             out.add(level + " " + shortLogger + ": " + normLog(msg));
             if (msg.startsWith("Error in MiniCluster")) {
                 for (int j = i + 1; j < Math.min(log.size(), i + 5); j++) {
-                    out.add("      " + normLog(log.get(j).trim()));
+                    // (log4j before 2.24 adds the jar to each frame: " ~[flink-dist-1.18.1.jar:1.18.1]")
+                    out.add("      " + normLog(log.get(j).trim().replaceAll(" ~?\\[[^\\]]*\\]$", "")));
                 }
             }
         }
         return out;
+    }
+
+    /**
+     * The adaptive scheduler's lines about rescaling before 2.0 (whose DefaultStateTransitionManager
+     * logs them instead; 2.3 logs none of these): a log line is kept when its message starts with one.
+     */
+    static final List<String> OLD_DECISION_LINES = List.of(
+            "Can change the parallelism of"); // "… of job. Restarting job." (1.18), "… of the job. Restarting the job." (1.19, 1.20)
+
+    static boolean hasStateTransitionManager() {
+        try {
+            Class.forName("org.apache.flink.runtime.scheduler.adaptive.DefaultStateTransitionManager");
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+
+    static final Pattern COMPLETED = Pattern.compile("Completed checkpoint (\\d+) for job ([0-9a-f]{32})");
+
+    /**
+     * Waits (up to `seconds`) for the log's next "Completed checkpoint" line of the job and returns
+     * its checkpoint id (-1 if none came). The log has it at once; GET /jobs/<jobid>/checkpoints is
+     * cached for up to rest.cache.checkpoint-statistics.timeout (3 s).
+     */
+    static long awaitCompletedCheckpoint(int seconds) throws Exception {
+        long deadline = System.currentTimeMillis() + seconds * 1000L;
+        while (System.currentTimeMillis() < deadline) {
+            long id = -1;
+            for (String l : readNewLogLines()) {
+                Matcher m = COMPLETED.matcher(l);
+                if (m.find() && m.group(2).equals(jobId)) {
+                    id = Long.parseLong(m.group(1));
+                }
+            }
+            if (id >= 0) {
+                return id;
+            }
+            Thread.sleep(20);
+        }
+        progress("no checkpoint completed within " + seconds + " s before the request");
+        return -1;
     }
 
     /** The log's new lines, also shown on stderr. */

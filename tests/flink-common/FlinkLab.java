@@ -8,21 +8,20 @@
  * operator, waiting and polling, stopping jobs, reading Flink's log, exception chains and the
  * placeholders for run-specific values.
  *
- * It uses the Flink 2.x API. tests/flink-savepoints (compiled against every release from 1.15 on)
- * and tests/flink-vectors (no cluster) do not use it.
+ * It extends FlinkLabApi, the few pieces whose Flink API differs between 1.18 and 2.x (the keyed
+ * function's open, the generator source, the discarding sink): flink.sh compiles FlinkLabApi.java
+ * with it for 1.19 and later and flink-1.18/FlinkLabApi.java for an older release, so FlinkLab
+ * compiles against Flink 1.18 and later (the programs themselves may need 2.x; flink-adaptive runs
+ * on 1.18 too). tests/flink-savepoints (compiled against every release from 1.15 on) and
+ * tests/flink-vectors (no cluster) do not use it.
  */
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.TaskInfo;
-import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobmaster.JobResult;
@@ -31,7 +30,6 @@ import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
-import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.util.Collector;
 
@@ -53,7 +51,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
-public class FlinkLab {
+public class FlinkLab extends FlinkLabApi {
 
     // ------------------------------------------------------------------ the report
 
@@ -183,12 +181,10 @@ public class FlinkLab {
             KeyedProcessFunction<Long, Long, Long> fn, String uid) {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(Configuration.fromMap(conf));
         env.setParallelism(1);
-        DataGeneratorSource<Long> src = new DataGeneratorSource<>(
-                i -> i, Long.MAX_VALUE, RateLimiterStrategy.perSecond(rate), Types.LONG);
-        env.fromSource(src, WatermarkStrategy.noWatermarks(), "src").uid("src")
+        generatorSource(env, rate).uid("src")
                 .keyBy(v -> v % 10, Types.LONG)
                 .process(fn).returns(Types.LONG).uid(uid).name(uid)
-                .sinkTo(new DiscardingSink<>()).uid("sink").name("sink");
+                .sinkTo(discardingSink()).uid("sink").name("sink");
         StreamGraph sg = env.getStreamGraph();
         sg.setJobName(name);
         return sg.getJobGraph();
@@ -204,7 +200,7 @@ public class FlinkLab {
      * those equal `expected`, each key's latest count, the tasks' parallelism and max parallelism,
      * and how many times a task opened.
      */
-    public static class CountPerKey extends KeyedProcessFunction<Long, Long, Long> {
+    public static class CountPerKey extends OpenedKeyedFunction<Long, Long, Long> {
         static final AtomicLong PROCESSED = new AtomicLong();
         static final AtomicLong RESTORED_KEYS = new AtomicLong();
         static final AtomicLong RESTORED_MATCH = new AtomicLong();
@@ -230,12 +226,11 @@ public class FlinkLab {
         private transient Set<Long> seenThisRun;
 
         @Override
-        public void open(OpenContext ctx) {
+        protected void opened(int parallelism, int maxParallelism) {
             seenThisRun = new HashSet<>();
             openCount();
-            TaskInfo task = getRuntimeContext().getTaskInfo();
-            TASK_PARALLELISM.add(task.getNumberOfParallelSubtasks());
-            TASK_MAX_PARALLELISM.add(task.getMaxNumberOfParallelSubtasks());
+            TASK_PARALLELISM.add(parallelism);
+            TASK_MAX_PARALLELISM.add(maxParallelism);
             OPENS.incrementAndGet();
         }
 

@@ -14,7 +14,9 @@
 # Every failure stops the script with one line on stderr that names what is missing.
 
 FLINK_COMMON=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# The helpers the observation programs share (FlinkLab.java): flink_compile_lab adds it.
+# The helpers the observation programs share (FlinkLab.java): flink_compile_lab adds it, with
+# FLINK_LAB_API_JAVA (flink_install sets it: FlinkLabApi.java for 1.19 and later,
+# flink-1.18/FlinkLabApi.java before), the few pieces of FlinkLab whose Flink API differs.
 FLINK_LAB_JAVA=$FLINK_COMMON/FlinkLab.java
 # The trace kit's job pieces (TraceJob.java: its source, the rate limiter that holds it, a sink
 # that commits on checkpoints), for the programs that run that job.
@@ -43,7 +45,9 @@ flink_work() {
 #   FLINK_DIST     the flink-dist jar,
 #   FLINK_CP       the classpath: flink-dist, the log4j jars beside it and, where there is one,
 #                  the shaded ZooKeeper jar (1.15's flink-dist needs its shaded curator/guava),
-#   FLINK_CLASSES  $FLINK_WORK/classes-VERSION, for the compiled programs.
+#   FLINK_CLASSES  $FLINK_WORK/classes-VERSION, for the compiled programs,
+#   FLINK_LAB_API_JAVA  FlinkLab's base for the release: flink-1.18/FlinkLabApi.java for 1.18
+#                  and older, FlinkLabApi.java from 1.19 on.
 # 1.15 to 2.1 are source packages, built by pip with its normal build isolation; 2.2 on are
 # wheels. --no-deps: only the jars are needed, not PyFlink's Python dependencies.
 flink_install() {
@@ -63,6 +67,10 @@ flink_install() {
   done
   [ "$FLINK_CP" != "$FLINK_DIST" ] || flink_fail "no log4j jars beside $FLINK_DIST"
   FLINK_CLASSES=$FLINK_WORK/classes-$version
+  case $version in
+    1.[0-9].* | 1.1[0-8].*) FLINK_LAB_API_JAVA=$FLINK_COMMON/flink-1.18/FlinkLabApi.java ;;
+    *) FLINK_LAB_API_JAVA=$FLINK_COMMON/FlinkLabApi.java ;;
+  esac
 }
 
 # flink_setup VERSION [VENV [NAME]]: flink_work [NAME], then flink_install VERSION into VENV
@@ -85,9 +93,9 @@ flink_compile() {
   grep -v '^Note:' "$log" >&2 || true
 }
 
-# flink_compile_lab SOURCE.java...: flink_compile with FlinkLab.java.
+# flink_compile_lab SOURCE.java...: flink_compile with FlinkLab.java and the release's FlinkLabApi.java.
 flink_compile_lab() {
-  flink_compile "$@" "$FLINK_LAB_JAVA"
+  flink_compile "$@" "$FLINK_LAB_JAVA" "$FLINK_LAB_API_JAVA"
 }
 
 # flink_java SECONDS JAVA-ARG...: java (1 GB heap, 512 MB direct memory) with FLINK_CLASSES and
@@ -99,11 +107,11 @@ flink_java() {
 }
 
 # flink_observe DIR MAIN SECONDS VERSION [VENV]: flink_setup (work dir named after DIR), compiles
-# DIR/MAIN.java (with FlinkLab.java when MAIN extends it: FlinkLab needs Flink 2.x, a program
-# without it may run on 1.x too), runs MAIN for at most SECONDS with DIR/log4j2.properties where
-# there is one (Flink's log: $FLINK_WORK/flink.log, system property obs.log; a program that logs
-# nothing needs none) and a work directory as its argument, and moves its stdout, the report, to
-# DIR/observed-flink-VERSION.txt.
+# DIR/MAIN.java (with FlinkLab.java when MAIN extends it: FlinkLab needs Flink 1.18 or later, a
+# program without it may run on older releases too), runs MAIN for at most SECONDS with
+# DIR/log4j2.properties where there is one (Flink's log: $FLINK_WORK/flink.log, system property
+# obs.log; a program that logs nothing needs none) and a work directory as its argument, and moves
+# its stdout, the report, to DIR/observed-flink-VERSION.txt.
 flink_observe() {
   local dir=$1 main=$2 seconds=$3 version=$4 log4j=()
   flink_setup "$version" "${5:-}" "$(basename "$dir")"

@@ -16,6 +16,7 @@ mod duration;
 pub mod first_checkpoint;
 pub mod in_place;
 pub mod in_place_estimate;
+pub mod in_place_releases;
 pub mod kafka;
 pub mod operator_route;
 pub mod outage;

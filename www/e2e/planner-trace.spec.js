@@ -261,13 +261,21 @@ test('in place follows the release and the job: before 1.18 there is no call to 
   await expect(operator.locator('pre')).toContainText('flinkVersion: v1_18');
   // Each release's own scheduler waits (its jar's options), and which release answered.
   const conditions = page.getByTestId('inplace-conditions');
-  await expect(page.getByTestId('inplace-observed-on')).toHaveText('Observed on Flink 2.3.0 only: these answers were not run on Flink 1.18.');
+  // Run on 1.18.1 too (tests/flink-adaptive): the same answers, but the restart takes the
+  // checkpoint completed before the request, where 2.3.0 waits for one after it.
+  await expect(page.getByTestId('inplace-observed-on')).toHaveText('Observed on Flink 1.18.1: the same HTTP answers and parallelisms as on 2.3.0; the restart differs, as the conditions say.');
+  await expect(page.getByRole('heading', { name: 'Conditions, as Flink 1.18.1 answered' })).toBeVisible();
+  await expect(page.getByTestId('inplace-restore-point')).toContainText('restores every key\'s state from the latest checkpoint completed before the request');
   await expect(conditions).toContainText('Flink 1.18 has no option for how long the scheduler waits between rescales');
   await expect(conditions).not.toContainText('cooldown-after-rescaling');
   await page.getByLabel('Flink release').selectOption('1.20');
   await expect(conditions).toContainText('In Flink 1.20 the scheduler waits between two rescales: jobmanager.adaptive-scheduler.scaling-interval.min (default PT30S). It has no option for resources to settle while the job runs (2.0 added one).');
   await page.getByLabel('Flink release').selectOption('2.3');
-  await expect(page.getByTestId('inplace-observed-on')).toHaveCount(0);
+  await expect(page.getByTestId('inplace-observed-on')).toHaveText('Observed on Flink 2.3.0, and on 1.18.1, 1.19.3 and 1.20.5 with the same answers but for the restart.');
+  await expect(page.getByTestId('inplace-restore-point')).toContainText('from a checkpoint completed after the request');
+  await page.getByLabel('Flink release').selectOption('2.1');
+  await expect(page.getByTestId('inplace-observed-on')).toHaveText('Observed on Flink 1.18.1, 1.19.3, 1.20.5 and 2.3.0, not on 2.1: taken to answer as 2.3.0 does.');
+  await page.getByLabel('Flink release').selectOption('2.3');
   await expect(conditions).toContainText('before it rescales: jobmanager.adaptive-scheduler.executing.resource-stabilization-timeout (default PT1M); and between two rescales: jobmanager.adaptive-scheduler.executing.cooldown-after-rescaling (default PT30S).');
   await page.getByLabel('Flink release').selectOption('1.18');
   // Down, within the ceiling: the plan's own restore reaches 100, so no request is needed.

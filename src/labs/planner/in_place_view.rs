@@ -16,6 +16,7 @@ use crate::model::planner::in_place::{
     above_max_message, scheduler_waits, InPlaceOutcome, INCOMPLETE_MESSAGE, NOT_ADAPTIVE_MESSAGE,
 };
 use crate::model::planner::in_place_estimate::InPlaceEstimate;
+use crate::model::planner::in_place_releases::{observed_line, observed_version, RestorePoint};
 use crate::model::planner::operator_route::{before_in_place, deployment_patch, CONDITIONS, FALLBACK, INPLACE_OPTION};
 use crate::model::planner::release::Release;
 use crate::model::planner::{JobStatus, Verdict};
@@ -128,7 +129,7 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
     html! {
         <section class="in-place" aria-labelledby="in-place-title">
             <h2 id="in-place-title">{ "Or in place: the adaptive scheduler" }</h2>
-            <p>{ "With the adaptive scheduler a running job's parallelism can be changed through the REST API (FLIP-291, Flink 1.18 on; what follows was observed in 2.3.0). It is still a restart, from the latest checkpoint, and it is still capped by max parallelism; what it saves is the savepoint, the stop and the new submission." }</p>
+            <p>{ "With the adaptive scheduler a running job's parallelism can be changed through the REST API (FLIP-291, Flink 1.18 on; what follows was observed on 1.18.1, 1.19.3, 1.20.5 and 2.3.0). It is still a restart, from the latest checkpoint, and it is still capped by max parallelism; what it saves is the savepoint, the stop and the new submission." }</p>
             <LiveForm>
                 { slot_pick(&SCHEDULER, s, a) }
                 { slot_field(&SLOTS_FOR_JOB, s, a) }
@@ -144,15 +145,13 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
             }
             <p>{ if outcome == InPlaceOutcome::NotInRelease { "From 1.18 on, the request (every vertex of the job, with its bounds):" } else { "The request (every vertex of the job, with its bounds):" } }</p>
             <pre class="command" data-testid="inplace-request"><code>{ request }</code></pre>
-            <h3>{ "Conditions, as Flink 2.3.0 answered" }</h3>
-            if s.release != Release::V2_3 {
-                <p data-testid="inplace-observed-on">{ format!("Observed on Flink 2.3.0 only: these answers were not run on Flink {}.", s.release.slug()) }</p>
-            }
+            <h3>{ format!("Conditions, as Flink {} answered", observed_version(s.release).unwrap_or("2.3.0")) }</h3>
+            <p data-testid="inplace-observed-on">{ observed_line(s.release) }</p>
             <ul class="conditions" data-testid="inplace-conditions">
                 <li>{ "jobmanager.scheduler: adaptive. The default scheduler answers HTTP 500 and the job keeps running as it was." }</li>
                 <li>{ format!("Every upper bound at most the vertex's max parallelism ({max} here): above it, HTTP 400 whatever the scheduler. Raising the ceiling still needs a rewrite or a rebuild.") }</li>
                 <li>{ "Enough task slots: with fewer, the job runs at what the slots allow, with HTTP 200 and no error (100 asked with 16 slots ran at 16; 120 asked while on all 16 changed nothing). A lower bound above the slots also answers 200 and changes nothing. On a standalone cluster add TaskManagers first." }</li>
-                <li>{ "Checkpointing on: the job restarts (Executing → Restarting → CreatingExecutionGraph → Executing) and restores every key's state from a checkpoint completed after the request." }</li>
+                <li data-testid="inplace-restore-point">{ RestorePoint::of(s.release).condition() }</li>
                 <li>{ "A body naming every vertex (GET the same URL first and change only the upper bounds), with bounds above zero and lower ≤ upper; else HTTP 400, for example:" }<br /><code>{ INCOMPLETE_MESSAGE }</code></li>
                 <li>{ "Never an upper bound of -1: in Flink 2.3.0 it was accepted with HTTP 200, then the scheduler failed with a NullPointerException while assigning slots and shut the MiniCluster down (the job ended SUSPENDED)." }</li>
                 <li>{ waits_line(s.release) }</li>

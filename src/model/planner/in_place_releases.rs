@@ -1,0 +1,138 @@
+//! Which Flink releases the in-place answers were run on, and where the releases differ
+//! (`tests/flink-adaptive/observed-flink-<version>.txt`, one program run on 1.18.1, 1.19.3,
+//! 1.20.5 and 2.3.0): every PUT got the same HTTP status and left the same parallelism on all
+//! four; the restart differs. 1.18 to 1.20 restart the job at once and restore the latest
+//! checkpoint completed before the request; 2.3.0 waits for a checkpoint completed after it (the
+//! `rescale-trigger` options that arrive with 2.0, `tests/flink-config-keys`). 2.0 to 2.2 were
+//! not run: they are taken to restart as 2.3.0 does.
+
+use super::release::Release;
+
+/// The version the in-place answers were observed on for `release`, if any.
+pub fn observed_version(release: Release) -> Option<&'static str> {
+    match release {
+        Release::V1_18 => Some("1.18.1"),
+        Release::V1_19 => Some("1.19.3"),
+        Release::V1_20 => Some("1.20.5"),
+        Release::V2_3 => Some("2.3.0"),
+        _ => None,
+    }
+}
+
+/// Every version the in-place answers were observed on, oldest first.
+pub const OBSERVED_VERSIONS: [&str; 4] = ["1.18.1", "1.19.3", "1.20.5", "2.3.0"];
+
+/// Which checkpoint an in-place rescale restores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RestorePoint {
+    /// The job restarts at once, from the latest checkpoint completed before the request: what
+    /// came after it is read again from the sources.
+    BeforeRequest,
+    /// The job waits for a checkpoint completed after the request and restarts from it.
+    AfterRequest,
+}
+
+impl RestorePoint {
+    /// The checkpoint `release` restores an in-place rescale from.
+    pub fn of(release: Release) -> RestorePoint {
+        if release >= Release::V2_0 {
+            RestorePoint::AfterRequest
+        } else {
+            RestorePoint::BeforeRequest
+        }
+    }
+
+    /// How the observation report words it (`restored from: …`).
+    pub fn observed_words(self) -> &'static str {
+        match self {
+            RestorePoint::BeforeRequest => "the latest checkpoint completed before the request",
+            RestorePoint::AfterRequest => "a checkpoint that completed after the request",
+        }
+    }
+
+    /// The condition as the planner says it.
+    pub fn condition(self) -> &'static str {
+        match self {
+            RestorePoint::BeforeRequest => {
+                "Checkpointing on: the job restarts at once (its tasks cancelled and deployed again) and restores every \
+                 key's state from the latest checkpoint completed before the request; what came after that checkpoint \
+                 is read again from the sources."
+            }
+            RestorePoint::AfterRequest => {
+                "Checkpointing on: the job restarts (Executing → Restarting → CreatingExecutionGraph → Executing) and \
+                 restores every key's state from a checkpoint completed after the request."
+            }
+        }
+    }
+}
+
+/// The line that says which releases the answers were run on, for a runbook of `release`.
+pub fn observed_line(release: Release) -> String {
+    match observed_version(release) {
+        Some("2.3.0") => "Observed on Flink 2.3.0, and on 1.18.1, 1.19.3 and 1.20.5 with the same answers but for the restart.".to_string(),
+        Some(v) => format!(
+            "Observed on Flink {v}: the same HTTP answers and parallelisms as on 2.3.0; the restart differs, as the conditions say."
+        ),
+        None if release.rescales_in_place() => format!(
+            "Observed on Flink 1.18.1, 1.19.3, 1.20.5 and 2.3.0, not on {}: taken to answer as 2.3.0 does.",
+            release.slug()
+        ),
+        None => format!("Flink {} has no such call; observed on 1.18.1, 1.19.3, 1.20.5 and 2.3.0.", release.slug()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OBSERVED: [&str; 4] = [
+        include_str!("../../../tests/flink-adaptive/observed-flink-1.18.1.txt"),
+        include_str!("../../../tests/flink-adaptive/observed-flink-1.19.3.txt"),
+        include_str!("../../../tests/flink-adaptive/observed-flink-1.20.5.txt"),
+        include_str!("../../../tests/flink-adaptive/observed-flink-2.3.0.txt"),
+    ];
+
+    fn release_of(version: &str) -> Release {
+        Release::ALL.iter().copied().find(|r| version.starts_with(&format!("{}.", r.slug()))).expect("a release")
+    }
+
+    /// Each observed release's file: its version, the restore point the model says (and never
+    /// the other), and the answers the planner's conditions state for every release: the
+    /// statuses and the parallelisms after each PUT of the lab's kind (lower bound 1).
+    #[test]
+    fn every_observed_release_answers_as_the_model_says() {
+        for (version, text) in OBSERVED_VERSIONS.iter().zip(OBSERVED) {
+            let release = release_of(version);
+            assert_eq!(observed_version(release), Some(*version));
+            assert!(text.starts_with(&format!("Flink version: {version} ")), "{version}");
+            let point = RestorePoint::of(release);
+            let other = match point {
+                RestorePoint::BeforeRequest => RestorePoint::AfterRequest,
+                RestorePoint::AfterRequest => RestorePoint::BeforeRequest,
+            };
+            assert!(text.contains(&format!("restored from: {}", point.observed_words())), "{version}");
+            assert!(!text.contains(&format!("restored from: {}", other.observed_words())), "{version}");
+            for seen in [
+                // upper bound 8 from 4; 128 with 16 slots (capped); back down to 4; 100 with 16 slots
+                "): 4 -> 8\n",
+                "): 8 -> 16\n",
+                "): 16 -> 4\n",
+                "): 4 -> 16\n",
+                "exceeds its maximum parallelism 128",
+                "-> HTTP 500",
+                "The DefaultScheduler does not support changing the parallelism",
+                "REST no longer answers: the MiniCluster shut down",
+            ] {
+                assert!(text.contains(seen), "{version}: {seen:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_line_names_what_was_run() {
+        assert!(observed_line(Release::V1_18).starts_with("Observed on Flink 1.18.1: the same HTTP answers"));
+        assert!(observed_line(Release::V2_1).contains("not on 2.1"));
+        assert!(observed_line(Release::V1_17).starts_with("Flink 1.17 has no such call"));
+        assert_eq!(Release::ALL.iter().filter(|r| observed_version(**r).is_some()).count(), OBSERVED_VERSIONS.len());
+    }
+}

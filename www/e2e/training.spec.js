@@ -223,7 +223,11 @@ for (const [id, answer, shown, left] of [
     await expect(shown(page)).toBeVisible();
     await expect(left(page)).toHaveCount(0);
     await expect(page.getByTestId('view-note')).toContainText('This link shows one part of the lab.');
-    if (id === 'sample-uid-throttle') await expect(page.getByTestId('uid-file')).toHaveText(/^Looked up in .+\.$/);
+    if (id === 'sample-uid-throttle') {
+      await expect(page.getByTestId('uid-file')).toHaveText(/^Looked up in .+\.$/);
+      // Above the file's choice, on the first screen (found by review at y≈988, under it).
+      await expect(page.getByTestId('uid-match')).toBeInViewport();
+    }
     if (id === 'sample-max-parallelism') await expect(page.getByTestId('savepoint-max-parallelism')).toHaveText(/^128/);
     if (['point-of-no-return', 'cutover-downtime'].includes(id)) {
       // The answer is on the first screens, not pages down.

@@ -139,8 +139,23 @@ pub fn SavepointLab(props: &LabProps) -> Html {
         .as_ref()
         .and_then(|m| m.operator)
         .and_then(|i| snapshot.as_ref().map(|s| refusal_message(&s.0.operators[i])));
+    // The uid lookup: last in the whole lab; alone (`view=uid`), first, above the file's choice,
+    // so its answer is on the first screen (found by review: below the file picker), with the
+    // file it looks in named (the summary, left out, names it).
+    let uid_first = view == Some("uid");
+    let lookup = html! {
+        <InView names={UID}>
+            if let (Some(l), true) = (&state.loaded, uid_first) {
+                <p data-testid="uid-file">{ format!("Looked up in {}.", l.name) }</p>
+            }
+            <uid::UidLookup text={AttrValue::from(state.uid.text.clone())} error={state.uid.error.clone().map(AttrValue::from)}
+                found={(*found).clone().map(|m| (AttrValue::from(uid_value.clone()), m))}
+                rows={rows_now.clone()} refusal={refusal.map(AttrValue::from)} on_input={on_uid} />
+        </InView>
+    };
     html! {
         <LabFrame lab={Lab::Savepoint} lede={LEDE} notices={lab.notices}>
+            if uid_first { { lookup.clone() } }
             <upload::Upload reading={state.reading.clone()} error={state.error.clone()} dragging={*dragging}
                 shown={state.loaded.as_ref().map(|l| AttrValue::from(l.name.clone()))} on_file={on_file} on_sample={on_sample} />
             if let (Some(l), Some(rows), Some(summary), true) = (&state.loaded, rows_now.clone(), (*summary).clone(), view != Some("uid")) {
@@ -152,15 +167,7 @@ pub fn SavepointLab(props: &LabProps) -> Html {
                     { details(&state, c, &rows, &on_action) }
                 }
             }
-            <InView names={UID}>
-                // Alone, the lookup says which file it looks in (the summary, left out, names it).
-                if let (Some(l), Some("uid")) = (&state.loaded, view) {
-                    <p data-testid="uid-file">{ format!("Looked up in {}.", l.name) }</p>
-                }
-                <uid::UidLookup text={AttrValue::from(state.uid.text.clone())} error={state.uid.error.clone().map(AttrValue::from)}
-                    found={(*found).clone().map(|m| (AttrValue::from(uid_value.clone()), m))}
-                    rows={rows_now} refusal={refusal.map(AttrValue::from)} on_input={on_uid} />
-            </InView>
+            if !uid_first { { lookup } }
         </LabFrame>
     }
 }

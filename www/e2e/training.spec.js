@@ -228,6 +228,9 @@ for (const [id, answer, shown, left] of [
       // Above the file's choice, on the first screen (found by review at y≈988, under it).
       await expect(page.getByTestId('uid-match')).toBeInViewport();
     }
+    // Alone, the what-if comes first: the row at 32 on the first screen (found by review at
+    // y≈1358, under the load table).
+    if (id === 'hot-key-rescale') await expect(page.getByTestId('whatif-busiest')).toBeInViewport();
     if (id === 'sample-max-parallelism') await expect(page.getByTestId('savepoint-max-parallelism')).toHaveText(/^128/);
     if (['point-of-no-return', 'cutover-downtime'].includes(id)) {
       // The answer is on the first screens, not pages down.

@@ -69,6 +69,7 @@ struct PartsProps {
 #[function_component]
 fn SkewParts(props: &PartsProps) -> Html {
     let lab = use_lab::<SkewState>(&props.location);
+    let what_if_first = crate::components::use_view() == Some("what-if");
     let state = lab.state;
     // A key set made or imported in steps: the page is not settled.
     crate::components::use_busy(state.generating.is_some() || state.importing.is_some());
@@ -144,6 +145,12 @@ fn SkewParts(props: &PartsProps) -> Html {
     // link's notices.
     let storage = state.storage_notice.clone();
 
+    // Below the first screen in the whole lab: its code is fetched when it is wanted.
+    let what_if = html! {
+        <InView names={WHAT_IF}><Wanted height="short">
+            <whatif::DeferredWhatIf state={(*state).clone()} groups={groups.clone()} current={current.clone()} on_action={on_action.clone()} />
+        </Wanted></InView>
+    };
     html! {
         <LabFrame lab={Lab::Skew} lede={LEDE} notices={lab.notices}>
             if let Some(message) = storage {
@@ -165,11 +172,11 @@ fn SkewParts(props: &PartsProps) -> Html {
                 if let Err(e) = &current.loads {
                     <div class="alert" role="alert"><strong>{ "The job does not start. " }</strong>{ e.to_string() }{ "." }</div>
                 }
+                // Alone (`view=what-if`), the what-if comes first: its table holds the answer, now
+                // against the other parallelism (found by review under the load table).
+                if what_if_first { { what_if.clone() } }
                 <InView names={SKEW}><results::Results keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} top={top.clone()} /></InView>
-                // Below the first screen: each part's code is fetched when it is wanted.
-                <InView names={WHAT_IF}><Wanted height="short">
-                    <whatif::DeferredWhatIf state={(*state).clone()} groups={groups.clone()} current={current.clone()} on_action={on_action.clone()} />
-                </Wanted></InView>
+                if !what_if_first { { what_if } }
                 if props.complete {
                     <InView names={charts_panel::CHARTS}><Wanted height="tall">
                         <charts_panel::DeferredCharts keys={keys.clone()} groups={groups.clone()} scenario={current.clone()} ranked={derived.map(|d| d.ranked)} />

@@ -6,7 +6,7 @@
 use yew::prelude::*;
 
 use crate::browser;
-use crate::components::{use_page_from, PagerButtons, ScrollBox};
+use crate::components::{use_page_from, Page, PagerButtons, ScrollBox};
 use crate::charts::ranges_bar::RangesBar;
 use crate::model::export::owners_csv;
 use crate::model::number::count;
@@ -40,9 +40,8 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
         if (page.first..page.end).contains(&(owner as usize)) {
             "its row is marked in the table.".to_string()
         } else {
-            let first = owner / PAGE_ROWS * PAGE_ROWS;
-            let last = (first + PAGE_ROWS).min(p.get()) - 1;
-            format!("its row is on another page of the table, subtasks {first} to {last}.")
+            let its = Page::of(p.get() as usize, PAGE_ROWS as usize, (owner / PAGE_ROWS) as usize);
+            format!("its row is on another page of the table, subtasks {} to {}.", its.first, its.end - 1)
         }
     };
     let (found_text, alert) = match &found {

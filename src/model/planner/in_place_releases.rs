@@ -66,18 +66,30 @@ impl RestorePoint {
     }
 }
 
+/// `versions` written as a list: `1.18.1, 1.19.3 and 1.20.5`.
+fn listed(versions: &[&str]) -> String {
+    match versions {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
 /// The line that says which releases the answers were run on, for a runbook of `release`.
 pub fn observed_line(release: Release) -> String {
+    let (older, newest) = OBSERVED_VERSIONS.split_at(OBSERVED_VERSIONS.len() - 1);
+    let (older, newest, all) = (listed(older), newest[0], listed(&OBSERVED_VERSIONS));
     match observed_version(release) {
-        Some("2.3.0") => "Observed on Flink 2.3.0, and on 1.18.1, 1.19.3 and 1.20.5 with the same answers but for the restart.".to_string(),
+        Some(v) if v == newest => {
+            format!("Observed on Flink {newest}, and on {older} with the same answers but for the restart.")
+        }
         Some(v) => format!(
-            "Observed on Flink {v}: the same HTTP answers and parallelisms as on 2.3.0; the restart differs, as the conditions say."
+            "Observed on Flink {v}: the same HTTP answers and parallelisms as on {newest}; the restart differs, as the conditions say."
         ),
-        None if release.rescales_in_place() => format!(
-            "Observed on Flink 1.18.1, 1.19.3, 1.20.5 and 2.3.0, not on {}: taken to answer as 2.3.0 does.",
-            release.slug()
-        ),
-        None => format!("Flink {} has no such call; observed on 1.18.1, 1.19.3, 1.20.5 and 2.3.0.", release.slug()),
+        None if release.rescales_in_place() => {
+            format!("Observed on Flink {all}, not on {}: taken to answer as {newest} does.", release.slug())
+        }
+        None => format!("Flink {} has no such call; observed on {all}.", release.slug()),
     }
 }
 
@@ -131,7 +143,14 @@ mod tests {
     #[test]
     fn the_line_names_what_was_run() {
         assert!(observed_line(Release::V1_18).starts_with("Observed on Flink 1.18.1: the same HTTP answers"));
-        assert!(observed_line(Release::V2_1).contains("not on 2.1"));
+        assert_eq!(
+            observed_line(Release::V2_1),
+            "Observed on Flink 1.18.1, 1.19.3, 1.20.5 and 2.3.0, not on 2.1: taken to answer as 2.3.0 does."
+        );
+        assert_eq!(
+            observed_line(Release::V2_3),
+            "Observed on Flink 2.3.0, and on 1.18.1, 1.19.3 and 1.20.5 with the same answers but for the restart."
+        );
         assert!(observed_line(Release::V1_17).starts_with("Flink 1.17 has no such call"));
         assert_eq!(Release::ALL.iter().filter(|r| observed_version(**r).is_some()).count(), OBSERVED_VERSIONS.len());
     }

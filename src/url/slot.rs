@@ -1,10 +1,10 @@
 //! A parameter that knows where it lives in its lab's state ([`Slot`]): the parameter (a
 //! [`Param`] field or a [`Pick`] menu), its default, and a lens into the state (get, get-mut,
 //! and an optional hook run after an edit, for a lab that must react). A lab lists its slots
-//! once, with [`slots!`], beside its state's fields; from that one list come the state a link
-//! opens ([`open`]), the link the state writes back ([`pairs`]), every edit ([`Edit`], one
-//! action for every field and menu of every lab) and the widgets' views. Nothing is mirrored by
-//! hand: a new number parameter is its line in the list, its field in the state and its widget.
+//! once, with [`slots!`]; from that one list come the state's fields, the state a link opens
+//! ([`open`]), the link the state writes back ([`pairs`]), every edit ([`Edit`], one action for
+//! every field and menu of every lab) and the widgets' views. Nothing is mirrored by hand: a
+//! new number parameter is its line in the list and its widget.
 
 use std::ops::Deref;
 
@@ -251,16 +251,28 @@ pub fn pairs<S>(table: Table<S>, state: &S) -> Vec<(&'static str, String)> {
     out
 }
 
-/// Declares a lab's slots and its two tables (and [`Slotted`] for the state): `SLOTS` (the
-/// [`Table`] the frame drives) and
-/// `PARAMS` (every parameter as lock lists and tests see them, with the lab's hand-read
-/// parameters after `also`). One line per parameter:
+/// Declares a lab's state with its slots, and the state's two tables (and [`Slotted`] for it):
+/// `SLOTS` (the [`Table`] the frame drives) and `PARAMS` (every parameter as lock lists and
+/// tests see them, with the lab's hand-read parameters after `also`). Each parameter is one
+/// line, which is also its field of the state (of the type its kind stores: a [`Field`] for a
+/// [`Param`], the value for a [`Pick`]), documented by the line's comment:
 /// `NAME: Kind = field, default, parameter [, after hook] [, carried when predicate];`.
+/// The state's other fields, which no link carries, follow in `and { … }`.
+///
+/// [`Field`]: super::Field
+/// [`Pick`]: super::Pick
 macro_rules! slots {
-    ($state:ty {
+    ($(#[$meta:meta])* pub struct $state:ident {
         $($(#[$doc:meta])* $name:ident: $kind:ty = $field:ident, $default:expr, $param:expr
             $(, after $hook:expr)? $(, carried when $carried:expr)?;)+
-    } $(also $($extra:path),+)?) => {
+    } $(and {
+        $($(#[$xdoc:meta])* pub $xfield:ident: $xty:ty),* $(,)?
+    })? $(also $($extra:path),+)?) => {
+        $(#[$meta])*
+        pub struct $state {
+            $($(#[$doc])* pub $field: <$kind as $crate::url::slot::Kind>::Stored,)+
+            $($($(#[$xdoc])* pub $xfield: $xty,)*)?
+        }
         $($(#[$doc])*
         pub static $name: $crate::url::Slot<$state, $kind> = $crate::url::Slot::new(
             $param,

@@ -10,34 +10,6 @@ use crate::model::number::{format_millis_as_seconds, parse_seconds_as_millis};
 use crate::url::workshop::{answers_hidden, ANSWERS};
 use crate::url::{notice, slots, Field, Notice, Param, Params};
 
-/// The pair (m, a), playback time, the learner's prediction and the exercise progress.
-///
-/// Invariant: `orbit` always matches the last valid `m` and `a`; a prediction belongs to the
-/// pair it was made for, and an edit of the pair moves it to `earlier` and starts the new pair's
-/// walk from 0; a walk whose trail is on screen before a prediction takes none (it is locked).
-#[derive(Debug, Clone, PartialEq)]
-pub struct CoverageState {
-    pub m: Field<u32>,
-    pub a: Field<u64>,
-    pub orbit: Orbit,
-    /// `answers=hidden`: a wrong prediction gets a hint, the trail is not shown.
-    pub hidden: bool,
-    /// Playback time in milliseconds, `0..=3_600_000`; the URL writes it in seconds (`t=1.5`).
-    pub t_ms: u32,
-    /// False until the first Play or Step (or a link with t > 0): the trail is empty.
-    pub started: bool,
-    pub clock: Option<Clock>,
-    /// The prediction for the current pair, and whether it is locked (the run began).
-    pub prediction: Prediction,
-    pub count: Field<Option<u32>>,
-    pub locked: bool,
-    pub earlier: Option<Earlier>,
-    pub progress: Progress,
-    /// Opened from a link with t > 0 (a shared link, a reload): the walk was under way before
-    /// anything could be predicted on this page, which a prediction is not carried into.
-    pub opened_under_way: bool,
-}
-
 /// Playback in progress: t = `t_ms_at_start` + milliseconds since `started_at_ms` (a
 /// reading of the browser clock).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -55,14 +27,40 @@ pub struct Earlier {
     pub verdict: Verdict,
 }
 
-slots! { CoverageState {
-    M: Param<u32> = m, 8,
-        Param::whole("m", "modulus m", 1, MAX_MODULUS as i64).control("Modulus m", "coverage-m").lockable(),
-        after CoverageState::sync_orbit;
-    A: Param<u64> = a, 1,
-        Param::whole64("a", "stride a", 0, MAX_STRIDE as i64).control("Stride a", "coverage-a").lockable(),
-        after CoverageState::sync_orbit;
-} also ANSWERS }
+slots! {
+    /// The pair (m, a), playback time, the learner's prediction and the exercise progress.
+    ///
+    /// Invariant: `orbit` always matches the last valid `m` and `a`; a prediction belongs to the
+    /// pair it was made for, and an edit of the pair moves it to `earlier` and starts the new pair's
+    /// walk from 0; a walk whose trail is on screen before a prediction takes none (it is locked).
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct CoverageState {
+        M: Param<u32> = m, 8,
+            Param::whole("m", "modulus m", 1, MAX_MODULUS as i64).control("Modulus m", "coverage-m").lockable(),
+            after CoverageState::sync_orbit;
+        A: Param<u64> = a, 1,
+            Param::whole64("a", "stride a", 0, MAX_STRIDE as i64).control("Stride a", "coverage-a").lockable(),
+            after CoverageState::sync_orbit;
+    } and {
+        pub orbit: Orbit,
+        /// `answers=hidden`: a wrong prediction gets a hint, the trail is not shown.
+        pub hidden: bool,
+        /// Playback time in milliseconds, `0..=3_600_000`; the URL writes it in seconds (`t=1.5`).
+        pub t_ms: u32,
+        /// False until the first Play or Step (or a link with t > 0): the trail is empty.
+        pub started: bool,
+        pub clock: Option<Clock>,
+        /// The prediction for the current pair, and whether it is locked (the run began).
+        pub prediction: Prediction,
+        pub count: Field<Option<u32>>,
+        pub locked: bool,
+        pub earlier: Option<Earlier>,
+        pub progress: Progress,
+        /// Opened from a link with t > 0 (a shared link, a reload): the walk was under way before
+        /// anything could be predicted on this page, which a prediction is not carried into.
+        pub opened_under_way: bool,
+    } also ANSWERS
+}
 
 /// The sections `view=` shows alone, for a compact embed; each holds the controls and the
 /// circle it needs, and only `exercise` holds the two-run exercise.

@@ -6,58 +6,51 @@
 use crate::model::{Key, KeyType, MaxParallelism};
 use crate::url::{notice, slots, Choice, Field, Notice, Param, Params, Pick, Section, Sections, MAX_P};
 
-/// What the page holds: each field's typed text beside its last valid value.
-///
-/// Invariant: a field's `value` is always the last valid value; bad text sets `error` and
-/// leaves `value` alone, so the page keeps answering for the last valid input while the
-/// person's text stays on screen.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct OwnersState {
-    /// Empty text = not set: Flink derives it from the parallelism.
-    pub max_parallelism: Field<Option<MaxParallelism>>,
-    /// `1..=32768`; may exceed the max parallelism (then the job cannot start).
-    pub parallelism: Field<u32>,
-    /// The parallelism the job first ran with (empty = the earlier one, else the parallelism): the input of
-    /// Flink's derivation when max parallelism is not set.
-    pub first: Field<Option<u32>>,
-    /// An earlier parallelism to compare with (empty = none).
-    pub from: Field<Option<u32>>,
-    /// The largest parallelism foreseen, for the max-parallelism chooser (empty = p).
-    pub largest: Field<Option<u32>>,
-    /// A key group to find in the ranges table (empty = none).
-    pub group: Field<Option<u32>>,
-    /// `None` until some valid key has been entered.
-    pub key: Field<Option<Key>>,
-    pub key_type: KeyType,
+slots! {
+    /// What the page holds: each field's typed text beside its last valid value.
+    ///
+    /// Invariant: a field's `value` is always the last valid value; bad text sets `error` and
+    /// leaves `value` alone, so the page keeps answering for the last valid input while the
+    /// person's text stays on screen.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    pub struct OwnersState {
+        /// Empty text = not set: Flink derives it from the parallelism.
+        MAXP: Param<Option<MaxParallelism>> = max_parallelism, None,
+            Param::max_parallelism("maxp", "max parallelism")
+                .control("Max parallelism", "owners-maxp")
+                .fallback("using Flink's default derived from p")
+                .lockable();
+        /// `1..=32768`; may exceed the max parallelism (then the job cannot start).
+        P: Param<u32> = parallelism, 4, Param::whole("p", "parallelism", 1, MAX_P).control("Exact parallelism", "owners-p").lockable();
+        /// The parallelism the job first ran with (empty = the earlier one, else the parallelism): the input of
+        /// Flink's derivation when max parallelism is not set.
+        FIRST: Param<Option<u32>> = first, None,
+            Param::optional("first", "first parallelism", 1, MAX_P, "the earlier parallelism, else the parallelism")
+                .control("First parallelism", "owners-first")
+                .hint("The parallelism the job ran with when its state was first created.")
+                .fallback("using the earlier parallelism, else p");
+        /// An earlier parallelism to compare with (empty = none).
+        FROM: Param<Option<u32>> = from, None,
+            Param::optional("from", "earlier parallelism", 1, MAX_P, "none")
+                .control("Earlier parallelism", "owners-from")
+                .hint("The parallelism before a rescale: shows what moves, and what the autoscaler would pick.")
+                .fallback("showing no rescale")
+                .lockable();
+        /// The largest parallelism foreseen, for the max-parallelism chooser (empty = p).
+        LARGEST: Param<Option<u32>> = largest, None,
+            Param::optional("largest", "largest parallelism", 1, MAX_P, "same as parallelism")
+                .control("Largest foreseeable parallelism", "owners-largest")
+                .fallback("using p");
+        /// A key group to find in the ranges table (empty = none).
+        GROUP: Param<Option<u32>> = group, None, Param::optional("group", "key group", 0, MAX_P - 1, "none").control("Find a key group", "owners-group").fallback("finding none").lockable();
+        TYPE: Pick<KeyType> = key_type, KeyType::String,
+            Pick::new("type", "Key type", "owners-key-type").noun("key type").lockable(), after reparse_key,
+            carried when |_: &OwnersState| false;
+    } and {
+        /// `None` until some valid key has been entered.
+        pub key: Field<Option<Key>>,
+    } also KEY
 }
-
-slots! { OwnersState {
-    MAXP: Param<Option<MaxParallelism>> = max_parallelism, None,
-        Param::max_parallelism("maxp", "max parallelism")
-            .control("Max parallelism", "owners-maxp")
-            .fallback("using Flink's default derived from p")
-            .lockable();
-    P: Param<u32> = parallelism, 4, Param::whole("p", "parallelism", 1, MAX_P).control("Exact parallelism", "owners-p").lockable();
-    FIRST: Param<Option<u32>> = first, None,
-        Param::optional("first", "first parallelism", 1, MAX_P, "the earlier parallelism, else the parallelism")
-            .control("First parallelism", "owners-first")
-            .hint("The parallelism the job ran with when its state was first created.")
-            .fallback("using the earlier parallelism, else p");
-    FROM: Param<Option<u32>> = from, None,
-        Param::optional("from", "earlier parallelism", 1, MAX_P, "none")
-            .control("Earlier parallelism", "owners-from")
-            .hint("The parallelism before a rescale: shows what moves, and what the autoscaler would pick.")
-            .fallback("showing no rescale")
-            .lockable();
-    LARGEST: Param<Option<u32>> = largest, None,
-        Param::optional("largest", "largest parallelism", 1, MAX_P, "same as parallelism")
-            .control("Largest foreseeable parallelism", "owners-largest")
-            .fallback("using p");
-    GROUP: Param<Option<u32>> = group, None, Param::optional("group", "key group", 0, MAX_P - 1, "none").control("Find a key group", "owners-group").fallback("finding none").lockable();
-    TYPE: Pick<KeyType> = key_type, KeyType::String,
-        Pick::new("type", "Key type", "owners-key-type").noun("key type").lockable(), after reparse_key,
-        carried when |_: &OwnersState| false;
-} also KEY }
 
 pub static KEY: Choice = Choice::new("key", "Key").noun("key").lockable();
 

@@ -23,47 +23,7 @@ use crate::model::planner::snapshot_kinds::SnapshotKind;
 use crate::model::planner::JobStatus;
 use crate::model::restore::SavedHow;
 use crate::model::trace::Backend;
-use crate::url::{notice, slots, Field, Notice, Param, Params, Pick, MAX_P};
-
-/// What the page holds: each field's typed text beside its last valid value, and each menu's
-/// pick. Its parameters, defaults (seed 004's case) and controls are the slots below.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct PlannerState {
-    /// The one snapshot max parallelism of the page; `None` = unknown (derived from `first`).
-    pub saved_maxp: Field<Option<u32>>,
-    pub saved_how: SavedHow,
-    pub p: Field<u32>,
-    pub maxp: Field<Option<u32>>,
-    pub current: Field<u32>,
-    pub first: Field<u32>,
-    /// State size in bytes.
-    pub state: Field<u64>,
-    /// Rewrite throughput in bytes per second.
-    pub rate: Field<u64>,
-    /// Savepoint write throughput in bytes per second.
-    pub sp_rate: Field<u64>,
-    /// Restore throughput from a canonical savepoint, in bytes per second.
-    pub restore_rate: Field<u64>,
-    /// Download throughput of an incremental checkpoint's files, in bytes per second.
-    pub inc_rate: Field<u64>,
-    pub partitions: Field<u32>,
-    /// Time-to-live in seconds; `None` = no TTL.
-    pub ttl: Field<Option<u64>>,
-    pub txn: bool,
-    /// The job's checkpoint interval in seconds; `None` = not given.
-    pub interval: Field<Option<u32>>,
-    pub scheduler: Scheduler,
-    /// Task slots for the job; `None` = as many as asked.
-    pub slots: Field<Option<u32>>,
-    /// The Flink release the runbook is named for.
-    pub release: Release,
-    /// The kind of the job's latest snapshots.
-    pub snapshot: SnapshotKind,
-    /// The job's state backend (what the runbook configures).
-    pub backend: Backend,
-    /// Running, or down (seed 004's: its restart at 200 failed).
-    pub job: JobStatus,
-}
+use crate::url::{notice, slots, Notice, Param, Params, Pick, MAX_P};
 
 const MIB: u64 = 1 << 20;
 
@@ -72,64 +32,82 @@ const fn throughput(name: &'static str, what: &'static str, label: &'static str,
     Param::rate(name, what).control(label, id).hint(hint)
 }
 
-slots! { PlannerState {
-    SAVED_MAXP: Param<Option<u32>> = saved_maxp, None,
-        Param::optional("saved_maxp", "snapshot max parallelism", 1, MAX_P, "unknown: Flink's default for the first parallelism")
-            .control("Snapshot max parallelism", "pl-saved-maxp")
-            .hint("Stored in the savepoint or retained checkpoint; a failed restore's message names it. Empty if unknown.")
-            .fallback("using the default for the first parallelism")
-            .lockable();
-    SAVED_HOW: Pick<SavedHow> = saved_how, SavedHow::Derived, Pick::new("saved_maxp_set", "Snapshot max parallelism was", "pl-saved-how").noun("snapshot max parallelism set").lockable();
-    P: Param<u32> = p, 200, Param::whole("p", "new parallelism", 1, MAX_P).control("New parallelism", "pl-p").lockable();
-    MAXP: Param<Option<u32>> = maxp, None,
-        Param::optional("maxp", "new max parallelism", 1, MAX_P, "not set")
-            .control("New max parallelism", "pl-maxp")
-            .hint("Leave empty if the new job does not set it.")
-            .fallback("leaving it unset, as a job that does not set it")
-            .lockable();
-    CURRENT: Param<u32> = current, 24, Param::whole("current", "current parallelism", 1, MAX_P).control("Current parallelism", "pl-current");
-    FIRST: Param<u32> = first, 24,
-        Param::whole("first", "first parallelism", 1, MAX_P)
-            .control("First parallelism", "pl-first")
-            .hint("The job's parallelism when it first ran, if the max is unknown.");
-    STATE: Param<u64> = state, 4 << 40,
-        Param::size_iec("state", "state size", false)
-            .control("State size", "pl-state")
-            .hint("With a binary unit: B, KiB, MiB, GiB, TiB (1 TiB = 1024 GiB); KB … TB are read as the same.");
-    RATE: Param<u64> = rate, 300 * MIB,
-        throughput("rate", "rewrite throughput", "Rewrite throughput per second", "pl-rate",
-            "The State Processor API job's, aggregate (it reads and writes every byte), such as 300 MiB.");
-    SP_RATE: Param<u64> = sp_rate, 300 * MIB,
-        throughput("sp_rate", "savepoint write throughput", "Savepoint write throughput per second", "pl-sp-rate",
-            "Aggregate, writing a savepoint to the snapshot store, such as 300 MiB.");
-    RESTORE_RATE: Param<u64> = restore_rate, 300 * MIB,
-        throughput("restore_rate", "restore throughput", "Restore throughput per second", "pl-restore-rate",
-            "Aggregate, from a canonical savepoint: every key read and written into the state backend again (with RocksDB, bound by CPU), such as 300 MiB.");
-    INC_RATE: Param<u64> = inc_rate, 300 * MIB,
-        throughput("inc_rate", "checkpoint download throughput", "Checkpoint download throughput per second", "pl-inc-rate",
-            "Aggregate, restoring from a retained incremental checkpoint (RocksDB): its files are downloaded as they are, such as 300 MiB.");
-    PARTITIONS: Param<u32> = partitions, 256, Param::whole("partitions", "source partitions", 1, 1_000_000).control("Source partitions", "pl-partitions");
-    TTL: Param<Option<u64>> = ttl, None,
-        Param::ttl("ttl", "state time-to-live")
-            .control("State time-to-live", "pl-ttl")
-            .hint("Such as 6h or 2d, or none.")
-            .fallback("using no time-to-live");
-    TXN: Pick<bool> = txn, true, Pick::new("txn", "Sinks are transactional (exactly-once)", "pl-txn").noun("transactional sinks");
-    INTERVAL: Param<Option<u32>> = interval, None,
-        Param::optional("interval", "checkpoint interval in seconds", 1, 86_400, "not given")
-            .control("Checkpoint interval (seconds)", "pl-interval")
-            .fallback("leaving the interval out of the estimates")
-            .hint("The job's execution.checkpointing.interval: a transactional sink's timeout must cover one more.");
-    SCHEDULER: Pick<Scheduler> = scheduler, Scheduler::Default, Pick::new("scheduler", "Scheduler", "pl-scheduler").noun("scheduler");
-    SLOTS_FOR_JOB: Param<Option<u32>> = slots, None,
-        Param::optional("slots", "task slots", 1, 1_000_000, "as many as asked")
-            .control("Task slots for the job", "pl-slots")
-            .hint("What the cluster can give the job; empty if it gets what it asks for.");
-    RELEASE: Pick<Release> = release, Release::V2_3, Pick::new("release", "Flink release", "pl-release");
-    SNAPSHOT: Pick<SnapshotKind> = snapshot, SnapshotKind::AlignedCheckpoint, Pick::new("snapshot", "The job's latest snapshots", "pl-snapshot").noun("latest snapshots");
-    BACKEND: Pick<Backend> = backend, Backend::RocksDb, Pick::new("backend", "State backend", "pl-backend").noun("state backend");
-    JOB: Pick<JobStatus> = job, JobStatus::Down, Pick::new("job", "The job now", "pl-job").noun("job");
-} }
+slots! {
+    /// What the page holds: each field's typed text beside its last valid value, and each menu's
+    /// pick. Its parameters, defaults (seed 004's case) and controls are the slots below.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    pub struct PlannerState {
+        /// The one snapshot max parallelism of the page; `None` = unknown (derived from `first`).
+        SAVED_MAXP: Param<Option<u32>> = saved_maxp, None,
+            Param::optional("saved_maxp", "snapshot max parallelism", 1, MAX_P, "unknown: Flink's default for the first parallelism")
+                .control("Snapshot max parallelism", "pl-saved-maxp")
+                .hint("Stored in the savepoint or retained checkpoint; a failed restore's message names it. Empty if unknown.")
+                .fallback("using the default for the first parallelism")
+                .lockable();
+        SAVED_HOW: Pick<SavedHow> = saved_how, SavedHow::Derived, Pick::new("saved_maxp_set", "Snapshot max parallelism was", "pl-saved-how").noun("snapshot max parallelism set").lockable();
+        P: Param<u32> = p, 200, Param::whole("p", "new parallelism", 1, MAX_P).control("New parallelism", "pl-p").lockable();
+        MAXP: Param<Option<u32>> = maxp, None,
+            Param::optional("maxp", "new max parallelism", 1, MAX_P, "not set")
+                .control("New max parallelism", "pl-maxp")
+                .hint("Leave empty if the new job does not set it.")
+                .fallback("leaving it unset, as a job that does not set it")
+                .lockable();
+        CURRENT: Param<u32> = current, 24, Param::whole("current", "current parallelism", 1, MAX_P).control("Current parallelism", "pl-current");
+        FIRST: Param<u32> = first, 24,
+            Param::whole("first", "first parallelism", 1, MAX_P)
+                .control("First parallelism", "pl-first")
+                .hint("The job's parallelism when it first ran, if the max is unknown.");
+        /// State size in bytes.
+        STATE: Param<u64> = state, 4 << 40,
+            Param::size_iec("state", "state size", false)
+                .control("State size", "pl-state")
+                .hint("With a binary unit: B, KiB, MiB, GiB, TiB (1 TiB = 1024 GiB); KB … TB are read as the same.");
+        /// Rewrite throughput in bytes per second.
+        RATE: Param<u64> = rate, 300 * MIB,
+            throughput("rate", "rewrite throughput", "Rewrite throughput per second", "pl-rate",
+                "The State Processor API job's, aggregate (it reads and writes every byte), such as 300 MiB.");
+        /// Savepoint write throughput in bytes per second.
+        SP_RATE: Param<u64> = sp_rate, 300 * MIB,
+            throughput("sp_rate", "savepoint write throughput", "Savepoint write throughput per second", "pl-sp-rate",
+                "Aggregate, writing a savepoint to the snapshot store, such as 300 MiB.");
+        /// Restore throughput from a canonical savepoint, in bytes per second.
+        RESTORE_RATE: Param<u64> = restore_rate, 300 * MIB,
+            throughput("restore_rate", "restore throughput", "Restore throughput per second", "pl-restore-rate",
+                "Aggregate, from a canonical savepoint: every key read and written into the state backend again (with RocksDB, bound by CPU), such as 300 MiB.");
+        /// Download throughput of an incremental checkpoint's files, in bytes per second.
+        INC_RATE: Param<u64> = inc_rate, 300 * MIB,
+            throughput("inc_rate", "checkpoint download throughput", "Checkpoint download throughput per second", "pl-inc-rate",
+                "Aggregate, restoring from a retained incremental checkpoint (RocksDB): its files are downloaded as they are, such as 300 MiB.");
+        PARTITIONS: Param<u32> = partitions, 256, Param::whole("partitions", "source partitions", 1, 1_000_000).control("Source partitions", "pl-partitions");
+        /// Time-to-live in seconds; `None` = no TTL.
+        TTL: Param<Option<u64>> = ttl, None,
+            Param::ttl("ttl", "state time-to-live")
+                .control("State time-to-live", "pl-ttl")
+                .hint("Such as 6h or 2d, or none.")
+                .fallback("using no time-to-live");
+        TXN: Pick<bool> = txn, true, Pick::new("txn", "Sinks are transactional (exactly-once)", "pl-txn").noun("transactional sinks");
+        /// The job's checkpoint interval in seconds; `None` = not given.
+        INTERVAL: Param<Option<u32>> = interval, None,
+            Param::optional("interval", "checkpoint interval in seconds", 1, 86_400, "not given")
+                .control("Checkpoint interval (seconds)", "pl-interval")
+                .fallback("leaving the interval out of the estimates")
+                .hint("The job's execution.checkpointing.interval: a transactional sink's timeout must cover one more.");
+        SCHEDULER: Pick<Scheduler> = scheduler, Scheduler::Default, Pick::new("scheduler", "Scheduler", "pl-scheduler").noun("scheduler");
+        /// Task slots for the job; `None` = as many as asked.
+        SLOTS_FOR_JOB: Param<Option<u32>> = slots, None,
+            Param::optional("slots", "task slots", 1, 1_000_000, "as many as asked")
+                .control("Task slots for the job", "pl-slots")
+                .hint("What the cluster can give the job; empty if it gets what it asks for.");
+        /// The Flink release the runbook is named for.
+        RELEASE: Pick<Release> = release, Release::V2_3, Pick::new("release", "Flink release", "pl-release");
+        /// The kind of the job's latest snapshots.
+        SNAPSHOT: Pick<SnapshotKind> = snapshot, SnapshotKind::AlignedCheckpoint, Pick::new("snapshot", "The job's latest snapshots", "pl-snapshot").noun("latest snapshots");
+        /// The job's state backend (what the runbook configures).
+        BACKEND: Pick<Backend> = backend, Backend::RocksDb, Pick::new("backend", "State backend", "pl-backend").noun("state backend");
+        /// Running, or down (seed 004's: its restart at 200 failed).
+        JOB: Pick<JobStatus> = job, JobStatus::Down, Pick::new("job", "The job now", "pl-job").noun("job");
+    }
+}
 
 /// The plan's old target field, read into `p` (the page has one new parallelism; a link that
 /// gives both with different values keeps `p`, with a notice).

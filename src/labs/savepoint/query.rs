@@ -11,33 +11,32 @@ use crate::url::{notice, slots, Choice, Field, Notice, Param, Params, MAX_P};
 /// The longest uid the URL carries (Flink sets no bound; real uids are short).
 pub const MAX_UID_CHARS: usize = 1000;
 
-/// The typed uid and new parallelism, the report shown (the last file read successfully), the
-/// read in progress with its progress, the last failure, and the operator chosen for details
-/// and plans.
-///
-/// Invariant: a failed read never clears the report shown; it only sets `error`.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct SavepointState {
-    pub uid: Field<String>,
-    pub p: Field<Option<u32>>,
-    /// The sample the link asked for, until a read starts.
-    pub wanted_sample: Option<Sample>,
-    pub loaded: Option<Loaded>,
-    pub reading: Option<Reading>,
-    pub error: Option<ReadError>,
-    /// Index into the shown snapshot's operators: details and plans are for this one.
-    pub operator: Option<usize>,
+slots! {
+    /// The typed uid and new parallelism, the report shown (the last file read successfully), the
+    /// read in progress with its progress, the last failure, and the operator chosen for details
+    /// and plans.
+    ///
+    /// Invariant: a failed read never clears the report shown; it only sets `error`.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    pub struct SavepointState {
+        P: Param<Option<u32>> = p, None,
+            Param::optional("p", "new parallelism", 1, MAX_P, "the snapshot's")
+                .control("New parallelism", "sp-p")
+                .hint("For the links below (the planner, the restore predictor); empty: the snapshot's own parallelism.")
+                .fallback("using the snapshot's parallelism")
+                .shown_at("sample=hashmap-savepoint")
+                .lockable();
+    } and {
+        pub uid: Field<String>,
+        /// The sample the link asked for, until a read starts.
+        pub wanted_sample: Option<Sample>,
+        pub loaded: Option<Loaded>,
+        pub reading: Option<Reading>,
+        pub error: Option<ReadError>,
+        /// Index into the shown snapshot's operators: details and plans are for this one.
+        pub operator: Option<usize>,
+    } also UID, SAMPLE
 }
-
-slots! { SavepointState {
-    P: Param<Option<u32>> = p, None,
-        Param::optional("p", "new parallelism", 1, MAX_P, "the snapshot's")
-            .control("New parallelism", "sp-p")
-            .hint("For the links below (the planner, the restore predictor); empty: the snapshot's own parallelism.")
-            .fallback("using the snapshot's parallelism")
-            .shown_at("sample=hashmap-savepoint")
-            .lockable();
-} also UID, SAMPLE }
 
 pub static UID: Choice = Choice::new("uid", "Operator uid").noun("operator uid").lockable();
 pub static SAMPLE: Choice = Choice::new("sample", "Sample snapshot").noun("sample snapshot");

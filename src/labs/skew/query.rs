@@ -14,7 +14,7 @@ use crate::model::skew::presets::{Preset, PresetKind, MAX_PRESET_KEYS};
 use crate::model::skew::units::MAX_EVENTS_PER_S;
 use crate::model::skew::KeyLoad;
 use crate::model::{KeyType, MaxParallelism};
-use crate::url::{notice, slots, Field, Notice, Param, Params, Pick, MAX_P};
+use crate::url::{notice, slots, Notice, Param, Params, Pick, MAX_P};
 
 /// The longest CSV the URL carries; larger sets go to local storage.
 pub const MAX_URL_CSV: usize = 2000;
@@ -46,111 +46,101 @@ impl Default for KeySource {
     }
 }
 
-/// Job settings, the key set (a preset, CSV text, or table edits), the what-ifs, and a running
-/// job's REST metrics.
-///
-/// Invariant: `keys` always holds a valid set of unique keys, all of one type, which is
-/// `key_type` unless the keys come from a preset (or one is being made): then `key_type` is the
-/// type of the keys pasted next. `version` changes whenever `keys` does, so derived values are
-/// keyed on it instead of on a million rows.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct SkewState {
-    pub max_parallelism: Field<Option<MaxParallelism>>,
-    pub parallelism: Field<u32>,
-    pub key_type: KeyType,
-    pub source: KeySource,
-    pub keys: Rc<Vec<KeyLoad>>,
-    pub version: u64,
-    /// Preset parameters as typed: kind, n, s (thousandths), hot %, total (thousandths).
-    pub preset_kind: PresetKind,
-    pub preset_n: Field<u32>,
-    pub preset_s: Field<u64>,
-    pub preset_hot: Field<u32>,
-    pub total: Field<u64>,
-    /// The CSV text the keys were read from, or one pasted since that read no key (it is read
-    /// again under another key type); empty when the keys came from elsewhere (a preset, table
-    /// edits). Shared, it can be megabytes. `Rc<String>`, not `Rc<str>`:
-    /// `Rc`'s `==` first checks that both point to one value only when the value is sized, and
-    /// yew compares a part's props on every render, so an `Rc<str>` of a 20 MB paste cost a
-    /// 20 MB comparison per part per render (up to 260 ms in one task after a 1M-key paste).
-    pub csv_text: Rc<String>,
-    /// The applied text had lone UTF-16 surrogates (seen before it became Rust text).
-    pub csv_lone_surrogates: bool,
-    pub import: Option<ImportReport>,
-    /// Thousandths of a running import, `None` when idle.
-    pub importing: Option<u32>,
-    /// A large preset being generated; the keys stay the previous set until it is done.
-    pub generating: Option<Generating>,
-    /// What a large preset's job derived from `keys` in steps beside them (see
-    /// `import::generate`); `None` once the keys change otherwise, so it always belongs to `keys`.
-    pub derived: Option<Derived>,
-    /// A CSV text being read in steps (a large paste, the stored set, a set read again under a
-    /// new key type); `importing` holds its progress.
-    pub reading: Option<Reading>,
-    /// Requests for a stepped preset or read so far (each one's `job`).
-    pub jobs: u32,
-    /// Key sets shown so far: one more for each preset or read, none for a table edit (the key
-    /// table opens a new set at its first page and keeps its page through edits).
-    pub sets: u32,
-    pub what_if: Field<Option<u32>>,
-    pub salt: Field<u32>,
-    /// The problem with the last key-table edit, if any.
-    pub table_error: Option<String>,
-    /// A message about local storage (not kept, or not found).
-    pub storage_notice: Option<String>,
-    /// The last REST metrics read (**Import metrics**); a failed import leaves it as it was.
-    pub metrics: Option<Rc<ImportedMetrics>>,
-    /// Why the last **Import metrics** read nothing.
-    pub metrics_error: Option<String>,
+slots! {
+    /// Job settings, the key set (a preset, CSV text, or table edits), the what-ifs, and a running
+    /// job's REST metrics.
+    ///
+    /// Invariant: `keys` always holds a valid set of unique keys, all of one type, which is
+    /// `key_type` unless the keys come from a preset (or one is being made): then `key_type` is the
+    /// type of the keys pasted next. `version` changes whenever `keys` does, so derived values are
+    /// keyed on it instead of on a million rows.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    pub struct SkewState {
+        MAXP: Param<Option<MaxParallelism>> = max_parallelism, None,
+            Param::max_parallelism("maxp", "max parallelism")
+                .control("Max parallelism", "skew-maxp")
+                .fallback("using Flink's default derived from p")
+                .lockable();
+        P: Param<u32> = parallelism, 8, Param::whole("p", "parallelism", 1, MAX_P).control("Parallelism", "skew-p").lockable();
+        TYPE: Pick<KeyType> = key_type, KeyType::String,
+            Pick::new("type", "Key type", "skew-key-type").noun("key type").lockable(),
+            after SkewState::retyped, carried when |s: &SkewState| s.key_type != s.source_key_type();
+        /// The preset; its numbers follow as typed: n, s (thousandths), hot %, total (thousandths).
+        PRESET: Pick<PresetKind> = preset_kind, PresetKind::Zipf,
+            Pick::new("preset", "Preset", "skew-preset").noun("preset").lockable(),
+            after SkewState::regenerate, carried when SkewState::custom_preset;
+        N: Param<u32> = preset_n, 1000,
+            Param::whole("n", "number of keys", 1, MAX_PRESET_KEYS as i64).control("Number of keys", "skew-n").lockable(),
+            after |s: &mut SkewState| {
+                s.refuse_one_hot_key();
+                s.regenerate_unless(s.preset_n.error.is_some())
+            },
+            carried when |s: &SkewState| s.custom_preset() && s.preset_n.value != N.default;
+        S: Param<u64> = preset_s, 1100,
+            Param::milli("s", "Zipf exponent", 5, true)
+                .control("Zipf exponent s", "skew-s")
+                .lockable()
+                .hint("Key i (from 1) gets weight 1 / i^s; 0 < s ≤ 5.")
+                .fallback("the Zipf exponent takes a number above 0 and at most 5; using 1.1"),
+            after |s: &mut SkewState| s.regenerate_unless(s.preset_s.error.is_some()),
+            carried when |s: &SkewState| s.custom_preset() && s.preset_kind == PresetKind::Zipf && s.preset_s.value != S.default;
+        HOT: Param<u32> = preset_hot, 30,
+            Param::whole("hot", "hot key share %", 0, 100).control("Hot key share (%)", "skew-hot").shown_at("preset=hot").lockable(),
+            after |s: &mut SkewState| s.regenerate_unless(s.preset_hot.error.is_some()),
+            carried when |s: &SkewState| s.custom_preset() && s.preset_kind == PresetKind::Hot && s.preset_hot.value != HOT.default;
+        TOTAL: Param<u64> = total, 100_000_000,
+            Param::milli("total", "total events per second", MAX_EVENTS_PER_S as i64, true)
+                .control("Total events per second", "skew-total")
+                .lockable(),
+            after |s: &mut SkewState| s.regenerate_unless(!s.from_preset() || s.total.error.is_some()),
+            carried when |s: &SkewState| s.from_preset() && s.total.value != TOTAL.default;
+        Q: Param<Option<u32>> = what_if, None,
+            Param::optional("q", "what-if parallelism", 1, MAX_P, "none")
+                .control("Another parallelism", "skew-q")
+                .fallback("showing no other parallelism");
+        SALT: Param<u32> = salt, 0,
+            Param::whole_or_zero("salt", "sub-keys", 0, MAX_SALT as i64, "0 (off)")
+                .control("Split the hottest key into", "skew-salt")
+                .hint("Sub-keys, 2 to 64.");
+    } and {
+        pub source: KeySource,
+        pub keys: Rc<Vec<KeyLoad>>,
+        pub version: u64,
+        /// The CSV text the keys were read from, or one pasted since that read no key (it is read
+        /// again under another key type); empty when the keys came from elsewhere (a preset, table
+        /// edits). Shared, it can be megabytes. `Rc<String>`, not `Rc<str>`:
+        /// `Rc`'s `==` first checks that both point to one value only when the value is sized, and
+        /// yew compares a part's props on every render, so an `Rc<str>` of a 20 MB paste cost a
+        /// 20 MB comparison per part per render (up to 260 ms in one task after a 1M-key paste).
+        pub csv_text: Rc<String>,
+        /// The applied text had lone UTF-16 surrogates (seen before it became Rust text).
+        pub csv_lone_surrogates: bool,
+        pub import: Option<ImportReport>,
+        /// Thousandths of a running import, `None` when idle.
+        pub importing: Option<u32>,
+        /// A large preset being generated; the keys stay the previous set until it is done.
+        pub generating: Option<Generating>,
+        /// What a large preset's job derived from `keys` in steps beside them (see
+        /// `import::generate`); `None` once the keys change otherwise, so it always belongs to `keys`.
+        pub derived: Option<Derived>,
+        /// A CSV text being read in steps (a large paste, the stored set, a set read again under a
+        /// new key type); `importing` holds its progress.
+        pub reading: Option<Reading>,
+        /// Requests for a stepped preset or read so far (each one's `job`).
+        pub jobs: u32,
+        /// Key sets shown so far: one more for each preset or read, none for a table edit (the key
+        /// table opens a new set at its first page and keeps its page through edits).
+        pub sets: u32,
+        /// The problem with the last key-table edit, if any.
+        pub table_error: Option<String>,
+        /// A message about local storage (not kept, or not found).
+        pub storage_notice: Option<String>,
+        /// The last REST metrics read (**Import metrics**); a failed import leaves it as it was.
+        pub metrics: Option<Rc<ImportedMetrics>>,
+        /// Why the last **Import metrics** read nothing.
+        pub metrics_error: Option<String>,
+    }
 }
-
-slots! { SkewState {
-    MAXP: Param<Option<MaxParallelism>> = max_parallelism, None,
-        Param::max_parallelism("maxp", "max parallelism")
-            .control("Max parallelism", "skew-maxp")
-            .fallback("using Flink's default derived from p")
-            .lockable();
-    P: Param<u32> = parallelism, 8, Param::whole("p", "parallelism", 1, MAX_P).control("Parallelism", "skew-p").lockable();
-    TYPE: Pick<KeyType> = key_type, KeyType::String,
-        Pick::new("type", "Key type", "skew-key-type").noun("key type").lockable(),
-        after SkewState::retyped, carried when |s: &SkewState| s.key_type != s.source_key_type();
-    PRESET: Pick<PresetKind> = preset_kind, PresetKind::Zipf,
-        Pick::new("preset", "Preset", "skew-preset").noun("preset").lockable(),
-        after SkewState::regenerate, carried when SkewState::custom_preset;
-    N: Param<u32> = preset_n, 1000,
-        Param::whole("n", "number of keys", 1, MAX_PRESET_KEYS as i64).control("Number of keys", "skew-n").lockable(),
-        after |s: &mut SkewState| {
-            s.refuse_one_hot_key();
-            s.regenerate_unless(s.preset_n.error.is_some())
-        },
-        carried when |s: &SkewState| s.custom_preset() && s.preset_n.value != N.default;
-    S: Param<u64> = preset_s, 1100,
-        Param::milli("s", "Zipf exponent", 5, true)
-            .control("Zipf exponent s", "skew-s")
-            .lockable()
-            .hint("Key i (from 1) gets weight 1 / i^s; 0 < s ≤ 5.")
-            .fallback("the Zipf exponent takes a number above 0 and at most 5; using 1.1"),
-        after |s: &mut SkewState| s.regenerate_unless(s.preset_s.error.is_some()),
-        carried when |s: &SkewState| s.custom_preset() && s.preset_kind == PresetKind::Zipf && s.preset_s.value != S.default;
-    HOT: Param<u32> = preset_hot, 30,
-        Param::whole("hot", "hot key share %", 0, 100).control("Hot key share (%)", "skew-hot").shown_at("preset=hot").lockable(),
-        after |s: &mut SkewState| s.regenerate_unless(s.preset_hot.error.is_some()),
-        carried when |s: &SkewState| s.custom_preset() && s.preset_kind == PresetKind::Hot && s.preset_hot.value != HOT.default;
-    TOTAL: Param<u64> = total, 100_000_000,
-        Param::milli("total", "total events per second", MAX_EVENTS_PER_S as i64, true)
-            .control("Total events per second", "skew-total")
-            .lockable(),
-        after |s: &mut SkewState| s.regenerate_unless(!s.from_preset() || s.total.error.is_some()),
-        carried when |s: &SkewState| s.from_preset() && s.total.value != TOTAL.default;
-    Q: Param<Option<u32>> = what_if, None,
-        Param::optional("q", "what-if parallelism", 1, MAX_P, "none")
-            .control("Another parallelism", "skew-q")
-            .fallback("showing no other parallelism");
-    SALT: Param<u32> = salt, 0,
-        Param::whole_or_zero("salt", "sub-keys", 0, MAX_SALT as i64, "0 (off)")
-            .control("Split the hottest key into", "skew-salt")
-            .hint("Sub-keys, 2 to 64.");
-} }
 
 /// The parameters that make the key set: an embedding page that locks any of them locks the
 /// key set too (the key table, Keys (CSV) and its file cannot replace it).

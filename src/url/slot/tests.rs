@@ -3,25 +3,22 @@
 //! field by name and runs the slot's hook, and a menu ignores text it does not offer.
 
 use super::{open, pairs, Edit, EditHow};
-use crate::url::{Field, Location, Param, Pick};
-
-#[derive(Debug, Default, Clone, PartialEq)]
-pub struct Toy {
-    pub p: Field<u32>,
-    pub txn: bool,
-    pub edits: u32,
-    pub retries: Field<u32>,
-}
+use crate::url::{Location, Param, Pick};
 
 fn count(toy: &mut Toy) {
     toy.edits += 1;
 }
 
-slots! { Toy {
-    P: Param<u32> = p, 4, Param::whole("p", "parallelism", 1, 10).control("Parallelism", "toy-p"), after count;
-    TXN: Pick<bool> = txn, true, Pick::new("txn", "Transactional", "toy-txn");
-    RETRIES: Param<u32> = retries, 3, Param::whole("retries", "retries", 0, 9), carried when |t: &Toy| t.txn;
-} }
+slots! {
+    #[derive(Debug, Default, Clone, PartialEq)]
+    pub struct Toy {
+        P: Param<u32> = p, 4, Param::whole("p", "parallelism", 1, 10).control("Parallelism", "toy-p"), after count;
+        TXN: Pick<bool> = txn, true, Pick::new("txn", "Transactional", "toy-txn");
+        RETRIES: Param<u32> = retries, 3, Param::whole("retries", "retries", 0, 9), carried when |t: &Toy| t.txn;
+    } and {
+        pub edits: u32,
+    }
+}
 
 fn opened(hash: &str) -> (Toy, Vec<String>) {
     let mut notices = Vec::new();

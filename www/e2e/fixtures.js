@@ -170,14 +170,19 @@ export async function axeViolations(page) {
 }
 
 /**
- * On home, follows a guided step's "Open the lab for this step" and comes Back; returns how far
- * down home then stands (scrollY), once the step is back in view.
+ * On home, follows a guided step's "Open the lab for this step" from the keyboard and comes
+ * Back; returns how far down home then stands (scrollY), once the step is back in view with
+ * the link it was left by in view and focused, so Tab goes on from there.
  */
 export async function backFromStepLab(page, step) {
-  await step.getByRole('link', { name: 'Open the lab for this step' }).click();
+  const link = step.getByRole('link', { name: 'Open the lab for this step' });
+  await link.focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Rescale Lab$/);
   await page.goBack();
   await expect(page.getByTestId('training-score')).toBeVisible();
   await expect(step).toBeInViewport();
+  await expect(link).toBeInViewport();
+  await expect(link).toBeFocused();
   return page.evaluate(() => window.scrollY);
 }

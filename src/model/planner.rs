@@ -17,6 +17,7 @@ pub mod first_checkpoint;
 pub mod in_place;
 pub mod in_place_estimate;
 pub mod in_place_releases;
+pub mod in_place_report;
 pub mod kafka;
 pub mod operator_route;
 pub mod outage;

@@ -45,7 +45,7 @@ test('the runbook follows the release: 2.3 names vs 1.15 names, and it is copied
   await expect(runbook).toContainText('spec.job.upgradeMode: savepoint');
 });
 
-test('the whole plan is one document: steps, clock, outage, point of no return, warnings, commands, checklist', async ({ page, context }) => {
+test('the whole plan is one document: steps, clock, outage, point of no return, warnings, commands, the in-place route, checklist', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await open(page, '#/planner?backend=hashmap&job=running');
   await expect(page.getByLabel('State backend')).toHaveValue('hashmap');
@@ -57,7 +57,10 @@ test('the whole plan is one document: steps, clock, outage, point of no return, 
   const parts = ['# Rescale plan: parallelism 24 → 200', '## Steps', '[POINT OF NO RETURN]', '## Each stateful operator at the cutover',
     '| Source | split state: where each partition was read up to | pinned | 128 | at most 128 |', '## Time', '| 9 | restore the new job at the target',
     '| 10 | first checkpoint after the restore', '- The job is down, or commits nothing downstream, for 27 h 11 min', '; the cutover alone: ', '- Point of no return: at 66 h 43 min', '## Warnings', '## Rescale runbook (Flink 2.3)',
-    'state.backend.type: hashmap', '## What to record during the rescale (24 → 200)'];
+    'state.backend.type: hashmap', '## Or in place: the adaptive scheduler', '**HTTP 400: in-place rescaling does not lift the ceiling.',
+    '> org.apache.flink.runtime.rest.handler.RestHandlerException: The newly requested parallelism 200',
+    '```\ncurl http://<jobmanager>:8081/jobs/<job id>/resource-requirements\ncurl -X PUT', '### Conditions, as Flink 2.3.0 answered',
+    '## What to record during the rescale (24 → 200)'];
   let from = 0;
   for (const part of parts) {
     const at = text.indexOf(part, from);

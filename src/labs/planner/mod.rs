@@ -56,7 +56,6 @@ pub fn PlannerLab(props: &LabProps) -> Html {
     let on_action = dispatch(&state);
     // The plan is worked out in the parts that show it, below the first screen: its code
     // arrives with them, not with the page.
-    let saved_max = state.plan_input().snapshot_max().get();
     html! {
         <LabFrame lab={Lab::Planner} lede={LEDE} notices={lab.notices} announce={lab.announce}>
             <InView names={RESTORE}><predictor::Predictor state={(*state).clone()} on_action={on_action.clone()} /></InView>
@@ -65,7 +64,7 @@ pub fn PlannerLab(props: &LabProps) -> Html {
                 <plan_view::DeferredPlanSection state={(*state).clone()} on_action={on_action.clone()} />
             </Wanted></InView>
             <InView names={IN_PLACE}><Wanted height="medium">
-                <in_place_view::DeferredInPlace state={(*state).clone()} max_parallelism={saved_max} on_action={on_action.clone()} />
+                <in_place_view::DeferredInPlace state={(*state).clone()} on_action={on_action.clone()} />
             </Wanted></InView>
             <InView><Wanted height="medium">
                 <commands_view::DeferredCommands state={(*state).clone()} on_action={on_action.clone()} />

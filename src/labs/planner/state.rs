@@ -1,6 +1,6 @@
 //! What the planner page computes from its state (the state and its parameters are in
 //! `query.rs`): the restore predictor's answer, the plan's input, the runbook, the checklist,
-//! the in-place route's input; and the reducer, which applies any edit through the slots.
+//! the in-place route's input and words; and the reducer, which applies any edit through the slots.
 
 use std::rc::Rc;
 
@@ -11,6 +11,8 @@ use super::query::{read_old_names, SLOTS};
 use crate::lab::Lab;
 use crate::labs::frame::LabState;
 use crate::model::planner::in_place::InPlaceInput;
+use crate::model::planner::in_place_report::{InPlaceContext, InPlaceReport};
+use crate::model::planner::outage::Rates;
 use crate::model::planner::checklist::ChecklistInput;
 use crate::model::planner::document::plan_markdown;
 use crate::model::planner::runbook::{Runbook, RunbookInput};
@@ -86,9 +88,32 @@ impl PlannerState {
         }
     }
 
-    /// The whole plan as Markdown (`plan.md`).
+    /// The whole plan as Markdown (`plan.md`), the in-place route after its runbook.
     pub fn plan_markdown(&self, plan: &Plan) -> String {
-        plan_markdown(&self.plan_input(), plan, &self.runbook(plan), &self.checklist(plan))
+        plan_markdown(&self.plan_input(), plan, &self.runbook(plan), &self.in_place_report(), &self.checklist(plan))
+    }
+
+    /// The in-place route in words, for the running job whose max parallelism is the plan's
+    /// snapshot value: the page's section and `plan.md`'s.
+    pub fn in_place_report(&self) -> InPlaceReport {
+        let plan_input = self.plan_input();
+        let input = self.in_place_input(plan_input.snapshot_max().get());
+        let rates = Rates {
+            savepoint: self.sp_rate.value,
+            rewrite: self.rate.value,
+            restore: self.restore_rate.value,
+            incremental: self.inc_rate.value,
+        };
+        InPlaceContext {
+            input,
+            job: self.job,
+            verdict: plan_input.verdict(),
+            latest: self.snapshot,
+            partitions: self.partitions.value,
+            estimate: input.estimate(self.state.value, rates, self.backend),
+            transactional: self.txn,
+        }
+        .report()
     }
 
     /// The in-place route's input, for a running job whose max parallelism is `max_parallelism`

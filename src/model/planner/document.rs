@@ -1,10 +1,12 @@
 //! The whole plan as one Markdown document (`plan.md`): the question, the verdict, the steps
 //! with the point of no return, the clock (each step's times and arithmetic, the outage, the end
 //! to end duration, the point of no return), the shorter cutover and the interim relief where
-//! they exist, the warnings, the commands and configuration of the picked release, and what to
-//! record. What an operator hands to the people on call, in the order they need it.
+//! they exist, the warnings, the commands and configuration of the picked release, the in-place
+//! route (the adaptive scheduler's answer and its two calls), and what to record. What an
+//! operator hands to the people on call, in the order they need it.
 
 use super::checklist::ChecklistInput;
+use super::in_place_report::InPlaceReport;
 use super::runbook::Runbook;
 use super::{format_duration, format_moment, Plan, PlanInput, Verdict};
 
@@ -28,7 +30,13 @@ pub fn headline(plan: &Plan, target: u32) -> String {
 }
 
 /// The whole plan as Markdown.
-pub fn plan_markdown(input: &PlanInput, plan: &Plan, runbook: &Runbook, checklist: &ChecklistInput) -> String {
+pub fn plan_markdown(
+    input: &PlanInput,
+    plan: &Plan,
+    runbook: &Runbook,
+    in_place: &InPlaceReport,
+    checklist: &ChecklistInput,
+) -> String {
     let mut s = format!("# Rescale plan: parallelism {} → {}\n\n", input.current, input.target);
     s.push_str(&format!("**{}**\n\n", headline(plan, input.target)));
     let ceiling =
@@ -113,6 +121,8 @@ pub fn plan_markdown(input: &PlanInput, plan: &Plan, runbook: &Runbook, checklis
     s.push('\n');
     s.push_str(&demoted(&runbook.markdown()));
     s.push('\n');
+    s.push_str(&in_place.markdown());
+    s.push('\n');
     s.push_str(&demoted(&checklist.markdown()));
     s
 }
@@ -187,7 +197,24 @@ mod tests {
             restore_what: "restore from that canonical savepoint (read every byte once)",
             resumes_from: plan.resumes_from,
         };
-        let md = plan_markdown(&input, &plan, &runbook, &checklist);
+        let in_place = crate::planner::in_place_report::InPlaceContext {
+            input: crate::planner::in_place::InPlaceInput {
+                current: 24,
+                target: 200,
+                max_parallelism: plan.saved_max,
+                scheduler: crate::planner::in_place::Scheduler::Default,
+                slots: None,
+                release: Release::V2_3,
+            },
+            job: input.job,
+            verdict: plan.verdict,
+            latest: input.latest,
+            partitions: input.partitions,
+            estimate: None,
+            transactional: input.transactional_sinks,
+        }
+        .report();
+        let md = plan_markdown(&input, &plan, &runbook, &in_place, &checklist);
         let order = [
             "# Rescale plan: parallelism 24 → 200",
             "**The ceiling is 128: reaching 200 needs",
@@ -218,6 +245,8 @@ mod tests {
             "## Warnings",
             "## Rescale runbook (Flink 2.3)",
             "### 1. ",
+            "## Or in place: the adaptive scheduler",
+            "**HTTP 400: in-place rescaling does not lift the ceiling.",
             "## What to record during the rescale (24 → 200)",
         ];
         let mut from = 0;

@@ -1,0 +1,190 @@
+//! The in-place route in words, one text for the page's section and for `plan.md`: the answer
+//! Flink gives the request (status, message, what moves), its downtime beside a savepoint
+//! restart, the two calls to send (read the job's requirements, send them back with new upper
+//! bounds), and the conditions as the releases answered (`tests/flink-adaptive/`).
+
+use super::in_place::{
+    above_max_message, scheduler_waits, InPlaceInput, InPlaceOutcome, INCOMPLETE_MESSAGE, NOT_ADAPTIVE_MESSAGE,
+};
+use super::in_place_estimate::InPlaceEstimate;
+use super::in_place_releases::{observed_line, observed_version, RestorePoint};
+use super::release::Release;
+use super::snapshot_kinds::SnapshotKind;
+use super::{format_duration, JobStatus, Verdict};
+
+/// What the in-place section is drawn from: the request, and the job and plan around it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InPlaceContext {
+    pub input: InPlaceInput,
+    pub job: JobStatus,
+    /// The plan's verdict: a job that is down and restores directly needs no request.
+    pub verdict: Verdict,
+    pub latest: SnapshotKind,
+    /// The source's partitions: the source keeps at most that many subtasks.
+    pub partitions: u32,
+    pub estimate: Option<InPlaceEstimate>,
+    pub transactional: bool,
+}
+
+/// One condition of the request, and Flink's message where the page quotes one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Condition {
+    pub text: String,
+    pub quoted: Option<&'static str>,
+    /// The condition that says which checkpoint the restart restores.
+    pub restore_point: bool,
+}
+
+/// The in-place section's words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InPlaceReport {
+    pub outcome: InPlaceOutcome,
+    pub headline: String,
+    /// Flink's message for a refusal.
+    pub message: Option<String>,
+    pub estimate: Option<String>,
+    pub request_intro: &'static str,
+    /// The two calls: the job's requirements read, then sent back with new upper bounds.
+    pub request: String,
+    /// The source's new upper bound in the request.
+    pub source_p: u32,
+    /// "Conditions, as Flink 2.3.0 answered".
+    pub conditions_title: String,
+    pub observed_on: String,
+    pub conditions: Vec<Condition>,
+}
+
+/// The downtime line: the in-place restore's arithmetic, and how it compares with stopping with
+/// a savepoint and restarting from it.
+fn estimate_line(e: &InPlaceEstimate, transactional: bool) -> String {
+    let restore = format!("Downtime: the restart restores from the latest checkpoint, {}.", e.restore);
+    let savepoint = format!("{} ({})", format_duration(e.via_savepoint_s), e.via_savepoint);
+    let compared = if e.in_place_is_quicker() {
+        format!("{restore} Stopping with a savepoint and restarting from it would take {savepoint}.")
+    } else {
+        format!("{restore} That is slower than stopping with a savepoint and restarting from it, {savepoint}: from RocksDB's incremental checkpoint each new subtask downloads the whole files of every old subtask whose key groups it takes over (read from Flink's RocksDB restore code; not measured here).")
+    };
+    // The plan's outage with transactional sinks also counts each restore's first checkpoint.
+    match transactional {
+        true => format!("{compared} Both count the job down only: with transactional sinks each restore's first checkpoint, a full one ({}), adds as long again of no output, as the plan's outage counts it.", e.first_checkpoint),
+        false => compared,
+    }
+}
+
+/// What the adaptive scheduler waits for while the job runs, in `release`'s own options.
+pub fn waits_line(release: Release) -> String {
+    let waits = scheduler_waits(release);
+    if waits.is_empty() {
+        return format!(
+            "Flink {} has no option for how long the scheduler waits between rescales or for resources to settle while \
+             the job runs (1.19 added one for the wait between rescales, 2.0 both).",
+            release.slug()
+        );
+    }
+    let each: Vec<String> =
+        waits.iter().map(|w| format!("{}: {} (default {})", w.waits, w.option, w.default)).collect();
+    let missing = if waits.len() == 1 {
+        " It has no option for resources to settle while the job runs (2.0 added one)."
+    } else {
+        ""
+    };
+    format!("In Flink {} the scheduler waits {}.{missing}", release.slug(), each.join("; and "))
+}
+
+/// Flink's answer to the request, as a sentence, and its message for a refusal.
+fn answer(input: &InPlaceInput, outcome: InPlaceOutcome) -> (String, Option<String>) {
+    let (current, target, max) = (input.current, input.target, input.max_parallelism);
+    let slots = input.slots.map_or("the".to_string(), |n| n.max(current).to_string());
+    match outcome {
+        InPlaceOutcome::NotInRelease => (format!("Not in this release: {}, so the job rescales only by a restart from a snapshot, as in the plan above.", input.release.no_in_place_call().unwrap_or_default()), None),
+        InPlaceOutcome::AboveMax => (format!("HTTP 400: in-place rescaling does not lift the ceiling. Flink refuses a parallelism above the job's max parallelism {max} before any scheduler sees it; nothing changes."), Some(above_max_message(target, max))),
+        InPlaceOutcome::NotAdaptive => ("HTTP 500: the default scheduler cannot change a running job's parallelism. Set jobmanager.scheduler: adaptive first (that takes one ordinary restart).".to_string(), Some(NOT_ADAPTIVE_MESSAGE.to_string())),
+        InPlaceOutcome::Rescales { parallelism, slot_capped: false } => (format!("HTTP 200: the adaptive scheduler restarts the job at {parallelism} and restores it from its latest checkpoint, with no savepoint and no rewrite."), None),
+        InPlaceOutcome::Rescales { parallelism, slot_capped: true } => (format!("HTTP 200, and the job restarts at {parallelism}, not {target}: the parallelism is capped at the {slots} slots, silently."), None),
+        InPlaceOutcome::Unchanged { slot_capped: true } => (format!("HTTP 200, and nothing moves: all {slots} slots are in use already, so the job stays at {current}."), None),
+        InPlaceOutcome::Unchanged { slot_capped: false } => (format!("HTTP 200, and nothing moves: the job already runs at {current}."), None),
+    }
+}
+
+impl InPlaceContext {
+    pub fn report(&self) -> InPlaceReport {
+        let input = &self.input;
+        let outcome = input.outcome();
+        let (answer, message) = answer(input, outcome);
+        // A request needs a running job: a job that is down is brought back first (the plan's first step).
+        let headline = match (self.job, outcome, self.verdict) {
+            (JobStatus::Down, InPlaceOutcome::NotInRelease, _) | (JobStatus::Running, _, _) => answer,
+            (JobStatus::Down, _, Verdict::DirectRestore) => format!("The job is down, and the plan above restores it at {} straight from its {}: no request is needed. A running job asked the same: {answer}", input.target, self.latest.latest()),
+            (JobStatus::Down, _, _) => format!("The job is down, and a request needs a running job: bring it back first (the plan above). Then: {answer}"),
+        };
+        let source_p = input.target.min(self.partitions).max(1);
+        let url = "http://<jobmanager>:8081/jobs/<job id>/resource-requirements";
+        let request = format!(
+            "curl {url}\ncurl -X PUT -H 'Content-Type: application/json' \\\n  {url} \\\n  -d '{}'",
+            input.body(source_p)
+        );
+        let max = input.max_parallelism;
+        let conditions = vec![
+            Condition::plain("jobmanager.scheduler: adaptive. The default scheduler answers HTTP 500 and the job keeps running as it was."),
+            Condition::plain(&format!("Every upper bound at most the vertex's max parallelism ({max} here): above it, HTTP 400 whatever the scheduler. Raising the ceiling still needs a rewrite or a rebuild.")),
+            Condition::plain("Enough task slots: with fewer, the job runs at what the slots allow, with HTTP 200 and no error (100 asked with 16 slots ran at 16; 120 asked while on all 16 changed nothing). A lower bound above the slots also answers 200 and changes nothing. On a standalone cluster add TaskManagers first."),
+            Condition { text: RestorePoint::of(input.release).condition().to_string(), quoted: None, restore_point: true },
+            Condition {
+                text: "A body naming every vertex (the first call reads them; send its answer back with only the upper bounds changed), with bounds above zero and lower ≤ upper; else HTTP 400, for example:".to_string(),
+                quoted: Some(INCOMPLETE_MESSAGE),
+                restore_point: false,
+            },
+            Condition::plain("Never an upper bound of -1: in Flink 2.3.0 it was accepted with HTTP 200, then the scheduler failed with a NullPointerException while assigning slots and shut the MiniCluster down (the job ended SUSPENDED)."),
+            Condition::plain(&waits_line(input.release)),
+        ];
+        InPlaceReport {
+            outcome,
+            headline,
+            message,
+            estimate: self.estimate.as_ref().map(|e| estimate_line(e, self.transactional)),
+            request_intro: match outcome {
+                InPlaceOutcome::NotInRelease => "From 1.18 on, the request: read the job's requirements, then send them back with the new upper bounds (every vertex of the job):",
+                _ => "The request: read the job's requirements, then send them back with the new upper bounds (every vertex of the job):",
+            },
+            request,
+            source_p,
+            conditions_title: format!("Conditions, as Flink {} answered", observed_version(input.release).unwrap_or("2.3.0")),
+            observed_on: observed_line(input.release),
+            conditions,
+        }
+    }
+}
+
+impl Condition {
+    fn plain(text: &str) -> Condition {
+        Condition { text: text.to_string(), quoted: None, restore_point: false }
+    }
+}
+
+impl InPlaceReport {
+    /// The section as Markdown, for `plan.md`.
+    pub fn markdown(&self) -> String {
+        let mut s = format!("## Or in place: the adaptive scheduler\n\n**{}**\n\n", self.headline);
+        if let Some(m) = &self.message {
+            s.push_str(&format!("> {m}\n\n"));
+        }
+        if let Some(e) = &self.estimate {
+            s.push_str(&format!("{e}\n\n"));
+        }
+        s.push_str(&format!(
+            "{}\n\n```\n{}\n```\n\n### {}\n\n{}\n\n",
+            self.request_intro, self.request, self.conditions_title, self.observed_on
+        ));
+        for c in &self.conditions {
+            match c.quoted {
+                Some(q) => s.push_str(&format!("- {} `{q}`\n", c.text)),
+                None => s.push_str(&format!("- {}\n", c.text)),
+            }
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+#[path = "in_place_report_tests.rs"]
+mod tests;

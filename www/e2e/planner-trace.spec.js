@@ -271,10 +271,13 @@ test('in place follows the release and the job: before 1.18 there is no call to 
   await page.getByLabel('Flink release').selectOption('1.20');
   await expect(conditions).toContainText('In Flink 1.20 the scheduler waits between two rescales: jobmanager.adaptive-scheduler.scaling-interval.min (default PT30S). It has no option for resources to settle while the job runs (2.0 added one).');
   await page.getByLabel('Flink release').selectOption('2.3');
-  await expect(page.getByTestId('inplace-observed-on')).toHaveText('Observed on Flink 2.3.0, and on 1.18.1, 1.19.3 and 1.20.5 with the same answers but for the restart.');
+  await expect(page.getByTestId('inplace-observed-on')).toHaveText('Observed on Flink 2.3.0, with the same answers on 2.0.2, 2.1.3 and 2.2.1, and on 1.18.1, 1.19.3 and 1.20.5 but for the restart.');
   await expect(page.getByTestId('inplace-restore-point')).toContainText('from a checkpoint completed after the request');
+  // 2.0 to 2.2 were run too (tests/flink-adaptive): they restart as 2.3.0 does.
   await page.getByLabel('Flink release').selectOption('2.1');
-  await expect(page.getByTestId('inplace-observed-on')).toHaveText('Observed on Flink 1.18.1, 1.19.3, 1.20.5 and 2.3.0, not on 2.1: taken to answer as 2.3.0 does.');
+  await expect(page.getByTestId('inplace-observed-on')).toHaveText('Observed on Flink 2.1.3: the same HTTP answers, parallelisms and restart as on 2.3.0.');
+  await expect(page.getByRole('heading', { name: 'Conditions, as Flink 2.1.3 answered' })).toBeVisible();
+  await expect(page.getByTestId('inplace-restore-point')).toContainText('from a checkpoint completed after the request');
   await page.getByLabel('Flink release').selectOption('2.3');
   await expect(conditions).toContainText('before it rescales: jobmanager.adaptive-scheduler.executing.resource-stabilization-timeout (default PT1M); and between two rescales: jobmanager.adaptive-scheduler.executing.cooldown-after-rescaling (default PT30S).');
   await page.getByLabel('Flink release').selectOption('1.18');

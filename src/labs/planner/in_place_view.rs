@@ -11,6 +11,7 @@ use yew::prelude::*;
 use super::query::{SCHEDULER, SLOTS_FOR_JOB};
 use super::state::PlannerState;
 use crate::components::{slot_field, slot_pick, LiveForm, ResultRegion};
+use crate::model::planner::in_place_releases::observed_all;
 use crate::model::planner::in_place_report::Condition;
 use crate::model::planner::operator_route::{before_in_place, deployment_patch, CONDITIONS, FALLBACK, INPLACE_OPTION};
 use crate::model::planner::release::Release;
@@ -66,7 +67,7 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
     html! {
         <section class="in-place" aria-labelledby="in-place-title">
             <h2 id="in-place-title">{ "Or in place: the adaptive scheduler" }</h2>
-            <p>{ "With the adaptive scheduler a running job's parallelism can be changed through the REST API (FLIP-291, Flink 1.18 on; what follows was observed on 1.18.1, 1.19.3, 1.20.5 and 2.3.0). It is still a restart, from the latest checkpoint, and it is still capped by max parallelism; what it saves is the savepoint, the stop and the new submission." }</p>
+            <p>{ format!("With the adaptive scheduler a running job's parallelism can be changed through the REST API (FLIP-291, Flink 1.18 on; what follows was observed on {}). It is still a restart, from the latest checkpoint, and it is still capped by max parallelism; what it saves is the savepoint, the stop and the new submission.", observed_all()) }</p>
             <LiveForm>
                 { slot_pick(&SCHEDULER, s, a) }
                 { slot_field(&SLOTS_FOR_JOB, s, a) }

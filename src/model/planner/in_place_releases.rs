@@ -1,10 +1,10 @@
 //! Which Flink releases the in-place answers were run on, and where the releases differ
-//! (`tests/flink-adaptive/observed-flink-<version>.txt`, one program run on 1.18.1, 1.19.3,
-//! 1.20.5 and 2.3.0): every PUT got the same HTTP status and left the same parallelism on all
-//! four; the restart differs. 1.18 to 1.20 restart the job at once and restore the latest
-//! checkpoint completed before the request; 2.3.0 waits for a checkpoint completed after it (the
-//! `rescale-trigger` options that arrive with 2.0, `tests/flink-config-keys`). 2.0 to 2.2 were
-//! not run: they are taken to restart as 2.3.0 does.
+//! (`tests/flink-adaptive/observed-flink-<version>.txt`, one program run on the newest patch of
+//! every line from 1.18 to 2.3): every PUT got the same HTTP status and left the same
+//! parallelism on all seven; the restart differs. 1.18 to 1.20 restart the job at once and
+//! restore the latest checkpoint completed before the request; from 2.0 on the job waits for a
+//! checkpoint completed after it (the `rescale-trigger` options that arrive with 2.0,
+//! `tests/flink-config-keys`).
 
 use super::release::Release;
 
@@ -14,13 +14,16 @@ pub fn observed_version(release: Release) -> Option<&'static str> {
         Release::V1_18 => Some("1.18.1"),
         Release::V1_19 => Some("1.19.3"),
         Release::V1_20 => Some("1.20.5"),
+        Release::V2_0 => Some("2.0.2"),
+        Release::V2_1 => Some("2.1.3"),
+        Release::V2_2 => Some("2.2.1"),
         Release::V2_3 => Some("2.3.0"),
         _ => None,
     }
 }
 
 /// Every version the in-place answers were observed on, oldest first.
-pub const OBSERVED_VERSIONS: [&str; 4] = ["1.18.1", "1.19.3", "1.20.5", "2.3.0"];
+pub const OBSERVED_VERSIONS: [&str; 7] = ["1.18.1", "1.19.3", "1.20.5", "2.0.2", "2.1.3", "2.2.1", "2.3.0"];
 
 /// Which checkpoint an in-place rescale restores.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,21 +78,46 @@ fn listed(versions: &[&str]) -> String {
     }
 }
 
+/// Every version observed, as a list: `1.18.1, 1.19.3, … and 2.3.0`.
+pub fn observed_all() -> String {
+    listed(&OBSERVED_VERSIONS)
+}
+
+/// The release of an observed version (`2.1.3` → 2.1).
+fn release_of(version: &str) -> Option<Release> {
+    Release::ALL.iter().copied().find(|r| version.starts_with(&format!("{}.", r.slug())))
+}
+
+/// The observed versions other than `newest` whose restart is (`same`) or is not that of `newest`.
+fn others(newest: &str, same: bool) -> String {
+    let point = release_of(newest).map(RestorePoint::of);
+    let picked: Vec<&str> = OBSERVED_VERSIONS
+        .iter()
+        .copied()
+        .filter(|v| *v != newest && (release_of(v).map(RestorePoint::of) == point) == same)
+        .collect();
+    listed(&picked)
+}
+
 /// The line that says which releases the answers were run on, for a runbook of `release`.
 pub fn observed_line(release: Release) -> String {
-    let (older, newest) = OBSERVED_VERSIONS.split_at(OBSERVED_VERSIONS.len() - 1);
-    let (older, newest, all) = (listed(older), newest[0], listed(&OBSERVED_VERSIONS));
+    let newest = OBSERVED_VERSIONS[OBSERVED_VERSIONS.len() - 1];
+    let same_restart =
+        RestorePoint::of(release) == release_of(newest).map_or(RestorePoint::AfterRequest, RestorePoint::of);
     match observed_version(release) {
-        Some(v) if v == newest => {
-            format!("Observed on Flink {newest}, and on {older} with the same answers but for the restart.")
-        }
+        Some(v) if v == newest => format!(
+            "Observed on Flink {newest}, with the same answers on {}, and on {} but for the restart.",
+            others(newest, true),
+            others(newest, false)
+        ),
+        Some(v) if same_restart => format!("Observed on Flink {v}: the same HTTP answers, parallelisms and restart as on {newest}."),
         Some(v) => format!(
             "Observed on Flink {v}: the same HTTP answers and parallelisms as on {newest}; the restart differs, as the conditions say."
         ),
         None if release.rescales_in_place() => {
-            format!("Observed on Flink {all}, not on {}: taken to answer as {newest} does.", release.slug())
+            format!("Observed on Flink {}, not on {}: taken to answer as {newest} does.", observed_all(), release.slug())
         }
-        None => format!("Flink {} has no such call; observed on {all}.", release.slug()),
+        None => format!("Flink {} has no such call; observed on {}.", release.slug(), observed_all()),
     }
 }
 
@@ -97,16 +125,15 @@ pub fn observed_line(release: Release) -> String {
 mod tests {
     use super::*;
 
-    const OBSERVED: [&str; 4] = [
+    const OBSERVED: [&str; 7] = [
         include_str!("../../../tests/flink-adaptive/observed-flink-1.18.1.txt"),
         include_str!("../../../tests/flink-adaptive/observed-flink-1.19.3.txt"),
         include_str!("../../../tests/flink-adaptive/observed-flink-1.20.5.txt"),
+        include_str!("../../../tests/flink-adaptive/observed-flink-2.0.2.txt"),
+        include_str!("../../../tests/flink-adaptive/observed-flink-2.1.3.txt"),
+        include_str!("../../../tests/flink-adaptive/observed-flink-2.2.1.txt"),
         include_str!("../../../tests/flink-adaptive/observed-flink-2.3.0.txt"),
     ];
-
-    fn release_of(version: &str) -> Release {
-        Release::ALL.iter().copied().find(|r| version.starts_with(&format!("{}.", r.slug()))).expect("a release")
-    }
 
     /// Each observed release's file: its version, the restore point the model says (and never
     /// the other), and the answers the planner's conditions state for every release: the
@@ -114,7 +141,7 @@ mod tests {
     #[test]
     fn every_observed_release_answers_as_the_model_says() {
         for (version, text) in OBSERVED_VERSIONS.iter().zip(OBSERVED) {
-            let release = release_of(version);
+            let release = release_of(version).expect("a release");
             assert_eq!(observed_version(release), Some(*version));
             assert!(text.starts_with(&format!("Flink version: {version} ")), "{version}");
             let point = RestorePoint::of(release);
@@ -142,16 +169,31 @@ mod tests {
 
     #[test]
     fn the_line_names_what_was_run() {
-        assert!(observed_line(Release::V1_18).starts_with("Observed on Flink 1.18.1: the same HTTP answers"));
+        assert!(observed_line(Release::V1_18).starts_with(
+            "Observed on Flink 1.18.1: the same HTTP answers and parallelisms as on 2.3.0; the restart differs"
+        ));
         assert_eq!(
             observed_line(Release::V2_1),
-            "Observed on Flink 1.18.1, 1.19.3, 1.20.5 and 2.3.0, not on 2.1: taken to answer as 2.3.0 does."
+            "Observed on Flink 2.1.3: the same HTTP answers, parallelisms and restart as on 2.3.0."
         );
         assert_eq!(
             observed_line(Release::V2_3),
-            "Observed on Flink 2.3.0, and on 1.18.1, 1.19.3 and 1.20.5 with the same answers but for the restart."
+            "Observed on Flink 2.3.0, with the same answers on 2.0.2, 2.1.3 and 2.2.1, and on 1.18.1, 1.19.3 and 1.20.5 but for the restart."
         );
-        assert!(observed_line(Release::V1_17).starts_with("Flink 1.17 has no such call"));
+        assert!(observed_line(Release::V1_17).starts_with(
+            "Flink 1.17 has no such call; observed on 1.18.1, 1.19.3, 1.20.5, 2.0.2, 2.1.3, 2.2.1 and 2.3.0."
+        ));
+        // Every release with the call was run.
+        assert!(Release::ALL.iter().filter(|r| r.rescales_in_place()).all(|r| observed_version(*r).is_some()));
         assert_eq!(Release::ALL.iter().filter(|r| observed_version(**r).is_some()).count(), OBSERVED_VERSIONS.len());
+    }
+
+    /// Only 2.3 answers the rescale history's calls; before it they are not there (404).
+    #[test]
+    fn the_rescales_calls_arrive_with_2_3() {
+        for (version, text) in OBSERVED_VERSIONS.iter().zip(OBSERVED) {
+            let has = text.contains("GET /jobs/<jobid>/rescales/config\n    -> HTTP 200");
+            assert_eq!(has, *version == "2.3.0", "{version}");
+        }
     }
 }

@@ -249,11 +249,7 @@ mod tests {
             "**HTTP 400: in-place rescaling does not lift the ceiling.",
             "## What to record during the rescale (24 → 200)",
         ];
-        let mut from = 0;
-        for part in order {
-            let at = md[from..].find(part).unwrap_or_else(|| panic!("{part:?} missing after byte {from}:\n{md}"));
-            from += at + part.len();
-        }
+        crate::planner::assert_in_order(&md, &order);
         for w in &plan.warnings {
             assert!(md.contains(w.as_str()));
         }

@@ -85,10 +85,6 @@ fn the_markdown_holds_every_part_in_order() {
         "- Never an upper bound of -1",
         "- In Flink 2.3 the scheduler waits",
     ];
-    let mut from = 0;
-    for part in order {
-        let at = md[from..].find(part).unwrap_or_else(|| panic!("{part:?} missing after byte {from}:\n{md}"));
-        from += at + part.len();
-    }
+    crate::planner::assert_in_order(&md, &order);
     assert_eq!(r.conditions.iter().filter(|c| c.restore_point).count(), 1);
 }

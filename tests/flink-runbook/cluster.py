@@ -143,3 +143,21 @@ def retained_checkpoints():
     return sorted(
         [os.path.join(r, d) for r, ds, _ in os.walk(os.path.join(WORK, "checkpoints")) for d in ds if d.startswith("chk-") and os.path.exists(os.path.join(r, d, "_metadata"))],
         key=os.path.getmtime)
+
+
+def checked_totals(repo):
+    """The totals the live sink committed, summed per key into <work>/output.csv, and what the
+    trace kit's checker says of them: (keys, verdict)."""
+    totals = {}
+    live_out = os.path.join(WORK, "output", "live")
+    for name in sorted(os.listdir(live_out)):
+        with open(os.path.join(live_out, name)) as f:
+            for line in f.read().splitlines():
+                k, v = line.split(",")
+                totals[k] = totals.get(k, 0) + int(v)
+    csv = os.path.join(WORK, "output.csv")
+    with open(csv, "w") as f:
+        f.write("key,total\n" + "".join(f"{k},{v}\n" for k, v in sorted(totals.items())))
+    verdict = subprocess.run(["cargo", "run", "--quiet", "--example", "trace_kit", "--", "check", "#/trace", csv], cwd=repo,
+                             capture_output=True, text=True, check=True).stdout.strip()
+    return len(totals), verdict

@@ -23,7 +23,7 @@ import subprocess
 import sys
 import time
 
-from cluster import (GATES, completed, ended, failures, flink, gate, job_id, norm, offset, operator_names, progress,
+from cluster import (checked_totals, GATES, completed, ended, failures, flink, gate, job_id, norm, offset, operator_names, progress,
                      rest, retained_checkpoints, status, uploaded, vertices, wait)
 
 WORK, FLINK, PORT, LINK, KIT, REPO, ROUTE, RUNBOOK = sys.argv[1:9]
@@ -231,18 +231,8 @@ def main():
     out(f"  {cmds[1]}: the shadow {wait('the shadow cancelled', lambda: status(shadow) == 'CANCELED' and 'CANCELED')}")
     wait("the cutover job to finish", lambda: status(cut) in ("FINISHED", "FAILED"), seconds=180)
     out(f"  the cutover job read to the end of the trace: {status(cut)}, {len(failures(cut))} failures")
-    totals = {}
-    live_out = os.path.join(WORK, "output", "live")
-    for name in sorted(os.listdir(live_out)):
-        with open(os.path.join(live_out, name)) as f:
-            for line in f.read().splitlines():
-                k, v = line.split(",")
-                totals[k] = totals.get(k, 0) + int(v)
-    csv = os.path.join(WORK, "output.csv")
-    with open(csv, "w") as f:
-        f.write("key,total\n" + "".join(f"{k},{v}\n" for k, v in sorted(totals.items())))
-    verdict = subprocess.run(["cargo", "run", "--quiet", "--example", "trace_kit", "--", "check", "#/trace", csv], cwd=REPO, capture_output=True, text=True, check=True).stdout.strip()
-    out(f"  committed on the live sink: {len(totals)} keys; the trace kit's check: {verdict}")
+    keys, verdict = checked_totals(REPO)
+    out(f"  committed on the live sink: {keys} keys; the trace kit's check: {verdict}")
 
 
 if __name__ == "__main__":

@@ -15,11 +15,21 @@
 #                               "Suspend Savepoint"); the link says snapshot=canonical. Writes
 #                               observed-stop-savepoint-flink-<version>.txt and
 #                               runbook-2.3-stop-savepoint.md.
-# Next to this script; src/labs/planner/journey_tests.rs and journey_savepoint_tests.rs hold
-# them. Needs cargo, Java 17 (javac, jar), curl-free (Python's urllib), python3 and PyPI. About
-# four minutes a route after the download. Not part of the test command.
+# A third route runs the plan's other way, in place on the running job (inplace.py):
+#   ROUTE=inplace               the cluster's JobManager with jobmanager.scheduler: adaptive (its
+#                               cooldown and stabilization waits shortened to 1 s and 2 s); the
+#                               job at p=2 with max parallelism 8; the two curl commands of the
+#                               plan's section "Or in place: the adaptive scheduler" (cargo run
+#                               --example runbook -- <link> --plan) run as printed, then the same
+#                               for a link above max parallelism. Writes
+#                               observed-inplace-flink-<version>.txt and plan-inplace-2.3.md.
+# Next to this script; src/labs/planner/journey_tests.rs, journey_savepoint_tests.rs and
+# journey_inplace_tests.rs hold them. Needs cargo, Java 17 (javac, jar), python3 and PyPI, and
+# curl for the in-place route (the others call the REST API with Python's urllib). About four
+# minutes a route after the download. Not part of the test command.
 #   bash tests/flink-runbook/run.sh [flink-version]
 #   ROUTE=savepoint bash tests/flink-runbook/run.sh [flink-version]
+#   ROUTE=inplace bash tests/flink-runbook/run.sh [flink-version]   # needs curl too
 #   FLINK_CLUSTER_VENV=/tmp/flink-cluster bash tests/flink-runbook/run.sh   # keep the download
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -45,7 +55,17 @@ case $route in
     observed=observed-stop-savepoint-flink-$version.txt
     runbook='runbook-2.3-stop-savepoint.md'
     ;;
-  *) flink_fail "ROUTE is checkpoint or savepoint, not '$route'" ;;
+  inplace)
+    # The job runs: at 2 with max parallelism 8, 4 wanted, in place; one source split, 16 slots,
+    # RocksDB, about 1 MiB of state (12 keys with 64 KiB of ballast each). The refusal link is
+    # the same asking 12, above the max.
+    link='#/planner?current=2&p=4&first=2&saved_maxp=8&partitions=1&state=1MiB&job=running&scheduler=adaptive&slots=16&release=2.3&backend=rocksdb'
+    above='#/planner?current=2&p=12&first=2&saved_maxp=8&partitions=1&state=1MiB&job=running&scheduler=adaptive&slots=16&release=2.3&backend=rocksdb'
+    observed=observed-inplace-flink-$version.txt
+    runbook='plan-inplace-2.3.md'
+    command -v curl >/dev/null || flink_fail "no curl on PATH (the in-place route runs the plan's curl commands)"
+    ;;
+  *) flink_fail "ROUTE is checkpoint, savepoint or inplace, not '$route'" ;;
 esac
 flink_work flink-runbook
 venv=${FLINK_CLUSTER_VENV:-$FLINK_WORK/venv}
@@ -106,6 +126,16 @@ execution.checkpointing.dir: file://$FLINK_WORK/checkpoints
 execution.checkpointing.savepoint-dir: file://$FLINK_WORK/savepoints
 execution.checkpointing.externalized-checkpoint-retention: RETAIN_ON_CANCELLATION
 EOF
+if [ "$route" = inplace ]; then
+  # The adaptive scheduler, its waits while the job runs shortened to keep the run short (the
+  # defaults: 30 s and 1 min), and its rescale history kept (2.3 answers /jobs/<id>/rescales/*).
+  cat >>"$conf/config.yaml" <<EOF
+jobmanager.scheduler: adaptive
+jobmanager.adaptive-scheduler.executing.cooldown-after-rescaling: 1s
+jobmanager.adaptive-scheduler.executing.resource-stabilization-timeout: 2s
+web.adaptive-scheduler.rescale-history.size: 20
+EOF
+fi
 printf 'localhost:%s\n' "$port" >"$conf/masters"
 printf 'localhost\n' >"$conf/workers"
 export FLINK_CONF_DIR=$conf FLINK_LOG_DIR=$FLINK_WORK/log
@@ -128,7 +158,13 @@ python3 -c "import urllib.request; urllib.request.urlopen('http://localhost:$por
 # The operator ids Flink's messages name, by uid.
 java -cp "$FLINK_CLASSES:$FLINK_CP" OperatorIds src tag sum-per-key sink "Sink Committer: sink" >"$FLINK_WORK/operator-ids.txt"
 export PATH=$home/bin:$PATH
-python3 "$here/journey.py" "$FLINK_WORK" "$home" "$port" "$link" "$here" "$repo" "$route" "$runbook" >"$FLINK_WORK/observed.txt"
+if [ "$route" = inplace ]; then
+  python3 "$here/inplace.py" "$FLINK_WORK" "$home" "$port" "$link" "$above" "$repo" >"$FLINK_WORK/observed.txt"
+  ran=plan.md
+else
+  python3 "$here/journey.py" "$FLINK_WORK" "$home" "$port" "$link" "$here" "$repo" "$route" "$runbook" >"$FLINK_WORK/observed.txt"
+  ran=runbook.md
+fi
 { echo "# $(java -version 2>&1 | head -n 1); Flink $version standalone cluster (bin/start-cluster.sh), $(date -u +%Y-%m-%d)"; cat "$FLINK_WORK/observed.txt"; } >"$here/$observed"
-cp "$FLINK_WORK/runbook.md" "$here/$runbook"
+cp "$FLINK_WORK/$ran" "$here/$runbook"
 echo "wrote $here/$observed and $here/$runbook"

@@ -16,6 +16,8 @@ mod journey_report;
 mod journey_tests;
 #[cfg(test)]
 mod journey_savepoint_tests;
+#[cfg(test)]
+mod journey_inplace_tests;
 mod max_choice;
 mod kinds_view;
 mod plan_view;

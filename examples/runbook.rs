@@ -16,7 +16,10 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let (state, notices) = PlannerState::parse(&Location::parse(link).params);
+    // The link's own notices (a repeated parameter, a piece that is not UTF-8) and the lab's.
+    let location = Location::parse(link);
+    let (state, lab_notices) = PlannerState::parse(&location.params);
+    let notices: Vec<_> = location.notices.iter().chain(&lab_notices).collect();
     for n in &notices {
         eprintln!("runbook: {}: {}", n.param, n.message);
     }

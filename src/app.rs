@@ -164,8 +164,9 @@ pub fn App(props: &AppProps) -> Html {
     };
     // Launched by an LMS: no site navigation either (leaving the page would end its session).
     let chrome = !location.common.embed && !browser::lms::launched();
-    // One part of a lab on the full site (a guided step's link): the way to the rest.
-    let whole = (chrome && view.0.is_some()).then(|| crate::embed::with_view(&hash.0, None));
+    // One part of a lab on the full site (a guided step's link): the way to the rest, at the
+    // state the lab last wrote (its edits, an old link's names written anew), not the link's.
+    let whole = (chrome && view.0.is_some()).then(|| crate::embed::with_view(&written, None));
     html! {
         <div class={classes!("shell", (!chrome).then_some("embed"))}>
             if chrome {

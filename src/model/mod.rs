@@ -30,6 +30,7 @@ pub mod json;
 pub mod key_group;
 pub mod key_type;
 pub mod lookup;
+pub mod markdown;
 pub mod murmur;
 pub mod number;
 pub mod planner;

@@ -226,7 +226,7 @@ impl ExerciseKind {
                 format!("#/skew?preset=hot&n={n}&hot={hot}&p={p}&maxp=128&q={q}&view=what-if")
             }
             ExerciseKind::PointOfNoReturn { current, target, first } => {
-                format!("#/planner?current={current}&target={target}&first={first}&job=running&view=steps")
+                format!("#/planner?current={current}&p={target}&first={first}&job=running&view=steps")
             }
             // The plan the answer is worked out on: a running job, every pass at the one rate, and
             // the downtime alone (sinks that are not transactional, so no first checkpoint held).
@@ -235,7 +235,7 @@ impl ExerciseKind {
                 format!("#/planner?state={state_gib}%20GiB&rate={rate}&sp_rate={rate}&restore_rate={rate}&inc_rate={rate}&partitions=400&txn=0&job=running&view=steps")
             }
             ExerciseKind::InPlaceLiftsCeiling { current, target, max } => {
-                format!("#/planner?current={current}&target={target}&plan_maxp={max}&scheduler=adaptive&job=running&view=in-place")
+                format!("#/planner?current={current}&p={target}&saved_maxp={max}&scheduler=adaptive&job=running&view=in-place")
             }
             ExerciseKind::RunningMeansSafe { backend } => {
                 format!("#/trace?scenario=schema-incompatible&backend={}&view=result", backend.slug())

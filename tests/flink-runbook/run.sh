@@ -18,18 +18,20 @@
 # A third route runs the plan's other way, in place on the running job (inplace.py):
 #   ROUTE=inplace               the cluster's JobManager with jobmanager.scheduler: adaptive (its
 #                               cooldown and stabilization waits shortened to 1 s and 2 s); the
-#                               job at p=2 with max parallelism 8; the two curl commands of the
-#                               plan's section "Or in place: the adaptive scheduler" (cargo run
-#                               --example runbook -- <link> --plan) run as printed, then the same
-#                               for a link above max parallelism. Writes
+#                               job at p=2 with max parallelism 8; the three commands (curl, and
+#                               jq writing requirements.json) of the plan's section "Or in place:
+#                               the adaptive scheduler" (cargo run --example runbook -- <link>
+#                               --plan) run as printed, then the same for a link above max
+#                               parallelism. Writes
 #                               observed-inplace-flink-<version>.txt and plan-inplace-2.3.md.
 # Next to this script; src/labs/planner/journey_tests.rs, journey_savepoint_tests.rs and
 # journey_inplace_tests.rs hold them. Needs cargo, Java 17 (javac, jar), python3 and PyPI, and
-# curl for the in-place route (the others call the REST API with Python's urllib). About four
-# minutes a route after the download. Not part of the test command.
+# curl and jq for the in-place route (the others call the REST API with Python's urllib). About
+# four minutes a route after the download (the in-place route: under two). Not part of the test
+# command.
 #   bash tests/flink-runbook/run.sh [flink-version]
 #   ROUTE=savepoint bash tests/flink-runbook/run.sh [flink-version]
-#   ROUTE=inplace bash tests/flink-runbook/run.sh [flink-version]   # needs curl too
+#   ROUTE=inplace bash tests/flink-runbook/run.sh [flink-version]   # needs curl and jq too
 #   FLINK_CLUSTER_VENV=/tmp/flink-cluster bash tests/flink-runbook/run.sh   # keep the download
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -64,6 +66,7 @@ case $route in
     observed=observed-inplace-flink-$version.txt
     runbook='plan-inplace-2.3.md'
     command -v curl >/dev/null || flink_fail "no curl on PATH (the in-place route runs the plan's curl commands)"
+    command -v jq >/dev/null || flink_fail "no jq on PATH (the plan's first in-place command pipes into jq)"
     ;;
   *) flink_fail "ROUTE is checkpoint, savepoint or inplace, not '$route'" ;;
 esac

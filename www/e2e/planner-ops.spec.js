@@ -58,8 +58,9 @@ test('the whole plan is one document: steps, clock, outage, point of no return, 
     '| Source | split state: where each partition was read up to | pinned | 128 | at most 128 |', '## Time', '| 9 | restore the new job at the target',
     '| 10 | first checkpoint after the restore', '- The job is down, or commits nothing downstream, for 27 h 11 min', '; the cutover alone: ', '- Point of no return: at 66 h 43 min', '## Warnings', '## Rescale runbook (Flink 2.3)',
     'state.backend.type: hashmap', '## Or in place: the adaptive scheduler', '**HTTP 400: in-place rescaling does not lift the ceiling.',
-    '> org.apache.flink.runtime.rest.handler.RestHandlerException: The newly requested parallelism 200',
-    '```\ncurl http://<jobmanager>:8081/jobs/<job id>/resource-requirements\ncurl -X PUT', '### Conditions, as Flink 2.3.0 answered',
+    '> `org.apache.flink.runtime.rest.handler.RestHandlerException: The newly requested parallelism 200',
+    '```sh\ncurl -s http://<jobmanager>:8081/jobs/<job-id>/resource-requirements', '### Conditions, as Flink 2.3.0 answered',
+    '### With the Flink Kubernetes operator', 'Do not set an override to 200',
     '## What to record during the rescale (24 → 200)'];
   let from = 0;
   for (const part of parts) {

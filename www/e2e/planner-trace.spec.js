@@ -204,11 +204,18 @@ test('in place with the adaptive scheduler: 400 above max parallelism, 500 on th
     'in-place rescaling does not lift the ceiling',
     'The newly requested parallelism 200 for the job vertex <vertex id> exceeds its maximum parallelism 128.',
   ]);
+  // Refused above the ceiling: the operator's way offers no edit, where the fallback would fail too.
+  const operator = page.getByTestId('inplace-operator');
+  await expect(operator).toContainText('Do not set an override to 200');
+  await expect(operator.locator('pre')).toHaveCount(0);
   await page.getByLabel('New parallelism').fill('100');
   await expectVerdict(verdict, 'not-adaptive', ['The DefaultScheduler does not support changing the parallelism without a job restart.']);
+  // The default scheduler: two edits, the scheduler alone first (anything beside the overrides is an upgrade).
+  await expect(operator.locator('pre')).toHaveCount(2);
+  await expect(operator.locator('pre').first()).toHaveText('spec:\n  flinkConfiguration:\n    jobmanager.scheduler: adaptive  # the first edit, alone');
   await page.getByLabel('Scheduler', { exact: true }).selectOption('adaptive');
-  await expectVerdict(verdict, 'rescales', ['restores it from its latest checkpoint']);
-  await expect(page.getByTestId('inplace-estimate')).toContainText('Downtime: the restart restores from the latest checkpoint,');
+  await expectVerdict(verdict, 'rescales', ['restores it from a checkpoint completed after the request']);
+  await expect(page.getByTestId('inplace-estimate')).toContainText('Downtime: first a restart that raises the checkpoint timeout,');
   await page.getByLabel('Task slots for the job').fill('64');
   await expectVerdict(verdict, 'capped', ['restarts at 64, not 100']);
   await expect(page).toHaveURL(/scheduler=adaptive/);
@@ -219,9 +226,9 @@ test('in place with the adaptive scheduler: 400 above max parallelism, 500 on th
   await expect(page.getByTestId('inplace-estimate')).toHaveCount(0);
   await page.getByLabel('Task slots for the job').fill('64');
   const request = page.getByTestId('inplace-request');
-  await expect(request).toContainText('/jobs/<job id>/resource-requirements');
-  await expect(request).toContainText('"upperBound":100');
-  await expect(request).not.toContainText('"upperBound":-1');
+  await expect(request).toContainText('/jobs/<job-id>/resource-requirements');
+  await expect(request).toContainText('.[].parallelism.upperBound = 100');
+  await expect(request).not.toContainText('upperBound = -1');
   await expect(page.getByTestId('inplace-conditions')).toContainText('Never an upper bound of -1');
 });
 
@@ -239,10 +246,10 @@ test('in place, seed 004 scaled out 24 → 128: the downtime beside a savepoint 
   await expect(estimate).toContainText('Both count the job down only: with transactional sinks each restore\'s first checkpoint, a full one (4 TiB ÷ 300 MiB/s = 3 h 53 min), adds as long again of no output');
   // A heap job's checkpoint is read once: in place is then the quicker.
   await page.getByLabel('State backend').selectOption('hashmap');
-  await expect(estimate).toContainText('4 TiB ÷ 300 MiB/s = 3 h 53 min. Stopping with a savepoint and restarting from it would take 11 h 39 min');
+  await expect(estimate).toContainText('; 7 h 46 min in all. Stopping with a savepoint and restarting from it would take 11 h 39 min');
   const operator = page.getByTestId('inplace-operator');
   await expect(operator.getByRole('heading', { name: 'With the Flink Kubernetes operator' })).toBeVisible();
-  await expect(operator.locator('pre')).toContainText('pipeline.jobvertex-parallelism-overrides: "<source vertex id>:128,<keyed vertex id>:128"');
+  await expect(operator.locator('pre')).toContainText('pipeline.jobvertex-parallelism-overrides: "<source-vertex-id>:128,<keyed-vertex-id>:128"');
   await expect(operator.locator('pre')).toContainText('jobmanager.scheduler: adaptive');
   await expect(operator).toContainText('falls back to a regular upgrade');
   await expect(operator).toContainText('not observed');
@@ -271,7 +278,7 @@ test('in place follows the release and the job: before 1.18 there is no call to 
   await page.getByLabel('Flink release').selectOption('1.20');
   await expect(conditions).toContainText('In Flink 1.20 the scheduler waits between two rescales: jobmanager.adaptive-scheduler.scaling-interval.min (default PT30S). It has no option for resources to settle while the job runs (2.0 added one).');
   await page.getByLabel('Flink release').selectOption('2.3');
-  await expect(page.getByTestId('inplace-observed-on')).toHaveText('Observed on Flink 2.3.0, with the same answers on 2.0.2, 2.1.3 and 2.2.1, and on 1.18.1, 1.19.3 and 1.20.5 but for the restart.');
+  await expect(page.getByTestId('inplace-observed-on')).toHaveText('Observed on Flink 2.3.0, with the same answers on 2.0.2, 2.1.3 and 2.2.1, and on 1.18.1, 1.19.3 and 1.20.5 except which checkpoint the restart restores.');
   await expect(page.getByTestId('inplace-restore-point')).toContainText('from a checkpoint completed after the request');
   // 2.0 to 2.2 were run too (tests/flink-adaptive): they restart as 2.3.0 does.
   await page.getByLabel('Flink release').selectOption('2.1');
@@ -283,10 +290,10 @@ test('in place follows the release and the job: before 1.18 there is no call to 
   await page.getByLabel('Flink release').selectOption('1.18');
   // Down, within the ceiling: the plan's own restore reaches 100, so no request is needed.
   await page.getByLabel('The job now').selectOption('down');
-  await expectVerdict(verdict, 'rescales', ['The job is down, and the plan above restores it at 100 straight from its latest retained checkpoint: no request is needed.']);
+  await expectVerdict(verdict, 'rescales', ['The job is down, and the plan restores it at 100 straight from its latest retained checkpoint: no request is needed.']);
   // Down, above it: the job comes back first, and then the request would be refused.
   await page.getByLabel('New parallelism').fill('200');
-  await expectVerdict(verdict, 'above-max', ['The job is down, and a request needs a running job: bring it back first (the plan above). Then: HTTP 400']);
+  await expectVerdict(verdict, 'above-max', ['The job is down, and a request needs a running job: bring it back first (the plan\'s first step). Then: HTTP 400']);
 });
 
 test('the owners lab names the autoscaler release it follows', async ({ page }) => {

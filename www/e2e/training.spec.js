@@ -193,9 +193,15 @@ test('a step\'s lab opens on the part that holds its answer, with the way to the
   const note = page.getByTestId('view-note');
   await expect(note).toContainText('This link shows one part of the lab.');
   expect(await axeViolations(page)).toEqual([]);
-  await note.getByRole('link', { name: 'Show the whole lab' }).click();
+  // The way to the whole lab follows the part's state: an edit made here goes with it.
+  await page.getByLabel('Task slots for the job').fill('50');
+  const whole = note.getByRole('link', { name: 'Show the whole lab' });
+  await expect(whole).toHaveAttribute('href', /slots=50/);
+  await expect(whole).not.toHaveAttribute('href', /view=|target=|plan_maxp=/);
+  await whole.click();
   await settled(page);
   await expect(page).not.toHaveURL(/view=/);
+  await expect(page).toHaveURL(/slots=50/);
   await expect(page.getByTestId('view-note')).toHaveCount(0);
   await expect(page.getByTestId('restore-verdict')).toBeVisible();
 });

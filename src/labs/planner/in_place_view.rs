@@ -11,36 +11,27 @@ use yew::prelude::*;
 use super::query::{SCHEDULER, SLOTS_FOR_JOB};
 use super::state::PlannerState;
 use crate::components::{slot_field, slot_pick, LiveForm, ResultRegion};
-use crate::model::planner::in_place_releases::observed_all;
 use crate::model::planner::in_place_report::Condition;
-use crate::model::planner::operator_route::{before_in_place, deployment_patch, CONDITIONS, FALLBACK, INPLACE_OPTION};
-use crate::model::planner::release::Release;
+use crate::model::planner::operator_route::OperatorRoute;
 use crate::url::Edit;
 
-/// The same rescale through the Flink Kubernetes operator: the FlinkDeployment edit for the
-/// job's release (or, before 1.18, why there is none), its conditions and what a refusal turns
-/// into (read from the operator's sources).
-fn operator_route(target: u32, source_p: u32, release: Release) -> Html {
-    if !release.rescales_in_place() {
-        return html! {
-            <div data-testid="inplace-operator">
-                <h3>{ "With the Flink Kubernetes operator" }</h3>
-                <p>{ before_in_place(release) }</p>
-                <p class="field-hint">{ "Read from the Flink Kubernetes operator's sources (1.16-SNAPSHOT), not observed: this machine has no Kubernetes. That the REST call is absent before 1.18 is observed (each release's REST API listed)." }</p>
-            </div>
-        };
-    }
+/// The same rescale through the Flink Kubernetes operator: the model's route (what to edit, or
+/// why not; its conditions and what a refusal turns into), read from the operator's sources.
+fn operator_part(route: &OperatorRoute) -> Html {
     html! {
         <div data-testid="inplace-operator">
             <h3>{ "With the Flink Kubernetes operator" }</h3>
-            <p>{ "Edit the FlinkDeployment and change only the parallelism overrides; the operator then sends the request above itself (from 1.18, with the adaptive scheduler):" }</p>
-            <pre class="command"><code>{ deployment_patch(target, source_p, release) }</code></pre>
-            <ul class="conditions">
-                { for CONDITIONS.iter().map(|c| html! { <li>{ *c }</li> }) }
-                <li>{ format!("{INPLACE_OPTION}: the operator's switch for this, on by default.") }</li>
-            </ul>
-            <p>{ FALLBACK }</p>
-            <p class="field-hint">{ "Read from the Flink Kubernetes operator's sources (1.16-SNAPSHOT), not observed: this machine has no Kubernetes. The request and Flink's answers above are observed." }</p>
+            <p>{ route.lead.clone() }</p>
+            { for route.edits.iter().map(|e| html! { <pre class="command"><code>{ e.clone() }</code></pre> }) }
+            if !route.conditions.is_empty() {
+                <ul class="conditions">
+                    { for route.conditions.iter().map(|c| html! { <li>{ *c }</li> }) }
+                </ul>
+            }
+            if let Some(f) = &route.fallback {
+                <p>{ f.clone() }</p>
+            }
+            <p class="field-hint">{ route.provenance.clone() }</p>
         </div>
     }
 }
@@ -67,7 +58,7 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
     html! {
         <section class="in-place" aria-labelledby="in-place-title">
             <h2 id="in-place-title">{ "Or in place: the adaptive scheduler" }</h2>
-            <p>{ format!("With the adaptive scheduler a running job's parallelism can be changed through the REST API (FLIP-291, Flink 1.18 on; what follows was observed on {}). It is still a restart, from the latest checkpoint, and it is still capped by max parallelism; what it saves is the savepoint, the stop and the new submission.", observed_all()) }</p>
+            <p>{ r.intro.clone() }</p>
             <LiveForm>
                 { slot_pick(&SCHEDULER, s, a) }
                 { slot_field(&SLOTS_FOR_JOB, s, a) }
@@ -81,14 +72,14 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
             if let Some(e) = &r.estimate {
                 <p data-testid="inplace-estimate">{ e.clone() }</p>
             }
-            <p>{ r.request_intro }</p>
+            <p>{ r.request_intro.clone() }</p>
             <pre class="command" data-testid="inplace-request"><code>{ r.request.clone() }</code></pre>
             <h3>{ r.conditions_title.clone() }</h3>
             <p data-testid="inplace-observed-on">{ r.observed_on.clone() }</p>
             <ul class="conditions" data-testid="inplace-conditions">
                 { for r.conditions.iter().map(condition) }
             </ul>
-            { operator_route(s.p.value, r.source_p, s.release) }
+            { operator_part(&r.operator) }
         </section>
     }
 }

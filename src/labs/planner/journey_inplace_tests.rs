@@ -1,11 +1,13 @@
 //! The plan's in-place route, run as printed on a real standalone Flink 2.3.0 cluster with the
 //! adaptive scheduler (`ROUTE=inplace bash tests/flink-runbook/run.sh`): the journey job at 2
-//! with max parallelism 8, the two curl commands of the section "Or in place: the adaptive
-//! scheduler" sent with the placeholders filled, then the same for a parallelism above the max.
+//! with max parallelism 8, the three commands of the section "Or in place: the adaptive
+//! scheduler" (curl piped into jq writing requirements.json, the PUT of that file, the job read
+//! back) run with the placeholders filled, then the same for a parallelism above the max.
 //! The plan the run took its commands from is the one the planner writes for that link today;
 //! Flink answered each request with the status, parallelisms and message the section predicts;
-//! the restart restored the checkpoint the release's condition names; and every committed total
-//! is right after the job read to the end.
+//! the restart restored the checkpoint the release's condition names, and the first checkpoint
+//! after each restore uploaded the whole state, as the section's downtime line says; and every
+//! committed total is right after the job read to the end.
 
 use super::journey_report::Report;
 use super::state::PlannerState;
@@ -20,6 +22,12 @@ use crate::url::Location;
 const JOURNEY: Report = Report(include_str!("../../../tests/flink-runbook/observed-inplace-flink-2.3.0.txt"));
 const PLAN: &str = include_str!("../../../tests/flink-runbook/plan-inplace-2.3.md");
 const RERUN: &str = "re-run ROUTE=inplace bash tests/flink-runbook/run.sh";
+/// The blocks of the report in which the job restarted at another parallelism: the title each
+/// starts with, and the keyed vertex's parallelism before and after.
+const RESTARTS: [(&str, u32, u32); 3] =
+    [("(a) the block as printed", 2, 4), ("back to 2 first", 4, 2), ("(b) the block as printed once more", 2, 4)];
+/// The blocks that ran the planner's block exactly as printed.
+const AS_PRINTED: [&str; 2] = ["(a) the block as printed", "(b) the block as printed once more"];
 
 /// The planner as the report's refusal link opens it (the same job, asking above its max).
 fn refusal_state() -> PlannerState {
@@ -42,14 +50,40 @@ fn vertex_id(which: &str) -> &'static str {
     &JOURNEY.0[at..at + 32]
 }
 
-/// The job's two vertices as the report writes them (GET /jobs/<job id>), with the keyed one at `keyed`.
+/// The job's two vertices as the report writes them (GET /jobs/<job-id>), with the keyed one at `keyed`.
 fn vertices(source: u32, keyed: u32) -> String {
     format!("Source: src -> tag (p={source}, max 8); sum-per-key -> sink: Writer -> sink: Committer (p={keyed}, max 8)")
+}
+
+/// The commands of the section's code block, each as printed (continuation lines and all).
+fn commands(request: &str) -> Vec<String> {
+    let mut all = vec![String::new()];
+    for line in request.lines() {
+        let current = all.last_mut().expect("one");
+        current.push_str(line);
+        if line.ends_with('\\') {
+            current.push('\n');
+        } else {
+            all.push(String::new());
+        }
+    }
+    all.pop();
+    all
 }
 
 /// A command of the section's code block on one line, as the report writes it.
 fn one_line(command: &str) -> String {
     command.replace(" \\\n  ", " ")
+}
+
+/// The requirements.json jq wrote, as the report writes it: the keyed vertex first, as Flink
+/// listed the vertices, each with lower bound 1.
+fn requirements(keyed: u32, source: u32) -> String {
+    format!(
+        r#"{{"{}":{{"parallelism":{{"lowerBound":1,"upperBound":{keyed}}}}},"{}":{{"parallelism":{{"lowerBound":1,"upperBound":{source}}}}}}}"#,
+        vertex_id("keyed"),
+        vertex_id("source")
+    )
 }
 
 #[test]
@@ -77,56 +111,109 @@ fn the_journey_ran_the_plan_the_planner_writes_for_its_link() {
 }
 
 #[test]
-fn both_commands_of_the_section_ran_as_printed_with_curl() {
-    let request = report().request;
-    let (get, put) = request.split_once('\n').expect("two commands");
-    let put = one_line(put);
-    assert!(!get.contains('\n') && !put.contains('\n'), "{request}");
-    assert!(JOURNEY.0.contains("Commands: with curl 7."), "the real curl, not a stand-in: {}", JOURNEY.0);
-    assert!(JOURNEY.0.contains(&format!("\n  {get}\n  {put}\n")), "the commands as the report lists them");
-    assert!(JOURNEY.block("the first command, as printed").contains(&format!("  {get}\n  -> HTTP 200  {{")), "{get}");
-    assert!(JOURNEY.0.contains(&format!("==== (a) the second command, as printed: {put}\n")), "{put}");
+fn the_three_commands_of_the_section_ran_as_printed_with_curl_and_jq() {
+    let report = report();
+    assert!(PLAN.contains(&format!("```sh\n{}\n```", report.request)), "the plan's sh block");
+    let commands = commands(&report.request);
+    assert_eq!(commands.len(), 3, "{}", report.request);
+    assert!(commands[0].contains("| jq '") && commands[0].ends_with("> requirements.json"), "{}", commands[0]);
+    assert!(commands[1].contains("--data @requirements.json"), "{}", commands[1]);
+    assert!(
+        JOURNEY.0.contains("Commands: the section's sh block, 3 commands, with curl 7.")
+            && JOURNEY.0.contains(" and jq-1."),
+        "the real curl and jq, not stand-ins: {}",
+        JOURNEY.0
+    );
+    for (i, command) in commands.iter().enumerate() {
+        assert!(JOURNEY.0.contains(&format!("\n  {}. {}\n", i + 1, one_line(command))), "{command}");
+    }
+    // Each of the three ran in the blocks that ran the section as printed, with Flink's status.
+    for title in AS_PRINTED {
+        let here = JOURNEY.block(title);
+        for line in
+            ["  1. -> HTTP 200; requirements.json", "  2. -> HTTP 200  {}\n", "  3. right after: HTTP 200; RUNNING; "]
+        {
+            assert!(here.contains(line), "{line}\n{here}");
+        }
+        assert!(here.contains("  3. again, once every vertex ran again: HTTP 200; RUNNING; "), "{here}");
+    }
+}
+
+#[test]
+fn jq_wrote_every_vertex_with_the_plans_upper_bounds() {
+    let report = report();
+    assert_eq!(report.source_p, 1);
+    let jq = format!(
+        r#"jq '.[].parallelism.upperBound = 4 | .["<source-vertex-id>"].parallelism.upperBound = {}'"#,
+        report.source_p
+    );
+    assert!(report.request.contains(&jq), "{}", report.request);
+    // The job's chains make two vertices; jq kept both, the source at 1 and the keyed vertex at 4.
+    assert!(JOURNEY.0.contains("its vertices: 2: "), "{}", JOURNEY.0);
+    for title in AS_PRINTED {
+        let here = JOURNEY.block(title);
+        assert!(
+            here.contains(&format!(
+                "  1. -> HTTP 200; requirements.json, as jq wrote it (compacted): {}\n",
+                requirements(4, 1)
+            )),
+            "{here}"
+        );
+        assert!(
+            here.contains("it names 2 of the job's 2 vertices; upper bounds: the source vertex 1, every other vertex 4; lower bounds: 1"),
+            "{here}"
+        );
+    }
 }
 
 #[test]
 fn the_job_rescaled_in_place_as_the_section_predicts() {
     let report = report();
     assert_eq!(report.outcome, InPlaceOutcome::Rescales { parallelism: 4, slot_capped: false });
-    let status = report.outcome.http_status().expect("2.3 has the call");
-    assert_eq!(status, 200);
+    assert_eq!(report.outcome.http_status(), Some(200), "2.3 has the call");
     assert!(JOURNEY.0.contains(&format!("its in-place section says: {}\n", report.headline)), "{RERUN}");
-    let moved = "the job restarted (rescale history): triggerCause=UPDATE_REQUIREMENT, terminalState=COMPLETED, \
-                 scheduler states: Executing -> Restarting -> CreatingExecutionGraph -> Executing \
-                 ('Source: src -> tag' 1 -> 1; 'sum-per-key -> sink: Writer -> sink: Committer' 2 -> 4)";
-    // (a) the body as printed; (b) the first command's answer with only the upper bounds changed.
-    for title in ["(a) the second command, as printed", "(b) the printed PUT with that body"] {
+    for (title, from, to) in RESTARTS {
         let here = JOURNEY.block(title);
-        assert!(here.contains(&format!("-> HTTP {status}  {{}}\n")), "{here}");
+        assert!(here.contains("  2. -> HTTP 200  {}\n"), "{here}");
+        // The last command, read right after the PUT, still shows the old parallelism: the restart
+        // waits for a checkpoint (the section's condition); read again, the new one.
+        assert!(here.contains(&format!("  3. right after: HTTP 200; RUNNING; {}\n", vertices(1, from))), "{here}");
         assert!(
-            here.contains(&format!("after (GET /jobs/<job id>): RUNNING; {}\n", vertices(report.source_p, 4))),
+            here.contains(&format!(
+                "  3. again, once every vertex ran again: HTTP 200; RUNNING; {}\n",
+                vertices(1, to)
+            )),
             "{here}"
         );
-        assert!(here.contains(moved), "{here}");
+        let moved = format!(
+            "the job restarted (rescale history): triggerCause=UPDATE_REQUIREMENT, terminalState=COMPLETED, \
+             scheduler states: Executing -> Restarting -> CreatingExecutionGraph -> Executing \
+             ('Source: src -> tag' 1 -> 1; 'sum-per-key -> sink: Writer -> sink: Committer' {from} -> {to})"
+        );
+        assert!(here.contains(&moved), "{here}");
         assert!(here.contains("failures (exception history): 0 new, 0 in all"), "{here}");
     }
-    assert!(report.source_p == 1 && report.request.contains(r#""upperBound":1}},"<keyed vertex id>""#));
+    assert!(report.conditions.iter().any(|c| c.text.starts_with("The restart waits for that checkpoint: about ")));
+    // The third call, right after the request, still showed the old parallelism: the section says so.
+    assert!(report.conditions.iter().any(|c| c.text.ends_with("right after the request it still shows the old parallelism.")));
 }
 
 #[test]
-fn the_printed_body_names_every_vertex_of_this_job_and_one_left_out_is_refused_as_the_condition_says() {
+fn a_requirements_file_without_the_source_vertex_is_refused_as_the_condition_says() {
     let conditions = report().conditions;
     let every = conditions.iter().find(|c| c.quoted == Some(INCOMPLETE_MESSAGE)).expect("the condition");
-    assert!(every.text.starts_with("A body naming every vertex (the first call reads them; send its answer back with only the upper bounds changed)"));
-    // The job's chains make two vertices, the two the printed body names: it was complete, and the
-    // condition's way of writing it gave the same body.
-    assert!(JOURNEY.0.contains("its vertices: 2: "), "{}", JOURNEY.0);
-    assert!(JOURNEY.0.contains("the printed body names 2 of the job's 2 vertices: every one"));
-    assert!(JOURNEY.0.contains("the same vertices and bounds as the printed body filled in: yes"));
-    // A body without the source vertex: HTTP 400 with the message the condition quotes.
+    assert!(every
+        .text
+        .starts_with("A body naming every vertex of the job, with bounds above zero and lower ≤ upper; else HTTP 400"));
+    // jq's file named both vertices (above); the printed PUT with the source vertex taken out of it:
+    // HTTP 400 with the message the condition quotes, and nothing moves.
     let here = JOURNEY.block("the condition's case");
+    let alone = format!(r#"{{"{}":{{"parallelism":{{"lowerBound":1,"upperBound":4}}}}}}"#, vertex_id("keyed"));
+    assert!(here.contains(&format!("then requirements.json rewritten without the source vertex: {alone}\n")), "{here}");
     let message = INCOMPLETE_MESSAGE.replace("<vertex id>", vertex_id("source"));
-    assert!(here.contains(&format!(r#"-> HTTP 400  {{"errors":["{message}"]}}"#)), "{message}\n{here}");
-    assert!(here.contains("the job did not restart") && here.contains(&vertices(1, 4)), "{here}");
+    assert!(here.contains(&format!(r#"  2. -> HTTP 400  {{"errors":["{message}"]}}"#)), "{message}\n{here}");
+    assert!(here.contains(&format!("  3. again, 8 s later: HTTP 200; RUNNING; {}\n", vertices(1, 4))), "{here}");
+    assert!(here.contains("the job did not restart"), "{here}");
 }
 
 #[test]
@@ -138,16 +225,17 @@ fn above_max_parallelism_flink_refused_with_the_predicted_status_and_message() {
     assert_eq!(message, above_max_message(12, 8));
     assert!(JOURNEY.0.contains(&format!("the plan for the refusal link says: {}\n", report.headline)), "{RERUN}");
     assert!(JOURNEY.0.contains(&format!("Flink's message, as the plan quotes it: {message}\n")), "{RERUN}");
-    let here = JOURNEY.block("the refusal");
-    let put = one_line(report.request.split_once('\n').expect("two commands").1);
-    assert!(
-        here.starts_with(&format!("==== the refusal: the second command of that plan, as printed: {put}\n")),
-        "{here}"
-    );
+    let block: Vec<String> = commands(&report.request).iter().map(|c| one_line(c)).collect();
+    assert!(JOURNEY.0.contains(&format!("  its block: {}\n", block.join(" / "))), "{RERUN}");
+    let here = JOURNEY.block("the refusal: that plan's block as printed");
+    assert!(here.contains(&format!(
+        "  1. -> HTTP 200; requirements.json, as jq wrote it (compacted): {}\n",
+        requirements(12, 1)
+    )));
     let observed = message.replace("<vertex id>", vertex_id("keyed"));
-    assert!(here.contains(&format!(r#"-> HTTP {status}  {{"errors":["{observed}"]}}"#)), "{observed}\n{here}");
+    assert!(here.contains(&format!(r#"  2. -> HTTP {status}  {{"errors":["{observed}"]}}"#)), "{observed}\n{here}");
     // Nothing moved.
-    assert!(here.contains(&format!("after (GET /jobs/<job id>): RUNNING; {}\n", vertices(1, 4))), "{here}");
+    assert!(here.contains(&format!("  3. again, 8 s later: HTTP 200; RUNNING; {}\n", vertices(1, 4))), "{here}");
     assert!(here.contains("the job did not restart"), "{here}");
 }
 
@@ -155,13 +243,34 @@ fn above_max_parallelism_flink_refused_with_the_predicted_status_and_message() {
 fn each_rescale_restored_the_checkpoint_the_release_condition_names() {
     let point = RestorePoint::of(Release::V2_3);
     assert_eq!(point, RestorePoint::AfterRequest);
-    let condition = report().conditions.into_iter().find(|c| c.restore_point).expect("the restore condition");
+    let report = report();
+    let condition = report.conditions.into_iter().find(|c| c.restore_point).expect("the restore condition");
     assert_eq!(condition.text, point.condition());
     assert!(PLAN.contains(point.condition()));
-    for title in ["(a) the second command, as printed", "back to 2 first", "(b) the printed PUT with that body"] {
+    assert!(report.headline.contains(&format!("restores it from {},", point.checkpoint())), "{}", report.headline);
+    for (title, _, _) in RESTARTS {
         let here = JOURNEY.block(title);
         assert!(here.contains(&format!("restored from: {} (", point.observed_words())), "{here}");
         assert!(here.contains("is_savepoint=false"), "a checkpoint, not a savepoint: {here}");
+    }
+}
+
+#[test]
+fn the_first_checkpoint_after_each_in_place_restore_uploaded_the_whole_state_as_the_section_says() {
+    let estimate = report().estimate.expect("the downtime line");
+    assert!(estimate.contains("with transactional sinks each restore's first checkpoint, a full one ("), "{estimate}");
+    for (title, _, to) in RESTARTS {
+        let here = JOURNEY.block(title);
+        let full = format!(
+            "the first checkpoint completed after the restore: full: uploaded all of its state (checkpointed_size against \
+             state_size); each of the keyed vertex's {to} subtasks: full: uploaded all of its state\n"
+        );
+        assert!(here.contains(&full), "{here}");
+        // Not every checkpoint of this job is full: a later one, with nothing new, was incremental.
+        assert!(
+            here.contains("for contrast, the least of the 3 checkpoints after the source was held: not full: uploaded part of its state"),
+            "{here}"
+        );
     }
 }
 

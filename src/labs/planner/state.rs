@@ -112,6 +112,7 @@ impl PlannerState {
             partitions: self.partitions.value,
             estimate: input.estimate(self.state.value, rates, self.backend),
             transactional: self.txn,
+            interval_s: self.interval.value,
         }
         .report()
     }

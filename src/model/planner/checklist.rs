@@ -103,7 +103,7 @@ impl ChecklistInput {
         for i in self.items() {
             s.push_str(&format!("- [ ] **{}**: {}\n  - Expect: {}\n", i.what, i.how, i.expect));
         }
-        s
+        crate::markdown::placeholders_as_code(&s)
     }
 }
 

@@ -124,7 +124,7 @@ pub fn plan_markdown(
     s.push_str(&in_place.markdown());
     s.push('\n');
     s.push_str(&demoted(&checklist.markdown()));
-    s
+    crate::markdown::placeholders_as_code(&s)
 }
 
 /// Each stateful operator at the cutover: the plan's route, what the job says for it, what
@@ -212,6 +212,7 @@ mod tests {
             partitions: input.partitions,
             estimate: None,
             transactional: input.transactional_sinks,
+            interval_s: None,
         }
         .report();
         let md = plan_markdown(&input, &plan, &runbook, &in_place, &checklist);

@@ -187,16 +187,6 @@ impl InPlaceInput {
             InPlaceOutcome::Rescales { parallelism: runs_at, slot_capped }
         }
     }
-
-    /// The request's body: every vertex of the job with its bounds (the source keeps its
-    /// parallelism `source_p`; lower bounds 1, never an upper bound of -1).
-    pub fn body(&self, source_p: u32) -> String {
-        format!(
-            "{{\"<source vertex id>\":{{\"parallelism\":{{\"lowerBound\":1,\"upperBound\":{source_p}}}}},\
-             \"<keyed vertex id>\":{{\"parallelism\":{{\"lowerBound\":1,\"upperBound\":{}}}}}}}",
-            self.target
-        )
-    }
 }
 
 #[cfg(test)]
@@ -258,9 +248,9 @@ mod tests {
         // Within max parallelism the job restarts from a checkpoint taken after the request.
         assert!(OBSERVED.contains("scheduler states: Executing -> Restarting -> CreatingExecutionGraph -> Executing"));
         assert!(OBSERVED.contains("restored from: a checkpoint that completed after the request"));
-        // An upper bound of -1 shut the MiniCluster down: the model never writes one.
+        // An upper bound of -1 shut the MiniCluster down: the request never writes one (its
+        // bounds are the new parallelism and the source's, both at least 1: in_place_report).
         assert!(OBSERVED.contains("REST no longer answers: the MiniCluster shut down"));
-        assert!(!input(4, 8, Scheduler::Adaptive, None).body(1).contains("-1"));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! ([`incremental_read`]); a heap job's checkpoint is read once. Stopping with a savepoint
 //! and restarting from it writes and reads the state once each.
 
-use super::first_checkpoint::savepoint_outlasts_default;
+use super::first_checkpoint::{needs_raise, savepoint_outlasts_default};
 use super::in_place::{InPlaceInput, InPlaceOutcome};
 use super::outage::{incremental_read, pass_arithmetic, Rates, ReadFactor};
 use crate::key_group::{MaxParallelism, Parallelism};
@@ -27,6 +27,11 @@ pub struct InPlaceEstimate {
     /// at the savepoint rate, this): with transactional sinks it adds as long of no output after
     /// each restore, on either route (the plan's outage counts it).
     pub first_checkpoint: String,
+    pub first_checkpoint_s: u64,
+    /// When that full checkpoint needs a longer timeout than the default ([`needs_raise`]): the
+    /// restart that raises it first, from the latest checkpoint at the old parallelism (its
+    /// arithmetic); `restore_s` counts it.
+    pub timeout_first: Option<String>,
 }
 
 impl InPlaceEstimate {
@@ -52,6 +57,17 @@ impl InPlaceInput {
         };
         let (restore, restore_s) = pass_arithmetic(state, factor, rate);
         let (write, write_s) = pass_arithmetic(state, ReadFactor::ONCE, rates.savepoint);
+        // The restart's first checkpoint is full (one pass at the savepoint rate): where it needs
+        // a longer timeout than the default, as the plan's restores do, the job is restarted with
+        // one first (its own latest checkpoint, each subtask reading its own files once), down
+        // for that restore too; no request changes a running job's checkpoint timeout.
+        let (timeout_first, restore_s) = match needs_raise(write_s) {
+            true => {
+                let (again, again_s) = pass_arithmetic(state, ReadFactor::ONCE, rate);
+                (Some(again), restore_s.saturating_add(again_s))
+            }
+            false => (None, restore_s),
+        };
         let (read, read_s) = pass_arithmetic(state, ReadFactor::ONCE, rates.restore);
         let (via_savepoint, via_savepoint_s) = (format!("{write}, then {read}"), write_s.saturating_add(read_s));
         // A savepoint past the default checkpoint timeout fails (observed): the job is first
@@ -74,6 +90,8 @@ impl InPlaceInput {
             via_savepoint,
             via_savepoint_s,
             first_checkpoint: write,
+            first_checkpoint_s: write_s,
+            timeout_first,
         })
     }
 }
@@ -99,7 +117,10 @@ mod tests {
         let rates = Rates { savepoint: 300 * MIB, rewrite: 300 * MIB, restore: 300 * MIB, incremental: 300 * MIB };
         let e = input(24, 128, 128).estimate(4 * TIB, rates, Backend::RocksDb).unwrap();
         assert_eq!(e.read.to_string(), "5.375");
-        assert_eq!(e.restore_s, 4 * TIB / (300 * MIB) * 43 / 8);
+        // Its first checkpoint (3 h 53 min) needs a longer timeout: a restart raises it first.
+        let pass = 4 * TIB / (300 * MIB);
+        assert_eq!(e.timeout_first.as_deref(), Some("4 TiB ÷ 300 MiB/s = 3 h 53 min"));
+        assert_eq!(e.restore_s, pass * 43 / 8 + pass);
         assert!(e.restore.starts_with("5.375 × 4 TiB ÷ 300 MiB/s = "), "{}", e.restore);
         // The savepoint (3 h 53 min) outlasts the default timeout: a restart with a longer one
         // comes first, its checkpoint read once.
@@ -114,6 +135,10 @@ mod tests {
         // 100 GiB: its savepoint (341 s) fits the default; none comes first.
         let small = input(24, 128, 128).estimate(100 << 30, rates, Backend::RocksDb).unwrap();
         assert_eq!((small.via_savepoint_s, small.via_savepoint.starts_with("100 GiB")), (682, true));
+        // Its first checkpoint (341 s) twice over does not fit the default 10 min: raised first.
+        assert!(small.timeout_first.is_some());
+        let tiny = input(24, 128, 128).estimate(10 << 30, rates, Backend::RocksDb).unwrap();
+        assert_eq!((tiny.timeout_first, tiny.first_checkpoint_s), (None, 34));
         // A heap job's checkpoint is read once: in place is the quicker.
         let heap = input(24, 128, 128).estimate(4 * TIB, rates, Backend::HashMap).unwrap();
         assert!(heap.read.is_once());
@@ -139,7 +164,7 @@ mod tests {
     fn factors() {
         let rates = Rates { savepoint: MIB, rewrite: MIB, restore: MIB, incremental: MIB };
         let e = input(24, 100, 128).estimate(TIB, rates, Backend::RocksDb).unwrap();
-        assert_eq!((e.read.to_string(), e.restore_s), ("4.1875".to_string(), TIB / MIB * 67 / 16));
+        assert_eq!((e.read.to_string(), e.restore_s), ("4.1875".to_string(), TIB / MIB * 67 / 16 + TIB / MIB));
         // No estimate where nothing restarts: above max parallelism, or the same parallelism.
         assert_eq!(input(24, 200, 128).estimate(TIB, rates, Backend::RocksDb), None);
         assert_eq!(input(24, 24, 128).estimate(TIB, rates, Backend::RocksDb), None);

@@ -53,6 +53,16 @@ impl RestorePoint {
         }
     }
 
+    /// The checkpoint, as the answer's sentence names it.
+    pub fn checkpoint(self) -> &'static str {
+        match self {
+            RestorePoint::BeforeRequest => {
+                "its latest checkpoint, completed before the request (what came after it is read again)"
+            }
+            RestorePoint::AfterRequest => "a checkpoint completed after the request",
+        }
+    }
+
     /// The condition as the planner says it.
     pub fn condition(self) -> &'static str {
         match self {
@@ -106,7 +116,7 @@ pub fn observed_line(release: Release) -> String {
         RestorePoint::of(release) == release_of(newest).map_or(RestorePoint::AfterRequest, RestorePoint::of);
     match observed_version(release) {
         Some(v) if v == newest => format!(
-            "Observed on Flink {newest}, with the same answers on {}, and on {} but for the restart.",
+            "Observed on Flink {newest}, with the same answers on {}, and on {} except which checkpoint the restart restores.",
             others(newest, true),
             others(newest, false)
         ),
@@ -178,7 +188,7 @@ mod tests {
         );
         assert_eq!(
             observed_line(Release::V2_3),
-            "Observed on Flink 2.3.0, with the same answers on 2.0.2, 2.1.3 and 2.2.1, and on 1.18.1, 1.19.3 and 1.20.5 but for the restart."
+            "Observed on Flink 2.3.0, with the same answers on 2.0.2, 2.1.3 and 2.2.1, and on 1.18.1, 1.19.3 and 1.20.5 except which checkpoint the restart restores."
         );
         assert!(observed_line(Release::V1_17).starts_with(
             "Flink 1.17 has no such call; observed on 1.18.1, 1.19.3, 1.20.5, 2.0.2, 2.1.3, 2.2.1 and 2.3.0."

@@ -1,13 +1,17 @@
 //! The in-place route in words, one text for the page's section and for `plan.md`: the answer
 //! Flink gives the request (status, message, what moves), its downtime beside a savepoint
-//! restart, the two calls to send (read the job's requirements, send them back with new upper
-//! bounds), and the conditions as the releases answered (`tests/flink-adaptive/`).
+//! restart, the calls to send (read the job's requirements, send them back with new upper
+//! bounds, read what each vertex runs at), the conditions as the releases answered
+//! (`tests/flink-adaptive/`, and `tests/flink-runbook/`'s in-place route for the calls), and
+//! the same through the Kubernetes operator.
 
+use super::first_checkpoint::{about, config_minutes, cutover_timeout_s, CUTOVER_TOLERABLE, DEFAULT_TIMEOUT_S};
 use super::in_place::{
     above_max_message, scheduler_waits, InPlaceInput, InPlaceOutcome, INCOMPLETE_MESSAGE, NOT_ADAPTIVE_MESSAGE,
 };
 use super::in_place_estimate::InPlaceEstimate;
-use super::in_place_releases::{observed_line, observed_version, RestorePoint};
+use super::in_place_releases::{observed_all, observed_line, observed_version, RestorePoint};
+use super::operator_route::{operator_route, OperatorRoute};
 use super::release::Release;
 use super::snapshot_kinds::SnapshotKind;
 use super::{format_duration, JobStatus, Verdict};
@@ -24,6 +28,8 @@ pub struct InPlaceContext {
     pub partitions: u32,
     pub estimate: Option<InPlaceEstimate>,
     pub transactional: bool,
+    /// The job's checkpoint interval in seconds, if given.
+    pub interval_s: Option<u32>,
 }
 
 /// One condition of the request, and Flink's message where the page quotes one.
@@ -39,11 +45,13 @@ pub struct Condition {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InPlaceReport {
     pub outcome: InPlaceOutcome,
+    /// What the route is, and which releases it was run on.
+    pub intro: String,
     pub headline: String,
     /// Flink's message for a refusal.
     pub message: Option<String>,
     pub estimate: Option<String>,
-    pub request_intro: &'static str,
+    pub request_intro: String,
     /// The two calls: the job's requirements read, then sent back with new upper bounds.
     pub request: String,
     /// The source's new upper bound in the request.
@@ -52,12 +60,23 @@ pub struct InPlaceReport {
     pub conditions_title: String,
     pub observed_on: String,
     pub conditions: Vec<Condition>,
+    /// The same through the Flink Kubernetes operator.
+    pub operator: OperatorRoute,
 }
 
-/// The downtime line: the in-place restore's arithmetic, and how it compares with stopping with
-/// a savepoint and restarting from it.
-fn estimate_line(e: &InPlaceEstimate, transactional: bool) -> String {
-    let restore = format!("Downtime: the restart restores from the latest checkpoint, {}.", e.restore);
+/// The downtime line: the in-place restore's arithmetic (after a restart that raises the
+/// checkpoint timeout, where its first checkpoint needs one), and how it compares with stopping
+/// with a savepoint and restarting from it.
+fn estimate_line(e: &InPlaceEstimate, point: RestorePoint, transactional: bool) -> String {
+    let restore = match &e.timeout_first {
+        None => format!("Downtime: the restart restores {}, {}.", point.checkpoint(), e.restore),
+        Some(first) => format!(
+            "Downtime: first a restart that raises the checkpoint timeout, {first} (below); then the rescale's restart restores {}, {}; {} in all.",
+            point.checkpoint(),
+            e.restore,
+            format_duration(e.restore_s)
+        ),
+    };
     let savepoint = format!("{} ({})", format_duration(e.via_savepoint_s), e.via_savepoint);
     let compared = if e.in_place_is_quicker() {
         format!("{restore} Stopping with a savepoint and restarting from it would take {savepoint}.")
@@ -69,6 +88,36 @@ fn estimate_line(e: &InPlaceEstimate, transactional: bool) -> String {
         true => format!("{compared} Both count the job down only: with transactional sinks each restore's first checkpoint, a full one ({}), adds as long again of no output, as the plan's outage counts it.", e.first_checkpoint),
         false => compared,
     }
+}
+
+/// The timeout the restart's full first checkpoint needs, where the default is too short: raised
+/// by a restart before the request, as the plan's own restores raise it.
+fn timeout_condition(e: &InPlaceEstimate, release: Release) -> Option<Condition> {
+    e.timeout_first.as_ref()?;
+    let k = release.keys();
+    let text = format!(
+        "A checkpoint timeout long enough for the restart's first checkpoint, a full one ({}): at the default {} it would expire and fail the job over, again and again, as the plan's warnings say of its restores. No request changes it: before the request, restart the job from its latest checkpoint at its own parallelism with {}: {} and {}: {CUTOVER_TOLERABLE} (on Kubernetes that is an edit other than the overrides, so an upgrade).",
+        about(e.first_checkpoint_s),
+        config_minutes(DEFAULT_TIMEOUT_S),
+        k.checkpoint_timeout,
+        config_minutes(cutover_timeout_s(e.first_checkpoint_s)),
+        k.tolerable_failures,
+    );
+    Some(Condition { text, quoted: None, restore_point: false })
+}
+
+/// How long the restart waits for its checkpoint, where it waits for one after the request.
+fn wait_condition(point: RestorePoint, interval_s: Option<u32>) -> Option<Condition> {
+    if point != RestorePoint::AfterRequest {
+        return None;
+    }
+    let interval = interval_s.map_or("the job's checkpoint interval".to_string(), |s| {
+        format!("the checkpoint interval, {} here", format_duration(u64::from(s)))
+    });
+    let text = format!(
+        "The restart waits for that checkpoint: about {interval}, while checkpoints succeed. If they fail, it goes ahead from the latest completed one after jobmanager.adaptive-scheduler.rescale-trigger.max-checkpoint-failures of them in a row (default 2), or after rescale-trigger.max-delay (not set by default: Flink then derives it from the checkpoint interval). The defaults are observed; what the scheduler does with them is read from Flink's option descriptions."
+    );
+    Some(Condition { text, quoted: None, restore_point: false })
 }
 
 /// What the adaptive scheduler waits for while the job runs, in `release`'s own options.
@@ -94,14 +143,18 @@ pub fn waits_line(release: Release) -> String {
 /// Flink's answer to the request, as a sentence, and its message for a refusal.
 fn answer(input: &InPlaceInput, outcome: InPlaceOutcome) -> (String, Option<String>) {
     let (current, target, max) = (input.current, input.target, input.max_parallelism);
+    let point = RestorePoint::of(input.release).checkpoint();
     let slots = input.slots.map_or("the".to_string(), |n| n.max(current).to_string());
     match outcome {
-        InPlaceOutcome::NotInRelease => (format!("Not in this release: {}, so the job rescales only by a restart from a snapshot, as in the plan above.", input.release.no_in_place_call().unwrap_or_default()), None),
+        InPlaceOutcome::NotInRelease => (format!("Not in this release: {}, so the job rescales only by a restart from a snapshot, as in the plan.", input.release.no_in_place_call().unwrap_or_default()), None),
         InPlaceOutcome::AboveMax => (format!("HTTP 400: in-place rescaling does not lift the ceiling. Flink refuses a parallelism above the job's max parallelism {max} before any scheduler sees it; nothing changes."), Some(above_max_message(target, max))),
         InPlaceOutcome::NotAdaptive => ("HTTP 500: the default scheduler cannot change a running job's parallelism. Set jobmanager.scheduler: adaptive first (that takes one ordinary restart).".to_string(), Some(NOT_ADAPTIVE_MESSAGE.to_string())),
-        InPlaceOutcome::Rescales { parallelism, slot_capped: false } => (format!("HTTP 200: the adaptive scheduler restarts the job at {parallelism} and restores it from its latest checkpoint, with no savepoint and no rewrite."), None),
+        InPlaceOutcome::Rescales { parallelism, slot_capped: false } => (format!("HTTP 200: the adaptive scheduler restarts the job at {parallelism} and restores it from {point}, with no savepoint and no rewrite."), None),
         InPlaceOutcome::Rescales { parallelism, slot_capped: true } => (format!("HTTP 200, and the job restarts at {parallelism}, not {target}: the parallelism is capped at the {slots} slots, silently."), None),
-        InPlaceOutcome::Unchanged { slot_capped: true } => (format!("HTTP 200, and nothing moves: all {slots} slots are in use already, so the job stays at {current}."), None),
+        InPlaceOutcome::Unchanged { slot_capped: true } => match input.slots {
+            Some(given) if given < current => (format!("HTTP 200, and nothing moves: the job already runs at {current}, on {current} slots (more than the {given} given), and none is free for more."), None),
+            _ => (format!("HTTP 200, and nothing moves: all {slots} slots are in use already, so the job stays at {current}."), None),
+        },
         InPlaceOutcome::Unchanged { slot_capped: false } => (format!("HTTP 200, and nothing moves: the job already runs at {current}."), None),
     }
 }
@@ -114,43 +167,60 @@ impl InPlaceContext {
         // A request needs a running job: a job that is down is brought back first (the plan's first step).
         let headline = match (self.job, outcome, self.verdict) {
             (JobStatus::Down, InPlaceOutcome::NotInRelease, _) | (JobStatus::Running, _, _) => answer,
-            (JobStatus::Down, _, Verdict::DirectRestore) => format!("The job is down, and the plan above restores it at {} straight from its {}: no request is needed. A running job asked the same: {answer}", input.target, self.latest.latest()),
-            (JobStatus::Down, _, _) => format!("The job is down, and a request needs a running job: bring it back first (the plan above). Then: {answer}"),
+            (JobStatus::Down, _, Verdict::DirectRestore) => format!("The job is down, and the plan restores it at {} straight from its {}: no request is needed. A running job asked the same: {answer}", input.target, self.latest.latest()),
+            (JobStatus::Down, _, _) => format!("The job is down, and a request needs a running job: bring it back first (the plan's first step). Then: {answer}"),
         };
         let source_p = input.target.min(self.partitions).max(1);
-        let url = "http://<jobmanager>:8081/jobs/<job id>/resource-requirements";
+        let (target, max) = (input.target, input.max_parallelism);
+        let url = "http://<jobmanager>:8081/jobs/<job-id>";
         let request = format!(
-            "curl {url}\ncurl -X PUT -H 'Content-Type: application/json' \\\n  {url} \\\n  -d '{}'",
-            input.body(source_p)
+            "curl -s {url}/resource-requirements \\\n  | jq '.[].parallelism.upperBound = {target} | .[\"<source-vertex-id>\"].parallelism.upperBound = {source_p}' \\\n  > requirements.json\n\
+             curl -X PUT -H 'Content-Type: application/json' --data @requirements.json \\\n  {url}/resource-requirements\n\
+             curl -s {url}"
         );
-        let max = input.max_parallelism;
-        let conditions = vec![
+        // The releases without the call are told what the first release with it answers.
+        let answered = if input.release.rescales_in_place() { input.release } else { Release::V2_3 };
+        let point = RestorePoint::of(answered);
+        let mut conditions = vec![
             Condition::plain("jobmanager.scheduler: adaptive. The default scheduler answers HTTP 500 and the job keeps running as it was."),
             Condition::plain(&format!("Every upper bound at most the vertex's max parallelism ({max} here): above it, HTTP 400 whatever the scheduler. Raising the ceiling still needs a rewrite or a rebuild.")),
-            Condition::plain("Enough task slots: with fewer, the job runs at what the slots allow, with HTTP 200 and no error (100 asked with 16 slots ran at 16; 120 asked while on all 16 changed nothing). A lower bound above the slots also answers 200 and changes nothing. On a standalone cluster add TaskManagers first."),
-            Condition { text: RestorePoint::of(input.release).condition().to_string(), quoted: None, restore_point: true },
+            Condition::plain("Enough task slots: with fewer, the job runs at what the slots allow, with HTTP 200 and no error (100 asked with 16 slots ran at 16; 120 asked while on all 16 changed nothing). A lower bound above the slots also answers 200 and changes nothing. On a standalone cluster add TaskManagers first. The last call shows what each vertex runs at, once the restart is done: right after the request it still shows the old parallelism."),
+            Condition { text: point.condition().to_string(), quoted: None, restore_point: true },
+        ];
+        conditions.extend(wait_condition(point, self.interval_s));
+        conditions.extend(self.estimate.as_ref().and_then(|e| timeout_condition(e, answered)));
+        conditions.extend([
             Condition {
-                text: "A body naming every vertex (the first call reads them; send its answer back with only the upper bounds changed), with bounds above zero and lower ≤ upper; else HTTP 400, for example:".to_string(),
+                text: "A body naming every vertex of the job, with bounds above zero and lower ≤ upper; else HTTP 400, for example:".to_string(),
                 quoted: Some(INCOMPLETE_MESSAGE),
                 restore_point: false,
             },
-            Condition::plain("Never an upper bound of -1: in Flink 2.3.0 it was accepted with HTTP 200, then the scheduler failed with a NullPointerException while assigning slots and shut the MiniCluster down (the job ended SUSPENDED)."),
-            Condition::plain(&waits_line(input.release)),
-        ];
+            Condition::plain(&format!("Never an upper bound of -1: every release run ({}) accepted it with HTTP 200, then the scheduler failed with a NullPointerException while assigning slots and shut the MiniCluster down (the job ended SUSPENDED).", observed_all())),
+            Condition::plain(&waits_line(answered)),
+        ]);
+        let intro = format!(
+            "With the adaptive scheduler a running job's parallelism can be changed through the REST API (FLIP-291, Flink 1.18 on; what follows was observed on {}). It is still a restart, from a checkpoint, and it is still capped by max parallelism; what it saves is the savepoint, the stop and the new submission.",
+            observed_all()
+        );
+        let call = "read the job's requirements and set every vertex's upper bound (the source's to the partitions it can use, every other vertex's to the new parallelism; jq writes the file), send them back, then, once the job has restarted (the wait below), read what each vertex runs at. Words in angle brackets are yours to fill in";
         InPlaceReport {
             outcome,
+            intro,
             headline,
             message,
-            estimate: self.estimate.as_ref().map(|e| estimate_line(e, self.transactional)),
+            estimate: self.estimate.as_ref().map(|e| estimate_line(e, point, self.transactional)),
             request_intro: match outcome {
-                InPlaceOutcome::NotInRelease => "From 1.18 on, the request: read the job's requirements, then send them back with the new upper bounds (every vertex of the job):",
-                _ => "The request: read the job's requirements, then send them back with the new upper bounds (every vertex of the job):",
+                InPlaceOutcome::NotInRelease => format!("From 1.18 on, the request: {call}:"),
+                InPlaceOutcome::AboveMax => format!("The request, which Flink refuses as above while an upper bound is above max parallelism {max}: {call}:"),
+                InPlaceOutcome::NotAdaptive => format!("The request, once the job runs with jobmanager.scheduler: adaptive (until then Flink refuses it as above): {call}:"),
+                _ => format!("The request: {call}:"),
             },
             request,
             source_p,
-            conditions_title: format!("Conditions, as Flink {} answered", observed_version(input.release).unwrap_or("2.3.0")),
-            observed_on: observed_line(input.release),
+            conditions_title: format!("Conditions, as Flink {} answered", observed_version(answered).unwrap_or("2.3.0")),
+            observed_on: observed_line(answered),
             conditions,
+            operator: operator_route(outcome, target, source_p, input.release, max),
         }
     }
 }
@@ -164,15 +234,15 @@ impl Condition {
 impl InPlaceReport {
     /// The section as Markdown, for `plan.md`.
     pub fn markdown(&self) -> String {
-        let mut s = format!("## Or in place: the adaptive scheduler\n\n**{}**\n\n", self.headline);
+        let mut s = format!("## Or in place: the adaptive scheduler\n\n{}\n\n**{}**\n\n", self.intro, self.headline);
         if let Some(m) = &self.message {
-            s.push_str(&format!("> {m}\n\n"));
+            s.push_str(&format!("> `{m}`\n\n"));
         }
         if let Some(e) = &self.estimate {
             s.push_str(&format!("{e}\n\n"));
         }
         s.push_str(&format!(
-            "{}\n\n```\n{}\n```\n\n### {}\n\n{}\n\n",
+            "{}\n\n```sh\n{}\n```\n\n### {}\n\n{}\n\n",
             self.request_intro, self.request, self.conditions_title, self.observed_on
         ));
         for c in &self.conditions {
@@ -181,7 +251,9 @@ impl InPlaceReport {
                 None => s.push_str(&format!("- {}\n", c.text)),
             }
         }
-        s
+        s.push('\n');
+        s.push_str(&self.operator.markdown());
+        crate::markdown::placeholders_as_code(&s)
     }
 }
 

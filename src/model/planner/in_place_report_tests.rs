@@ -20,6 +20,7 @@ fn context(current: u32, target: u32, scheduler: Scheduler, job: JobStatus, verd
         partitions: 6,
         estimate: None,
         transactional: false,
+        interval_s: Some(60),
     }
 }
 
@@ -29,13 +30,13 @@ fn each_answer_as_the_section_gives_it() {
     use Scheduler::{Adaptive as A, Default as D};
     use Verdict::{DirectRestore as Direct, RewriteNeeded as Rewrite};
     let cases = [
-        (4, 8, A, Running, Direct, "HTTP 200: the adaptive scheduler restarts the job at 8 and restores it from its latest checkpoint", false),
+        (4, 8, A, Running, Direct, "HTTP 200: the adaptive scheduler restarts the job at 8 and restores it from a checkpoint completed after the request", false),
         (4, 200, A, Running, Rewrite, "HTTP 400: in-place rescaling does not lift the ceiling. Flink refuses a parallelism above the job's max parallelism 128", true),
         (4, 8, D, Running, Direct, "HTTP 500: the default scheduler cannot change a running job's parallelism.", true),
         (4, 100, A, Running, Direct, "HTTP 200, and the job restarts at 16, not 100: the parallelism is capped at the 16 slots, silently.", false),
         (16, 120, A, Running, Direct, "HTTP 200, and nothing moves: all 16 slots are in use already, so the job stays at 16.", false),
-        (4, 8, A, Down, Direct, "The job is down, and the plan above restores it at 8 straight from its latest retained checkpoint: no request is needed. A running job asked the same: HTTP 200", false),
-        (4, 200, A, Down, Rewrite, "The job is down, and a request needs a running job: bring it back first (the plan above). Then: HTTP 400", true),
+        (4, 8, A, Down, Direct, "The job is down, and the plan restores it at 8 straight from its latest retained checkpoint: no request is needed. A running job asked the same: HTTP 200", false),
+        (4, 200, A, Down, Rewrite, "The job is down, and a request needs a running job: bring it back first (the plan's first step). Then: HTTP 400", true),
     ];
     for (current, target, scheduler, job, verdict, headline, refused) in cases {
         let r = context(current, target, scheduler, job, verdict).report();
@@ -45,24 +46,90 @@ fn each_answer_as_the_section_gives_it() {
 }
 
 #[test]
-fn the_request_reads_the_requirements_then_sends_them_back() {
+fn the_request_reads_the_requirements_sends_them_back_and_reads_the_result() {
     let r = context(4, 8, Scheduler::Adaptive, JobStatus::Running, Verdict::DirectRestore).report();
     let lines: Vec<&str> = r.request.lines().collect();
-    assert_eq!(lines[0], "curl http://<jobmanager>:8081/jobs/<job id>/resource-requirements");
-    assert_eq!(lines[1], "curl -X PUT -H 'Content-Type: application/json' \\");
-    assert!(
-        lines[3].contains("\"<source vertex id>\":{\"parallelism\":{\"lowerBound\":1,\"upperBound\":6}}"),
-        "{}",
-        lines[3]
-    );
-    assert!(
-        lines[3].contains("\"<keyed vertex id>\":{\"parallelism\":{\"lowerBound\":1,\"upperBound\":8}}"),
-        "{}",
-        lines[3]
+    assert_eq!(
+        lines,
+        [
+            "curl -s http://<jobmanager>:8081/jobs/<job-id>/resource-requirements \\",
+            "  | jq '.[].parallelism.upperBound = 8 | .[\"<source-vertex-id>\"].parallelism.upperBound = 6' \\",
+            "  > requirements.json",
+            "curl -X PUT -H 'Content-Type: application/json' --data @requirements.json \\",
+            "  http://<jobmanager>:8081/jobs/<job-id>/resource-requirements",
+            "curl -s http://<jobmanager>:8081/jobs/<job-id>",
+        ]
     );
     assert_eq!(r.source_p, 6, "the source keeps at most its partitions");
+    // Never an upper bound of -1 (it shut the MiniCluster down): both bounds are at least 1.
+    let least = context(1, 1, Scheduler::Adaptive, JobStatus::Running, Verdict::DirectRestore).report();
+    assert!(least.request.contains("upperBound = 1 | ") && !least.request.contains("-1"), "{}", least.request);
     let small = context(4, 3, Scheduler::Adaptive, JobStatus::Running, Verdict::DirectRestore).report();
     assert_eq!(small.source_p, 3);
+    assert!(r.request_intro.ends_with("Words in angle brackets are yours to fill in:"));
+}
+
+/// Each release is told its own restart; one without the call is told 2.3.0's, under its heading.
+#[test]
+fn the_restart_follows_the_release() {
+    let at = |release: Release| {
+        let mut c = context(4, 8, Scheduler::Adaptive, JobStatus::Running, Verdict::DirectRestore);
+        c.input.release = release;
+        c.report()
+    };
+    let r118 = at(Release::V1_18);
+    assert!(
+        r118.headline.contains("restores it from its latest checkpoint, completed before the request"),
+        "{}",
+        r118.headline
+    );
+    assert!(!r118.conditions.iter().any(|c| c.text.starts_with("The restart waits for that checkpoint")));
+    let r23 = at(Release::V2_3);
+    let wait =
+        r23.conditions.iter().find(|c| c.text.starts_with("The restart waits for that checkpoint")).expect("the wait");
+    assert!(wait.text.contains("about the checkpoint interval, 1 min here"), "{}", wait.text);
+    let r117 = at(Release::V1_17);
+    assert_eq!(r117.conditions_title, "Conditions, as Flink 2.3.0 answered");
+    assert!(r117.conditions.iter().any(|c| c.restore_point && c.text.contains("completed after the request")));
+    assert!(r117.request_intro.starts_with("From 1.18 on, the request"));
+}
+
+/// Slots given below the parallelism the job runs at are named as such, not as all in use.
+#[test]
+fn slots_below_the_current_parallelism_are_named() {
+    let mut c = context(24, 100, Scheduler::Adaptive, JobStatus::Running, Verdict::DirectRestore);
+    c.input.slots = Some(16);
+    assert_eq!(
+        c.report().headline,
+        "HTTP 200, and nothing moves: the job already runs at 24, on 24 slots (more than the 16 given), and none is free for more."
+    );
+}
+
+/// A first checkpoint past what the default timeout allows is raised by a restart before the
+/// request: the condition says so, in the release's own key names, and the downtime counts it.
+#[test]
+fn a_long_first_checkpoint_raises_the_timeout_first() {
+    use crate::planner::outage::Rates;
+    use crate::trace::Backend;
+    const MIB: u64 = 1 << 20;
+    let rates = Rates { savepoint: 300 * MIB, rewrite: 300 * MIB, restore: 300 * MIB, incremental: 300 * MIB };
+    let mut c = context(24, 100, Scheduler::Adaptive, JobStatus::Running, Verdict::DirectRestore);
+    c.input.slots = None;
+    c.estimate = c.input.estimate(4 << 40, rates, Backend::RocksDb);
+    let r = c.report();
+    let raise =
+        r.conditions.iter().find(|c| c.text.starts_with("A checkpoint timeout long enough")).expect("the raise");
+    assert!(
+        raise.text.contains(
+            "execution.checkpointing.timeout: 467 min and execution.checkpointing.tolerable-failed-checkpoints: 3"
+        ),
+        "{}",
+        raise.text
+    );
+    let e = r.estimate.expect("an estimate");
+    assert!(e.starts_with("Downtime: first a restart that raises the checkpoint timeout, 4 TiB ÷ 300 MiB/s = 3 h 53 min (below); then the rescale's restart restores a checkpoint completed after the request, 4.1875 × 4 TiB"), "{e}");
+    c.estimate = c.input.estimate(1 << 30, rates, Backend::RocksDb);
+    assert!(!c.report().conditions.iter().any(|c| c.text.starts_with("A checkpoint timeout long enough")));
 }
 
 #[test]
@@ -71,19 +138,23 @@ fn the_markdown_holds_every_part_in_order() {
     let md = r.markdown();
     let order = [
         "## Or in place: the adaptive scheduler",
+        "With the adaptive scheduler a running job's parallelism can be changed",
         "**HTTP 400: in-place rescaling does not lift the ceiling.",
-        "> org.apache.flink.runtime.rest.handler.RestHandlerException: The newly requested parallelism 200",
-        "The request: read the job's requirements, then send them back",
-        "```\ncurl http://<jobmanager>:8081/jobs/<job id>/resource-requirements\ncurl -X PUT",
+        "> `org.apache.flink.runtime.rest.handler.RestHandlerException: The newly requested parallelism 200",
+        "The request, which Flink refuses as above while an upper bound is above max parallelism 128:",
+        "```sh\ncurl -s http://<jobmanager>:8081/jobs/<job-id>/resource-requirements",
         "### Conditions, as Flink 2.3.0 answered",
         "Observed on Flink 2.3.0",
         "- jobmanager.scheduler: adaptive.",
         "- Every upper bound at most the vertex's max parallelism (128 here)",
         "from a checkpoint completed after the request",
+        "- The restart waits for that checkpoint",
         "- A body naming every vertex",
         "`org.apache.flink.runtime.rest.handler.RestHandlerException: The request is incomplete",
-        "- Never an upper bound of -1",
+        "- Never an upper bound of -1: every release run (1.18.1,",
         "- In Flink 2.3 the scheduler waits",
+        "### With the Flink Kubernetes operator",
+        "Do not set an override to 200",
     ];
     crate::planner::assert_in_order(&md, &order);
     assert_eq!(r.conditions.iter().filter(|c| c.restore_point).count(), 1);

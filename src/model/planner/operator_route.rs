@@ -6,6 +6,7 @@
 //! observed: this machine has no Kubernetes. What the request then does is Flink's, observed
 //! (`in_place`).
 
+use super::in_place::InPlaceOutcome;
 use super::release::Release;
 
 /// The operator's option that allows it (`kubernetes.operator.…`, default true).
@@ -23,18 +24,109 @@ pub const CONDITIONS: [&str; 5] = [
     "Every override at most the vertex's max parallelism.",
 ];
 
-/// What the operator does when the request fails (HTTP 400 above max parallelism, for one) or
-/// an override is removed: a regular upgrade, by the job's `upgradeMode`.
-pub const FALLBACK: &str = "If Flink refuses the request (above max parallelism it answers HTTP 400) the operator logs it and falls back to a regular upgrade, by the job's upgradeMode: it stops the job and redeploys it with the overrides, and that restore fails at a parallelism above max parallelism, as the restart at 200 did. Removing an override also means a regular upgrade.";
+/// Where the words of this route come from.
+pub const READ_NOT_OBSERVED: &str =
+    "Read from the Flink Kubernetes operator's sources (1.16-SNAPSHOT), not observed: this machine has no Kubernetes.";
 
-/// The FlinkDeployment fragment for the job's `release`: the keyed vertex at `target`, the
-/// source kept at `source_p`.
-pub fn deployment_patch(target: u32, source_p: u32, release: Release) -> String {
+/// The same rescale through the operator, in words: what to edit (or why not), the edits, the
+/// conditions and what a refusal turns into.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OperatorRoute {
+    pub lead: String,
+    /// The FlinkDeployment edits, in order (YAML, each one edit).
+    pub edits: Vec<String>,
+    pub conditions: &'static [&'static str],
+    pub fallback: Option<String>,
+    pub provenance: String,
+}
+
+/// What the operator does when Flink refuses the request or an override is removed: a regular
+/// upgrade, by the job's `upgradeMode`.
+fn fallback(max_parallelism: u32) -> String {
     format!(
-        "spec:\n  flinkVersion: {}\n  flinkConfiguration:\n    jobmanager.scheduler: adaptive\n    \
-         {OVERRIDES_OPTION}: \"<source vertex id>:{source_p},<keyed vertex id>:{target}\"",
+        "If Flink refuses the request (above max parallelism {max_parallelism} it answers HTTP 400) the operator logs it and falls back to a regular upgrade, by the job's upgradeMode: it stops the job and redeploys it with the overrides, and that restore fails too, above max parallelism. Removing an override also means a regular upgrade."
+    )
+}
+
+/// The one edit of the overrides, beside the lines it leaves as they are.
+fn overrides_edit(target: u32, source_p: u32, release: Release, scheduler_set: bool) -> String {
+    let scheduler = match scheduler_set {
+        true => "    jobmanager.scheduler: adaptive  # as it is\n",
+        false => "",
+    };
+    format!(
+        "spec:\n  flinkVersion: {}  # as it is\n  flinkConfiguration:\n{scheduler}    \
+         {OVERRIDES_OPTION}: \"<source-vertex-id>:{source_p},<keyed-vertex-id>:{target}\"  # the one change",
         release.operator_version()
     )
+}
+
+/// The route for the request's `outcome`: the keyed vertex at `target`, the source at
+/// `source_p`, in `release`, under a job's `max_parallelism`.
+pub fn operator_route(
+    outcome: InPlaceOutcome,
+    target: u32,
+    source_p: u32,
+    release: Release,
+    max_parallelism: u32,
+) -> OperatorRoute {
+    let route = |lead: String, edits: Vec<String>| OperatorRoute {
+        lead,
+        edits,
+        conditions: &CONDITIONS,
+        fallback: Some(fallback(max_parallelism)),
+        provenance: format!("{READ_NOT_OBSERVED} The request and Flink's answers above are observed."),
+    };
+    match outcome {
+        InPlaceOutcome::NotInRelease => OperatorRoute {
+            lead: before_in_place(release),
+            edits: Vec::new(),
+            conditions: &[],
+            fallback: None,
+            provenance: format!("{READ_NOT_OBSERVED} That the REST call is absent before 1.18 is observed (each release's REST API listed)."),
+        },
+        InPlaceOutcome::AboveMax => OperatorRoute {
+            lead: format!(
+                "Do not set an override to {target}: Flink refuses it (HTTP 400, above), and the operator then falls back to a regular upgrade by the job's upgradeMode, whose restore fails as well, above max parallelism {max_parallelism}. Raising the ceiling needs the plan's route."
+            ),
+            edits: Vec::new(),
+            conditions: &[],
+            fallback: None,
+            provenance: format!("{READ_NOT_OBSERVED} Flink's answer above is observed."),
+        },
+        InPlaceOutcome::NotAdaptive => route(
+            "Two edits, one after the other. First jobmanager.scheduler: adaptive alone: a change other than the overrides, so the operator upgrades the job (one ordinary restart, by its upgradeMode). Once it runs again, the overrides alone; the operator then sends the request itself:".to_string(),
+            vec![
+                "spec:\n  flinkConfiguration:\n    jobmanager.scheduler: adaptive  # the first edit, alone".to_string(),
+                overrides_edit(target, source_p, release, true),
+            ],
+        ),
+        _ => route(
+            "Edit the FlinkDeployment and change only the parallelism overrides; the operator then sends the request above itself (from 1.18, with the adaptive scheduler):".to_string(),
+            vec![overrides_edit(target, source_p, release, true)],
+        ),
+    }
+}
+
+impl OperatorRoute {
+    /// The route as Markdown, for `plan.md`.
+    pub fn markdown(&self) -> String {
+        let mut s = format!("### With the Flink Kubernetes operator\n\n{}\n\n", self.lead);
+        for e in &self.edits {
+            s.push_str(&format!("```yaml\n{e}\n```\n\n"));
+        }
+        for c in self.conditions {
+            s.push_str(&format!("- {c}\n"));
+        }
+        if !self.conditions.is_empty() {
+            s.push('\n');
+        }
+        if let Some(f) = &self.fallback {
+            s.push_str(&format!("{f}\n\n"));
+        }
+        s.push_str(&format!("{}\n", self.provenance));
+        s
+    }
 }
 
 /// Before 1.18 (no REST call to ask; the operator's in-place route needs v1_18): what a new
@@ -43,7 +135,7 @@ pub fn before_in_place(release: Release) -> String {
     format!(
         "{}, and the operator rescales in place only from spec.flinkVersion {} on: here a new \
          spec.job.parallelism is a regular upgrade, by the job's upgradeMode (with upgradeMode: savepoint, a savepoint \
-         and a restore, as in the plan above).",
+         and a restore, as in the plan).",
         release.no_in_place_call().unwrap_or_default(),
         Release::IN_PLACE_SINCE.operator_version()
     )
@@ -70,15 +162,30 @@ mod tests {
     }
 
     #[test]
-    fn the_patch_names_both_vertices_and_the_scheduler() {
-        let yaml = deployment_patch(128, 24, Release::V2_3);
-        assert!(yaml.contains("jobmanager.scheduler: adaptive"));
-        assert!(yaml.contains("flinkVersion: v2_3"));
-        assert!(deployment_patch(128, 24, Release::V1_18).contains("flinkVersion: v1_18"));
-        assert!(before_in_place(Release::V1_15).starts_with("Flink 1.15's REST API has no call"));
-        assert!(
-            yaml.contains("pipeline.jobvertex-parallelism-overrides: \"<source vertex id>:24,<keyed vertex id>:128\"")
-        );
+    fn the_route_follows_flinks_answer() {
+        let rescales = InPlaceOutcome::Rescales { parallelism: 128, slot_capped: false };
+        let r = operator_route(rescales, 128, 24, Release::V2_3, 1200);
+        assert_eq!(r.edits.len(), 1);
+        assert!(r.edits[0].contains("flinkVersion: v2_3  # as it is"), "{}", r.edits[0]);
+        assert!(r.edits[0].contains("jobmanager.scheduler: adaptive  # as it is"));
+        assert!(r.edits[0]
+            .contains("pipeline.jobvertex-parallelism-overrides: \"<source-vertex-id>:24,<keyed-vertex-id>:128\"  # the one change"));
+        assert!(operator_route(rescales, 128, 24, Release::V1_18, 1200).edits[0].contains("flinkVersion: v1_18"));
+        assert!(r.fallback.as_deref().is_some_and(|f| f.contains("above max parallelism 1200")));
+        // The default scheduler: two edits, the scheduler alone first.
+        let d = operator_route(InPlaceOutcome::NotAdaptive, 128, 24, Release::V2_3, 1200);
+        assert_eq!(d.edits.len(), 2);
+        assert!(d.edits[0].ends_with("jobmanager.scheduler: adaptive  # the first edit, alone"));
+        assert!(d.lead.starts_with("Two edits, one after the other."));
+        // Above max parallelism: no edit offered.
+        let above = operator_route(InPlaceOutcome::AboveMax, 200, 24, Release::V2_3, 128);
+        assert!(above.edits.is_empty() && above.lead.starts_with("Do not set an override to 200"));
+        let before = operator_route(InPlaceOutcome::NotInRelease, 200, 24, Release::V1_15, 128);
+        assert!(before.lead.starts_with("Flink 1.15's REST API has no call"));
+        assert!(before.edits.is_empty());
         assert!(CONDITIONS.iter().any(|c| c.contains("v1_18")));
+        let md = r.markdown();
+        assert!(md.starts_with("### With the Flink Kubernetes operator\n\nEdit the FlinkDeployment"));
+        assert!(md.contains("```yaml\nspec:\n"));
     }
 }

@@ -160,6 +160,6 @@ fn operator_exercises_are_answered_by_the_model() {
     );
     assert_eq!(
         ExerciseKind::InPlaceLiftsCeiling { current: 24, target: 200, max: 128 }.lab_link(),
-        "#/planner?current=24&target=200&plan_maxp=128&scheduler=adaptive&job=running&view=in-place"
+        "#/planner?current=24&p=200&saved_maxp=128&scheduler=adaptive&job=running&view=in-place"
     );
 }

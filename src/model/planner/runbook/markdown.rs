@@ -1,7 +1,9 @@
 //! The runbook as Markdown, to copy or download: a heading per step, its commands in a shell
-//! block, its configuration in a YAML block, the operator's fields as a list, then the notes.
+//! block, its configuration in a YAML block, the operator's fields as a list, then the notes;
+//! placeholders outside code as code spans, so a renderer keeps them.
 
 use super::Runbook;
+use crate::markdown::placeholders_as_code;
 
 impl Runbook {
     /// The runbook as Markdown: a heading per step, the commands in a shell block, the
@@ -36,6 +38,6 @@ impl Runbook {
         for n in &self.notes {
             s.push_str(&format!("- {n}\n"));
         }
-        s
+        placeholders_as_code(&s)
     }
 }

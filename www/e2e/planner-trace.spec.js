@@ -232,6 +232,17 @@ test('in place with the adaptive scheduler: 400 above max parallelism, 500 on th
   await expect(page.getByTestId('inplace-conditions')).toContainText('Never an upper bound of -1');
 });
 
+test('in place: the calls are copied as the page shows them, ready for a shell', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await open(page, '#/planner?job=running&scheduler=adaptive&p=100&view=in-place');
+  const request = page.getByTestId('inplace-request');
+  await expect(request).toContainText('| jq \'.[].parallelism.upperBound = 100');
+  const section = page.locator('section.in-place');
+  await section.getByRole('button', { name: 'Copy the calls' }).click();
+  await expect(section.locator('.copy-export').getByRole('status')).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await request.textContent());
+});
+
 test('in place, seed 004 scaled out 24 → 128: the downtime beside a savepoint restart, and the Kubernetes operator\'s way', async ({ page }) => {
   await open(page, '#/planner?p=128&scheduler=adaptive');
   await expect(page.getByTestId('inplace-verdict')).toHaveAttribute('data-verdict', 'rescales');

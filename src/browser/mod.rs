@@ -200,10 +200,16 @@ pub fn open_new_tab(url: &str) {
 }
 
 /// Copies text to the clipboard, where the browser allows it.
-pub fn copy_text(text: &str) {
-    if let Some(window) = web_sys::window() {
-        let _ = window.navigator().clipboard().write_text(text);
+pub async fn copy_text(text: &str) -> bool {
+    // A page served over plain HTTP has no clipboard (`navigator.clipboard` is undefined), and a
+    // browser may refuse the write: both answer false, for the page to say so.
+    let Some(navigator) = web_sys::window().map(|w| w.navigator()) else { return false };
+    let has_clipboard =
+        js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard")).is_ok_and(|c| !c.is_undefined());
+    if !has_clipboard {
+        return false;
     }
+    wasm_bindgen_futures::JsFuture::from(navigator.clipboard().write_text(text)).await.is_ok()
 }
 
 /// A JavaScript string as Rust text, and whether it held lone UTF-16 surrogates (which the

@@ -18,19 +18,38 @@ pub struct CopyExportProps {
     pub download_label: AttrValue,
 }
 
+/// What the last Copy did: `None` before one (or since the text changed), `Some(copied)` after.
+pub type CopyOutcome = Option<bool>;
+
+/// Copies `text`, then records whether the browser took it.
+pub fn copy_into_clipboard(text: AttrValue, outcome: UseStateHandle<CopyOutcome>) {
+    yew::platform::spawn_local(async move {
+        let copied = browser::copy_text(&text).await;
+        outcome.set(Some(copied));
+    });
+}
+
+/// The status line after a Copy: said when it failed too, so nothing is claimed that did not happen.
+pub fn copy_status(outcome: CopyOutcome) -> &'static str {
+    match outcome {
+        None => "",
+        Some(true) => "Copied",
+        Some(false) => {
+            "Not copied: this browser does not let the page use the clipboard here; select the text and copy it."
+        }
+    }
+}
+
 #[function_component]
 pub fn CopyExport(props: &CopyExportProps) -> Html {
-    let copied = use_state(|| false);
+    let outcome = use_state(|| None);
     {
-        let copied = copied.clone();
-        use_effect_with(props.text.clone(), move |_| copied.set(false));
+        let outcome = outcome.clone();
+        use_effect_with(props.text.clone(), move |_| outcome.set(None));
     }
     let copy = {
-        let (text, copied) = (props.text.clone(), copied.clone());
-        Callback::from(move |_: MouseEvent| {
-            browser::copy_text(&text);
-            copied.set(true);
-        })
+        let (text, outcome) = (props.text.clone(), outcome.clone());
+        Callback::from(move |_: MouseEvent| copy_into_clipboard(text.clone(), outcome.clone()))
     };
     let download = {
         let (text, filename) = (props.text.clone(), props.filename.clone());
@@ -40,7 +59,7 @@ pub fn CopyExport(props: &CopyExportProps) -> Html {
         <div class="copy-export">
             <button type="button" onclick={copy}>{ props.copy_label.clone() }</button>
             <button type="button" onclick={download}>{ props.download_label.clone() }</button>
-            <span class="copied" role="status" aria-live="polite">{ if *copied { "Copied" } else { "" } }</span>
+            <span class="copied" role="status" aria-live="polite">{ copy_status(*outcome) }</span>
         </div>
     }
 }

@@ -39,7 +39,7 @@ type Typed<T> = (String, T, Option<String>);
 pub fn EmbedPanel(props: &EmbedPanelProps) -> Html {
     let lab = props.lab;
     let open = use_state(|| false);
-    let copied = use_state(|| false);
+    let copied = use_state(|| None);
     let locks = use_state(Vec::<String>::new);
     let theme = use_state(|| Theme::System);
     let section = use_state(String::new);
@@ -49,7 +49,7 @@ pub fn EmbedPanel(props: &EmbedPanelProps) -> Html {
         let (open, copied) = (open.clone(), copied.clone());
         Callback::from(move |_: MouseEvent| {
             open.set(!*open);
-            copied.set(false);
+            copied.set(None);
         })
     };
     html! {
@@ -71,7 +71,7 @@ pub struct EmbedBodyProps {
     pub tables: LabTables,
     pub hash: AttrValue,
     pub open: UseStateHandle<bool>,
-    pub copied: UseStateHandle<bool>,
+    pub copied: UseStateHandle<crate::components::copy_export::CopyOutcome>,
     pub locks: UseStateHandle<Vec<String>>,
     pub theme: UseStateHandle<Theme>,
     pub section: UseStateHandle<String>,
@@ -155,8 +155,7 @@ fn EmbedBody(props: &EmbedBodyProps) -> Html {
     let copy = {
         let (snippet, copied) = (snippet.clone(), copied.clone());
         Callback::from(move |_: MouseEvent| {
-            browser::copy_text(&snippet);
-            copied.set(true);
+            crate::components::copy_export::copy_into_clipboard(AttrValue::from(snippet.clone()), copied.clone())
         })
     };
     let sections: Vec<(AttrValue, AttrValue)> =
@@ -207,7 +206,7 @@ fn EmbedBody(props: &EmbedBodyProps) -> Html {
                 <textarea id="embed-snippet" readonly=true rows="5" value={snippet} />
             </div>
             <button type="button" onclick={copy}>{ "Copy snippet" }</button>
-            <span class="copied" role="status" aria-live="polite">{ if *copied { "Copied" } else { "" } }</span>
+            <span class="copied" role="status" aria-live="polite">{ crate::components::copy_export::copy_status(*copied) }</span>
             <p class="field-hint">{ "The snippet follows the lab: change it above and the snippet changes too. The script tag sizes the frame to its content; include it once per page." }</p>
         </div>
     }

@@ -211,8 +211,13 @@ test('in place with the adaptive scheduler: 400 above max parallelism, 500 on th
   await page.getByLabel('New parallelism').fill('100');
   await expectVerdict(verdict, 'not-adaptive', ['The DefaultScheduler does not support changing the parallelism without a job restart.']);
   // The default scheduler: two edits, the scheduler alone first (anything beside the overrides is an upgrade).
+  // With seed 004's 4 TiB the same first edit raises the checkpoint timeout for the restart's
+  // full first checkpoint, as the plan's own restores do.
   await expect(operator.locator('pre')).toHaveCount(2);
-  await expect(operator.locator('pre').first()).toHaveText('spec:\n  flinkConfiguration:\n    jobmanager.scheduler: adaptive  # the first edit, alone');
+  const first = operator.locator('pre').first();
+  await expect(first).toContainText('upgradeMode: last-state  # the first edit');
+  await expect(first).toContainText('jobmanager.scheduler: adaptive\n    execution.checkpointing.timeout: "467 min"');
+  await expect(page.getByTestId('inplace-conditions')).toContainText('A checkpoint timeout long enough for the restart\'s first checkpoint');
   await page.getByLabel('Scheduler', { exact: true }).selectOption('adaptive');
   await expectVerdict(verdict, 'rescales', ['restores it from a checkpoint completed after the request']);
   await expect(page.getByTestId('inplace-estimate')).toContainText('Downtime: first a restart that raises the checkpoint timeout,');
@@ -241,6 +246,15 @@ test('in place: the calls are copied as the page shows them, ready for a shell',
   await section.getByRole('button', { name: 'Copy the calls' }).click();
   await expect(section.locator('.copy-export').getByRole('status')).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await request.textContent());
+  // A browser that refuses the write: the page says so, and claims no copy.
+  await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new Error('denied')); });
+  await section.getByRole('button', { name: 'Copy the calls' }).click();
+  await expect(section.locator('.copy-export').getByRole('status')).toHaveText(/^Not copied: this browser does not let the page use the clipboard here/);
+  // Above max parallelism the refused calls are shown, not handed out.
+  await open(page, '#/planner?job=running&scheduler=adaptive&p=200&view=in-place');
+  await expect(page.getByTestId('inplace-verdict')).toHaveAttribute('data-verdict', 'above-max');
+  await expect(page.getByTestId('inplace-request')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy the calls' })).toHaveCount(0);
 });
 
 test('in place, seed 004 scaled out 24 → 128: the downtime beside a savepoint restart, and the Kubernetes operator\'s way', async ({ page }) => {
@@ -260,8 +274,8 @@ test('in place, seed 004 scaled out 24 → 128: the downtime beside a savepoint 
   await expect(estimate).toContainText('; 7 h 46 min in all. Stopping with a savepoint and restarting from it would take 11 h 39 min');
   const operator = page.getByTestId('inplace-operator');
   await expect(operator.getByRole('heading', { name: 'With the Flink Kubernetes operator' })).toBeVisible();
-  await expect(operator.locator('pre')).toContainText('pipeline.jobvertex-parallelism-overrides: "<source-vertex-id>:128,<keyed-vertex-id>:128"');
-  await expect(operator.locator('pre')).toContainText('jobmanager.scheduler: adaptive');
+  await expect(operator.locator('pre').last()).toContainText('pipeline.jobvertex-parallelism-overrides: "<source-vertex-id>:128,<keyed-vertex-id>:128"');
+  await expect(operator.locator('pre').last()).toContainText('jobmanager.scheduler: adaptive  # as it is');
   await expect(operator).toContainText('falls back to a regular upgrade');
   await expect(operator).toContainText('not observed');
 });
@@ -276,7 +290,7 @@ test('in place follows the release and the job: before 1.18 there is no call to 
   await expect(operator.locator('pre')).toHaveCount(0);
   await page.getByLabel('Flink release').selectOption('1.18');
   await expectVerdict(verdict, 'rescales', ['HTTP 200: the adaptive scheduler restarts the job at 100']);
-  await expect(operator.locator('pre')).toContainText('flinkVersion: v1_18');
+  await expect(operator.locator('pre').last()).toContainText('flinkVersion: v1_18');
   // Each release's own scheduler waits (its jar's options), and which release answered.
   const conditions = page.getByTestId('inplace-conditions');
   // Run on 1.18.1 too (tests/flink-adaptive): the same answers, but the restart takes the

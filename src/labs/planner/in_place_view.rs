@@ -11,6 +11,7 @@ use yew::prelude::*;
 use super::query::{SCHEDULER, SLOTS_FOR_JOB};
 use super::state::PlannerState;
 use crate::components::{slot_field, slot_pick, CopyExport, LiveForm, ResultRegion};
+use crate::model::planner::in_place::InPlaceOutcome;
 use crate::model::planner::in_place_report::Condition;
 use crate::model::planner::operator_route::OperatorRoute;
 use crate::url::Edit;
@@ -74,8 +75,11 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
             }
             <p>{ r.request_intro.clone() }</p>
             <pre class="command" data-testid="inplace-request"><code>{ r.request.clone() }</code></pre>
-            <CopyExport text={AttrValue::from(r.request.clone())} filename="in-place-rescale.sh"
-                copy_label="Copy the calls" download_label="Download the calls (shell)" />
+            // Calls Flink refuses here, or a release without them, are shown but not handed out.
+            if !matches!(r.outcome, InPlaceOutcome::AboveMax | InPlaceOutcome::NotInRelease) {
+                <CopyExport text={AttrValue::from(r.request.clone())} filename="in-place-rescale.sh"
+                    copy_label="Copy the calls" download_label="Download the calls (shell)" />
+            }
             <h3>{ r.conditions_title.clone() }</h3>
             <p data-testid="inplace-observed-on">{ r.observed_on.clone() }</p>
             <ul class="conditions" data-testid="inplace-conditions">

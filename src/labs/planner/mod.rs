@@ -34,8 +34,8 @@ use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
 use state::PlannerState;
 
 const LEDE: &str = "A keyed job takes a new parallelism only by restarting from a snapshot of its state: a savepoint \
-                    taken as it stops, a checkpoint it retained or, rescaled in place by the adaptive scheduler, its latest \
-                    checkpoint. First ask whether the restore \
+                    taken as it stops, a checkpoint it retained or, rescaled in place by the adaptive scheduler, a checkpoint \
+                    of the running job. First ask whether the restore \
                     will even start; then plan the change so that every step can be undone until one clearly marked moment.";
 
 /// The plan of `state`, worked out once per state by each part that shows it.

@@ -110,7 +110,7 @@ impl PlannerState {
             verdict: plan_input.verdict(),
             latest: self.snapshot,
             partitions: self.partitions.value,
-            estimate: input.estimate(self.state.value, rates, self.backend),
+            state: (self.state.value, rates, self.backend),
             transactional: self.txn,
             interval_s: self.interval.value,
         }

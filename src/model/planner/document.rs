@@ -210,7 +210,16 @@ mod tests {
             verdict: plan.verdict,
             latest: input.latest,
             partitions: input.partitions,
-            estimate: None,
+            state: (
+                input.state_bytes,
+                crate::planner::outage::Rates {
+                    savepoint: input.savepoint_rate,
+                    rewrite: input.throughput,
+                    restore: input.restore_rate,
+                    incremental: input.incremental_rate,
+                },
+                input.backend,
+            ),
             transactional: input.transactional_sinks,
             interval_s: None,
         }

@@ -5,16 +5,20 @@
 //! (`tests/flink-adaptive/`, and `tests/flink-runbook/`'s in-place route for the calls), and
 //! the same through the Kubernetes operator.
 
-use super::first_checkpoint::{about, config_minutes, cutover_timeout_s, CUTOVER_TOLERABLE, DEFAULT_TIMEOUT_S};
+use super::first_checkpoint::{
+    about, config_minutes, cutover_timeout_s, needs_raise, CUTOVER_TOLERABLE, DEFAULT_TIMEOUT_S,
+};
 use super::in_place::{
     above_max_message, scheduler_waits, InPlaceInput, InPlaceOutcome, INCOMPLETE_MESSAGE, NOT_ADAPTIVE_MESSAGE,
 };
 use super::in_place_estimate::InPlaceEstimate;
 use super::in_place_releases::{observed_all, observed_line, observed_version, RestorePoint};
 use super::operator_route::{operator_route, OperatorRoute};
+use super::outage::{pass_arithmetic, Rates, ReadFactor};
 use super::release::Release;
 use super::snapshot_kinds::SnapshotKind;
 use super::{format_duration, JobStatus, Verdict};
+use crate::trace::Backend;
 
 /// What the in-place section is drawn from: the request, and the job and plan around it.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,7 +30,8 @@ pub struct InPlaceContext {
     pub latest: SnapshotKind,
     /// The source's partitions: the source keeps at most that many subtasks.
     pub partitions: u32,
-    pub estimate: Option<InPlaceEstimate>,
+    /// The state, the rates and the backend the downtime and the first checkpoint come from.
+    pub state: (u64, Rates, Backend),
     pub transactional: bool,
     /// The job's checkpoint interval in seconds, if given.
     pub interval_s: Option<u32>,
@@ -90,18 +95,26 @@ fn estimate_line(e: &InPlaceEstimate, point: RestorePoint, transactional: bool) 
     }
 }
 
-/// The timeout the restart's full first checkpoint needs, where the default is too short: raised
-/// by a restart before the request, as the plan's own restores raise it.
-fn timeout_condition(e: &InPlaceEstimate, release: Release) -> Option<Condition> {
-    e.timeout_first.as_ref()?;
+/// The timeout the restart's full first checkpoint (`first_s`) needs, where the default is too
+/// short: raised by a restart before the request (the one that sets the adaptive scheduler,
+/// where that is not set yet), as the plan's own restores raise it; `None` where the default does.
+fn timeout_condition(first_s: u64, release: Release, outcome: InPlaceOutcome) -> Option<Condition> {
+    if !needs_raise(first_s) {
+        return None;
+    }
     let k = release.keys();
+    let which = match outcome {
+        InPlaceOutcome::NotAdaptive => "the restart that sets jobmanager.scheduler: adaptive, with",
+        _ => "a restart of the job from its latest checkpoint at its own parallelism, with",
+    };
     let text = format!(
-        "A checkpoint timeout long enough for the restart's first checkpoint, a full one ({}): at the default {} it would expire and fail the job over, again and again, as the plan's warnings say of its restores. No request changes it: before the request, restart the job from its latest checkpoint at its own parallelism with {}: {} and {}: {CUTOVER_TOLERABLE} (on Kubernetes that is an edit other than the overrides, so an upgrade).",
-        about(e.first_checkpoint_s),
+        "A checkpoint timeout long enough for the restart's first checkpoint, a full one ({}): at the default {} it would expire and fail the job over, again and again, as the plan's warnings say of its restores. No request changes it: before the request, {which} {}: {} and {}: {CUTOVER_TOLERABLE}. A restart from the latest checkpoint needs the job to keep it when cancelled ({}: RETAIN_ON_CANCELLATION, set when it was started); if it does not, do not cancel it. On Kubernetes it is an edit other than the overrides, so an upgrade (below).",
+        about(first_s),
         config_minutes(DEFAULT_TIMEOUT_S),
         k.checkpoint_timeout,
-        config_minutes(cutover_timeout_s(e.first_checkpoint_s)),
+        config_minutes(cutover_timeout_s(first_s)),
         k.tolerable_failures,
+        k.retention,
     );
     Some(Condition { text, quoted: None, restore_point: false })
 }
@@ -152,7 +165,7 @@ fn answer(input: &InPlaceInput, outcome: InPlaceOutcome) -> (String, Option<Stri
         InPlaceOutcome::Rescales { parallelism, slot_capped: false } => (format!("HTTP 200: the adaptive scheduler restarts the job at {parallelism} and restores it from {point}, with no savepoint and no rewrite."), None),
         InPlaceOutcome::Rescales { parallelism, slot_capped: true } => (format!("HTTP 200, and the job restarts at {parallelism}, not {target}: the parallelism is capped at the {slots} slots, silently."), None),
         InPlaceOutcome::Unchanged { slot_capped: true } => match input.slots {
-            Some(given) if given < current => (format!("HTTP 200, and nothing moves: the job already runs at {current}, on {current} slots (more than the {given} given), and none is free for more."), None),
+            Some(given) if given < current => (format!("HTTP 200, and nothing moves: the job runs at {current} already, so the cluster gives it at least {current} slots, not the {given} given; with none free, it stays at {current}."), None),
             _ => (format!("HTTP 200, and nothing moves: all {slots} slots are in use already, so the job stays at {current}."), None),
         },
         InPlaceOutcome::Unchanged { slot_capped: false } => (format!("HTTP 200, and nothing moves: the job already runs at {current}."), None),
@@ -170,6 +183,18 @@ impl InPlaceContext {
             (JobStatus::Down, _, Verdict::DirectRestore) => format!("The job is down, and the plan restores it at {} straight from its {}: no request is needed. A running job asked the same: {answer}", input.target, self.latest.latest()),
             (JobStatus::Down, _, _) => format!("The job is down, and a request needs a running job: bring it back first (the plan's first step). Then: {answer}"),
         };
+        let (state, rates, backend) = self.state;
+        let estimate = input.estimate(state, rates, backend);
+        // The restart's first checkpoint is a full one: the state once, at the savepoint rate.
+        let (_, first_s) = pass_arithmetic(state, ReadFactor::ONCE, rates.savepoint);
+        // The releases without the call are told what the first release with it answers.
+        let answered = if input.release.rescales_in_place() { input.release } else { Release::V2_3 };
+        let raise = match outcome {
+            InPlaceOutcome::Rescales { .. } | InPlaceOutcome::NotAdaptive => {
+                timeout_condition(first_s, answered, outcome)
+            }
+            _ => None,
+        };
         let source_p = input.target.min(self.partitions).max(1);
         let (target, max) = (input.target, input.max_parallelism);
         let url = "http://<jobmanager>:8081/jobs/<job-id>";
@@ -178,8 +203,6 @@ impl InPlaceContext {
              curl -X PUT -H 'Content-Type: application/json' --data @requirements.json \\\n  {url}/resource-requirements\n\
              curl -s {url}"
         );
-        // The releases without the call are told what the first release with it answers.
-        let answered = if input.release.rescales_in_place() { input.release } else { Release::V2_3 };
         let point = RestorePoint::of(answered);
         let mut conditions = vec![
             Condition::plain("jobmanager.scheduler: adaptive. The default scheduler answers HTTP 500 and the job keeps running as it was."),
@@ -188,7 +211,8 @@ impl InPlaceContext {
             Condition { text: point.condition().to_string(), quoted: None, restore_point: true },
         ];
         conditions.extend(wait_condition(point, self.interval_s));
-        conditions.extend(self.estimate.as_ref().and_then(|e| timeout_condition(e, answered)));
+        let raised = raise.is_some().then(|| config_minutes(cutover_timeout_s(first_s)));
+        conditions.extend(raise);
         conditions.extend([
             Condition {
                 text: "A body naming every vertex of the job, with bounds above zero and lower ≤ upper; else HTTP 400, for example:".to_string(),
@@ -208,7 +232,7 @@ impl InPlaceContext {
             intro,
             headline,
             message,
-            estimate: self.estimate.as_ref().map(|e| estimate_line(e, point, self.transactional)),
+            estimate: estimate.as_ref().map(|e| estimate_line(e, point, self.transactional)),
             request_intro: match outcome {
                 InPlaceOutcome::NotInRelease => format!("From 1.18 on, the request: {call}:"),
                 InPlaceOutcome::AboveMax => format!("The request, which Flink refuses as above while an upper bound is above max parallelism {max}: {call}:"),
@@ -220,7 +244,7 @@ impl InPlaceContext {
             conditions_title: format!("Conditions, as Flink {} answered", observed_version(answered).unwrap_or("2.3.0")),
             observed_on: observed_line(answered),
             conditions,
-            operator: operator_route(outcome, target, source_p, input.release, max),
+            operator: operator_route(outcome, target, source_p, input.release, max, raised),
         }
     }
 }

@@ -3,6 +3,10 @@
 
 use super::*;
 use crate::planner::in_place::Scheduler;
+use crate::planner::outage::Rates;
+use crate::trace::Backend;
+
+const MIB: u64 = 1 << 20;
 
 fn context(current: u32, target: u32, scheduler: Scheduler, job: JobStatus, verdict: Verdict) -> InPlaceContext {
     InPlaceContext {
@@ -18,7 +22,8 @@ fn context(current: u32, target: u32, scheduler: Scheduler, job: JobStatus, verd
         verdict,
         latest: SnapshotKind::AlignedCheckpoint,
         partitions: 6,
-        estimate: None,
+        // A small state: its first checkpoint fits the default timeout.
+        state: (1 << 20, Rates { savepoint: MIB, rewrite: MIB, restore: MIB, incremental: MIB }, Backend::RocksDb),
         transactional: false,
         interval_s: Some(60),
     }
@@ -101,7 +106,7 @@ fn slots_below_the_current_parallelism_are_named() {
     c.input.slots = Some(16);
     assert_eq!(
         c.report().headline,
-        "HTTP 200, and nothing moves: the job already runs at 24, on 24 slots (more than the 16 given), and none is free for more."
+        "HTTP 200, and nothing moves: the job runs at 24 already, so the cluster gives it at least 24 slots, not the 16 given; with none free, it stays at 24."
     );
 }
 
@@ -109,13 +114,10 @@ fn slots_below_the_current_parallelism_are_named() {
 /// request: the condition says so, in the release's own key names, and the downtime counts it.
 #[test]
 fn a_long_first_checkpoint_raises_the_timeout_first() {
-    use crate::planner::outage::Rates;
-    use crate::trace::Backend;
-    const MIB: u64 = 1 << 20;
     let rates = Rates { savepoint: 300 * MIB, rewrite: 300 * MIB, restore: 300 * MIB, incremental: 300 * MIB };
     let mut c = context(24, 100, Scheduler::Adaptive, JobStatus::Running, Verdict::DirectRestore);
     c.input.slots = None;
-    c.estimate = c.input.estimate(4 << 40, rates, Backend::RocksDb);
+    c.state = (4 << 40, rates, Backend::RocksDb);
     let r = c.report();
     let raise =
         r.conditions.iter().find(|c| c.text.starts_with("A checkpoint timeout long enough")).expect("the raise");
@@ -126,9 +128,39 @@ fn a_long_first_checkpoint_raises_the_timeout_first() {
         "{}",
         raise.text
     );
+    assert!(
+        raise.text.contains("execution.checkpointing.externalized-checkpoint-retention: RETAIN_ON_CANCELLATION"),
+        "{}",
+        raise.text
+    );
     let e = r.estimate.expect("an estimate");
     assert!(e.starts_with("Downtime: first a restart that raises the checkpoint timeout, 4 TiB ÷ 300 MiB/s = 3 h 53 min (below); then the rescale's restart restores a checkpoint completed after the request, 4.1875 × 4 TiB"), "{e}");
-    c.estimate = c.input.estimate(1 << 30, rates, Backend::RocksDb);
+    // The operator's way: the timeout first, alone, then the overrides.
+    assert_eq!(r.operator.edits.len(), 2);
+    assert!(r.operator.edits[0].contains("execution.checkpointing.timeout: \"467 min\""));
+    // Under the default scheduler the restart that sets it raises the timeout too.
+    c.input.scheduler = Scheduler::Default;
+    let d = c.report();
+    let raise =
+        d.conditions.iter().find(|c| c.text.starts_with("A checkpoint timeout long enough")).expect("the raise");
+    assert!(
+        raise
+            .text
+            .contains("the restart that sets jobmanager.scheduler: adaptive, with execution.checkpointing.timeout"),
+        "{}",
+        raise.text
+    );
+    assert!(
+        d.operator.edits[0].contains("jobmanager.scheduler: adaptive\n    execution.checkpointing.timeout"),
+        "{}",
+        d.operator.edits[0]
+    );
+    // Above max parallelism nothing restarts: no raise.
+    c.input.target = 200;
+    assert!(!c.report().conditions.iter().any(|c| c.text.starts_with("A checkpoint timeout long enough")));
+    c.input.target = 100;
+    c.input.scheduler = Scheduler::Adaptive;
+    c.state.0 = 1 << 30;
     assert!(!c.report().conditions.iter().any(|c| c.text.starts_with("A checkpoint timeout long enough")));
 }
 

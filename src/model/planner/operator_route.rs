@@ -61,14 +61,36 @@ fn overrides_edit(target: u32, source_p: u32, release: Release, scheduler_set: b
     )
 }
 
+/// The first of two edits, where the job needs a restart before the request: the scheduler
+/// (where it is not adaptive yet) and the raised checkpoint timeout (`raised`, where the
+/// restart's first checkpoint needs one), with upgradeMode last-state.
+fn first_edit(release: Release, scheduler: bool, raised: Option<&str>) -> String {
+    let k = release.keys();
+    let mut conf = String::new();
+    if scheduler {
+        conf.push_str("\n    jobmanager.scheduler: adaptive");
+    }
+    if let Some(timeout) = raised {
+        conf.push_str(&format!(
+            "\n    {}: \"{timeout}\"\n    {}: \"{}\"",
+            k.checkpoint_timeout,
+            k.tolerable_failures,
+            super::first_checkpoint::CUTOVER_TOLERABLE
+        ));
+    }
+    format!("spec:\n  job:\n    upgradeMode: last-state  # the first edit: an upgrade, from the latest checkpoint\n  flinkConfiguration:{conf}")
+}
+
 /// The route for the request's `outcome`: the keyed vertex at `target`, the source at
-/// `source_p`, in `release`, under a job's `max_parallelism`.
+/// `source_p`, in `release`, under a job's `max_parallelism`; `raised`, the checkpoint timeout a
+/// restart must set first (where the restart's first checkpoint needs a longer one).
 pub fn operator_route(
     outcome: InPlaceOutcome,
     target: u32,
     source_p: u32,
     release: Release,
     max_parallelism: u32,
+    raised: Option<String>,
 ) -> OperatorRoute {
     let route = |lead: String, edits: Vec<String>| OperatorRoute {
         lead,
@@ -77,6 +99,8 @@ pub fn operator_route(
         fallback: Some(fallback(max_parallelism)),
         provenance: format!("{READ_NOT_OBSERVED} The request and Flink's answers above are observed."),
     };
+    let every_vertex = format!("Name every vertex whose parallelism changes, as the request does: the source at {source_p}, each other vertex at {target} (an unchained sink too).");
+    let scheduler = outcome == InPlaceOutcome::NotAdaptive;
     match outcome {
         InPlaceOutcome::NotInRelease => OperatorRoute {
             lead: before_in_place(release),
@@ -87,22 +111,26 @@ pub fn operator_route(
         },
         InPlaceOutcome::AboveMax => OperatorRoute {
             lead: format!(
-                "Do not set an override to {target}: Flink refuses it (HTTP 400, above), and the operator then falls back to a regular upgrade by the job's upgradeMode, whose restore fails as well, above max parallelism {max_parallelism}. Raising the ceiling needs the plan's route."
+                "Do not set an override to {target}: above max parallelism {max_parallelism} it cannot run. With the adaptive scheduler Flink refuses the request the operator sends (HTTP 400, above) and the operator falls back to a regular upgrade; without it the operator upgrades at once. Either way the restore fails, above max parallelism {max_parallelism}. Raising the ceiling needs the plan's route."
             ),
             edits: Vec::new(),
             conditions: &[],
             fallback: None,
             provenance: format!("{READ_NOT_OBSERVED} Flink's answer above is observed."),
         },
-        InPlaceOutcome::NotAdaptive => route(
-            "Two edits, one after the other. First jobmanager.scheduler: adaptive alone: a change other than the overrides, so the operator upgrades the job (one ordinary restart, by its upgradeMode). Once it runs again, the overrides alone; the operator then sends the request itself:".to_string(),
-            vec![
-                "spec:\n  flinkConfiguration:\n    jobmanager.scheduler: adaptive  # the first edit, alone".to_string(),
-                overrides_edit(target, source_p, release, true),
-            ],
-        ),
+        _ if scheduler || raised.is_some() => {
+            let what = match (scheduler, raised.is_some()) {
+                (true, true) => "jobmanager.scheduler: adaptive and the checkpoint timeout",
+                (true, false) => "jobmanager.scheduler: adaptive",
+                _ => "the checkpoint timeout",
+            };
+            route(
+                format!("Two edits, one after the other. First {what} alone, with upgradeMode: last-state: a change other than the overrides, so the operator upgrades the job from its latest checkpoint (one ordinary restart). Once it runs again, the overrides alone; the operator then sends the request itself. {every_vertex}"),
+                vec![first_edit(release, scheduler, raised.as_deref()), overrides_edit(target, source_p, release, true)],
+            )
+        }
         _ => route(
-            "Edit the FlinkDeployment and change only the parallelism overrides; the operator then sends the request above itself (from 1.18, with the adaptive scheduler):".to_string(),
+            format!("Edit the FlinkDeployment and change only the parallelism overrides; the operator then sends the request above itself (from 1.18, with the adaptive scheduler). {every_vertex}"),
             vec![overrides_edit(target, source_p, release, true)],
         ),
     }
@@ -164,23 +192,32 @@ mod tests {
     #[test]
     fn the_route_follows_flinks_answer() {
         let rescales = InPlaceOutcome::Rescales { parallelism: 128, slot_capped: false };
-        let r = operator_route(rescales, 128, 24, Release::V2_3, 1200);
+        let r = operator_route(rescales, 128, 24, Release::V2_3, 1200, None);
         assert_eq!(r.edits.len(), 1);
         assert!(r.edits[0].contains("flinkVersion: v2_3  # as it is"), "{}", r.edits[0]);
         assert!(r.edits[0].contains("jobmanager.scheduler: adaptive  # as it is"));
         assert!(r.edits[0]
             .contains("pipeline.jobvertex-parallelism-overrides: \"<source-vertex-id>:24,<keyed-vertex-id>:128\"  # the one change"));
-        assert!(operator_route(rescales, 128, 24, Release::V1_18, 1200).edits[0].contains("flinkVersion: v1_18"));
+        assert!(operator_route(rescales, 128, 24, Release::V1_18, 1200, None).edits[0].contains("flinkVersion: v1_18"));
         assert!(r.fallback.as_deref().is_some_and(|f| f.contains("above max parallelism 1200")));
         // The default scheduler: two edits, the scheduler alone first.
-        let d = operator_route(InPlaceOutcome::NotAdaptive, 128, 24, Release::V2_3, 1200);
+        let d = operator_route(InPlaceOutcome::NotAdaptive, 128, 24, Release::V2_3, 1200, None);
         assert_eq!(d.edits.len(), 2);
-        assert!(d.edits[0].ends_with("jobmanager.scheduler: adaptive  # the first edit, alone"));
-        assert!(d.lead.starts_with("Two edits, one after the other."));
+        assert!(
+            d.edits[0].contains("upgradeMode: last-state") && d.edits[0].ends_with("jobmanager.scheduler: adaptive"),
+            "{}",
+            d.edits[0]
+        );
+        assert!(d.lead.starts_with("Two edits, one after the other. First jobmanager.scheduler: adaptive alone"));
+        // A timeout to raise first: the first edit carries it, in the release's names.
+        let t = operator_route(rescales, 128, 24, Release::V2_3, 1200, Some("467 min".to_string()));
+        assert_eq!(t.edits.len(), 2);
+        assert!(t.edits[0].ends_with("execution.checkpointing.timeout: \"467 min\"\n    execution.checkpointing.tolerable-failed-checkpoints: \"3\""), "{}", t.edits[0]);
+        assert!(t.lead.starts_with("Two edits, one after the other. First the checkpoint timeout alone"));
         // Above max parallelism: no edit offered.
-        let above = operator_route(InPlaceOutcome::AboveMax, 200, 24, Release::V2_3, 128);
+        let above = operator_route(InPlaceOutcome::AboveMax, 200, 24, Release::V2_3, 128, None);
         assert!(above.edits.is_empty() && above.lead.starts_with("Do not set an override to 200"));
-        let before = operator_route(InPlaceOutcome::NotInRelease, 200, 24, Release::V1_15, 128);
+        let before = operator_route(InPlaceOutcome::NotInRelease, 200, 24, Release::V1_15, 128, None);
         assert!(before.lead.starts_with("Flink 1.15's REST API has no call"));
         assert!(before.edits.is_empty());
         assert!(CONDITIONS.iter().any(|c| c.contains("v1_18")));

@@ -16,6 +16,9 @@ pub struct CopyExportProps {
     pub copy_label: AttrValue,
     /// The download button's label, such as "Download runbook (Markdown)".
     pub download_label: AttrValue,
+    /// What the download holds, where it differs from the text copied (a script's first lines).
+    #[prop_or_default]
+    pub download_text: Option<AttrValue>,
 }
 
 /// What the last Copy did: `None` before one (or since the text changed), `Some(copied)` after.
@@ -52,7 +55,8 @@ pub fn CopyExport(props: &CopyExportProps) -> Html {
         Callback::from(move |_: MouseEvent| copy_into_clipboard(text.clone(), outcome.clone()))
     };
     let download = {
-        let (text, filename) = (props.text.clone(), props.filename.clone());
+        let text = props.download_text.clone().unwrap_or_else(|| props.text.clone());
+        let filename = props.filename.clone();
         Callback::from(move |_: MouseEvent| browser::download(&filename, "text/markdown", &text))
     };
     html! {

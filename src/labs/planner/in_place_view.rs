@@ -78,7 +78,8 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
             // Calls Flink refuses here, or a release without them, are shown but not handed out.
             if !matches!(r.outcome, InPlaceOutcome::AboveMax | InPlaceOutcome::NotInRelease) {
                 <CopyExport text={AttrValue::from(r.request.clone())} filename="in-place-rescale.sh"
-                    copy_label="Copy the calls" download_label="Download the calls (shell)" />
+                    copy_label="Copy the calls" download_label="Download the calls (shell)"
+                    download_text={AttrValue::from(r.script())} />
             }
             <h3>{ r.conditions_title.clone() }</h3>
             <p data-testid="inplace-observed-on">{ r.observed_on.clone() }</p>

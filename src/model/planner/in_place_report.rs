@@ -256,6 +256,16 @@ impl Condition {
 }
 
 impl InPlaceReport {
+    /// The calls as a shell script to download: what to fill in first, then stop at the first
+    /// call that fails.
+    pub fn script(&self) -> String {
+        format!(
+            "#!/bin/sh\n# {}\n# Fill in the words in angle brackets first. Run the last call again once the job has restarted.\nset -eu\n{}\n",
+            self.headline.lines().next().unwrap_or_default(),
+            self.request
+        )
+    }
+
     /// The section as Markdown, for `plan.md`.
     pub fn markdown(&self) -> String {
         let mut s = format!("## Or in place: the adaptive scheduler\n\n{}\n\n**{}**\n\n", self.intro, self.headline);

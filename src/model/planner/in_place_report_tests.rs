@@ -72,6 +72,14 @@ fn the_request_reads_the_requirements_sends_them_back_and_reads_the_result() {
     let small = context(4, 3, Scheduler::Adaptive, JobStatus::Running, Verdict::DirectRestore).report();
     assert_eq!(small.source_p, 3);
     assert!(r.request_intro.ends_with("Words in angle brackets are yours to fill in:"));
+    // The download is a script: what it does, what to fill in, and a stop at the first failure.
+    let script = r.script();
+    assert!(script.starts_with("#!/bin/sh\n# HTTP 200: the adaptive scheduler restarts the job at 8"), "{script}");
+    assert!(
+        script.contains("\nset -eu\ncurl -s http://<jobmanager>:8081/jobs/<job-id>/resource-requirements \\\n")
+            && script.ends_with("/jobs/<job-id>\n"),
+        "{script}"
+    );
 }
 
 /// Each release is told its own restart; one without the call is told 2.3.0's, under its heading.

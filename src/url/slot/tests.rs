@@ -2,7 +2,7 @@
 //! notice), the state writes back only what differs from the defaults, an edit reaches its
 //! field by name and runs the slot's hook, and a menu ignores text it does not offer.
 
-use super::{open, pairs, Edit, EditHow};
+use super::{open, pairs, slots, Edit, EditHow};
 use crate::url::{Location, Param, Pick};
 
 fn count(toy: &mut Toy) {

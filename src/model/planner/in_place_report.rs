@@ -72,21 +72,26 @@ pub struct InPlaceReport {
 /// The downtime line: the in-place restore's arithmetic (after a restart that raises the
 /// checkpoint timeout, where its first checkpoint needs one), and how it compares with stopping
 /// with a savepoint and restarting from it.
-fn estimate_line(e: &InPlaceEstimate, point: RestorePoint, transactional: bool) -> String {
+fn estimate_line(e: &InPlaceEstimate, point: RestorePoint, current: u32, transactional: bool) -> String {
+    // Above one pass: RocksDB's incremental checkpoint read at the new parallelism, its overlap.
+    let overlap = match e.read.is_once() {
+        true => String::new(),
+        false => format!(" ({} ×: from RocksDB's incremental checkpoint each new subtask downloads the whole files of every old subtask whose key groups it takes over; read from Flink's RocksDB restore code, not measured here)", e.read),
+    };
     let restore = match &e.timeout_first {
-        None => format!("Downtime: the restart restores {}, {}.", point.checkpoint(), e.restore),
+        None => format!("Downtime: the restart restores {}, {}{overlap}.", point.checkpoint(), e.restore),
         Some(first) => format!(
-            "Downtime: first a restart that raises the checkpoint timeout, {first} (below); then the rescale's restart restores {}, {}; {} in all.",
+            "Downtime: first a restart that raises the checkpoint timeout, {first} (below); then the rescale's restart restores {}, {}{overlap}; {} in all.",
             point.checkpoint(),
             e.restore,
             format_duration(e.restore_s)
         ),
     };
     let savepoint = format!("{} ({})", format_duration(e.via_savepoint_s), e.via_savepoint);
-    let compared = if e.in_place_is_quicker() {
-        format!("{restore} Stopping with a savepoint and restarting from it would take {savepoint}.")
-    } else {
-        format!("{restore} That is slower than stopping with a savepoint and restarting from it, {savepoint}: from RocksDB's incremental checkpoint each new subtask downloads the whole files of every old subtask whose key groups it takes over (read from Flink's RocksDB restore code; not measured here).")
+    let compared = match e.restore_s.cmp(&e.via_savepoint_s) {
+        std::cmp::Ordering::Less => format!("{restore} Stopping with a savepoint and restarting from it would take {savepoint}: in place is the quicker route here, and a request back to {current} undoes it the same way."),
+        std::cmp::Ordering::Equal => format!("{restore} Stopping with a savepoint and restarting from it takes as long, {savepoint}: in place saves the stop and the new submission, and a request back to {current} undoes it the same way."),
+        std::cmp::Ordering::Greater => format!("{restore} That is slower than stopping with a savepoint and restarting from it, {savepoint}: the plan's route is the quicker here."),
     };
     // The plan's outage with transactional sinks also counts each restore's first checkpoint.
     match transactional {
@@ -232,7 +237,7 @@ impl InPlaceContext {
             intro,
             headline,
             message,
-            estimate: estimate.as_ref().map(|e| estimate_line(e, point, self.transactional)),
+            estimate: estimate.as_ref().map(|e| estimate_line(e, point, input.current, self.transactional)),
             request_intro: match outcome {
                 InPlaceOutcome::NotInRelease => format!("From 1.18 on, the request: {call}:"),
                 InPlaceOutcome::AboveMax => format!("The request, which Flink refuses as above while an upper bound is above max parallelism {max}: {call}:"),

@@ -35,14 +35,14 @@ impl Alternative {
 
 /// What restarting from the retained checkpoint needs, and what it risks.
 pub const CHECKPOINT_CONDITIONS: [&str; 2] = [
-    "The job keeps its checkpoints on cancellation (RETAIN_ON_CANCELLATION: with the default a cancel deletes them, observed) and the latest one completed just before the stop.",
+    "The job keeps its checkpoints on cancellation (RETAIN_ON_CANCELLATION: with the default a cancel deletes them, observed), and it is cancelled just after one completes: the events since are read again.",
     "RocksDB with incremental checkpoints: the restore downloads whole files of each old subtask, then drops the key groups the new subtask does not own (how Flink's RocksDB restore works, read from its sources; not measured here).",
 ];
 /// The second condition for a heap job's checkpoint.
 pub const HEAP_CHECKPOINT_CONDITION: &str =
     "A heap checkpoint: each key group is read once, at the restore rate, whatever the parallelism.";
 pub const CHECKPOINT_RISKS: [&str; 2] = [
-    "Events after that checkpoint are processed again: exactly-once sinks abort their open transactions, at-least-once sinks see duplicates (the sinks' contract; not observed here).",
+    "Events after that checkpoint are processed again: a transactional sink aborts what it had not committed and writes it again, any other sink writes those records twice (the sinks' contract; not observed here).",
     "The checkpoint belongs to the old job: restore it in NO_CLAIM mode, or the new job may delete files the rollback still needs.",
 ];
 

@@ -21,6 +21,9 @@ impl Runbook {
                 s.push_str("```\n");
             }
             if !st.config.is_empty() {
+                // Not in the command block: said plainly, so that pasting the commands alone
+                // is not taken for the whole step.
+                s.push_str("\nIts configuration: each key as -Dkey=value on the step's flink run line, or in the job's configuration file.\n");
                 s.push_str("\n```yaml\n");
                 for (k, v) in &st.config {
                     s.push_str(&format!("{k}: {v}\n"));

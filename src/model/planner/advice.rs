@@ -74,11 +74,14 @@ impl PlanInput {
             "its own consumer group"
         };
         // What the first step reads: the snapshot's value as given, or the one this plan assumed.
+        // How to read it: the lab's own reader of the `_metadata` file, in the browser or on the
+        // command line.
+        const HOW: &str = " The savepoint inspector (#/savepoint) reads it from the snapshot's _metadata file in the browser, as does keygroups savepoint <path> on the command line.";
         let (read, unless) = match self.saved_max {
-            Some(_) => (format!("Read the max parallelism in the {latest}'s metadata: {saved}"), ""),
+            Some(_) => (format!("Read the max parallelism in the {latest}'s metadata: {saved}"), HOW.to_string()),
             None => (
                 format!("Read the max parallelism in the {latest}'s metadata (a failed restore's message names it too): this plan assumes {saved} (Flink's default for the job's first parallelism, as if the job never set one)"),
-                " If it reads otherwise, plan again with that value.",
+                format!(" If it reads otherwise, plan again with that value.{HOW}"),
             ),
         };
         let mut steps = match verdict {

@@ -28,6 +28,8 @@ fn a_job_that_is_down_restarts_from_its_latest_snapshot_of_the_kind_it_has() {
             "{}",
             steps[0]
         );
+        // How to read it: the lab's own reader of the file.
+        assert!(steps[0].ends_with("The savepoint inspector (#/savepoint) reads it from the snapshot's _metadata file in the browser, as does keygroups savepoint <path> on the command line."), "{}", steps[0]);
         // A snapshot max parallelism not given is said to be assumed, not read.
         let unknown = PlanInput { saved_max: None, first: 24, ..down(latest, 100) }.plan();
         assert!(

@@ -210,8 +210,13 @@ fn a_requirements_file_without_the_source_vertex_is_refused_as_the_condition_say
     let here = JOURNEY.block("the condition's case");
     let alone = format!(r#"{{"{}":{{"parallelism":{{"lowerBound":1,"upperBound":4}}}}}}"#, vertex_id("keyed"));
     assert!(here.contains(&format!("then requirements.json rewritten without the source vertex: {alone}\n")), "{here}");
-    let message = INCOMPLETE_MESSAGE.replace("<vertex id>", vertex_id("source"));
-    assert!(here.contains(&format!(r#"  2. -> HTTP 400  {{"errors":["{message}"]}}"#)), "{message}\n{here}");
+    refused(&here, 400, &INCOMPLETE_MESSAGE.replace("<vertex id>", vertex_id("source")));
+}
+
+/// A block Flink refused: the `PUT` answered `status` with `message`, the job stayed at 4 and
+/// did not restart.
+fn refused(here: &str, status: u16, message: &str) {
+    assert!(here.contains(&format!(r#"  2. -> HTTP {status}  {{"errors":["{message}"]}}"#)), "{message}\n{here}");
     assert!(here.contains(&format!("  3. again, 8 s later: HTTP 200; RUNNING; {}\n", vertices(1, 4))), "{here}");
     assert!(here.contains("the job did not restart"), "{here}");
 }
@@ -232,11 +237,8 @@ fn above_max_parallelism_flink_refused_with_the_predicted_status_and_message() {
         "  1. -> HTTP 200; requirements.json, as jq wrote it (compacted): {}\n",
         requirements(12, 1)
     )));
-    let observed = message.replace("<vertex id>", vertex_id("keyed"));
-    assert!(here.contains(&format!(r#"  2. -> HTTP {status}  {{"errors":["{observed}"]}}"#)), "{observed}\n{here}");
-    // Nothing moved.
-    assert!(here.contains(&format!("  3. again, 8 s later: HTTP 200; RUNNING; {}\n", vertices(1, 4))), "{here}");
-    assert!(here.contains("the job did not restart"), "{here}");
+    // Refused with the plan's message, the vertex id filled in; nothing moved.
+    refused(&here, status, &message.replace("<vertex id>", vertex_id("keyed")));
 }
 
 #[test]

@@ -9,9 +9,6 @@
 use super::in_place::InPlaceOutcome;
 use super::release::Release;
 
-/// The operator's option that allows it (`kubernetes.operator.…`, default true).
-pub const INPLACE_OPTION: &str = "kubernetes.operator.job.upgrade.inplace-scaling.enabled";
-
 /// The Flink option the operator reads the new parallelisms from.
 pub const OVERRIDES_OPTION: &str = "pipeline.jobvertex-parallelism-overrides";
 

@@ -1,6 +1,6 @@
 //! The lab frame: what every lab page does the same way, written once. [`LabState`] is the
-//! small trait a lab's state implements (its lab, its slots, and what it reads and writes by
-//! hand beside them); [`use_lab`] opens the link, merges the notices, runs the reducer and
+//! small trait a lab's state implements (its lab, its slots with what it reads and writes by
+//! hand beside them, and what it opens from elsewhere); [`use_lab`] opens the link, merges the notices, runs the reducer and
 //! keeps the URL in sync; [`LabFrame`] draws the heading, the lede and the notices around the
 //! lab's own sections.
 
@@ -16,28 +16,29 @@ use crate::url::{Edit, Location, Notice, Params};
 
 /// A lab's state as the frame drives it. Its parameters live in slots (`url::slots!`): the
 /// frame opens it from a link, writes it back and applies every edit through its table; the
-/// lab adds only what the table cannot say (old names, a value read by hand). The reducer is the
+/// lab adds only what the table cannot say (old names, a value read by hand), named in its
+/// `slots!`. The reducer is the
 /// lab's own, and hands each [`Edit`] to its table.
 pub trait LabState: Slotted + Reducible<Action: From<Edit>> + Default + Clone + PartialEq {
     const LAB: Lab;
 
-    /// After the slots have read the link: what the lab reads by hand (may add notices).
-    fn opened(&mut self, _params: &Params, _notices: &mut Vec<Notice>) {}
-    /// After the slots have written their pairs: what the lab writes by hand.
-    fn more_pairs(&self, _out: &mut Vec<(&'static str, String)>) {}
+    /// After the link is read (slots, then by hand): what the lab opens from elsewhere, such as
+    /// progress stored in this browser (may add notices).
+    fn opened(&mut self, _notices: &mut Vec<Notice>) {}
 
     /// The state a link opens; bad values fall back with notices (never fails).
     fn parse(params: &Params) -> (Self, Vec<Notice>) {
         let mut notices = Vec::new();
         let mut state: Self = slot::open(Self::SLOTS, params, &mut notices);
-        state.opened(params, &mut notices);
+        state.read_by_hand(params, &mut notices);
+        state.opened(&mut notices);
         (state, notices)
     }
 
     /// The lab's parameters for the URL, defaults left out.
     fn pairs(&self) -> Vec<(&'static str, String)> {
         let mut out = slot::pairs(Self::SLOTS, self);
-        self.more_pairs(&mut out);
+        self.write_by_hand(&mut out);
         out
     }
 }

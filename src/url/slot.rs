@@ -179,6 +179,12 @@ pub trait Slotted: Sized + 'static {
     /// Every parameter of the lab: its slots, and the parameters it reads by hand (named for
     /// locks, embed titles and tests).
     const PARAMS: ParamTable;
+
+    /// After the slots have read the link: what the lab reads by hand (its `also` parameters,
+    /// old names); may add notices. `slots!`'s `read by` clause names it.
+    fn read_by_hand(&mut self, _params: &Params, _notices: &mut Vec<Notice>) {}
+    /// After the slots have written their pairs: what the lab writes by hand (`written by`).
+    fn write_by_hand(&self, _out: &mut Vec<(&'static str, String)>) {}
 }
 
 /// `impl From<Edit> for Action`: the lab's action that carries an edit of its slots

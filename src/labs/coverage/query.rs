@@ -59,7 +59,7 @@ slots! {
         /// Opened from a link with t > 0 (a shared link, a reload): the walk was under way before
         /// anything could be predicted on this page, which a prediction is not carried into.
         pub opened_under_way: bool,
-    } also ANSWERS
+    } also ANSWERS read by read_time_and_answers written by write_time_and_answers
 }
 
 /// The sections `view=` shows alone, for a compact embed; each holds the controls and the

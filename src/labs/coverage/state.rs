@@ -9,12 +9,12 @@ use yew::Reducible;
 use super::progress::Progress;
 use super::stored_progress;
 pub use super::query::{Clock, CoverageState, Earlier};
-use super::query::{read_time_and_answers, write_time_and_answers, A, M, SLOTS};
+use super::query::{A, M, SLOTS};
 use crate::lab::Lab;
 use crate::labs::frame::LabState;
 use crate::model::coverage::{millis_of_step, step_at, Orbit, Prediction, Verdict, MAX_MILLIS};
 use crate::model::number::parse_in_range;
-use crate::url::{Edit, Field, Notice, Params};
+use crate::url::{Edit, Field, Notice};
 
 mod derived;
 
@@ -208,14 +208,10 @@ impl Reducible for CoverageState {
 
 impl LabState for CoverageState {
     const LAB: Lab = Lab::Coverage;
-    /// Reads `t` and `answers`, and the exercise progress stored in this browser (an unreadable
-    /// entry is set aside with a notice).
-    fn opened(&mut self, params: &Params, notices: &mut Vec<Notice>) {
+    /// The exercise progress stored in this browser (an unreadable entry is set aside with a
+    /// notice).
+    fn opened(&mut self, notices: &mut Vec<Notice>) {
         self.progress = stored_progress(notices);
-        read_time_and_answers(self, params, notices);
-    }
-    fn more_pairs(&self, out: &mut Vec<(&'static str, String)>) {
-        write_time_and_answers(self, out);
     }
 }
 

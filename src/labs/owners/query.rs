@@ -49,7 +49,7 @@ slots! {
     } and {
         /// `None` until some valid key has been entered.
         pub key: Field<Option<Key>>,
-    } also KEY
+    } also KEY read by read_key written by write_key
 }
 
 pub static KEY: Choice = Choice::new("key", "Key").noun("key").lockable();

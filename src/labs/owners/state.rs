@@ -6,7 +6,7 @@ use std::rc::Rc;
 use yew::Reducible;
 
 pub use super::query::OwnersState;
-use super::query::{read_key, write_key, MAX_KEY_CHARS, SLOTS};
+use super::query::{MAX_KEY_CHARS, SLOTS};
 use crate::lab::Lab;
 use crate::labs::frame::LabState;
 use crate::model::autoscaler::{align, AlignMode, Choice};
@@ -16,7 +16,7 @@ use crate::model::rescale::RescaleDiff;
 use crate::model::{
     DefaultMaxDerivation, KeyGroupRange, KeyLookup, MaxParallelism, ModelError, Parallelism,
 };
-use crate::url::{Edit, Field, Notice, Params};
+use crate::url::{Edit, Field};
 
 /// What a person did: edited a field or menu, or typed a key.
 #[derive(Debug, Clone, PartialEq)]
@@ -153,12 +153,6 @@ impl Reducible for OwnersState {
 
 impl LabState for OwnersState {
     const LAB: Lab = Lab::Owners;
-    fn opened(&mut self, params: &Params, notices: &mut Vec<Notice>) {
-        read_key(self, params, notices);
-    }
-    fn more_pairs(&self, out: &mut Vec<(&'static str, String)>) {
-        write_key(self, out);
-    }
 }
 
 #[cfg(test)]

@@ -106,7 +106,7 @@ slots! {
         BACKEND: Pick<Backend> = backend, Backend::RocksDb, Pick::new("backend", "State backend", "pl-backend").noun("state backend");
         /// Running, or down (seed 004's: its restart at 200 failed).
         JOB: Pick<JobStatus> = job, JobStatus::Down, Pick::new("job", "The job now", "pl-job").noun("job");
-    }
+    } read by read_old_names
 }
 
 /// The plan's old target field, read into `p` (the page has one new parallelism; a link that

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use yew::Reducible;
 
 pub use super::query::PlannerState;
-use super::query::{read_old_names, SLOTS};
+use super::query::SLOTS;
 use crate::lab::Lab;
 use crate::labs::frame::LabState;
 use crate::model::planner::in_place::InPlaceInput;
@@ -19,7 +19,7 @@ use crate::model::planner::runbook::{Runbook, RunbookInput};
 use crate::model::planner::{Plan, PlanInput};
 use crate::model::restore::{RestoreInput, RestoreOutcome};
 use crate::model::MaxParallelism;
-use crate::url::{Edit, Notice, Params};
+use crate::url::Edit;
 
 impl PlannerState {
     /// The restore predictor's answer, for the one snapshot max parallelism the plan uses too.
@@ -143,9 +143,6 @@ impl Reducible for PlannerState {
 
 impl LabState for PlannerState {
     const LAB: Lab = Lab::Planner;
-    fn opened(&mut self, params: &Params, notices: &mut Vec<Notice>) {
-        read_old_names(self, params, notices);
-    }
 }
 
 #[cfg(test)]

@@ -35,7 +35,7 @@ slots! {
         pub error: Option<ReadError>,
         /// Index into the shown snapshot's operators: details and plans are for this one.
         pub operator: Option<usize>,
-    } also UID, SAMPLE
+    } also UID, SAMPLE read by read_uid_and_sample written by write_sample_and_uid
 }
 
 pub static UID: Choice = Choice::new("uid", "Operator uid").noun("operator uid").lockable();

@@ -9,13 +9,13 @@ use yew::Reducible;
 
 use super::facts::default_operator;
 pub use super::query::SavepointState;
-use super::query::{read_uid_and_sample, uid_problem, write_sample_and_uid, SLOTS};
+use super::query::{uid_problem, SLOTS};
 pub use super::shown::{Loaded, ReadError, Reading, Shared, Timing};
 use crate::lab::Lab;
 use crate::labs::frame::LabState;
 use crate::model::savepoint::{SavepointError, Snapshot};
 use crate::model::training::Sample;
-use crate::url::{Edit, Field, Notice, Params};
+use crate::url::{Edit, Field};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum SavepointAction {
@@ -139,12 +139,6 @@ crate::url::edit_action!(SavepointAction::Edit);
 
 impl LabState for SavepointState {
     const LAB: Lab = Lab::Savepoint;
-    fn opened(&mut self, params: &Params, notices: &mut Vec<Notice>) {
-        read_uid_and_sample(self, params, notices);
-    }
-    fn more_pairs(&self, out: &mut Vec<(&'static str, String)>) {
-        write_sample_and_uid(self, out);
-    }
 }
 
 #[cfg(test)]

@@ -139,7 +139,7 @@ slots! {
         pub metrics: Option<Rc<ImportedMetrics>>,
         /// Why the last **Import metrics** read nothing.
         pub metrics_error: Option<String>,
-    }
+    } read by open_key_set written by write_key_set
 }
 
 /// The parameters that make the key set: an embedding page that locks any of them locks the

@@ -7,7 +7,9 @@
 /// line, which is also its field of the state (of the type its kind stores: a [`Field`] for a
 /// [`Param`], the value for a [`Pick`]), documented by the line's comment:
 /// `NAME: Kind = field, default, parameter [, after hook] [, carried when predicate];`.
-/// The state's other fields, which no link carries, follow in `and { … }`.
+/// The state's other fields, which no link carries, follow in `and { … }`; the parameters the
+/// lab reads by hand after `also`, then the functions that read and write them (`read by f`,
+/// `written by g`: [`Slotted::read_by_hand`](super::Slotted::read_by_hand) and its pair).
 ///
 /// [`Field`]: crate::url::Field
 /// [`Param`]: crate::url::Param
@@ -18,7 +20,7 @@ macro_rules! slots {
             $(, after $hook:expr)? $(, carried when $carried:expr)?;)+
     } $(and {
         $($(#[$xdoc:meta])* pub $xfield:ident: $xty:ty),* $(,)?
-    })? $(also $($extra:path),+)?) => {
+    })? $(also $($extra:ident),+)? $(read by $read:ident)? $(written by $write:ident)?) => {
         $(#[$meta])*
         pub struct $state {
             $($(#[$doc])* pub $field: <$kind as $crate::url::slot::Kind>::Stored,)+
@@ -45,6 +47,12 @@ macro_rules! slots {
         impl $crate::url::slot::Slotted for $state {
             const SLOTS: $crate::url::Table<$state> = SLOTS;
             const PARAMS: $crate::url::ParamTable = PARAMS;
+            $(fn read_by_hand(&mut self, params: &$crate::url::Params, notices: &mut Vec<$crate::url::Notice>) {
+                $read(self, params, notices)
+            })?
+            $(fn write_by_hand(&self, out: &mut Vec<(&'static str, String)>) {
+                $write(self, out)
+            })?
         }
     };
 }

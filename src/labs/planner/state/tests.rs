@@ -6,6 +6,7 @@ use crate::labs::planner::query::{MAXP, P, SAVED_MAXP, SCHEDULER, SLOTS_FOR_JOB,
 use crate::model::planner::in_place::Scheduler;
 use crate::model::planner::Verdict;
 use crate::model::restore::FailedCheck;
+use crate::url::Params;
 
 /// The state a link without parameters opens.
 fn seed() -> Rc<PlannerState> {

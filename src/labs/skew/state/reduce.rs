@@ -7,9 +7,8 @@ use yew::Reducible;
 
 use super::*;
 use crate::labs::frame::LabState;
-use crate::labs::skew::query::{open_key_set, write_key_set, SLOTS};
+use crate::labs::skew::query::SLOTS;
 use crate::lab::Lab;
-use crate::url::{Notice, Params};
 
 impl Reducible for SkewState {
     type Action = SkewAction;
@@ -72,10 +71,4 @@ impl Reducible for SkewState {
 
 impl LabState for SkewState {
     const LAB: Lab = Lab::Skew;
-    fn opened(&mut self, params: &Params, notices: &mut Vec<Notice>) {
-        open_key_set(self, params, notices);
-    }
-    fn more_pairs(&self, out: &mut Vec<(&'static str, String)>) {
-        write_key_set(self, out);
-    }
 }

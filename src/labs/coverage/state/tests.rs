@@ -22,8 +22,11 @@ fn set_a(text: &str) -> CoverageAction {
     A.typed(text).into()
 }
 
-fn tick_all(m: u32) -> Vec<CoverageAction> {
-    (0..m).map(|residue| CoverageAction::ToggleResidue { residue }).collect()
+/// One predicted run's actions: `first` (a reset, edits), a tick on every residue of `ticked`,
+/// then `steps` Steps.
+fn predicted(first: Vec<CoverageAction>, ticked: impl IntoIterator<Item = u32>, steps: usize) -> Vec<CoverageAction> {
+    let ticks = ticked.into_iter().map(|residue| CoverageAction::ToggleResidue { residue });
+    first.into_iter().chain(ticks).chain((0..steps).map(|_| CoverageAction::Step)).collect()
 }
 
 fn trail_text(s: &CoverageState) -> String {
@@ -42,10 +45,7 @@ fn reset_starts_the_pair_on_screen_empty_at_t_zero() {
 
 #[test]
 fn seed_run_one_all_eight_by_stepping_is_correct() {
-    let mut actions = vec![CoverageAction::Reset, set_m("8"), set_a("3")];
-    actions.extend(tick_all(8));
-    actions.extend((0..8).map(|_| CoverageAction::Step));
-    let s = run(start(8, 1, 0), actions);
+    let s = run(start(8, 1, 0), predicted(vec![CoverageAction::Reset, set_m("8"), set_a("3")], 0..8, 8));
     assert_eq!(s.step(), 8);
     assert_eq!(trail_text(&s), "0 3 6 1 4 7 2 5 0");
     assert_eq!(s.reached().len(), 8);
@@ -55,8 +55,7 @@ fn seed_run_one_all_eight_by_stepping_is_correct() {
 
 #[test]
 fn seed_run_two_by_playing_pauses_at_close() {
-    let mut actions = vec![CoverageAction::Reset, set_m("8"), set_a("2")];
-    actions.extend([0, 2, 4, 6].map(|residue| CoverageAction::ToggleResidue { residue }));
+    let mut actions = predicted(vec![CoverageAction::Reset, set_m("8"), set_a("2")], [0, 2, 4, 6], 0);
     actions.push(CoverageAction::Play { now_ms: 1000.0 });
     actions.push(CoverageAction::Tick { now_ms: 2400.0 });
     let mid = run(start(8, 1, 0), actions);
@@ -71,10 +70,7 @@ fn seed_run_two_by_playing_pauses_at_close() {
 
 #[test]
 fn predicting_all_eight_for_stride_two_is_incorrect_with_the_reason() {
-    let mut actions = vec![set_a("2")];
-    actions.extend(tick_all(8));
-    actions.extend((0..4).map(|_| CoverageAction::Step));
-    let s = run(start(8, 1, 0), actions);
+    let s = run(start(8, 1, 0), predicted(vec![set_a("2")], 0..8, 4));
     let g = s.grade().unwrap();
     assert_eq!(g.verdict, Verdict::Incorrect);
     assert_eq!(g.predicted_not_reached.into_iter().collect::<Vec<_>>(), vec![1, 3, 5, 7]);
@@ -120,10 +116,7 @@ fn a_refused_count_keeps_the_last_valid_one() {
 /// a prediction ticked then, with the answer on screen, was graded as a first attempt).
 #[test]
 fn an_edit_starts_the_new_pair_from_zero_and_moves_the_prediction_to_its_pair() {
-    let mut actions = vec![set_a("3")];
-    actions.extend(tick_all(8));
-    actions.extend((0..3).map(|_| CoverageAction::Step));
-    let s = run(start(8, 1, 0), actions);
+    let s = run(start(8, 1, 0), predicted(vec![set_a("3")], 0..8, 3));
     assert_eq!(trail_text(&s), "0 3 6 1");
     let s = run(s, vec![CoverageAction::Play { now_ms: 0.0 }, set_a("2")]);
     assert_eq!((s.t_ms, s.clock, trail_text(&s), s.reached().len()), (0, None, String::new(), 0));
@@ -131,11 +124,8 @@ fn an_edit_starts_the_new_pair_from_zero_and_moves_the_prediction_to_its_pair() 
     assert_eq!((earlier.m, earlier.a, earlier.prediction.residues.len()), (8, 3, 8));
     assert!(s.prediction.is_empty() && !s.locked);
     // The exercise's second run after its first, without Reset: predicted, then graded.
-    let mut second = vec![set_a("3")];
-    second.extend((0..8).map(|_| CoverageAction::Step));
-    second.push(set_a("2"));
-    second.extend([0, 2, 4, 6].map(|residue| CoverageAction::ToggleResidue { residue }));
-    second.extend((0..4).map(|_| CoverageAction::Step));
+    let mut second = predicted(vec![set_a("3")], [], 8);
+    second.extend(predicted(vec![set_a("2")], [0, 2, 4, 6], 4));
     let s = run(start(8, 1, 0), second);
     assert_eq!((s.verdict(), s.progress.results[1]), (Verdict::Correct, Some(true)));
 }
@@ -145,7 +135,7 @@ fn an_edit_starts_the_new_pair_from_zero_and_moves_the_prediction_to_its_pair() 
 /// and the prediction stays open.
 #[test]
 fn a_walk_opened_under_way_takes_no_prediction() {
-    let s = run(start(8, 2, 2000), tick_all(8).into_iter().chain((0..4).map(|_| CoverageAction::Step)).collect());
+    let s = run(start(8, 2, 2000), predicted(vec![], 0..8, 4));
     assert!(s.unpredicted() && s.closed());
     assert_eq!((s.verdict(), s.progress.results), (Verdict::Pending, [None, None]));
     let s = run(s, vec![CoverageAction::Reset]);
@@ -185,17 +175,11 @@ fn deep_link_with_t_opens_started() {
 /// and actions after the verdict (more steps, clearing the score) record nothing more.
 #[test]
 fn a_retry_is_practice_and_the_first_attempt_stays_the_score() {
-    let mut wrong = vec![set_m("8"), set_a("2")];
-    wrong.extend(tick_all(8));
-    wrong.extend((0..4).map(|_| CoverageAction::Step));
-    let s = run(start(8, 1, 0), wrong);
+    let s = run(start(8, 1, 0), predicted(vec![set_m("8"), set_a("2")], 0..8, 4));
     assert_eq!((s.verdict(), s.progress.results, s.progress.practice), (Verdict::Incorrect, [None, Some(false)], [0, 0]));
     let s = run(s, vec![CoverageAction::Step, CoverageAction::Step]);
     assert_eq!(s.progress.practice, [0, 0], "steps after the verdict are the same attempt");
-    let mut retry = vec![CoverageAction::Reset, set_m("8"), set_a("2")];
-    retry.extend([0, 2, 4, 6].map(|residue| CoverageAction::ToggleResidue { residue }));
-    retry.extend((0..4).map(|_| CoverageAction::Step));
-    let s = run(s, retry);
+    let s = run(s, predicted(vec![CoverageAction::Reset, set_m("8"), set_a("2")], [0, 2, 4, 6], 4));
     assert_eq!((s.verdict(), s.progress.results, s.progress.practice), (Verdict::Correct, [None, Some(false)], [0, 1]));
     let s = run(s, vec![CoverageAction::ResetProgress]);
     assert_eq!(s.progress, Progress::default(), "clearing the score does not re-record the verdict shown");

@@ -19,6 +19,10 @@ fn set_max(text: &str) -> OwnersAction {
     MAXP.typed(text).into()
 }
 
+fn type_key(text: &str) -> OwnersAction {
+    OwnersAction::SetKey { text: text.into(), well_formed: true }
+}
+
 #[test]
 fn defaults_derive_max_parallelism_from_p() {
     let view = start("").view();
@@ -67,16 +71,10 @@ fn clearing_max_parallelism_goes_back_to_derived() {
 
 #[test]
 fn key_type_change_reparses_the_typed_key() {
-    let state = act(
-        start(""),
-        vec![
-            OwnersAction::SetKey { text: "42".into(), well_formed: true },
-            TYPE.edit(&KeyType::Int).into(),
-        ],
-    );
+    let state = act(start(""), vec![type_key("42"), TYPE.edit(&KeyType::Int).into()]);
     assert_eq!(state.key.value, Some(Key::Int(42)));
     assert_eq!(state.view().lookup.unwrap().java_hash, 42);
-    let state = act(state, vec![OwnersAction::SetKey { text: "forty-two".into(), well_formed: true }]);
+    let state = act(state, vec![type_key("forty-two")]);
     assert!(state.key.error.as_deref().unwrap().contains("not a valid int key"));
     assert_eq!(state.key.value, Some(Key::Int(42)));
     assert_eq!(link(&state), "key=42&type=int");
@@ -87,10 +85,10 @@ fn key_type_change_reparses_the_typed_key() {
 #[test]
 fn a_typed_key_longer_than_a_link_carries_is_refused() {
     let longest = "k".repeat(1000);
-    let state = act(start(""), vec![OwnersAction::SetKey { text: longest.clone(), well_formed: true }]);
+    let state = act(start(""), vec![type_key(&longest)]);
     assert_eq!((state.key.error.as_deref(), link(&state)), (None, format!("key={longest}")));
     let longer = format!("{longest}é");
-    let state = act(state, vec![OwnersAction::SetKey { text: longer.clone(), well_formed: true }]);
+    let state = act(state, vec![type_key(&longer)]);
     assert_eq!(
         state.key.error.as_deref(),
         Some("a key may be at most 1000 characters here (the link carries it), this one has 1001")
@@ -111,10 +109,7 @@ fn url_state_round_trips_through_the_reducer() {
 
 #[test]
 fn first_parallelism_decides_the_derived_max_and_p_can_exceed_it() {
-    let state = act(
-        start(""),
-        vec![super::super::query::FIRST.typed("24").into(), set_p("200")],
-    );
+    let state = act(start(""), vec![super::super::query::FIRST.typed("24").into(), set_p("200")]);
     let view = state.view();
     assert_eq!(view.max.get(), 128);
     assert_eq!(view.derivation.unwrap().parallelism, 24);
@@ -125,14 +120,7 @@ fn first_parallelism_decides_the_derived_max_and_p_can_exceed_it() {
 
 #[test]
 fn earlier_parallelism_gives_the_diff_and_the_autoscaler_choice() {
-    let state = act(
-        start(""),
-        vec![
-            set_max("128"),
-            set_p("32"),
-            FROM.typed("24").into(),
-        ],
-    );
+    let state = act(start(""), vec![set_max("128"), set_p("32"), FROM.typed("24").into()]);
     let view = state.view();
     let diff = view.diff.unwrap().unwrap();
     assert_eq!((diff.from, diff.to, diff.max_parallelism), (24, 32, 128));

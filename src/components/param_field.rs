@@ -6,41 +6,24 @@
 use yew::prelude::*;
 
 use super::{FieldInput, TextField};
-use crate::url::{Edit, EditHow, FieldSpec, Param, Slot};
+use crate::url::{Edit, EditHow, FieldView, Param, Slot};
 
-#[derive(Properties, PartialEq)]
-pub struct ParamFieldProps {
-    pub spec: FieldSpec,
-    pub text: AttrValue,
-    #[prop_or_default]
-    pub error: Option<AttrValue>,
-    /// Replaces the table's hint.
-    #[prop_or_default]
-    pub hint: Option<AttrValue>,
-    /// Replaces the table's placeholder.
-    #[prop_or_default]
-    pub placeholder: Option<AttrValue>,
-    pub on_input: Callback<FieldInput>,
-}
-
-#[function_component]
-pub fn ParamField(props: &ParamFieldProps) -> Html {
-    let spec = props.spec;
+/// The field of a parameter's view; `hint` and `placeholder`, when given, replace the table's.
+pub fn view_field(
+    view: FieldView<'_>,
+    on_input: Callback<FieldInput>,
+    hint: Option<String>,
+    placeholder: Option<String>,
+) -> Html {
+    let spec = view.spec;
+    let bound = |v: Option<i64>| v.map(|v| AttrValue::from(v.to_string()));
     html! {
         <TextField id={spec.id} label={spec.label} kind={if spec.number { "number" } else { "text" }}
-            min={spec.min.map(|v| AttrValue::from(v.to_string()))} max={spec.max.map(|v| AttrValue::from(v.to_string()))}
-            placeholder={props.placeholder.clone().or(spec.empty.map(AttrValue::Static))}
-            hint={props.hint.clone().or(spec.hint.map(AttrValue::Static))}
-            value={props.text.clone()} error={props.error.clone()} param={AttrValue::Static(spec.name)}
-            settles=true on_input={props.on_input.clone()} />
-    }
-}
-
-/// The props of a field drawn straight from its view, for labs that need no overrides.
-pub fn field_of(view: crate::url::FieldView<'_>, on_input: Callback<FieldInput>) -> Html {
-    html! {
-        <ParamField spec={view.spec} text={AttrValue::from(view.text.to_string())}
-            error={view.error.map(AttrValue::from)} on_input={on_input} />
+            min={bound(spec.min)} max={bound(spec.max)}
+            placeholder={placeholder.map(AttrValue::from).or(spec.empty.map(AttrValue::Static))}
+            hint={hint.map(AttrValue::from).or(spec.hint.map(AttrValue::Static))}
+            value={AttrValue::from(view.text.to_string())} error={view.error.map(AttrValue::from)}
+            param={AttrValue::Static(spec.name)} settles=true on_input={on_input} />
     }
 }
 
@@ -58,5 +41,20 @@ where
     T: Clone + PartialEq + Sync + 'static,
     A: From<Edit> + 'static,
 {
-    field_of(slot.view(state), edits(on_action, slot.name))
+    slot_field_with(slot, state, on_action, None, None)
+}
+
+/// [`slot_field`] with a hint or placeholder that depends on the state.
+pub fn slot_field_with<S, T, A>(
+    slot: &'static Slot<S, Param<T>>,
+    state: &S,
+    on_action: &Callback<A>,
+    hint: Option<String>,
+    placeholder: Option<String>,
+) -> Html
+where
+    T: Clone + PartialEq + Sync + 'static,
+    A: From<Edit> + 'static,
+{
+    view_field(slot.view(state), edits(on_action, slot.name), hint, placeholder)
 }

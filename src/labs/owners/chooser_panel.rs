@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::query::LARGEST;
 use super::state::OwnersAction;
-use crate::components::{edits, ParamField, ScrollBox};
+use crate::components::{edits, view_field, ScrollBox};
 use crate::model::chooser::{suggest_divisible_or, SuggestionKind};
 use crate::url::{Field, FieldView};
 
@@ -43,9 +43,7 @@ pub fn ChooserPanel(props: &ChooserPanelProps) -> Html {
                   from below 128 to 256: Flink's own default is never under 128, and fewer key groups save nothing \
                   worth the ceiling they set." }</p>
             <div class="count-field">
-                <ParamField spec={view.spec} text={AttrValue::from(view.text.to_string())}
-                    error={view.error.map(AttrValue::from)}
-                    placeholder={AttrValue::from(format!("same as parallelism ({})", props.p))} on_input={on_input} />
+                { view_field(view, on_input, None, Some(format!("same as parallelism ({})", props.p))) }
             </div>
             if let Some(e) = note {
                 <p class="notice">{ format!("{e}; suggesting for {largest} alone.") }</p>

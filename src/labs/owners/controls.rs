@@ -7,8 +7,7 @@ use yew::prelude::*;
 use super::slider::ParallelismSlider;
 use super::query::{FIRST, FROM, MAXP, P};
 use super::state::{FirstSource, OwnersAction, OwnersState, OwnersView};
-use crate::components::{edits, LiveForm, ParamField};
-use crate::url::{Param, Slot};
+use crate::components::{slot_field_with, LiveForm};
 
 #[derive(Properties, PartialEq)]
 pub struct ControlsProps {
@@ -20,20 +19,6 @@ pub struct ControlsProps {
 #[function_component]
 pub fn Controls(props: &ControlsProps) -> Html {
     let (s, v) = (&props.state, &props.view);
-    fn widget<T: Clone + PartialEq + Sync + 'static>(
-        slot: &'static Slot<OwnersState, Param<T>>,
-        s: &OwnersState,
-        on_action: &Callback<OwnersAction>,
-        hint: Option<String>,
-        placeholder: Option<String>,
-    ) -> Html {
-        let view = slot.view(s);
-        html! {
-            <ParamField spec={view.spec} text={AttrValue::from(view.text.to_string())}
-                error={view.error.map(AttrValue::from)} hint={hint.map(AttrValue::from)}
-                placeholder={placeholder.map(AttrValue::from)} on_input={edits(on_action, slot.name)} />
-        }
-    }
     let a = &props.on_action;
     let on_slide = a.reform(|text: String| OwnersAction::from(P.typed(&text)));
     let max = v.max.get();
@@ -58,15 +43,15 @@ pub fn Controls(props: &ControlsProps) -> Html {
     };
     html! {
         <LiveForm class="owners-controls">
-            { widget(&MAXP, s, a, Some(max_hint), None) }
+            { slot_field_with(&MAXP, s, a, Some(max_hint), None) }
             if s.max_parallelism.value.is_none() {
-                { widget(&FIRST, s, a, None, Some(format!("same as parallelism ({p})"))) }
+                { slot_field_with(&FIRST, s, a, None, Some(format!("same as parallelism ({p})"))) }
             }
             <div class="slider-group">
                 <ParallelismSlider value={p} max_parallelism={max} value_text={AttrValue::from(value_text)} on_input={on_slide} />
-                { widget(&P, s, a, None, None) }
+                { slot_field_with(&P, s, a, None, None) }
             </div>
-            { widget(&FROM, s, a, None, None) }
+            { slot_field_with(&FROM, s, a, None, None) }
         </LiveForm>
     }
 }

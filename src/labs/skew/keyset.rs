@@ -11,10 +11,9 @@ use crate::labs::frame::PartProps;
 use super::import::SYNC_LIMIT;
 use crate::components::{use_big_text, BigField, FileKind, LockNote};
 use super::query::{KeySource, HOT, N, PRESET, S, TOTAL};
-use super::settings::number_field;
 use super::state::{SkewAction, SkewState};
 use crate::browser;
-use crate::components::slot_pick;
+use crate::components::{slot_field, slot_pick};
 use crate::model::number::count;
 use crate::model::skew::csv::MAX_KEYS;
 use crate::model::skew::presets::PresetKind;
@@ -55,14 +54,14 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
             <p>{ format!("{} now{}.", count(s.keys.len() as u64, "key", "keys"), if preset_active { ", from the preset below" } else { ", from your own list" }) }</p>
             <div class="controls">
                 { slot_pick(&PRESET, s, act) }
-                { number_field(&N, s, act, None) }
+                { slot_field(&N, s, act) }
                 if s.preset_kind == PresetKind::Zipf {
-                    { number_field(&S, s, act, None) }
+                    { slot_field(&S, s, act) }
                 }
                 if s.preset_kind == PresetKind::Hot {
-                    { number_field(&HOT, s, act, None) }
+                    { slot_field(&HOT, s, act) }
                 }
-                { number_field(&TOTAL, s, act, None) }
+                { slot_field(&TOTAL, s, act) }
             </div>
             if locked {
                 <p data-testid="keyset-locked">{ "The key set is the preset's here: no list or file can replace it." }</p>

@@ -4,10 +4,9 @@
 use yew::prelude::*;
 
 use super::query::{KeySource, MAXP, P, TYPE};
-use super::state::{SkewAction, SkewState};
+use super::state::SkewState;
 use crate::labs::frame::PartProps;
-use crate::components::{edits, slot_pick, LiveForm, ParamField};
-use crate::url::{Param, Slot};
+use crate::components::{slot_field, slot_field_with, slot_pick, LiveForm};
 
 #[function_component]
 pub fn Settings(props: &PartProps<SkewState>) -> Html {
@@ -28,27 +27,12 @@ pub fn Settings(props: &PartProps<SkewState>) -> Html {
     };
     html! {
         <LiveForm>
-            { number_field(&MAXP, s, &props.on_action, Some(max_hint)) }
-            { number_field(&P, s, &props.on_action, None) }
+            { slot_field_with(&MAXP, s, &props.on_action, Some(max_hint), None) }
+            { slot_field(&P, s, &props.on_action) }
             <div>
                 { slot_pick(&TYPE, s, &props.on_action) }
                 <p class="field-hint">{ type_hint }</p>
             </div>
         </LiveForm>
-    }
-}
-
-/// A number field of the skew lab, wired from its slot; `hint` replaces the table's.
-pub fn number_field<T: Clone + PartialEq + Sync + 'static>(
-    slot: &'static Slot<SkewState, Param<T>>,
-    state: &SkewState,
-    on_action: &Callback<SkewAction>,
-    hint: Option<String>,
-) -> Html {
-    let view = slot.view(state);
-    let on_input = edits(on_action, slot.name);
-    html! {
-        <ParamField spec={view.spec} text={AttrValue::from(view.text.to_string())}
-            error={view.error.map(AttrValue::from)} hint={hint.map(AttrValue::from)} on_input={on_input} />
     }
 }

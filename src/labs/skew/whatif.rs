@@ -8,10 +8,9 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::components::ScrollBox;
+use crate::components::{slot_field, ScrollBox};
 use crate::model::number::{change_text, format_rate_milli};
 
-use super::settings::number_field;
 use super::query::{Q, SALT};
 use super::state::{SkewAction, SkewState};
 use super::view::{salted, Scenario};
@@ -73,8 +72,8 @@ pub fn WhatIf(props: &WhatIfProps) -> Html {
         <section class="whatif" aria-labelledby="whatif-title">
             <h2 id="whatif-title">{ "What if…" }</h2>
             <div class="controls">
-                { number_field(&Q, s, &props.on_action, None) }
-                { number_field(&SALT, s, &props.on_action, None) }
+                { slot_field(&Q, s, &props.on_action) }
+                { slot_field(&SALT, s, &props.on_action) }
             </div>
             <p>{ "Compare the busiest subtask first: it sets the pace of the whole job. The data skew % measures how \
                   uneven the subtasks are, and can rise while the busiest subtask's load falls." }</p>

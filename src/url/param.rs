@@ -149,6 +149,14 @@ impl Param<Option<MaxParallelism>> {
             ..base(name, what, max_parallelism, max_text)
         }
     }
+
+    /// A job's `maxp`, labelled **Max parallelism**, lockable: empty, Flink derives it from `p`.
+    pub const fn job_max_parallelism(id: &'static str) -> Self {
+        Param::max_parallelism("maxp", "max parallelism")
+            .control("Max parallelism", id)
+            .fallback("using Flink's default derived from p")
+            .lockable()
+    }
 }
 
 impl Param<Option<u64>> {

@@ -15,11 +15,7 @@ slots! {
     #[derive(Debug, Clone, PartialEq, Default)]
     pub struct OwnersState {
         /// Empty text = not set: Flink derives it from the parallelism.
-        MAXP: Param<Option<MaxParallelism>> = max_parallelism, None,
-            Param::max_parallelism("maxp", "max parallelism")
-                .control("Max parallelism", "owners-maxp")
-                .fallback("using Flink's default derived from p")
-                .lockable();
+        MAXP: Param<Option<MaxParallelism>> = max_parallelism, None, Param::job_max_parallelism("owners-maxp");
         /// `1..=32768`; may exceed the max parallelism (then the job cannot start).
         P: Param<u32> = parallelism, 4, Param::whole("p", "parallelism", 1, MAX_P).control("Exact parallelism", "owners-p").lockable();
         /// The parallelism the job first ran with (empty = the earlier one, else the parallelism): the input of

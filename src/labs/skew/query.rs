@@ -56,11 +56,7 @@ slots! {
     /// keyed on it instead of on a million rows.
     #[derive(Debug, Clone, PartialEq, Default)]
     pub struct SkewState {
-        MAXP: Param<Option<MaxParallelism>> = max_parallelism, None,
-            Param::max_parallelism("maxp", "max parallelism")
-                .control("Max parallelism", "skew-maxp")
-                .fallback("using Flink's default derived from p")
-                .lockable();
+        MAXP: Param<Option<MaxParallelism>> = max_parallelism, None, Param::job_max_parallelism("skew-maxp");
         P: Param<u32> = parallelism, 8, Param::whole("p", "parallelism", 1, MAX_P).control("Parallelism", "skew-p").lockable();
         TYPE: Pick<KeyType> = key_type, KeyType::String,
             Pick::new("type", "Key type", "skew-key-type").noun("key type").lockable(),

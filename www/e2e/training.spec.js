@@ -6,6 +6,14 @@ import { pathAnswers } from './path.js';
 
 const answers = pathAnswers;
 
+/** Reset progress, confirmed: the status it says, and the score then. */
+async function resetProgress(page, status, score) {
+  await page.getByRole('button', { name: 'Reset progress' }).click();
+  await page.getByRole('button', { name: "Clear this path's progress" }).click();
+  await expect(page.getByTestId('reset-progress-status')).toHaveText(status);
+  await expect(page.getByTestId('training-score')).toHaveText(score);
+}
+
 test('the training path can be walked by keyboard alone, and the score survives a reload', async ({ page }) => {
   await open(page, '#/');
   await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
@@ -33,10 +41,7 @@ test('the training path can be walked by keyboard alone, and the score survives 
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('reset-progress-status')).toHaveText('Nothing was cleared.');
   await expect(page.getByTestId('training-score')).toHaveText('Score: 14 of 14 (first attempts).');
-  await page.getByRole('button', { name: 'Reset progress' }).click();
-  await page.getByRole('button', { name: "Clear this path's progress" }).click();
-  await expect(page.getByTestId('reset-progress-status')).toHaveText("Cleared the guided path's answers and first attempts.");
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
+  await resetProgress(page, "Cleared the guided path's answers and first attempts.", 'Score: 0 of 14 (first attempts).');
 });
 
 test('a wrong answer is graded with the reason, and a bad one is named', async ({ page }) => {
@@ -98,10 +103,7 @@ test('the coverage runs done in the lab count on the guided path: one record of 
   await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
   await expect(page.getByTestId('training-practice')).toHaveText('Practice: 1 retry; 1 missed at first, then answered right.');
   // Reset progress clears the path's answers, and says that the lab's runs stay.
-  await page.getByRole('button', { name: 'Reset progress' }).click();
-  await page.getByRole('button', { name: "Clear this path's progress" }).click();
-  await expect(page.getByTestId('reset-progress-status')).toHaveText("Cleared the guided path's answers and first attempts. The coverage steps answered in the coverage lab keep that answer: Reset all progress clears those too.");
-  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
+  await resetProgress(page, "Cleared the guided path's answers and first attempts. The coverage steps answered in the coverage lab keep that answer: Reset all progress clears those too.", 'Score: 1 of 14 (first attempts).');
   await page.getByRole('button', { name: 'Reset all progress' }).click();
   await page.getByRole('button', { name: 'Clear all progress' }).click();
   await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');

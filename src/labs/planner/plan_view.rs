@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::query::{BACKEND, CURRENT, INC_RATE, JOB, PARTITIONS, RATE, RESTORE_RATE, SP_RATE, STATE, TTL, TXN};
 use super::state::PlannerState;
-use crate::components::{slot_field, slot_pick, CopyExport, LiveForm, ResultRegion};
+use crate::components::{slot_field, slot_widgets, CopyExport, LiveForm, ResultRegion};
 use crate::url::Edit;
 use crate::model::number::count;
 use crate::model::planner::document::headline;
@@ -46,16 +46,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             <h2 id="plan-title">{ "Plan the rescale" }</h2>
             if whole { <>
             <LiveForm>
-                { slot_pick(&JOB, s, a) }
-                { slot_field(&CURRENT, s, a) }
-                { slot_field(&STATE, s, a) }
-                { slot_field(&SP_RATE, s, a) }
-                { slot_field(&RATE, s, a) }
-                { slot_field(&RESTORE_RATE, s, a) }
-                { slot_field(&INC_RATE, s, a) }
-                { slot_field(&PARTITIONS, s, a) }
-                { slot_field(&TTL, s, a) }
-                { slot_pick(&BACKEND, s, a) }
+                { slot_widgets(s, a, &[&JOB, &CURRENT, &STATE, &SP_RATE, &RATE, &RESTORE_RATE, &INC_RATE, &PARTITIONS, &TTL, &BACKEND]) }
                 <div class="field checkbox-field">
                     <label><input type="checkbox" checked={s.txn} onchange={on_txn} />{ " Sinks are transactional (exactly-once)" }</label>
                 </div>

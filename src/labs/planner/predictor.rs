@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::query::{FIRST, MAXP, P, SAVED_HOW, SAVED_MAXP};
 use super::state::PlannerState;
-use crate::components::{slot_field, slot_pick, LiveForm, ResultRegion};
+use crate::components::{slot_widgets, LiveForm, ResultRegion};
 use crate::labs::frame::PartProps;
 use crate::model::number::count;
 use crate::model::restore::RestoreOutcome;
@@ -44,11 +44,7 @@ pub fn Predictor(props: &PartProps<PlannerState>) -> Html {
             <h2 id="predictor-title">{ "Will the restore start?" }</h2>
             <p>{ "The snapshot's values below feed both this check and the plan further down." }</p>
             <LiveForm>
-                { slot_field(&SAVED_MAXP, s, a) }
-                { slot_field(&FIRST, s, a) }
-                { slot_pick(&SAVED_HOW, s, a) }
-                { slot_field(&P, s, a) }
-                { slot_field(&MAXP, s, a) }
+                { slot_widgets(s, a, &[&SAVED_MAXP, &FIRST, &SAVED_HOW, &P, &MAXP]) }
             </LiveForm>
             <ResultRegion class={classes!("restore-result", verdict)} testid="restore-verdict" verdict={verdict}>
                 { body }

@@ -15,7 +15,7 @@ pub mod state;
 
 use yew::prelude::*;
 
-use crate::components::{slot_field, slot_pick, InView, LiveForm, Wanted};
+use crate::components::{slot_widgets, InView, LiveForm, Wanted};
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
 
@@ -40,9 +40,7 @@ pub fn TraceLab(props: &LabProps) -> Html {
     html! {
         <LabFrame lab={Lab::Trace} lede={LEDE} notices={lab.notices}>
             <LiveForm>
-                { slot_pick(&SCENARIO, s, &on_action) }
-                { slot_pick(&BACKEND, s, &on_action) }
-                { for [&P1, &P2, &MAXP, &KEYS, &EVENTS, &SNAPSHOT].into_iter().map(|slot| slot_field(slot, s, &on_action)) }
+                { slot_widgets(s, &on_action, &[&SCENARIO, &BACKEND, &P1, &P2, &MAXP, &KEYS, &EVENTS, &SNAPSHOT]) }
             </LiveForm>
             <result::TraceResultView run={run.clone()} scenario={state.scenario} />
             // Below the first screen: each part's code is fetched when it is wanted.

@@ -25,29 +25,26 @@ file_list() {
     sed 's|.*|      <file href="&"/>|'
 }
 
-scorm12_manifest() {
+# An IMS content package's manifest, the frame SCORM 1.2 and 2004 share: $1 the site, $2 the
+# manifest's version, $3 its namespace and schema attributes, $4 the metadata's schema version,
+# $5 the guided path's item, $6 the lab resource's SCORM type and launch attributes.
+ims_manifest() {
   cat <<EOF
 <?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="rescale-lab-guided-path" version="1.0"
-  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
-  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
-  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-  xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
+<manifest identifier="rescale-lab-guided-path" version="$2"
+$3>
   <metadata>
     <schema>ADL SCORM</schema>
-    <schemaversion>1.2</schemaversion>
+    <schemaversion>$4</schemaversion>
   </metadata>
   <organizations default="rescale-lab">
     <organization identifier="rescale-lab">
       <title>$TITLE</title>
-      <item identifier="guided-path" identifierref="lab" isvisible="true">
-        <title>Guided path</title>
-        <adlcp:masteryscore>$PASS_PERCENT</adlcp:masteryscore>
-      </item>
+$5
     </organization>
   </organizations>
   <resources>
-    <resource identifier="lab" type="webcontent" adlcp:scormtype="sco" href="index.html?lms=scorm12">
+    <resource identifier="lab" type="webcontent" $6>
 $(file_list "$1")
     </resource>
   </resources>
@@ -55,43 +52,37 @@ $(file_list "$1")
 EOF
 }
 
+scorm12_manifest() {
+  ims_manifest "$1" "1.0" '  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd"' \
+    "1.2" "      <item identifier=\"guided-path\" identifierref=\"lab\" isvisible=\"true\">
+        <title>Guided path</title>
+        <adlcp:masteryscore>$PASS_PERCENT</adlcp:masteryscore>
+      </item>" \
+    'adlcp:scormtype="sco" href="index.html?lms=scorm12"'
+}
+
 scorm2004_manifest() {
-  cat <<EOF
-<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="rescale-lab-guided-path" version="1"
-  xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+  ims_manifest "$1" "1" '  xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
   xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
   xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"
   xmlns:adlnav="http://www.adlnet.org/xsd/adlnav_v1p3"
   xmlns:imsss="http://www.imsglobal.org/xsd/imsss"
   xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-  xsi:schemaLocation="http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd http://www.adlnet.org/xsd/adlseq_v1p3 adlseq_v1p3.xsd http://www.adlnet.org/xsd/adlnav_v1p3 adlnav_v1p3.xsd http://www.imsglobal.org/xsd/imsss imsss_v1p0.xsd">
-  <metadata>
-    <schema>ADL SCORM</schema>
-    <schemaversion>2004 4th Edition</schemaversion>
-  </metadata>
-  <organizations default="rescale-lab">
-    <organization identifier="rescale-lab">
-      <title>$TITLE</title>
-      <item identifier="guided-path" identifierref="lab" parameters="?lms=scorm2004">
+  xsi:schemaLocation="http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd http://www.adlnet.org/xsd/adlseq_v1p3 adlseq_v1p3.xsd http://www.adlnet.org/xsd/adlnav_v1p3 adlnav_v1p3.xsd http://www.imsglobal.org/xsd/imsss imsss_v1p0.xsd"' \
+    "2004 4th Edition" "      <item identifier=\"guided-path\" identifierref=\"lab\" parameters=\"?lms=scorm2004\">
         <title>Guided path</title>
         <imsss:sequencing>
           <imsss:objectives>
-            <imsss:primaryObjective objectiveID="guided-path" satisfiedByMeasure="true">
+            <imsss:primaryObjective objectiveID=\"guided-path\" satisfiedByMeasure=\"true\">
               <imsss:minNormalizedMeasure>0.$PASS_PERCENT</imsss:minNormalizedMeasure>
             </imsss:primaryObjective>
           </imsss:objectives>
         </imsss:sequencing>
-      </item>
-    </organization>
-  </organizations>
-  <resources>
-    <resource identifier="lab" type="webcontent" adlcp:scormType="sco" href="index.html">
-$(file_list "$1")
-    </resource>
-  </resources>
-</manifest>
-EOF
+      </item>" \
+    'adlcp:scormType="sco" href="index.html"'
 }
 
 cmi5_manifest() {

@@ -161,3 +161,13 @@ def checked_totals(repo):
     verdict = subprocess.run(["cargo", "run", "--quiet", "--example", "trace_kit", "--", "check", "#/trace", csv], cwd=repo,
                              capture_output=True, text=True, check=True).stdout.strip()
     return len(totals), verdict
+
+
+def read_to_the_end(out, jid, repo, job="the job", sink="the sink", more=None):
+    """The last step of a route: wait for job jid to finish reading the trace, then print (with
+    out) how it ended, named as job, its failures followed by more(jid) when given, and the totals
+    committed on sink with the trace kit's verdict (checked_totals)."""
+    wait(f"{job} to finish", lambda: status(jid) in ("FINISHED", "FAILED"), seconds=180)
+    out(f"  {job} read to the end of the trace: {status(jid)}, {len(failures(jid))} failures{more(jid) if more else ''}")
+    keys, verdict = checked_totals(repo)
+    out(f"  committed on {sink}: {keys} keys; the trace kit's check: {verdict}")

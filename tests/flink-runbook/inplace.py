@@ -41,7 +41,7 @@ import sys
 import threading
 import time
 
-from cluster import checked_totals, GATES, completed, failures, flink, gate, job_id, offset, operator_names, progress, rest, status, vertices, wait
+from cluster import GATES, completed, failures, flink, gate, job_id, offset, operator_names, progress, read_to_the_end, rest, status, vertices, wait
 
 WORK, FLINK, PORT, LINK, ABOVE_LINK, REPO = sys.argv[1:7]
 JOBMANAGER = f"localhost:{PORT}"
@@ -451,10 +451,7 @@ def main():
     out("")
     out("==== to the end of the trace")
     gate("live", 1 << 40)  # past the end: the source asks once more before it ends
-    wait("the job to finish", lambda: status(jid) in ("FINISHED", "FAILED"), seconds=180)
-    out(f"  the job read to the end of the trace: {status(jid)}, {len(failures(jid))} failures in all; {len(rescales(jid))} entries in its rescale history")
-    keys, verdict = checked_totals(REPO)
-    out(f"  committed on the sink: {keys} keys; the trace kit's check: {verdict}")
+    read_to_the_end(out, jid, REPO, more=lambda j: f" in all; {len(rescales(j))} entries in its rescale history")
 
 
 if __name__ == "__main__":

@@ -23,8 +23,8 @@ import subprocess
 import sys
 import time
 
-from cluster import (checked_totals, GATES, completed, ended, failures, flink, gate, job_id, norm, offset, operator_names, progress,
-                     rest, retained_checkpoints, status, uploaded, vertices, wait)
+from cluster import (GATES, completed, ended, failures, flink, gate, job_id, norm, offset, operator_names, progress,
+                     read_to_the_end, rest, retained_checkpoints, status, uploaded, vertices, wait)
 
 WORK, FLINK, PORT, LINK, KIT, REPO, ROUTE, RUNBOOK = sys.argv[1:9]
 SLOW = os.path.join(WORK, "slow")
@@ -229,10 +229,7 @@ def main():
     _, said = run_command(cmds[1], [], values, new)
     out(f"  {cmds[0]}: {vertices(cut)}")
     out(f"  {cmds[1]}: the shadow {wait('the shadow cancelled', lambda: status(shadow) == 'CANCELED' and 'CANCELED')}")
-    wait("the cutover job to finish", lambda: status(cut) in ("FINISHED", "FAILED"), seconds=180)
-    out(f"  the cutover job read to the end of the trace: {status(cut)}, {len(failures(cut))} failures")
-    keys, verdict = checked_totals(REPO)
-    out(f"  committed on the live sink: {keys} keys; the trace kit's check: {verdict}")
+    read_to_the_end(out, cut, REPO, job="the cutover job", sink="the live sink")
 
 
 if __name__ == "__main__":

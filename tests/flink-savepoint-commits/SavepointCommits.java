@@ -510,6 +510,24 @@ public class SavepointCommits extends FlinkLab {
         return r != null && r.isPresent() ? String.valueOf(r.getAsLong()) : "none";
     }
 
+    /**
+     * Job `name` restored from snapshot `from`: the report's line (step, the committer's restored checkpoint id, what it
+     * committed at restore, then `then`), Flink's log lines of the restore, and the SUMMARY line "restore from `summary`:
+     * committed at restore: `committed`".
+     */
+    static void restored(String step, String from, String name, List<Commit> atRestore, String then, String summary,
+                         String committed) {
+        out(String.format("%s restore from %s: committer's restored checkpoint id %s; committed at restore (initializeState): %s; %s",
+                step, from, restoredId(name), list(atRestore), then));
+        quote(RESTORING);
+        SUMMARY.add("restore from " + summary + ": committed at restore: " + committed);
+    }
+
+    /** What happened to the `snapshot`'s pending committables `own`: "the checkpoint's 9 records committed: 9 (9 by ...)". */
+    static String carried(String snapshot, List<String> own) {
+        return String.format("the %s's %d records committed: %d (%s)", snapshot, records(own), committed(own), byWhom(commitsOf(own)));
+    }
+
     static String status(JobResult r) {
         return r.getJobStatus().map(String::valueOf).orElse("?");
     }
@@ -647,12 +665,10 @@ public class SavepointCommits extends FlinkLab {
         JobID b = start("B", stopPath);
         List<Commit> atB = commitsBy("B", "initializeState");
         boolean twice = !atB.isEmpty() && atB.stream().allMatch(SavepointCommits::committedBefore);
-        out(String.format("4a restore from stop-with-savepoint %d: committer's restored checkpoint id %s; committed at restore"
-                        + " (initializeState): %s; each already committed by job A at the stop: %s",
-                s5, restoredId("B"), list(atB), atB.isEmpty() ? "-" : twice ? "yes" : "no"));
-        quote(RESTORING);
-        SUMMARY.add(String.format("restore from the stop-with-savepoint: committed at restore: %d records, already committed by the"
-                + " stopped job: %s", atB.stream().mapToLong(c -> size(c.committable())).sum(), atB.isEmpty() ? "-" : twice ? "all" : "not all"));
+        restored("4a", "stop-with-savepoint " + s5, "B", atB, "each already committed by job A at the stop: "
+                        + (atB.isEmpty() ? "-" : twice ? "yes" : "no"), "the stop-with-savepoint",
+                atB.stream().mapToLong(c -> size(c.committable())).sum() + " records, already committed by the stopped job: "
+                        + (atB.isEmpty() ? "-" : twice ? "all" : "not all"));
 
         // 4b, set-up: an intermediate savepoint of B, more records, then cancel.
         release(12);
@@ -669,13 +685,9 @@ public class SavepointCommits extends FlinkLab {
         out("");
         out("== Job C: restored from job B's intermediate savepoint " + sb);
         JobID c = start("C", (String) spB[1]);
-        out(String.format("4b restore from intermediate savepoint %d: committer's restored checkpoint id %s; committed at restore"
-                        + " (initializeState): %s; the savepoint's %d records committed: %d (%s)",
-                sb, restoredId("C"), list(commitsBy("C", "initializeState")), records(ownB), committed(ownB),
-                byWhom(commitsOf(ownB))));
-        quote(RESTORING);
-        SUMMARY.add(String.format("restore from an intermediate savepoint (its job cancelled before any commit): committed at restore:"
-                + " %d of the savepoint's %d pending records", committed(ownB), records(ownB)));
+        restored("4b", "intermediate savepoint " + sb, "C", commitsBy("C", "initializeState"), carried("savepoint", ownB),
+                "an intermediate savepoint (its job cancelled before any commit)",
+                committed(ownB) + " of the savepoint's " + records(ownB) + " pending records");
 
         // 4c (i): a checkpoint whose commit fails in notifyCheckpointComplete; the job fails.
         release(8);
@@ -699,13 +711,9 @@ public class SavepointCommits extends FlinkLab {
         out("== Job D: restored from job C's retained checkpoint " + cc);
         flinkSaid("");
         JobID d = start("D", chkC);
-        out(String.format("4c restore from retained checkpoint %d whose commit failed: committer's restored checkpoint id %s;"
-                        + " committed at restore (initializeState): %s; the checkpoint's %d records committed: %d (%s)",
-                cc, restoredId("D"), list(commitsBy("D", "initializeState")), records(ownC), committed(ownC),
-                byWhom(commitsOf(ownC))));
-        quote(RESTORING);
-        SUMMARY.add(String.format("restore from a retained checkpoint whose commit failed (job FAILED): committed at restore: %d of %d"
-                + " pending records", committed(ownC), records(ownC)));
+        restored("4c", "retained checkpoint " + cc + " whose commit failed", "D", commitsBy("D", "initializeState"),
+                carried("checkpoint", ownC), "a retained checkpoint whose commit failed (job FAILED)",
+                committed(ownC) + " of " + records(ownC) + " pending records");
 
         // 4c (ii): a checkpoint whose commit is held in notifyCheckpointComplete until D is cancelled.
         release(9);
@@ -730,13 +738,9 @@ public class SavepointCommits extends FlinkLab {
         out("== Job E: restored from job D's retained checkpoint " + cd);
         flinkSaid("");
         start("E", chkD);
-        out(String.format("4c restore from retained checkpoint %d whose commit never ran: committer's restored checkpoint id %s;"
-                        + " committed at restore (initializeState): %s; the checkpoint's %d records committed: %d (%s)",
-                cd, restoredId("E"), list(commitsBy("E", "initializeState")), records(ownD), committed(ownD),
-                byWhom(commitsOf(ownD))));
-        quote(RESTORING);
-        SUMMARY.add(String.format("restore from a retained checkpoint whose commit never ran (job cancelled in notifyCheckpointComplete):"
-                + " committed at restore: %d of %d pending records", committed(ownD), records(ownD)));
+        restored("4c", "retained checkpoint " + cd + " whose commit never ran", "E", commitsBy("E", "initializeState"),
+                carried("checkpoint", ownD), "a retained checkpoint whose commit never ran (job cancelled in notifyCheckpointComplete)",
+                committed(ownD) + " of " + records(ownD) + " pending records");
         SUMMARY.add("not observed: a cancel that lands between a checkpoint's completion and its notification (a race; held"
                 + " and failed commits stand in for it)");
 

@@ -11,6 +11,10 @@ test('the runbook follows the release: 2.3 names vs 1.15 names, and it is copied
   await expect(runbook).toHaveAttribute('data-release', '2.3');
   const release = page.getByLabel('Flink release');
   await expect(release).toHaveValue('2.3');
+  // The picker sits in the in-place part, the first of the two parts it changes; the runbook
+  // below names the release it was written for.
+  await expect(page.getByRole('region', { name: 'Or in place: the adaptive scheduler' }).getByLabel('Flink release')).toHaveValue('2.3');
+  await expect(runbook).toContainText('named for Flink 2.3, the release picked above');
   // Seed 004: a rewrite to 1200 at 200; Flink 2.3's names. A savepoint of 4 TiB outlasts the
   // default timeout: step 1 restarts the running job with a longer one.
   await expect(page.getByLabel('Commands of step 1')).toContainText('flink cancel <job-id>');
@@ -25,6 +29,7 @@ test('the runbook follows the release: 2.3 names vs 1.15 names, and it is copied
   // Flink 1.15: the old names, in the URL too.
   await release.selectOption('1.15');
   await expect(runbook).toHaveAttribute('data-release', '1.15');
+  await expect(runbook).toContainText('named for Flink 1.15, the release picked above');
   await expect(page).toHaveURL(/release=1\.15/);
   await expect(page.getByLabel('Commands of step 4')).toContainText('-p 200 -rm NO_CLAIM');
   await expect(page.getByLabel('Configuration of step 4')).toContainText('execution.savepoint-restore-mode: NO_CLAIM');

@@ -1,13 +1,12 @@
-//! The runbook panel: the Flink release picker, then for each step of the plan the `flink`
-//! commands, the configuration keys and the Kubernetes operator's `FlinkDeployment` fields,
-//! named for that release (the model's [`Runbook`]); Copy and a Markdown download of the same
+//! The runbook panel: for each step of the plan the `flink` commands, the configuration keys
+//! and the Kubernetes operator's `FlinkDeployment` fields, named for the release picked in the
+//! in-place part above it (whose answers depend on it too) (the model's [`Runbook`]); Copy and a Markdown download of the same
 //! text. `data-testid="runbook"` carries `data-release`.
 
 use yew::prelude::*;
 
-use super::query::RELEASE;
 use super::state::PlannerState;
-use crate::components::{slot_pick, CopyExport, LiveForm};
+use crate::components::CopyExport;
 use crate::url::Edit;
 
 #[derive(Properties, PartialEq, Clone)]
@@ -23,10 +22,7 @@ pub fn Commands(props: &CommandsProps) -> Html {
     html! {
         <section class="runbook" aria-labelledby="runbook-title" data-testid="runbook" data-release={s.release.slug()}>
             <h2 id="runbook-title">{ "Commands and configuration" }</h2>
-            <p>{ "The plan's steps as commands, configuration keys and Kubernetes operator fields. The names change between Flink releases; each is checked against that release's jar. Words in angle brackets are yours to fill in." }</p>
-            <LiveForm>
-                { slot_pick(&RELEASE, s, &props.on_action) }
-            </LiveForm>
+            <p>{ format!("The plan's steps as commands, configuration keys and Kubernetes operator fields, named for Flink {}, the release picked above. The names change between releases; each is checked against that release's jar. Words in angle brackets are yours to fill in.", s.release.slug()) }</p>
             <ol class="runbook-steps">
                 { for book.steps.iter().enumerate().map(|(i, st)| html! {
                     <li key={i}>

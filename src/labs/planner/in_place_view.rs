@@ -1,16 +1,16 @@
 //! The other route: rescaling the running job in place with the adaptive scheduler
 //! (`PUT /jobs/:jobid/resource-requirements`, FLIP-291), as Flink 2.3.0 answered it: the
-//! scheduler and slots in, `inplace-verdict` out (`above-max`, `not-adaptive`, `rescales`,
-//! `capped`, `unchanged`) with the HTTP status, Flink's message, the downtime beside a savepoint
-//! restart (`inplace-estimate`), the request and its conditions (their words are the model's
+//! release (the runbook below is named for it too), scheduler and slots in, `inplace-verdict`
+//! out (`above-max`, `not-adaptive`, `rescales`, `capped`, `unchanged`) with the HTTP status,
+//! Flink's message, the downtime beside a savepoint restart (`inplace-estimate`), the request and its conditions (their words are the model's
 //! `in_place_report`, which `plan.md` prints too), and the same through the Flink Kubernetes
 //! operator (`inplace-operator`).
 
 use yew::prelude::*;
 
-use super::query::{SCHEDULER, SLOTS_FOR_JOB};
+use super::query::{RELEASE, SCHEDULER, SLOTS_FOR_JOB};
 use super::state::PlannerState;
-use crate::components::{slot_field, slot_pick, CopyExport, LiveForm, ResultRegion};
+use crate::components::{slot_widgets, CopyExport, LiveForm, ResultRegion};
 use crate::model::planner::in_place::InPlaceOutcome;
 use crate::model::planner::in_place_report::Condition;
 use crate::model::planner::operator_route::OperatorRoute;
@@ -61,8 +61,7 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
             <h2 id="in-place-title">{ "Or in place: the adaptive scheduler" }</h2>
             <p>{ r.intro.clone() }</p>
             <LiveForm>
-                { slot_pick(&SCHEDULER, s, a) }
-                { slot_field(&SLOTS_FOR_JOB, s, a) }
+                { slot_widgets(s, a, &[&RELEASE, &SCHEDULER, &SLOTS_FOR_JOB]) }
             </LiveForm>
             <ResultRegion class={classes!("plan-verdict", r.outcome.as_str())} testid="inplace-verdict" verdict={r.outcome.as_str()}>
                 <strong>{ r.headline.clone() }</strong>

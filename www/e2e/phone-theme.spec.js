@@ -195,6 +195,26 @@ test('on a phone the planner\'s timeline is drawn at the width it is shown, its 
   expect(d.text).toContain('point of no return ▸');
 });
 
+test('on a phone a long command wraps under a hanging indent: a wrapped part never reads as a new line', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await open(page, '#/planner?job=running&scheduler=adaptive&p=100');
+  const request = page.getByTestId('inplace-request');
+  // The calls' own lines, one block each: a continuation starts two spaces in.
+  await expect(request.locator('.line')).toHaveText([
+    'curl -s http://<jobmanager>:8081/jobs/<job-id>/resource-requirements \\',
+    /^ {2}\| jq '/, /^ {2}> requirements\.json$/, /^curl -X PUT /, /^ {2}http:/, /^curl -s http:/,
+  ], { useInnerText: true });
+  // Where a line wraps, each row after its first starts further in than any line's start.
+  const rows = await request.locator('.line').first().evaluate((line) => {
+    const range = document.createRange();
+    range.selectNodeContents(line);
+    const ch = parseFloat(getComputedStyle(line).fontSize) * 0.5;
+    return { lefts: [...range.getClientRects()].map((r) => r.left), ch };
+  });
+  expect(rows.lefts.length, 'the first line wraps at 390 px').toBeGreaterThan(1);
+  for (const left of rows.lefts.slice(1)) expect(left - rows.lefts[0]).toBeGreaterThan(2.5 * rows.ch);
+});
+
 test('focus stays in the key table after a row is removed', async ({ page }) => {
   await open(page, '#/skew?p=4');
   await page.getByLabel('Keys (CSV)').fill('a,1\nb,2\nc,3');

@@ -245,12 +245,12 @@ test('in place: the calls are copied as the page shows them, ready for a shell',
   const section = page.locator('section.in-place');
   await section.getByRole('button', { name: 'Copy the calls' }).click();
   await expect(section.locator('.copy-export').getByRole('status')).toHaveText('Copied');
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await request.textContent());
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await request.innerText());
   // The download is the same calls as a script: what they do, what to fill in, stop at a failure.
   const { name, text } = await downloaded(section, 'Download the calls (shell)');
   expect(name).toBe('in-place-rescale.sh');
   expect(text).toMatch(/^#!\/bin\/sh\n# HTTP 200: the adaptive scheduler restarts the job at 100 /);
-  expect(text).toContain(`set -eu\n${await request.textContent()}\n`);
+  expect(text).toContain(`set -eu\n${await request.innerText()}\n`);
   // A browser that refuses the write: the page says so, and claims no copy.
   await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new Error('denied')); });
   await section.getByRole('button', { name: 'Copy the calls' }).click();

@@ -6,7 +6,7 @@
 use yew::prelude::*;
 
 use super::state::PlannerState;
-use crate::components::CopyExport;
+use crate::components::{code_lines, CopyExport};
 use crate::url::Edit;
 
 #[derive(Properties, PartialEq, Clone)]
@@ -28,10 +28,10 @@ pub fn Commands(props: &CommandsProps) -> Html {
                     <li key={i}>
                         <strong>{ st.title.clone() }</strong>
                         if !st.cli.is_empty() {
-                            <pre class="command" role="group" aria-label={format!("Commands of step {}", i + 1)}><code>{ st.cli.join("\n") }</code></pre>
+                            <pre class="command" role="group" aria-label={format!("Commands of step {}", i + 1)}>{ code_lines(&st.cli.join("\n")) }</pre>
                         }
                         if !st.config.is_empty() {
-                            <pre class="command" role="group" aria-label={format!("Configuration of step {}", i + 1)}><code>{ st.config.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("\n") }</code></pre>
+                            <pre class="command" role="group" aria-label={format!("Configuration of step {}", i + 1)}>{ code_lines(&st.config.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("\n")) }</pre>
                         }
                         if !st.k8s.is_empty() {
                             <p class="muted">{ "Kubernetes operator (FlinkDeployment):" }</p>

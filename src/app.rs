@@ -7,7 +7,7 @@ pub mod pages;
 use yew::prelude::*;
 
 use crate::browser::{self, HashListener};
-use crate::components::{DarkTheme, HashWatch, Settle, ViewChoice};
+use crate::components::{DarkTheme, HashWatch, Reveal, Settle, ViewChoice};
 use crate::embed::frame_title;
 use crate::lab::Lab;
 use crate::labs::not_found::NotFound;
@@ -90,6 +90,10 @@ pub fn App(props: &AppProps) -> Html {
         }
         _ => ViewChoice(None),
     };
+    // **Show the whole lab** from a section: the whole lab, opened by that link (the next
+    // opening), comes up at that section.
+    let reveal = use_state(|| None::<(&'static str, u32)>);
+    let revealing = Reveal(reveal.filter(|&(_, at)| at == hash.1).map(|(section, _)| section));
     // Charts draw in the theme's palette: the link's theme, else the system's (followed live).
     let system_dark = use_state_eq(browser::watch::system_prefers_dark);
     {
@@ -189,14 +193,26 @@ pub fn App(props: &AppProps) -> Html {
             }
             <main id="main" tabindex="-1">
                 if let Some(href) = whole {
-                    <p class="view-note" data-testid="view-note">{ "This link shows one part of the lab. " }<a {href}>{ "Show the whole lab" }</a></p>
+                    <p class="view-note" data-testid="view-note">{ "This link shows one part of the lab. " }<a {href} onclick={reveal_after(&reveal, view.0, hash.1)}>{ "Show the whole lab" }</a></p>
                 }
                 <ContextProvider<Settle> context={(*settle).clone()}>
-                    <ContextProvider<DarkTheme> context={dark}>{ body }</ContextProvider<DarkTheme>>
+                    <ContextProvider<DarkTheme> context={dark}>
+                        <ContextProvider<Reveal> context={revealing}>{ body }</ContextProvider<Reveal>>
+                    </ContextProvider<DarkTheme>>
                 </ContextProvider<Settle>>
             </main>
         </div>
     }
+}
+
+/// **Show the whole lab**: the opening its link makes (the next) comes up at `section`.
+fn reveal_after(
+    reveal: &UseStateHandle<Option<(&'static str, u32)>>,
+    section: Option<&'static str>,
+    opening: u32,
+) -> Callback<MouseEvent> {
+    let reveal = reveal.clone();
+    Callback::from(move |_: MouseEvent| reveal.set(section.map(|s| (s, opening + 1))))
 }
 
 /// The skip link must not change the hash (that would be a route), so it moves focus itself.

@@ -237,6 +237,17 @@ pub fn element_by_id(id: &str) -> Option<web_sys::Element> {
     }
 }
 
+/// Gives the focus to the first element `selector` matches and brings its top into view.
+pub fn reveal_first(selector: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    if let Some(element) = document.query_selector(selector).ok().flatten() {
+        if let Ok(html) = element.clone().dyn_into::<web_sys::HtmlElement>() {
+            let _ = html.focus();
+        }
+        element.scroll_into_view();
+    }
+}
+
 /// Moves the keyboard focus to the element with this id.
 pub fn focus_by_id(id: &str) {
     if let Some(element) = element_by_id(id).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {

@@ -205,7 +205,20 @@ test('a step\'s lab opens on the part that holds its answer, with the way to the
   await expect(page).not.toHaveURL(/view=/);
   await expect(page).toHaveURL(/slots=50/);
   await expect(page.getByTestId('view-note')).toHaveCount(0);
-  await expect(page.getByTestId('restore-verdict')).toBeVisible();
+  await expect(page.getByTestId('restore-verdict')).toBeAttached();
+  // The whole lab comes up where the reader was: the part shown alone is in view and holds the
+  // focus (Tab goes on inside it), the lab's top above it.
+  const part = page.locator('[data-revealed]');
+  await expect(part).toBeFocused();
+  await expect(part).toContainText('Or in place: the adaptive scheduler');
+  await expect(page.getByRole('heading', { name: 'Or in place: the adaptive scheduler' })).toBeInViewport();
+  await expect(page.getByRole('heading', { name: 'Will the restore start?' })).not.toBeInViewport();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Flink release')).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+  // A link to the whole lab that is not that way in opens at its top, as before.
+  await open(page, '#/planner?slots=50');
+  await expect(page.locator('[data-revealed]')).toHaveCount(0);
 });
 
 // Found by review: the steps on the skew editor, the trace check and the savepoint inspector

@@ -285,6 +285,21 @@ test('in place, seed 004 scaled out 24 → 128: the downtime beside a savepoint 
   await expect(operator).toContainText('not observed');
 });
 
+test('in place beside the plan\'s shorter outage: the same restore, and a 4 TiB heap job is down least when cancelled and restored', async ({ page }) => {
+  await open(page, '#/planner?p=48&scheduler=adaptive&job=running&backend=hashmap');
+  const estimate = page.getByTestId('inplace-estimate');
+  // In place restarts first to raise the timeout; a new submission takes it from its start.
+  await expect(estimate).toContainText('Cancelling the job and restoring its retained checkpoint at 48 instead (the plan\'s shorter outage) is down 3 h 53 min, the quickest here');
+  await expect(estimate).toContainText('All three count the job down only');
+  const alternative = page.getByTestId('plan-alternative');
+  await expect(alternative).toContainText('Start the new job with the checkpoint timeout and tolerable failures the runbook raises for each restore');
+  // A small state needs no raise: the two are down as long, and in place spares the cancel.
+  await page.getByLabel('State size').fill('1 GiB');
+  await page.getByLabel('State size').press('Tab');
+  await expect(estimate).toContainText('is down as long, 3 s, with a cancel, a job that keeps its checkpoints on cancellation, and a new submission besides');
+  await expect(alternative).not.toContainText('Start the new job with the checkpoint timeout');
+});
+
 test('in place follows the release and the job: before 1.18 there is no call to ask, and a job that is down is brought back first', async ({ page }) => {
   await open(page, '#/planner?p=100&scheduler=adaptive&job=running&release=1.15');
   const verdict = page.getByTestId('inplace-verdict');

@@ -8,7 +8,7 @@
 
 use super::first_checkpoint::{needs_raise, savepoint_outlasts_default};
 use super::in_place::{InPlaceInput, InPlaceOutcome};
-use super::outage::{incremental_read, pass_arithmetic, Rates, ReadFactor};
+use super::outage::{pass_arithmetic, Rates, ReadFactor, Restart};
 use crate::key_group::{MaxParallelism, Parallelism};
 use crate::trace::Backend;
 
@@ -32,6 +32,10 @@ pub struct InPlaceEstimate {
     /// restart that raises it first, from the latest checkpoint at the old parallelism (its
     /// arithmetic); `restore_s` counts it.
     pub timeout_first: Option<String>,
+    /// Cancelling the job and restoring its retained checkpoint at the new parallelism, where
+    /// the plan of a running job offers it as its shorter outage ([`Restart::shortcut`]): the
+    /// same restore, with no restart before it (a new submission takes the longer timeout).
+    pub shortcut_s: Option<u64>,
 }
 
 impl InPlaceEstimate {
@@ -49,13 +53,15 @@ impl InPlaceInput {
         let max = MaxParallelism::new(i64::from(self.max_parallelism)).ok()?;
         let old = Parallelism::new(i64::from(self.current), max).ok()?;
         let new = Parallelism::new(i64::from(parallelism), max).ok()?;
-        // RocksDB's incremental checkpoint: its files downloaded, those overlapping each new
-        // range; a heap checkpoint is read once and every key put back into memory.
-        let (factor, rate) = match backend {
-            Backend::RocksDb => (incremental_read(old, new), rates.incremental),
-            Backend::HashMap => (ReadFactor::ONCE, rates.restore),
+        // The restore from the checkpoint, as the plan's restart from one: RocksDB's incremental
+        // files downloaded, those overlapping each new range; a heap checkpoint read once.
+        let restart = Restart::new(state, rates, Some(old), Some(new), backend);
+        let (factor, restore, restore_s) =
+            (restart.read, restart.from_checkpoint.arithmetic.clone(), restart.from_checkpoint.seconds);
+        let rate = match backend {
+            Backend::RocksDb => rates.incremental,
+            Backend::HashMap => rates.restore,
         };
-        let (restore, restore_s) = pass_arithmetic(state, factor, rate);
         let (write, write_s) = pass_arithmetic(state, ReadFactor::ONCE, rates.savepoint);
         // The restart's first checkpoint is full (one pass at the savepoint rate): where it needs
         // a longer timeout than the default, as the plan's restores do, the job is restarted with
@@ -92,6 +98,7 @@ impl InPlaceInput {
             first_checkpoint: write,
             first_checkpoint_s: write_s,
             timeout_first,
+            shortcut_s: restart.shortcut().map(|from| from.seconds),
         })
     }
 }

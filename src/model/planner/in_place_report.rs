@@ -63,8 +63,15 @@ pub struct InPlaceReport {
 
 /// The downtime line: the in-place restore's arithmetic (after a restart that raises the
 /// checkpoint timeout, where its first checkpoint needs one), and how it compares with stopping
-/// with a savepoint and restarting from it.
-fn estimate_line(e: &InPlaceEstimate, point: RestorePoint, current: u32, transactional: bool) -> String {
+/// with a savepoint and restarting from it, and with the plan's shorter outage where a running
+/// job's plan offers one (`shortcut`: cancelling it and restoring its retained checkpoint).
+fn estimate_line(
+    e: &InPlaceEstimate,
+    point: RestorePoint,
+    (current, target): (u32, u32),
+    shortcut: bool,
+    transactional: bool,
+) -> String {
     // Above one pass: RocksDB's incremental checkpoint read at the new parallelism, its overlap.
     let overlap = match e.read.is_once() {
         true => String::new(),
@@ -80,14 +87,35 @@ fn estimate_line(e: &InPlaceEstimate, point: RestorePoint, current: u32, transac
         ),
     };
     let savepoint = format!("{} ({})", format_duration(e.via_savepoint_s), e.via_savepoint);
-    let compared = match e.restore_s.cmp(&e.via_savepoint_s) {
-        std::cmp::Ordering::Less => format!("{restore} Stopping with a savepoint and restarting from it would take {savepoint}: in place is the quicker route here, and a request back to {current} undoes it the same way."),
-        std::cmp::Ordering::Equal => format!("{restore} Stopping with a savepoint and restarting from it takes as long, {savepoint}: in place saves the stop and the new submission, and a request back to {current} undoes it the same way."),
-        std::cmp::Ordering::Greater => format!("{restore} That is slower than stopping with a savepoint and restarting from it, {savepoint}: the plan's route is the quicker here."),
+    let undone = format!("a request back to {current} undoes it the same way");
+    let shortcut_s = e.shortcut_s.filter(|_| shortcut);
+    let compared = match (e.restore_s.cmp(&e.via_savepoint_s), shortcut_s) {
+        // The same restore without a restart before it: quicker than in place by that restart.
+        (order, Some(s)) if s < e.restore_s => format!(
+            "{restore} {} Cancelling the job and restoring its retained checkpoint at {target} instead (the plan's shorter outage) is down {}, the quickest here: the same restore without the restart before it, since a new submission is given the longer timeout from its start.",
+            match order {
+                std::cmp::Ordering::Greater => format!("That is slower than stopping with a savepoint and restarting from it, {savepoint}."),
+                _ => format!("Stopping with a savepoint and restarting from it would take {savepoint}."),
+            },
+            format_duration(s)
+        ),
+        (std::cmp::Ordering::Less, shortcut) => format!(
+            "{restore} Stopping with a savepoint and restarting from it would take {savepoint}: in place is the quicker route here, and {undone}.{}",
+            match shortcut {
+                Some(s) => format!(" Cancelling the job and restoring its retained checkpoint at {target} (the plan's shorter outage) is down as long, {}, with a cancel, a job that keeps its checkpoints on cancellation, and a new submission besides.", format_duration(s)),
+                None => String::new(),
+            }
+        ),
+        (std::cmp::Ordering::Equal, _) => format!("{restore} Stopping with a savepoint and restarting from it takes as long, {savepoint}: in place saves the stop and the new submission, and {undone}."),
+        (std::cmp::Ordering::Greater, _) => format!("{restore} That is slower than stopping with a savepoint and restarting from it, {savepoint}: the plan's route is the quicker here."),
     };
     // The plan's outage with transactional sinks also counts each restore's first checkpoint.
     match transactional {
-        true => format!("{compared} Both count the job down only: with transactional sinks each restore's first checkpoint, a full one ({}), adds as long again of no output, as the plan's outage counts it.", e.first_checkpoint),
+        true => format!(
+            "{compared} {} count the job down only: with transactional sinks each restore's first checkpoint, a full one ({}), adds as long again of no output, as the plan's outage counts it.",
+            if shortcut_s.is_some() { "All three" } else { "Both" },
+            e.first_checkpoint
+        ),
         false => compared,
     }
 }
@@ -171,7 +199,11 @@ impl InPlaceContext {
             intro,
             headline,
             message,
-            estimate: estimate.as_ref().map(|e| estimate_line(e, point, input.current, self.transactional)),
+            estimate: estimate.as_ref().map(|e| {
+                // The plan offers its shorter outage to a running job restored directly.
+                let shortcut = self.job == JobStatus::Running && self.verdict == Verdict::DirectRestore;
+                estimate_line(e, point, (input.current, input.target), shortcut, self.transactional)
+            }),
             request_intro: match outcome {
                 InPlaceOutcome::NotInRelease => format!("From 1.18 on, the request: {call}:"),
                 InPlaceOutcome::AboveMax => format!("The request, which Flink refuses as above while an upper bound is above max parallelism {max}: {call}:"),

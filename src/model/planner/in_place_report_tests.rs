@@ -172,6 +172,38 @@ fn a_long_first_checkpoint_raises_the_timeout_first() {
     assert!(!c.report().conditions.iter().any(|c| c.text.starts_with("A checkpoint timeout long enough")));
 }
 
+/// Where a running job's plan offers its shorter outage (cancel, restore the retained
+/// checkpoint), the downtime line weighs in place against it too: the same restore, so as long
+/// where no restart raises the timeout first, and quicker by that restart where one does (a new
+/// submission takes the longer timeout from its start). The plan's own offer decides when it
+/// is named: never for a job that is down, nor where the checkpoint is not the quicker restart.
+#[test]
+fn in_place_is_weighed_against_the_plans_shorter_outage() {
+    let rates = Rates { savepoint: 300 * MIB, rewrite: 300 * MIB, restore: 300 * MIB, incremental: 300 * MIB };
+    let line = |state: u64, backend: Backend, target: u32, job: JobStatus, transactional: bool| {
+        let mut c = context(24, target, Scheduler::Adaptive, job, Verdict::DirectRestore);
+        (c.input.slots, c.state, c.transactional) = (None, (state, rates, backend), transactional);
+        c.report().estimate.expect("an estimate")
+    };
+    let quickest = "Cancelling the job and restoring its retained checkpoint at 48 instead (the plan's shorter outage) is down 3 h 53 min, the quickest here: the same restore without the restart before it";
+    let heap_4_tib = line(4 << 40, Backend::HashMap, 48, JobStatus::Running, true);
+    assert!(heap_4_tib.contains(quickest), "{heap_4_tib}");
+    assert!(heap_4_tib.contains("All three count the job down only"), "{heap_4_tib}");
+    assert!(!heap_4_tib.contains("in place is the quicker route here"), "{heap_4_tib}");
+    let heap_1_gib = line(1 << 30, Backend::HashMap, 48, JobStatus::Running, false);
+    assert!(heap_1_gib.contains("in place is the quicker route here"), "{heap_1_gib}");
+    assert!(heap_1_gib.contains("Cancelling the job and restoring its retained checkpoint at 48 (the plan's shorter outage) is down as long, 3 s, with a cancel"), "{heap_1_gib}");
+    for (state, backend, target, job) in [
+        // RocksDB scaled out 24 → 100: the checkpoint's overlap makes it slower than the savepoint.
+        (4 << 40, Backend::RocksDb, 100, JobStatus::Running),
+        // A job that is down restores straight from its latest snapshot: no cancel to weigh.
+        (4 << 40, Backend::HashMap, 48, JobStatus::Down),
+    ] {
+        let e = line(state, backend, target, job, true);
+        assert!(!e.contains("retained checkpoint at") && e.contains("Both count"), "{e}");
+    }
+}
+
 #[test]
 fn the_markdown_holds_every_part_in_order() {
     let r = context(4, 200, Scheduler::Adaptive, JobStatus::Running, Verdict::RewriteNeeded).report();

@@ -177,6 +177,13 @@ impl Restart {
     pub fn checkpoint_is_quicker(&self) -> bool {
         self.from_checkpoint.seconds < self.savepoint_s()
     }
+
+    /// The restore from the retained checkpoint, where a running job's plan offers it as its
+    /// shorter outage (it is quicker than the savepoint's write and read); the in-place route
+    /// compares itself with it.
+    pub fn shortcut(&self) -> Option<&Phase> {
+        self.checkpoint_is_quicker().then_some(&self.from_checkpoint)
+    }
 }
 
 /// The four throughputs, bytes per second.

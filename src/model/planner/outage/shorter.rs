@@ -38,6 +38,8 @@ pub const CHECKPOINT_CONDITIONS: [&str; 2] = [
     "The job keeps its checkpoints on cancellation (RETAIN_ON_CANCELLATION: with the default a cancel deletes them, observed), and it is cancelled just after one completes: the events since are read again.",
     "RocksDB with incremental checkpoints: the restore downloads whole files of each old subtask, then drops the key groups the new subtask does not own (how Flink's RocksDB restore works, read from its sources; not measured here).",
 ];
+/// Where the restore's first checkpoint (a full one) needs a longer timeout than the default.
+pub const RAISED_TIMEOUT_CONDITION: &str = "Start the new job with the checkpoint timeout and tolerable failures the runbook raises for each restore (its configuration): its first checkpoint uploads the whole state, and at the defaults it would expire, or come close, and fail the job over, again and again.";
 /// The second condition for a heap job's checkpoint.
 pub const HEAP_CHECKPOINT_CONDITION: &str =
     "A heap checkpoint: each key group is read once, at the restore rate, whatever the parallelism.";

@@ -212,7 +212,13 @@ fn reveal_after(
     opening: u32,
 ) -> Callback<MouseEvent> {
     let reveal = reveal.clone();
-    Callback::from(move |_: MouseEvent| reveal.set(section.map(|s| (s, opening + 1))))
+    Callback::from(move |e: MouseEvent| {
+        // A click that opens another tab or window leaves this page as it is.
+        let here = e.button() == 0 && !(e.ctrl_key() || e.meta_key() || e.shift_key() || e.alt_key());
+        if here {
+            reveal.set(section.map(|s| (s, opening + 1)));
+        }
+    })
 }
 
 /// The skip link must not change the hash (that would be a route), so it moves focus itself.

@@ -237,13 +237,30 @@ pub fn element_by_id(id: &str) -> Option<web_sys::Element> {
     }
 }
 
-/// Gives the focus to the first element `selector` matches and brings its top into view.
-pub fn reveal_first(selector: &str) {
+thread_local! {
+    /// The element brought into view and focused by [`reveal_first`], until the page first
+    /// settles: parts above it that load late push it down, and it is brought back then.
+    static REVEALED: std::cell::RefCell<Option<web_sys::HtmlElement>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Gives the focus to the first element the first of `selectors` that matches any matches, and
+/// brings its top into view; again when the page first settles, if it still has the focus.
+pub fn reveal_first(selectors: &[&str]) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    if let Some(element) = document.query_selector(selector).ok().flatten() {
-        if let Ok(html) = element.clone().dyn_into::<web_sys::HtmlElement>() {
-            let _ = html.focus();
-        }
+    let found = selectors.iter().find_map(|s| document.query_selector(s).ok().flatten());
+    if let Some(element) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = element.focus();
+        element.scroll_into_view();
+        REVEALED.with(|r| r.replace(Some(element)));
+    }
+}
+
+/// At the first settled mark after [`reveal_first`]: the revealed element back into view, if the
+/// reader has not moved the focus since.
+fn keep_revealed() {
+    let Some(element) = REVEALED.with(|r| r.take()) else { return };
+    let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+    if focused.is_some_and(|f| f == *element.as_ref()) {
         element.scroll_into_view();
     }
 }
@@ -268,6 +285,9 @@ pub fn mark_settled(hash: Option<&str>) {
     let Some(main) = element_by_id("main") else {
         return;
     };
+    if hash.is_some() {
+        keep_revealed();
+    }
     let _ = match hash {
         Some(hash) => main.set_attribute("data-settled", hash),
         None => main.remove_attribute("data-settled"),

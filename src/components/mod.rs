@@ -43,5 +43,5 @@ pub use select_field::{pick_field, slot_pick, SelectField};
 pub use settle::{use_busy, Settle};
 pub use slot_widgets::{slot_widgets, SlotWidget};
 pub use text_field::{FieldInput, TextField};
-pub use view_part::{use_view, InView, Reveal, ViewChoice};
+pub use view_part::{use_view, InView, Reveal, RevealAt, ViewChoice};
 pub use wanted::Wanted;

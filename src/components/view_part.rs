@@ -32,25 +32,56 @@ pub struct InViewProps {
     pub children: Html,
 }
 
-/// The selector of the parts the whole lab opens at; the first is scrolled to and focused.
-const REVEALED: &str = "[data-revealed]";
+/// The section the whole lab comes up at, while the whole lab shows.
+#[hook]
+fn use_reveal() -> Option<&'static str> {
+    let reveal = use_context::<Reveal>().unwrap_or_default().0;
+    let whole = use_view().is_none();
+    reveal.filter(|_| whole)
+}
+
+/// Once a part where the whole lab comes up is drawn, the lab's anchor for it (a [`RevealAt`]),
+/// else its first such part, is brought into view and focused (`browser::reveal_first`).
+#[hook]
+fn use_brought_into_view(revealed: bool) {
+    use_effect_with(revealed, |&revealed| {
+        if revealed {
+            browser::reveal_first(&["[data-revealed=\"anchor\"]", "[data-revealed=\"part\"]"]);
+        }
+    });
+}
 
 /// Its children when the whole lab shows, or when the section shown is one of `names`.
 #[function_component]
 pub fn InView(props: &InViewProps) -> Html {
-    let reveal = use_context::<Reveal>().unwrap_or_default().0;
-    let view = use_view();
-    let revealed = view.is_none() && reveal.is_some_and(|r| props.names.contains(&r));
-    use_effect_with(revealed, |&revealed| {
-        if revealed {
-            browser::reveal_first(REVEALED);
-        }
-    });
-    match view {
+    let revealed = use_reveal().is_some_and(|r| props.names.contains(&r));
+    use_brought_into_view(revealed);
+    match use_view() {
         Some(view) if !props.names.contains(&view) => html! {},
         _ if revealed => {
-            html! { <div class="revealed" data-revealed="" tabindex="-1">{ props.children.clone() }</div> }
+            html! { <div class="revealed" data-revealed="part" tabindex="-1">{ props.children.clone() }</div> }
         }
         _ => props.children.clone(),
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct RevealAtProps {
+    /// The section (`view=` word) whose reader the whole lab brings here.
+    pub name: &'static str,
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// Where the whole lab comes up for the section `name`, where that is not its first part: the
+/// part its reader was using (the plan's steps, not the form above them; the what-ifs, shown
+/// first alone).
+#[function_component]
+pub fn RevealAt(props: &RevealAtProps) -> Html {
+    let revealed = use_reveal() == Some(props.name);
+    use_brought_into_view(revealed);
+    match revealed {
+        true => html! { <div class="revealed" data-revealed="anchor" tabindex="-1">{ props.children.clone() }</div> },
+        false => props.children.clone(),
     }
 }

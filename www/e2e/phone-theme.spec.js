@@ -204,15 +204,39 @@ test('on a phone a long command wraps under a hanging indent: a wrapped part nev
     'curl -s http://<jobmanager>:8081/jobs/<job-id>/resource-requirements \\',
     /^ {2}\| jq '/, /^ {2}> requirements\.json$/, /^curl -X PUT /, /^ {2}http:/, /^curl -s http:/,
   ], { useInnerText: true });
-  // Where a line wraps, each row after its first starts further in than any line's start.
-  const rows = await request.locator('.line').first().evaluate((line) => {
+  // Where a line wraps, each row after its first starts deeper than the line itself does (its
+  // leading spaces and more): a shell continuation's two spaces, a YAML key's four.
+  const hangs = (pre) => pre.evaluateAll((lines) => lines.map((line) => {
     const range = document.createRange();
     range.selectNodeContents(line);
-    const ch = parseFloat(getComputedStyle(line).fontSize) * 0.5;
-    return { lefts: [...range.getClientRects()].map((r) => r.left), ch };
-  });
-  expect(rows.lefts.length, 'the first line wraps at 390 px').toBeGreaterThan(1);
-  for (const left of rows.lefts.slice(1)) expect(left - rows.lefts[0]).toBeGreaterThan(2.5 * rows.ch);
+    // One left edge per row: the leftmost of the row's boxes (the lead and the rest are two).
+    const rows = new Map();
+    for (const r of range.getClientRects()) {
+      const top = Math.round(r.top);
+      rows.set(top, Math.min(rows.get(top) ?? Infinity, r.left));
+    }
+    const lefts = [...rows.keys()].sort((x, y) => x - y).map((top) => rows.get(top));
+    const ch = parseFloat(getComputedStyle(line).fontSize) * 0.6;
+    const spaces = line.textContent.length - line.textContent.trimStart().length;
+    return { text: line.textContent, spaces, wrapped: lefts.length > 1, deeper: lefts.slice(1).every((l) => l - lefts[0] > (spaces + 2) * ch) };
+  }));
+  const calls = await hangs(request.locator('.line'));
+  expect(calls[0].wrapped, 'the first call wraps at 390 px').toBe(true);
+  const edits = await hangs(page.getByTestId('inplace-operator').locator('pre .line'));
+  expect(edits.some((l) => l.spaces >= 4 && l.wrapped), 'a YAML key wraps at 390 px').toBe(true);
+  for (const line of [...calls, ...edits]) expect(line.deeper, line.text).toBe(true);
+  // At a laptop's width a short word or number is never split across rows: `100'` stays whole.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const jq = request.locator('.line').nth(1);
+  const rowsOf = (needle) => jq.evaluate((line, needle) => {
+    const text = line.lastChild;
+    const at = text.textContent.indexOf(needle);
+    const range = document.createRange();
+    range.setStart(text, at);
+    range.setEnd(text, at + needle.length);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  }, needle);
+  expect(await rowsOf("100'")).toBe(1);
 });
 
 test('focus stays in the key table after a row is removed', async ({ page }) => {

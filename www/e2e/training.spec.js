@@ -221,6 +221,42 @@ test('a step\'s lab opens on the part that holds its answer, with the way to the
   await expect(page.locator('[data-revealed]')).toHaveCount(0);
 });
 
+// Found by review: the whole lab came up at a section's first part, not the part its reader
+// was on (the plan's steps, the what-ifs), or at the top (the circle), or with the part pushed
+// out of view by the parts above it loading late (the key lookup).
+for (const [hash, part] of [
+  ['#/planner?current=24&p=200&first=24&job=running&view=steps', (p) => p.getByRole('heading', { name: 'Steps', exact: true })],
+  ['#/owners?maxp=128&p=100&group=77&view=lookup', (p) => p.getByRole('heading', { name: 'Look up a key' })],
+  ['#/owners?maxp=128&p=100&view=imbalance', (p) => p.locator('[data-revealed="anchor"]')],
+  ['#/coverage?m=8&a=3&view=circle', (p) => p.locator('.coverage-stage')],
+  ['#/skew?preset=hot&n=1000&hot=30&p=8&maxp=128&q=32&view=what-if', (p) => p.locator('[data-revealed="anchor"]')],
+]) {
+  test(`Show the whole lab from ${hash.slice(2, hash.indexOf('?'))}'s ${hash.slice(hash.indexOf('view=') + 5)} comes up at that part`, async ({ page }) => {
+    await open(page, hash);
+    await page.getByTestId('view-note').getByRole('link', { name: 'Show the whole lab' }).click();
+    await settled(page);
+    await expect(page.getByTestId('view-note')).toHaveCount(0);
+    // The lab's own anchor for the part, where it has one, else the section's first part.
+    const anchor = page.locator('[data-revealed="anchor"]');
+    const revealed = (await anchor.count()) ? anchor : page.locator('[data-revealed="part"]').first();
+    await expect(revealed).toBeFocused();
+    await expect(part(page)).toBeInViewport();
+    await expect(revealed).toBeInViewport();
+  });
+}
+
+test('a click on Show the whole lab that opens another tab leaves this tab to open labs at their top', async ({ page, context }) => {
+  await open(page, '#/planner?view=in-place&job=running&scheduler=adaptive&p=100');
+  const opened = context.waitForEvent('page');
+  await page.getByTestId('view-note').getByRole('link', { name: 'Show the whole lab' }).click({ modifiers: ['Control'] });
+  await (await opened).close();
+  await page.getByRole('navigation', { name: 'Labs' }).getByRole('link', { name: 'Rescale planner' }).click();
+  await settled(page);
+  await expect(page.getByTestId('view-note')).toHaveCount(0);
+  await expect(page.locator('[data-revealed]')).toHaveCount(0);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 // Found by review: the steps on the skew editor, the trace check and the savepoint inspector
 // opened the whole lab, the answer pages below its top.
 for (const [id, answer, shown, left] of [

@@ -18,7 +18,7 @@ use yew::prelude::*;
 
 use crate::browser::{self, KeyListener};
 use crate::model::training::Statement;
-use crate::components::{use_result_sink, InView};
+use crate::components::{use_result_sink, InView, RevealAt};
 use crate::lab::Lab;
 use crate::labs::frame::{use_lab, LabFrame, LabProps};
 use crate::model::coverage::Verdict;
@@ -138,10 +138,10 @@ pub fn CoverageLab(props: &LabProps) -> Html {
                 <prediction::PredictionPanel state={(*state).clone()} on_action={on_action.clone()} />
             </InView>
             <playback::Playback state={(*state).clone()} on_action={on_action.clone()} />
-            <div class="coverage-stage">
+            <RevealAt name="circle"><div class="coverage-stage">
                 <circle::Circle state={(*state).clone()} />
                 <readout::Readout state={(*state).clone()} />
-            </div>
+            </div></RevealAt>
             // Below the first screen: its code is fetched when it is wanted.
             <InView names={WITH_EXERCISE}><crate::components::Wanted height="short">
                 <exercise::DeferredExercise progress={state.progress} m={state.orbit.modulus()} a={state.orbit.stride()} on_action={on_action} />

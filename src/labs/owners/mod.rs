@@ -16,7 +16,7 @@ pub mod state;
 
 use yew::prelude::*;
 
-use crate::components::{slot_field, slot_pick, FieldInput, InView, LiveForm, TextField, Wanted};
+use crate::components::{slot_field, slot_pick, FieldInput, InView, LiveForm, RevealAt, TextField, Wanted};
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
 use crate::model::Key;
@@ -62,7 +62,7 @@ pub fn OwnersLab(props: &LabProps) -> Html {
             if let Some(p) = valid_p {
                 <InView names={SLIDER}><ranges_panel::RangesPanel parallelism={p} diff={diff} group={state.group.value}
                     finder={slot_field(&query::GROUP, &*state, &on_action)} /></InView>
-                <InView names={IMBALANCE}><Wanted height="short"><imbalance_panel::DeferredImbalance parallelism={p} /></Wanted></InView>
+                <InView names={IMBALANCE}><RevealAt name="imbalance"><Wanted height="short"><imbalance_panel::DeferredImbalance parallelism={p} /></Wanted></RevealAt></InView>
             }
             // Below the first screen: each part's code is fetched when it is wanted.
             <InView><Wanted height="medium">

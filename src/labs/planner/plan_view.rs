@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::query::{BACKEND, CURRENT, INC_RATE, JOB, PARTITIONS, RATE, RESTORE_RATE, SP_RATE, STATE, TTL, TXN};
 use super::state::PlannerState;
-use crate::components::{slot_field, slot_widgets, CopyExport, LiveForm, ResultRegion};
+use crate::components::{slot_field, slot_widgets, CopyExport, LiveForm, ResultRegion, RevealAt};
 use crate::url::Edit;
 use crate::model::number::count;
 use crate::model::planner::document::headline;
@@ -66,6 +66,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             <super::cutover_view::OperatorsTable plan={p.clone()} />
             <super::max_choice::MaxChoice plan={p.clone()} target={s.p.value} />
             </> }
+            <RevealAt name="steps">
             <h3>{ "Steps" }</h3>
             <ol class="plan-steps">
                 { for p.steps.iter().enumerate().map(|(i, step)| html! {
@@ -76,6 +77,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
                 }) }
             </ol>
             <p class="muted">{ p.rollback.clone() }</p>
+            </RevealAt>
             <super::time_view::TimeView plan={p.clone()} />
             if whole { <>
             <super::interim_view::InterimView plan={p.clone()} target={s.p.value} />

@@ -10,7 +10,7 @@ use super::view::Scenario;
 use crate::charts::load_charts::{bars_svg, sorted_curve_svg};
 use crate::charts::axes::YAxis;
 use crate::charts::svg_data_url;
-use crate::components::{use_chart_style, use_view};
+use crate::components::{use_chart_style, use_view, RevealAt};
 use crate::model::number::{count, Quantity};
 use crate::model::skew::aggregate::{GroupLoads, Ranked};
 use crate::model::skew::KeyLoad;
@@ -75,16 +75,16 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
                         alt="Bar chart of events per second per subtask; the busiest subtask in red." />
                 }
                 if shows("state") {
-                    <img class="chart" src={bytes.clone()} width={w.clone()} height={h.clone()} decoding="async"
-                        alt="Bar chart of state bytes per subtask; the busiest subtask by events in red." />
+                    <RevealAt name="state"><img class="chart" src={bytes.clone()} width={w.clone()} height={h.clone()} decoding="async"
+                        alt="Bar chart of state bytes per subtask; the busiest subtask by events in red." /></RevealAt>
                 }
             }
             if shows("groups") {
-                <img class="chart" src={(*group_chart).clone()} width={w.clone()} height={h.clone()} decoding="async"
-                    alt="Bar chart of events per second per key group." />
+                <RevealAt name="groups"><img class="chart" src={(*group_chart).clone()} width={w.clone()} height={h.clone()} decoding="async"
+                    alt="Bar chart of events per second per key group." /></RevealAt>
             }
             if shows("curve") {
-                <img class="chart" src={curve.0.clone()} width={w.clone()} height={h.clone()} decoding="async" alt={curve.1.clone()} />
+                <RevealAt name="curve"><img class="chart" src={curve.0.clone()} width={w.clone()} height={h.clone()} decoding="async" alt={curve.1.clone()} /></RevealAt>
             }
         </section>
     }

@@ -23,7 +23,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser;
-use crate::components::{InView, Wanted};
+use crate::components::{InView, RevealAt, Wanted};
 use crate::lab::Lab;
 use crate::labs::frame::{use_lab, LabFrame, LabProps};
 use crate::labs::paint_first::use_steps;
@@ -147,9 +147,9 @@ fn SkewParts(props: &PartsProps) -> Html {
 
     // Below the first screen in the whole lab: its code is fetched when it is wanted.
     let what_if = html! {
-        <InView names={WHAT_IF}><Wanted height="short">
+        <InView names={WHAT_IF}><RevealAt name="what-if"><Wanted height="short">
             <whatif::DeferredWhatIf state={(*state).clone()} groups={groups.clone()} current={current.clone()} on_action={on_action.clone()} />
-        </Wanted></InView>
+        </Wanted></RevealAt></InView>
     };
     html! {
         <LabFrame lab={Lab::Skew} lede={LEDE} notices={lab.notices}>

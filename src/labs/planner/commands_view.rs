@@ -5,7 +5,9 @@
 
 use yew::prelude::*;
 
+use super::query::RELEASE;
 use super::state::PlannerState;
+use crate::browser;
 use crate::components::{code_lines, CopyExport};
 use crate::url::Edit;
 
@@ -22,7 +24,10 @@ pub fn Commands(props: &CommandsProps) -> Html {
     html! {
         <section class="runbook" aria-labelledby="runbook-title" data-testid="runbook" data-release={s.release.slug()}>
             <h2 id="runbook-title">{ "Commands and configuration" }</h2>
-            <p>{ format!("The plan's steps as commands, configuration keys and Kubernetes operator fields, named for Flink {}, the release picked above. The names change between releases; each is checked against that release's jar. Words in angle brackets are yours to fill in.", s.release.slug()) }</p>
+            <p>
+                { format!("The plan's steps as commands, configuration keys and Kubernetes operator fields, named for Flink {}, the release picked in the in-place part above (its answers depend on the release too). The names change between releases; each is checked against that release's jar. Words in angle brackets are yours to fill in. ", s.release.slug()) }
+                <button type="button" onclick={Callback::from(|_: MouseEvent| browser::focus_by_id(RELEASE.id))}>{ "Change the release" }</button>
+            </p>
             <ol class="runbook-steps">
                 { for book.steps.iter().enumerate().map(|(i, st)| html! {
                     <li key={i}>

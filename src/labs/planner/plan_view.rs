@@ -86,7 +86,7 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
                 { for p.warnings.iter().enumerate().map(|(i, w)| html! { <li key={i}>{ w.clone() }</li> }) }
             </ul>
             <super::kafka_view::KafkaChecks plan={p.clone()} />
-            <p>{ "The whole plan in one document: the steps, their times, the outage and the point of no return, the warnings, the commands of the release picked below, the in-place route and what to record." }</p>
+            <p>{ "The whole plan in one document: the steps, their times, the outage and the point of no return, the warnings, the commands of the release picked in the in-place part below, the in-place route and what to record." }</p>
             <CopyExport text={(*markdown).clone()} filename="plan.md"
                 copy_label="Copy the whole plan" download_label="Download the whole plan (Markdown)" />
             </> }

@@ -26,7 +26,9 @@ impl PlanInput {
     /// A running job whose savepoint outlasts Flink's default checkpoint timeout (observed: past
     /// it a savepoint fails): the plan restarts it with a longer one before its first savepoint.
     pub(super) fn restarts_first(&self) -> bool {
-        self.job == JobStatus::Running && super::first_checkpoint::savepoint_outlasts_default(self.full_pass_s())
+        self.job == JobStatus::Running
+            && super::first_checkpoint::restarted_to_raise(self.backend)
+            && super::first_checkpoint::savepoint_outlasts_default(self.full_pass_s())
     }
 
     /// What the new job's sources resume from: the stop savepoint, or for a job that is down
@@ -146,7 +148,10 @@ impl PlanInput {
         }
         // Every route but a direct restore of a job that is down takes a savepoint of a running job.
         let savepoints = !(self.job == super::JobStatus::Down && self.target <= saved);
-        if let Some(check) = super::first_checkpoint::savepoint_check(full_s).filter(|_| savepoints) {
+        let running = self.job == JobStatus::Running;
+        if let Some(check) =
+            super::first_checkpoint::savepoint_check(full_s, self.backend, running).filter(|_| savepoints)
+        {
             w.insert(3, check);
         }
         // Only a route with a second job beside the live one (a shadow, a rebuilt job): a

@@ -104,6 +104,16 @@ pub fn savepoint_outlasts_default(savepoint_s: u64) -> bool {
     savepoint_s > DEFAULT_TIMEOUT_S
 }
 
+/// Whether a running job of this backend may run at a timeout a full pass of its state outlasts,
+/// and so must be restarted with a longer one first (before a savepoint, or an in-place rescale
+/// whose first checkpoint is full): only with RocksDB, whose incremental checkpoints fit the
+/// default. A heap job's every checkpoint is full, by Flink's documentation of its state
+/// backends (not observed here): one that checkpoints at all already runs with a timeout that
+/// a full pass fits in.
+pub fn restarted_to_raise(backend: Backend) -> bool {
+    backend == Backend::RocksDb
+}
+
 /// What a running job's restart with a longer timeout needs first: a cancel leaves its latest
 /// checkpoint only with RETAIN_ON_CANCELLATION (observed: `tests/flink-cancel-retention`; with
 /// the default, and with DELETE_ON_CANCELLATION, it was gone within seconds of CANCELED).
@@ -112,7 +122,16 @@ pub const CANCEL_KEEPS: &str = "Check before anything that it keeps its checkpoi
 /// A savepoint is bound by the same timeout (observed: a savepoint past it failed with
 /// "Checkpoint expired before completing."): the plan's savepoints of a running job need the
 /// job to run with a longer one before they start. `None` when a savepoint fits the default.
-pub fn savepoint_check(savepoint_s: u64) -> Option<String> {
+/// A running heap job ([`restarted_to_raise`]) runs with one already: said so.
+pub fn savepoint_check(savepoint_s: u64, backend: Backend, running: bool) -> Option<String> {
+    if running && !restarted_to_raise(backend) && savepoint_outlasts_default(savepoint_s) {
+        return Some(format!(
+            "A savepoint of this job takes about {}, past Flink's default checkpoint timeout ({}), which a savepoint is bound by too: past it the savepoint fails (\"Checkpoint expired before completing.\"). With the heap backend each checkpoint uploads the whole state as well (by Flink's documentation of its state backends; not observed here), so a job whose checkpoints complete already runs with a timeout that long, and its savepoint fits it: check that it is at least {} before the plan's first savepoint, and keep it until the cutover.",
+            format_duration(savepoint_s),
+            format_duration(DEFAULT_TIMEOUT_S),
+            config_minutes(cutover_timeout_s(savepoint_s)),
+        ));
+    }
     savepoint_outlasts_default(savepoint_s).then(|| {
         format!(
             "A savepoint of this job takes about {}, and Flink lets a savepoint run no longer than execution.checkpointing.timeout ({} by default): past it the savepoint fails (\"Checkpoint expired before completing.\"). Run the job with a timeout of at least {} before the plan's first savepoint (the plan's first step restarts or brings back the job with it), and keep it until the cutover.",
@@ -178,9 +197,17 @@ mod tests {
         assert!(line("E4").ends_with(
             "failed: org.apache.flink.runtime.checkpoint.CheckpointException: Checkpoint expired before completing."
         ));
-        assert_eq!(savepoint_check(DEFAULT_TIMEOUT_S), None);
-        let check = savepoint_check(13_981).unwrap();
+        assert_eq!(savepoint_check(DEFAULT_TIMEOUT_S, Backend::RocksDb, true), None);
+        let check = savepoint_check(13_981, Backend::RocksDb, true).unwrap();
         assert!(check.contains("takes about 3 h 53 min") && check.contains("at least 467 min"), "{check}");
+        // A running heap job checkpoints its whole state each time: its timeout lets that pass
+        // already, so no restart is asked for, only a check.
+        let heap = savepoint_check(13_981, Backend::HashMap, true).unwrap();
+        assert!(heap.contains("already runs with a timeout that long") && heap.contains("at least 467 min"), "{heap}");
+        assert!(!heap.contains("restarts"), "{heap}");
+        assert!(savepoint_check(13_981, Backend::HashMap, false)
+            .unwrap()
+            .contains("the plan's first step restarts or brings back the job"));
         // Tolerated failures, or a timeout longer than the checkpoint: the job keeps running.
         assert!(line("E2").contains("RUNNING; failures 0"));
         assert!(line("E3").contains("RUNNING; failures 0; checkpoints completed 1 or more"));

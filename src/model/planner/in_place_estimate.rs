@@ -6,7 +6,7 @@
 //! ([`incremental_read`]); a heap job's checkpoint is read once. Stopping with a savepoint
 //! and restarting from it writes and reads the state once each.
 
-use super::first_checkpoint::{needs_raise, savepoint_outlasts_default};
+use super::first_checkpoint::{needs_raise, restarted_to_raise, savepoint_outlasts_default};
 use super::in_place::{InPlaceInput, InPlaceOutcome};
 use super::outage::{pass_arithmetic, Rates, ReadFactor, Restart};
 use crate::key_group::{MaxParallelism, Parallelism};
@@ -67,7 +67,7 @@ impl InPlaceInput {
         // a longer timeout than the default, as the plan's restores do, the job is restarted with
         // one first (its own latest checkpoint, each subtask reading its own files once), down
         // for that restore too; no request changes a running job's checkpoint timeout.
-        let (timeout_first, restore_s) = match needs_raise(write_s) {
+        let (timeout_first, restore_s) = match needs_raise(write_s) && restarted_to_raise(backend) {
             true => {
                 let (again, again_s) = pass_arithmetic(state, ReadFactor::ONCE, rate);
                 (Some(again), restore_s.saturating_add(again_s))
@@ -79,7 +79,8 @@ impl InPlaceInput {
         // A savepoint past the default checkpoint timeout fails (observed): the job is first
         // restarted with a longer one, from its latest checkpoint at its own parallelism (each
         // subtask reads its own files once), down for that restore too.
-        let (via_savepoint, via_savepoint_s) = match savepoint_outlasts_default(write_s) {
+        let (via_savepoint, via_savepoint_s) = match savepoint_outlasts_default(write_s) && restarted_to_raise(backend)
+        {
             true => {
                 let (again, again_s) = pass_arithmetic(state, ReadFactor::ONCE, rate);
                 (

@@ -5,7 +5,7 @@
 //! (`tests/flink-adaptive/`, and `tests/flink-runbook/`'s in-place route for the calls), and
 //! the same through the Kubernetes operator.
 
-use super::first_checkpoint::{config_minutes, cutover_timeout_s};
+use super::first_checkpoint::{config_minutes, cutover_timeout_s, restarted_to_raise};
 use super::in_place::{above_max_message, InPlaceInput, InPlaceOutcome, INCOMPLETE_MESSAGE, NOT_ADAPTIVE_MESSAGE};
 use super::in_place_estimate::InPlaceEstimate;
 use super::in_place_releases::{observed_all, observed_line, observed_version, RestorePoint};
@@ -92,19 +92,17 @@ fn estimate_line(
     let compared = match (e.restore_s.cmp(&e.via_savepoint_s), shortcut_s) {
         // The same restore without a restart before it: quicker than in place by that restart.
         (order, Some(s)) if s < e.restore_s => format!(
-            "{restore} {} Cancelling the job and restoring its retained checkpoint at {target} instead (the plan's shorter outage) is down {}, the quickest here: the same restore without the restart before it, since a new submission is given the longer timeout from its start.",
+            "{restore} {} Cancelling the job and restoring its retained checkpoint at {target} instead (the plan's shorter outage) is down {}, the quickest here: the same restore without the restart before it, since its new submission can be given the longer timeout from its start, as that outage's conditions ask.",
             match order {
                 std::cmp::Ordering::Greater => format!("That is slower than stopping with a savepoint and restarting from it, {savepoint}."),
                 _ => format!("Stopping with a savepoint and restarting from it would take {savepoint}."),
             },
             format_duration(s)
         ),
-        (std::cmp::Ordering::Less, shortcut) => format!(
-            "{restore} Stopping with a savepoint and restarting from it would take {savepoint}: in place is the quicker route here, and {undone}.{}",
-            match shortcut {
-                Some(s) => format!(" Cancelling the job and restoring its retained checkpoint at {target} (the plan's shorter outage) is down as long, {}, with a cancel, a job that keeps its checkpoints on cancellation, and a new submission besides.", format_duration(s)),
-                None => String::new(),
-            }
+        (std::cmp::Ordering::Less, None) => format!("{restore} Stopping with a savepoint and restarting from it would take {savepoint}: in place is the quicker route here, and {undone}."),
+        (std::cmp::Ordering::Less, Some(s)) => format!(
+            "{restore} Stopping with a savepoint and restarting from it would take {savepoint}: in place is quicker than that, and {undone}. Cancelling the job and restoring its retained checkpoint at {target} (the plan's shorter outage) is down as long, {}, the same restore, with a cancel, a job that keeps its checkpoints on cancellation, and a new submission besides.",
+            format_duration(s)
         ),
         (std::cmp::Ordering::Equal, _) => format!("{restore} Stopping with a savepoint and restarting from it takes as long, {savepoint}: in place saves the stop and the new submission, and {undone}."),
         (std::cmp::Ordering::Greater, _) => format!("{restore} That is slower than stopping with a savepoint and restarting from it, {savepoint}: the plan's route is the quicker here."),
@@ -112,9 +110,11 @@ fn estimate_line(
     // The plan's outage with transactional sinks also counts each restore's first checkpoint.
     match transactional {
         true => format!(
-            "{compared} {} count the job down only: with transactional sinks each restore's first checkpoint, a full one ({}), adds as long again of no output, as the plan's outage counts it.",
+            "{compared} {} count the job down only: with transactional sinks each restore's first checkpoint, a full one ({}), adds as long again of no output, as the plan's outage counts it: {} in all for in place.",
             if shortcut_s.is_some() { "All three" } else { "Both" },
-            e.first_checkpoint
+            e.first_checkpoint,
+            // The restart that raises the timeout is a restore too, with its own first checkpoint.
+            format_duration(e.restore_s.saturating_add(e.first_checkpoint_s * (1 + u64::from(e.timeout_first.is_some()))))
         ),
         false => compared,
     }
@@ -156,8 +156,9 @@ impl InPlaceContext {
         let (_, first_s) = pass_arithmetic(state, ReadFactor::ONCE, rates.savepoint);
         // The releases without the call are told what the first release with it answers.
         let answered = if input.release.rescales_in_place() { input.release } else { Release::V2_3 };
+        // A heap job's checkpoints are all full: the timeout it runs with covers the first one.
         let raise = match outcome {
-            InPlaceOutcome::Rescales { .. } | InPlaceOutcome::NotAdaptive => {
+            InPlaceOutcome::Rescales { .. } | InPlaceOutcome::NotAdaptive if restarted_to_raise(backend) => {
                 timeout_condition(first_s, answered, outcome)
             }
             _ => None,

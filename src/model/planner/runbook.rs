@@ -8,8 +8,8 @@ use super::super::key_group::prefix::key_group_prefix_bytes;
 use super::super::key_group::MaxParallelism;
 use super::cutover::{CutoverInput, Fate};
 use super::first_checkpoint::{
-    about, after_the_cutover_sentence, config_minutes, cutover_timeout_s, needs_raise, savepoint_outlasts_default,
-    CUTOVER_TOLERABLE, DEFAULT_TIMEOUT_S, DEFAULT_TOLERABLE,
+    about, after_the_cutover_sentence, config_minutes, cutover_timeout_s, needs_raise, restarted_to_raise,
+    savepoint_outlasts_default, CUTOVER_TOLERABLE, DEFAULT_TIMEOUT_S, DEFAULT_TOLERABLE,
 };
 use super::release::{Keys, Release, OPERATOR_RELEASE};
 use super::snapshot_kinds::SnapshotKind;
@@ -200,7 +200,7 @@ impl RunbookInput {
                 back_k8s(self.current),
             );
             steps.insert(0, first);
-        } else if !down && savepoint_outlasts_default(self.first_checkpoint_s) {
+        } else if !down && restarted_to_raise(self.backend) && savepoint_outlasts_default(self.first_checkpoint_s) {
             // Its savepoints would outlast the default timeout: restarted with a longer one first,
             // from its latest retained checkpoint (a stop savepoint would expire as well).
             let first = step(

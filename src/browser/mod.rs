@@ -237,32 +237,45 @@ pub fn element_by_id(id: &str) -> Option<web_sys::Element> {
     }
 }
 
+/// The element [`reveal_first`] brought into view, held there while the page grows above it
+/// (parts that load late), until the reader does anything (a key, a pointer, a wheel, a touch)
+/// or moves the focus away.
+struct Revealing {
+    _resized: Option<watch::Resized>,
+    _listeners: Vec<gloo_events::EventListener>,
+}
+
 thread_local! {
-    /// The element brought into view and focused by [`reveal_first`], until the page first
-    /// settles: parts above it that load late push it down, and it is brought back then.
-    static REVEALED: std::cell::RefCell<Option<web_sys::HtmlElement>> = const { std::cell::RefCell::new(None) };
+    static REVEALING: std::cell::RefCell<Option<Revealing>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Gives the focus to the first element the first of `selectors` that matches any matches, and
-/// brings its top into view; again when the page first settles, if it still has the focus.
+/// brings its top into view; again each time the page grows, while it keeps the focus and the
+/// reader has done nothing yet.
 pub fn reveal_first(selectors: &[&str]) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     let found = selectors.iter().find_map(|s| document.query_selector(s).ok().flatten());
-    if let Some(element) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-        let _ = element.focus();
-        element.scroll_into_view();
-        REVEALED.with(|r| r.replace(Some(element)));
-    }
-}
-
-/// At the first settled mark after [`reveal_first`]: the revealed element back into view, if the
-/// reader has not moved the focus since.
-fn keep_revealed() {
-    let Some(element) = REVEALED.with(|r| r.take()) else { return };
-    let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
-    if focused.is_some_and(|f| f == *element.as_ref()) {
-        element.scroll_into_view();
-    }
+    let Some(element) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
+    let _ = element.focus();
+    element.scroll_into_view();
+    let moved = std::rc::Rc::new(std::cell::Cell::new(false));
+    let listeners = ["keydown", "pointerdown", "wheel", "touchstart"]
+        .into_iter()
+        .filter_map(|name| {
+            let moved = moved.clone();
+            page::listen_on_window(name, move |_: web_sys::Event| moved.set(true))
+        })
+        .collect();
+    let held = element.clone();
+    let resized = document.body().and_then(|body| {
+        watch::Resized::observe(&body, move || {
+            let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+            if !moved.get() && focused.is_some_and(|f| f == *held.as_ref()) {
+                held.scroll_into_view();
+            }
+        })
+    });
+    REVEALING.with(|r| r.replace(Some(Revealing { _resized: resized, _listeners: listeners })));
 }
 
 /// Moves the keyboard focus to the element with this id.
@@ -285,9 +298,6 @@ pub fn mark_settled(hash: Option<&str>) {
     let Some(main) = element_by_id("main") else {
         return;
     };
-    if hash.is_some() {
-        keep_revealed();
-    }
     let _ = match hash {
         Some(hash) => main.set_attribute("data-settled", hash),
         None => main.remove_attribute("data-settled"),

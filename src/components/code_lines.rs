@@ -2,9 +2,9 @@
 //! line wraps under a hanging indent four columns deeper than the line's own start (`hang-N`,
 //! N its leading spaces, up to 8), so a wrapped part never lines up with a line of its own: a
 //! shell continuation (two spaces in) or a YAML key (four). The leading spaces stay with the
-//! line's first character (`lead`, never broken), so no row holds spaces alone; words break
-//! at spaces, and only a word longer than the row inside itself. The lines are blocks, so a
-//! selection copies them as lines, their spaces kept.
+//! line's first character (`lead`, never broken), so no row holds spaces alone; rows break as
+//! the browser breaks text (at spaces, and after a hyphen), and a word longer than the row
+//! inside itself. The lines are blocks, so a selection copies them as lines, their spaces kept.
 
 use yew::prelude::*;
 

@@ -230,6 +230,10 @@ for (const [hash, part] of [
   ['#/owners?maxp=128&p=100&view=imbalance', (p) => p.locator('[data-revealed="anchor"]')],
   ['#/coverage?m=8&a=3&view=circle', (p) => p.locator('.coverage-stage')],
   ['#/skew?preset=hot&n=1000&hot=30&p=8&maxp=128&q=32&view=what-if', (p) => p.locator('[data-revealed="anchor"]')],
+  ['#/trace?view=result', (p) => p.getByTestId('trace-verdict')],
+  ['#/savepoint?sample=rocksdb-checkpoint&view=operators', (p) => p.locator('[data-revealed="anchor"]')],
+  // Found by the second review: the file's report drawn above the lookup pushed it 4,000 px down.
+  ['#/savepoint?sample=rocksdb-checkpoint&uid=x&view=uid', (p) => p.getByLabel('Operator uid')],
 ]) {
   test(`Show the whole lab from ${hash.slice(2, hash.indexOf('?'))}'s ${hash.slice(hash.indexOf('view=') + 5)} comes up at that part`, async ({ page }) => {
     await open(page, hash);

@@ -23,7 +23,7 @@ fn operator_part(route: &OperatorRoute) -> Html {
         <div data-testid="inplace-operator">
             <h3>{ "With the Flink Kubernetes operator" }</h3>
             <p>{ route.lead.clone() }</p>
-            { for route.edits.iter().map(|e| html! { <pre class="command">{ code_lines(e) }</pre> }) }
+            { for route.edits.iter().map(|e| html! { <pre class="command" role="group" aria-label="An edit of the FlinkDeployment">{ code_lines(e) }</pre> }) }
             if !route.conditions.is_empty() {
                 <ul class="conditions">
                     { for route.conditions.iter().map(|c| html! { <li>{ *c }</li> }) }
@@ -73,7 +73,7 @@ pub fn InPlace(props: &InPlaceProps) -> Html {
                 <p data-testid="inplace-estimate">{ e.clone() }</p>
             }
             <p>{ r.request_intro.clone() }</p>
-            <pre class="command" data-testid="inplace-request">{ code_lines(&r.request) }</pre>
+            <pre class="command" role="group" aria-label="The calls" data-testid="inplace-request">{ code_lines(&r.request) }</pre>
             // Calls Flink refuses here, or a release without them, are shown but not handed out.
             if !matches!(r.outcome, InPlaceOutcome::AboveMax | InPlaceOutcome::NotInRelease) {
                 <CopyExport text={AttrValue::from(r.request.clone())} filename="in-place-rescale.sh"

@@ -29,7 +29,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser::files::{DropListener, File};
-use crate::components::{FieldInput, InView};
+use crate::components::{FieldInput, InView, RevealAt};
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
 use crate::model::savepoint::report::keyed_bytes_per_subtask;
@@ -160,9 +160,9 @@ pub fn SavepointLab(props: &LabProps) -> Html {
                 shown={state.loaded.as_ref().map(|l| AttrValue::from(l.name.clone()))} on_file={on_file} on_sample={on_sample} />
             if let (Some(l), Some(rows), Some(summary), true) = (&state.loaded, rows_now.clone(), (*summary).clone(), view != Some("uid")) {
                 <summary::DeferredSummary summary={summary} name={AttrValue::from(l.name.clone())} timing={l.timing} />
-                <operators::DeferredOperators rows={rows.clone()} selected={state.operator} has_uids={l.snapshot.0.version >= 5}
+                <RevealAt name="operators"><operators::DeferredOperators rows={rows.clone()} selected={state.operator} has_uids={l.snapshot.0.version >= 5}
                     csv={{ let s = l.snapshot.clone(); Callback::from(move |_: ()| export::subtasks_csv(&s.0)) }}
-                    on_select={on_action.reform(|index| SavepointAction::SelectOperator { index })} />
+                    on_select={on_action.reform(|index| SavepointAction::SelectOperator { index })} /></RevealAt>
                 if let Some(c) = chosen.as_ref() {
                     { details(&state, c, &rows, &on_action) }
                 }

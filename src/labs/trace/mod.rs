@@ -15,7 +15,7 @@ pub mod state;
 
 use yew::prelude::*;
 
-use crate::components::{slot_widgets, InView, LiveForm, Wanted};
+use crate::components::{slot_widgets, InView, LiveForm, RevealAt, Wanted};
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
 
@@ -42,7 +42,7 @@ pub fn TraceLab(props: &LabProps) -> Html {
             <LiveForm>
                 { slot_widgets(s, &on_action, &[&SCENARIO, &BACKEND, &P1, &P2, &MAXP, &KEYS, &EVENTS, &SNAPSHOT]) }
             </LiveForm>
-            <result::TraceResultView run={run.clone()} scenario={state.scenario} />
+            <RevealAt name="result"><result::TraceResultView run={run.clone()} scenario={state.scenario} /></RevealAt>
             // Below the first screen: each part's code is fetched when it is wanted.
             <InView><Wanted height="medium">
                 <kit_panel::DeferredKitPanel state={(*state).clone()} on_action={on_action.clone()} />

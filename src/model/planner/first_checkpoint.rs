@@ -126,10 +126,12 @@ pub const CANCEL_KEEPS: &str = "Check before anything that it keeps its checkpoi
 pub fn savepoint_check(savepoint_s: u64, backend: Backend, running: bool) -> Option<String> {
     if running && !restarted_to_raise(backend) && savepoint_outlasts_default(savepoint_s) {
         return Some(format!(
-            "A savepoint of this job takes about {}, past Flink's default checkpoint timeout ({}), which a savepoint is bound by too: past it the savepoint fails (\"Checkpoint expired before completing.\"). With the heap backend each checkpoint uploads the whole state as well (by Flink's documentation of its state backends; not observed here), so a job whose checkpoints complete already runs with a timeout that long, and its savepoint fits it: check that it is at least {} before the plan's first savepoint, and keep it until the cutover.",
+            "A savepoint of this job takes about {}, past Flink's default checkpoint timeout ({}), which a savepoint is bound by too: past it the savepoint fails (\"Checkpoint expired before completing.\"). With the heap backend each checkpoint uploads the whole state as well (by Flink's documentation of its state backends; not observed here), so a job whose checkpoints complete already runs with a timeout above that, and its savepoint, as long, fits it. Compare the duration of its latest checkpoints (the web UI's checkpoint history, or GET /jobs/<job-id>/checkpoints) with its execution.checkpointing.timeout: where they come close to it, or it is below {}, restart it with {} first, as the plan would a RocksDB job: {}",
             format_duration(savepoint_s),
             format_duration(DEFAULT_TIMEOUT_S),
             config_minutes(cutover_timeout_s(savepoint_s)),
+            config_minutes(cutover_timeout_s(savepoint_s)),
+            "cancel it, only if it keeps its checkpoints when cancelled (RETAIN_ON_CANCELLATION), and start it from its latest checkpoint at its old parallelism with that timeout.",
         ));
     }
     savepoint_outlasts_default(savepoint_s).then(|| {
@@ -203,8 +205,8 @@ mod tests {
         // A running heap job checkpoints its whole state each time: its timeout lets that pass
         // already, so no restart is asked for, only a check.
         let heap = savepoint_check(13_981, Backend::HashMap, true).unwrap();
-        assert!(heap.contains("already runs with a timeout that long") && heap.contains("at least 467 min"), "{heap}");
-        assert!(!heap.contains("restarts"), "{heap}");
+        assert!(heap.contains("already runs with a timeout above that"), "{heap}");
+        assert!(heap.contains("or it is below 467 min, restart it with 467 min first"), "{heap}");
         assert!(savepoint_check(13_981, Backend::HashMap, false)
             .unwrap()
             .contains("the plan's first step restarts or brings back the job"));

@@ -59,6 +59,8 @@ pub struct InPlaceReport {
     pub conditions: Vec<Condition>,
     /// The same through the Flink Kubernetes operator.
     pub operator: OperatorRoute,
+    /// The restart the calls need before them, if any, for the downloaded script's head.
+    pub first: Option<&'static str>,
 }
 
 /// The downtime line: the in-place restore's arithmetic (after a restart that raises the
@@ -180,6 +182,12 @@ impl InPlaceContext {
         ];
         conditions.extend(wait_condition(point, self.interval_s));
         let raised = raise.is_some().then(|| config_minutes(cutover_timeout_s(first_s)));
+        let first = match (outcome, raise.is_some()) {
+            (InPlaceOutcome::NotAdaptive, false) => Some("First: restart the job with jobmanager.scheduler: adaptive (the section's conditions); until then Flink answers these calls with HTTP 500."),
+            (InPlaceOutcome::NotAdaptive, true) => Some("First: restart the job with jobmanager.scheduler: adaptive and the longer checkpoint timeout (the section's conditions); until then Flink answers these calls with HTTP 500."),
+            (_, true) => Some("First: restart the job with the longer checkpoint timeout (the section's conditions say how); these calls do not change it."),
+            _ => None,
+        };
         conditions.extend(raise);
         conditions.extend([
             Condition {
@@ -217,6 +225,7 @@ impl InPlaceContext {
             observed_on: observed_line(answered),
             conditions,
             operator: operator_route(outcome, target, source_p, input.release, max, raised),
+            first,
         }
     }
 }
@@ -226,8 +235,9 @@ impl InPlaceReport {
     /// call that fails.
     pub fn script(&self) -> String {
         format!(
-            "#!/bin/sh\n# {}\n# Fill in the words in angle brackets first. Run the last call again once the job has restarted.\nset -eu\n{}\n",
+            "#!/bin/sh\n# {}\n{}# Fill in the words in angle brackets first. Run the last call again once the job has restarted.\nset -eu\n{}\n",
             self.headline.lines().next().unwrap_or_default(),
+            self.first.map_or(String::new(), |f| format!("# {f}\n")),
             self.request
         )
     }

@@ -80,6 +80,19 @@ fn the_request_reads_the_requirements_sends_them_back_and_reads_the_result() {
             && script.ends_with("/jobs/<job-id>\n"),
         "{script}"
     );
+    assert!(!script.contains("# First:"), "{script}");
+    // Calls that need a restart first say so at the script's head (found by review: they ran
+    // straight into the request).
+    let default = context(4, 8, Scheduler::Default, JobStatus::Running, Verdict::DirectRestore).report().script();
+    assert!(default.contains("\n# First: restart the job with jobmanager.scheduler: adaptive (the section's conditions); until then Flink answers these calls with HTTP 500.\n"), "{default}");
+    let mut big = context(24, 100, Scheduler::Adaptive, JobStatus::Running, Verdict::DirectRestore);
+    big.state = (
+        4 << 40,
+        Rates { savepoint: 300 * MIB, rewrite: 300 * MIB, restore: 300 * MIB, incremental: 300 * MIB },
+        Backend::RocksDb,
+    );
+    big.input.slots = None;
+    assert!(big.report().script().contains("\n# First: restart the job with the longer checkpoint timeout"));
 }
 
 /// Each release is told its own restart; one without the call is told 2.3.0's, under its heading.

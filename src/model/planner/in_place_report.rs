@@ -180,7 +180,8 @@ impl InPlaceContext {
             Condition::plain("Enough task slots: with fewer, the job runs at what the slots allow, with HTTP 200 and no error (100 asked with 16 slots ran at 16; 120 asked while on all 16 changed nothing). A lower bound above the slots also answers 200 and changes nothing. On a standalone cluster add TaskManagers first. The last call shows what each vertex runs at, once the restart is done: right after the request it still shows the old parallelism."),
             Condition { text: point.condition().to_string(), quoted: None, restore_point: true },
         ];
-        conditions.extend(wait_condition(point, self.interval_s));
+        let full = (!restarted_to_raise(backend)).then_some(first_s);
+        conditions.extend(wait_condition(point, self.interval_s, full));
         let raised = raise.is_some().then(|| config_minutes(cutover_timeout_s(first_s)));
         let first = match (outcome, raise.is_some()) {
             (InPlaceOutcome::NotAdaptive, false) => Some("First: restart the job with jobmanager.scheduler: adaptive (the section's conditions); until then Flink answers these calls with HTTP 500."),

@@ -254,3 +254,22 @@ fn the_markdown_holds_every_part_in_order() {
     crate::planner::assert_in_order(&md, &order);
     assert_eq!(r.conditions.iter().filter(|c| c.restore_point).count(), 1);
 }
+
+/// The restart waits for a checkpoint after the request: a heap job's uploads the whole state,
+/// so the wait holds that upload too; RocksDB's incremental one is short.
+#[test]
+fn a_heap_jobs_wait_holds_its_full_checkpoint() {
+    let rates = Rates { savepoint: 300 * MIB, rewrite: 300 * MIB, restore: 300 * MIB, incremental: 300 * MIB };
+    let wait = |backend: Backend| {
+        let mut c = context(24, 48, Scheduler::Adaptive, JobStatus::Running, Verdict::DirectRestore);
+        (c.input.slots, c.state) = (None, (4 << 40, rates, backend));
+        c.report().conditions.into_iter().find(|c| c.text.starts_with("The restart waits")).expect("the wait").text
+    };
+    let heap = wait(Backend::HashMap);
+    assert!(heap.starts_with("The restart waits for that checkpoint: about the checkpoint interval, 1 min here, and the checkpoint itself, with the heap backend a full one (about 3 h 53 min), while"), "{heap}");
+    let rocksdb = wait(Backend::RocksDb);
+    assert!(
+        rocksdb.starts_with("The restart waits for that checkpoint: about the checkpoint interval, 1 min here, while"),
+        "{rocksdb}"
+    );
+}

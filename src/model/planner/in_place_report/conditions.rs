@@ -50,15 +50,21 @@ pub(super) fn timeout_condition(first_s: u64, release: Release, outcome: InPlace
 }
 
 /// How long the restart waits for its checkpoint, where it waits for one after the request.
-pub(super) fn wait_condition(point: RestorePoint, interval_s: Option<u32>) -> Option<Condition> {
+/// `full_s`: how long that checkpoint takes where every checkpoint is a full one (the heap
+/// backend's), else `None` (RocksDB's are incremental: short).
+pub(super) fn wait_condition(point: RestorePoint, interval_s: Option<u32>, full_s: Option<u64>) -> Option<Condition> {
     if point != RestorePoint::AfterRequest {
         return None;
     }
     let interval = interval_s.map_or("the job's checkpoint interval".to_string(), |s| {
         format!("the checkpoint interval, {} here", format_duration(u64::from(s)))
     });
+    // A heap job's every checkpoint uploads the whole state: the wait holds that upload too.
+    let upload = full_s.map_or(String::new(), |s| {
+        format!(", and the checkpoint itself, with the heap backend a full one ({})", about(s))
+    });
     let text = format!(
-        "The restart waits for that checkpoint: about {interval}, while checkpoints succeed. If they fail, it goes ahead from the latest completed one after jobmanager.adaptive-scheduler.rescale-trigger.max-checkpoint-failures of them in a row (default 2), or after rescale-trigger.max-delay (not set by default: Flink then derives it from the checkpoint interval). The defaults are observed; what the scheduler does with them is read from Flink's option descriptions."
+        "The restart waits for that checkpoint: about {interval}{upload}, while checkpoints succeed. If they fail, it goes ahead from the latest completed one after jobmanager.adaptive-scheduler.rescale-trigger.max-checkpoint-failures of them in a row (default 2), or after rescale-trigger.max-delay (not set by default: Flink then derives it from the checkpoint interval). The defaults are observed; what the scheduler does with them is read from Flink's option descriptions."
     );
     Some(Condition { text, quoted: None, restore_point: false })
 }

@@ -1,8 +1,9 @@
 //! When a part below the first screen is wanted: [`WantedWatch`] calls back once, when its
 //! element comes within [`NEAR_VIEW`] of the viewport (scrolling, a wider window, printing's
 //! layout) or the reader first gives the page input (a pointer, a key, typing, the wheel, a
-//! touch), whichever is first. The page then fetches the part's code only for a reader who
-//! looks at it or works with the page, not on every open.
+//! touch) while its app is shown, whichever is first. The page then fetches the part's code
+//! only for a reader who looks at it or works with the page, not on every open, and a lab set
+//! aside for another module's is not woken by input to that one.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -52,7 +53,10 @@ pub fn watch_first_input() {
         return;
     };
     let note = Closure::<dyn FnMut(web_sys::Event)>::new(|e: web_sys::Event| {
-        if !e.is_trusted() {
+        // Input to another lab's app, while this one is set aside, is not this lab's reader
+        // working with it: its parts would fetch their code for nobody (a spec saw the planner's
+        // seven part chunks fetched by a key press on the trace lab).
+        if !e.is_trusted() || !super::page::shown() {
             return;
         }
         ENGAGED.with(|c| c.set(true));

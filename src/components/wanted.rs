@@ -1,6 +1,7 @@
 //! [`Wanted`]: children that mount only once they are wanted: near the view, after the
 //! reader's first input, even one given before they were drawn (see [`crate::browser::wanted`]),
-//! or [`IDLE_MS`] after their slot was drawn, whichever comes first.
+//! or [`IDLE_MS`] after their slot was drawn, whichever comes first; the last two only while
+//! the lab's app is shown (one set aside for another module's lab fetches nothing).
 //! They mount at once inside an embed's frame (a frame is sized by its content, and its host
 //! page may never scroll it into view) and in a module built without code splitting. Until
 //! then an empty slot of about their height holds their place, so what is below does not jump
@@ -42,9 +43,14 @@ pub fn Wanted(props: &WantedProps) -> Html {
         use_effect_with(*wanted, move |&now| {
             let watch = match slot.cast::<web_sys::Element>() {
                 Some(element) if !now => {
+                    // Not while another module's lab is shown: a lab set aside fetches nothing.
                     let idle = {
                         let wanted = wanted.clone();
-                        Timeout::new(IDLE_MS, move || wanted.set(true))
+                        Timeout::new(IDLE_MS, move || {
+                            if crate::browser::page::shown() {
+                                wanted.set(true);
+                            }
+                        })
                     };
                     Some((WantedWatch::new(&element, move || wanted.set(true), move || observed.set(true)), idle))
                 }

@@ -24,6 +24,7 @@ pub mod frame;
 pub mod kept;
 pub mod lms;
 pub mod page;
+pub mod reveal;
 pub mod steps;
 mod storage;
 pub mod wanted;
@@ -235,47 +236,6 @@ pub fn element_by_id(id: &str) -> Option<web_sys::Element> {
         Some(root) => root.query_selector(&format!("[id=\"{}\"]", id.replace(['"', '\\'], ""))).ok().flatten(),
         None => web_sys::window()?.document()?.get_element_by_id(id),
     }
-}
-
-/// The element [`reveal_first`] brought into view, held there while the page grows above it
-/// (parts that load late), until the reader does anything (a key, a pointer, a wheel, a touch)
-/// or moves the focus away.
-struct Revealing {
-    _resized: Option<watch::Resized>,
-    _listeners: Vec<gloo_events::EventListener>,
-}
-
-thread_local! {
-    static REVEALING: std::cell::RefCell<Option<Revealing>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Gives the focus to the first element the first of `selectors` that matches any matches, and
-/// brings its top into view; again each time the page grows, while it keeps the focus and the
-/// reader has done nothing yet.
-pub fn reveal_first(selectors: &[&str]) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let found = selectors.iter().find_map(|s| document.query_selector(s).ok().flatten());
-    let Some(element) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
-    let _ = element.focus();
-    element.scroll_into_view();
-    let moved = std::rc::Rc::new(std::cell::Cell::new(false));
-    let listeners = ["keydown", "pointerdown", "wheel", "touchstart"]
-        .into_iter()
-        .filter_map(|name| {
-            let moved = moved.clone();
-            page::listen_on_window(name, move |_: web_sys::Event| moved.set(true))
-        })
-        .collect();
-    let held = element.clone();
-    let resized = document.body().and_then(|body| {
-        watch::Resized::observe(&body, move || {
-            let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
-            if !moved.get() && focused.is_some_and(|f| f == *held.as_ref()) {
-                held.scroll_into_view();
-            }
-        })
-    });
-    REVEALING.with(|r| r.replace(Some(Revealing { _resized: resized, _listeners: listeners })));
 }
 
 /// Moves the keyboard focus to the element with this id.

@@ -46,7 +46,7 @@ fn use_reveal() -> Option<&'static str> {
 fn use_brought_into_view(revealed: bool) {
     use_effect_with(revealed, |&revealed| {
         if revealed {
-            browser::reveal_first(&["[data-revealed=\"anchor\"]", "[data-revealed=\"part\"]"]);
+            browser::reveal::reveal_first(&["[data-revealed=\"anchor\"]", "[data-revealed=\"part\"]"]);
         }
     });
 }

@@ -294,4 +294,6 @@ mod clock_tests;
 #[cfg(test)]
 mod down_tests;
 #[cfg(test)]
+mod shortcut_tests;
+#[cfg(test)]
 mod tests;

@@ -18,7 +18,6 @@ use super::super::key_group::{MaxParallelism, Parallelism};
 use super::first_checkpoint::needs_raise;
 use super::snapshot_kinds::SnapshotKind;
 use super::{format_duration, JobStatus, PlanInput, Verdict};
-use crate::trace::Backend;
 
 mod read_factor;
 mod relief;
@@ -30,8 +29,8 @@ pub use read_factor::ReadFactor;
 pub use relief::Interim;
 use restart::raise_timeout;
 pub use restart::{incremental_read, pass_arithmetic, seconds, Rates, Restart, RestoreFrom};
-use shorter::two_hop;
 use shorter::SHADOW_RISKS;
+use shorter::{from_checkpoint, two_hop};
 pub use shorter::{
     Alternative, CHECKPOINT_CONDITIONS, CHECKPOINT_RISKS, HEAP_CHECKPOINT_CONDITION, RAISED_TIMEOUT_CONDITION,
     SHADOW_CONDITIONS,
@@ -94,27 +93,7 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
             let restart = Restart::new(s, rates, at(input.current, saved), at(input.target, saved), input.backend);
             let same = Restart::new(s, rates, at(input.current, saved), at(input.current, saved), input.backend);
             let first = warm.then(|| [raise_timeout(&same), first_checkpoint.clone()]);
-            let alternative = restart.shortcut().map(|from| {
-                let (arithmetic, seconds) = held(&from.arithmetic, from.seconds);
-                let mut conditions = match input.backend {
-                    Backend::RocksDb => CHECKPOINT_CONDITIONS.to_vec(),
-                    Backend::HashMap => vec![CHECKPOINT_CONDITIONS[0], HEAP_CHECKPOINT_CONDITION],
-                };
-                // Its first checkpoint is full too: a new submission can take the longer
-                // timeout from its start, and must where the default is too short.
-                if needs_raise(write_s) {
-                    conditions.push(RAISED_TIMEOUT_CONDITION);
-                }
-                Alternative {
-                    what: from.what,
-                    arithmetic,
-                    seconds,
-                    conditions,
-                    risks: CHECKPOINT_RISKS.to_vec(),
-                    // No savepoint: a running job's restart with a longer timeout is not needed.
-                    replaces_all: true,
-                }
-            });
+            let alternative = from_checkpoint(&restart, needs_raise(write_s), held);
             let phases = first.into_iter().flatten().chain(restart.from_savepoint).chain([first_checkpoint]).collect();
             (Timeline { phases }, alternative, None)
         }

@@ -4,6 +4,7 @@
 //! what it needs and what it risks.
 
 use super::{Restart, SnapshotKind};
+use crate::trace::Backend;
 
 /// A shorter cutover than the plan's own, with what it needs and what can go wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,6 +69,36 @@ pub const SHADOW_RISKS: [&str; 3] = [
     "Anything nondeterministic (processing time, external lookups, random ids) makes the shadow's state differ from the live job's.",
     "Point the restarted shadow at the live sinks with the live transactional id prefix retired first, or the two fence each other.",
 ];
+
+/// A running job restored within its max parallelism: cancelled, and restarted from its retained
+/// checkpoint at the target, where that is quicker than a savepoint's write and read
+/// ([`Restart::shortcut`]); `raise`: its full first checkpoint needs the longer timeout, which
+/// the new submission takes from its start. `held` adds what that checkpoint holds the sinks for.
+pub(super) fn from_checkpoint(
+    restart: &Restart,
+    raise: bool,
+    held: impl Fn(&str, u64) -> (String, u64),
+) -> Option<Alternative> {
+    restart.shortcut().map(|from| {
+        let (arithmetic, seconds) = held(&from.arithmetic, from.seconds);
+        let mut conditions = match restart.backend {
+            Backend::RocksDb => CHECKPOINT_CONDITIONS.to_vec(),
+            Backend::HashMap => vec![CHECKPOINT_CONDITIONS[0], HEAP_CHECKPOINT_CONDITION],
+        };
+        if raise {
+            conditions.push(RAISED_TIMEOUT_CONDITION);
+        }
+        Alternative {
+            what: from.what,
+            arithmetic,
+            seconds,
+            conditions,
+            risks: CHECKPOINT_RISKS.to_vec(),
+            // No savepoint: a running job's restart with a longer timeout is not needed.
+            replaces_all: true,
+        }
+    })
+}
 
 /// A job that is down, restored within its max parallelism: brought back at its old parallelism
 /// first (`same`: each subtask its own files), then stopped with a savepoint and restored at the

@@ -1,6 +1,7 @@
 /*
  * FirstCheckpoint: runs real Flink (local MiniCluster, same JVM) to observe the first checkpoint
- * after a restore, and what a checkpoint that outlives its timeout does to a job.
+ * after a restore, what a checkpoint that outlives its timeout does to a job, and whether every
+ * checkpoint of the heap backend (hashmap) uploads the whole state, with and without the changelog.
  *
  * Part 1, the first checkpoint after a restore (RocksDB, incremental checkpoints, every 1 s,
  * retained on cancellation). Job: DataGeneratorSource (uid "src", p=1, 2000 records/s; record i
@@ -24,6 +25,23 @@
  *   E2 timeout 1 s, tolerable-failed-checkpoints 1000
  *   E3 timeout 10 s, tolerable-failed-checkpoints not set
  *   E4 a savepoint of that job (timeout 1 s): does the checkpoint timeout bound a savepoint?
+ *
+ * Part 3, every checkpoint of the heap backend. Part 1's job (same source, keys, values, max
+ * parallelism, p=2, checkpoints every 1 s) with state.backend.type hashmap. The first 3 checkpoints
+ * triggered 1 s or more into the hot phase (which begins when the keyed operator has processed KEYS
+ * records) are classified by Part 1's rule.
+ *   F1 hashmap, execution.checkpointing.incremental not set (default)
+ *   F2 hashmap, execution.checkpointing.incremental true: does the key change anything for the heap?
+ *   F3 hashmap with the changelog state backend (job: state.changelog.enabled true). The changelog
+ *      storage is the TaskManager's (TaskExecutor hands its own configuration to
+ *      StateChangelogStorageLoader, not the job's), so F3 runs on a second MiniCluster configured
+ *      with state.changelog.storage filesystem and dstl.dfs.base-path under the work directory; first
+ *      the report says whether the storage (FsStateChangelogStorageFactory, flink-dstl-dfs) is on
+ *      the classpath at all, and F3 runs only if it is. Periodic materialization is left at its
+ *      default (every 10 min; Flink's log puts the first at 392 s and 449 s, from the subtasks'
+ *      names), so none falls in the run: a checkpoint uploads the changes since the last one, and
+ *      its state size is every change logged since the start, not the live state. After F3:
+ *      whether changelog files were written under dstl.dfs.base-path.
  *
  * stdout: the deterministic report (committed as observed-flink-<version>.txt); stderr: progress.
  * Last, how Flink reads the runbook's values ("467 min", "3").
@@ -67,6 +85,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 public class FirstCheckpoint extends FlinkLab {
 
@@ -85,6 +104,8 @@ public class FirstCheckpoint extends FlinkLab {
         try {
             firstCheckpoints();
             slowCheckpoints();
+            heapCheckpoints();
+            runbookValues();
         } finally {
             cluster.close();
         }
@@ -96,6 +117,8 @@ public class FirstCheckpoint extends FlinkLab {
 
     /** Keeps a 1 KiB random value per key. */
     static final class Blob extends KeyedProcessFunction<Long, Long, Long> {
+        /** Records processed by every subtask of the job (Part 3 waits on it for the hot phase). */
+        static final AtomicLong RECORDS = new AtomicLong();
         private transient ValueState<byte[]> value;
         private transient Random random;
 
@@ -110,6 +133,7 @@ public class FirstCheckpoint extends FlinkLab {
             byte[] bytes = new byte[VALUE_BYTES];
             random.nextBytes(bytes);
             value.update(bytes);
+            RECORDS.incrementAndGet();
             out.collect(v);
         }
     }
@@ -125,6 +149,11 @@ public class FirstCheckpoint extends FlinkLab {
             m.put("execution.state-recovery.path", restoreFrom);
             m.put("execution.state-recovery.claim-mode", claimMode);
         }
+        return blobGraph(name, parallelism, m);
+    }
+
+    /** The job of Parts 1 and 3, configured by `m`. */
+    static JobGraph blobGraph(String name, int parallelism, Map<String, String> m) {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(Configuration.fromMap(m));
         env.setParallelism(parallelism);
         env.setMaxParallelism(MAX_PARALLELISM);
@@ -139,7 +168,7 @@ public class FirstCheckpoint extends FlinkLab {
         return sg.getJobGraph();
     }
 
-    /** Completed checkpoints of the job, oldest first: {id, state size, checkpointed size}. */
+    /** Completed checkpoints of the job, oldest first: {id, state size, checkpointed size, trigger time}. */
     static List<long[]> completed(JobID id) throws Exception {
         CheckpointStatsSnapshot stats = cluster.getArchivedExecutionGraph(id).get(30, TimeUnit.SECONDS)
                 .getCheckpointStatsSnapshot();
@@ -149,7 +178,7 @@ public class FirstCheckpoint extends FlinkLab {
         }
         for (AbstractCheckpointStats c : stats.getHistory().getCheckpoints()) {
             if (c.getStatus() == CheckpointStatsStatus.COMPLETED) {
-                out.add(new long[] {c.getCheckpointId(), c.getStateSize(), c.getCheckpointedSize()});
+                out.add(new long[] {c.getCheckpointId(), c.getStateSize(), c.getCheckpointedSize(), c.getTriggerTimestamp()});
             }
         }
         out.sort(Comparator.comparingLong(c -> c[0]));
@@ -350,6 +379,103 @@ public class FirstCheckpoint extends FlinkLab {
         slow("E2", "1 s", "1000");
         slow("E3", "10 s", null);
         savepointPastTimeout();
+    }
+
+    // ------------------------------------------------------------------ part 3
+
+    static final String CHANGELOG_STORAGE_FACTORY = "org.apache.flink.changelog.fs.FsStateChangelogStorageFactory";
+
+    /** Part 1's job with the hashmap backend and checkpoints every 1 s; `extra` adds keys. */
+    static JobGraph heapJob(String name, Map<String, String> extra) {
+        Map<String, String> m = jobConfig(null, "hashmap", null, false);
+        m.put("execution.checkpointing.interval", "1 s");
+        m.put("execution.checkpointing.dir", new File(work, "checkpoints-" + name).toURI().toString());
+        m.putAll(extra);
+        return blobGraph(name, 2, m);
+    }
+
+    /**
+     * Runs the heap job on the cluster until 3 checkpoints triggered 1 s or more into the hot phase
+     * (from when the keyed operator has processed KEYS records: every key holds its value, and only
+     * the HOT keys change) have completed; reports their kinds; cancels it.
+     */
+    static void heap(String label, String how, Map<String, String> extra) throws Exception {
+        progress(label + " " + how);
+        Blob.RECORDS.set(0);
+        JobID id = cluster.submitJob(heapJob(label, extra)).get(60, TimeUnit.SECONDS).getJobID();
+        if (!waitFor(() -> Blob.RECORDS.get() >= KEYS, 90, 20)) {
+            throw new IllegalStateException("job " + label + " processed fewer than " + KEYS + " records");
+        }
+        // One interval later: a checkpoint's changes then are the hot keys' alone.
+        long hot = System.currentTimeMillis() + 1000;
+        progress("steady from " + hot);
+        List<long[]> steady = new ArrayList<>();
+        if (!waitFor(() -> {
+            steady.clear();
+            for (long[] c : completed(id)) {
+                if (c[3] >= hot) {
+                    steady.add(c);
+                }
+            }
+            return steady.size() >= 3;
+        }, 90, 200)) {
+            throw new IllegalStateException("job " + label + " completed fewer than 3 checkpoints in the hot phase");
+        }
+        List<String> kinds = new ArrayList<>();
+        for (long[] c : steady.subList(0, 3)) {
+            kinds.add(describe(c));
+        }
+        out(String.format("%-2s %-58s the first 3 checkpoints 1 s into the hot phase: %s", label, how, String.join(", ", kinds)));
+        cancel(cluster, id);
+    }
+
+    /** The jar that holds `className` on this JVM's classpath, or null when the class is not there. */
+    static String jarOf(String className) throws Exception {
+        try {
+            Class<?> c = Class.forName(className, false, FirstCheckpoint.class.getClassLoader());
+            return new File(c.getProtectionDomain().getCodeSource().getLocation().toURI()).getName();
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
+    }
+
+    static long filesUnder(File dir) {
+        File[] files = dir.listFiles();
+        long n = 0;
+        if (files != null) {
+            for (File f : files) {
+                n += f.isDirectory() ? filesUnder(f) : 1;
+            }
+        }
+        return n;
+    }
+
+    static void heapCheckpoints() throws Exception {
+        out("");
+        out("== Part 3: hashmap (heap) backend, checkpoints every 1 s, Part 1's job (" + KEYS + " keys x " + VALUE_BYTES
+                + " bytes, then only " + HOT + " keys updated), p=2");
+        heap("F1", "hashmap, execution.checkpointing.incremental not set", Map.of());
+        heap("F2", "hashmap, execution.checkpointing.incremental=true", Map.of("execution.checkpointing.incremental", "true"));
+        String version = org.apache.flink.runtime.util.EnvironmentInformation.getVersion();
+        String jar = jarOf(CHANGELOG_STORAGE_FACTORY);
+        if (jar == null) {
+            out("   changelog storage: " + CHANGELOG_STORAGE_FACTORY + " is not in apache-flink-libraries " + version
+                    + "'s jars, so the changelog state backend is not observed here");
+            return;
+        }
+        out("   changelog storage: " + CHANGELOG_STORAGE_FACTORY + " is in " + jar + " (apache-flink-libraries " + version + ")");
+        // The changelog storage is the TaskManager's: a second cluster, configured for it.
+        File changelog = new File(work, "changelog");
+        cluster.close();
+        cluster = startMiniCluster(4, "64m", "256m", Map.of(
+                "state.changelog.storage", "filesystem",
+                "dstl.dfs.base-path", changelog.toURI().toString()));
+        heap("F3", "hashmap + changelog (state.changelog.enabled=true)", Map.of("state.changelog.enabled", "true"));
+        out("   F3's cluster: state.changelog.storage=filesystem, dstl.dfs.base-path=<work>/changelog; changelog files written there: "
+                + (filesUnder(changelog) > 0 ? "yes" : "no"));
+    }
+
+    static void runbookValues() {
         // The runbook writes the raised timeout in minutes: how Flink reads that text.
         Configuration c = new Configuration();
         c.setString("execution.checkpointing.timeout", "467 min");

@@ -81,18 +81,20 @@ pub fn App(props: &AppProps) -> Html {
     let mut location = Location::parse(&hash.0);
     // `view=`: one section of the lab, if the word names one (else the whole lab, with a notice);
     // `lock=` names the lab cannot lock, in a notice.
-    let view = match location.route {
+    let (view, view_label) = match location.route {
         // A lab of another module: its module reads `view=`.
         Route::Lab(lab) if (pages.has_page)(lab) => {
             let (word, tables) = (location.common.view.clone(), (pages.tables)(lab));
             check_locks(&location.common.lock.clone(), tables, &mut location.notices);
-            ViewChoice(resolve_view(word.as_deref(), tables.sections, &mut location.notices))
+            let view = resolve_view(word.as_deref(), tables.sections, &mut location.notices);
+            let section = tables.sections.iter().find(|s| Some(s.name) == view);
+            (ViewChoice(view), section.map(|s| (s.name, s.label)))
         }
-        _ => ViewChoice(None),
+        _ => (ViewChoice(None), None),
     };
     // **Show the whole lab** from a section: the whole lab, opened by that link (the next
     // opening), comes up at that section.
-    let reveal = use_state(|| None::<(&'static str, u32)>);
+    let reveal = use_state(|| None::<((&'static str, &'static str), u32)>);
     let revealing = Reveal(reveal.filter(|&(_, at)| at == hash.1).map(|(section, _)| section));
     // Charts draw in the theme's palette: the link's theme, else the system's (followed live).
     let system_dark = use_state_eq(browser::watch::system_prefers_dark);
@@ -193,7 +195,7 @@ pub fn App(props: &AppProps) -> Html {
             }
             <main id="main" tabindex="-1">
                 if let Some(href) = whole {
-                    <p class="view-note" data-testid="view-note">{ "This link shows one part of the lab. " }<a {href} onclick={reveal_after(&reveal, view.0, hash.1)}>{ "Show the whole lab" }</a></p>
+                    <p class="view-note" data-testid="view-note">{ "This link shows one part of the lab. " }<a {href} onclick={reveal_after(&reveal, view_label, hash.1)}>{ "Show the whole lab" }</a></p>
                 }
                 <ContextProvider<Settle> context={(*settle).clone()}>
                     <ContextProvider<DarkTheme> context={dark}>
@@ -207,8 +209,8 @@ pub fn App(props: &AppProps) -> Html {
 
 /// **Show the whole lab**: the opening its link makes (the next) comes up at `section`.
 fn reveal_after(
-    reveal: &UseStateHandle<Option<(&'static str, u32)>>,
-    section: Option<&'static str>,
+    reveal: &UseStateHandle<Option<((&'static str, &'static str), u32)>>,
+    section: Option<(&'static str, &'static str)>,
     opening: u32,
 ) -> Callback<MouseEvent> {
     let reveal = reveal.clone();

@@ -13,9 +13,11 @@ use crate::browser;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ViewChoice(pub Option<&'static str>);
 
-/// The section the whole lab opens at: the one shown alone before **Show the whole lab**.
+/// The section the whole lab opens at: the one shown alone before **Show the whole lab**, as
+/// its `view=` word and its label (which names the part that takes the focus, for a screen
+/// reader).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Reveal(pub Option<&'static str>);
+pub struct Reveal(pub Option<(&'static str, &'static str)>);
 
 /// The section shown alone here, if any.
 #[hook]
@@ -34,7 +36,7 @@ pub struct InViewProps {
 
 /// The section the whole lab comes up at, while the whole lab shows.
 #[hook]
-fn use_reveal() -> Option<&'static str> {
+fn use_reveal() -> Option<(&'static str, &'static str)> {
     let reveal = use_context::<Reveal>().unwrap_or_default().0;
     let whole = use_view().is_none();
     reveal.filter(|_| whole)
@@ -54,13 +56,11 @@ fn use_brought_into_view(revealed: bool) {
 /// Its children when the whole lab shows, or when the section shown is one of `names`.
 #[function_component]
 pub fn InView(props: &InViewProps) -> Html {
-    let revealed = use_reveal().is_some_and(|r| props.names.contains(&r));
-    use_brought_into_view(revealed);
-    match use_view() {
-        Some(view) if !props.names.contains(&view) => html! {},
-        _ if revealed => {
-            html! { <div class="revealed" data-revealed="part" tabindex="-1">{ props.children.clone() }</div> }
-        }
+    let revealed = use_reveal().filter(|(name, _)| props.names.contains(name));
+    use_brought_into_view(revealed.is_some());
+    match (use_view(), revealed) {
+        (Some(view), _) if !props.names.contains(&view) => html! {},
+        (_, Some((_, label))) => focused_part("part", label, props.children.clone()),
         _ => props.children.clone(),
     }
 }
@@ -78,10 +78,16 @@ pub struct RevealAtProps {
 /// first alone).
 #[function_component]
 pub fn RevealAt(props: &RevealAtProps) -> Html {
-    let revealed = use_reveal() == Some(props.name);
-    use_brought_into_view(revealed);
+    let revealed = use_reveal().filter(|(name, _)| *name == props.name);
+    use_brought_into_view(revealed.is_some());
     match revealed {
-        true => html! { <div class="revealed" data-revealed="anchor" tabindex="-1">{ props.children.clone() }</div> },
-        false => props.children.clone(),
+        Some((_, label)) => focused_part("anchor", label, props.children.clone()),
+        None => props.children.clone(),
     }
+}
+
+/// The part the whole lab comes up at: focusable, and a group named by its section's label,
+/// which a screen reader says as the focus lands.
+fn focused_part(kind: &'static str, label: &'static str, children: Html) -> Html {
+    html! { <div class="revealed" data-revealed={kind} role="group" aria-label={label} tabindex="-1">{ children }</div> }
 }

@@ -210,6 +210,8 @@ test('a step\'s lab opens on the part that holds its answer, with the way to the
   // focus (Tab goes on inside it), the lab's top above it.
   const part = page.locator('[data-revealed]');
   await expect(part).toBeFocused();
+  // Named by its section, as the embed builder lists it, so the focus landing there is said.
+  await expect(page.getByRole('group', { name: 'In place with the adaptive scheduler', exact: true })).toBeFocused();
   await expect(part).toContainText('Or in place: the adaptive scheduler');
   await expect(page.getByRole('heading', { name: 'Or in place: the adaptive scheduler' })).toBeInViewport();
   await expect(page.getByRole('heading', { name: 'Will the restore start?' })).not.toBeInViewport();
@@ -230,6 +232,8 @@ for (const [hash, part] of [
   ['#/owners?maxp=128&p=100&view=imbalance', (p) => p.locator('[data-revealed="anchor"]')],
   ['#/coverage?m=8&a=3&view=circle', (p) => p.locator('.coverage-stage')],
   ['#/skew?preset=hot&n=1000&hot=30&p=8&maxp=128&q=32&view=what-if', (p) => p.locator('[data-revealed="anchor"]')],
+  // The charts, each its own anchor.
+  ...['state', 'groups', 'curve'].map((chart) => [`#/skew?preset=hot&n=1000&hot=30&p=8&maxp=128&view=${chart}`, (p) => p.locator('[data-revealed="anchor"] img')]),
   ['#/trace?view=result', (p) => p.getByTestId('trace-verdict')],
   ['#/savepoint?sample=rocksdb-checkpoint&view=operators', (p) => p.locator('[data-revealed="anchor"]')],
   // Found by the second review: the file's report drawn above the lookup pushed it 4,000 px down.
@@ -237,15 +241,31 @@ for (const [hash, part] of [
 ]) {
   test(`Show the whole lab from ${hash.slice(2, hash.indexOf('?'))}'s ${hash.slice(hash.indexOf('view=') + 5)} comes up at that part`, async ({ page }) => {
     await open(page, hash);
-    await page.getByTestId('view-note').getByRole('link', { name: 'Show the whole lab' }).click();
+    // By the keyboard, so the focus it lands with shows its ring (`:focus-visible`).
+    await page.getByTestId('view-note').getByRole('link', { name: 'Show the whole lab' }).press('Enter');
     await settled(page);
     await expect(page.getByTestId('view-note')).toHaveCount(0);
     // The lab's own anchor for the part, where it has one, else the section's first part.
     const anchor = page.locator('[data-revealed="anchor"]');
     const revealed = (await anchor.count()) ? anchor : page.locator('[data-revealed="part"]').first();
     await expect(revealed).toBeFocused();
+    await expect(revealed).toHaveRole('group');
+    await expect(revealed).toHaveAccessibleName(/\w/);
     await expect(part(page)).toBeInViewport();
     await expect(revealed).toBeInViewport();
+    // Its ring shows, whole: inside the page, and inside any part drawn only near the view
+    // (`content-visibility: auto` clips what overflows it; a review saw a skew chart's ring
+    // cut at its sides, not seen again here).
+    const ring = await revealed.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const out = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+      const r = el.getBoundingClientRect();
+      let clip = el.parentElement;
+      while (clip && getComputedStyle(clip).contentVisibility !== 'auto') clip = clip.parentElement;
+      const c = (clip ?? document.documentElement).getBoundingClientRect();
+      return { visible: el.matches(':focus-visible') && style.outlineStyle !== 'none', inside: r.left - out >= c.left && r.right + out <= c.right };
+    });
+    expect(ring).toEqual({ visible: true, inside: true });
   });
 }
 

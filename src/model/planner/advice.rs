@@ -120,7 +120,7 @@ impl PlanInput {
         }
         if self.restarts_first() {
             let timeout =
-                super::first_checkpoint::config_minutes(super::first_checkpoint::cutover_timeout_s(self.full_pass_s()));
+                super::first_checkpoint::timeout_value(super::first_checkpoint::cutover_timeout_s(self.full_pass_s()));
             steps.insert(0, step(format!("A savepoint of this job would outlast Flink's default checkpoint timeout, so restart it with a longer one first. {} If it does: cancel it, and start it again from its latest checkpoint at its old parallelism {current} in NO_CLAIM mode, with execution.checkpointing.timeout at {timeout} and tolerable-failed-checkpoints at {}. The steps below start from that running job.", super::first_checkpoint::CANCEL_KEEPS, super::first_checkpoint::CUTOVER_TOLERABLE), true));
         }
         steps

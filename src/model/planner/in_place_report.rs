@@ -66,13 +66,16 @@ pub struct InPlaceReport {
 /// The downtime line: the in-place restore's arithmetic (after a restart that raises the
 /// checkpoint timeout, where its first checkpoint needs one), and how it compares with stopping
 /// with a savepoint and restarting from it, and with the plan's shorter outage where a running
-/// job's plan offers one (`shortcut`: cancelling it and restoring its retained checkpoint).
+/// job's plan offers one (`shortcut`: cancelling it and restoring its retained checkpoint). A
+/// job that is down and restored directly (`down_direct`) takes no request: the figures are a
+/// running job's, said so, and no route is called the quicker one for this job.
 fn estimate_line(
     e: &InPlaceEstimate,
     point: RestorePoint,
     (current, target): (u32, u32),
     shortcut: bool,
     transactional: bool,
+    down_direct: bool,
 ) -> String {
     // Above one pass: RocksDB's incremental checkpoint read at the new parallelism, its overlap.
     let overlap = match e.read.is_once() {
@@ -91,6 +94,12 @@ fn estimate_line(
     let savepoint = format!("{} ({})", format_duration(e.via_savepoint_s), e.via_savepoint);
     let undone = format!("a request back to {current} undoes it the same way");
     let shortcut_s = e.shortcut_s.filter(|_| shortcut);
+    let (in_place_wins, plan_wins) = match down_direct {
+        false => ("in place is the quicker route here", "the plan's route is the quicker here"),
+        true => {
+            ("in place would be the quicker of the two", "stopping with a savepoint would be the quicker of the two")
+        }
+    };
     let compared = match (e.restore_s.cmp(&e.via_savepoint_s), shortcut_s) {
         // The same restore without a restart before it: quicker than in place by that restart.
         (order, Some(s)) if s < e.restore_s => format!(
@@ -101,13 +110,17 @@ fn estimate_line(
             },
             format_duration(s)
         ),
-        (std::cmp::Ordering::Less, None) => format!("{restore} Stopping with a savepoint and restarting from it would take {savepoint}: in place is the quicker route here, and {undone}."),
+        (std::cmp::Ordering::Less, None) => format!("{restore} Stopping with a savepoint and restarting from it would take {savepoint}: {in_place_wins}, and {undone}."),
         (std::cmp::Ordering::Less, Some(s)) => format!(
             "{restore} Stopping with a savepoint and restarting from it would take {savepoint}: in place is quicker than that, and {undone}. Cancelling the job and restoring its retained checkpoint at {target} (the plan's shorter outage) is down as long, {}, the same restore, with a cancel, a job that keeps its checkpoints on cancellation, and a new submission besides.",
             format_duration(s)
         ),
         (std::cmp::Ordering::Equal, _) => format!("{restore} Stopping with a savepoint and restarting from it takes as long, {savepoint}: in place saves the stop and the new submission, and {undone}."),
-        (std::cmp::Ordering::Greater, _) => format!("{restore} That is slower than stopping with a savepoint and restarting from it, {savepoint}: the plan's route is the quicker here."),
+        (std::cmp::Ordering::Greater, _) => format!("{restore} That is slower than stopping with a savepoint and restarting from it, {savepoint}: {plan_wins}."),
+    };
+    let compared = match down_direct {
+        true => format!("This job is down, so the plan's restore at {target} brings it back with no request. Asked of a running job: {compared}"),
+        false => compared,
     };
     // The plan's outage with transactional sinks also counts each restore's first checkpoint.
     match transactional {
@@ -212,7 +225,8 @@ impl InPlaceContext {
             estimate: estimate.as_ref().map(|e| {
                 // The plan offers its shorter outage to a running job restored directly.
                 let shortcut = self.job == JobStatus::Running && self.verdict == Verdict::DirectRestore;
-                estimate_line(e, point, (input.current, input.target), shortcut, self.transactional)
+                let down_direct = self.job == JobStatus::Down && self.verdict == Verdict::DirectRestore;
+                estimate_line(e, point, (input.current, input.target), shortcut, self.transactional, down_direct)
             }),
             request_intro: match outcome {
                 InPlaceOutcome::NotInRelease => format!("From 1.18 on, the request: {call}:"),

@@ -227,6 +227,42 @@ fn in_place_is_weighed_against_the_plans_shorter_outage() {
     }
 }
 
+/// A job that is down and restored directly takes no request: its estimate is a running job's,
+/// said so, and calls no route the quicker one here (found by review: a down job was told "in
+/// place is the quicker route here" of a stop it cannot take).
+#[test]
+fn a_down_jobs_estimate_is_a_running_jobs() {
+    let rates = Rates { savepoint: 300 * MIB, rewrite: 300 * MIB, restore: 300 * MIB, incremental: 300 * MIB };
+    let estimate = |target: u32, backend: Backend, job: JobStatus, verdict: Verdict| {
+        let mut c = context(24, target, Scheduler::Adaptive, job, verdict);
+        (c.input.slots, c.state) = (None, (1 << 40, rates, backend));
+        c.report().estimate.expect("an estimate")
+    };
+    // (target, backend, the running job's verdict on the two routes, the down job's)
+    for (target, backend, running, down) in [
+        (48, Backend::HashMap, "in place is the quicker route here", "in place would be the quicker of the two"),
+        (
+            100,
+            Backend::RocksDb,
+            "the plan's route is the quicker here",
+            "stopping with a savepoint would be the quicker of the two",
+        ),
+    ] {
+        let r = estimate(target, backend, JobStatus::Running, Verdict::RewriteNeeded);
+        assert!(r.starts_with("Downtime:") && r.contains(running), "{r}");
+        let d = estimate(target, backend, JobStatus::Down, Verdict::DirectRestore);
+        assert!(d.starts_with(&format!("This job is down, so the plan's restore at {target} brings it back with no request. Asked of a running job: Downtime:")), "{d}");
+        assert!(d.contains(down) && !d.contains("quicker route here") && !d.contains("quicker here"), "{d}");
+    }
+    // Down, but brought back first at its old parallelism (not restored directly): it runs
+    // when the request is sent, so the comparison is this job's.
+    let back_first = estimate(48, Backend::HashMap, JobStatus::Down, Verdict::RewriteNeeded);
+    assert!(
+        back_first.starts_with("Downtime:") && back_first.contains("in place is the quicker route here"),
+        "{back_first}"
+    );
+}
+
 #[test]
 fn the_markdown_holds_every_part_in_order() {
     let r = context(4, 200, Scheduler::Adaptive, JobStatus::Running, Verdict::RewriteNeeded).report();

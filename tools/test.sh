@@ -2,7 +2,7 @@
 # Runs every test, in order, stopping at the first failure:
 #   1. cargo fmt --check, shellcheck on every shell script, the spec check (no page.url()
 #      snapshot, no sleep: www/check-specs.mjs), the labs' own words (no 8 words in a row of a
-#      seed text beside the checkout: tools/own-words.mjs), the set-up scripts on a simulated bare machine
+#      seed text, or of their hashes in tools/seed-runs.txt: tools/own-words.mjs), the set-up scripts on a simulated bare machine
 #      (tests/scripts/setup-test.sh), the bundle's linker with a stand-in rust-lld
 #      (tests/scripts/link-modules-test.sh)
 #   2. cargo clippy (native and wasm32), warnings are errors

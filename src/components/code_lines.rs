@@ -26,13 +26,18 @@ fn line(text: &str) -> Html {
     let spaces = text.len() - text.trim_start_matches(' ').len();
     let units = units(&text[spaces..]);
     // The spaces and the first word after them, kept together (or its first character).
-    let lead = match units.first() {
-        Some(first) if first.chars().count() <= WHOLE => spaces + first.len(),
-        _ => text[spaces..].chars().next().map_or(text.len(), |c| spaces + c.len_utf8()),
+    let (lead, first) = match units.first() {
+        Some(first) if first.chars().count() <= WHOLE => {
+            (spaces + first.len(), html! { <span class="word">{ &text[spaces..spaces + first.len()] }</span> })
+        }
+        _ => {
+            let lead = text[spaces..].chars().next().map_or(text.len(), |c| spaces + c.len_utf8());
+            (lead, html! { { &text[spaces..lead] } })
+        }
     };
     html! {
         <span class={classes!("line", format!("hang-{}", spaces.min(8)))}>
-            <span class="lead">{ &text[..lead] }</span>{ words(&text[lead..]) }
+            <span class="lead">{ &text[..spaces] }{ first }</span>{ words(&text[lead..]) }
         </span>
     }
 }

@@ -209,13 +209,17 @@ test('on a phone a long command wraps under a hanging indent: a wrapped part nev
   const hangs = (pre) => pre.evaluateAll((lines) => lines.map((line) => {
     const range = document.createRange();
     range.selectNodeContents(line);
-    // One left edge per row: the leftmost of the row's boxes (the lead and the rest are two).
-    const rows = new Map();
-    for (const r of range.getClientRects()) {
-      const top = Math.round(r.top);
-      rows.set(top, Math.min(rows.get(top) ?? Infinity, r.left));
+    // One left edge per row: the leftmost of the row's boxes (the lead, a word's own box and the
+    // text between are several, their tops a pixel or two apart); a row starts half a line below
+    // the one before.
+    const half = parseFloat(getComputedStyle(line).lineHeight) / 2 || 8;
+    const rows = [];
+    for (const r of [...range.getClientRects()].sort((x, y) => x.top - y.top)) {
+      const row = rows.at(-1);
+      if (row && r.top - row.top < half) row.left = Math.min(row.left, r.left);
+      else rows.push({ top: r.top, left: r.left });
     }
-    const lefts = [...rows.keys()].sort((x, y) => x - y).map((top) => rows.get(top));
+    const lefts = rows.map((row) => row.left);
     const ch = parseFloat(getComputedStyle(line).fontSize) * 0.6;
     const spaces = line.textContent.length - line.textContent.trimStart().length;
     return { text: line.textContent, spaces, wrapped: lefts.length > 1, deeper: lefts.slice(1).every((l) => l - lefts[0] > (spaces + 2) * ch) };
@@ -248,6 +252,15 @@ test('on a phone a long command wraps under a hanging indent: a wrapped part nev
   });
   expect(split.words, 'the page has short words with hyphens to keep whole').toBeGreaterThan(5);
   expect(split.broken).toEqual([]);
+  // A mouse selection of a block copies its lines as written: no row of the wrapping, no word's
+  // box, adds a line break or loses a space.
+  for (const pre of [request, page.getByTestId('inplace-operator').locator('pre').first()]) {
+    const copied = await pre.evaluate((el) => {
+      getSelection().selectAllChildren(el);
+      return { selected: getSelection().toString().replace(/\n$/, ''), lines: [...el.querySelectorAll('.line')].map((l) => l.textContent).join('\n') };
+    });
+    expect(copied.selected).toBe(copied.lines);
+  }
   // At a laptop's width a short word or number is never split across rows: `100'` stays whole.
   await page.setViewportSize({ width: 1280, height: 800 });
   const jq = request.locator('.line').nth(1);

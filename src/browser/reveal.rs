@@ -16,13 +16,16 @@ thread_local! {
     static REVEALING: std::cell::RefCell<Option<Revealing>> = const { std::cell::RefCell::new(None) };
 }
 
-/// Gives the focus to the first element the first of `selectors` that matches any matches, and
-/// brings its top into view; again each time the page grows, while it keeps the focus and the
-/// reader has done nothing yet.
-pub fn reveal_first(selectors: &[&str]) {
+/// Gives the focus to the first element the first of `selectors` that matches any matches, as
+/// a group named `label` (only that one: the parts around it stay unnamed, so a screen reader
+/// says the name once), and brings its top into view; again each time the page grows, while it
+/// keeps the focus and the reader has done nothing yet.
+pub fn reveal_first(selectors: &[&str], label: &str) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     let found = selectors.iter().find_map(|s| document.query_selector(s).ok().flatten());
     let Some(element) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
+    let _ = element.set_attribute("role", "group");
+    let _ = element.set_attribute("aria-label", label);
     let _ = element.focus();
     element.scroll_into_view();
     let moved = std::rc::Rc::new(std::cell::Cell::new(false));

@@ -45,10 +45,10 @@ fn use_reveal() -> Option<(&'static str, &'static str)> {
 /// Once a part where the whole lab comes up is drawn, the lab's anchor for it (a [`RevealAt`]),
 /// else its first such part, is brought into view and focused (`browser::reveal_first`).
 #[hook]
-fn use_brought_into_view(revealed: bool) {
+fn use_brought_into_view(revealed: Option<&'static str>) {
     use_effect_with(revealed, |&revealed| {
-        if revealed {
-            browser::reveal::reveal_first(&["[data-revealed=\"anchor\"]", "[data-revealed=\"part\"]"]);
+        if let Some(label) = revealed {
+            browser::reveal::reveal_first(&["[data-revealed=\"anchor\"]", "[data-revealed=\"part\"]"], label);
         }
     });
 }
@@ -57,10 +57,10 @@ fn use_brought_into_view(revealed: bool) {
 #[function_component]
 pub fn InView(props: &InViewProps) -> Html {
     let revealed = use_reveal().filter(|(name, _)| props.names.contains(name));
-    use_brought_into_view(revealed.is_some());
+    use_brought_into_view(revealed.map(|(_, label)| label));
     match (use_view(), revealed) {
         (Some(view), _) if !props.names.contains(&view) => html! {},
-        (_, Some((_, label))) => focused_part("part", label, props.children.clone()),
+        (_, Some(_)) => focused_part("part", props.children.clone()),
         _ => props.children.clone(),
     }
 }
@@ -79,15 +79,16 @@ pub struct RevealAtProps {
 #[function_component]
 pub fn RevealAt(props: &RevealAtProps) -> Html {
     let revealed = use_reveal().filter(|(name, _)| *name == props.name);
-    use_brought_into_view(revealed.is_some());
+    use_brought_into_view(revealed.map(|(_, label)| label));
     match revealed {
-        Some((_, label)) => focused_part("anchor", label, props.children.clone()),
+        Some(_) => focused_part("anchor", props.children.clone()),
         None => props.children.clone(),
     }
 }
 
-/// The part the whole lab comes up at: focusable, and a group named by its section's label,
-/// which a screen reader says as the focus lands.
-fn focused_part(kind: &'static str, label: &'static str, children: Html) -> Html {
-    html! { <div class="revealed" data-revealed={kind} role="group" aria-label={label} tabindex="-1">{ children }</div> }
+/// A part the whole lab may come up at: focusable. The one that takes the focus (the anchor,
+/// else the first part) becomes a group named by its section's label, which a screen reader
+/// says as the focus lands (`browser::reveal::reveal_first`).
+fn focused_part(kind: &'static str, children: Html) -> Html {
+    html! { <div class="revealed" data-revealed={kind} tabindex="-1">{ children }</div> }
 }

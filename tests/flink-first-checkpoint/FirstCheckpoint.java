@@ -42,6 +42,10 @@
  *      names), so none falls in the run: a checkpoint uploads the changes since the last one, and
  *      its state size is every change logged since the start, not the live state. After F3:
  *      whether changelog files were written under dstl.dfs.base-path.
+ * While F1's and F3's jobs run (after their 3 checkpoints, before the cancel), the cluster's REST
+ * API GET /jobs/:id/checkpoints/config: under the case's line, its state_changelog_enabled and,
+ * each when present, changelog_storage and changelog_periodic_materialization_interval (as Flink
+ * writes them; a field Flink leaves out is reported as absent). The raw JSON goes to stderr.
  *
  * stdout: the deterministic report (committed as observed-flink-<version>.txt); stderr: progress.
  * Last, how Flink reads the runbook's values ("467 min", "3").
@@ -399,7 +403,7 @@ public class FirstCheckpoint extends FlinkLab {
      * (from when the keyed operator has processed KEYS records: every key holds its value, and only
      * the HOT keys change) have completed; reports their kinds; cancels it.
      */
-    static void heap(String label, String how, Map<String, String> extra) throws Exception {
+    static void heap(String label, String how, Map<String, String> extra, boolean restConfig) throws Exception {
         progress(label + " " + how);
         Blob.RECORDS.set(0);
         JobID id = cluster.submitJob(heapJob(label, extra)).get(60, TimeUnit.SECONDS).getJobID();
@@ -426,7 +430,37 @@ public class FirstCheckpoint extends FlinkLab {
             kinds.add(describe(c));
         }
         out(String.format("%-2s %-58s the first 3 checkpoints 1 s into the hot phase: %s", label, how, String.join(", ", kinds)));
+        if (restConfig) {
+            checkpointConfig(label, id);
+        }
         cancel(cluster, id);
+    }
+
+    /** A top-level field's JSON value in `json` (a string without its quotes), or null when absent. */
+    static String jsonField(String json, String name) {
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("\"" + name + "\"\\s*:\\s*(\"((?:[^\"\\\\]|\\\\.)*)\"|[^,}\\]\\s]+)").matcher(json);
+        if (!m.find()) {
+            return null;
+        }
+        return m.group(2) != null ? m.group(2) : m.group(1);
+    }
+
+    /**
+     * The running job's GET /jobs/:id/checkpoints/config: state_changelog_enabled and, when Flink
+     * writes them, changelog_storage and changelog_periodic_materialization_interval.
+     */
+    static void checkpointConfig(String label, JobID id) throws Exception {
+        String json = get("/jobs/" + id + "/checkpoints/config");
+        System.err.println("    " + label + " checkpoints/config: " + json);
+        StringBuilder line = new StringBuilder("   " + label + " GET /jobs/:id/checkpoints/config (the job running):");
+        String sep = " ";
+        for (String field : new String[] {"state_changelog_enabled", "changelog_storage", "changelog_periodic_materialization_interval"}) {
+            String v = jsonField(json, field);
+            line.append(sep).append(field).append(v == null ? " absent" : "=" + v);
+            sep = "; ";
+        }
+        out(line.toString());
     }
 
     /** The jar that holds `className` on this JVM's classpath, or null when the class is not there. */
@@ -454,8 +488,8 @@ public class FirstCheckpoint extends FlinkLab {
         out("");
         out("== Part 3: hashmap (heap) backend, checkpoints every 1 s, Part 1's job (" + KEYS + " keys x " + VALUE_BYTES
                 + " bytes, then only " + HOT + " keys updated), p=2");
-        heap("F1", "hashmap, execution.checkpointing.incremental not set", Map.of());
-        heap("F2", "hashmap, execution.checkpointing.incremental=true", Map.of("execution.checkpointing.incremental", "true"));
+        heap("F1", "hashmap, execution.checkpointing.incremental not set", Map.of(), true);
+        heap("F2", "hashmap, execution.checkpointing.incremental=true", Map.of("execution.checkpointing.incremental", "true"), false);
         String version = org.apache.flink.runtime.util.EnvironmentInformation.getVersion();
         String jar = jarOf(CHANGELOG_STORAGE_FACTORY);
         if (jar == null) {
@@ -470,7 +504,7 @@ public class FirstCheckpoint extends FlinkLab {
         cluster = startMiniCluster(4, "64m", "256m", Map.of(
                 "state.changelog.storage", "filesystem",
                 "dstl.dfs.base-path", changelog.toURI().toString()));
-        heap("F3", "hashmap + changelog (state.changelog.enabled=true)", Map.of("state.changelog.enabled", "true"));
+        heap("F3", "hashmap + changelog (state.changelog.enabled=true)", Map.of("state.changelog.enabled", "true"), true);
         out("   F3's cluster: state.changelog.storage=filesystem, dstl.dfs.base-path=<work>/changelog; changelog files written there: "
                 + (filesUnder(changelog) > 0 ? "yes" : "no"));
     }

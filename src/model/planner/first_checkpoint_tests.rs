@@ -39,15 +39,22 @@ fn heap_checkpoints_are_full_and_changelog_ones_incremental_as_observed() {
     assert!(line("F2").contains("hashmap, execution.checkpointing.incremental=true"));
     assert!(line("F3").contains("hashmap + changelog (state.changelog.enabled=true)"));
     assert!(OBSERVED.contains("F3's cluster: state.changelog.storage=filesystem, dstl.dfs.base-path=<work>/changelog; changelog files written there: yes"));
+    // Where the sentences send the operator to tell whether the changelog is on: the REST
+    // API's checkpoint configuration said so of each job, off and on.
+    for (label, on) in [("F1", false), ("F3", true)] {
+        assert!(OBSERVED.contains(&format!(
+            "   {label} GET /jobs/:id/checkpoints/config (the job running): state_changelog_enabled={on};"
+        )));
+    }
     assert!(after_the_cutover(Backend::HashMap).contains("with execution.checkpointing.incremental set or not"));
     assert!(after_the_cutover(Backend::HashMap)
-        .contains("with the changelog state backend on (state.changelog.enabled: true)"));
+        .contains("with the changelog state backend on (state.changelog.enabled: true; GET /jobs/<job-id>/checkpoints/config says state_changelog_enabled)"));
     assert!(savepoint_check(13_981, Backend::HashMap, true)
         .unwrap()
         .contains("(observed in Flink 2.3.0, tests/flink-first-checkpoint"));
     assert!(savepoint_check(13_981, Backend::HashMap, true)
         .unwrap()
-        .contains("Not with the changelog state backend on (state.changelog.enabled: true)"));
+        .contains("Not with the changelog state backend on (state.changelog.enabled: true; GET /jobs/<job-id>/checkpoints/config says state_changelog_enabled)"));
     assert!(restarted_to_raise(Backend::RocksDb) && !restarted_to_raise(Backend::HashMap));
 }
 
@@ -80,7 +87,7 @@ fn a_checkpoint_past_its_timeout_fails_the_job_over_only_at_the_defaults() {
     // already, so no restart is asked for, only a check.
     let heap = savepoint_check(13_981, Backend::HashMap, true).unwrap();
     assert!(heap.contains("already runs with a timeout above that"), "{heap}");
-    assert!(heap.contains("or it is below 467 min (7 h 47 min), restart it with 467 min first"), "{heap}");
+    assert!(heap.contains("or it is below 467 min (7 h 47 min), restart it with that timeout first"), "{heap}");
     assert!(savepoint_check(13_981, Backend::HashMap, false)
         .unwrap()
         .contains("the plan's first step restarts or brings back the job"));
@@ -115,7 +122,7 @@ fn the_cutover_timeout_is_twice_the_estimate_in_whole_minutes() {
     }
     assert!(timeout_check(13_981, Backend::RocksDb)
         .unwrap()
-        .contains("to 467 min (7 h 47 min) and execution.checkpointing.tolerable-failed-checkpoints to 3"));
+        .contains("(about 3 h 53 min). Flink's defaults give a checkpoint 10 min and tolerate no failed one: it would expire, the job would fail over and restore again, in a loop. Raise execution.checkpointing.timeout to twice that, 467 min (7 h 47 min), and execution.checkpointing.tolerable-failed-checkpoints to 3"));
     // Every sentence names a timeout to set as the configuration writes it, with hours from
     // an hour on: the heap check and the cutover's say the same value alike.
     for (seconds, text) in [

@@ -2,11 +2,12 @@
 //! line wraps under a hanging indent four columns deeper than the line's own start (`hang-N`,
 //! N its leading spaces, up to 8), so a wrapped part never lines up with a line of its own: a
 //! shell continuation (two spaces in) or a YAML key (four). The leading spaces stay with the
-//! line's first word (`lead`, never broken; only its first character where the word is longer
+//! line's first word (`lead`, never broken; only its head, [`head`], where the word is longer
 //! than [`WHOLE`]), so no row holds spaces alone. A word of a hyphen and at most [`WHOLE`]
 //! characters is kept whole (`word`): `--fromSavepoint` never splits into `--` and a row below
 //! that reads as a word of its own; nor is a comment's `#` or a closing `\` left alone on a
-//! row. Rows break at spaces, and a longer word anywhere inside it.
+//! row. A longer word keeps its head whole (`-Dpipeline.`), so no row ends in a lone `-`. Rows
+//! break at spaces, and a word wider than its row (a deep line at 320 px) inside itself.
 //! The lines are blocks, so a selection copies them as lines, their spaces kept.
 
 use yew::prelude::*;
@@ -24,21 +25,38 @@ pub const WHOLE: usize = 24;
 
 fn line(text: &str) -> Html {
     let spaces = text.len() - text.trim_start_matches(' ').len();
-    let units = units(&text[spaces..]);
-    // The spaces and the first word after them, kept together (or its first character).
-    let (lead, first) = match units.first() {
-        Some(first) if first.chars().count() <= WHOLE => {
-            (spaces + first.len(), html! { <span class="word">{ &text[spaces..spaces + first.len()] }</span> })
-        }
-        _ => {
-            let lead = text[spaces..].chars().next().map_or(text.len(), |c| spaces + c.len_utf8());
-            (lead, html! { { &text[spaces..lead] } })
-        }
+    let first = units(&text[spaces..]).into_iter().next().unwrap_or_default();
+    // The spaces and the first word after them, kept together: the word, or its head where it
+    // is longer (`pipeline.`), or its first character. The rest of that word follows as text.
+    let kept = match head(&first) {
+        0 => text[spaces..].chars().next().map_or(0, char::len_utf8),
+        h => h,
+    };
+    let (lead_word, rest) = (&first[..kept], &first[kept..]);
+    let word = match head(&first) {
+        0 => html! { { lead_word } },
+        _ => html! { <span class="word">{ lead_word }</span> },
     };
     html! {
         <span class={classes!("line", format!("hang-{}", spaces.min(8)))}>
-            <span class="lead">{ &text[..spaces] }{ first }</span>{ words(&text[lead..]) }
+            <span class="lead">{ &text[..spaces] }{ word }</span>{ rest }{ words(&text[spaces + first.len()..]) }
         </span>
+    }
+}
+
+/// How much of `word` is kept whole, in bytes: all of a word of at most [`WHOLE`] characters;
+/// of a longer one its head, through the first `.`, `=`, `:`, `/` or inner `-` (so
+/// `-Dpipeline.` stays one, never `-` alone at the end of a row), where that is short enough;
+/// else nothing.
+fn head(word: &str) -> usize {
+    if word.chars().count() <= WHOLE {
+        return word.len();
+    }
+    let dashes = word.len() - word.trim_start_matches('-').len();
+    let cut = word[dashes..].char_indices().skip(1).find(|(_, c)| matches!(c, '.' | '=' | ':' | '/' | '-'));
+    match cut {
+        Some((at, c)) if word[..dashes + at].chars().count() < WHOLE => dashes + at + c.len_utf8(),
+        _ => 0,
     }
 }
 
@@ -60,23 +78,26 @@ fn units(text: &str) -> Vec<String> {
     units
 }
 
-/// The rest of a line: plain text, but each short word with a hyphen, and each `#` or `\`
-/// with its word, kept whole.
+/// The rest of a line: plain text, but each short word with a hyphen, each `#` or `\` with its
+/// word, and the head of each long word ([`head`]), kept whole.
 fn words(text: &str) -> Html {
-    let whole = |w: &str| (w.contains('-') || w.contains(' ')) && w.chars().count() <= WHOLE;
     let mut parts = Vec::new();
     let mut plain = String::new();
     for (i, word) in units(text).into_iter().enumerate() {
         if i > 0 {
             plain.push(' ');
         }
-        match whole(&word) {
-            true => {
-                parts.push(html! { { std::mem::take(&mut plain) } });
-                parts.push(html! { <span class="word">{ word }</span> });
-            }
-            false => plain.push_str(&word),
+        let short = word.chars().count() <= WHOLE;
+        let kept = match short {
+            true if word.contains('-') || word.contains(' ') => word.len(),
+            true => 0,
+            false => head(&word),
+        };
+        if kept > 0 {
+            parts.push(html! { { std::mem::take(&mut plain) } });
+            parts.push(html! { <span class="word">{ &word[..kept] }</span> });
         }
+        plain.push_str(&word[kept..]);
     }
     parts.push(html! { { plain } });
     parts.into_iter().collect::<Html>()
@@ -84,7 +105,23 @@ fn words(text: &str) -> Html {
 
 #[cfg(test)]
 mod tests {
-    use super::units;
+    use super::{head, units};
+
+    /// A long word keeps its head whole: never a lone `-` or `p` at the end of a row.
+    #[test]
+    fn a_long_words_head_is_kept_whole() {
+        for (word, kept) in [
+            ("-Dpipeline.max-parallelism=1200", "-Dpipeline."),
+            ("pipeline.max-parallelism:", "pipeline."),
+            ("http://<jobmanager>:8081/jobs/<job-id>/resource-requirements", "http:"),
+            ("--allowNonRestoredState-and-more-words-here", "--allowNonRestoredState-"),
+            ("--aVeryLongFlagWithoutAnyBreakInIt=1", ""),
+            ("jobmanager.scheduler:", "jobmanager.scheduler:"),
+            ("", ""),
+        ] {
+            assert_eq!(&word[..head(word)], kept, "{word}");
+        }
+    }
 
     /// Joined again with single spaces the units give the line back; `#` and `\` hold to
     /// their words.

@@ -277,6 +277,40 @@ test('on a phone a long command wraps under a hanging indent: a wrapped part nev
   expect(await rowsOf("100'")).toBe(1);
 });
 
+test('at 320 px a command block never leaves a dash or a first letter alone at a row\'s end', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  // Seed 004's plan: its runbook passes -Dpipeline.max-parallelism=1200 and sets
+  // pipeline.max-parallelism: 1200, both longer than a row is wide here (found by review: a row
+  // ended "-cm NO_CLAIM -", another began with the key's first letter, moved).
+  await open(page, '#/planner');
+  await expect(page.locator('pre.command').first()).toBeVisible();
+  const rows = await page.locator('pre.command .line').evaluateAll((lines) => lines.map((line) => {
+    // Each character's row, by its box; a row starts half a line below the one before.
+    const half = parseFloat(getComputedStyle(line).lineHeight) / 2 || 8;
+    const chars = [];
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.textContent.length; i += 1) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const box = [...range.getClientRects()].find((r) => r.width > 0);
+        if (box) chars.push({ top: box.top, c: node.textContent[i] });
+      }
+    }
+    const out = [];
+    for (const { top, c } of chars.sort((x, y) => x.top - y.top)) {
+      if (out.length && top - out.at(-1).top < half) out.at(-1).text += c;
+      else out.push({ top, text: c });
+    }
+    return out.map((r) => r.text);
+  }));
+  const flat = rows.flat();
+  expect(flat.some((r) => r.includes('-Dpipeline.max-parallelism=1200')) || rows.some((r) => r.length > 1), 'long lines wrap at 320 px').toBe(true);
+  const bad = flat.filter((r) => /(^|\s)-$/.test(r.trimEnd()) || /^\s*\S$/.test(r));
+  expect(bad).toEqual([]);
+});
+
 test('focus stays in the key table after a row is removed', async ({ page }) => {
   await open(page, '#/skew?p=4');
   await page.getByLabel('Keys (CSV)').fill('a,1\nb,2\nc,3');

@@ -73,7 +73,7 @@ pub fn config_minutes(seconds: u64) -> String {
 /// hours (`467 min (7 h 47 min)`), so one value reads the same in every sentence that names it.
 pub fn timeout_value(seconds: u64) -> String {
     match seconds >= 3600 {
-        true => format!("{} ({})", config_minutes(seconds), format_duration(seconds.div_ceil(60) * 60)),
+        true => format!("{} ({})", config_minutes(seconds), format_duration(seconds.div_ceil(60).saturating_mul(60))),
         false => config_minutes(seconds),
     }
 }

@@ -131,6 +131,8 @@ fn the_cutover_timeout_is_twice_the_estimate_in_whole_minutes() {
         (3600, "60 min (1 h)"),
         (28_020, "467 min (7 h 47 min)"),
         (28_001, "467 min (7 h 47 min)"),
+        // Found by the fuzz target: no overflow at the largest value.
+        (u64::MAX, "307445734561825861 min (5124095576030431 h)"),
     ] {
         assert_eq!(timeout_value(seconds), text, "{seconds}");
     }

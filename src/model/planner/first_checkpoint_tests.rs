@@ -109,33 +109,25 @@ fn the_defaults_are_the_jars() {
 
 #[test]
 fn the_cutover_timeout_is_twice_the_estimate_in_whole_minutes() {
-    // (full checkpoint seconds, timeout seconds, as configuration)
-    for (full, timeout, text) in [
-        (0, 600, "10 min"),
-        (100, 600, "10 min"),
-        (301, 660, "11 min"),
-        (13_981, 28_020, "467 min"),
-        (u64::MAX, u64::MAX, "307445734561825861 min"),
+    // (full checkpoint seconds, timeout seconds, as configuration, as every sentence says it:
+    // with hours from an hour on, so the heap check and the cutover's say one value alike)
+    for (full, timeout, text, said) in [
+        (0, 600, "10 min", "10 min"),
+        (100, 600, "10 min", "10 min"),
+        (301, 660, "11 min", "11 min"),
+        (1770, 3540, "59 min", "59 min"),
+        (1800, 3600, "60 min", "60 min (1 h)"),
+        (13_981, 28_020, "467 min", "467 min (7 h 47 min)"),
+        // The largest: the fuzz target found the sentence's hours overflowing there.
+        (u64::MAX, u64::MAX, "307445734561825861 min", "307445734561825861 min (5124095576030431 h)"),
     ] {
         assert_eq!(cutover_timeout_s(full), timeout, "{full}");
         assert_eq!(config_minutes(timeout), text);
+        assert_eq!(timeout_value(timeout), said);
     }
     assert!(timeout_check(13_981, Backend::RocksDb)
         .unwrap()
         .contains("(about 3 h 53 min). Flink's defaults give a checkpoint 10 min and tolerate no failed one: it would expire, the job would fail over and restore again, in a loop. Raise execution.checkpointing.timeout to twice that, 467 min (7 h 47 min), and execution.checkpointing.tolerable-failed-checkpoints to 3"));
-    // Every sentence names a timeout to set as the configuration writes it, with hours from
-    // an hour on: the heap check and the cutover's say the same value alike.
-    for (seconds, text) in [
-        (600, "10 min"),
-        (3540, "59 min"),
-        (3600, "60 min (1 h)"),
-        (28_020, "467 min (7 h 47 min)"),
-        (28_001, "467 min (7 h 47 min)"),
-        // Found by the fuzz target: no overflow at the largest value.
-        (u64::MAX, "307445734561825861 min (5124095576030431 h)"),
-    ] {
-        assert_eq!(timeout_value(seconds), text, "{seconds}");
-    }
     // Flink reads the runbook's minutes as minutes (observed).
     assert!(OBSERVED.contains(
         "execution.checkpointing.timeout: 467 min -> PT7H47M; execution.checkpointing.tolerable-failed-checkpoints: 3 -> 3"

@@ -116,7 +116,19 @@ impl PlanInput {
             ],
         };
         if down && verdict != Verdict::DirectRestore {
-            steps.insert(0, step(format!("The job is down: bring it back first, from its {latest} at its old parallelism {current} (at most the snapshot's max parallelism {saved}), in NO_CLAIM mode, so that it runs again while the rest is prepared. The steps below start from that running job."), true));
+            // Its first checkpoint is a full one: where that needs the longer timeout, the restore
+            // that brings it back sets it, as its commands do (and the savepoints after it need it).
+            let raised = match super::first_checkpoint::needs_raise(self.full_pass_s()) {
+                true => format!(
+                    ", with execution.checkpointing.timeout at {} and tolerable-failed-checkpoints at {}",
+                    super::first_checkpoint::timeout_value(super::first_checkpoint::cutover_timeout_s(
+                        self.full_pass_s()
+                    )),
+                    super::first_checkpoint::CUTOVER_TOLERABLE
+                ),
+                false => String::new(),
+            };
+            steps.insert(0, step(format!("The job is down: bring it back first, from its {latest} at its old parallelism {current} (at most the snapshot's max parallelism {saved}), in NO_CLAIM mode{raised}, so that it runs again while the rest is prepared. The steps below start from that running job."), true));
         }
         if self.restarts_first() {
             let timeout =

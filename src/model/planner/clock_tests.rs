@@ -21,6 +21,13 @@ fn a_job_that_is_down_comes_back_first() {
         "{}",
         plan.steps[0].text
     );
+    // Its first checkpoint is a full one, past the default timeout: the step says the timeout
+    // its commands set (found by review: only the commands said it).
+    assert!(
+        plan.steps[0].text.contains("in NO_CLAIM mode, with execution.checkpointing.timeout at 467 min (7 h 47 min) and tolerable-failed-checkpoints at 3, so that it runs again"),
+        "{}",
+        plan.steps[0].text
+    );
     assert!(plan.steps[0].reversible && !plan.steps[0].point_of_no_return);
     assert_eq!(plan.steps.len(), seed().plan().steps.len(), "one first step each: bring back, or restart");
     let t = &plan.timeline;

@@ -27,7 +27,7 @@ pub fn after_the_cutover(backend: Backend) -> &'static str {
 const HEAP_OBSERVED: &str = "tests/flink-first-checkpoint: every steady checkpoint of the heap backend uploaded the whole state, with execution.checkpointing.incremental set or not";
 
 /// The heap backend's keys after the cutover, with why (observed in Flink 2.3.0).
-pub const HEAP_FULL_AFTER: &str = "keep them raised: every checkpoint of the heap backend uploads the whole state (observed in Flink 2.3.0, with execution.checkpointing.incremental set or not); with the changelog state backend on (state.changelog.enabled: true; GET /jobs/<job-id>/checkpoints/config says state_changelog_enabled) its checkpoints upload only the changes (observed too), and once they complete well inside the default timeout the keys can be set back";
+pub const HEAP_FULL_AFTER: &str = "keep them raised: every checkpoint of the heap backend uploads the whole state (observed in Flink 2.3.0, with execution.checkpointing.incremental set or not; with the changelog state backend on only the changes, observed too), and every savepoint of it is bound by the same timeout";
 
 /// [`after_the_cutover`] as a sentence: "Set them back at the next planned restart".
 pub fn after_the_cutover_sentence(backend: Backend) -> String {
@@ -104,7 +104,7 @@ pub fn timeout_check(full_checkpoint_s: u64, backend: Backend) -> Option<String>
         "an upload only a little slower than this estimate would expire it, and the job would fail over and restore again, in a loop"
     };
     Some(format!(
-        "The first checkpoint after the restore uploads the whole state ({}). Flink's defaults give a checkpoint {} and tolerate no failed one: {consequence}. Raise execution.checkpointing.timeout to twice that, {}, and execution.checkpointing.tolerable-failed-checkpoints to {CUTOVER_TOLERABLE} for the cutover; afterwards {} (the defaults: {} and {DEFAULT_TOLERABLE}).",
+        "The first checkpoint after the restore uploads the whole state ({}). Flink's defaults give a checkpoint {} and tolerate no failed one: {consequence}. Raise execution.checkpointing.timeout to twice that, in whole minutes, {}, and execution.checkpointing.tolerable-failed-checkpoints to {CUTOVER_TOLERABLE} for the cutover; afterwards {} (the defaults: {} and {DEFAULT_TOLERABLE}).",
         about(full_checkpoint_s),
         format_duration(DEFAULT_TIMEOUT_S),
         timeout_value(cutover_timeout_s(full_checkpoint_s)),
@@ -140,7 +140,7 @@ pub const CANCEL_KEEPS: &str = "Check before anything that it keeps its checkpoi
 pub fn savepoint_check(savepoint_s: u64, backend: Backend, running: bool) -> Option<String> {
     if running && !restarted_to_raise(backend) && savepoint_outlasts_default(savepoint_s) {
         return Some(format!(
-            "A savepoint of this job takes about {}, past Flink's default checkpoint timeout ({}), which a savepoint is bound by too: past it the savepoint fails (\"Checkpoint expired before completing.\"). With the heap backend each checkpoint uploads the whole state as well (observed in Flink 2.3.0, {HEAP_OBSERVED}), so a job whose checkpoints complete already runs with a timeout above that, and its savepoint, as long, fits it. Not with the changelog state backend on (state.changelog.enabled: true; GET /jobs/<job-id>/checkpoints/config says state_changelog_enabled): its checkpoints upload only the changes (observed too), so its timeout says nothing of a full pass, and it is restarted as below. Compare the duration of its latest checkpoints (the web UI's checkpoint history, or GET /jobs/<job-id>/checkpoints) with its execution.checkpointing.timeout: where they come close to it, or it is below {}, restart it with that timeout first, as the plan would a RocksDB job: {}",
+            "A savepoint of this job takes about {}, past Flink's default checkpoint timeout ({}), which a savepoint is bound by too: past it the savepoint fails (\"Checkpoint expired before completing.\"). With the heap backend each checkpoint uploads the whole state as well (observed in Flink 2.3.0, {HEAP_OBSERVED}), so a job whose checkpoints complete already runs with a timeout above that, and its savepoint, as long, fits it. Not with the changelog state backend on (state.changelog.enabled: true; GET /jobs/<job-id>/checkpoints/config returns \"state_changelog_enabled\": true): its checkpoints upload only the changes (observed too), so its timeout says nothing of a full pass, and this plan, made for a heap job without it, does not restart it first: do so as below before the first savepoint, which adds that restore to the outage. Compare the duration of its latest checkpoints (the web UI's checkpoint history, or GET /jobs/<job-id>/checkpoints) with its execution.checkpointing.timeout: where they come close to it, or it is below {}, restart it with that timeout first, as the plan would a RocksDB job: {}",
             format_duration(savepoint_s),
             format_duration(DEFAULT_TIMEOUT_S),
             timeout_value(cutover_timeout_s(savepoint_s)),

@@ -48,13 +48,13 @@ fn heap_checkpoints_are_full_and_changelog_ones_incremental_as_observed() {
     }
     assert!(after_the_cutover(Backend::HashMap).contains("with execution.checkpointing.incremental set or not"));
     assert!(after_the_cutover(Backend::HashMap)
-        .contains("with the changelog state backend on (state.changelog.enabled: true; GET /jobs/<job-id>/checkpoints/config says state_changelog_enabled)"));
+        .contains("with the changelog state backend on only the changes, observed too), and every savepoint of it is bound by the same timeout"));
     assert!(savepoint_check(13_981, Backend::HashMap, true)
         .unwrap()
         .contains("(observed in Flink 2.3.0, tests/flink-first-checkpoint"));
     assert!(savepoint_check(13_981, Backend::HashMap, true)
         .unwrap()
-        .contains("Not with the changelog state backend on (state.changelog.enabled: true; GET /jobs/<job-id>/checkpoints/config says state_changelog_enabled)"));
+        .contains("Not with the changelog state backend on (state.changelog.enabled: true; GET /jobs/<job-id>/checkpoints/config returns \"state_changelog_enabled\": true): its checkpoints upload only the changes (observed too), so its timeout says nothing of a full pass, and this plan, made for a heap job without it, does not restart it first"));
     assert!(restarted_to_raise(Backend::RocksDb) && !restarted_to_raise(Backend::HashMap));
 }
 
@@ -127,7 +127,7 @@ fn the_cutover_timeout_is_twice_the_estimate_in_whole_minutes() {
     }
     assert!(timeout_check(13_981, Backend::RocksDb)
         .unwrap()
-        .contains("(about 3 h 53 min). Flink's defaults give a checkpoint 10 min and tolerate no failed one: it would expire, the job would fail over and restore again, in a loop. Raise execution.checkpointing.timeout to twice that, 467 min (7 h 47 min), and execution.checkpointing.tolerable-failed-checkpoints to 3"));
+        .contains("(about 3 h 53 min). Flink's defaults give a checkpoint 10 min and tolerate no failed one: it would expire, the job would fail over and restore again, in a loop. Raise execution.checkpointing.timeout to twice that, in whole minutes, 467 min (7 h 47 min), and execution.checkpointing.tolerable-failed-checkpoints to 3"));
     // Flink reads the runbook's minutes as minutes (observed).
     assert!(OBSERVED.contains(
         "execution.checkpointing.timeout: 467 min -> PT7H47M; execution.checkpointing.tolerable-failed-checkpoints: 3 -> 3"

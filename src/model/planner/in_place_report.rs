@@ -119,7 +119,7 @@ fn estimate_line(
         (std::cmp::Ordering::Greater, _) => format!("{restore} That is slower than stopping with a savepoint and restarting from it, {savepoint}: {plan_wins}."),
     };
     let compared = match down_direct {
-        true => format!("This job is down, so the plan's restore at {target} brings it back with no request, in the plan's time. Were it running, in place would go so. {compared}"),
+        true => format!("This job is down, so the plan's restore at {target} brings it back with no request, in the plan's time. If it were running, an in-place rescale would go like this. {compared}"),
         false => compared,
     };
     // The plan's outage with transactional sinks also counts each restore's first checkpoint.

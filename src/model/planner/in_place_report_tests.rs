@@ -251,7 +251,7 @@ fn a_down_jobs_estimate_is_a_running_jobs() {
         let r = estimate(target, backend, JobStatus::Running, Verdict::RewriteNeeded);
         assert!(r.starts_with("Downtime:") && r.contains(running), "{r}");
         let d = estimate(target, backend, JobStatus::Down, Verdict::DirectRestore);
-        assert!(d.starts_with(&format!("This job is down, so the plan's restore at {target} brings it back with no request, in the plan's time. Were it running, in place would go so. Downtime:")), "{d}");
+        assert!(d.starts_with(&format!("This job is down, so the plan's restore at {target} brings it back with no request, in the plan's time. If it were running, an in-place rescale would go like this. Downtime:")), "{d}");
         assert!(d.contains(down) && !d.contains("quicker route here") && !d.contains("quicker here"), "{d}");
     }
     // Down, but brought back first at its old parallelism (not restored directly): it runs
@@ -302,7 +302,7 @@ fn a_heap_jobs_wait_holds_its_full_checkpoint() {
         c.report().conditions.into_iter().find(|c| c.text.starts_with("The restart waits")).expect("the wait").text
     };
     let heap = wait(Backend::HashMap);
-    assert!(heap.starts_with("The restart waits for that checkpoint: about the checkpoint interval, 1 min here, and the checkpoint itself, with the heap backend a full one (about 3 h 53 min; only the changes with the changelog state backend on), while"), "{heap}");
+    assert!(heap.starts_with("The restart waits for that checkpoint: about the checkpoint interval, 1 min here, and the checkpoint itself, with the heap backend a full one (about 3 h 53 min), while"), "{heap}");
     let rocksdb = wait(Backend::RocksDb);
     assert!(
         rocksdb.starts_with("The restart waits for that checkpoint: about the checkpoint interval, 1 min here, while"),

@@ -61,7 +61,7 @@ pub(super) fn wait_condition(point: RestorePoint, interval_s: Option<u32>, full_
     });
     // A heap job's every checkpoint uploads the whole state: the wait holds that upload too.
     let upload = full_s.map_or(String::new(), |s| {
-        format!(", and the checkpoint itself, with the heap backend a full one ({}; only the changes with the changelog state backend on)", about(s))
+        format!(", and the checkpoint itself, with the heap backend a full one ({})", about(s))
     });
     let text = format!(
         "The restart waits for that checkpoint: about {interval}{upload}, while checkpoints succeed. If they fail, it goes ahead from the latest completed one after jobmanager.adaptive-scheduler.rescale-trigger.max-checkpoint-failures of them in a row (default 2), or after rescale-trigger.max-delay (not set by default: Flink then derives it from the checkpoint interval). The defaults are observed; what the scheduler does with them is read from Flink's option descriptions."

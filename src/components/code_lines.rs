@@ -39,21 +39,20 @@ fn line(text: &str) -> Html {
     };
     html! {
         <span class={classes!("line", format!("hang-{}", spaces.min(8)))}>
-            <span class="lead">{ &text[..spaces] }{ word }</span>{ rest }{ words(&text[spaces + first.len()..]) }
+            <span class="lead">{ &text[..spaces] }{ word }</span>{ breakable(rest) }{ words(&text[spaces + first.len()..]) }
         </span>
     }
 }
 
 /// How much of `word` is kept whole, in bytes: all of a word of at most [`WHOLE`] characters;
-/// of a longer one its head, through the first `.`, `=`, `:`, `/` or inner `-` (so
-/// `-Dpipeline.` stays one, never `-` alone at the end of a row), where that is short enough;
-/// else nothing.
+/// of a longer one its head, through the first `.`, `=` or inner `-` (so `-Dpipeline.` stays
+/// one, never `-` alone at the end of a row), where that is short enough; else nothing.
 fn head(word: &str) -> usize {
     if word.chars().count() <= WHOLE {
         return word.len();
     }
     let dashes = word.len() - word.trim_start_matches('-').len();
-    let cut = word[dashes..].char_indices().skip(1).find(|(_, c)| matches!(c, '.' | '=' | ':' | '/' | '-'));
+    let cut = word[dashes..].char_indices().skip(1).find(|(_, c)| matches!(c, '.' | '=' | '-'));
     match cut {
         Some((at, c)) if word[..dashes + at].chars().count() < WHOLE => dashes + at + c.len_utf8(),
         _ => 0,
@@ -61,13 +60,20 @@ fn head(word: &str) -> usize {
 }
 
 /// A line's words, split at single spaces (so joined again with one they give the line back),
-/// a comment's `#` joined to the word after it and a shell's closing `\` to the word before.
+/// a comment's `#` joined to the word after it, a shell's closing `\` to the word before, and
+/// a unit to its number (`467 min`, `"467 min"`: never 467 alone at the end of a row).
 fn units(text: &str) -> Vec<String> {
     let mut units: Vec<String> = Vec::new();
     let mut hash = false;
     for word in text.split(' ') {
+        let unit = word.trim_end_matches(['"', '\'', ',']);
+        let of_number = (1..=3).contains(&unit.len()) && unit.bytes().all(|b| b.is_ascii_alphabetic());
         match units.last_mut() {
-            Some(last) if hash || (word == "\\" && !last.is_empty()) => {
+            Some(last)
+                if hash
+                    || (word == "\\" && !last.is_empty())
+                    || (of_number && last.ends_with(|c: char| c.is_ascii_digit())) =>
+            {
                 last.push(' ');
                 last.push_str(word);
             }
@@ -97,9 +103,34 @@ fn words(text: &str) -> Html {
             parts.push(html! { { std::mem::take(&mut plain) } });
             parts.push(html! { <span class="word">{ &word[..kept] }</span> });
         }
-        plain.push_str(&word[kept..]);
+        match short {
+            true => plain.push_str(&word[kept..]),
+            // A long word breaks where it reads on (after a `.`, `=` or `/`), not anywhere.
+            false => {
+                parts.push(html! { { std::mem::take(&mut plain) } });
+                parts.push(breakable(&word[kept..]));
+            }
+        }
     }
     parts.push(html! { { plain } });
+    parts.into_iter().collect::<Html>()
+}
+
+/// `text` with a place to break (`<wbr>`, which copies as nothing) after each `.`, `=` and `/`
+/// but the first of `//`, so a long word breaks at a part of its own (`execution.` /
+/// `checkpointing.timeout:`) before the browser splits it anywhere.
+fn breakable(text: &str) -> Html {
+    let mut parts = Vec::new();
+    let mut from = 0;
+    for (at, c) in text.char_indices() {
+        let end = at + c.len_utf8();
+        if matches!(c, '.' | '=' | '/') && end < text.len() && !text[end..].starts_with('/') {
+            parts.push(html! { { &text[from..end] } });
+            parts.push(html! { <wbr /> });
+            from = end;
+        }
+    }
+    parts.push(html! { { &text[from..] } });
     parts.into_iter().collect::<Html>()
 }
 
@@ -113,7 +144,7 @@ mod tests {
         for (word, kept) in [
             ("-Dpipeline.max-parallelism=1200", "-Dpipeline."),
             ("pipeline.max-parallelism:", "pipeline."),
-            ("http://<jobmanager>:8081/jobs/<job-id>/resource-requirements", "http:"),
+            ("http://<jobmanager>:8081/jobs/<job-id>/resource-requirements", ""),
             ("--allowNonRestoredState-and-more-words-here", "--allowNonRestoredState-"),
             ("--aVeryLongFlagWithoutAnyBreakInIt=1", ""),
             ("jobmanager.scheduler:", "jobmanager.scheduler:"),
@@ -134,6 +165,9 @@ mod tests {
             ("a  b", vec!["a", "", "b"]),
             ("\\", vec!["\\"]),
             ("x: 1 # two words", vec!["x:", "1", "# two", "words"]),
+            ("timeout: 467 min", vec!["timeout:", "467 min"]),
+            ("t: \"467 min\" # as is", vec!["t:", "\"467 min\"", "# as", "is"]),
+            ("-p 100 -cm NO_CLAIM", vec!["-p", "100", "-cm", "NO_CLAIM"]),
             ("", vec![""]),
         ] {
             let units = units(text);

@@ -283,5 +283,8 @@ impl InPlaceReport {
 }
 
 #[cfg(test)]
+#[path = "in_place_report_estimate_tests.rs"]
+mod estimate_tests;
+#[cfg(test)]
 #[path = "in_place_report_tests.rs"]
 mod tests;

@@ -28,15 +28,14 @@ fn line(text: &str) -> Html {
     let first = units(&text[spaces..]).into_iter().next().unwrap_or_default();
     // The spaces and the first word after them, kept together: the word, or its head where it
     // is longer (`pipeline.`), or its first character. The rest of that word follows as text.
-    let kept = match head(&first) {
-        0 => text[spaces..].chars().next().map_or(0, char::len_utf8),
-        h => h,
+    let (kept, word) = match head(&first) {
+        0 => {
+            let kept = first.chars().next().map_or(0, char::len_utf8);
+            (kept, html! { { &first[..kept] } })
+        }
+        h => (h, html! { <span class="word">{ &first[..h] }</span> }),
     };
-    let (lead_word, rest) = (&first[..kept], &first[kept..]);
-    let word = match head(&first) {
-        0 => html! { { lead_word } },
-        _ => html! { <span class="word">{ lead_word }</span> },
-    };
+    let rest = &first[kept..];
     html! {
         <span class={classes!("line", format!("hang-{}", spaces.min(8)))}>
             <span class="lead">{ &text[..spaces] }{ word }</span>{ breakable(rest) }{ words(&text[spaces + first.len()..]) }

@@ -3,6 +3,7 @@
 
 use super::super::chooser::divisors_near;
 use super::super::imbalance::Imbalance;
+use super::first_checkpoint::{cutover_timeout_s, timeout_value, CUTOVER_TOLERABLE};
 use super::{format_duration, JobStatus, PlanInput, Step, Verdict};
 
 /// How to stop a running job: said wherever a route stops one (not a direct restore of a job
@@ -21,6 +22,12 @@ impl PlanInput {
     /// checkpoint's after a restore.
     pub(super) fn full_pass_s(&self) -> u64 {
         super::outage::pass_arithmetic(self.state_bytes, super::outage::ReadFactor::ONCE, self.savepoint_rate).1
+    }
+
+    /// The checkpoint timeout a restore of this job is given where its first checkpoint, a full
+    /// pass, needs a longer one than the default, as every sentence says it (`467 min (7 h 47 min)`).
+    fn raised_timeout(&self) -> String {
+        timeout_value(cutover_timeout_s(self.full_pass_s()))
     }
 
     /// A running job whose savepoint outlasts Flink's default checkpoint timeout (observed: past
@@ -120,20 +127,16 @@ impl PlanInput {
             // that brings it back sets it, as its commands do (and the savepoints after it need it).
             let raised = match super::first_checkpoint::needs_raise(self.full_pass_s()) {
                 true => format!(
-                    ", with execution.checkpointing.timeout at {} and tolerable-failed-checkpoints at {}",
-                    super::first_checkpoint::timeout_value(super::first_checkpoint::cutover_timeout_s(
-                        self.full_pass_s()
-                    )),
-                    super::first_checkpoint::CUTOVER_TOLERABLE
+                    ", with execution.checkpointing.timeout at {} and tolerable-failed-checkpoints at {CUTOVER_TOLERABLE}",
+                    self.raised_timeout()
                 ),
                 false => String::new(),
             };
             steps.insert(0, step(format!("The job is down: bring it back first, from its {latest} at its old parallelism {current} (at most the snapshot's max parallelism {saved}), in NO_CLAIM mode{raised}, so that it runs again while the rest is prepared. The steps below start from that running job."), true));
         }
         if self.restarts_first() {
-            let timeout =
-                super::first_checkpoint::timeout_value(super::first_checkpoint::cutover_timeout_s(self.full_pass_s()));
-            steps.insert(0, step(format!("A savepoint of this job would outlast Flink's default checkpoint timeout, so restart it with a longer one first. {} If it does: cancel it, and start it again from its latest checkpoint at its old parallelism {current} in NO_CLAIM mode, with execution.checkpointing.timeout at {timeout} and tolerable-failed-checkpoints at {}. The steps below start from that running job.", super::first_checkpoint::CANCEL_KEEPS, super::first_checkpoint::CUTOVER_TOLERABLE), true));
+            let timeout = self.raised_timeout();
+            steps.insert(0, step(format!("A savepoint of this job would outlast Flink's default checkpoint timeout, so restart it with a longer one first. {} If it does: cancel it, and start it again from its latest checkpoint at its old parallelism {current} in NO_CLAIM mode, with execution.checkpointing.timeout at {timeout} and tolerable-failed-checkpoints at {}. The steps below start from that running job.", super::first_checkpoint::CANCEL_KEEPS, CUTOVER_TOLERABLE), true));
         }
         steps
     }

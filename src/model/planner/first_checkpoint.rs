@@ -14,8 +14,9 @@ use crate::trace::Backend;
 
 /// What to do with the raised keys after the cutover: RocksDB's later checkpoints are
 /// incremental, so the defaults suit them again; the heap backend's are all full (observed:
-/// F1, F2 of `tests/flink-first-checkpoint`), so the keys stay raised, unless the job runs with
-/// the changelog state backend, whose checkpoints were incremental with the heap backend (F3).
+/// F1, F2 of `tests/flink-first-checkpoint`), so the keys stay raised. With the changelog state
+/// backend its checkpoints were incremental (F3), but every savepoint of it is still a full pass
+/// bound by the same timeout, so they stay raised then too.
 pub fn after_the_cutover(backend: Backend) -> &'static str {
     match backend {
         Backend::RocksDb => "set them back at the next planned restart",

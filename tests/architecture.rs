@@ -438,3 +438,88 @@ fn reducers_and_the_model_touch_no_world() {
     }
     assert!(reducers >= 6, "found only {reducers} reducers");
 }
+
+/// Every file of `dir` and below, as (path from `src/`, text), tests included.
+fn all_rust_files(dir: &Path, out: &mut Vec<(String, String)>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            all_rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push((path.display().to_string(), fs::read_to_string(&path).unwrap()));
+        }
+    }
+}
+
+/// Every committed report of real Flink (`tests/flink-*/observed-*.txt`) is named once in
+/// `src/model/observed.rs`, no other source reads one by its path, and every name there is read
+/// by some other source (a table test holds the report, or the app cites it).
+#[test]
+fn every_observation_is_named_once_and_held() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let index = fs::read_to_string(root.join("src/model/observed.rs")).unwrap();
+    // What the index names: `report!("folder", "file")`, and `per_release!("folder": "v", …)`
+    // for `observed-flink-<v>.txt` of each version.
+    let quoted = |text: &str| text.split('"').skip(1).step_by(2).map(str::to_string).collect::<Vec<_>>();
+    let mut named: Vec<String> = Vec::new();
+    for (at, _) in index.match_indices("report!(\"") {
+        let args = quoted(index[at..].split(')').next().unwrap());
+        named.push(format!("{}/{}", args[0], args[1]));
+    }
+    for (at, _) in index.match_indices("per_release!(") {
+        let args = quoted(index[at..].split(')').next().unwrap());
+        named.extend(args[1..].iter().map(|v| format!("{}/observed-flink-{v}.txt", args[0])));
+    }
+    let mut reports = 0;
+    for dir in fs::read_dir(root.join("tests")).unwrap().map(|e| e.unwrap().path()) {
+        let folder = dir.file_name().unwrap().to_string_lossy().to_string();
+        if !dir.is_dir() || !folder.starts_with("flink-") {
+            continue;
+        }
+        for file in fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().to_string()) {
+            if file.starts_with("observed") && file.ends_with(".txt") {
+                reports += 1;
+                let path = format!("{folder}/{file}");
+                assert_eq!(
+                    named.iter().filter(|n| **n == path).count(),
+                    1,
+                    "tests/{path} is not named once in observed.rs"
+                );
+            }
+        }
+    }
+    assert_eq!(named.len(), reports, "observed.rs names a report that is not committed: {named:?}");
+    assert!(reports >= 30, "found only {reports} reports");
+    let mut sources = Vec::new();
+    all_rust_files(&root.join("src"), &mut sources);
+    let others: Vec<&(String, String)> =
+        sources.iter().filter(|(path, _)| !path.ends_with("model/observed.rs")).collect();
+    for (path, text) in &others {
+        let by_path = text.contains("!(\"observed-")
+            || text
+                .match_indices("include_str!(")
+                .any(|(at, _)| text[at..].split(')').next().unwrap().contains("/observed"));
+        assert!(!by_path, "{path} reads a report by its path");
+    }
+    // The names the other sources read: `observed::NAME`, and each of `observed::{A, B as C}`.
+    let mut read = BTreeSet::new();
+    for (_, text) in &others {
+        for (at, _) in text.match_indices("observed::") {
+            let rest = &text[at + "observed::".len()..];
+            let group = match rest.strip_prefix('{') {
+                Some(inner) => &inner[..inner.find('}').unwrap()],
+                None => rest,
+            };
+            for item in group.split(',') {
+                let word: String = item.trim().chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                read.insert(word);
+            }
+            if !rest.starts_with('{') {
+                read.insert(rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect());
+            }
+        }
+    }
+    for name in index.lines().filter_map(|l| l.strip_prefix("pub const ")).map(|l| &l[..l.find(':').unwrap()]) {
+        assert!(read.contains(name), "observed::{name} is read by no source");
+    }
+}

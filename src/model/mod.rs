@@ -14,6 +14,7 @@
 //!   (Flink's `KeyGroupRangeAssignment`), centred on the key group as the stable unit.
 //! - [`lookup`]: "where does this key go?" as one value.
 //! - [`number`]: parsing whole numbers typed by a person, with bounds.
+//! - [`observed`]: the committed reports of real Flink the table tests hold the labs to, each named once.
 //! - [`savepoint`]: reading a checkpoint's or savepoint's `_metadata` (formats 3 to 6), uid → operator id.
 
 pub mod autoscaler;
@@ -33,6 +34,7 @@ pub mod lookup;
 pub mod markdown;
 pub mod murmur;
 pub mod number;
+pub mod observed;
 pub mod planner;
 pub mod rescale;
 pub mod restore;

@@ -197,7 +197,7 @@ mod tests {
     }
 
     /// What Flink 2.3.0 printed for every case (`tests/flink-restore/run.sh`).
-    const OBSERVED: &str = include_str!("../../tests/flink-restore/observed-flink-2.3.0.txt");
+    const OBSERVED: &str = crate::observed::RESTORE;
 
     /// The number after `key` in `line` (`p=200` → 200), if any.
     fn number_after(line: &str, key: &str) -> Option<i64> {

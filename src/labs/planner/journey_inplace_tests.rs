@@ -19,7 +19,7 @@ use crate::model::planner::release::Release;
 use crate::model::planner::JobStatus;
 use crate::url::Location;
 
-const JOURNEY: Report = Report(include_str!("../../../tests/flink-runbook/observed-inplace-flink-2.3.0.txt"));
+const JOURNEY: Report = Report(crate::model::observed::RUNBOOK_IN_PLACE);
 const PLAN: &str = include_str!("../../../tests/flink-runbook/plan-inplace-2.3.md");
 const RERUN: &str = "re-run ROUTE=inplace bash tests/flink-runbook/run.sh";
 /// The blocks of the report in which the job restarted at another parallelism: the title each

@@ -12,7 +12,7 @@ use crate::model::planner::first_checkpoint::{first_checkpoint_is_full, Restored
 use crate::model::planner::runbook::Runbook;
 use crate::model::planner::snapshot_kinds::SnapshotKind;
 
-const JOURNEY: Report = Report(include_str!("../../../tests/flink-runbook/observed-stop-savepoint-flink-2.3.0.txt"));
+const JOURNEY: Report = Report(crate::model::observed::RUNBOOK_STOP_SAVEPOINT);
 const RUNBOOK: &str = include_str!("../../../tests/flink-runbook/runbook-2.3-stop-savepoint.md");
 
 

@@ -7,7 +7,7 @@
 use super::journey_report::{says, Report};
 use crate::model::planner::cutover::pitfalls;
 
-const JOURNEY: Report = Report(include_str!("../../../tests/flink-runbook/observed-flink-2.3.0.txt"));
+const JOURNEY: Report = Report(crate::model::observed::RUNBOOK);
 const RUNBOOK: &str = include_str!("../../../tests/flink-runbook/runbook-2.3.md");
 
 

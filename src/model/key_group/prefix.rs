@@ -23,7 +23,7 @@ mod tests {
     /// in that many bytes.
     #[test]
     fn prefix_bytes_as_flink_computes_them() {
-        let observed = include_str!("../../../tests/flink-keygroup-prefix/observed-flink-2.3.0.txt");
+        let observed = crate::observed::KEYGROUP_PREFIX;
         assert!(observed.starts_with("Flink version: 2.3.0\n"));
         let mut rows = 0;
         for line in observed.lines().filter(|l| !l.starts_with('#') && l.contains(" | ")) {

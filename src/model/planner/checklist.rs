@@ -134,7 +134,7 @@ mod tests {
         assert!(items[0].how.starts_with(
             "Per subtask, from INITIALIZING to RUNNING: GET /jobs/<job-id>/vertices/<vertex-id>/subtasktimes"
         ));
-        let observed = include_str!("../../../tests/flink-first-checkpoint/observed-flink-2.3.0.txt");
+        let observed = crate::observed::FIRST_CHECKPOINT;
         assert!(observed.contains("each with INITIALIZING and RUNNING: yes; the job was RUNNING (GET /jobs/:id) at or before every subtask's INITIALIZING: yes"), "{observed}");
     }
 

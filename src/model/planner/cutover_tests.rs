@@ -4,8 +4,8 @@
 
 use super::*;
 
-const CUTOVER: &str = include_str!("../../../tests/flink-cutover/observed-flink-2.3.0.txt");
-const RUNBOOK: &str = include_str!("../../../tests/flink-runbook/observed-flink-2.3.0.txt");
+use crate::observed::{CUTOVER, RUNBOOK};
+
 const TRACE: &str = include_str!("../../../tests/flink-trace-kit/trace.csv");
 
 /// The case's report: its title line (after `==== `) and the indented lines under it.

@@ -3,9 +3,7 @@
 
 use super::*;
 
-const OBSERVED: &str = include_str!("../../../tests/flink-first-checkpoint/observed-flink-2.3.0.txt");
-const KEYS: &str = include_str!("../../../tests/flink-config-keys/observed-flink-2.3.0.txt");
-const CANCEL: &str = include_str!("../../../tests/flink-cancel-retention/observed-flink-2.3.0.txt");
+use crate::observed::{CANCEL_RETENTION as CANCEL, CONFIG_KEYS_2_3 as KEYS, FIRST_CHECKPOINT as OBSERVED};
 
 /// The retention the restart asks for is the one whose cancel left a checkpoint; the default
 /// and DELETE_ON_CANCELLATION left none, as the sentence says.

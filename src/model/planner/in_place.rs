@@ -193,7 +193,7 @@ impl InPlaceInput {
 mod tests {
     use super::*;
 
-    const OBSERVED: &str = include_str!("../../../tests/flink-adaptive/observed-flink-2.3.0.txt");
+    const OBSERVED: &str = crate::observed::ADAPTIVE[6].1;
 
     fn input(current: u32, target: u32, scheduler: Scheduler, slots: Option<u32>) -> InPlaceInput {
         InPlaceInput { current, target, max_parallelism: 128, scheduler, slots, release: Release::V2_3 }

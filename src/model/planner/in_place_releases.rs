@@ -135,22 +135,23 @@ pub fn observed_line(release: Release) -> String {
 mod tests {
     use super::*;
 
-    const OBSERVED: [&str; 7] = [
-        include_str!("../../../tests/flink-adaptive/observed-flink-1.18.1.txt"),
-        include_str!("../../../tests/flink-adaptive/observed-flink-1.19.3.txt"),
-        include_str!("../../../tests/flink-adaptive/observed-flink-1.20.5.txt"),
-        include_str!("../../../tests/flink-adaptive/observed-flink-2.0.2.txt"),
-        include_str!("../../../tests/flink-adaptive/observed-flink-2.1.3.txt"),
-        include_str!("../../../tests/flink-adaptive/observed-flink-2.2.1.txt"),
-        include_str!("../../../tests/flink-adaptive/observed-flink-2.3.0.txt"),
-    ];
+    /// The reports, in `OBSERVED_VERSIONS`' order (held below).
+    fn observed() -> impl Iterator<Item = &'static str> {
+        crate::observed::ADAPTIVE.iter().map(|(_, text)| *text)
+    }
+
+    #[test]
+    fn the_versions_observed_are_the_reports_committed() {
+        let committed: Vec<&str> = crate::observed::ADAPTIVE.iter().map(|(version, _)| *version).collect();
+        assert_eq!(committed, OBSERVED_VERSIONS);
+    }
 
     /// Each observed release's file: its version, the restore point the model says (and never
     /// the other), and the answers the planner's conditions state for every release: the
     /// statuses and the parallelisms after each PUT of the lab's kind (lower bound 1).
     #[test]
     fn every_observed_release_answers_as_the_model_says() {
-        for (version, text) in OBSERVED_VERSIONS.iter().zip(OBSERVED) {
+        for (version, text) in OBSERVED_VERSIONS.iter().zip(observed()) {
             let release = release_of(version).expect("a release");
             assert_eq!(observed_version(release), Some(*version));
             assert!(text.starts_with(&format!("Flink version: {version} ")), "{version}");
@@ -201,7 +202,7 @@ mod tests {
     /// Only 2.3 answers the rescale history's calls; before it they are not there (404).
     #[test]
     fn the_rescales_calls_arrive_with_2_3() {
-        for (version, text) in OBSERVED_VERSIONS.iter().zip(OBSERVED) {
+        for (version, text) in OBSERVED_VERSIONS.iter().zip(observed()) {
             let has = text.contains("GET /jobs/<jobid>/rescales/config\n    -> HTTP 200");
             assert_eq!(has, *version == "2.3.0", "{version}");
         }

@@ -4,6 +4,7 @@
 use super::super::snapshot_kinds::SnapshotKind;
 use super::super::{PlanInput, Verdict};
 use super::*;
+use crate::observed::{CHECKPOINTS_DURING_SAVEPOINT as DURING, CONFIG_KEYS_2_3 as KEYS, SAVEPOINT_COMMITS as COMMITS};
 
 fn keys(input: &PlanInput) -> Vec<(&'static str, u64, bool)> {
     let plan = input.plan();
@@ -101,10 +102,6 @@ fn each_route_asks_its_own_retention() {
     assert_eq!(week.plan().verdict, Verdict::RebuildFromLog);
     assert!(keys(&week)[0].2, "a rebuild reading 8 days back outlives the default retention");
 }
-
-const COMMITS: &str = include_str!("../../../tests/flink-savepoint-commits/observed-flink-2.3.0.txt");
-const DURING: &str = include_str!("../../../tests/flink-checkpoints-during-savepoint/observed-flink-2.3.0.txt");
-const KEYS: &str = include_str!("../../../tests/flink-config-keys/observed-flink-2.3.0.txt");
 
 /// No checkpoint starts while a running job's savepoint is pending at Flink's default of one at
 /// a time (one under way completes; with two allowed, one started): the plan's note on the

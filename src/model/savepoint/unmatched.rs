@@ -67,7 +67,7 @@ mod tests {
     /// and the JobManager logs the skip (`tests/flink-opstate/observed-flink-2.3.0.txt`, last case).
     #[test]
     fn a_stateless_operator_under_a_new_uid_is_skipped_as_observed() {
-        let observed = include_str!("../../../tests/flink-opstate/observed-flink-2.3.0.txt");
+        let observed = crate::observed::OPSTATE;
         let case = observed.split("==== restore: ").find(|c| c.starts_with("sink uid changed")).expect("the sink case");
         assert!(case.contains("allowNonRestoredState=false"), "{case}");
         assert!(case.contains("job RUNNING"), "{case}");

@@ -54,7 +54,7 @@ pub fn tagged(old_p: u32, per: u32, tag: char) -> Vec<Vec<String>> {
 mod tests {
     use super::*;
 
-    const OBSERVED: &str = include_str!("../../../tests/flink-opstate/observed-flink-2.3.0.txt");
+    const OBSERVED: &str = crate::observed::OPSTATE;
 
     fn runs(text: &str) -> Vec<Vec<String>> {
         text.split('|').map(|s| s.split_whitespace().map(String::from).collect()).collect()

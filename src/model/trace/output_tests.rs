@@ -158,7 +158,7 @@ fn the_real_flink_runs_check_as_observed() {
     assert!(twice.missing.is_empty() && twice.below.is_empty() && !twice.above.is_empty(), "{twice:?}");
     // What Flink printed agrees with the lab's model of the same run: the keys' owners before
     // and after, and the operator ids whose state was skipped.
-    let observed = read!("observed-flink-2.3.0.txt");
+    let observed = crate::observed::TRACE_KIT;
     let max = crate::MaxParallelism::new(128).unwrap();
     let input = |scenario| super::super::TraceInput {
         scenario,

@@ -142,7 +142,7 @@ pub fn migration_note(backend: Backend) -> &'static str {
 mod tests {
     use super::*;
 
-    const OBSERVED: &str = include_str!("../../../tests/flink-schema/observed-flink-2.3.0.txt");
+    const OBSERVED: &str = crate::observed::SCHEMA;
 
     /// Flink's own restart strategy never gave up on the broken restore, with either backend.
     #[test]

@@ -158,7 +158,7 @@ fn incompatible_schema_is_failing_not_refused() {
 fn changed_uids_as_observed() {
     assert_eq!(operator_id_hex(SOURCE_UID), "f362c87ffabe89c8a91fa7d0a523ba6c", "the observed job's source id");
     assert_eq!(operator_id_hex(SOURCE_UID_NEW), "8be776f39c470ad8f7107c3cb38b1a0c");
-    let observed = include_str!("../../../tests/flink-opstate/observed-flink-2.3.0.txt");
+    let observed = crate::observed::OPSTATE;
     for (scenario, uid) in [(Scenario::SourceUidChangedRefused, SOURCE_UID), (Scenario::UidChangedRefused, SUM_UID)] {
         let r = input(scenario, 4, 6).run();
         let TraceVerdict::Refused { reason } = &r.verdict else { panic!("{scenario:?}: {:?}", r.verdict) };
@@ -209,7 +209,7 @@ fn the_source_resumes_from_the_snapshot_when_its_state_is_kept() {
 /// deprecated name appears only as "its old name", and only if 2.3.0 still reads it.
 #[test]
 fn the_notes_name_configuration_keys_as_flink_2_3_does() {
-    let observed = include_str!("../../../tests/flink-config-keys/observed-flink-2.3.0.txt");
+    let observed = crate::observed::CONFIG_KEYS_2_3;
     let options: Vec<Vec<&str>> =
         observed.lines().filter_map(|l| l.strip_prefix("option ")).map(|l| l.split(" | ").collect()).collect();
     let current = |key: &str| options.iter().any(|o| o[0] == key);

@@ -22,18 +22,8 @@ pub(crate) struct Observed {
 }
 
 pub(crate) fn observed(r: Release) -> Observed {
-    let text = match r {
-        Release::V1_15 => include_str!("../../../../tests/flink-config-keys/observed-flink-1.15.4.txt"),
-        Release::V1_16 => include_str!("../../../../tests/flink-config-keys/observed-flink-1.16.3.txt"),
-        Release::V1_17 => include_str!("../../../../tests/flink-config-keys/observed-flink-1.17.2.txt"),
-        Release::V1_18 => include_str!("../../../../tests/flink-config-keys/observed-flink-1.18.1.txt"),
-        Release::V1_19 => include_str!("../../../../tests/flink-config-keys/observed-flink-1.19.3.txt"),
-        Release::V1_20 => include_str!("../../../../tests/flink-config-keys/observed-flink-1.20.5.txt"),
-        Release::V2_0 => include_str!("../../../../tests/flink-config-keys/observed-flink-2.0.2.txt"),
-        Release::V2_1 => include_str!("../../../../tests/flink-config-keys/observed-flink-2.1.3.txt"),
-        Release::V2_2 => include_str!("../../../../tests/flink-config-keys/observed-flink-2.2.1.txt"),
-        Release::V2_3 => include_str!("../../../../tests/flink-config-keys/observed-flink-2.3.0.txt"),
-    };
+    let at = Release::ALL.iter().position(|&each| each == r).expect("every release is in ALL");
+    let text = crate::observed::CONFIG_KEYS[at].1;
     let mut o = Observed {
         keys: BTreeSet::new(),
         fallbacks: BTreeSet::new(),

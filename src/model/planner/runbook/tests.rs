@@ -133,7 +133,7 @@ fn a_direct_restore_leaves_max_parallelism_unset() {
             );
         }
     }
-    let observed = include_str!("../../../../tests/flink-restore/observed-flink-2.3.0.txt");
+    let observed = crate::observed::RESTORE;
     for line in [
         "g1  SP_DERIVED(128)  -> p=100 maxp unset                   OK    runtime keyed vertex p=100 maxp=128",
         "b1  SP_DERIVED(128)  -> p=4   maxp=256                     FAIL",

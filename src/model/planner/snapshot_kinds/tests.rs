@@ -4,7 +4,7 @@ use super::*;
 use crate::choice::ChoiceValue;
 use crate::planner::JobStatus;
 
-const OBSERVED: &str = include_str!("../../../../tests/flink-snapshot-kinds/observed-flink-2.3.0.txt");
+use crate::observed::SNAPSHOT_KINDS as OBSERVED;
 
 /// The summary line of one restore: `<kind> (<backend>) -> <backend> at p=3, <MODE>: <verdict>`.
 fn summary(prefix: &str) -> &'static str {

@@ -45,7 +45,7 @@ proptest! {
 /// (`tests/flink-empty-uid/observed-flink-2.3.0.txt`, from `bash tests/flink-empty-uid/run.sh`).
 #[test]
 fn an_empty_uid_is_refused_as_flink_refuses_it() {
-    let observed = include_str!("../../../../tests/flink-empty-uid/observed-flink-2.3.0.txt");
+    let observed = crate::observed::EMPTY_UID;
     let outcome = |uid: &str| {
         let head = format!("==== uid \"{uid}\" on a map operator\n");
         let start = observed.find(&head).unwrap_or_else(|| panic!("no case {uid:?}")) + head.len();

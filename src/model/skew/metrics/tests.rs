@@ -280,3 +280,4 @@ proptest! {
 }
 
 mod subtask_count;
+mod the_job;

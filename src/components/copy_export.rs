@@ -1,6 +1,6 @@
-//! Copy and download of a text the model built: a **Copy** button whose live region says
-//! "Copied" (cleared when the text changes), and a download of the same text as a Markdown
-//! file. The widget only moves the text; it never builds it.
+//! Copy and download of a text the model built: [`CopyButton`], a **Copy** button whose live
+//! region says "Copied" (cleared when the text changes), and [`CopyExport`], the same beside a
+//! download of the text as a file. The widgets only move the text; they never build it.
 
 use yew::prelude::*;
 
@@ -43,8 +43,22 @@ pub fn copy_status(outcome: CopyOutcome) -> &'static str {
     }
 }
 
+/// The props of [`CopyButton`].
+#[derive(Properties, PartialEq)]
+pub struct CopyButtonProps {
+    /// The text to copy (built by the model).
+    pub text: AttrValue,
+    /// The button's label, such as "Copy the edit".
+    pub label: AttrValue,
+    /// Drawn between the button and its status line (a download button beside it).
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// A **Copy** button and its status line, which says whether the browser took the text and is
+/// cleared when the text changes.
 #[function_component]
-pub fn CopyExport(props: &CopyExportProps) -> Html {
+pub fn CopyButton(props: &CopyButtonProps) -> Html {
     let outcome = use_state(|| None);
     {
         let outcome = outcome.clone();
@@ -54,6 +68,17 @@ pub fn CopyExport(props: &CopyExportProps) -> Html {
         let (text, outcome) = (props.text.clone(), outcome.clone());
         Callback::from(move |_: MouseEvent| copy_into_clipboard(text.clone(), outcome.clone()))
     };
+    html! {
+        <>
+            <button type="button" onclick={copy}>{ props.label.clone() }</button>
+            { props.children.clone() }
+            <span class="copied" role="status" aria-live="polite">{ copy_status(*outcome) }</span>
+        </>
+    }
+}
+
+#[function_component]
+pub fn CopyExport(props: &CopyExportProps) -> Html {
     let download = {
         let text = props.download_text.clone().unwrap_or_else(|| props.text.clone());
         let filename = props.filename.clone();
@@ -61,9 +86,9 @@ pub fn CopyExport(props: &CopyExportProps) -> Html {
     };
     html! {
         <div class="copy-export">
-            <button type="button" onclick={copy}>{ props.copy_label.clone() }</button>
-            <button type="button" onclick={download}>{ props.download_label.clone() }</button>
-            <span class="copied" role="status" aria-live="polite">{ copy_status(*outcome) }</span>
+            <CopyButton text={props.text.clone()} label={props.copy_label.clone()}>
+                <button type="button" onclick={download}>{ props.download_label.clone() }</button>
+            </CopyButton>
         </div>
     }
 }

@@ -30,7 +30,7 @@ pub use big_text::{on_file_text, use_big_text, BigField, BigText, FileKind};
 pub use chart_box::{use_chart_style, DarkTheme};
 pub use code_lines::code_lines;
 pub use confirm::Confirm;
-pub use copy_export::CopyExport;
+pub use copy_export::{CopyButton, CopyExport};
 pub use live_form::LiveForm;
 pub use locks::{locked_class, use_any_locked, use_locked, LockNote, Locks, LOCKED_NOTE};
 pub use notices::Notices;

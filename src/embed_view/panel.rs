@@ -9,7 +9,7 @@
 use yew::prelude::*;
 
 use crate::browser;
-use crate::components::{FieldInput, SelectField, TextField};
+use crate::components::{CopyButton, FieldInput, SelectField, TextField};
 use crate::embed::{embed_hash, frame_title, iframe_snippet, with_view, HostScript};
 use crate::lab::Lab;
 use crate::url::{origin_of_address, LabTables, Theme};
@@ -39,24 +39,20 @@ type Typed<T> = (String, T, Option<String>);
 pub fn EmbedPanel(props: &EmbedPanelProps) -> Html {
     let lab = props.lab;
     let open = use_state(|| false);
-    let copied = use_state(|| None);
     let locks = use_state(Vec::<String>::new);
     let theme = use_state(|| Theme::System);
     let section = use_state(String::new);
     let height = use_state(|| -> Typed<u32> { (String::from("900"), 900, None) });
     let origin = use_state(|| -> Typed<Option<String>> { (String::new(), None, None) });
     let toggle = {
-        let (open, copied) = (open.clone(), copied.clone());
-        Callback::from(move |_: MouseEvent| {
-            open.set(!*open);
-            copied.set(None);
-        })
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
     };
     html! {
         <div class="embed-tools">
             <button type="button" id="embed-toggle" aria-expanded={open.to_string()} aria-controls="embed-panel" onclick={toggle}>{ "Embed" }</button>
             if *open {
-                <DeferredEmbedBody lab={lab} tables={props.tables} hash={props.hash.clone()} open={open.clone()} copied={copied.clone()} locks={locks}
+                <DeferredEmbedBody lab={lab} tables={props.tables} hash={props.hash.clone()} open={open.clone()} locks={locks}
                     theme={theme} section={section} height={height} origin={origin} />
             }
         </div>
@@ -71,7 +67,6 @@ pub struct EmbedBodyProps {
     pub tables: LabTables,
     pub hash: AttrValue,
     pub open: UseStateHandle<bool>,
-    pub copied: UseStateHandle<crate::components::copy_export::CopyOutcome>,
     pub locks: UseStateHandle<Vec<String>>,
     pub theme: UseStateHandle<Theme>,
     pub section: UseStateHandle<String>,
@@ -105,7 +100,7 @@ fn origin_hint(typed: &str, origin: Option<&str>) -> AttrValue {
 /// and **Copy snippet**.
 #[function_component]
 fn EmbedBody(props: &EmbedBodyProps) -> Html {
-    let EmbedBodyProps { lab, tables, open, copied, locks, theme, section, height, origin, .. } = props.clone();
+    let EmbedBodyProps { lab, tables, open, locks, theme, section, height, origin, .. } = props.clone();
     let on_key = Callback::from(move |e: KeyboardEvent| {
         if e.key() == "Escape" {
             open.set(false);
@@ -150,12 +145,6 @@ fn EmbedBody(props: &EmbedBodyProps) -> Html {
                 // Never the last valid origin: a snippet copied now sends nothing, and says so.
                 (false, None) => (i.text, None, Some(ORIGIN_REFUSED.to_string())),
             });
-        })
-    };
-    let copy = {
-        let (snippet, copied) = (snippet.clone(), copied.clone());
-        Callback::from(move |_: MouseEvent| {
-            crate::components::copy_export::copy_into_clipboard(AttrValue::from(snippet.clone()), copied.clone())
         })
     };
     let sections: Vec<(AttrValue, AttrValue)> =
@@ -203,10 +192,9 @@ fn EmbedBody(props: &EmbedBodyProps) -> Html {
             }
             <div class="field">
                 <label for="embed-snippet">{ "Embed snippet" }</label>
-                <textarea id="embed-snippet" readonly=true rows="5" value={snippet} />
+                <textarea id="embed-snippet" readonly=true rows="5" value={snippet.clone()} />
             </div>
-            <button type="button" onclick={copy}>{ "Copy snippet" }</button>
-            <span class="copied" role="status" aria-live="polite">{ crate::components::copy_export::copy_status(*copied) }</span>
+            <CopyButton text={AttrValue::from(snippet)} label="Copy snippet" />
             <p class="field-hint">{ "The snippet follows the lab: change it above and the snippet changes too. The script tag sizes the frame to its content; include it once per page." }</p>
         </div>
     }

@@ -46,7 +46,12 @@ test('the Embed snippet follows the state and carries the origin and the host sc
   expect(integrity).toMatch(/^sha384-/);
   expect(text).toContain(`<script src="${lab}embed-host.js" integrity="${integrity}" crossorigin="anonymous" defer></script>`);
   await page.getByRole('button', { name: 'Copy snippet' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
+  const copied = page.locator('#embed-panel').getByRole('status');
+  await expect(copied).toHaveText('Copied');
+  // A changed snippet is not the one copied: the status says nothing until the next Copy.
+  await page.getByLabel('Height in pixels').fill('901');
+  await expect(snippet).toHaveValue(/height="901"/);
+  await expect(copied).toHaveText('');
   await snippet.press('Escape');
   await expect(snippet).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Embed' })).toBeFocused();

@@ -244,17 +244,29 @@ test('in place: the calls are copied as the page shows them, ready for a shell',
   await expect(request).toContainText('| jq \'.[].parallelism.upperBound = 100');
   const section = page.locator('section.in-place');
   await section.getByRole('button', { name: 'Copy the calls' }).click();
-  await expect(section.locator('.copy-export').getByRole('status')).toHaveText('Copied');
+  await expect(section.locator('.copy-export').first().getByRole('status')).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await request.innerText());
   // The download is the same calls as a script: what they do, what to fill in, stop at a failure.
   const { name, text } = await downloaded(section, 'Download the calls (shell)');
   expect(name).toBe('in-place-rescale.sh');
   expect(text).toMatch(/^#!\/bin\/sh\n# HTTP 200: the adaptive scheduler restarts the job at 100 /);
   expect(text).toContain(`set -eu\n${await request.innerText()}\n`);
+  // Each FlinkDeployment edit has its own Copy, which copies that edit as shown; its status is its own.
+  const operator = page.getByTestId('inplace-operator');
+  const edits = operator.getByRole('group', { name: /edit .*of the FlinkDeployment/i });
+  const count = await edits.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i += 1) {
+    const name = count === 1 ? 'Copy the edit' : `Copy edit ${i + 1}`;
+    await operator.getByRole('button', { name, exact: true }).click();
+    await expect(operator.getByRole('status').nth(i)).toHaveText('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await edits.nth(i).innerText());
+  }
+  await expect(section.locator('.copy-export').first().getByRole('status')).toHaveText('Copied');
   // A browser that refuses the write: the page says so, and claims no copy.
   await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new Error('denied')); });
   await section.getByRole('button', { name: 'Copy the calls' }).click();
-  await expect(section.locator('.copy-export').getByRole('status')).toHaveText(/^Not copied: this browser does not let the page use the clipboard here/);
+  await expect(section.locator('.copy-export').first().getByRole('status')).toHaveText(/^Not copied: this browser does not let the page use the clipboard here/);
   // Above max parallelism the refused calls are shown, not handed out.
   await open(page, '#/planner?job=running&scheduler=adaptive&p=200&view=in-place');
   await expect(page.getByTestId('inplace-verdict')).toHaveAttribute('data-verdict', 'above-max');

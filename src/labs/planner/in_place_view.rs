@@ -4,13 +4,13 @@
 //! out (`above-max`, `not-adaptive`, `rescales`, `capped`, `unchanged`) with the HTTP status,
 //! Flink's message, the downtime beside a savepoint restart (`inplace-estimate`), the request and its conditions (their words are the model's
 //! `in_place_report`, which `plan.md` prints too), and the same through the Flink Kubernetes
-//! operator (`inplace-operator`).
+//! operator (`inplace-operator`), each of its FlinkDeployment edits with its own **Copy**.
 
 use yew::prelude::*;
 
 use super::query::{RELEASE, SCHEDULER, SLOTS_FOR_JOB};
 use super::state::PlannerState;
-use crate::components::{code_lines, slot_widgets, CopyExport, LiveForm, ResultRegion};
+use crate::components::{code_lines, slot_widgets, CopyButton, CopyExport, LiveForm, ResultRegion};
 use crate::model::planner::in_place::InPlaceOutcome;
 use crate::model::planner::in_place_report::Condition;
 use crate::model::planner::operator_route::OperatorRoute;
@@ -23,7 +23,18 @@ fn operator_part(route: &OperatorRoute) -> Html {
         <div data-testid="inplace-operator">
             <h3>{ "With the Flink Kubernetes operator" }</h3>
             <p>{ route.lead.clone() }</p>
-            { for route.edits.iter().map(|e| html! { <pre class="command" role="group" aria-label="An edit of the FlinkDeployment">{ code_lines(e) }</pre> }) }
+            { for route.edits.iter().enumerate().map(|(i, e)| {
+                let (name, copy) = match route.edits.len() {
+                    1 => ("The edit of the FlinkDeployment".to_string(), "Copy the edit".to_string()),
+                    _ => (format!("Edit {} of the FlinkDeployment", i + 1), format!("Copy edit {}", i + 1)),
+                };
+                html! {
+                    <>
+                        <pre class="command" role="group" aria-label={name}>{ code_lines(e) }</pre>
+                        <p class="copy-export"><CopyButton text={AttrValue::from(e.clone())} label={copy} /></p>
+                    </>
+                }
+            }) }
             if !route.conditions.is_empty() {
                 <ul class="conditions">
                     { for route.conditions.iter().map(|c| html! { <li>{ *c }</li> }) }

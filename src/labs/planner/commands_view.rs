@@ -40,7 +40,7 @@ pub fn Commands(props: &CommandsProps) -> Html {
                         }
                         if !st.k8s.is_empty() {
                             <p class="muted">{ "Kubernetes operator (FlinkDeployment):" }</p>
-                            <ul class="k8s-fields">{ for st.k8s.iter().map(|f| html! { <li key={f.clone()}><code>{ f.clone() }</code></li> }) }</ul>
+                            <pre class="command" role="group" aria-label={format!("FlinkDeployment fields of step {}", i + 1)}>{ code_lines(&st.k8s.join("\n")) }</pre>
                         }
                     </li>
                 }) }

@@ -58,10 +58,8 @@ impl TraceInput {
         let max = self.p1.max();
         let hot = self.scenario == Scenario::HotKey;
         let snapshot_at = self.snapshot_at.min(self.events);
-        let truth = kit::Trace::of(self).totals();
         // The keys in their numbers' order (customer-2 before customer-10), as the tables list them.
-        let mut order: Vec<(&String, i64)> = truth.iter().map(|(k, &total)| (k, total)).collect();
-        order.sort_by_key(|(k, _)| (k.len(), k.as_str()));
+        let order = kit::Trace::of(self).totals_by_number();
         // Phase 1: each subtask keeps the state of the key groups it owns.
         let mut subtasks: Vec<Groups> = vec![Groups::new(); self.p1.get() as usize];
         for offset in 0..snapshot_at {
@@ -78,11 +76,12 @@ impl TraceInput {
         let rows_base = |restored: Option<Parallelism>, actual: &dyn Fn(&str) -> Option<i64>| -> Vec<KeyRow> {
             order
                 .iter()
-                .map(|&(k, expected)| {
+                .map(|(k, expected)| {
+                    let (k, expected) = (k.as_str(), *expected);
                     let g = key_group(max, k);
                     let group = max.key_group(g);
                     KeyRow {
-                        key: k.clone(),
+                        key: k.to_string(),
                         key_group: g,
                         expected,
                         actual: actual(k),
@@ -212,7 +211,7 @@ impl TraceInput {
         let rows = rows_base(Some(p2), &|k| lookup(k).or(Some(0)));
         let new_keys = order
             .iter()
-            .filter_map(|&(from, _)| {
+            .filter_map(|(from, _)| {
                 let key = key_fn(from);
                 let total = lookup(&key).filter(|_| key != *from)?;
                 let g = key_group(max, &key);

@@ -19,6 +19,7 @@ pub mod in_place_estimate;
 pub mod in_place_releases;
 pub mod in_place_report;
 pub mod kafka;
+pub mod new_max;
 pub mod operator_route;
 pub mod outage;
 pub mod release;

@@ -27,6 +27,12 @@ test('the runbook follows the release: 2.3 names vs 1.15 names, and it is copied
   await expect(page.getByLabel('Configuration of step 4')).toContainText('execution.state-recovery.claim-mode: NO_CLAIM');
   await expect(page.getByLabel('Configuration of step 4')).toContainText('state.backend.type: rocksdb');
   await expect(page.getByLabel('Configuration of step 4')).toContainText('execution.checkpointing.incremental: true');
+  // Each step's configuration says how it is given (found by review: the page left it out, so a
+  // restart run as shown kept the 10 min timeout); the FlinkDeployment fields are a block of their own.
+  const how = runbook.getByText("Its configuration: each key as -Dkey=value on the step's flink run line, or in the job's configuration file.");
+  await expect(how).toHaveCount(await runbook.getByRole('group', { name: /^Configuration of step/ }).count());
+  await expect(how.first()).toBeVisible();
+  await expect(page.getByLabel('FlinkDeployment fields of step 4')).toContainText('spec.job.initialSavepointPath: <rewritten-path>');
   await expect(runbook).toContainText('spec.job.initialSavepointPath: <rewritten-path>');
   await expect(runbook).toContainText('spec.job.savepointRedeployNonce');
   await expect(runbook).toContainText('does not list v2_3');

@@ -378,3 +378,20 @@ test('one new parallelism for the predictor and the plan: a link with p and a di
   await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'direct');
   await expect(page).not.toHaveURL(/target=/);
 });
+
+test('a new job that sets another max parallelism: the plan beside the predictor says its direct restore fails, and what to set', async ({ page }) => {
+  // Found by review: the predictor failed it at check 2 while the plan said "A direct restore works".
+  await open(page, '#/planner?saved_maxp=128&maxp=1200&p=100&job=running');
+  await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'fails');
+  await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'direct');
+  const note = page.getByTestId('plan-new-max');
+  await expect(note).toHaveText('As typed above, the new job sets max parallelism 1200, and then this restore fails (check 2 of 3 (loading the snapshot): max parallelism changed): the snapshot\'s state is cut into 128 key groups and the job asks for 1200; the number of key groups cannot change once state exists. The plan is for the job as it must be: leave it unset or set it to the snapshot\'s 128.');
+  const { text } = await downloaded(page.locator('section.plan'), 'Download the whole plan (Markdown)');
+  expect(text).toContain(`**${await note.innerText()}**`);
+  // Without the setting, or with the snapshot's own value, the two agree and nothing is said.
+  for (const value of ['', '128']) {
+    await page.getByLabel('New max parallelism').fill(value);
+    await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'ok');
+    await expect(note).toHaveCount(0);
+  }
+});

@@ -9,6 +9,7 @@ use super::query::RELEASE;
 use super::state::PlannerState;
 use crate::browser;
 use crate::components::{code_lines, CopyExport};
+use crate::model::planner::runbook::markdown::CONFIG_HOW;
 use crate::url::Edit;
 
 #[derive(Properties, PartialEq, Clone)]
@@ -36,6 +37,7 @@ pub fn Commands(props: &CommandsProps) -> Html {
                             <pre class="command" role="group" aria-label={format!("Commands of step {}", i + 1)}>{ code_lines(&st.cli.join("\n")) }</pre>
                         }
                         if !st.config.is_empty() {
+                            <p class="muted">{ CONFIG_HOW }</p>
                             <pre class="command" role="group" aria-label={format!("Configuration of step {}", i + 1)}>{ code_lines(&st.config.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("\n")) }</pre>
                         }
                         if !st.k8s.is_empty() {

@@ -57,6 +57,9 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
             </> }
             <ResultRegion class={classes!("plan-verdict", verdict_key)} testid="plan-verdict" verdict={verdict_key}>
                 <strong>{ headline }</strong>
+                if let Some(note) = s.new_max_note(p) {
+                    <p class="notice" data-testid="plan-new-max">{ note }</p>
+                }
             </ResultRegion>
             if whole { <>
             <h3>{ "Which vertices gain" }</h3>

@@ -15,6 +15,7 @@ use crate::model::planner::in_place_report::{InPlaceContext, InPlaceReport};
 use crate::model::planner::outage::Rates;
 use crate::model::planner::checklist::ChecklistInput;
 use crate::model::planner::document::plan_markdown;
+use crate::model::planner::new_max::new_max_note;
 use crate::model::planner::runbook::{Runbook, RunbookInput};
 use crate::model::planner::{Plan, PlanInput};
 use crate::model::restore::{RestoreInput, RestoreOutcome};
@@ -22,15 +23,26 @@ use crate::model::MaxParallelism;
 use crate::url::Edit;
 
 impl PlannerState {
-    /// The restore predictor's answer, for the one snapshot max parallelism the plan uses too.
-    pub fn restore(&self) -> RestoreOutcome {
+    /// The restore predictor's question: the one snapshot max parallelism the plan uses too, and
+    /// the new job as typed.
+    fn restore_input(&self) -> RestoreInput {
         let m = |v: u32| MaxParallelism::new(i64::from(v)).unwrap_or(MaxParallelism::LARGEST);
         RestoreInput {
             saved: Some((self.plan_input().snapshot_max(), self.saved_how)),
             parallelism: self.p.value,
             max_parallelism: self.maxp.value.map(m),
         }
-        .predict()
+    }
+
+    /// The restore predictor's answer.
+    pub fn restore(&self) -> RestoreOutcome {
+        self.restore_input().predict()
+    }
+
+    /// Where the new job's own max parallelism fails the plan's direct restore: why, and what
+    /// to set instead (beside the verdict, and in `plan.md`).
+    pub fn new_max_note(&self, plan: &Plan) -> Option<String> {
+        new_max_note(plan, &self.restore_input())
     }
 
     /// The planner's input.
@@ -90,7 +102,8 @@ impl PlannerState {
 
     /// The whole plan as Markdown (`plan.md`), the in-place route after its runbook.
     pub fn plan_markdown(&self, plan: &Plan) -> String {
-        plan_markdown(&self.plan_input(), plan, &self.runbook(plan), &self.in_place_report(), &self.checklist(plan))
+        let parts = (self.runbook(plan), self.in_place_report(), self.checklist(plan));
+        plan_markdown(&self.plan_input(), plan, self.new_max_note(plan).as_deref(), &parts.0, &parts.1, &parts.2)
     }
 
     /// The in-place route in words, for the running job whose max parallelism is the plan's

@@ -33,12 +33,16 @@ pub fn headline(plan: &Plan, target: u32) -> String {
 pub fn plan_markdown(
     input: &PlanInput,
     plan: &Plan,
+    new_max_note: Option<&str>,
     runbook: &Runbook,
     in_place: &InPlaceReport,
     checklist: &ChecklistInput,
 ) -> String {
     let mut s = format!("# Rescale plan: parallelism {} → {}\n\n", input.current, input.target);
     s.push_str(&format!("**{}**\n\n", headline(plan, input.target)));
+    if let Some(note) = new_max_note {
+        s.push_str(&format!("**{note}**\n\n"));
+    }
     let ceiling =
         if plan.saved_known { "as given" } else { "unknown, so Flink's default for the first parallelism is assumed" };
     s.push_str(&format!("- Snapshot max parallelism: {} ({ceiling}).\n", plan.saved_max));
@@ -224,7 +228,7 @@ mod tests {
             interval_s: None,
         }
         .report();
-        let md = plan_markdown(&input, &plan, &runbook, &in_place, &checklist);
+        let md = plan_markdown(&input, &plan, None, &runbook, &in_place, &checklist);
         let order = [
             "# Rescale plan: parallelism 24 → 200",
             "**The ceiling is 128: reaching 200 needs",

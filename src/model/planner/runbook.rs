@@ -259,7 +259,7 @@ impl RunbookInput {
     }
 }
 
-mod markdown;
+pub mod markdown;
 
 #[cfg(test)]
 mod cli_tests;

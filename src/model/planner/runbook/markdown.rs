@@ -5,6 +5,11 @@
 use super::Runbook;
 use crate::markdown::placeholders_as_code;
 
+/// How a step's configuration is given, said before its keys on the page and in the Markdown
+/// (not in the command block, so that pasting the commands alone is not taken for the whole step).
+pub const CONFIG_HOW: &str =
+    "Its configuration: each key as -Dkey=value on the step's flink run line, or in the job's configuration file.";
+
 impl Runbook {
     /// The runbook as Markdown: a heading per step, the commands in a shell block, the
     /// configuration in a YAML block, the operator's fields as a list.
@@ -21,9 +26,7 @@ impl Runbook {
                 s.push_str("```\n");
             }
             if !st.config.is_empty() {
-                // Not in the command block: said plainly, so that pasting the commands alone
-                // is not taken for the whole step.
-                s.push_str("\nIts configuration: each key as -Dkey=value on the step's flink run line, or in the job's configuration file.\n");
+                s.push_str(&format!("\n{CONFIG_HOW}\n"));
                 s.push_str("\n```yaml\n");
                 for (k, v) in &st.config {
                     s.push_str(&format!("{k}: {v}\n"));

@@ -28,7 +28,9 @@ pub mod runbook;
 pub mod snapshot_kinds;
 mod vertices;
 
-pub use duration::{about_days, format_days, format_duration, format_moment, parse_ttl, MAX_TTL_DAYS};
+pub use duration::{
+    about_days, format_days, format_duration, format_moment, format_span, format_sum, parse_ttl, MAX_TTL_DAYS,
+};
 pub use vertices::{VertexKind, VertexPlan};
 
 use super::chooser::{divisors_near, suggest_divisible_or, DivisibleChoice};

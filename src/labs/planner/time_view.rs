@@ -7,7 +7,7 @@ use yew::prelude::*;
 use crate::charts::plan_timeline::{self, Palette};
 use crate::charts::svg_data_url;
 use crate::components::use_chart_style;
-use crate::model::planner::{about_days, format_duration, format_moment, Plan};
+use crate::model::planner::{about_days, format_duration, format_span, Plan};
 
 #[derive(Properties, PartialEq)]
 pub struct TimeViewProps {
@@ -54,13 +54,13 @@ pub fn TimeView(props: &TimeViewProps) -> Html {
                 <img key={theme} class={classes!("chart", "timeline-chart", theme)} src={src.clone()} width={width.to_string()} height="220" alt={alt.clone()} />
             }) }
             <ol class="estimates" data-testid="plan-phases">
-                { for t.phases.iter().zip(starts).enumerate().map(|(i, (ph, start))| html! {
+                { for t.phases.iter().zip(starts).enumerate().map(|(i, (ph, start))| { let (from, to) = format_span(start, start.saturating_add(ph.seconds)); html! {
                     <li key={i} data-downtime={ph.downtime.to_string()}>
-                        <strong>{ ph.what }</strong>{ format!(" — {} (from {} to {}){}: ", format_duration(ph.seconds), format_moment(start),
-                            format_moment(start.saturating_add(ph.seconds)), if ph.downtime { format!(", {}", ph.outage_words()) } else { String::new() }) }
+                        <strong>{ ph.what }</strong>{ format!(" — {} (from {from} to {to}){}: ", format_duration(ph.seconds),
+                            if ph.downtime { format!(", {}", ph.outage_words()) } else { String::new() }) }
                         { ph.arithmetic.clone() }
                     </li>
-                }) }
+                } }) }
             </ol>
             <p class="muted">{ "Assumed: a restore from a canonical savepoint reads every byte once; one from a retained RocksDB incremental \
                 checkpoint downloads, for each new subtask, every file of each old subtask whose key-group range overlaps its own \

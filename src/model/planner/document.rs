@@ -8,7 +8,7 @@
 use super::checklist::ChecklistInput;
 use super::in_place_report::InPlaceReport;
 use super::runbook::Runbook;
-use super::{format_duration, format_moment, Plan, PlanInput, Verdict};
+use super::{format_duration, format_span, Plan, PlanInput, Verdict};
 
 /// The headline answer in one sentence, as the page shows it.
 pub fn headline(plan: &Plan, target: u32) -> String {
@@ -66,12 +66,11 @@ pub fn plan_markdown(
         "\n## Time\n\n| # | step | from | to | takes | job down | arithmetic |\n|---|---|---|---|---|---|---|\n",
     );
     for (i, (ph, start)) in t.phases.iter().zip(t.starts()).enumerate() {
+        let (from, to) = format_span(start, start.saturating_add(ph.seconds));
         s.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {from} | {to} | {} | {} | {} |\n",
             i + 1,
             ph.what,
-            format_moment(start),
-            format_moment(start.saturating_add(ph.seconds)),
             format_duration(ph.seconds),
             if ph.downtime { "yes" } else { "no" },
             ph.arithmetic

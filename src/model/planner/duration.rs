@@ -29,6 +29,39 @@ pub fn format_moment(seconds: u64) -> String {
     }
 }
 
+/// A step's start and end as moments ([`format_moment`]), or both to the second where those
+/// would read alike though the step takes time (found by review: a 3 s step read "from 24 h to
+/// 24 h"; now from `24 h 0 min 0 s` to `24 h 0 min 3 s`).
+pub fn format_span(start: u64, end: u64) -> (String, String) {
+    let (from, to) = (format_moment(start), format_moment(end));
+    if from != to || start == end {
+        return (from, to);
+    }
+    (format_exact(start), format_exact(end))
+}
+
+/// Writes seconds to the second: `0 s`, `3 s`, `1 min 5 s`, `24 h 0 min 3 s`.
+pub fn format_exact(t: u64) -> String {
+    match t {
+        0..=59 => format!("{t} s"),
+        60..=3599 => format!("{} min {} s", t / 60, t % 60),
+        _ => format!("{} h {} min {} s", t / 3600, t % 3600 / 60, t % 60),
+    }
+}
+
+/// `a + b = c`: the terms and their total as [`format_duration`] writes them, or all to the
+/// second where the terms so written would not add up to the total so written (from an hour on
+/// a duration is written to the minute: found by review, six terms read 1 h 27 min each and
+/// their total two minutes more than they add up to).
+pub fn format_sum(terms: &[u64]) -> String {
+    let total = terms.iter().fold(0u64, |sum, &t| sum.saturating_add(t));
+    let shown = |t: u64| if t >= 3600 { t - t % 60 } else { t };
+    let adds_up = terms.iter().fold(0u64, |sum, &t| sum.saturating_add(shown(t))) == shown(total);
+    let write = |t: u64| if adds_up { format_duration(t) } else { format_exact(t) };
+    let terms: Vec<String> = terms.iter().map(|&t| write(t)).collect();
+    format!("{} = {}", terms.join(" + "), write(total))
+}
+
 /// Writes seconds as days to a tenth: 198_248 → `2.3 days`.
 pub fn format_days(seconds: u64) -> String {
     let tenths = seconds.saturating_mul(10) / 86_400;
@@ -126,5 +159,34 @@ mod tests {
             (format_duration(0), format_moment(0), format_moment(13_981)),
             ("under 1 s".into(), "0 s".into(), "3 h 53 min".into())
         );
+    }
+
+    /// A step's span reads to the second only where its two moments would read alike.
+    #[test]
+    fn a_short_step_late_in_the_plan_is_told_to_the_second() {
+        for (start, end, from, to) in [
+            (86_400, 86_403, "24 h 0 min 0 s", "24 h 0 min 3 s"),
+            (3_725, 3_727, "1 h 2 min 5 s", "1 h 2 min 7 s"),
+            (0, 13_981, "0 s", "3 h 53 min"),
+            (13_981, 27_962, "3 h 53 min", "7 h 46 min"),
+            (60, 65, "1 min", "1 min 5 s"),
+            (86_400, 86_400, "24 h", "24 h"),
+        ] {
+            assert_eq!(format_span(start, end), (from.to_string(), to.to_string()), "{start}..{end}");
+        }
+    }
+
+    /// A sum reads as written where its terms add up as written, else to the second.
+    #[test]
+    fn a_sum_adds_up_as_written() {
+        let pass = 5_242; // 1.5 TiB ÷ 300 MiB/s: 1 h 27 min 22 s
+        assert_eq!(format_sum(&[13_981, 27_962, 13_981]), "3 h 53 min + 7 h 46 min + 3 h 53 min = 15 h 32 min");
+        assert_eq!(
+            format_sum(&[pass, pass, 2 * pass, pass]),
+            "1 h 27 min 22 s + 1 h 27 min 22 s + 2 h 54 min 44 s + 1 h 27 min 22 s = 7 h 16 min 50 s"
+        );
+        assert_eq!(format_sum(&[3, 0, 12]), "3 s + under 1 s + 12 s = 15 s");
+        assert_eq!(format_sum(&[125, 3_600]), "2 min 5 s + 1 h 0 min 0 s = 1 h 2 min 5 s");
+        assert_eq!(format_sum(&[120, 3_600]), "2 min + 1 h = 1 h 2 min");
     }
 }

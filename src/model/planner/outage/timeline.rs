@@ -4,7 +4,7 @@
 //! [`PhaseKind`], which the other parts of the plan (Kafka's retention, the outage's words) look
 //! for; its short name, the timeline's row label, comes from the kind.
 
-use super::super::format_duration;
+use super::super::{format_duration, format_sum};
 
 /// Which step of a plan a phase is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -201,14 +201,14 @@ impl Timeline {
     /// longer timeout, is down before it too (see [`Timeline::downtime_s`]).
     pub fn cutover_outage(&self) -> (u64, String) {
         let Some((from, to)) = self.downtime() else { return (0, String::new()) };
-        let parts: Vec<String> = self
+        let parts: Vec<u64> = self
             .phases
             .iter()
             .zip(self.starts())
             .filter(|(p, start)| p.downtime && *start >= from)
-            .map(|(p, _)| format_duration(p.seconds))
+            .map(|(p, _)| p.seconds)
             .collect();
-        (to - from, format!("{} = {}", parts.join(" + "), format_duration(to - from)))
+        (to - from, format_sum(&parts))
     }
 
     /// Where the job is down before the cutover too (brought back, or restarted with a longer
@@ -287,8 +287,7 @@ impl Timeline {
         if self.downtime().is_some() && self.downtime_s() == 0 {
             return "each step moves the state in under a second at these rates (the estimate leaves out the restart itself: scheduling and deploying the tasks)".to_string();
         }
-        let parts: Vec<String> =
-            self.phases.iter().filter(|p| p.downtime).map(|p| format_duration(p.seconds)).collect();
-        format!("{} = {}", parts.join(" + "), format_duration(self.downtime_s()))
+        let parts: Vec<u64> = self.phases.iter().filter(|p| p.downtime).map(|p| p.seconds).collect();
+        format_sum(&parts)
     }
 }

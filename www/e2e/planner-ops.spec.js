@@ -142,11 +142,25 @@ test('what to record during the rescale: the expected distribution follows the p
   const { name, text } = await downloaded(section, 'Download checklist (Markdown)');
   expect(name).toBe('rescale-checklist.md');
   expect(text.startsWith('# What to record during the rescale (24 → 200)\n')).toBe(true);
-  expect(text.match(/^- \[ \] /gm)).toHaveLength(6);
+  // What is ticked is handed on as done (found by review: a ticked item was copied unticked).
+  expect(text.match(/^- \[ \] /gm)).toHaveLength(5);
+  expect(text.match(/^- \[x\] \*\*Restore duration\*\*/gm)).toHaveLength(1);
   await section.getByRole('button', { name: 'Copy checklist' }).click();
   await expect(section.getByRole('status')).toHaveText('Copied');
+  // The ticks outlast a reload and a visit to another lab and back (found by review: both lost
+  // them), for this plan; another plan starts with none.
+  await list.getByRole('checkbox', { name: 'Catch-up lag' }).check();
+  await page.reload();
+  await expect(list.getByRole('checkbox', { name: 'Restore duration' })).toBeChecked();
+  await expect(list.getByRole('checkbox', { name: 'Catch-up lag' })).toBeChecked();
+  await expect(list.getByRole('checkbox', { name: 'Visible output invariants' })).not.toBeChecked();
+  await page.getByRole('link', { name: 'Key owners' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Rescale planner');
+  await page.goBack();
+  await expect(list.getByRole('checkbox', { name: 'Catch-up lag' })).toBeChecked();
   await page.getByLabel('New parallelism').fill('100');
   await expect(list.locator('[data-item="state-per-subtask"]')).toContainText('28 subtasks own 2 key groups and 72 own 1 (128 over 100)');
+  await expect(list.getByRole('checkbox', { name: 'Catch-up lag' })).not.toBeChecked();
 });
 
 test('a bad release or snapshot kind in the link falls back with a notice', async ({ page }) => {

@@ -22,6 +22,9 @@ pub struct ChecklistInput {
     pub resumes_from: &'static str,
 }
 
+/// The items ticked while the rescale runs, by id.
+pub type Ticked = std::collections::BTreeSet<&'static str>;
+
 /// One thing to record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Item {
@@ -97,13 +100,35 @@ impl ChecklistInput {
         ]
     }
 
-    /// The checklist as Markdown: one task-list line per item, with how and what to expect.
+    /// The checklist as Markdown: one task-list line per item, with how and what to expect,
+    /// none ticked (`plan.md`'s).
     pub fn markdown(&self) -> String {
+        self.markdown_ticked(&Ticked::new())
+    }
+
+    /// The same with the items `ticked` so far marked done (`- [x]`): what **Copy checklist**
+    /// hands on while the rescale runs.
+    pub fn markdown_ticked(&self, ticked: &Ticked) -> String {
         let mut s = format!("# What to record during the rescale ({} → {})\n\n", self.current, self.target);
         for i in self.items() {
-            s.push_str(&format!("- [ ] **{}**: {}\n  - Expect: {}\n", i.what, i.how, i.expect));
+            let mark = if ticked.contains(i.id) { 'x' } else { ' ' };
+            s.push_str(&format!("- [{mark}] **{}**: {}\n  - Expect: {}\n", i.what, i.how, i.expect));
         }
         crate::markdown::placeholders_as_code(&s)
+    }
+
+    /// The ticks kept for this checklist, read from their text (`24>100:restore-duration,lag`):
+    /// those of another plan (its parallelisms), and names of no item, are left out.
+    pub fn ticked_from(&self, text: &str) -> Ticked {
+        let plan = format!("{}>{}:", self.current, self.target);
+        let ids = text.strip_prefix(&plan).unwrap_or_default();
+        self.items().into_iter().map(|i| i.id).filter(|id| ids.split(',').any(|t| t == *id)).collect()
+    }
+
+    /// `ticked` as text for [`ChecklistInput::ticked_from`].
+    pub fn ticked_text(&self, ticked: &Ticked) -> String {
+        let ids: Vec<&str> = ticked.iter().copied().collect();
+        format!("{}>{}:{}", self.current, self.target, ids.join(","))
     }
 }
 
@@ -162,5 +187,22 @@ mod tests {
         let md = input(200, 1000).markdown();
         assert!(md.starts_with("# What to record during the rescale (24 → 200)\n\n- [ ] **Restore duration**"));
         assert_eq!(md.matches("- [ ] ").count(), 6);
+    }
+
+    /// Ticks are read back for the same plan only, as the Markdown's done items.
+    #[test]
+    fn ticks_round_trip_for_their_plan_only() {
+        let list = input(100, 128);
+        let ids: Vec<&str> = list.items().iter().map(|i| i.id).collect();
+        let ticked: Ticked = [ids[0], ids[2]].into_iter().collect();
+        let text = list.ticked_text(&ticked);
+        assert_eq!(text, format!("24>100:{}", ticked.iter().copied().collect::<Vec<_>>().join(",")));
+        assert_eq!(list.ticked_from(&text), ticked);
+        assert!(input(200, 1200).ticked_from(&text).is_empty(), "another plan's ticks");
+        assert!(list.ticked_from("24>100:nothing,<b>").is_empty());
+        let md = list.markdown_ticked(&ticked);
+        assert_eq!(md.matches("- [x] ").count(), 2, "{md}");
+        assert_eq!(md.matches("- [ ] ").count(), ids.len() - 2, "{md}");
+        assert_eq!(list.markdown(), list.markdown_ticked(&Ticked::new()));
     }
 }

@@ -63,7 +63,7 @@ pub fn plan_markdown(
     s.push_str(&operators_markdown(plan));
     let t = &plan.timeline;
     s.push_str(
-        "\n## Time\n\n| # | step | from | to | takes | job down | arithmetic |\n|---|---|---|---|---|---|---|\n",
+        "\n## Time\n\n| # | step | from | to | takes | outage | arithmetic |\n|---|---|---|---|---|---|---|\n",
     );
     for (i, (ph, start)) in t.phases.iter().zip(t.starts()).enumerate() {
         let (from, to) = format_span(start, start.saturating_add(ph.seconds));
@@ -72,7 +72,8 @@ pub fn plan_markdown(
             i + 1,
             ph.what,
             format_duration(ph.seconds),
-            if ph.downtime { "yes" } else { "no" },
+            // As the page says it: the job down, or running with nothing committed downstream.
+            if ph.downtime { ph.outage_words() } else { "no" },
             ph.arithmetic
         ));
     }
@@ -240,7 +241,10 @@ mod tests {
             "- Source, dropped: a new uid, and --allowNonRestoredState",
             "- A job-wide -Dpipeline.max-parallelism=1200 reaches every operator",
             "## Time",
+            "| # | step | from | to | takes | outage | arithmetic |",
             "| 1 | restart the running job with a longer checkpoint timeout",
+            "| job down |",
+            "| nothing committed downstream |",
             "| 3 | savepoint of the live job (it keeps running) | 7 h 46 min | 11 h 39 min | 3 h 53 min | no |",
             "| 9 | restore the new job at the target",
             "| 10 | first checkpoint after the restore: a full one",

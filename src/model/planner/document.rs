@@ -62,9 +62,7 @@ pub fn plan_markdown(
     }
     s.push_str(&operators_markdown(plan));
     let t = &plan.timeline;
-    s.push_str(
-        "\n## Time\n\n| # | step | from | to | takes | outage | arithmetic |\n|---|---|---|---|---|---|---|\n",
-    );
+    s.push_str("\n## Time\n\n| # | step | from | to | takes | outage | arithmetic |\n|---|---|---|---|---|---|---|\n");
     for (i, (ph, start)) in t.phases.iter().zip(t.starts()).enumerate() {
         let (from, to) = format_span(start, start.saturating_add(ph.seconds));
         s.push_str(&format!(

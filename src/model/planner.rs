@@ -217,7 +217,8 @@ impl PlanInput {
     /// rebuild from the log when a time-to-live shorter than the rewrite's two passes lets
     /// the state go, else a rewrite.
     pub fn verdict(&self) -> Verdict {
-        let rewrite_s = (self.state_bytes / self.throughput.max(1)).saturating_mul(2);
+        // As the plan's rewrite step counts it: twice the bytes over the rate, divided once.
+        let rewrite_s = outage::ReadFactor::TWICE.of_bytes(self.state_bytes, self.throughput);
         if self.target <= self.snapshot_max().get() {
             Verdict::DirectRestore
         } else if self.ttl_s.is_some_and(|ttl| ttl < rewrite_s) {

@@ -88,9 +88,12 @@ pub(crate) fn check_plan(input: &PlanInput) -> Result<(), TestCaseError> {
     };
     prop_assert!(downloads.iter().all(|p| p.seconds >= input.state_bytes / checkpoint_rate.max(1)));
     if matches!(plan.verdict, PlanVerdict::RewriteNeeded | PlanVerdict::RebuildFromLog) {
-        // The offline rewrite reads and writes everything: twice one pass, saturating (a
-        // doubling past u64::MAX once overflowed: minimal state_bytes = 2^63, throughput 0).
-        let rewrite = pass.saturating_mul(2);
+        // The offline rewrite reads and writes everything: twice the bytes over the rate,
+        // divided once (so never less than twice one pass), saturating (a doubling past
+        // u64::MAX once overflowed: minimal state_bytes = 2^63, throughput 0).
+        let twice = u128::from(input.state_bytes) * 2 / u128::from(input.throughput.max(1));
+        let rewrite = twice.min(u128::from(u64::MAX)) as u64;
+        prop_assert!(rewrite >= pass.saturating_mul(2));
         if plan.verdict == PlanVerdict::RewriteNeeded {
             prop_assert!(t.phases.iter().filter(|p| p.what.contains("rewrite")).all(|p| p.seconds == rewrite));
         }

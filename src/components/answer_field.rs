@@ -11,8 +11,13 @@ use crate::browser;
 pub struct AnswerFieldProps {
     /// The id of the text box, or the stem of the radios' ids and their group name.
     pub id: AttrValue,
-    /// The accessible name: the label or the legend.
+    /// The visible label or legend ("Your answer").
     pub label: AttrValue,
+    /// Said after the label to a screen reader only (the step's title, which the heading above
+    /// already shows): the accessible name is `label: context` (an `aria-label` that starts
+    /// with the visible label).
+    #[prop_or_default]
+    pub context: Option<AttrValue>,
     /// Two radios (Yes, No) instead of a text box.
     pub yes_no: bool,
     /// The current response: text, or `yes` / `no` (anything else checks no radio).
@@ -43,6 +48,7 @@ fn on_enter(on_submit: &Callback<Option<String>>, text_box: bool) -> Callback<Ke
 #[function_component]
 pub fn AnswerField(props: &AnswerFieldProps) -> Html {
     let hint_id = format!("{}-hint", props.id);
+    let name: Option<AttrValue> = props.context.as_ref().map(|c| AttrValue::from(format!("{}: {c}", props.label)));
     let error_id = format!("{}-error", props.id);
     let described = if props.error.is_some() { format!("{hint_id} {error_id}") } else { hint_id.clone() };
     let error =
@@ -61,7 +67,7 @@ pub fn AnswerField(props: &AnswerFieldProps) -> Html {
             }
         };
         html! {
-            <fieldset class="answer-radios" aria-describedby={described}>
+            <fieldset class="answer-radios" aria-label={name.clone()} aria-describedby={described}>
                 <legend>{ props.label.clone() }</legend>
                 { radio("yes", "Yes") }
                 { radio("no", "No") }
@@ -74,7 +80,7 @@ pub fn AnswerField(props: &AnswerFieldProps) -> Html {
         html! {
             <div class="field">
                 <label for={props.id.clone()}>{ props.label.clone() }</label>
-                <input id={props.id.clone()} type="text" inputmode="numeric" autocomplete="off" spellcheck="false"
+                <input id={props.id.clone()} type="text" inputmode="numeric" autocomplete="off" spellcheck="false" aria-label={name}
                     aria-describedby={described} aria-invalid={props.error.as_ref().map(|_| "true")}
                     value={props.value.clone()} oninput={on_input} onkeydown={on_enter(&props.on_submit, true)} />
                 <p class="field-hint" id={hint_id}>{ props.hint.clone() }</p>

@@ -151,7 +151,9 @@ pub fn Presenter(props: &PresenterProps) -> Html {
             <h3 id="presenter-title" tabindex="-1">{ e.title.clone() }</h3>
             <p class="presenter-prompt">{ e.prompt.clone() }</p>
             <div class="presenter-answer" aria-live="polite">
-                if revealed.contains(&i) {
+                if props.answers_hidden {
+                    <p class="field-hint">{ "Answers are hidden in this link: the trainer's link without answers=hidden reveals them." }</p>
+                } else if revealed.contains(&i) {
                     <p id="presenter-answer" tabindex="-1" data-testid="presenter-answer"><strong>{ format!("Answer: {}. ", answer.text()) }</strong>{ why }</p>
                 } else {
                     <button type="button" onclick={on_reveal}>{ "Reveal answer" }</button>

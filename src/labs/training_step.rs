@@ -66,9 +66,11 @@ pub fn TrainingStep(props: &TrainingStepProps) -> Html {
         <li key={e.id.clone()} id={step_id(&e.id)} class="training-step" data-exercise={e.id.clone()}>
             <h3>{ e.title.clone() }</h3>
             <p>{ e.prompt.clone() }</p>
-            <AnswerField id={input_id} label={format!("Your answer: {}", e.title)} {yes_no} value={props.response.clone()}
+            // The step's title is the heading above: said after "Your answer" and "Check" to a
+            // screen reader only (found by review: shown, it repeated the title three times a step).
+            <AnswerField id={input_id} label="Your answer" context={AttrValue::from(e.title.clone())} {yes_no} value={props.response.clone()}
                 hint={hint} {error} checks={props.checks} on_input={props.on_input.clone()} on_submit={props.on_check.clone()} />
-            <button type="button" onclick={on_click}>{ format!("Check: {}", e.title) }</button>
+            <button type="button" onclick={on_click} aria-label={format!("Check: {}", e.title)}>{ "Check" }</button>
             // The live region is there before the first answer, so the verdict put into it is
             // announced (one made with its text already in it often is not).
             <div role="status">{ match props.shown.clone() {

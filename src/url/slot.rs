@@ -60,6 +60,14 @@ impl<S, K: Kind> Slot<S, K> {
         Edit { param: self.kind.name(), text: text.to_string(), bad_input: false, how: EditHow::Typing }
     }
 
+    /// The text of a control that sets the value at once (a slider's move, a button): applied,
+    /// and the edit ends there, so a bad value typed into the field next falls back to this one
+    /// (found by review: the slider's moves were keystrokes of an edit that never ended, and a
+    /// `0` typed after them went back to the value before the first move).
+    pub fn set_text(&self, text: &str) -> Edit {
+        Edit { param: self.kind.name(), text: text.to_string(), bad_input: false, how: EditHow::Set }
+    }
+
     /// The parameter's field left: its edit ends there.
     pub fn left(&self) -> Edit {
         Edit { param: self.kind.name(), text: String::new(), bad_input: false, how: EditHow::Left }

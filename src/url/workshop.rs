@@ -45,11 +45,21 @@ fn flag(params: &Params, name: &str, what: &str, notices: &mut Vec<Notice>) -> b
 impl WorkshopQuery {
     pub fn parse(params: &Params) -> (WorkshopQuery, Vec<Notice>) {
         let mut notices = Vec::new();
-        let q = WorkshopQuery {
+        let mut q = WorkshopQuery {
             answers_hidden: answers_hidden(params, &mut notices),
             present: flag(params, "present", "showing the whole path", &mut notices),
             key: flag(params, "key", "showing the exercises", &mut notices),
         };
+        // A link that hides the answers never shows them: not as an answer key either (found by
+        // review: `&key=1` added to a learner's link listed every answer).
+        if q.answers_hidden && q.key {
+            notices.push(notice(
+                "key",
+                "1",
+                "a link with answers=hidden shows no answer key; the trainer's key is the link without answers=hidden",
+            ));
+            q.key = false;
+        }
         (q, notices)
     }
 
@@ -114,10 +124,11 @@ mod tests {
     #[test]
     fn workshop_links_are_read_tolerantly_and_round_trip() {
         let d = WorkshopQuery::default();
-        let all = WorkshopQuery { answers_hidden: true, present: true, key: true };
+        let hidden = WorkshopQuery { answers_hidden: true, present: true, key: false };
         check("#/", d, &[]);
         check("#/?answers=shown&present=0&key=0", d, &[]);
-        check("#/?answers=hidden&present=1&key=1", all, &[]);
+        check("#/?answers=hidden&present=1&key=1", hidden, &["key"]);
+        check("#/?present=1&key=1", WorkshopQuery { present: true, key: true, ..d }, &[]);
         check("#/?answers=secret&present=yes&key=2", d, &["answers", "present", "key"]);
         check("#/?present=1", WorkshopQuery { present: true, ..d }, &[]);
         assert_eq!(d.href(), "#/");

@@ -173,3 +173,18 @@ test('a key group looked for names its owner, as Flink\'s ranges have it, and th
   await expect(said).toHaveText('Key group 0 belongs to subtask 0, which owns key groups 0 to 31 (32 in all): its row is marked in the table.');
   await expect(page).toHaveURL(/group=0/);
 });
+
+test('a bad value typed after moving the slider keeps the slider\'s value, as its message says', async ({ page }) => {
+  // Found by review: the moves were keystrokes of one edit that never ended, so 0 typed after
+  // them went back to the value before the first move (and said "still using p = 100").
+  await open(page, '#/owners?maxp=256&p=100');
+  await slider(page).focus();
+  for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/[?&]p=105(&|$)/);
+  const exact = page.getByLabel('Exact parallelism');
+  await exact.fill('0');
+  await exact.press('Enter');
+  await expect(page.locator('#owners-p-error')).toContainText('parallelism must be between 1 and 32768, got 0');
+  await expect(slider(page)).toHaveValue('105');
+  await expect(page).toHaveURL(/[?&]p=105(&|$)/);
+});

@@ -70,6 +70,10 @@ test('a sample snapshot opened from the keyboard keeps focus on its button and s
   await expect(status).toHaveText(/^Read .+: its report is below\.$/);
   await expect(status).toHaveAttribute('data-marked', 'kept');
   await expect(button).toBeFocused();
+  // A section shown alone holds only its part (found by review: the uid lookup alone was
+  // announced as the report).
+  await open(page, '#/savepoint?sample=hashmap-savepoint&uid=throttle&view=uid');
+  await expect(status).toHaveText(/^Read .+: what this link shows of it is below\.$/);
 });
 
 test('renaming a key in the key table keeps focus in the table', async ({ page }) => {

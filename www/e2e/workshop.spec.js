@@ -136,7 +136,9 @@ test('a hidden-answers coverage link shows no trail, hints after a wrong run, an
   for (let r = 0; r < 8; r += 1) await prediction.getByRole('checkbox', { name: `Residue ${r}`, exact: true }).check();
   await page.getByRole('button', { name: 'Step' }).click();
   const result = page.getByTestId('prediction-result');
-  await expectVerdict(result, 'incorrect', ['Hint:', '4 residues you ticked the walk never lands on']);
+  await expectVerdict(result, 'incorrect', ['Hint:', 'Some residues you ticked the walk never lands on']);
+  // Found by review: the number of wrong ticks gave the walk's size away (8 ticked, 4 wrong).
+  await expect(result).not.toContainText('4 residues');
   await expect(result).not.toContainText('0, 2, 4, 6');
   await expect(result).not.toContainText('gcd(');
   await expect(page.locator('.coverage-circle svg[role="img"] .residue.visited')).toHaveCount(0);
@@ -206,6 +208,13 @@ test('yes/no questions are radios in a named group, and Enter checks an answer',
   await owner.press('Enter');
   await expect(page.locator('[data-exercise="owner-77"] .training-verdict')).toHaveAttribute('data-verdict', 'incorrect');
   await expect(page.getByRole('radio')).toHaveCount(2 * 7);
+  // The title is the step's heading: the label and the button show "Your answer" and "Check"
+  // and say the title to a screen reader only (found by review: shown, it repeated each title
+  // three times and wrapped the button on a phone).
+  const step = page.locator('[data-exercise="owner-77"]');
+  await expect(step.locator('label[for]')).toHaveText('Your answer');
+  await expect(step.getByRole('button', { name: 'Check: Who owns a key group?' })).toHaveText('Check');
+  await expect(page.locator('[data-exercise="restart-200"] legend')).toHaveText('Your answer');
 });
 
 for (const theme of ['light', 'dark']) {
@@ -231,3 +240,16 @@ for (const theme of ['light', 'dark']) {
     expect(await axeViolations(page), 'coverage, answers hidden').toEqual([]);
   });
 }
+
+test('a link with answers hidden shows no answer: no answer key, no Reveal in presenter mode', async ({ page }) => {
+  // Found by review: `&key=1` added to a learner's hidden-answers link listed every answer.
+  await open(page, '#/?answers=hidden&key=1');
+  await expect(page.getByTestId('url-notices')).toContainText('a link with answers=hidden shows no answer key');
+  await expect(page.locator('[data-exercise="owner-77"]')).toBeVisible();
+  await expect(page.getByTestId('answer-key-item')).toHaveCount(0);
+  await open(page, '#/?answers=hidden&present=1');
+  await expect(page.getByRole('button', { name: 'Next step' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reveal answer' })).toHaveCount(0);
+  await expect(page.getByTestId('presenter-answer')).toHaveCount(0);
+  await expect(page.locator('.presenter-answer')).toContainText('Answers are hidden in this link');
+});

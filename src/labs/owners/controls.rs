@@ -20,7 +20,7 @@ pub struct ControlsProps {
 pub fn Controls(props: &ControlsProps) -> Html {
     let (s, v) = (&props.state, &props.view);
     let a = &props.on_action;
-    let on_slide = a.reform(|text: String| OwnersAction::from(P.typed(&text)));
+    let on_slide = a.reform(|text: String| OwnersAction::from(P.set_text(&text)));
     let max = v.max.get();
     let p = s.parallelism.value;
     let max_hint = match v.derivation {

@@ -33,6 +33,12 @@ pub fn Upload(props: &UploadProps) -> Html {
         })
     };
     let busy = props.reading.is_some();
+    // One section shown alone (`view=`) holds only its part of the report (found by review:
+    // the uid lookup alone was announced as "its report is below").
+    let below = match crate::components::use_view() {
+        None => "its report is below",
+        Some(_) => "what this link shows of it is below",
+    };
     html! {
         <section class="sp-upload" aria-labelledby="sp-upload-title">
             <h2 id="sp-upload-title">{ "Open a snapshot" }</h2>
@@ -73,7 +79,7 @@ pub fn Upload(props: &UploadProps) -> Html {
                     { format!(" Reading {} ({})… {}%", r.name, format_bytes(r.bytes as u64), r.permille / 10) }
                 } else if let (Some(shown), None) = (&props.shown, &props.error) {
                     // After a failed read the alert speaks (and names the report still shown).
-                    <span class="visually-hidden">{ format!("Read {shown}: its report is below.") }</span>
+                    <span class="visually-hidden">{ format!("Read {shown}: {below}.") }</span>
                 }
             </div>
             if let Some(e) = &props.error {

@@ -170,8 +170,8 @@ fn whatifs(m: &Imported, on_action: &Callback<SkewAction>, locked: bool) -> Html
     let on_use = settings.map(|(p, max)| {
         let act = on_action.clone();
         Callback::from(move |_: MouseEvent| {
-            act.emit(MAXP.typed(&max.to_string()).into());
-            act.emit(P.typed(&p.to_string()).into());
+            act.emit(MAXP.set_text(&max.to_string()).into());
+            act.emit(P.set_text(&p.to_string()).into());
         })
     });
     html! {

@@ -62,6 +62,19 @@ fn bad_text_keeps_the_last_valid_value_and_the_text() {
     assert_eq!(link(&state), "maxp=1000");
 }
 
+/// Found by review: the slider's moves were keystrokes of one edit that never ended, so a `0`
+/// typed into **Exact parallelism** after five moves went back to the value before the first.
+#[test]
+fn a_bad_value_typed_after_the_slider_keeps_the_sliders_value() {
+    let moves: Vec<OwnersAction> = (101..=105).map(|p| P.set_text(&p.to_string()).into()).collect();
+    let state = act(start("maxp=256&p=100"), moves);
+    assert_eq!(state.parallelism.value, 105);
+    let state = act(state, vec![set_p("0")]);
+    assert_eq!(state.parallelism.value, 105, "{:?}", state.parallelism.error);
+    assert!(state.parallelism.error.as_deref().is_some_and(|e| e.contains("between 1 and 32768")));
+    assert_eq!(link(&state), "maxp=256&p=105");
+}
+
 #[test]
 fn clearing_max_parallelism_goes_back_to_derived() {
     let state = act(start(""), vec![set_max("7"), set_max(""), set_p("100")]);

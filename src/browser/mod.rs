@@ -57,6 +57,20 @@ pub fn replace_hash(hash: &str) {
     }
 }
 
+/// Sets the hash as a new history entry (Back returns to the one before), without a
+/// `hashchange` event.
+pub fn push_hash(hash: &str) {
+    let Some(window) = web_sys::window().filter(|_| page::shown()) else {
+        return;
+    };
+    if window.location().hash().ok().as_deref() == Some(hash) {
+        return;
+    }
+    if let Ok(history) = window.history() {
+        let _ = history.push_state_with_url(&JsValue::NULL, "", Some(hash));
+    }
+}
+
 /// Sets `data-theme` on `<html>` (absent = follow the system).
 pub fn set_theme(theme: Theme) {
     let Some(root) =

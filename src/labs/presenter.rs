@@ -39,6 +39,9 @@ pub struct PresenterProps {
 struct At {
     index: usize,
     count: usize,
+    /// Moved by the presenter (a button or a key), not by the link: a new history entry, so
+    /// that Back goes to the step before (found by review: Back left the presentation).
+    by_presenter: bool,
 }
 
 enum Move {
@@ -52,12 +55,12 @@ impl Reducible for At {
 
     fn reduce(self: Rc<Self>, action: Move) -> Rc<Self> {
         let last = self.count.saturating_sub(1);
-        let index = match action {
-            Move::Next => (self.index + 1).min(last),
-            Move::Previous => self.index.saturating_sub(1),
-            Move::To(i) => i.min(last),
+        let (index, by_presenter) = match action {
+            Move::Next => ((self.index + 1).min(last), true),
+            Move::Previous => (self.index.saturating_sub(1), true),
+            Move::To(i) => (i.min(last), false),
         };
-        Rc::new(At { index, ..*self })
+        Rc::new(At { index, by_presenter, ..*self })
     }
 }
 
@@ -83,7 +86,7 @@ fn clicker_move(event: &KeyboardEvent) -> Option<Move> {
 pub fn Presenter(props: &PresenterProps) -> Html {
     let count = props.exercises.len();
     let start = props.step.as_deref().and_then(|id| props.exercises.iter().position(|e| e.id == id)).unwrap_or(0);
-    let at = use_reducer_eq(|| At { index: start, count });
+    let at = use_reducer_eq(|| At { index: start, count, by_presenter: false });
     let revealed = use_state(BTreeSet::<usize>::new);
     {
         // A new link (another step=) moves the presenter there.
@@ -109,8 +112,13 @@ pub fn Presenter(props: &PresenterProps) -> Html {
         let id = props.exercises.get(at.index).filter(|_| at.index > 0).map(|e| e.id.clone());
         let settle = use_context::<Settle>();
         let moved = use_mut_ref(|| false);
+        let by_presenter = at.by_presenter;
         use_effect_with(at.index, move |_| {
-            browser::replace_hash(&with_step(&browser::current_hash(), id.as_deref()));
+            let hash = with_step(&browser::current_hash(), id.as_deref());
+            match by_presenter {
+                true => browser::push_hash(&hash),
+                false => browser::replace_hash(&hash),
+            }
             if let Some(settle) = settle {
                 settle.mark();
             }

@@ -253,3 +253,29 @@ test('a link with answers hidden shows no answer: no answer key, no Reveal in pr
   await expect(page.getByTestId('presenter-answer')).toHaveCount(0);
   await expect(page.locator('.presenter-answer')).toContainText('Answers are hidden in this link');
 });
+
+test('in presenter mode Back goes to the step before, and Forward to the one after', async ({ page }) => {
+  // Found by review: each step replaced the history entry, so Back (a phone's back gesture)
+  // left the presentation.
+  await open(page, '#/');
+  await open(page, '#/?present=1');
+  const title = page.locator('.presenter').getByRole('heading', { level: 3 });
+  const first = await title.textContent();
+  await page.getByRole('button', { name: 'Next step' }).click();
+  const second = await title.textContent();
+  await page.getByRole('button', { name: 'Next step' }).click();
+  await expect(page).toHaveURL(/[?&]step=/);
+  const third = await title.textContent();
+  expect(new Set([first, second, third]).size).toBe(3);
+  await page.goBack();
+  await expect(title).toHaveText(second);
+  await page.goBack();
+  await expect(title).toHaveText(first);
+  await expect(page).not.toHaveURL(/[?&]step=/);
+  await page.goForward();
+  await expect(title).toHaveText(second);
+  await page.goBack();
+  await page.goBack();
+  await expect(page.locator('.presenter')).toHaveCount(0);
+  await expect(page.locator('[data-exercise]').first()).toBeVisible();
+});

@@ -46,20 +46,16 @@ pub fn current_hash() -> String {
 
 /// Replaces the hash without a new history entry and without a `hashchange` event.
 pub fn replace_hash(hash: &str) {
-    let Some(window) = web_sys::window().filter(|_| page::shown()) else {
-        return;
-    };
-    if window.location().hash().ok().as_deref() == Some(hash) {
-        return;
-    }
-    if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(hash));
-    }
+    set_hash(hash, false);
 }
 
 /// Sets the hash as a new history entry (Back returns to the one before), without a
 /// `hashchange` event.
 pub fn push_hash(hash: &str) {
+    set_hash(hash, true);
+}
+
+fn set_hash(hash: &str, new_entry: bool) {
     let Some(window) = web_sys::window().filter(|_| page::shown()) else {
         return;
     };
@@ -67,7 +63,10 @@ pub fn push_hash(hash: &str) {
         return;
     }
     if let Ok(history) = window.history() {
-        let _ = history.push_state_with_url(&JsValue::NULL, "", Some(hash));
+        let _ = match new_entry {
+            true => history.push_state_with_url(&JsValue::NULL, "", Some(hash)),
+            false => history.replace_state_with_url(&JsValue::NULL, "", Some(hash)),
+        };
     }
 }
 

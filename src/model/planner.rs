@@ -283,16 +283,6 @@ impl PlanInput {
     }
 }
 
-/// Test support: each of `parts` is found in `text`, in this order.
-#[cfg(test)]
-pub(crate) fn assert_in_order(text: &str, parts: &[&str]) {
-    let mut from = 0;
-    for part in parts {
-        let at = text[from..].find(part).unwrap_or_else(|| panic!("{part:?} missing after byte {from}:\n{text}"));
-        from += at + part.len();
-    }
-}
-
 #[cfg(test)]
 mod clock_tests;
 #[cfg(test)]

@@ -264,7 +264,7 @@ mod tests {
             "**HTTP 400: in-place rescaling does not lift the ceiling.",
             "## What to record during the rescale (24 → 200)",
         ];
-        crate::planner::assert_in_order(&md, &order);
+        crate::planner::tests::assert_in_order(&md, &order);
         for w in &plan.warnings {
             assert!(md.contains(w.as_str()));
         }

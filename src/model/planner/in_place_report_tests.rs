@@ -215,7 +215,7 @@ fn the_markdown_holds_every_part_in_order() {
         "### With the Flink Kubernetes operator",
         "Do not set an override to 200",
     ];
-    crate::planner::assert_in_order(&md, &order);
+    crate::planner::tests::assert_in_order(&md, &order);
     assert_eq!(r.conditions.iter().filter(|c| c.restore_point).count(), 1);
 }
 

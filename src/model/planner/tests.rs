@@ -203,3 +203,12 @@ fn the_verdict_alone_is_the_plans() {
         assert_eq!((input.verdict(), input.plan().verdict), (want, want), "{target} {ttl_s:?}");
     }
 }
+
+/// Test support: each of `parts` is found in `text`, in this order.
+pub(crate) fn assert_in_order(text: &str, parts: &[&str]) {
+    let mut from = 0;
+    for part in parts {
+        let at = text[from..].find(part).unwrap_or_else(|| panic!("{part:?} missing after byte {from}:\n{text}"));
+        from += at + part.len();
+    }
+}

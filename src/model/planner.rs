@@ -29,7 +29,7 @@ pub mod snapshot_kinds;
 mod vertices;
 
 pub use duration::{
-    about_days, format_days, format_duration, format_moment, format_span, format_sum, parse_ttl, MAX_TTL_DAYS,
+    about_days, adds_up, format_days, format_duration, format_moment, format_span, format_sum, parse_ttl, MAX_TTL_DAYS,
 };
 pub use vertices::{VertexKind, VertexPlan};
 

@@ -49,14 +49,21 @@ pub fn format_exact(t: u64) -> String {
     }
 }
 
+/// Whether `terms`, each as [`format_duration`] writes it (to the minute from an hour on), add
+/// up to their total as it writes it.
+pub fn adds_up(terms: &[u64]) -> bool {
+    let shown = |t: u64| if t >= 3600 { t - t % 60 } else { t };
+    let total = terms.iter().fold(0u64, |sum, &t| sum.saturating_add(t));
+    terms.iter().fold(0u64, |sum, &t| sum.saturating_add(shown(t))) == shown(total)
+}
+
 /// `a + b = c`: the terms and their total as [`format_duration`] writes them, or all to the
 /// second where the terms so written would not add up to the total so written (from an hour on
 /// a duration is written to the minute: found by review, six terms read 1 h 27 min each and
 /// their total two minutes more than they add up to).
 pub fn format_sum(terms: &[u64]) -> String {
     let total = terms.iter().fold(0u64, |sum, &t| sum.saturating_add(t));
-    let shown = |t: u64| if t >= 3600 { t - t % 60 } else { t };
-    let adds_up = terms.iter().fold(0u64, |sum, &t| sum.saturating_add(shown(t))) == shown(total);
+    let adds_up = adds_up(terms);
     let write = |t: u64| if adds_up { format_duration(t) } else { format_exact(t) };
     let terms: Vec<String> = terms.iter().map(|&t| write(t)).collect();
     format!("{} = {}", terms.join(" + "), write(total))

@@ -288,6 +288,8 @@ mod clock_tests;
 #[cfg(test)]
 mod down_tests;
 #[cfg(test)]
+mod relief_tests;
+#[cfg(test)]
 mod shortcut_tests;
 #[cfg(test)]
 mod tests;

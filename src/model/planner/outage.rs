@@ -17,7 +17,7 @@ use super::super::imbalance::Imbalance;
 use super::super::key_group::{MaxParallelism, Parallelism};
 use super::first_checkpoint::needs_raise;
 use super::snapshot_kinds::SnapshotKind;
-use super::{adds_up, format_duration, format_sum, JobStatus, PlanInput, Verdict};
+use super::{format_duration, JobStatus, PlanInput, Verdict};
 
 mod read_factor;
 mod relief;
@@ -266,20 +266,13 @@ pub(super) fn build(input: &PlanInput, verdict: Verdict, saved: MaxParallelism) 
                 } else {
                     (RestoreFrom::Savepoint, savepoint)
                 };
-                // Its parts written to the minute may not add up to its outage so written (found
-                // by review: 2 h 54 min + 2 h 54 min + 1 h 27 min under "7 h 16 min"): then the
-                // sum follows to the second.
                 let parts: Vec<u64> = match from {
                     RestoreFrom::IncrementalCheckpoint => vec![straight.seconds],
                     RestoreFrom::Savepoint if first.is_some() => vec![back_s, sp_s],
                     RestoreFrom::Savepoint => restart.from_savepoint.iter().map(|ph| ph.seconds).collect(),
                 };
-                let parts: Vec<u64> =
-                    parts.into_iter().chain(input.transactional_sinks.then_some(write_s)).filter(|&t| t > 0).collect();
-                let arithmetic = match adds_up(&parts) {
-                    true => arithmetic,
-                    false => format!("{arithmetic}; to the second, {}", format_sum(&parts)),
-                };
+                let first_checkpoint = input.transactional_sinks.then_some(write_s);
+                let arithmetic = relief::to_the_second(arithmetic, parts.into_iter().chain(first_checkpoint));
                 let route = relief::Route {
                     down,
                     warm,

@@ -24,7 +24,8 @@ pub fn Checklist(props: &ChecklistProps) -> Html {
     let (s, p) = (&props.state, &*plan);
     let input = s.checklist(p);
     let kept = move || input.ticked_from(&browser::session_get(TICKS_KEY).unwrap_or_default());
-    let ticked = use_state(kept);
+    // `_eq`: the effect's read on mount finds what the first read found, and draws nothing again.
+    let ticked = use_state_eq(kept);
     {
         // Another plan (its parallelisms) starts with its own ticks: none, unless kept for it.
         let ticked = ticked.clone();

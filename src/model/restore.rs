@@ -142,49 +142,63 @@ impl RestoreInput {
     }
 }
 
+/// One failed check in three voices, written side by side so a check's words change together.
+struct Words {
+    /// Which check, as a person reads it.
+    name: &'static str,
+    /// Flink's own message, with its numbers.
+    flink: String,
+    /// Why, in a learner's words.
+    plain: String,
+}
+
 impl FailedCheck {
+    fn words(&self) -> Words {
+        match *self {
+            FailedCheck::ParallelismAboveMax { parallelism, max } => Words {
+                name: "check 1 of 3 (building the job): parallelism above its own max parallelism",
+                flink: format!(
+                    "org.apache.flink.runtime.JobException: Vertex …'s parallelism ({parallelism}) is higher than the max parallelism ({max}). Please lower the parallelism or increase the max parallelism."
+                ),
+                plain: format!(
+                    "the job asks for {parallelism} subtasks but sets its own max parallelism to {max}, and no operator may run more subtasks than it has key groups"
+                ),
+            },
+            FailedCheck::MaxParallelismChanged { saved, new } => Words {
+                name: "check 2 of 3 (loading the snapshot): max parallelism changed",
+                flink: format!(
+                    "java.lang.IllegalStateException: Failed to rollback to checkpoint/savepoint … Max parallelism mismatch between checkpoint/savepoint state and new program. Cannot map operator … with max parallelism {saved} to new program with max parallelism {new}."
+                ),
+                plain: format!(
+                    "the snapshot's state is cut into {saved} key groups and the job asks for {new}; the number of key groups cannot change once state exists"
+                ),
+            },
+            FailedCheck::SavedMaxBelowParallelism { saved, parallelism } => Words {
+                name: "check 3 of 3 (assigning state): parallelism above the snapshot's max parallelism",
+                flink: format!(
+                    "java.lang.IllegalStateException: The state for task … can not be restored. The maximum parallelism ({saved}) of the restored state is lower than the configured parallelism ({parallelism})."
+                ),
+                plain: format!(
+                    "the snapshot's state is cut into {saved} key groups, fixed once state exists, and {parallelism} subtasks cannot share {saved} key groups so that each gets at least one"
+                ),
+            },
+        }
+    }
+
     /// Flink's own message for this failure, with its numbers (the vertex name is the
     /// observed job's).
     pub fn flink_message(&self) -> String {
-        match *self {
-            FailedCheck::ParallelismAboveMax { parallelism, max } => format!(
-                "org.apache.flink.runtime.JobException: Vertex …'s parallelism ({parallelism}) is higher than the max parallelism ({max}). Please lower the parallelism or increase the max parallelism."
-            ),
-            FailedCheck::MaxParallelismChanged { saved, new } => format!(
-                "java.lang.IllegalStateException: Failed to rollback to checkpoint/savepoint … Max parallelism mismatch between checkpoint/savepoint state and new program. Cannot map operator … with max parallelism {saved} to new program with max parallelism {new}."
-            ),
-            FailedCheck::SavedMaxBelowParallelism { saved, parallelism } => format!(
-                "java.lang.IllegalStateException: The state for task … can not be restored. The maximum parallelism ({saved}) of the restored state is lower than the configured parallelism ({parallelism})."
-            ),
-        }
+        self.words().flink
     }
 
     /// Why, in a sentence a learner reads before Flink's message.
     pub fn plain(&self) -> String {
-        match *self {
-            FailedCheck::ParallelismAboveMax { parallelism, max } => format!(
-                "the job asks for {parallelism} subtasks but sets its own max parallelism to {max}, and no operator may run more subtasks than it has key groups"
-            ),
-            FailedCheck::MaxParallelismChanged { saved, new } => format!(
-                "the snapshot's state is cut into {saved} key groups and the job asks for {new}; the number of key groups cannot change once state exists"
-            ),
-            FailedCheck::SavedMaxBelowParallelism { saved, parallelism } => format!(
-                "the snapshot's state is cut into {saved} key groups, fixed once state exists, and {parallelism} subtasks cannot share {saved} key groups so that each gets at least one"
-            ),
-        }
+        self.words().plain
     }
 
     /// Which check, as a person reads it.
     pub fn check_name(&self) -> &'static str {
-        match self {
-            FailedCheck::ParallelismAboveMax { .. } => {
-                "check 1 of 3 (building the job): parallelism above its own max parallelism"
-            }
-            FailedCheck::MaxParallelismChanged { .. } => "check 2 of 3 (loading the snapshot): max parallelism changed",
-            FailedCheck::SavedMaxBelowParallelism { .. } => {
-                "check 3 of 3 (assigning state): parallelism above the snapshot's max parallelism"
-            }
-        }
+        self.words().name
     }
 }
 

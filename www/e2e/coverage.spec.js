@@ -1,5 +1,5 @@
 // The modular coverage lab, as a learner uses it: by role and label, with the seed's two
-// runs (by Step and by Play), a wrong prediction, edits mid-playback (a new pair starts from 0),
+// runs (by Step and by Play), a wrong prediction, edits mid-playback (the new pair walked again from 0 to the same t),
 // deep links (a walk on screen takes no prediction), Reset (the pair on screen),
 // bad input, real-time playback and the stored exercise score.
 import { test, expect, expectVerdict, open, engage } from './fixtures.js';
@@ -73,20 +73,30 @@ test('the first Step locks the prediction; a count can be predicted too', async 
   await expectVerdict(verdict(page), 'correct', ['gcd(12, 8) = 4']);
 });
 
-test('editing a mid-playback stops the walk and starts the new pair from zero, waiting for its prediction', async ({ page }) => {
+test('editing a mid-playback keeps t: the new pair is walked again from zero to the same step, paused, and graded only after Reset', async ({ page }) => {
   await open(page, '#/coverage?m=360&a=1');
   await predict(page, [0, 1]);
   await page.getByRole('button', { name: 'Play' }).click();
   await expect.poll(async () => Number(await n(page).textContent())).toBeGreaterThanOrEqual(3);
   await page.getByLabel('Stride a').fill('2');
-  // Before, the walk went on at its step with the new pair's trail on screen, and a prediction
-  // ticked then was graded as a first attempt.
+  // Paused at the same t, which the address keeps; the trail is a = 2's, from 0 to that step.
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(page).toHaveURL(/#\/coverage\?m=360&a=2&t=[0-9.]+$/);
+  const step = Number(await n(page).textContent());
+  const t = Number(new URL(page.url()).hash.split('t=')[1]);
+  expect(step).toBeGreaterThanOrEqual(3);
+  expect(step).toBe(Math.floor(2 * t));
+  await expect(trail(page)).toHaveText(Array.from({ length: step + 1 }, (_, i) => String((2 * i) % 360)).join(' '));
+  await expect(page.getByText('Your earlier prediction belonged to m = 360, a = 1')).toBeVisible();
+  // Its answer is on screen: it takes no prediction and says why.
+  await expect(page.getByRole('checkbox', { name: 'Residue 1', exact: true })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Residue 1', exact: true })).toBeDisabled();
+  await expect(page.getByTestId('verdict-near')).toContainText('Not graded: the pair changed with the walk under way, so its answer is on screen. Reset to predict.');
+  await expect(verdict(page)).toContainText(`its walk is shown again from 0 up to step ${step} (an edit keeps t)`);
+  await page.getByRole('button', { name: 'Reset' }).click();
   await expect(n(page)).toHaveText('0');
   await expect(trail(page)).toHaveText('');
   await expect(page).toHaveURL(/#\/coverage\?m=360&a=2$/);
-  await expect(page.getByText('Your earlier prediction belonged to m = 360, a = 1')).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: 'Residue 1', exact: true })).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Residue 1', exact: true })).toBeEnabled();
 });
 
@@ -141,10 +151,10 @@ test('bad input names the bound and keeps the last valid pair', async ({ page })
   await expect(trail(page)).toHaveText('0 3 6 1 4');
   await a.fill('1000000000000');
   await expect(page.getByText('1000000000000 mod 8 = 0')).toBeVisible();
-  // A new pair starts from 0: its walk waits for the prediction.
-  await expect(trail(page)).toHaveText('');
+  // The new pair is walked again from 0 to the same t (step 4).
+  await expect(trail(page)).toHaveText('0 0 0 0 0');
   await page.getByRole('button', { name: 'Step' }).click();
-  await expect(trail(page)).toHaveText('0 0');
+  await expect(trail(page)).toHaveText('0 0 0 0 0 0');
   await expect(reached(page)).toHaveText('1');
 });
 

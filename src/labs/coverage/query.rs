@@ -1,6 +1,6 @@
 //! The coverage lab's parameters and the state they fill: `m` (modulus) and `a` (stride), each
 //! one line of `slots!` bound to its field of [`CoverageState`] (an edit of either moves the
-//! walk to the new pair, [`CoverageState::sync_orbit`]); `t` (playback seconds, set by the
+//! walk to the new pair at the same t, [`CoverageState::sync_orbit`]); `t` (playback seconds, set by the
 //! clock, no field) and `answers=hidden` (a trainer's link: hints instead of answers, no trail,
 //! first attempts scored; the shared [`ANSWERS`]) are read and written by hand beside them.
 
@@ -18,6 +18,16 @@ pub struct Clock {
     pub t_ms_at_start: u32,
 }
 
+/// How the walk on screen came to be under way before anything was predicted for it here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnderWay {
+    /// A link with t > 0 (a shared link, a reload): a prediction is not kept in a link.
+    Link,
+    /// m or a changed after the walk had begun: the new pair's walk is recomputed from 0 to the
+    /// same t, so its trail is on screen at once.
+    Edit,
+}
+
 /// A prediction made for an earlier pair, kept to show it belonged to that pair.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Earlier {
@@ -31,8 +41,9 @@ slots! {
     /// The pair (m, a), playback time, the learner's prediction and the exercise progress.
     ///
     /// Invariant: `orbit` always matches the last valid `m` and `a`; a prediction belongs to the
-    /// pair it was made for, and an edit of the pair moves it to `earlier` and starts the new pair's
-    /// walk from 0; a walk whose trail is on screen before a prediction takes none (it is locked).
+    /// pair it was made for, and an edit of the pair moves it to `earlier` and recomputes the new
+    /// pair's walk from 0 to the same t (issue 3, seed 000: edits keep t); a walk whose trail is
+    /// on screen before a prediction takes none (it is locked until Reset).
     #[derive(Debug, Clone, PartialEq)]
     pub struct CoverageState {
         M: Param<u32> = m, 8,
@@ -56,9 +67,9 @@ slots! {
         pub locked: bool,
         pub earlier: Option<Earlier>,
         pub progress: Progress,
-        /// Opened from a link with t > 0 (a shared link, a reload): the walk was under way before
-        /// anything could be predicted on this page, which a prediction is not carried into.
-        pub opened_under_way: bool,
+        /// The walk was under way before anything could be predicted for it here: opened from a
+        /// link with t > 0, or its pair changed mid-walk (see [`UnderWay`]).
+        pub under_way: Option<UnderWay>,
     } also ANSWERS read by read_time_and_answers written by write_time_and_answers
 }
 

@@ -8,7 +8,7 @@ use yew::Reducible;
 
 use super::progress::Progress;
 use super::stored_progress;
-pub use super::query::{Clock, CoverageState, Earlier};
+pub use super::query::{Clock, CoverageState, Earlier, UnderWay};
 use super::query::{A, M, SLOTS};
 use crate::lab::Lab;
 use crate::labs::frame::LabState;
@@ -79,7 +79,7 @@ impl CoverageState {
             locked: t_ms > 0 && !hidden,
             earlier: None,
             progress,
-            opened_under_way: t_ms > 0,
+            under_way: (t_ms > 0).then_some(UnderWay::Link),
         }
     }
 
@@ -90,8 +90,11 @@ impl CoverageState {
         }
     }
 
-    /// A new pair's walk starts from 0, paused, waiting for its prediction: a walk carried on at
-    /// the old step would show the new pair's answer before it is predicted.
+    /// An edit keeps t: the new pair's walk is recomputed from 0 to the same step, paused. Its
+    /// prediction starts empty. Where the walk had begun with its trail shown, the new pair's
+    /// answer is on screen at once, so it takes no prediction and grades nothing until Reset
+    /// (a prediction ticked then would be graded as a first attempt with its answer in view).
+    /// Before it began, or with answers hidden (no trail), it waits for its prediction.
     fn set_pair(&mut self, orbit: Orbit) {
         if orbit == self.orbit {
             return;
@@ -107,8 +110,10 @@ impl CoverageState {
         self.orbit = orbit;
         self.prediction = Prediction::default();
         self.count = Field::valid(String::new(), None);
-        (self.locked, self.opened_under_way) = (false, false);
-        (self.t_ms, self.started, self.clock) = (0, false, None);
+        self.clock = None;
+        let shown = self.started && !self.hidden;
+        self.locked = shown;
+        self.under_way = shown.then_some(UnderWay::Edit);
     }
 
     fn begin(&mut self) {

@@ -111,23 +111,44 @@ fn a_refused_count_keeps_the_last_valid_one() {
     }
 }
 
-/// A new pair never shows its walk before its prediction: the edit moves the prediction to its
-/// pair and starts the new pair from 0, paused (before, the walk went on at the old step and
-/// a prediction ticked then, with the answer on screen, was graded as a first attempt).
+/// An edit keeps t and recomputes the new pair's walk from 0 (issue 3, seed 000), paused; the
+/// prediction moves to its pair. The new pair's answer is then on screen, so it takes no
+/// prediction and grades nothing until Reset (before that rule, a prediction ticked with the
+/// answer in view was graded as a first attempt). Before the walk begins, an edit leaves the
+/// new pair waiting for its prediction, as the exercise's runs do.
 #[test]
-fn an_edit_starts_the_new_pair_from_zero_and_moves_the_prediction_to_its_pair() {
+fn an_edit_keeps_t_recomputes_from_zero_and_moves_the_prediction_to_its_pair() {
     let s = run(start(8, 1, 0), predicted(vec![set_a("3")], 0..8, 3));
     assert_eq!(trail_text(&s), "0 3 6 1");
-    let s = run(s, vec![CoverageAction::Play { now_ms: 0.0 }, set_a("2")]);
-    assert_eq!((s.t_ms, s.clock, trail_text(&s), s.reached().len()), (0, None, String::new(), 0));
+    let s = run(s, vec![CoverageAction::Play { now_ms: 0.0 }, CoverageAction::Tick { now_ms: 500.0 }, set_a("2")]);
+    assert_eq!((s.t_ms, s.clock, s.step(), trail_text(&s), s.reached().len()), (2000, None, 4, "0 2 4 6 0".into(), 4));
+    assert_eq!(link(&s), "a=2&t=2");
     let earlier = s.earlier.clone().unwrap();
     assert_eq!((earlier.m, earlier.a, earlier.prediction.residues.len()), (8, 3, 8));
-    assert!(s.prediction.is_empty() && !s.locked);
-    // The exercise's second run after its first, without Reset: predicted, then graded.
-    let mut second = predicted(vec![set_a("3")], [], 8);
-    second.extend(predicted(vec![set_a("2")], [0, 2, 4, 6], 4));
-    let s = run(start(8, 1, 0), second);
-    assert_eq!((s.verdict(), s.progress.results[1]), (Verdict::Correct, Some(true)));
+    assert!(s.unpredicted() && s.under_way == Some(UnderWay::Edit));
+    let s = run(s, predicted(vec![set_m("6")], [0, 2, 4], 2));
+    assert_eq!((s.step(), trail_text(&s), s.verdict()), (6, "0 2 4 0 2 4 0".into(), Verdict::Pending));
+    assert!(s.prediction.is_empty() && s.progress.results == [None, None]);
+    let s = run(s, predicted(vec![CoverageAction::Reset], [0, 2, 4], 3));
+    assert_eq!((s.verdict(), s.under_way), (Verdict::Correct, None));
+    // The exercise's runs, each pair set before its walk begins: predicted, then graded.
+    let mut runs = predicted(vec![CoverageAction::Reset, set_a("3")], 0..8, 8);
+    runs.extend(predicted(vec![CoverageAction::Reset, set_a("2")], [0, 2, 4, 6], 4));
+    let s = run(start(8, 1, 0), runs);
+    assert_eq!((s.verdict(), s.progress.results), (Verdict::Correct, [Some(true), Some(true)]));
+    let s = run(start(8, 1, 0), predicted(vec![set_a("5"), set_a("2")], [0, 2, 4, 6], 4));
+    assert_eq!((s.verdict(), s.earlier.is_none()), (Verdict::Correct, true));
+}
+
+/// With answers hidden no trail shows, so an edit mid-walk keeps t and leaves the new pair open
+/// for its prediction; the next Play or Step locks it, and it is graded where the walk closes.
+#[test]
+fn with_answers_hidden_an_edit_mid_walk_keeps_t_and_takes_a_prediction() {
+    let s = run(open("m=8&a=3&answers=hidden"), predicted(vec![], 0..8, 3));
+    let s = run(s, vec![set_a("2")]);
+    assert_eq!((s.t_ms, s.locked, s.under_way), (1500, false, None));
+    let s = run(s, predicted(vec![], [0, 2, 4, 6], 1));
+    assert_eq!((s.step(), s.verdict()), (4, Verdict::Correct));
 }
 
 /// A link (or a reload) that opens a walk under way shows its trail, so it takes no prediction

@@ -144,14 +144,16 @@ ensure_test_tools() {
   local logs apt_pid npm_pid bindgen_pid failed=0
   logs=$(mktemp -d)
   # In the background, each job keeps set -e and stops itself with its own message.
+  # Every apt-get in one lane (two at once would fight over dpkg's lock); the LRS after its Python.
   (
     ensure_chromium
     ensure_shellcheck
+    ensure_python
+    ensure_ralph
   ) >"$logs/apt" 2>&1 &
   apt_pid=$!
   (
     ensure_npm
-    ensure_ralph
   ) >"$logs/npm" 2>&1 &
   npm_pid=$!
   ensure_wasm_bindgen &
@@ -175,6 +177,17 @@ ensure_browser_run() {
 # The LRS the cmi5 spec starts (www/e2e/lms-cmi5.spec.js). ralph 5.1.0 imports requests
 # without naming it among its dependencies, hence the extra package. A virtual environment
 # cannot be moved, so a stamp marks a finished install (a half-made one is made again).
+# Python 3 with venv for the LRS, from Debian where missing (python3-venv holds ensurepip,
+# without which 'python3 -m venv' fails); nothing once the LRS is installed.
+ensure_python() {
+  [ -f "$RALPH_HOME/.installed" ] && return 0
+  if ! command -v python3 >/dev/null 2>&1; then
+    apt_install python3 python3-venv
+  elif ! python3 -c 'import ensurepip' >/dev/null 2>&1; then
+    apt_install python3-venv
+  fi
+}
+
 ensure_ralph() {
   [ -f "$RALPH_HOME/.installed" ] && return 0
   command -v python3 >/dev/null 2>&1 ||

@@ -31,6 +31,8 @@ mkdir -p "$T/stub-rust" "$T/stub-node" "$T/stub-apt" "$T/stub-sudo" "$T/stub-pyt
 cat >"$T/stub-python/python3" <<'EOF'
 #!/bin/bash
 echo "python3 $*" >>"$STUB_LOG"
+# Without Debian's python3-venv there is no ensurepip.
+[ "$1" = -c ] && [ -f "$STUB_STATE/no-venv" ] && exit 1
 if [ "$1 $2" = "-m venv" ]; then
   mkdir -p "$3/bin"
   printf '#!/bin/bash\necho "pip $*" >>"$STUB_LOG"\ncase "$STUB_FAIL" in *pip*) echo "ERROR: no matching distribution" >&2; exit 1 ;; esac\n' >"$3/bin/pip"
@@ -90,6 +92,10 @@ for package in "$@"; do
     chromium) target=$CHROMIUM ;;
     chromium-driver) target=$CHROMEDRIVER ;;
     shellcheck) target=$STUB_APTBIN/shellcheck ;;
+    python3-venv) rm -f "$STUB_STATE/no-venv"; continue ;;
+    python3)
+      cp "$STUB_PYTHON" "$STUB_APTBIN/python3"
+      continue ;;
     *) continue ;;
   esac
   mkdir -p "$(dirname "$target")"
@@ -132,7 +138,7 @@ run_setup() {
   # The inner script is meant literally (its $1 is the sandbox's setup.sh), hence single quotes.
   # shellcheck disable=SC2016
   env -i HOME="$C/home" PATH="$path" STUB_LOG="$C/log" STUB_STATE="$C/state" STUB_APTBIN="$C/aptbin" \
-    STUB_FAIL="${STUB_FAIL:-}" STUB_NODE_VERSION="${STUB_NODE_VERSION:-}" \
+    STUB_FAIL="${STUB_FAIL:-}" STUB_NODE_VERSION="${STUB_NODE_VERSION:-}" STUB_PYTHON="$T/stub-python/python3" \
     CHROMIUM="$C/usr/bin/chromium" CHROMEDRIVER="$C/usr/bin/chromedriver" \
     bash -c 'set -euo pipefail; source "$1"; ensure_test_tools; ensure_wasm_split; echo SETUP-DONE' \
     _ "$C/repo/tools/setup.sh" >"$C/out" 2>&1
@@ -257,7 +263,24 @@ stop_case "no apt-get and no chromium" "no apt-get on this machine to install ch
 
 STUB_FAIL=apt stop_case "a failing apt-get stops with its message" "apt-get update failed" "${ALL[@]}"
 
-stop_case "no python3 for the LRS" "python3 not found: install Python 3.9 or newer" stub-rust stub-node stub-apt stub-root
+begin "no python3: Debian's python3 and python3-venv are installed, then the LRS"
+run_setup stub-rust stub-node stub-apt stub-root
+expect_ok
+expect_logged "apt-get install -y -qq python3 python3-venv" 1
+expect_logged "python3 -m venv $C/home/.cache/rescale-lab/ralph-$ralph_version" 1
+
+begin "python3 without venv: Debian's python3-venv is installed, then the LRS"
+touch "$C/state/no-venv"
+run_setup "${ALL[@]}"
+expect_ok
+expect_logged "apt-get install -y -qq python3-venv" 1
+expect_logged "python3 -m venv $C/home/.cache/rescale-lab/ralph-$ralph_version" 1
+
+begin "no apt-get and no python3 for the LRS"
+for f in "$C/usr/bin/chromium" "$C/usr/bin/chromedriver" "$C/aptbin/shellcheck"; do printf '#!/bin/bash\n' >"$f"; done
+chmod +x "$C/usr/bin/chromium" "$C/usr/bin/chromedriver" "$C/aptbin/shellcheck"
+run_setup stub-rust stub-node stub-root
+expect_stop "no apt-get on this machine to install python3 python3-venv"
 
 STUB_FAIL=pip stop_case "a failing pip install stops with its message, and leaves no stamp" "pip install ralph-malph $ralph_version failed" "${ALL[@]}"
 [ ! -f "$C/home/.cache/rescale-lab/ralph-$ralph_version/.installed" ] || fail "a failed pip install left the stamp"

@@ -131,14 +131,18 @@ fn focus_in(event: &web_sys::KeyboardEvent, tags: &[&str]) -> bool {
     tags.contains(&target.tag_name().as_str()) || target.closest("[contenteditable]").ok().flatten().is_some()
 }
 
-/// Whether the key event goes to an element inside `selector`, or to the page itself (`body`:
-/// nothing has the focus), not to a control, a link or another focused region, where a key such
-/// as Space has a meaning of its own.
-pub fn focus_on(event: &web_sys::KeyboardEvent, selector: &str) -> bool {
+/// The controls where Space has a meaning of its own (it types, ticks, presses or opens).
+const TAKES_SPACE: &str = "input, textarea, select, button, a[href], summary, [contenteditable], [role=button], \
+     [role=checkbox], [role=radio], [role=switch], [role=slider], [role=tab], [role=option], [role=menuitem]";
+
+/// Whether the key event goes to a text field or another control where Space has a meaning of
+/// its own, so a page's Space shortcut must stand back; on the page, a heading, text or a
+/// focusable figure it does not.
+pub fn focus_takes_space(event: &web_sys::KeyboardEvent) -> bool {
     let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
         return false;
     };
-    matches!(target.tag_name().as_str(), "BODY" | "HTML") || target.closest(selector).ok().flatten().is_some()
+    target.closest(TAKES_SPACE).ok().flatten().is_some()
 }
 
 /// Whether keyboard focus is where arrow and page keys edit or choose (a text field, a select,

@@ -151,6 +151,8 @@ test('a hidden-answers coverage link shows no trail, hints after a wrong run, an
   await expect(result).toHaveAttribute('data-verdict', 'correct');
   await expect(page.getByTestId('exercise-run-2')).toContainText('(incorrect; 1 practice run)');
   await expect(page.getByTestId('exercise-score')).toContainText('Score: 0 of 2 (first attempts).');
+  // The walk paused where it closed: a t in the address would give the count away (n = floor(2t)).
+  await expect(page).toHaveURL(/#\/coverage\?a=2&answers=hidden$/);
 });
 
 test('Reset all progress asks first, can be cancelled, and clears every stored score', async ({ page }) => {

@@ -113,9 +113,9 @@ pub fn CoverageLab(props: &LabProps) -> Html {
         let dispatcher = dispatcher.clone();
         use_effect_with((), move |_| {
             let listener = KeyListener::new(move |event| {
-                // Only on the circle (or with nothing focused): Space on a focused region,
-                // `main` after the skip link or a click on the text, scrolls as it does everywhere.
-                if event.key() == " " && !event.repeat() && browser::focus_on(&event, ".coverage-circle") {
+                // Issue 3: whenever the focus is not in a field or on another control that
+                // Space works itself (a button, a checkbox, a link).
+                if event.key() == " " && !event.repeat() && !browser::focus_takes_space(&event) {
                     event.prevent_default();
                     dispatcher.dispatch(CoverageAction::TogglePlay { now_ms: browser::now_ms() });
                 }

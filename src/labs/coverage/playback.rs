@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use crate::labs::frame::PartProps;
 
-use super::state::{CoverageAction, CoverageState, UnderWay};
+use super::state::{CoverageAction, CoverageState};
 use crate::browser;
 use crate::model::coverage::Verdict;
 
@@ -34,8 +34,7 @@ pub fn Playback(props: &PartProps<CoverageState>) -> Html {
         Verdict::Incorrect if s.answers_hidden() => "Not quite: a hint is with your prediction above.".to_string(),
         Verdict::Incorrect => "Not quite: the reason is with your prediction above.".to_string(),
         // A walk begun with nothing predicted (a link under way, or Step first) grades nothing.
-        Verdict::Pending if s.unpredicted() && s.under_way == Some(UnderWay::Link) => "Not graded: the page opened with this walk under way (the link's t), and a prediction is not kept in a link or across a reload. Reset to predict.".to_string(),
-        Verdict::Pending if s.unpredicted() && s.under_way == Some(UnderWay::Edit) => "Not graded: the pair changed with the walk under way, so its answer is on screen. Reset to predict.".to_string(),
+        Verdict::Pending if s.unpredicted() && s.opened_under_way => "Not graded: the page opened with this walk under way (the link's t), and a prediction is not kept in a link or across a reload. Reset to predict.".to_string(),
         Verdict::Pending if s.unpredicted() => "Not graded: nothing was predicted before the walk began. Reset to predict.".to_string(),
         // With answers hidden the step it closes at stays unsaid: it is the count.
         Verdict::Pending if s.locked && !s.closed() && s.answers_hidden() => "Graded when the walk is back at 0.".to_string(),
@@ -64,7 +63,7 @@ pub fn Playback(props: &PartProps<CoverageState>) -> Html {
                 <button type="button" onclick={on_step}>{ "Step" }</button>
                 <p class={classes!("verdict-near", verdict.as_str())} data-testid="verdict-near" data-verdict={verdict.as_str()}
                     role="status" aria-live="polite">{ near }</p>
-                <p class="field-hint" id="coverage-space-hint">{ "Space plays or pauses while the circle has the focus (click it, or Tab to it)." }</p>
+                <p class="field-hint" id="coverage-space-hint">{ "Space plays or pauses, unless the focus is in a field or on a button, a checkbox or a link." }</p>
             </div>
         </div>
     }

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use crate::labs::frame::PartProps;
 
-use super::state::{CoverageAction, CoverageState, UnderWay};
+use super::state::{CoverageAction, CoverageState};
 use crate::components::{FieldInput, TextField};
 use crate::model::coverage::{hint, Grade, Verdict};
 
@@ -20,9 +20,9 @@ pub fn PredictionPanel(props: &PartProps<CoverageState>) -> Html {
         .on_action
         .reform(|i: FieldInput| CoverageAction::SetPredictedCount { text: i.text, bad_input: i.bad_input });
     let lock_note = if s.locked {
-        "Locked: the walk for this pair has begun. Press Reset to predict it again from the start."
+        "Locked: the walk for this pair has begun. Press Reset, or change m or a, to predict again."
     } else {
-        "Tick every residue you expect the walk to land on, before you press Play or Step."
+        "Tick each residue you expect the walk to land on."
     };
     html! {
         <section class="prediction" aria-labelledby="prediction-title">
@@ -65,13 +65,9 @@ fn verdict_view(s: &CoverageState) -> Html {
             format!("{} Press Reset to try again; a retry counts as practice.", hint(s.orbit, g))
         }
         Some(g) => explain(s, g),
-        None if s.under_way == Some(UnderWay::Link) && s.locked => {
+        None if s.opened_under_way && s.locked => {
             "This page opened with the walk under way (the link's t), so nothing was predicted for it here: a prediction is not kept in a link or across a reload. Press Reset to predict this pair from the start.".to_string()
         }
-        None if s.under_way == Some(UnderWay::Edit) && s.locked => format!(
-            "The pair changed with the walk under way, so its walk is shown again from 0 up to step {} (an edit keeps t) and its answer is already on screen: nothing is graded for it. Press Reset to predict this pair from the start.",
-            s.step()
-        ),
         None if s.closed() && s.locked => {
             "The orbit closed, but nothing was predicted for this pair, so there is nothing to grade.".to_string()
         }

@@ -18,16 +18,6 @@ pub struct Clock {
     pub t_ms_at_start: u32,
 }
 
-/// How the walk on screen came to be under way before anything was predicted for it here.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum UnderWay {
-    /// A link with t > 0 (a shared link, a reload): a prediction is not kept in a link.
-    Link,
-    /// m or a changed after the walk had begun: the new pair's walk is recomputed from 0 to the
-    /// same t, so its trail is on screen at once.
-    Edit,
-}
-
 /// A prediction made for an earlier pair, kept to show it belonged to that pair.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Earlier {
@@ -41,9 +31,10 @@ slots! {
     /// The pair (m, a), playback time, the learner's prediction and the exercise progress.
     ///
     /// Invariant: `orbit` always matches the last valid `m` and `a`; a prediction belongs to the
-    /// pair it was made for, and an edit of the pair moves it to `earlier` and recomputes the new
-    /// pair's walk from 0 to the same t (issue 3, seed 000: edits keep t); a walk whose trail is
-    /// on screen before a prediction takes none (it is locked until Reset).
+    /// pair it was made for, and an edit of the pair moves it to `earlier` and leaves the new
+    /// pair's walk at the same t, not begun (issue 3, seed 000: edits keep t), its trail worked
+    /// out from 0 when Play or Step begins it; a walk whose trail is on screen before a
+    /// prediction takes none (it is locked).
     #[derive(Debug, Clone, PartialEq)]
     pub struct CoverageState {
         M: Param<u32> = m, 8,
@@ -58,7 +49,8 @@ slots! {
         pub hidden: bool,
         /// Playback time in milliseconds, `0..=3_600_000`; the URL writes it in seconds (`t=1.5`).
         pub t_ms: u32,
-        /// False until the first Play or Step (or a link with t > 0): the trail is empty.
+        /// False until the first Play or Step (or a link with t > 0), and again after an edit
+        /// of the pair: the trail is empty.
         pub started: bool,
         pub clock: Option<Clock>,
         /// The prediction for the current pair, and whether it is locked (the run began).
@@ -67,9 +59,9 @@ slots! {
         pub locked: bool,
         pub earlier: Option<Earlier>,
         pub progress: Progress,
-        /// The walk was under way before anything could be predicted for it here: opened from a
-        /// link with t > 0, or its pair changed mid-walk (see [`UnderWay`]).
-        pub under_way: Option<UnderWay>,
+        /// Opened from a link with t > 0 (a shared link, a reload): the walk was under way before
+        /// anything could be predicted on this page, which a prediction is not carried into.
+        pub opened_under_way: bool,
     } also ANSWERS read by read_time_and_answers written by write_time_and_answers
 }
 
@@ -97,9 +89,11 @@ pub fn read_time_and_answers(s: &mut CoverageState, params: &Params, notices: &m
 }
 
 /// Writes `t` (only while paused: playback would flood the history API) and `answers=hidden`.
+/// With answers hidden no `t`: the walk pauses where it closes, so the address would give the
+/// count away (n = floor(2t)).
 pub fn write_time_and_answers(s: &CoverageState, out: &mut Vec<(&'static str, String)>) {
     let t_ms = s.clock.map_or(s.t_ms, |c| c.t_ms_at_start);
-    if t_ms != 0 {
+    if t_ms != 0 && !s.hidden {
         out.push(("t", format_millis_as_seconds(t_ms)));
     }
     if s.hidden {

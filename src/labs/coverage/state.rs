@@ -8,7 +8,7 @@ use yew::Reducible;
 
 use super::progress::Progress;
 use super::stored_progress;
-pub use super::query::{Clock, CoverageState, Earlier, UnderWay};
+pub use super::query::{Clock, CoverageState, Earlier};
 use super::query::{A, M, SLOTS};
 use crate::lab::Lab;
 use crate::labs::frame::LabState;
@@ -79,7 +79,7 @@ impl CoverageState {
             locked: t_ms > 0 && !hidden,
             earlier: None,
             progress,
-            under_way: (t_ms > 0).then_some(UnderWay::Link),
+            opened_under_way: t_ms > 0,
         }
     }
 
@@ -90,11 +90,11 @@ impl CoverageState {
         }
     }
 
-    /// An edit keeps t: the new pair's walk is recomputed from 0 to the same step, paused. Its
-    /// prediction starts empty. Where the walk had begun with its trail shown, the new pair's
-    /// answer is on screen at once, so it takes no prediction and grades nothing until Reset
-    /// (a prediction ticked then would be graded as a first attempt with its answer in view).
-    /// Before it began, or with answers hidden (no trail), it waits for its prediction.
+    /// An edit keeps t (issue 3, seed 000): the new pair's walk waits at the same step, not
+    /// begun, for its prediction. Play or Step begins it, and its trail is then worked out from
+    /// 0 to that step and on, so the new pair's answer is never on screen before it is predicted
+    /// (a walk that went on with the new pair's trail showing once graded a prediction ticked
+    /// with its answer in view as a first attempt).
     fn set_pair(&mut self, orbit: Orbit) {
         if orbit == self.orbit {
             return;
@@ -110,10 +110,8 @@ impl CoverageState {
         self.orbit = orbit;
         self.prediction = Prediction::default();
         self.count = Field::valid(String::new(), None);
-        self.clock = None;
-        let shown = self.started && !self.hidden;
-        self.locked = shown;
-        self.under_way = shown.then_some(UnderWay::Edit);
+        (self.locked, self.opened_under_way) = (false, false);
+        (self.started, self.clock) = (false, None);
     }
 
     fn begin(&mut self) {

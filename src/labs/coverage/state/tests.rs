@@ -111,42 +111,39 @@ fn a_refused_count_keeps_the_last_valid_one() {
     }
 }
 
-/// An edit keeps t and recomputes the new pair's walk from 0 (issue 3, seed 000), paused; the
-/// prediction moves to its pair. The new pair's answer is then on screen, so it takes no
-/// prediction and grades nothing until Reset (before that rule, a prediction ticked with the
-/// answer in view was graded as a first attempt). Before the walk begins, an edit leaves the
-/// new pair waiting for its prediction, as the exercise's runs do.
+/// An edit keeps t (issue 3, seed 000) and moves the prediction to its pair; the new pair waits
+/// at that step, not begun, for its prediction, its trail not on screen. Play or Step begins it
+/// from 0 (the trail worked out again to the step and on), graded where it is back at 0 (before,
+/// the walk went on with the new pair's trail showing, and a prediction ticked with its answer in
+/// view was graded as a first attempt). With answers hidden the same.
 #[test]
-fn an_edit_keeps_t_recomputes_from_zero_and_moves_the_prediction_to_its_pair() {
+fn an_edit_keeps_t_and_the_new_pair_waits_there_for_its_prediction() {
     let s = run(start(8, 1, 0), predicted(vec![set_a("3")], 0..8, 3));
     assert_eq!(trail_text(&s), "0 3 6 1");
     let s = run(s, vec![CoverageAction::Play { now_ms: 0.0 }, CoverageAction::Tick { now_ms: 500.0 }, set_a("2")]);
-    assert_eq!((s.t_ms, s.clock, s.step(), trail_text(&s), s.reached().len()), (2000, None, 4, "0 2 4 6 0".into(), 4));
+    assert_eq!((s.t_ms, s.clock, s.step(), trail_text(&s), s.reached().len()), (2000, None, 4, String::new(), 0));
     assert_eq!(link(&s), "a=2&t=2");
     let earlier = s.earlier.clone().unwrap();
     assert_eq!((earlier.m, earlier.a, earlier.prediction.residues.len()), (8, 3, 8));
-    assert!(s.unpredicted() && s.under_way == Some(UnderWay::Edit));
-    let s = run(s, predicted(vec![set_m("6")], [0, 2, 4], 2));
-    assert_eq!((s.step(), trail_text(&s), s.verdict()), (6, "0 2 4 0 2 4 0".into(), Verdict::Pending));
-    assert!(s.prediction.is_empty() && s.progress.results == [None, None]);
-    let s = run(s, predicted(vec![CoverageAction::Reset], [0, 2, 4], 3));
-    assert_eq!((s.verdict(), s.under_way), (Verdict::Correct, None));
-    // The exercise's runs, each pair set before its walk begins: predicted, then graded.
+    assert!(s.prediction.is_empty() && !s.locked && !s.started);
+    // Predicted, then one Step: the walk from 0 to step 5, already back at 0, graded.
+    let s = run(s, predicted(vec![], [0, 2, 4, 6], 1));
+    assert_eq!((s.step(), trail_text(&s), s.verdict()), (5, "0 2 4 6 0 2".into(), Verdict::Correct));
+    // Play goes on from the kept t.
+    let s = run(s, vec![set_m("6"), CoverageAction::ToggleResidue { residue: 0 }, CoverageAction::Play { now_ms: 0.0 }]);
+    assert_eq!((s.step(), trail_text(&s), s.verdict()), (5, "0 2 4 0 2 4".into(), Verdict::Incorrect));
+    // The exercise's runs, each pair set with Reset first as it says, and without: graded.
     let mut runs = predicted(vec![CoverageAction::Reset, set_a("3")], 0..8, 8);
     runs.extend(predicted(vec![CoverageAction::Reset, set_a("2")], [0, 2, 4, 6], 4));
     let s = run(start(8, 1, 0), runs);
     assert_eq!((s.verdict(), s.progress.results), (Verdict::Correct, [Some(true), Some(true)]));
-    let s = run(start(8, 1, 0), predicted(vec![set_a("5"), set_a("2")], [0, 2, 4, 6], 4));
-    assert_eq!((s.verdict(), s.earlier.is_none()), (Verdict::Correct, true));
-}
-
-/// With answers hidden no trail shows, so an edit mid-walk keeps t and leaves the new pair open
-/// for its prediction; the next Play or Step locks it, and it is graded where the walk closes.
-#[test]
-fn with_answers_hidden_an_edit_mid_walk_keeps_t_and_takes_a_prediction() {
-    let s = run(open("m=8&a=3&answers=hidden"), predicted(vec![], 0..8, 3));
-    let s = run(s, vec![set_a("2")]);
-    assert_eq!((s.t_ms, s.locked, s.under_way), (1500, false, None));
+    let mut runs = predicted(vec![set_a("3")], 0..8, 8);
+    runs.extend(predicted(vec![set_a("2")], [0, 2, 4, 6], 1));
+    let s = run(start(8, 1, 0), runs);
+    assert_eq!((s.step(), s.verdict(), s.progress.results), (9, Verdict::Correct, [Some(true), Some(true)]));
+    let hidden = run(open("m=8&a=3&answers=hidden"), predicted(vec![], 0..8, 3));
+    let s = run(hidden, vec![set_a("2")]);
+    assert_eq!((s.t_ms, s.started, s.locked), (1500, false, false));
     let s = run(s, predicted(vec![], [0, 2, 4, 6], 1));
     assert_eq!((s.step(), s.verdict()), (4, Verdict::Correct));
 }

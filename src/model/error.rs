@@ -161,10 +161,22 @@ impl fmt::Display for ModelError {
 
 impl std::error::Error for ModelError {}
 
-/// A text as a quoted literal in a message (`{:?}`), escapes and all, cut after 40 characters
-/// of the literal's body: a pasted novel, or a text whose every character must be escaped (ten
+/// A text as a quoted literal in a message (`{:?}`), with a Java literal's escapes (`\u00A0`,
+/// as a Flink user writes it) for what would not show, cut after 40 characters of the
+/// literal's body: a pasted novel, or a text whose every character must be escaped (twelve
 /// characters each), stays one readable line.
 struct Quoted<'a>(&'a str);
+
+/// What a quoted text escapes: what prints as nothing or blank, and what Rust would not print
+/// as it is (an unassigned code point, a lone combining mark).
+fn unseen(c: char) -> bool {
+    crate::literal::invisible(c) || c.escape_debug().nth(1) == Some('u')
+}
+
+/// `text` as a message quotes it (see [`Quoted`]): `"abc"`, or its first 40 characters and `…`.
+pub fn quote(text: &str) -> String {
+    format!("{:?}", Quoted(text))
+}
 
 impl std::fmt::Debug for Quoted<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -172,7 +184,8 @@ impl std::fmt::Debug for Quoted<'_> {
         let mut body = String::new();
         let mut shown = 0;
         for c in self.0.chars() {
-            let escaped: String = c.escape_debug().collect();
+            let mut escaped = String::new();
+            crate::literal::push_escaped(&mut escaped, c, unseen);
             let width = escaped.chars().count();
             if shown + width > LIMIT {
                 body.push('…');
@@ -201,8 +214,9 @@ mod tests {
     use super::ModelError;
 
     /// A text quoted in a message is cut after 40 characters of the literal, escapes counted:
-    /// text that must be escaped throughout (here an unassigned code point, ten characters
-    /// each) stays a short line (a fuzz case once made a 420-byte message of 40 of them).
+    /// text that must be escaped throughout (here an unassigned code point, two UTF-16 units of
+    /// six characters each) stays a short line (a fuzz case once made a 420-byte message of 40
+    /// of them). The escapes are a Java literal's, as a Flink user writes a key (issue 12).
     #[test]
     fn quoted_text_is_cut_after_forty_characters_of_the_literal() {
         let message = |text: &str| ModelError::NotAnAmount { what: "total", text: text.to_string() }.to_string();
@@ -212,10 +226,17 @@ mod tests {
             format!("total \"{}…\" is not a number: use digits, with at most three decimals", "7".repeat(40))
         );
         assert_eq!(message("a\"b"), "total \"a\\\"b\" is not a number: use digits, with at most three decimals");
+        assert_eq!(
+            message("1\u{a0}2\u{7}"),
+            "total \"1\\u00A02\\u0007\" is not a number: use digits, with at most three decimals"
+        );
         let escaped = message(&"\u{3347a}".repeat(100));
         assert_eq!(
             escaped,
-            format!("total \"{}…\" is not a number: use digits, with at most three decimals", "\\u{3347a}".repeat(4))
+            format!(
+                "total \"{}…\" is not a number: use digits, with at most three decimals",
+                "\\uD88D\\uDC7A".repeat(3)
+            )
         );
     }
 }

@@ -8,6 +8,7 @@
 use std::fmt;
 
 use super::error::ModelError;
+use super::literal::{invisible, push_quoted};
 
 pub use super::key_type::KeyType;
 
@@ -118,41 +119,6 @@ impl fmt::Display for Key {
             Key::Long(v) => write!(f, "{v}"),
         }
     }
-}
-
-/// Appends `text` in double quotes with `\"`, `\\`, `\n`, `\t` and `\r` escapes, and `\uXXXX`
-/// (UTF-16 units, upper-case hex) for every character `escaped` picks: a Java literal and a
-/// JSON string alike.
-pub fn push_quoted(out: &mut String, text: &str, escaped: impl Fn(char) -> bool) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if escaped(c) => {
-                let mut units = [0u16; 2];
-                for &unit in c.encode_utf16(&mut units).iter() {
-                    out.push_str("\\u");
-                    for shift in [12, 8, 4, 0] {
-                        out.push(char::from(HEX[usize::from((unit >> shift) & 15)]));
-                    }
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
-/// Characters that print as nothing or as blank, escaped so a person sees them: controls,
-/// non-ASCII spaces, zero-width and direction marks, the byte-order mark, the soft hyphen.
-fn invisible(c: char) -> bool {
-    c.is_control()
-        || matches!(c as u32, 0xA0 | 0xAD | 0x1680 | 0x180E | 0x2000..=0x200F | 0x2028..=0x202F | 0x205F..=0x206F | 0x3000 | 0xFEFF | 0xFFF9..=0xFFFB)
 }
 
 impl Key {

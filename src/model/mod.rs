@@ -30,6 +30,7 @@ pub mod java_hash;
 pub mod json;
 pub mod key_group;
 pub mod key_type;
+pub mod literal;
 pub mod lookup;
 pub mod markdown;
 pub mod murmur;

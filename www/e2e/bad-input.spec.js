@@ -468,7 +468,7 @@ test.describe('#/skew key set', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     const report = page.getByTestId('csv-report');
     await expect(report).toContainText('Read 3 keys');
-    await expect(report).toContainText('line 4: events per second "5\\u{7}" is not a number');
+    await expect(report).toContainText('line 4: events per second "5\\u0007" is not a number');
     await expect.poll(() => keyCells(page).evaluateAll((cells) => cells.map((c) => c.value))).toEqual(['a\u0000b', 'x\u0007y', 'plain']);
     await expect(page.getByTestId('skew-percent')).toHaveText(/^\d+$/);
   });
@@ -707,7 +707,7 @@ test.describe('#/trace job output', () => {
     ['negative offset', 'key,total\nsource_offset,-1\n', 'line 2: source_offset "-1" is not a whole number of 0 or more'],
     ['a duplicate key', 'key,total\ncustomer-0,1\ncustomer-0,2\n', 'line 3: "customer-0" appears twice (first on line 2)'],
     ['unbalanced quotes', 'key,total\n"customer-0,1\n', 'line 2: a quoted key has no closing double quote'],
-    ['control characters', 'key,total\u0007\n', 'found "key,total\\u{7}"'],
+    ['control characters', 'key,total\u0007\n', 'found "key,total\\u0007"'],
     ['hostile HTML/SVG', `${HOSTILE.join(',')}\n`, 'line 1: the header must be key,total, found "<script>'],
   ]) {
     test(`${category}: the alert names the line, the text and the last check are kept`, async ({ page }) => {

@@ -129,6 +129,12 @@ test.describe('timing @timing', () => {
   });
 });
 
+test('a key shown to a person is written as a Java literal: a non-breaking space reads \\u00A0 (issue 12)', async ({ page }) => {
+  await open(page, '#/skew?keys=a%C2%A0b%2C100000%0Ac%2C1%0Ad%2C1%0Ae%2C1&p=4&maxp=128');
+  await expect(page.getByTestId('skew-diagnosis')).toContainText('A hot key: "a\\u00A0b" alone has 100,000 events/s');
+  await expect(page.getByText('"a\\u00A0b" (100,000 events/s)')).toBeVisible();
+});
+
 test('a keys= link with no readable key opens the default preset and says which line failed', async ({ page }) => {
   await open(page, '#/skew?keys=a,b,c&p=4&maxp=128');
   const notices = page.getByTestId('url-notices');

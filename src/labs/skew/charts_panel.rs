@@ -5,7 +5,6 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::results::key_text;
 use super::view::Scenario;
 use crate::charts::load_charts::{bars_svg, sorted_curve_svg};
 use crate::charts::axes::YAxis;
@@ -53,7 +52,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
     // chart's style is measured.
     let ranked = use_memo((props.keys.clone(), props.ranked.clone()), |(keys, ranked)| {
         let ranked = ranked.clone().unwrap_or_else(|| Rc::new(Ranked::of(keys)));
-        let names: Vec<String> = ranked.heaviest.iter().map(|&i| key_text(&keys[i].key)).collect();
+        let names: Vec<String> = ranked.heaviest.iter().map(|&i| keys[i].key.java_literal()).collect();
         let alt =
             format!("Events per second of {} sorted from heaviest; heaviest: {}.", count(keys.len() as u64, "key", "keys"), names.join(", "));
         (ranked, names, alt)

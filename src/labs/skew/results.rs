@@ -55,7 +55,7 @@ pub fn Results(props: &ResultsProps) -> Html {
     let top: Vec<String> = props
         .top
         .iter()
-        .map(|&i| format!("{} ({} events/s)", key_text(&props.keys[i].key), format_rate_milli(props.keys[i].events_milli)))
+        .map(|&i| format!("{} ({} events/s)", props.keys[i].key.java_literal(), format_rate_milli(props.keys[i].events_milli)))
         .collect();
     let first_row = page.first;
     html! {
@@ -101,10 +101,10 @@ fn diagnosis(props: &ResultsProps, cause: Option<SkewCause>) -> String {
         None => String::new(),
         Some(SkewCause::Balanced) => "The load is close to even: the skew is under 10%.".to_string(),
         Some(SkewCause::HotKey { key, events_milli }) => format!(
-            "A hot key: {:?} alone has {} events/s, more than a whole subtask's fair share. Every event of a key goes to its \
+            "A hot key: {} alone has {} events/s, more than a whole subtask's fair share. Every event of a key goes to its \
              one key group, and a key group is never split, so no parallelism can spread it: rescaling cannot fix this. \
              Only changing the job can, for example by splitting the key (see the what-ifs).",
-            key_text(&props.keys[key].key),
+            props.keys[key].key.java_literal(),
             format_rate_milli(events_milli)
         ),
         Some(SkewCause::UnevenGroups) => "Mostly uneven key-group counts: some subtasks own one key group more than others. \

@@ -6,7 +6,7 @@ use super::{Node, Value};
 
 /// A JSON string literal.
 pub fn quote(out: &mut String, s: &str) {
-    crate::java_hash::push_quoted(out, s, |c| (c as u32) < 0x20);
+    crate::literal::push_quoted(out, s, |c| (c as u32) < 0x20);
 }
 
 /// The node as compact JSON text.

@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::csv::FieldError;
+use crate::error::quote;
 
 use super::kit::{Trace, SOURCE_OFFSET, TOTALS_HEADER};
 
@@ -49,15 +50,6 @@ pub enum OutputError {
     Duplicate { line: usize, key: String, first: usize },
 }
 
-/// Up to 40 characters of user text, escaped so that control characters show.
-fn quoted(text: &str) -> String {
-    let mut s: String = text.chars().take(40).flat_map(char::escape_debug).collect();
-    if text.chars().count() > 40 {
-        s.push('…');
-    }
-    format!("\"{s}\"")
-}
-
 impl fmt::Display for OutputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -72,7 +64,7 @@ impl fmt::Display for OutputError {
             }
             OutputError::TooManyRows => write!(f, "the output has more than {MAX_ROWS} rows"),
             OutputError::Header { found } => {
-                write!(f, "line 1: the header must be {TOTALS_HEADER}, found {}", quoted(found))
+                write!(f, "line 1: the header must be {TOTALS_HEADER}, found {}", quote(found))
             }
             OutputError::Columns { line, found } => write!(
                 f,
@@ -82,13 +74,13 @@ impl fmt::Display for OutputError {
             OutputError::Quote { line, why } => write!(f, "line {line}: {}", why.reason("key")),
             OutputError::EmptyKey { line } => write!(f, "line {line}: the key is empty"),
             OutputError::Total { line, text } => {
-                write!(f, "line {line}: the total {} is not a whole number", quoted(text))
+                write!(f, "line {line}: the total {} is not a whole number", quote(text))
             }
             OutputError::Offset { line, text } => {
-                write!(f, "line {line}: {SOURCE_OFFSET} {} is not a whole number of 0 or more", quoted(text))
+                write!(f, "line {line}: {SOURCE_OFFSET} {} is not a whole number of 0 or more", quote(text))
             }
             OutputError::Duplicate { line, key, first } => {
-                write!(f, "line {line}: {} appears twice (first on line {first})", quoted(key))
+                write!(f, "line {line}: {} appears twice (first on line {first})", quote(key))
             }
         }
     }

@@ -92,7 +92,7 @@ fn malformed_outputs_name_the_line_and_the_problem() {
         ("key,total\n\"customer-1,4\n", "line 2: a quoted key has no closing double quote"),
         ("key,total\n\"customer\"-1,4\n", "line 2: text follows a closing double quote"),
         ("key,total\ncustomer\"1,4\n", "line 2: a double quote inside an unquoted field; quote the whole key"),
-        ("<script>alert(1)</script>\u{7}", "found \"<script>alert(1)</script>\\u{7}\""),
+        ("<script>alert(1)</script>\u{7}", "found \"<script>alert(1)</script>\\u0007\""),
     ] {
         let e = error(text);
         assert!(e.contains(message), "{text:?}: {e}");

@@ -5,6 +5,7 @@
 
 use crate::browser::fetch::fetch_text;
 use crate::model::choice::ChoiceValue;
+use crate::model::error::quote;
 use crate::model::json::{self, Node};
 use crate::model::planner::snapshot_kinds::SnapshotKind;
 use crate::model::trace::schema::Backend;
@@ -24,7 +25,7 @@ fn number(value: &Node, key: &str) -> Result<u32, String> {
 fn sample(value: &Node) -> Result<Sample, String> {
     let slug = text(value, "sample")?;
     Sample::from_slug(&slug).ok_or_else(|| {
-        format!("unknown sample {slug:?}; the bundled samples are {}", Sample::ALL.map(Sample::slug).join(", "))
+        format!("unknown sample {}; the bundled samples are {}", quote(&slug), Sample::ALL.map(Sample::slug).join(", "))
     })
 }
 
@@ -68,17 +69,17 @@ fn exercise(value: &Node) -> Result<Exercise, String> {
         "running_means_safe" => {
             let slug = text(value, "backend")?;
             let backend = Backend::from_slug(&slug)
-                .ok_or_else(|| format!("unknown backend {slug:?}; it takes hashmap or rocksdb"))?;
+                .ok_or_else(|| format!("unknown backend {}; it takes hashmap or rocksdb", quote(&slug)))?;
             ExerciseKind::RunningMeansSafe { backend }
         }
         "snapshot_switches_backend" => {
             let slug = text(value, "snapshot")?;
             let kind = SnapshotKind::from_slug(&slug).ok_or_else(|| {
-                format!("unknown snapshot {slug:?}; it takes canonical, native, checkpoint or unaligned")
+                format!("unknown snapshot {}; it takes canonical, native, checkpoint or unaligned", quote(&slug))
             })?;
             ExerciseKind::SnapshotSwitchesBackend { kind }
         }
-        other => return Err(format!("unknown kind {other:?}")),
+        other => return Err(format!("unknown kind {}", quote(other))),
     };
     let kind = kind.validate().map_err(|e| e.to_string())?;
     Ok(Exercise { id: text(value, "id")?, title: text(value, "title")?, prompt: text(value, "prompt")?, kind })

@@ -34,4 +34,5 @@ mod planner_trace;
 mod prelude;
 mod storage;
 mod strategies;
+mod training;
 mod url;

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use super::Exercise;
 #[cfg(test)]
 use super::ExerciseKind;
+use crate::error::quote;
 
 /// Every kind an exercise set may name, in the order the README lists them.
 pub const KIND_SLUGS: [&str; 12] = [
@@ -73,7 +74,7 @@ impl SetReading {
     /// `entry`: kept, or skipped with the reason (an id already taken is a reason).
     pub fn add(&mut self, position: usize, id: Option<&str>, entry: Result<Exercise, String>) {
         let named = match id {
-            Some(id) => format!("exercise {id:?} (entry {position})"),
+            Some(id) => format!("exercise {} (entry {position})", quote(id)),
             None => format!("entry {position}"),
         };
         match entry {

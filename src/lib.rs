@@ -11,7 +11,7 @@
 //! - [`components`]: small presentational widgets shared by labs.
 //! - [`embed`], [`embed_view`]: iframe snippets, locks, resizing and result messages for embeds.
 //! - [`app`]: the shell: router, navigation, theme and embed mode.
-//! - [`browser`]: the direct calls into the browser (hash, storage, events, files, JSON, messages).
+//! - [`browser`]: the direct calls into the browser (hash, history, storage, events, files, fetch, messages, the LMS and the LRS).
 //! - [`panic_panel`]: the recoverable error panel shown if the app ever panics.
 //! - `bench_export` (wasm only): routing entry points that `tools/bench.sh` times in the browser.
 //! - [`cli`]: the `keygroups` command as a pure function; `src/bin/keygroups.rs` runs it.

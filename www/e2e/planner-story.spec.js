@@ -60,7 +60,7 @@ test('the owners lab derives an unset max parallelism from the first parallelism
   await expect(page.getByText('Not set: Flink derived 512 from parallelism 200, the parallelism shown')).toBeVisible();
 });
 
-test('seed 004 planned while the job runs: hours of downtime, about two days end to end, each throughput its own input', async ({ page }) => {
+test('seed 004 planned while the job runs: hours of downtime, about 2.7 days end to end, each throughput its own input', async ({ page }) => {
   await open(page, '#/planner?job=running');
   await page.getByLabel('State size').fill('4 TiB');
   // The seed's sinks are transactional: the outage lasts until the first checkpoint after the

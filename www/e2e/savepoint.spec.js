@@ -584,6 +584,18 @@ test('at 1366 px the operators table shows every column and Details button witho
   }
 });
 
+test('the bundled hashmap sample plans with the heap backend, which the site knows wrote it (issue 24)', async ({ page }) => {
+  await open(page, '#/savepoint');
+  await page.getByRole('button', { name: 'Hashmap canonical savepoint (Flink 2.3.0)' }).click();
+  await page.getByLabel('New parallelism').fill('12');
+  const plan = page.getByRole('link', { name: 'Plan a rescale from this snapshot' });
+  await expect(plan.locator('xpath=..')).toContainText('backend the heap backend (hashmap), which wrote this bundled sample (the file itself does not record it)');
+  await plan.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rescale planner' })).toBeVisible();
+  await expect(page.getByLabel('State backend')).toHaveValue('hashmap');
+  await expect(page).toHaveURL(/[?&]backend=hashmap(&|$)/);
+});
+
 test('the bundled samples open from a button and from a link, from the site itself', async ({ page }) => {
   await open(page, '#/savepoint');
   await page.getByRole('button', { name: 'Hashmap canonical savepoint (Flink 2.3.0)' }).click();

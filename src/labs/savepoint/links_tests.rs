@@ -98,7 +98,7 @@ fn planner_and_predictor_links_carry_the_snapshot() {
     use crate::model::planner::JobStatus;
     use crate::model::trace::Backend;
     let op = counter(CANONICAL);
-    let (href, text) = planner_link(&op, Recorded::of(&parse(CANONICAL).unwrap()), 14_723, 12);
+    let (href, text) = planner_link(&op, Recorded::of(&parse(CANONICAL).unwrap(), None), 14_723, 12);
     let (q, n) = PlannerState::parse(&Location::parse(&href).params);
     assert!(n.is_empty(), "{n:?}");
     assert_eq!((q.current.value, q.saved_maxp.value, q.state.value, q.p.value), (4, Some(128), 14_723, 12));
@@ -106,6 +106,18 @@ fn planner_and_predictor_links_carry_the_snapshot() {
     assert_eq!((q.snapshot, q.backend), (SnapshotKind::CanonicalSavepoint, Backend::RocksDb));
     assert!(text.contains("new parallelism 12") && text.contains("from a canonical savepoint"), "{text}");
     assert!(text.contains("not recorded in this file"), "{text}");
+    // The same file read as the site's bundled sample: the site knows its backend, and says how
+    // (issue 24: a hashmap savepoint's plan had RocksDB's runbook).
+    use crate::model::training::Sample;
+    let sample = Sample::HashmapSavepoint;
+    let (op, snapshot) = (counter(sample.bytes()), parse(sample.bytes()).unwrap());
+    let (href, said) = planner_link(&op, Recorded::of(&snapshot, Some(sample)), 14_723, 12);
+    let (bundled, _) = PlannerState::parse(&Location::parse(&href).params);
+    assert_eq!((bundled.snapshot, bundled.backend), (SnapshotKind::CanonicalSavepoint, Backend::HashMap));
+    assert!(said.contains("the heap backend (hashmap), which wrote this bundled sample"), "{said}");
+    let rocks = Sample::RocksdbCheckpoint;
+    let (_, rocks_said) = planner_link(&counter(rocks.bytes()), Recorded::of(&parse(rocks.bytes()).unwrap(), Some(rocks)), 1 << 20, 8);
+    assert!(rocks_said.contains("RocksDB (its incremental handles say so)"), "{rocks_said}");
     // The other files of the job: each kind, and the backend its handles show.
     // The job state is the file's: every savepoint fixture is a stop-with-savepoint ("Suspend
     // Savepoint"), so the job is down and the plan restarts it from this very savepoint; a
@@ -119,7 +131,7 @@ fn planner_and_predictor_links_carry_the_snapshot() {
         (INCREMENTAL, SnapshotKind::AlignedCheckpoint, Backend::RocksDb, JobStatus::Down),
     ];
     for (bytes, kind, backend, job) in cases {
-        let (op, recorded) = (counter(bytes), Recorded::of(&parse(bytes).unwrap()));
+        let (op, recorded) = (counter(bytes), Recorded::of(&parse(bytes).unwrap(), None));
         let (href, text) = planner_link(&op, recorded, 1 << 20, 200);
         let (q, n) = PlannerState::parse(&Location::parse(&href).params);
         assert!(n.is_empty(), "{n:?}");
@@ -149,7 +161,7 @@ fn planner_and_predictor_links_carry_the_snapshot() {
     ];
     for (bytes, release, range, deprecated) in older {
         let snapshot = parse(bytes).unwrap();
-        let (href, text) = planner_link(&snapshot.operators[0], Recorded::of(&snapshot), 1 << 20, 8);
+        let (href, text) = planner_link(&snapshot.operators[0], Recorded::of(&snapshot, None), 1 << 20, 8);
         let (q, n) = PlannerState::parse(&Location::parse(&href).params);
         assert!(n.is_empty(), "{n:?}");
         assert_eq!(q.release, release, "{href}");
@@ -215,7 +227,7 @@ fn a_format_3_file_is_taken_by_its_handles_where_they_tell() {
         include_bytes!("../../../tests/flink-savepoints/fixtures/1.15.4/rocksdb-native-savepoint/_metadata"),
     ];
     for bytes in canonical_layout {
-        let (href, text) = planner_link(&parse(bytes).unwrap().operators[0], Recorded::of(&parse(bytes).unwrap()), 1 << 20, 8);
+        let (href, text) = planner_link(&parse(bytes).unwrap().operators[0], Recorded::of(&parse(bytes).unwrap(), None), 1 << 20, 8);
         let (q, _) = PlannerState::parse(&Location::parse(&href).params);
         assert_eq!((q.snapshot, q.job), (SnapshotKind::CanonicalSavepoint, JobStatus::Down), "{href}");
         assert!(text.contains("its keyed handles a canonical savepoint's"), "{text}");
@@ -226,7 +238,7 @@ fn a_format_3_file_is_taken_by_its_handles_where_they_tell() {
         include_bytes!("../../../tests/flink-savepoints/fixtures/1.15.4/rocksdb-incremental-checkpoint/_metadata"),
     ];
     for bytes in untold {
-        let (href, text) = planner_link(&parse(bytes).unwrap().operators[0], Recorded::of(&parse(bytes).unwrap()), 1 << 20, 8);
+        let (href, text) = planner_link(&parse(bytes).unwrap().operators[0], Recorded::of(&parse(bytes).unwrap(), None), 1 << 20, 8);
         assert!(!href.contains("snapshot=") && !href.contains("job="), "{href}");
         assert!(text.contains("snapshot of unknown kind") && text.contains("Pick there whether the job runs now"), "{text}");
     }

@@ -68,7 +68,7 @@ struct Chosen {
     recorded: links::Recorded,
 }
 
-fn chosen(s: &Snapshot, index: Option<usize>) -> Option<Chosen> {
+fn chosen(s: &Snapshot, sample: Option<Sample>, index: Option<usize>) -> Option<Chosen> {
     let index = index?;
     let op = s.operators.get(index)?;
     let state_bytes = total_state_bytes(s);
@@ -81,7 +81,7 @@ fn chosen(s: &Snapshot, index: Option<usize>) -> Option<Chosen> {
         skew: links::skew_link(op),
         state_bytes,
         parallelism: op.parallelism.max(1) as u32,
-        recorded: links::Recorded::of(s),
+        recorded: links::Recorded::of(s, sample),
     })
 }
 
@@ -132,7 +132,10 @@ pub fn SavepointLab(props: &LabProps) -> Html {
     });
     let on_uid = on_action.reform(|i: FieldInput| SavepointAction::SetUid { text: i.text, well_formed: i.well_formed });
     let summary = use_memo(snapshot.clone(), |s| s.as_ref().map(|s| Summary::of(&s.0)));
-    let chosen = use_memo((snapshot.clone(), state.operator), |(s, i)| s.as_ref().and_then(|s| chosen(&s.0, *i)));
+    let sample = state.loaded.as_ref().and_then(|l| l.sample);
+    let chosen = use_memo((snapshot.clone(), sample, state.operator), |(s, sample, i)| {
+        s.as_ref().and_then(|s| chosen(&s.0, *sample, *i))
+    });
     let rows_now = (*rows).clone();
     let refusal = found
         .as_ref()

@@ -16,6 +16,7 @@ use crate::model::savepoint::table::releases_writing;
 use crate::model::savepoint::{Operator, Snapshot};
 use crate::model::skew::units::format_bytes;
 use crate::model::trace::Backend;
+use crate::model::training::Sample;
 use crate::url::lab_href;
 
 /// What a file records of its kind and backend, for the planner link (read once per file: it
@@ -28,15 +29,19 @@ pub struct Recorded {
     pub version: i32,
     /// Whether the job stopped with this savepoint (`None`: a checkpoint, or not said).
     pub stopped: Option<bool>,
+    /// The bundled sample it was read from, whose backend the site knows where the file does
+    /// not record it.
+    pub sample: Option<Sample>,
 }
 
 impl Recorded {
-    pub fn of(snapshot: &Snapshot) -> Recorded {
+    pub fn of(snapshot: &Snapshot, sample: Option<Sample>) -> Recorded {
         Recorded {
             kind: recorded_kind(snapshot),
             backend: recorded_backend(snapshot),
             version: snapshot.version,
             stopped: recorded_stop(snapshot),
+            sample,
         }
     }
 }
@@ -79,7 +84,11 @@ fn planner_pairs(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: u32
             (Some(Backend::HashMap), "the heap backend (hashmap), or RocksDB with incremental checkpoints off: change it there if so")
         }
         RecordedBackend::Changelog => (None, "not told by the changelog backend's handles: the planner assumes RocksDB"),
-        RecordedBackend::NotRecorded => (None, "not recorded in this file: the planner assumes RocksDB, change it there if not"),
+        RecordedBackend::NotRecorded => match recorded.sample.map(Sample::backend) {
+            Some(Backend::HashMap) => (Some(Backend::HashMap), "the heap backend (hashmap), which wrote this bundled sample (the file itself does not record it)"),
+            Some(Backend::RocksDb) => (Some(Backend::RocksDb), "RocksDB, which wrote this bundled sample (the file itself does not record it)"),
+            None => (None, "not recorded in this file: the planner assumes RocksDB, change it there if not"),
+        },
     };
     if let Some(backend) = backend {
         BACKEND.pair(&backend, &mut pairs);

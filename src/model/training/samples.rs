@@ -4,6 +4,7 @@
 use super::Answer;
 use crate::savepoint::unmatched::{if_unmatched, skipping_empty_log, Unmatched};
 use crate::savepoint::{operator_id_from_uid, parse, OperatorId, SavepointError, Snapshot};
+use crate::trace::Backend;
 
 /// A real snapshot bundled with the site (`static/samples/<slug>/_metadata`), written by Flink
 /// 2.3.0 (copies of `tests/flink-savepoints/fixtures/2.3.0/`). The savepoint lab fetches it
@@ -29,6 +30,15 @@ impl Sample {
 
     pub fn from_slug(slug: &str) -> Option<Sample> {
         Sample::ALL.into_iter().find(|s| s.slug() == slug)
+    }
+
+    /// The state backend that wrote it: a canonical savepoint does not record its backend, but
+    /// the site knows its own samples (`tests/flink-savepoints/`).
+    pub fn backend(self) -> Backend {
+        match self {
+            Sample::HashmapSavepoint => Backend::HashMap,
+            Sample::RocksdbCheckpoint => Backend::RocksDb,
+        }
     }
 
     /// What a person reads on its button.

@@ -135,6 +135,27 @@ test('a key shown to a person is written as a Java literal: a non-breaking space
   await expect(page.getByText('"a\\u00A0b" (100,000 events/s)')).toBeVisible();
 });
 
+test('the numbers per key group are a table beside their chart: owner, keys, events/s and state, as Flink routes them (issue 5)', async ({ page }) => {
+  const keys = [['a', 100, 1000], ['b', 7, 20], ['c', 1, 0], ['d', 2, 5], ['e', 3, 0], ['f', 4, 1]];
+  const csv = keys.map((k) => k.join(',')).join('\n');
+  await open(page, `#/skew?keys=${encodeURIComponent(csv)}&p=3&maxp=32`);
+  await engage(page);
+  const table = page.getByTestId('skew-groups-table');
+  await expect(table.locator('tbody tr')).toHaveCount(32);
+  await expect(page.getByText('Key groups 0 to 31 of 32')).toBeVisible();
+  const want = new Map();
+  for (const [key, events, bytes] of keys) {
+    const g = keyGroup(stringHash(key), 32);
+    const row = want.get(g) ?? { keys: 0, events: 0, bytes: 0 };
+    want.set(g, { keys: row.keys + 1, events: row.events + events, bytes: row.bytes + bytes });
+  }
+  for (let g = 0; g < 32; g += 1) {
+    const row = want.get(g) ?? { keys: 0, events: 0, bytes: 0 };
+    const cells = table.locator('tbody tr').nth(g).locator('td');
+    await expect(cells).toHaveText([String(g), String(operatorIndex(g, 3, 32)), String(row.keys), String(row.events), `${row.bytes} B`]);
+  }
+});
+
 test('a keys= link with no readable key opens the default preset and says which line failed', async ({ page }) => {
   await open(page, '#/skew?keys=a,b,c&p=4&maxp=128');
   const notices = page.getByTestId('url-notices');

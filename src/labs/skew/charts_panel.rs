@@ -1,5 +1,6 @@
-//! The skew lab's charts: events and bytes per subtask, events per key group, and the
-//! sorted load curve with the heaviest keys named. Each is one `<img>` of plotters' SVG.
+//! The skew lab's charts: events and bytes per subtask, events per key group (its numbers in a
+//! table, `group_table.rs`), and the sorted load curve with the heaviest keys named. Each is one
+//! `<img>` of plotters' SVG.
 
 use std::rc::Rc;
 
@@ -80,7 +81,8 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
             }
             if shows("groups") {
                 <RevealAt name="groups"><img class="chart" src={(*group_chart).clone()} width={w.clone()} height={h.clone()} decoding="async"
-                    alt="Bar chart of events per second per key group." /></RevealAt>
+                    alt="Bar chart of events per second per key group; the numbers are in the table below it." /></RevealAt>
+                <super::group_table::GroupTable groups={props.groups.clone()} scenario={props.scenario.clone()} />
             }
             if shows("curve") {
                 <RevealAt name="curve"><img class="chart" src={curve.0.clone()} width={w.clone()} height={h.clone()} decoding="async" alt={curve.1.clone()} /></RevealAt>

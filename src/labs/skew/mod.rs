@@ -5,6 +5,7 @@
 //! running job's REST metrics can be imported beside the key set (`metrics_panel`).
 
 mod charts_panel;
+mod group_table;
 mod import;
 mod key_table;
 mod keyset;

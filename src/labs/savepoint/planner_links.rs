@@ -24,25 +24,29 @@ use crate::url::lab_href;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Recorded {
     pub kind: RecordedKind,
-    pub backend: RecordedBackend,
+    pub backend: KnownBackend,
     /// The metadata format version: which Flink releases write such a file.
     pub version: i32,
     /// Whether the job stopped with this savepoint (`None`: a checkpoint, or not said).
     pub stopped: Option<bool>,
-    /// The bundled sample it was read from, whose backend the site knows where the file does
-    /// not record it.
-    pub sample: Option<Sample>,
+}
+
+/// The backend as the file's handles record it, or, where they record none, as the site knows
+/// its own bundled sample was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KnownBackend {
+    Recorded(RecordedBackend),
+    Sample(Backend),
 }
 
 impl Recorded {
+    /// What `snapshot` records; `sample`: the bundled sample it was read from, if any.
     pub fn of(snapshot: &Snapshot, sample: Option<Sample>) -> Recorded {
-        Recorded {
-            kind: recorded_kind(snapshot),
-            backend: recorded_backend(snapshot),
-            version: snapshot.version,
-            stopped: recorded_stop(snapshot),
-            sample,
-        }
+        let backend = match (recorded_backend(snapshot), sample) {
+            (RecordedBackend::NotRecorded, Some(sample)) => KnownBackend::Sample(sample.backend()),
+            (recorded, _) => KnownBackend::Recorded(recorded),
+        };
+        Recorded { kind: recorded_kind(snapshot), backend, version: snapshot.version, stopped: recorded_stop(snapshot) }
     }
 }
 
@@ -77,19 +81,7 @@ fn planner_pairs(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: u32
     if let Some(job) = job_of(recorded) {
         JOB.pair(&job, &mut pairs);
     }
-    let (backend, backend_said) = match recorded.backend {
-        RecordedBackend::RocksDbIncremental => (Some(Backend::RocksDb), "RocksDB (its incremental handles say so)"),
-        RecordedBackend::HashMap => (Some(Backend::HashMap), "the heap backend (hashmap)"),
-        RecordedBackend::HashMapOrFullRocksDb => {
-            (Some(Backend::HashMap), "the heap backend (hashmap), or RocksDB with incremental checkpoints off: change it there if so")
-        }
-        RecordedBackend::Changelog => (None, "not told by the changelog backend's handles: the planner assumes RocksDB"),
-        RecordedBackend::NotRecorded => match recorded.sample.map(Sample::backend) {
-            Some(Backend::HashMap) => (Some(Backend::HashMap), "the heap backend (hashmap), which wrote this bundled sample (the file itself does not record it)"),
-            Some(Backend::RocksDb) => (Some(Backend::RocksDb), "RocksDB, which wrote this bundled sample (the file itself does not record it)"),
-            None => (None, "not recorded in this file: the planner assumes RocksDB, change it there if not"),
-        },
-    };
+    let (backend, backend_said) = backend_of(recorded.backend);
     if let Some(backend) = backend {
         BACKEND.pair(&backend, &mut pairs);
     }
@@ -99,6 +91,28 @@ fn planner_pairs(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: u32
         RELEASE.pair(&release, &mut pairs);
     }
     PlannerPairs { pairs, kind, backend_said, release }
+}
+
+/// The backend the planner link carries, and how the sentence beside it says it is known.
+fn backend_of(known: KnownBackend) -> (Option<Backend>, &'static str) {
+    match known {
+        KnownBackend::Sample(Backend::HashMap) => {
+            (Some(Backend::HashMap), "the heap backend (hashmap), which wrote this bundled sample (the file itself does not record it)")
+        }
+        KnownBackend::Sample(Backend::RocksDb) => {
+            (Some(Backend::RocksDb), "RocksDB, which wrote this bundled sample (the file itself does not record it)")
+        }
+        KnownBackend::Recorded(recorded) => match recorded {
+            RecordedBackend::RocksDbIncremental => (Some(Backend::RocksDb), "RocksDB (its incremental handles say so)"),
+            RecordedBackend::HashMap => (Some(Backend::HashMap), "the heap backend (hashmap)"),
+            RecordedBackend::HashMapOrFullRocksDb => (
+                Some(Backend::HashMap),
+                "the heap backend (hashmap), or RocksDB with incremental checkpoints off: change it there if so",
+            ),
+            RecordedBackend::Changelog => (None, "not told by the changelog backend's handles: the planner assumes RocksDB"),
+            RecordedBackend::NotRecorded => (None, "not recorded in this file: the planner assumes RocksDB, change it there if not"),
+        },
+    }
 }
 
 /// The job state the file tells: a job stopped with this savepoint is down, and restarts from

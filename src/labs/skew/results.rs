@@ -64,7 +64,7 @@ pub fn Results(props: &ResultsProps) -> Html {
             <p class="skew-figure" role="status">
                 { "Data skew: " }<strong data-testid="skew-percent">{ loads.skew_percent }</strong>{ "%" }
             </p>
-            <p class="muted">{ "As Flink computes it: the mean absolute deviation of events per second across subtasks, divided by their mean, as a percentage capped at 100 (the formula gives the value Flink's REST API gave for a real job), then rounded as the web UI's Data Skew tab rounds it (read from its sources)." }</p>
+            <p class="muted">{ "Flink's formula over these keys' events per second: the mean absolute deviation across subtasks, divided by their mean, as a percentage capped at 100, rounded as the web UI's Data Skew tab rounds it (read from its sources). Flink applies it to each subtask's records in so far (numRecordsIn; it gave the value Flink's REST API gave for a real job), which agrees with events per second when every subtask has run as long; a running job's own numbers go in under Import metrics." }</p>
             <ul>
                 <li>{ format!("Events per second: busiest subtask ÷ mean = {}", ratio(loads.max_over_mean_milli(|l| l.events_milli))) }</li>
                 <li>{ format!("State bytes: largest subtask ÷ mean = {}", ratio(loads.max_over_mean_milli(|l| l.bytes))) }</li>

@@ -147,7 +147,7 @@ pub static SECTIONS: crate::url::Sections = &[
     crate::url::Section { name: "skew", label: "Data skew and load per subtask" },
     crate::url::Section { name: "load", label: "Chart: events per second per subtask" },
     crate::url::Section { name: "state", label: "Chart: state per subtask" },
-    crate::url::Section { name: "groups", label: "Chart: events per second per key group" },
+    crate::url::Section { name: "groups", label: "Chart: events per second per key group, with its table" },
     crate::url::Section { name: "curve", label: "Chart: keys sorted by load" },
     crate::url::Section { name: "what-if", label: "Load per subtask, and at another parallelism" },
 ];

@@ -167,12 +167,6 @@ impl std::error::Error for ModelError {}
 /// characters each), stays one readable line.
 struct Quoted<'a>(&'a str);
 
-/// What a quoted text escapes: what prints as nothing or blank, and what Rust would not print
-/// as it is (an unassigned code point, a lone combining mark).
-fn unseen(c: char) -> bool {
-    crate::literal::invisible(c) || c.escape_debug().nth(1) == Some('u')
-}
-
 /// `text` as a message quotes it (see [`Quoted`]): `"abc"`, or its first 40 characters and `…`.
 pub fn quote(text: &str) -> String {
     format!("{:?}", Quoted(text))
@@ -185,7 +179,7 @@ impl std::fmt::Debug for Quoted<'_> {
         let mut shown = 0;
         for c in self.0.chars() {
             let mut escaped = String::new();
-            crate::literal::push_escaped(&mut escaped, c, unseen);
+            crate::literal::push_escaped(&mut escaped, c, crate::literal::invisible);
             let width = escaped.chars().count();
             if shown + width > LIMIT {
                 body.push('…');
@@ -214,9 +208,10 @@ mod tests {
     use super::ModelError;
 
     /// A text quoted in a message is cut after 40 characters of the literal, escapes counted:
-    /// text that must be escaped throughout (here an unassigned code point, two UTF-16 units of
-    /// six characters each) stays a short line (a fuzz case once made a 420-byte message of 40
-    /// of them). The escapes are a Java literal's, as a Flink user writes a key (issue 12).
+    /// text that must be escaped throughout (here a tag character, two UTF-16 units of six
+    /// characters each) stays a short line (a fuzz case once made a 420-byte message of 40 of
+    /// them). The escapes are a Java literal's, as a Flink user writes a key (issue 12), and
+    /// the same as the page's keys: what prints as nothing, never a combining mark of a script.
     #[test]
     fn quoted_text_is_cut_after_forty_characters_of_the_literal() {
         let message = |text: &str| ModelError::NotAnAmount { what: "total", text: text.to_string() }.to_string();
@@ -230,12 +225,16 @@ mod tests {
             message("1\u{a0}2\u{7}"),
             "total \"1\\u00A02\\u0007\" is not a number: use digits, with at most three decimals"
         );
-        let escaped = message(&"\u{3347a}".repeat(100));
+        assert_eq!(
+            message("e\u{301}क्ष"),
+            "total \"e\u{301}क्ष\" is not a number: use digits, with at most three decimals"
+        );
+        let escaped = message(&"\u{e0041}".repeat(100));
         assert_eq!(
             escaped,
             format!(
                 "total \"{}…\" is not a number: use digits, with at most three decimals",
-                "\\uD88D\\uDC7A".repeat(3)
+                "\\uDB40\\uDC41".repeat(3)
             )
         );
     }

@@ -37,8 +37,26 @@ pub fn push_escaped(out: &mut String, c: char, escaped: impl Fn(char) -> bool) {
 }
 
 /// Characters that print as nothing or as blank, escaped so a person sees them: controls,
-/// non-ASCII spaces, zero-width and direction marks, the byte-order mark, the soft hyphen.
+/// non-ASCII spaces, zero-width and direction marks (the Arabic letter mark too), the
+/// byte-order mark, the soft hyphen, the Hangul fillers and the tag characters.
 pub fn invisible(c: char) -> bool {
     c.is_control()
-        || matches!(c as u32, 0xA0 | 0xAD | 0x1680 | 0x180E | 0x2000..=0x200F | 0x2028..=0x202F | 0x205F..=0x206F | 0x3000 | 0xFEFF | 0xFFF9..=0xFFFB)
+        || matches!(
+            c as u32,
+            0xA0 | 0xAD
+                | 0x061C
+                | 0x115F
+                | 0x1160
+                | 0x1680
+                | 0x180E
+                | 0x2000..=0x200F
+                | 0x2028..=0x202F
+                | 0x205F..=0x206F
+                | 0x3000
+                | 0x3164
+                | 0xFEFF
+                | 0xFFA0
+                | 0xFFF9..=0xFFFB
+                | 0xE0000..=0xE007F
+        )
 }

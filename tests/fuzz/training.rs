@@ -143,7 +143,8 @@ proptest! {
                     prop_assert!(e.kind.lab_link().starts_with("#/"));
                 }
                 for problem in &set.problems {
-                    prop_assert!(!problem.is_empty() && problem.len() < 400, "{problem:?}");
+                    prop_assert!(problem.len() < 400, "{problem:?}");
+                    prop_assert!(problem.starts_with("exercise \"") || problem.starts_with("entry "), "{problem:?}");
                 }
             }
         }

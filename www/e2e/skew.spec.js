@@ -154,6 +154,12 @@ test('the numbers per key group are a table beside their chart: owner, keys, eve
     const cells = table.locator('tbody tr').nth(g).locator('td');
     await expect(cells).toHaveText([String(g), String(operatorIndex(g, 3, 32)), String(row.keys), String(row.events), `${row.bytes} B`]);
   }
+  // Where the job does not start (p above max parallelism), the groups' own numbers stand.
+  await open(page, `#/skew?keys=${encodeURIComponent(csv)}&p=40&maxp=32`);
+  await engage(page);
+  const first = keyGroup(stringHash('a'), 32);
+  await expect(table.locator('tbody tr').nth(first).locator('td').nth(1)).toHaveText('—');
+  await expect(table.locator('tbody tr').nth(first).locator('td').nth(3)).toHaveText(String(want.get(first).events));
 });
 
 test('a keys= link with no readable key opens the default preset and says which line failed', async ({ page }) => {

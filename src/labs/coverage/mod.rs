@@ -114,8 +114,9 @@ pub fn CoverageLab(props: &LabProps) -> Html {
         use_effect_with((), move |_| {
             let listener = KeyListener::new(move |event| {
                 // Issue 3: whenever the focus is not in a field or on another control that
-                // Space works itself (a button, a checkbox, a link).
-                if event.key() == " " && !event.repeat() && !browser::focus_takes_space(&event) {
+                // Space works itself (a button, a checkbox, a link); Shift+Space still scrolls up.
+                let modified = event.shift_key() || event.ctrl_key() || event.alt_key() || event.meta_key();
+                if event.key() == " " && !event.repeat() && !modified && !event.default_prevented() && !browser::focus_takes_space(&event) {
                     event.prevent_default();
                     dispatcher.dispatch(CoverageAction::TogglePlay { now_ms: browser::now_ms() });
                 }

@@ -89,11 +89,12 @@ pub fn read_time_and_answers(s: &mut CoverageState, params: &Params, notices: &m
 }
 
 /// Writes `t` (only while paused: playback would flood the history API) and `answers=hidden`.
-/// With answers hidden no `t`: the walk pauses where it closes, so the address would give the
-/// count away (n = floor(2t)).
+/// No `t` with answers hidden (the walk pauses where it closes, so the address would give the
+/// count away, n = floor(2t)), nor for a pair not begun (an edit keeps t, but a link with t
+/// opens a walk under way, its trail, the answer, on screen before any prediction).
 pub fn write_time_and_answers(s: &CoverageState, out: &mut Vec<(&'static str, String)>) {
     let t_ms = s.clock.map_or(s.t_ms, |c| c.t_ms_at_start);
-    if t_ms != 0 && !s.hidden {
+    if t_ms != 0 && !s.hidden && s.started {
         out.push(("t", format_millis_as_seconds(t_ms)));
     }
     if s.hidden {

@@ -173,10 +173,15 @@ impl Reducible for CoverageState {
             }
             CoverageAction::SetPredictedCount { .. } => {}
             CoverageAction::Play { now_ms } => {
+                // A pair set at a kept step at or past its close begins there, graded at once,
+                // and stays paused where it is back at 0 (as a walk played to its close does).
+                let begun_closed = !s.started && s.step() >= s.orbit.closes_at();
                 if s.clock.is_none() {
                     s.begin();
                     let t_ms = if s.t_ms >= MAX_MILLIS { 0 } else { s.t_ms };
-                    s.clock = Some(Clock { started_at_ms: now_ms, t_ms_at_start: t_ms });
+                    if !begun_closed {
+                        s.clock = Some(Clock { started_at_ms: now_ms, t_ms_at_start: t_ms });
+                    }
                 }
             }
             CoverageAction::Pause { now_ms } => {

@@ -1,6 +1,6 @@
 //! The skew lab's numbers per key group (issue 5), the chart of events per key group as text:
-//! each key group's subtask at the parallelism shown, its keys, events per second and state,
-//! paged as the subtask table is.
+//! each key group's subtask at the parallelism shown ("—" where the job does not start at it),
+//! its keys, events per second and state, paged as the subtask table is.
 
 use std::rc::Rc;
 
@@ -24,10 +24,8 @@ pub struct GroupTableProps {
 pub fn GroupTable(props: &GroupTableProps) -> Html {
     let total = props.groups.groups.len();
     let (page, on_go) = use_page(total, PAGE_ROWS, ());
-    let Ok(loads) = &props.scenario.loads else {
-        return html! {};
-    };
-    let p = loads.parallelism;
+    // Where the job does not start at this parallelism, the groups' own numbers still stand.
+    let p = props.scenario.loads.as_ref().ok().map(|l| l.parallelism);
     html! {
         <div class="skew-groups">
             <div class="table-tools">
@@ -42,7 +40,7 @@ pub fn GroupTable(props: &GroupTableProps) -> Html {
                     <tbody>
                         { for (page.first..page.end).map(|g| {
                             let load = &props.groups.groups[g];
-                            let owner = p.find_group(g as u32).map_or(String::new(), |(_, owner, _)| owner.index().to_string());
+                            let owner = p.and_then(|p| p.find_group(g as u32).ok()).map_or("—".to_string(), |(_, owner, _)| owner.index().to_string());
                             html! { <tr key={g}>
                                 <td>{ g }</td><td>{ owner }</td><td>{ load.keys }</td><td>{ format_rate_milli(load.events_milli) }</td><td>{ format_bytes(load.bytes) }</td>
                             </tr> }

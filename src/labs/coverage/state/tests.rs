@@ -122,16 +122,23 @@ fn an_edit_keeps_t_and_the_new_pair_waits_there_for_its_prediction() {
     assert_eq!(trail_text(&s), "0 3 6 1");
     let s = run(s, vec![CoverageAction::Play { now_ms: 0.0 }, CoverageAction::Tick { now_ms: 500.0 }, set_a("2")]);
     assert_eq!((s.t_ms, s.clock, s.step(), trail_text(&s), s.reached().len()), (2000, None, 4, String::new(), 0));
-    assert_eq!(link(&s), "a=2&t=2");
+    // Not begun, the link carries no t: a link with t opens a walk under way, its answer shown.
+    assert_eq!(link(&s), "a=2");
+    assert_eq!((open(&link(&s)).started, open(&link(&s)).locked), (false, false));
     let earlier = s.earlier.clone().unwrap();
     assert_eq!((earlier.m, earlier.a, earlier.prediction.residues.len()), (8, 3, 8));
     assert!(s.prediction.is_empty() && !s.locked && !s.started);
     // Predicted, then one Step: the walk from 0 to step 5, already back at 0, graded.
     let s = run(s, predicted(vec![], [0, 2, 4, 6], 1));
     assert_eq!((s.step(), trail_text(&s), s.verdict()), (5, "0 2 4 6 0 2".into(), Verdict::Correct));
-    // Play goes on from the kept t.
+    // Play at a kept step past the new pair's close: graded at once, and paused there.
     let s = run(s, vec![set_m("6"), CoverageAction::ToggleResidue { residue: 0 }, CoverageAction::Play { now_ms: 0.0 }]);
-    assert_eq!((s.step(), trail_text(&s), s.verdict()), (5, "0 2 4 0 2 4".into(), Verdict::Incorrect));
+    assert_eq!((s.step(), trail_text(&s), s.verdict(), s.clock), (5, "0 2 4 0 2 4".into(), Verdict::Incorrect, None));
+    // Play at a kept step before the close goes on from the kept t.
+    let s = run(start(8, 3, 1500), vec![CoverageAction::Reset, CoverageAction::Step, CoverageAction::Step, CoverageAction::Step]);
+    let s = run(s, predicted(vec![set_a("5")], [0, 5, 2, 7], 0));
+    let s = run(s, vec![CoverageAction::Play { now_ms: 0.0 }, CoverageAction::Tick { now_ms: 1000.0 }]);
+    assert_eq!((s.step(), trail_text(&s), s.clock.is_some()), (5, "0 5 2 7 4 1".into(), true));
     // The exercise's runs, each pair set with Reset first as it says, and without: graded.
     let mut runs = predicted(vec![CoverageAction::Reset, set_a("3")], 0..8, 8);
     runs.extend(predicted(vec![CoverageAction::Reset, set_a("2")], [0, 2, 4, 6], 4));

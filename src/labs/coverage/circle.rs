@@ -5,11 +5,10 @@
 //! state. Coordinates are whole numbers (the view box is 3200 units wide) so that no float
 //! formatting code ships in the wasm.
 
-use std::f64::consts::TAU;
-
 use yew::prelude::*;
 
 use super::state::CoverageState;
+use crate::model::coverage::circle_point;
 
 const SIZE: i32 = 3200;
 const CENTRE: i32 = SIZE / 2;
@@ -21,9 +20,7 @@ pub struct CircleProps {
 }
 
 fn point(residue: u32, m: u32, radius: i32) -> (i32, i32) {
-    let angle = TAU * f64::from(residue) / f64::from(m) - TAU / 4.0;
-    let r = f64::from(radius);
-    (CENTRE + (r * angle.cos()).round() as i32, CENTRE + (r * angle.sin()).round() as i32)
+    circle_point(residue, m, CENTRE, radius)
 }
 
 #[function_component]

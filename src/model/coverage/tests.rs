@@ -98,3 +98,28 @@ proptest! {
         prop_assert_eq!(o.reached_by(n).len() as u64, (n + 1).min(o.closes_at()));
     }
 }
+
+/// The circle's points from the short series are the points the standard library's sine and
+/// cosine give, to the unit, for every residue of every modulus the lab takes, at the radii the
+/// picture draws (the ring, the labels).
+#[test]
+fn circle_points_match_the_standard_library() {
+    let std_point = |residue: u32, m: u32, centre: i32, radius: i32| {
+        let angle = std::f64::consts::TAU * f64::from(residue) / f64::from(m) - std::f64::consts::TAU / 4.0;
+        let r = f64::from(radius);
+        (centre + (r * angle.cos()).round() as i32, centre + (r * angle.sin()).round() as i32)
+    };
+    for m in 1..=MAX_MODULUS {
+        for residue in 0..m {
+            for radius in [1200, 1400] {
+                assert_eq!(
+                    circle_point(residue, m, 1600, radius),
+                    std_point(residue, m, 1600, radius),
+                    "{residue} of {m} at {radius}"
+                );
+            }
+        }
+    }
+    assert_eq!(circle_point(0, 8, 1600, 1200), (1600, 400));
+    assert_eq!(circle_point(2, 8, 1600, 1200), (2800, 1600));
+}

@@ -24,18 +24,10 @@ fn field_value() -> BoxedStrategy<String> {
     .boxed()
 }
 
-/// `text` as a JSON string literal.
+/// `text` as a JSON string literal, as the app's own JSON writer quotes it.
 fn json_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    let mut out = String::new();
+    json::quote(&mut out, text);
     out
 }
 

@@ -50,6 +50,7 @@ pub use slot::{Bound, Edit, EditHow, Slot, Table};
 pub use visit::{Visit, VISIT_KEY};
 
 use crate::lab::Lab;
+use crate::model::error::quote;
 
 /// Where the hash points.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -101,9 +102,8 @@ impl Params {
                 Some(kept) if noted < MAX_REPEAT_NOTICES => {
                     noted += 1;
                     let name: String = name.chars().take(60).collect();
-                    let kept: String = kept.chars().take(60).collect();
                     let consequence =
-                        format!("{name} is given more than once and only the first is read, {name}={kept:?}");
+                        format!("{name} is given more than once and only the first is read, {name}={}", quote(kept));
                     notices.push(notice(&name, value, &consequence));
                 }
                 Some(_) => {}
@@ -144,11 +144,11 @@ impl Location {
                 (Some(name), Some(value)) => params.pairs.push((name, value)),
                 _ => {
                     let name = decode_component(raw_name).unwrap_or_else(|| raw_name.to_string());
-                    let shown: String = piece.chars().take(60).collect();
                     notices.push(Notice {
                         param: if name.is_empty() { "(unnamed)".to_string() } else { name.chars().take(60).collect() },
                         message: format!(
-                            "the URL piece {shown:?} is not valid percent-encoded UTF-8, so it was ignored"
+                            "the URL piece {} is not valid percent-encoded UTF-8, so it was ignored",
+                            quote(piece)
                         ),
                     })
                 }
@@ -282,6 +282,5 @@ impl CommonQuery {
 
 /// Builds a notice for parameter `param` whose value `value` was not used.
 pub fn notice(param: &str, value: &str, consequence: &str) -> Notice {
-    let shown: String = value.chars().take(60).collect();
-    Notice { param: param.to_string(), message: format!("{param}={shown:?} was not used: {consequence}.") }
+    Notice { param: param.to_string(), message: format!("{param}={} was not used: {consequence}.", quote(value)) }
 }

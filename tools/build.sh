@@ -62,6 +62,8 @@ finish_module() {
   done
   node tools/wasm-opt.mjs "${optimised[@]}"
   rm "dist/pkg/${name}_bg.wasm"
+  # The imports from the glue get short names in both files (tools/short-imports.mjs).
+  node tools/short-imports.mjs "dist/pkg/$name.wasm" "dist/pkg/$name.js"
   if [ ${#chunks[@]} = 0 ]; then
     # No deferred part in this module: no link module, the glue stands alone.
     js=$(hashed "pkg/$name.js")

@@ -4,7 +4,7 @@
 #      snapshot, no sleep: www/check-specs.mjs), the labs' own words (no 8 words in a row of a
 #      seed text, or of their hashes in tools/seed-runs.txt: tools/own-words.mjs), the set-up scripts on a simulated bare machine
 #      (tests/scripts/setup-test.sh), the bundle's linker with a stand-in rust-lld
-#      (tests/scripts/link-modules-test.sh)
+#      (tests/scripts/link-modules-test.sh), the short import names (tests/scripts/short-imports-test.mjs)
 #   2. cargo clippy (native and wasm32), warnings are errors
 #   3. native tests: model (table + property), URL state, reducers, Flink vectors, the CLI
 #   4. component tests in headless Chromium (wasm-bindgen-test)
@@ -46,6 +46,9 @@ bash tests/scripts/setup-test.sh
 
 step "the bundle's linker, one wasm module per start export (tools/link-modules.sh)"
 bash tests/scripts/link-modules-test.sh
+
+step "the glue's imports renamed short (tools/short-imports.mjs)"
+node tests/scripts/short-imports-test.mjs
 
 step "cargo clippy (native)"
 cargo clippy --workspace --all-targets --locked -- -D warnings

@@ -207,6 +207,19 @@ fn undecodable_pieces_give_short_notices() {
     assert_eq!(Location::parse("#/owners?=%ZZ").notices[0].param, "(unnamed)");
 }
 
+/// A link's value is quoted in a notice as every message quotes text (`error::quote`): what
+/// would not show as a Java escape, and a long value cut after 40 characters.
+#[test]
+fn notices_quote_values_as_messages_do() {
+    let location = Location::parse("#/coverage?m=%C2%A08&m=9");
+    assert_eq!(
+        location.notices[0].message,
+        "m=\"9\" was not used: m is given more than once and only the first is read, m=\"\\u00A08\"."
+    );
+    let shown = notice("p", &"9".repeat(100), "too long").message;
+    assert_eq!(shown, format!("p=\"{}…\" was not used: too long.", "9".repeat(40)));
+}
+
 #[test]
 fn repeated_names_give_few_short_notices() {
     let location = Location::parse("#/coverage?m=8&m=9");

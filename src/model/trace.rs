@@ -12,7 +12,7 @@
 //! Invariant: in a restore that succeeds with an unchanged key function and operator ids,
 //! every key group is handed to exactly one new subtask and totals are conserved.
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
 use super::java_hash::Key;
 use super::key_group::{MaxParallelism, Parallelism};
@@ -47,7 +47,9 @@ pub struct TraceInput {
     pub backend: Backend,
 }
 
-type Groups = BTreeMap<u32, BTreeMap<String, i64>>;
+/// One subtask's keyed state: each key's running sum, by key group and key. A hash map: the
+/// order never shows, and a B-tree's code was about 10 KB of the trace lab's first screen.
+type Groups = HashMap<(u32, String), i64>;
 
 fn key_group(max: MaxParallelism, key: &str) -> u32 {
     max.key_group_of(&Key::Str(key.to_string())).index()
@@ -66,7 +68,7 @@ impl TraceInput {
             let (k, v) = event(offset, self.keys, hot);
             let group = max.key_group_of(&Key::Str(k.clone()));
             let owner = self.p1.owner_of(group);
-            *subtasks[owner.index() as usize].entry(group.index()).or_default().entry(k).or_default() += v;
+            *subtasks[owner.index() as usize].entry((group.index(), k)).or_default() += v;
         }
         // The snapshot: state by key group, and the source offset.
         let mut snapshot: Groups = Groups::new();
@@ -173,12 +175,10 @@ impl TraceInput {
             }
         }
         if uid_change.is_none_or(|(old, _, _)| old != SUM_UID) {
-            // Each new subtask reads exactly the key groups in its range.
-            for (op, range) in p2.ranges() {
-                for g in range.first()..=range.last() {
-                    if let Some(state) = snapshot.get(&g) {
-                        after[op.index() as usize].insert(g, state.clone());
-                    }
+            // Each key group's state goes to the one new subtask whose range holds it.
+            for ((g, k), sum) in &snapshot {
+                if let Some(group) = max.key_group(*g) {
+                    after[p2.owner_of(group).index() as usize].insert((*g, k.clone()), *sum);
                 }
             }
             if self.scenario == Scenario::SchemaCompatible {
@@ -199,14 +199,15 @@ impl TraceInput {
             let g = key_group(max, &k);
             let owner = max.key_group(g).map_or(0, |gr| p2.owner_of(gr).index()) as usize;
             per_subtask[owner] += 1;
-            *after[owner].entry(g).or_default().entry(k).or_default() += v;
+            *after[owner].entry((g, k)).or_default() += v;
         }
         let total_after: u64 = per_subtask.iter().sum();
         let busiest_share_permille =
             per_subtask.iter().max().map_or(0, |&m| (m * 1000).checked_div(total_after).unwrap_or(0) as u32);
         let lookup = |k: &str| -> Option<i64> {
             let g = key_group(max, k);
-            after.iter().find_map(|groups| groups.get(&g).and_then(|m| m.get(k))).copied()
+            let at = (g, k.to_string());
+            after.iter().find_map(|groups| groups.get(&at)).copied()
         };
         let rows = rows_base(Some(p2), &|k| lookup(k).or(Some(0)));
         let new_keys = order

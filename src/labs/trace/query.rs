@@ -8,6 +8,7 @@
 use std::rc::Rc;
 
 use crate::model::trace::output::JobOutput;
+use crate::model::trace::kit::MAX_KEYS;
 use crate::model::trace::{Backend, Scenario};
 use crate::url::{slots, Param, Pick, MAX_P};
 
@@ -20,7 +21,7 @@ slots! {
         P1: Param<u32> = p1, 4, Param::whole("p1", "parallelism before", 1, MAX_P).control("Parallelism before", "trace-p1").lockable();
         P2: Param<u32> = p2, 6, Param::whole("p2", "parallelism after", 1, MAX_P).control("Parallelism after", "trace-p2").lockable();
         MAXP: Param<u32> = maxp, 128, Param::whole("maxp", "max parallelism", 1, MAX_P).control("Max parallelism", "trace-maxp");
-        KEYS: Param<u32> = keys, 12, Param::whole("keys", "number of keys", 1, 200).control("Keys in the trace", "trace-keys");
+        KEYS: Param<u32> = keys, 12, Param::whole("keys", "number of keys", 1, MAX_KEYS as i64).control("Keys in the trace", "trace-keys");
         EVENTS: Param<u32> = events, 240, Param::whole("events", "number of events", 1, 100_000).control("Events in the trace", "trace-events");
         SNAPSHOT: Param<u32> = snapshot, 160, Param::whole("snapshot", "snapshot offset", 0, 100_000).control("Snapshot at offset", "trace-snapshot");
     } and {

@@ -218,6 +218,19 @@ fn the_real_flink_runs_check_as_observed() {
     assert_eq!(run.verdict, super::super::TraceVerdict::Lost);
 }
 
+/// A trace's keys are numbered below `keys` and below `MAX_KEYS`: asked for more, it names at
+/// most that many, and its totals list each once, in number order.
+#[test]
+fn a_trace_names_at_most_max_keys() {
+    use crate::trace::kit::MAX_KEYS;
+    let wide = Trace { keys: 100_000, events: 20_000, hot: false };
+    let totals = wide.totals_by_number();
+    assert_eq!(totals.len(), MAX_KEYS as usize);
+    assert!(totals.iter().enumerate().all(|(k, (name, _))| *name == crate::trace::key_name(k as u32)));
+    assert_eq!(totals.iter().map(|(_, t)| t).sum::<i64>(), wide.events().map(|(_, _, v)| v).sum::<i64>());
+    assert_eq!(wide.totals_csv(), Trace { keys: MAX_KEYS, ..wide }.totals_csv());
+}
+
 proptest! {
     #[test]
     fn the_truth_checks_preserved_and_any_loss_is_caught(keys in 1u32..40, events in 1u32..600, hot: bool, pick: usize, delta in 1i64..1000) {

@@ -1,6 +1,7 @@
 //! What the lab's views show of a parsed snapshot, computed once from the model's report
 //! functions (no maths in the views): the summary, one row per operator, one per subtask, the
-//! operator chosen by default for details and plans, and the uid lookup.
+//! operator chosen by default for details and plans, and the uid lookup. The page works out the
+//! operator rows and the lookup; each part below its first screen works out what it shows.
 
 use crate::model::savepoint::json::{format_name, kind_name};
 use crate::model::savepoint::report::{

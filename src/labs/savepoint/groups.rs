@@ -5,34 +5,48 @@
 use yew::prelude::*;
 
 use super::facts::OperatorRow;
-use super::links::GroupBytes;
+use super::links::{group_bytes, GroupBytes};
+use super::state::Shared;
 use crate::charts::axes::YAxis;
 use crate::charts::load_charts::bars_svg;
 use crate::charts::savepoint_charts::group_bytes_svg;
 use crate::charts::svg_data_url;
 use crate::components::use_chart_style;
 use crate::model::number::Quantity;
+use crate::model::savepoint::report::keyed_bytes_per_subtask;
+use crate::model::savepoint::{Operator, Snapshot};
 use crate::model::skew::units::format_bytes;
+use crate::model::{MaxParallelism, Parallelism};
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct GroupsProps {
     pub operator: OperatorRow,
-    /// Keyed bytes per subtask, in index order.
-    pub per_subtask: Vec<u64>,
-    pub groups: Option<GroupBytes>,
-    /// The subtask owning each key group (for the chart's colours).
-    pub owners: Vec<u32>,
+    /// The file shown: the operator's bytes per subtask and per key group, and each group's
+    /// owner, are worked out here, in this part's chunk.
+    pub snapshot: Shared<Snapshot>,
+}
+
+/// The owner subtask of every key group of an operator (empty if its parallelisms are invalid).
+fn owners(op: &Operator) -> Vec<u32> {
+    let max = MaxParallelism::new(i64::from(op.max_parallelism));
+    let p = max.and_then(|m| Parallelism::new(i64::from(op.parallelism), m));
+    p.map(|p| p.max().key_groups().map(|g| p.owner_of(g).index()).collect()).unwrap_or_default()
 }
 
 #[function_component]
 pub fn Groups(props: &GroupsProps) -> Html {
     let (chart_ref, style) = use_chart_style();
-    let subtask_chart = use_memo((props.per_subtask.clone(), style), |(bytes, style)| {
+    // Keyed bytes per subtask (index order), per key group, and each group's owner.
+    let bytes = use_memo((props.snapshot.clone(), props.operator.index), |(s, i)| {
+        s.0.operators.get(*i).map(|op| (keyed_bytes_per_subtask(op), group_bytes(op), owners(op))).unwrap_or_default()
+    });
+    let (per_subtask, groups, owners) = &*bytes;
+    let subtask_chart = use_memo((per_subtask.clone(), style), |(bytes, style)| {
         let largest = bytes.iter().enumerate().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0))).map(|(i, _)| i);
         let y = YAxis { what: "keyed state", quantity: Quantity::Bytes };
         svg_data_url(&bars_svg(bytes, "subtask", y, largest, style))
     });
-    let group_chart = use_memo((props.groups.clone(), props.owners.clone(), style), |(groups, owners, style)| {
+    let group_chart = use_memo((groups.clone(), owners.clone(), style), |(groups, owners, style)| {
         groups.as_ref().filter(|g| g.exact).map(|g| svg_data_url(&group_bytes_svg(&g.bytes, owners, style)))
     });
     let (width, height) = (style.width.to_string(), style.height.to_string());
@@ -45,13 +59,13 @@ pub fn Groups(props: &GroupsProps) -> Html {
             </section>
         };
     }
-    let exact = props.groups.as_ref().filter(|g| g.exact);
+    let exact = groups.as_ref().filter(|g| g.exact);
     html! {
         <section class="sp-groups" aria-labelledby="sp-groups-title" ref={chart_ref}>
             <h2 id="sp-groups-title">{ format!("Keyed state of {}", op.label()) }</h2>
             <p class="skew-figure">{ "State-bytes skew across subtasks: " }<strong data-testid="savepoint-skew">{ op.skew_percent.unwrap_or(0) }</strong>{ "%" }</p>
             <p class="muted">{ "Computed as the skew lab (and the Flink web UI) computes data skew, over keyed state bytes per subtask instead of events: the mean absolute deviation over the mean, as a percentage capped at 100." }</p>
-            if let Some(g) = props.groups.as_ref().and_then(|g| g.skew_percent) {
+            if let Some(g) = groups.as_ref().and_then(|g| g.skew_percent) {
                 <p>{ "That is over each subtask's whole keyed stream, the state's meta information included. Over the key groups' bytes alone, as the skew lab is given them: " }<strong data-testid="savepoint-group-skew">{ g }</strong>{ "%." }</p>
             }
             <img class="chart" src={(*subtask_chart).clone()} width={width.clone()} height={height.clone()} decoding="async"
@@ -65,7 +79,7 @@ pub fn Groups(props: &GroupsProps) -> Html {
                 }
                 <p class="muted">{ "From each key-groups handle's offsets: a group runs from its offset to the next group's. A canonical savepoint writes offset 0 for an empty group, so those hold nothing; the bytes before the first group (the state's meta information) belong to no group and are left out." }</p>
             } else {
-                <p>{ "Not available for this operator: " }{ props.groups.as_ref().and_then(|g| g.why_not).unwrap_or("the file records no per-group offsets") }{ ". Only the bytes per subtask are known; the skew lab link below spreads them evenly over each subtask's groups, as an estimate." }</p>
+                <p>{ "Not available for this operator: " }{ groups.as_ref().and_then(|g| g.why_not).unwrap_or("the file records no per-group offsets") }{ ". Only the bytes per subtask are known; the skew lab link below spreads them evenly over each subtask's groups, as an estimate." }</p>
             }
         </section>
     }

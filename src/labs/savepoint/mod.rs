@@ -32,58 +32,16 @@ use crate::browser::files::{DropListener, File};
 use crate::components::{FieldInput, InView, RevealAt};
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
-use crate::model::savepoint::report::keyed_bytes_per_subtask;
 use crate::model::savepoint::unmatched::refusal_message;
 use crate::model::savepoint::Snapshot;
 use crate::model::training::Sample;
-use crate::model::{MaxParallelism, Parallelism};
-use facts::{subtask_rows, total_state_bytes, uid_match, OperatorRow, SubtaskRow, Summary};
-use links::{GroupBytes, SkewLink};
+use facts::{uid_match, OperatorRow};
 use reader::Tickets;
 use state::{SavepointAction, SavepointState, Shared};
 
 const LEDE: &str = "Before rescaling, read what the snapshot holds: its max parallelism, every operator with its id, \
                     parallelism and state, each subtask's key groups. Choose a checkpoint's or savepoint's _metadata file; \
                     it is read here, in your browser.";
-
-/// The owner subtask of every key group of an operator (empty if its parallelisms are invalid).
-fn owners(op: &crate::model::savepoint::Operator) -> Vec<u32> {
-    let max = MaxParallelism::new(i64::from(op.max_parallelism));
-    let p = max.and_then(|m| Parallelism::new(i64::from(op.parallelism), m));
-    p.map(|p| p.max().key_groups().map(|g| p.owner_of(g).index()).collect()).unwrap_or_default()
-}
-
-/// What the details of the chosen operator show, computed once per file and choice.
-#[derive(PartialEq)]
-struct Chosen {
-    index: usize,
-    subtasks: Rc<Vec<SubtaskRow>>,
-    per_subtask: Vec<u64>,
-    groups: Option<GroupBytes>,
-    owners: Vec<u32>,
-    skew: Option<SkewLink>,
-    state_bytes: u64,
-    parallelism: u32,
-    /// What the file says of its kind and backend (read once: it walks every subtask).
-    recorded: links::Recorded,
-}
-
-fn chosen(s: &Snapshot, sample: Option<Sample>, index: Option<usize>) -> Option<Chosen> {
-    let index = index?;
-    let op = s.operators.get(index)?;
-    let state_bytes = total_state_bytes(s);
-    Some(Chosen {
-        index,
-        subtasks: Rc::new(subtask_rows(op)),
-        per_subtask: keyed_bytes_per_subtask(op),
-        groups: links::group_bytes(op),
-        owners: owners(op),
-        skew: links::skew_link(op),
-        state_bytes,
-        parallelism: op.parallelism.max(1) as u32,
-        recorded: links::Recorded::of(s, sample),
-    })
-}
 
 const UID: &[&str] = &["uid"];
 
@@ -131,11 +89,6 @@ pub fn SavepointLab(props: &LabProps) -> Html {
         (!uid.is_empty()).then(|| uid_match(s.as_ref().map(|s| &*s.0), uid))
     });
     let on_uid = on_action.reform(|i: FieldInput| SavepointAction::SetUid { text: i.text, well_formed: i.well_formed });
-    let summary = use_memo(snapshot.clone(), |s| s.as_ref().map(|s| Summary::of(&s.0)));
-    let sample = state.loaded.as_ref().and_then(|l| l.sample);
-    let chosen = use_memo((snapshot.clone(), sample, state.operator), |(s, sample, i)| {
-        s.as_ref().and_then(|s| chosen(&s.0, *sample, *i))
-    });
     let rows_now = (*rows).clone();
     let refusal = found
         .as_ref()
@@ -161,41 +114,29 @@ pub fn SavepointLab(props: &LabProps) -> Html {
             if uid_first { { lookup.clone() } }
             <upload::Upload reading={state.reading.clone()} error={state.error.clone()} dragging={*dragging}
                 shown={state.loaded.as_ref().map(|l| AttrValue::from(l.name.clone()))} on_file={on_file} on_sample={on_sample} />
-            if let (Some(l), Some(rows), Some(summary), true) = (&state.loaded, rows_now.clone(), (*summary).clone(), view != Some("uid")) {
-                <summary::DeferredSummary summary={summary} name={AttrValue::from(l.name.clone())} timing={l.timing} />
+            if let (Some(l), Some(rows), true) = (&state.loaded, rows_now.clone(), view != Some("uid")) {
+                // What each part below shows is worked out in that part, in its chunk.
+                <summary::DeferredSummary snapshot={l.snapshot.clone()} name={AttrValue::from(l.name.clone())} timing={l.timing} />
                 <RevealAt name="operators"><operators::DeferredOperators rows={rows.clone()} selected={state.operator} has_uids={l.snapshot.0.version >= 5}
-                    csv={{ let s = l.snapshot.clone(); Callback::from(move |_: ()| export::subtasks_csv(&s.0)) }}
-                    on_select={on_action.reform(|index| SavepointAction::SelectOperator { index })} /></RevealAt>
-                if let Some(c) = chosen.as_ref() {
-                    { details(&state, c, &rows, &on_action) }
-                }
+                    snapshot={l.snapshot.clone()} on_select={on_action.reform(|index| SavepointAction::SelectOperator { index })} /></RevealAt>
+                { details(&state, l.snapshot.clone(), &rows, &on_action) }
             }
             if !uid_first { { lookup } }
         </LabFrame>
     }
 }
 
-/// Builds the key set of operator `index` of the shown file for the skew lab, on demand.
-fn skew_csv(state: &SavepointState, index: usize) -> Callback<(), Option<String>> {
-    let snapshot = state.loaded.as_ref().map(|l| l.snapshot.clone());
-    Callback::from(move |_: ()| snapshot.as_ref().and_then(|s| s.0.operators.get(index)).and_then(links::skew_csv))
-}
-
 /// The chosen operator's subtasks, key groups and plans.
-fn details(state: &SavepointState, c: &Chosen, rows: &Rc<Vec<OperatorRow>>, on_action: &Callback<SavepointAction>) -> Html {
-    let Some(row) = rows.get(c.index) else { return html! {} };
-    let new_p = state.p.value.unwrap_or(c.parallelism);
-    let op = state.snapshot().and_then(|s| s.operators.get(c.index));
-    let predictor = op.map(|op| links::predictor_href(op, c.recorded, c.state_bytes, new_p));
-    let (planner, planner_text) = op.map(|op| links::planner_link(op, c.recorded, c.state_bytes, new_p)).unwrap_or_default();
+fn details(state: &SavepointState, snapshot: Shared<Snapshot>, rows: &Rc<Vec<OperatorRow>>, on_action: &Callback<SavepointAction>) -> Html {
+    let Some((index, op)) = state.operator.and_then(|i| snapshot.0.operators.get(i).map(|op| (i, op))) else { return html! {} };
+    let Some(row) = rows.get(index) else { return html! {} };
+    let new_p = state.p.value.unwrap_or(op.parallelism.max(1) as u32);
     html! {
         <>
-            <subtasks::DeferredSubtasks key={format!("subtasks-{}", c.index)} operator={row.clone()} rows={c.subtasks.clone()} />
-            <groups::DeferredGroups key={format!("groups-{}", c.index)} operator={row.clone()} per_subtask={c.per_subtask.clone()}
-                groups={c.groups.clone()} owners={c.owners.clone()} />
-            <plan::DeferredPlan state={state.clone()} rows={Rc::clone(rows)} operator={row.clone()} state_bytes={c.state_bytes}
-                planner={AttrValue::from(planner)} planner_text={AttrValue::from(planner_text)} predictor={AttrValue::from(predictor.unwrap_or_default())}
-                new_p={new_p} skew={c.skew.clone()} skew_csv={skew_csv(state, c.index)} on_action={on_action.clone()} />
+            <subtasks::DeferredSubtasks key={format!("subtasks-{index}")} operator={row.clone()} snapshot={snapshot.clone()} />
+            <groups::DeferredGroups key={format!("groups-{index}")} operator={row.clone()} snapshot={snapshot} />
+            <plan::DeferredPlan state={state.clone()} rows={Rc::clone(rows)} operator={row.clone()} new_p={new_p}
+                on_action={on_action.clone()} />
         </>
     }
 }

@@ -11,9 +11,11 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::facts::OperatorRow;
+use super::state::Shared;
 use crate::browser;
 use crate::components::{use_page, PagerButtons};
 use crate::model::savepoint::unmatched::Unmatched;
+use crate::model::savepoint::Snapshot;
 use crate::model::skew::units::format_bytes;
 
 /// Operators shown at a time.
@@ -26,7 +28,8 @@ pub struct OperatorsProps {
     pub selected: Option<usize>,
     /// The file stores names and uids (format 5 and later).
     pub has_uids: bool,
-    pub csv: Callback<(), String>,
+    /// The file shown, which **Export CSV** writes out (`export::subtasks_csv`, in this chunk).
+    pub snapshot: Shared<Snapshot>,
     pub on_select: Callback<usize>,
 }
 
@@ -70,8 +73,10 @@ fn row(r: &OperatorRow, selected: bool, on_select: &Callback<usize>) -> Html {
 #[function_component]
 pub fn Operators(props: &OperatorsProps) -> Html {
     let on_export = {
-        let csv = props.csv.clone();
-        Callback::from(move |_: MouseEvent| browser::download("savepoint.csv", "text/csv", &csv.emit(())))
+        let snapshot = props.snapshot.clone();
+        Callback::from(move |_: MouseEvent| {
+            browser::download("savepoint.csv", "text/csv", &super::export::subtasks_csv(&snapshot.0));
+        })
     };
     let n = props.rows.len();
     let (page, on_go) = use_page(n, PAGE_ROWS, props.rows.clone());

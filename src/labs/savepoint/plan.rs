@@ -1,13 +1,14 @@
 //! **Plan from this snapshot**: the operator to plan from, the new parallelism for the restore
-//! predictor, and three links into the other labs (built in `links.rs`). A key set too long
-//! for a URL is built and written to the skew lab's local-storage entry when its link is followed.
+//! predictor, and three links into the other labs (built in `links.rs`, here, in this part's
+//! chunk). A key set too long for a URL is built and written to the skew lab's local-storage
+//! entry when its link is followed.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::facts::OperatorRow;
-use super::links::SkewLink;
+use super::facts::{total_state_bytes, OperatorRow};
+use super::links::{self, Recorded, SkewLink};
 use super::query::P;
 use super::state::{SavepointAction, SavepointState};
 use crate::browser;
@@ -20,32 +21,44 @@ pub struct PlanProps {
     pub state: SavepointState,
     pub rows: Rc<Vec<OperatorRow>>,
     pub operator: OperatorRow,
-    pub state_bytes: u64,
-    pub planner: AttrValue,
-    /// What the planner link fills in, as a sentence.
-    pub planner_text: AttrValue,
-    pub predictor: AttrValue,
     /// The parallelism the predictor link uses.
     pub new_p: u32,
-    pub skew: Option<SkewLink>,
-    /// Builds the key set of a `stored` skew link, when it is followed.
-    pub skew_csv: Callback<(), Option<String>>,
     pub on_action: Callback<SavepointAction>,
+}
+
+/// What the links start from: the file's kind and backend as it records them (read once per
+/// file: it walks every subtask), its state size, and the operator's skew link.
+#[derive(PartialEq)]
+struct LinkFacts {
+    recorded: Recorded,
+    state_bytes: u64,
+    skew: Option<SkewLink>,
 }
 
 #[function_component]
 pub fn Plan(props: &PlanProps) -> Html {
     let refused = use_state(|| false);
     let op = &props.operator;
+    let loaded = props.state.loaded.as_ref().map(|l| (l.snapshot.clone(), l.sample));
+    let facts = use_memo((loaded.clone(), op.index), |(loaded, i)| {
+        let (s, sample) = loaded.as_ref()?;
+        let skew = links::skew_link(s.0.operators.get(*i)?);
+        Some(LinkFacts { recorded: Recorded::of(&s.0, *sample), state_bytes: total_state_bytes(&s.0), skew })
+    });
+    let Some(facts) = facts.as_ref() else { return html! {} };
+    let Some(operator) = props.state.snapshot().and_then(|s| s.operators.get(op.index)) else { return html! {} };
+    let predictor = links::predictor_href(operator, facts.recorded, facts.state_bytes, props.new_p);
+    let (planner, planner_text) = links::planner_link(operator, facts.recorded, facts.state_bytes, props.new_p);
     let options: Vec<(AttrValue, AttrValue)> =
         props.rows.iter().map(|r| (AttrValue::from(r.index.to_string()), AttrValue::from(r.label()))).collect();
     let on_operator =
         props.on_action.reform(|v: String| SavepointAction::SelectOperator { index: v.parse().unwrap_or(0) });
     let on_skew = {
-        let (stored, csv, refused) =
-            (props.skew.as_ref().is_some_and(|s| s.stored), props.skew_csv.clone(), refused.clone());
+        let (stored, refused, index) = (facts.skew.as_ref().is_some_and(|s| s.stored), refused.clone(), op.index);
+        // The key set, built only when a link too long for a URL is followed.
+        let csv = move || loaded.as_ref().and_then(|(s, _)| s.0.operators.get(index)).and_then(links::skew_csv);
         Callback::from(move |e: MouseEvent| {
-            if stored && !csv.emit(()).is_some_and(|csv| browser::storage_try_set(STORAGE_KEY, &csv)) {
+            if stored && !csv().is_some_and(|csv| browser::storage_try_set(STORAGE_KEY, &csv)) {
                 e.prevent_default();
                 refused.set(true);
             }
@@ -60,11 +73,11 @@ pub fn Plan(props: &PlanProps) -> Html {
                 { slot_field(&P, &props.state, &props.on_action) }
             </LiveForm>
             <ul class="sp-links">
-                <li><a href={props.planner.clone()}>{ "Plan a rescale from this snapshot" }</a>
-                    { props.planner_text.clone() }</li>
-                <li><a href={props.predictor.clone()}>{ format!("Predict a restore at parallelism {}", props.new_p) }</a>
+                <li><a href={planner}>{ "Plan a rescale from this snapshot" }</a>
+                    { planner_text }</li>
+                <li><a href={predictor}>{ format!("Predict a restore at parallelism {}", props.new_p) }</a>
                     { format!(": the restore predictor with the snapshot's max parallelism {}.", op.max_parallelism) }</li>
-                if let Some(skew) = &props.skew {
+                if let Some(skew) = &facts.skew {
                     <li><a href={skew.href.clone()} onclick={on_skew}>{ "Open the skew lab with these state bytes" }</a>
                         { if skew.exact {
                             format!(": {} keys, one per key group with state, each an int key chosen to land in that group, carrying its bytes and 0 events/s.", skew.groups)

@@ -7,9 +7,11 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::facts::{OperatorRow, SubtaskRow};
+use super::facts::{subtask_rows, OperatorRow, SubtaskRow};
+use super::state::Shared;
 use crate::components::{use_page, PagerButtons};
 use crate::model::savepoint::report::RangeCheck;
+use crate::model::savepoint::Snapshot;
 use crate::model::skew::units::format_bytes;
 
 const PAGE_ROWS: usize = 32;
@@ -17,8 +19,8 @@ const PAGE_ROWS: usize = 32;
 #[derive(Properties, PartialEq, Clone)]
 pub struct SubtasksProps {
     pub operator: OperatorRow,
-    /// Shared: the page compares it on every render (by pointer first).
-    pub rows: Rc<Vec<SubtaskRow>>,
+    /// The file shown: the operator's subtask rows are worked out here, in this part's chunk.
+    pub snapshot: Shared<Snapshot>,
 }
 
 fn range(r: &SubtaskRow) -> Html {
@@ -47,10 +49,13 @@ fn states(r: &SubtaskRow) -> String {
 #[function_component]
 pub fn Subtasks(props: &SubtasksProps) -> Html {
     let op = &props.operator;
+    let rows: Rc<Vec<SubtaskRow>> = use_memo((props.snapshot.clone(), op.index), |(s, i)| {
+        s.0.operators.get(*i).map(subtask_rows).unwrap_or_default()
+    });
     // Another operator, or another file's, opens at its first page.
-    let (page, on_go) = use_page(props.rows.len(), PAGE_ROWS, props.rows.clone());
-    let differing = props.rows.iter().filter(|r| matches!(r.check, RangeCheck::Differs { .. })).count();
-    let keyed = props.rows.iter().any(|r| r.range.is_some());
+    let (page, on_go) = use_page(rows.len(), PAGE_ROWS, (props.snapshot.clone(), op.index));
+    let differing = rows.iter().filter(|r| matches!(r.check, RangeCheck::Differs { .. })).count();
+    let keyed = rows.iter().any(|r| r.range.is_some());
     html! {
         <section class="sp-subtasks" aria-labelledby="sp-subtasks-title">
             <h2 id="sp-subtasks-title">{ format!("Subtasks of {}", op.label()) }</h2>
@@ -63,7 +68,7 @@ pub fn Subtasks(props: &SubtasksProps) -> Html {
             if differing > 0 {
                 <p class="alert" role="alert">{ format!("{differing} subtasks hold a key-group range that is not the one Flink assigns for max parallelism {} and parallelism {}: a restore gives their groups to other subtasks.", op.max_parallelism, op.parallelism) }</p>
             }
-            if !props.rows.is_empty() {
+            if !rows.is_empty() {
                 <div class="sp-scroll" role="region" aria-label="Subtasks table, scrolls sideways" tabindex="0">
                     <table class="sp-table">
                         <thead><tr>
@@ -72,7 +77,7 @@ pub fn Subtasks(props: &SubtasksProps) -> Html {
                             <th scope="col">{ "Operator state" }</th>
                         </tr></thead>
                         <tbody>
-                            { for props.rows[page.first..page.end].iter().map(|r| html! {
+                            { for rows[page.first..page.end].iter().map(|r| html! {
                                 <tr key={r.index}>
                                     <td>{ if r.finished { format!("{} (finished)", r.index) } else { r.index.to_string() } }</td>
                                     <td>{ range(r) }</td>
@@ -86,7 +91,7 @@ pub fn Subtasks(props: &SubtasksProps) -> Html {
                 </div>
                 if page.pages > 1 {
                     <div class="table-tools">
-                        <span role="status">{ format!("Subtasks {} to {} of {}", page.first, page.end - 1, props.rows.len()) }</span>
+                        <span role="status">{ format!("Subtasks {} to {} of {}", page.first, page.end - 1, rows.len()) }</span>
                         <PagerButtons page={page} noun="subtasks" on_go={on_go} />
                     </div>
                 }

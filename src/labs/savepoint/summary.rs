@@ -6,12 +6,14 @@
 use yew::prelude::*;
 
 use super::facts::Summary;
-use super::state::Timing;
+use super::state::{Shared, Timing};
+use crate::model::savepoint::Snapshot;
 use crate::model::skew::units::format_bytes;
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct SummaryProps {
-    pub summary: Summary,
+    /// The file shown: its summary is worked out here, in this part's chunk.
+    pub snapshot: Shared<Snapshot>,
     pub name: AttrValue,
     pub timing: Timing,
 }
@@ -26,7 +28,8 @@ fn bytes(n: u64) -> String {
 
 #[function_component]
 pub fn SummaryView(props: &SummaryProps) -> Html {
-    let s = &props.summary;
+    let summary = use_memo(props.snapshot.clone(), |s| Summary::of(&s.0));
+    let s = &*summary;
     let kind = match (s.kind, s.format) {
         ("savepoint", "unknown") => "a savepoint".to_string(),
         ("savepoint", format) => format!("a savepoint, {format} format"),

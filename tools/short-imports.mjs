@@ -47,19 +47,24 @@ function u32(value) {
   return out;
 }
 
-/** The offset after an import's description (function, table, memory or global) at `at`. */
+/** The offset after an import's description (function, table, memory, global or tag) at `at`. */
 function afterDescription(bytes, at) {
   const kind = bytes[at++];
+  // A value type: one byte, or a typed reference (0x63, 0x64) and its heap type.
+  const valueType = (from) => (bytes[from] === 0x63 || bytes[from] === 0x64 ? readU32(bytes, from + 1)[1] : from + 1);
+  // Limits: flags, minimum, the maximum if flag 1, a page size's log if flag 8.
   const limits = (from) => {
     const flags = bytes[from];
     let end = readU32(bytes, from + 1)[1];
     if (flags & 1) end = readU32(bytes, end)[1];
+    if (flags & 8) end = readU32(bytes, end)[1];
     return end;
   };
   if (kind === 0) return readU32(bytes, at)[1];
-  if (kind === 1) return limits(at + 1);
+  if (kind === 1) return limits(valueType(at));
   if (kind === 2) return limits(at);
-  if (kind === 3) return at + 2;
+  if (kind === 3) return valueType(at) + 1;
+  if (kind === 4) return readU32(bytes, at + 1)[1];
   return fail(`an import of kind ${kind}, which this script does not read`);
 }
 
@@ -83,6 +88,7 @@ let glue = readFileSync(gluePath, 'utf8');
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 const parts = [bytes.subarray(0, 8)];
+const shortOf = new Map();
 let renamed = 0;
 let at = 8;
 while (at < bytes.length) {
@@ -104,15 +110,20 @@ while (at < bytes.length) {
     const description = nameAt + nameLength;
     p = afterDescription(bytes, description);
     const key = module.endsWith('_bg.js') ? keyAt(glue, name) : -1;
-    if (key >= 0) {
+    if (shortOf.has(`${module}\0${name}`)) {
+      // The same function imported again: the same short name.
+      name = shortOf.get(`${module}\0${name}`);
+    } else if (key >= 0) {
       const short = shortName(renamed++);
       glue = glue.slice(0, key) + short + glue.slice(key + name.length);
+      shortOf.set(`${module}\0${name}`, short);
       name = short;
     }
     const moduleBytes = encoder.encode(module);
     const nameBytes = encoder.encode(name);
     section.push(...u32(moduleBytes.length), ...moduleBytes, ...u32(nameBytes.length), ...nameBytes, ...bytes.subarray(description, p));
   }
+  if (p !== end) fail(`the import section ends at byte ${end}, but its imports were read to byte ${p}`);
   parts.push(Uint8Array.from([2, ...u32(section.length), ...section]));
   at = end;
 }

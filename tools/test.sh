@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test, in order, stopping at the first failure:
-#   1. cargo fmt --check, shellcheck on every shell script, the spec check (no page.url()
+#   1. cargo fmt --check (and rustfmt on every tracked .rs file), shellcheck on every shell script, the spec check (no page.url()
 #      snapshot, no sleep: www/check-specs.mjs), the labs' own words (no 8 words in a row of a
 #      seed text, or of their hashes in tools/seed-runs.txt: tools/own-words.mjs), the set-up scripts on a simulated bare machine
 #      (tests/scripts/setup-test.sh), the bundle's linker with a stand-in rust-lld
@@ -29,8 +29,11 @@ build=$!
 # Stopped with the test command if a step fails first (its compiler and optimiser with it).
 trap 'pkill -TERM -P "$build" 2>/dev/null; kill "$build" 2>/dev/null || true' EXIT
 
-step "cargo fmt --check"
+step "cargo fmt --check, and rustfmt on every tracked Rust file"
 cargo fmt --all -- --check
+# cargo fmt follows `mod` declarations, and a lab's folder is declared inside the `pages!`
+# macro, which it does not read: every tracked file is also checked by name.
+git ls-files -z -- '*.rs' | xargs -0 rustfmt --check --edition 2021
 
 step "shellcheck"
 git ls-files -z -- '*.sh' .ci/run | xargs -0 shellcheck -x --source-path=SCRIPTDIR

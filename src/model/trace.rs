@@ -47,8 +47,9 @@ pub struct TraceInput {
     pub backend: Backend,
 }
 
-/// One subtask's keyed state: each key's running sum, by key group and key. A hash map: the
-/// order never shows, and a B-tree's code was about 10 KB of the trace lab's first screen.
+/// Keyed state (one subtask's, or the whole snapshot's): each key's running sum, by key group
+/// and key. A hash map: the order never shows, and a B-tree's code was about 10 KB of the
+/// trace lab's first screen.
 type Groups = HashMap<(u32, String), i64>;
 
 fn key_group(max: MaxParallelism, key: &str) -> u32 {

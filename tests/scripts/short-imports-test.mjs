@@ -1,8 +1,9 @@
 // tools/short-imports.mjs on modules built here with binaryen (npm `binaryen`, as the build
 // uses): imports from the glue are renamed short in the wasm and the glue alike, and the
-// renamed module still links against the renamed glue and runs; an import of another module,
-// a memory import and a name the glue holds twice are left as they are; a module whose glue
-// holds no import name as a key stops the tool with an error.
+// renamed module still links against the renamed glue and runs (a function imported twice takes
+// one short name); another module's imports (a function, a memory, a table, a global) and a name
+// the glue holds twice are left as they are; a module whose glue holds no import name as a key
+// stops the tool with an error.
 // Run: node tests/scripts/short-imports-test.mjs (tools/test.sh does).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,14 +15,19 @@ const root = new URL('../..', import.meta.url).pathname;
 const { default: binaryen } = await import(join(root, 'www/node_modules/binaryen/index.js'));
 const dir = mkdtempSync(join(tmpdir(), 'short-imports-'));
 
-/** A module importing `names` (each `() -> i32`) from `./m_bg.js`, plus `other.f` and a
- * memory, that exports `sum`: every import called, added up. */
+/** A module importing `names` (each `() -> i32`; a name may come twice) from `./m_bg.js`, plus
+ * `other.f`, a memory, a table and a global, that exports `sum`: every function import called,
+ * added up, and the global added. */
 function build(names) {
   const m = new binaryen.Module();
   m.setMemory(1, 1, null, [], false, false, '0');
   m.addMemoryImport('0', 'env', 'memory');
+  m.addTable('t', 1, 2, binaryen.funcref);
+  m.addTableImport('t', 'env', 'table');
+  m.addGlobalImport('g', 'env', 'global', binaryen.i32, false);
   m.addFunctionImport('other', 'other', 'f', binaryen.none, binaryen.i32);
   const calls = ['other', ...names.map((_, i) => `i${i}`)].map((f) => m.call(f, [], binaryen.i32));
+  calls.push(m.global.get('g', binaryen.i32));
   names.forEach((name, i) => m.addFunctionImport(`i${i}`, './m_bg.js', name, binaryen.none, binaryen.i32));
   m.addFunction('sum', binaryen.none, binaryen.i32, [], calls.reduce((a, b) => m.i32.add(a, b)));
   m.addFunctionExport('sum', 'sum');
@@ -42,7 +48,8 @@ function run(bytes, glue) {
 }
 
 try {
-  const names = ['__wbg_first_0123456789abcdef', '__wbg_second_fedcba9876543210', '__wbg_twice_1111111111111111'];
+  const names = ['__wbg_first_0123456789abcdef', '__wbg_second_fedcba9876543210', '__wbg_twice_1111111111111111',
+    '__wbg_first_0123456789abcdef'];
   // The glue as wasm-bindgen writes it, minified: an imports object under the module's name.
   const glue = 'function g(){const _={__proto__:null,__wbg_first_0123456789abcdef:function(){return 1},'
     + '__wbg_second_fedcba9876543210:function(){return 20},__wbg_twice_1111111111111111:function(){return 300}};'
@@ -50,16 +57,17 @@ try {
   const done = run(build(names), glue);
   assert.equal(done.status, 0, done.stderr);
   const imports = WebAssembly.Module.imports(new WebAssembly.Module(done.wasm));
-  assert.deepEqual(imports.map((i) => `${i.module}.${i.name}`),
-    ['env.memory', 'other.f', './m_bg.js.a', './m_bg.js.b', './m_bg.js.__wbg_twice_1111111111111111']);
+  assert.deepEqual(imports.map((i) => `${i.module}.${i.name}`).sort(), ['./m_bg.js.__wbg_twice_1111111111111111',
+    './m_bg.js.a', './m_bg.js.a', './m_bg.js.b', 'env.global', 'env.memory', 'env.table', 'other.f']);
   assert.ok(done.glue.includes('{__proto__:null,a:function(){return 1},b:function(){return 20},__wbg_twice_1111111111111111:'));
   assert.ok(!done.glue.includes('0123456789abcdef') && !done.glue.includes('fedcba9876543210'));
   // The renamed module links against the renamed glue's object and runs.
   const objects = new Function(`${done.glue.replace('export{g};', '')}; return g();`)();
   const memory = new WebAssembly.Memory({ initial: 1, maximum: 1 });
+  const table = new WebAssembly.Table({ initial: 1, maximum: 2, element: 'anyfunc' });
   const instance = new WebAssembly.Instance(new WebAssembly.Module(done.wasm),
-    { ...objects, env: { memory }, other: { f: () => 4000 } });
-  assert.equal(instance.exports.sum(), 4321);
+    { ...objects, env: { memory, table, global: 50000 }, other: { f: () => 4000 } });
+  assert.equal(instance.exports.sum(), 54322);
   // Nothing to rename: the tool refuses and leaves both files as they were.
   const none = run(build(['__wbg_twice_1111111111111111']), glue);
   assert.equal(none.status, 1);

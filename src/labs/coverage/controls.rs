@@ -5,8 +5,8 @@ use yew::prelude::*;
 
 use crate::labs::frame::PartProps;
 
-use super::state::CoverageState;
 use super::query::{A, M};
+use super::state::CoverageState;
 use crate::components::slot_field_with;
 use crate::model::coverage::MAX_MODULUS;
 

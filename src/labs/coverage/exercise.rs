@@ -7,8 +7,8 @@
 use yew::prelude::*;
 
 use super::progress::{Progress, RUNS};
-use crate::components::{use_locked, Confirm};
 use super::state::CoverageAction;
+use crate::components::{use_locked, Confirm};
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct ExercisePanelProps {

@@ -17,11 +17,11 @@ use crate::browser::page::Interval;
 use yew::prelude::*;
 
 use crate::browser::{self, KeyListener};
-use crate::model::training::Statement;
 use crate::components::{use_result_sink, InView, RevealAt};
 use crate::lab::Lab;
 use crate::labs::frame::{use_lab, LabFrame, LabProps};
 use crate::model::coverage::Verdict;
+use crate::model::training::Statement;
 use crate::url::{notice, Notice};
 use progress::{Progress, STORAGE_KEY};
 use state::{CoverageAction, CoverageState};
@@ -116,7 +116,12 @@ pub fn CoverageLab(props: &LabProps) -> Html {
                 // Issue 3: whenever the focus is not in a field or on another control that
                 // Space works itself (a button, a checkbox, a link); Shift+Space still scrolls up.
                 let modified = event.shift_key() || event.ctrl_key() || event.alt_key() || event.meta_key();
-                if event.key() == " " && !event.repeat() && !modified && !event.default_prevented() && !browser::focus_takes_space(&event) {
+                if event.key() == " "
+                    && !event.repeat()
+                    && !modified
+                    && !event.default_prevented()
+                    && !browser::focus_takes_space(&event)
+                {
                     event.prevent_default();
                     dispatcher.dispatch(CoverageAction::TogglePlay { now_ms: browser::now_ms() });
                 }

@@ -153,9 +153,19 @@ mod tests {
         for (m, a, first, second) in [
             (None, None, None, None),
             (Some(8), None, None, None),
-            (Some(12), None, Some("it needs m = 8, and this page keeps m at 12"), Some("it needs m = 8, and this page keeps m at 12")),
+            (
+                Some(12),
+                None,
+                Some("it needs m = 8, and this page keeps m at 12"),
+                Some("it needs m = 8, and this page keeps m at 12"),
+            ),
             (None, Some(3), None, Some("it needs a = 2, and this page keeps a at 3")),
-            (Some(8), Some(5), Some("it needs a = 3, and this page keeps a at 5"), Some("it needs a = 2, and this page keeps a at 5")),
+            (
+                Some(8),
+                Some(5),
+                Some("it needs a = 3, and this page keeps a at 5"),
+                Some("it needs a = 2, and this page keeps a at 5"),
+            ),
         ] {
             assert_eq!(one.blocked_by(m, a).as_deref(), first, "{m:?} {a:?}");
             assert_eq!(two.blocked_by(m, a).as_deref(), second, "{m:?} {a:?}");
@@ -204,7 +214,16 @@ mod tests {
         }
         assert_eq!(Progress::parse("run1=correct;run2=-").map(|p| p.practice), Some([0, 0]));
         assert_eq!(Progress::parse("run1=correct;run2=-;practice=2,1").map(|p| p.practice), Some([2, 1]));
-        for bad in ["", "run1=correct", "run1=-;run2=-;practice=1", "run1=-;run2=-;practice=x,1", "run1=yes;run2=-", "{\"json\":1}", "run1=-;run2=-;run3=-", "run1=-;run1=-"] {
+        for bad in [
+            "",
+            "run1=correct",
+            "run1=-;run2=-;practice=1",
+            "run1=-;run2=-;practice=x,1",
+            "run1=yes;run2=-",
+            "{\"json\":1}",
+            "run1=-;run2=-;run3=-",
+            "run1=-;run1=-",
+        ] {
             assert_eq!(Progress::parse(bad), None, "{bad:?}");
         }
     }

@@ -20,7 +20,10 @@ pub fn Readout(props: &ReadoutProps) -> Html {
     let o = s.orbit;
     let status = if !s.started && s.t_ms > 0 && !s.answers_hidden() {
         // An edit of the pair keeps t: the new pair's walk waits there for its prediction.
-        format!("Not begun for this pair, at step {}: predict, then press Play or Step to walk it from 0 to here and on.", s.step())
+        format!(
+            "Not begun for this pair, at step {}: predict, then press Play or Step to walk it from 0 to here and on.",
+            s.step()
+        )
     } else if !s.started {
         "Not started: predict, then press Play or Step.".to_string()
     } else if s.answers_hidden() {

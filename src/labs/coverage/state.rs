@@ -7,9 +7,9 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use super::progress::Progress;
-use super::stored_progress;
 pub use super::query::{Clock, CoverageState, Earlier};
 use super::query::{A, M, SLOTS};
+use super::stored_progress;
 use crate::lab::Lab;
 use crate::labs::frame::LabState;
 use crate::model::coverage::{millis_of_step, step_at, Orbit, Prediction, Verdict, MAX_MILLIS};

@@ -4,8 +4,8 @@
 
 use yew::prelude::*;
 
-use super::slider::ParallelismSlider;
 use super::query::{FIRST, FROM, MAXP, P};
+use super::slider::ParallelismSlider;
 use super::state::{FirstSource, OwnersAction, OwnersState, OwnersView};
 use crate::components::{slot_field_with, LiveForm};
 
@@ -30,8 +30,10 @@ pub fn Controls(props: &ControlsProps) -> Html {
             d.parallelism,
             match v.first_source {
                 FirstSource::Given => "the first parallelism given",
-                FirstSource::Earlier => "the earlier parallelism (the job first ran at it; type a first parallelism if not)",
-                FirstSource::Shown => "the parallelism shown (type an earlier or first parallelism if the job first ran at another)",
+                FirstSource::Earlier =>
+                    "the earlier parallelism (the job first ran at it; type a first parallelism if not)",
+                FirstSource::Shown =>
+                    "the parallelism shown (type an earlier or first parallelism if the job first ran at another)",
             }
         ),
         None => "Set explicitly. Leave empty to let Flink derive it.".to_string(),

@@ -6,8 +6,8 @@
 use yew::prelude::*;
 
 use crate::browser;
-use crate::components::{use_page_from, Page, PagerButtons, ScrollBox};
 use crate::charts::ranges_bar::RangesBar;
+use crate::components::{use_page_from, Page, PagerButtons, ScrollBox};
 use crate::model::export::owners_csv;
 use crate::model::number::count;
 use crate::model::rescale::RescaleDiff;
@@ -33,7 +33,8 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
     let owner = found.as_ref().and_then(|f| f.as_ref().ok()).map(|(_, owner, _)| owner.index());
     // A group looked for opens the table at its owner's page (again when either changes); with
     // none, the table keeps its page as the parallelism moves.
-    let (page, on_go) = use_page_from(p.get() as usize, PAGE_ROWS as usize, props.group.map(|g| (g, p)), owner.unwrap_or(0) as usize);
+    let (page, on_go) =
+        use_page_from(p.get() as usize, PAGE_ROWS as usize, props.group.map(|g| (g, p)), owner.unwrap_or(0) as usize);
     // Where the owner's row is: on the page shown (marked), or on another (found by review: the
     // status said "marked" after paging away).
     let row_at = |owner: u32| {
@@ -47,7 +48,13 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
     let (found_text, alert) = match &found {
         None => (String::new(), false),
         Some(Ok((group, owner, range))) => (
-            format!("Key group {} belongs to subtask {}, which owns {}: {}", group.index(), owner.index(), range.words(), row_at(owner.index())),
+            format!(
+                "Key group {} belongs to subtask {}, which owns {}: {}",
+                group.index(),
+                owner.index(),
+                range.words(),
+                row_at(owner.index())
+            ),
             false,
         ),
         Some(Err(e)) => (format!("Not found: {e}."), true),

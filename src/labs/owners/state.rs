@@ -13,9 +13,7 @@ use crate::model::autoscaler::{align, AlignMode, Choice};
 use crate::model::chooser::divisors_near;
 use crate::model::imbalance::Imbalance;
 use crate::model::rescale::RescaleDiff;
-use crate::model::{
-    DefaultMaxDerivation, KeyGroupRange, KeyLookup, MaxParallelism, ModelError, Parallelism,
-};
+use crate::model::{DefaultMaxDerivation, KeyGroupRange, KeyLookup, MaxParallelism, ModelError, Parallelism};
 use crate::url::{Edit, Field};
 
 /// What a person did: edited a field or menu, or typed a key.
@@ -35,7 +33,9 @@ impl OwnersState {
     pub(super) fn set_key(&mut self, text: String) {
         let chars = text.chars().count();
         let parsed = if chars > MAX_KEY_CHARS {
-            Err(format!("a key may be at most {MAX_KEY_CHARS} characters here (the link carries it), this one has {chars}"))
+            Err(format!(
+                "a key may be at most {MAX_KEY_CHARS} characters here (the link carries it), this one has {chars}"
+            ))
         } else {
             self.key_type.parse_key(&text).map_err(|e| e.to_string())
         };

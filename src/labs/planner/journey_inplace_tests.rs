@@ -195,7 +195,10 @@ fn the_job_rescaled_in_place_as_the_section_predicts() {
     }
     assert!(report.conditions.iter().any(|c| c.text.starts_with("The restart waits for that checkpoint: about ")));
     // The third call, right after the request, still showed the old parallelism: the section says so.
-    assert!(report.conditions.iter().any(|c| c.text.ends_with("right after the request it still shows the old parallelism.")));
+    assert!(report
+        .conditions
+        .iter()
+        .any(|c| c.text.ends_with("right after the request it still shows the old parallelism.")));
 }
 
 #[test]

@@ -15,14 +15,11 @@ use crate::model::planner::snapshot_kinds::SnapshotKind;
 const JOURNEY: Report = Report(crate::model::observed::RUNBOOK_STOP_SAVEPOINT);
 const RUNBOOK: &str = include_str!("../../../tests/flink-runbook/runbook-2.3-stop-savepoint.md");
 
-
 /// The runbook the planner writes today for the report's link.
 fn runbook() -> Runbook {
     let s = JOURNEY.state();
     s.runbook(&s.plan_input().plan())
 }
-
-
 
 #[test]
 fn the_journey_ran_the_runbook_the_planner_writes_for_a_job_stopped_with_a_savepoint() {
@@ -51,7 +48,12 @@ fn every_flink_command_of_the_runbook_is_named_under_its_step() {
 #[test]
 fn the_stop_left_a_canonical_suspend_savepoint_and_no_retained_checkpoint() {
     let incident = JOURNEY.block("the incident");
-    assert!(incident.contains("stopped: flink stop --type canonical --savepointPath <savepoint-dir> <job-id> -> Savepoint completed."), "{incident}");
+    assert!(
+        incident.contains(
+            "stopped: flink stop --type canonical --savepointPath <savepoint-dir> <job-id> -> Savepoint completed."
+        ),
+        "{incident}"
+    );
     assert!(incident.contains("; the job FINISHED"), "{incident}");
     assert!(incident.contains(r#"savepoint (canonical) "Suspend Savepoint""#), "{incident}");
     assert!(incident.contains("sum-per-key: parallelism 2, max parallelism 4"), "{incident}");
@@ -61,7 +63,10 @@ fn the_stop_left_a_canonical_suspend_savepoint_and_no_retained_checkpoint() {
 #[test]
 fn flink_failed_the_restart_from_the_savepoint_as_the_predictor_says() {
     let incident = JOURNEY.incident_as_predicted();
-    assert!(incident.contains("the restart at 6: flink run -d -s <savepoint> -p 6 job.jar -> bin/flink exit 1"), "{incident}");
+    assert!(
+        incident.contains("the restart at 6: flink run -d -s <savepoint> -p 6 job.jar -> bin/flink exit 1"),
+        "{incident}"
+    );
     assert!(incident.contains("('sum-per-key')"), "the keyed vertex is named: {incident}");
 }
 
@@ -72,7 +77,10 @@ fn step_one_brought_the_job_back_from_its_stop_savepoint_with_a_full_first_check
     assert!(first.cli[0].contains(" -s <latest-savepoint-path> "), "{}", first.cli[0]);
     let step = JOURNEY.block("runbook step 1:");
     assert!(step.contains(&format!("command: {}", first.cli[0])), "{step}");
-    assert!(step.contains("0 checkpoints completed") && step.contains("Exceeded checkpoint tolerable failure threshold"), "{step}");
+    assert!(
+        step.contains("0 checkpoints completed") && step.contains("Exceeded checkpoint tolerable failure threshold"),
+        "{step}"
+    );
     assert!(step.contains("with the runbook's keys: RUNNING") && step.contains("; 0 failures;"), "{step}");
     assert!(step.contains("sum-per-key -> sink: Writer -> sink: Committer (p=2, max 4)"), "{step}");
     assert!(first_checkpoint_is_full(Restored::CanonicalSavepoint));
@@ -92,5 +100,8 @@ fn the_cutover_ran_as_the_operator_table_pins_it_and_every_total_is_right() {
     }
     let end = JOURNEY.block("runbook step 6:");
     assert!(end.contains("FINISHED, 0 failures"), "{end}");
-    assert!(end.contains("the trace kit's check: preserved: 12 of 12 keys match, 0 missing, 0 below, 0 above, 0 extra"), "{end}");
+    assert!(
+        end.contains("the trace kit's check: preserved: 12 of 12 keys match, 0 missing, 0 below, 0 above, 0 extra"),
+        "{end}"
+    );
 }

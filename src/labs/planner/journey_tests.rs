@@ -10,9 +10,6 @@ use crate::model::planner::cutover::pitfalls;
 const JOURNEY: Report = Report(crate::model::observed::RUNBOOK);
 const RUNBOOK: &str = include_str!("../../../tests/flink-runbook/runbook-2.3.md");
 
-
-
-
 #[test]
 fn the_journey_ran_the_runbook_the_planner_writes_for_its_link() {
     let s = JOURNEY.state();

@@ -9,9 +9,9 @@ use yew::prelude::*;
 use super::query::SNAPSHOT;
 use super::state::PlannerState;
 use crate::components::{slot_pick, LiveForm, ResultRegion};
-use crate::url::Edit;
-use crate::model::planner::{JobStatus, Verdict};
 use crate::model::planner::snapshot_kinds::{plan_needs, snapshot_kinds_csv, Cell, Operation, SnapshotKind, Source};
+use crate::model::planner::{JobStatus, Verdict};
+use crate::url::Edit;
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct KindsProps {

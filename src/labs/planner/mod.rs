@@ -9,17 +9,17 @@ mod commands_view;
 mod cutover_view;
 mod in_place_view;
 mod interim_view;
-mod kafka_view;
+#[cfg(test)]
+mod journey_inplace_tests;
 #[cfg(test)]
 mod journey_report;
 #[cfg(test)]
-mod journey_tests;
-#[cfg(test)]
 mod journey_savepoint_tests;
 #[cfg(test)]
-mod journey_inplace_tests;
-mod max_choice;
+mod journey_tests;
+mod kafka_view;
 mod kinds_view;
+mod max_choice;
 mod plan_view;
 mod predictor;
 pub mod query;

@@ -8,10 +8,10 @@ use yew::prelude::*;
 use super::query::{BACKEND, CURRENT, INC_RATE, JOB, PARTITIONS, RATE, RESTORE_RATE, SP_RATE, STATE, TTL, TXN};
 use super::state::PlannerState;
 use crate::components::{slot_field, slot_widgets, CopyExport, LiveForm, ResultRegion, RevealAt};
-use crate::url::Edit;
 use crate::model::number::count;
 use crate::model::planner::document::headline;
 use crate::model::planner::{Verdict, VertexKind, VertexPlan};
+use crate::url::Edit;
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct PlanSectionProps {
@@ -33,7 +33,10 @@ pub fn PlanSection(props: &PlanSectionProps) -> Html {
     };
     let headline = headline(p, s.p.value);
     let ceiling_note = if p.saved_known {
-        format!("Snapshot max parallelism: {} (as given above; the restore predictor checks the same value).", p.saved_max)
+        format!(
+            "Snapshot max parallelism: {} (as given above; the restore predictor checks the same value).",
+            p.saved_max
+        )
     } else {
         format!(
             "Snapshot max parallelism unknown, so Flink's default for a job first started at {} is assumed: {}.",

@@ -28,7 +28,13 @@ use crate::url::{notice, slots, Notice, Param, Params, Pick, MAX_P};
 const MIB: u64 = 1 << 20;
 
 /// A throughput per second, with a binary unit (never 0).
-const fn throughput(name: &'static str, what: &'static str, label: &'static str, id: &'static str, hint: &'static str) -> Param<u64> {
+const fn throughput(
+    name: &'static str,
+    what: &'static str,
+    label: &'static str,
+    id: &'static str,
+    hint: &'static str,
+) -> Param<u64> {
     Param::rate(name, what).control(label, id).hint(hint)
 }
 
@@ -114,7 +120,8 @@ slots! {
 pub static TARGET: Param<u32> = Param::whole("target", "target parallelism", 1, MAX_P);
 /// The planner's own snapshot field before the two forms shared one (old links): read into
 /// `saved_maxp` when that is absent; never written.
-pub static PLAN_MAXP: Param<Option<u32>> = Param::optional("plan_maxp", "snapshot max parallelism", 1, MAX_P, "unknown");
+pub static PLAN_MAXP: Param<Option<u32>> =
+    Param::optional("plan_maxp", "snapshot max parallelism", 1, MAX_P, "unknown");
 
 /// The sections `view=` shows alone, for a compact embed (the commands and the checklist go
 /// with the whole lab only).
@@ -143,7 +150,10 @@ pub fn read_old_names(s: &mut PlannerState, params: &Params, n: &mut Vec<Notice>
         if params.get(P.name).is_none() {
             s.p = P.field(v);
         } else if v != s.p.value {
-            let why = format!("the page has one new parallelism now, for the predictor and the plan; using p = {}", s.p.value);
+            let why = format!(
+                "the page has one new parallelism now, for the predictor and the plan; using p = {}",
+                s.p.value
+            );
             n.push(notice(TARGET.name, &v.to_string(), &why));
         }
     }

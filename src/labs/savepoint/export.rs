@@ -27,7 +27,8 @@ pub fn subtasks_csv(snapshot: &Snapshot) -> String {
         if op.subtasks.is_empty() {
             // No subtask entries (a fully finished operator's are not kept): one row says it is
             // there, and whether it finished.
-            let (id, uid, name) = (op.id.hex(), text(op.uid.as_deref().unwrap_or("")), text(op.name.as_deref().unwrap_or("")));
+            let (id, uid, name) =
+                (op.id.hex(), text(op.uid.as_deref().unwrap_or("")), text(op.name.as_deref().unwrap_or("")));
             let (p, max, finished) = (op.parallelism, op.max_parallelism, op.fully_finished);
             out.push_str(&format!("{id},{uid},{name},{p},{max},,{finished},,,,,,\n"));
         }

@@ -7,12 +7,12 @@ use crate::labs::frame::LabState;
 use crate::labs::planner::state::PlannerState;
 use crate::labs::skew::query::KeySource;
 use crate::labs::skew::state::SkewState;
+use crate::model::planner::release::Release;
 use crate::model::savepoint::report::keyed_bytes_per_subtask;
 use crate::model::savepoint::types::SubtaskState;
 use crate::model::savepoint::{parse, KeyGroupsKind, KeyedHandle, StreamHandle, Subtask};
 use crate::model::skew::aggregate::{GroupLoads, SubtaskLoads};
 use crate::model::skew::csv::parse_csv;
-use crate::model::planner::release::Release;
 use crate::model::{KeyType, Parallelism};
 use crate::url::Location;
 
@@ -32,7 +32,10 @@ fn counter(bytes: &[u8]) -> Operator {
 fn skew_state(href: &str) -> SkewState {
     let (s, notices) = SkewState::parse(&Location::parse(href).params);
     assert!(notices.is_empty(), "{notices:?}");
-    assert_eq!((s.max_parallelism.value.map(|m| m.get()), s.parallelism.value, s.key_type), (Some(128), 4, KeyType::Int));
+    assert_eq!(
+        (s.max_parallelism.value.map(|m| m.get()), s.parallelism.value, s.key_type),
+        (Some(128), 4, KeyType::Int)
+    );
     assert!(matches!(s.source, KeySource::Csv(_)));
     s
 }
@@ -116,14 +119,18 @@ fn planner_and_predictor_links_carry_the_snapshot() {
     assert_eq!((bundled.snapshot, bundled.backend), (SnapshotKind::CanonicalSavepoint, Backend::HashMap));
     assert!(said.contains("the heap backend (hashmap), which wrote this bundled sample"), "{said}");
     let rocks = Sample::RocksdbCheckpoint;
-    let (_, rocks_said) = planner_link(&counter(rocks.bytes()), Recorded::of(&parse(rocks.bytes()).unwrap(), Some(rocks)), 1 << 20, 8);
+    let (_, rocks_said) =
+        planner_link(&counter(rocks.bytes()), Recorded::of(&parse(rocks.bytes()).unwrap(), Some(rocks)), 1 << 20, 8);
     assert!(rocks_said.contains("RocksDB (its incremental handles say so)"), "{rocks_said}");
     // The other files of the job: each kind, and the backend its handles show.
     // The job state is the file's: every savepoint fixture is a stop-with-savepoint ("Suspend
     // Savepoint"), so the job is down and the plan restarts it from this very savepoint; a
     // retained checkpoint does not say, and the planner's own choice (down) stands, said so.
     assert_eq!((q.job, q.snapshot), (JobStatus::Down, SnapshotKind::CanonicalSavepoint));
-    assert!(text.contains("The job stopped with this savepoint, so the plan restarts it from this savepoint"), "{text}");
+    assert!(
+        text.contains("The job stopped with this savepoint, so the plan restarts it from this savepoint"),
+        "{text}"
+    );
     let cases: [(&[u8], SnapshotKind, Backend, JobStatus); 4] = [
         (CANONICAL, SnapshotKind::CanonicalSavepoint, Backend::RocksDb, JobStatus::Down),
         (NATIVE_HEAP, SnapshotKind::NativeSavepoint, Backend::HashMap, JobStatus::Down),
@@ -136,7 +143,11 @@ fn planner_and_predictor_links_carry_the_snapshot() {
         let (q, n) = PlannerState::parse(&Location::parse(&href).params);
         assert!(n.is_empty(), "{n:?}");
         assert_eq!((q.snapshot, q.backend, q.p.value, q.job), (kind, backend, 200, job), "{href}");
-        assert_eq!(text.contains("A retained checkpoint does not say whether the job still runs"), !kind.is_savepoint(), "{text}");
+        assert_eq!(
+            text.contains("A retained checkpoint does not say whether the job still runs"),
+            !kind.is_savepoint(),
+            "{text}"
+        );
         // The predictor is a section of the planner: the same values, at the parallelism asked.
         let predictor = predictor_href(&op, recorded, 1 << 20, 150);
         let (p, n) = PlannerState::parse(&Location::parse(&predictor).params);
@@ -222,12 +233,17 @@ fn a_uid_with_a_space_at_an_end_names_what_it_matches_without() {
 fn a_format_3_file_is_taken_by_its_handles_where_they_tell() {
     use crate::model::planner::snapshot_kinds::SnapshotKind;
     use crate::model::planner::JobStatus;
+    // The planner link of a file's first operator, the file read once.
+    let link = |bytes: &[u8]| {
+        let snapshot = parse(bytes).unwrap();
+        planner_link(&snapshot.operators[0], Recorded::of(&snapshot, None), 1 << 20, 8)
+    };
     let canonical_layout: [&[u8]; 2] = [
         include_bytes!("../../../tests/flink-savepoints/fixtures/1.15.4/hashmap-canonical-savepoint/_metadata"),
         include_bytes!("../../../tests/flink-savepoints/fixtures/1.15.4/rocksdb-native-savepoint/_metadata"),
     ];
     for bytes in canonical_layout {
-        let (href, text) = planner_link(&parse(bytes).unwrap().operators[0], Recorded::of(&parse(bytes).unwrap(), None), 1 << 20, 8);
+        let (href, text) = link(bytes);
         let (q, _) = PlannerState::parse(&Location::parse(&href).params);
         assert_eq!((q.snapshot, q.job), (SnapshotKind::CanonicalSavepoint, JobStatus::Down), "{href}");
         assert!(text.contains("its keyed handles a canonical savepoint's"), "{text}");
@@ -238,8 +254,11 @@ fn a_format_3_file_is_taken_by_its_handles_where_they_tell() {
         include_bytes!("../../../tests/flink-savepoints/fixtures/1.15.4/rocksdb-incremental-checkpoint/_metadata"),
     ];
     for bytes in untold {
-        let (href, text) = planner_link(&parse(bytes).unwrap().operators[0], Recorded::of(&parse(bytes).unwrap(), None), 1 << 20, 8);
+        let (href, text) = link(bytes);
         assert!(!href.contains("snapshot=") && !href.contains("job="), "{href}");
-        assert!(text.contains("snapshot of unknown kind") && text.contains("Pick there whether the job runs now"), "{text}");
+        assert!(
+            text.contains("snapshot of unknown kind") && text.contains("Pick there whether the job runs now"),
+            "{text}"
+        );
     }
 }

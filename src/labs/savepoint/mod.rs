@@ -12,12 +12,12 @@ mod export;
 pub mod facts;
 mod groups;
 pub mod links;
-mod planner_links;
 mod operators;
 mod plan;
+mod planner_links;
 pub mod query;
-mod shown;
 mod reader;
+mod shown;
 pub mod state;
 mod subtasks;
 mod summary;
@@ -127,8 +127,15 @@ pub fn SavepointLab(props: &LabProps) -> Html {
 }
 
 /// The chosen operator's subtasks, key groups and plans.
-fn details(state: &SavepointState, snapshot: Shared<Snapshot>, rows: &Rc<Vec<OperatorRow>>, on_action: &Callback<SavepointAction>) -> Html {
-    let Some((index, op)) = state.operator.and_then(|i| snapshot.0.operators.get(i).map(|op| (i, op))) else { return html! {} };
+fn details(
+    state: &SavepointState,
+    snapshot: Shared<Snapshot>,
+    rows: &Rc<Vec<OperatorRow>>,
+    on_action: &Callback<SavepointAction>,
+) -> Html {
+    let Some((index, op)) = state.operator.and_then(|i| snapshot.0.operators.get(i).map(|op| (i, op))) else {
+        return html! {};
+    };
     let Some(row) = rows.get(index) else { return html! {} };
     let new_p = state.p.value.unwrap_or(op.parallelism.max(1) as u32);
     html! {

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::facts::{total_state_bytes, OperatorRow};
-use super::links::{self, Recorded, SkewLink};
+use super::links::{self, Recorded};
 use super::query::P;
 use super::state::{SavepointAction, SavepointState};
 use crate::browser;
@@ -26,13 +26,12 @@ pub struct PlanProps {
     pub on_action: Callback<SavepointAction>,
 }
 
-/// What the links start from: the file's kind and backend as it records them (read once per
-/// file: it walks every subtask), its state size, and the operator's skew link.
+/// What every operator's links start from: the file's kind and backend as it records them, and
+/// its state size (worked out once per file: both walk every subtask).
 #[derive(PartialEq)]
-struct LinkFacts {
+struct FileFacts {
     recorded: Recorded,
     state_bytes: u64,
-    skew: Option<SkewLink>,
 }
 
 #[function_component]
@@ -40,10 +39,13 @@ pub fn Plan(props: &PlanProps) -> Html {
     let refused = use_state(|| false);
     let op = &props.operator;
     let loaded = props.state.loaded.as_ref().map(|l| (l.snapshot.clone(), l.sample));
-    let facts = use_memo((loaded.clone(), op.index), |(loaded, i)| {
+    let facts = use_memo(loaded.clone(), |loaded| {
         let (s, sample) = loaded.as_ref()?;
-        let skew = links::skew_link(s.0.operators.get(*i)?);
-        Some(LinkFacts { recorded: Recorded::of(&s.0, *sample), state_bytes: total_state_bytes(&s.0), skew })
+        Some(FileFacts { recorded: Recorded::of(&s.0, *sample), state_bytes: total_state_bytes(&s.0) })
+    });
+    // The operator's skew link (its key groups' bytes), once per file and operator.
+    let skew = use_memo((loaded.clone(), op.index), |(loaded, i)| {
+        loaded.as_ref().and_then(|(s, _)| s.0.operators.get(*i)).and_then(links::skew_link)
     });
     let Some(facts) = facts.as_ref() else { return html! {} };
     let Some(operator) = props.state.snapshot().and_then(|s| s.operators.get(op.index)) else { return html! {} };
@@ -54,7 +56,7 @@ pub fn Plan(props: &PlanProps) -> Html {
     let on_operator =
         props.on_action.reform(|v: String| SavepointAction::SelectOperator { index: v.parse().unwrap_or(0) });
     let on_skew = {
-        let (stored, refused, index) = (facts.skew.as_ref().is_some_and(|s| s.stored), refused.clone(), op.index);
+        let (stored, refused, index) = (skew.as_ref().as_ref().is_some_and(|s| s.stored), refused.clone(), op.index);
         // The key set, built only when a link too long for a URL is followed.
         let csv = move || loaded.as_ref().and_then(|(s, _)| s.0.operators.get(index)).and_then(links::skew_csv);
         Callback::from(move |e: MouseEvent| {
@@ -77,7 +79,7 @@ pub fn Plan(props: &PlanProps) -> Html {
                     { planner_text }</li>
                 <li><a href={predictor}>{ format!("Predict a restore at parallelism {}", props.new_p) }</a>
                     { format!(": the restore predictor with the snapshot's max parallelism {}.", op.max_parallelism) }</li>
-                if let Some(skew) = &facts.skew {
+                if let Some(skew) = skew.as_ref() {
                     <li><a href={skew.href.clone()} onclick={on_skew}>{ "Open the skew lab with these state bytes" }</a>
                         { if skew.exact {
                             format!(": {} keys, one per key group with state, each an int key chosen to land in that group, carrying its bytes and 0 events/s.", skew.groups)

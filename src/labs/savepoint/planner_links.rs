@@ -11,7 +11,9 @@ use crate::labs::planner::query as planner_query;
 use crate::model::planner::release::Release;
 use crate::model::planner::snapshot_kinds::SnapshotKind;
 use crate::model::planner::JobStatus;
-use crate::model::savepoint::recorded::{recorded_backend, recorded_kind, recorded_stop, RecordedBackend, RecordedKind};
+use crate::model::savepoint::recorded::{
+    recorded_backend, recorded_kind, recorded_stop, RecordedBackend, RecordedKind,
+};
 use crate::model::savepoint::table::releases_writing;
 use crate::model::savepoint::{Operator, Snapshot};
 use crate::model::skew::units::format_bytes;
@@ -96,9 +98,10 @@ fn planner_pairs(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: u32
 /// The backend the planner link carries, and how the sentence beside it says it is known.
 fn backend_of(known: KnownBackend) -> (Option<Backend>, &'static str) {
     match known {
-        KnownBackend::Sample(Backend::HashMap) => {
-            (Some(Backend::HashMap), "the heap backend (hashmap), which wrote this bundled sample (the file itself does not record it)")
-        }
+        KnownBackend::Sample(Backend::HashMap) => (
+            Some(Backend::HashMap),
+            "the heap backend (hashmap), which wrote this bundled sample (the file itself does not record it)",
+        ),
         KnownBackend::Sample(Backend::RocksDb) => {
             (Some(Backend::RocksDb), "RocksDB, which wrote this bundled sample (the file itself does not record it)")
         }
@@ -109,8 +112,12 @@ fn backend_of(known: KnownBackend) -> (Option<Backend>, &'static str) {
                 Some(Backend::HashMap),
                 "the heap backend (hashmap), or RocksDB with incremental checkpoints off: change it there if so",
             ),
-            RecordedBackend::Changelog => (None, "not told by the changelog backend's handles: the planner assumes RocksDB"),
-            RecordedBackend::NotRecorded => (None, "not recorded in this file: the planner assumes RocksDB, change it there if not"),
+            RecordedBackend::Changelog => {
+                (None, "not told by the changelog backend's handles: the planner assumes RocksDB")
+            }
+            RecordedBackend::NotRecorded => {
+                (None, "not recorded in this file: the planner assumes RocksDB, change it there if not")
+            }
         },
     }
 }
@@ -158,11 +165,17 @@ pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: 
             let each: Vec<String> = renamed
                 .iter()
                 .map(|(old, new)| {
-                    let from = writers.iter().find(|w| release.renamed_by(**w).iter().any(|(o, _)| o == old)).unwrap_or(&newest);
+                    let from = writers
+                        .iter()
+                        .find(|w| release.renamed_by(**w).iter().any(|(o, _)| o == old))
+                        .unwrap_or(&newest);
                     format!("{old} ({new} from {})", from.slug())
                 })
                 .collect();
-            format!("each of them takes these names, though later ones read some only as deprecated names: {}", each.join(", "))
+            format!(
+                "each of them takes these names, though later ones read some only as deprecated names: {}",
+                each.join(", ")
+            )
         };
         text.push_str(&format!(
             " Its commands are for Flink {}, the oldest release the planner knows (1.15 on) of those that write this file's format ({}): {takes}. What depends on the release itself, such as in-place rescaling (1.18 on) and spec.flinkVersion, follows the release picked there: pick your cluster's own.",

@@ -115,7 +115,11 @@ mod tests {
             ("#/savepoint".into(), none.clone(), vec![]),
             ("#/savepoint?uid=counter&p=8".into(), ("counter".into(), Some(8), None), vec![]),
             ("#/savepoint?uid=%F0%9F%A6%80+x".into(), ("🦀 x".into(), None, None), vec![]),
-            ("#/savepoint?sample=rocksdb-checkpoint".into(), (String::new(), None, Some(Sample::RocksdbCheckpoint)), vec![]),
+            (
+                "#/savepoint?sample=rocksdb-checkpoint".into(),
+                (String::new(), None, Some(Sample::RocksdbCheckpoint)),
+                vec![],
+            ),
             ("#/savepoint?p=0&sample=x".into(), none.clone(), vec!["p", "sample"]),
             (format!("#/savepoint?uid={long}&p=40000"), none, vec!["p", "uid"]),
         ];
@@ -129,7 +133,9 @@ mod tests {
         let mut pairs = vec![("uid", uid.to_string())];
         pairs.extend(p.map(|p| ("p", p.to_string())));
         pairs.extend(sample.map(|s| ("sample", s.slug().to_string())));
-        let (state, _) = SavepointState::parse(&Location::parse(&format_hash(Lab::Savepoint, &CommonQuery::default(), &pairs)).params);
+        let (state, _) = SavepointState::parse(
+            &Location::parse(&format_hash(Lab::Savepoint, &CommonQuery::default(), &pairs)).params,
+        );
         format_hash(Lab::Savepoint, &CommonQuery::default(), &state.pairs())
     }
 

@@ -104,7 +104,12 @@ pub fn read_kept(tickets: &Tickets, send: Callback<SavepointAction>) -> bool {
     let Some((name, bytes)) = kept else { return false };
     let ticket = tickets.next();
     let tickets = tickets.clone();
-    send.emit(SavepointAction::ReadStarted { ticket, name: format!("{name}{REOPENED}"), sample: None, bytes: bytes.len() });
+    send.emit(SavepointAction::ReadStarted {
+        ticket,
+        name: format!("{name}{REOPENED}"),
+        sample: None,
+        bytes: bytes.len(),
+    });
     spawn_local(async move { parse_stepped(Ok(bytes), ticket, tickets, send, None).await });
     true
 }

@@ -7,8 +7,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::view::Scenario;
-use crate::charts::load_charts::{bars_svg, sorted_curve_svg};
 use crate::charts::axes::YAxis;
+use crate::charts::load_charts::{bars_svg, sorted_curve_svg};
 use crate::charts::svg_data_url;
 use crate::components::{use_chart_style, use_view, RevealAt};
 use crate::model::number::{count, Quantity};
@@ -54,8 +54,11 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
     let ranked = use_memo((props.keys.clone(), props.ranked.clone()), |(keys, ranked)| {
         let ranked = ranked.clone().unwrap_or_else(|| Rc::new(Ranked::of(keys)));
         let names: Vec<String> = ranked.heaviest.iter().map(|&i| keys[i].key.java_literal()).collect();
-        let alt =
-            format!("Events per second of {} sorted from heaviest; heaviest: {}.", count(keys.len() as u64, "key", "keys"), names.join(", "));
+        let alt = format!(
+            "Events per second of {} sorted from heaviest; heaviest: {}.",
+            count(keys.len() as u64, "key", "keys"),
+            names.join(", ")
+        );
         (ranked, names, alt)
     });
     let curve = use_memo((ranked, style), |(ranked, style)| {

@@ -10,8 +10,8 @@ use std::time::Duration;
 use yew::platform::{spawn_local, time::sleep};
 use yew::UseReducerDispatcher;
 
-use super::state::{Derived, Generating, ImportReport, Reading, SkewAction, SkewState};
 use super::query::STORAGE_KEY;
+use super::state::{Derived, Generating, ImportReport, Reading, SkewAction, SkewState};
 use crate::browser;
 use crate::browser::steps::{for_a_step, next_task};
 use crate::model::skew::aggregate::{GroupLoads, Ranked};
@@ -26,7 +26,12 @@ const STORAGE_CHARS: usize = 4_500_000;
 /// Reads `r.text` (empty: `keys`, written as CSV in steps first) as keys of `r.key_type` in
 /// steps, reporting progress, until done or until `cancelled` is set (a newer read or key set
 /// superseded it); each action carries `r.job`, so a late one is ignored as well.
-pub fn read(r: Reading, keys: Rc<Vec<KeyLoad>>, cancelled: Rc<Cell<bool>>, dispatcher: UseReducerDispatcher<SkewState>) {
+pub fn read(
+    r: Reading,
+    keys: Rc<Vec<KeyLoad>>,
+    cancelled: Rc<Cell<bool>>,
+    dispatcher: UseReducerDispatcher<SkewState>,
+) {
     spawn_local(async move {
         let text = if r.text.is_empty() {
             let mut csv = String::with_capacity(keys.len() * 24);
@@ -89,7 +94,9 @@ pub fn store(keys: Rc<Vec<KeyLoad>>, dispatcher: UseReducerDispatcher<SkewState>
         sleep(Duration::ZERO).await;
         // Browsers keep about 5 million characters per site; don't build a text that cannot fit.
         if !browser::storage_available() {
-            dispatcher.dispatch(SkewAction::StorageFailed { message: no_storage(&format!("this key set ({} keys)", keys.len())) });
+            dispatcher.dispatch(SkewAction::StorageFailed {
+                message: no_storage(&format!("this key set ({} keys)", keys.len())),
+            });
             return;
         }
         let estimate: usize = keys.iter().map(|k| crate::labs::skew::results::key_text(&k.key).len() + 16).sum();
@@ -119,7 +126,12 @@ pub fn store(keys: Rc<Vec<KeyLoad>>, dispatcher: UseReducerDispatcher<SkewState>
 /// or until `cancelled` is set (a newer key set superseded it); then, still in steps, hashes
 /// every key to its group at `max` and sorts the load curve ([`Derived`]), so that the key
 /// set's first render only adds up what is done.
-pub fn generate(g: Generating, max: MaxParallelism, cancelled: Rc<Cell<bool>>, dispatcher: UseReducerDispatcher<SkewState>) {
+pub fn generate(
+    g: Generating,
+    max: MaxParallelism,
+    cancelled: Rc<Cell<bool>>,
+    dispatcher: UseReducerDispatcher<SkewState>,
+) {
     spawn_local(async move {
         let progress = |permille: u32| SkewAction::PresetProgress { job: g.job, permille };
         // Making the keys is the first 80 % of the bar, hashing them the next 15 %.

@@ -9,11 +9,11 @@ use yew::prelude::*;
 use crate::labs::frame::PartProps;
 
 use super::import::SYNC_LIMIT;
-use crate::components::{use_big_text, BigField, FileKind, LockNote};
 use super::query::{KeySource, HOT, N, PRESET, S, TOTAL};
 use super::state::{SkewAction, SkewState};
 use crate::browser;
 use crate::components::{slot_field, slot_pick};
+use crate::components::{use_big_text, BigField, FileKind, LockNote};
 use crate::model::number::count;
 use crate::model::skew::csv::MAX_KEYS;
 use crate::model::skew::presets::PresetKind;

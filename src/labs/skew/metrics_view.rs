@@ -56,7 +56,8 @@ pub fn MetricsView(props: &MetricsViewProps) -> Html {
     let skew = m.skew_percent();
     // An embedding page that locked either value keeps it: the button to take the job's own
     // says so instead of changing it.
-    let (p_locked, max_locked) = (use_locked(Some(AttrValue::Static("p"))), use_locked(Some(AttrValue::Static("maxp"))));
+    let (p_locked, max_locked) =
+        (use_locked(Some(AttrValue::Static("p"))), use_locked(Some(AttrValue::Static("maxp"))));
     let locked = p_locked || max_locked;
     html! {
         <div class="metrics-result">

@@ -159,7 +159,11 @@ pub fn open_key_set(s: &mut SkewState, params: &Params, notices: &mut Vec<Notice
     // A hot-key set is the hot key and the rest: one key alone is raised to two, and said so.
     if let (KeySource::Preset(Preset::HotKey { n, .. }), Some(text)) = (&s.source, params.get(N.name)) {
         if N.parse(text).is_ok_and(|asked| asked < *n) {
-            notices.push(notice(N.name, text, &format!("the one-hot-key preset needs at least {n} keys (the hot key and the rest); using n = {n}")));
+            notices.push(notice(
+                N.name,
+                text,
+                &format!("the one-hot-key preset needs at least {n} keys (the hot key and the rest); using n = {n}"),
+            ));
         }
     }
     match s.source.clone() {

@@ -10,8 +10,8 @@ use super::view::Scenario;
 use crate::browser;
 use crate::components::{use_page, PagerButtons, ScrollBox};
 use crate::model::export::skew_csv;
-use crate::model::skew::aggregate::{GroupLoads, SkewCause};
 use crate::model::number::{count, format_rate_milli};
+use crate::model::skew::aggregate::{GroupLoads, SkewCause};
 use crate::model::skew::units::format_bytes;
 use crate::model::skew::KeyLoad;
 use crate::model::Key;
@@ -55,7 +55,9 @@ pub fn Results(props: &ResultsProps) -> Html {
     let top: Vec<String> = props
         .top
         .iter()
-        .map(|&i| format!("{} ({} events/s)", props.keys[i].key.java_literal(), format_rate_milli(props.keys[i].events_milli)))
+        .map(|&i| {
+            format!("{} ({} events/s)", props.keys[i].key.java_literal(), format_rate_milli(props.keys[i].events_milli))
+        })
         .collect();
     let first_row = page.first;
     html! {

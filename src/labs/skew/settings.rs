@@ -5,8 +5,8 @@ use yew::prelude::*;
 
 use super::query::{KeySource, MAXP, P, TYPE};
 use super::state::SkewState;
-use crate::labs::frame::PartProps;
 use crate::components::{slot_field, slot_field_with, slot_pick, LiveForm};
+use crate::labs::frame::PartProps;
 
 #[function_component]
 pub fn Settings(props: &PartProps<SkewState>) -> Html {
@@ -16,7 +16,9 @@ pub fn Settings(props: &PartProps<SkewState>) -> Html {
         None => format!("Not set: Flink derives {} from the parallelism.", s.max_in_force().get()),
     };
     let type_hint = match s.source {
-        KeySource::Preset(p) if p.key_type() == s.key_type => format!("The {} preset makes {} keys.", p.name(), p.key_type()),
+        KeySource::Preset(p) if p.key_type() == s.key_type => {
+            format!("The {} preset makes {} keys.", p.name(), p.key_type())
+        }
         KeySource::Preset(p) => format!(
             "The {} preset makes {} keys; keys you paste or upload are read as {}.",
             p.name(),

@@ -293,8 +293,8 @@ impl SkewState {
 mod reduce;
 
 #[cfg(test)]
-mod tests;
+mod preset_tests;
 #[cfg(test)]
 mod retype_tests;
 #[cfg(test)]
-mod preset_tests;
+mod tests;

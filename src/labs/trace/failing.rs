@@ -16,7 +16,11 @@ pub struct FailingViewProps {
 pub fn FailingView(props: &FailingViewProps) -> Html {
     let f = &props.failing;
     let chain = |links: &[String]| {
-        links.iter().enumerate().map(|(i, l)| if i == 0 { l.clone() } else { format!("caused by: {l}") }).collect::<Vec<_>>()
+        links
+            .iter()
+            .enumerate()
+            .map(|(i, l)| if i == 0 { l.clone() } else { format!("caused by: {l}") })
+            .collect::<Vec<_>>()
     };
     let mut last = vec![JOB_FAILED.to_string(), f.suppressed.clone()];
     last.extend(f.task_failure.iter().cloned());

@@ -25,7 +25,8 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
     let trace = s.trace();
     let big = use_big_text("Check output", true);
     let on_trace = Callback::from(move |_: MouseEvent| browser::download("trace.csv", "text/csv", &trace.csv()));
-    let on_totals = Callback::from(move |_: MouseEvent| browser::download("trace-totals.csv", "text/csv", &trace.totals_csv()));
+    let on_totals =
+        Callback::from(move |_: MouseEvent| browser::download("trace-totals.csv", "text/csv", &trace.totals_csv()));
     let to_check = super::output_read::use_output_read(act.clone());
     crate::components::use_busy(s.checking.is_some());
     let on_check = big.on_read(to_check.clone());

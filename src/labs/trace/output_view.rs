@@ -44,9 +44,17 @@ pub fn OutputView(props: &OutputViewProps) -> Html {
         Some(o) => format!("the source read to offset {o}, not the trace's end {}", c.offset_expected),
     };
     let headline = match c.verdict {
-        OutputVerdict::Preserved => format!("Preserved: all {} keys hold their full totals, and no other key is there ({offset}).", c.keys),
-        OutputVerdict::Lost => format!("Lost: {} of {} keys hold their full totals; part of the truth is missing ({offset}).", c.matched, c.keys),
-        OutputVerdict::Wrong => format!("Wrong: nothing is missing, yet the output holds more than the trace: {} of {} keys match ({offset}).", c.matched, c.keys),
+        OutputVerdict::Preserved => {
+            format!("Preserved: all {} keys hold their full totals, and no other key is there ({offset}).", c.keys)
+        }
+        OutputVerdict::Lost => format!(
+            "Lost: {} of {} keys hold their full totals; part of the truth is missing ({offset}).",
+            c.matched, c.keys
+        ),
+        OutputVerdict::Wrong => format!(
+            "Wrong: nothing is missing, yet the output holds more than the trace: {} of {} keys match ({offset}).",
+            c.matched, c.keys
+        ),
     };
     let first = |v: &[Diff]| v.iter().take(SHOWN).map(diff).collect::<Vec<_>>();
     html! {

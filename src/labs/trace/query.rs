@@ -7,8 +7,8 @@
 
 use std::rc::Rc;
 
-use crate::model::trace::output::JobOutput;
 use crate::model::trace::kit::MAX_KEYS;
+use crate::model::trace::output::JobOutput;
 use crate::model::trace::{Backend, Scenario};
 use crate::url::{slots, Param, Pick, MAX_P};
 
@@ -35,6 +35,5 @@ slots! {
 
 /// The parts of the lab a `view=` link shows alone: the trace's settings and its result, without
 /// the kit and the operator-state picture below them.
-pub static SECTIONS: crate::url::Sections = &[crate::url::Section { name: "result", label: "The trace and its result" }];
-
-
+pub static SECTIONS: crate::url::Sections =
+    &[crate::url::Section { name: "result", label: "The trace and its result" }];

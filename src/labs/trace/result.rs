@@ -8,8 +8,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::components::ScrollBox;
-use crate::model::number::count;
 use crate::model::export::trace_check_csv;
+use crate::model::number::count;
 use crate::model::trace::{Scenario, TraceResult, TraceVerdict};
 use crate::model::ModelError;
 
@@ -46,8 +46,19 @@ pub fn TraceResultView(props: &TraceResultProps) -> Html {
         TraceVerdict::Failing(f) => format!("Failing: the job reported RUNNING {} times, yet its keyed task never got past INITIALIZING. Each attempt failed while registering the state; the restart strategy restarted the job {} times, then it ended FAILED. Nothing was read after the restore.", f.running_phases, f.restarts),
     };
     let source = match r.resumed_from {
-        Some(at) => format!("Source position: resumed from offset {at} ({}), read to offset {}.", if at == r.resume_expected { "the snapshot's, ✓ right".to_string() } else { format!("✗ wrong: the snapshot holds {}", r.resume_expected) }, r.source_actual.unwrap_or(0)),
-        None => format!("Source position: it never read after the restore (the snapshot holds offset {}).", r.resume_expected),
+        Some(at) => format!(
+            "Source position: resumed from offset {at} ({}), read to offset {}.",
+            if at == r.resume_expected {
+                "the snapshot's, ✓ right".to_string()
+            } else {
+                format!("✗ wrong: the snapshot holds {}", r.resume_expected)
+            },
+            r.source_actual.unwrap_or(0)
+        ),
+        None => format!(
+            "Source position: it never read after the restore (the snapshot holds offset {}).",
+            r.resume_expected
+        ),
     };
     let unread = if matches!(r.verdict, TraceVerdict::Failing(_)) { "task failed" } else { "not run" };
     let on_export = {

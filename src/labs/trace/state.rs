@@ -21,9 +21,13 @@ pub enum TraceAction {
     Edit(Edit),
     /// **Check output** was read (see [`TraceAction::check_output`]): the job's output, or why
     /// the text is none (the last good one stays).
-    OutputRead { read: Result<Rc<JobOutput>, String> },
+    OutputRead {
+        read: Result<Rc<JobOutput>, String>,
+    },
     /// A large output is being read in steps: thousandths read so far.
-    OutputProgress { permille: u32 },
+    OutputProgress {
+        permille: u32,
+    },
 }
 
 crate::url::edit_action!(TraceAction::Edit);
@@ -45,7 +49,8 @@ impl TraceState {
     /// What the run depends on: the page's scenario and numbers, not the output read beside
     /// them (a memo keyed on the whole state ran the trace again at every step of a read).
     pub fn run_key(&self) -> (Scenario, Backend, [u32; 6]) {
-        let numbers = [self.p1.value, self.p2.value, self.maxp.value, self.keys.value, self.events.value, self.snapshot.value];
+        let numbers =
+            [self.p1.value, self.p2.value, self.maxp.value, self.keys.value, self.events.value, self.snapshot.value];
         (self.scenario, self.backend, numbers)
     }
 
@@ -73,7 +78,9 @@ impl Reducible for TraceState {
         let mut s = (*self).clone();
         match action {
             TraceAction::Edit(edit) => edit.apply(SLOTS, &mut s),
-            TraceAction::OutputRead { read: Ok(out) } => (s.output, s.output_error, s.checking) = (Some(out), None, None),
+            TraceAction::OutputRead { read: Ok(out) } => {
+                (s.output, s.output_error, s.checking) = (Some(out), None, None)
+            }
             TraceAction::OutputRead { read: Err(why) } => (s.output_error, s.checking) = (Some(why), None),
             TraceAction::OutputProgress { permille } => s.checking = Some(permille),
         }

@@ -1,9 +1,9 @@
 //! The coverage reducer, driven as a learner drives the page (clock times passed in).
 
 use super::*;
-use crate::url::EditHow;
 use crate::labs::frame::testing::{link, run};
 use crate::model::number::format_millis_as_seconds;
+use crate::url::EditHow;
 
 /// The state a link opens (no progress is stored natively).
 fn open(query: &str) -> Rc<CoverageState> {
@@ -132,10 +132,14 @@ fn an_edit_keeps_t_and_the_new_pair_waits_there_for_its_prediction() {
     let s = run(s, predicted(vec![], [0, 2, 4, 6], 1));
     assert_eq!((s.step(), trail_text(&s), s.verdict()), (5, "0 2 4 6 0 2".into(), Verdict::Correct));
     // Play at a kept step past the new pair's close: graded at once, and paused there.
-    let s = run(s, vec![set_m("6"), CoverageAction::ToggleResidue { residue: 0 }, CoverageAction::Play { now_ms: 0.0 }]);
+    let s =
+        run(s, vec![set_m("6"), CoverageAction::ToggleResidue { residue: 0 }, CoverageAction::Play { now_ms: 0.0 }]);
     assert_eq!((s.step(), trail_text(&s), s.verdict(), s.clock), (5, "0 2 4 0 2 4".into(), Verdict::Incorrect, None));
     // Play at a kept step before the close goes on from the kept t.
-    let s = run(start(8, 3, 1500), vec![CoverageAction::Reset, CoverageAction::Step, CoverageAction::Step, CoverageAction::Step]);
+    let s = run(
+        start(8, 3, 1500),
+        vec![CoverageAction::Reset, CoverageAction::Step, CoverageAction::Step, CoverageAction::Step],
+    );
     let s = run(s, predicted(vec![set_a("5")], [0, 5, 2, 7], 0));
     let s = run(s, vec![CoverageAction::Play { now_ms: 0.0 }, CoverageAction::Tick { now_ms: 1000.0 }]);
     assert_eq!((s.step(), trail_text(&s), s.clock.is_some()), (5, "0 5 2 7 4 1".into(), true));
@@ -184,7 +188,10 @@ fn bad_input_keeps_the_last_valid_pair() {
         assert!(s.m.error.is_some() || s.a.error.is_some());
         assert!(s.m.text == field_text || s.a.text == field_text);
     }
-    let s = run(start(8, 3, 0), vec![Edit { param: "m", text: String::new(), bad_input: true, how: EditHow::Typing }.into()]);
+    let s = run(
+        start(8, 3, 0),
+        vec![Edit { param: "m", text: String::new(), bad_input: true, how: EditHow::Typing }.into()],
+    );
     assert_eq!((s.m.text.as_str(), s.orbit.modulus()), ("", 8));
     assert!(s.m.error.is_some());
 }
@@ -201,7 +208,10 @@ fn deep_link_with_t_opens_started() {
 #[test]
 fn a_retry_is_practice_and_the_first_attempt_stays_the_score() {
     let s = run(start(8, 1, 0), predicted(vec![set_m("8"), set_a("2")], 0..8, 4));
-    assert_eq!((s.verdict(), s.progress.results, s.progress.practice), (Verdict::Incorrect, [None, Some(false)], [0, 0]));
+    assert_eq!(
+        (s.verdict(), s.progress.results, s.progress.practice),
+        (Verdict::Incorrect, [None, Some(false)], [0, 0])
+    );
     let s = run(s, vec![CoverageAction::Step, CoverageAction::Step]);
     assert_eq!(s.progress.practice, [0, 0], "steps after the verdict are the same attempt");
     let s = run(s, predicted(vec![CoverageAction::Reset, set_m("8"), set_a("2")], [0, 2, 4, 6], 4));
@@ -210,7 +220,10 @@ fn a_retry_is_practice_and_the_first_attempt_stays_the_score() {
     assert_eq!(s.progress, Progress::default(), "clearing the score does not re-record the verdict shown");
     // Shown again after home's Reset all progress cleared the store: the lab takes the store's
     // word, and the verdict still shown is not recorded again.
-    let s = run(s, vec![CoverageAction::Step, CoverageAction::StoredProgress(Progress::parse("run1=correct;run2=-").unwrap())]);
+    let s = run(
+        s,
+        vec![CoverageAction::Step, CoverageAction::StoredProgress(Progress::parse("run1=correct;run2=-").unwrap())],
+    );
     assert_eq!(s.progress.results, [Some(true), None]);
     let s = run(s, vec![CoverageAction::StoredProgress(Progress::default())]);
     assert_eq!(s.progress, Progress::default());

@@ -1,10 +1,10 @@
 //! The owners reducer: what a person types, and what the page then answers.
 
 use super::*;
-use crate::url::EditHow;
 use crate::labs::frame::testing::{link, run as act};
 use crate::labs::owners::query::{FROM, MAXP, P, TYPE};
 use crate::model::{Key, KeyType};
+use crate::url::EditHow;
 
 /// The state a link's query opens.
 fn start(query: &str) -> Rc<OwnersState> {

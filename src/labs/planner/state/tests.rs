@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::labs::frame::LabState;
-use crate::labs::planner::query::{MAXP, P, SAVED_MAXP, SCHEDULER, SLOTS_FOR_JOB, STATE, TTL, FIRST};
+use crate::labs::planner::query::{FIRST, MAXP, P, SAVED_MAXP, SCHEDULER, SLOTS_FOR_JOB, STATE, TTL};
 use crate::model::planner::in_place::Scheduler;
 use crate::model::planner::Verdict;
 use crate::model::restore::FailedCheck;
@@ -28,9 +28,7 @@ fn opens_on_the_seed_case_and_round_trips() {
     );
     assert_eq!(s.plan_input().plan().verdict, Verdict::RewriteNeeded);
     assert_eq!(reopened(&s), *s);
-    let s = [MAXP.typed("256"), TTL.typed("6h"), STATE.typed("lots")]
-        .into_iter()
-        .fold(s, Reducible::reduce);
+    let s = [MAXP.typed("256"), TTL.typed("6h"), STATE.typed("lots")].into_iter().fold(s, Reducible::reduce);
     assert_eq!(s.restore(), RestoreOutcome::Fails(FailedCheck::MaxParallelismChanged { saved: 128, new: 256 }));
     assert_eq!(s.ttl.value, Some(21_600));
     assert_eq!(reopened(&s).ttl.value, Some(21_600));
@@ -53,13 +51,7 @@ fn predictor_and_plan_tell_one_story() {
     ];
     for (saved, first, p, starts, verdict) in cases {
         let s = seed();
-        let s = [
-            SAVED_MAXP.typed(saved),
-            FIRST.typed(first),
-            P.typed(p),
-        ]
-        .into_iter()
-        .fold(s, Reducible::reduce);
+        let s = [SAVED_MAXP.typed(saved), FIRST.typed(first), P.typed(p)].into_iter().fold(s, Reducible::reduce);
         let plan = s.plan_input().plan();
         assert_eq!(matches!(s.restore(), RestoreOutcome::Ok { .. }), starts, "{saved} {first} {p}");
         assert_eq!(plan.verdict, verdict, "{saved} {first} {p}");
@@ -103,7 +95,10 @@ fn the_downtime_step_links_to_the_plan_of_its_answer() {
         // The page says the cutover's own arithmetic (alone, or after the whole outage's).
         let (_, cutover) = plan.timeline.cutover_outage();
         let said = format!("{}{}", plan.timeline.downtime_arithmetic(), plan.timeline.cutover_part());
-        assert!(why.contains(&cutover) && said.ends_with(&cutover), "{state_gib} GiB at {rate_mib} MiB/s: {why} / {said}");
+        assert!(
+            why.contains(&cutover) && said.ends_with(&cutover),
+            "{state_gib} GiB at {rate_mib} MiB/s: {why} / {said}"
+        );
         assert_eq!(plan.timeline.outage_label(), "The job is down for");
     }
 }
@@ -136,7 +131,10 @@ fn the_checklist_and_the_in_place_route_follow_the_plan() {
     let s = seed().reduce(P.typed("100")).reduce(SCHEDULER.edit(&Scheduler::Adaptive));
     let max = s.plan_input().plan().saved_max;
     for (release, rescales) in [("1.15", false), ("1.17", false), ("1.18", true), ("2.3", true)] {
-        let r = PlannerState::parse(&crate::url::Location::parse(&format!("#/planner?p=100&scheduler=adaptive&release={release}")).params).0;
+        let r = PlannerState::parse(
+            &crate::url::Location::parse(&format!("#/planner?p=100&scheduler=adaptive&release={release}")).params,
+        )
+        .0;
         let outcome = r.in_place_input(max).outcome();
         assert_eq!(outcome != InPlaceOutcome::NotInRelease, rescales, "{release}: {outcome:?}");
     }

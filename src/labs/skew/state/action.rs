@@ -59,7 +59,9 @@ pub enum SkewAction {
     AddKey,
     /// The link asked for a stored set, and this browser has none (`unavailable`: it keeps no
     /// data for this page at all).
-    StoredSetMissing { unavailable: bool },
+    StoredSetMissing {
+        unavailable: bool,
+    },
     StorageFailed {
         message: String,
     },

@@ -15,7 +15,9 @@ fn open(query: &str) -> Rc<SkewState> {
 /// preset over one key shows the two it makes.
 #[test]
 fn a_hot_key_set_has_two_keys_at_least_and_says_so() {
-    let (linked, notices) = <SkewState as crate::labs::frame::LabState>::parse(&crate::url::Location::parse("#/skew?preset=hot&n=1").params);
+    let (linked, notices) = <SkewState as crate::labs::frame::LabState>::parse(
+        &crate::url::Location::parse("#/skew?preset=hot&n=1").params,
+    );
     assert_eq!((linked.keys.len(), linked.preset_n.value), (2, 2));
     assert!(notices.iter().any(|n| n.param == "n" && n.message.contains("needs at least 2 keys")), "{notices:?}");
     let typed = run(open("preset=hot&n=50"), vec![N.typed("1").into()]);

@@ -6,9 +6,9 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use super::*;
+use crate::lab::Lab;
 use crate::labs::frame::LabState;
 use crate::labs::skew::query::SLOTS;
-use crate::lab::Lab;
 
 impl Reducible for SkewState {
     type Action = SkewAction;

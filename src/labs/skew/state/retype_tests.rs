@@ -60,7 +60,8 @@ fn a_large_set_of_ones_own_is_read_again_in_steps() {
     let s = open("preset=sequential&n=30000");
     let g = s.generating.unwrap();
     let keys = g.preset.steps(g.total_milli).finish();
-    let derived = Derived { groups: Rc::new(GroupLoads::new(&keys, s.max_in_force())), ranked: Rc::new(Ranked::of(&keys)) };
+    let derived =
+        Derived { groups: Rc::new(GroupLoads::new(&keys, s.max_in_force())), ranked: Rc::new(Ranked::of(&keys)) };
     let s = run(s, vec![SkewAction::PresetGenerated { job: g.job, keys: Rc::new(keys), derived }, edit("5")]);
     assert_eq!((s.source.clone(), s.csv_text.len()), (KeySource::Stored, 0));
     let (before, v) = (s.keys.clone(), s.version);
@@ -89,17 +90,28 @@ fn a_large_set_of_ones_own_is_read_again_in_steps() {
     assert_eq!((again.key_type, again.retype, s.key_type, events(&s)[0]), (KeyType::Int, true, KeyType::Int, 7));
     assert!(again.job > first.job);
     // The superseded read's progress and answer are ignored; the awaited one lands.
-    let stale = SkewAction::Read { job: first.job, rows: Rc::new(vec![]), report: ImportReport::of(&CsvImporter::new(KeyType::Int)), text: Rc::default() };
+    let stale = SkewAction::Read {
+        job: first.job,
+        rows: Rc::new(vec![]),
+        report: ImportReport::of(&CsvImporter::new(KeyType::Int)),
+        text: Rc::default(),
+    };
     let s = run(s, vec![SkewAction::ReadProgress { job: first.job, permille: 990 }, stale]);
     assert_eq!((s.importing, s.reading.as_ref().map(|r| r.job)), (Some(0), Some(again.job)));
     let s = run(s.clone(), vec![read_back(&s)]);
-    assert_eq!((s.key_type, s.keys[0].key.key_type(), events(&s)[0], s.importing), (KeyType::Int, KeyType::Int, 7, None));
+    assert_eq!(
+        (s.key_type, s.keys[0].key.key_type(), events(&s)[0], s.importing),
+        (KeyType::Int, KeyType::Int, 7, None)
+    );
 
     // A new read asked, then a preset chosen: the read is dropped, and so is its progress.
     let s = run(s, vec![TYPE.edit(&KeyType::Long).into()]);
     assert!(s.reading.is_some());
     let s = run(s, vec![PRESET.edit(&PresetKind::Uniform).into()]);
-    assert_eq!((s.reading.clone(), s.importing, s.generating.map(|g| g.preset)), (None, None, Some(Preset::Uniform { n: 30_000 })));
+    assert_eq!(
+        (s.reading.clone(), s.importing, s.generating.map(|g| g.preset)),
+        (None, None, Some(Preset::Uniform { n: 30_000 }))
+    );
 }
 
 /// A large paste is read in steps too, under the type in force; a new type while it is read
@@ -112,10 +124,16 @@ fn a_large_paste_is_read_in_steps_and_a_new_type_reads_it_again() {
     assert!(big.len() > SYNC_LIMIT);
     let s = run(open("keys=a,1"), vec![SkewAction::ReadInSteps { text: big.clone(), lone_surrogates: true }]);
     let r = s.reading.clone().unwrap();
-    assert_eq!((r.key_type, r.retype, r.lone_surrogates, Rc::ptr_eq(&r.text, &big)), (KeyType::String, false, true, true));
+    assert_eq!(
+        (r.key_type, r.retype, r.lone_surrogates, Rc::ptr_eq(&r.text, &big)),
+        (KeyType::String, false, true, true)
+    );
     let s = run(s, vec![TYPE.edit(&KeyType::Int).into()]);
     let again = s.reading.clone().unwrap();
-    assert_eq!((again.key_type, again.retype, Rc::ptr_eq(&again.text, &big), again.job > r.job), (KeyType::Int, false, true, true));
+    assert_eq!(
+        (again.key_type, again.retype, Rc::ptr_eq(&again.text, &big), again.job > r.job),
+        (KeyType::Int, false, true, true)
+    );
     let s = run(s.clone(), vec![read_back(&s)]);
     assert_eq!((s.keys.len(), s.keys[0].key.clone(), s.csv_lone_surrogates), (40_000, Key::Int(0), true));
     // A small paste meanwhile wins over a large one on its way.

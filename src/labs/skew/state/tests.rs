@@ -162,15 +162,23 @@ fn a_linked_key_type_is_kept_beside_a_preset() {
 fn a_link_with_no_readable_key_opens_the_default_preset_and_says_so() {
     use crate::labs::frame::LabState;
     use crate::url::Location;
-    for (query, why) in [("keys=a,b,c", "line 1: "), ("keys=", "no key could be read"), ("keys=%0A%0A", "no key could be read")] {
+    for (query, why) in
+        [("keys=a,b,c", "line 1: "), ("keys=", "no key could be read"), ("keys=%0A%0A", "no key could be read")]
+    {
         let (s, notices) = SkewState::parse(&Location::parse(&format!("#/skew?{query}")).params);
         assert_eq!(s.source, KeySource::default(), "{query}");
         assert_eq!(s.keys.len(), 1000, "{query}");
         let notice = notices.iter().find(|n| n.param == "keys").unwrap_or_else(|| panic!("{query}: {notices:?}"));
-        assert!(notice.message.contains(why) && notice.message.ends_with("so the default preset is used."), "{query}: {notice:?}");
+        assert!(
+            notice.message.contains(why) && notice.message.ends_with("so the default preset is used."),
+            "{query}: {notice:?}"
+        );
         assert_eq!(s.import, None, "{query}: no report of a box that was never applied");
         assert_eq!(link(&Rc::new(s)), "", "{query}");
-        assert_eq!(crate::labs::skew::query::canonical_pairs(&Location::parse(&format!("#/skew?{query}")).params), vec![]);
+        assert_eq!(
+            crate::labs::skew::query::canonical_pairs(&Location::parse(&format!("#/skew?{query}")).params),
+            vec![]
+        );
     }
     // A list with one readable key is that key set.
     let s = open("keys=a,2");
@@ -271,7 +279,8 @@ fn a_state_compares_a_shared_paste_by_pointer_not_by_its_bytes() {
     // yew compares every part's props (the whole state) on each render; a large paste must not
     // be walked each time. 64 MB compared 200 times would take seconds; by pointer, microseconds.
     let text = Rc::new("k,1\n".repeat(16 << 20));
-    let report = ImportReport { kept: 0, errors: vec![], error_count: 0, header: false, truncated: false, kept_previous: true };
+    let report =
+        ImportReport { kept: 0, errors: vec![], error_count: 0, header: false, truncated: false, kept_previous: true };
     let started = SkewAction::ReadInSteps { text: text.clone(), lone_surrogates: false };
     let s = run(open(""), vec![started]);
     let job = s.reading.as_ref().unwrap().job;

@@ -40,15 +40,18 @@ pub fn Groups(props: &GroupsProps) -> Html {
     let bytes = use_memo((props.snapshot.clone(), props.operator.index), |(s, i)| {
         s.0.operators.get(*i).map(|op| (keyed_bytes_per_subtask(op), group_bytes(op), owners(op))).unwrap_or_default()
     });
-    let (per_subtask, groups, owners) = &*bytes;
-    let subtask_chart = use_memo((per_subtask.clone(), style), |(bytes, style)| {
-        let largest = bytes.iter().enumerate().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0))).map(|(i, _)| i);
+    // The charts are keyed on that memo's value, shared (a render copies none of its vectors).
+    let subtask_chart = use_memo((bytes.clone(), style), |(bytes, style)| {
+        let per_subtask = &bytes.0;
+        let largest = per_subtask.iter().enumerate().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0))).map(|(i, _)| i);
         let y = YAxis { what: "keyed state", quantity: Quantity::Bytes };
-        svg_data_url(&bars_svg(bytes, "subtask", y, largest, style))
+        svg_data_url(&bars_svg(per_subtask, "subtask", y, largest, style))
     });
-    let group_chart = use_memo((groups.clone(), owners.clone(), style), |(groups, owners, style)| {
+    let group_chart = use_memo((bytes.clone(), style), |(bytes, style)| {
+        let (_, groups, owners) = &**bytes;
         groups.as_ref().filter(|g| g.exact).map(|g| svg_data_url(&group_bytes_svg(&g.bytes, owners, style)))
     });
+    let groups = &bytes.1;
     let (width, height) = (style.width.to_string(), style.height.to_string());
     let op = &props.operator;
     if !op.keyed {

@@ -167,7 +167,7 @@ impl FailedCheck {
             FailedCheck::MaxParallelismChanged { saved, new } => Words {
                 name: "check 2 of 3 (loading the snapshot): max parallelism changed",
                 flink: format!(
-                    "java.lang.IllegalStateException: Failed to rollback to checkpoint/savepoint … Max parallelism mismatch between checkpoint/savepoint state and new program. Cannot map operator … with max parallelism {saved} to new program with max parallelism {new}."
+                    "java.lang.IllegalStateException: Failed to rollback to checkpoint/savepoint Checkpoint Metadata. Max parallelism mismatch between checkpoint/savepoint state and new program. Cannot map operator … with max parallelism {saved} to new program with max parallelism {new}. This indicates that the program has been changed in a non-compatible way after the checkpoint/savepoint."
                 ),
                 plain: format!(
                     "the snapshot's state is cut into {saved} key groups and the job asks for {new}; the number of key groups cannot change once state exists"
@@ -176,7 +176,7 @@ impl FailedCheck {
             FailedCheck::SavedMaxBelowParallelism { saved, parallelism } => Words {
                 name: "check 3 of 3 (assigning state): parallelism above the snapshot's max parallelism",
                 flink: format!(
-                    "java.lang.IllegalStateException: The state for task … can not be restored. The maximum parallelism ({saved}) of the restored state is lower than the configured parallelism ({parallelism})."
+                    "java.lang.IllegalStateException: The state for task … can not be restored. The maximum parallelism ({saved}) of the restored state is lower than the configured parallelism ({parallelism}). Please reduce the parallelism of the task to be lower or equal to the maximum parallelism."
                 ),
                 plain: format!(
                     "the snapshot's state is cut into {saved} key groups, fixed once state exists, and {parallelism} subtasks cannot share {saved} key groups so that each gets at least one"
@@ -255,12 +255,17 @@ mod tests {
                 let RestoreOutcome::Fails(check) = predicted else {
                     panic!("case {name}: Flink failed ({root}), the model predicts {predicted:?}");
                 };
+                // The first piece starts Flink's message and the last ends it: a quote cut
+                // short, or one with words Flink did not write, fails.
+                let message = check.flink_message();
                 let mut rest = root;
-                for piece in check.flink_message().split('…') {
+                for (k, piece) in message.split('…').enumerate() {
                     let at =
                         rest.find(piece).unwrap_or_else(|| panic!("case {name}: {piece:?} not in Flink's {root:?}"));
+                    assert!(k > 0 || at == 0, "case {name}: Flink's message starts {root:?}");
                     rest = &rest[at + piece.len()..];
                 }
+                assert!(rest.is_empty(), "case {name}: Flink's message goes on after the quote: {rest:?}");
             } else {
                 let observed = number_after(outcome, "maxp=").expect(outcome) as u32;
                 let derived = default_max_parallelism(p).unwrap().get();

@@ -15,7 +15,9 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser::xapi::{now_iso, request, start_request, uuid, Call};
-use crate::model::training::cmi5::{au_statement, Cmi5Launch, LaunchData, Sent, Stamp, Verb, PROGRESS_STATE};
+use crate::model::training::cmi5::{
+    au_statement, Cmi5Launch, LaunchData, LaunchMode, Sent, Stamp, Verb, PROGRESS_STATE,
+};
 use crate::model::training::lms::PathResult;
 
 #[path = "training_cmi5_report.rs"]
@@ -54,6 +56,8 @@ pub struct Cmi5Session {
 #[derive(Clone)]
 pub struct Watchers {
     pub on_error: Callback<Option<String>>,
+    /// Told why the LRS refused a request for good: it was dropped, and the queue went on.
+    pub on_refused: Callback<String>,
     pub on_pending: Callback<usize>,
     /// Told, as the page goes away with statements not yet known to have arrived, what they are
     /// (one batch, in order, `terminated` last), so that the page opened next can send them again
@@ -74,17 +78,29 @@ fn parts<'a>(session: &Cmi5Session, item: &'a Outgoing) -> (&'static str, String
     }
 }
 
-async fn send(session: &Cmi5Session, item: &Outgoing, keepalive: bool) -> Result<(), String> {
+/// Why a request did not get through, and whether the LRS refused it for good (sending it again
+/// cannot change its answer: `lrs::refused_for_good`).
+struct Failure {
+    why: String,
+    for_good: bool,
+}
+
+async fn send(session: &Cmi5Session, item: &Outgoing, keepalive: bool) -> Result<(), Failure> {
     let (method, url, body, content, what) = parts(session, item);
     let call = Call { method, url: &url, token: Some(&session.token), body: Some((content, body)), keepalive };
-    match request(call).await? {
+    match request(call).await.map_err(|why| Failure { why, for_good: false })? {
         (200..=299, _) => Ok(()),
-        (status, text) => Err(crate::model::training::lrs::not_taken(what, status, &text)),
+        (status, text) => Err(Failure {
+            why: crate::model::training::lrs::not_taken(what, status, &text),
+            for_good: crate::model::training::lrs::refused_for_good(status),
+        }),
     }
 }
 
 /// Sends the queue in order, one request at a time; at a failure the request goes back to the
-/// front of the queue and the queue is tried again later.
+/// front of the queue and the queue is tried again later. A request the LRS refuses for good
+/// (a statement it finds invalid, say) is dropped, the view told why, and the queue goes on:
+/// sent again it would only hold back every later answer.
 fn pump(session: Rc<Cmi5Session>) {
     if session.pumping.replace(true) {
         session.tell_pending(1);
@@ -100,10 +116,17 @@ fn pump(session: Rc<Cmi5Session>) {
             // keepalive: a statement on its way still arrives if the learner closes the page.
             let sent = send(&session, &item, true).await;
             session.in_flight.borrow_mut().take();
+            match &sent {
+                // The LRS answered: a failure before this one is over.
+                Ok(()) | Err(Failure { for_good: true, .. }) if session.failures.replace(0) > 0 => {
+                    session.watchers.on_error.emit(None)
+                }
+                _ => {}
+            }
             match sent {
-                Ok(()) if session.failures.replace(0) > 0 => session.watchers.on_error.emit(None),
                 Ok(()) => {}
-                Err(why) => {
+                Err(Failure { why, for_good: true }) => session.watchers.on_refused.emit(why),
+                Err(Failure { why, for_good: false }) => {
                     session.queue.borrow_mut().push_front(item);
                     session.failures.set(session.failures.get() + 1);
                     session.watchers.on_error.emit(Some(why));
@@ -137,6 +160,11 @@ impl Cmi5Session {
     /// The pass mark the LMS launched the AU with (thousandths), if it named one.
     pub fn mastery(&self) -> Option<u32> {
         self.data.mastery.as_ref().map(|m| m.1)
+    }
+
+    /// How the LMS launched the AU: only the Normal mode records a result.
+    pub fn mode(&self) -> LaunchMode {
+        self.data.mode
     }
 
     /// Sends what waits now (the view's "Try again now").

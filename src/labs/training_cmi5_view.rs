@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::model::training::cmi5::LaunchMode;
 use crate::model::training::lms::PathResult;
 use crate::model::training::{Exercise, TrainingProgress};
 
@@ -25,7 +26,11 @@ pub fn use_cmi5_report(
     // A failure says why, and where the answers are kept meanwhile: a broken launch link leaves
     // them to this browser's storage, a session that could not start to this page alone.
     let session = use_state(|| None::<Result<Rc<Cmi5Session>, (String, &'static str)>>);
-    let finished = use_state(|| false);
+    // Finished: the result the LMS was sent (answers given after that are not sent: the
+    // session has ended).
+    let finished = use_state(|| None::<PathResult>);
+    // Why the LRS refused a request for good (dropped, not sent again), the latest.
+    let refused = use_state(|| None::<String>);
     // Requests still on their way to the LRS: until none are, the page is busy and the status
     // line says so (a learner who closes the window then loses nothing).
     let pending = use_state(|| 0usize);
@@ -33,15 +38,16 @@ pub fn use_cmi5_report(
     let problem = use_state(|| None::<String>);
     let launched = use_memo((), |_| cmi5_launch());
     {
-        let (session, launched, pending, problem) =
-            (session.clone(), launched.clone(), pending.clone(), problem.clone());
+        let (session, launched, pending, problem, refused) =
+            (session.clone(), launched.clone(), pending.clone(), problem.clone(), refused.clone());
         use_effect_with((), move |_| match (*launched).clone() {
             Some(Err(why)) => session.set(Some(Err((why, "in this browser")))),
             Some(Ok(launch)) => {
                 let on_error = Callback::from(move |why| problem.set(why));
+                let on_refused = Callback::from(move |why| refused.set(Some(why)));
                 let on_pending = Callback::from(move |n| pending.set(n));
                 // A launch link works once: a page opened again cannot send what this one left.
-                let watchers = Watchers { on_error, on_pending, on_unsent: None };
+                let watchers = Watchers { on_error, on_refused, on_pending, on_unsent: None };
                 yew::platform::spawn_local(async move {
                     match start(launch, watchers).await {
                         Ok((s, kept)) => {
@@ -93,32 +99,28 @@ pub fn use_cmi5_report(
             </p>
         },
         (Some(Ok(s)), Some(r)) => {
-            let mastery = s.mastery();
+            let line = status_line(s.mode(), s.mastery(), r, *finished, (problem.is_some(), *pending));
             let on_finish = {
                 let finished = finished.clone();
                 Callback::from(move |_: MouseEvent| {
                     s.terminate(false);
-                    finished.set(true);
+                    finished.set(Some(r));
                 })
             };
             html! {
                 <div class="lms-status">
                     if let Some(why) = &*problem {
                         <p class="alert" role="alert" data-testid="lms-problem">
-                            { format!("Your latest answers are not reaching your LMS yet: {why}. They are kept on this page and sent again as soon as it answers.") }
+                            { format!("Your latest answers are not reaching your LMS yet: {why}. They are kept on this page and sent again until it takes them.") }
                         </p>
                     }
-                    <p role="status" data-testid="lms-status">
-                        { match (*finished, problem.is_some(), *pending) {
-                            (true, true, _) => format!("Finishing: your last answers are still to reach your LMS ({} of {} right at the first attempt). Keep this window open.", r.raw, r.max),
-                            (false, true, _) => format!("Your answers so far: {} of {} right at the first attempt; the latest are still to reach your LMS.", r.raw, r.max),
-                            (true, false, 0) => format!("Finished: your LMS has your answers ({} of {} right at the first attempt). You can close this window.", r.raw, r.max),
-                            (true, false, _) => format!("Finishing: sending your last answers to your LMS ({} of {} right at the first attempt). Keep this window open.", r.raw, r.max),
-                            (false, false, 0) => format!("Your LMS has your answers: {} of {} right at the first attempt.{}", r.raw, r.max, r.verdict_words(mastery)),
-                            (false, false, _) => format!("Sending your answers to your LMS: {} of {} right at the first attempt.", r.raw, r.max),
-                        } }
-                    </p>
-                    if !*finished {
+                    if let Some(why) = &*refused {
+                        <p class="alert" role="alert" data-testid="lms-refused">
+                            { format!("Your LMS refused part of your work for good: {why}. It is not recorded and is not sent again; tell your trainer. Your other answers still reach it.") }
+                        </p>
+                    }
+                    <p role="status" data-testid="lms-status">{ line }</p>
+                    if finished.is_none() {
                         <button type="button" onclick={on_finish}>{ "Finish and return to the LMS" }</button>
                     }
                 </div>
@@ -126,4 +128,41 @@ pub fn use_cmi5_report(
         }
         _ => html! {},
     }
+}
+
+/// The status line: what the LMS has of the path (`now`, or as it was at Finish), whether it is
+/// all there yet (`(a failure, requests pending)`), and what the launch mode makes of it.
+fn status_line(
+    mode: LaunchMode,
+    mastery: Option<u32>,
+    now: PathResult,
+    finished: Option<PathResult>,
+    (failing, pending): (bool, usize),
+) -> String {
+    let r = finished.unwrap_or(now);
+    let score = format!("{} of {} right at the first attempt", r.raw, r.max);
+    let mut line = match (finished.is_some(), failing, pending) {
+        (true, true, _) => {
+            format!("Finishing: your last answers are still to reach your LMS ({score}). Keep this window open.")
+        }
+        (false, true, _) => format!("Your answers so far: {score}; the latest are still to reach your LMS."),
+        (true, false, 0) => format!("Finished: your LMS has your answers ({score}). You can close this window."),
+        (true, false, _) => {
+            format!("Finishing: sending your last answers to your LMS ({score}). Keep this window open.")
+        }
+        (false, false, 0) if mode == LaunchMode::Normal => {
+            format!("Your LMS has your answers: {score}.{}", r.verdict_words(mastery))
+        }
+        (false, false, 0) => format!("Your LMS has your answers: {score}."),
+        (false, false, _) => format!("Sending your answers to your LMS: {score}."),
+    };
+    line.push_str(match mode {
+        LaunchMode::Normal => "",
+        LaunchMode::Browse => " Your LMS launched the path to browse: it keeps your answers, but they make no result (no completion, no pass or fail).",
+        LaunchMode::Review => " Your LMS launched the path for review: it keeps your answers, but your result stays as it was.",
+    });
+    if finished.is_some_and(|f| f != now) {
+        line.push_str(" Answers given since you finished stay on this page only: the session with your LMS has ended. Launch the path again from your LMS to record them.");
+    }
+    line
 }

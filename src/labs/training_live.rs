@@ -86,10 +86,13 @@ pub fn use_live_report(
     crate::components::use_busy(*pending > 0);
     // Why the latest answers wait (the session tries again), until one gets through.
     let problem = use_state(|| None::<String>);
+    // Why the LRS refused an answer for good (dropped, not sent again), the latest.
+    let refused = use_state(|| None::<String>);
     let watchers = {
-        let (problem, pending) = (problem.clone(), pending.clone());
+        let (problem, pending, refused) = (problem.clone(), pending.clone(), refused.clone());
         Watchers {
             on_error: Callback::from(move |why| problem.set(why)),
+            on_refused: Callback::from(move |why| refused.set(Some(why))),
             on_pending: Callback::from(move |n| pending.set(n)),
             on_unsent: None,
         }
@@ -173,7 +176,7 @@ pub fn use_live_report(
             </form>
             { match &*session {
                 None => html! {},
-                Some(Ok(_)) => html! {
+                Some(Ok(_)) => html! { <>
                     <p class="lms-status">
                         if let Some(why) = &*problem {
                             <span class="alert" role="alert" data-testid="live-status">{ format!("Your latest answers are waiting: {why}. They go as soon as the LRS answers (tried again every few seconds, and at your next answer).") }</span>
@@ -183,7 +186,12 @@ pub fn use_live_report(
                         }
                         <button type="button" onclick={on_stop}>{ "Stop sending" }</button>
                     </p>
-                },
+                    if let Some(why) = &*refused {
+                        <p class="alert" role="alert" data-testid="live-refused">
+                            { format!("The LRS refused an answer for good: {why}. It is not sent again; tell your trainer. Your other answers still reach it.") }
+                        </p>
+                    }
+                </> },
                 Some(Err(why)) => html! { <p class="alert" role="alert" id="live-refused" data-testid="live-status">{ format!("Your answers are not being sent: {why}.") }</p> },
             } }
         </details>

@@ -7,7 +7,9 @@
 // (@learninglocker/xapi-validation) finds nothing wrong in any. Last, the trainer's class view
 // reads the whole room back from the LRS (more than one page of statements). A learner who leaves
 // while the LRS is slow loses no answer. A learner launched on a computer where someone else
-// answered without an LMS starts from the LRS alone.
+// answered without an LMS starts from the LRS alone. After Finish nothing more is sent, and the
+// page says so; a statement the LRS refuses for good is dropped with an alert; a Browse or Review
+// launch sends answers but no result.
 import { test, expect } from '@playwright/test';
 import { answerStep, answersBut, pathAnswers } from './path.js';
 import { execFileSync } from 'node:child_process';
@@ -579,3 +581,66 @@ test('on a shared computer, a cmi5 launch neither shows nor keeps the answers th
   // And the browser's copy is as the other person left it.
   expect(await page.evaluate(() => JSON.stringify(localStorage))).toBe(kept);
 });
+
+test('after Finish the session is over: a later answer is not sent, and the page says so instead of counting it', async ({ page }) => {
+  const registration = randomUUID();
+  const packageUrl = `http://127.0.0.1:${rootPort}/${folder}/`;
+  await page.goto((await lms.launch(packageUrl, 'learner-5', registration)).url);
+  await settled(page);
+  const status = page.getByTestId('lms-status');
+  await answerStep(page, 'owner-77', '60');
+  await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right at the first attempt.');
+  await page.getByRole('button', { name: 'Finish and return to the LMS' }).click();
+  await expect(status).toHaveText('Finished: your LMS has your answers (1 of 14 right at the first attempt). You can close this window.');
+  await answerStep(page, 'restart-200', 'no');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 2 of 14 (first attempts).');
+  await expect(status).toHaveText('Finished: your LMS has your answers (1 of 14 right at the first attempt). You can close this window. '
+    + 'Answers given since you finished stay on this page only: the session with your LMS has ended. Launch the path again from your LMS to record them.');
+  await settled(page);
+  const verbs = (await statementsOf(lrs, { registration })).map((s) => s.verb.id.split('/').pop());
+  expect(verbs).toEqual(['launched', 'initialized', 'answered', 'terminated']);
+});
+
+test('a statement the LRS refuses for good is dropped with a message, and the answers after it still arrive', async ({ page }) => {
+  const registration = randomUUID();
+  const packageUrl = `http://127.0.0.1:${rootPort}/${folder}/`;
+  await page.goto((await lms.launch(packageUrl, 'learner-6', registration)).url);
+  await settled(page);
+  // The LRS finds the first answer invalid (400): sending it again cannot change that.
+  let refuse = true;
+  await page.route(`${lms.origin}/xapi/statements**`, async (route) => {
+    if (refuse && route.request().method() === 'POST' && route.request().postData().includes('/answered')) {
+      refuse = false;
+      await route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":"Bad statement: result.response"}' });
+      return;
+    }
+    await route.fallback();
+  });
+  await answerStep(page, 'owner-77', '60');
+  await expect(page.getByTestId('lms-refused')).toHaveText('Your LMS refused part of your work for good: the LRS refused a statement '
+    + '(400: {"error":"Bad statement: result.response"}). It is not recorded and is not sent again; tell your trainer. Your other answers still reach it.');
+  await answerStep(page, 'restart-200', 'no');
+  await expect(page.getByTestId('lms-status')).toHaveText('Your LMS has your answers: 2 of 14 right at the first attempt.');
+  await expect(page.getByTestId('lms-problem')).toHaveCount(0);
+  await settled(page);
+  const stored = await statementsOf(lrs, { registration });
+  expect(stored.filter((s) => s.verb.id.endsWith('/answered')).map((s) => s.object.id.split('/').pop())).toEqual(['restart-200']);
+});
+
+for (const [mode, said] of [
+  ['Review', 'Your LMS launched the path for review: it keeps your answers, but your result stays as it was.'],
+  ['Browse', 'Your LMS launched the path to browse: it keeps your answers, but they make no result (no completion, no pass or fail).'],
+]) {
+  test(`a ${mode} launch sends the answers but no result, and the page claims none`, async ({ page }) => {
+    test.setTimeout(60_000);
+    const registration = randomUUID();
+    const packageUrl = `http://127.0.0.1:${rootPort}/${folder}/`;
+    await page.goto((await lms.launch(packageUrl, `learner-${mode}`, registration, false, mode)).url);
+    await settled(page);
+    for (const [id, value] of Object.entries(pathAnswers)) await answerStep(page, id, value);
+    await expect(page.getByTestId('lms-status')).toHaveText(`Your LMS has your answers: 14 of 14 right at the first attempt. ${said}`, { timeout: 20_000 });
+    await settled(page);
+    const verbs = (await statementsOf(lrs, { registration })).map((s) => s.verb.id.split('/').pop());
+    expect(verbs).toEqual(['launched', 'initialized', ...Array(14).fill('answered')]);
+  });
+}

@@ -199,14 +199,14 @@ export async function startLms(lrs, pkgDir) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${server.address().port}`;
 
-  /** Launches the AU for a learner: launch data (`returnURL` if `back`), `launched`, a one-use
-   * fetch URL; the AU's URL. */
-  async function launch(packageUrl, learner, registration, back = false) {
+  /** Launches the AU for a learner: launch data (`returnURL` if `back`; the launch `mode`,
+   * Normal, Browse or Review), `launched`, a one-use fetch URL; the AU's URL. */
+  async function launch(packageUrl, learner, registration, back = false, mode = 'Normal') {
     const actor = { objectType: 'Agent', name: learner, account: { homePage: origin, name: learner } };
     const sessionId = randomUUID();
     const contextTemplate = { contextActivities: { grouping: [{ id: course.auId }] }, extensions: { [SESSION]: sessionId } };
     const key = ['LMS.LaunchData', course.auId, origin, learner, registration].join('|');
-    const launchData = { contextTemplate, launchMode: 'Normal', masteryScore: course.masteryScore, moveOn: course.moveOn };
+    const launchData = { contextTemplate, launchMode: mode, masteryScore: course.masteryScore, moveOn: course.moveOn };
     if (back) launchData.returnURL = `${origin}/returned?registration=${registration}`;
     state.set(key, { text: JSON.stringify(launchData), type: 'application/json' });
     const auUrl = new URL(course.url, packageUrl);
@@ -220,7 +220,7 @@ export async function startLms(lrs, pkgDir) {
         contextActivities: { ...contextTemplate.contextActivities, category: [{ id: CMI5 }] },
         extensions: {
           ...contextTemplate.extensions,
-          'https://w3id.org/xapi/cmi5/context/extensions/launchmode': 'Normal',
+          'https://w3id.org/xapi/cmi5/context/extensions/launchmode': mode,
           'https://w3id.org/xapi/cmi5/context/extensions/launchurl': auUrl.href,
           'https://w3id.org/xapi/cmi5/context/extensions/moveon': course.moveOn,
         },

@@ -102,6 +102,14 @@ pub fn to_lines(values: &[&str]) -> String {
     values.iter().map(|v| v.replace(['\n', '\r'], "")).collect::<Vec<_>>().join("\n")
 }
 
+/// Whether an LRS's answer refuses the request itself, so that sending it again cannot change
+/// the answer: a 4xx but for a key it refuses (401, 403) or an address it does not know (404),
+/// which hold for every request alike, and a timeout or "too many requests" (408, 429), which
+/// pass. Such a request is dropped (and the learner told); the others wait and go again.
+pub fn refused_for_good(status: u16) -> bool {
+    (400..=499).contains(&status) && ![401, 403, 404, 408, 429].contains(&status)
+}
+
 /// Why an LRS did not take `what` (`a statement`), from its answer's status and body, in
 /// words a learner reads: a key it refuses, a server failing (a proxy's 502 is no refusal), or
 /// its own reason; a body that is a web page (HTML) is left out, a text one cut at 200
@@ -138,6 +146,30 @@ mod tests {
             super::not_taken("a statement", 400, &"x".repeat(500)).len(),
             "the LRS refused a statement (400: )".len() + 200
         );
+    }
+
+    /// Table: only a refusal of the request itself is final; a key, an address, a server or the
+    /// network failing leaves the request to be sent again.
+    #[test]
+    fn which_answers_refuse_a_request_for_good() {
+        for (status, final_) in [
+            (200, false),
+            (204, false),
+            (400, true),
+            (409, true),
+            (413, true),
+            (422, true),
+            (401, false),
+            (403, false),
+            (404, false),
+            (408, false),
+            (429, false),
+            (500, false),
+            (502, false),
+            (503, false),
+        ] {
+            assert_eq!(super::refused_for_good(status), final_, "{status}");
+        }
     }
 
     use super::*;

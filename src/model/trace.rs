@@ -57,7 +57,20 @@ fn key_group(max: MaxParallelism, key: &str) -> u32 {
 }
 
 impl TraceInput {
+    /// The run; a snapshot offset past the trace's end is taken at its end, and a note says so
+    /// first (the field's bound is not the trace's length, which another field sets).
     pub fn run(&self) -> TraceResult {
+        let mut result = self.run_to_end();
+        if self.snapshot_at > self.events {
+            result.notes.insert(0, format!(
+                "The snapshot offset {} is past the end of the trace ({} events): the snapshot is taken at its end, offset {}.",
+                self.snapshot_at, self.events, self.events
+            ));
+        }
+        result
+    }
+
+    fn run_to_end(&self) -> TraceResult {
         let max = self.p1.max();
         let hot = self.scenario == Scenario::HotKey;
         let snapshot_at = self.snapshot_at.min(self.events);

@@ -703,7 +703,7 @@ test.describe('#/trace job output', () => {
     ['a bad header', 'offset,key,value\n0,customer-9,1\n', 'line 1: the header must be key,total, found "offset,key,value"'],
     ['non-numeric', 'key,total\ncustomer-0,abc\n', 'line 2: the total "abc" is not a whole number'],
     ['NaN-like', 'key,total\ncustomer-0,NaN\n', 'line 2: the total "NaN" is not a whole number'],
-    ['huge', `key,total\ncustomer-0,${HUGE}\n`, `line 2: the total "${HUGE}" is not a whole number`],
+    ['huge', `key,total\ncustomer-0,${HUGE}\n`, `line 2: the total "${HUGE}" is outside the 64-bit range of a Java long`],
     ['negative offset', 'key,total\nsource_offset,-1\n', 'line 2: source_offset "-1" is not a whole number of 0 or more'],
     ['a duplicate key', 'key,total\ncustomer-0,1\ncustomer-0,2\n', 'line 3: "customer-0" appears twice (first on line 2)'],
     ['unbalanced quotes', 'key,total\n"customer-0,1\n', 'line 2: a quoted key has no closing double quote'],

@@ -39,6 +39,16 @@ test('Download trace gives the trace the Flink job read, and the totals it had t
   await expect(steps.nth(4)).toContainText('source_offset');
 });
 
+test('a snapshot offset past the trace\'s end is taken at its end, and the check says so', async ({ page }) => {
+  await open(page, '#/trace?snapshot=500');
+  const note = 'The snapshot offset 500 is past the end of the trace (240 events): the snapshot is taken at its end, offset 240.';
+  await expect(page.locator('.trace-result').getByText(note, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('trace-source')).toContainText('offset 240');
+  await page.getByLabel('Snapshot at offset', { exact: true }).fill('200');
+  await expect(page.getByTestId('trace-source')).toContainText('offset 200');
+  await expect(page.getByText(note, { exact: true })).toHaveCount(0);
+});
+
 test('a downloaded trace follows the link: its events, their count and its totals', async ({ page }) => {
   await open(page, '#/trace?scenario=hot-key&keys=5&events=30&snapshot=20');
   const { name, text } = await downloaded(page, 'Download trace');

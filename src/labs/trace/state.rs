@@ -64,7 +64,7 @@ impl TraceState {
             p2: self.p2.value,
             keys: self.keys.value,
             events: self.events.value,
-            snapshot_at: self.snapshot.value.min(self.events.value),
+            snapshot_at: self.snapshot.value,
             backend: self.backend,
         };
         Ok(input.run())

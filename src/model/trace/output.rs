@@ -50,6 +50,12 @@ pub enum OutputError {
     Duplicate { line: usize, key: String, first: usize },
 }
 
+/// Digits with an optional sign: a whole number, if one too large for its type.
+fn is_whole(text: &str) -> bool {
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
 impl fmt::Display for OutputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -73,6 +79,13 @@ impl fmt::Display for OutputError {
             ),
             OutputError::Quote { line, why } => write!(f, "line {line}: {}", why.reason("key")),
             OutputError::EmptyKey { line } => write!(f, "line {line}: the key is empty"),
+            OutputError::Total { line, text } if is_whole(text) => write!(
+                f,
+                "line {line}: the total {} is outside the 64-bit range of a Java long ({} to {})",
+                quote(text),
+                i64::MIN,
+                i64::MAX
+            ),
             OutputError::Total { line, text } => {
                 write!(f, "line {line}: the total {} is not a whole number", quote(text))
             }

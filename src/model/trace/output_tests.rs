@@ -81,8 +81,11 @@ fn malformed_outputs_name_the_line_and_the_problem() {
         ("key,total\ncustomer-1,1.5\n", "line 2: the total \"1.5\" is not a whole number"),
         (
             "key,total\ncustomer-1,99999999999999999999\n",
-            "line 2: the total \"99999999999999999999\" is not a whole number",
+            "line 2: the total \"99999999999999999999\" is outside the 64-bit range of a Java long (-9223372036854775808 to 9223372036854775807)",
         ),
+        ("key,total\ncustomer-1,9223372036854775807\ncustomer-2,9223372036854775808\n", "line 3: the total \"9223372036854775808\" is outside"),
+        ("key,total\ncustomer-1,-9223372036854775809\n", "line 2: the total \"-9223372036854775809\" is outside"),
+        ("key,total\ncustomer-1,-\n", "line 2: the total \"-\" is not a whole number"),
         ("key,total\ncustomer-1,1\ncustomer-1,2\n", "line 3: \"customer-1\" appears twice (first on line 2)"),
         // A byte-order mark, then a blank line: lines count as the reader counts them.
         ("\u{feff}\nkey,total\ncustomer-1,1\ncustomer-1,2\n", "line 4: \"customer-1\" appears twice (first on line 3)"),

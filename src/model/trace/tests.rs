@@ -233,3 +233,32 @@ fn the_notes_name_configuration_keys_as_flink_2_3_does() {
     }
     assert!(named >= 3, "the notes name {named} keys");
 }
+
+/// A snapshot offset past the trace's end: the snapshot is taken at the end, and the first note
+/// says so (in every scenario, a refused restore included); within the trace, no such note.
+#[test]
+fn a_snapshot_past_the_end_is_taken_at_the_end_and_said() {
+    for scenario in Scenario::ALL {
+        let base = input(scenario, 4, 6);
+        let past = TraceInput { snapshot_at: base.events + 260, ..base.clone() }.run();
+        let at_end = TraceInput { snapshot_at: base.events, ..base.clone() }.run();
+        assert_eq!(
+            past.notes.first().map(String::as_str),
+            Some(format!(
+                "The snapshot offset {} is past the end of the trace ({} events): the snapshot is taken at its end, offset {}.",
+                base.events + 260,
+                base.events,
+                base.events
+            ))
+            .as_deref(),
+            "{scenario:?}"
+        );
+        assert_eq!(
+            (past.verdict.clone(), past.rows.clone(), &past.notes[1..]),
+            (at_end.verdict, at_end.rows, &at_end.notes[..]),
+            "{scenario:?}"
+        );
+        assert_eq!(past.resume_expected, base.events, "{scenario:?}");
+        assert!(!at_end.notes.iter().any(|n| n.contains("past the end")), "{scenario:?}");
+    }
+}

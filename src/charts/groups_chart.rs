@@ -54,8 +54,11 @@ fn draw(svg: &mut String, p: Parallelism, bars: &[Bar], style: &ChartStyle) -> D
     let top = scale.milli(u64::from(busiest) + 1);
     let mut chart = frame(&root, style, "subtask", "key groups", p.get() as usize, top)?;
     let palette = style.palette;
+    // The busiest subtasks stand out only where some own more than others: an even split
+    // (p divides the max parallelism) has no busiest subtask.
+    let even = p.max().get() % p.get() == 0;
     chart.draw_series(bars.iter().map(|b| {
-        let colour = if b.groups == busiest { palette.highlight } else { palette.series };
+        let colour = if b.groups == busiest && !even { palette.highlight } else { palette.series };
         Rectangle::new(
             [(b.first as usize, 0), (b.last as usize + 1, scale.milli(u64::from(b.groups)))],
             colour.filled(),
@@ -86,6 +89,19 @@ mod tests {
             }
         }
         assert_eq!(bars(par(128, 100)).iter().filter(|b| b.groups == 2).count(), 28);
+    }
+
+    /// The highlight marks the subtasks with an extra group, so an even split has none.
+    #[test]
+    fn only_an_uneven_split_highlights_its_busiest_subtasks() {
+        let style = ChartStyle::default();
+        let RGBColor(r, g, b) = style.palette.highlight;
+        let highlight = format!("#{r:02X}{g:02X}{b:02X}");
+        let highlighted =
+            |max, p| groups_per_subtask_svg(par(max, p), &style).to_uppercase().matches(&highlight).count();
+        for (max, p, bars) in [(128, 4, 0), (128, 128, 0), (32768, 1024, 0), (128, 100, 28), (128, 3, 2), (7, 5, 2)] {
+            assert_eq!(highlighted(max, p), bars, "max {max}, p {p}");
+        }
     }
 
     #[test]

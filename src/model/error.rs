@@ -88,7 +88,7 @@ impl fmt::Display for ModelError {
                 write!(f, "{:?} is not a whole number", Quoted(text))
             }
             Self::NumberTooLarge { text } => {
-                write!(f, "{:?} is far too large", Quoted(text))
+                write!(f, "{:?} is beyond the whole numbers read here, which run from {} to {}", Quoted(text), i64::MIN, i64::MAX)
             }
             Self::NoCommonMultiple { planned, lcm } => {
                 let list = planned.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");

@@ -513,9 +513,29 @@ test.describe('#/skew key set', () => {
     const cell = page.getByLabel('Events per second of row 1', { exact: true });
     await cell.fill('NaN');
     await cell.press('Enter');
-    await expect(page.locator('.key-table').getByRole('alert')).toHaveText('events per second "NaN" is not a number: use digits, with at most three decimals');
+    await expect(page.locator('.key-table').getByRole('alert')).toHaveText('Row 1, events per second: events per second "NaN" is not a number: use digits, with at most three decimals; the row keeps its last valid value.');
+    // What was typed stays in the cell, marked invalid and tied to the message.
+    await expect(cell).toHaveValue('NaN');
+    await expect(cell).toHaveAttribute('aria-invalid', 'true');
+    await expect(cell).toHaveAttribute('aria-describedby', 'key-table-error');
+    await expect(page.locator('#key-table-error')).toContainText('Row 1, events per second');
     await expectKept(page, before);
     await expect(page).toHaveURL(url);
+    // Typed right, it applies and the message goes.
+    await cell.fill('4');
+    await cell.press('Enter');
+    await expect(page.locator('.key-table').getByRole('alert')).toHaveCount(0);
+    await expect(cell).not.toHaveAttribute('aria-invalid');
+    await expect(cell).toHaveValue('4');
+  });
+
+  test('a bad key-table edit left by clicking the pager: the click still turns the page', async ({ page }) => {
+    await open(page, '#/skew?preset=hot');
+    const cell = page.getByLabel('Events per second of row 1', { exact: true });
+    await cell.fill('12x');
+    await page.getByRole('button', { name: 'Next keys' }).click();
+    await expect(page.locator('.key-table').getByRole('status')).toHaveText('Keys 21 to 40 of 1000');
+    await expect(page.locator('.key-table').getByRole('alert')).toContainText('Row 1, events per second:');
   });
 
   // Regression check (once lost the state): Apply on an empty "Keys (CSV)" box replaces the current key set (here a

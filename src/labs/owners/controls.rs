@@ -47,7 +47,10 @@ pub fn Controls(props: &ControlsProps) -> Html {
         <LiveForm class="owners-controls">
             { slot_field_with(&MAXP, s, a, Some(max_hint), None) }
             if s.max_parallelism.value.is_none() {
-                { slot_field_with(&FIRST, s, a, None, Some(format!("same as parallelism ({p})"))) }
+                { slot_field_with(&FIRST, s, a, None, Some(match s.from.value {
+                    Some(from) => format!("same as the earlier parallelism ({from})"),
+                    None => format!("same as parallelism ({p})"),
+                })) }
             }
             <div class="slider-group">
                 <ParallelismSlider value={p} max_parallelism={max} value_text={AttrValue::from(value_text)} on_input={on_slide} />

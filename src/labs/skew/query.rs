@@ -8,7 +8,7 @@
 use std::rc::Rc;
 
 use super::state::generating::{Derived, Generating, Reading};
-use super::state::report::ImportReport;
+use super::state::report::{ImportReport, TableError};
 use crate::model::skew::metrics::Imported as ImportedMetrics;
 use crate::model::skew::presets::{Preset, PresetKind, MAX_PRESET_KEYS};
 use crate::model::skew::units::MAX_EVENTS_PER_S;
@@ -97,7 +97,7 @@ slots! {
         SALT: Param<u32> = salt, 0,
             Param::whole_or_zero("salt", "sub-keys", 0, MAX_SALT as i64, "0 (off)")
                 .control("Split the hottest key into", "skew-salt")
-                .hint("Sub-keys, 2 to 64.");
+                .hint("Sub-keys, 2 to 64; 0 or 1 keeps the key whole (no what-if).");
     } and {
         pub source: KeySource,
         pub keys: Rc<Vec<KeyLoad>>,
@@ -128,7 +128,7 @@ slots! {
         /// table opens a new set at its first page and keeps its page through edits).
         pub sets: u32,
         /// The problem with the last key-table edit, if any.
-        pub table_error: Option<String>,
+        pub table_error: Option<TableError>,
         /// A message about local storage (not kept, or not found).
         pub storage_notice: Option<String>,
         /// The last REST metrics read (**Import metrics**); a failed import leaves it as it was.

@@ -21,7 +21,7 @@ pub mod generating;
 pub mod report;
 pub use action::SkewAction;
 pub use generating::{Derived, Generating, Reading, STEPPED_KEYS};
-pub use report::{ImportReport, KeyColumn};
+pub use report::{ImportReport, KeyColumn, TableError};
 
 impl SkewState {
     /// The max parallelism in force: the one set, else the one Flink derives from the

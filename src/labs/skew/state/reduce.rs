@@ -46,7 +46,9 @@ impl Reducible for SkewState {
                 }
             }
             SkewAction::Read { job, rows, report, text } => s.read_arrived(job, rows, report, text),
-            SkewAction::EditKey { index, column, text } => s.table_error = s.edit(index, column, &text).err(),
+            SkewAction::EditKey { index, column, text } => {
+                s.table_error = s.edit(index, column, &text).err().map(|why| TableError { index, column, why })
+            }
             SkewAction::RemoveKey { index } if index < s.keys.len() => {
                 let mut keys = (*s.keys).clone();
                 keys.remove(index);

@@ -1,5 +1,5 @@
-//! Small value types of the skew lab's state: what an import reported, and which key-table
-//! column an edit touched.
+//! Small value types of the skew lab's state: what an import reported, which key-table
+//! column an edit touched, and why an edit did not apply.
 
 use crate::model::skew::csv::{CsvImporter, LineError};
 
@@ -34,4 +34,30 @@ pub enum KeyColumn {
     Key,
     Events,
     Bytes,
+}
+
+impl KeyColumn {
+    /// The column as its cells' names say it ("Events per second of row 1").
+    pub fn noun(self) -> &'static str {
+        match self {
+            KeyColumn::Key => "key",
+            KeyColumn::Events => "events per second",
+            KeyColumn::Bytes => "state bytes",
+        }
+    }
+}
+
+/// A key-table edit that could not apply: its cell, and why (the row is as it was).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableError {
+    pub index: usize,
+    pub column: KeyColumn,
+    pub why: String,
+}
+
+impl TableError {
+    /// The message under the table tools, naming the cell: "Row 3, events per second: …".
+    pub fn message(&self) -> String {
+        format!("Row {}, {}: {}; the row keeps its last valid value.", self.index + 1, self.column.noun(), self.why)
+    }
 }

@@ -61,7 +61,9 @@ fn table_edits_validate_and_large_sets_go_to_storage() {
     );
     let read = s.sets;
     let s = run(s, vec![SkewAction::EditKey { index: 0, column: KeyColumn::Key, text: "b".into() }]);
-    assert!(s.table_error.as_deref().unwrap().contains("already in the set"));
+    let error = s.table_error.clone().unwrap();
+    assert_eq!((error.index, error.column), (0, KeyColumn::Key));
+    assert_eq!(error.message(), "Row 1, key: the key \"b\" is already in the set; the row keeps its last valid value.");
     let s = run(s, vec![SkewAction::EditKey { index: 0, column: KeyColumn::Bytes, text: "2 MB".into() }]);
     assert_eq!(s.keys[0].bytes, 2 << 20);
     let s = run(s, vec![SkewAction::AddKey, SkewAction::RemoveKey { index: 1 }]);

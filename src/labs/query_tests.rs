@@ -48,8 +48,10 @@ fn lab_links_table() {
         ("#/owners?maxp=0&p=abc", "", vec!["maxp", "p"]),
         ("#/owners?maxp=99999999999999999999999", "", vec!["maxp"]),
         ("#/owners?p=32769", "", vec!["p"]),
-        // An int key that is not an int stays as typed beside its error; the link keeps the type.
-        ("#/owners?key=caf%C3%A9&type=int", "type=int", vec![]),
+        // An int key that is not an int stays as typed beside its error, and a notice names it;
+        // the link keeps the type.
+        ("#/owners?key=caf%C3%A9&type=int", "type=int", vec!["key"]),
+        ("#/owners?key=99999999999999999999999&type=long", "type=long", vec!["key"]),
         ("#/owners?key=42&type=int", "key=42&type=int", vec![]),
         ("#/owners?type=double", "", vec!["type"]),
         ("#/owners?key=%E0%A4%A", "", vec!["key"]),

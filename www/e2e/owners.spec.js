@@ -36,6 +36,15 @@ test('int and long keys route exactly as in Flink', async ({ page }) => {
   await expect(page).toHaveURL(/type=long/);
 });
 
+test('a link whose key its type refuses names the key in a notice, and the field keeps it beside the reason', async ({ page }) => {
+  await open(page, '#/owners?type=int&key=abc');
+  const notice = page.getByTestId('url-notices').locator('li[data-param="key"]');
+  await expect(notice).toContainText('key="abc"');
+  await expect(notice).toContainText('not a valid int key (-2147483648 to 2147483647)');
+  await expect(page.getByLabel('Key', { exact: true })).toHaveValue('abc');
+  await expect(page.getByLabel('Key', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+});
+
 test('a deep link opens the same view, and edits write the URL back', async ({ page }) => {
   const row = rows.find((r) => r.type === 'string' && r.text === 'customer-42');
   await open(page, '#/owners?maxp=128&p=100&key=customer-42');

@@ -64,7 +64,8 @@ pub static SECTIONS: Sections = &[
 ];
 
 /// Reads `key` after the slots (its type is read by then): too long a key falls back to the
-/// default with a notice; a key its type refuses stays as typed, beside its error.
+/// default with a notice; a key its type refuses stays as typed, beside its error, and a notice
+/// names it too (as for every parameter a link gets wrong).
 pub fn read_key(s: &mut OwnersState, params: &Params, n: &mut Vec<Notice>) {
     let text = match params.get(KEY.name) {
         Some(text) if text.chars().count() <= MAX_KEY_CHARS => text,
@@ -76,6 +77,9 @@ pub fn read_key(s: &mut OwnersState, params: &Params, n: &mut Vec<Notice>) {
         None => DEFAULT_KEY,
     };
     s.set_key(text.to_string());
+    if let (Some(given), Some(why)) = (params.get(KEY.name), &s.key.error) {
+        n.push(notice(KEY.name, given, &format!("{why}; the Key field shows it beside that message")));
+    }
 }
 
 /// Writes `key` and `type` unless they are the defaults: `type` is the key's own (its slot is

@@ -56,7 +56,7 @@ fn draw(svg: &mut String, p: Parallelism, bars: &[Bar], style: &ChartStyle) -> D
     let palette = style.palette;
     // The busiest subtasks stand out only where some own more than others: an even split
     // (p divides the max parallelism) has no busiest subtask.
-    let even = p.max().get() % p.get() == 0;
+    let even = p.max().get().is_multiple_of(p.get());
     chart.draw_series(bars.iter().map(|b| {
         let colour = if b.groups == busiest && !even { palette.highlight } else { palette.series };
         Rectangle::new(

@@ -240,8 +240,8 @@ fn the_notes_name_configuration_keys_as_flink_2_3_does() {
 fn a_snapshot_past_the_end_is_taken_at_the_end_and_said() {
     for scenario in Scenario::ALL {
         let base = input(scenario, 4, 6);
-        let past = TraceInput { snapshot_at: base.events + 260, ..base.clone() }.run();
-        let at_end = TraceInput { snapshot_at: base.events, ..base.clone() }.run();
+        let past = TraceInput { snapshot_at: base.events + 260, ..base }.run();
+        let at_end = TraceInput { snapshot_at: base.events, ..base }.run();
         assert_eq!(
             past.notes.first().map(String::as_str),
             Some(format!(

@@ -3,7 +3,7 @@
 // events computed here independently; the real job's outputs pasted or uploaded check
 // preserved (restored at another parallelism) and lost (the sum's uid changed,
 // allowNonRestoredState); an edited total gives wrong; malformed output names the line, keeps
-// the text and the last check.
+// the text and the last check; the last output checked survives a reload of the tab.
 import { readFileSync } from 'node:fs';
 import { test, expect, expectVerdict, open, downloaded, axeViolations, watchLongTasks, longTasks } from './fixtures.js';
 
@@ -75,6 +75,22 @@ test('the real job restored at another parallelism checks preserved; with the su
   await expect(verdict(page).getByRole('listitem')).toHaveCount(11);
   await expect(verdict(page)).toContainText('… and 2 more');
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test('the output checked last comes back after a reload of the tab, in the box and checked; a blank check forgets it', async ({ page }) => {
+  await open(page, '#/trace');
+  const text = file('output-uid-changed-p6.csv');
+  await checkText(page, text);
+  await expectVerdict(verdict(page), 'lost', ['Totals below the trace\'s (lost): 12']);
+  await page.reload();
+  await expectVerdict(verdict(page), 'lost', ['Totals below the trace\'s (lost): 12']);
+  await expect(box(page)).toHaveValue(text);
+  await checkText(page, ' ');
+  await expect(page.getByTestId('output-error')).toContainText('the output is empty');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your own job: run this trace and check its output' })).toBeVisible();
+  await expect(box(page)).toHaveValue('');
+  await expect(verdict(page)).toHaveCount(0);
 });
 
 test('the source\'s uid changed counts events twice: wrong; an edited total is caught; a file works too', async ({ page }) => {

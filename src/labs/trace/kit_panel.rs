@@ -4,19 +4,32 @@
 //! against the truth (`output-verdict`). Output that cannot be read gets a message naming the
 //! line; the typed text stays, and the last good check stays below it greyed and marked as of
 //! the output read before (a big verdict left standing would read as the verdict of the refused
-//! text). A paste over 256 KB is held out of the box. The steps of a real run are spelled out
-//! as `tests/flink-trace-kit/` ran them.
+//! text). A paste over 256 KB is held out of the box. The last output checked (up to 256 KB) is
+//! kept in the tab's session storage, so a reload shows it again in the box, checked; it is
+//! never put in a link. The steps of a real run are spelled out as `tests/flink-trace-kit/` ran
+//! them.
 
 use yew::prelude::*;
 
 use super::output_view::OutputView;
 use super::state::TraceState;
 use crate::browser;
+use crate::components::big_text::SYNC_LIMIT;
 use crate::components::{on_file_text, use_big_text, BigField, FileKind};
 use crate::labs::frame::PartProps;
 use crate::model::trace::output::{check, MAX_BYTES};
 
 const EXAMPLE: &str = "key,total\ncustomer-0,49\ncustomer-1,63\nsource_offset,240";
+/// The session-storage entry holding the last output checked.
+const KEPT: &str = "rescale-lab.trace.output";
+
+/// Keeps `text` for a reload of this tab (or forgets the kept one for a blank or too large text:
+/// a reload then shows no check rather than an older one).
+fn keep(text: &str) {
+    if text.trim().is_empty() || text.len() > SYNC_LIMIT || !browser::session_set(KEPT, text) {
+        browser::session_remove(KEPT);
+    }
+}
 
 #[function_component]
 pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
@@ -27,7 +40,22 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
     let on_trace = Callback::from(move |_: MouseEvent| browser::download("trace.csv", "text/csv", &trace.csv()));
     let on_totals =
         Callback::from(move |_: MouseEvent| browser::download("trace-totals.csv", "text/csv", &trace.totals_csv()));
-    let to_check = super::output_read::use_output_read(act.clone());
+    let read = super::output_read::use_output_read(act.clone());
+    let to_check = Callback::from(move |text: String| {
+        keep(&text);
+        read.emit(text);
+    });
+    // Opened again in this tab (a reload) with no output checked yet: the kept one, in the box
+    // and checked again.
+    let kept = use_memo((), |_| browser::session_get(KEPT));
+    {
+        let (kept, to_check, fresh) = (kept.clone(), to_check.clone(), s.output.is_none() && s.checking.is_none());
+        use_effect_with((), move |_| {
+            if let (Some(text), true) = ((*kept).clone(), fresh) {
+                to_check.emit(text);
+            }
+        });
+    }
     crate::components::use_busy(s.checking.is_some());
     let on_check = big.on_read(to_check.clone());
     let on_file = on_file_text(to_check);
@@ -61,7 +89,7 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
                 hint: format!("The header key,total, then one row per key with its final total; optionally a row source_offset,<n> with the offset \
                                the source read to. Up to {} MB.", MAX_BYTES / (1024 * 1024)),
                 placeholder: EXAMPLE,
-                initial: None,
+                initial: (*kept).clone(),
                 button: ("Check output", on_check, s.checking.is_some()),
                 file: (FileKind::Csv, on_file),
                 problem: s.output_error.as_ref().map(|_| "trace-output-error"),

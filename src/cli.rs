@@ -14,7 +14,7 @@ use std::io::{BufRead, Write};
 
 use crate::model::number::parse_whole;
 use crate::model::savepoint;
-use crate::model::{default_max_parallelism, DefaultMaxDerivation, KeyType, MaxParallelism, Parallelism};
+use crate::model::{default_max_parallelism, DefaultMaxDerivation, KeyType, MaxParallelism, ModelError, Parallelism};
 
 use args::Args;
 use assign::{note, Assign, Source};
@@ -73,9 +73,8 @@ pub fn run(
             let [p] = one_word(rest) else {
                 return Err(CliError::usage("default-max-parallelism", "default-max-parallelism takes one number"));
             };
-            let derived = parse_whole(p)
-                .and_then(default_max_parallelism)
-                .map_err(|error| CliError::Argument { flag: "P", error })?;
+            let derived = whole_arg("P", p, "parallelism")?;
+            let derived = default_max_parallelism(derived).map_err(|error| CliError::Argument { flag: "P", error })?;
             writeln!(output, "{}", derived.get())?;
             Ok(())
         }
@@ -103,6 +102,28 @@ pub fn run(
     }
 }
 
+/// The noun a number flag's messages use.
+fn flag_noun(flag: &str) -> &'static str {
+    match flag {
+        "--max-parallelism" => "max parallelism",
+        _ => "parallelism",
+    }
+}
+
+/// A whole-number argument (a max parallelism or a parallelism, both 1 to 32768); a text that
+/// is no whole number, or one far too large, is refused naming that bound.
+fn whole_arg(flag: &'static str, text: &str, what: &'static str) -> Result<i64, CliError> {
+    let max = i64::from(crate::model::key_group::UPPER_BOUND_MAX_PARALLELISM);
+    let error = match parse_whole(text) {
+        Ok(value) => return Ok(value),
+        Err(ModelError::NotAWholeNumber { .. } | ModelError::NumberTooLarge { .. }) => {
+            ModelError::FarOutOfRange { what, text: text.to_string(), min: 1, max }
+        }
+        Err(other) => other,
+    };
+    Err(CliError::Argument { flag, error })
+}
+
 /// The one word of a command that takes one (a number, a uid), taken verbatim even when it
 /// starts with `-`; `-- WORD` is that word too.
 fn one_word(rest: &[String]) -> &[String] {
@@ -120,7 +141,7 @@ fn max_and_parallelism(
     args: &Args,
     notes: &mut impl Write,
 ) -> Result<(MaxParallelism, Option<Parallelism>), CliError> {
-    let whole = |flag: &'static str, text: &str| parse_whole(text).map_err(|error| CliError::Argument { flag, error });
+    let whole = |flag: &'static str, text: &str| whole_arg(flag, text, flag_noun(flag));
     let max = match (args.get("--max-parallelism"), args.get("--parallelism")) {
         (Some(text), _) => whole("--max-parallelism", text).and_then(|m| {
             MaxParallelism::new(m).map_err(|error| CliError::Argument { flag: "--max-parallelism", error })

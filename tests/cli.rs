@@ -148,7 +148,14 @@ fn check_error(args: &[&str], stdin: &[u8], fragments: &[&str]) {
 fn invalid_arguments_and_keys_exit_2_naming_the_bound() {
     check_error(&["assign", "--max-parallelism", "0"], b"", &["between 1 and 32768", "got 0"]);
     check_error(&["assign", "--max-parallelism", "40000"], b"", &["32768", "40000"]);
-    check_error(&["assign", "--max-parallelism", "abc"], b"", &["not a whole number"]);
+    check_error(&["assign", "--max-parallelism", "abc"], b"", &["--max-parallelism", "between 1 and 32768", "\"abc\""]);
+    check_error(&["assign", "--parallelism", "abc"], b"", &["--parallelism", "between 1 and 32768", "\"abc\""]);
+    check_error(
+        &["ranges", "--max-parallelism", "12x", "--parallelism", "3"],
+        b"",
+        &["between 1 and 32768", "\"12x\""],
+    );
+    check_error(&["default-max-parallelism", "abc"], b"", &["P:", "between 1 and 32768", "\"abc\""]);
     check_error(&["ranges", "--max-parallelism", "128", "--parallelism", "200"], b"", &["200", "128"]);
     check_error(&["ranges", "--max-parallelism", "128", "--parallelism", "0"], b"", &["at least 1"]);
     check_error(&["assign", "--max-parallelism", "128", "--key-type", "double"], b"", &["string, int or long"]);

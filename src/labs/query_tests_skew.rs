@@ -37,6 +37,21 @@ fn skew_query_table() {
     let (q, n) = skew("#/skew?keys=a%2C1%0Ab%2C2&type=long");
     assert_eq!((&q.source, q.keys.len()), (&KeySource::default(), 1000));
     assert_eq!(n, vec!["keys"]);
+    // Some lines read, one not: the keys read are used, and a notice names `keys` and the line.
+    let (q, _) = skew("#/skew?keys=x%2C10%0Ay%2Cabc&p=4");
+    assert_eq!(q.keys.len(), 1);
+    let location = crate::url::Location::parse("#/skew?keys=x%2C10%0Ay%2Cabc&p=4");
+    let (_, notices) = <SkewState as crate::labs::frame::LabState>::parse(&location.params);
+    let messages = notices.iter().map(|n| (n.param.as_str(), n.message.as_str())).collect::<Vec<_>>();
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert_eq!(messages[0].0, "keys");
+    assert!(
+        messages[0].1.starts_with("keys=\"x,10\\ny,abc\" was used in part: ") && messages[0].1.ends_with(
+            "1 line of it could not be read (line 2: events per second \"abc\" is not a number: use digits, with at most three decimals); using the 1 key read from the rest."
+        ),
+        "{}",
+        messages[0].1
+    );
     let (q, n) = skew("#/skew?preset=nope&n=0&s=-1&hot=101&total=abc&salt=99&q=0");
     assert_eq!(q, skew("#/skew").0);
     assert_eq!(n, vec!["preset", "n", "s", "hot", "total", "q", "salt"]);
@@ -95,9 +110,12 @@ proptest! {
         }
         let location = Location::parse(&format_hash(Lab::Skew, &CommonQuery::default(), &pairs));
         let (state, notices) = SkewState::parse(&location.params);
-        // A CSV with no readable row opens the default preset, with a notice naming `keys`.
-        let fell_back = matches!(source, KeySource::Csv(_)) && state.source == KeySource::default();
+        // A CSV with no readable row opens the default preset, and one with some unreadable rows
+        // its readable ones, each with a notice naming `keys`; nothing else gets a notice.
+        let csv_lines_left = state.import.as_ref().is_some_and(|r| r.error_count > 0);
+        let fell_back = matches!(source, KeySource::Csv(_)) && (state.source == KeySource::default() || csv_lines_left);
         prop_assert!(notices.iter().all(|n| fell_back && n.param == "keys"), "{:?}", notices);
+        prop_assert!(!csv_lines_left || notices.len() == 1, "{:?}", notices);
         // A CSV's rows are read as the link opens; the link then carries them as written back.
         match &source {
             KeySource::Csv(_) => prop_assert!(matches!(state.source, KeySource::Csv(_)) || state.keys.len() == 1000),

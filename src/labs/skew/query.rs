@@ -168,12 +168,13 @@ pub fn open_key_set(s: &mut SkewState, params: &Params, notices: &mut Vec<Notice
     }
     match s.source.clone() {
         KeySource::Preset(preset) => s.use_preset(preset),
-        KeySource::Csv(_) => {
-            if let Some(n) = read_link_csv(s) {
-                notices.push(n);
+        KeySource::Csv(_) => match read_link_csv(s) {
+            Ok(partly) => notices.extend(partly),
+            Err(none) => {
+                notices.push(none);
                 s.use_preset(default_preset());
             }
-        }
+        },
         KeySource::Stored => {}
     }
     keep_linked_type(s, params);
@@ -192,17 +193,28 @@ fn keep_linked_type(s: &mut SkewState, params: &Params) {
 /// A `keys=` list is read; one with no readable key falls back to the default preset (its
 /// keys made by the caller, if at all) with a notice naming the first line's problem (typed into
 /// the box instead, the keys in force would stay).
-fn read_link_csv(s: &mut SkewState) -> Option<Notice> {
+fn read_link_csv(s: &mut SkewState) -> Result<Option<Notice>, Notice> {
+    let KeySource::Csv(text) = s.source.clone() else { return Ok(None) };
     s.apply_csv();
-    let KeySource::Csv(text) = &s.source else { return None };
+    let Some(report) = s.import.as_ref() else { return Ok(None) };
+    let first = report.errors.first().map(|e| format!("line {}: {}", e.line, e.reason));
+    let why = first.map_or(String::new(), |r| format!(" ({})", r.chars().take(160).collect::<String>()));
     if !s.keys.is_empty() {
-        return None;
+        // Some lines read, some not: the link is written back with the keys read, so say
+        // which lines were left out, as for any parameter a link gets wrong.
+        let (left, kept) = (report.error_count, s.keys.len());
+        let lines = if left == 1 { "1 line" } else { &format!("{left} lines") as &str };
+        let keys = if kept == 1 { "the 1 key" } else { &format!("the {kept} keys") as &str };
+        let message = format!(
+            "keys={} was used in part: {lines} of it could not be read{why}; using {keys} read from the rest.",
+            crate::model::error::quote(&text)
+        );
+        return Ok((left > 0).then(|| Notice { param: "keys".into(), message }));
     }
-    let reason = s.import.take().and_then(|r| r.errors.first().map(|e| format!("line {}: {}", e.line, e.reason)));
-    let why = reason.map_or(String::new(), |r| format!(" ({})", r.chars().take(160).collect::<String>()));
-    let found = notice("keys", text, &format!("no key could be read from it{why}, so the default preset is used"));
+    let found = notice("keys", &text, &format!("no key could be read from it{why}, so the default preset is used"));
+    s.import = None;
     s.source = KeySource::default();
-    Some(found)
+    Err(found)
 }
 
 /// The link a skew link writes back once its keys are made, without making a preset's keys
@@ -212,7 +224,7 @@ pub fn canonical_pairs(params: &Params) -> Vec<(&'static str, String)> {
     let mut s: SkewState = crate::url::slot::open(SLOTS, params, &mut Vec::new());
     read_key_source(&mut s, params);
     if matches!(s.source, KeySource::Csv(_)) {
-        read_link_csv(&mut s);
+        let _ = read_link_csv(&mut s);
     }
     keep_linked_type(&mut s, params);
     crate::labs::frame::LabState::pairs(&s)

@@ -97,8 +97,12 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
     let lms_line = use_lms_report(loaded.clone(), &steps.progress, steps.checked.clone());
     let restore = steps.dispatcher().to_callback().reform(StepAction::Restore);
     let cmi5_line = use_cmi5_report(loaded.clone(), &steps.progress, steps.checked.clone(), restore);
+    // Reset progress clears this path's steps alone: another set's progress, kept beside it in
+    // this browser, stays.
+    let path_keys =
+        loaded.as_ref().map(|e| e.iter().map(Exercise::progress_key).collect::<Vec<_>>()).unwrap_or_default();
     let (live_lrs, sending) = use_live_report(browser::lms::launched(), loaded, &steps.progress, steps.checked.clone());
-    let clear = steps.dispatcher().to_callback().reform(|_: ()| StepAction::Clear);
+    let clear = steps.dispatcher().to_callback().reform(move |_: ()| StepAction::Clear(path_keys.clone()));
     let clear_all = steps.dispatcher().to_callback().reform(|_: ()| StepAction::ClearAll);
     let mode = props.mode;
     let hidden = mode.answers_hidden;

@@ -119,24 +119,24 @@ fn pump(session: Rc<Cmi5Session>) {
             match &sent {
                 // The LRS answered: a failure before this one is over.
                 Ok(()) | Err(Failure { for_good: true, .. }) if session.failures.replace(0) > 0 => {
-                    session.watchers.on_error.emit(None)
+                    session.tell(|w| w.on_error.emit(None))
                 }
                 _ => {}
             }
             match sent {
                 Ok(()) => {}
-                Err(Failure { why, for_good: true }) => session.watchers.on_refused.emit(why),
+                Err(Failure { why, for_good: true }) => session.tell(|w| w.on_refused.emit(why)),
                 Err(Failure { why, for_good: false }) => {
                     session.queue.borrow_mut().push_front(item);
                     session.failures.set(session.failures.get() + 1);
-                    session.watchers.on_error.emit(Some(why));
+                    session.tell(|w| w.on_error.emit(Some(why)));
                     retry_later(Rc::clone(&session));
                     break;
                 }
             }
         }
         session.pumping.set(false);
-        session.watchers.on_pending.emit(0);
+        session.tell(|w| w.on_pending.emit(0));
         // Finished, and everything sent: back to the LMS, if it named where.
         if session.terminated.get() && session.queue.borrow().is_empty() {
             if let Some(url) = session.leave_to.borrow_mut().take() {
@@ -174,6 +174,11 @@ impl Cmi5Session {
 
     /// The view lets the session go: nothing more is tried (what was sent stays sent).
     pub fn close(&self) {
+        // Its last word to the view: nothing of it is pending, and no failure of it stands.
+        self.tell(|w| {
+            w.on_pending.emit(0);
+            w.on_error.emit(None);
+        });
         self.closed.set(true);
     }
 
@@ -181,7 +186,16 @@ impl Cmi5Session {
     /// is read first and let go before the view hears it (a render it causes may queue more).
     fn tell_pending(&self, in_flight: usize) {
         let queued = self.queue.borrow().len();
-        self.watchers.on_pending.emit(queued + in_flight);
+        self.tell(|w| w.on_pending.emit(queued + in_flight));
+    }
+
+    /// Tells the view, unless it let this session go: a session it replaced (Stop sending,
+    /// another connection) still sends its `terminated`, but its failures and counts are no
+    /// longer the page's to show (the new session's line would say an old key was refused).
+    fn tell(&self, told: impl FnOnce(&Watchers)) {
+        if !self.closed.get() {
+            told(&self.watchers);
+        }
     }
 
     fn stamp(&self) -> Stamp {

@@ -6,7 +6,7 @@
 use crate::browser::fetch::fetch_text;
 use crate::model::choice::ChoiceValue;
 use crate::model::error::quote;
-use crate::model::json::{self, Node};
+use crate::model::json::{self, Node, Value};
 use crate::model::planner::snapshot_kinds::SnapshotKind;
 use crate::model::trace::schema::Backend;
 use crate::model::training::{Exercise, ExerciseKind, Sample, SetReading};
@@ -18,6 +18,8 @@ fn text(value: &Node, key: &str) -> Result<String, String> {
 fn number(value: &Node, key: &str) -> Result<u32, String> {
     match value.get(key).and_then(Node::as_number) {
         Some(n) if n.fract() == 0.0 && (0.0..=4_294_967_295.0).contains(&n) => Ok(n as u32),
+        Some(n) if n.fract() == 0.0 && n < 0.0 => Err(format!("\"{key}\" must be 0 or more, got {n}")),
+        Some(n) if n.fract() == 0.0 => Err(format!("\"{key}\" must be at most 4294967295, got {n}")),
         _ => Err(format!("\"{key}\" must be a whole number")),
     }
 }
@@ -31,6 +33,13 @@ fn sample(value: &Node) -> Result<Sample, String> {
 
 /// Reads one exercise object; problems are named so a trainer can fix the file.
 fn exercise(value: &Node) -> Result<Exercise, String> {
+    if !matches!(value.value, Value::Object(_)) {
+        return Err("an exercise must be an object ({ \"id\": …, \"kind\": …, … })".into());
+    }
+    let id = text(value, "id")?;
+    if id.trim().is_empty() {
+        return Err("\"id\" is empty, and each exercise needs an id of its own".into());
+    }
     let kind = match text(value, "kind")?.as_str() {
         "coverage_reach" => ExerciseKind::CoverageReach { m: number(value, "m")?, a: u64::from(number(value, "a")?) },
         "owner_of_group" => ExerciseKind::OwnerOfGroup {
@@ -82,7 +91,7 @@ fn exercise(value: &Node) -> Result<Exercise, String> {
         other => return Err(format!("unknown kind {}", quote(other))),
     };
     let kind = kind.validate().map_err(|e| e.to_string())?;
-    Ok(Exercise { id: text(value, "id")?, title: text(value, "title")?, prompt: text(value, "prompt")?, kind })
+    Ok(Exercise { id, title: text(value, "title")?, prompt: text(value, "prompt")?, kind })
 }
 
 /// A loaded set: its title, its exercises, and what was wrong with the file.
@@ -103,8 +112,13 @@ pub async fn load(path: String) -> Result<ExerciseSet, String> {
 /// an earlier one holds refused by name (two exercises under one id would grade each other).
 pub fn read_set(json: &Node, path: &str) -> Result<ExerciseSet, String> {
     let format = json.get("format").and_then(Node::as_text);
-    if format != Some("rescale-lab-exercises") || json.get("version").and_then(Node::as_number) != Some(1.0) {
-        return Err(format!("{path} is not a version-1 Rescale Lab exercise set"));
+    if format != Some("rescale-lab-exercises") {
+        return Err(format!(
+            "{path} is not a Rescale Lab exercise set (its \"format\" must be \"rescale-lab-exercises\")"
+        ));
+    }
+    if json.get("version").and_then(Node::as_number) != Some(1.0) {
+        return Err(format!("{path} is not a version-1 Rescale Lab exercise set (its \"version\" must be 1)"));
     }
     let list =
         json.get("exercises").and_then(Node::as_list).ok_or_else(|| "\"exercises\" must be a list".to_string())?;
@@ -194,7 +208,35 @@ mod tests {
         assert!(read.problems[0].starts_with("exercise \"w-owner\" (entry 2) was skipped: entry 1 already has the id"));
         assert!(read.problems[1].starts_with("exercise \"bad\" (entry 3) was skipped: "), "{}", read.problems[1]);
         let null = json::parse("null").unwrap();
-        assert_eq!(read_set(&null, "x.json").unwrap_err(), "x.json is not a version-1 Rescale Lab exercise set");
+        assert_eq!(
+            read_set(&null, "x.json").unwrap_err(),
+            "x.json is not a Rescale Lab exercise set (its \"format\" must be \"rescale-lab-exercises\")"
+        );
+        let version_2 = json::parse("{\"format\": \"rescale-lab-exercises\", \"version\": 2}").unwrap();
+        assert_eq!(
+            read_set(&version_2, "x.json").unwrap_err(),
+            "x.json is not a version-1 Rescale Lab exercise set (its \"version\" must be 1)"
+        );
+    }
+
+    /// An entry that is no object, an empty id and a negative number each name what is wrong.
+    #[test]
+    fn a_malformed_entry_is_named_for_what_it_is() {
+        let coverage = |id: &str, m: &str| entry(id, "coverage_reach", &[("m", m), ("a", "3")]);
+        let read = read_set(
+            &set(vec!["\"just a string\"".into(), coverage("", "8"), coverage("neg", "-8"), coverage("ok", "8")]),
+            "x.json",
+        )
+        .unwrap();
+        assert_eq!(read.exercises.iter().map(|e| e.id.as_str()).collect::<Vec<_>>(), ["ok"]);
+        let problems = read.problems.join("\n");
+        for said in [
+            "entry 1 was skipped: an exercise must be an object",
+            "(entry 2) was skipped: \"id\" is empty, and each exercise needs an id of its own",
+            "exercise \"neg\" (entry 3) was skipped: \"m\" must be 0 or more, got -8",
+        ] {
+            assert!(problems.contains(said), "{said:?} in {problems}");
+        }
     }
 
     /// The shipped set reads whole through the reader the page uses: every exercise, no problem.

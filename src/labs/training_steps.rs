@@ -45,8 +45,9 @@ pub enum StepAction {
     /// Check a step: the text typed, if given with the check (Enter in the box), else the
     /// response as it stands.
     Check { id: String, kind: ExerciseKind, hidden: bool, typed: Option<String> },
-    /// Reset progress: the score, the attempts and every verdict.
-    Clear,
+    /// Reset progress of one path (its steps' progress keys): their answers, attempts and
+    /// verdicts; another set's steps keep theirs.
+    Clear(Vec<String>),
     /// Reset all progress: that, and the coverage lab's exercise runs.
     ClearAll,
     /// The progress an LMS kept, arrived after the page started (cmi5's State resource): it
@@ -162,10 +163,17 @@ impl Reducible for Steps {
                 }
             }
             StepAction::LabRuns(runs) => next.lab_runs = runs,
-            StepAction::Clear | StepAction::ClearAll => {
-                if matches!(action, StepAction::ClearAll) {
-                    next.lab_runs = CoverageRuns::default();
+            StepAction::Clear(keys) => {
+                for key in &keys {
+                    next.progress.answers.remove(key);
+                    next.progress.first.remove(key);
+                    next.attempts.by_id.remove(key);
+                    next.feedback.remove(key);
                 }
+                next.note = None;
+            }
+            StepAction::ClearAll => {
+                next.lab_runs = CoverageRuns::default();
                 next.progress = TrainingProgress::default();
                 next.note = None;
                 next.attempts = Attempts::default();
@@ -233,10 +241,13 @@ mod tests {
         assert_eq!(s.attempts.score(["owner-77"].into_iter()), 0);
         assert_eq!(s.attempts.practice(), (1, 1));
         assert!(s.feedback["owner-77"].as_ref().is_ok_and(|(ok, _)| *ok));
-        let cleared = s.reduce(StepAction::Clear);
+        let cleared = s.clone().reduce(StepAction::Clear(vec!["owner-77".into()]));
         assert!(cleared.progress.answers.is_empty() && cleared.feedback.is_empty());
         assert_eq!(cleared.attempts, Attempts::default());
         assert_eq!(cleared.response("owner-77"), "60");
+        // Another path's reset (its own steps) leaves this one's progress as it was.
+        let other = s.clone().reduce(StepAction::Clear(vec!["g-own".into()]));
+        assert_eq!((&other.progress, &other.attempts), (&s.progress, &s.attempts));
     }
 
     /// A wrong answer shows the right one, so the score is the first attempt in every mode: the
@@ -284,7 +295,7 @@ mod tests {
         // The lab's wrong run was the step's first attempt: the path's right answer is practice.
         let both = [("c83", &reach_8_3), ("c82", &reach_8_2)];
         assert_eq!((s.first_score(both), s.attempts.practice()), (1, (1, 1)));
-        let s = s.reduce(StepAction::Clear);
+        let s = s.reduce(StepAction::Clear(vec!["c83".into(), "c82".into()]));
         assert_eq!(s.answered("c83", &reach_8_3), Some((true, true)));
         let s = s.reduce(StepAction::ClearAll);
         assert_eq!(s.answered("c83", &reach_8_3), None);

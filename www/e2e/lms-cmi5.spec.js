@@ -644,3 +644,26 @@ for (const [mode, said] of [
     expect(verbs).toEqual(['launched', 'initialized', ...Array(14).fill('answered')]);
   });
 }
+
+test('a live workshop joined with a wrong secret, then the right one: the old session\'s refusals no longer show', async ({ page }) => {
+  await page.goto('/#/');
+  await settled(page);
+  await page.getByText('Send answers to an LRS (live workshop)').click();
+  await page.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
+  await page.getByLabel('LRS key').fill('lms');
+  await page.getByLabel('LRS secret').fill('not-the-secret');
+  await page.getByLabel('Your name').fill('ivo-second-secret');
+  await page.getByRole('button', { name: 'Send my answers' }).click();
+  const status = page.getByTestId('live-status');
+  await expect(status).toHaveText(/^Your latest answers are waiting: the LRS refused a statement: it did not accept the key and secret \(401\)/);
+  await page.getByLabel('LRS secret').fill('lms-secret');
+  await page.getByRole('button', { name: 'Send my answers' }).click();
+  await expect(status).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as ivo-second-secret.`);
+  await answerStep(page, 'owner-77', '60');
+  await expect.poll(() => answersBy('ivo-second-secret')).toEqual([['owner-77', '60']]);
+  // The first session's terminated is refused too, after the second began: the line stays.
+  await expect.poll(async () => (await page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((r) => r.name.endsWith('/xapi/statements')).length))).toBeGreaterThanOrEqual(4);
+  await settled(page);
+  await expect(status).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as ivo-second-secret.`);
+});

@@ -182,3 +182,18 @@ test('a field focused when the handout is printed prints no focus ring', async (
   await page.emulateMedia({ media: 'print' });
   expect(await ring()).toEqual({ outline: 'none', shadow: 'none' });
 });
+
+test('Reset progress on a trainer\'s set clears that set alone: the built-in path keeps its answers', async ({ page }) => {
+  await open(page, '#/');
+  await answer(page.locator('[data-exercise="owner-77"]'), '60');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
+  await serveSet(page, set(owner('w-owner', 77, 'Who owns 77?')));
+  await open(page, '#/?exercises=class-set.json');
+  await answer(page.locator('[data-exercise="w-owner"]'), '60');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 1 (first attempts).');
+  await page.getByRole('button', { name: 'Reset progress' }).click();
+  await page.getByRole('button', { name: "Clear this path's progress" }).click();
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 1 (first attempts).');
+  await open(page, '#/');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
+});

@@ -102,7 +102,8 @@ crate::components::deferred::deferred!(
 
 /// The class view.
 fn class_page(location: &Location) -> Html {
-    html! { <DeferredClassView activity={location.params.get("activity").map(String::from)} /> }
+    let param = |name: &str| location.params.get(name).map(String::from);
+    html! { <DeferredClassView activity={param("activity")} exercises={param("exercises")} /> }
 }
 
 /// A lab's module without the home page: the switch loads the home module.

@@ -2,7 +2,8 @@
 //! (endpoint, key and secret, typed here and kept in this tab's session storage only, never in
 //! a link) and the workshop's activity (the AU's id, `activity=` in the link may name it), and
 //! sees the room's statements per step and per learner (`class_tables`), read through every
-//! page of the LRS's answer and read again every 15 seconds while the room works.
+//! page of the LRS's answer and read again every 15 seconds while the room works. The steps are
+//! the built-in path's, or the trainer's own set's (`exercises=`, as the home page reads it).
 
 use std::rc::Rc;
 
@@ -18,7 +19,7 @@ use crate::model::training::cmi5::encode;
 use crate::model::training::lrs::{activity_iri, LrsAccess};
 
 use super::class_tables::ClassTables;
-use super::training_set::load;
+use super::training_set::{load, safe_path};
 
 /// Where the connection is kept for the tab's session.
 const CONNECTION_KEY: &str = "rescale-lab.class.v1";
@@ -74,6 +75,9 @@ pub struct ClassViewProps {
     /// `activity=` from the link: the workshop's activity id.
     #[prop_or_default]
     pub activity: Option<String>,
+    /// `exercises=` from the link: the trainer's own set, whose steps the tables list.
+    #[prop_or_default]
+    pub exercises: Option<String>,
 }
 
 #[function_component]
@@ -85,11 +89,29 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
     let last_good = use_state(|| None::<(Rc<ClassReport>, usize, String)>);
     let reads = use_state(|| 0_u32);
     let order = use_state(Vec::<(String, String)>::new);
+    // Why the trainer's set could not be read (the built-in path's steps are listed instead).
+    let set_problem = use_state(|| None::<String>);
     {
-        let order = order.clone();
-        use_effect_with((), move |_| {
+        let (order, set_problem) = (order.clone(), set_problem.clone());
+        use_effect_with(props.exercises.clone(), move |path| {
+            let target = match path.as_deref() {
+                None => Ok("static/exercises.json".to_string()),
+                Some(p) => safe_path(p)
+                    .ok_or_else(|| format!("exercises={p:?} is neither a path on this site nor an https address")),
+            };
             yew::platform::spawn_local(async move {
-                if let Ok(set) = load("static/exercises.json".to_string()).await {
+                let read = match target {
+                    Ok(p) => load(p).await,
+                    Err(why) => Err(why),
+                };
+                let set = match read {
+                    Ok(set) => Ok(set),
+                    Err(why) => {
+                        set_problem.set(Some(format!("{why}; the built-in path's steps are listed")));
+                        load("static/exercises.json".to_string()).await
+                    }
+                };
+                if let Ok(set) = set {
                     order.set(set.exercises.into_iter().map(|e| (e.id, e.title)).collect());
                 }
             });
@@ -128,13 +150,17 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
     }
     crate::components::use_busy(shown.is_some() && result.is_none());
     let on_submit = {
-        let (form, shown, result, last_good) = (form.clone(), shown.clone(), result.clone(), last_good.clone());
+        let (form, shown, result, last_good, reads) =
+            (form.clone(), shown.clone(), result.clone(), last_good.clone(), reads.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             form.keep();
             result.set(None);
             last_good.set(None);
             shown.set(Some((*form).clone()));
+            // A read now, also when the connection is the one shown (pressed again, it read
+            // nothing and said "Reading…" for ever).
+            reads.set(*reads + 1);
         })
     };
     let status = match (*result).clone() {
@@ -170,6 +196,9 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
                 { form_field(&form, "class-activity", ("Activity id", "text"), &form.activity, |c, t| c.activity = t) }
                 <button type="submit">{ "Show the class" }</button>
             </form>
+            if let Some(why) = &*set_problem {
+                <p class="notices" role="status" data-testid="class-set-problem">{ format!("The exercise set could not be read: {why}.") }</p>
+            }
             { status }
             if let Some((report, _, _)) = (*last_good).clone() {
                 <ClassTables {report} titles={Rc::new((*order).clone())} />

@@ -667,3 +667,38 @@ test('a live workshop joined with a wrong secret, then the right one: the old se
   await settled(page);
   await expect(status).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as ivo-second-secret.`);
 });
+
+test('the class view lists the steps of the trainer\'s own set (exercises=), and says why when it cannot read one', async ({ page }) => {
+  const shared = `http://127.0.0.1:${basePort + 1}/sets/shared/day-1.json`;
+  await page.goto(`/#/?exercises=${encodeURIComponent(shared)}`);
+  await expect(page.getByRole('heading', { name: 'Guided path: Day 1 (shared)' })).toBeVisible();
+  await joinLive(page, 'jo-own-set');
+  const step = page.locator('[data-exercise="d1-owner"]');
+  await step.getByRole('textbox').fill('3');
+  await step.getByRole('button', { name: 'Check: Owner at 4' }).click();
+  await expect.poll(() => answersBy('jo-own-set')).toEqual([['d1-owner', '3']]);
+  await page.getByRole('button', { name: 'Stop sending' }).click();
+
+  const show = async (query) => {
+    await page.goto(`/#/class?${query}`);
+    await page.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
+    await page.getByLabel('LRS key').fill('lms');
+    await page.getByLabel('LRS secret').fill('lms-secret');
+    await page.getByLabel('Activity id').fill(lms.course.auId);
+    await page.getByRole('button', { name: 'Show the class' }).click();
+    await expect(page.getByTestId('class-status')).toHaveText(/learners?, read at/);
+  };
+  const row = (id) => page.getByTestId('class-steps').locator(`tr[data-exercise="${id}"]`);
+  await show(`exercises=${encodeURIComponent(shared)}`);
+  await expect(row('d1-owner').getByRole('rowheader')).toHaveText('Owner at 4');
+  await expect(row('d1-restart').getByRole('rowheader')).toHaveText('Restart at 300');
+  await expect(page.getByTestId('class-set-problem')).toHaveCount(0);
+  // Pressed again with the same connection: read again (it once stayed at "Reading…").
+  await page.getByRole('button', { name: 'Show the class' }).click();
+  await expect(page.getByTestId('class-status')).toHaveText(/learners?, read at/);
+  await show('exercises=javascript%3Aalert(1)');
+  await expect(page.getByTestId('class-set-problem')).toHaveText(
+    'The exercise set could not be read: exercises="javascript:alert(1)" is neither a path on this site nor an https address; the built-in path\'s steps are listed.',
+  );
+  await expect(row('owner-77').getByRole('rowheader')).not.toHaveText('owner-77');
+});

@@ -184,12 +184,16 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
             }
             { body }
             if !mode.present && !mode.key {
-                <div class="training-tools">
-                    <Confirm id="reset-progress" label="Reset progress" confirm="Clear this path's progress"
-                        question="Clear your answers and first attempts on this path? This cannot be undone."
-                        on_confirm={on_reset} status_testid="reset-progress-status" />
-                    <ResetAll on_cleared={clear_all} />
-                </div>
+                // No reset while an LMS or a live workshop's LRS records the path: the score is
+                // the first attempts, and a reset would let a result it was sent be answered again.
+                if !browser::lms::launched() && !sending {
+                    <div class="training-tools">
+                        <Confirm id="reset-progress" label="Reset progress" confirm="Clear this path's progress"
+                            question="Clear your answers and first attempts on this path? This cannot be undone."
+                            on_confirm={on_reset} status_testid="reset-progress-status" />
+                        <ResetAll on_cleared={clear_all} />
+                    </div>
+                }
                 { live_lrs }
                 // A learner the LMS launched, or one sending to a live workshop's LRS, sees the
                 // path alone: no answer key a click away.

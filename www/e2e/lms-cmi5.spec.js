@@ -93,6 +93,8 @@ test('a cmi5 launch sends every statement cmi5 asks for to a real LRS, in order 
   await settled(page);
   const status = page.getByTestId('lms-status');
   await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right at the first attempt.');
+  // Under an LMS, the path has no reset: the LMS keeps the attempt.
+  await expect(page.getByRole('button', { name: 'Reset progress', exact: true })).toHaveCount(0);
   await answerStep(page, 'owner-77', '60');
   await answerStep(page, 'restart-200', 'yes');
   await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right at the first attempt.');
@@ -677,7 +679,11 @@ test('the class view lists the steps of the trainer\'s own set (exercises=), and
   await step.getByRole('textbox').fill('3');
   await step.getByRole('button', { name: 'Check: Owner at 4' }).click();
   await expect.poll(() => answersBy('jo-own-set')).toEqual([['d1-owner', '3']]);
+  // While the room's LRS records the path, no reset can undo a first attempt it was sent.
+  await expect(page.getByRole('button', { name: 'Reset progress', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Reset all progress' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Stop sending' }).click();
+  await expect(page.getByRole('button', { name: 'Reset progress', exact: true })).toHaveCount(1);
 
   const show = async (query) => {
     await page.goto(`/#/class?${query}`);

@@ -131,7 +131,10 @@ pub fn oldest_first(seen: &mut [Seen]) {
 pub fn class_report(seen: &[Seen], order: &[String]) -> ClassReport {
     // (learner, exercise) → (first right, last right)
     let mut attempts: BTreeMap<(&str, &str), (bool, bool)> = BTreeMap::new();
+    // Each wrong answer counts its learners: one learner's answer sent again (a live workshop
+    // joined again sends the answers so far) or given twice counts once.
     let mut wrong: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
+    let mut wrong_by: std::collections::BTreeSet<(&str, &str, &str)> = Default::default();
     let mut learners: Vec<(&str, LearnerRow)> = Vec::new();
     for s in seen {
         let at = match learners.iter().position(|(k, _)| *k == s.learner) {
@@ -145,7 +148,7 @@ pub fn class_report(seen: &[Seen], order: &[String]) -> ClassReport {
         match &s.answer {
             Some((exercise, response, ok)) => {
                 attempts.entry((&s.learner, exercise)).and_modify(|a| a.1 = *ok).or_insert((*ok, *ok));
-                if !ok {
+                if !ok && wrong_by.insert((&s.learner, exercise, response)) {
                     *wrong.entry(exercise).or_default().entry(response).or_default() += 1;
                 }
             }

@@ -60,6 +60,8 @@ fn the_class_is_summed_per_exercise_and_per_learner() {
         answer("cy", "restart-200", "true", false),
         answer("ben", "restart-200", "false", true),
         answer("dee", "owner-77", "12", false),
+        // dee joined again: the same wrong answer sent once more, in a new session.
+        answer("dee", "owner-77", "12", false),
         verb("ben", "completed"),
         verb("ben", "passed"),
         verb("cy", "completed"),
@@ -76,7 +78,7 @@ fn the_class_is_summed_per_exercise_and_per_learner() {
         rows,
         [("restart-200", 2, 1, 50), ("owner-77", 4, 1, 25), ("never-answered", 0, 0, 0), ("not-in-the-set", 1, 1, 100)]
     );
-    // 61 was given twice, 12 once: commonest first.
+    // 61 was given by two learners, 12 by one (sent twice): commonest first.
     assert_eq!(report.exercises[1].wrong, [("61".to_string(), 2), ("12".to_string(), 1)]);
     let learners = report
         .learners
@@ -130,7 +132,8 @@ fn statements_are_put_in_the_order_they_were_stored() {
 
 #[test]
 fn at_most_three_wrong_answers_are_named() {
-    let seen = ["1", "2", "2", "3", "4", "4", "4"].map(|r| answer(r, "e", r, false));
+    let responses = ["1", "2", "2", "3", "4", "4", "4"];
+    let seen: Vec<Seen> = responses.iter().enumerate().map(|(i, r)| answer(&format!("l{i}"), "e", r, false)).collect();
     assert_eq!(
         class_report(&seen, &[]).exercises[0].wrong,
         [("4".to_string(), 3), ("2".to_string(), 2), ("1".to_string(), 1)]

@@ -111,17 +111,18 @@ fn flag_noun(flag: &str) -> &'static str {
 }
 
 /// A whole-number argument (a max parallelism or a parallelism, both 1 to 32768); a text that
-/// is no whole number, or one far too large, is refused naming that bound.
+/// is no whole number (`1.5`, `abc`), or one far too large, is refused naming that bound.
 fn whole_arg(flag: &'static str, text: &str, what: &'static str) -> Result<i64, CliError> {
     let max = i64::from(crate::model::key_group::UPPER_BOUND_MAX_PARALLELISM);
-    let error = match parse_whole(text) {
-        Ok(value) => return Ok(value),
-        Err(ModelError::NotAWholeNumber { .. } | ModelError::NumberTooLarge { .. }) => {
-            ModelError::FarOutOfRange { what, text: text.to_string(), min: 1, max }
-        }
-        Err(other) => other,
-    };
-    Err(CliError::Argument { flag, error })
+    match parse_whole(text) {
+        Ok(value) => Ok(value),
+        Err(ModelError::NotAWholeNumber { .. }) => Err(CliError::NotWhole { flag, text: text.to_string(), max }),
+        Err(ModelError::NumberTooLarge { .. }) => Err(CliError::Argument {
+            flag,
+            error: ModelError::FarOutOfRange { what, text: text.to_string(), min: 1, max },
+        }),
+        Err(error) => Err(CliError::Argument { flag, error }),
+    }
 }
 
 /// The one word of a command that takes one (a number, a uid), taken verbatim even when it

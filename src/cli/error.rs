@@ -15,6 +15,8 @@ pub enum CliError {
     Usage { command: Option<&'static str>, message: String },
     /// A value on the command line breaks a rule of the model.
     Argument { flag: &'static str, error: ModelError },
+    /// A number argument that is no whole number, with the bound it takes.
+    NotWhole { flag: &'static str, text: String, max: i64 },
     /// A key on stdin is invalid for its type.
     Key { line: usize, error: ModelError },
     /// A key given as an argument is invalid for its type.
@@ -41,6 +43,9 @@ impl std::fmt::Display for CliError {
         match self {
             CliError::Usage { command, message } => write!(f, "{message}\n{}", usage(*command)),
             CliError::Argument { flag, error } => write!(f, "{flag}: {error}"),
+            CliError::NotWhole { flag, text, max } => {
+                write!(f, "{flag}: {} is not a whole number; it takes 1 to {max}", crate::model::error::quote(text))
+            }
             CliError::Key { line, error } => write!(f, "line {line}: {error}"),
             CliError::KeyArgument { key, error } => write!(f, "key {key:?}: {error}"),
             CliError::CsvLine { line, error } => write!(f, "line {line}: {}", error.reason("key")),

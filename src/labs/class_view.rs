@@ -91,9 +91,14 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
     let order = use_state(Vec::<(String, String)>::new);
     // Why the trainer's set could not be read (the built-in path's steps are listed instead).
     let set_problem = use_state(|| None::<String>);
+    // The newest set asked for: an older read finishing late is dropped.
+    let newest = use_mut_ref(|| 0u32);
     {
         let (order, set_problem) = (order.clone(), set_problem.clone());
         use_effect_with(props.exercises.clone(), move |path| {
+            set_problem.set(None);
+            *newest.borrow_mut() += 1;
+            let this_read = *newest.borrow();
             let target = match path.as_deref() {
                 None => Ok("static/exercises.json".to_string()),
                 Some(p) => safe_path(p)
@@ -107,11 +112,15 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
                 let set = match read {
                     Ok(set) => Ok(set),
                     Err(why) => {
-                        set_problem.set(Some(format!("{why}; the built-in path's steps are listed")));
-                        load("static/exercises.json".to_string()).await
+                        load("static/exercises.json".to_string()).await.map(|set| (set, why)).map(|(set, why)| {
+                            if *newest.borrow() == this_read {
+                                set_problem.set(Some(format!("{why}; the built-in path's steps are listed")));
+                            }
+                            set
+                        })
                     }
                 };
-                if let Ok(set) = set {
+                if let (Ok(set), true) = (set, *newest.borrow() == this_read) {
                     order.set(set.exercises.into_iter().map(|e| (e.id, e.title)).collect());
                 }
             });

@@ -101,6 +101,8 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
     // this browser, stays.
     let path_keys =
         loaded.as_ref().map(|e| e.iter().map(Exercise::progress_key).collect::<Vec<_>>()).unwrap_or_default();
+    // No set read (yet, or at all): nothing for a reset to clear.
+    let path_empty = path_keys.is_empty();
     let (live_lrs, sending) = use_live_report(browser::lms::launched(), loaded, &steps.progress, steps.checked.clone());
     let clear = steps.dispatcher().to_callback().reform(move |_: ()| StepAction::Clear(path_keys.clone()));
     let clear_all = steps.dispatcher().to_callback().reform(|_: ()| StepAction::ClearAll);
@@ -186,7 +188,7 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
             if !mode.present && !mode.key {
                 // No reset while an LMS or a live workshop's LRS records the path: the score is
                 // the first attempts, and a reset would let a result it was sent be answered again.
-                if !browser::lms::launched() && !sending {
+                if !browser::lms::launched() && !sending && !path_empty {
                     <div class="training-tools">
                         <Confirm id="reset-progress" label="Reset progress" confirm="Clear this path's progress"
                             question="Clear your answers and first attempts on this path? This cannot be undone."

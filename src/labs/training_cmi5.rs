@@ -42,6 +42,8 @@ pub struct Cmi5Session {
     pumping: Cell<bool>,
     /// Failed sends in a row (0 once one gets through): the pause before the next try.
     failures: Cell<u32>,
+    /// The LRS took a request of this session: its key is good.
+    accepted: Cell<bool>,
     /// The view let the session go (Stop sending, another connection): no more tries.
     closed: Cell<bool>,
     terminated: Cell<bool>,
@@ -89,7 +91,15 @@ async fn send(session: &Cmi5Session, item: &Outgoing, keepalive: bool) -> Result
     let (method, url, body, content, what) = parts(session, item);
     let call = Call { method, url: &url, token: Some(&session.token), body: Some((content, body)), keepalive };
     match request(call).await.map_err(|why| Failure { why, for_good: false })? {
-        (200..=299, _) => Ok(()),
+        (200..=299, _) => {
+            session.accepted.set(true);
+            Ok(())
+        }
+        // Forbidden after the LRS took this session's requests: the key is good, so it refuses
+        // this request itself (an LMS's LRS may refuse what breaks cmi5's rules so).
+        (403, text) if session.accepted.get() => {
+            Err(Failure { why: crate::model::training::lrs::forbidden(what, &text), for_good: true })
+        }
         (status, text) => Err(Failure {
             why: crate::model::training::lrs::not_taken(what, status, &text),
             for_good: crate::model::training::lrs::refused_for_good(status),
@@ -280,6 +290,7 @@ pub fn open_session(
         in_flight: RefCell::default(),
         pumping: Cell::new(false),
         failures: Cell::new(0),
+        accepted: Cell::new(false),
         closed: Cell::new(false),
         terminated: Cell::new(false),
         leave_to: RefCell::new(None),

@@ -125,7 +125,8 @@ pub fn use_live_report(
         }
     };
     let on_submit = {
-        let (form, session, problem, progress) = (form.clone(), session.clone(), problem.clone(), progress.clone());
+        let (form, session, problem, progress, refused) =
+            (form.clone(), session.clone(), problem.clone(), progress.clone(), refused.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             // Sent again to the LRS it already sends to, under the same name: the session goes
@@ -138,6 +139,7 @@ pub fn use_live_report(
             }
             let_go(&session);
             problem.set(None);
+            refused.set(None);
             let opened = connect(&form, &uuid(), watchers.clone());
             // The answers given before connecting go first.
             if let (Ok(s), Some(exercises)) = (&opened, &exercises) {
@@ -147,8 +149,9 @@ pub fn use_live_report(
         })
     };
     let on_stop = {
-        let (session, problem) = (session.clone(), problem.clone());
+        let (session, problem, refused) = (session.clone(), problem.clone(), refused.clone());
         Callback::from(move |_: MouseEvent| {
+            refused.set(None);
             let_go(&session);
             browser::session_remove(LIVE_KEY);
             browser::session_remove(UNSENT_KEY);

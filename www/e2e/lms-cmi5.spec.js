@@ -624,9 +624,25 @@ test('a statement the LRS refuses for good is dropped with a message, and the an
   await answerStep(page, 'restart-200', 'no');
   await expect(page.getByTestId('lms-status')).toHaveText('Your LMS has your answers: 2 of 14 right at the first attempt.');
   await expect(page.getByTestId('lms-problem')).toHaveCount(0);
+  // A 403 once the LRS took this session's statements is no key problem: that statement is
+  // refused for good too, and the next one still arrives.
+  await settled(page);
+  let forbid = true;
+  await page.route(`${lms.origin}/xapi/statements**`, async (route) => {
+    if (forbid && route.request().method() === 'POST' && route.request().postData().includes('/answered')) {
+      forbid = false;
+      await route.fulfill({ status: 403, contentType: 'application/json', body: '{"error":"not allowed now"}' });
+      return;
+    }
+    await route.fallback();
+  });
+  await answerStep(page, 'coverage-8-3', '8');
+  await expect(page.getByTestId('lms-refused')).toContainText('the LRS refused a statement (403: {"error":"not allowed now"}), though it took this session\'s earlier ones');
+  await answerStep(page, 'coverage-8-2', '4');
+  await expect(page.getByTestId('lms-problem')).toHaveCount(0);
   await settled(page);
   const stored = await statementsOf(lrs, { registration });
-  expect(stored.filter((s) => s.verb.id.endsWith('/answered')).map((s) => s.object.id.split('/').pop())).toEqual(['restart-200']);
+  expect(stored.filter((s) => s.verb.id.endsWith('/answered')).map((s) => s.object.id.split('/').pop())).toEqual(['restart-200', 'coverage-8-2']);
 });
 
 for (const [mode, said] of [

@@ -91,7 +91,7 @@ pub struct ExerciseRow {
     pub learners: usize,
     /// Of those, how many were right at their first attempt.
     pub first_right: usize,
-    /// The wrong answers given, commonest first (at most three), with how often.
+    /// The wrong answers given, commonest first (at most three), each with how many learners gave it.
     pub wrong: Vec<(String, usize)>,
 }
 

@@ -110,16 +110,28 @@ pub fn refused_for_good(status: u16) -> bool {
     (400..=499).contains(&status) && ![401, 403, 404, 408, 429].contains(&status)
 }
 
+/// An LRS answer's body as a reason (`: …`, cut at 200 characters), or nothing for an empty
+/// one or a web page.
+fn reason(body: &str) -> String {
+    let body = body.trim();
+    match body.starts_with('<') || body.is_empty() {
+        true => String::new(),
+        false => format!(": {}", body.chars().take(200).collect::<String>()),
+    }
+}
+
+/// A 403 from an LRS that took this session's earlier requests (so not its key): it refuses
+/// `what` itself, for good.
+pub fn forbidden(what: &str, body: &str) -> String {
+    format!("the LRS refused {what} (403{}), though it took this session's earlier ones", reason(body))
+}
+
 /// Why an LRS did not take `what` (`a statement`), from its answer's status and body, in
 /// words a learner reads: a key it refuses, a server failing (a proxy's 502 is no refusal), or
 /// its own reason; a body that is a web page (HTML) is left out, a text one cut at 200
 /// characters.
 pub fn not_taken(what: &str, status: u16, body: &str) -> String {
-    let body = body.trim();
-    let reason = match body.starts_with('<') || body.is_empty() {
-        true => String::new(),
-        false => format!(": {}", body.chars().take(200).collect::<String>()),
-    };
+    let reason = reason(body);
     match status {
         401 | 403 => format!("the LRS refused {what}: it did not accept the key and secret ({status})"),
         500..=599 => format!("the LRS, or a server in front of it, failed to take {what} ({status}{reason})"),
@@ -152,6 +164,10 @@ mod tests {
     /// network failing leaves the request to be sent again.
     #[test]
     fn which_answers_refuse_a_request_for_good() {
+        assert_eq!(
+            super::forbidden("a statement", "{\"error\":\"already passed\"}"),
+            "the LRS refused a statement (403: {\"error\":\"already passed\"}), though it took this session's earlier ones"
+        );
         for (status, final_) in [
             (200, false),
             (204, false),

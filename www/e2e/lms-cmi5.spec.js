@@ -608,16 +608,20 @@ test('a statement the LRS refuses for good is dropped with a message, and the an
   const packageUrl = `http://127.0.0.1:${rootPort}/${folder}/`;
   await page.goto((await lms.launch(packageUrl, 'learner-6', registration)).url);
   await settled(page);
+  // The LRS answers the next `answered` statement with `status` and `body`, once.
+  const refuseNext = (status, body) => {
+    let refuse = true;
+    return page.route(`${lms.origin}/xapi/statements**`, async (route) => {
+      if (refuse && route.request().method() === 'POST' && route.request().postData().includes('/answered')) {
+        refuse = false;
+        await route.fulfill({ status, contentType: 'application/json', body });
+        return;
+      }
+      await route.fallback();
+    });
+  };
   // The LRS finds the first answer invalid (400): sending it again cannot change that.
-  let refuse = true;
-  await page.route(`${lms.origin}/xapi/statements**`, async (route) => {
-    if (refuse && route.request().method() === 'POST' && route.request().postData().includes('/answered')) {
-      refuse = false;
-      await route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":"Bad statement: result.response"}' });
-      return;
-    }
-    await route.fallback();
-  });
+  await refuseNext(400, '{"error":"Bad statement: result.response"}');
   await answerStep(page, 'owner-77', '60');
   await expect(page.getByTestId('lms-refused')).toHaveText('Your LMS refused part of your work for good: the LRS refused a statement '
     + '(400: {"error":"Bad statement: result.response"}). It is not recorded and is not sent again; tell your trainer. Your other answers still reach it.');
@@ -627,15 +631,7 @@ test('a statement the LRS refuses for good is dropped with a message, and the an
   // A 403 once the LRS took this session's statements is no key problem: that statement is
   // refused for good too, and the next one still arrives.
   await settled(page);
-  let forbid = true;
-  await page.route(`${lms.origin}/xapi/statements**`, async (route) => {
-    if (forbid && route.request().method() === 'POST' && route.request().postData().includes('/answered')) {
-      forbid = false;
-      await route.fulfill({ status: 403, contentType: 'application/json', body: '{"error":"not allowed now"}' });
-      return;
-    }
-    await route.fallback();
-  });
+  await refuseNext(403, '{"error":"not allowed now"}');
   await answerStep(page, 'coverage-8-3', '8');
   await expect(page.getByTestId('lms-refused')).toContainText('the LRS refused a statement (403: {"error":"not allowed now"}), though it took this session\'s earlier ones');
   await answerStep(page, 'coverage-8-2', '4');

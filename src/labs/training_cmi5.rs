@@ -14,14 +14,15 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::browser::xapi::{now_iso, request, start_request, uuid, Call};
-use crate::model::training::cmi5::{
-    au_statement, Cmi5Launch, LaunchData, LaunchMode, Sent, Stamp, Verb, PROGRESS_STATE,
-};
+use crate::browser::xapi::{now_iso, start_request, uuid, Call};
+use crate::model::training::cmi5::{au_statement, Cmi5Launch, LaunchData, LaunchMode, Sent, Stamp, Verb};
 use crate::model::training::lms::PathResult;
 
 #[path = "training_cmi5_report.rs"]
 mod report;
+#[path = "training_cmi5_send.rs"]
+mod send;
+use send::{parts, send, Failure};
 
 enum Outgoing {
     Statement(String),
@@ -65,46 +66,6 @@ pub struct Watchers {
     /// (one batch, in order, `terminated` last), so that the page opened next can send them again
     /// under their own ids (an LRS keeps one of each); `None`: nothing is kept.
     pub on_unsent: Option<Callback<String>>,
-}
-
-/// What a request carries: method, address, body, its content type, and what it is (for
-/// messages).
-fn parts<'a>(session: &Cmi5Session, item: &'a Outgoing) -> (&'static str, String, &'a str, &'static str, &'static str) {
-    match item {
-        Outgoing::Statement(s) => {
-            ("POST", session.launch.statements_url(), s.as_str(), "application/json", "a statement")
-        }
-        Outgoing::Progress(p) => {
-            ("PUT", session.launch.state_url(PROGRESS_STATE), p.as_str(), "text/plain", "the progress")
-        }
-    }
-}
-
-/// Why a request did not get through, and whether the LRS refused it for good (sending it again
-/// cannot change its answer: `lrs::refused_for_good`).
-struct Failure {
-    why: String,
-    for_good: bool,
-}
-
-async fn send(session: &Cmi5Session, item: &Outgoing, keepalive: bool) -> Result<(), Failure> {
-    let (method, url, body, content, what) = parts(session, item);
-    let call = Call { method, url: &url, token: Some(&session.token), body: Some((content, body)), keepalive };
-    match request(call).await.map_err(|why| Failure { why, for_good: false })? {
-        (200..=299, _) => {
-            session.accepted.set(true);
-            Ok(())
-        }
-        // Forbidden after the LRS took this session's requests: the key is good, so it refuses
-        // this request itself (an LMS's LRS may refuse what breaks cmi5's rules so).
-        (403, text) if session.accepted.get() => {
-            Err(Failure { why: crate::model::training::lrs::forbidden(what, &text), for_good: true })
-        }
-        (status, text) => Err(Failure {
-            why: crate::model::training::lrs::not_taken(what, status, &text),
-            for_good: crate::model::training::lrs::refused_for_good(status),
-        }),
-    }
 }
 
 /// Sends the queue in order, one request at a time; at a failure the request goes back to the

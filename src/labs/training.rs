@@ -104,7 +104,10 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
     // No set read (yet, or at all): nothing for a reset to clear.
     let path_empty = path_keys.is_empty();
     let (live_lrs, sending) = use_live_report(browser::lms::launched(), loaded, &steps.progress, steps.checked.clone());
-    let clear = steps.dispatcher().to_callback().reform(move |_: ()| StepAction::Clear(path_keys.clone()));
+    let clear = {
+        let keys = path_keys.clone();
+        steps.dispatcher().to_callback().reform(move |_: ()| StepAction::Clear(keys.clone()))
+    };
     let clear_all = steps.dispatcher().to_callback().reform(|_: ()| StepAction::ClearAll);
     let mode = props.mode;
     let hidden = mode.answers_hidden;
@@ -127,7 +130,8 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
             // `step=ID`: that step alone, with the way back to every step.
             let only = props.step.as_deref().filter(|id| s.exercises.iter().any(|e| e.id == *id));
             // Progress is stored by each exercise's progress key (its id and what it asks).
-            let keys = s.exercises.iter().map(Exercise::progress_key).collect::<Vec<_>>();
+            // The path's progress keys, worked out once above (the reset clears them too).
+            let keys = &path_keys;
             // A wrong answer shows the right one (or, answers hidden, a hint): the score counts
             // first attempts, as the result an LMS or a live workshop's LRS is told.
             let first = steps.first_score(keys.iter().map(String::as_str).zip(s.exercises.iter().map(|e| &e.kind)));
@@ -149,7 +153,7 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
                         <p><a href={mode_href(mode, &props.path)}>{ "Show every step of the path" }</a></p>
                     }
                     <ol class="training-steps">
-                        { for s.exercises.iter().zip(&keys).filter(|(e, _)| only.is_none_or(|id| e.id == id))
+                        { for s.exercises.iter().zip(keys).filter(|(e, _)| only.is_none_or(|id| e.id == id))
                             .map(|(e, key)| step(e, key, hidden, &steps)) }
                     </ol>
                 </>

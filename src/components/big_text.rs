@@ -3,7 +3,10 @@
 //! over the held paste or the box's text, replacing the box after a large read (clearing it is
 //! slow too). The skew lab's **Keys (CSV)** and **Flink REST metrics (JSON)** and the trace lab's **Job output
 //! (CSV)** use it; [`BigText::field`] draws the field around the box, and [`BigText::on_read`] and
-//! [`on_file_text`] wire its button and file input.
+//! [`on_file_text`] wire its button and file input. A box given a [`Draft`] keeps what is typed
+//! in it (up to [`SYNC_LIMIT`]) for a reload of this tab, in session storage, never a link: the
+//! page opened again with the same link puts it back in the box, with a note that it is not yet
+//! read.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -28,8 +31,32 @@ pub struct BigText {
     pub on_paste: Callback<Event>,
     pub on_type: Callback<InputEvent>,
     held: Rc<RefCell<Option<(String, bool)>>>,
+    /// The text kept from before a reload, while the box starts with it (until it is read).
+    restored: Rc<RefCell<Option<String>>>,
     set_note: UseStateHandle<Option<String>>,
     set_generation: UseStateHandle<u32>,
+}
+
+/// Where a box keeps its text for a reload of this tab: a session-storage key, and the text the
+/// box starts with on this page (from its link), kept beside it so that a page opened on another
+/// link starts as that link says.
+#[derive(Clone, PartialEq)]
+pub struct Draft {
+    pub key: &'static str,
+    pub base: String,
+}
+
+/// The entry kept: the base's length, a line break, the base, then the text.
+fn draft_entry(base: &str, text: &str) -> String {
+    format!("{}\n{base}{text}", base.len())
+}
+
+/// The text of an entry [`draft_entry`] wrote over `base`; none for another base or a damaged
+/// entry.
+fn draft_text<'a>(entry: &'a str, base: &str) -> Option<&'a str> {
+    let (len, rest) = entry.split_once('\n')?;
+    let len: usize = len.parse().ok()?;
+    (rest.get(..len)? == base).then(|| rest.get(len..)).flatten()
 }
 
 impl BigText {
@@ -45,6 +72,9 @@ impl BigText {
 
     /// The held paste, else the box's text, with its lone-surrogate flag.
     pub fn read(&self) -> Option<(String, bool)> {
+        if self.restored.borrow_mut().take().is_some() {
+            self.set_note.set(None);
+        }
         if let Some(held) = self.held.borrow_mut().take() {
             self.set_note.set(None);
             return Some(held);
@@ -58,13 +88,29 @@ impl BigText {
 }
 
 /// A big-text box whose note names `button` (the action that reads it); `lines`: the note
-/// counts the paste's lines.
+/// counts the paste's lines; `draft`: where it keeps its text for a reload, if it does.
 #[hook]
-pub fn use_big_text(button: &'static str, lines: bool) -> BigText {
+pub fn use_big_text(button: &'static str, lines: bool, draft: Option<Draft>) -> BigText {
     let area = use_node_ref();
     let set_generation = use_state(|| 0u32);
     let held = use_mut_ref(|| None::<(String, bool)>);
-    let set_note = use_state(|| None::<String>);
+    let restored = {
+        let draft = draft.clone();
+        use_mut_ref(move || {
+            let d = draft?;
+            let entry = browser::session_get(d.key)?;
+            draft_text(&entry, &d.base).filter(|t| *t != d.base).map(str::to_string)
+        })
+    };
+    let set_note = {
+        let restored = restored.borrow().is_some();
+        use_state(move || {
+            restored.then(|| format!("What you typed before the page was reloaded is back in the box, not yet read: press {button} to use it."))
+        })
+    };
+    // The draft's base as this render has it, for the keystrokes to come.
+    let kept = use_mut_ref(|| None::<Draft>);
+    *kept.borrow_mut() = draft;
     let on_paste = {
         let (held, set_note) = (held.clone(), set_note.clone());
         Callback::from(move |e: Event| {
@@ -85,10 +131,13 @@ pub fn use_big_text(button: &'static str, lines: bool) -> BigText {
         })
     };
     let on_type = {
-        let (held, set_note) = (held.clone(), set_note.clone());
+        let (held, set_note, area) = (held.clone(), set_note.clone(), area.clone());
         Callback::from(move |_: InputEvent| {
             if held.borrow_mut().take().is_some() {
                 set_note.set(None);
+            }
+            if let Some(d) = kept.borrow().as_ref() {
+                keep(d, &area);
             }
         })
     };
@@ -99,8 +148,21 @@ pub fn use_big_text(button: &'static str, lines: bool) -> BigText {
         on_paste,
         on_type,
         held,
+        restored,
         set_note,
         set_generation,
+    }
+}
+
+/// Keeps the box's text under the draft's key (or forgets it: an empty box, or one too large).
+fn keep(d: &Draft, area: &NodeRef) {
+    match browser::events::node_text(area) {
+        Some((text, _)) if !text.is_empty() && text.len() <= SYNC_LIMIT => {
+            if !browser::session_set(d.key, &draft_entry(&d.base, &text)) {
+                browser::session_remove(d.key);
+            }
+        }
+        _ => browser::session_remove(d.key),
     }
 }
 
@@ -161,7 +223,7 @@ impl BigText {
                 <label for={f.id}>{ f.label }</label>
                 <textarea key={self.generation} id={f.id} ref={self.area.clone()} onpaste={self.on_paste.clone()} oninput={self.on_type.clone()}
                     rows={f.rows.to_string()} spellcheck="false" aria-describedby={described} aria-invalid={f.problem.map(|_| "true")}
-                    defaultvalue={f.initial} placeholder={f.placeholder} />
+                    defaultvalue={self.restored.borrow().clone().or(f.initial)} placeholder={f.placeholder} />
                 <p class="field-hint" id={hint_id}>{ f.hint }</p>
                 <div class="buttons">
                     // Not `disabled` while busy: a disabled button drops its focus to the page's
@@ -171,6 +233,25 @@ impl BigText {
                     <label class="file-label">{ file_label }<input type="file" {accept} onchange={f.file.1} /></label>
                 </div>
             </div>
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A kept text comes back only over the base it was typed over: any text, base or line
+    /// breaks; another base or a damaged entry gives nothing.
+    #[test]
+    fn a_draft_comes_back_over_its_own_base_only() {
+        for (base, text) in [("", "a,1\nb,2"), ("k,5\n", "k,5\nz,9"), ("é\n12", "\n"), ("x", "")] {
+            let entry = draft_entry(base, text);
+            assert_eq!(draft_text(&entry, base), Some(text), "{base:?} {text:?}");
+            assert_eq!(draft_text(&entry, "other"), None);
+        }
+        for damaged in ["", "a,1", "9\nshort", "x\nabc", "1\né"] {
+            assert_eq!(draft_text(damaged, ""), None, "{damaged:?}");
         }
     }
 }

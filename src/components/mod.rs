@@ -26,7 +26,7 @@ pub mod wanted;
 
 pub use announce::{use_announce, Announce, ResultRegion};
 pub use answer_field::AnswerField;
-pub use big_text::{on_file_text, use_big_text, BigField, BigText, FileKind};
+pub use big_text::{on_file_text, use_big_text, BigField, BigText, Draft, FileKind};
 pub use chart_box::{use_chart_style, DarkTheme};
 pub use code_lines::code_lines;
 pub use confirm::Confirm;

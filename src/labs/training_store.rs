@@ -1,15 +1,19 @@
 //! What the guided path keeps in this browser, and when it reads it: the progress
 //! (`rescale-lab.training.v1`; a corrupt entry is set aside with a notice), the first attempts
 //! (`rescale-lab.training-first.v1`), the coverage lab's exercise runs, and the step to return
-//! to from a step's lab. Under an LMS, the LMS keeps the progress (see `training_lms`,
+//! to from a step's lab; and, for a reload of this tab only (session storage), the responses
+//! typed or chosen, checked or not (`rescale-lab.training.typed`). Under an LMS, the LMS keeps the progress (see `training_lms`,
 //! `training_cmi5`), not this browser: its answers and first attempts are neither read (on a
 //! shared computer they are someone else's, and a cmi5 restore would add them to this
 //! learner's) nor written. The coverage runs are read: the coverage lab runs in a tab of its
 //! own, or in another module of this page, and tells the path through this browser's storage.
 
+use std::collections::BTreeMap;
+
 use yew::prelude::*;
 
 use crate::browser;
+use crate::model::json::{self, Node, Value};
 use crate::model::training::{Attempts, TrainingProgress};
 
 use super::coverage::progress::{Progress as CoverageRuns, STORAGE_KEY as COVERAGE_RUNS_KEY};
@@ -40,6 +44,29 @@ fn loaded_progress() -> (TrainingProgress, Option<String>) {
     }
 }
 
+/// The session-storage entry holding the responses typed in this tab: a reload puts an answer
+/// not yet checked back in its box.
+const TYPED_KEY: &str = "rescale-lab.training.typed";
+
+/// The responses as a JSON object (step key → text).
+fn typed_text(responses: &BTreeMap<String, String>) -> String {
+    let members = responses.iter().map(|(k, v)| (k.as_str(), Node::text(v.clone()))).collect();
+    json::to_text(&Node::object(members))
+}
+
+/// The responses [`typed_text`] wrote; anything else (an entry from another version, damaged)
+/// gives none.
+fn typed_from(text: &str) -> BTreeMap<String, String> {
+    let Ok(Node { value: Value::Object(members), .. }) = json::parse(text) else { return BTreeMap::new() };
+    members
+        .into_iter()
+        .filter_map(|(key, node)| match node.value {
+            Value::Text(text) => Some((key, text)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The coverage lab's exercise runs as this browser stores them.
 fn stored_runs() -> CoverageRuns {
     browser::storage_get(COVERAGE_RUNS_KEY).and_then(|t| CoverageRuns::parse(&t)).unwrap_or_default()
@@ -67,7 +94,8 @@ pub fn use_stored_steps() -> UseReducerHandle<Steps> {
             true => loaded_progress(),
             false => (TrainingProgress::default(), None),
         });
-        Steps::new(progress, attempts, stored_runs())
+        let typed = browser::session_get(TYPED_KEY).map(|t| typed_from(&t)).unwrap_or_default();
+        Steps { responses: typed, ..Steps::new(progress, attempts, stored_runs()) }
     });
     {
         let dispatcher = steps.dispatcher();
@@ -84,10 +112,39 @@ pub fn use_stored_steps() -> UseReducerHandle<Steps> {
             save(TRAINING_KEY, p.format(), p.answers.is_empty())
         }
     });
+    use_effect_with(steps.responses.clone(), |typed| match typed.is_empty() {
+        true => browser::session_remove(TYPED_KEY),
+        false => _ = browser::session_set(TYPED_KEY, &typed_text(typed)),
+    });
     use_effect_with(steps.attempts.clone(), move |a| {
         if in_browser {
             save(TRAINING_FIRST_KEY, a.format(), a.by_id.is_empty())
         }
     });
     steps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a learner typed comes back from the entry as it was: any text, any key; an entry
+    /// that is not such an object gives nothing rather than an error.
+    #[test]
+    fn typed_responses_come_back_as_typed() {
+        let typed: BTreeMap<String, String> = [
+            ("coverage-8-3#a1b2", "60"),
+            ("restore-\"quoted\"", "yes"),
+            ("hostile", "<script>alert(1)</script>\u{1}\u{1F600}"),
+            ("empty", ""),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+        assert_eq!(typed_from(&typed_text(&typed)), typed);
+        for other in ["", "[]", "{\"a\":1}", "{\"a\":", "not json"] {
+            assert_eq!(typed_from(other), BTreeMap::new(), "{other}");
+        }
+        assert_eq!(typed_from("{\"a\":\"1\",\"b\":2}").len(), 1);
+    }
 }

@@ -266,6 +266,37 @@ test('a large pasted set is kept in local storage and survives a reload', async 
   await expect(page.getByTestId('skew-percent')).toHaveText(skew);
 });
 
+test('text typed in the key and metrics boxes and not read yet comes back after a reload, not read; another link starts as it says', async ({ page }) => {
+  await open(page, '#/skew?p=4&maxp=128');
+  const skew = await page.getByTestId('skew-percent').textContent();
+  const keys = page.getByLabel('Keys (CSV)');
+  const metrics = page.getByLabel('Flink REST metrics (JSON)');
+  await keys.fill('a,5\nb,7');
+  await metrics.fill('[{"id":"numRecordsIn","min":1.0,"max":3.0,"avg":2.0,"sum":4.0,"skew":50.0}]');
+  await page.reload();
+  await engage(page);
+  await expect(keys).toHaveValue('a,5\nb,7');
+  await expect(page.getByTestId('pending-paste')).toHaveText('What you typed before the page was reloaded is back in the box, not yet read: press Apply to use it.');
+  await expect(metrics).toHaveValue(/"skew":50.0/);
+  await expect(page.getByTestId('metrics-pending')).toContainText('press Import metrics to use it');
+  // Not read by the reload: the key set is the preset's, no metrics are shown.
+  await expect(page.getByText('1000 keys now, from the preset below.')).toBeVisible();
+  await expect(page.getByTestId('skew-percent')).toHaveText(skew);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('csv-report')).toContainText('Read 2 keys');
+  await expect(page.getByTestId('pending-paste')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Import metrics' }).click();
+  await expect(page.getByTestId('metrics-pending')).toHaveCount(0);
+  await expect(page.getByTestId('metrics-error')).toHaveCount(0);
+  // Lines typed over the key set of another link are that link's draft, not this one's.
+  await keys.fill('c,1');
+  await page.goto('./#/skew?p=4&maxp=128&keys=x%2C1');
+  await page.reload();
+  await engage(page);
+  await expect(keys).toHaveValue('x,1,0\n');
+  await expect(page.getByTestId('pending-paste')).toHaveCount(0);
+});
+
 /** A rate written for reading, as the lab writes it (rounded half up, grouped from 100). */
 function readableRate(m) {
   const round = (u) => (Math.floor(m / u) + (m % u >= Math.ceil(u / 2) ? 1 : 0)) * u;

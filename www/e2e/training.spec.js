@@ -44,6 +44,27 @@ test('the training path can be walked by keyboard alone, and the score survives 
   await resetProgress(page, "Cleared the guided path's answers and first attempts.", 'Score: 0 of 14 (first attempts).');
 });
 
+test('an answer typed or chosen but not checked comes back after a reload, in this tab only', async ({ page, context }) => {
+  await open(page, '#/');
+  const count = page.locator('[data-exercise="coverage-8-2"]');
+  const restart = page.locator('[data-exercise="restart-200"]');
+  await count.getByRole('textbox').fill('4');
+  await restart.getByRole('radio', { name: 'Yes' }).check();
+  await page.reload();
+  await expect(count.getByRole('textbox')).toHaveValue('4');
+  await expect(restart.getByRole('radio', { name: 'Yes' })).toBeChecked();
+  // Not checked by the reload: no verdict, no score.
+  await expect(count.locator('.training-verdict')).toHaveCount(0);
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
+  await count.getByRole('button').click();
+  await expect(count.locator('.training-verdict')).toHaveAttribute('data-verdict', 'correct');
+  // Another tab of the same browser starts with empty boxes.
+  const other = await context.newPage();
+  await open(other, '#/');
+  await expect(other.locator('[data-exercise="restart-200"]').getByRole('radio', { name: 'Yes' })).not.toBeChecked();
+  await expect(other.locator('[data-exercise="coverage-8-2"]').getByRole('textbox')).toHaveValue('4');
+});
+
 test('a wrong answer is graded with the reason, and a bad one is named', async ({ page }) => {
   await open(page, '#/');
   const step = page.locator('[data-exercise="coverage-8-2"]');

@@ -1,6 +1,7 @@
 //! Building the key set: a preset with its parameters, or **Keys (CSV)** lines
 //! (`key,events_per_s[,state_bytes]`) applied with **Apply**, or a CSV file. Malformed lines
-//! are listed with their numbers; the good ones are kept.
+//! are listed with their numbers; the good ones are kept. Lines typed and not yet applied come
+//! back after a reload of the tab (the same link), with a note that they are not applied.
 
 use std::rc::Rc;
 
@@ -13,7 +14,7 @@ use super::query::{KeySource, HOT, N, PRESET, S, TOTAL};
 use super::state::{SkewAction, SkewState};
 use crate::browser;
 use crate::components::{slot_field, slot_pick};
-use crate::components::{use_big_text, BigField, FileKind, LockNote};
+use crate::components::{use_big_text, BigField, Draft, FileKind, LockNote};
 use crate::model::number::count;
 use crate::model::skew::csv::MAX_KEYS;
 use crate::model::skew::presets::PresetKind;
@@ -22,7 +23,8 @@ use crate::model::skew::presets::PresetKind;
 pub fn KeySet(props: &PartProps<SkewState>) -> Html {
     let s = &props.state;
     let act = &props.on_action;
-    let big = use_big_text("Apply", true);
+    let initial = initial_text(s);
+    let big = use_big_text("Apply", true, Some(Draft { key: "rescale-lab.skew.keys", base: initial.clone() }));
     let on_apply = {
         let (big, act) = (big.clone(), act.clone());
         Callback::from(move |_: MouseEvent| {
@@ -74,7 +76,7 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
                                sizes take B, KB, MB, GB or TB (1 KB = 1024 B). Up to {MAX_KEYS} keys. Apply replaces the key set \
                                (a very large paste is read from memory and the box is emptied)."),
                 placeholder: "customer-1,120\ncustomer-2,80,64 MB\n\"key, with comma\",5",
-                initial: Some(initial_text(s)),
+                initial: Some(initial),
                 button: ("Apply", on_apply, s.importing.is_some()),
                 file: (FileKind::Csv, on_file),
                 problem: s.import.as_ref().filter(|r| r.error_count > 0).map(|_| "skew-csv-report"),

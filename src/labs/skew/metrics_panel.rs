@@ -1,13 +1,14 @@
 //! **Flink REST metrics (JSON)** + **Import metrics** (or a JSON file): a running job's own
 //! numbers for one keyed vertex, read by the model into per-subtask load and the data skew %.
 //! A failed import says why (byte and field) and changes nothing else: the key set, the link
-//! and the last good import stay. A paste over 256 KB is kept out of the box until imported.
+//! and the last good import stay. A paste over 256 KB is kept out of the box until imported;
+//! what is typed or pasted in the box comes back after a reload of the tab, not yet imported.
 
 use yew::prelude::*;
 
 use super::metrics_view::MetricsView;
 use super::state::{SkewAction, SkewState};
-use crate::components::{on_file_text, use_big_text, BigField, FileKind};
+use crate::components::{on_file_text, use_big_text, BigField, Draft, FileKind};
 use crate::labs::frame::PartProps;
 use crate::model::json::MAX_BYTES;
 
@@ -18,7 +19,7 @@ const EXAMPLE: &str =
 pub fn MetricsPanel(props: &PartProps<SkewState>) -> Html {
     let s = &props.state;
     let act = &props.on_action;
-    let big = use_big_text("Import metrics", false);
+    let big = use_big_text("Import metrics", false, Some(Draft { key: "rescale-lab.skew.metrics", base: String::new() }));
     let to_import = act.reform(|text: String| SkewAction::import_metrics(&text));
     let on_import = big.on_read(to_import.clone());
     let on_file = on_file_text(to_import);

@@ -36,7 +36,7 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
     let s = &props.state;
     let act = &props.on_action;
     let trace = s.trace();
-    let big = use_big_text("Check output", true);
+    let big = use_big_text("Check output", true, None);
     let on_trace = Callback::from(move |_: MouseEvent| browser::download("trace.csv", "text/csv", &trace.csv()));
     let on_totals =
         Callback::from(move |_: MouseEvent| browser::download("trace-totals.csv", "text/csv", &trace.totals_csv()));

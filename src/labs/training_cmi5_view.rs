@@ -26,9 +26,10 @@ pub fn use_cmi5_report(
     // A failure says why, and where the answers are kept meanwhile: a broken launch link leaves
     // them to this browser's storage, a session that could not start to this page alone.
     let session = use_state(|| None::<Result<Rc<Cmi5Session>, (String, &'static str)>>);
-    // Finished: the result the LMS was sent (answers given after that are not sent: the
-    // session has ended).
-    let finished = use_state(|| None::<PathResult>);
+    // Finished: the result the LMS was sent, and how many checks had been graded then (answers
+    // given after that are not sent: the session has ended).
+    let finished = use_state(|| None::<(PathResult, u32)>);
+    let checks = checked.as_ref().map_or(0, |c| c.0);
     // Why the LRS refused a request for good (dropped, not sent again), the latest.
     let refused = use_state(|| None::<String>);
     // Requests still on their way to the LRS: until none are, the page is busy and the status
@@ -99,12 +100,14 @@ pub fn use_cmi5_report(
             </p>
         },
         (Some(Ok(s)), Some(r)) => {
-            let line = status_line(s.mode(), s.mastery(), r, *finished, (problem.is_some(), *pending));
+            // Any answer checked since Finish, even one that leaves the result as it was.
+            let since = finished.is_some_and(|f| f.1 != checks);
+            let line = status_line(s.mode(), s.mastery(), r, finished.map(|f| f.0), (problem.is_some(), *pending), since);
             let on_finish = {
                 let finished = finished.clone();
                 Callback::from(move |_: MouseEvent| {
                     s.terminate(false);
-                    finished.set(Some(r));
+                    finished.set(Some((r, checks)));
                 })
             };
             html! {
@@ -131,13 +134,15 @@ pub fn use_cmi5_report(
 }
 
 /// The status line: what the LMS has of the path (`now`, or as it was at Finish), whether it is
-/// all there yet (`(a failure, requests pending)`), and what the launch mode makes of it.
+/// all there yet (`(a failure, requests pending)`), what the launch mode makes of it, and
+/// whether answers were checked since Finish (`since`).
 fn status_line(
     mode: LaunchMode,
     mastery: Option<u32>,
     now: PathResult,
     finished: Option<PathResult>,
     (failing, pending): (bool, usize),
+    since: bool,
 ) -> String {
     let r = finished.unwrap_or(now);
     let score = format!("{} of {} right at the first attempt", r.raw, r.max);
@@ -161,7 +166,7 @@ fn status_line(
         LaunchMode::Browse => " Your LMS launched the path to browse: it keeps your answers, but they make no result (no completion, no pass or fail).",
         LaunchMode::Review => " Your LMS launched the path for review: it keeps your answers, but your result stays as it was.",
     });
-    if finished.is_some_and(|f| f != now) {
+    if since {
         line.push_str(" Answers given since you finished stay on this page only: the session with your LMS has ended. Launch the path again from your LMS to record them.");
     }
     line

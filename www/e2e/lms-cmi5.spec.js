@@ -594,10 +594,15 @@ test('after Finish the session is over: a later answer is not sent, and the page
   await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right at the first attempt.');
   await page.getByRole('button', { name: 'Finish and return to the LMS' }).click();
   await expect(status).toHaveText('Finished: your LMS has your answers (1 of 14 right at the first attempt). You can close this window.');
+  const unsent = 'Finished: your LMS has your answers (1 of 14 right at the first attempt). You can close this window. '
+    + 'Answers given since you finished stay on this page only: the session with your LMS has ended. Launch the path again from your LMS to record them.';
+  // A changed answer that leaves the score as it was is not sent either, and is named so.
+  await answerStep(page, 'owner-77', '61');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
+  await expect(status).toHaveText(unsent);
   await answerStep(page, 'restart-200', 'no');
   await expect(page.getByTestId('training-score')).toHaveText('Score: 2 of 14 (first attempts).');
-  await expect(status).toHaveText('Finished: your LMS has your answers (1 of 14 right at the first attempt). You can close this window. '
-    + 'Answers given since you finished stay on this page only: the session with your LMS has ended. Launch the path again from your LMS to record them.');
+  await expect(status).toHaveText(unsent);
   await settled(page);
   const verbs = (await statementsOf(lrs, { registration })).map((s) => s.verb.id.split('/').pop());
   expect(verbs).toEqual(['launched', 'initialized', 'answered', 'terminated']);

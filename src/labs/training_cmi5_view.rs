@@ -102,7 +102,8 @@ pub fn use_cmi5_report(
         (Some(Ok(s)), Some(r)) => {
             // Any answer checked since Finish, even one that leaves the result as it was.
             let since = finished.is_some_and(|f| f.1 != checks);
-            let line = status_line(s.mode(), s.mastery(), r, finished.map(|f| f.0), (problem.is_some(), *pending), since);
+            let line =
+                status_line(s.mode(), s.mastery(), r, finished.map(|f| f.0), (problem.is_some(), *pending), since);
             let on_finish = {
                 let finished = finished.clone();
                 Callback::from(move |_: MouseEvent| {

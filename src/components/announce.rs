@@ -3,21 +3,28 @@
 //! be said. While a field of the lab has an edit under way ([`crate::url::slot::editing`]) the
 //! regions are quiet (`aria-live="off"`); when it ends (the field left, a value set) they speak
 //! again and their content is drawn anew, so a screen reader says the result once, for the
-//! value that stands. A menu, a slider or a button sets a value at once: said at once.
+//! value that stands. A menu, a slider or a button sets a value at once: said at once. A field
+//! that is not a parameter's (a key, a uid) tells the lab through [`Announce::typing`] that it
+//! is being typed into, so the same holds for it. [`ResultRegion`] is a status region so made,
+//! [`ResultAlert`] an alert, [`use_announced`] the pair for a region drawn by hand, and a field's
+//! own error is one too (`text_field.rs`).
 
 use yew::prelude::*;
 
 /// What a result region needs: whether to speak, and a key that changes when an edit ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Announce {
     pub editing: bool,
     /// Counts the edits that have ended: the region's content is keyed by it.
     pub ended: u32,
+    /// Told by a field that is typed into (`true`) and left or entered (`false`): the lab's
+    /// own fields, beside its parameters'. None outside a lab.
+    pub typing: Option<Callback<bool>>,
 }
 
 impl Announce {
     /// The region's `aria-live`.
-    pub fn live(self) -> &'static str {
+    pub fn live(&self) -> &'static str {
         if self.editing {
             "off"
         } else {
@@ -26,23 +33,38 @@ impl Announce {
     }
 }
 
-/// The lab's [`Announce`], from whether one of its fields has an edit under way.
+/// The lab's [`Announce`], from whether one of its parameters has an edit under way, or one
+/// of its other fields is being typed into.
 #[hook]
-pub fn use_announce(editing: bool) -> Announce {
+pub fn use_announce(params_editing: bool) -> Announce {
+    let typing = use_state_eq(|| false);
+    let on_typing = {
+        let setter = typing.setter();
+        use_callback((), move |now: bool, _| setter.set(now))
+    };
+    let editing = params_editing || *typing;
     let seen = use_mut_ref(|| (false, 0u32));
     let mut seen = seen.borrow_mut();
     if seen.0 && !editing {
         seen.1 = seen.1.wrapping_add(1);
     }
     seen.0 = editing;
-    Announce { editing, ended: seen.1 }
+    Announce { editing, ended: seen.1, typing: Some(on_typing) }
+}
+
+/// The lab's [`Announce`] for a region drawn by hand: `aria-live={a.live()}`, and its content
+/// keyed by `a.ended`.
+#[hook]
+pub fn use_announced() -> Announce {
+    use_context::<Announce>().unwrap_or_default()
 }
 
 #[derive(Properties, PartialEq)]
 pub struct ResultRegionProps {
     #[prop_or_default]
     pub class: Classes,
-    pub testid: AttrValue,
+    #[prop_or_default]
+    pub testid: Option<AttrValue>,
     /// `data-verdict`, where the region has one.
     #[prop_or_default]
     pub verdict: Option<AttrValue>,
@@ -56,11 +78,31 @@ pub struct ResultRegionProps {
 /// content once the edit ends.
 #[function_component]
 pub fn ResultRegion(props: &ResultRegionProps) -> Html {
-    let announce = use_context::<Announce>().unwrap_or_default();
+    let announce = use_announced();
     html! {
         <div class={props.class.clone()} data-testid={props.testid.clone()} data-verdict={props.verdict.clone()}
             data-ok={props.ok.clone()} role="status" aria-live={announce.live()}>
             <div class="region-content" key={announce.ended.to_string()}>{ props.children.clone() }</div>
         </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ResultAlertProps {
+    #[prop_or_default]
+    pub class: Classes,
+    pub children: Html,
+}
+
+/// An alert that a result raises (the job does not start): while an edit is under way it is
+/// shown but not live (each number on the way would interrupt); when the edit ends it is put
+/// in anew as an alert, so it is said once, for the value that stands.
+#[function_component]
+pub fn ResultAlert(props: &ResultAlertProps) -> Html {
+    let announce = use_announced();
+    let class = classes!("alert", props.class.clone());
+    match announce.editing {
+        true => html! { <div {class} key="editing">{ props.children.clone() }</div> },
+        false => html! { <div {class} role="alert" key={announce.ended.to_string()}>{ props.children.clone() }</div> },
     }
 }

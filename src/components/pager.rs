@@ -1,6 +1,9 @@
 //! Paging a long table: [`use_page`] keeps the page number (clamped when the table shrinks,
-//! back to the first page when another set of rows arrives) and [`PagerButtons`] draws
-//! **Previous …** and **Next …** for it. A page is a pure
+//! back to the first page when another set of rows arrives) and [`PagerButtons`] draws the
+//! rows shown ("Subtasks 0 to 31 of 100") and **Previous …** and **Next …** for it. The rows
+//! shown are a status region that speaks only while one of its buttons has the focus: a press
+//! says the page it brings, and a change elsewhere (a slider, a preset) that changes the rows
+//! does not say it again beside that change's own result. A page is a pure
 //! [`Page`], so its arithmetic is tested natively.
 
 use std::rc::Rc;
@@ -117,6 +120,8 @@ pub struct PagerButtonsProps {
     pub page: Page,
     /// What the rows are, as the buttons name them: "subtasks", "keys".
     pub noun: AttrValue,
+    /// The rows shown, as said: "Subtasks 0 to 31 of 100".
+    pub status: AttrValue,
     pub on_go: Callback<PageStep>,
 }
 
@@ -128,10 +133,19 @@ pub fn PagerButtons(props: &PagerButtonsProps) -> Html {
     // unavailable, and does nothing.
     let go = |step: PageStep, can: bool| can.then(|| props.on_go.reform(move |_: MouseEvent| step));
     let (back, on) = (current > 0, current + 1 < pages);
+    let focused = use_state_eq(|| false);
+    let on_focus = |now: bool| {
+        let focused = focused.setter();
+        Callback::from(move |_: FocusEvent| focused.set(now))
+    };
+    let (onfocus, onblur) = (on_focus(true), on_focus(false));
     html! {
         <>
-            <button type="button" aria-disabled={(!back).to_string()} onclick={go(PageStep::Back, back)}>{ format!("Previous {}", props.noun) }</button>
-            <button type="button" aria-disabled={(!on).to_string()} onclick={go(PageStep::On, on)}>{ format!("Next {}", props.noun) }</button>
+            <span role="status" aria-live={if *focused { "polite" } else { "off" }}>{ props.status.clone() }</span>
+            <button type="button" aria-disabled={(!back).to_string()} onclick={go(PageStep::Back, back)}
+                onfocus={onfocus.clone()} onblur={onblur.clone()}>{ format!("Previous {}", props.noun) }</button>
+            <button type="button" aria-disabled={(!on).to_string()} onclick={go(PageStep::On, on)}
+                {onfocus} {onblur}>{ format!("Next {}", props.noun) }</button>
         </>
     }
 }

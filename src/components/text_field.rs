@@ -1,7 +1,9 @@
 //! A labelled text or number input with an optional hint and an inline error.
 //!
 //! The error is tied to the input with `aria-describedby` and `aria-invalid`, and put into a
-//! polite live region as it comes, so a screen reader hears it. The input shows what the person typed; the lab decides what is valid.
+//! live region, so a screen reader hears it: in a lab, once the edit ends (the field left, or
+//! Enter), for the text that stands, not at each key (the lab's [`super::Announce`], which the
+//! field tells that it is being typed into). The input shows what the person typed; the lab decides what is valid.
 //! A field emptied while it has focus (someone retyping a number) shows no error until it
 //! loses focus: the lab keeps its last valid state either way, and a message that flashes
 //! up at every retype tells nothing.
@@ -58,12 +60,16 @@ pub fn TextField(props: &TextFieldProps) -> Html {
     // Typed into since it took the focus: only then does leaving it end an edit (a blur after
     // none would redraw the lab for nothing at every Tab).
     let edited = use_mut_ref(|| false);
+    let announce = super::use_announced();
+    let typing = announce.typing.clone().unwrap_or_default();
     let oninput = {
-        let (on_input, bad, edited) = (props.on_input.clone(), bad.clone(), edited.clone());
+        let (on_input, bad, edited, typing) = (props.on_input.clone(), bad.clone(), edited.clone(), typing.clone());
         Callback::from(move |e: InputEvent| {
             let (text, lone, bad_input) = crate::browser::events::input_text(&e);
             *bad.borrow_mut() = bad_input;
-            *edited.borrow_mut() = true;
+            if !edited.replace(true) {
+                typing.emit(true);
+            }
             on_input.emit(FieldInput { text, bad_input, well_formed: !lone, left: false });
         })
     };
@@ -77,7 +83,11 @@ pub fn TextField(props: &TextFieldProps) -> Html {
     let end_edit = {
         let (on_input, bad, settles) = (props.on_input.clone(), bad.clone(), props.settles);
         Callback::from(move |()| {
-            if settles && edited.replace(false) {
+            if !edited.replace(false) {
+                return;
+            }
+            typing.emit(false);
+            if settles {
                 on_input.emit(FieldInput {
                     text: String::new(),
                     bad_input: *bad.borrow(),
@@ -138,13 +148,13 @@ pub fn TextField(props: &TextFieldProps) -> Html {
             if locked {
                 <super::LockNote id={locked_id.clone()} />
             }
-            // A live region there before the first error, so each error is announced as it
-            // comes (the field keeps its focus, and so hears nothing else). An error quotes the
-            // text typed, so it changes at each key; a screen reader's key echo cuts the
-            // queued ones short, and the last is said once typing pauses.
-            <div class="field-live" aria-live="polite">
+            // A live region there before the first error, so an error is announced as it comes
+            // (the field keeps its focus, and so hears nothing else). An error quotes the text
+            // typed, so it changes at each key: in a lab the region is quiet while the edit is
+            // under way, and the error that stands is put in anew when it ends.
+            <div class="field-live" aria-live={announce.live()}>
                 if let Some(error) = error {
-                    <p class="field-error" id={error_id.clone()}>{ error.clone() }</p>
+                    <p class="field-error" id={error_id.clone()} key={announce.ended.to_string()}>{ error.clone() }</p>
                 }
             </div>
         </div>

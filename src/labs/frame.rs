@@ -109,8 +109,7 @@ pub struct LabFrameProps {
     /// One paragraph under the heading: what the lab is about.
     pub lede: AttrValue,
     pub notices: Vec<Notice>,
-    /// Given to the lab's [`crate::components::ResultRegion`]s.
-    #[prop_or_default]
+    /// Given to the lab's result regions and fields ([`crate::components::ResultRegion`]).
     pub announce: Announce,
     #[prop_or_default]
     pub children: Html,
@@ -128,7 +127,7 @@ pub fn LabFrame(props: &LabFrameProps) -> Html {
             <h1 id={title_id}>{ props.lab.title() }</h1>
             if whole { <p class="lede">{ props.lede.clone() }</p> }
             <Notices notices={props.notices.clone()} />
-            <ContextProvider<Announce> context={props.announce}>{ props.children.clone() }</ContextProvider<Announce>>
+            <ContextProvider<Announce> context={props.announce.clone()}>{ props.children.clone() }</ContextProvider<Announce>>
         </section>
     }
 }

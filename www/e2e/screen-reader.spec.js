@@ -22,40 +22,115 @@ test('a guided step\'s verdict arrives in a live region that was there before th
   await expect(step.getByRole('textbox')).toBeFocused();
 });
 
-test('the skew figure, a uid\'s operator id, and a key the field refuses are said where they change', async ({ page }) => {
+test('the skew figure, a uid\'s operator id, and a key the field refuses are said where they change, once typing ends', async ({ page }) => {
   await open(page, '#/skew?p=4&maxp=128');
   await expect(page.getByRole('status').filter({ has: page.getByTestId('skew-percent') })).toHaveCount(1);
 
   await open(page, '#/savepoint?sample=hashmap-savepoint');
   // The uid's id and match are said from a live region there before the first key; the
-  // paragraphs on what follows are not in it.
-  const id = page.locator('.sp-uid > [aria-live="polite"]');
+  // paragraphs on what follows are not in it. Quiet while the uid is typed, it says the id
+  // once the typing ends (Enter), its content put in anew.
+  const id = page.locator('.sp-uid > [aria-live]');
   await expect(id).toHaveText('');
+  await expect(id).toHaveAttribute('aria-live', 'polite');
   await mark(id);
-  await page.getByLabel('Operator uid').fill('counter');
+  const uid = page.getByLabel('Operator uid');
+  await uid.fill('count');
+  await expect(id).toHaveAttribute('aria-live', 'off');
+  await mark(id.locator('.region-content'));
+  await uid.press('e');
+  await uid.press('r');
+  await uid.press('Enter');
+  await expect(id).toHaveAttribute('aria-live', 'polite');
   await expect(id).toContainText('0da08f51eaa85fc298e176a139b3649a');
   await expect(id.getByTestId('uid-match')).toContainText('Matches');
   await expect(id).toHaveAttribute('data-marked', 'kept');
+  await expect(id.locator('.region-content')).not.toHaveAttribute('data-marked', 'kept');
 
   await open(page, '#/owners?type=int&key=12');
-  // The field's error is said from a live region there before it.
-  const live = page.locator('#owners-key').locator('xpath=..').locator('.field-live[aria-live="polite"]');
+  // The field's error is said from a live region there before it, once the field is left.
+  const live = page.locator('#owners-key').locator('xpath=..').locator('.field-live');
   await expect(live).toHaveText('');
+  await expect(live).toHaveAttribute('aria-live', 'polite');
   await mark(live);
   const key = page.getByLabel('Key', { exact: true });
   await key.fill('12x');
+  await expect(live).toHaveAttribute('aria-live', 'off');
+  await expect(live).toContainText('"12x" is not a whole number, so it is not a valid int key');
+  await key.press('Tab');
+  await expect(live).toHaveAttribute('aria-live', 'polite');
   await expect(live).toContainText('"12x" is not a whole number, so it is not a valid int key');
   await expect(page.locator('.lookup-key')).toHaveText('Key: 12 (int) (the last valid key: the text in the field is not one)');
   await key.fill('');
   await expect(page.locator('.lookup-key')).toHaveText('Key: 12 (int)');
   await key.fill('13');
   await expect(page.locator('.lookup-key')).toHaveText('Key: 13 (int)');
-  // The route is said in one line; the table of its steps is not a live region (said again
-  // whole at each keystroke, it queued a long readout per letter).
-  await expect(page.locator('.lookup p[role="status"]')).toHaveText(/^13 \(int\): key group \d+, subtask \d+\.$/);
+  // The route is said in one line, once the key is entered; the table of its steps is not a
+  // live region (said again whole at each keystroke, it queued a long readout per letter).
+  const route = page.locator('.lookup p[role="status"]');
+  await expect(route).toHaveAttribute('aria-live', 'off');
+  await key.press('Enter');
+  await expect(route).toHaveAttribute('aria-live', 'polite');
+  await expect(route).toHaveText(/^13 \(int\): key group \d+, subtask \d+\.$/);
   await expect(page.locator('.lookup-steps')).not.toHaveAttribute('aria-live');
   await expect(live).toHaveText('');
   await expect(live).toHaveAttribute('data-marked', 'kept');
+});
+
+test('in every lab, what a typed number changes is said once the edit ends: results, alerts and the field\'s error', async ({ page }) => {
+  // [link, field, text typed, the regions (each quiet while typing, then polite)]
+  const labs = [
+    ['#/coverage?m=8&a=3', 'Modulus m', '999', (p) => [p.locator('#coverage-m').locator('xpath=..').locator('.field-live')]],
+    ['#/owners?p=256&maxp=1024', 'Max parallelism', '128', (p) => [p.locator('.lookup p[role="status"]')]],
+    ['#/skew?p=4&maxp=128', 'Number of keys', '500', (p) => [p.locator('.skew-figure')]],
+    ['#/trace', 'Parallelism after', '5', (p) => [p.getByTestId('trace-verdict')]],
+    ['#/planner', 'State size', '12 TiB', (p) => [p.getByTestId('plan-downtime')]],
+  ];
+  for (const [link, label, text, regionsOf] of labs) {
+    await open(page, link);
+    const regions = regionsOf(page);
+    for (const region of regions) await expect(region, link).toHaveAttribute('aria-live', 'polite');
+    const field = page.getByLabel(label, { exact: true });
+    await field.fill(text);
+    for (const region of regions) await expect(region, link).toHaveAttribute('aria-live', 'off');
+    await field.press('Tab');
+    for (const region of regions) await expect(region, link).toHaveAttribute('aria-live', 'polite');
+  }
+  // The owners lab's alert (the job does not start) is shown while typing but raised as an
+  // alert only for the number that stands: 2, then 25 on the way to 256 were each an alert.
+  await open(page, '#/owners?p=256&maxp=1024');
+  const maxp = page.getByLabel('Max parallelism', { exact: true });
+  await maxp.fill('2');
+  await expect(page.locator('.alert').filter({ hasText: 'The job does not start.' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await maxp.press('5');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await maxp.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('25');
+  await maxp.press('6');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await maxp.press('Tab');
+  await expect(page.locator('.alert')).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('a table\'s rows shown are said when its pager is pressed, not when something else changes them', async ({ page }) => {
+  await open(page, '#/owners?p=100&maxp=128');
+  const tools = page.locator('.table-tools').filter({ has: page.getByRole('button', { name: 'Next subtasks' }) });
+  const shown = tools.getByRole('status');
+  await expect(shown).toHaveText('Subtasks 0 to 31 of 100');
+  await expect(shown).toHaveAttribute('aria-live', 'off');
+  const next = page.getByRole('button', { name: 'Next subtasks' });
+  await next.focus();
+  await expect(shown).toHaveAttribute('aria-live', 'polite');
+  await page.keyboard.press('Enter');
+  await expect(shown).toHaveText('Subtasks 32 to 63 of 100');
+  // The slider changes the rows too: its own result is said, the rows shown are not.
+  await page.getByRole('slider', { name: 'Parallelism' }).focus();
+  await expect(shown).toHaveAttribute('aria-live', 'off');
+  await page.keyboard.press('ArrowRight');
+  await expect(shown).toHaveText('Subtasks 32 to 63 of 101');
+  await expect(shown).toHaveAttribute('aria-live', 'off');
 });
 
 test('a sample snapshot opened from the keyboard keeps focus on its button and says it was read', async ({ page }) => {

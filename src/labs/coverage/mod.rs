@@ -132,7 +132,7 @@ pub fn CoverageLab(props: &LabProps) -> Html {
     let on_action = Callback::from(move |action: CoverageAction| dispatcher.dispatch(action));
 
     html! {
-        <LabFrame lab={Lab::Coverage} lede={LEDE} notices={lab.notices}>
+        <LabFrame lab={Lab::Coverage} lede={LEDE} notices={lab.notices} announce={lab.announce}>
             <InView names={WITH_EXERCISE}>
                 <run_line::RunLine progress={state.progress} m={state.orbit.modulus()} a={state.orbit.stride()}
                     unpredicted={state.unpredicted()} />

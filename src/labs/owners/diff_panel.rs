@@ -148,8 +148,7 @@ fn moves_table(flows: &[Flow], page: Page, on_go: Callback<crate::components::Pa
     html! {
         <>
             <div class="table-tools">
-                <span role="status">{ format!("Runs {} to {} of {}", page.first + 1, page.end, flows.len()) }</span>
-                <PagerButtons page={page} noun="runs" on_go={on_go} />
+                <PagerButtons page={page} noun="runs" status={format!("Runs {} to {} of {}", page.first + 1, page.end, flows.len())} on_go={on_go} />
             </div>
             <ScrollBox label="Key-group moves table">
                 <table class="moves-table" data-testid="rescale-moves">

@@ -1,6 +1,7 @@
 //! The answer to "where does this key go?": each step of Flink's routing with its value, and a
-//! one-line summary (key, key group, subtask) announced politely to screen readers as it
-//! changes: the whole table, said again at each keystroke, was a queue of long readouts.
+//! one-line summary (key, key group, subtask) announced politely to screen readers once an edit
+//! ends (the lab's `Announce`): the whole table, said again at each keystroke, was a queue of
+//! long readouts, and the summary said at each key was one still.
 
 use yew::prelude::*;
 
@@ -21,9 +22,10 @@ pub struct LookupPanelProps {
 pub fn LookupPanel(props: &LookupPanelProps) -> Html {
     let view = &props.view;
     let max = view.max.get();
+    let announce = crate::components::use_announced();
     let Some(lookup) = &view.lookup else {
         return html! {
-            <div class="lookup" aria-live="polite">
+            <div class="lookup" aria-live={announce.live()}>
                 <h3>{ "Where does this key go?" }</h3>
                 <p>{ "Enter a key that is valid for the key type to see its route." }</p>
             </div>
@@ -41,10 +43,10 @@ pub fn LookupPanel(props: &LookupPanelProps) -> Html {
                 <p class="lookup-key">{ "Key: " }<code>{ key.clone() }</code>
                     if props.stale { { " (the last valid key: the text in the field is not one)" } }</p>
             }
-            <p class="visually-hidden" role="status">{ match &props.key_text {
+            <p class="visually-hidden" role="status" aria-live={announce.live()}><span key={announce.ended.to_string()}>{ match &props.key_text {
                 Some(key) if !props.stale => format!("{key}: key group {}, subtask {subtask}.", lookup.key_group.index()),
                 _ => String::new(),
-            } }</p>
+            } }</span></p>
             <dl class="lookup-steps">
                 <dt>{ "Java hashCode()" }</dt>
                 <dd><code data-testid="lookup-java-hash">{ lookup.java_hash }</code></dd>

@@ -16,7 +16,7 @@ pub mod state;
 
 use yew::prelude::*;
 
-use crate::components::{slot_field, slot_pick, FieldInput, InView, LiveForm, RevealAt, TextField, Wanted};
+use crate::components::{slot_field, slot_pick, FieldInput, InView, LiveForm, ResultAlert, RevealAt, TextField, Wanted};
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
 use crate::model::Key;
@@ -45,14 +45,14 @@ pub fn OwnersLab(props: &LabProps) -> Html {
     let diff = view.diff.clone().and_then(Result::ok);
 
     html! {
-        <LabFrame lab={Lab::Owners} lede={LEDE} notices={lab.notices}>
+        <LabFrame lab={Lab::Owners} lede={LEDE} notices={lab.notices} announce={lab.announce}>
             <InView names={WITH_CONTROLS}>
                 <controls::Controls state={(*state).clone()} view={(*view).clone()} on_action={on_action.clone()} />
             </InView>
             if let Err(error) = &view.parallelism {
-                <div class="alert" role="alert">
+                <ResultAlert>
                     <strong>{ "The job does not start. " }</strong>{ capitalised(&error.to_string()) }{ "." }
-                </div>
+                </ResultAlert>
                 // A key group looked for has no owner then: said, with its field to change it.
                 if let Some(g) = state.group.value {
                     <InView names={SLIDER}>{ ranges_panel::group_finder(slot_field(&query::GROUP, &*state, &on_action),

@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::charts::ranges_bar::RangesBar;
-use crate::components::{use_page_from, Page, PagerButtons, ScrollBox};
+use crate::components::{use_page_from, Page, PagerButtons, ResultRegion, ScrollBox};
 use crate::model::export::owners_csv;
 use crate::model::number::count;
 use crate::model::rescale::RescaleDiff;
@@ -89,8 +89,7 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
             { group_finder(props.finder.clone(), found_text, alert) }
             <div class="table-tools">
                 <button type="button" onclick={on_export}>{ "Export CSV" }</button>
-                <span role="status">{ format!("Subtasks {} to {} of {}", first_row, page.end - 1, p.get()) }</span>
-                <PagerButtons page={page} noun="subtasks" on_go={on_go} />
+                <PagerButtons page={page} noun="subtasks" status={format!("Subtasks {} to {} of {}", first_row, page.end - 1, p.get())} on_go={on_go} />
             </div>
             <ScrollBox label="Ranges table">
                 <table class="ranges-table">
@@ -120,7 +119,7 @@ pub fn group_finder(field: Html, found: String, alert: bool) -> Html {
     html! {
         <div class="group-finder">
             { field }
-            <p class={classes!("group-owner", alert.then_some("alert"))} role="status" data-testid="group-owner">{ found }</p>
+            <ResultRegion class={classes!("group-owner", alert.then_some("alert"))} testid="group-owner">{ found }</ResultRegion>
         </div>
     }
 }

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::charts::plan_timeline::{self, Palette};
 use crate::charts::svg_data_url;
-use crate::components::use_chart_style;
+use crate::components::{use_chart_style, ResultRegion};
 use crate::model::planner::{about_days, format_duration, format_span, Plan};
 
 #[derive(Properties, PartialEq)]
@@ -39,10 +39,10 @@ pub fn TimeView(props: &TimeViewProps) -> Html {
     html! {
         <div class="plan-time" ref={chart_ref}>
             <h3>{ "How long it takes, and how long the job is down" }</h3>
-            <p data-testid="plan-downtime" role="status">
+            <ResultRegion class="plan-downtime" testid="plan-downtime">
                 <strong>{ format!("{} {}", t.outage_label(), format_duration(down)) }</strong>
                 { format!(": {}{}.", t.downtime_arithmetic(), t.cutover_part()) }
-            </p>
+            </ResultRegion>
             if let Some(note) = t.commit_gap_note() {
                 <p class="field-hint" data-testid="plan-commit-gap">{ note }</p>
             }

@@ -110,7 +110,7 @@ pub fn SavepointLab(props: &LabProps) -> Html {
         </InView>
     };
     html! {
-        <LabFrame lab={Lab::Savepoint} lede={LEDE} notices={lab.notices}>
+        <LabFrame lab={Lab::Savepoint} lede={LEDE} notices={lab.notices} announce={lab.announce}>
             if uid_first { { lookup.clone() } }
             <upload::Upload reading={state.reading.clone()} error={state.error.clone()} dragging={*dragging}
                 shown={state.loaded.as_ref().map(|l| AttrValue::from(l.name.clone()))} on_file={on_file} on_sample={on_sample} />

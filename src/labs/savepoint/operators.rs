@@ -103,8 +103,7 @@ pub fn Operators(props: &OperatorsProps) -> Html {
             <p class="muted" id="sp-lacks-note">{ "If the new job lacks it: what a restore does when no operator of the new job has this operator's id (its uid changed, or it was removed). With state, the restore is refused unless --allowNonRestoredState, which then drops that state; without state, Flink skips it and starts (observed in Flink 2.3.0). Type a uid below to check one." }</p>
             if n > PAGE_ROWS {
                 <div class="table-tools">
-                    <span role="status">{ format!("Operators {} to {} of {n}", page.first + 1, page.end) }</span>
-                    <PagerButtons page={page} noun="operators" on_go={on_go} />
+                    <PagerButtons page={page} noun="operators" status={format!("Operators {} to {} of {n}", page.first + 1, page.end)} on_go={on_go} />
                 </div>
             }
             <div class="table-tools">

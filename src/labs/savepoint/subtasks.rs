@@ -91,8 +91,7 @@ pub fn Subtasks(props: &SubtasksProps) -> Html {
                 </div>
                 if page.pages > 1 {
                     <div class="table-tools">
-                        <span role="status">{ format!("Subtasks {} to {} of {}", page.first, page.end - 1, rows.len()) }</span>
-                        <PagerButtons page={page} noun="subtasks" on_go={on_go} />
+                        <PagerButtons page={page} noun="subtasks" status={format!("Subtasks {} to {} of {}", page.first, page.end - 1, rows.len())} on_go={on_go} />
                     </div>
                 }
             }

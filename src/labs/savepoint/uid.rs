@@ -29,6 +29,7 @@ pub struct UidProps {
 
 #[function_component]
 pub fn UidLookup(props: &UidProps) -> Html {
+    let announce = crate::components::use_announced();
     let outcome = props.found.as_ref().map(|(uid, m)| {
         let matched = m.operator.and_then(|i| props.rows.as_ref().and_then(|rows| rows.get(i)));
         let what = match (&props.rows, matched) {
@@ -67,9 +68,10 @@ pub fn UidLookup(props: &UidProps) -> Html {
                 on_input={props.on_input.clone()} />
             // The same nodes either way: `{ for outcome }` added a child beside the field, and
             // yew's unkeyed diff then rebuilt the field itself, dropping its focus after one key.
-            // A live region, there before the first key, says the id and its match as typed;
-            // the paragraphs under them are read when reached.
-            <div aria-live="polite">{ said }</div>
+            // A live region, there before the first key, says the id and its match once the
+            // typing ends (the field left, or Enter); the paragraphs under them are read when
+            // reached.
+            <div aria-live={announce.live()}><div class="region-content" key={announce.ended.to_string()}>{ said }</div></div>
             { more }
         </section>
     }

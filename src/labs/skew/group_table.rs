@@ -29,8 +29,7 @@ pub fn GroupTable(props: &GroupTableProps) -> Html {
     html! {
         <div class="skew-groups">
             <div class="table-tools">
-                <span role="status">{ format!("Key groups {} to {} of {}", page.first, page.end.saturating_sub(1), total) }</span>
-                <PagerButtons page={page} noun="key groups" on_go={on_go} />
+                <PagerButtons page={page} noun="key groups" status={format!("Key groups {} to {} of {}", page.first, page.end.saturating_sub(1), total)} on_go={on_go} />
             </div>
             <ScrollBox label="Key group load table">
                 <table class="skew-table" data-testid="skew-groups-table">

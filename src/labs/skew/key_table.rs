@@ -160,8 +160,7 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
             <h2 id="key-table-title">{ "Keys" }</h2>
             <div class="table-tools">
                 <button type="button" id={ADD_ID} onclick={on_add} disabled={locked} aria-describedby={described}>{ "Add key" }</button>
-                <span role="status">{ if n == 0 { "No keys".to_string() } else { format!("Keys {} to {} of {n}", first + 1, page.end) } }</span>
-                <PagerButtons page={page} noun="keys" on_go={on_go} />
+                <PagerButtons page={page} noun="keys" status={if n == 0 { "No keys".to_string() } else { format!("Keys {} to {} of {n}", first + 1, page.end) }} on_go={on_go} />
             </div>
             if locked { <crate::components::LockNote id="key-table-locked" /> }
             // Below the tools, so a message that appears as a cell is left does not move the

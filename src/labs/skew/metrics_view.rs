@@ -98,8 +98,7 @@ fn load_table(s: &SubtaskMetrics, page: crate::components::Page, on_go: Callback
     html! {
         <>
             <div class="table-tools">
-                <span role="status">{ format!("Subtasks {} to {} of {}", page.first, page.end.saturating_sub(1), n) }</span>
-                <PagerButtons page={page} noun="imported subtasks" on_go={on_go} />
+                <PagerButtons page={page} noun="imported subtasks" status={format!("Subtasks {} to {} of {}", page.first, page.end.saturating_sub(1), n)} on_go={on_go} />
             </div>
             <ScrollBox label="Metrics table">
                 <table class="metrics-table">

@@ -24,7 +24,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser;
-use crate::components::{InView, RevealAt, Wanted};
+use crate::components::{InView, ResultAlert, RevealAt, Wanted};
 use crate::lab::Lab;
 use crate::labs::frame::{use_lab, LabFrame, LabProps};
 use crate::labs::paint_first::use_steps;
@@ -52,7 +52,7 @@ pub fn SkewLab(props: &LabProps) -> Html {
     use_url_sync(Lab::Skew, &props.location.common, (*pairs).clone());
     match use_steps(2) {
         0 => html! {
-            <LabFrame lab={Lab::Skew} lede={LEDE} notices={Vec::new()}>
+            <LabFrame lab={Lab::Skew} lede={LEDE} notices={Vec::new()} announce={crate::components::Announce::default()}>
                 <p class="loading" role="status">{ "Computing the load…" }</p>
             </LabFrame>
         },
@@ -153,7 +153,7 @@ fn SkewParts(props: &PartsProps) -> Html {
         </Wanted></RevealAt></InView>
     };
     html! {
-        <LabFrame lab={Lab::Skew} lede={LEDE} notices={lab.notices}>
+        <LabFrame lab={Lab::Skew} lede={LEDE} notices={lab.notices} announce={lab.announce}>
             if let Some(message) = storage {
                 <div class="notices" role="status" data-testid="storage-notice"><p>{ message }</p></div>
             }
@@ -171,7 +171,7 @@ fn SkewParts(props: &PartsProps) -> Html {
                 <p class="loading">{ "The load per subtask appears once the keys are made." }</p>
             } else {
                 if let Err(e) = &current.loads {
-                    <div class="alert" role="alert"><strong>{ "The job does not start. " }</strong>{ e.to_string() }{ "." }</div>
+                    <ResultAlert><strong>{ "The job does not start. " }</strong>{ e.to_string() }{ "." }</ResultAlert>
                 }
                 // Alone (`view=what-if`), the what-if comes first: its table holds the answer, now
                 // against the other parallelism (found by review under the load table).

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::view::Scenario;
 use crate::browser;
-use crate::components::{use_page, PagerButtons, ScrollBox};
+use crate::components::{use_page, PagerButtons, ResultRegion, ScrollBox};
 use crate::model::export::skew_csv;
 use crate::model::number::{count, format_rate_milli};
 use crate::model::skew::aggregate::{GroupLoads, SkewCause};
@@ -63,9 +63,9 @@ pub fn Results(props: &ResultsProps) -> Html {
     html! {
         <section class="results" aria-labelledby="results-title">
             <h2 id="results-title">{ "Load per subtask" }</h2>
-            <p class="skew-figure" role="status">
+            <ResultRegion class="skew-figure">
                 { "Data skew: " }<strong data-testid="skew-percent">{ loads.skew_percent }</strong>{ "%" }
-            </p>
+            </ResultRegion>
             <p class="muted">{ "Flink's formula over these keys' events per second: the mean absolute deviation across subtasks, divided by their mean, as a percentage capped at 100, rounded as the web UI's Data Skew tab rounds it (read from its sources). Flink applies it to each subtask's records in so far (numRecordsIn; it gave the value Flink's REST API gave for a real job), which agrees with events per second when every subtask has run as long; a running job's own numbers go in under Import metrics." }</p>
             <ul>
                 <li>{ format!("Events per second: busiest subtask ÷ mean = {}", ratio(loads.max_over_mean_milli(|l| l.events_milli))) }</li>
@@ -76,8 +76,7 @@ pub fn Results(props: &ResultsProps) -> Html {
             <p class="diagnosis" data-testid="skew-diagnosis">{ diagnosis(props, props.scenario.cause) }</p>
             <div class="table-tools">
                 <button type="button" onclick={on_export}>{ "Export CSV" }</button>
-                <span role="status">{ format!("Subtasks {} to {} of {}", first_row, page.end - 1, p) }</span>
-                <PagerButtons page={page} noun="subtasks" on_go={on_go} />
+                <PagerButtons page={page} noun="subtasks" status={format!("Subtasks {} to {} of {}", first_row, page.end - 1, p)} on_go={on_go} />
             </div>
             <ScrollBox label="Subtask load table">
                 <table class="skew-table">

@@ -38,7 +38,7 @@ pub fn TraceLab(props: &LabProps) -> Html {
     let on_action = dispatch(&state);
     let s = &*state;
     html! {
-        <LabFrame lab={Lab::Trace} lede={LEDE} notices={lab.notices}>
+        <LabFrame lab={Lab::Trace} lede={LEDE} notices={lab.notices} announce={lab.announce}>
             <LiveForm>
                 { slot_widgets(s, &on_action, &[&SCENARIO, &BACKEND, &P1, &P2, &MAXP, &KEYS, &EVENTS, &SNAPSHOT]) }
             </LiveForm>

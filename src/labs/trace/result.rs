@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::components::ScrollBox;
+use crate::components::{ResultAlert, ResultRegion, ScrollBox};
 use crate::model::export::trace_check_csv;
 use crate::model::number::count;
 use crate::model::trace::{Scenario, TraceResult, TraceVerdict};
@@ -24,7 +24,7 @@ pub struct TraceResultProps {
 pub fn TraceResultView(props: &TraceResultProps) -> Html {
     let r = match &*props.run {
         Ok(r) => r,
-        Err(e) => return html! { <div class="alert" role="alert">{ format!("This trace cannot run: {e}.") }</div> },
+        Err(e) => return html! { <ResultAlert>{ format!("This trace cannot run: {e}.") }</ResultAlert> },
     };
     let moved = r.rows.iter().filter(|row| row.moved()).count();
     let wrong = r.rows.iter().filter(|row| row.actual != Some(row.expected)).count();
@@ -72,12 +72,12 @@ pub fn TraceResultView(props: &TraceResultProps) -> Html {
     html! {
         <section class="trace-result" aria-labelledby="trace-result-title">
             <h2 id="trace-result-title">{ format!("Check: {}", props.scenario.title()) }</h2>
-            <div class={classes!("trace-verdict", r.verdict.as_str())} data-testid="trace-verdict" data-verdict={r.verdict.as_str()} role="status" aria-live="polite">
+            <ResultRegion class={classes!("trace-verdict", r.verdict.as_str())} testid="trace-verdict" verdict={r.verdict.as_str()}>
                 <strong>{ headline }</strong>
                 if let TraceVerdict::Refused { reason } = &r.verdict {
                     <blockquote class="flink-message"><code>{ reason.clone() }</code></blockquote>
                 }
-            </div>
+            </ResultRegion>
             { for r.notes.iter().enumerate().map(|(i, n)| html! { <p key={i}>{ n.clone() }</p> }) }
             if let TraceVerdict::Failing(f) = &r.verdict {
                 <super::failing::FailingView failing={f.clone()} />

@@ -94,15 +94,17 @@ pub struct ResultAlertProps {
     pub children: Html,
 }
 
-/// An alert that a result raises (the job does not start): while an edit is under way it is
-/// shown but not live (each number on the way would interrupt); when the edit ends it is put
-/// in anew as an alert, so it is said once, for the value that stands.
+/// An alert that a result raises (the job does not start): always `role="alert"` (the
+/// contract's blocking error), but quiet while an edit is under way (each number on the way
+/// would interrupt with its own readout) and its content drawn anew when the edit ends, so it
+/// is said for the value that stands.
 #[function_component]
 pub fn ResultAlert(props: &ResultAlertProps) -> Html {
     let announce = use_announced();
-    let class = classes!("alert", props.class.clone());
-    match announce.editing {
-        true => html! { <div {class} key="editing">{ props.children.clone() }</div> },
-        false => html! { <div {class} role="alert" key={announce.ended.to_string()}>{ props.children.clone() }</div> },
+    let live = if announce.editing { "off" } else { "assertive" };
+    html! {
+        <div class={classes!("alert", props.class.clone())} role="alert" aria-live={live}>
+            <div class="region-content" key={announce.ended.to_string()}>{ props.children.clone() }</div>
+        </div>
     }
 }

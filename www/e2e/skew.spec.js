@@ -348,9 +348,6 @@ test('bad settings name their bounds and keep the last valid state', async ({ pa
   await expect(page.getByText('number of keys must be between 1 and 1000000, got 2000000')).toBeVisible();
   await expect(page.getByTestId('skew-percent')).toHaveText(skew);
   await page.getByLabel('Parallelism', { exact: true }).fill('200');
-  // Shown at once, raised as an alert once the edit ends (not for 2 and 20 on the way).
-  await expect(page.locator('.alert')).toContainText('200');
-  await page.getByLabel('Parallelism', { exact: true }).press('Enter');
   await expect(page.getByRole('alert')).toContainText('200');
   await expect(page.getByRole('alert')).toContainText('128');
 });

@@ -16,7 +16,9 @@ pub mod state;
 
 use yew::prelude::*;
 
-use crate::components::{slot_field, slot_pick, FieldInput, InView, LiveForm, ResultAlert, RevealAt, TextField, Wanted};
+use crate::components::{
+    slot_field, slot_pick, FieldInput, InView, LiveForm, ResultAlert, RevealAt, TextField, Wanted,
+};
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
 use crate::model::Key;

@@ -19,7 +19,8 @@ const EXAMPLE: &str =
 pub fn MetricsPanel(props: &PartProps<SkewState>) -> Html {
     let s = &props.state;
     let act = &props.on_action;
-    let big = use_big_text("Import metrics", false, Some(Draft { key: "rescale-lab.skew.metrics", base: String::new() }));
+    let big =
+        use_big_text("Import metrics", false, Some(Draft { key: "rescale-lab.skew.metrics", base: String::new() }));
     let to_import = act.reform(|text: String| SkewAction::import_metrics(&text));
     let on_import = big.on_read(to_import.clone());
     let on_file = on_file_text(to_import);

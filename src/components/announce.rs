@@ -1,24 +1,23 @@
 //! Results said when an edit ends, not at each keystroke. A lab's result regions are live, and
 //! a number typed into a field passes through values on its way (2, 20, then 200): each would
-//! be said. While a field of the lab has an edit under way ([`crate::url::slot::editing`]) the
-//! regions are quiet (`aria-live="off"`); when it ends (the field left, a value set) they speak
-//! again and their content is drawn anew, so a screen reader says the result once, for the
-//! value that stands. A menu, a slider or a button sets a value at once: said at once. A field
-//! that is not a parameter's (a key, a uid) tells the lab through [`Announce::typing`] that it
-//! is being typed into, so the same holds for it. [`ResultRegion`] is a status region so made,
-//! [`ResultAlert`] an alert, [`use_announced`] the pair for a region drawn by hand, and a field's
-//! own error is one too (`text_field.rs`).
+//! be said. While a field of the lab has an edit under way the regions are quiet
+//! (`aria-live="off"`); when it ends (the field left, Enter) they speak again, and a region whose
+//! content changed meanwhile draws it anew, so a screen reader says the result once, for the
+//! value that stands (one whose content did not change is not said again). A menu, a slider or a
+//! button sets a value at once: said at once. An edit under way is a parameter's
+//! ([`crate::url::slot::editing`]) or any text field of the lab typed into, which tells the lab
+//! through [`Announce::typing`]. [`ResultRegion`] is a status region so made, [`ResultAlert`]
+//! an alert, [`use_spoken`] the pair for a region drawn by hand, and a field's own error is one
+//! too (`text_field.rs`).
 
 use yew::prelude::*;
 
-/// What a result region needs: whether to speak, and a key that changes when an edit ends.
+/// Whether the lab's result regions speak now, and how its fields say they are typed into.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Announce {
     pub editing: bool,
-    /// Counts the edits that have ended: the region's content is keyed by it.
-    pub ended: u32,
-    /// Told by a field that is typed into (`true`) and left or entered (`false`): the lab's
-    /// own fields, beside its parameters'. None outside a lab.
+    /// Told by a field that is typed into (`true`) and left, entered or removed (`false`).
+    /// None outside a lab.
     pub typing: Option<Callback<bool>>,
 }
 
@@ -42,21 +41,28 @@ pub fn use_announce(params_editing: bool) -> Announce {
         let setter = typing.setter();
         use_callback((), move |now: bool, _| setter.set(now))
     };
-    let editing = params_editing || *typing;
-    let seen = use_mut_ref(|| (false, 0u32));
-    let mut seen = seen.borrow_mut();
-    if seen.0 && !editing {
-        seen.1 = seen.1.wrapping_add(1);
-    }
-    seen.0 = editing;
-    Announce { editing, ended: seen.1, typing: Some(on_typing) }
+    Announce { editing: params_editing || *typing, typing: Some(on_typing) }
 }
 
-/// The lab's [`Announce`] for a region drawn by hand: `aria-live={a.live()}`, and its content
-/// keyed by `a.ended`.
+/// The lab's [`Announce`] (the default, always speaking, outside a lab).
 #[hook]
 pub fn use_announced() -> Announce {
     use_context::<Announce>().unwrap_or_default()
+}
+
+/// A region's `aria-live` and the key to draw its content under: a new key whenever `content`
+/// differs from what the region last showed while it spoke. So an edit's quiet changes are
+/// drawn anew when it ends (said once, for the value that stands), and a region the edit did
+/// not change is not said again.
+#[hook]
+pub fn use_spoken<T: PartialEq + Clone + 'static>(content: &T) -> (&'static str, String) {
+    let announce = use_announced();
+    let spoken = use_mut_ref(|| (content.clone(), 0u32));
+    let mut spoken = spoken.borrow_mut();
+    if !announce.editing && spoken.0 != *content {
+        *spoken = (content.clone(), spoken.1.wrapping_add(1));
+    }
+    (announce.live(), spoken.1.to_string())
 }
 
 #[derive(Properties, PartialEq)]
@@ -78,11 +84,11 @@ pub struct ResultRegionProps {
 /// content once the edit ends.
 #[function_component]
 pub fn ResultRegion(props: &ResultRegionProps) -> Html {
-    let announce = use_announced();
+    let (live, key) = use_spoken(&props.children);
     html! {
         <div class={props.class.clone()} data-testid={props.testid.clone()} data-verdict={props.verdict.clone()}
-            data-ok={props.ok.clone()} role="status" aria-live={announce.live()}>
-            <div class="region-content" key={announce.ended.to_string()}>{ props.children.clone() }</div>
+            data-ok={props.ok.clone()} role="status" aria-live={live}>
+            <div class="region-content" {key}>{ props.children.clone() }</div>
         </div>
     }
 }
@@ -97,14 +103,15 @@ pub struct ResultAlertProps {
 /// An alert that a result raises (the job does not start): always `role="alert"` (the
 /// contract's blocking error), but quiet while an edit is under way (each number on the way
 /// would interrupt with its own readout) and its content drawn anew when the edit ends, so it
-/// is said for the value that stands.
+/// is said for the value that stands. One that first appears during an edit may still be said
+/// as it appears: browsers raise an alert's appearance as an event of its own.
 #[function_component]
 pub fn ResultAlert(props: &ResultAlertProps) -> Html {
-    let announce = use_announced();
-    let live = if announce.editing { "off" } else { "assertive" };
+    let (live, key) = use_spoken(&props.children);
+    let live = if live == "off" { "off" } else { "assertive" };
     html! {
         <div class={classes!("alert", props.class.clone())} role="alert" aria-live={live}>
-            <div class="region-content" key={announce.ended.to_string()}>{ props.children.clone() }</div>
+            <div class="region-content" {key}>{ props.children.clone() }</div>
         </div>
     }
 }

@@ -4,9 +4,10 @@
 //! slow too). The skew lab's **Keys (CSV)** and **Flink REST metrics (JSON)** and the trace lab's **Job output
 //! (CSV)** use it; [`BigText::field`] draws the field around the box, and [`BigText::on_read`] and
 //! [`on_file_text`] wire its button and file input. A box given a [`Draft`] keeps what is typed
-//! in it (up to [`SYNC_LIMIT`]) for a reload of this tab, in session storage, never a link: the
-//! page opened again with the same link puts it back in the box, with a note that it is not yet
-//! read.
+//! in it (up to [`SYNC_LIMIT`]) for this tab, in session storage, never a link, until it is read
+//! (its button, a file, a paste held out of the box): the box drawn again over the same
+//! [`Draft::base`] (a reload, or the lab opened again) puts it back, with a note that it is not
+//! yet read.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -33,13 +34,15 @@ pub struct BigText {
     held: Rc<RefCell<Option<(String, bool)>>>,
     /// The text kept from before a reload, while the box starts with it (until it is read).
     restored: Rc<RefCell<Option<String>>>,
+    /// Where the box keeps what is typed in it, as this render has it.
+    kept: Rc<RefCell<Option<Draft>>>,
     set_note: UseStateHandle<Option<String>>,
     set_generation: UseStateHandle<u32>,
 }
 
-/// Where a box keeps its text for a reload of this tab: a session-storage key, and the text the
-/// box starts with on this page (from its link), kept beside it so that a page opened on another
-/// link starts as that link says.
+/// Where a box keeps its text for a reload of this tab: a session-storage key, and what the
+/// text typed is typed over (the skew lab's key set as its link gives it), kept beside it so that
+/// a page opened on another key set starts as its link says.
 #[derive(Clone, PartialEq)]
 pub struct Draft {
     pub key: &'static str,
@@ -72,6 +75,7 @@ impl BigText {
 
     /// The held paste, else the box's text, with its lone-surrogate flag.
     pub fn read(&self) -> Option<(String, bool)> {
+        self.forget();
         if self.restored.borrow_mut().take().is_some() {
             self.set_note.set(None);
         }
@@ -84,6 +88,14 @@ impl BigText {
             self.set_generation.set(*self.set_generation + 1);
         }
         Some((text, lone))
+    }
+
+    /// Forgets the text kept for a reload: it has been read (or replaced by a paste held out
+    /// of the box, or a file).
+    fn forget(&self) {
+        if let Some(d) = self.kept.borrow().as_ref() {
+            browser::session_remove(d.key);
+        }
     }
 }
 
@@ -99,20 +111,20 @@ pub fn use_big_text(button: &'static str, lines: bool, draft: Option<Draft>) -> 
         use_mut_ref(move || {
             let d = draft?;
             let entry = browser::session_get(d.key)?;
-            draft_text(&entry, &d.base).filter(|t| *t != d.base).map(str::to_string)
+            draft_text(&entry, &d.base).filter(|t| !t.is_empty()).map(str::to_string)
         })
     };
     let set_note = {
         let restored = restored.borrow().is_some();
         use_state(move || {
-            restored.then(|| format!("What you typed before the page was reloaded is back in the box, not yet read: press {button} to use it."))
+            restored.then(|| format!("What you typed here earlier in this tab is back in the box, not yet read: press {button} to use it."))
         })
     };
     // The draft's base as this render has it, for the keystrokes to come.
     let kept = use_mut_ref(|| None::<Draft>);
     *kept.borrow_mut() = draft;
     let on_paste = {
-        let (held, set_note) = (held.clone(), set_note.clone());
+        let (held, set_note, kept) = (held.clone(), set_note.clone(), kept.clone());
         Callback::from(move |e: Event| {
             let Some((text, lone)) = browser::events::pasted_text(&e) else { return };
             if text.len() > SYNC_LIMIT {
@@ -127,11 +139,14 @@ pub fn use_big_text(button: &'static str, lines: bool, draft: Option<Draft>) -> 
                     "Pasted {what}, kept out of the box to keep the page fast; press {button} to read it."
                 )));
                 *held.borrow_mut() = Some((text, lone));
+                if let Some(d) = kept.borrow().as_ref() {
+                    browser::session_remove(d.key);
+                }
             }
         })
     };
     let on_type = {
-        let (held, set_note, area) = (held.clone(), set_note.clone(), area.clone());
+        let (held, set_note, area, kept) = (held.clone(), set_note.clone(), area.clone(), kept.clone());
         Callback::from(move |_: InputEvent| {
             if held.borrow_mut().take().is_some() {
                 set_note.set(None);
@@ -149,6 +164,7 @@ pub fn use_big_text(button: &'static str, lines: bool, draft: Option<Draft>) -> 
         on_type,
         held,
         restored,
+        kept,
         set_note,
         set_generation,
     }
@@ -214,6 +230,13 @@ impl BigText {
             None => hint_id.clone(),
         };
         let (button, on_button, disabled) = f.button;
+        let on_file = {
+            let (big, chosen) = (self.clone(), f.file.1);
+            Callback::from(move |e: Event| {
+                big.forget();
+                chosen.emit(e);
+            })
+        };
         let (file_label, accept) = match f.file.0 {
             FileKind::Csv => ("Or read a CSV file: ", ".csv,.txt,text/csv,text/plain"),
             FileKind::Json => ("Or read a JSON file: ", ".json,.txt,application/json,text/plain"),
@@ -230,7 +253,7 @@ impl BigText {
                     // body. It says it is unavailable, and does nothing.
                     <button type="button" class="primary" aria-disabled={disabled.to_string()}
                         onclick={(!disabled).then_some(on_button)}>{ button }</button>
-                    <label class="file-label">{ file_label }<input type="file" {accept} onchange={f.file.1} /></label>
+                    <label class="file-label">{ file_label }<input type="file" {accept} onchange={on_file} /></label>
                 </div>
             </div>
         }

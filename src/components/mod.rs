@@ -24,7 +24,7 @@ pub mod text_field;
 pub mod view_part;
 pub mod wanted;
 
-pub use announce::{use_announce, use_announced, Announce, ResultAlert, ResultRegion};
+pub use announce::{use_announce, use_announced, use_spoken, Announce, ResultAlert, ResultRegion};
 pub use answer_field::AnswerField;
 pub use big_text::{on_file_text, use_big_text, BigField, BigText, Draft, FileKind};
 pub use chart_box::{use_chart_style, DarkTheme};

@@ -1,9 +1,9 @@
 //! Paging a long table: [`use_page`] keeps the page number (clamped when the table shrinks,
 //! back to the first page when another set of rows arrives) and [`PagerButtons`] draws the
 //! rows shown ("Subtasks 0 to 31 of 100") and **Previous …** and **Next …** for it. The rows
-//! shown are a status region that speaks only while one of its buttons has the focus: a press
-//! says the page it brings, and a change elsewhere (a slider, a preset) that changes the rows
-//! does not say it again beside that change's own result. A page is a pure
+//! shown are a status region that speaks for a press of its buttons (or while one has the
+//! focus): a press says the page it brings, and a change elsewhere (a slider, a preset) that
+//! changes the rows does not say it again beside that change's own result. A page is a pure
 //! [`Page`], so its arithmetic is tested natively.
 
 use std::rc::Rc;
@@ -131,7 +131,21 @@ pub fn PagerButtons(props: &PagerButtonsProps) -> Html {
     // Not `disabled` at the first or last page: a button disabled under the focus (Next, pressed
     // on the way to the last page) drops the focus to the page's body. It says it is
     // unavailable, and does nothing.
-    let go = |step: PageStep, can: bool| can.then(|| props.on_go.reform(move |_: MouseEvent| step));
+    // Presses so far, and how many of them the status has been drawn for: a render that follows
+    // a press speaks (a screen reader that activates a button without focusing it, as
+    // VoiceOver on iOS does, is told the page too).
+    let presses = use_state_eq(|| 0u32);
+    let drawn_for = use_mut_ref(|| 0u32);
+    let pressed = drawn_for.replace(*presses) != *presses;
+    let go = |step: PageStep, can: bool| {
+        can.then(|| {
+            let (on_go, presses) = (props.on_go.clone(), presses.clone());
+            Callback::from(move |_: MouseEvent| {
+                presses.set(*presses + 1);
+                on_go.emit(step);
+            })
+        })
+    };
     let (back, on) = (current > 0, current + 1 < pages);
     let focused = use_state_eq(|| false);
     let on_focus = |now: bool| {
@@ -141,7 +155,7 @@ pub fn PagerButtons(props: &PagerButtonsProps) -> Html {
     let (onfocus, onblur) = (on_focus(true), on_focus(false));
     html! {
         <>
-            <span role="status" aria-live={if *focused { "polite" } else { "off" }}>{ props.status.clone() }</span>
+            <span role="status" aria-live={if *focused || pressed { "polite" } else { "off" }}>{ props.status.clone() }</span>
             <button type="button" aria-disabled={(!back).to_string()} onclick={go(PageStep::Back, back)}
                 onfocus={onfocus.clone()} onblur={onblur.clone()}>{ format!("Previous {}", props.noun) }</button>
             <button type="button" aria-disabled={(!on).to_string()} onclick={go(PageStep::On, on)}

@@ -60,8 +60,18 @@ pub fn TextField(props: &TextFieldProps) -> Html {
     // Typed into since it took the focus: only then does leaving it end an edit (a blur after
     // none would redraw the lab for nothing at every Tab).
     let edited = use_mut_ref(|| false);
-    let announce = super::use_announced();
-    let typing = announce.typing.clone().unwrap_or_default();
+    let typing = super::use_announced().typing.unwrap_or_default();
+    {
+        // A field removed while it is typed into ends its edit: the lab would stay quiet.
+        let (edited, typing) = (edited.clone(), typing.clone());
+        use_effect_with((), move |_| {
+            move || {
+                if edited.replace(false) {
+                    typing.emit(false);
+                }
+            }
+        });
+    }
     let oninput = {
         let (on_input, bad, edited, typing) = (props.on_input.clone(), bad.clone(), edited.clone(), typing.clone());
         Callback::from(move |e: InputEvent| {
@@ -111,6 +121,7 @@ pub fn TextField(props: &TextFieldProps) -> Html {
     });
     let retyping = *focused && props.value.is_empty() && !*bad.borrow();
     let error = props.error.as_ref().filter(|_| !retyping);
+    let (live, said) = super::use_spoken(&error.cloned());
     let hint_id = format!("{}-hint", props.id);
     let locked_id = format!("{}-locked", props.id);
     let error_id = format!("{}-error", props.id);
@@ -152,9 +163,9 @@ pub fn TextField(props: &TextFieldProps) -> Html {
             // (the field keeps its focus, and so hears nothing else). An error quotes the text
             // typed, so it changes at each key: in a lab the region is quiet while the edit is
             // under way, and the error that stands is put in anew when it ends.
-            <div class="field-live" aria-live={announce.live()}>
+            <div class="field-live" aria-live={live}>
                 if let Some(error) = error {
-                    <p class="field-error" id={error_id.clone()} key={announce.ended.to_string()}>{ error.clone() }</p>
+                    <p class="field-error" id={error_id.clone()} key={said}>{ error.clone() }</p>
                 }
             </div>
         </div>

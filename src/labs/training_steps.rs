@@ -45,8 +45,8 @@ pub enum StepAction {
     /// Check a step: the text typed, if given with the check (Enter in the box), else the
     /// response as it stands.
     Check { id: String, kind: ExerciseKind, hidden: bool, typed: Option<String> },
-    /// Reset progress of one path (its steps' progress keys): their answers, attempts and
-    /// verdicts; another set's steps keep theirs.
+    /// Reset progress of one path (its steps' progress keys): their answers (typed ones too),
+    /// attempts and verdicts; another set's steps keep theirs.
     Clear(Vec<String>),
     /// Reset all progress: that, and the coverage lab's exercise runs.
     ClearAll,
@@ -169,6 +169,7 @@ impl Reducible for Steps {
                     next.progress.first.remove(key);
                     next.attempts.by_id.remove(key);
                     next.feedback.remove(key);
+                    next.responses.remove(key);
                 }
                 next.note = None;
             }
@@ -178,6 +179,7 @@ impl Reducible for Steps {
                 next.note = None;
                 next.attempts = Attempts::default();
                 next.feedback.clear();
+                next.responses.clear();
             }
         }
         Rc::new(next)

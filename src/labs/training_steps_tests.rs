@@ -51,7 +51,7 @@ fn progress_an_lms_kept_joins_the_answers_given_while_it_arrived() {
 }
 
 #[test]
-fn hidden_answers_count_the_first_attempt_and_clear_forgets_all_but_responses() {
+fn hidden_answers_count_the_first_attempt_and_clear_forgets_them_all() {
     let s = run(vec![respond("6"), check(true, None), check(true, Some("60"))]);
     assert_eq!(s.attempts.score(["owner-77"].into_iter()), 0);
     assert_eq!(s.attempts.practice(), (1, 1));
@@ -59,7 +59,9 @@ fn hidden_answers_count_the_first_attempt_and_clear_forgets_all_but_responses() 
     let cleared = s.clone().reduce(StepAction::Clear(vec!["owner-77".into()]));
     assert!(cleared.progress.answers.is_empty() && cleared.feedback.is_empty());
     assert_eq!(cleared.attempts, Attempts::default());
-    assert_eq!(cleared.response("owner-77"), "60");
+    // The box is emptied too: kept for a reload of the tab, a typed answer would come back.
+    assert_eq!(cleared.response("owner-77"), "");
+    assert!(s.clone().reduce(StepAction::ClearAll).responses.is_empty());
     // Another path's reset (its own steps) leaves this one's progress as it was.
     let other = s.clone().reduce(StepAction::Clear(vec!["g-own".into()]));
     assert_eq!((&other.progress, &other.attempts), (&s.progress, &s.attempts));

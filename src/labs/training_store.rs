@@ -2,7 +2,8 @@
 //! (`rescale-lab.training.v1`; a corrupt entry is set aside with a notice), the first attempts
 //! (`rescale-lab.training-first.v1`), the coverage lab's exercise runs, and the step to return
 //! to from a step's lab; and, for a reload of this tab only (session storage), the responses
-//! typed or chosen, checked or not (`rescale-lab.training.typed`). Under an LMS, the LMS keeps the progress (see `training_lms`,
+//! typed or chosen, checked or not (`rescale-lab.training.typed`; a reset clears them). Under an
+//! LMS, the LMS keeps the progress (see `training_lms`,
 //! `training_cmi5`), not this browser: its answers and first attempts are neither read (on a
 //! shared computer they are someone else's, and a cmi5 restore would add them to this
 //! learner's) nor written. The coverage runs are read: the coverage lab runs in a tab of its
@@ -94,7 +95,11 @@ pub fn use_stored_steps() -> UseReducerHandle<Steps> {
             true => loaded_progress(),
             false => (TrainingProgress::default(), None),
         });
-        let typed = browser::session_get(TYPED_KEY).map(|t| typed_from(&t)).unwrap_or_default();
+        // Under an LMS a relaunch in this tab is a new attempt: it starts with empty boxes.
+        let typed = match in_browser {
+            true => browser::session_get(TYPED_KEY).map(|t| typed_from(&t)).unwrap_or_default(),
+            false => BTreeMap::new(),
+        };
         Steps { responses: typed, ..Steps::new(progress, attempts, stored_runs()) }
     });
     {
@@ -112,9 +117,9 @@ pub fn use_stored_steps() -> UseReducerHandle<Steps> {
             save(TRAINING_KEY, p.format(), p.answers.is_empty())
         }
     });
-    use_effect_with(steps.responses.clone(), |typed| match typed.is_empty() {
-        true => browser::session_remove(TYPED_KEY),
-        false => _ = browser::session_set(TYPED_KEY, &typed_text(typed)),
+    use_effect_with(steps.responses.clone(), move |typed| match in_browser && !typed.is_empty() {
+        true => _ = browser::session_set(TYPED_KEY, &typed_text(typed)),
+        false => browser::session_remove(TYPED_KEY),
     });
     use_effect_with(steps.attempts.clone(), move |a| {
         if in_browser {

@@ -276,7 +276,7 @@ test('text typed in the key and metrics boxes and not read yet comes back after 
   await page.reload();
   await engage(page);
   await expect(keys).toHaveValue('a,5\nb,7');
-  await expect(page.getByTestId('pending-paste')).toHaveText('What you typed before the page was reloaded is back in the box, not yet read: press Apply to use it.');
+  await expect(page.getByTestId('pending-paste')).toHaveText('What you typed here earlier in this tab is back in the box, not yet read: press Apply to use it.');
   await expect(metrics).toHaveValue(/"skew":50.0/);
   await expect(page.getByTestId('metrics-pending')).toContainText('press Import metrics to use it');
   // Not read by the reload: the key set is the preset's, no metrics are shown.
@@ -288,6 +288,12 @@ test('text typed in the key and metrics boxes and not read yet comes back after 
   await page.getByRole('button', { name: 'Import metrics' }).click();
   await expect(page.getByTestId('metrics-pending')).toHaveCount(0);
   await expect(page.getByTestId('metrics-error')).toHaveCount(0);
+  // Read, they are no longer kept: a reload shows the applied set as its link gives it.
+  await page.reload();
+  await engage(page);
+  await expect(page.getByTestId('pending-paste')).toHaveCount(0);
+  await expect(page.getByTestId('metrics-pending')).toHaveCount(0);
+  await expect(keys).toHaveValue('a,5,0\nb,7,0\n');
   // Lines typed over the key set of another link are that link's draft, not this one's.
   await keys.fill('c,1');
   await page.goto('./#/skew?p=4&maxp=128&keys=x%2C1');

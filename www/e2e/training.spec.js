@@ -42,6 +42,12 @@ test('the training path can be walked by keyboard alone, and the score survives 
   await expect(page.getByTestId('reset-progress-status')).toHaveText('Nothing was cleared.');
   await expect(page.getByTestId('training-score')).toHaveText('Score: 14 of 14 (first attempts).');
   await resetProgress(page, "Cleared the guided path's answers and first attempts.", 'Score: 0 of 14 (first attempts).');
+  // The answers are gone from the boxes too, and a reload does not bring them back.
+  const first = page.locator('[data-exercise="coverage-8-2"]').getByRole('textbox');
+  await expect(first).toHaveValue('');
+  await page.reload();
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
+  await expect(first).toHaveValue('');
 });
 
 test('an answer typed or chosen but not checked comes back after a reload, in this tab only', async ({ page, context }) => {

@@ -22,19 +22,21 @@ pub struct LookupPanelProps {
 pub fn LookupPanel(props: &LookupPanelProps) -> Html {
     let view = &props.view;
     let max = view.max.get();
-    let announce = crate::components::use_announced();
+    // The route in one line, for the key that stands (none while the field holds no valid key).
+    let route = view.lookup.as_ref().zip(props.key_text.as_ref()).filter(|_| !props.stale).map(|(lookup, key)| {
+        let subtask = lookup.subtask.map_or("none: the job cannot start".to_string(), |op| op.index().to_string());
+        format!("{key}: key group {}, subtask {subtask}.", lookup.key_group.index())
+    });
+    let (live, said) = crate::components::use_spoken(&route);
     let Some(lookup) = &view.lookup else {
         return html! {
-            <div class="lookup" aria-live={announce.live()}>
+            <div class="lookup" aria-live={live}>
                 <h3>{ "Where does this key go?" }</h3>
                 <p>{ "Enter a key that is valid for the key type to see its route." }</p>
             </div>
         };
     };
-    let subtask = match (lookup.subtask, &view.parallelism) {
-        (Some(op), _) => op.index().to_string(),
-        (None, _) => "none: the job cannot start".to_string(),
-    };
+    let subtask = lookup.subtask.map_or("none: the job cannot start".to_string(), |op| op.index().to_string());
     let range = view.owner_range.map(|r| r.words());
     html! {
         <div class="lookup">
@@ -43,10 +45,7 @@ pub fn LookupPanel(props: &LookupPanelProps) -> Html {
                 <p class="lookup-key">{ "Key: " }<code>{ key.clone() }</code>
                     if props.stale { { " (the last valid key: the text in the field is not one)" } }</p>
             }
-            <p class="visually-hidden" role="status" aria-live={announce.live()}><span key={announce.ended.to_string()}>{ match &props.key_text {
-                Some(key) if !props.stale => format!("{key}: key group {}, subtask {subtask}.", lookup.key_group.index()),
-                _ => String::new(),
-            } }</span></p>
+            <div role="status" aria-live={live}><p class="visually-hidden" key={said}>{ route.unwrap_or_default() }</p></div>
             <dl class="lookup-steps">
                 <dt>{ "Java hashCode()" }</dt>
                 <dd><code data-testid="lookup-java-hash">{ lookup.java_hash }</code></dd>

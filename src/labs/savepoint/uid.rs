@@ -29,7 +29,6 @@ pub struct UidProps {
 
 #[function_component]
 pub fn UidLookup(props: &UidProps) -> Html {
-    let announce = crate::components::use_announced();
     let outcome = props.found.as_ref().map(|(uid, m)| {
         let matched = m.operator.and_then(|i| props.rows.as_ref().and_then(|rows| rows.get(i)));
         let what = match (&props.rows, matched) {
@@ -59,6 +58,7 @@ pub fn UidLookup(props: &UidProps) -> Html {
         (said, more.unwrap_or_default())
     });
     let (said, more) = outcome.unwrap_or_default();
+    let (live, key) = crate::components::use_spoken(&said);
     html! {
         <section class="sp-uid" aria-labelledby="sp-uid-title">
             <h2 id="sp-uid-title">{ "Uid → operator id" }</h2>
@@ -71,7 +71,7 @@ pub fn UidLookup(props: &UidProps) -> Html {
             // A live region, there before the first key, says the id and its match once the
             // typing ends (the field left, or Enter); the paragraphs under them are read when
             // reached.
-            <div aria-live={announce.live()}><div class="region-content" key={announce.ended.to_string()}>{ said }</div></div>
+            <div aria-live={live}><div class="region-content" key={key}>{ said }</div></div>
             { more }
         </section>
     }

@@ -1,7 +1,8 @@
 //! Building the key set: a preset with its parameters, or **Keys (CSV)** lines
 //! (`key,events_per_s[,state_bytes]`) applied with **Apply**, or a CSV file. Malformed lines
 //! are listed with their numbers; the good ones are kept. Lines typed and not yet applied come
-//! back after a reload of the tab (the same link), with a note that they are not applied.
+//! back when the box is drawn again in this tab over the same key set (a reload, the lab opened
+//! again), with a note that they are not applied.
 
 use std::rc::Rc;
 
@@ -24,7 +25,9 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
     let s = &props.state;
     let act = &props.on_action;
     let initial = initial_text(s);
-    let big = use_big_text("Apply", true, Some(Draft { key: "rescale-lab.skew.keys", base: initial.clone() }));
+    // Lines typed over this key set (a preset with its numbers, a link's list, a stored set).
+    let big =
+        use_big_text("Apply", true, Some(Draft { key: "rescale-lab.skew.keys", base: format!("{:?}", s.source) }));
     let on_apply = {
         let (big, act) = (big.clone(), act.clone());
         Callback::from(move |_: MouseEvent| {

@@ -52,15 +52,16 @@ pub fn use_announced() -> Announce {
 
 /// A region's `aria-live` and the key to draw its content under: a new key whenever `content`
 /// differs from what the region last showed while it spoke. So an edit's quiet changes are
-/// drawn anew when it ends (said once, for the value that stands), and a region the edit did
-/// not change is not said again.
+/// drawn anew when it ends (said once, for the value that stands), a region the edit did not
+/// change is not said again, and one that first appeared during the edit (a verdict of another
+/// kind, an alert) has said nothing yet: it is drawn anew too.
 #[hook]
 pub fn use_spoken<T: PartialEq + Clone + 'static>(content: &T) -> (&'static str, String) {
     let announce = use_announced();
-    let spoken = use_mut_ref(|| (content.clone(), 0u32));
+    let spoken = use_mut_ref(|| ((!announce.editing).then(|| content.clone()), 0u32));
     let mut spoken = spoken.borrow_mut();
-    if !announce.editing && spoken.0 != *content {
-        *spoken = (content.clone(), spoken.1.wrapping_add(1));
+    if !announce.editing && spoken.0.as_ref() != Some(content) {
+        *spoken = (Some(content.clone()), spoken.1.wrapping_add(1));
     }
     (announce.live(), spoken.1.to_string())
 }

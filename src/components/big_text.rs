@@ -220,15 +220,21 @@ pub struct BigField {
     /// The id of what says why the box's text was refused, while it is: the box is then marked
     /// invalid and described by it.
     pub problem: Option<&'static str>,
+    /// The test id of the note under the box (a paste held out of it, a draft put back).
+    pub note_testid: &'static str,
 }
 
 impl BigText {
     pub fn field(&self, f: BigField) -> Html {
         let hint_id = format!("{}-hint", f.id);
-        let described = match f.problem {
-            Some(problem) => format!("{hint_id} {problem}"),
-            None => hint_id.clone(),
-        };
+        let note_id = format!("{}-note", f.id);
+        // The note describes the box too: a reader who comes back to it hears that its text is
+        // a paste held out of it, or a draft not yet read.
+        let described = [Some(hint_id.as_str()), self.note.as_ref().map(|_| note_id.as_str()), f.problem]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" ");
         let (button, on_button, disabled) = f.button;
         let on_file = {
             let (big, chosen) = (self.clone(), f.file.1);
@@ -254,6 +260,11 @@ impl BigText {
                     <button type="button" class="primary" aria-disabled={disabled.to_string()}
                         onclick={(!disabled).then_some(on_button)}>{ button }</button>
                     <label class="file-label">{ file_label }<input type="file" {accept} onchange={on_file} /></label>
+                </div>
+                // A live region there before the note, so a note that comes (a paste held out of
+                // the box) is said.
+                <div role="status">
+                    if let Some(note) = &self.note { <p id={note_id} data-testid={f.note_testid}>{ note.clone() }</p> }
                 </div>
             </div>
         }

@@ -114,11 +114,24 @@ pub fn TextField(props: &TextFieldProps) -> Html {
             end_edit.emit(());
         })
     };
-    let onkeydown = Callback::from(move |e: KeyboardEvent| {
-        if e.key() == "Enter" {
-            end_edit.emit(());
-        }
-    });
+    // Enter ends an edit, and so does Escape (a screen reader's way out of a field's typing
+    // mode); an arrow that steps a number box is a whole edit, as a slider's step is.
+    let onkeydown = {
+        let end_edit = end_edit.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if matches!(e.key().as_str(), "Enter" | "Escape") {
+                end_edit.emit(());
+            }
+        })
+    };
+    let onkeyup = {
+        let number = props.kind == "number";
+        Callback::from(move |e: KeyboardEvent| {
+            if number && matches!(e.key().as_str(), "ArrowUp" | "ArrowDown") {
+                end_edit.emit(());
+            }
+        })
+    };
     let retyping = *focused && props.value.is_empty() && !*bad.borrow();
     let error = props.error.as_ref().filter(|_| !retyping);
     let (live, said) = super::use_spoken(&error.cloned());
@@ -151,7 +164,7 @@ pub fn TextField(props: &TextFieldProps) -> Html {
                 autocomplete="off"
                 aria-invalid={error.map(|_| "true")}
                 aria-describedby={(!described.is_empty()).then(|| described.join(" "))}
-                {oninput} {onfocus} {onblur} {onkeydown}
+                {oninput} {onfocus} {onblur} {onkeydown} {onkeyup}
             />
             if let Some(hint) = &props.hint {
                 <p class="field-hint" id={hint_id.clone()}>{ hint.clone() }</p>

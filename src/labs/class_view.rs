@@ -173,11 +173,14 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
         })
     };
     let status = match (*result).clone() {
+        // One shape for what is not an alert, a status span with the rest beside it, so the span
+        // stays in the page and a change of its text is said (a new one, filled as it came, was
+        // not).
         None if shown.is_some() => {
-            html! { <p role="status" data-testid="class-status">{ "Reading the class from the LRS…" }</p> }
+            html! { <p data-testid="class-status"><span role="status">{ "Reading the class from the LRS…" }</span></p> }
         }
         None => {
-            html! { <p role="status" data-testid="class-status">{ "Name the LRS and the workshop's activity, then show the class." }</p> }
+            html! { <p data-testid="class-status"><span role="status">{ "Name the LRS and the workshop's activity, then show the class." }</span></p> }
         }
         Some(Err(why)) => match &*last_good {
             Some((_, _, at)) => html! {

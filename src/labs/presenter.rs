@@ -158,7 +158,9 @@ pub fn Presenter(props: &PresenterProps) -> Html {
             </p>
             <h3 id="presenter-title" tabindex="-1">{ e.title.clone() }</h3>
             <p class="presenter-prompt">{ e.prompt.clone() }</p>
-            <div class="presenter-answer" aria-live="polite">
+            // Not a live region: Reveal moves the focus to the answer, which says it (a region said
+            // it a second time, and said "Reveal answer" as news on the next step).
+            <div class="presenter-answer">
                 if props.answers_hidden {
                     <p class="field-hint">{ "Answers are hidden in this link: the trainer's link without answers=hidden reveals them." }</p>
                 } else if revealed.contains(&i) {

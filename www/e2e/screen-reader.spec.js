@@ -2,7 +2,7 @@
 // (2026-12-05): results announced from live regions that were there before they changed, focus
 // kept where the person was, no sideways scroll at 320 px, scrollable lists reachable by the
 // keyboard, chart legends in the bands' own colours, and table cells that look like fields.
-import { test, expect, open, axeViolations } from './fixtures.js';
+import { test, expect, open, engage, axeViolations } from './fixtures.js';
 
 /** Marks `locator`'s element, so that a later check can tell whether it is still the same node. */
 async function mark(locator) {
@@ -283,4 +283,47 @@ test('the planner\'s results are said once an edit ends, not at each keystroke o
   await expect(page).toHaveURL(/[?&]backend=hashmap(&|$)/);
   for (const region of regions) await expect(region).toHaveAttribute('aria-live', 'polite');
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test('what first appears during an edit is said when it ends; Escape and a number box\'s arrow end an edit; notes and reports come in live regions', async ({ page }) => {
+  // The trace verdict turns Refused while 200 is typed: a region new in the page, said at Tab.
+  await open(page, '#/trace');
+  const after = page.getByLabel('Parallelism after', { exact: true });
+  await after.fill('200');
+  const verdict = page.getByTestId('trace-verdict');
+  await expect(verdict).toHaveAttribute('data-verdict', 'refused');
+  await expect(verdict).toHaveAttribute('aria-live', 'off');
+  await mark(verdict.locator('.region-content'));
+  await after.press('Tab');
+  await expect(verdict).toHaveAttribute('aria-live', 'polite');
+  await expect(verdict.locator('.region-content')).not.toHaveAttribute('data-marked', 'kept');
+
+  // Coverage: the note beside Play is quiet while a prediction is typed.
+  await open(page, '#/coverage?m=8&a=3');
+  const near = page.getByTestId('verdict-near');
+  const count = page.getByLabel('Predicted count (optional)', { exact: true });
+  await count.fill('1');
+  await expect(near).toHaveAttribute('aria-live', 'off');
+  await count.press('Escape');
+  await expect(near).toHaveAttribute('aria-live', 'polite');
+
+  // A number box's arrow is a whole edit, as a slider's step: the results speak at once.
+  await open(page, '#/owners?p=100&maxp=128');
+  const route = page.locator('.lookup [role="status"]');
+  await page.getByLabel('Max parallelism', { exact: true }).press('ArrowUp');
+  await expect(page).toHaveURL(/[?&]maxp=129(&|$)/);
+  await expect(route).toHaveAttribute('aria-live', 'polite');
+
+  // The skew lab's draft note describes its box; a CSV report arrives in a region already there.
+  await open(page, '#/skew?p=4&maxp=128');
+  const keys = page.getByLabel('Keys (CSV)');
+  await keys.fill('a,5');
+  await page.reload();
+  await engage(page);
+  await expect(keys).toHaveAttribute('aria-describedby', /(^| )skew-csv-note( |$)/);
+  const live = page.locator('.keyset div[role="status"]').filter({ has: page.getByTestId('csv-report') });
+  await expect(page.getByTestId('csv-report')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(live).toContainText('Read 1 key.');
+  await expect(keys).not.toHaveAttribute('aria-describedby', /skew-csv-note/);
 });

@@ -53,6 +53,8 @@ pub fn Playback(props: &PartProps<CoverageState>) -> Html {
         }
         _ => near,
     };
+    // Said once an edit of the prediction or the stride ends, not at each key.
+    let (live, key) = crate::components::use_spoken(&near);
     html! {
         <div class="controls playback">
             <div class="buttons" role="group" aria-label="Playback">
@@ -62,7 +64,7 @@ pub fn Playback(props: &PartProps<CoverageState>) -> Html {
                 </button>
                 <button type="button" onclick={on_step}>{ "Step" }</button>
                 <p class={classes!("verdict-near", verdict.as_str())} data-testid="verdict-near" data-verdict={verdict.as_str()}
-                    role="status" aria-live="polite">{ near }</p>
+                    role="status" aria-live={live}><span {key}>{ near.clone() }</span></p>
                 <p class="field-hint" id="coverage-space-hint">{ "Space plays or pauses, unless the focus is in a field or on a button, a checkbox or a link." }</p>
             </div>
         </div>

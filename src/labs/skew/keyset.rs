@@ -83,10 +83,8 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
                 button: ("Apply", on_apply, s.importing.is_some()),
                 file: (FileKind::Csv, on_file),
                 problem: s.import.as_ref().filter(|r| r.error_count > 0).map(|_| "skew-csv-report"),
+                note_testid: "pending-paste",
             }) } }
-            if let Some(note) = big.note.as_ref() {
-                <p role="status" data-testid="pending-paste">{ note.clone() }</p>
-            }
             // The region says once that keys are being read; the bar and its figure stay out of
             // it (a step every 40 ms would be read out each time).
             <div role="status">{ if s.importing.is_some() { "Reading keys…" } else { "" } }</div>
@@ -94,7 +92,8 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
                 <p><progress max="1000" value={permille.to_string()} aria-label="Reading keys"></progress>
                     { format!(" {}%", permille / 10) }</p>
             }
-            { report(s) }
+            // A live region there before the first report, so a report that comes is said.
+            <div role="status">{ report(s) }</div>
         </section>
     }
 }
@@ -121,7 +120,7 @@ fn initial_text(s: &SkewState) -> String {
 fn report(s: &SkewState) -> Html {
     let Some(r) = &s.import else { return html! {} };
     html! {
-        <div class="import-report" role="status" id="skew-csv-report" data-testid="csv-report">
+        <div class="import-report" id="skew-csv-report" data-testid="csv-report">
             <p>{ format!("Read {}{}.", count(r.kept as u64, "key", "keys"), if r.header { " (a header line was skipped)" } else { "" }) }
                 if r.kept_previous { { " No key could be read, so the key set was kept as it was." } }
                 if r.error_count == 1 { { " 1 line was not used:" } }

@@ -44,10 +44,8 @@ pub fn MetricsPanel(props: &PartProps<SkewState>) -> Html {
                 button: ("Import metrics", on_import, false),
                 file: (FileKind::Json, on_file),
                 problem: s.metrics_error.as_ref().map(|_| "skew-metrics-error"),
+                note_testid: "metrics-pending",
             }) }
-            if let Some(note) = big.note.as_ref() {
-                <p role="status" data-testid="metrics-pending">{ note.clone() }</p>
-            }
             if let Some(e) = &s.metrics_error {
                 <div class="alert" role="alert" id="skew-metrics-error" data-testid="metrics-error">
                     <strong>{ "Not imported. " }</strong>{ e.clone() }

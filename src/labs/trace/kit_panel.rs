@@ -93,10 +93,8 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
                 button: ("Check output", on_check, s.checking.is_some()),
                 file: (FileKind::Csv, on_file),
                 problem: s.output_error.as_ref().map(|_| "trace-output-error"),
+                note_testid: "output-pending",
             }) }
-            if let Some(note) = big.note.as_ref() {
-                <p role="status">{ note.clone() }</p>
-            }
             // The bar and its figure outside the live region (a step every 40 ms would be read
             // out each time); the region below says once that the output is being read.
             if let Some(permille) = s.checking {

@@ -1,9 +1,10 @@
 //! Results said when an edit ends, not at each keystroke. A lab's result regions are live, and
 //! a number typed into a field passes through values on its way (2, 20, then 200): each would
 //! be said. While a field of the lab has an edit under way the regions are quiet
-//! (`aria-live="off"`); when it ends (the field left, Enter) they speak again, and a region whose
-//! content changed meanwhile draws it anew, so a screen reader says the result once, for the
-//! value that stands (one whose content did not change is not said again). A menu, a slider or a
+//! (`aria-live="off"`); when it ends (the field left, Enter or Escape, a number box's arrow) they
+//! speak again, and a region whose content changed meanwhile draws it anew, so a screen reader
+//! says the result once, for the value that stands (one whose content did not change is not
+//! said again). A menu, a slider or a
 //! button sets a value at once: said at once. An edit under way is a parameter's
 //! ([`crate::url::slot::editing`]) or any text field of the lab typed into, which tells the lab
 //! through [`Announce::typing`]. [`ResultRegion`] is a status region so made, [`ResultAlert`]
@@ -57,8 +58,16 @@ pub fn use_announced() -> Announce {
 /// kind, an alert) has said nothing yet: it is drawn anew too.
 #[hook]
 pub fn use_spoken<T: PartialEq + Clone + 'static>(content: &T) -> (&'static str, String) {
+    use_spoken_from(content, false)
+}
+
+/// [`use_spoken`] for a region whose appearance is said by itself (an alert: browsers raise a
+/// new `role="alert"` as an event of its own, quiet or not), when `said_at_first`: what it
+/// first shows counts as said, even during an edit.
+#[hook]
+fn use_spoken_from<T: PartialEq + Clone + 'static>(content: &T, said_at_first: bool) -> (&'static str, String) {
     let announce = use_announced();
-    let spoken = use_mut_ref(|| ((!announce.editing).then(|| content.clone()), 0u32));
+    let spoken = use_mut_ref(|| ((said_at_first || !announce.editing).then(|| content.clone()), 0u32));
     let mut spoken = spoken.borrow_mut();
     if !announce.editing && spoken.0.as_ref() != Some(content) {
         *spoken = (Some(content.clone()), spoken.1.wrapping_add(1));
@@ -104,11 +113,12 @@ pub struct ResultAlertProps {
 /// An alert that a result raises (the job does not start): always `role="alert"` (the
 /// contract's blocking error), but quiet while an edit is under way (each number on the way
 /// would interrupt with its own readout) and its content drawn anew when the edit ends, so it
-/// is said for the value that stands. One that first appears during an edit may still be said
-/// as it appears: browsers raise an alert's appearance as an event of its own.
+/// is said for the value that stands. One that first appears during an edit is said as it
+/// appears (browsers raise an alert's appearance as an event of its own), and again at the
+/// edit's end only if it changed since.
 #[function_component]
 pub fn ResultAlert(props: &ResultAlertProps) -> Html {
-    let (live, key) = use_spoken(&props.children);
+    let (live, key) = use_spoken_from(&props.children, true);
     let live = if live == "off" { "off" } else { "assertive" };
     html! {
         <div class={classes!("alert", props.class.clone())} role="alert" aria-live={live}>

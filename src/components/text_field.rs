@@ -1,8 +1,8 @@
 //! A labelled text or number input with an optional hint and an inline error.
 //!
 //! The error is tied to the input with `aria-describedby` and `aria-invalid`, and put into a
-//! live region, so a screen reader hears it: in a lab, once the edit ends (the field left, or
-//! Enter), for the text that stands, not at each key (the lab's [`super::Announce`], which the
+//! live region, so a screen reader hears it: in a lab, once the edit ends (the field left,
+//! Enter or Escape, or a number box's arrow), for the text that stands, not at each key (the lab's [`super::Announce`], which the
 //! field tells that it is being typed into). The input shows what the person typed; the lab decides what is valid.
 //! A field emptied while it has focus (someone retyping a number) shows no error until it
 //! loses focus: the lab keeps its last valid state either way, and a message that flashes
@@ -18,7 +18,7 @@ pub struct FieldInput {
     pub bad_input: bool,
     /// The browser's text held no lone UTF-16 surrogate (which `text` cannot keep).
     pub well_formed: bool,
-    /// The field was left after an edit (sent only with `settles`): its edit ends; `text` is
+    /// An edit ended (the field left, Enter, Escape, an arrow's step; sent only with `settles`); `text` is
     /// not read.
     pub left: bool,
 }
@@ -89,7 +89,7 @@ pub fn TextField(props: &TextFieldProps) -> Html {
         let focused = focused.clone();
         Callback::from(move |_: FocusEvent| focused.set(true))
     };
-    // Leaving the field, or Enter in it, ends an edit under way (the lab's results are said then).
+    // Leaving the field, or a key below, ends an edit under way (the lab's results are said then).
     let end_edit = {
         let (on_input, bad, settles) = (props.on_input.clone(), bad.clone(), props.settles);
         Callback::from(move |()| {
@@ -114,12 +114,13 @@ pub fn TextField(props: &TextFieldProps) -> Html {
             end_edit.emit(());
         })
     };
-    // Enter ends an edit, and so does Escape (a screen reader's way out of a field's typing
-    // mode); an arrow that steps a number box is a whole edit, as a slider's step is.
+    // Enter ends an edit, and so does Escape (a way to end one and stay in the field); an arrow
+    // that steps a number box is a whole edit, as a slider's step is.
     let onkeydown = {
         let end_edit = end_edit.clone();
         Callback::from(move |e: KeyboardEvent| {
-            if matches!(e.key().as_str(), "Enter" | "Escape") {
+            // Not while an input method composes a word: there these keys are its own.
+            if matches!(e.key().as_str(), "Enter" | "Escape") && !e.is_composing() {
                 end_edit.emit(());
             }
         })

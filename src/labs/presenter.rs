@@ -128,6 +128,12 @@ pub fn Presenter(props: &PresenterProps) -> Html {
             }
         });
     }
+    // (Before any return: a hook is called on every render.) The button a keyboard pressed is gone once the answer shows: the focus goes to the answer.
+    use_effect_with(revealed.len(), |&count| {
+        if count > 0 {
+            crate::browser::focus_by_id("presenter-answer");
+        }
+    });
     let Some(e) = props.exercises.get(at.index) else {
         return html! { <p role="status">{ "This exercise set has no steps." }</p> };
     };
@@ -141,12 +147,6 @@ pub fn Presenter(props: &PresenterProps) -> Html {
             revealed.set(r);
         })
     };
-    // The button a keyboard pressed is gone once the answer shows: the focus goes to the answer.
-    use_effect_with(revealed.len(), |&count| {
-        if count > 0 {
-            crate::browser::focus_by_id("presenter-answer");
-        }
-    });
     let total = total_minutes(&props.exercises);
     let left = total_minutes(&props.exercises[i..]);
     let (answer, why) = e.kind.solve();

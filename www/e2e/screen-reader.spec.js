@@ -298,6 +298,18 @@ test('what first appears during an edit is said when it ends; Escape and a numbe
   await expect(verdict).toHaveAttribute('aria-live', 'polite');
   await expect(verdict.locator('.region-content')).not.toHaveAttribute('data-marked', 'kept');
 
+  // An alert that first appears at the last key is said as it appears (browsers raise a new
+  // alert whatever its aria-live): the edit's end does not say it again.
+  const before = page.getByLabel('Parallelism before', { exact: true });
+  await before.fill('400');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('This trace cannot run');
+  await expect(alert).toHaveAttribute('aria-live', 'off');
+  await mark(alert.locator('.region-content'));
+  await before.press('Tab');
+  await expect(alert).toHaveAttribute('aria-live', 'assertive');
+  await expect(alert.locator('.region-content')).toHaveAttribute('data-marked', 'kept');
+
   // Coverage: the note beside Play is quiet while a prediction is typed.
   await open(page, '#/coverage?m=8&a=3');
   const near = page.getByTestId('verdict-near');
@@ -321,9 +333,13 @@ test('what first appears during an edit is said when it ends; Escape and a numbe
   await page.reload();
   await engage(page);
   await expect(keys).toHaveAttribute('aria-describedby', /(^| )skew-csv-note( |$)/);
-  const live = page.locator('.keyset div[role="status"]').filter({ has: page.getByTestId('csv-report') });
+  // Its first line only: the list of unused lines is read when reached, not said whole.
+  const live = page.locator('.keyset div.visually-hidden[role="status"]');
+  await expect(live).toHaveText('');
   await expect(page.getByTestId('csv-report')).toHaveCount(0);
+  await keys.fill('a,5\nb');
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(live).toContainText('Read 1 key.');
+  await expect(live).toHaveText('Read 1 key. 1 line was not used:');
+  await expect(page.getByTestId('csv-report')).toContainText('line 2');
   await expect(keys).not.toHaveAttribute('aria-describedby', /skew-csv-note/);
 });

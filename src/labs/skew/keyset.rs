@@ -12,7 +12,7 @@ use crate::labs::frame::PartProps;
 
 use super::import::SYNC_LIMIT;
 use super::query::{KeySource, HOT, N, PRESET, S, TOTAL};
-use super::state::{SkewAction, SkewState};
+use super::state::{ImportReport, SkewAction, SkewState};
 use crate::browser;
 use crate::components::{slot_field, slot_pick};
 use crate::components::{use_big_text, BigField, Draft, FileKind, LockNote};
@@ -92,8 +92,10 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
                 <p><progress max="1000" value={permille.to_string()} aria-label="Reading keys"></progress>
                     { format!(" {}%", permille / 10) }</p>
             }
-            // A live region there before the first report, so a report that comes is said.
-            <div role="status">{ report(s) }</div>
+            // The report's first line is said from a live region there before it (the list of
+            // unused lines, up to 200, is read when reached, not said whole).
+            <div role="status" class="visually-hidden">{ s.import.as_ref().map(summary).unwrap_or_default() }</div>
+            { report(s) }
         </section>
     }
 }
@@ -117,14 +119,23 @@ fn initial_text(s: &SkewState) -> String {
     }
 }
 
+/// The report's first line: the keys read, and how many lines were not.
+fn summary(r: &ImportReport) -> String {
+    let header = if r.header { " (a header line was skipped)" } else { "" };
+    let kept = if r.kept_previous { " No key could be read, so the key set was kept as it was." } else { "" };
+    let unused = match r.error_count {
+        0 => String::new(),
+        1 => " 1 line was not used:".to_string(),
+        n => format!(" {n} lines were not used:"),
+    };
+    format!("Read {}{header}.{kept}{unused}", count(r.kept as u64, "key", "keys"))
+}
+
 fn report(s: &SkewState) -> Html {
     let Some(r) = &s.import else { return html! {} };
     html! {
         <div class="import-report" id="skew-csv-report" data-testid="csv-report">
-            <p>{ format!("Read {}{}.", count(r.kept as u64, "key", "keys"), if r.header { " (a header line was skipped)" } else { "" }) }
-                if r.kept_previous { { " No key could be read, so the key set was kept as it was." } }
-                if r.error_count == 1 { { " 1 line was not used:" } }
-                if r.error_count > 1 { { format!(" {} lines were not used:", r.error_count) } }</p>
+            <p>{ summary(r) }</p>
             if r.error_count > 0 {
                 // It scrolls past 12 rem: focusable, so a keyboard can scroll it.
                 <ul class="line-errors" tabindex="0" aria-label="Lines not used">

@@ -9,6 +9,17 @@ async function mark(locator) {
   await locator.evaluate((el) => { el.dataset.marked = 'kept'; });
 }
 
+/** Types `text` into `field`: the alert it brings says `what`, quiet while the edit is under
+ * way; its content is marked, and the alert returned. */
+async function quietAlertAfter(page, field, text, what) {
+  await field.fill(text);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(what);
+  await expect(alert).toHaveAttribute('aria-live', 'off');
+  await mark(alert.locator('.region-content'));
+  return alert;
+}
+
 test('a guided step\'s verdict arrives in a live region that was there before the answer', async ({ page }) => {
   await open(page, '#/');
   const step = page.locator('[data-exercise="coverage-8-2"]');
@@ -101,11 +112,7 @@ test('in every lab, what a typed number changes is said once the edit ends: resu
   // 256 each interrupted with its own readout.
   await open(page, '#/owners?p=256&maxp=1024');
   const maxp = page.getByLabel('Max parallelism', { exact: true });
-  await maxp.fill('2');
-  const alert = page.getByRole('alert');
-  await expect(alert).toContainText('The job does not start.');
-  await expect(alert).toHaveAttribute('aria-live', 'off');
-  await mark(alert.locator('.region-content'));
+  const alert = await quietAlertAfter(page, maxp, '2', 'The job does not start.');
   await maxp.press('5');
   await expect(alert).toContainText('25');
   await expect(alert).toHaveAttribute('aria-live', 'off');
@@ -301,11 +308,7 @@ test('what first appears during an edit is said when it ends; Escape and a numbe
   // An alert that first appears at the last key is said as it appears (browsers raise a new
   // alert whatever its aria-live): the edit's end does not say it again.
   const before = page.getByLabel('Parallelism before', { exact: true });
-  await before.fill('400');
-  const alert = page.getByRole('alert');
-  await expect(alert).toContainText('This trace cannot run');
-  await expect(alert).toHaveAttribute('aria-live', 'off');
-  await mark(alert.locator('.region-content'));
+  const alert = await quietAlertAfter(page, before, '400', 'This trace cannot run');
   await before.press('Tab');
   await expect(alert).toHaveAttribute('aria-live', 'assertive');
   await expect(alert.locator('.region-content')).toHaveAttribute('data-marked', 'kept');

@@ -90,12 +90,16 @@ impl BigText {
         Some((text, lone))
     }
 
-    /// Forgets the text kept for a reload: it has been read (or replaced by a paste held out
-    /// of the box, or a file).
     fn forget(&self) {
-        if let Some(d) = self.kept.borrow().as_ref() {
-            browser::session_remove(d.key);
-        }
+        forget(&self.kept);
+    }
+}
+
+/// Forgets the text kept for a reload: it has been read (or replaced by a paste held out of
+/// the box, or a file).
+fn forget(kept: &RefCell<Option<Draft>>) {
+    if let Some(d) = kept.borrow().as_ref() {
+        browser::session_remove(d.key);
     }
 }
 
@@ -139,9 +143,7 @@ pub fn use_big_text(button: &'static str, lines: bool, draft: Option<Draft>) -> 
                     "Pasted {what}, kept out of the box to keep the page fast; press {button} to read it."
                 )));
                 *held.borrow_mut() = Some((text, lone));
-                if let Some(d) = kept.borrow().as_ref() {
-                    browser::session_remove(d.key);
-                }
+                forget(&kept);
             }
         })
     };

@@ -4,10 +4,9 @@
 //! (`aria-live="off"`); when it ends (the field left, Enter or Escape, a number box's arrow) they
 //! speak again, and a region whose content changed meanwhile draws it anew, so a screen reader
 //! says the result once, for the value that stands (one whose content did not change is not
-//! said again). A menu, a slider or a
-//! button sets a value at once: said at once. An edit under way is a parameter's
-//! ([`crate::url::slot::editing`]) or any text field of the lab typed into, which tells the lab
-//! through [`Announce::typing`]. [`ResultRegion`] is a status region so made, [`ResultAlert`]
+//! said again). A menu, a slider or a button sets a value at once: said at once. An edit under
+//! way is a parameter's ([`crate::url::slot::editing`]) or any text field of the lab typed
+//! into, which tells the lab through [`Announce::typing`]. [`ResultRegion`] is a status region so made, [`ResultAlert`]
 //! an alert, [`use_spoken`] the pair for a region drawn by hand, and a field's own error is one
 //! too (`text_field.rs`).
 

@@ -2,8 +2,8 @@
 //!
 //! The error is tied to the input with `aria-describedby` and `aria-invalid`, and put into a
 //! live region, so a screen reader hears it: in a lab, once the edit ends (the field left,
-//! Enter or Escape, or a number box's arrow), for the text that stands, not at each key (the lab's [`super::Announce`], which the
-//! field tells that it is being typed into). The input shows what the person typed; the lab decides what is valid.
+//! Enter or Escape, or a number box's arrow), for the text that stands, not at each key (the
+//! lab's [`super::Announce`], which the field tells that it is being typed into). The input shows what the person typed; the lab decides what is valid.
 //! A field emptied while it has focus (someone retyping a number) shows no error until it
 //! loses focus: the lab keeps its last valid state either way, and a message that flashes
 //! up at every retype tells nothing.

@@ -22,11 +22,16 @@ pub struct LookupPanelProps {
 pub fn LookupPanel(props: &LookupPanelProps) -> Html {
     let view = &props.view;
     let max = view.max.get();
-    // The route in one line, for the key that stands (none while the field holds no valid key).
-    let route = view.lookup.as_ref().zip(props.key_text.as_ref()).filter(|_| !props.stale).map(|(lookup, key)| {
-        let subtask = lookup.subtask.map_or("none: the job cannot start".to_string(), |op| op.index().to_string());
-        format!("{key}: key group {}, subtask {subtask}.", lookup.key_group.index())
-    });
+    // The owning subtask as said, and the route in one line for the key that stands (none while
+    // the field holds no valid key).
+    let subtask = view
+        .lookup
+        .as_ref()
+        .map(|l| l.subtask.map_or("none: the job cannot start".to_string(), |op| op.index().to_string()));
+    let route =
+        view.lookup.as_ref().zip(props.key_text.as_ref()).zip(subtask.as_ref()).filter(|_| !props.stale).map(
+            |((lookup, key), subtask)| format!("{key}: key group {}, subtask {subtask}.", lookup.key_group.index()),
+        );
     let (live, said) = crate::components::use_spoken(&route);
     let Some(lookup) = &view.lookup else {
         return html! {
@@ -36,7 +41,7 @@ pub fn LookupPanel(props: &LookupPanelProps) -> Html {
             </div>
         };
     };
-    let subtask = lookup.subtask.map_or("none: the job cannot start".to_string(), |op| op.index().to_string());
+    let subtask = subtask.unwrap_or_default();
     let range = view.owner_range.map(|r| r.words());
     html! {
         <div class="lookup">

@@ -90,6 +90,11 @@ impl BigText {
         Some((text, lone))
     }
 
+    /// The text kept from before a reload, while it is in the box unread.
+    pub fn draft_back(&self) -> Option<String> {
+        self.restored.borrow().clone()
+    }
+
     fn forget(&self) {
         forget(&self.kept);
     }

@@ -3,7 +3,8 @@
 // events computed here independently; the real job's outputs pasted or uploaded check
 // preserved (restored at another parallelism) and lost (the sum's uid changed,
 // allowNonRestoredState); an edited total gives wrong; malformed output names the line, keeps
-// the text and the last check; the last output checked survives a reload of the tab.
+// the text and the last check; the last output checked survives a reload of the tab, and so
+// does output typed but not yet checked (unchecked, over the earlier check, greyed).
 import { readFileSync } from 'node:fs';
 import { test, expect, expectVerdict, open, downloaded, axeViolations, watchLongTasks, longTasks } from './fixtures.js';
 
@@ -91,6 +92,33 @@ test('the output checked last comes back after a reload of the tab, in the box a
   await expect(page.getByRole('heading', { name: 'Your own job: run this trace and check its output' })).toBeVisible();
   await expect(box(page)).toHaveValue('');
   await expect(verdict(page)).toHaveCount(0);
+});
+
+test('output typed and not yet checked comes back after a reload, unchecked, over the check before it, greyed', async ({ page }) => {
+  await open(page, '#/trace');
+  const checked = file('output-restored-p6.csv');
+  await checkText(page, checked);
+  await expectVerdict(verdict(page), 'preserved', ['all 12 keys hold their full totals']);
+  const typed = checked.replace('customer-3,105', 'customer-3,106');
+  await box(page).fill(typed);
+  await page.reload();
+  await expect(box(page)).toHaveValue(typed);
+  const note = page.getByTestId('output-pending');
+  await expect(note).toHaveText('What you typed here earlier in this tab is back in the box, not yet read: press Check output to use it.');
+  await expect(box(page)).toHaveAttribute('aria-describedby', /trace-output-csv-note/);
+  // The check shown is of the output checked before the reload, and says so.
+  await expect(page.getByTestId('output-stale')).toContainText('Checked before, not the text in the box now:');
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'preserved');
+  await page.getByRole('button', { name: 'Check output' }).click();
+  await expectVerdict(verdict(page), 'wrong', ['customer-3: 106 (the trace: 105, +1)']);
+  await expect(page.getByTestId('output-stale')).toHaveCount(0);
+  await expect(note).toHaveCount(0);
+  // Read, it is the output checked: a reload shows it checked, with no note.
+  await page.reload();
+  await expectVerdict(verdict(page), 'wrong', ['customer-3: 106 (the trace: 105, +1)']);
+  await expect(box(page)).toHaveValue(typed);
+  await expect(note).toHaveCount(0);
+  await expect(page.getByTestId('output-stale')).toHaveCount(0);
 });
 
 test('the source\'s uid changed counts events twice: wrong; an edited total is caught; a file works too', async ({ page }) => {

@@ -6,7 +6,9 @@
 //! the output read before (a big verdict left standing would read as the verdict of the refused
 //! text). A paste over 256 KB is held out of the box. The last output checked (up to 256 KB) is
 //! kept in the tab's session storage, so a reload shows it again in the box, checked; it is
-//! never put in a link. The steps of a real run are spelled out as `tests/flink-trace-kit/` ran
+//! never put in a link. Text typed but not yet checked is kept there too (a [`Draft`]): a reload
+//! puts it back in the box, unchecked, and the check below it, of the output checked before, is
+//! greyed and marked as such. The steps of a real run are spelled out as `tests/flink-trace-kit/` ran
 //! them.
 
 use yew::prelude::*;
@@ -15,13 +17,15 @@ use super::output_view::OutputView;
 use super::state::TraceState;
 use crate::browser;
 use crate::components::big_text::SYNC_LIMIT;
-use crate::components::{on_file_text, use_big_text, BigField, FileKind};
+use crate::components::{on_file_text, use_big_text, BigField, Draft, FileKind};
 use crate::labs::frame::PartProps;
 use crate::model::trace::output::{check, MAX_BYTES};
 
 const EXAMPLE: &str = "key,total\ncustomer-0,49\ncustomer-1,63\nsource_offset,240";
 /// The session-storage entry holding the last output checked.
 const KEPT: &str = "rescale-lab.trace.output";
+/// The session-storage entry holding what is typed in the box and not yet checked.
+const TYPED: &str = "rescale-lab.trace.output-typed";
 
 /// Keeps `text` for a reload of this tab (or forgets the kept one for a blank or too large text:
 /// a reload then shows no check rather than an older one).
@@ -36,7 +40,7 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
     let s = &props.state;
     let act = &props.on_action;
     let trace = s.trace();
-    let big = use_big_text("Check output", true, None);
+    let big = use_big_text("Check output", true, Some(Draft { key: TYPED, base: String::new() }));
     let on_trace = Callback::from(move |_: MouseEvent| browser::download("trace.csv", "text/csv", &trace.csv()));
     let on_totals =
         Callback::from(move |_: MouseEvent| browser::download("trace-totals.csv", "text/csv", &trace.totals_csv()));
@@ -60,6 +64,9 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
     let on_check = big.on_read(to_check.clone());
     let on_file = on_file_text(to_check);
     let result = use_memo((trace, s.output.clone()), |(trace, output)| output.as_ref().map(|o| check(trace, o)));
+    // The check below is not of the text in the box: that text was refused, or it is what was
+    // typed before a reload and not yet checked.
+    let stale = s.output_error.is_some() || big.draft_back().is_some_and(|typed| Some(typed) != *kept);
     html! {
         <section class="trace-kit" aria-labelledby="trace-kit-title">
             <h2 id="trace-kit-title">{ "Your own job: run this trace and check its output" }</h2>
@@ -112,7 +119,7 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
                     <p>{ "Reading the output…" }</p>
                 }
                 if let Some(c) = result.as_ref() {
-                    if s.output_error.is_some() {
+                    if stale {
                         <div class="stale-check" data-testid="output-stale">
                             <p class="stale-note">{ "Checked before, not the text in the box now:" }</p>
                             <OutputView check={c.clone()} />

@@ -22,6 +22,12 @@ pub fn input_text(event: &InputEvent) -> (String, bool, bool) {
     (text, lone, input.validity().bad_input() || dropped)
 }
 
+/// The element that fired `event`, held to read its value later ([`super::value_text`]), even
+/// after it has left the page.
+pub fn event_target(event: &Event) -> Option<wasm_bindgen::JsValue> {
+    event.target().map(Into::into)
+}
+
 /// The value of the input (or text area) that fired any event.
 pub fn input_value(event: &Event) -> String {
     super::value_text(&event.target_unchecked_into::<HtmlInputElement>()).0

@@ -7,7 +7,9 @@
 //! in it (up to [`SYNC_LIMIT`]) for this tab, in session storage, never a link, until it is read
 //! (its button, a file, a paste held out of the box): the box drawn again over the same
 //! [`Draft::base`] (a reload, or the lab opened again) puts it back, with a note that it is not
-//! yet read.
+//! yet read. The text is written when the typing pauses there: the box is left, the page is
+//! hidden (a reload) or the box goes away, not at each keystroke (a write of 200 KB takes a few
+//! milliseconds, and now and then a few hundred).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -31,11 +33,15 @@ pub struct BigText {
     pub note: Option<String>,
     pub on_paste: Callback<Event>,
     pub on_type: Callback<InputEvent>,
+    /// Put on the `<textarea>` as `onblur`: what was typed is kept for a reload.
+    pub on_leave: Callback<FocusEvent>,
     held: Rc<RefCell<Option<(String, bool)>>>,
     /// The text kept from before a reload, while the box starts with it (until it is read).
     restored: Rc<RefCell<Option<String>>>,
     /// Where the box keeps what is typed in it, as this render has it.
     kept: Rc<RefCell<Option<Draft>>>,
+    /// The box typed in since its text was last kept: it is kept when it is left.
+    typed: Typed,
     set_note: UseStateHandle<Option<String>>,
     set_generation: UseStateHandle<u32>,
 }
@@ -96,15 +102,34 @@ impl BigText {
     }
 
     fn forget(&self) {
-        forget(&self.kept);
+        forget(&self.kept, &self.typed);
     }
 }
 
+/// The text area typed in since its text was last kept (the element, held to read it even after
+/// it has left the page).
+type Typed = Rc<RefCell<Option<wasm_bindgen::JsValue>>>;
+
 /// Forgets the text kept for a reload: it has been read (or replaced by a paste held out of
 /// the box, or a file).
-fn forget(kept: &RefCell<Option<Draft>>) {
+fn forget(kept: &RefCell<Option<Draft>>, typed: &Typed) {
+    typed.borrow_mut().take();
     if let Some(d) = kept.borrow().as_ref() {
         browser::session_remove(d.key);
+    }
+}
+
+/// Keeps the text typed since it was last kept (a pause: the box left, the page hidden, the box
+/// gone): under the draft's key, or forgotten for an empty box or one too large.
+fn keep_typed(kept: &RefCell<Option<Draft>>, typed: &Typed) {
+    let (Some(area), Some(d)) = (typed.borrow_mut().take(), kept.borrow().clone()) else { return };
+    match browser::value_text(&area) {
+        (text, _) if !text.is_empty() && text.len() <= SYNC_LIMIT => {
+            if !browser::session_set(d.key, &draft_entry(&d.base, &text)) {
+                browser::session_remove(d.key);
+            }
+        }
+        _ => browser::session_remove(d.key),
     }
 }
 
@@ -132,8 +157,23 @@ pub fn use_big_text(button: &'static str, lines: bool, draft: Option<Draft>) -> 
     // The draft's base as this render has it, for the keystrokes to come.
     let kept = use_mut_ref(|| None::<Draft>);
     *kept.borrow_mut() = draft;
+    let typed: Typed = use_mut_ref(|| None);
+    {
+        // Kept when the page is hidden (a reload) and when the box goes away.
+        let (kept, typed) = (kept.clone(), typed.clone());
+        use_effect_with((), move |_| {
+            let on_hide = {
+                let (kept, typed) = (kept.clone(), typed.clone());
+                browser::page::listen_on_window("pagehide", move |_: web_sys::Event| keep_typed(&kept, &typed))
+            };
+            move || {
+                drop(on_hide);
+                keep_typed(&kept, &typed);
+            }
+        });
+    }
     let on_paste = {
-        let (held, set_note, kept) = (held.clone(), set_note.clone(), kept.clone());
+        let (held, set_note, kept, typed) = (held.clone(), set_note.clone(), kept.clone(), typed.clone());
         Callback::from(move |e: Event| {
             let Some((text, lone)) = browser::events::pasted_text(&e) else { return };
             if text.len() > SYNC_LIMIT {
@@ -148,20 +188,24 @@ pub fn use_big_text(button: &'static str, lines: bool, draft: Option<Draft>) -> 
                     "Pasted {what}, kept out of the box to keep the page fast; press {button} to read it."
                 )));
                 *held.borrow_mut() = Some((text, lone));
-                forget(&kept);
+                forget(&kept, &typed);
             }
         })
     };
     let on_type = {
-        let (held, set_note, area, kept) = (held.clone(), set_note.clone(), area.clone(), kept.clone());
-        Callback::from(move |_: InputEvent| {
+        let (held, set_note, kept, typed) = (held.clone(), set_note.clone(), kept.clone(), typed.clone());
+        Callback::from(move |e: InputEvent| {
             if held.borrow_mut().take().is_some() {
                 set_note.set(None);
             }
-            if let Some(d) = kept.borrow().as_ref() {
-                keep(d, &area);
+            if kept.borrow().is_some() {
+                *typed.borrow_mut() = browser::events::event_target(&e);
             }
         })
+    };
+    let on_leave = {
+        let (kept, typed) = (kept.clone(), typed.clone());
+        Callback::from(move |_: FocusEvent| keep_typed(&kept, &typed))
     };
     BigText {
         area,
@@ -169,23 +213,13 @@ pub fn use_big_text(button: &'static str, lines: bool, draft: Option<Draft>) -> 
         note: (*set_note).clone(),
         on_paste,
         on_type,
+        on_leave,
         held,
         restored,
         kept,
+        typed,
         set_note,
         set_generation,
-    }
-}
-
-/// Keeps the box's text under the draft's key (or forgets it: an empty box, or one too large).
-fn keep(d: &Draft, area: &NodeRef) {
-    match browser::events::node_text(area) {
-        Some((text, _)) if !text.is_empty() && text.len() <= SYNC_LIMIT => {
-            if !browser::session_set(d.key, &draft_entry(&d.base, &text)) {
-                browser::session_remove(d.key);
-            }
-        }
-        _ => browser::session_remove(d.key),
     }
 }
 
@@ -257,7 +291,7 @@ impl BigText {
         html! {
             <div class="field csv-field">
                 <label for={f.id}>{ f.label }</label>
-                <textarea key={self.generation} id={f.id} ref={self.area.clone()} onpaste={self.on_paste.clone()} oninput={self.on_type.clone()}
+                <textarea key={self.generation} id={f.id} ref={self.area.clone()} onpaste={self.on_paste.clone()} oninput={self.on_type.clone()} onblur={self.on_leave.clone()}
                     rows={f.rows.to_string()} spellcheck="false" aria-describedby={described} aria-invalid={f.problem.map(|_| "true")}
                     defaultvalue={self.restored.borrow().clone().or(f.initial)} placeholder={f.placeholder} />
                 <p class="field-hint" id={hint_id}>{ f.hint }</p>

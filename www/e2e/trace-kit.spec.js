@@ -101,6 +101,15 @@ test('output typed and not yet checked comes back after a reload, unchecked, ove
   await expectVerdict(verdict(page), 'preserved', ['all 12 keys hold their full totals']);
   const typed = checked.replace('customer-3,105', 'customer-3,106');
   await box(page).fill(typed);
+  // Kept when the typing pauses (the box left, the page hidden), not at each keystroke.
+  const kept = () => page.evaluate(() => sessionStorage.getItem('rescale-lab.trace.output-typed'));
+  expect(await kept()).toBeNull();
+  await box(page).blur();
+  await expect.poll(kept).toBe(`0\n${typed}`);
+  await box(page).fill(typed + '\n');
+  await page.reload();
+  await expect(box(page)).toHaveValue(typed + '\n');
+  await box(page).fill(typed);
   await page.reload();
   await expect(box(page)).toHaveValue(typed);
   const note = page.getByTestId('output-pending');

@@ -12,7 +12,8 @@
  *   incremental), retained unaligned checkpoint (hashmap, unaligned checkpoints on), and a
  *   canonical savepoint taken with RocksDB (the backend change the other way); last, the native
  *   formats the other way: a native savepoint and a retained aligned checkpoint taken with hashmap,
- *   a retained unaligned checkpoint taken with RocksDB (incremental).
+ *   a retained unaligned checkpoint taken with RocksDB (incremental); and a retained aligned
+ *   checkpoint taken with RocksDB with incremental checkpoints off (a full one).
  * Restores at parallelism 3 with the same or the other backend (restart strategy none, so a
  * failure ends the job), and in CLAIM / NO_CLAIM mode: does the snapshot's directory survive once
  * the restored job has completed two checkpoints of its own (num-retained 1)?
@@ -31,6 +32,11 @@ import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.checkpoint.Checkpoints;
+import org.apache.flink.runtime.checkpoint.OperatorState;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
+import org.apache.flink.runtime.state.KeyedStateHandle;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
@@ -38,11 +44,14 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 
+import java.io.DataInputStream;
 import java.io.File;
+import java.io.FileInputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 public class SnapshotKinds extends FlinkLab {
@@ -99,6 +108,11 @@ public class SnapshotKinds extends FlinkLab {
                 restore(s, s.backend, "NO_CLAIM", false);
                 restore(s, s.backend.equals("hashmap") ? "rocksdb" : "hashmap", "NO_CLAIM", false);
             }
+            // A RocksDB checkpoint taken with incremental checkpoints off (a full one), restored
+            // with either backend: the aligned checkpoint above was incremental.
+            Snap alignedFull = checkpoint("retained aligned checkpoint, full", "rocksdb", false, false);
+            restore(alignedFull, "rocksdb", "NO_CLAIM", false);
+            restore(alignedFull, "hashmap", "NO_CLAIM", false);
         } finally {
             outSummary(SUMMARY);
             cluster.closeAsync().get(60, TimeUnit.SECONDS);
@@ -161,13 +175,18 @@ public class SnapshotKinds extends FlinkLab {
     }
 
     static Snap checkpoint(String kind, String backend, boolean unaligned) throws Exception {
+        return checkpoint(kind, backend, unaligned, backend.equals("rocksdb"));
+    }
+
+    /** A retained checkpoint; `incremental`: RocksDB's incremental checkpoints on. */
+    static Snap checkpoint(String kind, String backend, boolean unaligned, boolean incremental) throws Exception {
         progress("taking " + kind);
         File dir = freshDir(new File(workDir, "cp-" + (dirs++)));
         Map<String, String> m = new HashMap<>();
         m.put("execution.checkpointing.interval", "300 ms");
         m.put("execution.checkpointing.dir", dir.toURI().toString());
         m.put("execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION");
-        m.put("execution.checkpointing.incremental", String.valueOf(backend.equals("rocksdb")));
+        m.put("execution.checkpointing.incremental", String.valueOf(incremental));
         m.put("execution.checkpointing.unaligned.enabled", String.valueOf(unaligned));
         JobID id = runUntilFrozen(kind, backend, m);
         File jobDir = new File(dir, id.toString());
@@ -198,11 +217,28 @@ public class SnapshotKinds extends FlinkLab {
         return best;
     }
 
+    /** The classes of the keyed state handles a snapshot's _metadata holds, as Flink reads it. */
+    static String keyedHandles(String path) throws Exception {
+        TreeSet<String> kinds = new TreeSet<>();
+        try (DataInputStream in = new DataInputStream(new FileInputStream(new File(localDir(path), "_metadata")))) {
+            CheckpointMetadata md = Checkpoints.loadCheckpointMetadata(in, SnapshotKinds.class.getClassLoader(), path);
+            for (OperatorState op : md.getOperatorStates()) {
+                for (OperatorSubtaskState st : op.getStates()) {
+                    for (KeyedStateHandle h : st.getManagedKeyedState()) {
+                        kinds.add(h.getClass().getSimpleName());
+                    }
+                }
+            }
+        }
+        return kinds.isEmpty() ? "(none)" : String.join(", ", kinds);
+    }
+
     static void restore(Snap s, String backend, String claim, boolean watchOwnership) throws Exception {
         String title = s.kind + " (" + s.backend + ") -> " + backend + " at p=" + RESTORE_P + ", " + claim;
         progress("restore " + title);
         out("");
         out("==== " + title);
+        out("  the snapshot's keyed state handles (its _metadata, read by Flink's Checkpoints): " + keyedHandles(s.path));
         CountPerKey.reset();
         frozen = false;
         CountPerKey.expected = s.counts;

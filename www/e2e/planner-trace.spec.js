@@ -335,8 +335,10 @@ test('in place follows the release and the job: before 1.18 there is no call to 
   // Each release's own scheduler waits (its jar's options), and which release answered.
   const conditions = page.getByTestId('inplace-conditions');
   // Run on 1.18.1 too (tests/flink-adaptive): the same answers, but the restart takes the
-  // checkpoint completed before the request, where 2.3.0 waits for one after it.
-  await expect(page.getByTestId('inplace-observed-on')).toHaveText('Observed on Flink 1.18.1: the same HTTP answers and parallelisms as on 2.3.0; the restart differs, as the conditions say.');
+  // checkpoint completed before the request, where 2.3.0 waits for one after it, and a lower
+  // bound above the slots restarted the job at what the slots allow.
+  await expect(conditions).toContainText('A lower bound above the slots also answers 200, and the job restarts at what the slots allow, the lower bound not met (32 asked as both bounds with 16 slots: 4 → 16).');
+  await expect(page.getByTestId('inplace-observed-on')).toHaveText('Observed on Flink 1.18.1: the same HTTP answers as on 2.3.0, and the same parallelisms but where a lower bound is above the slots; that and the restart differ, as the conditions say.');
   await expect(page.getByRole('heading', { name: 'Conditions, as Flink 1.18.1 answered' })).toBeVisible();
   await expect(page.getByTestId('inplace-restore-point')).toContainText('restores every key\'s state from the latest checkpoint completed before the request');
   await expect(conditions).toContainText('Flink 1.18 has no option for how long the scheduler waits between rescales');
@@ -344,7 +346,7 @@ test('in place follows the release and the job: before 1.18 there is no call to 
   await page.getByLabel('Flink release').selectOption('1.20');
   await expect(conditions).toContainText('In Flink 1.20 the scheduler waits between two rescales: jobmanager.adaptive-scheduler.scaling-interval.min (default PT30S). It has no option for resources to settle while the job runs (2.0 added one).');
   await page.getByLabel('Flink release').selectOption('2.3');
-  await expect(page.getByTestId('inplace-observed-on')).toHaveText('Observed on Flink 2.3.0, with the same answers on 2.0.2, 2.1.3 and 2.2.1, and on 1.18.1, 1.19.3 and 1.20.5 except which checkpoint the restart restores.');
+  await expect(page.getByTestId('inplace-observed-on')).toHaveText('Observed on Flink 2.3.0, with the same answers on 2.0.2, 2.1.3 and 2.2.1; on 1.19.3 and 1.20.5 except which checkpoint the restart restores; on 1.18.1 except that and what a lower bound above the slots does.');
   await expect(page.getByTestId('inplace-restore-point')).toContainText('from a checkpoint completed after the request');
   // 2.0 to 2.2 were run too (tests/flink-adaptive): they restart as 2.3.0 does.
   await page.getByLabel('Flink release').selectOption('2.1');

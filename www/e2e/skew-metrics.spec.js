@@ -82,7 +82,7 @@ test('the vertex details body: per-subtask load as the job counted it, and the s
   expect(await loadRows(page)).toEqual(counts.map((c, i) => [i, c]));
   await expect(page.getByTestId('metrics-skew-percent')).toHaveText(String(dataSkewPercent(counts)));
   await expect(page.getByTestId('metrics-skew-percent')).toHaveText(String(Math.round(flinkSkew)));
-  await expect(page.getByText(`${flinkSkew.toFixed(4)}% before rounding`)).toBeVisible();
+  await expect(page.getByText(`${flinkSkew.toFixed(4)}% before the web UI's Data Skew tab rounds it`)).toBeVisible();
   const whatifs = page.getByTestId('metrics-whatifs');
   await expect(whatifs).toContainText('the busiest subtask: 2, with 8293 records');
   await expect(whatifs).toContainText('every subtask owns 32 of the 128 key groups');

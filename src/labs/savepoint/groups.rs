@@ -67,7 +67,7 @@ pub fn Groups(props: &GroupsProps) -> Html {
         <section class="sp-groups" aria-labelledby="sp-groups-title" ref={chart_ref}>
             <h2 id="sp-groups-title">{ format!("Keyed state of {}", op.label()) }</h2>
             <p class="skew-figure">{ "State-bytes skew across subtasks: " }<strong data-testid="savepoint-skew">{ op.skew_percent.unwrap_or(0) }</strong>{ "%" }</p>
-            <p class="muted">{ "Computed as the skew lab (and the Flink web UI) computes data skew, over keyed state bytes per subtask instead of events: the mean absolute deviation over the mean, as a percentage capped at 100." }</p>
+            <p class="muted">{ "Computed as the skew lab computes data skew (Flink's formula, checked against its REST API's skew field), over keyed state bytes per subtask instead of events: the mean absolute deviation over the mean, as a percentage capped at 100 as the web UI caps it (read from its sources)." }</p>
             if let Some(g) = groups.as_ref().and_then(|g| g.skew_percent) {
                 <p>{ "That is over each subtask's whole keyed stream, the state's meta information included. Over the key groups' bytes alone, as the skew lab is given them: " }<strong data-testid="savepoint-group-skew">{ g }</strong>{ "%." }</p>
             }

@@ -121,7 +121,7 @@ fn planner_and_predictor_links_carry_the_snapshot() {
     let rocks = Sample::RocksdbCheckpoint;
     let (_, rocks_said) =
         planner_link(&counter(rocks.bytes()), Recorded::of(&parse(rocks.bytes()).unwrap(), Some(rocks)), 1 << 20, 8);
-    assert!(rocks_said.contains("RocksDB (its incremental handles say so)"), "{rocks_said}");
+    assert!(rocks_said.contains("RocksDB (its own handles say so)"), "{rocks_said}");
     // The other files of the job: each kind, and the backend its handles show.
     // The job state is the file's: every savepoint fixture is a stop-with-savepoint ("Suspend
     // Savepoint"), so the job is down and the plan restarts it from this very savepoint; a
@@ -167,7 +167,7 @@ fn planner_and_predictor_links_carry_the_snapshot() {
              (execution.state-recovery.claim-mode from 1.20), execution.savepoint.path (execution.state-recovery.path \
              from 1.20), state.checkpoints.dir (execution.checkpointing.dir from 1.20), -rm (-cm from 1.20).",
         ),
-        (include_bytes!("../../../tests/flink-savepoints/fixtures/1.15.4/rocksdb-native-savepoint/_metadata"), Release::V1_15, "(Flink 1.11 to 1.15)", "."),
+        (include_bytes!("../../../tests/flink-savepoints/fixtures/1.15.4/rocksdb-native-savepoint/_metadata"), Release::V1_15, "(Flink 1.11 to 1.15: 1.15 observed, the older from Flink's sources)", "."),
         (CANONICAL, Release::V2_1, "(Flink 2.1 to 2.3)", "."),
     ];
     for (bytes, release, range, deprecated) in older {

@@ -106,11 +106,12 @@ fn backend_of(known: KnownBackend) -> (Option<Backend>, &'static str) {
             (Some(Backend::RocksDb), "RocksDB, which wrote this bundled sample (the file itself does not record it)")
         }
         KnownBackend::Recorded(recorded) => match recorded {
-            RecordedBackend::RocksDbIncremental => (Some(Backend::RocksDb), "RocksDB (its incremental handles say so)"),
+            RecordedBackend::RocksDbIncremental => (Some(Backend::RocksDb), "RocksDB (its own handles say so)"),
             RecordedBackend::HashMap => (Some(Backend::HashMap), "the heap backend (hashmap)"),
             RecordedBackend::HashMapOrFullRocksDb => (
                 Some(Backend::HashMap),
-                "the heap backend (hashmap), or RocksDB with incremental checkpoints off: change it there if so",
+                "the heap backend (hashmap): RocksDB wrote its own handles with incremental checkpoints off too on Flink 2.3.0; \
+                 before 2.3 it was not run so and may write these, so change it there if the job ran RocksDB",
             ),
             RecordedBackend::Changelog => {
                 (None, "not told by the changelog backend's handles: the planner assumes RocksDB")

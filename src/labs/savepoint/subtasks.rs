@@ -66,7 +66,7 @@ pub fn Subtasks(props: &SubtasksProps) -> Html {
                 <p>{ format!("Every key-group range is the one Flink assigns for max parallelism {} and parallelism {}.", op.max_parallelism, op.parallelism) }</p>
             }
             if differing > 0 {
-                <p class="alert" role="alert">{ format!("{differing} subtasks hold a key-group range that is not the one Flink assigns for max parallelism {} and parallelism {}: a restore gives their groups to other subtasks.", op.max_parallelism, op.parallelism) }</p>
+                <p class="alert" role="alert">{ format!("{differing} subtasks hold a key-group range that is not the one Flink assigns for max parallelism {} and parallelism {}: a restore gives their groups to the subtasks Flink assigns them to (read from Flink's sources, not observed: Flink itself never writes such a file).", op.max_parallelism, op.parallelism) }</p>
             }
             if !rows.is_empty() {
                 <div class="sp-scroll" role="region" aria-label="Subtasks table, scrolls sideways" tabindex="0">

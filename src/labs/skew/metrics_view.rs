@@ -68,12 +68,13 @@ pub fn MetricsView(props: &MetricsViewProps) -> Html {
             </p>
             { match m {
                 Imported::PerSubtask(s) => html! {
-                    <p class="muted">{ format!("As the web UI's Data Skew tab computes it from {}: the mean absolute deviation over the mean, \
-                        {}% before rounding.", s.metric.id(), four_places(s.skew_ten_thousandths())) }</p>
+                    <p class="muted">{ format!("Flink's formula over {} (it gave the skew field of Flink's REST API for a real job): the mean \
+                        absolute deviation over the mean, {}% before the web UI's Data Skew tab rounds it (its rounding read \
+                        from its sources).", s.metric.id(), four_places(s.skew_ten_thousandths())) }</p>
                 },
                 Imported::AggregatedOnly(a) => html! {
                     <p class="muted">{ "Flink's own skew field: " }<span data-testid="metrics-flink-skew">{ a.skew_text.clone() }</span>
-                        { ", rounded as the web UI's Data Skew tab rounds it (Math.round)." }</p>
+                        { ", rounded as the web UI's Data Skew tab rounds it (Math.round, read from its sources)." }</p>
                 },
             } }
             if let Imported::PerSubtask(s) = m {

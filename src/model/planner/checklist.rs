@@ -66,7 +66,7 @@ impl ChecklistInput {
             Item {
                 id: "catch-up-lag",
                 what: "Catch-up lag",
-                how: "The source's consumer lag (pendingRecords, or the Kafka source's records-lag-max) every minute from the stop until it is back at its level before the stop; note the time that took.".to_string(),
+                how: "The source's consumer lag (pendingRecords, or the Kafka source's records-lag-max: metric names from the connectors' documentation, not observed here) every minute from the stop until it is back at its level before the stop; note the time that took.".to_string(),
                 expect: "the lag grows during the downtime, then falls steadily; if it does not fall, the new parallelism is not faster".to_string(),
             },
             Item {

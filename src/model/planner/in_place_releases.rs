@@ -1,10 +1,11 @@
 //! Which Flink releases the in-place answers were run on, and where the releases differ
 //! (`tests/flink-adaptive/observed-flink-<version>.txt`, one program run on the newest patch of
-//! every line from 1.18 to 2.3): every PUT got the same HTTP status and left the same
-//! parallelism on all seven; the restart differs. 1.18 to 1.20 restart the job at once and
-//! restore the latest checkpoint completed before the request; from 2.0 on the job waits for a
-//! checkpoint completed after it (the `rescale-trigger` options that arrive with 2.0,
-//! `tests/flink-config-keys`).
+//! every line from 1.18 to 2.3): every PUT got the same HTTP status on all seven, and left the
+//! same parallelism but one: a lower bound above the slots restarted 1.18.1 at what the slots
+//! allow, and changed nothing from 1.19 on. The restart differs too. 1.18 to 1.20 restart the
+//! job at once and restore the latest checkpoint completed before the request; from 2.0 on the
+//! job waits for a checkpoint completed after it (the `rescale-trigger` options that arrive with
+//! 2.0, `tests/flink-config-keys`).
 
 use super::release::Release;
 
@@ -79,6 +80,48 @@ impl RestorePoint {
     }
 }
 
+/// What a lower bound above the task slots does (asked as lower and upper bound, 32 with 16
+/// slots, the job at 4): HTTP 200 on every release.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LowerBoundAboveSlots {
+    /// The job restarts at what the slots allow (1.18: 4 → 16), the lower bound not met.
+    RunsAtSlots,
+    /// Nothing changes: the job stays at its parallelism (4 → 4).
+    Unchanged,
+}
+
+impl LowerBoundAboveSlots {
+    pub fn of(release: Release) -> LowerBoundAboveSlots {
+        if release <= Release::V1_18 {
+            LowerBoundAboveSlots::RunsAtSlots
+        } else {
+            LowerBoundAboveSlots::Unchanged
+        }
+    }
+
+    /// The parallelism the observed job (at 4, with 16 slots) ran at after the request.
+    pub fn observed_after(self) -> u32 {
+        match self {
+            LowerBoundAboveSlots::RunsAtSlots => 16,
+            LowerBoundAboveSlots::Unchanged => 4,
+        }
+    }
+
+    /// The sentence of the slots condition.
+    pub fn sentence(self) -> &'static str {
+        match self {
+            LowerBoundAboveSlots::RunsAtSlots => {
+                "A lower bound above the slots also answers 200, and the job restarts at what the slots allow, the lower \
+                 bound not met (32 asked as both bounds with 16 slots: 4 → 16)."
+            }
+            LowerBoundAboveSlots::Unchanged => {
+                "A lower bound above the slots also answers 200 and changes nothing (32 asked as both bounds with 16 \
+                 slots: the job stayed at 4)."
+            }
+        }
+    }
+}
+
 /// `versions` written as a list: `1.18.1, 1.19.3 and 1.20.5`.
 fn listed(versions: &[&str]) -> String {
     match versions {
@@ -98,13 +141,22 @@ fn release_of(version: &str) -> Option<Release> {
     Release::ALL.iter().copied().find(|r| version.starts_with(&format!("{}.", r.slug())))
 }
 
-/// The observed versions other than `newest` whose restart is (`same`) or is not that of `newest`.
-fn others(newest: &str, same: bool) -> String {
-    let point = release_of(newest).map(RestorePoint::of);
-    let picked: Vec<&str> = OBSERVED_VERSIONS
+/// How `release` differs from the newest observed release: (its restart, what a lower bound
+/// above the slots does).
+fn differs(release: Release) -> (bool, bool) {
+    let newest = Release::V2_3;
+    (
+        RestorePoint::of(release) != RestorePoint::of(newest),
+        LowerBoundAboveSlots::of(release) != LowerBoundAboveSlots::of(newest),
+    )
+}
+
+/// The observed versions other than the newest that differ from it as `how` says.
+fn others(how: (bool, bool)) -> String {
+    let picked: Vec<&str> = OBSERVED_VERSIONS[..OBSERVED_VERSIONS.len() - 1]
         .iter()
         .copied()
-        .filter(|v| *v != newest && (release_of(v).map(RestorePoint::of) == point) == same)
+        .filter(|v| release_of(v).map(differs) == Some(how))
         .collect();
     listed(&picked)
 }
@@ -112,18 +164,25 @@ fn others(newest: &str, same: bool) -> String {
 /// The line that says which releases the answers were run on, for a runbook of `release`.
 pub fn observed_line(release: Release) -> String {
     let newest = OBSERVED_VERSIONS[OBSERVED_VERSIONS.len() - 1];
-    let same_restart =
-        RestorePoint::of(release) == release_of(newest).map_or(RestorePoint::AfterRequest, RestorePoint::of);
     match observed_version(release) {
         Some(v) if v == newest => format!(
-            "Observed on Flink {newest}, with the same answers on {}, and on {} except which checkpoint the restart restores.",
-            others(newest, true),
-            others(newest, false)
+            "Observed on Flink {newest}, with the same answers on {}; on {} except which checkpoint the restart restores; \
+             on {} except that and what a lower bound above the slots does.",
+            others((false, false)),
+            others((true, false)),
+            others((true, true)),
         ),
-        Some(v) if same_restart => format!("Observed on Flink {v}: the same HTTP answers, parallelisms and restart as on {newest}."),
-        Some(v) => format!(
-            "Observed on Flink {v}: the same HTTP answers and parallelisms as on {newest}; the restart differs, as the conditions say."
-        ),
+        Some(v) => match differs(release) {
+            (false, false) => format!("Observed on Flink {v}: the same HTTP answers, parallelisms and restart as on {newest}."),
+            (true, false) => format!(
+                "Observed on Flink {v}: the same HTTP answers and parallelisms as on {newest}; the restart differs, as the conditions say."
+            ),
+            (restart, _) => format!(
+                "Observed on Flink {v}: the same HTTP answers as on {newest}, and the same parallelisms but where a lower bound is above \
+                 the slots; {}, as the conditions say.",
+                if restart { "that and the restart differ" } else { "that differs" }
+            ),
+        },
         None if release.rescales_in_place() => {
             format!("Observed on Flink {}, not on {}: taken to answer as {newest} does.", observed_all(), release.slug())
         }
@@ -178,10 +237,55 @@ mod tests {
         }
     }
 
+    /// The report's case under the heading `title` (`---- <title>`), up to the next heading.
+    fn case<'a>(text: &'a str, title: &str) -> &'a str {
+        let case = text.split(&format!("---- {title}\n")).nth(1).unwrap_or_else(|| panic!("no case {title:?}"));
+        &case[..case.find("\n----").unwrap_or(case.len())]
+    }
+
+    /// What the case's PUT answered and the parallelism it left.
+    fn answered(case: &str, status: u16, from: u32, to: u32) -> bool {
+        case.contains(&format!("    -> HTTP {status}  "))
+            && case.contains(&format!("keyed-op parallelism (GET /jobs/<jobid>): {from} -> {to}\n"))
+    }
+
+    /// A lower bound above the slots (32 as both bounds, 16 slots, the job at 4): HTTP 200
+    /// everywhere, and the parallelism after it as the model says for each release, in the
+    /// words of the slots condition.
+    #[test]
+    fn a_lower_bound_above_the_slots_as_observed() {
+        for (version, text) in OBSERVED_VERSIONS.iter().zip(observed()) {
+            let lower = LowerBoundAboveSlots::of(release_of(version).expect("a release"));
+            let after = lower.observed_after();
+            assert!(answered(case(text, "PUT keyed-op lower bound 32, upper bound 32"), 200, 4, after), "{version}");
+            let said = if after == 4 { "the job stayed at 4".to_string() } else { format!("4 → {after}") };
+            assert!(lower.sentence().contains("32 asked as both bounds with 16") && lower.sentence().contains(&said));
+        }
+    }
+
+    /// The slots condition's other numbers, the same on every release: 100 asked with 16 slots
+    /// ran at 16; 120 asked while on all 16 changed nothing.
+    #[test]
+    fn fewer_slots_as_observed() {
+        for (version, text) in OBSERVED_VERSIONS.iter().zip(observed()) {
+            let above = case(text, "PUT keyed-op upper bound 100 (within max parallelism, above the 16 slots)");
+            assert!(answered(above, 200, 4, 16), "{version}");
+            assert!(
+                answered(case(text, "PUT keyed-op upper bound 120 (job already uses all 16 slots)"), 200, 16, 16),
+                "{version}"
+            );
+        }
+    }
+
     #[test]
     fn the_line_names_what_was_run() {
-        assert!(observed_line(Release::V1_18).starts_with(
-            "Observed on Flink 1.18.1: the same HTTP answers and parallelisms as on 2.3.0; the restart differs"
+        assert_eq!(
+            observed_line(Release::V1_18),
+            "Observed on Flink 1.18.1: the same HTTP answers as on 2.3.0, and the same parallelisms but where a lower bound is above \
+             the slots; that and the restart differ, as the conditions say."
+        );
+        assert!(observed_line(Release::V1_19).starts_with(
+            "Observed on Flink 1.19.3: the same HTTP answers and parallelisms as on 2.3.0; the restart differs"
         ));
         assert_eq!(
             observed_line(Release::V2_1),
@@ -189,7 +293,8 @@ mod tests {
         );
         assert_eq!(
             observed_line(Release::V2_3),
-            "Observed on Flink 2.3.0, with the same answers on 2.0.2, 2.1.3 and 2.2.1, and on 1.18.1, 1.19.3 and 1.20.5 except which checkpoint the restart restores."
+            "Observed on Flink 2.3.0, with the same answers on 2.0.2, 2.1.3 and 2.2.1; on 1.19.3 and 1.20.5 except which checkpoint \
+             the restart restores; on 1.18.1 except that and what a lower bound above the slots does."
         );
         assert!(observed_line(Release::V1_17).starts_with(
             "Flink 1.17 has no such call; observed on 1.18.1, 1.19.3, 1.20.5, 2.0.2, 2.1.3, 2.2.1 and 2.3.0."

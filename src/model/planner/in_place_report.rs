@@ -8,7 +8,7 @@
 use super::first_checkpoint::{config_minutes, cutover_timeout_s, restarted_to_raise};
 use super::in_place::{above_max_message, InPlaceInput, InPlaceOutcome, INCOMPLETE_MESSAGE, NOT_ADAPTIVE_MESSAGE};
 use super::in_place_estimate::InPlaceEstimate;
-use super::in_place_releases::{observed_all, observed_line, observed_version, RestorePoint};
+use super::in_place_releases::{observed_all, observed_line, observed_version, LowerBoundAboveSlots, RestorePoint};
 use super::operator_route::{operator_route, OperatorRoute};
 use super::outage::{pass_arithmetic, Rates, ReadFactor};
 use super::release::Release;
@@ -190,7 +190,7 @@ impl InPlaceContext {
         let mut conditions = vec![
             Condition::plain("jobmanager.scheduler: adaptive. The default scheduler answers HTTP 500 and the job keeps running as it was."),
             Condition::plain(&format!("Every upper bound at most the vertex's max parallelism ({max} here): above it, HTTP 400 whatever the scheduler. Raising the ceiling still needs a rewrite or a rebuild.")),
-            Condition::plain("Enough task slots: with fewer, the job runs at what the slots allow, with HTTP 200 and no error (100 asked with 16 slots ran at 16; 120 asked while on all 16 changed nothing). A lower bound above the slots also answers 200 and changes nothing. On a standalone cluster add TaskManagers first. The last call shows what each vertex runs at, once the restart is done: right after the request it still shows the old parallelism."),
+            Condition::plain(&format!("Enough task slots: with fewer, the job runs at what the slots allow, with HTTP 200 and no error (100 asked with 16 slots ran at 16; 120 asked while on all 16 changed nothing). {} On a standalone cluster add TaskManagers first. The last call shows what each vertex runs at, once the restart is done: right after the request it still shows the old parallelism.", LowerBoundAboveSlots::of(answered).sentence())),
             Condition { text: point.condition().to_string(), quoted: None, restore_point: true },
         ];
         let full = (!restarted_to_raise(backend)).then_some(first_s);

@@ -1,9 +1,11 @@
 //! What a `_metadata` file tells the rescale planner about the job that wrote it: the kind of
 //! snapshot (canonical or native savepoint, aligned or unaligned checkpoint) and, where its
 //! keyed handles show it, the state backend. A canonical savepoint is backend-neutral, so it
-//! records no backend; RocksDB writes its incremental handle for checkpoints and (from Flink
-//! 1.16; 1.15's holds canonical handles) native savepoints; the heap backend writes one
-//! key-groups stream per subtask, and so does RocksDB when its incremental checkpoints are off.
+//! records no backend; RocksDB writes its own (incremental) handle for checkpoints and (from
+//! Flink 1.16; 1.15's holds canonical handles) native savepoints; the heap backend writes one
+//! key-groups stream per subtask. On Flink 2.3.0 RocksDB writes its own handle with incremental
+//! checkpoints off too (`tests/flink-snapshot-kinds`, its handles line); older releases were not
+//! run that way, and by Flink's sources may write key-groups streams then.
 //! Held against every committed fixture of 1.15.4 to 2.3.0 (`tests/savepoint.rs`).
 
 use super::types::{KeyGroupsKind, KeyedHandle, SavepointFormat, Snapshot, SnapshotKind};
@@ -29,12 +31,12 @@ pub enum RecordedKind {
 /// What the keyed handles show of the state backend.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RecordedBackend {
-    /// RocksDB's incremental handle (an incremental checkpoint or a native savepoint).
+    /// RocksDB's own handle (a checkpoint, incremental or on 2.3 full too, or a native savepoint).
     RocksDbIncremental,
     /// Key-groups streams in a native savepoint: the heap backend.
     HashMap,
-    /// Key-groups streams in a checkpoint: the heap backend, or RocksDB with incremental
-    /// checkpoints off.
+    /// Key-groups streams in a checkpoint: the heap backend (on 2.3.0 RocksDB wrote its own
+    /// handle with incremental checkpoints off; older releases may not).
     HashMapOrFullRocksDb,
     /// The changelog backend's handles.
     Changelog,

@@ -225,7 +225,8 @@ fn a_snapshots_runbook_is_one_every_writing_release_accepts() {
     for (version, range) in
         [(3, "Flink 1.11 to 1.15"), (4, "Flink 1.16 to 1.20"), (5, "Flink 2.0"), (6, "Flink 2.1 to 2.3")]
     {
-        assert_eq!(crate::savepoint::table::releases_writing(version), range);
+        let said = crate::savepoint::table::releases_writing(version);
+        assert!(said.starts_with(range), "{said}");
         let writers = Release::writing_format(version);
         let last = writers.last().unwrap().slug();
         assert!(range.ends_with(last), "{range} ends at {last}");

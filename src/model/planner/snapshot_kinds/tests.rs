@@ -81,6 +81,36 @@ fn observed_cells_hold() {
     }
 }
 
+/// The handles each snapshot's `_metadata` holds, as Flink read them back: RocksDB writes its own
+/// (native) handle for checkpoints with incremental checkpoints off too, so a retained RocksDB
+/// checkpoint never restores with the heap backend, full or incremental (the table's aligned
+/// cell); key-group streams in a checkpoint come from the heap backend (`recorded.rs`).
+#[test]
+fn what_each_snapshot_holds_as_observed() {
+    let handles = |title: &str| {
+        let case = OBSERVED.split(&format!("==== {title}\n")).nth(1).unwrap_or_else(|| panic!("no case {title}"));
+        let line = case.lines().find(|l| l.contains("keyed state handles")).expect("the handles line");
+        line.rsplit(": ").next().unwrap()
+    };
+    for (title, held) in [
+        ("canonical savepoint (hashmap) -> hashmap at p=3, NO_CLAIM", "KeyGroupsSavepointStateHandle"),
+        ("canonical savepoint (rocksdb) -> rocksdb at p=3, NO_CLAIM", "KeyGroupsSavepointStateHandle"),
+        ("native savepoint (rocksdb) -> rocksdb at p=3, NO_CLAIM", "IncrementalRemoteKeyedStateHandle"),
+        ("native savepoint (hashmap) -> hashmap at p=3, NO_CLAIM", "KeyGroupsStateHandle"),
+        ("retained aligned checkpoint (rocksdb) -> rocksdb at p=3, NO_CLAIM", "IncrementalRemoteKeyedStateHandle"),
+        (
+            "retained aligned checkpoint, full (rocksdb) -> rocksdb at p=3, NO_CLAIM",
+            "IncrementalRemoteKeyedStateHandle",
+        ),
+        ("retained aligned checkpoint (hashmap) -> hashmap at p=3, NO_CLAIM", "KeyGroupsStateHandle"),
+    ] {
+        assert_eq!(handles(title), held, "{title}");
+    }
+    let full = summary("retained aligned checkpoint, full (rocksdb) -> hashmap at p=3, NO_CLAIM");
+    assert_eq!(full == "restored", SnapshotKind::AlignedCheckpoint.can(Operation::ChangeBackend).yes);
+    assert_eq!(full, "refused");
+}
+
 /// The plan never asks a snapshot for what the table refuses, whatever the job keeps.
 #[test]
 fn plans_ask_only_what_the_table_allows() {

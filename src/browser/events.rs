@@ -28,6 +28,11 @@ pub fn event_target(event: &Event) -> Option<wasm_bindgen::JsValue> {
     event.target().map(Into::into)
 }
 
+/// The value of the input that fired any event, and whether it held a lone UTF-16 surrogate.
+pub fn changed_text(event: &Event) -> (String, bool) {
+    super::value_text(&event.target_unchecked_into::<HtmlInputElement>())
+}
+
 /// The value of the input (or text area) that fired any event.
 pub fn input_value(event: &Event) -> String {
     super::value_text(&event.target_unchecked_into::<HtmlInputElement>()).0

@@ -88,8 +88,9 @@ proptest! {
         }
     }
 
-    /// `parse_milli` stays within `max_whole`, and reads what `format_milli` writes back to
-    /// the same value exactly when its whole part is within `max_whole` (any `u64`);
+    /// `parse_milli` stays within `max_whole`, its fraction included (5.5 is above 5), and reads
+    /// what `format_milli` writes back to the same value exactly when it is within `max_whole`
+    /// (any `u64`);
     /// errors name the field and the bound.
     #[test]
     fn number_parse_milli(
@@ -102,7 +103,7 @@ proptest! {
     ) {
         match parse_milli(&text, "the rate", max_whole) {
             Ok(m) => {
-                prop_assert!(m / 1000 <= max_whole);
+                prop_assert!(m <= max_whole.saturating_mul(1000));
                 prop_assert_eq!(parse_milli(&format_milli(m), "the rate", max_whole), Ok(m));
             }
             Err(e) => {
@@ -116,9 +117,9 @@ proptest! {
         }
         let written = format_milli(v);
         match parse_milli(&written, "the rate", max_whole) {
-            Ok(m) => prop_assert!(m == v && v / 1000 <= max_whole, "{} → {}", written, m),
+            Ok(m) => prop_assert!(m == v && v <= max_whole.saturating_mul(1000), "{} → {}", written, m),
             Err(e) => prop_assert!(
-                v / 1000 > max_whole && matches!(e, ModelError::AmountTooLarge { .. }),
+                v > max_whole.saturating_mul(1000) && matches!(e, ModelError::AmountTooLarge { .. }),
                 "{}: {}",
                 written,
                 e

@@ -186,6 +186,23 @@ test('a key type that reads none of the keys is turned down: the menu shows the 
   await expect(menu).toHaveValue('string');
 });
 
+test('a key typed with a lone UTF-16 surrogate is refused by its row, the key and the link as they were', async ({ page }) => {
+  await open(page, '#/skew?keys=alpha,10%0Abeta,20&p=4&maxp=128');
+  const cell = page.locator('.key-table input[aria-label="Key of row 1"]');
+  await expect(cell).toHaveValue('alpha');
+  const before = await settledURL(page);
+  // fill() would turn the half pair into U+FFFD before the page saw it: set it as a script would.
+  await cell.evaluate((el) => {
+    el.value = 'ab\uD800cd';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await expect(page.locator('#key-table-error')).toContainText('Row 1, key: this key holds a lone UTF-16 surrogate (half of a pair)');
+  await expect(cell).toHaveAttribute('aria-invalid', 'true');
+  expect(await settledURL(page)).toBe(before);
+  await expect(page.locator('.key-table input[aria-label="Key of row 2"]')).toHaveValue('beta');
+});
+
 test('pasted CSV with errors lists them by line and keeps the good rows', async ({ page }) => {
   await open(page, '#/skew?p=4&maxp=128');
   const csv = ['key,events_per_s,state_bytes', 'alpha,10,1 KB', 'broken line', '"with, comma",5', 'beta,-3', 'gamma,2,12 XB', 'alpha,1'].join('\n');

@@ -145,7 +145,8 @@ pub fn KeyTable(props: &KeyTableProps) -> Html {
             if let Some(d) = drafts.borrow_mut().get_mut(&(index, column)) {
                 d.sent = true;
             }
-            SkewAction::EditKey { index, column, text: crate::browser::events::input_value(&e) }
+            let (text, lone_surrogates) = crate::browser::events::changed_text(&e);
+            SkewAction::EditKey { index, column, text, lone_surrogates }
         })
     };
     // The cell whose edit failed is invalid and described by the message (and the lock note).

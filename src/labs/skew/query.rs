@@ -69,7 +69,7 @@ slots! {
             Param::whole("n", "number of keys", 1, MAX_PRESET_KEYS as i64).control("Number of keys", "skew-n").lockable(),
             after |s: &mut SkewState| {
                 s.refuse_one_hot_key();
-                s.regenerate_unless(s.preset_n.error.is_some())
+                s.follow_preset()
             },
             carried when |s: &SkewState| s.custom_preset() && s.preset_n.value != N.default;
         S: Param<u64> = preset_s, 1100,
@@ -78,17 +78,17 @@ slots! {
                 .lockable()
                 .hint("Key i (from 1) gets weight 1 / i^s; 0 < s ≤ 5.")
                 .fallback("the Zipf exponent takes a number above 0 and at most 5; using 1.1"),
-            after |s: &mut SkewState| s.regenerate_unless(s.preset_s.error.is_some()),
+            after SkewState::follow_preset,
             carried when |s: &SkewState| s.custom_preset() && s.preset_kind == PresetKind::Zipf && s.preset_s.value != S.default;
         HOT: Param<u32> = preset_hot, 30,
             Param::whole("hot", "hot key share %", 0, 100).control("Hot key share (%)", "skew-hot").shown_at("preset=hot").lockable(),
-            after |s: &mut SkewState| s.regenerate_unless(s.preset_hot.error.is_some()),
+            after SkewState::follow_preset,
             carried when |s: &SkewState| s.custom_preset() && s.preset_kind == PresetKind::Hot && s.preset_hot.value != HOT.default;
         TOTAL: Param<u64> = total, 100_000_000,
             Param::milli("total", "total events per second", MAX_EVENTS_PER_S as i64, true)
                 .control("Total events per second", "skew-total")
                 .lockable(),
-            after |s: &mut SkewState| s.regenerate_unless(!s.from_preset() || s.total.error.is_some()),
+            after |s: &mut SkewState| if s.from_preset() { s.follow_preset() },
             carried when |s: &SkewState| s.from_preset() && s.total.value != TOTAL.default;
         Q: Param<Option<u32>> = what_if, None,
             Param::optional("q", "what-if parallelism", 1, MAX_P, "none")
@@ -100,6 +100,8 @@ slots! {
                 .hint("Sub-keys, 2 to 64; 0 or 1 keeps the key whole (no what-if).");
     } and {
         pub source: KeySource,
+        /// The total events per second a preset's keys were made with (beside `source`).
+        pub preset_total: u64,
         pub keys: Rc<Vec<KeyLoad>>,
         pub version: u64,
         /// The CSV text the keys were read from, or one pasted since that read no key (it is read
@@ -156,6 +158,24 @@ pub static SECTIONS: crate::url::Sections = &[
 /// else the default preset), then the keys themselves (a link's `type` kept over a preset's own) (a preset's made, or asked for in steps; a CSV read).
 pub fn open_key_set(s: &mut SkewState, params: &Params, notices: &mut Vec<Notice>) {
     read_key_source(s, params);
+    // A preset's numbers beside a key set of the link's own: said, not dropped in silence.
+    if !s.from_preset() {
+        let set = if s.source == KeySource::Stored {
+            "stored=1 (the set kept in this browser)"
+        } else {
+            "keys= (its own keys)"
+        };
+        for name in [N.name, S.name, HOT.name] {
+            // One notice a parameter: a bad value has had its own.
+            if let Some(text) = params.get(name).filter(|_| !notices.iter().any(|n| n.param == name)) {
+                notices.push(notice(
+                    name,
+                    text,
+                    &format!("it is a preset's number, and this link's keys come from {set}"),
+                ));
+            }
+        }
+    }
     // A hot-key set is the hot key and the rest: one key alone is raised to two, and said so.
     if let (KeySource::Preset(Preset::HotKey { n, .. }), Some(text)) = (&s.source, params.get(N.name)) {
         if N.parse(text).is_ok_and(|asked| asked < *n) {
@@ -239,7 +259,9 @@ fn read_key_source(s: &mut SkewState, params: &Params) {
         (Some(preset), _, _) => KeySource::Preset(preset),
         (None, Some("1"), _) => KeySource::Stored,
         (None, _, Some(csv)) => KeySource::Csv(csv.to_string()),
-        _ => KeySource::default(),
+        // No key set named: the preset the link's numbers describe (of the default kind,
+        // `n=5` alone is 5 Zipf keys).
+        _ => KeySource::Preset(s.preset()),
     };
     let shown = match source {
         KeySource::Preset(preset) => preset,

@@ -48,9 +48,12 @@ impl SkewState {
         self.from_preset() && self.source != KeySource::default()
     }
 
-    /// After a preset's number was typed: the set again from the preset, unless `skip`.
-    pub(super) fn regenerate_unless(&mut self, skip: bool) {
-        if !skip {
+    /// After an edit of a preset's numbers: the set again from the preset the fields describe,
+    /// unless it is that set already. A refused text leaves the value as the edit began, so the
+    /// set made from a prefix typed on the way (`1` on the way to `1.5`, `1000000` on the way to
+    /// `1000001`) goes back with it.
+    pub(super) fn follow_preset(&mut self) {
+        if self.source != KeySource::Preset(self.preset()) || self.preset_total != self.total.value {
             self.regenerate();
         }
     }
@@ -118,6 +121,7 @@ impl SkewState {
         if let Ok(preset) = preset.validate() {
             self.cancel_reading();
             self.source = KeySource::Preset(preset);
+            self.preset_total = self.total.value;
             self.key_type = preset.key_type();
             if preset.n() > STEPPED_KEYS {
                 // The menu shows the preset's key type at once (the link too); until the keys

@@ -41,11 +41,12 @@ pub fn parse_milli(text: &str, what: &'static str, max_whole: u64) -> Result<u64
     }
     let fraction_value =
         fraction.bytes().chain(std::iter::repeat(b'0')).take(3).fold(0, |acc, b| acc * 10 + u64::from(b - b'0'));
-    whole_value.checked_mul(1000).and_then(|v| v.checked_add(fraction_value)).ok_or(ModelError::AmountTooLarge {
-        what,
-        text: text.to_string(),
-        max: max_whole,
-    })
+    // The bound holds for the whole value, fraction included (5.5 is above 5).
+    whole_value
+        .checked_mul(1000)
+        .and_then(|v| v.checked_add(fraction_value))
+        .filter(|v| *v <= max_whole.saturating_mul(1000))
+        .ok_or(ModelError::AmountTooLarge { what, text: text.to_string(), max: max_whole })
 }
 
 /// Parses a size such as `512`, `4 KB`, `1.5MB`, `2 GiB`, `1TB` into bytes (a bare number is

@@ -15,6 +15,13 @@ fn milli_table() {
         .unwrap_err()
         .to_string()
         .contains("1000000000000"));
+    // The bound holds for the fraction too: at most 5 is 5.000, not 5.999.
+    let zipf = |text| parse_milli(text, "Zipf exponent", 5);
+    assert_eq!(zipf("5"), Ok(5000));
+    assert_eq!(zipf("5.000"), Ok(5000));
+    for above in ["5.001", "5.5", "5.999"] {
+        assert_eq!(zipf(above).unwrap_err().to_string(), format!("Zipf exponent \"{above}\" is above the limit of 5"));
+    }
     for v in [0, 1, 10, 999, 1000, 12_500, 123_456_789] {
         assert_eq!(parse_milli(&format_milli(v), "x", u64::MAX / 1000), Ok(v));
     }

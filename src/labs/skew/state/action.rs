@@ -52,6 +52,8 @@ pub enum SkewAction {
         index: usize,
         column: KeyColumn,
         text: String,
+        /// The cell's text held a lone UTF-16 surrogate (seen before it became Rust text).
+        lone_surrogates: bool,
     },
     RemoveKey {
         index: usize,

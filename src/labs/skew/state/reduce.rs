@@ -46,7 +46,13 @@ impl Reducible for SkewState {
                 }
             }
             SkewAction::Read { job, rows, report, text } => s.read_arrived(job, rows, report, text),
-            SkewAction::EditKey { index, column, text } => {
+            // A key that `text` cannot keep exactly is refused, not changed without a word (its
+            // key group would change with it).
+            SkewAction::EditKey { index, column: KeyColumn::Key, lone_surrogates: true, .. } => {
+                let why = "this key holds a lone UTF-16 surrogate (half of a pair), which this lab cannot keep exactly";
+                s.table_error = Some(TableError { index, column: KeyColumn::Key, why: why.to_string() })
+            }
+            SkewAction::EditKey { index, column, text, .. } => {
                 s.table_error = s.edit(index, column, &text).err().map(|why| TableError { index, column, why })
             }
             SkewAction::RemoveKey { index } if index < s.keys.len() => {

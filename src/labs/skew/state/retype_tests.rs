@@ -36,7 +36,7 @@ fn read_back(s: &SkewState) -> SkewAction {
 /// old paste is not read again over it.
 #[test]
 fn a_new_type_reads_the_set_as_edited_not_an_earlier_paste() {
-    let edit = SkewAction::EditKey { index: 0, column: KeyColumn::Events, text: "5".into() };
+    let edit = SkewAction::EditKey { index: 0, column: KeyColumn::Events, text: "5".into(), lone_surrogates: false };
     let s = run(open(""), [paste("1,1\n2,2"), vec![edit.clone(), TYPE.edit(&KeyType::Int).into()]].concat());
     assert_eq!((s.key_type, events(&s)), (KeyType::Int, vec![5, 2]));
     assert_eq!(link(&s), "type=int&keys=1,5,0\n2,2,0\n");
@@ -56,7 +56,12 @@ fn a_new_type_reads_the_set_as_edited_not_an_earlier_paste() {
 /// or preset cancels the read; an answer or progress of a read no longer awaited is ignored.
 #[test]
 fn a_large_set_of_ones_own_is_read_again_in_steps() {
-    let edit = |text: &str| SkewAction::EditKey { index: 0, column: KeyColumn::Events, text: text.into() };
+    let edit = |text: &str| SkewAction::EditKey {
+        index: 0,
+        column: KeyColumn::Events,
+        text: text.into(),
+        lone_surrogates: false,
+    };
     let s = open("preset=sequential&n=30000");
     let g = s.generating.unwrap();
     let keys = g.preset.steps(g.total_milli).finish();

@@ -34,6 +34,7 @@ pub mod param_info;
 pub mod pick;
 pub mod section;
 pub mod slot;
+pub mod unknown;
 pub mod visit;
 pub mod workshop;
 

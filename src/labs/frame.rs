@@ -21,6 +21,9 @@ use crate::url::{Edit, Location, Notice, Params};
 /// lab's own, and hands each [`Edit`] to its table.
 pub trait LabState: Slotted + Reducible<Action: From<Edit>> + Default + Clone + PartialEq {
     const LAB: Lab;
+    /// The names it reads by hand that its table does not list (old names, where its keys come
+    /// from): with the table's, the names a link to it may give.
+    const READ_BY_HAND: &'static [&'static str] = &[];
 
     /// After the link is read (slots, then by hand): what the lab opens from elsewhere, such as
     /// progress stored in this browser (may add notices).
@@ -32,6 +35,9 @@ pub trait LabState: Slotted + Reducible<Action: From<Edit>> + Default + Clone + 
         let mut state: Self = slot::open(Self::SLOTS, params, &mut notices);
         state.read_by_hand(params, &mut notices);
         state.opened(&mut notices);
+        let known: Vec<&str> =
+            Self::PARAMS.iter().map(|p| p.name()).chain(Self::READ_BY_HAND.iter().copied()).collect();
+        crate::url::unknown::note_unknown(params, &known, Self::LAB.title(), &mut notices);
         (state, notices)
     }
 

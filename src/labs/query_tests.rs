@@ -59,7 +59,9 @@ fn lab_links_table() {
         ("#/owners?key=%+1", "", vec!["key"]),
         ("#/owners?key=a+b%2Bc", "key=a b+c", vec![]),
         ("#/owners?theme=blue&embed=yes&v=9", "", vec!["v", "embed", "theme"]),
-        ("#/owners?unknown=1", "", vec![]),
+        // A name the lab does not read is said, not dropped in silence.
+        ("#/owners?unknown=1", "", vec!["unknown"]),
+        ("#/owners?mapx=256&p=100", "p=100", vec!["mapx"]),
         // A repeated name: the first value is read, each later one is named in a notice.
         ("#/coverage?a=3&a=5", "a=3", vec!["a"]),
         ("#/owners?p=8&maxp=128&p=6&p=8", "maxp=128&p=8", vec!["p", "p"]),

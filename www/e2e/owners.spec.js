@@ -127,6 +127,15 @@ test('malformed URL parameters fall back with a notice naming them', async ({ pa
   await expect(page.getByTestId('lookup-subtask')).toHaveText(/^\d+$/);
 });
 
+test('a parameter the lab does not read is named, with the one a slip away, and the link opens the rest', async ({ page }) => {
+  await open(page, '#/owners?mapx=256&p=100&embed=0');
+  const notice = page.getByTestId('url-notices').locator('li[data-param="mapx"]');
+  await expect(notice).toHaveText('mapx="256" was not used: the Key owners lab has no parameter of that name (did you mean maxp?).');
+  await expect(page.getByTestId('url-notices').locator('li')).toHaveCount(1);
+  await expect(page.getByLabel('Parallelism', { exact: true })).toHaveValue('100');
+  await expect(page).toHaveURL(/#\/owners\?p=100$/);
+});
+
 test('hostile key text stays text', async ({ page }) => {
   await open(page, '#/owners');
   const hostile = '"><img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
@@ -172,6 +181,6 @@ test('a number refused as typed leaves the value the edit began with, and says s
   await max.blur();
   await max.selectText();
   await page.keyboard.type('abc');
-  await expect(error).toHaveText('not a number: type digits only; still using maxp = 128');
+  await expect(error).toHaveText('not a number: type digits only, between 1 and 32768, or leave it empty (not set); still using maxp = 128');
   await expect(page).toHaveURL(/maxp=128&p=100$/);
 });

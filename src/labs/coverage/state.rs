@@ -216,6 +216,7 @@ impl Reducible for CoverageState {
 
 impl LabState for CoverageState {
     const LAB: Lab = Lab::Coverage;
+    const READ_BY_HAND: &'static [&'static str] = &["t"];
     /// The exercise progress stored in this browser (an unreadable entry is set aside with a
     /// notice).
     fn opened(&mut self, notices: &mut Vec<Notice>) {

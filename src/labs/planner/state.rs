@@ -156,6 +156,7 @@ impl Reducible for PlannerState {
 
 impl LabState for PlannerState {
     const LAB: Lab = Lab::Planner;
+    const READ_BY_HAND: &'static [&'static str] = &[super::query::TARGET.name, super::query::PLAN_MAXP.name];
 }
 
 #[cfg(test)]

@@ -229,3 +229,7 @@ impl PlanInput {
         w
     }
 }
+
+#[cfg(test)]
+#[path = "advice_tests.rs"]
+mod tests;

@@ -237,3 +237,41 @@ fn a_heap_jobs_wait_holds_its_full_checkpoint() {
         "{rocksdb}"
     );
 }
+
+/// The conditions' own words of what Flink did are in the reports: the defaults of the wait
+/// (2.3.0's options), and what an upper bound of -1 did on every release run, and each release
+/// is told what it did with a lower bound above the slots.
+#[test]
+fn the_conditions_say_what_the_reports_hold() {
+    let at = |release: Release| {
+        let mut c = context(4, 8, Scheduler::Adaptive, JobStatus::Running, Verdict::DirectRestore);
+        c.input.release = release;
+        c.report()
+    };
+    let find = |r: &InPlaceReport, start: &str| {
+        r.conditions.iter().find(|c| c.text.starts_with(start)).unwrap_or_else(|| panic!("no {start}")).text.clone()
+    };
+    let (_, newest) = crate::observed::ADAPTIVE[crate::observed::ADAPTIVE.len() - 1];
+    assert!(newest.contains("  jobmanager.adaptive-scheduler.rescale-trigger.max-checkpoint-failures = 2\n"));
+    assert!(newest.contains("  jobmanager.adaptive-scheduler.rescale-trigger.max-delay = null\n"));
+    let wait = find(&at(Release::V2_3), "The restart waits for that checkpoint");
+    assert!(
+        wait.contains("max-checkpoint-failures of them in a row (default 2)")
+            && wait.contains("max-delay (not set by default")
+    );
+    let never = find(&at(Release::V2_3), "Never an upper bound of -1");
+    assert!(
+        never.contains("NullPointerException while assigning slots") && never.contains("(the job ended SUSPENDED)")
+    );
+    for (version, text) in crate::observed::ADAPTIVE {
+        let case = text.split("---- PUT keyed-op upper bound -1\n").nth(1).expect(version);
+        let case = &case[..case.find("\n----").unwrap_or(case.len())];
+        assert!(case.contains("    -> HTTP 200"), "{version}");
+        assert!(case.contains("java.lang.NullPointerException"), "{version}");
+        assert!(case.contains("reached terminal state SUSPENDED."), "{version}");
+    }
+    for release in [Release::V1_18, Release::V2_3] {
+        let slots = find(&at(release), "Enough task slots");
+        assert!(slots.contains(LowerBoundAboveSlots::of(release).sentence()), "{release:?}");
+    }
+}

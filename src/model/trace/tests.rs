@@ -168,6 +168,13 @@ fn changed_uids_as_observed() {
         let observed_tail = tail.replace(&id, "f362c87ffabe89c8a91fa7d0a523ba6c");
         assert!(observed.contains(&format!("savepoint-<id>{observed_tail}")), "{observed_tail}");
         assert!(observed.contains("java.lang.IllegalStateException: Failed to rollback to checkpoint/savepoint file:"));
+        // The note's words of how it ended: the report's first lines of the failure.
+        let note = &r.notes[0];
+        let ended = "the job ends FAILED without running (org.apache.flink.runtime.client.JobInitializationException: Could not start the JobMaster.)";
+        assert!(note.contains(ended), "{note}");
+        assert!(observed.contains(
+            "  job ended FAILED without running; failure chain (JobResult):\n    org.apache.flink.runtime.client.JobInitializationException: Could not start the JobMaster.\n"
+        ));
     }
     assert!(observed.contains(&format!("log: {}", skipping_log("f362c87ffabe89c8a91fa7d0a523ba6c"))));
     assert!(observed.contains("first value the map saw: 0 (the source started from scratch"));

@@ -25,6 +25,23 @@ fn a_link_and_typing_give_one_message() {
     }
 }
 
+/// Text a number box cannot read (letters, or 400 digits past any number it holds) is refused
+/// with the bound named, and the value stays.
+#[test]
+fn unreadable_numbers_name_the_bound() {
+    let mut field = P.field(4);
+    P.apply(&mut field, String::new(), true);
+    assert_eq!(field.error.as_deref(), Some("not a number: type digits only, between 1 and 32768"));
+    assert_eq!(field.value, 4);
+    let mut field = Q.field(Some(8));
+    Q.apply(&mut field, String::new(), true);
+    assert_eq!(
+        field.error.as_deref(),
+        Some("not a number: type digits only, between 1 and 32768, or leave it empty (none)")
+    );
+    assert_eq!(field.value, Some(8));
+}
+
 #[test]
 fn a_fallback_is_made_from_the_default_unless_given() {
     static M: Param<u32> = Param::whole("m", "modulus m", 1, 1000);

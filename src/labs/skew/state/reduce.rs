@@ -79,4 +79,5 @@ impl Reducible for SkewState {
 
 impl LabState for SkewState {
     const LAB: Lab = Lab::Skew;
+    const READ_BY_HAND: &'static [&'static str] = &["keys", "stored"];
 }

@@ -101,14 +101,16 @@ fn the_request_reads_the_requirements_sends_them_back_and_reads_the_result() {
     assert!(big.report().script().contains("\n# First: restart the job with the longer checkpoint timeout"));
 }
 
+/// The section for a running job asked from 4 to 8, as `release` answers.
+fn at(release: Release) -> InPlaceReport {
+    let mut c = context(4, 8, Scheduler::Adaptive, JobStatus::Running, Verdict::DirectRestore);
+    c.input.release = release;
+    c.report()
+}
+
 /// Each release is told its own restart; one without the call is told 2.3.0's, under its heading.
 #[test]
 fn the_restart_follows_the_release() {
-    let at = |release: Release| {
-        let mut c = context(4, 8, Scheduler::Adaptive, JobStatus::Running, Verdict::DirectRestore);
-        c.input.release = release;
-        c.report()
-    };
     let r118 = at(Release::V1_18);
     assert!(
         r118.headline.contains("restores it from its latest checkpoint, completed before the request"),
@@ -243,11 +245,6 @@ fn a_heap_jobs_wait_holds_its_full_checkpoint() {
 /// is told what it did with a lower bound above the slots.
 #[test]
 fn the_conditions_say_what_the_reports_hold() {
-    let at = |release: Release| {
-        let mut c = context(4, 8, Scheduler::Adaptive, JobStatus::Running, Verdict::DirectRestore);
-        c.input.release = release;
-        c.report()
-    };
     let find = |r: &InPlaceReport, start: &str| {
         r.conditions.iter().find(|c| c.text.starts_with(start)).unwrap_or_else(|| panic!("no {start}")).text.clone()
     };

@@ -166,6 +166,11 @@ impl Reducible for CoverageState {
                     parse_in_range(&text, "predicted count", 1, m).map(|c| Some(c as u32))
                 };
                 s.count.apply(text, bad_input, parsed);
+                if bad_input {
+                    // The browser could not read it: the bound named, as for a number too large.
+                    s.count.error =
+                        Some(format!("not a number: type digits only, between 1 and {m}, or leave it empty"));
+                }
                 // Not a parameter's field (no edit that ends when it is left): a refused count
                 // keeps the last valid one.
                 s.count.settle();

@@ -109,6 +109,11 @@ fn a_refused_count_keeps_the_last_valid_one() {
         let s = run(start(8, 3, 0), texts.iter().map(|t| count(t)).collect());
         assert_eq!(s.prediction.count, kept, "{texts:?}");
     }
+    // Text the number box could not read: the bound named, the count kept.
+    let unread = CoverageAction::SetPredictedCount { text: String::new(), bad_input: true };
+    let s = run(start(8, 3, 0), vec![count("3"), unread]);
+    assert_eq!(s.prediction.count, Some(3));
+    assert_eq!(s.count.error.as_deref(), Some("not a number: type digits only, between 1 and 8, or leave it empty"));
 }
 
 /// An edit keeps t (issue 3, seed 000) and moves the prediction to its pair; the new pair waits

@@ -18,6 +18,7 @@ use crate::model::{Key, KeyType};
 
 mod action;
 pub mod generating;
+mod preset;
 pub mod report;
 pub use action::SkewAction;
 pub use generating::{Derived, Generating, Reading, STEPPED_KEYS};
@@ -46,39 +47,6 @@ impl SkewState {
     /// Whether the keys come from a preset other than the one a bare link opens.
     pub fn custom_preset(&self) -> bool {
         self.from_preset() && self.source != KeySource::default()
-    }
-
-    /// After an edit of a preset's numbers: the set again from the preset the fields describe,
-    /// unless it is that set already. A refused text leaves the value as the edit began, so the
-    /// set made from a prefix typed on the way (`1` on the way to `1.5`, `1000000` on the way to
-    /// `1000001`) goes back with it.
-    pub(super) fn follow_preset(&mut self) {
-        if self.source != KeySource::Preset(self.preset()) || self.preset_total != self.total.value {
-            self.regenerate();
-        }
-    }
-
-    /// A hot-key set is the hot key and the rest: a number of keys typed below 2 for it is
-    /// refused (the set stays as it was), as a bound of the field.
-    pub(super) fn refuse_one_hot_key(&mut self) {
-        if self.preset_kind == PresetKind::Hot && self.preset_n.error.is_none() && self.preset_n.value < MIN_HOT_KEYS {
-            let text = self.preset_n.text.clone();
-            let why = format!(
-                "the one-hot-key preset needs at least {MIN_HOT_KEYS} keys (the hot key and the rest), got {}",
-                self.preset_n.value
-            );
-            self.preset_n.apply(text, false, Err::<u32, _>(why));
-        }
-    }
-
-    /// The set again from the preset the fields describe (a hot-key preset chosen over one key
-    /// shows the two it makes).
-    pub(super) fn regenerate(&mut self) {
-        if self.preset_kind == PresetKind::Hot && self.preset_n.value < MIN_HOT_KEYS {
-            self.preset_n = super::query::N.field(MIN_HOT_KEYS);
-        }
-        let preset = self.preset();
-        self.use_preset(preset);
     }
 
     /// After a new key type: a set of the person's own read again as keys of that type (its
@@ -114,31 +82,6 @@ impl SkewState {
         let job = self.jobs;
         self.reading = Some(Reading { job, key_type: self.key_type, text, lone_surrogates, retype });
         self.importing = Some(0);
-    }
-
-    /// Makes `preset` the key set: at once when small, else by asking for it in steps.
-    pub(super) fn use_preset(&mut self, preset: Preset) {
-        if let Ok(preset) = preset.validate() {
-            self.cancel_reading();
-            self.source = KeySource::Preset(preset);
-            self.preset_total = self.total.value;
-            self.key_type = preset.key_type();
-            if preset.n() > STEPPED_KEYS {
-                // The menu shows the preset's key type at once (the link too); until the keys
-                // arrive, the previous set stays, each key of its own type.
-                self.jobs += 1;
-                let (job, total_milli, key_type) = (self.jobs, self.total.value, preset.key_type());
-                self.generating = Some(Generating { job, preset, total_milli, permille: 0, key_type });
-            } else {
-                self.set_keys(preset.generate(self.total.value));
-                self.sets += 1;
-            }
-        }
-    }
-
-    /// The preset the typed parameters describe.
-    pub fn preset(&self) -> Preset {
-        self.preset_kind.with(self.preset_n.value, self.preset_s.value as u32, self.preset_hot.value)
     }
 
     fn set_keys(&mut self, keys: Vec<KeyLoad>) {
@@ -300,5 +243,7 @@ mod reduce;
 mod preset_tests;
 #[cfg(test)]
 mod retype_tests;
+#[cfg(test)]
+mod table_tests;
 #[cfg(test)]
 mod tests;

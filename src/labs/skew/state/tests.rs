@@ -1,9 +1,10 @@
-//! The skew reducer: presets, CSV apply, table edits, what-ifs, and where the set travels.
+//! The skew reducer: presets, CSV apply, what-ifs, and where the set travels (table edits:
+//! `table_tests.rs`).
 
 use super::*;
 
 use crate::labs::frame::testing::{link, run};
-use crate::labs::skew::query::{HOT, N, PRESET, S, TOTAL, TYPE};
+use crate::labs::skew::query::{HOT, N, PRESET, TOTAL, TYPE};
 use crate::model::skew::aggregate::{GroupLoads, Ranked};
 use crate::model::skew::presets::PresetKind;
 use crate::model::MaxParallelism;
@@ -38,53 +39,6 @@ fn preset_parameters_regenerate_and_bad_ones_keep_the_set() {
     assert!(s.total.error.as_deref().unwrap().contains("above 0"));
 }
 
-/// A preset's numbers without `preset=` describe the default kind's preset; beside a key set of
-/// the link's own they are said to be unused, never dropped in silence.
-#[test]
-fn preset_numbers_without_a_preset_name() {
-    let s = open("n=5&s=2");
-    assert_eq!(s.source, KeySource::Preset(Preset::Zipf { n: 5, s_milli: 2000 }));
-    assert_eq!(s.keys.len(), 5);
-    assert_eq!(link(&s), "preset=zipf&n=5&s=2");
-    let notices = |query: &str| {
-        <SkewState as crate::labs::frame::LabState>::parse(
-            &crate::url::Location::parse(&format!("#/skew?{query}")).params,
-        )
-        .1
-    };
-    assert!(notices("n=5&s=2").is_empty());
-    let said = notices("keys=a,1&n=5&hot=40");
-    let messages: Vec<&str> = said.iter().map(|n| n.message.as_str()).collect();
-    assert_eq!(
-        messages,
-        [
-            "n=\"5\" was not used: it is a preset's number, and this link's keys come from keys= (its own keys).",
-            "hot=\"40\" was not used: it is a preset's number, and this link's keys come from keys= (its own keys).",
-        ]
-    );
-}
-
-/// A refused text puts the value back as the edit began, and the set goes back with it: the set
-/// made from a prefix typed on the way (`1` on the way to `1.5`; 5 on the way to 5.5 for s, which
-/// made no keys at all) is not left standing under a message that says the old value is in use.
-#[test]
-fn a_refused_text_brings_back_the_set_the_edit_began_with() {
-    let start = open("preset=zipf&n=20");
-    let keys = start.keys.clone();
-    for (typed, why) in [
-        (vec![N.typed("1"), N.typed("1."), N.typed("1.5"), N.left()], "not a whole number"),
-        (vec![N.typed("1"), N.typed("1e"), N.typed("1e3"), N.left()], "not a whole number"),
-        (vec![S.typed("5"), S.typed("5."), S.typed("5.5"), S.left()], "above the limit of 5"),
-        (vec![TOTAL.typed("4"), TOTAL.typed("4x"), TOTAL.left()], "total events per second"),
-    ] {
-        let s = run(start.clone(), typed.into_iter().map(Into::into).collect());
-        let error = [&s.preset_n.error, &s.preset_s.error, &s.total.error].into_iter().flatten().next().cloned();
-        assert!(error.as_deref().is_some_and(|e| e.contains(why)), "{error:?}");
-        assert_eq!(s.keys, keys, "{why}");
-        assert_eq!(link(&s), "preset=zipf&n=20");
-    }
-}
-
 #[test]
 fn csv_apply_keeps_good_rows_and_reports_bad_ones() {
     let s = run(
@@ -98,49 +52,6 @@ fn csv_apply_keeps_good_rows_and_reports_bad_ones() {
     let report = s.import.clone().unwrap();
     assert_eq!((report.kept, report.error_count, report.errors[0].line), (2, 1, 2));
     assert_eq!(s.source, KeySource::Csv("a,1,0\nb,2,1024\n".into()));
-}
-
-#[test]
-fn table_edits_validate_and_large_sets_go_to_storage() {
-    let s = run(
-        open(""),
-        vec![SkewAction::SetCsvText { lone_surrogates: false, text: "a,1\nb,2".into() }, SkewAction::ApplyCsv],
-    );
-    let read = s.sets;
-    let s = run(
-        s,
-        vec![SkewAction::EditKey { index: 0, column: KeyColumn::Key, text: "b".into(), lone_surrogates: false }],
-    );
-    let error = s.table_error.clone().unwrap();
-    assert_eq!((error.index, error.column), (0, KeyColumn::Key));
-    assert_eq!(error.message(), "Row 1, key: the key \"b\" is already in the set; the row keeps its last valid value.");
-    // A key with a lone surrogate reaches Rust as U+FFFD: refused, the key as it was.
-    let lone =
-        SkewAction::EditKey { index: 0, column: KeyColumn::Key, text: "ab\u{fffd}cd".into(), lone_surrogates: true };
-    let refused = run(s.clone(), vec![lone]);
-    assert_eq!(refused.keys, s.keys);
-    assert_eq!(
-        refused.table_error.clone().unwrap().message(),
-        "Row 1, key: this key holds a lone UTF-16 surrogate (half of a pair), which this lab cannot keep exactly; the row keeps \
-         its last valid value."
-    );
-    let s = run(
-        s,
-        vec![SkewAction::EditKey { index: 0, column: KeyColumn::Bytes, text: "2 MB".into(), lone_surrogates: false }],
-    );
-    assert_eq!(s.keys[0].bytes, 2 << 20);
-    let s = run(s, vec![SkewAction::AddKey, SkewAction::RemoveKey { index: 1 }]);
-    assert_eq!(s.sets, read, "edits are the same set");
-    assert_eq!(
-        s.keys.iter().map(|k| k.key.clone()).collect::<Vec<_>>(),
-        vec![Key::Str("a".into()), Key::Str("new-key-0".into())]
-    );
-    // Edits change the set in place: the key table keeps its page; a read is another set.
-    let edited = s.sets;
-    let big: String = (0..600).map(|i| format!("key-{i},1\n")).collect();
-    let s = run(s, vec![SkewAction::SetCsvText { lone_surrogates: false, text: big }, SkewAction::ApplyCsv]);
-    assert_eq!(s.source, KeySource::Stored);
-    assert_eq!(s.sets, edited + 1);
 }
 
 /// A link's stored set that is not there says why: none kept, or no storage for this page at

@@ -178,6 +178,10 @@ fn the_job_rescaled_in_place_as_the_section_predicts() {
         // The last command, read right after the PUT, still shows the old parallelism: the restart
         // waits for a checkpoint (the section's condition); read again, the new one.
         assert!(here.contains(&format!("  3. right after: HTTP 200; RUNNING; {}\n", vertices(1, from))), "{here}");
+        assert!(report
+            .conditions
+            .iter()
+            .any(|c| c.text.contains("right after the request it still shows the old parallelism")));
         assert!(
             here.contains(&format!(
                 "  3. again, once every vertex ran again: HTTP 200; RUNNING; {}\n",

@@ -78,9 +78,10 @@ impl BigText {
         Some((text, lone))
     }
 
-    /// The text kept from before a reload, while it is in the box unread.
-    pub fn draft_back(&self) -> Option<String> {
-        self.restored.borrow().clone()
+    /// Whether the box holds text kept from before a reload, unread, other than `text` (compared
+    /// in place: it may be 256 KB, and this is asked at every render).
+    pub fn draft_back_other_than(&self, text: Option<&str>) -> bool {
+        self.restored.borrow().as_deref().is_some_and(|typed| Some(typed) != text)
     }
 
     fn forget(&self) {

@@ -66,7 +66,7 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
     let result = use_memo((trace, s.output.clone()), |(trace, output)| output.as_ref().map(|o| check(trace, o)));
     // The check below is not of the text in the box: that text was refused, or it is what was
     // typed before a reload and not yet checked.
-    let stale = s.output_error.is_some() || big.draft_back().is_some_and(|typed| Some(typed) != *kept);
+    let stale = s.output_error.is_some() || big.draft_back_other_than(kept.as_deref());
     html! {
         <section class="trace-kit" aria-labelledby="trace-kit-title">
             <h2 id="trace-kit-title">{ "Your own job: run this trace and check its output" }</h2>

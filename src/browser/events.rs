@@ -35,7 +35,7 @@ pub fn changed_text(event: &Event) -> (String, bool) {
 
 /// The value of the input (or text area) that fired any event.
 pub fn input_value(event: &Event) -> String {
-    super::value_text(&event.target_unchecked_into::<HtmlInputElement>()).0
+    changed_text(event).0
 }
 
 /// A `<select>`'s value after a change.

@@ -55,6 +55,18 @@ impl<T: Clone> Field<T> {
     }
 }
 
+/// The message for a number box whose text the browser could not read (letters, or digits past
+/// any number it holds), naming the bound as an out-of-range number's does; `empty`: the box may
+/// be left empty, meaning this (`""`: said without a meaning).
+pub fn unreadable_number(min: i64, max: i64, empty: Option<&str>) -> String {
+    let empty = match empty {
+        None => String::new(),
+        Some("") => ", or leave it empty".to_string(),
+        Some(meaning) => format!(", or leave it empty ({meaning})"),
+    };
+    format!("not a number: type digits only, between {min} and {max}{empty}")
+}
+
 /// What a field widget needs of a parameter: its control's name, id, kind, bounds, what
 /// empty means and its hint.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -275,8 +275,7 @@ impl<T: Clone + PartialEq + 'static> Param<T> {
         // The browser could not read the number (letters, or digits past any number it holds):
         // the message names the bound, as an out-of-range number's does.
         if bad_input && self.number && self.min < self.max {
-            let empty = self.empty.map(|e| format!(", or leave it empty ({e})")).unwrap_or_default();
-            field.error = Some(format!("not a number: type digits only, between {} and {}{empty}", self.min, self.max));
+            field.error = Some(super::field::unreadable_number(self.min, self.max, self.empty));
         }
     }
 }

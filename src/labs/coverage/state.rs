@@ -168,8 +168,7 @@ impl Reducible for CoverageState {
                 s.count.apply(text, bad_input, parsed);
                 if bad_input {
                     // The browser could not read it: the bound named, as for a number too large.
-                    s.count.error =
-                        Some(format!("not a number: type digits only, between 1 and {m}, or leave it empty"));
+                    s.count.error = Some(crate::url::field::unreadable_number(1, m, Some("")));
                 }
                 // Not a parameter's field (no edit that ends when it is left): a refused count
                 // keeps the last valid one.

@@ -523,3 +523,15 @@ fn every_observation_is_named_once_and_held() {
         assert!(read.contains(name), "observed::{name} is read by no source");
     }
 }
+
+/// Letter case is mapped with the ASCII functions: `str::to_lowercase` and `to_uppercase` (and
+/// `char`'s) carry core's Unicode case tables, about 14 KB raw, into every module whose code
+/// reaches them (www/e2e/code-size.spec.js holds the sizes; this names the cause).
+#[test]
+fn letter_case_is_mapped_without_unicode_tables() {
+    for source in sources() {
+        for needle in [".to_lowercase(", ".to_uppercase("] {
+            assert!(!source.code.contains(needle), "{}: {needle}) brings the Unicode case tables", source.path);
+        }
+    }
+}

@@ -36,7 +36,9 @@ pub fn note_unknown(params: &Params, known: &[&str], lab: &str, notices: &mut Ve
 /// The known name a slip away from `name`: the same but for letter case, or at most two letters
 /// added, removed, changed or swapped (one, for a name of three letters or fewer).
 fn nearest<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
-    let lower = name.to_lowercase();
+    // ASCII only: the parameters' names are, and str::to_lowercase would bring core's Unicode
+    // case tables into every module (about 7 KB a route as sent; www/e2e/code-size.spec.js).
+    let lower = name.to_ascii_lowercase();
     let most = if lower.chars().count() <= 3 { 1 } else { 2 };
     known.iter().map(|k| (slips(&lower, k), *k)).filter(|(d, _)| *d <= most).min_by_key(|(d, _)| *d).map(|(_, k)| k)
 }

@@ -79,7 +79,8 @@ pub fn TimeView(props: &TimeViewProps) -> Html {
     }
 }
 
+/// The lab's own English, so ASCII: char::to_uppercase would bring core's Unicode case tables.
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
-    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+    chars.next().map(|c| c.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
 }

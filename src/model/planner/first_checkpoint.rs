@@ -33,7 +33,8 @@ pub const HEAP_FULL_AFTER: &str = "keep them raised: every checkpoint of the hea
 /// [`after_the_cutover`] as a sentence: "Set them back at the next planned restart".
 pub fn after_the_cutover_sentence(backend: Backend) -> String {
     let phrase = after_the_cutover(backend);
-    phrase[..1].to_uppercase() + &phrase[1..]
+    // The lab's own English: ASCII, so no Unicode case tables (www/e2e/code-size.spec.js).
+    phrase[..1].to_ascii_uppercase() + &phrase[1..]
 }
 
 /// How the job was restored.

@@ -191,6 +191,10 @@ def completed_after(jid, ms, n=1):
     return wait(f"{n} checkpoint(s) triggered after {ms}", got, seconds=60, every=0.2)
 
 
+# The call the planner's checklist names for the state per subtask (model/planner/checklist.rs).
+SUBTASKS_CALL = "GET /jobs/<job-id>/checkpoints/details/<checkpoint-id>/subtasks/<vertex-id>"
+
+
 def keyed_subtasks(jid, ck, keyed):
     """(checkpointed_size, state_size) of each subtask of the keyed vertex in checkpoint `ck`."""
     d = rest(f"/jobs/{jid}/checkpoints/details/{ck}/subtasks/{keyed}")
@@ -215,7 +219,7 @@ def checkpoint_line(jid, c, keyed, what, subtasks=True):
         return f"  {what}: {whole} (checkpointed_size against state_size)"
     each = [share(u, s) for u, s in subs]
     if len(set(each)) == 1:
-        keyed_words = f"each of the keyed vertex's {len(subs)} subtasks: {each[0]}"
+        keyed_words = f"each of the keyed vertex's {len(subs)} subtasks ({SUBTASKS_CALL} lists {len(subs)}): {each[0]}"
     else:
         keyed_words = "the keyed vertex's subtasks: " + "; ".join(f"{i}: {w}" for i, w in enumerate(each))
     return f"  {what}: {whole} (checkpointed_size against state_size); {keyed_words}"

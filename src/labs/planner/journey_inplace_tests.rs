@@ -22,6 +22,8 @@ use crate::url::Location;
 const JOURNEY: Report = Report(crate::model::observed::RUNBOOK_IN_PLACE);
 const PLAN: &str = include_str!("../../../tests/flink-runbook/plan-inplace-2.3.md");
 const RERUN: &str = "re-run ROUTE=inplace bash tests/flink-runbook/run.sh";
+/// The call that lists a checkpoint's size per subtask of a vertex (the checklist's and the run's).
+const SUBTASKS_CALL: &str = "GET /jobs/<job-id>/checkpoints/details/<checkpoint-id>/subtasks/<vertex-id>";
 /// The blocks of the report in which the job restarted at another parallelism: the title each
 /// starts with, and the keyed vertex's parallelism before and after.
 const RESTARTS: [(&str, u32, u32); 3] =
@@ -272,12 +274,28 @@ fn the_first_checkpoint_after_each_in_place_restore_uploaded_the_whole_state_as_
         let here = JOURNEY.block(title);
         let full = format!(
             "the first checkpoint completed after the restore: full: uploaded all of its state (checkpointed_size against \
-             state_size); each of the keyed vertex's {to} subtasks: full: uploaded all of its state\n"
+             state_size); each of the keyed vertex's {to} subtasks ({SUBTASKS_CALL} lists {to}): full: uploaded all \
+             of its state\n"
         );
         assert!(here.contains(&full), "{here}");
         // Not every checkpoint of this job is full: a later one, with nothing new, was incremental.
         assert!(
             here.contains("for contrast, the least of the 3 checkpoints after the source was held: not full: uploaded part of its state"),
+            "{here}"
+        );
+    }
+}
+
+/// The checklist's "state distribution per subtask" is read from the call the run read each
+/// subtask's upload from, which listed one row per subtask at the new parallelism.
+#[test]
+fn the_checklist_reads_the_state_per_subtask_where_the_run_did() {
+    let plan = PLAN.replace('`', "");
+    assert!(plan.contains(&format!("{SUBTASKS_CALL} (state size per subtask, 4 rows)")), "{plan}");
+    for (title, _, to) in RESTARTS {
+        let here = JOURNEY.block(title);
+        assert!(
+            here.contains(&format!("each of the keyed vertex's {to} subtasks ({SUBTASKS_CALL} lists {to}): ")),
             "{here}"
         );
     }

@@ -70,6 +70,8 @@ impl ChecklistInput {
                 expect: "the lag grows during the downtime, then falls steadily; if it does not fall, the new parallelism is not faster".to_string(),
             },
             Item {
+                // Observed in 2.3.0 (tests/flink-runbook, the in-place route): this call listed
+                // one row per subtask of the keyed vertex at the new parallelism.
                 id: "state-per-subtask",
                 what: "State distribution per subtask",
                 how: format!("The first checkpoint after the restore: GET /jobs/<job-id>/checkpoints/details/<checkpoint-id>/subtasks/<vertex-id> (state size per subtask, {p} rows); compare with the owners lab at p={p}, max parallelism {m}."),

@@ -405,7 +405,7 @@ fn every_fixture_records_the_kind_and_backend_its_case_wrote() {
             _ if canonical => RecordedBackend::NotRecorded,
             (true, _) => RecordedBackend::RocksDbIncremental,
             (false, RecordedKind::NativeSavepoint) => RecordedBackend::HashMap,
-            (false, _) => RecordedBackend::HashMapOrFullRocksDb,
+            (false, _) => RecordedBackend::HashMapCheckpoint,
         };
         // Every savepoint fixture was taken by stop-with-savepoint ("Suspend Savepoint"): the job
         // stopped with it. A checkpoint, or format 3, does not say.

@@ -66,6 +66,11 @@ pub const RUNBOOK_STOP_SAVEPOINT: &str = report!("flink-runbook", "observed-stop
 /// `tests/flink-snapshot-kinds/`: what each kind of snapshot allows.
 pub const SNAPSHOT_KINDS: &str = report!("flink-snapshot-kinds", "observed-flink-2.3.0.txt");
 
+/// `tests/flink-snapshot-kinds/` on the releases before 2.3.0 (version, report), oldest first:
+/// the same program, for the outcomes and keyed handles that do not change between releases.
+pub const SNAPSHOT_KINDS_EARLIER: [(&str, &str); 4] =
+    per_release!("flink-snapshot-kinds": "1.20.5", "2.0.2", "2.1.3", "2.2.1");
+
 /// `tests/flink-empty-uid/`: the operator id Flink derives from a uid, the empty one included.
 pub const EMPTY_UID: &str = report!("flink-empty-uid", "observed-flink-2.3.0.txt");
 

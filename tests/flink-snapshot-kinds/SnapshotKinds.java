@@ -271,7 +271,8 @@ public class SnapshotKinds extends FlinkLab {
             cancel(cluster, id);
         } else {
             JobResult r = cluster.requestJobResult(id).get(60, TimeUnit.SECONDS);
-            out("  job ended " + r.getJobStatus().orElse(null) + " (last polled " + st + ")");
+            // The cluster's word for the ended job (JobResult.getJobStatus is 2.3's only).
+            out("  job ended " + cluster.getJobStatus(id).get(10, TimeUnit.SECONDS) + " (last polled " + st + ")");
             r.getSerializedThrowable().ifPresent(t -> {
                 Throwable e = t.deserializeError(SnapshotKinds.class.getClassLoader());
                 for (String line : chain(e, x -> noSavepointIds(noWorkDir(x.replaceAll("[0-9a-f]{32}", "<id>").replaceAll("\\((\\d+)/(\\d+)\\)", "(<n>/$2)"), workDir)))) {

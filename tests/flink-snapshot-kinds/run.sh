@@ -4,7 +4,7 @@
 # unaligned checkpoint, each restored at a different parallelism, with the other state backend,
 # and in CLAIM or NO_CLAIM mode. Writes observed-flink-<version>.txt next to this script. Needs
 # Java 17 and PyPI (apache-flink-libraries, ~330 MB; FLINK_VENV=/some/dir keeps and reuses it).
-# About 3 minutes after the download. Not part of the test command.
+# About 25 s after the download. Not part of the test command.
 #   bash tests/flink-snapshot-kinds/run.sh [flink-version]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

@@ -262,3 +262,15 @@ fn a_format_3_file_is_taken_by_its_handles_where_they_tell() {
         );
     }
 }
+
+/// A heap backend's checkpoint (key-group streams) says which releases showed that RocksDB
+/// writes its own handles with incremental checkpoints off too: those the snapshot-kinds program
+/// ran on (`observed::SNAPSHOT_KINDS_EARLIER` and 2.3.0), and that older ones were not run.
+#[test]
+fn a_heap_checkpoint_names_the_releases_that_were_run() {
+    let (op, recorded) = (counter(CHECKPOINT_HEAP), Recorded::of(&parse(CHECKPOINT_HEAP).unwrap(), None));
+    let (_, text) = planner_link(&op, recorded, 1 << 20, 200);
+    let oldest = crate::model::observed::SNAPSHOT_KINDS_EARLIER[0].0;
+    assert!(text.contains(&format!("(Flink {oldest} to 2.3.0)")), "{text}");
+    assert!(text.contains(&format!("one before {} was not run", &oldest[..4])), "{text}");
+}

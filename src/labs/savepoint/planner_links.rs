@@ -108,10 +108,10 @@ fn backend_of(known: KnownBackend) -> (Option<Backend>, &'static str) {
         KnownBackend::Recorded(recorded) => match recorded {
             RecordedBackend::RocksDbIncremental => (Some(Backend::RocksDb), "RocksDB (its own handles say so)"),
             RecordedBackend::HashMap => (Some(Backend::HashMap), "the heap backend (hashmap)"),
-            RecordedBackend::HashMapOrFullRocksDb => (
+            RecordedBackend::HashMapCheckpoint => (
                 Some(Backend::HashMap),
-                "the heap backend (hashmap): RocksDB wrote its own handles with incremental checkpoints off too on Flink 2.3.0; \
-                 before 2.3 it was not run so and may write these, so change it there if the job ran RocksDB",
+                "the heap backend (hashmap): RocksDB's checkpoints held its own handles with incremental checkpoints off too, \
+                 on every release run so (Flink 1.20.5 to 2.3.0); one before 1.20 was not run, so change it there if such a job ran RocksDB",
             ),
             RecordedBackend::Changelog => {
                 (None, "not told by the changelog backend's handles: the planner assumes RocksDB")

@@ -31,13 +31,13 @@ pub enum RecordedKind {
 /// What the keyed handles show of the state backend.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RecordedBackend {
-    /// RocksDB's own handle (a checkpoint, incremental or on 2.3 full too, or a native savepoint).
+    /// RocksDB's own handle (a checkpoint, incremental or full, or a native savepoint).
     RocksDbIncremental,
     /// Key-groups streams in a native savepoint: the heap backend.
     HashMap,
-    /// Key-groups streams in a checkpoint: the heap backend (on 2.3.0 RocksDB wrote its own
-    /// handle with incremental checkpoints off; older releases may not).
-    HashMapOrFullRocksDb,
+    /// Key-groups streams in a checkpoint: the heap backend (RocksDB wrote its own handle with
+    /// incremental checkpoints off too, observed on 1.20.5 to 2.3.0; older releases not run).
+    HashMapCheckpoint,
     /// The changelog backend's handles.
     Changelog,
     /// A canonical savepoint (backend-neutral), or no keyed state at all.
@@ -104,7 +104,7 @@ pub fn recorded_backend(s: &Snapshot) -> RecordedBackend {
         (true, _, _) => RecordedBackend::Changelog,
         (false, true, _) => RecordedBackend::RocksDbIncremental,
         (false, false, true) if native => RecordedBackend::HashMap,
-        (false, false, true) => RecordedBackend::HashMapOrFullRocksDb,
+        (false, false, true) => RecordedBackend::HashMapCheckpoint,
         (false, false, false) => RecordedBackend::NotRecorded,
     }
 }

@@ -4,12 +4,22 @@ use super::*;
 use crate::choice::ChoiceValue;
 use crate::planner::JobStatus;
 
-use crate::observed::SNAPSHOT_KINDS as OBSERVED;
+use crate::observed::{SNAPSHOT_KINDS as OBSERVED, SNAPSHOT_KINDS_EARLIER};
 
 /// The summary line of one restore: `<kind> (<backend>) -> <backend> at p=3, <MODE>: <verdict>`.
 fn summary(prefix: &str) -> &'static str {
-    let summary = OBSERVED.split("==== SUMMARY ====").nth(1).unwrap_or("");
+    summary_in(OBSERVED, prefix)
+}
+
+/// [`summary`] in one release's report.
+fn summary_in(report: &'static str, prefix: &str) -> &'static str {
+    let summary = report.split("==== SUMMARY ====").nth(1).unwrap_or("");
     summary.lines().find(|l| l.starts_with(prefix)).map(|l| l.rsplit(": ").next().unwrap()).unwrap_or("")
+}
+
+/// Every release the program ran on, (version, report), 2.3.0 first.
+fn every_release() -> Vec<(&'static str, &'static str)> {
+    std::iter::once(("2.3.0", OBSERVED)).chain(SNAPSHOT_KINDS_EARLIER).collect()
 }
 
 fn prefix(kind: SnapshotKind) -> &'static str {
@@ -81,14 +91,23 @@ fn observed_cells_hold() {
     }
 }
 
-/// The handles each snapshot's `_metadata` holds, as Flink read them back: RocksDB writes its own
+/// The handles each snapshot's `_metadata` holds, as Flink read them back, on every release run
+/// (1.20.5 to 2.3.0): RocksDB writes its own
 /// (native) handle for checkpoints with incremental checkpoints off too, so a retained RocksDB
 /// checkpoint never restores with the heap backend, full or incremental (the table's aligned
 /// cell); key-group streams in a checkpoint come from the heap backend (`recorded.rs`).
 #[test]
 fn what_each_snapshot_holds_as_observed() {
+    for (version, report) in every_release() {
+        holds_as_observed(version, report);
+    }
+}
+
+fn holds_as_observed(version: &str, report: &'static str) {
+    assert!(report.starts_with(&format!("Flink version: {version} ")), "{version}");
     let handles = |title: &str| {
-        let case = OBSERVED.split(&format!("==== {title}\n")).nth(1).unwrap_or_else(|| panic!("no case {title}"));
+        let case =
+            report.split(&format!("==== {title}\n")).nth(1).unwrap_or_else(|| panic!("{version}: no case {title}"));
         let line = case.lines().find(|l| l.contains("keyed state handles")).expect("the handles line");
         line.rsplit(": ").next().unwrap()
     };
@@ -104,11 +123,26 @@ fn what_each_snapshot_holds_as_observed() {
         ),
         ("retained aligned checkpoint (hashmap) -> hashmap at p=3, NO_CLAIM", "KeyGroupsStateHandle"),
     ] {
-        assert_eq!(handles(title), held, "{title}");
+        assert_eq!(handles(title), held, "{version}: {title}");
     }
-    let full = summary("retained aligned checkpoint, full (rocksdb) -> hashmap at p=3, NO_CLAIM");
+    let full = summary_in(report, "retained aligned checkpoint, full (rocksdb) -> hashmap at p=3, NO_CLAIM");
     assert_eq!(full == "restored", SnapshotKind::AlignedCheckpoint.can(Operation::ChangeBackend).yes);
-    assert_eq!(full, "refused");
+    assert_eq!(full, "refused", "{version}");
+}
+
+/// The table's cells hold for every release the program ran on, not 2.3.0 alone: each earlier
+/// release restored and refused exactly the same cases (its whole summary is 2.3.0's).
+#[test]
+fn every_release_run_gives_the_outcomes_of_2_3_0() {
+    // The summary's lines, after the rest of its title line.
+    let cases = |report: &'static str| -> Vec<&'static str> {
+        report.split("==== SUMMARY ====").nth(1).expect("the summary").lines().skip(1).collect()
+    };
+    assert_eq!(SNAPSHOT_KINDS_EARLIER.map(|(v, _)| v), ["1.20.5", "2.0.2", "2.1.3", "2.2.1"]);
+    for (version, report) in SNAPSHOT_KINDS_EARLIER {
+        assert_eq!(cases(report), cases(OBSERVED), "{version}");
+    }
+    assert_eq!(cases(OBSERVED).len(), 22);
 }
 
 /// The plan never asks a snapshot for what the table refuses, whatever the job keeps.

@@ -120,8 +120,8 @@ impl TraceInput {
             log: Vec::new(),
             notes,
         };
-        let refuse = |reason: String, notes: Vec<String>| {
-            unread(TraceVerdict::Refused { reason }, rows_base(None, &|_| None), notes)
+        let refuse = |reason: String, check: Option<FailedCheck>, notes: Vec<String>| {
+            unread(TraceVerdict::Refused { reason, check }, rows_base(None, &|_| None), notes)
         };
         // Restore: Flink's checks first.
         // Doubled, or halved when doubling would pass Flink's 32768 (or for max 1, 2): changed.
@@ -135,7 +135,8 @@ impl TraceInput {
         let check =
             RestoreInput { saved: Some((max, SavedHow::Explicit)), parallelism: self.p2, max_parallelism: explicit }
                 .predict();
-        let refused_by = |f: FailedCheck| refuse(f.flink_message(), vec![format!("Refused by {}.", f.check_name())]);
+        let refused_by =
+            |f: FailedCheck| refuse(f.flink_message(), Some(f), vec![format!("Refused by {}.", f.check_name())]);
         // Building the job comes first; the snapshot's operators are matched while it is loaded,
         // before any state is assigned.
         if let RestoreOutcome::Fails(f @ FailedCheck::ParallelismAboveMax { .. }) = check {
@@ -146,6 +147,7 @@ impl TraceInput {
             let id = operator_id_hex(old);
             return refuse(
                 unmatched_refusal(&id),
+                None,
                 vec![format!(
                     "The snapshot holds state for uid \"{old}\" (operator id {id}); the new job calls that operator \"{new}\" (operator id {}). Without --allowNonRestoredState the JobMaster does not start: the job ends FAILED without running (org.apache.flink.runtime.client.JobInitializationException: Could not start the JobMaster.).",
                     operator_id_hex(new)
@@ -156,7 +158,7 @@ impl TraceInput {
             return refused_by(f);
         }
         let Ok(p2) = Parallelism::new(i64::from(self.p2), max) else {
-            return refuse("parallelism out of range".to_string(), Vec::new());
+            return refuse("parallelism out of range".to_string(), None, Vec::new());
         };
         if self.scenario == Scenario::SchemaIncompatible {
             return unread(

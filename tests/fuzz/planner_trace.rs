@@ -225,8 +225,18 @@ proptest! {
         ) || p2 == 0
             || p2 > max.get();
         match &result.verdict {
-            TraceVerdict::Refused { reason } => {
+            TraceVerdict::Refused { reason, check } => {
                 prop_assert!(refused, "refused: {}", reason);
+                // Refused by one of Flink's restore checks (its message), or else by an unmatched
+                // uid or a parallelism of 0, which name no check (and raise no alert).
+                match check {
+                    Some(check) => prop_assert_eq!(reason, &check.flink_message()),
+                    None => prop_assert!(
+                        matches!(scenario, Scenario::UidChangedRefused | Scenario::SourceUidChangedRefused) || p2 == 0,
+                        "{:?}",
+                        input
+                    ),
+                }
                 prop_assert!(!reason.trim().is_empty());
                 prop_assert_eq!(result.source_actual, None);
                 prop_assert_eq!(result.resumed_from, None);

@@ -37,22 +37,44 @@ test('seed 004: 24 → 200 with 4 TB, the ceiling at 128, 1200 suggested, steps 
 
 test('the restore predictor reports Flink\'s first failing check with its numbers', async ({ page }) => {
   const cases = [
-    ['saved_maxp=128&p=200', 'fails', 'maximum parallelism (128) of the restored state is lower than the configured parallelism (200)'],
-    ['saved_maxp=128&p=200&maxp=128', 'fails', 'parallelism (200) is higher than the max parallelism (128)'],
-    ['saved_maxp=128&p=4&maxp=256', 'fails', 'max parallelism 128 to new program with max parallelism 256'],
-    ['saved_maxp=128&saved_maxp_set=explicit&p=200&maxp=256', 'fails', 'Max parallelism mismatch'],
+    // [link, verdict, Flink's words, the two numbers the contract's alert names (a failure)]
+    ['saved_maxp=128&p=200', 'fails', 'maximum parallelism (128) of the restored state is lower than the configured parallelism (200)', ['200 subtasks', '128 key groups']],
+    ['saved_maxp=128&p=200&maxp=128', 'fails', 'parallelism (200) is higher than the max parallelism (128)', ['200 subtasks', 'max parallelism to 128']],
+    ['saved_maxp=128&p=100&maxp=64', 'fails', 'parallelism (100) is higher than the max parallelism (64)', ['100 subtasks', 'max parallelism to 64']],
+    ['saved_maxp=128&p=4&maxp=256', 'fails', 'max parallelism 128 to new program with max parallelism 256', ['128 key groups', 'asks for 256']],
+    ['saved_maxp=128&saved_maxp_set=explicit&p=200&maxp=256', 'fails', 'Max parallelism mismatch', ['128 key groups', 'asks for 256']],
     ['saved_maxp=128&p=100', 'ok', 'then silently replaces it with the snapshot\'s 128'],
     ['saved_maxp=128&p=64&maxp=128', 'ok', 'The job starts'],
   ];
-  for (const [query, verdict, text] of cases) {
+  for (const [query, verdict, text, numbers = []] of cases) {
     await open(page, `#/planner?${query}`);
     const result = page.getByTestId('restore-verdict');
     await expect(result, query).toHaveAttribute('data-verdict', verdict);
     await expect(result, query).toContainText(text);
+    // A restore that fails blocks the rescale: role="alert", naming both numbers (CONTRACT.md).
+    const alert = page.locator('.predictor').getByRole('alert');
+    await expect(alert, query).toHaveCount(numbers.length ? 1 : 0);
+    for (const n of numbers) await expect(alert, query).toContainText(n);
   }
   await page.getByLabel('New parallelism').fill('0');
   await expect(page.getByText('new parallelism must be between 1 and 32768, got 0')).toBeVisible();
   await expect(page.getByTestId('restore-verdict')).toHaveAttribute('data-verdict', 'ok');
+});
+
+test('a trace whose restore one of Flink\'s checks refuses raises the contract\'s alert, naming both numbers', async ({ page }) => {
+  for (const [link, numbers] of [
+    ['#/trace?p2=200&maxp=128', ['200 subtasks', '128 key groups']],
+    ['#/trace?scenario=maxp-changed&maxp=128', ['128 key groups', 'asks for 256']],
+  ]) {
+    await open(page, link);
+    await expect(page.getByTestId('trace-verdict'), link).toHaveAttribute('data-verdict', 'refused');
+    const alert = page.locator('.trace-result').getByRole('alert');
+    for (const n of numbers) await expect(alert, link).toContainText(n);
+  }
+  // An unmatched uid refuses too, but no parallelism against a max: no numbers to name, no alert.
+  await open(page, '#/trace?scenario=uid-refused');
+  await expect(page.getByTestId('trace-verdict')).toHaveAttribute('data-verdict', 'refused');
+  await expect(page.locator('.trace-result').getByRole('alert')).toHaveCount(0);
 });
 
 test('each trace scenario gives its verdict', async ({ page }) => {

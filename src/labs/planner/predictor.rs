@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::query::{FIRST, MAXP, P, SAVED_HOW, SAVED_MAXP};
 use super::state::PlannerState;
-use crate::components::{slot_widgets, LiveForm, ResultRegion};
+use crate::components::{slot_widgets, LiveForm, ResultAlert, ResultRegion};
 use crate::labs::frame::PartProps;
 use crate::model::number::count;
 use crate::model::restore::RestoreOutcome;
@@ -16,6 +16,11 @@ pub fn Predictor(props: &PartProps<PlannerState>) -> Html {
     let s = &props.state;
     let a = &props.on_action;
     let outcome = s.restore();
+    // A restore that fails blocks the rescale: the contract's alert, naming both numbers.
+    let blocked = match outcome {
+        RestoreOutcome::Fails(check) => Some(format!("The job does not start: {}.", check.plain())),
+        RestoreOutcome::Ok { .. } => None,
+    };
     let (verdict, body) = match outcome {
         RestoreOutcome::Ok { max_parallelism, adopted_from } => (
             "ok",
@@ -46,6 +51,9 @@ pub fn Predictor(props: &PartProps<PlannerState>) -> Html {
             <LiveForm>
                 { slot_widgets(s, a, &[&SAVED_MAXP, &FIRST, &SAVED_HOW, &P, &MAXP]) }
             </LiveForm>
+            if let Some(why) = blocked {
+                <ResultAlert class="restore-blocked">{ why }</ResultAlert>
+            }
             <ResultRegion class={classes!("restore-result", verdict)} testid="restore-verdict" verdict={verdict}>
                 { body }
             </ResultRegion>

@@ -72,9 +72,13 @@ pub fn TraceResultView(props: &TraceResultProps) -> Html {
     html! {
         <section class="trace-result" aria-labelledby="trace-result-title">
             <h2 id="trace-result-title">{ format!("Check: {}", props.scenario.title()) }</h2>
+            // One of Flink's restore checks refused the rescale: the contract's alert, naming both numbers.
+            if let TraceVerdict::Refused { check: Some(check), .. } = &r.verdict {
+                <ResultAlert class="restore-blocked">{ format!("The restore does not start: {}.", check.plain()) }</ResultAlert>
+            }
             <ResultRegion class={classes!("trace-verdict", r.verdict.as_str())} testid="trace-verdict" verdict={r.verdict.as_str()}>
                 <strong>{ headline }</strong>
-                if let TraceVerdict::Refused { reason } = &r.verdict {
+                if let TraceVerdict::Refused { reason, .. } = &r.verdict {
                     <blockquote class="flink-message"><code>{ reason.clone() }</code></blockquote>
                 }
             </ResultRegion>

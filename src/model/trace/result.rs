@@ -2,6 +2,7 @@
 //! the keys a changed key function made, and the verdict with where the source resumed.
 
 use super::schema::Failing;
+use crate::restore::FailedCheck;
 
 /// One key's check.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,8 +39,9 @@ impl KeyRow {
 pub enum TraceVerdict {
     /// Every key's total and the source position are right.
     Preserved,
-    /// The restore was refused: the job never ran at p2.
-    Refused { reason: String },
+    /// The restore was refused: the job never ran at p2. `check`: the restore check that
+    /// refused it, where one of Flink's three did (not an unmatched uid).
+    Refused { reason: String, check: Option<FailedCheck> },
     /// The job runs, but some totals (or the source's position) are wrong.
     Lost,
     /// The restore starts and the job reports RUNNING, but its keyed task fails while it

@@ -61,14 +61,16 @@ fn preserved_scenarios_conserve_every_total() {
 fn refused_scenarios_match_the_predictor() {
     let r = input(Scenario::MaxParallelismChanged, 4, 6).run();
     match r.verdict {
-        TraceVerdict::Refused { reason } => {
+        TraceVerdict::Refused { reason, .. } => {
             assert!(reason.contains("max parallelism 128 to new program with max parallelism 256"), "{reason}")
         }
         other => panic!("{other:?}"),
     }
     let too_wide = input(Scenario::PlainRescale, 4, 200).run();
     match too_wide.verdict {
-        TraceVerdict::Refused { reason } => assert!(reason.contains("(128)") && reason.contains("(200)"), "{reason}"),
+        TraceVerdict::Refused { reason, .. } => {
+            assert!(reason.contains("(128)") && reason.contains("(200)"), "{reason}")
+        }
         other => panic!("{other:?}"),
     }
 }
@@ -118,7 +120,7 @@ fn max_parallelism_change_is_refused_even_at_the_cap() {
         backend: Backend::RocksDb,
     };
     match input.run().verdict {
-        TraceVerdict::Refused { reason } => {
+        TraceVerdict::Refused { reason, .. } => {
             assert!(reason.contains("max parallelism 32768 to new program with max parallelism 16384"), "{reason}")
         }
         other => panic!("{other:?}"),
@@ -161,7 +163,7 @@ fn changed_uids_as_observed() {
     let observed = crate::observed::OPSTATE;
     for (scenario, uid) in [(Scenario::SourceUidChangedRefused, SOURCE_UID), (Scenario::UidChangedRefused, SUM_UID)] {
         let r = input(scenario, 4, 6).run();
-        let TraceVerdict::Refused { reason } = &r.verdict else { panic!("{scenario:?}: {:?}", r.verdict) };
+        let TraceVerdict::Refused { reason, .. } = &r.verdict else { panic!("{scenario:?}: {:?}", r.verdict) };
         let id = operator_id_hex(uid);
         assert_eq!(reason, &unmatched_refusal(&id));
         let tail = reason.split("<path>").nth(1).unwrap();

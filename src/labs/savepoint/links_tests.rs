@@ -271,6 +271,6 @@ fn a_heap_checkpoint_names_the_releases_that_were_run() {
     let (op, recorded) = (counter(CHECKPOINT_HEAP), Recorded::of(&parse(CHECKPOINT_HEAP).unwrap(), None));
     let (_, text) = planner_link(&op, recorded, 1 << 20, 200);
     let oldest = crate::model::observed::SNAPSHOT_KINDS_EARLIER[0].0;
-    assert!(text.contains(&format!("(Flink {oldest} to 2.3.0)")), "{text}");
-    assert!(text.contains(&format!("one before {} was not run", &oldest[..4])), "{text}");
+    assert!(text.contains(&format!("observed on every release run: Flink {oldest} to 2.3.0)")), "{text}");
+    assert!(text.contains(&format!("releases before {} were not run", &oldest[..4])), "{text}");
 }

@@ -110,8 +110,9 @@ fn backend_of(known: KnownBackend) -> (Option<Backend>, &'static str) {
             RecordedBackend::HashMap => (Some(Backend::HashMap), "the heap backend (hashmap)"),
             RecordedBackend::HashMapCheckpoint => (
                 Some(Backend::HashMap),
-                "the heap backend (hashmap): RocksDB's checkpoints held its own handles with incremental checkpoints off too, \
-                 on every release run so (Flink 1.20.5 to 2.3.0); one before 1.20 was not run, so change it there if such a job ran RocksDB",
+                "the heap backend (hashmap): a RocksDB checkpoint holds RocksDB's own handles even with incremental \
+                 checkpoints off (observed on every release run: Flink 1.20.5 to 2.3.0); releases before 1.20 were not run, \
+                 so if such a job ran RocksDB, change it there",
             ),
             RecordedBackend::Changelog => {
                 (None, "not told by the changelog backend's handles: the planner assumes RocksDB")

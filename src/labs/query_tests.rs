@@ -48,11 +48,13 @@ fn lab_links_table() {
         ("#/owners?maxp=0&p=abc", "", vec!["maxp", "p"]),
         ("#/owners?maxp=99999999999999999999999", "", vec!["maxp"]),
         ("#/owners?p=32769", "", vec!["p"]),
-        // An int key that is not an int stays as typed beside its error, and a notice names it;
-        // the link keeps the type.
+        // An int key that is not an int falls back to the type's default, 42, and a notice names
+        // it; the link keeps the type (42 is left out, as every default is).
         ("#/owners?key=caf%C3%A9&type=int", "type=int", vec!["key"]),
         ("#/owners?key=99999999999999999999999&type=long", "type=long", vec!["key"]),
-        ("#/owners?key=42&type=int", "key=42&type=int", vec![]),
+        ("#/owners?key=42&type=int", "type=int", vec![]),
+        ("#/owners?key=7&type=int", "key=7&type=int", vec![]),
+        ("#/owners?type=long", "type=long", vec![]),
         ("#/owners?type=double", "", vec!["type"]),
         ("#/owners?key=%E0%A4%A", "", vec!["key"]),
         ("#/owners?key=%FF", "", vec!["key"]),
@@ -84,9 +86,11 @@ fn lab_links_table() {
         assert_eq!(written, expected, "{hash}");
         assert_eq!(names, notices, "{hash}");
     }
-    let (state, _) = OwnersState::parse(&Location::parse("#/owners?key=caf%C3%A9&type=int").params);
-    assert_eq!((state.key.text.as_str(), state.key_type), ("café", KeyType::Int));
-    assert!(state.key.error.is_some());
+    let (state, notices) = OwnersState::parse(&Location::parse("#/owners?key=caf%C3%A9&type=int").params);
+    assert_eq!((state.key.text.as_str(), state.key_type), ("42", KeyType::Int));
+    assert!(state.key.error.is_none());
+    assert!(notices[0].message.contains("key=\"café\" was not used"), "{}", notices[0].message);
+    assert!(notices[0].message.ends_with("not a valid int key (-2147483648 to 2147483647); using \"42\"."), "{}", notices[0].message);
 }
 
 #[test]

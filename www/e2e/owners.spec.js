@@ -36,13 +36,32 @@ test('int and long keys route exactly as in Flink', async ({ page }) => {
   await expect(page).toHaveURL(/type=long/);
 });
 
-test('a link whose key its type refuses names the key in a notice, and the field keeps it beside the reason', async ({ page }) => {
+test('a link whose key its type refuses names the key in a notice and opens the type\'s default key', async ({ page }) => {
   await open(page, '#/owners?type=int&key=abc');
   const notice = page.getByTestId('url-notices').locator('li[data-param="key"]');
   await expect(notice).toContainText('key="abc"');
-  await expect(notice).toContainText('not a valid int key (-2147483648 to 2147483647)');
-  await expect(page.getByLabel('Key', { exact: true })).toHaveValue('abc');
-  await expect(page.getByLabel('Key', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(notice).toContainText('not a valid int key (-2147483648 to 2147483647); using "42"');
+  const key = page.getByLabel('Key', { exact: true });
+  await expect(key).toHaveValue('42');
+  await expect(key).not.toHaveAttribute('aria-invalid');
+  // The int 42 hashes to 42 (Integer.hashCode): its group and owner are shown, as the contract asks.
+  await expect(page.getByTestId('lookup-java-hash')).toHaveText('42');
+  await expect(page.getByTestId('lookup-key-group')).toBeVisible();
+  await expect(page.getByTestId('lookup-subtask')).toBeVisible();
+  await expect(page).toHaveURL(/#\/owners\?type=int$/);
+});
+
+test('a number key type opens at 42, and the string default becomes it when the type changes', async ({ page }) => {
+  await open(page, '#/owners?type=long');
+  const key = page.getByLabel('Key', { exact: true });
+  await expect(key).toHaveValue('42');
+  await expect(page.getByTestId('url-notices')).toHaveCount(0);
+  await open(page, '#/owners');
+  await expect(key).toHaveValue('customer-42');
+  await page.getByLabel('Key type').selectOption('int');
+  await expect(key).toHaveValue('42');
+  await expect(page.getByTestId('lookup-java-hash')).toHaveText('42');
+  await expect(page).toHaveURL(/type=int/);
 });
 
 test('a deep link opens the same view, and edits write the URL back', async ({ page }) => {
@@ -110,9 +129,13 @@ test('bad input names the bound and keeps the last valid answer', async ({ page 
     await expect(page.getByTestId('lookup-key-group')).toHaveText(before);
   }
   await expect(page).toHaveURL(/maxp=128/);
+  // A key typed (not the untouched default, which becomes 42) that the new type refuses.
+  await page.getByLabel('Key', { exact: true }).fill('customer-7');
+  await expect(page).toHaveURL(/key=customer-7/); // written once the lookup shows customer-7
+  const typed = await page.getByTestId('lookup-key-group').textContent();
   await page.getByLabel('Key type').selectOption('int');
   await expect(page.getByText('not a valid int key')).toBeVisible();
-  await expect(page.getByTestId('lookup-key-group')).toHaveText(before);
+  await expect(page.getByTestId('lookup-key-group')).toHaveText(typed);
   await page.getByLabel('Key', { exact: true }).fill('2147483648');
   await expect(page.getByText('outside the int range -2147483648 to 2147483647')).toBeVisible();
 });

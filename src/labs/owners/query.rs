@@ -50,8 +50,17 @@ slots! {
 
 pub static KEY: Choice = Choice::new("key", "Key").noun("key").lockable();
 
-/// The key a link without one opens.
+/// The key a link without one opens, for the default type (a string).
 pub const DEFAULT_KEY: &str = "customer-42";
+
+/// The key a link without one opens for `key_type`: the string default cannot be an int or a
+/// long, so those open at 42.
+pub fn default_key(key_type: KeyType) -> &'static str {
+    match key_type {
+        KeyType::String => DEFAULT_KEY,
+        KeyType::Int | KeyType::Long => "42",
+    }
+}
 
 /// The longest key the URL carries.
 pub const MAX_KEY_CHARS: usize = 1000;
@@ -63,22 +72,25 @@ pub static SECTIONS: Sections = &[
     Section { name: "lookup", label: "Look up a key" },
 ];
 
-/// Reads `key` after the slots (its type is read by then): too long a key falls back to the
-/// default with a notice; a key its type refuses stays as typed, beside its error, and a notice
-/// names it too (as for every parameter a link gets wrong).
+/// Reads `key` after the slots (its type is read by then): no key opens the type's default; a
+/// key too long, or one its type refuses (`key=abc&type=int`), falls back to that default with a
+/// notice naming what was given and why, as every parameter a link gets wrong does.
 pub fn read_key(s: &mut OwnersState, params: &Params, n: &mut Vec<Notice>) {
-    let text = match params.get(KEY.name) {
-        Some(text) if text.chars().count() <= MAX_KEY_CHARS => text,
-        Some(text) => {
-            let why = format!("a key in the URL may be at most {MAX_KEY_CHARS} characters; using {DEFAULT_KEY:?}");
-            n.push(notice(KEY.name, text, &why));
-            DEFAULT_KEY
-        }
-        None => DEFAULT_KEY,
+    let fallback = default_key(s.key_type);
+    let Some(given) = params.get(KEY.name) else {
+        s.set_key(fallback.to_string());
+        return;
     };
-    s.set_key(text.to_string());
-    if let (Some(given), Some(why)) = (params.get(KEY.name), &s.key.error) {
-        n.push(notice(KEY.name, given, &format!("{why}; the Key field shows it beside that message")));
+    if given.chars().count() > MAX_KEY_CHARS {
+        let why = format!("a key in the URL may be at most {MAX_KEY_CHARS} characters; using {fallback:?}");
+        n.push(notice(KEY.name, given, &why));
+        s.set_key(fallback.to_string());
+        return;
+    }
+    s.set_key(given.to_string());
+    if let Some(why) = s.key.error.take() {
+        n.push(notice(KEY.name, given, &format!("{why}; using {fallback:?}")));
+        s.set_key(fallback.to_string());
     }
 }
 
@@ -92,14 +104,15 @@ pub fn write_key(s: &OwnersState, out: &mut Vec<(&'static str, String)>) {
         None => DEFAULT_KEY.to_string(),
     };
     let key_type = s.key.value.as_ref().map_or(s.key_type, Key::key_type);
-    if key != DEFAULT_KEY {
+    if key != default_key(key_type) {
         out.push((KEY.name, key));
     }
     TYPE.pair(&key_type, out);
 }
 
-/// After a new key type: the key's text read again as that type.
+/// After a new key type: the key's text read again as that type; the string default, which no
+/// number type reads, becomes that type's default.
 fn reparse_key(s: &mut OwnersState) {
-    let text = s.key.text.clone();
+    let text = if s.key.text == DEFAULT_KEY { default_key(s.key_type).to_string() } else { s.key.text.clone() };
     s.set_key(text);
 }

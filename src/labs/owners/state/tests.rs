@@ -90,7 +90,24 @@ fn key_type_change_reparses_the_typed_key() {
     let state = act(state, vec![type_key("forty-two")]);
     assert!(state.key.error.as_deref().unwrap().contains("not a valid int key"));
     assert_eq!(state.key.value, Some(Key::Int(42)));
-    assert_eq!(link(&state), "key=42&type=int");
+    // 42 is the int default: the link leaves it out.
+    assert_eq!(link(&state), "type=int");
+    let state = act(state, vec![type_key("7")]);
+    assert_eq!(link(&state), "key=7&type=int");
+}
+
+/// The string default, which no number type reads, becomes 42 when the type changes to one; a
+/// key typed is kept as typed.
+#[test]
+fn the_default_key_follows_the_type() {
+    let state = act(start(""), vec![TYPE.edit(&KeyType::Long).into()]);
+    assert_eq!(
+        (state.key.text.as_str(), state.key.value.clone(), state.key.error.clone()),
+        ("42", Some(Key::Long(42)), None)
+    );
+    let state = act(start(""), vec![type_key("customer-7"), TYPE.edit(&KeyType::Int).into()]);
+    assert_eq!(state.key.text, "customer-7");
+    assert!(state.key.error.is_some());
 }
 
 /// A typed key is bounded as a link's is: 1000 characters go in (and into the link), one more
@@ -114,10 +131,15 @@ fn a_typed_key_longer_than_a_link_carries_is_refused() {
 fn url_state_round_trips_through_the_reducer() {
     let query = "maxp=129&p=7&first=3&from=5&largest=1000&key=東京";
     assert_eq!(link(&start(query)), query);
+    // A key its type refuses falls back to the type's default (the notice names what was given).
     let state = start("key=abc&type=long");
-    assert!(state.key.error.is_some());
-    assert_eq!(state.key.text, "abc");
-    assert!(state.view().lookup.is_none());
+    assert_eq!(
+        (state.key.text.as_str(), state.key.value.clone(), state.key.error.clone()),
+        ("42", Some(Key::Long(42)), None)
+    );
+    assert_eq!(state.view().lookup.unwrap().java_hash, 42);
+    // A link with a number type and no key opens its default, valid.
+    assert_eq!(start("type=int").key.value, Some(Key::Int(42)));
 }
 
 #[test]

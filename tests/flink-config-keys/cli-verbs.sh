@@ -1,23 +1,28 @@
 #!/usr/bin/env bash
-# Runs every command of the planner's Flink 2.3 runbooks (runbook-commands.txt, held equal to the
-# runbooks by src/model/planner/runbook/cli_tests.rs) through the real bin/flink of Flink 2.3.0
-# (the apache-flink wheel's, beside apache-flink-libraries' jars), with no cluster: placeholders
+# Runs every command of the planner's runbooks for one Flink release (its lines of
+# runbook-commands.txt, `<release> | <command>`, held equal to the runbooks by
+# src/model/planner/runbook/cli_tests.rs) through that release's real bin/flink (the
+# apache-flink wheel's, beside apache-flink-libraries' jars), with no cluster: placeholders
 # are filled in (<...-id> a job id of zeros, <RewriteJob> a class name, other <...> a path that
 # does not exist), the REST endpoint is a closed port, and each command gets 90 s. A command
 # either stops on its options at once ("Unrecognized option", "Missing argument") or gets past
 # them and says what it does next (the missing jar, "Suspending job", "Triggering savepoint",
 # "Cancelling job"); one that says nothing in that time is "silent", proof of neither. Three controls, each an option of
-# another verb, must be refused. Writes cli-verbs-flink-2.3.0.txt next to this script:
+# another verb, must be refused. Writes cli-verbs-flink-<version>.txt next to this script:
 #   parsed | <command> | <the first thing bin/flink said after the options>
 #   refused | <command> | <what it said>
 #   silent | <command> |
-# Needs Java 17 and PyPI; not part of the test command.
-#   FLINK_VENV_CACHE=/tmp/flink-venvs bash tests/flink-config-keys/cli-verbs.sh
+# Needs Java 17 and PyPI (an apache-flink wheel for this Python: 1.19 on, for Python 3.11); not
+# part of the test command.
+#   FLINK_VENV_CACHE=/tmp/flink-venvs bash tests/flink-config-keys/cli-verbs.sh [version, default 2.3.0]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../flink-common/flink.sh
 . "$here/../flink-common/flink.sh"
-release=2.3.0
+release=${1:-2.3.0}
+# The runbooks' release, as the list names it (2.3 for 2.3.0).
+minor=$(printf '%s' "$release" | cut -d. -f1-2)
+grep -q "^$minor | " "$here/runbook-commands.txt" || flink_fail "runbook-commands.txt lists no command for release $minor"
 flink_work flink-cli-verbs
 cache=${FLINK_VENV_CACHE:-$FLINK_WORK/venvs}
 mkdir -p "$cache"
@@ -51,6 +56,6 @@ while IFS= read -r command; do
   else
     echo "parsed | $command | ${said:0:200}" >>"$out"
   fi
-done < <(cat "$here/runbook-commands.txt"; printf '%s\n' "${controls[@]}")
+done < <(sed -n "s/^$minor | //p" "$here/runbook-commands.txt"; printf '%s\n' "${controls[@]}")
 mv "$out" "$here/cli-verbs-flink-$release.txt"
 echo "wrote $here/cli-verbs-flink-$release.txt"

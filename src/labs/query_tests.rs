@@ -90,7 +90,11 @@ fn lab_links_table() {
     assert_eq!((state.key.text.as_str(), state.key_type), ("42", KeyType::Int));
     assert!(state.key.error.is_none());
     assert!(notices[0].message.contains("key=\"café\" was not used"), "{}", notices[0].message);
-    assert!(notices[0].message.ends_with("not a valid int key (-2147483648 to 2147483647); using \"42\"."), "{}", notices[0].message);
+    assert!(
+        notices[0].message.ends_with("not a valid int key (-2147483648 to 2147483647); using \"42\"."),
+        "{}",
+        notices[0].message
+    );
 }
 
 #[test]

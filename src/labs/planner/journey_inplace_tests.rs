@@ -5,28 +5,24 @@
 //! back) run with the placeholders filled, then the same for a parallelism above the max.
 //! The plan the run took its commands from is the one the planner writes for that link today;
 //! Flink answered each request with the status, parallelisms and message the section predicts;
-//! the restart restored the checkpoint the release's condition names, and the first checkpoint
-//! after each restore uploaded the whole state, as the section's downtime line says; and every
-//! committed total is right after the job read to the end.
+//! and every committed total is right after the job read to the end. What each restart restored
+//! and uploaded: `journey_inplace_restart_tests.rs`.
 
 use super::journey_report::Report;
 use super::state::PlannerState;
 use crate::labs::frame::LabState;
 use crate::model::planner::in_place::{above_max_message, InPlaceOutcome, Scheduler, INCOMPLETE_MESSAGE};
-use crate::model::planner::in_place_releases::RestorePoint;
 use crate::model::planner::in_place_report::InPlaceReport;
 use crate::model::planner::release::Release;
 use crate::model::planner::JobStatus;
 use crate::url::Location;
 
-const JOURNEY: Report = Report(crate::model::observed::RUNBOOK_IN_PLACE);
-const PLAN: &str = include_str!("../../../tests/flink-runbook/plan-inplace-2.3.md");
+pub(super) const JOURNEY: Report = Report(crate::model::observed::RUNBOOK_IN_PLACE);
+pub(super) const PLAN: &str = include_str!("../../../tests/flink-runbook/plan-inplace-2.3.md");
 const RERUN: &str = "re-run ROUTE=inplace bash tests/flink-runbook/run.sh";
-/// The call that lists a checkpoint's size per subtask of a vertex (the checklist's and the run's).
-const SUBTASKS_CALL: &str = "GET /jobs/<job-id>/checkpoints/details/<checkpoint-id>/subtasks/<vertex-id>";
 /// The blocks of the report in which the job restarted at another parallelism: the title each
 /// starts with, and the keyed vertex's parallelism before and after.
-const RESTARTS: [(&str, u32, u32); 3] =
+pub(super) const RESTARTS: [(&str, u32, u32); 3] =
     [("(a) the block as printed", 2, 4), ("back to 2 first", 4, 2), ("(b) the block as printed once more", 2, 4)];
 /// The blocks that ran the planner's block exactly as printed.
 const AS_PRINTED: [&str; 2] = ["(a) the block as printed", "(b) the block as printed once more"];
@@ -40,7 +36,7 @@ fn refusal_state() -> PlannerState {
 }
 
 /// The in-place section the planner writes today for the report's link.
-fn report() -> InPlaceReport {
+pub(super) fn report() -> InPlaceReport {
     JOURNEY.state().in_place_report()
 }
 
@@ -248,57 +244,6 @@ fn above_max_parallelism_flink_refused_with_the_predicted_status_and_message() {
     )));
     // Refused with the plan's message, the vertex id filled in; nothing moved.
     refused(&here, status, &message.replace("<vertex id>", vertex_id("keyed")));
-}
-
-#[test]
-fn each_rescale_restored_the_checkpoint_the_release_condition_names() {
-    let point = RestorePoint::of(Release::V2_3);
-    assert_eq!(point, RestorePoint::AfterRequest);
-    let report = report();
-    let condition = report.conditions.into_iter().find(|c| c.restore_point).expect("the restore condition");
-    assert_eq!(condition.text, point.condition());
-    assert!(PLAN.contains(point.condition()));
-    assert!(report.headline.contains(&format!("restores it from {},", point.checkpoint())), "{}", report.headline);
-    for (title, _, _) in RESTARTS {
-        let here = JOURNEY.block(title);
-        assert!(here.contains(&format!("restored from: {} (", point.observed_words())), "{here}");
-        assert!(here.contains("is_savepoint=false"), "a checkpoint, not a savepoint: {here}");
-    }
-}
-
-#[test]
-fn the_first_checkpoint_after_each_in_place_restore_uploaded_the_whole_state_as_the_section_says() {
-    let estimate = report().estimate.expect("the downtime line");
-    assert!(estimate.contains("with transactional sinks each restore's first checkpoint, a full one ("), "{estimate}");
-    for (title, _, to) in RESTARTS {
-        let here = JOURNEY.block(title);
-        let full = format!(
-            "the first checkpoint completed after the restore: full: uploaded all of its state (checkpointed_size against \
-             state_size); each of the keyed vertex's {to} subtasks ({SUBTASKS_CALL} lists {to}): full: uploaded all \
-             of its state\n"
-        );
-        assert!(here.contains(&full), "{here}");
-        // Not every checkpoint of this job is full: a later one, with nothing new, was incremental.
-        assert!(
-            here.contains("for contrast, the least of the 3 checkpoints after the source was held: not full: uploaded part of its state"),
-            "{here}"
-        );
-    }
-}
-
-/// The checklist's "state distribution per subtask" is read from the call the run read each
-/// subtask's upload from, which listed one row per subtask at the new parallelism.
-#[test]
-fn the_checklist_reads_the_state_per_subtask_where_the_run_did() {
-    let plan = PLAN.replace('`', "");
-    assert!(plan.contains(&format!("{SUBTASKS_CALL} (state size per subtask, 4 rows)")), "{plan}");
-    for (title, _, to) in RESTARTS {
-        let here = JOURNEY.block(title);
-        assert!(
-            here.contains(&format!("each of the keyed vertex's {to} subtasks ({SUBTASKS_CALL} lists {to}): ")),
-            "{here}"
-        );
-    }
 }
 
 #[test]

@@ -10,6 +10,8 @@ mod cutover_view;
 mod in_place_view;
 mod interim_view;
 #[cfg(test)]
+mod journey_inplace_restart_tests;
+#[cfg(test)]
 mod journey_inplace_tests;
 #[cfg(test)]
 mod journey_report;

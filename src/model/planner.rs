@@ -31,7 +31,7 @@ mod vertices;
 pub use duration::{
     about_days, adds_up, format_days, format_duration, format_moment, format_span, format_sum, parse_ttl, MAX_TTL_DAYS,
 };
-pub use vertices::{VertexKind, VertexPlan};
+pub use vertices::{VertexChange, VertexKind, VertexPlan};
 
 use super::chooser::{divisors_near, suggest_divisible_or, DivisibleChoice};
 use super::imbalance::Imbalance;

@@ -35,6 +35,13 @@ test('seed 004: 24 → 200 with 4 TB, the ceiling at 128, 1200 suggested, steps 
   await expect(page.getByTestId('plan-verdict')).toHaveAttribute('data-verdict', 'rebuild');
 });
 
+test('a scale-down plan says fewer subtasks do work, as the predictor and the checklist do', async ({ page }) => {
+  await open(page, '#/planner?current=100&p=50&saved_maxp=128');
+  await expect(page.getByTestId('plan-vertices')).toContainText('Source vertex: 100 → 50 subtasks doing work: fewer, as the plan scales down');
+  await expect(page.getByTestId('plan-vertices')).toContainText('Keyed operators after keyBy: 100 → 50 subtasks doing work: fewer');
+  await expect(page.getByTestId('plan-vertices')).not.toContainText('stays at');
+});
+
 test('the restore predictor reports Flink\'s first failing check with its numbers', async ({ page }) => {
   const cases = [
     // [link, verdict, Flink's words, the two numbers the contract's alert names (a failure)]

@@ -10,7 +10,7 @@ use super::state::PlannerState;
 use crate::components::{slot_field, slot_widgets, CopyExport, LiveForm, ResultRegion, RevealAt};
 use crate::model::number::count;
 use crate::model::planner::document::headline;
-use crate::model::planner::{Verdict, VertexKind, VertexPlan};
+use crate::model::planner::{Verdict, VertexChange, VertexKind, VertexPlan};
 use crate::url::Edit;
 
 #[derive(Properties, PartialEq, Clone)]
@@ -108,10 +108,12 @@ fn vertex_name(v: &VertexPlan) -> &'static str {
 }
 
 fn vertex_text(v: &VertexPlan, partitions: u32) -> String {
-    let change = if v.gains() {
-        format!("{} → {} subtasks doing work", v.now, v.after)
-    } else {
-        format!("stays at {} doing work: it gains nothing", count(u64::from(v.now), "subtask", "subtasks"))
+    let change = match v.change() {
+        VertexChange::Gains => format!("{} → {} subtasks doing work", v.now, v.after),
+        VertexChange::Fewer => format!("{} → {} subtasks doing work: fewer, as the plan scales down", v.now, v.after),
+        VertexChange::Same => {
+            format!("stays at {} doing work: it gains nothing", count(u64::from(v.now), "subtask", "subtasks"))
+        }
     };
     match v.kind {
         VertexKind::Source => match v.pinned_at {

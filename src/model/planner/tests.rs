@@ -92,6 +92,28 @@ fn partitions_and_the_cutover_pin_cap_the_source_vertex() {
     assert_eq!(plan.steps.iter().filter(|s| s.point_of_no_return).count(), 1);
 }
 
+/// A vertex's working subtasks grow, stay or shrink with the plan: a scale-down is fewer, never
+/// "stays at" the old parallelism (the plan once said so beside a predictor that said 50).
+#[test]
+fn a_scale_down_leaves_fewer_subtasks_doing_work() {
+    use super::VertexChange::{Fewer, Gains, Same};
+    for (partitions, current, target, source, keyed) in [
+        (256, 100, 50, Fewer, Fewer),
+        (30, 100, 50, Same, Fewer),
+        (256, 24, 16, Fewer, Fewer),
+        (256, 24, 24, Same, Same),
+        (24, 24, 200, Same, Gains),
+        (64, 24, 100, Gains, Gains),
+    ] {
+        let plan =
+            PlanInput { partitions, current, target, saved_max: Some(MaxParallelism::new(128).unwrap()), ..seed() }
+                .plan();
+        let [s, k] = plan.vertices;
+        assert_eq!((s.change(), k.change()), (source, keyed), "{current} → {target}, {partitions} partitions");
+        assert_eq!(s.gains(), source == Gains);
+    }
+}
+
 /// A direct restore at a parallelism that does not divide max parallelism works, unevenly: Flink's
 /// ranges (`KeyGroupRangeAssignment`, checked against Flink's jar in tests/flink-vectors/).
 #[test]

@@ -29,9 +29,28 @@ pub struct VertexPlan {
     pub pinned_at: Option<u32>,
 }
 
+/// Which way a vertex's working subtasks go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VertexChange {
+    /// More subtasks do work after the plan.
+    Gains,
+    /// As many as now (capped, or the same parallelism).
+    Same,
+    /// Fewer: the plan scales down.
+    Fewer,
+}
+
 impl VertexPlan {
     pub fn gains(&self) -> bool {
-        self.after > self.now
+        self.change() == VertexChange::Gains
+    }
+
+    pub fn change(&self) -> VertexChange {
+        match self.after.cmp(&self.now) {
+            std::cmp::Ordering::Greater => VertexChange::Gains,
+            std::cmp::Ordering::Equal => VertexChange::Same,
+            std::cmp::Ordering::Less => VertexChange::Fewer,
+        }
     }
 }
 

@@ -11,8 +11,8 @@
 // statements ({type:'rescale-lab:statement', statement}) as a 'rescale-lab:statement' DOM event
 // on document, with {frame, statement, origin} in event.detail. A lab may have reported its
 // height before this script ran (a deferred script, a fast frame), so on start, and when any
-// frame loads, the script asks every lab frame for its height again
-// ({type:'rescale-lab:measure'}), and the lab answers with its resize message.
+// frame loads, the script asks every lab frame that holds its lab's page by then for its height
+// again ({type:'rescale-lab:measure'}), and the lab answers with its resize message.
 (function () {
   'use strict';
   if (window.__rescaleLabEmbedHost) return;
@@ -40,11 +40,24 @@
     }
     return null;
   }
+  // Whether the frame holds a page of `origin` by now. A frame still loading holds its first
+  // about:blank, of this page's origin: a message to it would only log a warning in the page's
+  // console, and its load asks again. A page of another origin cannot be read: a lab's, then.
+  function atOrigin(frame, origin) {
+    try {
+      var href = frame.contentWindow.location.href;
+      return href !== 'about:blank' && new URL(href).origin === origin;
+    } catch (e) {
+      return true;
+    }
+  }
   function measureAll() {
     var frames = document.getElementsByTagName('iframe');
     for (var i = 0; i < frames.length; i++) {
       var origin = labOrigin(frames[i]);
-      if (origin && frames[i].contentWindow) frames[i].contentWindow.postMessage({ type: 'rescale-lab:measure' }, origin);
+      if (origin && frames[i].contentWindow && atOrigin(frames[i], origin)) {
+        frames[i].contentWindow.postMessage({ type: 'rescale-lab:measure' }, origin);
+      }
     }
   }
   window.addEventListener('message', function (event) {

@@ -103,7 +103,9 @@ crate::components::deferred::deferred!(
 /// The class view.
 fn class_page(location: &Location) -> Html {
     let param = |name: &str| location.params.get(name).map(String::from);
-    html! { <DeferredClassView activity={param("activity")} exercises={param("exercises")} /> }
+    let notices = crate::url::workshop::class_notices(location);
+    html! { <><crate::components::Notices {notices} />
+    <DeferredClassView activity={param("activity")} exercises={param("exercises")} /></> }
 }
 
 /// A lab's module without the home page: the switch loads the home module.

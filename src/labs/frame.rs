@@ -37,7 +37,8 @@ pub trait LabState: Slotted + Reducible<Action: From<Edit>> + Default + Clone + 
         state.opened(&mut notices);
         let known: Vec<&str> =
             Self::PARAMS.iter().map(|p| p.name()).chain(Self::READ_BY_HAND.iter().copied()).collect();
-        crate::url::unknown::note_unknown(params, &known, Self::LAB.title(), &mut notices);
+        let place = format!("the {} lab", Self::LAB.title());
+        crate::url::unknown::note_unknown(params, &known, &place, &mut notices);
         (state, notices)
     }
 

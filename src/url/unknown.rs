@@ -13,8 +13,9 @@ pub const COMMON: [&str; 6] = ["v", "embed", "theme", "lock", "origin", "view"];
 pub const MAX_NAME_CHARS: usize = 60;
 
 /// Adds a notice for each name in `params` that is neither in `known` nor common, once a name
-/// (a name already noticed, such as a bad value's, is left alone).
-pub fn note_unknown(params: &Params, known: &[&str], lab: &str, notices: &mut Vec<Notice>) {
+/// (a name already noticed, such as a bad value's, is left alone). `place`: what the link opens,
+/// as a sentence names it ("the Key owners lab", "the home page").
+pub fn note_unknown(params: &Params, known: &[&str], place: &str, notices: &mut Vec<Notice>) {
     let mut noted = 0;
     for (name, value) in &params.pairs {
         if noted == MAX_REPEAT_NOTICES {
@@ -24,8 +25,8 @@ pub fn note_unknown(params: &Params, known: &[&str], lab: &str, notices: &mut Ve
         let said = name.chars().count() <= MAX_NAME_CHARS && !notices.iter().any(|n| &n.param == name);
         if unknown && said {
             let consequence = match nearest(name, known) {
-                Some(near) => format!("the {lab} lab has no parameter of that name (did you mean {near}?)"),
-                None => format!("the {lab} lab has no parameter of that name"),
+                Some(near) => format!("{place} has no parameter of that name (did you mean {near}?)"),
+                None => format!("{place} has no parameter of that name"),
             };
             notices.push(notice(name, value, &consequence));
             noted += 1;
@@ -71,7 +72,7 @@ mod tests {
 
     fn said(query: &str, known: &[&str]) -> Vec<String> {
         let mut notices = Vec::new();
-        note_unknown(&Location::parse(&format!("#/owners?{query}")).params, known, "Key owners", &mut notices);
+        note_unknown(&Location::parse(&format!("#/owners?{query}")).params, known, "the Key owners lab", &mut notices);
         notices.into_iter().map(|n| n.message).collect()
     }
 

@@ -2,9 +2,10 @@
 //! gets a hint, not the answer; the coverage trail is not shown; the score counts first
 //! attempts), and on the home page `present=1` (presenter mode), `key=1` (the answer key) and
 //! `step=ID` (one step of the path; in presenter mode, the step shown, kept in the link).
-//! Tolerant like every parameter: another value falls back to the default with a notice.
+//! Tolerant like every parameter: another value falls back to the default with a notice, and a
+//! name neither the home page nor the class view reads is said.
 
-use super::{encode_component, notice, Choice, Notice, Params};
+use super::{encode_component, notice, Choice, Location, Notice, Params};
 
 /// `answers=hidden|shown` (absent = shown).
 pub static ANSWERS: Choice = Choice::new("answers", "Answers").noun("answers");
@@ -60,6 +61,7 @@ impl WorkshopQuery {
             ));
             q.key = false;
         }
+        super::unknown::note_unknown(params, &HOME_PARAMS, "the home page", &mut notices);
         (q, notices)
     }
 
@@ -91,6 +93,22 @@ impl WorkshopQuery {
 
 /// `step=ID`: the guided path's step with that exercise id (the set decides whether it names one).
 pub const STEP: &str = "step";
+
+/// The names the home page reads: a trainer's set, the workshop's modes and the step. Any other
+/// (`answer=hidden` for `answers=`) is said, never passed over: a slip there shows a class the
+/// answers, or the built-in path instead of the trainer's set.
+pub const HOME_PARAMS: [&str; 5] = ["exercises", "answers", "present", "key", STEP];
+
+/// The names the class view reads: the workshop's activity and the trainer's set.
+pub const CLASS_PARAMS: [&str; 2] = ["activity", "exercises"];
+
+/// What the class view says of its link: the notices every route's link gets (a bad theme, a
+/// name given twice), then each name it does not read.
+pub fn class_notices(location: &Location) -> Vec<Notice> {
+    let mut notices = location.notices.clone();
+    super::unknown::note_unknown(&location.params, &CLASS_PARAMS, "the class view", &mut notices);
+    notices
+}
 
 /// `hash` with `step=` set to `id`, or without it for `None`; every other parameter as it was.
 pub fn with_step(hash: &str, id: Option<&str>) -> String {
@@ -133,6 +151,27 @@ mod tests {
         check("#/?present=1", WorkshopQuery { present: true, ..d }, &[]);
         assert_eq!(d.href(), "#/");
         assert_eq!(WorkshopQuery { key: true, ..d }.href(), "#/?key=1");
+    }
+
+    #[test]
+    fn a_name_the_home_page_or_the_class_view_does_not_read_is_said() {
+        let (_, notices) =
+            WorkshopQuery::parse(&Location::parse("#/?answer=hidden&exercise=set.json&step=a&theme=dark").params);
+        let said: Vec<&str> = notices.iter().map(|n| n.message.as_str()).collect();
+        assert_eq!(
+            said,
+            [
+                "answer=\"hidden\" was not used: the home page has no parameter of that name (did you mean answers?).",
+                "exercise=\"set.json\" was not used: the home page has no parameter of that name (did you mean exercises?).",
+            ]
+        );
+        let (_, none) =
+            WorkshopQuery::parse(&Location::parse("#/?answers=hidden&exercises=s.json&present=1&step=a").params);
+        assert!(none.is_empty(), "{none:?}");
+        let class = |hash: &str| class_notices(&Location::parse(hash)).into_iter().map(|n| n.param).collect::<Vec<_>>();
+        assert_eq!(class("#/class?activity=a&exercises=s.json&theme=dark"), Vec::<String>::new());
+        assert_eq!(class("#/class?activty=x&theme=purple&v=2"), ["v", "theme", "activty"]);
+        assert_eq!(class("#/class?activity=a&activity=b"), ["activity"]);
     }
 
     #[test]

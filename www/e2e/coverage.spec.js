@@ -54,6 +54,19 @@ test('seed run 2: m = 8, a = 2, four predicted, by Play; playback pauses at the 
   await expect(trail(page)).toHaveText('0 2 4 6 0');
 });
 
+test('a count refused by its field is said beside the verdict, not dropped unsaid', async ({ page }) => {
+  // Found by a walk-through: 9 for m = 8 was refused in the field, then the run was graded
+  // "Correct" with no word of the count.
+  await open(page, '#/coverage?a=2');
+  await page.getByLabel('Predicted count (optional)').fill('9');
+  await expect(page.getByText('predicted count must be between 1 and 8, got 9')).toBeVisible();
+  await predict(page, [0, 2, 4, 6]);
+  await expect(verdict(page)).toHaveText('Not graded yet. Your prediction is ready: Play or Step checks it.');
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Step' }).click();
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'correct');
+  await expect(verdict(page)).toContainText('The count "9" is not graded: predicted count must be between 1 and 8, got 9.');
+});
+
 test('predicting all eight for a = 2 is incorrect, with the reason', async ({ page }) => {
   await open(page, '#/coverage');
   await setPair(page, 8, 2);

@@ -13,7 +13,9 @@ const docs = `http://127.0.0.1:${labPort + 1}`;
 const test = base.extend({
   page: async ({ page }, use) => {
     const problems = [];
-    page.on('console', (m) => { if (m.type() === 'error' || /panicked/.test(m.text())) problems.push(m.text()); });
+    // A postMessage to a frame not yet at the lab (still about:blank) is only a warning, but a
+    // warning in the writer's console for each frame all the same (found by a walk-through).
+    page.on('console', (m) => { if (m.type() === 'error' || /panicked|postMessage/.test(m.text())) problems.push(`${m.type()}: ${m.text()}`); });
     page.on('pageerror', (e) => problems.push(e.message));
     page.on('request', (r) => { if (!/^(http:\/\/127\.0\.0\.1:|data:|blob:|about:)/.test(r.url())) problems.push(`foreign request ${r.url()}`); });
     await use(page);

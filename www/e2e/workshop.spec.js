@@ -256,6 +256,20 @@ test('a link with answers hidden shows no answer: no answer key, no Reveal in pr
   await expect(page.locator('.presenter-answer')).toContainText('Answers are hidden in this link');
 });
 
+test('a trainer\'s slip in the home or class link is said, with the name it was a slip of', async ({ page }) => {
+  // Found by a walk-through: `answer=hidden` (for `answers=`) showed a class every answer, unsaid.
+  await open(page, '#/?answer=hidden&exercise=sets/class.json');
+  const home = page.getByTestId('url-notices');
+  await expect(home.locator('li[data-param="answer"]')).toHaveText('answer="hidden" was not used: the home page has no parameter of that name (did you mean answers?).');
+  await expect(home.locator('li[data-param="exercise"]')).toContainText('(did you mean exercises?)');
+  await expect(page.locator('[data-exercise="owner-77"]')).toBeVisible();
+  await open(page, '#/class?activty=x&theme=purple');
+  const cls = page.getByTestId('url-notices');
+  await expect(cls.locator('li[data-param="theme"]')).toContainText('theme takes light or dark');
+  await expect(cls.locator('li[data-param="activty"]')).toHaveText('activty="x" was not used: the class view has no parameter of that name (did you mean activity?).');
+  await expect(page.getByRole('button', { name: 'Show the class' })).toBeVisible();
+});
+
 test('in presenter mode Back goes to the step before, and Forward to the one after', async ({ page }) => {
   // Found by review: each step replaced the history entry, so Back (a phone's back gesture)
   // left the presentation.

@@ -62,9 +62,9 @@ fn verdict_view(s: &CoverageState) -> Html {
     let verdict = grade.as_ref().map_or(Verdict::Pending, |g| g.verdict);
     let text = match &grade {
         Some(g) if s.answers_hidden() && g.verdict == Verdict::Incorrect => {
-            format!("{} Press Reset to try again; a retry counts as practice.", hint(s.orbit, g))
+            format!("{} Press Reset to try again; a retry counts as practice.{}", hint(s.orbit, g), ungraded_count(s))
         }
-        Some(g) => explain(s, g),
+        Some(g) => format!("{}{}", explain(s, g), ungraded_count(s)),
         None if s.opened_under_way && s.locked => {
             "This page opened with the walk under way (the link's t), so nothing was predicted for it here: a prediction is not kept in a link or across a reload. Press Reset to predict this pair from the start.".to_string()
         }
@@ -115,6 +115,17 @@ fn explain(s: &CoverageState, g: &Grade) -> String {
         parts.push(format!("Your count was {}, not {}.", s.prediction.count.unwrap_or(0), o.size()));
     }
     parts.join(" ")
+}
+
+/// What a count refused by its field meant for the grade (nothing when the field holds a count
+/// or is empty): said beside the verdict, so a count typed out of range is not dropped unsaid
+/// (before the grade, the field's own message says it; the results stay as they were).
+fn ungraded_count(s: &CoverageState) -> String {
+    match &s.count.error {
+        Some(why) if s.count.text.trim().is_empty() => format!(" The count is not graded: {why}."),
+        Some(why) => format!(" The count {} is not graded: {why}.", crate::model::error::quote(s.count.text.trim())),
+        None => String::new(),
+    }
 }
 
 fn list(set: &BTreeSet<u32>) -> String {

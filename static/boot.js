@@ -65,12 +65,38 @@ function load(name, root) {
       if (started) focusMain(root);
       started = true;
     }, (error) => {
-      // A reload loads the route from the page the host serves now, if the reader is still
-      // on it; the page's first module failing is reported instead (a reload would fail the
-      // same way).
-      if (started && root.isConnected) location.reload();
+      // Offline (before the service worker has the module, or without one): the reader is
+      // told, with Retry, and the labs already in the page stay as they were; a reload would
+      // put the browser's offline page in their place. Online, a reload loads the route from
+      // the page the host serves now, if the reader is still on it (the module's files are
+      // most likely of a build since replaced); the page's first module failing is reported
+      // instead (a reload would fail the same way).
+      if (started && !navigator.onLine) offline(name, root);
+      else if (started && root.isConnected) location.reload();
       else fail(root, error);
     });
+}
+
+/** The module could not be fetched offline: an alert with Retry in its root. */
+function offline(name, root) {
+  delete loads[name];
+  const alert = document.createElement('div');
+  alert.className = 'alert module-offline';
+  alert.setAttribute('role', 'alert');
+  alert.textContent = 'Could not load this lab: the page is offline. The labs already open in this page still work (Back). ';
+  const retry = document.createElement('button');
+  retry.type = 'button';
+  retry.textContent = 'Retry';
+  retry.addEventListener('click', () => {
+    const line = document.createElement('p');
+    line.className = 'loading';
+    line.setAttribute('role', 'status');
+    line.textContent = 'Loading Rescale Lab…';
+    root.replaceChildren(line);
+    loads[name] = load(name, root);
+  });
+  alert.append(retry);
+  root.replaceChildren(alert);
 }
 
 // The element that had the focus when another root was shown, by the history entry left (the

@@ -146,3 +146,30 @@ plain.describe('with no service worker', () => {
     await expect(alert).toHaveCount(0);
   });
 });
+
+// Plain Playwright: the failed module fetch is logged as an error by the browser, on purpose.
+plain.describe('offline with no service worker', () => {
+  plain.use({ serviceWorkers: 'block' });
+
+  plain('a lab of another module says so with Retry, and the page it left stays (no reload)', async ({ page, context }) => {
+    // Found by a walk-through: the boot loader reloaded the page, offline, onto the browser's
+    // own offline page, and everything the reader had in it was gone.
+    await page.goto('./#/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Rescale Lab' })).toBeVisible();
+    await page.evaluate(() => { window.__kept = 'home'; });
+    await context.setOffline(true);
+    await page.getByRole('navigation', { name: 'Labs' }).getByRole('link', { name: 'Key owners' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load this lab: the page is offline' });
+    await expect(alert).toBeVisible();
+    expect(await page.evaluate(() => window.__kept)).toBe('home');
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Rescale Lab' })).toBeVisible();
+    await page.goForward();
+    await expect(alert).toBeVisible();
+    await context.setOffline(false);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Key owners' })).toBeVisible();
+    await expect(alert).toHaveCount(0);
+    expect(await page.evaluate(() => window.__kept)).toBe('home');
+  });
+});

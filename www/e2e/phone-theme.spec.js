@@ -386,6 +386,40 @@ for (const theme of ['light', 'dark']) {
   });
 }
 
+// Found by a walk-through: on A4 the planner's cutover and snapshot-kind tables lost their last
+// columns, `theme=dark` printed dark panels and pale text, and file inputs printed "No file chosen".
+test('on paper: a dark theme prints light, no file input, and a wide table wraps to the page', async ({ page }) => {
+  await page.setViewportSize({ width: 718, height: 900 }); // A4's width less its margins, at 96 px an inch
+  for (const [route, table] of [
+    ['#/planner', 'Each stateful operator at the cutover'],
+    ['#/savepoint?sample=hashmap-savepoint', null],
+    ['#/owners?p=100&maxp=128&from=24&theme=dark', null],
+    ['#/skew?theme=dark', null],
+  ]) {
+    await open(page, route);
+    if (table) await expect(page.getByRole('heading', { name: table })).toBeVisible();
+    await expect(page.locator('table').first()).toBeVisible();
+    await page.emulateMedia({ media: 'print' });
+    const printed = await page.evaluate(() => {
+      const vw = document.documentElement.clientWidth;
+      const shown = (e) => getComputedStyle(e).display !== 'none' && e.getBoundingClientRect().width > 0;
+      const all = [...document.body.querySelectorAll('*')].filter(shown);
+      const luma = (c) => {
+        const m = c.match(/rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?/);
+        return !m || (m[4] !== undefined && +m[4] < 0.5) ? null : 0.299 * m[1] + 0.587 * m[2] + 0.114 * m[3];
+      };
+      return {
+        past: all.filter((e) => e.getBoundingClientRect().right > vw + 1).map((e) => `${e.tagName}.${e.className}`).slice(0, 5),
+        dark: all.filter((e) => !e.matches('.swatch, img') && (luma(getComputedStyle(e).backgroundColor) ?? 255) < 90).map((e) => `${e.tagName}.${e.className}`).slice(0, 5),
+        pale: luma(getComputedStyle(document.querySelector('main')).color) > 120,
+        files: all.filter((e) => e.matches('input[type="file"]')).length,
+      };
+    });
+    expect(printed, route).toEqual({ past: [], dark: [], pale: false, files: 0 });
+    await page.emulateMedia({ media: 'screen' });
+  }
+});
+
 test('with the system\'s theme, a chart follows the colour scheme as the system changes it', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await open(page, '#/owners?maxp=128&p=100');

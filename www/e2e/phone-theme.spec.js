@@ -420,6 +420,31 @@ test('on paper: a dark theme prints light, no file input, and a wide table wraps
   }
 });
 
+// Found by a walk-through: at values the labs accept, "1 of the 1 subtasks … keep", "all 1 keys
+// hold their full totals", "over 1 key groups", "2 → 1 subtasks"; and 2.3492 × the mean shown as 2.34.
+test('at one subtask, one key group and one key, every count agrees in number; ratios are rounded', async ({ page }) => {
+  for (const route of [
+    '#/owners?maxp=1&p=1&from=1',
+    '#/owners?p=3&maxp=4&from=2',
+    '#/trace?p1=1&p2=1&maxp=1&keys=1&events=1&snapshot=0',
+    '#/planner?saved_maxp=1&p=1&current=1&first=1',
+    '#/planner?saved_maxp=2&p=1&current=2&first=2&job=running&partitions=1',
+  ]) {
+    await open(page, route);
+    // Every part, shown or folded away: the text a reader opens to.
+    const text = await page.getByRole('main').evaluate((m) => m.textContent);
+    const slips = [...text.matchAll(/(?<![\d.,])1 (?:subtasks|key groups|keys|events)\b.{0,30}|(?<![\d.,])1 of the \d+ subtasks? that exists? at both parallelisms keep\b/g)].map((m) => m[0]);
+    expect(slips, route).toEqual([]);
+  }
+  await expect(page.getByTestId('plan-vertices')).toContainText('Keyed operators after keyBy: 2 → 1 subtask doing work: fewer');
+  await open(page, '#/owners?maxp=1&p=1&from=1');
+  await expect(page.getByTestId('rescale-diff')).toContainText('1 of the 1 subtask that exists at both parallelisms keeps all its groups.');
+  await open(page, '#/skew');
+  await expect(page.getByRole('main')).toContainText('busiest subtask ÷ mean = 2.35');
+  await open(page, '#/owners?p=20&maxp=128');
+  await expect(page.getByTestId('imbalance-summary')).toContainText('1.17');
+});
+
 test('with the system\'s theme, a chart follows the colour scheme as the system changes it', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await open(page, '#/owners?maxp=128&p=100');

@@ -82,11 +82,13 @@ fn summary(d: &RescaleDiff) -> Html {
     html! {
         <>
             <p data-testid="rescale-diff">
-                { format!("From {} to {} subtasks over {} key groups: {} {} owner ({}.{}% of the \
-                           state if every group holds the same amount). {} of the {} subtasks that exist at both \
-                           parallelisms keep all their groups.",
-                    d.from, d.to, d.max_parallelism, count(u64::from(d.moved_groups), "key group", "key groups"),
-                    noun(u64::from(d.moved_groups), "changes", "change"), permille / 10, permille % 10, d.keeping_all, d.shared_subtasks) }
+                { format!("From {} to {} over {}: {} {} owner ({}.{}% of the \
+                           state if every group holds the same amount). {} of the {} at both parallelisms {}.",
+                    d.from, count(u64::from(d.to), "subtask", "subtasks"), count(u64::from(d.max_parallelism), "key group", "key groups"),
+                    count(u64::from(d.moved_groups), "key group", "key groups"),
+                    noun(u64::from(d.moved_groups), "changes", "change"), permille / 10, permille % 10, d.keeping_all,
+                    count(u64::from(d.shared_subtasks), "subtask that exists", "subtasks that exist"),
+                    noun(u64::from(d.keeping_all), "keeps all its groups", "keep all their groups")) }
             </p>
             if d.moved_groups > 0 {
                 <p>{ "Groups that change owner: " }{ runs }
@@ -134,8 +136,8 @@ fn picture_view(d: &RescaleDiff, p: &RescalePicture) -> Html {
                 }
             </svg>
             <figcaption class="legend">
-                <span>{ format!("Top: the {} subtasks before; bottom: the {} after, subtask i of both rows in the same column{}.",
-                    d.from, d.to, if p.detailed { "" } else { " (too many to draw one by one: each row is one bar and the bands are bundled)" }) }</span>
+                <span>{ format!("Top: the {} before; bottom: the {} after, subtask i of both rows in the same column{}.",
+                    count(u64::from(d.from), "subtask", "subtasks"), d.to, if p.detailed { "" } else { " (too many to draw one by one: each row is one bar and the bands are bundled)" }) }</span>
                 <span><span class="swatch rp-moves" aria-hidden="true"></span>{ "changes owner (a slanted band: the subtask index differs)" }</span>
                 <span><span class="swatch rp-stays" aria-hidden="true"></span>{ "keeps its owner (straight down)" }</span>
                 <span>{ "A band's width is its number of key groups: a logical move, not the bytes that travel (see below)." }</span>

@@ -21,7 +21,7 @@ pub fn ImbalancePanel(props: &ImbalancePanelProps) -> Html {
     let (chart_ref, style) = use_chart_style();
     let chart = use_memo((p, style), |(p, style)| svg_data_url(&groups_per_subtask_svg(*p, style)));
     let i = Imbalance::of(p);
-    let ratio = format!("{}.{:02}", i.ratio_milli() / 1000, i.ratio_milli() % 1000 / 10);
+    let ratio = crate::model::number::two_places(u64::from(i.ratio_milli()));
     let idle = format!("{}.{}", i.idle_capacity_milli() / 10, i.idle_capacity_milli() % 10);
     let summary = if i.is_even() {
         format!(
@@ -43,7 +43,7 @@ pub fn ImbalancePanel(props: &ImbalancePanelProps) -> Html {
             <p data-testid="imbalance-summary">{ summary }</p>
             <img class="chart" src={(*chart).clone()} width={style.width.to_string()} height={style.height.to_string()} decoding="async"
                 alt={format!("Bar chart of key groups per subtask for {} over {} key groups: {}.",
-                    count(u64::from(i.parallelism), "subtask", "subtasks"), i.max_parallelism, i.owners_sentence())} />
+                    count(u64::from(i.parallelism), "subtask", "subtasks"), count(u64::from(i.max_parallelism), "key group", "key groups"), i.owners_sentence())} />
         </section>
     }
 }

@@ -109,8 +109,14 @@ fn vertex_name(v: &VertexPlan) -> &'static str {
 
 fn vertex_text(v: &VertexPlan, partitions: u32) -> String {
     let change = match v.change() {
-        VertexChange::Gains => format!("{} → {} subtasks doing work", v.now, v.after),
-        VertexChange::Fewer => format!("{} → {} subtasks doing work: fewer, as the plan scales down", v.now, v.after),
+        VertexChange::Gains => format!("{} → {} doing work", v.now, count(u64::from(v.after), "subtask", "subtasks")),
+        VertexChange::Fewer => {
+            format!(
+                "{} → {} doing work: fewer, as the plan scales down",
+                v.now,
+                count(u64::from(v.after), "subtask", "subtasks")
+            )
+        }
         VertexChange::Same => {
             format!("stays at {} doing work: it gains nothing", count(u64::from(v.now), "subtask", "subtasks"))
         }

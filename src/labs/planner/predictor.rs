@@ -26,7 +26,7 @@ pub fn Predictor(props: &PartProps<PlannerState>) -> Html {
             "ok",
             html! {
                 <>
-                    <p><strong>{ "The job starts." }</strong>{ format!(" It runs {} over {max_parallelism} key groups.", count(u64::from(s.p.value), "subtask", "subtasks")) }</p>
+                    <p><strong>{ "The job starts." }</strong>{ format!(" It runs {} over {}.", count(u64::from(s.p.value), "subtask", "subtasks"), count(u64::from(max_parallelism), "key group", "key groups")) }</p>
                     if let Some(derived) = adopted_from {
                         <p>{ format!("Max parallelism is not set, so Flink first derives {derived} from the parallelism, then silently replaces it with the snapshot's {max_parallelism} when it assigns the state.") }</p>
                     }

@@ -10,6 +10,7 @@ use yew::prelude::*;
 use super::query::{MAXP, P};
 use super::state::SkewAction;
 use crate::components::{use_locked, use_page, LockNote, PagerButtons, ScrollBox};
+use crate::model::number::two_places;
 use crate::model::skew::metrics::{format_units, AggregatedMetric, Imported, SubtaskMetrics};
 
 const PAGE_ROWS: usize = 32;
@@ -20,10 +21,6 @@ pub struct MetricsViewProps {
     /// The lab's parallelism, to say when bodies that do not name theirs leave subtasks out.
     pub parallelism: u32,
     pub on_action: Callback<SkewAction>,
-}
-
-fn thousandths(milli: u64) -> String {
-    format!("{}.{:02}", milli / 1000, milli % 1000 / 10)
 }
 
 fn percent_of_permille(permille: u32) -> String {
@@ -137,7 +134,7 @@ fn whatifs(m: &Imported, on_action: &Callback<SkewAction>, locked: bool) -> Html
                     value(s, s.values[busiest]),
                     s.metric.unit(),
                     percent_of_permille(s.share_permille(busiest)),
-                    thousandths(s.max_over_mean_milli())
+                    two_places(s.max_over_mean_milli())
                 )),
             ];
             if let Some(g) = s.key_groups() {
@@ -204,7 +201,7 @@ fn aggregated_items(
     if let Some(r) = m.max_over_mean_milli() {
         items.push(yes(format!(
             "the busiest subtask carries {} × the mean (max ÷ avg), but not which subtask it is.",
-            thousandths(r)
+            two_places(r)
         )));
     }
     items.push(no(

@@ -10,7 +10,7 @@ use super::view::Scenario;
 use crate::browser;
 use crate::components::{use_page, PagerButtons, ResultRegion, ScrollBox};
 use crate::model::export::skew_csv;
-use crate::model::number::{count, format_rate_milli};
+use crate::model::number::{count, format_rate_milli, two_places};
 use crate::model::skew::aggregate::{GroupLoads, SkewCause};
 use crate::model::skew::units::format_bytes;
 use crate::model::skew::KeyLoad;
@@ -30,10 +30,6 @@ pub struct ResultsProps {
 /// The key as text (a string as it is, a number in decimal).
 pub fn key_text(key: &Key) -> String {
     key.to_string()
-}
-
-fn ratio(milli: u64) -> String {
-    format!("{}.{:02}", milli / 1000, milli % 1000 / 10)
 }
 
 #[function_component]
@@ -68,8 +64,8 @@ pub fn Results(props: &ResultsProps) -> Html {
             </ResultRegion>
             <p class="muted">{ "Flink's formula over these keys' events per second: the mean absolute deviation across subtasks, divided by their mean, as a percentage capped at 100, rounded as the web UI's Data Skew tab rounds it (read from its sources). Flink applies it to each subtask's records in so far (numRecordsIn; it gave the value Flink's REST API gave for a real job), which agrees with events per second when every subtask has run as long; a running job's own numbers go in under Import metrics." }</p>
             <ul>
-                <li>{ format!("Events per second: busiest subtask ÷ mean = {}", ratio(loads.max_over_mean_milli(|l| l.events_milli))) }</li>
-                <li>{ format!("State bytes: largest subtask ÷ mean = {}", ratio(loads.max_over_mean_milli(|l| l.bytes))) }</li>
+                <li>{ format!("Events per second: busiest subtask ÷ mean = {}", two_places(loads.max_over_mean_milli(|l| l.events_milli))) }</li>
+                <li>{ format!("State bytes: largest subtask ÷ mean = {}", two_places(loads.max_over_mean_milli(|l| l.bytes))) }</li>
                 <li>{ format!("Busiest subtask: {} with {} events/s, {} in {}, {} of state", loads.busiest, format_rate_milli(busiest.events_milli), count(busiest.keys, "key", "keys"), count(u64::from(loads.key_groups[loads.busiest as usize]), "key group", "key groups"), format_bytes(busiest.bytes)) }</li>
                 if !top.is_empty() { <li>{ "Its heaviest keys: " }{ top.join(", ") }</li> }
             </ul>

@@ -70,8 +70,9 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
     html! {
         <section class="trace-kit" aria-labelledby="trace-kit-title">
             <h2 id="trace-kit-title">{ "Your own job: run this trace and check its output" }</h2>
-            <p>{ format!("The trace above ({} events over {} keys; offset,key,value, in offset order) and its totals, for a \
-                  rescale through your own job:", trace.events, trace.keys) }</p>
+            <p>{ format!("The trace above ({} over {}; offset,key,value, in offset order) and its totals, for a \
+                  rescale through your own job:", crate::model::number::count(u64::from(trace.events), "event", "events"),
+                  crate::model::number::count(u64::from(trace.keys), "key", "keys")) }</p>
             <ol class="kit-steps">
                 <li>{ "Download the trace and its totals." }</li>
                 <li>{ "Run a job that reads trace.csv line by line in offset order (a source whose position is in its \

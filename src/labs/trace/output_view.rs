@@ -45,7 +45,10 @@ pub fn OutputView(props: &OutputViewProps) -> Html {
     };
     let headline = match c.verdict {
         OutputVerdict::Preserved => {
-            format!("Preserved: all {} keys hold their full totals, and no other key is there ({offset}).", c.keys)
+            format!(
+                "Preserved: {}, and no other key is there ({offset}).",
+                crate::model::number::every_key_whole(c.keys as u64)
+            )
         }
         OutputVerdict::Lost => format!(
             "Lost: {} of {} keys hold their full totals; part of the truth is missing ({offset}).",

@@ -154,3 +154,20 @@ fn a_number_past_64_bits_names_the_bounds() {
         assert_eq!(message, format!("max parallelism must be between 1 and 32768, got \"{text}\""));
     }
 }
+
+/// A ratio shown to two places is rounded, not cut: the skew lab's default set is 2.3492 × the
+/// mean, which it once showed as 2.34 beside a CSV whose numbers give 2.35; 7 ÷ 6 is 1.17.
+#[test]
+fn two_places_round_half_up() {
+    assert_eq!(two_places(2349), "2.35");
+    assert_eq!(two_places(7 * 1000 / 6), "1.17");
+    assert_eq!(two_places(u64::MAX), "18446744073709551.62");
+    for milli in 0..=20_000u64 {
+        let shown = two_places(milli);
+        let (whole, fraction) = shown.split_once('.').unwrap();
+        assert_eq!(fraction.len(), 2, "{shown}");
+        let hundredths = whole.parse::<u64>().unwrap() * 100 + fraction.parse::<u64>().unwrap();
+        // The nearest hundredth, a half going up.
+        assert!(hundredths * 10 <= milli + 5 && milli + 5 < hundredths * 10 + 10, "{milli} → {shown}");
+    }
+}

@@ -204,12 +204,11 @@ impl PlanInput {
         if let Some(i) = imbalance {
             let ratio = i.ratio_milli();
             w.push(format!(
-                "At parallelism {} over {} key groups, {}: under uniform load the busiest do {}.{:02} × the work of the others, and the job runs at their pace ({}.{}% of its capacity idles). Parallelisms near {} that divide {}: {}.",
+                "At parallelism {} over {}, {}: under uniform load the busiest do {} × the work of the others, and the job runs at their pace ({}.{}% of its capacity idles). Parallelisms near {} that divide {}: {}.",
                 i.parallelism,
-                i.max_parallelism,
+                crate::number::count(u64::from(i.max_parallelism), "key group", "key groups"),
                 i.owners_sentence(),
-                ratio / 1000,
-                ratio % 1000 / 10,
+                crate::number::two_places(u64::from(ratio)),
                 i.idle_capacity_milli() / 10,
                 i.idle_capacity_milli() % 10,
                 i.parallelism,

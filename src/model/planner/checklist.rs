@@ -42,13 +42,13 @@ impl ChecklistInput {
             .and_then(|mp| Parallelism::new(i64::from(p), mp))
             .map(Imbalance::of)
             .map(|i| {
-                if i.busy_subtasks == i.idle_subtasks && i.most == i.fewest {
-                    format!("every subtask owns {} key groups ({m} ÷ {p})", i.most)
+                if i.is_even() {
+                    format!("{} ({m} ÷ {p})", i.owners_sentence())
                 } else {
                     format!(
-                        "{} subtasks own {} key groups and {} own {} ({m} over {p}): expect the busiest to hold about {}.{:02} × the state of the others",
-                        i.busy_subtasks, i.most, i.idle_subtasks, i.fewest,
-                        i.most * 100 / i.fewest.max(1) / 100, i.most * 100 / i.fewest.max(1) % 100
+                        "{} ({m} over {p}): expect the busiest to hold about {} × the state of the others",
+                        i.owners_sentence(),
+                        crate::number::two_places(u64::from(i.ratio_milli()))
                     )
                 }
             })
@@ -82,9 +82,9 @@ impl ChecklistInput {
                 what: "Load per subtask",
                 how: "numRecordsIn and busyTimeMsPerSecond of every subtask of the keyed vertex (the skew lab reads these REST bodies); back-pressure of the vertex before it.".to_string(),
                 expect: if p == self.current {
-                    format!("the rate spread over the same {p} subtasks as before; a hot key stays on one subtask whatever the parallelism")
+                    format!("the rate spread over the same {} as before; a hot key stays on one subtask whatever the parallelism", crate::number::count(u64::from(p), "subtask", "subtasks"))
                 } else {
-                    format!("the rate spread over {p} subtasks instead of {}; a hot key stays on one subtask whatever the parallelism", self.current)
+                    format!("the rate spread over {} instead of {}; a hot key stays on one subtask whatever the parallelism", crate::number::count(u64::from(p), "subtask", "subtasks"), self.current)
                 },
             },
             Item {
@@ -181,6 +181,14 @@ mod tests {
                 "28 subtasks own 2 key groups and 72 own 1 (128 over 100): expect the busiest to hold about 2.00 ×",
             ),
             (200, 128, "above max parallelism"),
+            // In number at one, and a ratio rounded (7 ÷ 6 = 1.1666…).
+            (1, 1, "every subtask owns 1 key group (1 ÷ 1)"),
+            (3, 4, "1 subtask owns 2 key groups and 2 own 1 (4 over 3): expect the busiest to hold about 2.00 ×"),
+            (
+                20,
+                128,
+                "8 subtasks own 7 key groups and 12 own 6 (128 over 20): expect the busiest to hold about 1.17 ×",
+            ),
         ];
         for (p, m, text) in cases {
             let got = &input(p, m).items()[2].expect;

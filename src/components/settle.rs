@@ -13,7 +13,8 @@
 //! page that unmounts mid-load leaves no count behind. A part clears the mark in the render that
 //! makes it busy (yew may yield to the browser between a long render and its effects, and the DOM
 //! then already shows the part), and the mark is written again only from effects: after each
-//! change of the count, each URL write of a lab and each render of the shell. So between
+//! change of the count, each render in which a part stops being busy, each URL write of a lab
+//! and each render of the shell. So between
 //! tasks the DOM never shows a moving part beside a mark.
 
 use std::cell::Cell;
@@ -62,10 +63,21 @@ pub fn use_busy(busy: bool) {
     if busy && !was_busy && settle.is_some() {
         browser::mark_settled(None);
     }
-    use_effect_with(busy, move |&busy| {
-        let held = settle.filter(|_| busy);
-        if let Some(s) = &held {
-            s.hold();
+    // Each change of `busy` in a render counts, so the effect runs after it even where the part
+    // was busy and idle again between two effects (a check refused at once: yew ran no effect
+    // for the busy render, the deps were idle before and after, and the mark cleared above was
+    // never written again). Idle, the effect writes the mark itself.
+    let changes = use_mut_ref(|| 0u32);
+    if busy != was_busy {
+        *changes.borrow_mut() += 1;
+    }
+    let changed = *changes.borrow();
+    use_effect_with((busy, changed), move |&(busy, _)| {
+        let held = settle.clone().filter(|_| busy);
+        match (&held, &settle) {
+            (Some(s), _) => s.hold(),
+            (None, Some(s)) => s.mark(),
+            (None, None) => {}
         }
         move || {
             if let Some(s) = held {

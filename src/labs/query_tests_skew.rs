@@ -59,6 +59,33 @@ fn skew_query_table() {
     assert_eq!(q.source, KeySource::Stored);
 }
 
+/// A link gives one key set: the source it passes over, or a `stored` that is not 1, is said
+/// (a walk-through found `preset=uniform&keys=…` and `stored=abc` dropped unsaid).
+#[test]
+fn a_key_set_the_link_passes_over_is_said() {
+    use crate::model::skew::presets::Preset;
+    let said = |hash: &str| {
+        let (state, notices) = SkewState::parse(&Location::parse(hash).params);
+        (state.source, notices.into_iter().map(|n| n.message).collect::<Vec<_>>())
+    };
+    let (source, n) = said("#/skew?preset=uniform&keys=a%2C5%0Ab%2C6");
+    assert!(matches!(source, KeySource::Preset(Preset::Uniform { .. })), "{source:?}");
+    assert_eq!(n, ["keys=\"a,5\\nb,6\" was not used: the link's preset= makes the key set; a link gives one key set."]);
+    let (source, n) = said("#/skew?stored=1&keys=a%2C5");
+    assert_eq!((source, n.len()), (KeySource::Stored, 1));
+    assert!(n[0].contains("stored=1 reads the key set kept in this browser"), "{n:?}");
+    for bad in ["abc", "2"] {
+        let (source, n) = said(&format!("#/skew?stored={bad}"));
+        assert_eq!(source, KeySource::default());
+        assert_eq!(
+            n,
+            [format!("stored=\"{bad}\" was not used: stored takes 1 (the key set kept in this browser) or 0.")]
+        );
+    }
+    assert_eq!(said("#/skew?stored=0").1, Vec::<String>::new());
+    assert_eq!(said("#/skew?keys=a%2C5").1, Vec::<String>::new());
+}
+
 #[test]
 fn skew_links_leave_defaults_out() {
     for (link, written) in [

@@ -6,7 +6,7 @@
 // the text and the last check; the last output checked survives a reload of the tab, and so
 // does output typed but not yet checked (unchecked, over the earlier check, greyed).
 import { readFileSync } from 'node:fs';
-import { test, expect, expectVerdict, open, downloaded, axeViolations, watchLongTasks, longTasks } from './fixtures.js';
+import { test, expect, expectVerdict, open, settled, downloaded, axeViolations, watchLongTasks, longTasks } from './fixtures.js';
 
 const dir = new URL('../../tests/flink-trace-kit/', import.meta.url);
 const file = (name) => readFileSync(new URL(name, dir), 'utf8');
@@ -195,6 +195,19 @@ test('an output of 100,000 rows is read in steps with its progress shown, and it
   await expect(page.getByRole('alert')).toContainText('line 100001: "customer-7" appears twice (first on line 9)');
   await expect(page.getByTestId('output-stale').getByTestId('output-verdict')).toHaveAttribute('data-verdict', 'lost');
   await expect(page.getByRole('progressbar', { name: 'Reading the output' })).toHaveCount(0);
+});
+
+test('an output past 100,000 rows is refused by name, and the page settles again', async ({ page }) => {
+  // Found by a walk-through: the check was busy and refused within one pair of renders, and the
+  // page's settled mark, cleared as it began, was not written again until the next edit.
+  await open(page, '#/trace');
+  await box(page).evaluate((area, t) => {
+    area.value = t;
+    area.dispatchEvent(new InputEvent('input', { bubbles: true }));
+  }, wideOutput(100_001));
+  await page.getByRole('button', { name: 'Check output' }).click();
+  await expect(page.getByRole('main')).toContainText('more than 100000 rows');
+  await settled(page);
 });
 
 test('Check output keeps its focus while a large paste is read, and says it is busy', async ({ page }) => {

@@ -158,6 +158,7 @@ pub static SECTIONS: crate::url::Sections = &[
 /// else the default preset), then the keys themselves (a link's `type` kept over a preset's own) (a preset's made, or asked for in steps; a CSV read).
 pub fn open_key_set(s: &mut SkewState, params: &Params, notices: &mut Vec<Notice>) {
     read_key_source(s, params);
+    note_unused_sources(s, params, notices);
     // A preset's numbers beside a key set of the link's own: said, not dropped in silence.
     if !s.from_preset() {
         let set = if s.source == KeySource::Stored {
@@ -248,6 +249,24 @@ pub fn canonical_pairs(params: &Params) -> Vec<(&'static str, String)> {
     }
     keep_linked_type(&mut s, params);
     crate::labs::frame::LabState::pairs(&s)
+}
+
+/// A link gives one key set: a `stored` or `keys` the source it reads passes over (a preset
+/// comes first, then `stored=1`), or a `stored` that is not 1, is said, never dropped unsaid.
+fn note_unused_sources(s: &SkewState, params: &Params, notices: &mut Vec<Notice>) {
+    let source = match s.source {
+        KeySource::Preset(_) => "the link's preset= makes the key set",
+        KeySource::Stored => "stored=1 reads the key set kept in this browser",
+        KeySource::Csv(_) => "",
+    };
+    if let Some(text) = params.get("stored").filter(|t| *t != "1" && *t != "0") {
+        notices.push(notice("stored", text, "stored takes 1 (the key set kept in this browser) or 0"));
+    } else if let Some(text) = params.get("stored").filter(|t| *t == "1" && s.source != KeySource::Stored) {
+        notices.push(notice("stored", text, &format!("{source}; a link gives one key set")));
+    }
+    if let Some(text) = params.get("keys").filter(|_| !matches!(s.source, KeySource::Csv(_))) {
+        notices.push(notice("keys", text, &format!("{source}; a link gives one key set")));
+    }
 }
 
 /// Where the keys come from. The preset fields then show the source's preset (or the default

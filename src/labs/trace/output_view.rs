@@ -15,7 +15,7 @@ pub struct OutputViewProps {
 }
 
 fn diff(d: &Diff) -> String {
-    format!("{}: {} (the trace: {}, {:+})", d.key, d.actual, d.expected, d.actual.saturating_sub(d.expected))
+    format!("{}: {} (the trace: {}, {:+})", d.key, d.actual, d.expected, d.off_by())
 }
 
 /// One kind of problem: its title with the count, and its first keys.

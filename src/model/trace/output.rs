@@ -116,6 +116,14 @@ pub struct Diff {
     pub actual: i64,
 }
 
+impl Diff {
+    /// How far the output is from the truth, exactly: any two Java longs (`i64::MIN` against
+    /// 49 is −9223372036854775857, past a long).
+    pub fn off_by(&self) -> i128 {
+        i128::from(self.actual) - i128::from(self.expected)
+    }
+}
+
 /// The output check's outcome.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OutputVerdict {

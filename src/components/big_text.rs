@@ -42,6 +42,8 @@ pub struct BigText {
     held: Rc<RefCell<Option<(String, bool)>>>,
     /// The text kept from before a reload, while the box starts with it (until it is read).
     restored: Rc<RefCell<Option<String>>>,
+    /// A read's text its reader refused ([`BigText::refused`]): the box is drawn again with it.
+    returned: Rc<RefCell<Option<String>>>,
     /// Where the box keeps what is typed in it, as this render has it.
     kept: Rc<RefCell<Option<Draft>>>,
     /// The box typed in since its text was last kept: it is kept when it is left.
@@ -64,6 +66,7 @@ impl BigText {
     /// The held paste, else the box's text, with its lone-surrogate flag.
     pub fn read(&self) -> Option<(String, bool)> {
         self.forget();
+        self.returned.borrow_mut().take();
         if self.restored.borrow_mut().take().is_some() {
             self.set_note.set(None);
         }
@@ -76,6 +79,19 @@ impl BigText {
             self.set_generation.set(*self.set_generation + 1);
         }
         Some((text, lone))
+    }
+
+    /// The text just read was refused (a message says where): a large one, held out of the box
+    /// or cleared from it by the read, goes back into the box, to be mended there; nothing typed
+    /// or pasted is lost. A small one never left the box.
+    pub fn refused(&self, text: String) {
+        if text.len() > SYNC_LIMIT {
+            *self.returned.borrow_mut() = Some(text);
+            self.set_note.set(Some(
+                "The text that could not be read is back in the box, to be mended where the message says.".to_string(),
+            ));
+            self.set_generation.set(*self.set_generation + 1);
+        }
     }
 
     /// Whether the box holds text kept from before a reload, unread, other than `text` (compared
@@ -172,6 +188,7 @@ pub fn use_big_text(button: &'static str, lines: bool, draft: Option<Draft>) -> 
         on_leave,
         held,
         restored,
+        returned: use_mut_ref(|| None),
         kept,
         typed,
         set_note,
@@ -249,7 +266,7 @@ impl BigText {
                 <label for={f.id}>{ f.label }</label>
                 <textarea key={self.generation} id={f.id} ref={self.area.clone()} onpaste={self.on_paste.clone()} oninput={self.on_type.clone()} onblur={self.on_leave.clone()}
                     rows={f.rows.to_string()} spellcheck="false" aria-describedby={described} aria-invalid={f.problem.map(|_| "true")}
-                    defaultvalue={self.restored.borrow().clone().or(f.initial)} placeholder={f.placeholder} />
+                    defaultvalue={self.returned.borrow().clone().or_else(|| self.restored.borrow().clone()).or(f.initial)} placeholder={f.placeholder} />
                 <p class="field-hint" id={hint_id}>{ f.hint }</p>
                 <div class="buttons">
                     // Not `disabled` while busy: a disabled button drops its focus to the page's

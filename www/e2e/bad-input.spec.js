@@ -13,7 +13,7 @@
 // encodings. Cases that expose a bug in the app are kept as test.fixme with the reason.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { test, expect, open, settled, settledURL } from './fixtures.js';
+import { test, expect, open, settled, settledURL, paste } from './fixtures.js';
 import { stringHash, keyGroup, operatorIndex } from '../flink-port.js';
 
 // Every field of every lab, from the labs' parameter tables: a kind of bad text it refuses, the
@@ -88,14 +88,6 @@ function guardHostile(page) {
 /** A malformed-encoding piece as the app quotes it in its notice. */
 const broken = (name, value) => `the URL piece "${name}=${value}" is not valid percent-encoded UTF-8`;
 
-/** Pastes `text` into a text area as the clipboard would deliver it. */
-async function paste(locator, text) {
-  await locator.evaluate((area, t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
 
 // ---------------------------------------------------------------------------------------
 // Field cases: [category, field label, typed text or { append }, message, options].

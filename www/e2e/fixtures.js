@@ -141,6 +141,15 @@ export async function longTasks(page) {
  * The page's URL once it has settled: its canonical link, as a reader would copy it from the
  * address bar. Compare it later with `await expect(page).toHaveURL(url)`.
  */
+/** Pastes `text` into a text area as the clipboard would deliver it (a real paste event). */
+export async function paste(locator, text) {
+  await locator.evaluate((area, t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
 export async function settledURL(page) {
   await settled(page);
   return page.url();

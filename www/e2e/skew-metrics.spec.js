@@ -4,7 +4,7 @@
 // own per-subtask counts (computed here independently), the what-ifs the numbers can and
 // cannot answer, a paste too large for the box, and malformed text keeping the key set.
 import { readFileSync } from 'node:fs';
-import { test, expect, open, axeViolations, settledURL } from './fixtures.js';
+import { test, expect, open, axeViolations, settledURL, paste } from './fixtures.js';
 import { dataSkewPercent } from '../flink-port.js';
 
 const dir = new URL('../../tests/flink-rest-metrics/bodies-flink-2.3.0/', import.meta.url);
@@ -136,6 +136,28 @@ test('a JSON file reads as the pasted text does', async ({ page }) => {
   await expect(page.getByTestId('metrics-skew-percent')).toHaveText(String(Math.round(flinkSkew)));
 });
 
+test('a paste over 256 KB that does not import comes back into the box, to be mended where the message says', async ({ page }) => {
+  // Found by a walk-through: the refused paste was gone, so the byte the message named could
+  // not be mended.
+  await open(page, '#/skew?p=4&maxp=128');
+  const vertex = JSON.parse(body('vertex.json'));
+  vertex.subtasks = Array.from({ length: 600 }, (_, i) => ({ ...vertex.subtasks[0], subtask: i }));
+  vertex.parallelism = 600;
+  const text = JSON.stringify(vertex).replace(/\}$/, ',}');
+  expect(text.length).toBeGreaterThan(256 * 1024);
+  await paste(box(page), text);
+  await expect(box(page)).toHaveValue('');
+  await importButton(page).click();
+  await expect(page.getByTestId('metrics-error')).toContainText(`at byte ${text.length - 1}`);
+  await expect(page.getByTestId('metrics-pending')).toHaveText('The text that could not be read is back in the box, to be mended where the message says.');
+  expect(await box(page).inputValue()).toBe(text);
+  // Mended in the box, it imports.
+  await box(page).evaluate((area) => { area.value = area.value.replace(/,\}$/, '}'); area.dispatchEvent(new InputEvent('input', { bubbles: true })); });
+  await importButton(page).click();
+  await expect(page.getByTestId('metrics-summary')).toHaveAttribute('data-subtasks', '600');
+  await expect(page.getByTestId('metrics-error')).toHaveCount(0);
+});
+
 test('a vertex of 600 subtasks pasted (over 256 KB) is held out of the box, then read and paged', async ({ page }) => {
   await open(page, '#/skew?p=4&maxp=128');
   const vertex = JSON.parse(body('vertex.json'));
@@ -146,11 +168,7 @@ test('a vertex of 600 subtasks pasted (over 256 KB) is held out of the box, then
   vertex.subtasks = records.map((r, i) => ({ ...template, subtask: i, metrics: { ...template.metrics, 'read-records': r } }));
   const text = JSON.stringify(vertex);
   expect(text.length).toBeGreaterThan(256 * 1024);
-  await box(page).evaluate((area, t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
+  await paste(box(page), text);
   await expect(page.getByTestId('metrics-pending')).toContainText('press Import metrics');
   await expect(box(page)).toHaveValue('');
   await importButton(page).click();

@@ -1,7 +1,7 @@
 // The skew editor as a user drives it: a preset deep link checked against an independent
 // JS computation (skew % and skew.csv), pasted CSV with errors, the hot-key verdict, hostile
 // key text, a large set surviving a reload, and bad input.
-import { test, expect, open, downloaded, engage, settled, settledURL, watchLongTasks, longTasks } from './fixtures.js';
+import { test, expect, open, downloaded, engage, settled, settledURL, watchLongTasks, longTasks, paste } from './fixtures.js';
 import { stringHash, keyGroup, operatorIndex, dataSkewPercent } from '../flink-port.js';
 
 /** The hot-key preset as the lab generates it: n keys, one with `hot` % of `total` events/s. */
@@ -266,11 +266,7 @@ test('a large pasted set is kept in local storage and survives a reload', async 
   await open(page, '#/skew?p=16&maxp=256');
   const csv = Array.from({ length: 20000 }, (_, i) => `user-${i},${(i % 13) + 1},${i % 7} KB`).join('\n');
   // A real paste event: a paste this large is held outside the box until Apply.
-  await page.getByLabel('Keys (CSV)').evaluate((area, text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, csv);
+  await paste(page.getByLabel('Keys (CSV)'), csv);
   await expect(page.getByTestId('pending-paste')).toContainText('Pasted 20000 lines');
   await expect(page.getByLabel('Keys (CSV)')).toHaveValue('');
   await page.getByRole('button', { name: 'Apply' }).click();

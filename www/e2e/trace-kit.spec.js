@@ -6,7 +6,7 @@
 // the text and the last check; the last output checked survives a reload of the tab, and so
 // does output typed but not yet checked (unchecked, over the earlier check, greyed).
 import { readFileSync } from 'node:fs';
-import { test, expect, expectVerdict, open, settled, downloaded, axeViolations, watchLongTasks, longTasks } from './fixtures.js';
+import { test, expect, expectVerdict, open, settled, downloaded, axeViolations, watchLongTasks, longTasks, paste } from './fixtures.js';
 
 const dir = new URL('../../tests/flink-trace-kit/', import.meta.url);
 const file = (name) => readFileSync(new URL(name, dir), 'utf8');
@@ -213,11 +213,7 @@ test('an output past 100,000 rows is refused by name, and the page settles again
 test('Check output keeps its focus while a large paste is read, and says it is busy', async ({ page }) => {
   await open(page, '#/trace');
   const text = wideOutput(60_000);
-  await box(page).evaluate((area, t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
+  await paste(box(page), text);
   const check = page.getByRole('button', { name: 'Check output' });
   await check.focus();
   // The busy state, seen by the button itself as the read starts.

@@ -1,8 +1,9 @@
 //! **Flink REST metrics (JSON)** + **Import metrics** (or a JSON file): a running job's own
 //! numbers for one keyed vertex, read by the model into per-subtask load and the data skew %.
 //! A failed import says why (byte and field) and changes nothing else: the key set, the link
-//! and the last good import stay. A paste over 256 KB is kept out of the box until imported;
-//! what is typed or pasted in the box comes back after a reload of the tab, not yet imported.
+//! and the last good import stay, and a paste over 256 KB (kept out of the box until imported)
+//! comes back into the box, to be mended; what is typed or pasted in the box comes back after a
+//! reload of the tab, not yet imported.
 
 use yew::prelude::*;
 
@@ -21,9 +22,20 @@ pub fn MetricsPanel(props: &PartProps<SkewState>) -> Html {
     let act = &props.on_action;
     let big =
         use_big_text("Import metrics", false, Some(Draft { key: "rescale-lab.skew.metrics", base: String::new() }));
-    let to_import = act.reform(|text: String| SkewAction::import_metrics(&text));
-    let on_import = big.on_read(to_import.clone());
-    let on_file = on_file_text(to_import);
+    // A refused paste goes back into the box, to be mended at the byte the message names.
+    let on_import = {
+        let (big, act) = (big.clone(), act.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some((text, _)) = big.read() {
+                let action = SkewAction::import_metrics(&text);
+                if matches!(&action, SkewAction::MetricsRead { read: Err(_) }) {
+                    big.refused(text);
+                }
+                act.emit(action);
+            }
+        })
+    };
+    let on_file = on_file_text(act.reform(|text: String| SkewAction::import_metrics(&text)));
     html! {
         <section class="skew-metrics" aria-labelledby="skew-metrics-title">
             <h2 id="skew-metrics-title">{ "Your running job's metrics" }</h2>

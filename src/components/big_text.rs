@@ -2,8 +2,8 @@
 //! layout slow) with a note saying so, typing drops what was held, and [`BigText::read`] hands
 //! over the held paste or the box's text, replacing the box after a large read (clearing it is
 //! slow too). The skew lab's **Keys (CSV)** and **Flink REST metrics (JSON)** and the trace lab's **Job output
-//! (CSV)** use it; [`BigText::field`] draws the field around the box, and [`BigText::on_read`] and
-//! [`on_file_text`] wire its button and file input. A box given a [`Draft`] keeps what is typed
+//! (CSV)** use it; [`BigText::field`] draws the field around the box, [`on_file_text`] wires its
+//! file input, and [`BigText::refused`] puts a large text its reader refused back into the box. A box given a [`Draft`] keeps what is typed
 //! in it (up to [`SYNC_LIMIT`]) for this tab, in session storage, never a link, until it is read
 //! (its button, a file, a paste held out of the box): the box drawn again over the same
 //! [`Draft::base`] (a reload, or the lab opened again) puts it back, with a note that it is not
@@ -53,16 +53,6 @@ pub struct BigText {
 }
 
 impl BigText {
-    /// A click handler (the box's button) that hands what [`BigText::read`] gives to `to`.
-    pub fn on_read(&self, to: Callback<String>) -> Callback<MouseEvent> {
-        let big = self.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some((text, _)) = big.read() {
-                to.emit(text);
-            }
-        })
-    }
-
     /// The held paste, else the box's text, with its lone-surrogate flag.
     pub fn read(&self) -> Option<(String, bool)> {
         self.forget();

@@ -197,16 +197,26 @@ test('an output of 100,000 rows is read in steps with its progress shown, and it
   await expect(page.getByRole('progressbar', { name: 'Reading the output' })).toHaveCount(0);
 });
 
-test('an output past 100,000 rows is refused by name, and the page settles again', async ({ page }) => {
+test('an output past 100,000 rows is refused by name, the page settles again, and a paste comes back', async ({ page }) => {
   // Found by a walk-through: the check was busy and refused within one pair of renders, and the
   // page's settled mark, cleared as it began, was not written again until the next edit.
   await open(page, '#/trace');
+  const text = wideOutput(100_001);
   await box(page).evaluate((area, t) => {
     area.value = t;
     area.dispatchEvent(new InputEvent('input', { bubbles: true }));
-  }, wideOutput(100_001));
+  }, text);
   await page.getByRole('button', { name: 'Check output' }).click();
   await expect(page.getByRole('main')).toContainText('more than 100000 rows');
+  await settled(page);
+  // Pasted, it is held out of the box; refused, it comes back into it, to be mended there.
+  await box(page).fill('');
+  await paste(box(page), text);
+  await expect(box(page)).toHaveValue('');
+  await page.getByRole('button', { name: 'Check output' }).click();
+  await expect(page.getByRole('main')).toContainText('more than 100000 rows');
+  await expect(page.getByText('The text that could not be read is back in the box, to be mended where the message says.')).toBeVisible();
+  expect(await box(page).inputValue()).toBe(text);
   await settled(page);
 });
 

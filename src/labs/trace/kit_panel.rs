@@ -61,7 +61,28 @@ pub fn KitPanel(props: &PartProps<TraceState>) -> Html {
         });
     }
     crate::components::use_busy(s.checking.is_some());
-    let on_check = big.on_read(to_check.clone());
+    // A large text read from the box (held out of it, or cleared by the read) and refused comes
+    // back into the box once its read ends, to be mended where the message says.
+    let large = use_mut_ref(|| None::<String>);
+    let on_check = {
+        let (big, to_check, large) = (big.clone(), to_check.clone(), large.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some((text, _)) = big.read() {
+                *large.borrow_mut() = (text.len() > SYNC_LIMIT).then(|| text.clone());
+                to_check.emit(text);
+            }
+        })
+    };
+    {
+        let (big, large) = (big.clone(), large.clone());
+        use_effect_with((s.output_error.clone(), s.checking.is_some()), move |(error, checking)| {
+            if !*checking {
+                if let (Some(text), Some(_)) = (large.borrow_mut().take(), error) {
+                    big.refused(text);
+                }
+            }
+        });
+    }
     let on_file = on_file_text(to_check);
     let result = use_memo((trace, s.output.clone()), |(trace, output)| output.as_ref().map(|o| check(trace, o)));
     // The check below is not of the text in the box: that text was refused, or it is what was

@@ -3,7 +3,8 @@
 //! over the held paste or the box's text, replacing the box after a large read (clearing it is
 //! slow too). The skew lab's **Keys (CSV)** and **Flink REST metrics (JSON)** and the trace lab's **Job output
 //! (CSV)** use it; [`BigText::field`] draws the field around the box, [`on_file_text`] wires its
-//! file input, and [`BigText::refused`] puts a large text its reader refused back into the box. A box given a [`Draft`] keeps what is typed
+//! file input, and [`BigText::refused`] puts a large text its reader refused back into the box.
+//! A box given a [`Draft`] keeps what is typed
 //! in it (up to [`SYNC_LIMIT`]) for this tab, in session storage, never a link, until it is read
 //! (its button, a file, a paste held out of the box): the box drawn again over the same
 //! [`Draft::base`] (a reload, or the lab opened again) puts it back, with a note that it is not

@@ -14,8 +14,8 @@
 //! makes it busy (yew may yield to the browser between a long render and its effects, and the DOM
 //! then already shows the part), and the mark is written again only from effects: after each
 //! change of the count, each render in which a part stops being busy, each URL write of a lab
-//! and each render of the shell. So between
-//! tasks the DOM never shows a moving part beside a mark.
+//! and each render of the shell. So between tasks the DOM never shows a moving part beside a
+//! mark.
 
 use std::cell::Cell;
 use std::rc::Rc;

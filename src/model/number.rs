@@ -87,16 +87,6 @@ pub fn two_places(milli: u64) -> String {
     format!("{}.{:02}", hundredths / 100, hundredths % 100)
 }
 
-/// That every one of `n` keys holds its whole total: "all 12 keys hold their full totals", or
-/// "the 1 key holds its full total".
-pub fn every_key_whole(n: u64) -> String {
-    if n == 1 {
-        "the 1 key holds its full total".to_string()
-    } else {
-        format!("all {n} keys hold their full totals")
-    }
-}
-
 /// The noun for `n` things: `one` for exactly 1, else `many`.
 pub fn noun<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 {

@@ -47,7 +47,7 @@ pub fn OutputView(props: &OutputViewProps) -> Html {
         OutputVerdict::Preserved => {
             format!(
                 "Preserved: {}, and no other key is there ({offset}).",
-                crate::model::number::every_key_whole(c.keys as u64)
+                crate::model::trace::output::every_key_whole(c.keys as u64)
             )
         }
         OutputVerdict::Lost => format!(

@@ -29,7 +29,7 @@ pub fn TraceResultView(props: &TraceResultProps) -> Html {
     let moved = r.rows.iter().filter(|row| row.moved()).count();
     let wrong = r.rows.iter().filter(|row| row.actual != Some(row.expected)).count();
     let headline = match &r.verdict {
-        TraceVerdict::Preserved => format!("Preserved: {} and the source resumed from the snapshot's offset {} and is at offset {}, including the {} that changed owner.", crate::model::number::every_key_whole(r.rows.len() as u64), r.resume_expected, r.source_expected, count(moved as u64, "key", "keys")),
+        TraceVerdict::Preserved => format!("Preserved: {} and the source resumed from the snapshot's offset {} and is at offset {}, including the {} that changed owner.", crate::model::trace::output::every_key_whole(r.rows.len() as u64), r.resume_expected, r.source_expected, count(moved as u64, "key", "keys")),
         TraceVerdict::Refused { .. } => "Refused: the restore did not start, so nothing ran and nothing was lost.".to_string(),
         TraceVerdict::Lost => {
             // Which way the totals are wrong: events counted twice, lost, or both.

@@ -116,6 +116,16 @@ pub struct Diff {
     pub actual: i64,
 }
 
+/// That every one of `n` keys holds its whole total: "all 12 keys hold their full totals", or
+/// "the 1 key holds its full total".
+pub fn every_key_whole(n: u64) -> String {
+    if n == 1 {
+        "the 1 key holds its full total".to_string()
+    } else {
+        format!("all {n} keys hold their full totals")
+    }
+}
+
 impl Diff {
     /// How far the output is from the truth, exactly: any two Java longs (`i64::MIN` against
     /// 49 is −9223372036854775857, past a long).

@@ -244,6 +244,13 @@ fn a_wrong_total_is_off_by_exactly_its_difference() {
     assert_eq!((off(49, 98), off(49, 0)), (49, -49));
 }
 
+/// "All 12 keys hold their full totals", and at one key the sentence agrees in number.
+#[test]
+fn every_key_whole_agrees_in_number() {
+    assert_eq!(every_key_whole(12), "all 12 keys hold their full totals");
+    assert_eq!(every_key_whole(1), "the 1 key holds its full total");
+}
+
 proptest! {
     #[test]
     fn the_truth_checks_preserved_and_any_loss_is_caught(keys in 1u32..40, events in 1u32..600, hot: bool, pick: usize, delta in 1i64..1000) {

@@ -218,3 +218,7 @@ pub fn check(trace: &Trace, output: &JobOutput) -> OutputCheck {
 #[cfg(test)]
 #[path = "output_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "output_words_tests.rs"]
+mod words_tests;

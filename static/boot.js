@@ -77,6 +77,15 @@ function load(name, root) {
     });
 }
 
+/** The line a root shows while its module loads. */
+function loadingLine() {
+  const line = document.createElement('p');
+  line.className = 'loading';
+  line.setAttribute('role', 'status');
+  line.textContent = 'Loading Rescale Lab…';
+  return line;
+}
+
 /** The module could not be fetched offline: an alert with Retry in its root. */
 function offline(name, root) {
   delete loads[name];
@@ -88,11 +97,7 @@ function offline(name, root) {
   retry.type = 'button';
   retry.textContent = 'Retry';
   retry.addEventListener('click', () => {
-    const line = document.createElement('p');
-    line.className = 'loading';
-    line.setAttribute('role', 'status');
-    line.textContent = 'Loading Rescale Lab…';
-    root.replaceChildren(line);
+    root.replaceChildren(loadingLine());
     loads[name] = load(name, root);
   });
   alert.append(retry);
@@ -122,11 +127,7 @@ function showRoute() {
     root = document.createElement('div');
     root.className = 'module-root';
     root.dataset.module = name;
-    const line = document.createElement('p');
-    line.className = 'loading';
-    line.setAttribute('role', 'status');
-    line.textContent = 'Loading Rescale Lab…';
-    root.append(line);
+    root.append(loadingLine());
     roots[name] = root;
   }
   if (app.firstElementChild === root && app.childElementCount === 1) return;

@@ -7,15 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test as plain } from '@playwright/test';
-import { test, expect, open, engage, settled } from './fixtures.js';
+import { test, expect, open, engage, settled, chunk } from './fixtures.js';
 
 const build = JSON.parse(readFileSync(fileURLToPath(new URL('../../dist/build.json', import.meta.url)), 'utf8'));
 const file = (path) => path.split('/').pop();
-const chunk = (module, name) => {
-  const found = build.chunks[module].map(file).filter((f) => f.startsWith(`${module}-${name}.`));
-  expect(found, `the ${module} module's chunk ${name}`).toHaveLength(1);
-  return found[0];
-};
 
 /** The wasm files the page requests (not its service worker's). */
 function wasmRequests(page) {

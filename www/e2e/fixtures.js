@@ -4,10 +4,20 @@
 import { test as base, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { pageSettled } from '../settled.js';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+const build = JSON.parse(readFileSync(fileURLToPath(new URL('../../dist/build.json', import.meta.url)), 'utf8'));
+
+/** The file name of the wasm chunk `name` of `module` (dist/build.json lists each module's chunks). */
+export function chunk(module, name) {
+  const found = build.chunks[module].map((path) => path.split('/').pop()).filter((f) => f.startsWith(`${module}-${name}.`));
+  expect(found, `the ${module} module's chunk ${name}`).toHaveLength(1);
+  return found[0];
+}
 
 // Problems a test provokes on purpose (a missing file, say), by page: the test asserts them itself.
 const expected = new WeakMap();

@@ -4,7 +4,7 @@
 // snapshot" links opening the planner, the restore predictor and the skew lab with the file's
 // values, bad files (the previous report kept), drop onto the page, the bundled samples, and
 // axe-core in both themes and at 390 px.
-import { test, expect, expectVerdict, expectProblems, open, downloaded, axeViolations, settled, settledURL } from './fixtures.js';
+import { test, expect, expectVerdict, expectProblems, open, downloaded, axeViolations, settled, settledURL, chunk } from './fixtures.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { keyGroup, dataSkewPercent } from '../flink-port.js';
@@ -552,6 +552,43 @@ test('a file too large for the tab\'s storage is kept in the site\'s cache: a re
   await expect(summary).toHaveAttribute('data-kind', 'checkpoint');
   await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes('kept-by-rescale-lab'))).toBe(false);
   expect(await page.evaluate(() => sessionStorage.getItem('rescale-lab.savepoint-file.large'))).toBeNull();
+});
+
+// page.route never sees a fetch the service worker answers: the worker is kept out (as on a
+// first visit before it took over), so the reader's code can be held back.
+test.describe('with no service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a read left on its way by a link, and returned to by a link, goes on where it stood: no reload, no second read', async ({ page }) => {
+    const flink = report('2.3.0', 'hashmap-canonical-savepoint');
+    // The reader's code held back: the read stays on its way until the test lets it go.
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route(`**/${chunk('savepoint', 'savepoint_parser')}`, async (route) => { await held; await route.continue(); });
+    await open(page, '#/savepoint');
+    await page.evaluate(() => { window.rescaleLabSpecMark = 'same page'; });
+    await fileInput(page).setInputFiles(metadata('2.3.0', 'hashmap-canonical-savepoint'));
+    const progress = page.getByRole('progressbar', { name: 'Reading the snapshot' });
+    await expect(progress).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Labs' });
+    await nav.getByRole('link', { name: 'Rescale planner' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Rescale planner' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Savepoint inspector' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Savepoint inspector' })).toBeVisible();
+    // The lab opened afresh takes over the read on its way.
+    await expect(page.getByRole('status').filter({ hasText: 'Reading _metadata' })).toBeVisible();
+    release();
+    const summary = page.getByTestId('savepoint-summary');
+    await expect(summary).toHaveAttribute('data-checkpoint-id', String(flink.checkpoint_id));
+    await expect(summary).not.toContainText('reopened');
+    await expect(page.getByTestId('savepoint-operator')).toHaveCount(flink.operators.length);
+    // Opened afresh once more, by the lab's own link: the report from memory, not read again.
+    await nav.getByRole('link', { name: 'Savepoint inspector' }).click();
+    await expect(summary).toHaveAttribute('data-checkpoint-id', String(flink.checkpoint_id));
+    await expect(summary).not.toContainText('reopened');
+    await expect(progress).toHaveCount(0);
+    expect(await page.evaluate(() => window.rescaleLabSpecMark)).toBe('same page');
+  });
 });
 
 test('a heap native savepoint plans a heap job: the planner and its runbook keep the backend', async ({ page }) => {

@@ -17,6 +17,7 @@ mod plan;
 mod planner_links;
 pub mod query;
 mod reader;
+mod reads;
 mod shown;
 pub mod state;
 mod subtasks;
@@ -36,7 +37,7 @@ use crate::model::savepoint::unmatched::refusal_message;
 use crate::model::savepoint::Snapshot;
 use crate::model::training::Sample;
 use facts::{uid_match, OperatorRow};
-use reader::Tickets;
+use reads::{Found, Reads};
 use state::{SavepointAction, SavepointState, Shared};
 
 const LEDE: &str = "Before rescaling, read what the snapshot holds: its max parallelism, every operator with its id, \
@@ -54,29 +55,35 @@ pub fn SavepointLab(props: &LabProps) -> Html {
     // A file or sample being read in steps: the page is not settled.
     crate::components::use_busy(state.reading.is_some());
     let on_action = dispatch(&state);
-    let tickets = use_memo((), |_| Tickets::default());
+    let reads = Reads::page();
     let dragging = use_state(|| false);
     let on_file = {
-        let (tickets, send) = ((*tickets).clone(), on_action.clone());
-        Callback::from(move |file: File| reader::read_file(file, &tickets, send.clone()))
+        let reads = reads.clone();
+        Callback::from(move |file: File| reader::read_file(file, &reads))
     };
     let on_sample = {
-        let (tickets, send) = ((*tickets).clone(), on_action.clone());
-        Callback::from(move |sample: Sample| reader::read_sample(sample, &tickets, send.clone()))
+        let reads = reads.clone();
+        Callback::from(move |sample: Sample| reader::read_sample(sample, &reads))
     };
     {
         let (wanted, on_sample, on_file, dragging) =
             (state.wanted_sample, on_sample.clone(), on_file.clone(), dragging.clone());
-        let (tickets, send) = ((*tickets).clone(), on_action.clone());
+        let send = on_action.clone();
         use_effect_with((), move |_| {
-            // A sample the link names, else the file this tab read last (back from a link).
+            // The reads' actions come here now. A sample the link names; else the read this
+            // page has on its way or the file it read last (a link back to the lab opens it
+            // afresh); else the file kept for the tab (a reload).
+            let shown = reads.attach(send);
             if let Some(sample) = wanted {
                 on_sample.emit(sample);
-            } else {
-                reader::read_kept(&tickets, send);
+            } else if reads.take_over() == Found::Nothing {
+                reader::read_kept(&reads);
             }
             let listener = DropListener::new(move |on| dragging.set(on), move |file| on_file.emit(file));
-            move || drop(listener)
+            move || {
+                drop(listener);
+                reads.leave(shown);
+            }
         });
     }
     let snapshot: Option<Shared<Snapshot>> = state.loaded.as_ref().map(|l| l.snapshot.clone());

@@ -1,45 +1,28 @@
 //! The slow path of the savepoint lab, outside the reducer: get a file's bytes (a chosen or
 //! dropped file, or a bundled sample fetched from the site), then drive the model's stepped
 //! parser in main-thread tasks of at most [`STEP_MS`] of parsing, yielding to the browser
-//! between them and reporting progress. Each read has a ticket; a newer read stops an older
-//! one at its next step. A file the person read is kept for the tab once it reads well, so that
-//! a link to another lab, which loads that lab's module, and Back find the report again: in the
-//! tab's session storage (base64) up to 3 MiB, above that in the site's Cache Storage
-//! (`browser::kept`). A sample needs no keeping (the link names it).
+//! between them and reporting progress through the page's [`Reads`] (a newer read stops an
+//! older one at its next step). A file the person read is kept for the tab once it reads well,
+//! so that a reload finds the report again: in the tab's session storage (base64) up to 3 MiB,
+//! above that in the site's Cache Storage (`browser::kept`). A sample needs no keeping (the
+//! link names it).
 
 use crate::model::skew::units::format_bytes;
-use std::cell::Cell;
 use std::rc::Rc;
 use std::time::Duration;
 
-use yew::platform::{spawn_local, time::sleep};
-use yew::Callback;
-
-use super::state::{ReadFailure, SavepointAction, Shared, Timing};
+use super::reads::Reads;
+use super::state::{ReadFailure, Shared, Timing};
 use crate::browser::{self, files, kept};
 use crate::model::base64;
 use crate::model::savepoint::{Budget, SavepointError, Snapshot, SnapshotParser, Step};
 use crate::model::training::Sample;
+use yew::platform::{spawn_local, time::sleep};
 
 /// Parsing time per main-thread task before yielding (the task also holds one budget step).
 pub const STEP_MS: f64 = 25.0;
 /// One call of the stepper: small enough that a task ends soon after [`STEP_MS`].
 const BUDGET: Budget = Budget { bytes: 256 * 1024, items: 250 };
-
-/// The tickets of one page: each read takes the next, and only the newest may finish.
-#[derive(Clone, Default)]
-pub struct Tickets(Rc<Cell<u32>>);
-
-impl Tickets {
-    fn next(&self) -> u32 {
-        self.0.set(self.0.get().wrapping_add(1));
-        self.0.get()
-    }
-
-    fn current(&self, ticket: u32) -> bool {
-        self.0.get() == ticket
-    }
-}
 
 /// Where the last file read in this tab is kept: its name, and its bytes as base64 (or, for a
 /// larger file, [`KEPT_LARGE`] saying it is in Cache Storage under [`KEPT_AS`]).
@@ -62,16 +45,15 @@ pub const MAX_KEPT_LARGE_BYTES: usize = 64 << 20;
 
 /// Reads a file the person chose or dropped (one larger than [`MAX_READ_BYTES`] is refused,
 /// naming the bound, before any byte is read).
-pub fn read_file(file: files::File, tickets: &Tickets, send: Callback<SavepointAction>) {
-    let ticket = tickets.next();
-    let (tickets, name, size) = (tickets.clone(), files::name(&file), files::size(&file));
-    send.emit(SavepointAction::ReadStarted { ticket, name: name.clone(), sample: None, bytes: size });
+pub fn read_file(file: files::File, reads: &Reads) {
+    let (reads, name, size) = (reads.clone(), files::name(&file), files::size(&file));
+    let ticket = reads.start(name.clone(), None, size);
     spawn_local(async move {
         let bytes = match readable(size) {
             Ok(()) => files::file_bytes(&file).await,
             Err(why) => Err(why),
         };
-        parse_stepped(bytes, ticket, tickets, send, Some(name)).await;
+        parse_stepped(bytes, ticket, reads, Some(name)).await;
     });
 }
 
@@ -87,30 +69,22 @@ pub fn readable(size: usize) -> Result<(), String> {
 }
 
 /// Reads the file kept in this tab, if there is one and it decodes; true when a read started.
-pub fn read_kept(tickets: &Tickets, send: Callback<SavepointAction>) -> bool {
+pub fn read_kept(reads: &Reads) -> bool {
     if let (Some(name), Some(bytes)) = (browser::session_get(KEPT_NAME), browser::session_get(KEPT_LARGE)) {
-        let ticket = tickets.next();
-        let tickets = tickets.clone();
-        let bytes = bytes.parse().unwrap_or(0);
-        send.emit(SavepointAction::ReadStarted { ticket, name: format!("{name}{REOPENED}"), sample: None, bytes });
+        let reads = reads.clone();
+        let ticket = reads.start(format!("{name}{REOPENED}"), None, bytes.parse().unwrap_or(0));
         spawn_local(async move {
             let gone = "the file kept for this tab is gone (the browser let it go): choose it again";
             let bytes = kept::kept(KEPT_AS).await.ok_or_else(|| gone.to_string());
-            parse_stepped(bytes, ticket, tickets, send, None).await;
+            parse_stepped(bytes, ticket, reads, None).await;
         });
         return true;
     }
     let kept = browser::session_get(KEPT_NAME).zip(browser::session_get(KEPT_BYTES).and_then(|b| base64::decode(&b)));
     let Some((name, bytes)) = kept else { return false };
-    let ticket = tickets.next();
-    let tickets = tickets.clone();
-    send.emit(SavepointAction::ReadStarted {
-        ticket,
-        name: format!("{name}{REOPENED}"),
-        sample: None,
-        bytes: bytes.len(),
-    });
-    spawn_local(async move { parse_stepped(Ok(bytes), ticket, tickets, send, None).await });
+    let reads = reads.clone();
+    let ticket = reads.start(format!("{name}{REOPENED}"), None, bytes.len());
+    spawn_local(async move { parse_stepped(Ok(bytes), ticket, reads, None).await });
     true
 }
 
@@ -151,7 +125,7 @@ fn keep(name: &str, bytes: Vec<u8>) {
 }
 
 /// Forgets the kept file (a sample was chosen: the link names it).
-pub fn forget_kept() {
+fn forget_kept() {
     browser::session_remove(KEPT_NAME);
     browser::session_remove(KEPT_BYTES);
     if browser::session_get(KEPT_LARGE).is_some() {
@@ -161,15 +135,15 @@ pub fn forget_kept() {
 }
 
 /// Reads a bundled sample from the site (the service worker keeps it for offline use).
-pub fn read_sample(sample: Sample, tickets: &Tickets, send: Callback<SavepointAction>) {
-    let ticket = tickets.next();
-    let tickets = tickets.clone();
+pub fn read_sample(sample: Sample, reads: &Reads) {
+    let reads = reads.clone();
     let name = format!("{} ({})", sample.title(), sample.path());
-    send.emit(SavepointAction::ReadStarted { ticket, name, sample: Some(sample), bytes: sample.bytes().len() });
+    let ticket = reads.start(name, Some(sample), sample.bytes().len());
     forget_kept();
+    reads.forget_file();
     spawn_local(async move {
         let bytes = files::site_bytes(sample.path()).await;
-        parse_stepped(bytes, ticket, tickets, send, None).await;
+        parse_stepped(bytes, ticket, reads, None).await;
     });
 }
 
@@ -205,13 +179,7 @@ async fn parser() -> Result<Parser, String> {
 }
 
 /// Parses in steps; `keep`: the name to keep the file under for this tab once it reads well.
-async fn parse_stepped(
-    bytes: Result<Vec<u8>, String>,
-    ticket: u32,
-    tickets: Tickets,
-    send: Callback<SavepointAction>,
-    keep_as: Option<String>,
-) {
+async fn parse_stepped(bytes: Result<Vec<u8>, String>, ticket: u32, reads: Reads, keep_as: Option<String>) {
     let loaded = match parser().await {
         Ok(p) => bytes.map(|b| (p, b)),
         Err(why) => Err(why),
@@ -219,8 +187,7 @@ async fn parse_stepped(
     let (calls, mut bytes) = match loaded {
         Ok(b) => b,
         Err(why) => {
-            let result = Err(ReadFailure::Browser(why));
-            return send.emit(SavepointAction::ReadDone { ticket, result, timing: Timing::default() });
+            return reads.done(ticket, Err(ReadFailure::Browser(why)), Timing::default());
         }
     };
     let started = browser::now_ms();
@@ -229,7 +196,7 @@ async fn parse_stepped(
     loop {
         // Each task starts after a yield: the copy (or the last step) ran in the one before.
         sleep(Duration::ZERO).await;
-        if !tickets.current(ticket) {
+        if !reads.current(ticket) {
             return;
         }
         let task = browser::now_ms();
@@ -242,7 +209,7 @@ async fn parse_stepped(
         if step == Step::Done {
             break;
         }
-        send.emit(SavepointAction::ReadProgress { ticket, permille: (calls.progress)(&parser) });
+        reads.progress(ticket, (calls.progress)(&parser));
     }
     timing.total_ms = (browser::now_ms() - started).max(0.0) as u32;
     let result = match (calls.finish)(parser) {
@@ -254,14 +221,12 @@ async fn parse_stepped(
     // session storage write took 50-60 ms.
     if let (Ok(_), Some(name)) = (&result, keep_as) {
         sleep(Duration::ZERO).await;
-        if tickets.current(ticket) {
+        if reads.current(ticket) {
             keep(&name, std::mem::take(&mut bytes));
         }
     }
     drop(bytes);
     // The report renders in a task of its own, not after the last step's.
     sleep(Duration::ZERO).await;
-    if tickets.current(ticket) {
-        send.emit(SavepointAction::ReadDone { ticket, result, timing });
-    }
+    reads.done(ticket, result, timing);
 }

@@ -164,14 +164,21 @@ mod tests {
         Shared(Rc::new(crate::model::savepoint::parse(Sample::ALL[0].bytes()).unwrap()))
     }
 
-    #[test]
-    fn a_read_left_on_its_way_reports_to_the_next_instance_where_it_stands() {
+    /// A read an instance started (to 40%) before it left: the reads, what the instance was
+    /// sent, the read's ticket.
+    fn started_then_left(name: &str) -> (Reads, Rc<RefCell<Vec<SavepointAction>>>, u32) {
         let reads = Reads::default();
         let (first, send) = sent();
         let id = reads.attach(send);
-        let ticket = reads.start("big".into(), None, 9);
+        let ticket = reads.start(name.into(), None, 9);
         reads.progress(ticket, 400);
         reads.leave(id);
+        (reads, first, ticket)
+    }
+
+    #[test]
+    fn a_read_left_on_its_way_reports_to_the_next_instance_where_it_stands() {
+        let (reads, first, ticket) = started_then_left("big");
         reads.progress(ticket, 600);
         assert_eq!(first.borrow().len(), 2, "nothing reaches an instance that left");
         let (second, send) = sent();
@@ -191,11 +198,7 @@ mod tests {
 
     #[test]
     fn a_file_read_while_no_instance_was_shown_is_shown_by_the_next_from_memory() {
-        let reads = Reads::default();
-        let (_, send) = sent();
-        let id = reads.attach(send);
-        let ticket = reads.start("f".into(), None, 9);
-        reads.leave(id);
+        let (reads, _, ticket) = started_then_left("f");
         let snap = snapshot();
         reads.done(ticket, Ok(snap.clone()), Timing { total_ms: 5, longest_step_ms: 2, steps: 3 });
         let (next, send) = sent();

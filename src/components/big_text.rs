@@ -55,14 +55,14 @@ pub struct BigText {
 
 impl BigText {
     /// The held paste, else the box's text, with its lone-surrogate flag.
+    /// The note goes: it was about the box's text before this read (a paste held, a draft or
+    /// a refused text put back).
     pub fn read(&self) -> Option<(String, bool)> {
         self.forget();
         self.returned.borrow_mut().take();
-        if self.restored.borrow_mut().take().is_some() {
-            self.set_note.set(None);
-        }
+        self.restored.borrow_mut().take();
+        self.set_note.set(None);
         if let Some(held) = self.held.borrow_mut().take() {
-            self.set_note.set(None);
             return Some(held);
         }
         let (text, lone) = browser::events::node_text(&self.area)?;

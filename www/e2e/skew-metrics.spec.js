@@ -156,6 +156,8 @@ test('a paste over 256 KB that does not import comes back into the box, to be me
   await importButton(page).click();
   await expect(page.getByTestId('metrics-summary')).toHaveAttribute('data-subtasks', '600');
   await expect(page.getByTestId('metrics-error')).toHaveCount(0);
+  // The note was about the text before this import.
+  await expect(page.getByTestId('metrics-pending')).toHaveCount(0);
 });
 
 test('a vertex of 600 subtasks pasted (over 256 KB) is held out of the box, then read and paged', async ({ page }) => {

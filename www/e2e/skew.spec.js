@@ -279,6 +279,29 @@ test('a large pasted set is kept in local storage and survives a reload', async 
   await expect(page.getByTestId('skew-percent')).toHaveText(skew);
 });
 
+test('a paste over 256 KB of which no line can be read comes back into the box, to be mended; the key set stays', async ({ page }) => {
+  // Found by a walk-through: the refused paste was gone from the box.
+  await open(page, '#/skew?p=4&maxp=128');
+  const skew = await page.getByTestId('skew-percent').textContent();
+  // Every line lacks its events per second (a key alone).
+  const csv = Array.from({ length: 20000 }, (_, i) => `customer-${i}-k`).join('\n');
+  expect(csv.length).toBeGreaterThan(256 * 1024);
+  const keys = page.getByLabel('Keys (CSV)');
+  await paste(keys, csv);
+  await expect(keys).toHaveValue('');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('csv-report')).toContainText('No key could be read, so the key set was kept as it was.');
+  await expect(page.getByTestId('pending-paste')).toHaveText('The text that could not be read is back in the box, to be mended where the message says.');
+  expect(await keys.inputValue()).toBe(csv);
+  await expect(page.getByText('1000 keys now, from the preset below.')).toBeVisible();
+  await expect(page.getByTestId('skew-percent')).toHaveText(skew);
+  // Mended in the box (each key given its events per second), it applies.
+  await keys.evaluate((area) => { area.value = area.value.replace(/$/gm, ',1'); area.dispatchEvent(new InputEvent('input', { bubbles: true })); });
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('csv-report')).toContainText('Read 20000 keys', { timeout: 15000 });
+  await expect(page.getByTestId('pending-paste')).toHaveCount(0);
+});
+
 test('text typed in the key and metrics boxes and not read yet comes back after a reload, not read; another link starts as it says', async ({ page }) => {
   await open(page, '#/skew?p=4&maxp=128');
   const skew = await page.getByTestId('skew-percent').textContent();

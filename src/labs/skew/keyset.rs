@@ -1,8 +1,9 @@
 //! Building the key set: a preset with its parameters, or **Keys (CSV)** lines
 //! (`key,events_per_s[,state_bytes]`) applied with **Apply**, or a CSV file. Malformed lines
-//! are listed with their numbers; the good ones are kept. Lines typed and not yet applied come
-//! back when the box is drawn again in this tab over the same key set (a reload, the lab opened
-//! again), with a note that they are not applied.
+//! are listed with their numbers; the good ones are kept; a paste over 256 KB of which no line
+//! can be read comes back into the box. Lines typed and not yet applied come back when the box
+//! is drawn again in this tab over the same key set (a reload, the lab opened again), with a
+//! note that they are not applied.
 
 use std::rc::Rc;
 
@@ -28,14 +29,33 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
     // Lines typed over this key set (a preset with its numbers, a link's list, a stored set).
     let big =
         use_big_text("Apply", true, Some(Draft { key: "rescale-lab.skew.keys", base: format!("{:?}", s.source) }));
+    // A large text read from the box (held out of it, or cleared by the read) of which no line
+    // could be read comes back into the box once its read ends, to be mended where the report
+    // says (a read superseded by another set leaves the text as the state holds it: not this).
+    let large = use_mut_ref(|| None::<String>);
     let on_apply = {
-        let (big, act) = (big.clone(), act.clone());
+        let (big, act, large) = (big.clone(), act.clone(), large.clone());
         Callback::from(move |_: MouseEvent| {
             if let Some((text, lone)) = big.read() {
+                *large.borrow_mut() = (text.len() > SYNC_LIMIT).then(|| text.clone());
                 apply(text, lone, &act);
             }
         })
     };
+    {
+        let big = big.clone();
+        let none_read = s.import.as_ref().is_some_and(|r| r.kept_previous);
+        use_effect_with(
+            (s.importing.is_some(), none_read, Rc::clone(&s.csv_text)),
+            move |(importing, none_read, held)| {
+                if !*importing {
+                    if let Some(text) = large.borrow_mut().take().filter(|text| *none_read && **held == *text) {
+                        big.refused(text);
+                    }
+                }
+            },
+        );
+    }
     let on_file = {
         let act = act.clone();
         Callback::from(move |e: Event| {
@@ -77,7 +97,7 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
                 rows: 6,
                 hint: format!("One key per line: key,events_per_s[,state_bytes]. A header line is optional; quote keys that hold commas; \
                                sizes take B, KB, MB, GB or TB (1 KB = 1024 B). Up to {MAX_KEYS} keys. Apply replaces the key set \
-                               (a very large paste is read from memory and the box is emptied)."),
+                               (a very large paste is read from memory and the box is emptied; if no line of it can be read, it comes back)."),
                 placeholder: "customer-1,120\ncustomer-2,80,64 MB\n\"key, with comma\",5",
                 initial: Some(initial),
                 button: ("Apply", on_apply, s.importing.is_some()),

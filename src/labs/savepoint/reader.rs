@@ -5,7 +5,7 @@
 //! older one at its next step). A file the person read is kept for the tab once it reads well,
 //! so that a reload finds the report again: in the tab's session storage (base64) up to 3 MiB,
 //! above that in the site's Cache Storage (`browser::kept`). A sample needs no keeping (the
-//! link names it).
+//! link names it, and reading one leaves the person's file kept).
 
 use crate::model::skew::units::format_bytes;
 use std::rc::Rc;
@@ -124,7 +124,7 @@ fn keep(name: &str, bytes: Vec<u8>) {
     });
 }
 
-/// Forgets the kept file (a sample was chosen: the link names it).
+/// Forgets the kept file (one that could not be kept whole).
 fn forget_kept() {
     browser::session_remove(KEPT_NAME);
     browser::session_remove(KEPT_BYTES);
@@ -138,9 +138,9 @@ fn forget_kept() {
 pub fn read_sample(sample: Sample, reads: &Reads) {
     let reads = reads.clone();
     let name = format!("{} ({})", sample.title(), sample.path());
+    // The file the person read stays kept: a link back to the lab without a sample, or Back,
+    // finds it again (a sample is named by its link).
     let ticket = reads.start(name, Some(sample), sample.bytes().len());
-    forget_kept();
-    reads.forget_file();
     spawn_local(async move {
         let bytes = files::site_bytes(sample.path()).await;
         parse_stepped(bytes, ticket, reads, None).await;

@@ -27,7 +27,8 @@ struct Inner {
     instances: Cell<u32>,
     /// The newest read while it is on its way, with its progress.
     under_way: RefCell<Option<UnderWay>>,
-    /// The file last read well (not a sample: a link names those), with its timing.
+    /// The file last read well (not a sample: a link names those; a sample read after it
+    /// leaves it), with its timing.
     file: RefCell<Option<(String, Shared<Snapshot>, Timing)>>,
 }
 
@@ -129,16 +130,10 @@ impl Reads {
             return;
         }
         let finished = self.0.under_way.take();
-        if let (Ok(snapshot), Some(read)) = (&result, finished) {
-            let file = read.sample.is_none().then(|| (read.name, snapshot.clone(), timing));
-            self.0.file.replace(file);
+        if let (Ok(snapshot), Some(read @ UnderWay { sample: None, .. })) = (&result, finished) {
+            self.0.file.replace(Some((read.name, snapshot.clone(), timing)));
         }
         self.send(SavepointAction::ReadDone { ticket, result, timing });
-    }
-
-    /// Lets the file in memory go (a sample was chosen).
-    pub fn forget_file(&self) {
-        self.0.file.replace(None);
     }
 
     fn send(&self, action: SavepointAction) {
@@ -212,7 +207,7 @@ mod tests {
     }
 
     #[test]
-    fn a_sample_a_failure_and_an_older_ticket_leave_no_file_to_show() {
+    fn a_sample_a_failure_and_an_older_ticket_leave_no_file_to_show_and_a_sample_after_a_file_keeps_it() {
         let reads = Reads::default();
         let sample = Sample::ALL[0];
         let t = reads.start("s".into(), Some(sample), 9);
@@ -226,7 +221,8 @@ mod tests {
         reads.done(old, Ok(snapshot()), Timing::default());
         assert_eq!(reads.take_over(), Found::UnderWay, "the newer read is still on its way");
         reads.done(new, Ok(snapshot()), Timing::default());
-        reads.forget_file();
-        assert_eq!(reads.take_over(), Found::Nothing, "let go");
+        let t = reads.start("s".into(), Some(Sample::ALL[1]), 9);
+        reads.done(t, Ok(snapshot()), Timing::default());
+        assert_eq!(reads.take_over(), Found::File, "a sample read after a file leaves the file to show");
     }
 }

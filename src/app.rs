@@ -71,6 +71,14 @@ pub fn App(props: &AppProps) -> Html {
         let settle = (*settle).clone();
         use_effect(move || settle.mark());
     }
+    // Within this module, a view opened afresh (a link, Back or Forward to another state of a
+    // lab, the presenter) took the focused element with it: the focus goes to main, not the
+    // page's start. Not at the first opening: the reader starts from the page's top.
+    use_effect_with(hash.1, |opening| {
+        if *opening > 0 {
+            browser::page::focus_main_if_lost();
+        }
+    });
     let watch = {
         let written = written.clone();
         HashWatch(Callback::from(move |h: String| {

@@ -46,6 +46,21 @@ pub fn shown() -> bool {
     ROOT.with(|root| root.borrow().as_ref().is_none_or(|root| root.is_connected()))
 }
 
+/// Gives the focus to the page's `<main>`, without scrolling, where it was lost: on `<body>`
+/// or on nothing, the element that held it gone with the view it was in (a lab opened afresh,
+/// Back or Forward within this module). Between modules the boot loader does the same.
+pub fn focus_main_if_lost() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()).filter(|_| shown()) else { return };
+    let lost = document.active_element().is_none_or(|e| e.tag_name() == "BODY" || !e.is_connected());
+    if let Some(main) = document.get_element_by_id("main").and_then(|m| m.dyn_into::<web_sys::HtmlElement>().ok()) {
+        if lost {
+            let options = web_sys::FocusOptions::new();
+            options.set_prevent_scroll(true);
+            let _ = main.focus_with_options(&options);
+        }
+    }
+}
+
 /// The root, while it is set aside (detached): where the app's own elements are looked up.
 pub(super) fn set_aside_root() -> Option<web_sys::Element> {
     ROOT.with(|root| root.borrow().clone().filter(|root| !root.is_connected()))

@@ -303,6 +303,34 @@ for (const [hash, part] of [
   });
 }
 
+test('within one module, Back, Forward and a link that opens a view afresh leave the focus on main, not lost to the page', async ({ page }) => {
+  // Found by a keyboard walk-through: the focus fell to <body>, so Tab went on from the page's
+  // start (or, in the planner, from its Embed button far below).
+  await open(page, '#/owners?maxp=128&p=100&view=imbalance');
+  const main = page.locator('main');
+  await page.getByTestId('view-note').getByRole('link', { name: 'Show the whole lab' }).press('Enter');
+  await settled(page);
+  await expect(page.locator('[data-revealed]:focus')).toHaveCount(1);
+  await page.goBack();
+  await expect(page.getByTestId('view-note')).toBeVisible();
+  await expect(main).toBeFocused();
+  await page.goForward();
+  await expect(page.getByTestId('view-note')).toHaveCount(0);
+  await expect(main).toBeFocused();
+  // The site's own link to the lab keeps the focus: it is still there.
+  const ownLink = page.getByRole('navigation', { name: 'Labs' }).getByRole('link', { name: 'Key owners' });
+  await ownLink.press('Enter');
+  await expect(page).toHaveURL(/#\/owners$/);
+  await expect(ownLink).toBeFocused();
+  await open(page, '#/');
+  await page.getByRole('link', { name: 'Presenter mode' }).press('Enter');
+  await expect(page).toHaveURL(/present=1/);
+  await expect(main).toBeFocused();
+  await page.goBack();
+  await expect(page.getByRole('link', { name: 'Presenter mode' })).toBeVisible();
+  await expect(main).toBeFocused();
+});
+
 test('a click on Show the whole lab that opens another tab leaves this tab to open labs at their top', async ({ page, context }) => {
   await open(page, '#/planner?view=in-place&job=running&scheduler=adaptive&p=100');
   const opened = context.waitForEvent('page');

@@ -95,6 +95,9 @@ pub fn App(props: &AppProps) -> Html {
             let (word, tables) = (location.common.view.clone(), (pages.tables)(lab));
             check_locks(&location.common.lock.clone(), tables, &mut location.notices);
             let view = resolve_view(word.as_deref(), tables.sections, &mut location.notices);
+            // A word that names no section is dropped from the link the lab writes, as any
+            // other value not used is (it came back with its notice at every reload).
+            location.common.view = view.map(str::to_string);
             let section = tables.sections.iter().find(|s| Some(s.name) == view);
             (ViewChoice(view), section.map(|s| (s.name, s.label)))
         }

@@ -23,6 +23,8 @@ fn planner_and_trace_queries() {
         ("#/planner?plan_maxp=2048", Some(2048), false),
         ("#/planner?saved_maxp=128&plan_maxp=2048", Some(128), true),
         ("#/planner?saved_maxp=128&plan_maxp=128", Some(128), false),
+        // Beside a saved_maxp that was refused, it is named too (it was left out unsaid).
+        ("#/planner?saved_maxp=99999&plan_maxp=64", None, true),
         ("#/planner", None, false),
     ] {
         let (q, notices) = PlannerState::parse(&Location::parse(hash).params);

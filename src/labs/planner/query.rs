@@ -139,11 +139,18 @@ pub fn read_old_names(s: &mut PlannerState, params: &Params, n: &mut Vec<Notice>
     if let Some(v) = PLAN_MAXP.read(params, n).flatten() {
         match s.saved_maxp.value {
             None if params.get(SAVED_MAXP.name).is_none() => s.saved_maxp = SAVED_MAXP.field(Some(v)),
-            Some(kept) if kept != v => {
-                let why = format!("the page has one snapshot max parallelism now; using saved_maxp = {kept}");
+            Some(kept) if kept == v => {}
+            kept => {
+                // Named also where the link's saved_maxp was refused (it was left out unsaid).
+                let why = match kept {
+                    Some(kept) => format!("the page has one snapshot max parallelism now; using saved_maxp = {kept}"),
+                    None => {
+                        "the page has one snapshot max parallelism now, saved_maxp, and this link's was not used either"
+                            .to_string()
+                    }
+                };
                 n.push(notice(PLAN_MAXP.name, &v.to_string(), &why));
             }
-            _ => {}
         }
     }
     if let Some(v) = TARGET.read(params, n) {

@@ -1,7 +1,7 @@
 //! The class view's two tables, large enough for a projector: per step (how many answered, the
 //! share right at the first attempt, the commonest wrong answers) and per learner (answered,
-//! right, finished). Every value is text from the LRS, rendered as text. On a phone each row is
-//! a card of its values, each under its column's name.
+//! right at the first attempt and at the last, finished). Every value is text from the LRS,
+//! rendered as text. On a phone each row is a card of its values, each under its column's name.
 
 use std::rc::Rc;
 
@@ -25,10 +25,10 @@ fn response_word(response: &str) -> &str {
     }
 }
 
-/// One row: the row's header (a step's title, a learner's name) and its three values, as text.
+/// One row: the row's header (a step's title, a learner's name) and its values, as text.
 struct Row {
     exercise: Option<String>,
-    cells: [String; 4],
+    cells: Vec<String>,
 }
 
 fn step_row(row: &ExerciseRow, titles: &[(String, String)]) -> Row {
@@ -40,20 +40,20 @@ fn step_row(row: &ExerciseRow, titles: &[(String, String)]) -> Row {
         format!("{}% ({} of {})", row.first_right_percent(), row.first_right, row.learners)
     };
     let wrong = if wrong.is_empty() { "–".to_string() } else { wrong };
-    Row { exercise: Some(row.id.clone()), cells: [title.to_string(), row.learners.to_string(), first, wrong] }
+    Row { exercise: Some(row.id.clone()), cells: vec![title.to_string(), row.learners.to_string(), first, wrong] }
 }
 
 /// One of the two tables: `name` gives its test id (`class-<name>`) and its caption's id. On a
 /// narrow screen (CSS) each row stands as a card, each value under its column's name
 /// (`data-label`); the roles are explicit so the cards are still read as a table's rows.
-fn class_table(name: &str, caption: &str, columns: [&str; 4], rows: Vec<Row>) -> Html {
+fn class_table(name: &str, caption: &str, columns: &[&str], rows: Vec<Row>) -> Html {
     let caption_id = format!("class-{name}-caption");
     let row = |r: Row| {
-        let [head, values @ ..] = r.cells;
+        let mut cells = r.cells.into_iter();
         html! {
             <tr role="row" data-exercise={r.exercise}>
-                <th scope="row" role="rowheader">{ head }</th>
-                { for values.into_iter().zip(&columns[1..]).map(|(v, c)| html! { <td role="cell" data-label={c.to_string()}>{ v }</td> }) }
+                <th scope="row" role="rowheader">{ cells.next().unwrap_or_default() }</th>
+                { for cells.zip(&columns[1..]).map(|(v, c)| html! { <td role="cell" data-label={c.to_string()}>{ v }</td> }) }
             </tr>
         }
     };
@@ -77,9 +77,10 @@ pub fn ClassTables(props: &ClassTablesProps) -> Html {
         .iter()
         .map(|l| Row {
             exercise: None,
-            cells: [
+            cells: vec![
                 l.shown.clone(),
                 l.answered.to_string(),
+                l.first_right.to_string(),
                 l.right.to_string(),
                 l.finished.clone().unwrap_or_else(|| "not yet".to_string()),
             ],
@@ -87,8 +88,10 @@ pub fn ClassTables(props: &ClassTablesProps) -> Html {
         .collect();
     html! {
         <>
-            { class_table("steps", "Per step", ["Step", "Answered", "Right at the first attempt", "Commonest wrong answers"], steps) }
-            { class_table("learners", "Per learner", ["Learner", "Answered", "Right", "Finished"], learners) }
+            { class_table("steps", "Per step", &["Step", "Answered", "Right at the first attempt", "Commonest wrong answers"], steps) }
+            // The score, and so passed or failed, counts first attempts; the last shows who got
+            // there in the end (found by a walk-through: "4 right, failed" read as a contradiction).
+            { class_table("learners", "Per learner", &["Learner", "Answered", "Right at the first attempt (the score)", "Right at the last attempt", "Finished"], learners) }
         </>
     }
 }

@@ -1,7 +1,8 @@
 //! The class view's numbers: the statements of one workshop, as a Learning Record Store returns
 //! them (oldest first), read into who answered what, then summed per exercise (how many
 //! learners answered, the share right at the first attempt, the commonest wrong answers) and
-//! per learner (answered, right, finished; learners who share a name numbered). Pure; the page fetches and pages through the LRS.
+//! per learner (answered, right at the first attempt and at the last, finished; learners who
+//! share a name numbered). Pure; the page fetches and pages through the LRS.
 
 use std::collections::BTreeMap;
 
@@ -10,7 +11,9 @@ use crate::json::Node;
 /// One statement, as much of it as the class view uses.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seen {
-    /// The learner: the account's name, else the mbox, else the name.
+    /// The learner: the account's name, else the mbox, else the name; with the name beside an
+    /// identifier, so that two people who joined from one browser (one account, each their own
+    /// name) are two learners.
     pub learner: String,
     /// The name to show (the actor's name, else the learner key).
     pub shown: String,
@@ -38,6 +41,10 @@ pub fn read_statement(statement: &Node, au_id: &str) -> Option<Seen> {
         .or_else(|| text(actor, &["openid"]).map(String::from))
         .or_else(|| text(actor, &["name"]).map(String::from))?;
     let shown = text(actor, &["name"]).or_else(|| text(actor, &["account", "name"])).unwrap_or(&learner).to_string();
+    let learner = match text(actor, &["name"]) {
+        Some(name) if name != learner => format!("{learner}\u{1f}{name}"),
+        _ => learner,
+    };
     let verb = text(statement, &["verb", "id"])?.rsplit('/').next()?.to_string();
     let object = text(statement, &["object", "id"])?;
     let answer = if verb == "answered" {
@@ -107,8 +114,10 @@ impl ExerciseRow {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LearnerRow {
     pub shown: String,
-    /// Exercises answered, and answered right at the last attempt.
+    /// Exercises answered; answered right at the first attempt (what the learner's score
+    /// counts, and `finished` follows); answered right at the last attempt.
     pub answered: usize,
+    pub first_right: usize,
     pub right: usize,
     /// `passed`, `failed` or `completed` (the latest of them), else `None`.
     pub finished: Option<String>,
@@ -140,8 +149,10 @@ pub fn class_report(seen: &[Seen], order: &[String]) -> ClassReport {
         let at = match learners.iter().position(|(k, _)| *k == s.learner) {
             Some(i) => i,
             None => {
-                learners
-                    .push((&s.learner, LearnerRow { shown: s.shown.clone(), answered: 0, right: 0, finished: None }));
+                learners.push((
+                    &s.learner,
+                    LearnerRow { shown: s.shown.clone(), answered: 0, first_right: 0, right: 0, finished: None },
+                ));
                 learners.len() - 1
             }
         };
@@ -164,9 +175,9 @@ pub fn class_report(seen: &[Seen], order: &[String]) -> ClassReport {
     }
     for (learner, row) in &mut learners {
         let mine = attempts.iter().filter(|((l, _), _)| l == learner);
-        let (answered, right) = mine.fold((0, 0), |(n, r), (_, a)| (n + 1, r + usize::from(a.1)));
-        row.answered = answered;
-        row.right = right;
+        let (answered, first_right, right) =
+            mine.fold((0, 0, 0), |(n, f, r), (_, a)| (n + 1, f + usize::from(a.0), r + usize::from(a.1)));
+        (row.answered, row.first_right, row.right) = (answered, first_right, right);
     }
     let mut ids: Vec<&str> = order.iter().map(String::as_str).collect();
     for (_, exercise) in attempts.keys() {

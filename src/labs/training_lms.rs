@@ -50,16 +50,26 @@ fn report(
         }
     }
     let result = PathResult::of(exercises, progress);
-    // Opened again with a result recorded: nothing is answered yet, so nothing is written (the
-    // suspend data may not have held every answer that result counted).
-    if checked.is_none() && scorm.recorded_result(&session.get(scorm.result_element())) {
+    let (suspend, dropped) = fit_suspend(&progress.format(), scorm.suspend_limit());
+    // A result recorded (this launch's or an earlier one's) stays as it is: it counts first
+    // attempts, which a later answer does not change, and the suspend data may not have held
+    // every answer it counted (found by a walk-through: a relaunched 80-step path that had
+    // passed went back to incomplete at the next answer). Only the progress is written.
+    let recorded = session.get(scorm.result_element());
+    if scorm.recorded_result(&recorded) {
+        if checked.is_some() {
+            session.set_all(&[(scorm.suspend_element().to_string(), suspend), session.session_time()])?;
+            session.commit()?;
+        }
         return Ok(format!(
-            "Your LMS keeps your result; {} of {} right in the answers it gave back. It is reported again when you answer a step.",
-            result.raw, result.max
+            "Your LMS keeps your result ({}); {} of {} right at the first attempt in the answers it gave back. Answers given now are added to your progress; the result stays.{}",
+            recorded.trim(),
+            result.raw,
+            result.max,
+            lost_words(scorm, dropped)
         ));
     }
     let pass_mark = scorm.pass_mark(&session.get(scorm.pass_mark_element()));
-    let (suspend, dropped) = fit_suspend(&progress.format(), scorm.suspend_limit());
     let mut values = status_values(scorm, result, pass_mark, &suspend);
     // The time so far, in case the session never finishes (a crash, a closed laptop).
     values.push(session.session_time());
@@ -71,13 +81,20 @@ fn report(
         result.max,
         result.verdict_words(pass_mark)
     );
-    if dropped > 0 {
-        line.push_str(&format!(
-            " It keeps {} characters of progress, so {dropped} answers will not come back on your next visit.",
-            scorm.suspend_limit()
-        ));
-    }
+    line.push_str(&lost_words(scorm, dropped));
     Ok(line)
+}
+
+/// What the LMS cannot keep of the progress, if anything.
+fn lost_words(scorm: crate::model::training::lms::Scorm, dropped: usize) -> String {
+    match dropped {
+        0 => String::new(),
+        n => format!(
+            " It keeps {} characters of progress, so {} will not come back on your next visit.",
+            scorm.suspend_limit(),
+            crate::model::number::count(n as u64, "answer", "answers")
+        ),
+    }
 }
 
 /// Reports to the LMS after each check (`checked`: the sequence number and progress key of

@@ -41,8 +41,8 @@ function registerWorker() {
 // build the host has since replaced (its files named by their old hashes are gone).
 let started = false;
 
-/** Starts the module `name` in `root` (the glue mounts the app there). */
-function load(name, root) {
+/** Starts the module `name` in `root` (the glue mounts the app there); `again`: by Retry. */
+function load(name, root, again = false) {
   const [js, wasm] = BUILD.modules[name] || [];
   if (!js) {
     fail(root, 'this copy was not built (run tools/build.sh)');
@@ -71,7 +71,7 @@ function load(name, root) {
       // the page the host serves now, if the reader is still on it (the module's files are
       // most likely of a build since replaced); the page's first module failing is reported
       // instead (a reload would fail the same way).
-      if (started && !navigator.onLine) offline(name, root);
+      if (started && !navigator.onLine) offline(name, root, again);
       else if (started && root.isConnected) location.reload();
       else fail(root, error);
     });
@@ -86,8 +86,14 @@ function loadingLine() {
   return line;
 }
 
+// The modules that could not be fetched offline: each one's way to try again, taken when the
+// reader presses Retry, when the browser is back online while its root is shown, or when its
+// root is shown again online (found by a walk-through: it kept its alert until Retry).
+const retries = {};
+const OFFLINE_TITLE = 'Could not load this lab · Rescale Lab';
+
 /** The module could not be fetched offline: an alert with Retry in its root. */
-function offline(name, root) {
+function offline(name, root, again) {
   delete loads[name];
   const alert = document.createElement('div');
   alert.className = 'alert module-offline';
@@ -96,12 +102,22 @@ function offline(name, root) {
   const retry = document.createElement('button');
   retry.type = 'button';
   retry.textContent = 'Retry';
-  retry.addEventListener('click', () => {
+  const tryAgain = (byRetry) => {
+    delete retries[name];
+    window.removeEventListener('online', whenOnline);
     root.replaceChildren(loadingLine());
-    loads[name] = load(name, root);
-  });
+    loads[name] = load(name, root, byRetry);
+  };
+  const whenOnline = () => { if (root.isConnected) tryAgain(false); };
+  retry.addEventListener('click', () => tryAgain(true));
+  window.addEventListener('online', whenOnline);
+  retries[name] = () => tryAgain(false);
   alert.append(retry);
   root.replaceChildren(alert);
+  // Not the title of the lab left (no app here sets one).
+  if (root.isConnected) document.title = OFFLINE_TITLE;
+  // Retry pressed while still offline: the focus stays on Retry, not lost with the old button.
+  if (again && root.isConnected) retry.focus();
 }
 
 // The element that had the focus when another root was shown, by the history entry left (the
@@ -143,6 +159,9 @@ function showRoute() {
   if (moved && (arrival ? arrival !== 'traverse' : first)) window.scrollTo(0, 0);
   if (first) {
     loads[name] = load(name, root);
+  } else if (retries[name]) {
+    if (navigator.onLine) retries[name]();
+    else document.title = OFFLINE_TITLE;
   } else if (moved) {
     const kept = arrival === 'traverse' ? focusedIn[shownEntry] : null;
     if (kept && root.contains(kept)) {

@@ -84,6 +84,8 @@ impl fmt::Display for ModelError {
             Self::DerivationParallelismOutOfRange { value } => {
                 write!(f, "Flink derives a default max parallelism only for parallelism 1 to 32768, got {value}")
             }
+            // Empty: said in words, not as `""` (a screen reader reads it "quote quote").
+            Self::NotAWholeNumber { text } if text.trim().is_empty() => write!(f, "it is empty, and a whole number is needed"),
             Self::NotAWholeNumber { text } => {
                 write!(f, "{:?} is not a whole number", Quoted(text))
             }
@@ -136,7 +138,7 @@ impl fmt::Display for ModelError {
                 Quoted(text)
             ),
             Self::NotASize { what, text } => {
-                write!(f, "{what} {:?} is not a size: use a number with B, KB, MB, GB or TB (whole bytes, or at most three decimals with a larger unit)", Quoted(text))
+                write!(f, "{what} {:?} is not a size: use a number with B, KB or KiB, MB or MiB, GB or GiB, TB or TiB (1 KB = 1 KiB = 1024 B; whole bytes, or at most three decimals with a larger unit)", Quoted(text))
             }
             Self::NotADuration { what, text } => write!(
                 f,

@@ -157,13 +157,32 @@ plain.describe('offline with no service worker', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Could not load this lab: the page is offline' });
     await expect(alert).toBeVisible();
     expect(await page.evaluate(() => window.__kept)).toBe('home');
+    // Found by a walk-through: the title stayed the page left's, and Retry pressed offline left
+    // the focus on <body>.
+    await expect(page).toHaveTitle('Could not load this lab · Rescale Lab');
+    await alert.getByRole('button', { name: 'Retry' }).press('Enter');
+    await expect(alert.getByRole('button', { name: 'Retry' })).toBeFocused();
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1, name: 'Rescale Lab' })).toBeVisible();
+    await expect(page).toHaveTitle('Rescale Lab');
     await page.goForward();
     await expect(alert).toBeVisible();
+    await expect(page).toHaveTitle('Could not load this lab · Rescale Lab');
+    // Back online while it is shown: it loads by itself.
     await context.setOffline(false);
-    await alert.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Key owners' })).toBeVisible();
+    await expect(alert).toHaveCount(0);
+    await expect(page).toHaveTitle('Key owners · Rescale Lab');
+    expect(await page.evaluate(() => window.__kept)).toBe('home');
+    // Offline again, another lab fails; online while away from it, shown again it loads.
+    await context.setOffline(true);
+    await page.getByRole('navigation', { name: 'Labs' }).getByRole('link', { name: 'Skew editor' }).click();
+    await expect(alert).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Key owners' })).toBeVisible();
+    await context.setOffline(false);
+    await page.goForward();
+    await expect(page.getByRole('heading', { level: 1, name: 'Skew editor' })).toBeVisible();
     await expect(alert).toHaveCount(0);
     expect(await page.evaluate(() => window.__kept)).toBe('home');
   });

@@ -336,13 +336,14 @@ test('what first appears during an edit is said when it ends; Escape and a numbe
   await page.reload();
   await engage(page);
   await expect(keys).toHaveAttribute('aria-describedby', /(^| )skew-csv-note( |$)/);
-  // Its first line only: the list of unused lines is read when reached, not said whole.
+  // Its first line and the first unused line's reason (found by a keyboard walk-through: it
+  // ended at the colon): the list of unused lines is read when reached, not said whole.
   const live = page.locator('.keyset div.visually-hidden[role="status"]');
   await expect(live).toHaveText('');
   await expect(page.getByTestId('csv-report')).toHaveCount(0);
-  await keys.fill('a,5\nb');
+  await keys.fill('a,5\nb\nc,x');
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(live).toHaveText('Read 1 key. 1 line was not used:');
+  await expect(live).toHaveText('Read 1 key. 2 lines were not used: line 2: expected 2 or 3 fields (key, events per second, optional state size), found 1; put keys holding commas in double quotes; the others are listed under the box.');
   await expect(page.getByTestId('csv-report')).toContainText('line 2');
   await expect(keys).not.toHaveAttribute('aria-describedby', /skew-csv-note/);
 });

@@ -42,7 +42,7 @@ pub fn ImbalancePanel(props: &ImbalancePanelProps) -> Html {
             <h2 id="imbalance-title">{ "Imbalance" }</h2>
             <p data-testid="imbalance-summary">{ summary }</p>
             <img class="chart" src={(*chart).clone()} width={style.width.to_string()} height={style.height.to_string()} decoding="async"
-                alt={format!("Bar chart of key groups per subtask for {} over {} key groups: {}.",
+                alt={format!("Bar chart of key groups per subtask for {} over {}: {}.",
                     count(u64::from(i.parallelism), "subtask", "subtasks"), count(u64::from(i.max_parallelism), "key group", "key groups"), i.owners_sentence())} />
         </section>
     }

@@ -113,6 +113,21 @@ impl ShownWatch {
     }
 }
 
+/// Calls `on_change` each time another tab of this site changes its local storage (the
+/// window's `storage` event), while this app is shown, until the guard is dropped: a lab's
+/// copy of what it stored there (the coverage exercise's runs) is read again, so it never
+/// writes an older copy over the other tab's (found by a walk-through: Reset all progress in
+/// one tab was undone by the next run in another).
+pub struct StorageWatch {
+    _held: Option<Listener>,
+}
+
+impl StorageWatch {
+    pub fn new(mut on_change: impl FnMut() + 'static) -> StorageWatch {
+        StorageWatch { _held: listen_on_window("storage", move |_: web_sys::Event| on_change()) }
+    }
+}
+
 /// Asks the boot loader to show the module of the current route; false without a boot loader
 /// that can (a page of another build), where only a reload loads it.
 pub fn show_route_module() -> bool {

@@ -289,6 +289,29 @@ test('the exercise score survives a reload and can be reset', async ({ page }) =
   await expect(page.getByTestId('exercise-score')).toContainText('Score: 0 of 2');
 });
 
+test('progress cleared in another tab is not written back by this one\'s next run', async ({ page, context }) => {
+  // Found by a walk-through: tab B's Reset all progress came back once tab A did run 2.
+  await open(page, '#/coverage');
+  await setPair(page, 8, 3);
+  await predict(page, [0, 1, 2, 3, 4, 5, 6, 7]);
+  for (let i = 0; i < 8; i++) await page.getByRole('button', { name: 'Step' }).click();
+  await expect(page.getByTestId('exercise-score')).toContainText('Score: 1 of 2');
+  const other = await context.newPage();
+  await open(other, '#/');
+  await other.getByRole('button', { name: 'Reset all progress' }).click();
+  await other.getByRole('button', { name: 'Clear all progress' }).click();
+  await expect(other.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
+  // This tab, not moved: its score follows at once.
+  await expect(page.getByTestId('exercise-score')).toContainText('Score: 0 of 2');
+  await setPair(page, 8, 2);
+  await predict(page, [0, 2, 4, 6]);
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Step' }).click();
+  await expect(page.getByTestId('exercise-run-2')).toContainText('correct');
+  await expect(page.getByTestId('exercise-score')).toContainText('Score: 1 of 2');
+  await expect(page.getByTestId('exercise-run-1')).not.toContainText(/\bcorrect\b/);
+  await other.close();
+});
+
 test('corrupt stored progress is ignored with a notice', async ({ page }) => {
   await open(page, '#/');
   await page.evaluate(() => localStorage.setItem('rescale-lab.coverage-exercise.v1', '{"broken'));

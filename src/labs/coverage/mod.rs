@@ -66,14 +66,16 @@ pub fn CoverageLab(props: &LabProps) -> Html {
 
     use_effect_with(state.progress, |progress| browser::storage_set(STORAGE_KEY, &progress.format()));
     {
-        // Shown again after another module's page (home's Reset all progress, say): the stored
-        // progress is read again, so the lab's older copy never writes over it.
+        // Shown again after another module's page (home's Reset all progress, say), or the
+        // progress changed by another tab: the stored progress is read again, so the lab's
+        // older copy never writes over it.
         let dispatcher = dispatcher.clone();
         use_effect_with((), move |_| {
-            let watch = browser::page::ShownWatch::new(move || {
-                dispatcher.dispatch(CoverageAction::StoredProgress(stored_progress(&mut Vec::new())))
-            });
-            move || drop(watch)
+            let read_again =
+                move || dispatcher.dispatch(CoverageAction::StoredProgress(stored_progress(&mut Vec::new())));
+            let watches =
+                (browser::page::ShownWatch::new(read_again.clone()), browser::page::StorageWatch::new(read_again));
+            move || drop(watches)
         });
     }
     {

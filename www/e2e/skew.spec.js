@@ -302,6 +302,29 @@ test('a paste over 256 KB of which no line can be read comes back into the box, 
   await expect(page.getByTestId('pending-paste')).toHaveCount(0);
 });
 
+test('two tabs with sets of their own: a link opened afresh finds the latest stored; each tab\'s reload finds its own', async ({ page, context }) => {
+  // Found by a walk-through: tab A's reload showed tab B's keys, with no word.
+  const set = (name, n) => Array.from({ length: n }, (_, i) => `${name}-${i},${(i % 7) + 1}`).join('\n');
+  const apply = async (p, name, n) => {
+    await open(p, '#/skew?p=4&maxp=128');
+    await p.getByLabel('Keys (CSV)').fill(set(name, n));
+    await p.getByRole('button', { name: 'Apply' }).click();
+    await expect(p.getByTestId('csv-report')).toContainText(`Read ${n} keys`);
+    await expect(p).toHaveURL(/stored=1/);
+  };
+  await apply(page, 'alpha', 300);
+  const other = await context.newPage();
+  await apply(other, 'beta', 200);
+  const fresh = await context.newPage();
+  await open(fresh, '#/skew?p=4&maxp=128&stored=1');
+  await expect(fresh.getByText('200 keys now, from your own list.')).toBeVisible();
+  await page.reload();
+  await engage(page);
+  await expect(page.getByText('300 keys now, from your own list.')).toBeVisible();
+  await expect(page.locator('.key-table input[aria-label="Key of row 1"]')).toHaveValue('alpha-0');
+  await Promise.all([other.close(), fresh.close()]);
+});
+
 test('text typed in the key and metrics boxes and not read yet comes back after a reload, not read; another link starts as it says', async ({ page }) => {
   await open(page, '#/skew?p=4&maxp=128');
   const skew = await page.getByTestId('skew-percent').textContent();

@@ -88,7 +88,8 @@ pub fn no_storage(what: &str) -> String {
     )
 }
 
-/// Writes a large key set to local storage in a task of its own; says so if it cannot.
+/// Writes a large key set to the site's local storage and this tab's session storage, in a
+/// task of its own; says so if it cannot.
 pub fn store(keys: Rc<Vec<KeyLoad>>, dispatcher: UseReducerDispatcher<SkewState>) {
     spawn_local(async move {
         sleep(Duration::ZERO).await;
@@ -110,6 +111,13 @@ pub fn store(keys: Rc<Vec<KeyLoad>>, dispatcher: UseReducerDispatcher<SkewState>
             return;
         }
         let csv = keys_to_csv(&keys);
+        // This tab's own copy too (its session storage), which its reload reads first: the
+        // site's one stored set may be another tab's by then (found by a walk-through: a reload
+        // showed the other tab's keys without a word). A link opened in a new tab reads the
+        // site's.
+        if !browser::session_set(STORAGE_KEY, &csv) {
+            browser::session_remove(STORAGE_KEY);
+        }
         if !browser::storage_try_set(STORAGE_KEY, &csv) {
             dispatcher.dispatch(SkewAction::StorageFailed {
                 message: format!(

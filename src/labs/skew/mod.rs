@@ -81,7 +81,8 @@ fn SkewParts(props: &PartsProps) -> Html {
         let (dispatcher, stored) = (dispatcher.clone(), lab.opened.source == KeySource::Stored);
         use_effect_with((), move |_| {
             if stored {
-                dispatcher.dispatch(match browser::storage_get(STORAGE_KEY) {
+                let kept = browser::session_get(STORAGE_KEY).or_else(|| browser::storage_get(STORAGE_KEY));
+                dispatcher.dispatch(match kept {
                     Some(text) => SkewAction::ReadInSteps { text: Rc::new(text), lone_surrogates: false },
                     None => SkewAction::StoredSetMissing { unavailable: !browser::storage_available() },
                 });

@@ -120,9 +120,13 @@ test('in every lab, what a typed number changes is said once the edit ends: resu
   await expect(alert).toHaveAttribute('aria-live', 'assertive');
   await expect(alert.locator('.region-content')).not.toHaveAttribute('data-marked', 'kept');
   await expect(alert).toContainText('25');
+  // The field itself says so, for a reader who comes back to it (found by a keyboard
+  // walk-through: only the alert did).
+  await expect(maxp).toHaveAccessibleDescription(/below parallelism 256: the job does not start/);
   // 256 holds parallelism 256: the job starts, and the alert goes.
   await maxp.press('6');
   await expect(alert).toHaveCount(0);
+  await expect(maxp).toHaveAccessibleDescription('Set explicitly. Leave empty to let Flink derive it.');
   // An edit that leaves a region as it was does not say it again: a key typed while the job
   // cannot start leaves the alert's content in place.
   await open(page, '#/owners?p=256&maxp=128');

@@ -36,6 +36,11 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     "the parallelism shown (type an earlier or first parallelism if the job first ran at another)",
             }
         ),
+        // Below the parallelism: said here too, where a reader who tabs back to the field
+        // hears it (found by a keyboard walk-through: only the alert said it).
+        None if v.parallelism.is_err() => format!(
+            "Set explicitly, below parallelism {p}: the job does not start. Raise it to {p} or more, or leave it empty to let Flink derive it."
+        ),
         None => "Set explicitly. Leave empty to let Flink derive it.".to_string(),
     };
     let value_text = match (&v.parallelism, v.imbalance) {

@@ -91,12 +91,15 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
     let order = use_state(Vec::<(String, String)>::new);
     // Why the trainer's set could not be read (the built-in path's steps are listed instead).
     let set_problem = use_state(|| None::<String>);
+    // The set's entries that were skipped, each with why (as the home page names them).
+    let skipped = use_state(Vec::<String>::new);
     // The newest set asked for: an older read finishing late is dropped.
     let newest = use_mut_ref(|| 0u32);
     {
-        let (order, set_problem) = (order.clone(), set_problem.clone());
+        let (order, set_problem, skipped) = (order.clone(), set_problem.clone(), skipped.clone());
         use_effect_with(props.exercises.clone(), move |path| {
             set_problem.set(None);
+            skipped.set(Vec::new());
             *newest.borrow_mut() += 1;
             let this_read = *newest.borrow();
             let target = match path.as_deref() {
@@ -121,6 +124,7 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
                     }
                 };
                 if let (Ok(set), true) = (set, *newest.borrow() == this_read) {
+                    skipped.set(set.problems);
                     order.set(set.exercises.into_iter().map(|e| (e.id, e.title)).collect());
                 }
             });
@@ -210,6 +214,13 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
             </form>
             if let Some(why) = &*set_problem {
                 <p class="notices" role="status" data-testid="class-set-problem">{ format!("The exercise set could not be read: {why}.") }</p>
+            }
+            // Found by a walk-through: the steps the home page skips were left out here unsaid.
+            if !skipped.is_empty() {
+                <div class="notices" data-testid="class-set-skipped">
+                    <p>{ format!("{} of the exercise set {} not listed:", crate::model::number::count(skipped.len() as u64, "entry", "entries"), if skipped.len() == 1 { "is" } else { "are" }) }</p>
+                    <ul>{ for skipped.iter().map(|p| html! { <li>{ p.clone() }</li> }) }</ul>
+                </div>
             }
             { status }
             if let Some((report, _, _)) = (*last_good).clone() {

@@ -53,9 +53,11 @@ fn row(r: &OperatorRow, selected: bool, on_select: &Callback<usize>) -> Html {
         <tr key={r.id.clone()} data-testid="savepoint-operator" data-operator-id={r.id.clone()}
             data-parallelism={r.parallelism.to_string()} data-max-parallelism={r.max_parallelism.to_string()}
             data-uid={r.uid.clone()} class={classes!(selected.then_some("selected"))}>
-            <td class="text">{ r.name.clone().unwrap_or_else(|| "(name not stored)".into()) }
+            // The row's header (found by a keyboard walk-through: a cell, so a screen reader's
+            // table moves did not name the operator a value is of).
+            <th scope="row" class="text">{ r.name.clone().unwrap_or_else(|| "(name not stored)".into()) }
                 if let Some(uid) = &r.uid { <br /><span class="muted">{ "uid " }<code>{ uid.clone() }</code></span> }
-                <br /><code class="sp-op-id">{ r.id.clone() }</code></td>
+                <br /><code class="sp-op-id">{ r.id.clone() }</code></th>
             <td>{ r.parallelism }</td>
             <td>{ r.max_parallelism }</td>
             <td>{ subtasks(r) }</td>
@@ -87,7 +89,7 @@ pub fn Operators(props: &OperatorsProps) -> Html {
                 <p class="muted">{ "This format (before 2.0) stores no names or uids: type a uid below to find its operator." }</p>
             }
             <div class="sp-scroll" role="region" aria-label="Operators table, scrolls sideways" tabindex="0">
-                <table class="sp-table">
+                <table class="sp-table" aria-labelledby="sp-operators-title">
                     <thead><tr>
                         <th scope="col">{ "Operator, uid and id" }</th>
                         // Soft hyphens (U+00AD) let the long header words break, so the table

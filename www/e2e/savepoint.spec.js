@@ -570,6 +570,24 @@ test('a file too large for the tab\'s storage is kept in the site\'s cache: a re
   await expect(summary).toContainText('(reopened: kept in this tab)');
 });
 
+test('a file that cannot be read is said again, beside the report read before, when a link opens the lab afresh', async ({ page }) => {
+  // Found by a walk-through: back by a link, the failure was forgotten.
+  const flink = report('2.3.0', 'hashmap-canonical-savepoint');
+  await open(page, '#/savepoint');
+  await upload(page, '2.3.0', 'hashmap-canonical-savepoint');
+  const cut = readFileSync(metadata('2.3.0', 'hashmap-canonical-savepoint')).subarray(0, 200);
+  await fileInput(page).setInputFiles({ name: 'cut-short', mimeType: 'application/octet-stream', buffer: cut });
+  const error = page.getByTestId('savepoint-error');
+  await expect(error).toContainText('cut-short could not be read');
+  const said = await error.textContent();
+  const nav = page.getByRole('navigation', { name: 'Labs' });
+  await nav.getByRole('link', { name: 'Rescale planner' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rescale planner' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Savepoint inspector' }).click();
+  await expect(error).toHaveText(said);
+  await expect(page.getByTestId('savepoint-summary')).toHaveAttribute('data-checkpoint-id', String(flink.checkpoint_id));
+});
+
 // page.route never sees a fetch the service worker answers: the worker is kept out (as on a
 // first visit before it took over), so the reader's code can be held back.
 test.describe('with no service worker', () => {

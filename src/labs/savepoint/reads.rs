@@ -30,6 +30,9 @@ struct Inner {
     /// The file last read well (not a sample: a link names those; a sample read after it
     /// leaves it), with its timing.
     file: RefCell<Option<(String, Shared<Snapshot>, Timing)>>,
+    /// The newest read, where it failed: its name, sample and why (said again beside the file
+    /// last read well, as an instance that stayed would say it).
+    failed: RefCell<Option<(String, Option<Sample>, ReadFailure)>>,
 }
 
 #[derive(Clone)]
@@ -50,8 +53,8 @@ thread_local! {
 pub enum Found {
     /// A read on its way, now reporting to this instance.
     UnderWay,
-    /// The file last read well, shown again.
-    File,
+    /// What the reads ended with, shown again: the file last read well, the newest failure.
+    Shown,
     Nothing,
 }
 
@@ -78,25 +81,45 @@ impl Reads {
         }
     }
 
-    /// Tells the instance just shown what is already here: the read on its way (where it
-    /// stands), else the file last read well; `Nothing` when there is neither.
+    /// Tells the instance just shown what is already here, as an instance that stayed would
+    /// show it: the file last read well, then why the newest read failed (if it did), then the
+    /// read on its way (where it stands); `Nothing` when there is none of them (found by a
+    /// walk-through: a failure while away was forgotten, and a read taken over hid the report).
     pub fn take_over(&self) -> Found {
+        // Replayed under the newest ticket: none of it stops the read on its way.
+        let ticket = self.0.ticket.get();
+        let mut found = Found::Nothing;
+        let file = self.0.file.borrow().clone();
+        if let Some((name, snapshot, timing)) = file {
+            self.replay(ticket, name, None, Ok(snapshot), timing);
+            found = Found::Shown;
+        }
+        let failed = self.0.failed.borrow().clone();
+        if let Some((name, sample, why)) = failed {
+            self.replay(ticket, name, sample, Err(why), Timing::default());
+            found = Found::Shown;
+        }
         let under_way = self.0.under_way.borrow().clone();
         if let Some(r) = under_way {
-            self.send(SavepointAction::ReadStarted {
-                ticket: r.ticket,
-                name: r.name,
-                sample: r.sample,
-                bytes: r.bytes,
-            });
+            let (name, sample, bytes) = (r.name, r.sample, r.bytes);
+            self.send(SavepointAction::ReadStarted { ticket: r.ticket, name, sample, bytes });
             self.send(SavepointAction::ReadProgress { ticket: r.ticket, permille: r.permille });
-            return Found::UnderWay;
+            found = Found::UnderWay;
         }
-        let file = self.0.file.borrow().clone();
-        let Some((name, snapshot, timing)) = file else { return Found::Nothing };
-        let ticket = self.start(name, None, 0);
-        self.done(ticket, Ok(snapshot), timing);
-        Found::File
+        found
+    }
+
+    /// A read's start and end, sent again.
+    fn replay(
+        &self,
+        ticket: u32,
+        name: String,
+        sample: Option<Sample>,
+        result: Result<Shared<Snapshot>, ReadFailure>,
+        timing: Timing,
+    ) {
+        self.send(SavepointAction::ReadStarted { ticket, name, sample, bytes: 0 });
+        self.send(SavepointAction::ReadDone { ticket, result, timing });
     }
 
     /// A new read: its ticket, which stops every older read at its next step.
@@ -105,6 +128,7 @@ impl Reads {
         self.0.ticket.set(ticket);
         let under_way = UnderWay { ticket, name: name.clone(), sample, bytes, permille: 0 };
         self.0.under_way.replace(Some(under_way));
+        self.0.failed.replace(None);
         self.send(SavepointAction::ReadStarted { ticket, name, sample, bytes });
         ticket
     }
@@ -129,9 +153,12 @@ impl Reads {
         if !self.current(ticket) {
             return;
         }
-        let finished = self.0.under_way.take();
-        if let (Ok(snapshot), Some(read @ UnderWay { sample: None, .. })) = (&result, finished) {
-            self.0.file.replace(Some((read.name, snapshot.clone(), timing)));
+        match (&result, self.0.under_way.take()) {
+            (Ok(snapshot), Some(read @ UnderWay { sample: None, .. })) => {
+                self.0.file.replace(Some((read.name, snapshot.clone(), timing)));
+            }
+            (Err(why), Some(read)) => _ = self.0.failed.replace(Some((read.name, read.sample, why.clone()))),
+            _ => {}
         }
         self.send(SavepointAction::ReadDone { ticket, result, timing });
     }
@@ -198,7 +225,7 @@ mod tests {
         reads.done(ticket, Ok(snap.clone()), Timing { total_ms: 5, longest_step_ms: 2, steps: 3 });
         let (next, send) = sent();
         reads.attach(send);
-        assert_eq!(reads.take_over(), Found::File);
+        assert_eq!(reads.take_over(), Found::Shown);
         let next = next.borrow();
         assert!(matches!(&next[0], SavepointAction::ReadStarted { name, sample: None, .. } if name == "f"));
         assert!(
@@ -206,8 +233,43 @@ mod tests {
         );
     }
 
+    /// Found by a walk-through: a read that failed while no instance was shown was forgotten,
+    /// and a read taken over left the report read before unshown.
     #[test]
-    fn a_sample_a_failure_and_an_older_ticket_leave_no_file_to_show_and_a_sample_after_a_file_keeps_it() {
+    fn the_next_instance_gets_the_report_then_the_failure_then_the_read_on_its_way() {
+        let (reads, _, ticket) = started_then_left("good");
+        let snap = snapshot();
+        reads.done(ticket, Ok(snap.clone()), Timing::default());
+        let bad = reads.start("cut".into(), None, 9);
+        reads.done(bad, Err(ReadFailure::Browser("cut short".into())), Timing::default());
+        let on_way = reads.start("again".into(), None, 9);
+        reads.progress(on_way, 300);
+        let (next, send) = sent();
+        reads.attach(send);
+        assert_eq!(reads.take_over(), Found::UnderWay);
+        let words: Vec<String> = next
+            .borrow()
+            .iter()
+            .map(|a| match a {
+                SavepointAction::ReadStarted { name, .. } => format!("start {name}"),
+                SavepointAction::ReadDone { result: Ok(s), .. } if *s == snap => "report".to_string(),
+                SavepointAction::ReadDone { result: Err(ReadFailure::Browser(why)), .. } => format!("failed: {why}"),
+                SavepointAction::ReadProgress { permille, .. } => format!("at {permille}"),
+                other => format!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(words, ["start good", "report", "start again", "at 300"], "a newer read clears the failure");
+        // Its failure too, once it ends.
+        reads.done(on_way, Err(ReadFailure::Browser("cut again".into())), Timing::default());
+        let (last, send) = sent();
+        reads.attach(send);
+        assert_eq!(reads.take_over(), Found::Shown);
+        assert_eq!(last.borrow().len(), 4, "the report, then the failure");
+        assert!(matches!(&last.borrow()[3], SavepointAction::ReadDone { result: Err(_), .. }));
+    }
+
+    #[test]
+    fn a_sample_is_not_shown_again_a_failure_is_and_a_sample_after_a_file_keeps_it() {
         let reads = Reads::default();
         let sample = Sample::ALL[0];
         let t = reads.start("s".into(), Some(sample), 9);
@@ -215,7 +277,7 @@ mod tests {
         assert_eq!(reads.take_over(), Found::Nothing, "a sample: the link names it");
         let t = reads.start("bad".into(), None, 9);
         reads.done(t, Err(ReadFailure::Browser("no".into())), Timing::default());
-        assert_eq!(reads.take_over(), Found::Nothing, "a failure");
+        assert_eq!(reads.take_over(), Found::Shown, "a failure, said again");
         let old = reads.start("old".into(), None, 9);
         let new = reads.start("new".into(), None, 9);
         reads.done(old, Ok(snapshot()), Timing::default());
@@ -223,6 +285,6 @@ mod tests {
         reads.done(new, Ok(snapshot()), Timing::default());
         let t = reads.start("s".into(), Some(Sample::ALL[1]), 9);
         reads.done(t, Ok(snapshot()), Timing::default());
-        assert_eq!(reads.take_over(), Found::File, "a sample read after a file leaves the file to show");
+        assert_eq!(reads.take_over(), Found::Shown, "a sample read after a file leaves the file to show");
     }
 }

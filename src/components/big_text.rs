@@ -79,7 +79,7 @@ impl BigText {
         if text.len() > SYNC_LIMIT {
             *self.returned.borrow_mut() = Some(text);
             self.set_note.set(Some(
-                "The text that could not be read is back in the box, to be mended where the message says.".to_string(),
+                "The text that could not be read is back in the box, to be mended where the message says (text this large is not kept for a reload).".to_string(),
             ));
             self.set_generation.set(*self.set_generation + 1);
         }

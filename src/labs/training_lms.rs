@@ -61,8 +61,11 @@ fn report(
             session.set_all(&[(scorm.suspend_element().to_string(), suspend), session.session_time()])?;
             session.commit()?;
         }
+        // At launch the count is of the answers the LMS gave back; after an answer, of those
+        // and the ones given since.
+        let counted = if checked.is_some() { "in your progress" } else { "in the answers it gave back" };
         return Ok(format!(
-            "Your LMS keeps your result ({}); {} of {} right at the first attempt in the answers it gave back. Answers given now are added to your progress; the result stays.{}",
+            "Your LMS keeps your result ({}); {} of {} right at the first attempt {counted}. Answers given now are added to your progress; the result stays.{}",
             recorded.trim(),
             result.raw,
             result.max,

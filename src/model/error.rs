@@ -137,6 +137,10 @@ impl fmt::Display for ModelError {
                 "{what} {:?} has no unit: write the bytes per second with one, such as 300 MiB (a bare number would be bytes)",
                 Quoted(text)
             ),
+            Self::NotASize { what, text } if text.trim().is_empty() => write!(
+                f,
+                "{what} is empty: use a number with B, KB or KiB, MB or MiB, GB or GiB, TB or TiB (1 KB = 1 KiB = 1024 B)"
+            ),
             Self::NotASize { what, text } => {
                 write!(f, "{what} {:?} is not a size: use a number with B, KB or KiB, MB or MiB, GB or GiB, TB or TiB (1 KB = 1 KiB = 1024 B; whole bytes, or at most three decimals with a larger unit)", Quoted(text))
             }

@@ -149,7 +149,7 @@ test('a paste over 256 KB that does not import comes back into the box, to be me
   await expect(box(page)).toHaveValue('');
   await importButton(page).click();
   await expect(page.getByTestId('metrics-error')).toContainText(`at byte ${text.length - 1}`);
-  await expect(page.getByTestId('metrics-pending')).toHaveText('The text that could not be read is back in the box, to be mended where the message says.');
+  await expect(page.getByTestId('metrics-pending')).toHaveText('The text that could not be read is back in the box, to be mended where the message says (text this large is not kept for a reload).');
   expect(await box(page).inputValue()).toBe(text);
   // Mended in the box, it imports.
   await box(page).evaluate((area) => { area.value = area.value.replace(/,\}$/, '}'); area.dispatchEvent(new InputEvent('input', { bubbles: true })); });

@@ -291,7 +291,7 @@ test('a paste over 256 KB of which no line can be read comes back into the box, 
   await expect(keys).toHaveValue('');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByTestId('csv-report')).toContainText('No key could be read, so the key set was kept as it was.');
-  await expect(page.getByTestId('pending-paste')).toHaveText('The text that could not be read is back in the box, to be mended where the message says.');
+  await expect(page.getByTestId('pending-paste')).toHaveText('The text that could not be read is back in the box, to be mended where the message says (text this large is not kept for a reload).');
   expect(await keys.inputValue()).toBe(csv);
   await expect(page.getByText('1000 keys now, from the preset below.')).toBeVisible();
   await expect(page.getByTestId('skew-percent')).toHaveText(skew);

@@ -215,7 +215,7 @@ test('an output past 100,000 rows is refused by name, the page settles again, an
   await expect(box(page)).toHaveValue('');
   await page.getByRole('button', { name: 'Check output' }).click();
   await expect(page.getByRole('main')).toContainText('more than 100000 rows');
-  await expect(page.getByText('The text that could not be read is back in the box, to be mended where the message says.')).toBeVisible();
+  await expect(page.getByText('The text that could not be read is back in the box, to be mended where the message says (text this large is not kept for a reload).')).toBeVisible();
   expect(await box(page).inputValue()).toBe(text);
   await settled(page);
 });

@@ -625,6 +625,30 @@ test.describe('with no service worker', () => {
   });
 });
 
+test('a tab made from this one that keeps a large file of its own: this tab\'s reload says its file is gone, not another file under its name', async ({ page, context }, testInfo) => {
+  // Found by a walk-through: the other tab's file was shown, named as this tab's.
+  const file = testInfo.outputPath('_metadata');
+  const bytes = bigFile(256, 200);
+  writeFileSync(file, bytes);
+  await open(page, '#/savepoint');
+  await fileInput(page).setInputFiles(file);
+  const summary = page.getByTestId('savepoint-summary');
+  await expect(summary).toHaveAttribute('data-checkpoint-id', '42', { timeout: 20_000 });
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('rescale-lab.savepoint-file.large'))).toBe(String(bytes.length));
+  // Opened from this tab, it starts with a copy of this tab's session storage (as Duplicate tab does).
+  const [other] = await Promise.all([context.waitForEvent('page'), page.evaluate(() => { window.open(location.href); })]);
+  await other.waitForSelector('main[data-settled]');
+  const another = Buffer.from(bytes);
+  another.writeBigInt64BE(77n, 8);
+  await fileInput(other).setInputFiles({ name: 'other', mimeType: 'application/octet-stream', buffer: another });
+  await expect(other.getByTestId('savepoint-summary')).toHaveAttribute('data-checkpoint-id', '77', { timeout: 20_000 });
+  await expect.poll(() => other.evaluate(() => sessionStorage.getItem('rescale-lab.savepoint-file.print'))).not.toBeNull();
+  await page.reload();
+  await expect(page.getByTestId('savepoint-error')).toContainText('another tab has kept a large file of its own since', { timeout: 20_000 });
+  await expect(summary).toHaveCount(0);
+  await other.close();
+});
+
 test('a heap native savepoint plans a heap job: the planner and its runbook keep the backend', async ({ page }) => {
   await open(page, '#/savepoint');
   await upload(page, '2.3.0', 'hashmap-native-savepoint');

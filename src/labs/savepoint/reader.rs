@@ -29,6 +29,9 @@ const BUDGET: Budget = Budget { bytes: 256 * 1024, items: 250 };
 const KEPT_NAME: &str = "rescale-lab.savepoint-file.name";
 const KEPT_BYTES: &str = "rescale-lab.savepoint-file.bytes";
 const KEPT_LARGE: &str = "rescale-lab.savepoint-file.large";
+/// The large file's [`print`]: the site's Cache Storage holds one large file, and a tab made
+/// from this one (Duplicate tab, a link opened in a new tab) shares this tab's name for it.
+const KEPT_PRINT: &str = "rescale-lab.savepoint-file.print";
 const KEPT_AS: &str = "savepoint-file";
 
 /// What [`read_kept`] adds to a reopened file's name.
@@ -75,7 +78,14 @@ pub fn read_kept(reads: &Reads) -> bool {
         let ticket = reads.start(format!("{name}{REOPENED}"), None, bytes.parse().unwrap_or(0));
         spawn_local(async move {
             let gone = "the file kept for this tab is gone (the browser let it go): choose it again";
-            let bytes = kept::kept(KEPT_AS).await.ok_or_else(|| gone.to_string());
+            let taken = "another tab has kept a large file of its own since (the site keeps one at a time), so this tab's is gone: choose it again";
+            let printed = browser::session_get(KEPT_PRINT);
+            let bytes = match kept::kept(KEPT_AS).await {
+                None => Err(gone.to_string()),
+                // Found by a walk-through: another tab's file was shown under this tab's name.
+                Some(b) if printed.is_some_and(|p| p != print(&b)) => Err(taken.to_string()),
+                Some(b) => Ok(b),
+            };
             parse_stepped(bytes, ticket, reads, None).await;
         });
         return true;
@@ -97,7 +107,7 @@ const MAX_KEPT_BYTES: usize = 3 << 20;
 fn keep(name: &str, bytes: Vec<u8>) {
     // What was kept before goes (the Cache Storage copy too: `kept::keep` replaces it).
     let had_large = browser::session_get(KEPT_LARGE).is_some();
-    for key in [KEPT_NAME, KEPT_BYTES, KEPT_LARGE] {
+    for key in [KEPT_NAME, KEPT_BYTES, KEPT_LARGE, KEPT_PRINT] {
         browser::session_remove(key);
     }
     if bytes.len() <= MAX_KEPT_BYTES {
@@ -115,19 +125,37 @@ fn keep(name: &str, bytes: Vec<u8>) {
         }
         return;
     }
-    let (name, len) = (name.to_string(), bytes.len());
+    let (name, len, printed) = (name.to_string(), bytes.len(), print(&bytes));
     spawn_local(async move {
         if kept::keep(KEPT_AS, bytes).await {
             browser::session_set(KEPT_LARGE, &len.to_string());
+            browser::session_set(KEPT_PRINT, &printed);
             browser::session_set(KEPT_NAME, &name);
         }
     });
+}
+
+/// A file's fingerprint: FNV-1a (64 bits) over its length and three 64 KiB stretches (its
+/// start, middle and end), enough to tell two `_metadata` files apart without hashing megabytes.
+fn print(bytes: &[u8]) -> String {
+    const STRETCH: usize = 64 << 10;
+    let middle = bytes.len() / 2;
+    let stretches = [0..STRETCH, middle..middle + STRETCH, bytes.len().saturating_sub(STRETCH)..bytes.len()];
+    let seen = stretches.into_iter().flat_map(|r| bytes.get(r.start..r.end.min(bytes.len())).unwrap_or_default());
+    let hash = bytes
+        .len()
+        .to_le_bytes()
+        .iter()
+        .chain(seen)
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3));
+    format!("{hash:016x}")
 }
 
 /// Forgets the kept file (one that could not be kept whole).
 fn forget_kept() {
     browser::session_remove(KEPT_NAME);
     browser::session_remove(KEPT_BYTES);
+    browser::session_remove(KEPT_PRINT);
     if browser::session_get(KEPT_LARGE).is_some() {
         browser::session_remove(KEPT_LARGE);
         spawn_local(kept::forget());
@@ -229,4 +257,24 @@ async fn parse_stepped(bytes: Result<Vec<u8>, String>, ticket: u32, reads: Reads
     // The report renders in a task of its own, not after the last step's.
     sleep(Duration::ZERO).await;
     reads.done(ticket, result, timing);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::print;
+
+    #[test]
+    fn a_print_tells_files_apart_by_length_and_by_a_byte_in_each_stretch() {
+        let big: Vec<u8> = (0..300_000_u32).map(|i| (i % 251) as u8).collect();
+        let base = print(&big);
+        assert_eq!(print(&big.clone()), base);
+        for at in [10, 150_010, 299_990] {
+            let mut other = big.clone();
+            other[at] ^= 1;
+            assert_ne!(print(&other), base, "a byte at {at}");
+        }
+        assert_ne!(print(&big[..299_999]), base);
+        assert_eq!(print(&[]).len(), 16);
+        assert_ne!(print(&[1, 2, 3]), print(&[1, 2]));
+    }
 }

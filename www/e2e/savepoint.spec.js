@@ -544,17 +544,26 @@ test('Back from a link to another lab finds the report as it was, with no reload
   expect(await page.evaluate(() => window.rescaleLabSpecMark)).toBeUndefined();
 });
 
-test('a file too large for the tab\'s storage is kept in the site\'s cache: a reload finds it', async ({ page }, testInfo) => {
+/**
+ * Reads a file too large for the tab's session storage (over 3 MiB, checkpoint 42) and waits
+ * until it is kept in Cache Storage, under this tab's name; returns its bytes.
+ */
+async function keepLarge(page, testInfo) {
   const file = testInfo.outputPath('_metadata');
   const bytes = bigFile(256, 200);
   expect(bytes.length).toBeGreaterThan(3 * 1024 * 1024);
   writeFileSync(file, bytes);
   await open(page, '#/savepoint');
   await fileInput(page).setInputFiles(file);
-  const summary = page.getByTestId('savepoint-summary');
-  await expect(summary).toHaveAttribute('data-checkpoint-id', '42', { timeout: 20_000 });
-  // Not in the tab's session storage (over 3 MiB): in Cache Storage, under this tab's name.
+  await expect(page.getByTestId('savepoint-summary')).toHaveAttribute('data-checkpoint-id', '42', { timeout: 20_000 });
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('rescale-lab.savepoint-file.large'))).toBe(String(bytes.length));
+  return bytes;
+}
+
+test('a file too large for the tab\'s storage is kept in the site\'s cache: a reload finds it', async ({ page }, testInfo) => {
+  await keepLarge(page, testInfo);
+  const summary = page.getByTestId('savepoint-summary');
+  // Not in the tab's session storage (over 3 MiB): in Cache Storage, under this tab's name.
   expect(await page.evaluate(() => sessionStorage.getItem('rescale-lab.savepoint-file.bytes'))).toBeNull();
   await page.reload();
   await expect(summary).toHaveAttribute('data-checkpoint-id', '42', { timeout: 20_000 });
@@ -627,14 +636,8 @@ test.describe('with no service worker', () => {
 
 test('a tab made from this one that keeps a large file of its own: this tab\'s reload says its file is gone, not another file under its name', async ({ page, context }, testInfo) => {
   // Found by a walk-through: the other tab's file was shown, named as this tab's.
-  const file = testInfo.outputPath('_metadata');
-  const bytes = bigFile(256, 200);
-  writeFileSync(file, bytes);
-  await open(page, '#/savepoint');
-  await fileInput(page).setInputFiles(file);
+  const bytes = await keepLarge(page, testInfo);
   const summary = page.getByTestId('savepoint-summary');
-  await expect(summary).toHaveAttribute('data-checkpoint-id', '42', { timeout: 20_000 });
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('rescale-lab.savepoint-file.large'))).toBe(String(bytes.length));
   // Opened from this tab, it starts with a copy of this tab's session storage (as Duplicate tab does).
   const [other] = await Promise.all([context.waitForEvent('page'), page.evaluate(() => { window.open(location.href); })]);
   await other.waitForSelector('main[data-settled]');

@@ -312,6 +312,11 @@ test('progress cleared in another tab is not written back by this one\'s next ru
   await other.close();
 });
 
+test('the circle\'s figure is named for what it shows, not by its legend', async ({ page }) => {
+  await open(page, '#/coverage');
+  await expect(page.getByRole('figure', { name: 'The walk around the circle of residues' })).toBeVisible();
+});
+
 test('corrupt stored progress is ignored with a notice', async ({ page }) => {
   await open(page, '#/');
   await page.evaluate(() => localStorage.setItem('rescale-lab.coverage-exercise.v1', '{"broken'));

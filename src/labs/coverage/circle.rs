@@ -61,7 +61,9 @@ pub fn Circle(props: &CircleProps) -> Html {
         current.map_or("none".to_string(), |c| c.to_string())
     );
     html! {
-        <figure class="coverage-circle">
+        // Named for what it shows: its caption is the colours' legend, which a screen reader
+        // would otherwise give as its name (found by a keyboard walk-through).
+        <figure class="coverage-circle" aria-label="The walk around the circle of residues">
             <svg viewBox={format!("0 0 {SIZE} {SIZE}")} role="img" aria-label={summary} tabindex="0"
                 aria-describedby="coverage-space-hint">
                 <circle class="ring" cx={CENTRE.to_string()} cy={CENTRE.to_string()} r={RADIUS.to_string()} />

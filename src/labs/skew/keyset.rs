@@ -112,8 +112,9 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
                 <p><progress max="1000" value={permille.to_string()} aria-label="Reading keys"></progress>
                     { format!(" {}%", permille / 10) }</p>
             }
-            // The report's first line is said from a live region there before it (the list of
-            // unused lines, up to 200, is read when reached, not said whole).
+            // The report's first line, with the first unused line's reason, is said from a live
+            // region there before it (the list of unused lines, up to 200, is read when reached,
+            // not said whole).
             <div role="status" class="visually-hidden">{ s.import.as_ref().map(spoken).unwrap_or_default() }</div>
             { report(s) }
         </section>

@@ -8,6 +8,7 @@
 //! - [`coverage`]: the modular coverage toy: the walk n·a mod m, playback steps, grading.
 //! - [`csv`]: one CSV line's fields (double quotes, `""`), for every CSV the labs read.
 //! - [`error`]: the one error enum, whose messages name the bound and the offending value.
+//! - [`fnv`]: FNV-1a, a hash stable across builds and browsers.
 //! - [`java_hash`]: keys, key types, and Java's `hashCode` for `String`, `Integer` and `Long`.
 //! - [`murmur`]: Flink's `MathUtils.murmurHash`, `bitMix` and `roundUpToPowerOfTwo`.
 //! - [`key_group`]: max parallelism, parallelism, key groups and their owners
@@ -25,6 +26,7 @@ pub mod coverage;
 pub mod csv;
 pub mod error;
 pub mod export;
+pub mod fnv;
 pub mod imbalance;
 pub mod java_hash;
 pub mod json;

@@ -15,6 +15,7 @@ use super::reads::Reads;
 use super::state::{ReadFailure, Shared, Timing};
 use crate::browser::{self, files, kept};
 use crate::model::base64;
+use crate::model::fnv::fnv1a;
 use crate::model::savepoint::{Budget, SavepointError, Snapshot, SnapshotParser, Step};
 use crate::model::training::Sample;
 use yew::platform::{spawn_local, time::sleep};
@@ -142,12 +143,7 @@ fn print(bytes: &[u8]) -> String {
     let middle = bytes.len() / 2;
     let stretches = [0..STRETCH, middle..middle + STRETCH, bytes.len().saturating_sub(STRETCH)..bytes.len()];
     let seen = stretches.into_iter().flat_map(|r| bytes.get(r.start..r.end.min(bytes.len())).unwrap_or_default());
-    let hash = bytes
-        .len()
-        .to_le_bytes()
-        .iter()
-        .chain(seen)
-        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3));
+    let hash = fnv1a(bytes.len().to_le_bytes().iter().chain(seen));
     format!("{hash:016x}")
 }
 

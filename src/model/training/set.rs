@@ -52,9 +52,8 @@ impl Exercise {
     /// a learner's old mark is not shown against the new question; a new title keeps it.
     pub fn progress_key(&self) -> String {
         let asked = format!("{:?}\u{1f}{}", self.kind, self.prompt);
-        // FNV-1a, 64 bits: stable across builds and browsers, unlike the standard hasher.
-        let hash =
-            asked.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+        // Stable across builds and browsers, unlike the standard hasher.
+        let hash = crate::fnv::fnv1a(asked.as_bytes());
         format!("{}#{:08x}", self.id, hash >> 32)
     }
 }

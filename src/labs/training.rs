@@ -103,11 +103,12 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
         loaded.as_ref().map(|e| e.iter().map(Exercise::progress_key).collect::<Vec<_>>()).unwrap_or_default();
     // No set read (yet, or at all): nothing for a reset to clear.
     let path_empty = path_keys.is_empty();
-    let (live_lrs, sending) = use_live_report(browser::lms::launched(), loaded, &steps.progress, steps.checked.clone());
     let clear = {
         let keys = path_keys.clone();
         steps.dispatcher().to_callback().reform(move |_: ()| StepAction::Clear(keys.clone()))
     };
+    let (live_lrs, sending) =
+        use_live_report(browser::lms::launched(), (loaded, clear.clone()), &steps.progress, steps.checked.clone());
     let clear_all = steps.dispatcher().to_callback().reform(|_: ()| StepAction::ClearAll);
     let mode = props.mode;
     let hidden = mode.answers_hidden;

@@ -7,7 +7,10 @@
 //! the name typed: two learners who type one name stay two. The connection is kept in this tab's
 //! session storage only (a reload keeps reporting), never in a link, and so are the statements a
 //! page going away could not be sure it sent: the tab's next page sends them first, under their
-//! own ids, so an LRS that had them already keeps one of each.
+//! own ids, so an LRS that had them already keeps one of each. Two people taking turns at one
+//! browser share its stored answers: a name joining where answers went under another name is
+//! asked whether they are its own (sent) or not (the path is cleared first), never sent as
+//! someone else's unasked.
 
 use std::rc::Rc;
 
@@ -15,70 +18,26 @@ use yew::prelude::*;
 
 use crate::browser::{self, xapi::uuid};
 use crate::components::{form_field, lrs_fields};
-use crate::model::training::cmi5::{Cmi5Launch, LaunchData, Sent};
-use crate::model::training::lrs::LrsAccess;
+use crate::model::training::sent_as::OthersAnswers;
 use crate::model::training::{Exercise, TrainingProgress};
 
-use super::class_view::PACKAGE_AU;
-use super::training_cmi5::{open_session, Cmi5Session, Watchers};
-
-/// The connection, for this tab's session: endpoint, key, secret, name, registration.
-const LIVE_KEY: &str = "rescale-lab.live-lrs.v1";
-/// Statements the tab's last page could not be sure it sent (one batch), for the next page.
-const UNSENT_KEY: &str = "rescale-lab.live-unsent.v1";
-/// This browser's learner id (the statements' account), kept across visits.
-const LEARNER_KEY: &str = "rescale-lab.learner-id.v1";
-
-/// This browser's learner id: the one kept, else a new one kept from now on (where storage
-/// cannot keep it, the tab's `registration` stands in).
-fn learner_id(registration: &str) -> String {
-    browser::storage_get(LEARNER_KEY).filter(|id| !id.trim().is_empty()).unwrap_or_else(|| {
-        let id = format!("learner-{}", uuid());
-        if browser::storage_try_set(LEARNER_KEY, &id) {
-            id
-        } else {
-            format!("learner-{registration}")
-        }
-    })
-}
-
-#[derive(Clone, PartialEq, Default)]
-struct Live {
-    access: LrsAccess,
-    name: String,
-}
-
-fn stored() -> Option<(Live, String)> {
-    let (access, more) = LrsAccess::from_lines(&browser::session_get(LIVE_KEY)?);
-    let [name, registration] = <[String; 2]>::try_from(more).ok()?;
-    Some((Live { access, name }, registration))
-}
-
-/// Opens the session (a registration per tab), or says why not. What the tab's last page left
-/// unsent goes first (its statements name their own registration).
-fn connect(live: &Live, registration: &str, watchers: Watchers) -> Result<Rc<Cmi5Session>, String> {
-    let id = learner_id(registration);
-    let launch = Cmi5Launch::live(&live.access, (&live.name, &id), &browser::page_url(), registration, PACKAGE_AU)?;
-    browser::session_set(LIVE_KEY, &live.access.lines(&[&live.name, registration]));
-    let token = live.access.basic_token();
-    let keep = Callback::from(|batch: String| {
-        browser::session_set(UNSENT_KEY, &batch);
-    });
-    let watchers = Watchers { on_unsent: Some(keep), ..watchers };
-    let carried = browser::session_take(UNSENT_KEY);
-    Ok(open_session(launch, LaunchData::live(PACKAGE_AU, &uuid(), 800), token, Sent::default(), watchers, carried))
-}
+use super::training_cmi5::{Cmi5Session, Watchers};
+use super::training_live_link::{
+    answered, connect, keep_sent_as, launch, record_sent, sent_as, stored, LIVE_KEY, UNSENT_KEY,
+};
 
 /// Reports each check to the LRS the room named (`off`: an LMS launched the page, which
 /// reports instead), and draws the form that names it; with whether it is sending (the page then
-/// hides the trainer's links, as under an LMS).
+/// hides the trainer's links, as under an LMS). `clear` clears the path's answers (for a learner
+/// who finds someone else's on the page).
 #[hook]
 pub fn use_live_report(
     off: bool,
-    exercises: Option<Vec<Exercise>>,
+    path: (Option<Vec<Exercise>>, Callback<()>),
     progress: &TrainingProgress,
     checked: Option<(u32, String)>,
 ) -> (Html, bool) {
+    let (exercises, clear) = path;
     let form = use_state(|| stored().map(|s| s.0).unwrap_or_default());
     let session = use_state(|| None::<Result<Rc<Cmi5Session>, String>>);
     // Answers still on their way to the LRS: the page is busy until they are there.
@@ -88,6 +47,9 @@ pub fn use_live_report(
     let problem = use_state(|| None::<String>);
     // Why the LRS refused an answer for good (dropped, not sent again), the latest.
     let refused = use_state(|| None::<String>);
+    // Someone else's answers on the page, found as this name joined: the question asked.
+    let asking = use_state(|| None::<(OthersAnswers, String)>);
+    let stopped = use_state(|| false);
     let watchers = {
         let (problem, pending, refused) = (problem.clone(), pending.clone(), refused.clone());
         Watchers {
@@ -111,9 +73,19 @@ pub fn use_live_report(
         use_effect_with(checked, move |checked| {
             if let (Some(Ok(s)), Some((_, key)), Some(exercises)) = (current, checked, exercises) {
                 s.report(&exercises, &progress, key);
+                if let Some((live, _)) = stored() {
+                    record_sent(&live.name, [key.as_str()]);
+                }
             }
         });
     }
+    // A reset forgets whose the cleared answers were (an LMS's progress is not this browser's).
+    use_effect_with((off, progress.clone()), |(off, progress)| {
+        let mut record = sent_as();
+        if !*off && record.keep_answered(|step| progress.answers.contains_key(step)) {
+            keep_sent_as(&record);
+        }
+    });
     if off {
         return (html! {}, false);
     }
@@ -124,9 +96,40 @@ pub fn use_live_report(
             s.close();
         }
     };
+    // A new session, with the answers given before it (`earlier`) or with none (they were
+    // someone else's, and are being cleared).
+    let start = {
+        let (form, session, problem, progress, refused, asking, exercises) = (
+            form.clone(),
+            session.clone(),
+            problem.clone(),
+            progress.clone(),
+            refused.clone(),
+            asking.clone(),
+            exercises.clone(),
+        );
+        let stopped = stopped.clone();
+        Rc::new(move |earlier: bool| {
+            asking.set(None);
+            stopped.set(false);
+            let_go(&session);
+            problem.set(None);
+            refused.set(None);
+            let opened = connect(&form, &uuid(), watchers.clone());
+            if let (Ok(s), Some(exercises)) = (&opened, &exercises) {
+                let steps = if earlier { answered(exercises, &progress) } else { Vec::new() };
+                // The answers given before connecting go first.
+                if earlier {
+                    s.report_all(exercises, &progress);
+                }
+                record_sent(&form.name, steps.iter().map(String::as_str));
+            }
+            session.set(Some(opened));
+        })
+    };
     let on_submit = {
-        let (form, session, problem, progress, refused) =
-            (form.clone(), session.clone(), problem.clone(), progress.clone(), refused.clone());
+        let (form, session, progress, asking, exercises, start) =
+            (form.clone(), session.clone(), progress.clone(), asking.clone(), exercises.clone(), start.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             // Sent again to the LRS it already sends to, under the same name: the session goes
@@ -137,19 +140,41 @@ pub fn use_live_report(
                 s.retry();
                 return;
             }
-            let_go(&session);
-            problem.set(None);
-            refused.set(None);
-            let opened = connect(&form, &uuid(), watchers.clone());
-            // The answers given before connecting go first.
-            if let (Ok(s), Some(exercises)) = (&opened, &exercises) {
-                s.report_all(exercises, &progress);
+            // Answers that went under another name are sent under this one only when asked.
+            let steps = exercises.as_ref().map(|e| answered(e, &progress)).unwrap_or_default();
+            match sent_as().others(&form.name, steps.iter().map(String::as_str)) {
+                Some(others) if launch(&form, &uuid()).is_ok() => asking.set(Some((others, form.name.trim().into()))),
+                _ => start(true),
             }
-            session.set(Some(opened));
         })
     };
+    let answer = |earlier: bool| {
+        let (start, clear) = (start.clone(), clear.clone());
+        Callback::from(move |_: MouseEvent| {
+            if !earlier {
+                clear.emit(());
+            }
+            start(earlier);
+            browser::focus_by_id("live-send");
+        })
+    };
+    // Asked for the name as typed now (a name typed since asks again when it is sent).
+    let question = (*asking).clone().filter(|(_, name)| *name == form.name.trim()).map(|(others, name)| {
+        let answers = if others.count == 1 { "1 answer".to_string() } else { format!("{} answers", others.count) };
+        html! {
+            <div class="live-question" role="group" aria-labelledby="live-question" data-testid="live-question">
+                <p id="live-question" role="alert">
+                    { format!("{answers} on this page went to the LRS as \u{201c}{}\u{201d}. Are they yours, \u{201c}{name}\u{201d}? If not, clear them and start the path afresh: they stay in the LRS under the name they went as.", others.name) }
+                </p>
+                <button type="button" onclick={answer(true)}>{ "Yes, send them as mine" }</button>
+                <button type="button" onclick={answer(false)}>{ "No, clear them and start afresh" }</button>
+            </div>
+        }
+    });
+    // Stopped: the form stays open with the focus on its button, for the next person at this
+    // browser (the Stop button it was on is gone).
     let on_stop = {
-        let (session, problem, refused) = (session.clone(), problem.clone(), refused.clone());
+        let (session, problem, refused, stopped) = (session.clone(), problem.clone(), refused.clone(), stopped.clone());
         Callback::from(move |_: MouseEvent| {
             refused.set(None);
             let_go(&session);
@@ -157,6 +182,8 @@ pub fn use_live_report(
             browser::session_remove(UNSENT_KEY);
             problem.set(None);
             session.set(None);
+            stopped.set(true);
+            browser::focus_by_id("live-send");
         })
     };
     let on_retry = {
@@ -168,16 +195,22 @@ pub fn use_live_report(
         })
     };
     let sending = matches!(&*session, Some(Ok(_)));
+    // What the session sends under, whatever the form holds since.
+    let under = stored().map(|(live, _)| live).unwrap_or_else(|| (*form).clone());
     let view = html! {
-        <details class="live-lrs" open={session.is_some()}>
+        <details class="live-lrs" open={session.is_some() || *stopped}>
             <summary>{ "Send answers to an LRS (live workshop)" }</summary>
             <p class="field-hint">{ "For a class without an LMS: the trainer names the Learning Record Store; your answers go there under your name. Kept in this tab only, never in a link." }</p>
             <form class="class-connection" onsubmit={on_submit}>
                 { lrs_fields(&form, ("live", matches!(&*session, Some(Err(_))).then_some("live-refused")), &form.access, |l| &mut l.access) }
                 { form_field(&form, "live-name", ("Your name", "text"), &form.name, |l, t| l.name = t) }
-                <button type="submit">{ "Send my answers" }</button>
+                <button type="submit" id="live-send">{ "Send my answers" }</button>
             </form>
+            { question.unwrap_or_default() }
             { match &*session {
+                None if *stopped => html! {
+                    <p role="status" data-testid="live-stopped">{ "Stopped: your answers stay in this browser and no longer go to the LRS." }</p>
+                },
                 None => html! {},
                 Some(Ok(_)) => html! { <>
                     <p class="lms-status">
@@ -185,7 +218,7 @@ pub fn use_live_report(
                             <span class="alert" role="alert" data-testid="live-status">{ format!("Your latest answers are waiting: {why}. They go as soon as the LRS answers (tried again every few seconds, and at your next answer).") }</span>
                             <button type="button" onclick={on_retry}>{ "Try again now" }</button>
                         } else {
-                            <span role="status" data-testid="live-status">{ format!("Sending your answers to {} as {}.", form.access.endpoint, form.name.trim()) }</span>
+                            <span role="status" data-testid="live-status">{ format!("Sending your answers to {} as {}.", under.access.endpoint, under.name.trim()) }</span>
                         }
                         <button type="button" onclick={on_stop}>{ "Stop sending" }</button>
                     </p>

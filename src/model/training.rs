@@ -278,6 +278,7 @@ pub mod class;
 pub mod cmi5;
 pub mod lms;
 pub mod lrs;
+pub mod sent_as;
 
 mod statement;
 pub use statement::Statement;

@@ -65,7 +65,8 @@ const answersBy = async (name) => (await statementsBy(name)).filter((s) => s.ver
   .map((s) => [s.object.id.split('/exercise/').pop(), s.result.response]);
 /** Joins the live workshop from `where` as `name`, its LRS reached at `origin`. */
 async function joinLive(where, name, origin = lms.origin) {
-  await where.getByText('Send answers to an LRS (live workshop)').click();
+  // The form is folded until it is opened (it stays open after Stop sending).
+  if (await where.locator('details.live-lrs').getAttribute('open') === null) await where.getByText('Send answers to an LRS (live workshop)').click();
   await where.getByLabel('LRS endpoint').fill(`${origin}/xapi/`);
   await where.getByLabel('LRS key').fill('lms');
   await where.getByLabel('LRS secret').fill('lms-secret');
@@ -442,6 +443,59 @@ test('a live workshop sends what was answered before it connected, and what the 
   // The field it refused is marked, and described by why.
   await expect(page.getByLabel('LRS endpoint')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('LRS endpoint')).toHaveAccessibleDescription(/is a plain http:\/\/ address/);
+});
+
+test('two people taking turns at one browser: the second is asked before the first one\'s answers go under their name', async ({ page }) => {
+  // Found by review: the second person to join sent the first one's answers under their own name.
+  const [first, second, third] = ['jo-taking-turns', 'kit-taking-turns', 'lu-taking-turns'];
+  await page.goto('/#/');
+  await settled(page);
+  await joinLive(page, first);
+  await answerStep(page, 'owner-77', '60');
+  await answerStep(page, 'restart-200', 'no');
+  await expect.poll(() => answersBy(first)).toEqual([['owner-77', '60'], ['restart-200', 'false']]);
+  await page.getByRole('button', { name: 'Stop sending' }).click();
+  // The browser remembers whose the answers were across a reload (the tab's connection is gone).
+  await page.reload();
+  await settled(page);
+  await page.getByText('Send answers to an LRS (live workshop)').click();
+  await page.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
+  await page.getByLabel('LRS key').fill('lms');
+  await page.getByLabel('LRS secret').fill('lms-secret');
+  await page.getByLabel('Your name').fill(second);
+  await page.getByRole('button', { name: 'Send my answers' }).click();
+  const question = page.getByTestId('live-question');
+  await expect(question.getByRole('alert')).toHaveText(`2 answers on this page went to the LRS as \u201c${first}\u201d. Are they yours, \u201c${second}\u201d? If not, clear them and start the path afresh: they stay in the LRS under the name they went as.`);
+  await expect(page.getByTestId('live-status')).toHaveCount(0);
+  await settled(page);
+  expect(await axeViolations(page)).toEqual([]);
+  // Not theirs: the path starts afresh, and only their own answers go under their name.
+  await question.getByRole('button', { name: 'No, clear them and start afresh' }).click();
+  await expect(page.getByTestId('live-status')).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as ${second}.`);
+  await expect(question).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send my answers' })).toBeFocused();
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
+  await answerStep(page, 'owner-77', '61');
+  await expect.poll(() => answersBy(second)).toEqual([['owner-77', '61']]);
+  await page.getByRole('button', { name: 'Stop sending' }).click();
+  // The form stays open for the next person, the focus on its button, and says it stopped.
+  await expect(page.getByTestId('live-stopped')).toHaveText('Stopped: your answers stay in this browser and no longer go to the LRS.');
+  await expect(page.getByRole('button', { name: 'Send my answers' })).toBeFocused();
+  // The first person, back under their name, is asked about the second's answer; theirs, they say.
+  await page.getByLabel('Your name').fill(first);
+  await page.getByRole('button', { name: 'Send my answers' }).click();
+  await expect(question.getByRole('alert')).toHaveText(new RegExp(`^1 answer on this page went to the LRS as \u201c${second}\u201d\\.`));
+  await question.getByRole('button', { name: 'Yes, send them as mine' }).click();
+  await expect(page.getByTestId('live-status')).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as ${first}.`);
+  await expect.poll(() => answersBy(first)).toEqual([['owner-77', '60'], ['restart-200', 'false'], ['owner-77', '61']]);
+  expect(await answersBy(second)).toEqual([['owner-77', '61']]);
+  // A reset forgets whose the answers were: the next person to answer and join is not asked.
+  await page.getByRole('button', { name: 'Stop sending' }).click();
+  await page.getByRole('button', { name: 'Reset progress', exact: true }).click();
+  await page.getByRole('button', { name: "Clear this path's progress" }).click();
+  await answerStep(page, 'owner-77', '59');
+  await joinLive(page, third);
+  await expect.poll(() => answersBy(third)).toEqual([['owner-77', '59']]);
 });
 
 test('a statement that reached the LRS but whose answer was lost is stored once, and the queue goes on', async ({ page }) => {

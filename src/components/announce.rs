@@ -78,6 +78,9 @@ fn use_spoken_from<T: PartialEq + Clone + 'static>(content: &T, said_at_first: b
 pub struct ResultRegionProps {
     #[prop_or_default]
     pub class: Classes,
+    /// Its id, where a field refers to it (the message that refuses the field's value).
+    #[prop_or_default]
+    pub id: Option<AttrValue>,
     #[prop_or_default]
     pub testid: Option<AttrValue>,
     /// `data-verdict`, where the region has one.
@@ -95,7 +98,7 @@ pub struct ResultRegionProps {
 pub fn ResultRegion(props: &ResultRegionProps) -> Html {
     let (live, key) = use_spoken(&props.children);
     html! {
-        <div class={props.class.clone()} data-testid={props.testid.clone()} data-verdict={props.verdict.clone()}
+        <div id={props.id.clone()} class={props.class.clone()} data-testid={props.testid.clone()} data-verdict={props.verdict.clone()}
             data-ok={props.ok.clone()} role="status" aria-live={live}>
             <div class="region-content" {key}>{ props.children.clone() }</div>
         </div>

@@ -35,7 +35,7 @@ pub use live_form::LiveForm;
 pub use locks::{locked_class, use_any_locked, use_locked, LockNote, Locks, LOCKED_NOTE};
 pub use notices::Notices;
 pub use pager::{use_page, use_page_from, Page, PageStep, PagerButtons};
-pub use param_field::{edits, slot_field, slot_field_with, view_field};
+pub use param_field::{edits, refused_slot_field, slot_field, slot_field_with, view_field};
 pub use plain_field::{form_field, lrs_fields, PlainField};
 pub use result_sink::{use_result_sink, HashWatch, ResultSink};
 pub use scroll_box::ScrollBox;

@@ -15,6 +15,17 @@ pub fn view_field(
     hint: Option<String>,
     placeholder: Option<String>,
 ) -> Html {
+    refused_view_field(view, on_input, (hint, placeholder), None)
+}
+
+/// [`view_field`], refused by a message elsewhere while `problem` (that message's id) is given:
+/// a value the field reads well that finds nothing (a key group beyond the max parallelism).
+fn refused_view_field(
+    view: FieldView<'_>,
+    on_input: Callback<FieldInput>,
+    (hint, placeholder): (Option<String>, Option<String>),
+    problem: Option<&'static str>,
+) -> Html {
     let spec = view.spec;
     let bound = |v: Option<i64>| v.map(|v| AttrValue::from(v.to_string()));
     html! {
@@ -23,7 +34,8 @@ pub fn view_field(
             placeholder={placeholder.map(AttrValue::from).or(spec.empty.map(AttrValue::Static))}
             hint={hint.map(AttrValue::from).or(spec.hint.map(AttrValue::Static))}
             value={AttrValue::from(view.text.to_string())} error={view.error.map(AttrValue::from)}
-            param={AttrValue::Static(spec.name)} settles=true on_input={on_input} />
+            param={AttrValue::Static(spec.name)} settles=true on_input={on_input}
+            problem={problem.map(AttrValue::Static)} />
     }
 }
 
@@ -57,4 +69,18 @@ where
     A: From<Edit> + 'static,
 {
     view_field(slot.view(state), edits(on_action, slot.name), hint, placeholder)
+}
+
+/// [`slot_field`] refused by the message whose id is `problem`, while it is given.
+pub fn refused_slot_field<S, T, A>(
+    slot: &'static Slot<S, Param<T>>,
+    state: &S,
+    on_action: &Callback<A>,
+    problem: Option<&'static str>,
+) -> Html
+where
+    T: Clone + PartialEq + Sync + 'static,
+    A: From<Edit> + 'static,
+{
+    refused_view_field(slot.view(state), edits(on_action, slot.name), (None, None), problem)
 }

@@ -51,6 +51,10 @@ pub struct TextFieldProps {
     #[prop_or_default]
     pub settles: bool,
     pub on_input: Callback<FieldInput>,
+    /// The id of a message elsewhere that refuses the value as it stands (a search that finds
+    /// nothing): the field is marked invalid and described by it.
+    #[prop_or_default]
+    pub problem: Option<AttrValue>,
 }
 
 #[function_component]
@@ -142,6 +146,7 @@ pub fn TextField(props: &TextFieldProps) -> Html {
     let described: Vec<&str> = [
         props.hint.as_ref().map(|_| hint_id.as_str()),
         error.map(|_| error_id.as_str()),
+        props.problem.as_deref(),
         locked.then_some(locked_id.as_str()),
     ]
     .into_iter()
@@ -163,7 +168,7 @@ pub fn TextField(props: &TextFieldProps) -> Html {
                 readonly={locked}
                 spellcheck="false"
                 autocomplete="off"
-                aria-invalid={error.map(|_| "true")}
+                aria-invalid={(error.is_some() || props.problem.is_some()).then_some("true")}
                 aria-describedby={(!described.is_empty()).then(|| described.join(" "))}
                 {oninput} {onfocus} {onblur} {onkeydown} {onkeyup}
             />

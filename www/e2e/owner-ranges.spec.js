@@ -164,6 +164,9 @@ test('a key group looked for names its owner, as Flink\'s ranges have it, and th
   await find.fill('128');
   await expect(said).toHaveText('Not found: there is no key group 128: max parallelism 128 makes key groups 0 to 127.');
   await expect(marked).toHaveCount(0);
+  // The field it refuses is marked, and described by what was found (found by review: it was not).
+  await expect(find).toHaveAttribute('aria-invalid', 'true');
+  await expect(find).toHaveAccessibleDescription('Not found: there is no key group 128: max parallelism 128 makes key groups 0 to 127.');
   // Text that is no number: the field says so, and the group the edit began with stays found.
   await find.fill('12');
   await find.pressSequentially('e');
@@ -171,6 +174,7 @@ test('a key group looked for names its owner, as Flink\'s ranges have it, and th
   await expect(said).toHaveText(/^Key group 77 belongs to subtask 2,/);
   await find.fill('0');
   await expect(said).toHaveText('Key group 0 belongs to subtask 0, which owns key groups 0 to 31 (32 in all): its row is marked in the table.');
+  await expect(find).not.toHaveAttribute('aria-invalid');
   await expect(page).toHaveURL(/group=0/);
 });
 

@@ -17,7 +17,7 @@ pub mod state;
 use yew::prelude::*;
 
 use crate::components::{
-    slot_field, slot_pick, FieldInput, InView, LiveForm, ResultAlert, RevealAt, TextField, Wanted,
+    refused_slot_field, slot_field, slot_pick, FieldInput, InView, LiveForm, ResultAlert, RevealAt, TextField, Wanted,
 };
 use crate::lab::Lab;
 use crate::labs::frame::{dispatch, use_lab, LabFrame, LabProps};
@@ -62,8 +62,10 @@ pub fn OwnersLab(props: &LabProps) -> Html {
                 }
             }
             if let Some(p) = valid_p {
+                // A group beyond the max parallelism: the field is refused by what was found.
                 <InView names={SLIDER}><ranges_panel::RangesPanel parallelism={p} diff={diff} group={state.group.value}
-                    finder={slot_field(&query::GROUP, &*state, &on_action)} /></InView>
+                    finder={refused_slot_field(&query::GROUP, &*state, &on_action,
+                        state.group.value.filter(|g| p.find_group(*g).is_err()).map(|_| ranges_panel::FOUND_ID))} /></InView>
                 <InView names={IMBALANCE}><RevealAt name="imbalance"><Wanted height="short"><imbalance_panel::DeferredImbalance parallelism={p} /></Wanted></RevealAt></InView>
             }
             // Below the first screen: each part's code is fetched when it is wanted.

@@ -113,13 +113,17 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
     }
 }
 
+/// The id of what **Find a key group** found: the message that refuses a group no subtask
+/// can own (the field is described by it then).
+pub const FOUND_ID: &str = "group-owner-found";
+
 /// **Find a key group** with what it found (`group-owner`, a status region), also drawn alone
 /// when the job cannot start and there is no table to find the group in.
 pub fn group_finder(field: Html, found: String, alert: bool) -> Html {
     html! {
         <div class="group-finder">
             { field }
-            <ResultRegion class={classes!("group-owner", alert.then_some("alert"))} testid="group-owner">{ found }</ResultRegion>
+            <ResultRegion id={FOUND_ID} class={classes!("group-owner", alert.then_some("alert"))} testid="group-owner">{ found }</ResultRegion>
         </div>
     }
 }

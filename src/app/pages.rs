@@ -89,7 +89,8 @@ fn home_page(location: &Location) -> Html {
     // A package's launch link carries its item parameters in the query (`?lms=scorm2004&
     // answers=hidden`, as a trainer adds one in an LMS): hidden there is hidden here.
     workshop.answers_hidden |= crate::browser::lms::launch_param("answers").as_deref() == Some("hidden");
-    let notices = location.notices.iter().cloned().chain(more).collect::<Vec<_>>();
+    let mut notices = location.notices.iter().cloned().chain(more).collect::<Vec<_>>();
+    crate::url::workshop::note_whole_page(location, "the home page", &mut notices);
     html! { <><Notices {notices} /><Home exercises={location.params.get("exercises").map(String::from)} {workshop}
     step={location.params.get(crate::url::workshop::STEP).map(String::from)} theme={location.common.theme} /></> }
 }

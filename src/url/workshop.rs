@@ -107,7 +107,21 @@ pub const CLASS_PARAMS: [&str; 2] = ["activity", "exercises"];
 pub fn class_notices(location: &Location) -> Vec<Notice> {
     let mut notices = location.notices.clone();
     super::unknown::note_unknown(&location.params, &CLASS_PARAMS, "the class view", &mut notices);
+    note_whole_page(location, "the class view", &mut notices);
     notices
+}
+
+/// `view=` and `lock=` on a page with no section to show alone and no field to lock (the home
+/// page, the class view): each would do nothing, so each is said (a lab says the same of a
+/// section or a name it does not have).
+pub fn note_whole_page(location: &Location, place: &str, notices: &mut Vec<Notice>) {
+    if let Some(view) = &location.common.view {
+        notices.push(notice("view", view, &format!("{place} has no sections to show alone; showing the whole page")));
+    }
+    if !location.common.lock.is_empty() {
+        let names = location.common.lock.join(",");
+        notices.push(notice("lock", &names, &format!("{place} has no fields to lock; nothing is locked")));
+    }
 }
 
 /// `hash` with `step=` set to `id`, or without it for `None`; every other parameter as it was.
@@ -172,6 +186,29 @@ mod tests {
         assert_eq!(class("#/class?activity=a&exercises=s.json&theme=dark"), Vec::<String>::new());
         assert_eq!(class("#/class?activty=x&theme=purple&v=2"), ["v", "theme", "activty"]);
         assert_eq!(class("#/class?activity=a&activity=b"), ["activity"]);
+    }
+
+    /// A section or a lock asked of a page that has neither is said, as a lab says one it lacks;
+    /// a malformed one is said once, by the common reading.
+    #[test]
+    fn a_view_or_a_lock_on_a_whole_page_is_said() {
+        let said = |hash: &str| {
+            let mut notices = Vec::new();
+            note_whole_page(&Location::parse(hash), "the home page", &mut notices);
+            notices.into_iter().map(|n| n.message).collect::<Vec<_>>()
+        };
+        assert_eq!(
+            said("#/?view=restore&lock=answers,key"),
+            [
+                "view=\"restore\" was not used: the home page has no sections to show alone; showing the whole page.",
+                "lock=\"answers,key\" was not used: the home page has no fields to lock; nothing is locked.",
+            ]
+        );
+        assert!(said("#/?embed=1&theme=dark&origin=https://docs.example.com").is_empty());
+        assert!(said("#/?view=NOT%20A%20SECTION").is_empty(), "said by the common reading");
+        let class: Vec<String> =
+            class_notices(&Location::parse("#/class?view=steps")).into_iter().map(|n| n.param).collect();
+        assert_eq!(class, ["view"]);
     }
 
     #[test]

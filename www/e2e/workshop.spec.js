@@ -268,6 +268,12 @@ test('a trainer\'s slip in the home or class link is said, with the name it was 
   await expect(cls.locator('li[data-param="theme"]')).toContainText('theme takes light or dark');
   await expect(cls.locator('li[data-param="activty"]')).toHaveText('activty="x" was not used: the class view has no parameter of that name (did you mean activity?).');
   await expect(page.getByRole('button', { name: 'Show the class' })).toBeVisible();
+  // A section or a lock these pages do not have is said too (found by review: passed over).
+  await open(page, '#/?view=restore&lock=answers');
+  await expect(home.locator('li[data-param="view"]')).toHaveText('view="restore" was not used: the home page has no sections to show alone; showing the whole page.');
+  await expect(home.locator('li[data-param="lock"]')).toHaveText('lock="answers" was not used: the home page has no fields to lock; nothing is locked.');
+  await open(page, '#/class?view=steps');
+  await expect(cls.locator('li[data-param="view"]')).toHaveText('view="steps" was not used: the class view has no sections to show alone; showing the whole page.');
 });
 
 test('in presenter mode Back goes to the step before, and Forward to the one after', async ({ page }) => {

@@ -222,6 +222,17 @@ impl Parallelism {
         KeyGroupRange { first: first as u32, last: last as u32 }
     }
 
+    /// The subtasks that own one key group more than the others (`max / p` rounded up), in
+    /// order; none when `p` divides `max`. Where they fall follows from the rounding: at 128
+    /// over 3 they are subtasks 0 and 1, at 128 over 5 subtasks 0, 1 and 3.
+    pub fn larger_runs(self) -> Vec<OperatorIndex> {
+        if self.max.0.is_multiple_of(self.value) {
+            return Vec::new();
+        }
+        let larger = self.max.0.div_ceil(self.value);
+        self.ranges().filter(|(_, r)| r.len() == larger).map(|(i, _)| i).collect()
+    }
+
     /// Every subtask with its range, in order.
     pub fn ranges(self) -> impl Iterator<Item = (OperatorIndex, KeyGroupRange)> {
         (0..self.value).map(move |i| (OperatorIndex(i), self.range_of(OperatorIndex(i))))

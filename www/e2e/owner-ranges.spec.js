@@ -126,7 +126,12 @@ test('counts read right: one run is a run, an even split says so, one key group 
   await expect(ranges).toContainText(': here every run holds 128 key groups.');
   await open(page, '#/owners?maxp=128&p=3');
   await expect(ranges).toContainText('split into 3 contiguous runs');
-  await expect(ranges).toContainText('so the larger runs are spread out, not bunched at the start.');
+  // Which subtasks hold the larger runs, as Flink's ranges put them (found by review: the text
+  // said they were never at the start, under a table where they were).
+  await expect(ranges).toContainText('⌋: subtasks 0 and 1 own 43 key groups each, the others 42.');
+  await expect(page.locator('.ranges-table tbody tr').nth(1).locator('td')).toHaveText(['1', '43', '85', '43']);
+  await open(page, '#/owners?maxp=128&p=100');
+  await expect(ranges).toContainText('⌋: 28 subtasks own 2 key groups and the other 72 own 1, where the rounding puts them (the middle band of the bar).');
   await open(page, '#/owners?maxp=128&p=100&key=42&type=int');
   await expect(page.locator('.lookup')).toContainText('key group 29 alone');
   await expect(page.locator('.lookup')).not.toContainText('29 to 29');

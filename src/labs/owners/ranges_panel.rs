@@ -70,7 +70,7 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
                           from ⌈i·{max}/{}⌉ to ⌊((i+1)·{max} − 1)/{}⌋{}", max - 1,
                           count(u64::from(p.get()), "contiguous run", "contiguous runs"), p.get(), p.get(),
                           if max.is_multiple_of(p.get()) { format!(": here every run holds {}.", count(u64::from(max / p.get()), "key group", "key groups")) }
-                          else { ", so the larger runs are spread out, not bunched at the start.".to_string() }) }</p>
+                          else { larger_runs_said(p) }) }</p>
             <svg class="ranges-bar" viewBox={format!("0 0 {} 34", bar.columns)} preserveAspectRatio="none" role="img"
                 aria-label={format!("Key groups 0 to {} across {}", max - 1, count(u64::from(p.get()), "subtask", "subtasks"))}>
                 <path class="run-even" d={bar.even.clone()} />
@@ -110,6 +110,25 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
                 </table>
             </ScrollBox>
         </section>
+    }
+}
+
+/// Which subtasks own the larger runs, where `p` does not divide the max parallelism: named
+/// when they are few, else counted (the bar's middle band shows them).
+fn larger_runs_said(p: Parallelism) -> String {
+    let larger = p.larger_runs();
+    let (big, small) = (p.max().get().div_ceil(p.get()), p.max().get() / p.get());
+    let names: Vec<String> = larger.iter().map(|i| i.index().to_string()).collect();
+    match names.as_slice() {
+        [one] => format!(": subtask {one} owns {big} key groups, the others {small}."),
+        [first @ .., last] if larger.len() <= 4 => {
+            format!(": subtasks {} and {last} own {big} key groups each, the others {small}.", first.join(", "))
+        }
+        _ => format!(
+            ": {} own {big} key groups and the other {} own {small}, where the rounding puts them (the middle band of the bar).",
+            count(larger.len() as u64, "subtask", "subtasks"),
+            p.get() as usize - larger.len()
+        ),
     }
 }
 

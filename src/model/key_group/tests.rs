@@ -49,6 +49,22 @@ fn uneven_ranges_interleave_at_128_over_100() {
 
 /// A key group found by its number: its owner and the owner's range (the ranges themselves are
 /// held against Flink's in `tests/vectors.rs`); a number at or above max names no group.
+/// Which subtasks own the larger runs, from Flink's ranges: at the start for 128 over 3, spread
+/// out for 128 over 5 and 100, none where p divides max.
+#[test]
+fn the_larger_runs_are_where_the_rounding_puts_them() {
+    let cases: [(i64, i64, &[u32]); 5] =
+        [(128, 3, &[0, 1]), (128, 5, &[0, 1, 3]), (10, 4, &[0, 2]), (128, 4, &[]), (7, 7, &[])];
+    for (m, p, want) in cases {
+        let p = Parallelism::new(p, max(m)).unwrap();
+        let got: Vec<u32> = p.larger_runs().into_iter().map(|i| i.index()).collect();
+        assert_eq!(got, want, "{m} over {}", p.get());
+    }
+    let wide = Parallelism::new(100, max(128)).unwrap().larger_runs();
+    assert_eq!(wide.len(), 28, "128 = 100 + 28: 28 subtasks own 2 groups");
+    assert_eq!(wide.first().map(|i| i.index()), Some(0));
+}
+
 #[test]
 fn a_key_group_is_found_with_its_owner_and_range() {
     for (m, p, group, expected) in [

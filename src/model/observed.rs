@@ -63,6 +63,10 @@ pub const RUNBOOK_IN_PLACE: &str = report!("flink-runbook", "observed-inplace-fl
 /// `tests/flink-runbook/`: the stop-with-savepoint runbook run on a standalone cluster.
 pub const RUNBOOK_STOP_SAVEPOINT: &str = report!("flink-runbook", "observed-stop-savepoint-flink-2.3.0.txt");
 
+/// `tests/flink-mixed-maxp/`: what a job restored with no max parallelism records for its source
+/// (the derived default, beside the snapshot's for the rest), and which restores of that accept.
+pub const MIXED_MAXP: &str = report!("flink-mixed-maxp", "observed-flink-2.3.0.txt");
+
 /// `tests/flink-snapshot-kinds/`: what each kind of snapshot allows.
 pub const SNAPSHOT_KINDS: &str = report!("flink-snapshot-kinds", "observed-flink-2.3.0.txt");
 

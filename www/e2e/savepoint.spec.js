@@ -104,12 +104,13 @@ function bigFile(p, perGroup) {
  * at parallelism `p` (2 unless said) over max parallelism 128 with Flink's ranges and 8 bytes of
  * state per group.
  */
-function manyOperators(ops, p = 2) {
+function manyOperators(ops, p = 2, maxps = []) {
   const i32 = (v) => { const b = Buffer.alloc(4); b.writeInt32BE(v); return b; };
   const i64 = (v) => { const b = Buffer.alloc(8); b.writeBigInt64BE(BigInt(v)); return b; };
   const parts = [i32(0x4960672d), i32(3), i64(42), i32(0), i32(ops)];
-  const [maxp, perGroup, header] = [128, 8, 8];
+  const [perGroup, header] = [8, 8];
   for (let o = 0; o < ops; o++) {
+    const maxp = maxps[o] ?? 128;
     const id = Buffer.alloc(16, 7);
     id.writeInt32BE(o, 0);
     parts.push(id, i32(p), i32(maxp), Buffer.from([0]), i32(p));
@@ -124,6 +125,24 @@ function manyOperators(ops, p = 2) {
   }
   return Buffer.concat(parts);
 }
+
+test('operators that record another max parallelism than the one planned from are named, with what that means for a restore', async ({ page }) => {
+  // Found on a real cluster: a job restored with no max parallelism saved its source at 128 beside
+  // 60 for the rest (tests/flink-mixed-maxp), and the links carried 60 alone, unsaid.
+  await open(page, '#/savepoint');
+  await fileInput(page).setInputFiles({ name: '_metadata', mimeType: 'application/octet-stream', buffer: manyOperators(3, 2, [128, 256, 128]) });
+  const note = page.getByTestId('sp-maxp-mixed');
+  await note.scrollIntoViewIfNeeded();
+  // The operator planned from by default is the one with the most state: the 256 one.
+  const [first, third] = ['00000000070707070707070707070707', '00000002070707070707070707070707'];
+  await expect(note).toHaveText(`Not every operator records max parallelism 256: 128 for operator ${first}, operator ${third}. These links carry operator 00000001070707070707070707070707's alone. Flink checks each operator it restores against the max parallelism the new job gives it: one set for that operator, or for the whole job (pipeline.max-parallelism), that differs from what the snapshot records stops the restore, naming one such operator; for operator ${first} it says "Max parallelism mismatch … Cannot map operator ${first} with max parallelism 128 to new program with max parallelism 256". For the restore, set each operator's max parallelism in its code to what the snapshot records for it, or leave it unset with no job-wide value, so that Flink takes the snapshot's.`);
+  // The owners lab at the snapshot's max parallelism, for a key of the reader's.
+  await expect(page.getByRole('link', { name: 'Key owners at max parallelism 256' })).toHaveAttribute('href', /#\/owners\?maxp=256&p=2$/);
+  // One max parallelism in the file: nothing to say.
+  await fileInput(page).setInputFiles({ name: '_metadata', mimeType: 'application/octet-stream', buffer: manyOperators(2, 2) });
+  await expect(page.getByRole('link', { name: 'Key owners at max parallelism 128' })).toBeVisible();
+  await expect(note).toHaveCount(0);
+});
 
 test('a file of 1,000 operators shows them 100 at a time; the pager keeps its focus at the last page', async ({ page }) => {
   await open(page, '#/savepoint');

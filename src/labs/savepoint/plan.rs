@@ -13,8 +13,11 @@ use super::query::P;
 use super::state::{SavepointAction, SavepointState};
 use crate::browser;
 use crate::components::{slot_field, LiveForm, SelectField};
+use crate::lab::Lab;
 use crate::labs::skew::query::STORAGE_KEY;
+use crate::model::savepoint::report::other_max_parallelisms;
 use crate::model::skew::units::format_bytes;
+use crate::url::lab_href;
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct PlanProps {
@@ -51,6 +54,8 @@ pub fn Plan(props: &PlanProps) -> Html {
     let Some(operator) = props.state.snapshot().and_then(|s| s.operators.get(op.index)) else { return html! {} };
     let predictor = links::predictor_href(operator, facts.recorded, facts.state_bytes, props.new_p);
     let (planner, planner_text) = links::planner_link(operator, facts.recorded, facts.state_bytes, props.new_p);
+    let mixed = mixed_max_parallelism(&props.rows, op, &props.state);
+    let owners = owners_href(op, props.new_p);
     let options: Vec<(AttrValue, AttrValue)> =
         props.rows.iter().map(|r| (AttrValue::from(r.index.to_string()), AttrValue::from(r.label()))).collect();
     let on_operator =
@@ -79,6 +84,10 @@ pub fn Plan(props: &PlanProps) -> Html {
                     { planner_text }</li>
                 <li><a href={predictor}>{ format!("Predict a restore at parallelism {}", props.new_p) }</a>
                     { format!(": the restore predictor with the snapshot's max parallelism {}.", op.max_parallelism) }</li>
+                if let Some(owners) = owners {
+                    <li><a href={owners}>{ format!("Key owners at max parallelism {}", op.max_parallelism) }</a>
+                        { format!(": each subtask's key groups at parallelism {}, and which subtask a key of yours goes to.", props.new_p) }</li>
+                }
                 if let Some(skew) = skew.as_ref() {
                     <li><a href={skew.href.clone()} onclick={on_skew}>{ "Open the skew lab with these state bytes" }</a>
                         { if skew.exact {
@@ -94,12 +103,43 @@ pub fn Plan(props: &PlanProps) -> Html {
                     <li>{ format!("{} holds no keyed state to open in the skew lab.", op.label()) }</li>
                 }
             </ul>
+            if let Some(mixed) = mixed {
+                <p class="notices" data-testid="sp-maxp-mixed">{ mixed }</p>
+            }
             if *refused {
                 <p class="alert" role="alert">{ "This browser's storage refused the key set, so the skew lab cannot open it." }</p>
             }
             <p class="muted">{ "In the skew lab, read the state-bytes figures and try other parallelisms: a snapshot records no event rates, so its events/s skew stays 0." }</p>
         </section>
     }
+}
+
+/// The owners lab at the operator's max parallelism and the new parallelism, for a keyed
+/// operator whose max parallelism the lab takes (1 to 32768).
+fn owners_href(op: &OperatorRow, p: u32) -> Option<String> {
+    let takes = op.keyed && (1..=32768).contains(&op.max_parallelism);
+    takes.then(|| lab_href(Lab::Owners, &[("maxp", op.max_parallelism.to_string()), ("p", p.to_string())]))
+}
+
+/// Where the file's operators record other max parallelisms than the chosen one's: which, and
+/// what that means for a restore (the links carry the chosen operator's alone).
+fn mixed_max_parallelism(rows: &[OperatorRow], op: &OperatorRow, state: &SavepointState) -> Option<String> {
+    let operators = &state.snapshot()?.operators;
+    let others = other_max_parallelisms(operators, op.max_parallelism);
+    let (first_max, first) = others.first().map(|(m, ops)| (*m, ops[0]))?;
+    let name = |i: usize| rows.get(i).map_or_else(|| format!("operator {i}"), OperatorRow::label);
+    let list: Vec<String> = others
+        .iter()
+        .map(|(m, ops)| format!("{m} for {}", ops.iter().map(|i| name(*i)).collect::<Vec<_>>().join(", ")))
+        .collect();
+    let id = rows.get(first).map_or_else(String::new, |r| r.id.clone());
+    let m = op.max_parallelism;
+    Some(format!(
+        "Not every operator records max parallelism {m}: {}. These links carry {}'s alone. Flink checks each operator it restores against the max parallelism the new job gives it: one set for that operator, or for the whole job (pipeline.max-parallelism), that differs from what the snapshot records stops the restore, naming one such operator; for {} it says \"Max parallelism mismatch … Cannot map operator {id} with max parallelism {first_max} to new program with max parallelism {m}\". For the restore, set each operator's max parallelism in its code to what the snapshot records for it, or leave it unset with no job-wide value, so that Flink takes the snapshot's.",
+        list.join("; "),
+        op.label(),
+        name(first)
+    ))
 }
 
 crate::components::deferred::deferred!(

@@ -162,3 +162,21 @@ pub fn total_keyed_checkpointed_bytes(snapshot: &Snapshot) -> Option<u64> {
         snapshot.operators.iter().flat_map(|o| &o.subtasks).flat_map(|s| [&s.state.managed_keyed, &s.state.raw_keyed]);
     handles.flatten().try_fold(0u64, |sum, h| u64::try_from(h.checkpointed_size()).ok().map(|b| sum + b))
 }
+
+/// The operators whose recorded max parallelism is not `max`, grouped by the one they record
+/// (smallest first), each group's operators by their place in `operators`. Flink checks every
+/// operator it restores against the new job's max parallelism for it, so a file whose operators
+/// record more than one is not described by any one of them (a job that rescaled a source with
+/// fewer splits than subtasks was seen to record 128 for the source beside 60 for the rest:
+/// tests/flink-mixed-maxp).
+pub fn other_max_parallelisms(operators: &[Operator], max: i32) -> Vec<(i32, Vec<usize>)> {
+    let mut others: Vec<(i32, Vec<usize>)> = Vec::new();
+    for (i, op) in operators.iter().enumerate().filter(|(_, op)| op.max_parallelism != max) {
+        match others.iter_mut().find(|(m, _)| *m == op.max_parallelism) {
+            Some((_, ops)) => ops.push(i),
+            None => others.push((op.max_parallelism, vec![i])),
+        }
+    }
+    others.sort_by_key(|(m, _)| *m);
+    others
+}

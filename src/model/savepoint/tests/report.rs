@@ -1,6 +1,6 @@
 //! Per-key-group bytes from offsets (heap checkpoints: all set; canonical savepoints: empty
 //! groups at 0), and the range check against Flink's assignment.
-use super::super::report::{check_range, expected_range, operator_key_group_bytes, RangeCheck};
+use super::super::report::{check_range, expected_range, operator_key_group_bytes, other_max_parallelisms, RangeCheck};
 use super::super::types::SubtaskState;
 use super::super::*;
 
@@ -91,4 +91,58 @@ fn a_later_entry_for_the_same_subtask_replaces_an_earlier_one() {
     let by_index: Vec<(u32, bool)> =
         super::super::report::subtasks_by_index(&o).iter().map(|s| (s.index, s.finished)).collect();
     assert_eq!(by_index, vec![(0, true), (1, false)]);
+}
+
+/// The operators that record another max parallelism than the chosen one's, by the one they
+/// record: none for a file that records one, each group in file order.
+#[test]
+fn operators_with_another_max_parallelism_are_grouped_by_it() {
+    let ops = [op(3, 60, &[]), op(7, 128, &[]), op(7, 60, &[]), op(2, 256, &[]), op(1, 128, &[])];
+    // The chosen max parallelism, then each other one with its operators.
+    type Case = (i32, &'static [(i32, &'static [usize])]);
+    let cases: [Case; 4] = [
+        (60, &[(128, &[1, 4]), (256, &[3])]),
+        (128, &[(60, &[0, 2]), (256, &[3])]),
+        (256, &[(60, &[0, 2]), (128, &[1, 4])]),
+        (4096, &[(60, &[0, 2]), (128, &[1, 4]), (256, &[3])]),
+    ];
+    for (max, want) in cases {
+        let want: Vec<(i32, Vec<usize>)> = want.iter().map(|(m, ops)| (*m, ops.to_vec())).collect();
+        assert_eq!(other_max_parallelisms(&ops, max), want, "{max}");
+    }
+    assert!(other_max_parallelisms(&[op(3, 60, &[]), op(7, 60, &[])], 60).is_empty());
+    assert!(other_max_parallelisms(&[], 60).is_empty());
+}
+
+/// Held to Flink 2.3.0 (tests/flink-mixed-maxp): a job restored with no max parallelism saves its
+/// source (the operator with a coordinator) at the default derived from its parallelism, the rest
+/// at the snapshot's 60, so the file's operators record two; a restore that gives the source 60
+/// (job-wide, or pinned) fails naming it, one that gives it 128 or leaves it unset starts.
+#[test]
+fn a_source_restored_without_a_max_parallelism_is_saved_at_the_derived_one() {
+    let observed = crate::observed::MIXED_MAXP;
+    let saved = |step: &str, uid: &str| -> i32 {
+        let line = observed
+            .lines()
+            .find(|l| l.starts_with(&format!("{step} stop savepoint operator uid={uid} ")))
+            .unwrap_or_else(|| panic!("{step} {uid}"));
+        line.split_once("maxParallelism=").and_then(|(_, r)| r.split(' ').next()?.parse().ok()).unwrap()
+    };
+    let derived = |p: i64| crate::default_max_parallelism(p).unwrap().get() as i32;
+    assert_eq!((saved("2u", "gen"), saved("4s", "gen"), saved("4u", "gen")), (derived(7), derived(3), derived(3)));
+    for (step, with_maxp) in [("1", 60), ("2", 60), ("4", 60), ("3b", 128), ("3c", 128), ("3e", 128)] {
+        assert_eq!(saved(step, "gen"), with_maxp, "{step}");
+    }
+    // The file of step 2u, as the inspector groups it: the source apart from the rest.
+    let ops: Vec<Operator> = ["gen", "count-per-key", "sink"].iter().map(|uid| op(7, saved("2u", uid), &[])).collect();
+    assert_eq!(other_max_parallelisms(&ops, 60), vec![(128, vec![0])]);
+    // The id Flink names is the one the inspector derives from the uid.
+    let gen = super::super::operator_id_from_uid("gen").iter().map(|b| format!("{b:02x}")).collect::<String>();
+    let mismatch =
+        format!("Cannot map operator {gen} with max parallelism 128 to new program with max parallelism 60.");
+    for (step, fails) in [("3a", true), ("3b", false), ("3c", false), ("3d", true), ("3e", false)] {
+        let outcome = observed.lines().find(|l| l.starts_with(&format!("{step} "))).unwrap();
+        assert_eq!(outcome.contains(&mismatch), fails, "{outcome}");
+        assert_eq!(outcome.starts_with(&format!("{step} OK")), !fails, "{outcome}");
+    }
 }

@@ -166,8 +166,8 @@ pub fn total_keyed_checkpointed_bytes(snapshot: &Snapshot) -> Option<u64> {
 /// The operators whose recorded max parallelism is not `max`, grouped by the one they record
 /// (smallest first), each group's operators by their place in `operators`. Flink checks every
 /// operator it restores against the new job's max parallelism for it, so a file whose operators
-/// record more than one is not described by any one of them (a job that rescaled a source with
-/// fewer splits than subtasks was seen to record 128 for the source beside 60 for the rest:
+/// record more than one is not described by any one of them (a job restored with no max
+/// parallelism was seen to save its source at the derived 128 beside 60 for the rest:
 /// tests/flink-mixed-maxp).
 pub fn other_max_parallelisms(operators: &[Operator], max: i32) -> Vec<(i32, Vec<usize>)> {
     let mut others: Vec<(i32, Vec<usize>)> = Vec::new();

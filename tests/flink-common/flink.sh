@@ -10,6 +10,9 @@
 #   flink_java 900 -D... RestoreChecks "$FLINK_WORK/run"     # java, limited in time and memory
 # or, for a program whose stdout is its report, all of that in one call:
 #   flink_observe "$here" AdaptiveChecks 900 "$version" "${FLINK_VENV:-}"
+# or, for a program that runs jobs on a real standalone cluster (bin/start-cluster.sh):
+#   flink_cluster_install flink-runbook "$version"           # work dir, jars, bin/flink
+#   flink_cluster 18481 'execution.checkpointing.timeout: 10s'   # started; stopped on exit
 #
 # Every failure stops the script with one line on stderr that names what is missing.
 
@@ -127,4 +130,79 @@ flink_observe() {
   flink_java "$seconds" ${log4j[@]+"${log4j[@]}"} "$main" "$FLINK_WORK/run" >"$FLINK_WORK/observed.txt"
   mv "$FLINK_WORK/observed.txt" "$dir/observed-flink-$version.txt"
   echo "wrote $dir/observed-flink-$version.txt"
+}
+
+# flink_cluster_install NAME VERSION: flink_work NAME, then Flink's jars (flink_install) and the
+# apache-flink wheel, which adds bin/flink and bin/start-cluster.sh, into $FLINK_CLUSTER_VENV (a
+# download kept between runs) or a throw-away virtualenv in the work directory; sets
+#   FLINK_HOME_DIR  the wheel's Flink home (bin/, conf/).
+# Needs jar (a JDK's bin/jar) too, for the programs' job jars.
+flink_cluster_install() {
+  local venv
+  flink_work "$1"
+  venv=${FLINK_CLUSTER_VENV:-$FLINK_WORK/venv}
+  flink_install "$venv" "$2"
+  "$venv/bin/pip" install --quiet --no-deps "apache-flink==$2" || flink_fail "pip could not install apache-flink==$2"
+  FLINK_HOME_DIR=$(dirname "$(dirname "$FLINK_DIST")")
+  [ -x "$FLINK_HOME_DIR/bin/start-cluster.sh" ] || flink_fail "no bin/start-cluster.sh under $FLINK_HOME_DIR (apache-flink==$2)"
+  command -v jar >/dev/null || flink_fail "no jar tool (a JDK's bin/jar) on PATH"
+}
+
+# flink_cluster PORT [YAML-LINE...]: a standalone cluster of FLINK_HOME_DIR, configured in
+# $FLINK_WORK/conf (one JobManager and one TaskManager with 16 slots, on localhost; REST on PORT;
+# RocksDB with incremental checkpoints every 2 s, checkpoints and savepoints under FLINK_WORK;
+# each YAML-LINE added), started with bin/start-cluster.sh and waited for until its TaskManager
+# has registered; stopped, and FLINK_WORK removed, when the script exits. Exports FLINK_CONF_DIR
+# and FLINK_LOG_DIR, so that bin/flink talks to it.
+flink_cluster() {
+  local port=$1 conf=$FLINK_WORK/conf opts
+  shift
+  if python3 -c "import urllib.request; urllib.request.urlopen('http://localhost:$port/overview', timeout=2)" 2>/dev/null; then
+    flink_fail "something already answers on http://localhost:$port (another cluster?)"
+  fi
+  mkdir -p "$conf" "$FLINK_WORK/log"
+  cp "$FLINK_HOME_DIR"/conf/log4j{,-cli,-console}.properties "$conf/"
+  opts=$(sed -n 's/^ *all: \(--add-exports.*\)$/\1/p' "$FLINK_HOME_DIR/conf/config.yaml" | head -n 1)
+  [ -n "$opts" ] || flink_fail "no env.java.opts.all in $FLINK_HOME_DIR/conf/config.yaml"
+  {
+    cat <<YAML
+env.java.opts.all: $opts
+jobmanager.rpc.address: localhost
+jobmanager.bind-host: localhost
+jobmanager.memory.process.size: 1024m
+taskmanager.bind-host: localhost
+taskmanager.host: localhost
+taskmanager.numberOfTaskSlots: 16
+taskmanager.memory.process.size: 2048m
+taskmanager.memory.managed.size: 256m
+rest.address: localhost
+rest.bind-address: localhost
+rest.port: $port
+parallelism.default: 1
+state.backend.type: rocksdb
+execution.checkpointing.incremental: true
+execution.checkpointing.interval: 2s
+execution.checkpointing.dir: file://$FLINK_WORK/checkpoints
+execution.checkpointing.savepoint-dir: file://$FLINK_WORK/savepoints
+YAML
+    printf '%s\n' "$@"
+  } >"$conf/config.yaml"
+  printf 'localhost:%s\n' "$port" >"$conf/masters"
+  printf 'localhost\n' >"$conf/workers"
+  export FLINK_CONF_DIR=$conf FLINK_LOG_DIR=$FLINK_WORK/log
+  trap flink_cluster_stop EXIT
+  "$FLINK_HOME_DIR/bin/start-cluster.sh" >/dev/null
+  for _ in $(seq 1 120); do
+    if python3 -c "import urllib.request,sys; sys.exit(0 if b'\"taskmanagers\":1' in urllib.request.urlopen('http://localhost:$port/overview').read().replace(b' ', b'') else 1)" 2>/dev/null; then
+      return 0
+    fi
+    sleep 1
+  done
+  flink_fail "the cluster did not answer on http://localhost:$port (logs: $FLINK_WORK/log)"
+}
+
+# flink_cluster_stop: the cluster stopped and the work directory removed (flink_cluster's exit trap).
+flink_cluster_stop() {
+  "$FLINK_HOME_DIR/bin/stop-cluster.sh" >/dev/null 2>&1 || true
+  rm -rf "$FLINK_WORK"
 }

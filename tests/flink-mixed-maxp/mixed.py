@@ -11,16 +11,17 @@ The report (stdout) has one fact per line; job ids, savepoint names and the work
 left out or replaced by placeholders, operator ids (derived from the uids) are kept.
 """
 
-import json
 import os
 import re
 import subprocess
 import sys
-import time
-import urllib.request
 
 WORK, FLINK, PORT, JAR, READER_CP = sys.argv[1:6]
-REST = f"http://localhost:{PORT}"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "flink-common"))
+from standalone import rest_at, waiter  # noqa: E402 (the shared folder goes on the path first)
+
+rest = rest_at(PORT)
+wait = waiter("mixed.py")
 SAVEPOINTS = os.path.join(WORK, "savepoints")
 UIDS = ["gen", "count-per-key", "sink"]
 
@@ -38,22 +39,6 @@ def norm(text):
     text = text.replace(WORK, "<work>")
     text = re.sub(r"savepoint-[0-9a-f]{6}-[0-9a-f]{12}", "savepoint-<id>", text)
     return text
-
-
-def rest(path, method="GET"):
-    req = urllib.request.Request(REST + path, method=method)
-    with urllib.request.urlopen(req, timeout=30) as r:
-        return json.loads(r.read().decode() or "null")
-
-
-def wait(what, check, seconds=120, every=0.5):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        got = check()
-        if got:
-            return got
-        time.sleep(every)
-    raise SystemExit(f"mixed.py: gave up waiting for {what} after {seconds} s")
 
 
 def flink(words):

@@ -31,65 +31,16 @@ here=$(cd "$(dirname "$0")" && pwd)
 version=${1:-2.3.0}
 # shellcheck source=../flink-common/flink.sh
 . "$here/../flink-common/flink.sh"
-flink_work flink-mixed-maxp
-venv=${FLINK_CLUSTER_VENV:-$FLINK_WORK/venv}
-flink_install "$venv" "$version"
-"$venv/bin/pip" install --quiet --no-deps "apache-flink==$version" || flink_fail "pip could not install apache-flink==$version"
-home=$(dirname "$(dirname "$FLINK_DIST")")
-[ -x "$home/bin/start-cluster.sh" ] || flink_fail "no bin/start-cluster.sh under $home (apache-flink==$version)"
-command -v jar >/dev/null || flink_fail "no jar tool (a JDK's bin/jar) on PATH"
+flink_cluster_install flink-mixed-maxp "$version"
+home=$FLINK_HOME_DIR
 
 flink_compile "$here/MixedMaxpJob.java" "$here/SavepointOperators.java"
 jar cfe "$FLINK_WORK/job.jar" MixedMaxpJob -C "$FLINK_CLASSES" .
 
-# The cluster: one JobManager, one TaskManager with 16 slots, RocksDB with incremental
-# checkpoints every 2 s (the finished-tasks checkpoints are on by default in 2.x).
+# The cluster (flink_cluster: one TaskManager with 16 slots, RocksDB with incremental
+# checkpoints every 2 s; the finished-tasks checkpoints are on by default in 2.x).
 port=18495
-if python3 -c "import urllib.request; urllib.request.urlopen('http://localhost:$port/overview', timeout=2)" 2>/dev/null; then
-  flink_fail "something already answers on http://localhost:$port (another cluster?)"
-fi
-conf=$FLINK_WORK/conf
-mkdir -p "$conf" "$FLINK_WORK/log"
-cp "$home/conf/log4j.properties" "$home/conf/log4j-cli.properties" "$home/conf/log4j-console.properties" "$conf/"
-opts=$(sed -n 's/^ *all: \(--add-exports.*\)$/\1/p' "$home/conf/config.yaml" | head -n 1)
-[ -n "$opts" ] || flink_fail "no env.java.opts.all in $home/conf/config.yaml"
-cat >"$conf/config.yaml" <<YAML
-env.java.opts.all: $opts
-jobmanager.rpc.address: localhost
-jobmanager.bind-host: localhost
-jobmanager.memory.process.size: 1024m
-taskmanager.bind-host: localhost
-taskmanager.host: localhost
-taskmanager.numberOfTaskSlots: 16
-taskmanager.memory.process.size: 2048m
-taskmanager.memory.managed.size: 256m
-rest.address: localhost
-rest.bind-address: localhost
-rest.port: $port
-parallelism.default: 1
-state.backend.type: rocksdb
-execution.checkpointing.incremental: true
-execution.checkpointing.interval: 2s
-execution.checkpointing.dir: file://$FLINK_WORK/checkpoints
-execution.checkpointing.savepoint-dir: file://$FLINK_WORK/savepoints
-YAML
-printf 'localhost:%s\n' "$port" >"$conf/masters"
-printf 'localhost\n' >"$conf/workers"
-export FLINK_CONF_DIR=$conf FLINK_LOG_DIR=$FLINK_WORK/log
-stop_cluster() {
-  "$home/bin/stop-cluster.sh" >/dev/null 2>&1 || true
-  rm -rf "$FLINK_WORK"
-}
-trap stop_cluster EXIT
-"$home/bin/start-cluster.sh" >/dev/null
-for _ in $(seq 1 120); do
-  if python3 -c "import urllib.request,sys; sys.exit(0 if b'\"taskmanagers\":1' in urllib.request.urlopen('http://localhost:$port/overview').read().replace(b' ', b'') else 1)" 2>/dev/null; then
-    break
-  fi
-  sleep 1
-done
-python3 -c "import urllib.request; urllib.request.urlopen('http://localhost:$port/overview')" 2>/dev/null \
-  || flink_fail "the cluster did not answer on http://localhost:$port (logs: $FLINK_WORK/log)"
+flink_cluster "$port"
 
 python3 "$here/mixed.py" "$FLINK_WORK" "$home" "$port" "$FLINK_WORK/job.jar" "$FLINK_CLASSES:$FLINK_CP" >"$FLINK_WORK/observed.txt"
 {

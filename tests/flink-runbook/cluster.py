@@ -3,16 +3,17 @@ retained checkpoints, and the report's placeholders for ids and paths. Imported 
 whose first three arguments it reads: the work directory, Flink's home and the REST port.
 """
 
-import json
 import os
 import re
 import subprocess
 import sys
-import time
-import urllib.request
 
 WORK, FLINK, PORT = sys.argv[1:4]
-REST = f"http://localhost:{PORT}"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "flink-common"))
+from standalone import rest_at, waiter  # noqa: E402 (the shared folder goes on the path first)
+
+rest = rest_at(PORT)
+wait = waiter("journey")
 GATES = os.path.join(WORK, "gates")
 
 
@@ -33,22 +34,6 @@ def norm(text):
     text = re.sub(r"savepoint-[0-9a-f]{6}-[0-9a-f]{12}", "savepoint-<id>", text)
     text = re.sub(r"chk-\d+", "chk-<n>", text)
     return text
-
-
-def rest(path, method="GET"):
-    req = urllib.request.Request(REST + path, method=method)
-    with urllib.request.urlopen(req, timeout=30) as r:
-        return json.loads(r.read().decode() or "null")
-
-
-def wait(what, check, seconds=120, every=0.5):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        got = check()
-        if got:
-            return got
-        time.sleep(every)
-    raise SystemExit(f"journey: gave up waiting for {what} after {seconds} s")
 
 
 def gate(name, offset):

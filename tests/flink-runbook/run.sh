@@ -70,13 +70,8 @@ case $route in
     ;;
   *) flink_fail "ROUTE is checkpoint, savepoint or inplace, not '$route'" ;;
 esac
-flink_work flink-runbook
-venv=${FLINK_CLUSTER_VENV:-$FLINK_WORK/venv}
-flink_install "$venv" "$version"
-"$venv/bin/pip" install --quiet --no-deps "apache-flink==$version" || flink_fail "pip could not install apache-flink==$version"
-home=$(dirname "$(dirname "$FLINK_DIST")")
-[ -x "$home/bin/start-cluster.sh" ] || flink_fail "no bin/start-cluster.sh under $home (apache-flink==$version)"
-command -v jar >/dev/null || flink_fail "no jar tool (a JDK's bin/jar) on PATH"
+flink_cluster_install flink-runbook "$version"
+home=$FLINK_HOME_DIR
 
 # The jars: one build of RunbookJob.java, a job.properties per artefact.
 flink_compile "$here/RunbookJob.java" "$here/OperatorIds.java" "$FLINK_TRACE_JOB_JAVA"
@@ -98,64 +93,21 @@ artefact "$FLINK_WORK/jars/new/shadow.jar" shadow shadow scratch 4 4 false
 artefact "$FLINK_WORK/jars/old/shadow.jar" shadow-old-code shadow scratch-old 0 0 false
 artefact "$FLINK_WORK/jars/standin.jar" rewrite-standin standin standin 4 0 true
 
-# The cluster: one JobManager, one TaskManager with 16 slots, RocksDB with incremental
-# checkpoints every 2 s, retained on cancellation; the checkpoint timeout at 10 s stands in for
-# Flink's 10 min default (the restored job's checkpoints are made to take 15 s).
+# The cluster (flink_cluster: one TaskManager with 16 slots, RocksDB with incremental checkpoints
+# every 2 s), its checkpoints retained on cancellation; the checkpoint timeout at 10 s stands in
+# for Flink's 10 min default (the restored job's checkpoints are made to take 15 s). The in-place
+# route adds the adaptive scheduler, its waits while the job runs shortened to keep the run short
+# (the defaults: 30 s and 1 min), and its rescale history kept (2.3 answers
+# /jobs/<id>/rescales/*).
 port=18481
-conf=$FLINK_WORK/conf
-mkdir -p "$conf" "$FLINK_WORK/log"
-cp "$home/conf/log4j.properties" "$home/conf/log4j-cli.properties" "$home/conf/log4j-console.properties" "$conf/"
-opts=$(sed -n 's/^ *all: \(--add-exports.*\)$/\1/p' "$home/conf/config.yaml" | head -n 1)
-[ -n "$opts" ] || flink_fail "no env.java.opts.all in $home/conf/config.yaml"
-cat >"$conf/config.yaml" <<EOF
-env.java.opts.all: $opts
-jobmanager.rpc.address: localhost
-jobmanager.bind-host: localhost
-jobmanager.memory.process.size: 1024m
-taskmanager.bind-host: localhost
-taskmanager.host: localhost
-taskmanager.numberOfTaskSlots: 16
-taskmanager.memory.process.size: 2048m
-taskmanager.memory.managed.size: 256m
-rest.address: localhost
-rest.bind-address: localhost
-rest.port: $port
-parallelism.default: 1
-state.backend.type: rocksdb
-execution.checkpointing.incremental: true
-execution.checkpointing.interval: 2s
-execution.checkpointing.timeout: 10s
-execution.checkpointing.dir: file://$FLINK_WORK/checkpoints
-execution.checkpointing.savepoint-dir: file://$FLINK_WORK/savepoints
-execution.checkpointing.externalized-checkpoint-retention: RETAIN_ON_CANCELLATION
-EOF
+keys=('execution.checkpointing.timeout: 10s' 'execution.checkpointing.externalized-checkpoint-retention: RETAIN_ON_CANCELLATION')
 if [ "$route" = inplace ]; then
-  # The adaptive scheduler, its waits while the job runs shortened to keep the run short (the
-  # defaults: 30 s and 1 min), and its rescale history kept (2.3 answers /jobs/<id>/rescales/*).
-  cat >>"$conf/config.yaml" <<EOF
-jobmanager.scheduler: adaptive
-jobmanager.adaptive-scheduler.executing.cooldown-after-rescaling: 1s
-jobmanager.adaptive-scheduler.executing.resource-stabilization-timeout: 2s
-web.adaptive-scheduler.rescale-history.size: 20
-EOF
+  keys+=('jobmanager.scheduler: adaptive'
+    'jobmanager.adaptive-scheduler.executing.cooldown-after-rescaling: 1s'
+    'jobmanager.adaptive-scheduler.executing.resource-stabilization-timeout: 2s'
+    'web.adaptive-scheduler.rescale-history.size: 20')
 fi
-printf 'localhost:%s\n' "$port" >"$conf/masters"
-printf 'localhost\n' >"$conf/workers"
-export FLINK_CONF_DIR=$conf FLINK_LOG_DIR=$FLINK_WORK/log
-stop_cluster() {
-  "$home/bin/stop-cluster.sh" >/dev/null 2>&1 || true
-  rm -rf "$FLINK_WORK"
-}
-trap stop_cluster EXIT
-"$home/bin/start-cluster.sh" >/dev/null
-for _ in $(seq 1 120); do
-  if python3 -c "import urllib.request,sys; sys.exit(0 if b'\"taskmanagers\":1' in urllib.request.urlopen('http://localhost:$port/overview').read().replace(b' ', b'') else 1)" 2>/dev/null; then
-    break
-  fi
-  sleep 1
-done
-python3 -c "import urllib.request; urllib.request.urlopen('http://localhost:$port/overview')" 2>/dev/null \
-  || flink_fail "the cluster did not answer on http://localhost:$port (logs: $FLINK_WORK/log)"
+flink_cluster "$port" "${keys[@]}"
 
 (cd "$repo" && cargo build --quiet --example runbook --example trace_kit --bin keygroups)
 # The operator ids Flink's messages name, by uid.

@@ -38,6 +38,21 @@ pub fn strip_embed(hash: &str) -> String {
     join(path, &kept)
 }
 
+/// [`strip_embed`], for the **Open in Rescale Lab** link of a frame whose storage is apart from
+/// the tab it opens (a frame of another site: the browser refuses it storage, or keeps a store of
+/// its own for it): `stored=1` there would read the tab's own key set, not the frame's, so it is
+/// left out too, and the link opens the lab's default, as the Embed panel says of a set kept in
+/// storage.
+pub fn open_hash(hash: &str, storage_shared: bool) -> String {
+    let open = strip_embed(hash);
+    if storage_shared {
+        return open;
+    }
+    let (path, pairs) = split(&open);
+    let kept: Vec<String> = pairs.into_iter().filter(|p| name_of(p) != "stored").map(String::from).collect();
+    join(path, &kept)
+}
+
 /// The hash an embed loads: the lab's own state plus `embed=1`, the locks, the theme and
 /// the origin allowed to receive results.
 pub fn embed_hash(hash: &str, lock: &[String], theme: Theme, origin: Option<&str>) -> String {
@@ -63,7 +78,7 @@ pub fn embed_hash(hash: &str, lock: &[String], theme: Theme, origin: Option<&str
 pub fn not_carried(hash: &str) -> Option<&'static str> {
     let (path, pairs) = split(hash);
     if pairs.contains(&"stored=1") {
-        return Some("This key set is kept in this browser's storage, because it is too large for a link: the snippet, and Open in Rescale Lab from an embed on another site, open the default preset instead. To share a set, embed a preset, or a list of a few hundred keys (Keys (CSV)), which a link carries.");
+        return Some("This key set is kept in this browser's storage, because it is too large for a link: the snippet, and Open in Rescale Lab from an embed on another site, open the default preset instead. To share a set, embed a preset, or a list of keys (Keys (CSV)) whose text, as the lab writes it, is at most 2,000 characters: a link carries that.");
     }
     let sample = pairs.iter().any(|p| p.starts_with("sample="));
     (path == "/savepoint" && !sample).then_some("A snapshot file read here stays in this browser and is in no link: the snippet opens the inspector without it (a bundled sample, sample=, is carried). A reader drops their own file.")
@@ -93,10 +108,11 @@ pub struct HostScript {
 }
 
 /// The `<iframe>` snippet for a lab at `page_url` (the page without its hash) and `hash`,
-/// titled `title`, followed by the host script's tag (include it once per page).
+/// titled `title`, allowed to write the clipboard (the labs' Copy buttons: a frame may not
+/// without it), followed by the host script's tag (include it once per page).
 pub fn iframe_snippet(page_url: &str, hash: &str, title: &str, height: u32, host: Option<&HostScript>) -> String {
     let frame = format!(
-        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{height}\" style=\"border:0\" loading=\"lazy\"></iframe>",
+        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"{height}\" style=\"border:0\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>",
         escape_attribute(&format!("{page_url}{hash}")),
         escape_attribute(&format!("Rescale Lab: {title}"))
     );
@@ -166,6 +182,11 @@ mod tests {
         );
         assert_eq!(strip_embed("#/owners?embed=1"), "#/owners");
         assert_eq!(strip_embed("#/owners?p=64&embed=1&view=slider&maxp=128"), "#/owners?p=64&maxp=128");
+        // A frame whose storage is apart from the tab's: its stored key set cannot go with it.
+        let stored = "#/skew?p=4&stored=1&embed=1&maxp=128";
+        assert_eq!(open_hash(stored, true), "#/skew?p=4&stored=1&maxp=128");
+        assert_eq!(open_hash(stored, false), "#/skew?p=4&maxp=128");
+        assert_eq!(open_hash("#/skew?stored=1&embed=1", false), "#/skew");
         assert_eq!(
             embed_hash("#/coverage?m=8&a=3&embed=1", &["m".into(), "a".into()], Theme::Dark, None),
             "#/coverage?m=8&a=3&embed=1&lock=m%2Ca&theme=dark"
@@ -182,7 +203,7 @@ mod tests {
         let s = iframe_snippet("https://lab.example/docs/", "#/skew?keys=%22a%22", "Skew \"editor\" <b>", 640, None);
         assert_eq!(
             s,
-            "<iframe src=\"https://lab.example/docs/#/skew?keys=%22a%22\" title=\"Rescale Lab: Skew &quot;editor&quot; &lt;b&gt;\" width=\"100%\" height=\"640\" style=\"border:0\" loading=\"lazy\"></iframe>"
+            "<iframe src=\"https://lab.example/docs/#/skew?keys=%22a%22\" title=\"Rescale Lab: Skew &quot;editor&quot; &lt;b&gt;\" width=\"100%\" height=\"640\" style=\"border:0\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>"
         );
     }
 

@@ -68,7 +68,7 @@ fn lab_frame(opening: LabOpening, tables: LabTables, page: Html) -> Html {
                 </ContextProvider<ResultSink>>
             </ContextProvider<Locks>>
             if location.common.embed {
-                <EmbedFrame {lab} common={location.common.clone()} hash={written} />
+                <EmbedFrame page={lab.slug()} common={location.common.clone()} hash={written} />
             } else {
                 <EmbedPanel {lab} {tables} hash={written} />
             }
@@ -79,6 +79,24 @@ fn lab_frame(opening: LabOpening, tables: LabTables, page: Html) -> Html {
 /// A lab route this module does not hold: the switch loads the lab's module.
 fn elsewhere(opening: LabOpening) -> Html {
     html! { <ModuleSwitch module={opening.lab.slug()} title={opening.lab.title()} /> }
+}
+
+crate::components::deferred::deferred!(
+    /// The frame's part of the home page and the class view inside an iframe (height reports,
+    /// the link out), its code fetched only there: the home module's first screen does not carry
+    /// it (about 5 KB as sent).
+    DeferredEmbedFrame(crate::embed_view::EmbedFrameProps) => EmbedFrame, chunk home_embed_frame, "the frame's link"
+);
+
+/// Inside an iframe, the home page and the class view report their height as a lab does (and
+/// link to themselves in a tab of their own).
+fn whole_page_frame(page: &'static str, location: &Location) -> Html {
+    match location.common.embed {
+        true => {
+            html! { <DeferredEmbedFrame {page} common={location.common.clone()} hash={crate::browser::current_hash()} /> }
+        }
+        false => html! {},
+    }
 }
 
 /// The home page (with the guided path).
@@ -92,7 +110,8 @@ fn home_page(location: &Location) -> Html {
     let mut notices = location.notices.iter().cloned().chain(more).collect::<Vec<_>>();
     crate::url::workshop::note_whole_page(location, "the home page", &mut notices);
     html! { <><Notices {notices} /><Home exercises={location.params.get("exercises").map(String::from)} {workshop}
-    step={location.params.get(crate::url::workshop::STEP).map(String::from)} theme={location.common.theme} /></> }
+    step={location.params.get(crate::url::workshop::STEP).map(String::from)} theme={location.common.theme} />
+    { whole_page_frame("home", location) }</> }
 }
 
 crate::components::deferred::deferred!(
@@ -106,7 +125,8 @@ fn class_page(location: &Location) -> Html {
     let param = |name: &str| location.params.get(name).map(String::from);
     let notices = crate::url::workshop::class_notices(location);
     html! { <><crate::components::Notices {notices} />
-    <DeferredClassView activity={param("activity")} exercises={param("exercises")} /></> }
+    <DeferredClassView activity={param("activity")} exercises={param("exercises")} />
+    { whole_page_frame("class", location) }</> }
 }
 
 /// A lab's module without the home page: the switch loads the home module.

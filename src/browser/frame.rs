@@ -14,6 +14,12 @@ pub fn in_frame() -> bool {
         .is_some_and(|(parent, me)| parent != me)
 }
 
+/// Whether a page of another origin frames this one: its location cannot be read from here.
+pub fn framed_by_another_origin() -> bool {
+    in_frame()
+        && web_sys::window().and_then(|w| w.parent().ok().flatten()).is_none_or(|p| p.location().origin().is_err())
+}
+
 /// Posts `message` (built by `build`) to the parent frame, for `target_origin` only; nothing
 /// while this app is set aside (its height, say, is not the page's).
 pub fn post_to_parent(target_origin: &str, build: impl FnOnce(&js_sys::Object)) {

@@ -17,6 +17,19 @@ pub fn storage_available() -> bool {
     local_storage().is_some()
 }
 
+/// Whether this page's storage is the one a tab of the site opened by a link would find: not in
+/// a frame of another origin (the browser refuses such a frame storage, or keeps it a store of
+/// its own, apart from the site's), and storage at all.
+pub fn storage_shared_with_tabs() -> bool {
+    storage_available() && !super::frame::framed_by_another_origin()
+}
+
+/// Whether this tab's session storage can be used at all (refused, like local storage, to a
+/// frame of another site).
+pub fn session_available() -> bool {
+    session_storage().is_some()
+}
+
 /// Reads a local-storage entry; `None` when absent or when storage is unavailable.
 pub fn storage_get(key: &str) -> Option<String> {
     local_storage().and_then(|s| s.get_item(key).ok().flatten())

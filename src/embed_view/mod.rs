@@ -13,8 +13,7 @@ pub use panel::EmbedPanel;
 use yew::prelude::*;
 
 use crate::browser::{self, ResizeWatch};
-use crate::embed::strip_embed;
-use crate::lab::Lab;
+use crate::embed::open_hash;
 use crate::url::CommonQuery;
 
 /// The suffix the shell puts after every page's title.
@@ -26,7 +25,7 @@ const SITE_SUFFIX: &str = " · Rescale Lab";
 /// the host script gives the `<iframe>` that title, so a screen reader's name for the frame
 /// stays current. Without `origin=` the frame keeps the snippet's title, and no page hears
 /// what the reader typed.
-fn post_height(lab: Lab, origin: Option<&str>) {
+fn post_height(page: &'static str, origin: Option<&str>) {
     let height = browser::content_height();
     browser::post_to_parent("*", |m| {
         browser::set(m, "context", "h5p");
@@ -35,7 +34,7 @@ fn post_height(lab: Lab, origin: Option<&str>) {
     });
     browser::post_to_parent("*", |m| {
         browser::set(m, "type", "rescale-lab:resize");
-        browser::set(m, "lab", lab.slug());
+        browser::set(m, "lab", page);
         browser::set(m, "height", height);
     });
     if let Some(origin) = origin {
@@ -43,16 +42,18 @@ fn post_height(lab: Lab, origin: Option<&str>) {
         let title = page_title.strip_suffix(SITE_SUFFIX).unwrap_or(&page_title).to_string();
         browser::post_to_parent(origin, |m| {
             browser::set(m, "type", "rescale-lab:resize");
-            browser::set(m, "lab", lab.slug());
+            browser::set(m, "lab", page);
             browser::set(m, "height", height);
             browser::set(m, "title", title);
         });
     }
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct EmbedFrameProps {
-    pub lab: Lab,
+    /// What the messages name as `lab`: a lab's slug, or `home` or `class` for the home page
+    /// and the class view, which report their height too.
+    pub page: &'static str,
     pub common: CommonQuery,
     /// The hash as the lab last wrote it.
     pub hash: AttrValue,
@@ -61,7 +62,7 @@ pub struct EmbedFrameProps {
 /// Inside an iframe: height reports, the ping answer, and the link to the full lab.
 #[function_component]
 pub fn EmbedFrame(props: &EmbedFrameProps) -> Html {
-    let lab = props.lab;
+    let lab = props.page;
     use_effect_with((lab, props.common.origin.clone()), move |(lab, origin)| {
         let (lab, origin) = (*lab, origin.clone());
         post_height(lab, origin.as_deref());
@@ -103,7 +104,7 @@ pub fn EmbedFrame(props: &EmbedFrameProps) -> Html {
                 if kind.as_deref() == Some("rescale-lab:ping") {
                     browser::post_to_parent(allowed, |m| {
                         browser::set(m, "type", "rescale-lab:pong");
-                        browser::set(m, "lab", lab.slug());
+                        browser::set(m, "lab", lab);
                         browser::set(m, "hash", browser::current_hash());
                         browser::set(m, "height", browser::content_height());
                     });
@@ -112,7 +113,7 @@ pub fn EmbedFrame(props: &EmbedFrameProps) -> Html {
             move || drop(listener)
         });
     }
-    let href = format!("{}{}", browser::page_url(), strip_embed(&props.hash));
+    let href = format!("{}{}", browser::page_url(), open_hash(&props.hash, browser::storage_shared_with_tabs()));
     let onclick = {
         let href = href.clone();
         Callback::from(move |e: MouseEvent| {

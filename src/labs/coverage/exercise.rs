@@ -73,6 +73,10 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                     { " Both runs are done: m stayed 8 throughout, and only the stride decided how much of the circle the walk could reach." }
                 }
             </p>
+            // A frame of another site is often refused storage: the score then lasts this page only.
+            if !crate::browser::storage_available() {
+                <p class="muted" data-testid="exercise-not-kept">{ "This browser keeps no data for this page (a lab embedded from another site is often refused storage), so a reload starts the score again." }</p>
+            }
             <Confirm id="clear-exercise" label="Clear exercise score" confirm="Clear the score"
                 question="Clear both runs' results and practice count? This cannot be undone." on_confirm={on_reset} />
         </section>

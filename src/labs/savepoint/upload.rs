@@ -33,6 +33,12 @@ pub fn Upload(props: &UploadProps) -> Html {
         })
     };
     let busy = props.reading.is_some();
+    // A frame of another site is often refused storage: then nothing is kept, and the hint
+    // says so (found by a walk-through: it promised a reload would find the file).
+    let kept_where = match crate::browser::session_available() {
+        true => "A file up to 64 MiB is kept for this tab: a reload, or Back from another lab, finds it again.",
+        false => "This browser keeps no data for this page (a lab embedded from another site is often refused storage), so a reload will not find the file again: open it anew.",
+    };
     // One section shown alone (`view=`) holds only its part of the report (found by review:
     // the uid lookup alone was announced as "its report is below").
     let below = match crate::components::use_view() {
@@ -50,8 +56,8 @@ pub fn Upload(props: &UploadProps) -> Html {
                     <input id="sp-file" type="file" aria-describedby="sp-file-hint" onchange={on_change} />
                     <p class="field-hint" id="sp-file-hint">
                         { "The _metadata file of a savepoint folder (savepoint-…) or of a retained checkpoint (chk-N), \
-                           from Flink 1.11 to 2.3, up to 1 GiB. Or drop it anywhere on this page. A file up to 64 MiB \
-                           is kept for this tab: a reload, or Back from another lab, finds it again." }
+                           from Flink 1.11 to 2.3, up to 1 GiB. Or drop it anywhere on this page. " }
+                        { kept_where }
                     </p>
                 </div>
             </div>

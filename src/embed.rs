@@ -78,7 +78,7 @@ pub fn embed_hash(hash: &str, lock: &[String], theme: Theme, origin: Option<&str
 pub fn not_carried(hash: &str) -> Option<&'static str> {
     let (path, pairs) = split(hash);
     if pairs.contains(&"stored=1") {
-        return Some("This key set is kept in this browser's storage, because it is too large for a link: the snippet, and Open in Rescale Lab from an embed on another site, open the default preset instead. To share a set, embed a preset, or a list of keys (Keys (CSV)) whose text, as the lab writes it, is at most 2,000 characters: a link carries that.");
+        return Some("This key set is kept in this browser's storage, because it is too large for a link: the snippet, and Open in Rescale Lab from an embed on a page of another origin, open the default preset instead. To share a set, embed a preset, or a list of keys (Keys (CSV)) whose text, as the lab writes it, is at most 2,000 characters: a link carries that.");
     }
     let sample = pairs.iter().any(|p| p.starts_with("sample="));
     (path == "/savepoint" && !sample).then_some("A snapshot file read here stays in this browser and is in no link: the snippet opens the inspector without it (a bundled sample, sample=, is carried). A reader drops their own file.")

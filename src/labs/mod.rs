@@ -35,6 +35,7 @@ pub mod training_cmi5;
 pub mod training_cmi5_start;
 pub mod training_cmi5_view;
 pub mod training_live;
+mod training_live_ask;
 mod training_live_link;
 pub mod training_lms;
 pub mod training_set;

@@ -21,6 +21,11 @@ pub const SCORES: [(&str, &str); 3] = [
     (super::coverage::progress::STORAGE_KEY, "the coverage exercise score"),
 ];
 
+/// Removes every stored score; what a person calls each one that was there.
+pub fn clear_stored_scores() -> Vec<&'static str> {
+    SCORES.iter().filter(|(key, _)| browser::storage_remove(key)).map(|(_, what)| *what).collect()
+}
+
 #[derive(Properties, PartialEq)]
 pub struct ResetAllProps {
     /// Told after the scores are cleared, so the page drops what it shows.
@@ -32,8 +37,7 @@ pub fn ResetAll(props: &ResetAllProps) -> Html {
     let on_confirm = {
         let on_cleared = props.on_cleared.clone();
         Callback::from(move |_: ()| {
-            let cleared: Vec<&str> =
-                SCORES.iter().filter(|(key, _)| browser::storage_remove(key)).map(|(_, what)| *what).collect();
+            let cleared = clear_stored_scores();
             on_cleared.emit(());
             if cleared.is_empty() {
                 "There was no stored progress to clear.".to_string()

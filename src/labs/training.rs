@@ -107,9 +107,18 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
         let keys = path_keys.clone();
         steps.dispatcher().to_callback().reform(move |_: ()| StepAction::Clear(keys.clone()))
     };
-    let (live_lrs, sending) =
-        use_live_report(browser::lms::launched(), (loaded, clear.clone()), &steps.progress, steps.checked.clone());
     let clear_all = steps.dispatcher().to_callback().reform(|_: ()| StepAction::ClearAll);
+    // Someone else's answers, found as a live workshop's learner joins: everything this browser
+    // keeps of the path and the coverage exercise goes, as Reset all progress clears it.
+    let clear_others = {
+        let clear_all = clear_all.clone();
+        Callback::from(move |_: ()| {
+            super::reset_all::clear_stored_scores();
+            clear_all.emit(());
+        })
+    };
+    let (live_lrs, sending) =
+        use_live_report(browser::lms::launched(), (loaded, clear_others), &steps.progress, steps.checked.clone());
     let mode = props.mode;
     let hidden = mode.answers_hidden;
     let leave = AttrValue::from(mode_href(WorkshopQuery { present: false, key: false, ..mode }, &props.path));

@@ -138,6 +138,11 @@ impl Cmi5Session {
         self.data.mode
     }
 
+    /// How many requests wait to be sent (after a failure the queue waits for its next try).
+    pub fn waiting(&self) -> usize {
+        self.queue.borrow().len()
+    }
+
     /// Sends what waits now (the view's "Try again now").
     pub fn retry(self: &Rc<Self>) {
         pump(Rc::clone(self));

@@ -22,6 +22,7 @@ use crate::model::training::sent_as::OthersAnswers;
 use crate::model::training::{Exercise, TrainingProgress};
 
 use super::training_cmi5::{Cmi5Session, Watchers};
+use super::training_live_ask::LiveQuestion;
 use super::training_live_link::{
     answered, connect, keep_sent_as, launch, record_sent, sent_as, stored, LIVE_KEY, UNSENT_KEY,
 };
@@ -49,7 +50,8 @@ pub fn use_live_report(
     let refused = use_state(|| None::<String>);
     // Someone else's answers on the page, found as this name joined: the question asked.
     let asking = use_state(|| None::<(OthersAnswers, String)>);
-    let stopped = use_state(|| false);
+    // Stopped by the learner: how many statements still waited for the LRS then (not sent).
+    let stopped = use_state(|| None::<usize>);
     let watchers = {
         let (problem, pending, refused) = (problem.clone(), pending.clone(), refused.clone());
         Watchers {
@@ -111,7 +113,7 @@ pub fn use_live_report(
         let stopped = stopped.clone();
         Rc::new(move |earlier: bool| {
             asking.set(None);
-            stopped.set(false);
+            stopped.set(None);
             let_go(&session);
             problem.set(None);
             refused.set(None);
@@ -148,41 +150,37 @@ pub fn use_live_report(
             }
         })
     };
-    let answer = |earlier: bool| {
+    let on_answer = {
         let (start, clear) = (start.clone(), clear.clone());
-        Callback::from(move |_: MouseEvent| {
-            if !earlier {
+        Callback::from(move |mine: bool| {
+            if !mine {
                 clear.emit(());
             }
-            start(earlier);
+            start(mine);
             browser::focus_by_id("live-send");
         })
     };
     // Asked for the name as typed now (a name typed since asks again when it is sent).
     let question = (*asking).clone().filter(|(_, name)| *name == form.name.trim()).map(|(others, name)| {
-        let answers = if others.count == 1 { "1 answer".to_string() } else { format!("{} answers", others.count) };
-        html! {
-            <div class="live-question" role="group" aria-labelledby="live-question" data-testid="live-question">
-                <p id="live-question" role="alert">
-                    { format!("{answers} on this page went to the LRS as \u{201c}{}\u{201d}. Are they yours, \u{201c}{name}\u{201d}? If not, clear them and start the path afresh: they stay in the LRS under the name they went as.", others.name) }
-                </p>
-                <button type="button" onclick={answer(true)}>{ "Yes, send them as mine" }</button>
-                <button type="button" onclick={answer(false)}>{ "No, clear them and start afresh" }</button>
-            </div>
-        }
+        html! { <LiveQuestion {others} name={AttrValue::from(name)} {on_answer} /> }
     });
     // Stopped: the form stays open with the focus on its button, for the next person at this
     // browser (the Stop button it was on is gone).
     let on_stop = {
         let (session, problem, refused, stopped) = (session.clone(), problem.clone(), refused.clone(), stopped.clone());
         Callback::from(move |_: MouseEvent| {
+            // What still waits for the LRS now, before the session's last word joins it.
+            let waiting = match &*session {
+                Some(Ok(s)) => s.waiting(),
+                _ => 0,
+            };
             refused.set(None);
             let_go(&session);
             browser::session_remove(LIVE_KEY);
             browser::session_remove(UNSENT_KEY);
             problem.set(None);
             session.set(None);
-            stopped.set(true);
+            stopped.set(Some(waiting));
             browser::focus_by_id("live-send");
         })
     };
@@ -198,7 +196,7 @@ pub fn use_live_report(
     // What the session sends under, whatever the form holds since.
     let under = stored().map(|(live, _)| live).unwrap_or_else(|| (*form).clone());
     let view = html! {
-        <details class="live-lrs" open={session.is_some() || *stopped}>
+        <details class="live-lrs" open={session.is_some() || stopped.is_some()}>
             <summary>{ "Send answers to an LRS (live workshop)" }</summary>
             <p class="field-hint">{ "For a class without an LMS: the trainer names the Learning Record Store; your answers go there under your name. Kept in this tab only, never in a link." }</p>
             <form class="class-connection" onsubmit={on_submit}>
@@ -208,8 +206,8 @@ pub fn use_live_report(
             </form>
             { question.unwrap_or_default() }
             { match &*session {
-                None if *stopped => html! {
-                    <p role="status" data-testid="live-stopped">{ "Stopped: your answers stay in this browser and no longer go to the LRS." }</p>
+                None if stopped.is_some() => html! {
+                    <p role="status" data-testid="live-stopped">{ stopped_text(stopped.unwrap_or(0)) }</p>
                 },
                 None => html! {},
                 Some(Ok(_)) => html! { <>
@@ -233,4 +231,17 @@ pub fn use_live_report(
         </details>
     };
     (view, sending)
+}
+
+/// What Stop sending says: the answers stay here; statements still waiting for the LRS are not
+/// sent (joining again sends every answer so far).
+fn stopped_text(waiting: usize) -> String {
+    match waiting {
+        0 => "Stopped: your answers stay in this browser and no longer go to the LRS.".to_string(),
+        n => format!(
+            "Stopped: your answers stay in this browser and no longer go to the LRS; {} that had not reached it {} not sent (joining again sends every answer so far).",
+            if n == 1 { "1 statement".to_string() } else { format!("{n} statements") },
+            if n == 1 { "was" } else { "were" }
+        ),
+    }
 }

@@ -63,15 +63,19 @@ const statementsBy = async (name) => (await statementsOf(lrs, { activity: lms.co
 /** That learner's answers, as [step, response], in the order stored. */
 const answersBy = async (name) => (await statementsBy(name)).filter((s) => s.verb.id.endsWith('/answered'))
   .map((s) => [s.object.id.split('/exercise/').pop(), s.result.response]);
-/** Joins the live workshop from `where` as `name`, its LRS reached at `origin`. */
-async function joinLive(where, name, origin = lms.origin) {
+/** Fills the live workshop's form on `where` (name, LRS at `origin`, its secret) and sends it. */
+async function sendLive(where, name, { origin = lms.origin, secret = 'lms-secret' } = {}) {
   // The form is folded until it is opened (it stays open after Stop sending).
   if (await where.locator('details.live-lrs').getAttribute('open') === null) await where.getByText('Send answers to an LRS (live workshop)').click();
   await where.getByLabel('LRS endpoint').fill(`${origin}/xapi/`);
   await where.getByLabel('LRS key').fill('lms');
-  await where.getByLabel('LRS secret').fill('lms-secret');
+  await where.getByLabel('LRS secret').fill(secret);
   await where.getByLabel('Your name').fill(name);
   await where.getByRole('button', { name: 'Send my answers' }).click();
+}
+/** Joins the live workshop from `where` as `name`, its LRS reached at `origin`. */
+async function joinLive(where, name, origin = lms.origin) {
+  await sendLive(where, name, { origin });
   await expect(where.getByTestId('live-status')).toHaveText(`Sending your answers to ${origin}/xapi/ as ${name}.`);
 }
 
@@ -455,26 +459,26 @@ test('two people taking turns at one browser: the second is asked before the fir
   await answerStep(page, 'restart-200', 'no');
   await expect.poll(() => answersBy(first)).toEqual([['owner-77', '60'], ['restart-200', 'false']]);
   await page.getByRole('button', { name: 'Stop sending' }).click();
+  // The coverage lab's exercise, done in this browser too (it counts in the path's score).
+  await page.evaluate(() => localStorage.setItem('rescale-lab.coverage-exercise.v1', 'run1=correct;run2=correct'));
   // The browser remembers whose the answers were across a reload (the tab's connection is gone).
   await page.reload();
   await settled(page);
-  await page.getByText('Send answers to an LRS (live workshop)').click();
-  await page.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
-  await page.getByLabel('LRS key').fill('lms');
-  await page.getByLabel('LRS secret').fill('lms-secret');
-  await page.getByLabel('Your name').fill(second);
-  await page.getByRole('button', { name: 'Send my answers' }).click();
+  await sendLive(page, second);
   const question = page.getByTestId('live-question');
-  await expect(question.getByRole('alert')).toHaveText(`2 answers on this page went to the LRS as \u201c${first}\u201d. Are they yours, \u201c${second}\u201d? If not, clear them and start the path afresh: they stay in the LRS under the name they went as.`);
+  await expect(question.getByRole('alert')).toHaveText(`2 answers on this page were given under the name \u201c${first}\u201d. Are they yours, \u201c${second}\u201d? If not, clear them with the rest of this browser's answers and start afresh; what reached the LRS stays there under the name it was sent as.`);
   await expect(page.getByTestId('live-status')).toHaveCount(0);
   await settled(page);
   expect(await axeViolations(page)).toEqual([]);
   // Not theirs: the path starts afresh, and only their own answers go under their name.
-  await question.getByRole('button', { name: 'No, clear them and start afresh' }).click();
+  await question.getByRole('button', { name: 'No, clear and start afresh' }).click();
   await expect(page.getByTestId('live-status')).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as ${second}.`);
   await expect(question).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Send my answers' })).toBeFocused();
+  // Everything this browser kept goes, the coverage exercise's runs too (found by review: they
+  // stayed, and counted in the new learner's score).
   await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
+  expect(await page.evaluate(() => localStorage.getItem('rescale-lab.coverage-exercise.v1'))).toBeNull();
   await answerStep(page, 'owner-77', '61');
   await expect.poll(() => answersBy(second)).toEqual([['owner-77', '61']]);
   await page.getByRole('button', { name: 'Stop sending' }).click();
@@ -484,8 +488,8 @@ test('two people taking turns at one browser: the second is asked before the fir
   // The first person, back under their name, is asked about the second's answer; theirs, they say.
   await page.getByLabel('Your name').fill(first);
   await page.getByRole('button', { name: 'Send my answers' }).click();
-  await expect(question.getByRole('alert')).toHaveText(new RegExp(`^1 answer on this page went to the LRS as \u201c${second}\u201d\\.`));
-  await question.getByRole('button', { name: 'Yes, send them as mine' }).click();
+  await expect(question.getByRole('alert')).toHaveText(new RegExp(`^1 answer on this page was given under the name \u201c${second}\u201d\\. Is it yours`));
+  await question.getByRole('button', { name: 'Yes, send as mine' }).click();
   await expect(page.getByTestId('live-status')).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as ${first}.`);
   await expect.poll(() => answersBy(first)).toEqual([['owner-77', '60'], ['restart-200', 'false'], ['owner-77', '61']]);
   expect(await answersBy(second)).toEqual([['owner-77', '61']]);
@@ -496,6 +500,23 @@ test('two people taking turns at one browser: the second is asked before the fir
   await answerStep(page, 'owner-77', '59');
   await joinLive(page, third);
   await expect.poll(() => answersBy(third)).toEqual([['owner-77', '59']]);
+});
+
+test('Stop sending while answers still wait for the LRS says they were not sent, and the next learner is still asked about them', async ({ page }) => {
+  await page.goto('/#/');
+  await settled(page);
+  await sendLive(page, 'mo-waiting', { secret: 'not-the-secret' });
+  await answerStep(page, 'owner-77', '60');
+  await expect(page.getByTestId('live-status')).toHaveText(/^Your latest answers are waiting: /);
+  await page.getByRole('button', { name: 'Stop sending' }).click();
+  await expect(page.getByTestId('live-stopped')).toHaveText(/^Stopped: your answers stay in this browser and no longer go to the LRS; \d+ statements that had not reached it were not sent \(joining again sends every answer so far\)\.$/);
+  // The answer was given under that name, sent or not: the next learner is asked (found by
+  // review: the question said the answers were in the LRS).
+  await page.getByLabel('LRS secret').fill('lms-secret');
+  await page.getByLabel('Your name').fill('nat-next');
+  await page.getByRole('button', { name: 'Send my answers' }).click();
+  await expect(page.getByTestId('live-question').getByRole('alert')).toHaveText(/^1 answer on this page was given under the name \u201cmo-waiting\u201d\. Is it yours, \u201cnat-next\u201d\? .*what reached the LRS stays there/);
+  expect(await answersBy('mo-waiting')).toEqual([]);
 });
 
 test('a statement that reached the LRS but whose answer was lost is stored once, and the queue goes on', async ({ page }) => {
@@ -722,12 +743,7 @@ for (const [mode, said] of [
 test('a live workshop joined with a wrong secret, then the right one: the old session\'s refusals no longer show', async ({ page }) => {
   await page.goto('/#/');
   await settled(page);
-  await page.getByText('Send answers to an LRS (live workshop)').click();
-  await page.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
-  await page.getByLabel('LRS key').fill('lms');
-  await page.getByLabel('LRS secret').fill('not-the-secret');
-  await page.getByLabel('Your name').fill('ivo-second-secret');
-  await page.getByRole('button', { name: 'Send my answers' }).click();
+  await sendLive(page, 'ivo-second-secret', { secret: 'not-the-secret' });
   const status = page.getByTestId('live-status');
   await expect(status).toHaveText(/^Your latest answers are waiting: the LRS refused a statement: it did not accept the key and secret \(401\)/);
   await page.getByLabel('LRS secret').fill('lms-secret');

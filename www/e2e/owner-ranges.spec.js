@@ -128,10 +128,10 @@ test('counts read right: one run is a run, an even split says so, one key group 
   await expect(ranges).toContainText('split into 3 contiguous runs');
   // Which subtasks hold the larger runs, as Flink's ranges put them (found by review: the text
   // said they were never at the start, under a table where they were).
-  await expect(ranges).toContainText('⌋: subtasks 0 and 1 own 43 key groups each, the others 42.');
+  await expect(ranges).toContainText('⌋: subtasks 0 and 1 own 43 key groups each, subtask 2 owns 42.');
   await expect(page.locator('.ranges-table tbody tr').nth(1).locator('td')).toHaveText(['1', '43', '85', '43']);
   await open(page, '#/owners?maxp=128&p=100');
-  await expect(ranges).toContainText('⌋: 28 subtasks own 2 key groups and the other 72 own 1, where the rounding puts them (the middle band of the bar).');
+  await expect(ranges).toContainText('⌋: 28 subtasks own 2 key groups each, 72 subtasks own 1, where the rounding puts them (the middle band of the bar marks the larger runs).');
   await open(page, '#/owners?maxp=128&p=100&key=42&type=int');
   await expect(page.locator('.lookup')).toContainText('key group 29 alone');
   await expect(page.locator('.lookup')).not.toContainText('29 to 29');
@@ -181,6 +181,12 @@ test('a key group looked for names its owner, as Flink\'s ranges have it, and th
   await expect(said).toHaveText('Key group 0 belongs to subtask 0, which owns key groups 0 to 31 (32 in all): its row is marked in the table.');
   await expect(find).not.toHaveAttribute('aria-invalid');
   await expect(page).toHaveURL(/group=0/);
+  // A job that cannot start, and a group beyond its max parallelism: no such group, said as
+  // such, its field refused (found by review: it said the group had no owner).
+  await open(page, '#/owners?maxp=4&p=8&group=9');
+  await expect(said).toHaveText('Not found: there is no key group 9: max parallelism 4 makes key groups 0 to 3.');
+  await expect(find).toHaveAttribute('aria-invalid', 'true');
+  await expect(find).toHaveAccessibleDescription('Not found: there is no key group 9: max parallelism 4 makes key groups 0 to 3.');
 });
 
 test('a bad value typed after moving the slider keeps the slider\'s value, as its message says', async ({ page }) => {

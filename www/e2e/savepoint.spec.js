@@ -135,9 +135,12 @@ test('operators that record another max parallelism than the one planned from ar
   await note.scrollIntoViewIfNeeded();
   // The operator planned from by default is the one with the most state: the 256 one.
   const [first, third] = ['00000000070707070707070707070707', '00000002070707070707070707070707'];
-  await expect(note).toHaveText(`Not every operator records max parallelism 256: 128 for operator ${first}, operator ${third}. These links carry operator 00000001070707070707070707070707's alone. Flink checks each operator it restores against the max parallelism the new job gives it: one set for that operator, or for the whole job (pipeline.max-parallelism), that differs from what the snapshot records stops the restore, naming one such operator; for operator ${first} it says "Max parallelism mismatch … Cannot map operator ${first} with max parallelism 128 to new program with max parallelism 256". For the restore, set each operator's max parallelism in its code to what the snapshot records for it, or leave it unset with no job-wide value, so that Flink takes the snapshot's.`);
+  await expect(note).toHaveText(`Not every operator records max parallelism 256: 128 for operator ${first}, operator ${third}. These links carry operator 00000001070707070707070707070707's alone. Flink checks each operator it restores against the max parallelism the new job gives it: one set for that operator, or for the whole job (setMaxParallelism on the environment, or pipeline.max-parallelism), that differs from what the snapshot records stops the restore, naming one such operator; for operator ${first} it says "Max parallelism mismatch … Cannot map operator ${first} with max parallelism 128 to new program with max parallelism 256". For the restore, set each operator's max parallelism in its code to what the snapshot records for it, or leave it unset with no job-wide value, so that Flink takes the snapshot's.`);
   // The owners lab at the snapshot's max parallelism, for a key of the reader's.
   await expect(page.getByRole('link', { name: 'Key owners at max parallelism 256' })).toHaveAttribute('href', /#\/owners\?maxp=256&p=2$/);
+  // Many others: five named, the rest counted.
+  await fileInput(page).setInputFiles({ name: '_metadata', mimeType: 'application/octet-stream', buffer: manyOperators(8, 2, [256]) });
+  await expect(note).toHaveText(/^Not every operator records max parallelism 256: 128 for (operator [0-9a-f]{32}, ){5}2 more\. These links/);
   // One max parallelism in the file: nothing to say.
   await fileInput(page).setInputFiles({ name: '_metadata', mimeType: 'application/octet-stream', buffer: manyOperators(2, 2) });
   await expect(page.getByRole('link', { name: 'Key owners at max parallelism 128' })).toBeVisible();

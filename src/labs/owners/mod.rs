@@ -55,10 +55,15 @@ pub fn OwnersLab(props: &LabProps) -> Html {
                 <ResultAlert>
                     <strong>{ "The job does not start. " }</strong>{ capitalised(&error.to_string()) }{ "." }
                 </ResultAlert>
-                // A key group looked for has no owner then: said, with its field to change it.
+                // A key group looked for has no owner then: said, with its field to change it
+                // (one beyond the max parallelism is no key group at all, and its field is refused).
                 if let Some(g) = state.group.value {
-                    <InView names={SLIDER}>{ ranges_panel::group_finder(slot_field(&query::GROUP, &*state, &on_action),
-                        format!("Key group {g} has no owner: the job cannot start at parallelism {}.", state.parallelism.value), true) }</InView>
+                    <InView names={SLIDER}>{ match view.max.key_group(g) {
+                        Some(_) => ranges_panel::group_finder(slot_field(&query::GROUP, &*state, &on_action),
+                            format!("Key group {g} has no owner: the job cannot start at parallelism {}.", state.parallelism.value), true),
+                        None => ranges_panel::group_finder(refused_slot_field(&query::GROUP, &*state, &on_action, Some(ranges_panel::FOUND_ID)),
+                            format!("Not found: {}.", crate::model::ModelError::KeyGroupBeyondMax { group: g, max: view.max.get() }), true),
+                    } }</InView>
                 }
             }
             if let Some(p) = valid_p {

@@ -113,23 +113,29 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
     }
 }
 
-/// Which subtasks own the larger runs, where `p` does not divide the max parallelism: named
-/// when they are few, else counted (the bar's middle band shows them).
+/// Which subtasks own the larger runs and which the smaller, where `p` does not divide the max
+/// parallelism: each side named when it is a few subtasks, else counted (the bar's middle band
+/// marks the larger runs).
 fn larger_runs_said(p: Parallelism) -> String {
-    let larger = p.larger_runs();
+    let larger: Vec<u32> = p.larger_runs().iter().map(|i| i.index()).collect();
+    let smaller: Vec<u32> = (0..p.get()).filter(|i| !larger.contains(i)).collect();
     let (big, small) = (p.max().get().div_ceil(p.get()), p.max().get() / p.get());
-    let names: Vec<String> = larger.iter().map(|i| i.index().to_string()).collect();
-    match names.as_slice() {
-        [one] => format!(": subtask {one} owns {big} key groups, the others {small}."),
-        [first @ .., last] if larger.len() <= 4 => {
-            format!(": subtasks {} and {last} own {big} key groups each, the others {small}.", first.join(", "))
+    let who = |ids: &[u32]| -> (String, &'static str) {
+        let names: Vec<String> = ids.iter().map(u32::to_string).collect();
+        match names.as_slice() {
+            [one] => (format!("subtask {one}"), "owns"),
+            [first @ .., last] if names.len() <= 4 => (format!("subtasks {} and {last}", first.join(", ")), "own"),
+            _ => (count(ids.len() as u64, "subtask", "subtasks"), "own"),
         }
-        _ => format!(
-            ": {} own {big} key groups and the other {} own {small}, where the rounding puts them (the middle band of the bar).",
-            count(larger.len() as u64, "subtask", "subtasks"),
-            p.get() as usize - larger.len()
-        ),
-    }
+    };
+    let ((many, own_big), (few, own_small)) = (who(&larger), who(&smaller));
+    let each = if larger.len() > 1 { " each" } else { "" };
+    let spread = if larger.len() > 4 || smaller.len() > 4 {
+        ", where the rounding puts them (the middle band of the bar marks the larger runs)"
+    } else {
+        ""
+    };
+    format!(": {many} {own_big} {big} key groups{each}, {few} {own_small} {small}{spread}.")
 }
 
 /// The id of what **Find a key group** found: the message that refuses a group no subtask
@@ -144,5 +150,23 @@ pub fn group_finder(field: Html, found: String, alert: bool) -> Html {
             { field }
             <ResultRegion id={FOUND_ID} class={classes!("group-owner", alert.then_some("alert"))} testid="group-owner">{ found }</ResultRegion>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::MaxParallelism;
+
+    /// Each side of the split in words that agree with its count, named when few.
+    #[test]
+    fn the_larger_and_smaller_runs_are_said_with_their_subtasks() {
+        let said = |max: i64, p: i64| larger_runs_said(Parallelism::new(p, MaxParallelism::new(max).unwrap()).unwrap());
+        assert_eq!(said(128, 3), ": subtasks 0 and 1 own 43 key groups each, subtask 2 owns 42.");
+        assert_eq!(said(7, 2), ": subtask 0 owns 4 key groups, subtask 1 owns 3.");
+        assert_eq!(said(128, 5), ": subtasks 0, 1 and 3 own 26 key groups each, subtasks 2 and 4 own 25.");
+        let spread = ", where the rounding puts them (the middle band of the bar marks the larger runs).";
+        assert_eq!(said(11, 6), format!(": 5 subtasks own 2 key groups each, subtask 5 owns 1{spread}"));
+        assert_eq!(said(128, 100), format!(": 28 subtasks own 2 key groups each, 72 subtasks own 1{spread}"));
     }
 }

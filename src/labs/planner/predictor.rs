@@ -29,7 +29,7 @@ pub fn Predictor(props: &PartProps<PlannerState>) -> Html {
                     <p><strong>{ "The job starts." }</strong>{ format!(" It runs {} over {}.", count(u64::from(s.p.value), "subtask", "subtasks"), count(u64::from(max_parallelism), "key group", "key groups")) }</p>
                     if let Some(derived) = adopted_from {
                         <p>{ format!("Max parallelism is not set, so Flink first derives {derived} from the parallelism, then silently replaces it with the snapshot's {max_parallelism} when it assigns the state.") }</p>
-                        <p data-testid="restore-unset-source">{ format!("Set it to {max_parallelism} all the same: a source (an operator with a coordinator) keeps the value Flink derives from its own parallelism ({derived} at parallelism {}) in every snapshot the restored job takes, so a later restore that sets {max_parallelism} for the whole job fails for the source (\"Max parallelism mismatch\"; seen on Flink 2.3.0).", s.p.value) }</p>
+                        <p data-testid="restore-unset-source">{ format!("Set it to {max_parallelism} all the same: on Flink 2.3.0, a job restored with it unset saved its source (built on Flink's Source API, an operator with a coordinator) at Flink's derived default ({derived} at parallelism {}) in its later savepoints, and a restore of one of those that set {max_parallelism} for the whole job failed for the source (\"Max parallelism mismatch\").", s.p.value) }</p>
                     }
                 </>
             },

@@ -128,14 +128,22 @@ fn mixed_max_parallelism(rows: &[OperatorRow], op: &OperatorRow, state: &Savepoi
     let others = other_max_parallelisms(operators, op.max_parallelism);
     let (first_max, first) = others.first().map(|(m, ops)| (*m, ops[0]))?;
     let name = |i: usize| rows.get(i).map_or_else(|| format!("operator {i}"), OperatorRow::label);
+    // Each max parallelism with its operators, five named at the most (a file may hold
+    // thousands).
     let list: Vec<String> = others
         .iter()
-        .map(|(m, ops)| format!("{m} for {}", ops.iter().map(|i| name(*i)).collect::<Vec<_>>().join(", ")))
+        .map(|(m, ops)| {
+            let mut named: Vec<String> = ops.iter().take(5).map(|i| name(*i)).collect();
+            if ops.len() > 5 {
+                named.push(format!("{} more", ops.len() - 5));
+            }
+            format!("{m} for {}", named.join(", "))
+        })
         .collect();
     let id = rows.get(first).map_or_else(String::new, |r| r.id.clone());
     let m = op.max_parallelism;
     Some(format!(
-        "Not every operator records max parallelism {m}: {}. These links carry {}'s alone. Flink checks each operator it restores against the max parallelism the new job gives it: one set for that operator, or for the whole job (pipeline.max-parallelism), that differs from what the snapshot records stops the restore, naming one such operator; for {} it says \"Max parallelism mismatch … Cannot map operator {id} with max parallelism {first_max} to new program with max parallelism {m}\". For the restore, set each operator's max parallelism in its code to what the snapshot records for it, or leave it unset with no job-wide value, so that Flink takes the snapshot's.",
+        "Not every operator records max parallelism {m}: {}. These links carry {}'s alone. Flink checks each operator it restores against the max parallelism the new job gives it: one set for that operator, or for the whole job (setMaxParallelism on the environment, or pipeline.max-parallelism), that differs from what the snapshot records stops the restore, naming one such operator; for {} it says \"Max parallelism mismatch … Cannot map operator {id} with max parallelism {first_max} to new program with max parallelism {m}\". For the restore, set each operator's max parallelism in its code to what the snapshot records for it, or leave it unset with no job-wide value, so that Flink takes the snapshot's.",
         list.join("; "),
         op.label(),
         name(first)

@@ -47,8 +47,6 @@ fn uneven_ranges_interleave_at_128_over_100() {
     assert_eq!(&sizes[..4], &[2, 1, 1, 2]);
 }
 
-/// A key group found by its number: its owner and the owner's range (the ranges themselves are
-/// held against Flink's in `tests/vectors.rs`); a number at or above max names no group.
 /// Which subtasks own the larger runs, from Flink's ranges: at the start for 128 over 3, spread
 /// out for 128 over 5 and 100, none where p divides max.
 #[test]
@@ -65,6 +63,8 @@ fn the_larger_runs_are_where_the_rounding_puts_them() {
     assert_eq!(wide.first().map(|i| i.index()), Some(0));
 }
 
+/// A key group found by its number: its owner and the owner's range (the ranges themselves are
+/// held against Flink's in `tests/vectors.rs`); a number at or above max names no group.
 #[test]
 fn a_key_group_is_found_with_its_owner_and_range() {
     for (m, p, group, expected) in [

@@ -4,6 +4,7 @@
 
 use plotters::coord::types::{RangedCoordu64, RangedCoordusize};
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::style::{ChartStyle, FONT_PX};
 use crate::model::number::{AxisScale, Quantity};
@@ -51,22 +52,65 @@ pub fn frame<'a, 'b>(
         .build_cartesian_2d(0usize..x_end.max(1), 0u64..y_top.max(1))?;
     let label = ("sans-serif", FONT_PX).into_font().color(&p.ink);
     let y_fmt = |v: &u64| AxisScale::tick(*v);
-    // Bars stand on [i, i + 1): the tick at x_end names no bar (no subtask 3 at p = 3).
-    let x_fmt = |v: &usize| if *v < x_end { v.to_string() } else { String::new() };
+    // The x labels are drawn below, each under the middle of its bar: plotters would put one at
+    // a bar's left edge, where it reads as the next bar's.
     chart
         .configure_mesh()
         .disable_x_mesh()
         .x_desc(x_desc)
         .y_desc(y_title)
-        .x_labels(style.x_labels())
+        // One label (plotters needs one), written empty; the labels are drawn below.
+        .x_labels(1)
+        .x_label_formatter(&|_| String::new())
         .y_labels(5)
         .y_label_formatter(&y_fmt)
-        .x_label_formatter(&x_fmt)
         .label_style(label.clone())
-        .axis_desc_style(label)
+        .axis_desc_style(label.clone())
         .axis_style(p.axis)
         .bold_line_style(p.grid)
         .light_line_style(p.background)
         .draw()?;
+    let step = label_step(x_end, style.x_labels());
+    for i in (0..x_end).step_by(step) {
+        let ((left, y), (right, _)) = (chart.backend_coord(&(i, 0)), chart.backend_coord(&(i + 1, 0)));
+        let centred = label.pos(Pos::new(HPos::Center, VPos::Top));
+        root.draw(&Text::new(i.to_string(), ((left + right) / 2, y + 6), centred))?;
+        root.draw(&PathElement::new(vec![((left + right) / 2, y), ((left + right) / 2, y + 4)], p.axis))?;
+    }
     Ok(chart)
+}
+
+/// Every how many bars an x label stands, for `bars` bars and room for about `room` labels:
+/// 1, 2 or 5 times a power of ten, so labels fall on round indices (0, 5, 10 …).
+pub fn label_step(bars: usize, room: usize) -> usize {
+    let wanted = bars.div_ceil(room.max(1)).max(1);
+    let mut ten = 1;
+    loop {
+        for step in [ten, 2 * ten, 5 * ten] {
+            if step >= wanted {
+                return step;
+            }
+        }
+        ten *= 10;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Round steps that leave at most `room` labels: every bar while they fit.
+    #[test]
+    fn labels_fall_on_round_indices_and_fit() {
+        assert_eq!(label_step(4, 3), 2);
+        assert_eq!(label_step(3, 3), 1);
+        assert_eq!(label_step(8, 7), 2);
+        assert_eq!(label_step(100, 7), 20);
+        assert_eq!(label_step(128, 3), 50);
+        assert_eq!(label_step(32768, 7), 5000);
+        assert_eq!(label_step(0, 7), 1);
+        for (bars, room) in [(1usize, 2usize), (7, 7), (99, 4), (1000, 7), (32768, 2)] {
+            assert!(bars.div_ceil(label_step(bars, room)) <= room, "{bars} {room}");
+        }
+    }
 }

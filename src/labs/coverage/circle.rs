@@ -50,7 +50,8 @@ pub fn Circle(props: &CircleProps) -> Html {
     };
     let label_every = (m as usize).div_ceil(24).max(1);
     let summary = format!(
-        "Circle of {m} residues. Visited: {}. Current: {}.",
+        "Circle of {}. Visited: {}. Current: {}.",
+        crate::model::number::count(u64::from(m), "residue", "residues"),
         if hidden {
             "hidden".to_string()
         } else if reached.is_empty() {

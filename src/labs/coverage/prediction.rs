@@ -97,7 +97,12 @@ fn verdict_view(s: &CoverageState) -> Html {
 fn explain(s: &CoverageState, g: &Grade) -> String {
     let o = s.orbit;
     let (m, r, d) = (o.modulus(), o.reduced_stride(), o.gcd());
-    let mut parts = vec![format!("The walk reached {} of {m} residues: {}.", g.reached.len(), list(&g.reached))];
+    let mut parts = vec![format!(
+        "The walk reached {} of {}: {}.",
+        g.reached.len(),
+        crate::model::number::count(u64::from(m), "residue", "residues"),
+        list(&g.reached)
+    )];
     parts.push(if d == 1 {
         format!("gcd({m}, {r}) = 1: the stride shares no factor with m, so the walk visits every residue before it returns to 0.")
     } else if r == 0 {

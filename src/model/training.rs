@@ -251,9 +251,15 @@ pub fn grade(kind: &ExerciseKind, response: &str) -> Result<bool, ModelError> {
     let r = response.trim();
     match answer {
         // Every number asked for is a count, an hour or a step: below 0 is no answer, not a wrong one.
-        Answer::Number(n) => match super::number::parse_whole(r)? {
-            v if v < 0 => Err(ModelError::Negative { what: "an answer", value: v }),
-            v => Ok(v == n as i64),
+        // Beyond 64 bits: refused with the bounds an answer has (0 and up), not those of every
+        // whole number the parser reads.
+        Answer::Number(n) => match super::number::parse_whole(r) {
+            Err(ModelError::NumberTooLarge { text }) => {
+                Err(ModelError::FarOutOfRange { what: "an answer", text, min: 0, max: i64::MAX })
+            }
+            Err(other) => Err(other),
+            Ok(v) if v < 0 => Err(ModelError::Negative { what: "an answer", value: v }),
+            Ok(v) => Ok(v == n as i64),
         },
         Answer::YesNo(b) => match r.to_ascii_lowercase().as_str() {
             "yes" => Ok(b),

@@ -35,6 +35,11 @@ fn the_default_path_is_answered_by_the_model() {
     let negative = grade(&ExerciseKind::CoverageReach { m: 8, a: 2 }, "-5").unwrap_err();
     assert_eq!(negative.to_string(), "an answer must be 0 or more, got -5");
     assert_eq!(grade(&ExerciseKind::CoverageReach { m: 8, a: 2 }, "0"), Ok(false));
+    // Beyond 64 bits: refused with an answer's own bounds (the hint says "0 or more").
+    let huge = grade(&ExerciseKind::CoverageReach { m: 8, a: 2 }, "99999999999999999999").unwrap_err();
+    assert_eq!(huge.to_string(), "an answer must be between 0 and 9223372036854775807, got \"99999999999999999999\"");
+    let huge_negative = grade(&ExerciseKind::CoverageReach { m: 8, a: 2 }, "-99999999999999999999").unwrap_err();
+    assert!(huge_negative.to_string().starts_with("an answer must be between 0 and"), "{huge_negative}");
     assert!(ExerciseKind::OwnerOfGroup { max: 128, p: 100, group: 128 }.validate().is_err());
     assert!(ExerciseKind::BusiestGroups { max: 128, p: 200 }.validate().is_err());
 }

@@ -255,15 +255,17 @@ fn step(e: &Exercise, key: &str, hidden: bool, steps: &UseReducerHandle<Steps>) 
         })
     };
     let earlier = steps.answered(key, &e.kind);
-    let shown = steps.feedback.get(key).cloned().or_else(|| {
-        earlier.map(|(ok, in_lab)| {
-            let why = verdict_text(&e.kind, ok, hidden);
-            Ok((ok, if in_lab { format!("Answered in the coverage lab's exercise. {why}") } else { why }))
-        })
+    let recorded = earlier.map(|(ok, in_lab)| {
+        let why = verdict_text(&e.kind, ok, hidden);
+        (ok, if in_lab { format!("Answered in the coverage lab's exercise. {why}") } else { why })
     });
+    let shown = steps.feedback.get(key).cloned().or_else(|| recorded.clone().map(Ok));
+    // A check refused (nothing to grade) leaves the answer on record as it was: shown beside
+    // the refusal, not hidden by it.
+    let kept = recorded.filter(|_| matches!(steps.feedback.get(key), Some(Err(_))));
     let attempted = steps.attempts.by_id.contains_key(key) || earlier.is_some();
     html! {
         <TrainingStep key={e.id.clone()} exercise={e.clone()} response={steps.response(key)} {shown} answers_hidden={hidden}
-            {attempted} checks={steps.checks.get(key).copied().unwrap_or(0)} {on_input} {on_check} />
+            {attempted} checks={steps.checks.get(key).copied().unwrap_or(0)} {kept} {on_input} {on_check} />
     }
 }

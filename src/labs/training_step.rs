@@ -34,6 +34,10 @@ pub struct TrainingStepProps {
     /// screen reader says it again, the same or not).
     #[prop_or_default]
     pub checks: u32,
+    /// The verdict of the answer on record, while the latest check was refused (nothing typed
+    /// to grade): it still stands, and is shown under the refusal.
+    #[prop_or_default]
+    pub kept: Option<(bool, String)>,
     pub on_input: Callback<String>,
     /// Check: the text typed when Enter was pressed in the box, else `None` for the response
     /// as it stands (read by the reducer, not from this render, so no keystroke is missed).
@@ -83,6 +87,12 @@ pub fn TrainingStep(props: &TrainingStepProps) -> Html {
                 // Said under the field, as its error.
                 Some(Err(_)) => html! {},
             } }</div>
+            // Outside the live region: seen, not said again with the refusal.
+            if let Some((ok, why)) = &props.kept {
+                <p class="training-kept" data-testid="training-kept">
+                    { "Your checked answer stands: " }<strong>{ if *ok { "Correct. " } else { "Not quite. " } }</strong>{ why.clone() }
+                </p>
+            }
             if !props.answers_hidden || props.attempted {
                 <p class="lab-link"><a href={lab_href} target={in_lms.then_some("_blank")} onclick={on_lab}>
                     { "Open the lab for this step" }

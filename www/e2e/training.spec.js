@@ -106,6 +106,17 @@ test('a wrong answer is graded with the reason, and a bad one is named', async (
   await expect(box).toHaveAttribute('aria-invalid', 'true');
   await expect(box).toHaveAccessibleDescription(/0 or more\. an answer must be 0 or more, got -5/);
   await expect(owner.locator('.training-verdict')).toHaveCount(0);
+  await expect(owner.getByTestId('training-kept')).toHaveCount(0);
+  // A refused check after a graded one leaves that answer standing, and says so (found by the
+  // phone walk-through: the refusal hid the earlier verdict and its reason).
+  await step.getByRole('textbox').fill('');
+  await step.getByRole('button').click();
+  await expect(step.getByRole('alert')).toHaveText('Type a whole number, then check.');
+  await expect(step.getByTestId('training-kept')).toHaveText(/^Your checked answer stands: Not quite\. .*gcd\(8, 2\) = 2/);
+  await step.getByRole('textbox').fill('4');
+  await step.getByRole('button').click();
+  await expectVerdict(step.locator('.training-verdict'), 'correct', []);
+  await expect(step.getByTestId('training-kept')).toHaveCount(0);
   await box.fill('60');
   await owner.getByRole('button').click();
   await expectVerdict(owner.locator('.training-verdict'), 'correct', []);

@@ -222,15 +222,15 @@ impl Parallelism {
         KeyGroupRange { first: first as u32, last: last as u32 }
     }
 
-    /// The subtasks that own one key group more than the others (`max / p` rounded up), in
-    /// order; none when `p` divides `max`. Where they fall follows from the rounding: at 128
-    /// over 3 they are subtasks 0 and 1, at 128 over 5 subtasks 0, 1 and 3.
-    pub fn larger_runs(self) -> Vec<OperatorIndex> {
-        if self.max.0.is_multiple_of(self.value) {
-            return Vec::new();
-        }
+    /// The subtasks in two lists, each in order, in one pass over the ranges: those that own one
+    /// key group more than the others (`max / p` rounded up; none when `p` divides `max`), and
+    /// the rest. Where the larger fall follows from the rounding: at 128 over 3 they are
+    /// subtasks 0 and 1, at 128 over 5 subtasks 0, 1 and 3.
+    pub fn runs_by_size(self) -> (Vec<OperatorIndex>, Vec<OperatorIndex>) {
+        let even = self.max.0.is_multiple_of(self.value);
         let larger = self.max.0.div_ceil(self.value);
-        self.ranges().filter(|(_, r)| r.len() == larger).map(|(i, _)| i).collect()
+        let (big, rest): (Vec<_>, Vec<_>) = self.ranges().partition(|(_, r)| !even && r.len() == larger);
+        (big.into_iter().map(|(i, _)| i).collect(), rest.into_iter().map(|(i, _)| i).collect())
     }
 
     /// Every subtask with its range, in order.

@@ -22,6 +22,8 @@ pub struct ExercisePanelProps {
 #[function_component]
 pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
     let p = props.progress;
+    // Asked once: the panel is drawn again at every step of the walk.
+    let storage = use_memo((), |_| crate::browser::storage_available());
     let locked_m = use_locked(Some(AttrValue::Static("m"))).then_some(props.m);
     let locked_a = use_locked(Some(AttrValue::Static("a"))).then_some(props.a);
     let blocked: Vec<Option<String>> = RUNS.iter().map(|run| run.blocked_by(locked_m, locked_a)).collect();
@@ -74,7 +76,7 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                 }
             </p>
             // A frame of another site is often refused storage: the score then lasts this page only.
-            if !crate::browser::storage_available() {
+            if !*storage {
                 <p class="muted" data-testid="exercise-not-kept">{ "This browser keeps no data for this page (a lab embedded from another site is often refused storage), so a reload starts the score again." }</p>
             }
             <Confirm id="clear-exercise" label="Clear exercise score" confirm="Clear the score"

@@ -11,7 +11,7 @@ use crate::components::{use_page_from, Page, PagerButtons, ResultRegion, ScrollB
 use crate::model::export::owners_csv;
 use crate::model::number::count;
 use crate::model::rescale::RescaleDiff;
-use crate::model::Parallelism;
+use crate::model::{OperatorIndex, Parallelism};
 
 /// Rows per table page: the DOM stays small whatever the parallelism.
 pub const PAGE_ROWS: u32 = 32;
@@ -117,15 +117,18 @@ pub fn RangesPanel(props: &RangesPanelProps) -> Html {
 /// parallelism: each side named when it is a few subtasks, else counted (the bar's middle band
 /// marks the larger runs).
 fn larger_runs_said(p: Parallelism) -> String {
-    let larger: Vec<u32> = p.larger_runs().iter().map(|i| i.index()).collect();
-    let smaller: Vec<u32> = (0..p.get()).filter(|i| !larger.contains(i)).collect();
+    // One pass over the ranges (up to 32768 subtasks): no per-subtask search of the other list.
+    let (larger, smaller) = p.runs_by_size();
     let (big, small) = (p.max().get().div_ceil(p.get()), p.max().get() / p.get());
-    let who = |ids: &[u32]| -> (String, &'static str) {
-        let names: Vec<String> = ids.iter().map(u32::to_string).collect();
+    let who = |ids: &[OperatorIndex]| -> (String, &'static str) {
+        if ids.len() > 4 {
+            return (count(ids.len() as u64, "subtask", "subtasks"), "own");
+        }
+        let names: Vec<String> = ids.iter().map(|i| i.index().to_string()).collect();
         match names.as_slice() {
             [one] => (format!("subtask {one}"), "owns"),
-            [first @ .., last] if names.len() <= 4 => (format!("subtasks {} and {last}", first.join(", ")), "own"),
-            _ => (count(ids.len() as u64, "subtask", "subtasks"), "own"),
+            [first @ .., last] => (format!("subtasks {} and {last}", first.join(", ")), "own"),
+            [] => (String::new(), "own"),
         }
     };
     let ((many, own_big), (few, own_small)) = (who(&larger), who(&smaller));

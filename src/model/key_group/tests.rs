@@ -55,10 +55,14 @@ fn the_larger_runs_are_where_the_rounding_puts_them() {
         [(128, 3, &[0, 1]), (128, 5, &[0, 1, 3]), (10, 4, &[0, 2]), (128, 4, &[]), (7, 7, &[])];
     for (m, p, want) in cases {
         let p = Parallelism::new(p, max(m)).unwrap();
-        let got: Vec<u32> = p.larger_runs().into_iter().map(|i| i.index()).collect();
+        let (larger, rest) = p.runs_by_size();
+        let got: Vec<u32> = larger.into_iter().map(|i| i.index()).collect();
         assert_eq!(got, want, "{m} over {}", p.get());
+        // The rest are every other subtask, in order.
+        let others: Vec<u32> = (0..p.get()).filter(|i| !want.contains(i)).collect();
+        assert_eq!(rest.into_iter().map(|i| i.index()).collect::<Vec<_>>(), others, "{m} over {}", p.get());
     }
-    let wide = Parallelism::new(100, max(128)).unwrap().larger_runs();
+    let wide = Parallelism::new(100, max(128)).unwrap().runs_by_size().0;
     assert_eq!(wide.len(), 28, "128 = 100 + 28: 28 subtasks own 2 groups");
     assert_eq!(wide.first().map(|i| i.index()), Some(0));
 }

@@ -52,14 +52,20 @@ pub struct LabOpening<'a> {
     pub written: AttrValue,
 }
 
-/// The lab's `page` in the frame every lab has: its contexts, and the embed panel (the embed
-/// frame's messages inside an iframe).
+/// The lab's `page` in the frame every lab has: its contexts, and the embed panel before it (the
+/// embed frame's messages after it inside an iframe).
 fn lab_frame(opening: LabOpening, tables: LabTables, page: Html) -> Html {
     let LabOpening { lab, location, key, watch, view, written } = opening;
     let locks = Locks(Rc::new(location.common.lock.clone()));
     let sink = ResultSink::for_link(&location.common);
     html! {
         <div class="lab-frame" {key}>
+            // On the full site the Embed button comes first, drawn at the heading's end (see
+            // `.embed-tools` in static/style.css): there the parts that arrive below the first
+            // screen do not move it.
+            if !location.common.embed {
+                <EmbedPanel {lab} {tables} hash={written.clone()} />
+            }
             <ContextProvider<Locks> context={locks}>
                 <ContextProvider<ResultSink> context={sink}>
                     <ContextProvider<HashWatch> context={watch}>
@@ -69,8 +75,6 @@ fn lab_frame(opening: LabOpening, tables: LabTables, page: Html) -> Html {
             </ContextProvider<Locks>>
             if location.common.embed {
                 <EmbedFrame page={lab.slug()} common={location.common.clone()} hash={written} />
-            } else {
-                <EmbedPanel {lab} {tables} hash={written} />
             }
         </div>
     }

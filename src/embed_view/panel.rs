@@ -195,7 +195,7 @@ fn EmbedBody(props: &EmbedBodyProps) -> Html {
                 <textarea id="embed-snippet" readonly=true rows="5" value={snippet.clone()} />
             </div>
             <CopyButton text={AttrValue::from(snippet)} label="Copy snippet" />
-            <p class="field-hint">{ "The snippet follows the lab: change it above and the snippet changes too. The script tag sizes the frame to its content; include it once per page." }</p>
+            <p class="field-hint">{ "The snippet follows the lab: change the lab below and the snippet changes too. The script tag sizes the frame to its content; include it once per page." }</p>
         </div>
     }
 }

@@ -82,13 +82,14 @@ test('the Embed panel is fetched when it first opens, and keeps its choices when
   await expect(button).toBeVisible();
   const panel = chunk('coverage', 'lab_embed_panel');
   expect(wasm).not.toContain(panel);
-  // From the keyboard: that first input mounts the parts above the button, which moves it (a
-  // pointer could land where it was); a focused button is pressed wherever it goes.
-  await button.focus();
-  await page.keyboard.press('Enter');
+  // The button sits beside the heading: the parts that this first input mounts below it leave
+  // it where it was, so a pointer lands on it at once.
+  const before = await button.boundingBox();
+  await button.click();
   await expect(page.getByLabel('Embed snippet')).toHaveValue(/<iframe/);
   expect(wasm.filter((f) => f === panel)).toHaveLength(1);
   await expect(page.locator('.wanted-slot')).toHaveCount(0);
+  expect(await button.boundingBox()).toEqual(before);
   await settled(page);
   await page.getByLabel('Height in pixels').fill('640');
   await expect(page.getByLabel('Embed snippet')).toHaveValue(/height="640"/);

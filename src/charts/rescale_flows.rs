@@ -7,12 +7,16 @@
 //! Bounded at any size: up to [`DETAILED_MAX`] subtasks per row every subtask and every flow is
 //! its own element (at most 64 + 64 boxes, 127 bands and 64 labels); above it each row is one
 //! bar and the bands are bundled into columns [`BUNDLE`] units wide, two paths in all.
-//! Coordinates are integers (no float formatting in the wasm).
+//! Coordinates are integers (no float formatting in the wasm). The view box is as wide as the
+//! picture is on screen (the container's width, measured), so one unit is one pixel: labels
+//! keep their size on a phone, and fewer of them are drawn where the slots are narrow.
 
 use crate::model::rescale::Flow;
 
-/// Width of the view box.
+/// The view box's width when the container's is not known yet, and the least and most it takes.
 pub const WIDTH: u32 = 640;
+const MIN_WIDTH: u32 = 240;
+const MAX_WIDTH: u32 = 960;
 /// Height of the view box.
 pub const HEIGHT: u32 = 178;
 /// The most subtasks in a row that are drawn one by one.
@@ -21,6 +25,8 @@ pub const DETAILED_MAX: u32 = 64;
 pub const BUNDLE: u32 = 4;
 /// The least width, in units, a label needs.
 const LABEL_SLOT: u32 = 18;
+/// How far a label's centre stays from either edge: half a two-digit label at 11 px, and a pixel.
+const LABEL_EDGE: u32 = 8;
 
 pub const OLD_LABEL_Y: u32 = 13;
 pub const OLD_TOP: u32 = 18;
@@ -50,6 +56,8 @@ pub struct Band {
 /// The picture's shapes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RescalePicture {
+    /// The view box's width: the picture's on screen, in pixels.
+    pub width: u32,
     pub from: u32,
     pub to: u32,
     /// Every subtask and every flow drawn on its own.
@@ -70,9 +78,9 @@ pub struct RescalePicture {
     pub flows: u32,
 }
 
-/// Slot `i` of `slots` across the width: `[x0, x1)`.
-fn slot(i: u32, slots: u32) -> (u32, u32) {
-    let x = |k: u32| (u64::from(k) * u64::from(WIDTH) / u64::from(slots.max(1))) as u32;
+/// Slot `i` of `slots` across `width`: `[x0, x1)`.
+fn slot(i: u32, slots: u32, width: u32) -> (u32, u32) {
+    let x = |k: u32| (u64::from(k) * u64::from(width) / u64::from(slots.max(1))) as u32;
     (x(i), x(i + 1))
 }
 
@@ -96,14 +104,45 @@ fn band_path(d: &mut String, (t0, t1): (u32, u32), (b0, b1): (u32, u32)) {
 
 /// A bundled band one unit wider on the right, so neighbouring bundles overlap instead of
 /// leaving an anti-aliased seam between them.
-fn widen((a, b): (u32, u32)) -> (u32, u32) {
-    (a, (b + 1).min(WIDTH).max(b))
+fn widen((a, b): (u32, u32), width: u32) -> (u32, u32) {
+    (a, (b + 1).min(width).max(b))
+}
+
+/// How far apart the centres of labels `a` and `b` must be: half of each (a digit at 11 px is
+/// 7 px wide) and a pixel.
+fn apart(a: u32, b: u32) -> u32 {
+    let half = |i: u32| if i < 10 { 4 } else { 7 };
+    half(a) + half(b) + 1
+}
+
+/// Which of a row's `count` subtasks are labelled, with their label's centre (`centre`, kept
+/// clear of the edges): the first, every `step`-th, and the last, each only where it does not
+/// touch the one before; the last wins over the ones just before it.
+fn labels(count: u32, step: u32, centre: impl Fn(u32) -> u32) -> Vec<(u32, u32)> {
+    let mut kept: Vec<(u32, u32)> = Vec::new();
+    let clear = |kept: &[(u32, u32)], i: u32, x: u32| kept.last().is_none_or(|&(j, px)| x >= px + apart(j, i));
+    for i in (0..count).filter(|&i| i % step == 0 || i + 1 == count) {
+        let x = centre(i);
+        if i + 1 == count {
+            while kept.len() > 1 && !clear(&kept, i, x) {
+                kept.pop();
+            }
+        }
+        if clear(&kept, i, x) {
+            kept.push((i, x));
+        }
+    }
+    kept
 }
 
 impl RescalePicture {
     /// Lays out `flows` (in key-group order, as [`crate::model::rescale::flows`] gives them)
-    /// of a rescale from `from` to `to` subtasks.
-    pub fn new(from: u32, to: u32, flows: &[Flow]) -> RescalePicture {
+    /// of a rescale from `from` to `to` subtasks, for a picture `width` pixels wide on screen
+    /// (taken between 240 and 960).
+    pub fn new(from: u32, to: u32, flows: &[Flow], width: u32) -> RescalePicture {
+        let width = width.clamp(MIN_WIDTH, MAX_WIDTH);
+        let slot = |i: u32, slots: u32| slot(i, slots, width);
+        let widen = |span: (u32, u32)| widen(span, width);
         let slots = from.max(to).max(1);
         let detailed = slots <= DETAILED_MAX;
         let (slot_w0, slot_w1) = slot(0, slots);
@@ -130,13 +169,19 @@ impl RescalePicture {
             if !detailed {
                 return Vec::new();
             }
-            (0..count)
+            let mut boxes: Vec<SlotBox> = (0..count)
                 .map(|i| {
                     let (x0, x1) = inner(i);
-                    let labelled = i % step == 0 || i + 1 == count;
-                    SlotBox { index: i, x: x0, width: x1 - x0, label_x: labelled.then_some((x0 + x1) / 2) }
+                    SlotBox { index: i, x: x0, width: x1 - x0, label_x: None }
                 })
-                .collect()
+                .collect();
+            for (i, x) in labels(count, step, |i| {
+                let (x0, x1) = inner(i);
+                ((x0 + x1) / 2).clamp(LABEL_EDGE, width - LABEL_EDGE)
+            }) {
+                boxes[i as usize].label_x = Some(x);
+            }
+            boxes
         };
         let spans = |f: &Flow| {
             let top = old_ranges.get(f.from as usize).copied().unwrap_or((f.first, f.last));
@@ -146,6 +191,7 @@ impl RescalePicture {
             (sub_span(o0, o1, top, f.first, f.last), sub_span(n0, n1, bottom, f.first, f.last))
         };
         let mut picture = RescalePicture {
+            width,
             from,
             to,
             detailed,
@@ -223,7 +269,7 @@ mod tests {
     fn picture(max: i64, from: i64, to: i64) -> RescalePicture {
         let m = MaxParallelism::new(max).unwrap();
         let (a, b) = (Parallelism::new(from, m).unwrap(), Parallelism::new(to, m).unwrap());
-        RescalePicture::new(from as u32, to as u32, &flows(a, b))
+        RescalePicture::new(from as u32, to as u32, &flows(a, b), WIDTH)
     }
 
     #[test]
@@ -243,6 +289,36 @@ mod tests {
         assert!(p.elements() <= 24 + 32 + 48 + 56);
     }
 
+    /// At any width, labels never touch nor cross an edge, and a row's first subtask
+    /// is labelled (its last too, unless within a step of the first).
+    #[test]
+    fn labels_never_crowd_at_any_width() {
+        let m = MaxParallelism::new(128).unwrap();
+        for width in [240, 344, 390, 640, 700, 960] {
+            for (from, to) in [(24, 32), (64, 64), (63, 64), (1, 64), (2, 64), (40, 41), (7, 9), (1, 1)] {
+                let (a, b) = (Parallelism::new(from, m).unwrap(), Parallelism::new(to, m).unwrap());
+                let p = RescalePicture::new(from as u32, to as u32, &flows(a, b), width);
+                assert!(p.width == width && p.detailed);
+                for row in [&p.old_boxes, &p.new_boxes] {
+                    let labels: Vec<(u32, u32)> = row.iter().filter_map(|b| b.label_x.map(|x| (b.index, x))).collect();
+                    assert!(row[0].label_x.is_some(), "{from}->{to} at {width}");
+                    // A digit at 11 px is 7 px wide: half of each label, and a pixel, between centres.
+                    let half = |i: u32| if i < 10 { 4 } else { 7 };
+                    for pair in labels.windows(2) {
+                        let [(a, x), (b, y)] = [pair[0], pair[1]];
+                        assert!(y - x > half(a) + half(b), "{from}->{to} at {width}: {labels:?}");
+                    }
+                    // The last subtask is labelled wherever it is clear of the first.
+                    let last = row.last().unwrap();
+                    assert!(last.label_x.is_some() || last.index < 3, "{from}->{to} at {width}: {labels:?}");
+                    assert!(labels.iter().all(|&(_, c)| (LABEL_EDGE..=width - LABEL_EDGE).contains(&c)), "{labels:?}");
+                }
+            }
+        }
+        assert_eq!(picture(128, 24, 32).width, WIDTH);
+        assert_eq!(RescalePicture::new(1, 1, &[], 10).width, MIN_WIDTH);
+    }
+
     #[test]
     fn bounded_at_32768() {
         for (from, to) in [(1, 32768), (32768, 1), (24, 32768), (32767, 32768), (65, 64), (100, 1000)] {
@@ -250,7 +326,7 @@ mod tests {
             assert!(!p.detailed);
             assert_eq!(p.elements(), 4);
             let trapezoids = p.moving.matches('M').count() + p.staying.matches('M').count();
-            assert!(trapezoids <= 2 * 2 * (WIDTH / BUNDLE) as usize + 2, "{from}->{to}: {trapezoids}");
+            assert!(trapezoids <= 2 * 2 * (p.width / BUNDLE) as usize + 2, "{from}->{to}: {trapezoids}");
             assert!(p.moving.len() + p.staying.len() < 120_000, "{from}->{to}");
             assert!(!p.moving.contains('.'));
         }

@@ -100,3 +100,27 @@ test('at max parallelism 32768 the picture is a few elements and the page stays 
     console.log(`owners ${from} -> ${to} at 32768: ${nodes} DOM nodes, ${inside} in the picture`);
   }
 });
+
+test.describe('on a phone-sized screen', () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+
+  test('the picture is drawn at its width on screen: its labels keep their size and do not crowd', async ({ page }) => {
+    await open(page, '#/owners?maxp=128&from=40&p=64');
+    const svg = picture(page);
+    await svg.scrollIntoViewIfNeeded();
+    // The view box is the picture's width in pixels (measured, in steps of 8): one unit, one pixel.
+    const { viewBox, shown } = await svg.evaluate((el) => ({ viewBox: el.viewBox.baseVal.width, shown: el.getBoundingClientRect().width }));
+    expect(viewBox).toBeLessThanOrEqual(shown);
+    expect(viewBox).toBeGreaterThan(shown - 10);
+    for (const row of ['rp-old', 'rp-new']) {
+      const labels = await svg.locator(`.${row} text`).evaluateAll((texts) => texts.map((t) => {
+        const r = t.getBoundingClientRect();
+        return { text: t.textContent, left: r.left, right: r.right, size: parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a };
+      }));
+      expect(labels[0].text, row).toBe('0');
+      expect(labels.length, row).toBeGreaterThan(5);
+      for (const l of labels) expect(l.size, `${row} ${l.text}`).toBeGreaterThanOrEqual(10.5);
+      for (let i = 1; i < labels.length; i++) expect(labels[i].left, `${row}: ${labels[i - 1].text} then ${labels[i].text}`).toBeGreaterThan(labels[i - 1].right);
+    }
+  });
+});

@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::charts::rescale_flows::{RescalePicture, BOX_H, HEIGHT, NEW_LABEL_Y, NEW_TOP, OLD_LABEL_Y, OLD_TOP, WIDTH};
+use crate::charts::rescale_flows::{RescalePicture, BOX_H, HEIGHT, NEW_LABEL_Y, NEW_TOP, OLD_LABEL_Y, OLD_TOP};
 use crate::components::{use_page, Page, PagerButtons, ScrollBox};
 use crate::model::number::{count, noun};
 use crate::model::rescale::{Flow, RescaleDiff};
@@ -31,10 +31,12 @@ const PAGE_ROWS: usize = 32;
 #[function_component]
 pub fn DiffPanel(props: &DiffPanelProps) -> Html {
     let valid = props.diff.clone().and_then(Result::ok);
-    let drawn = use_memo(valid.clone(), |d| {
+    // The picture is drawn as wide as it shows: its labels keep their size on a phone.
+    let (figure, style) = crate::components::use_chart_style();
+    let drawn = use_memo((valid.clone(), style.width), |(d, width)| {
         d.as_ref().map(|d| {
             let flows = d.flows();
-            let picture = RescalePicture::new(d.from, d.to, &flows);
+            let picture = RescalePicture::new(d.from, d.to, &flows, *width);
             (Rc::new(flows), Rc::new(picture))
         })
     });
@@ -56,7 +58,7 @@ pub fn DiffPanel(props: &DiffPanelProps) -> Html {
             <h2 id="diff-title">{ "Rescale diff" }</h2>
             { body }
             if let (Some(d), Some((flows, picture))) = (&valid, drawn.as_ref()) {
-                { picture_view(d, picture) }
+                { picture_view(d, picture, figure) }
                 { moves_table(flows, page, on_go) }
             }
             <p class="muted">
@@ -99,7 +101,7 @@ fn summary(d: &RescaleDiff) -> Html {
     }
 }
 
-fn picture_view(d: &RescaleDiff, p: &RescalePicture) -> Html {
+fn picture_view(d: &RescaleDiff, p: &RescalePicture, figure: NodeRef) -> Html {
     let label = format!(
         "A rescale from {} to {} subtasks: {} of {} runs of key groups change owner ({} of {} key groups); the table below lists them.",
         d.from, d.to, p.moving_flows, p.flows, d.moved_groups, d.max_parallelism
@@ -116,8 +118,8 @@ fn picture_view(d: &RescaleDiff, p: &RescalePicture) -> Html {
     };
     let band_class = |f: &Flow| if f.moves() { "rp-band rp-moves" } else { "rp-band rp-stays" };
     html! {
-        <figure class="rescale-picture">
-            <svg viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={label} data-testid="rescale-picture"
+        <figure class="rescale-picture" ref={figure}>
+            <svg viewBox={format!("0 0 {} {HEIGHT}", p.width)} role="img" aria-label={label} data-testid="rescale-picture"
                 data-mode={if p.detailed { "detailed" } else { "bundled" }} data-flows={p.flows.to_string()} data-moving={p.moving_flows.to_string()}>
                 if p.detailed {
                     <g class="rp-bands">

@@ -230,9 +230,7 @@ impl PlanInput {
 
     pub fn plan(&self) -> Plan {
         let saved = self.snapshot_max();
-        let direct_restore =
-            RestoreInput { saved: Some((saved, SavedHow::Derived)), parallelism: self.target, max_parallelism: None }
-                .predict();
+        let direct_restore = RestoreInput::of((saved, SavedHow::Derived), self.target, None).predict();
         let (current, target) = (self.current.clamp(1, 32768), self.target.clamp(1, 32768));
         let (max_choice, max_choice_note) = suggest_divisible_or(&[current, target], target);
         let suggested_max = max_choice.best;

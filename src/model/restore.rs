@@ -65,6 +65,11 @@ pub struct RestoreInput {
     pub parallelism: u32,
     /// The new job's max parallelism if set; `None` = derived by Flink.
     pub max_parallelism: Option<MaxParallelism>,
+    /// Where the snapshot's operators record different max parallelisms (the savepoint
+    /// inspector tells): the least another operator records, other than `saved`'s. The job's
+    /// one parallelism and one max parallelism meet every operator's own
+    /// (`tests/flink-mixed-maxp/`, cases 3a, 3e and 3f).
+    pub others: Option<MaxParallelism>,
 }
 
 /// Which check failed.
@@ -105,7 +110,13 @@ impl RestoreInput {
                 max: i64::from(UPPER_BOUND_MAX_PARALLELISM),
             });
         }
-        Ok(RestoreInput { saved, parallelism: parallelism as u32, max_parallelism })
+        Ok(RestoreInput { saved, parallelism: parallelism as u32, max_parallelism, others: None })
+    }
+
+    /// A restore of a snapshot whose operators all record `saved`'s max parallelism, at
+    /// `parallelism` (taken as given), the job setting `max_parallelism` or not.
+    pub fn of(saved: (MaxParallelism, SavedHow), parallelism: u32, max_parallelism: Option<MaxParallelism>) -> Self {
+        RestoreInput { saved: Some(saved), parallelism, max_parallelism, others: None }
     }
 
     /// Runs Flink's checks in Flink's order.
@@ -123,16 +134,20 @@ impl RestoreInput {
                 adopted_from: None,
             };
         };
+        // One max parallelism for the whole job differs from the snapshot's, or, where the
+        // operators record several, from one of them.
         if let Some(max) = self.max_parallelism {
-            if max != saved {
+            if let Some(other) = [Some(saved), self.others].into_iter().flatten().find(|&m| m != max) {
                 return RestoreOutcome::Fails(FailedCheck::MaxParallelismChanged {
-                    saved: saved.get(),
+                    saved: other.get(),
                     new: max.get(),
                 });
             }
         }
-        if saved.get() < p {
-            return RestoreOutcome::Fails(FailedCheck::SavedMaxBelowParallelism { saved: saved.get(), parallelism: p });
+        // Every operator runs at the one parallelism: the least max parallelism recorded holds.
+        let least = self.others.map_or(saved, |o| o.min(saved));
+        if least.get() < p {
+            return RestoreOutcome::Fails(FailedCheck::SavedMaxBelowParallelism { saved: least.get(), parallelism: p });
         }
         let adopted_from = match self.max_parallelism {
             Some(_) => None,
@@ -219,6 +234,66 @@ mod tests {
         rest[..rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len())].parse().ok()
     }
 
+    /// Flink's root message is the model's, its "…" placeholders aside: the first piece starts
+    /// Flink's message and the last ends it, so a quote cut short, or one with words Flink did
+    /// not write, fails.
+    fn assert_flink_says(name: &str, check: &FailedCheck, root: &str) {
+        let message = check.flink_message();
+        let mut rest = root;
+        for (k, piece) in message.split('…').enumerate() {
+            let at = rest.find(piece).unwrap_or_else(|| panic!("case {name}: {piece:?} not in Flink's {root:?}"));
+            assert!(k > 0 || at == 0, "case {name}: Flink's message starts {root:?}");
+            rest = &rest[at + piece.len()..];
+        }
+        assert!(rest.is_empty(), "case {name}: Flink's message goes on after the quote: {rest:?}");
+    }
+
+    /// A snapshot whose operators record different max parallelisms
+    /// (`tests/flink-mixed-maxp/`: 2u's stop savepoint, its source at 128 and the rest at 60,
+    /// read from the file), restored with one parallelism and at most one job-wide max
+    /// parallelism (cases 3a, 3e, 3f): whichever operator the question is asked from, the
+    /// others' least max parallelism beside it, the model gives Flink's outcome and message.
+    /// Cases 3b, 3c and 3d set an operator's own max parallelism, which the model does not take.
+    #[test]
+    fn mixed_snapshot_cases_observed_in_flink() {
+        let lines: Vec<&str> = crate::observed::MIXED_MAXP.lines().collect();
+        let recorded: Vec<i64> = lines
+            .iter()
+            .filter(|l| l.starts_with("2u stop savepoint operator "))
+            .map(|l| number_after(l, "maxParallelism=").expect(l))
+            .collect();
+        assert_eq!(recorded.len(), 3, "2u's stop savepoint: three operators");
+        let mut cases = 0;
+        for tag in ["3a", "3e", "3f"] {
+            let header = lines.iter().find(|l| l.starts_with(&format!("== {tag}. "))).expect(tag);
+            let outcome =
+                lines.iter().position(|l| l.starts_with(&format!("{tag} FAIL")) || l.starts_with(&format!("{tag} OK")));
+            let outcome = lines[outcome.unwrap_or_else(|| panic!("{tag}: no outcome line"))];
+            let p = number_after(header, "-p ").expect(header);
+            let max = number_after(header, "env.setMaxParallelism(").map(m);
+            let running: Vec<i64> = lines
+                .iter()
+                .filter(|l| l.starts_with(&format!("{tag} rest vertex ")))
+                .map(|l| number_after(l, "maxParallelism=").expect(l))
+                .collect();
+            for &chosen in &recorded {
+                let others = recorded.iter().filter(|&&v| v != chosen).min().map(|&v| m(v));
+                let input =
+                    RestoreInput { others, ..RestoreInput::new(Some((m(chosen), SavedHow::Derived)), p, max).unwrap() };
+                match (input.predict(), outcome.split_once(" root: ")) {
+                    (RestoreOutcome::Fails(check), Some((_, root))) => assert_flink_says(tag, &check, root),
+                    (RestoreOutcome::Ok { max_parallelism, .. }, None) => {
+                        assert!(outcome.starts_with(&format!("{tag} OK")), "{tag}: {outcome}");
+                        assert!(running.contains(&i64::from(max_parallelism)), "{tag}: {chosen} runs at {running:?}");
+                    }
+                    (predicted, _) => panic!("{tag} from {chosen}: Flink said {outcome:?}, the model {predicted:?}"),
+                }
+                cases += 1;
+            }
+        }
+        assert_eq!(cases, 9);
+    }
+
     /// Every case of the observation file, read from the file itself (not a copy of it): the
     /// case's snapshot, parallelism and max parallelism in, Flink's outcome out. A failure must
     /// be the check the model names, with Flink's message (the model's text with its "…"
@@ -255,17 +330,7 @@ mod tests {
                 let RestoreOutcome::Fails(check) = predicted else {
                     panic!("case {name}: Flink failed ({root}), the model predicts {predicted:?}");
                 };
-                // The first piece starts Flink's message and the last ends it: a quote cut
-                // short, or one with words Flink did not write, fails.
-                let message = check.flink_message();
-                let mut rest = root;
-                for (k, piece) in message.split('…').enumerate() {
-                    let at =
-                        rest.find(piece).unwrap_or_else(|| panic!("case {name}: {piece:?} not in Flink's {root:?}"));
-                    assert!(k > 0 || at == 0, "case {name}: Flink's message starts {root:?}");
-                    rest = &rest[at + piece.len()..];
-                }
-                assert!(rest.is_empty(), "case {name}: Flink's message goes on after the quote: {rest:?}");
+                assert_flink_says(name, &check, root);
             } else {
                 let observed = number_after(outcome, "maxp=").expect(outcome) as u32;
                 let derived = default_max_parallelism(p).unwrap().get();

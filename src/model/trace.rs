@@ -132,9 +132,7 @@ impl TraceInput {
             max
         };
         let explicit = (self.scenario == Scenario::MaxParallelismChanged).then_some(new_max);
-        let check =
-            RestoreInput { saved: Some((max, SavedHow::Explicit)), parallelism: self.p2, max_parallelism: explicit }
-                .predict();
+        let check = RestoreInput::of((max, SavedHow::Explicit), self.p2, explicit).predict();
         let refused_by =
             |f: FailedCheck| refuse(f.flink_message(), Some(f), vec![format!("Refused by {}.", f.check_name())]);
         // Building the job comes first; the snapshot's operators are matched while it is loaded,

@@ -161,10 +161,7 @@ impl ExerciseKind {
                 Err(e) => (Answer::Number(0), e.to_string()),
             },
             ExerciseKind::RestoreStarts { saved_max, p } => {
-                let outcome = max(saved_max).map(|m| {
-                    RestoreInput { saved: Some((m, SavedHow::Derived)), parallelism: p, max_parallelism: None }
-                        .predict()
-                });
+                let outcome = max(saved_max).map(|m| RestoreInput::of((m, SavedHow::Derived), p, None).predict());
                 match outcome {
                     Ok(RestoreOutcome::Ok { .. }) => (
                         Answer::YesNo(true),

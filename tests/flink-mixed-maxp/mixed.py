@@ -198,6 +198,9 @@ def main():
         ("3e", none, []),
     ]:
         run(tag, f"restore of 2u: flink run -s <2u> -p 7, {what}", 7, args, sp2u, finished=4, must_run=False)
+    # 3f: 2u's stop savepoint at a parallelism above what its keyed count and sink record (60)
+    # and below its source's (128), nothing set: each operator is held to its own.
+    run("3f", f"restore of 2u: flink run -s <2u> -p 61, {none}", 61, [], sp2u, must_run=False)
     # 4: controls, no source subtask finishes: the source kept at 3.
     sp4 = run("4", f"restore of 1: flink run -s <1> -p 7, {env60}, source.setParallelism(3)", 7, ["--maxp", "60", "--srcp", "3"], sp1)
     run("4u", f"restore of 1: flink run -s <1> -p 7, {none}, source.setParallelism(3)", 7, ["--srcp", "3"], sp1)

@@ -13,7 +13,8 @@
 #   3.  restores of 2u's stop savepoint at p=7: (a) env max parallelism 60, (b) the same with the
 #       source at setMaxParallelism(128), (c) no env max parallelism, the keyed count and the
 #       sink at setMaxParallelism(60), (d) env 60 with the source pinned at
-#       setMaxParallelism(60), (e) no max parallelism anywhere;
+#       setMaxParallelism(60), (e) no max parallelism anywhere; (f) at p=61, above the keyed
+#       count's and the sink's 60 and below the source's 128, nothing set;
 #   4.  controls where no source subtask finishes: 1 restored at p=7 with the source kept at
 #       setParallelism(3), with env 60 (4) and with nothing set (4u); 1 restored at p=3 with
 #       nothing set (4s); 4's savepoint restored with 3a's job (4a).

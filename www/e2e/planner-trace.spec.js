@@ -66,7 +66,7 @@ test('the restore predictor reports Flink\'s first failing check with its number
   // Left unset, a source keeps its own derived max parallelism in later snapshots (seen on Flink
   // 2.3.0: tests/flink-mixed-maxp): said where that differs from the snapshot's.
   await open(page, '#/planner?saved_maxp=60&p=7');
-  await expect(page.getByTestId('restore-unset-source')).toHaveText('Set it to 60 all the same: on Flink 2.3.0, a job restored with it unset saved its source (built on Flink\'s Source API, an operator with a coordinator) at Flink\'s derived default (128 at parallelism 7) in its later savepoints, and a restore of one of those that set 60 for the whole job failed for the source ("Max parallelism mismatch").');
+  await expect(page.getByTestId('restore-unset-source')).toHaveText('Set it to 60 all the same: on Flink 2.3.0, a job restored with it unset saved its source (built on Flink\'s Source API, an operator with a coordinator) at the default Flink derives from the source\'s own parallelism (128 for a source at 7) in its later savepoints, and a restore of one of those that set 60 for the whole job failed for the source ("Max parallelism mismatch").');
   await open(page, '#/planner?saved_maxp=128&p=7');
   await expect(page.getByTestId('restore-verdict')).toContainText('The job starts');
   await expect(page.getByTestId('restore-unset-source')).toHaveCount(0);

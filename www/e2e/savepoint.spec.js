@@ -4,7 +4,7 @@
 // snapshot" links opening the planner, the restore predictor and the skew lab with the file's
 // values, bad files (the previous report kept), drop onto the page, the bundled samples, and
 // axe-core in both themes and at 390 px.
-import { test, expect, expectVerdict, expectProblems, open, downloaded, axeViolations, settled, settledURL, chunk } from './fixtures.js';
+import { test, expect, expectVerdict, expectProblems, open, engage, downloaded, axeViolations, settled, settledURL, chunk } from './fixtures.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { keyGroup, dataSkewPercent } from '../flink-port.js';
@@ -145,6 +145,36 @@ test('operators that record another max parallelism than the one planned from ar
   await fileInput(page).setInputFiles({ name: '_metadata', mimeType: 'application/octet-stream', buffer: manyOperators(2, 2) });
   await expect(page.getByRole('link', { name: 'Key owners at max parallelism 128' })).toBeVisible();
   await expect(note).toHaveCount(0);
+});
+
+test('a snapshot whose operators record several max parallelisms: its links carry the least of the others, and the predictor holds the job to it', async ({ page }) => {
+  // Found on a real cluster: the links carried one operator's 100 alone, and the predictor said
+  // the job starts at 8, which Flink refused for an operator saved with 7 (tests/flink-mixed-maxp,
+  // case 3f: one parallelism above an operator's own max parallelism fails its restore).
+  await open(page, '#/savepoint');
+  await fileInput(page).setInputFiles({ name: '_metadata', mimeType: 'application/octet-stream', buffer: manyOperators(3, 2, [128, 256, 128]) });
+  await page.getByLabel('New parallelism').fill('200');
+  const predict = page.getByRole('link', { name: 'Predict a restore at parallelism 200' });
+  await expect(predict.locator('..')).toContainText('the restore predictor with the snapshot\'s max parallelism 256, and 128, the least the other operators record.');
+  await expect(predict).toHaveAttribute('href', /[?&]saved_maxp=256&other_maxp=128&/);
+  await predict.click();
+  await engage(page);
+  const verdict = page.getByTestId('restore-verdict');
+  await expect(verdict).toHaveAttribute('data-verdict', 'fails');
+  await expect(verdict).toContainText('The maximum parallelism (128) of the restored state is lower than the configured parallelism (200).');
+  await expect(page.getByLabel('Other operators\' least max parallelism')).toHaveValue('128');
+  // The plan under it names the operator that stops its direct restore.
+  await expect(page.getByText(/^Another operator of the snapshot records max parallelism 128, below 200/)).toBeVisible();
+  // At 100 the job starts; one max parallelism for the whole job then fails the others.
+  await page.getByLabel('New parallelism').fill('100');
+  await page.getByLabel('New parallelism').press('Enter');
+  await expect(verdict).toHaveAttribute('data-verdict', 'ok');
+  await expect(page.getByTestId('restore-mixed')).toContainText('Every other operator keeps the max parallelism the snapshot records for it, 128 the least.');
+  await expect(page.getByTestId('restore-unset-source')).toHaveCount(0);
+  await page.getByLabel('New max parallelism').fill('256');
+  await page.getByLabel('New max parallelism').press('Enter');
+  await expect(verdict).toHaveAttribute('data-verdict', 'fails');
+  await expect(verdict).toContainText('Cannot map operator … with max parallelism 128 to new program with max parallelism 256.');
 });
 
 test('a file of 1,000 operators shows them 100 at a time; the pager keeps its focus at the last page', async ({ page }) => {

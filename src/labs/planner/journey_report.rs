@@ -39,8 +39,7 @@ impl Report {
     /// restart at 6 from a snapshot of max parallelism 4 (the journeys' incident).
     pub fn incident_as_predicted(&self) -> String {
         let four = MaxParallelism::new(4).unwrap();
-        let outcome =
-            RestoreInput { saved: Some((four, SavedHow::Explicit)), parallelism: 6, max_parallelism: None }.predict();
+        let outcome = RestoreInput::of((four, SavedHow::Explicit), 6, None).predict();
         let RestoreOutcome::Fails(check) = outcome else { panic!("{outcome:?}") };
         let incident = self.block("the incident");
         assert!(says(&incident, &check.flink_message()), "{}\n{incident}", check.flink_message());

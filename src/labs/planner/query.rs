@@ -1,6 +1,7 @@
 //! The planner page's parameters and URL state. The snapshot, shared by the restore predictor
 //! and the plan: `saved_maxp` (absent = unknown, then derived from `first`; an old link's
-//! `plan_maxp` is read into it), `saved_maxp_set` (`explicit|derived`), `first`. Restore
+//! `plan_maxp` is read into it), `saved_maxp_set` (`explicit|derived`), `first`, `other_maxp`
+//! (the least max parallelism another operator records, where the snapshot's differ). Restore
 //! predictor: `p`, `maxp` (absent = not set). Planner: `current`, `target`, `state` (a size
 //! such as `4 TiB`; binary, `4 TB` reads the same), `rate` (State Processor API rewrite
 //! throughput per second, such as `300 MiB`), `sp_rate` (savepoint write throughput),
@@ -50,6 +51,13 @@ slots! {
                 .hint("Stored in the savepoint or retained checkpoint; a failed restore's message names it. Empty if unknown.")
                 .fallback("using the default for the first parallelism")
                 .lockable();
+        /// The least max parallelism another operator of the snapshot records, where they differ
+        /// (the savepoint inspector's link gives it); `None` = they all record the snapshot's.
+        OTHER_MAXP: Param<Option<u32>> = other_maxp, None,
+            Param::optional("other_maxp", "other operators' least max parallelism", 1, MAX_P, "none: every operator records the snapshot's")
+                .control("Other operators' least max parallelism", "pl-other-maxp")
+                .hint("Where the snapshot's operators record different max parallelisms (the savepoint inspector says so): the least of the others. Empty if they all record the one above.")
+                .fallback("taking every operator to record the snapshot's");
         SAVED_HOW: Pick<SavedHow> = saved_how, SavedHow::Derived, Pick::new("saved_maxp_set", "Snapshot max parallelism was", "pl-saved-how").noun("snapshot max parallelism set").lockable();
         P: Param<u32> = p, 200, Param::whole("p", "new parallelism", 1, MAX_P).control("New parallelism", "pl-p").lockable();
         MAXP: Param<Option<u32>> = maxp, None,

@@ -31,6 +31,7 @@ impl PlannerState {
             saved: Some((self.plan_input().snapshot_max(), self.saved_how)),
             parallelism: self.p.value,
             max_parallelism: self.maxp.value.map(m),
+            others: self.other_maxp.value.map(m),
         }
     }
 

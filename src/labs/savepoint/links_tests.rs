@@ -101,7 +101,7 @@ fn planner_and_predictor_links_carry_the_snapshot() {
     use crate::model::planner::JobStatus;
     use crate::model::trace::Backend;
     let op = counter(CANONICAL);
-    let (href, text) = planner_link(&op, Recorded::of(&parse(CANONICAL).unwrap(), None), 14_723, 12);
+    let (href, text) = planner_link(&op, Recorded::of(&parse(CANONICAL).unwrap(), None), None, 14_723, 12);
     let (q, n) = PlannerState::parse(&Location::parse(&href).params);
     assert!(n.is_empty(), "{n:?}");
     assert_eq!((q.current.value, q.saved_maxp.value, q.state.value, q.p.value), (4, Some(128), 14_723, 12));
@@ -114,13 +114,18 @@ fn planner_and_predictor_links_carry_the_snapshot() {
     use crate::model::training::Sample;
     let sample = Sample::HashmapSavepoint;
     let (op, snapshot) = (counter(sample.bytes()), parse(sample.bytes()).unwrap());
-    let (href, said) = planner_link(&op, Recorded::of(&snapshot, Some(sample)), 14_723, 12);
+    let (href, said) = planner_link(&op, Recorded::of(&snapshot, Some(sample)), None, 14_723, 12);
     let (bundled, _) = PlannerState::parse(&Location::parse(&href).params);
     assert_eq!((bundled.snapshot, bundled.backend), (SnapshotKind::CanonicalSavepoint, Backend::HashMap));
     assert!(said.contains("the heap backend (hashmap), which wrote this bundled sample"), "{said}");
     let rocks = Sample::RocksdbCheckpoint;
-    let (_, rocks_said) =
-        planner_link(&counter(rocks.bytes()), Recorded::of(&parse(rocks.bytes()).unwrap(), Some(rocks)), 1 << 20, 8);
+    let (_, rocks_said) = planner_link(
+        &counter(rocks.bytes()),
+        Recorded::of(&parse(rocks.bytes()).unwrap(), Some(rocks)),
+        None,
+        1 << 20,
+        8,
+    );
     assert!(rocks_said.contains("RocksDB (its own handles say so)"), "{rocks_said}");
     // The other files of the job: each kind, and the backend its handles show.
     // The job state is the file's: every savepoint fixture is a stop-with-savepoint ("Suspend
@@ -139,7 +144,7 @@ fn planner_and_predictor_links_carry_the_snapshot() {
     ];
     for (bytes, kind, backend, job) in cases {
         let (op, recorded) = (counter(bytes), Recorded::of(&parse(bytes).unwrap(), None));
-        let (href, text) = planner_link(&op, recorded, 1 << 20, 200);
+        let (href, text) = planner_link(&op, recorded, None, 1 << 20, 200);
         let (q, n) = PlannerState::parse(&Location::parse(&href).params);
         assert!(n.is_empty(), "{n:?}");
         assert_eq!((q.snapshot, q.backend, q.p.value, q.job), (kind, backend, 200, job), "{href}");
@@ -149,7 +154,7 @@ fn planner_and_predictor_links_carry_the_snapshot() {
             "{text}"
         );
         // The predictor is a section of the planner: the same values, at the parallelism asked.
-        let predictor = predictor_href(&op, recorded, 1 << 20, 150);
+        let predictor = predictor_href(&op, recorded, None, 1 << 20, 150);
         let (p, n) = PlannerState::parse(&Location::parse(&predictor).params);
         assert!(n.is_empty(), "{n:?}");
         assert_eq!(PlannerState { p: p.p.clone(), ..q.clone() }, p, "{predictor}");
@@ -172,7 +177,7 @@ fn planner_and_predictor_links_carry_the_snapshot() {
     ];
     for (bytes, release, range, deprecated) in older {
         let snapshot = parse(bytes).unwrap();
-        let (href, text) = planner_link(&snapshot.operators[0], Recorded::of(&snapshot, None), 1 << 20, 8);
+        let (href, text) = planner_link(&snapshot.operators[0], Recorded::of(&snapshot, None), None, 1 << 20, 8);
         let (q, n) = PlannerState::parse(&Location::parse(&href).params);
         assert!(n.is_empty(), "{n:?}");
         assert_eq!(q.release, release, "{href}");
@@ -236,7 +241,7 @@ fn a_format_3_file_is_taken_by_its_handles_where_they_tell() {
     // The planner link of a file's first operator, the file read once.
     let link = |bytes: &[u8]| {
         let snapshot = parse(bytes).unwrap();
-        planner_link(&snapshot.operators[0], Recorded::of(&snapshot, None), 1 << 20, 8)
+        planner_link(&snapshot.operators[0], Recorded::of(&snapshot, None), None, 1 << 20, 8)
     };
     let canonical_layout: [&[u8]; 2] = [
         include_bytes!("../../../tests/flink-savepoints/fixtures/1.15.4/hashmap-canonical-savepoint/_metadata"),
@@ -269,7 +274,7 @@ fn a_format_3_file_is_taken_by_its_handles_where_they_tell() {
 #[test]
 fn a_heap_checkpoint_names_the_releases_that_were_run() {
     let (op, recorded) = (counter(CHECKPOINT_HEAP), Recorded::of(&parse(CHECKPOINT_HEAP).unwrap(), None));
-    let (_, text) = planner_link(&op, recorded, 1 << 20, 200);
+    let (_, text) = planner_link(&op, recorded, None, 1 << 20, 200);
     let oldest = crate::model::observed::SNAPSHOT_KINDS_EARLIER[0].0;
     assert!(text.contains(&format!("observed on every release run: Flink {oldest} to 2.3.0)")), "{text}");
     assert!(text.contains(&format!("releases before {} were not run", &oldest[..4])), "{text}");

@@ -52,8 +52,13 @@ pub fn Plan(props: &PlanProps) -> Html {
     });
     let Some(facts) = facts.as_ref() else { return html! {} };
     let Some(operator) = props.state.snapshot().and_then(|s| s.operators.get(op.index)) else { return html! {} };
-    let predictor = links::predictor_href(operator, facts.recorded, facts.state_bytes, props.new_p);
-    let (planner, planner_text) = links::planner_link(operator, facts.recorded, facts.state_bytes, props.new_p);
+    // The least max parallelism another operator records, where theirs differ from this one's.
+    let others = props
+        .state
+        .snapshot()
+        .and_then(|s| other_max_parallelisms(&s.operators, op.max_parallelism).first().map(|(m, _)| *m));
+    let predictor = links::predictor_href(operator, facts.recorded, others, facts.state_bytes, props.new_p);
+    let (planner, planner_text) = links::planner_link(operator, facts.recorded, others, facts.state_bytes, props.new_p);
     let mixed = mixed_max_parallelism(&props.rows, op, &props.state);
     let owners = owners_href(op, props.new_p);
     let options: Vec<(AttrValue, AttrValue)> =
@@ -83,7 +88,8 @@ pub fn Plan(props: &PlanProps) -> Html {
                 <li><a href={planner}>{ "Plan a rescale from this snapshot" }</a>
                     { planner_text }</li>
                 <li><a href={predictor}>{ format!("Predict a restore at parallelism {}", props.new_p) }</a>
-                    { format!(": the restore predictor with the snapshot's max parallelism {}.", op.max_parallelism) }</li>
+                    { format!(": the restore predictor with the snapshot's max parallelism {}{}.", op.max_parallelism,
+                        others.map(|o| format!(", and {o}, the least the other operators record")).unwrap_or_default()) }</li>
                 if let Some(owners) = owners {
                     <li><a href={owners}>{ format!("Key owners at max parallelism {}", op.max_parallelism) }</a>
                         { format!(": each subtask's key groups at parallelism {}, and which subtask a key of yours goes to.", props.new_p) }</li>

@@ -1,6 +1,7 @@
 //! The planner and restore-predictor links of the savepoint inspector: the planner filled from
-//! one operator of the file (`saved_maxp`, `current`, `state`, `p`, `snapshot`, `job`, `backend`,
-//! `release`: the operator's max parallelism and parallelism, the snapshot's total state size,
+//! one operator of the file (`saved_maxp`, `other_maxp`, `current`, `state`, `p`, `snapshot`,
+//! `job`, `backend`, `release`: the operator's max parallelism, the least the others record
+//! where theirs differ, its parallelism, the snapshot's total state size,
 //! the new parallelism typed beside the link, the file's kind, the job state the file tells (a
 //! stop-with-savepoint: down, restarting from it), its backend where its handles show it, and the
 //! oldest release that writes its format), and the sentence beside the link. The predictor is a
@@ -64,10 +65,13 @@ struct PlannerPairs {
     release: Option<Release>,
 }
 
-fn planner_pairs(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: u32) -> PlannerPairs {
-    use planner_query::{BACKEND, CURRENT, JOB, P, RELEASE, SAVED_MAXP, SNAPSHOT, STATE};
+fn planner_pairs(op: &Operator, recorded: Recorded, others: Option<i32>, state_bytes: u64, new_p: u32) -> PlannerPairs {
+    use planner_query::{BACKEND, CURRENT, JOB, OTHER_MAXP, P, RELEASE, SAVED_MAXP, SNAPSHOT, STATE};
     let mut pairs = vec![(CURRENT.name, op.parallelism.to_string())];
     pairs.push((SAVED_MAXP.name, op.max_parallelism.to_string()));
+    if let Some(other) = others {
+        pairs.push((OTHER_MAXP.name, other.to_string()));
+    }
     pairs.push((STATE.name, STATE.format(&state_bytes)));
     P.pair(&new_p, &mut pairs);
     let kind = match recorded.kind {
@@ -133,8 +137,15 @@ fn job_of(recorded: Recorded) -> Option<JobStatus> {
 
 /// The planner, filled from the operator (see [`planner_pairs`]): the link and the sentence
 /// beside it.
-pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: u32) -> (String, String) {
-    let PlannerPairs { pairs, kind, backend_said: said, release } = planner_pairs(op, recorded, state_bytes, new_p);
+pub fn planner_link(
+    op: &Operator,
+    recorded: Recorded,
+    others: Option<i32>,
+    state_bytes: u64,
+    new_p: u32,
+) -> (String, String) {
+    let PlannerPairs { pairs, kind, backend_said: said, release } =
+        planner_pairs(op, recorded, others, state_bytes, new_p);
     let what = match recorded.kind {
         // Format 3 records no kind; its handles are a canonical savepoint's.
         RecordedKind::CanonicalLayout => "snapshot whose format records no kind, its keyed handles a canonical savepoint's (only savepoints write them), so the planner takes it as one",
@@ -151,8 +162,9 @@ pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: 
         (None, None) => " Pick there whether the job runs now.",
     };
     let mut text = format!(
-        ": the planner with max parallelism {}, current parallelism {}, new parallelism {new_p} and {} of state, from a {what}; backend {said}.{job}",
+        ": the planner with max parallelism {}{}, current parallelism {}, new parallelism {new_p} and {} of state, from a {what}; backend {said}.{job}",
         op.max_parallelism,
+        others.map(|o| format!(" (and {o}, the least the other operators record)")).unwrap_or_default(),
         op.parallelism,
         format_bytes(state_bytes)
     );
@@ -190,6 +202,6 @@ pub fn planner_link(op: &Operator, recorded: Recorded, state_bytes: u64, new_p: 
 
 /// The restore predictor for a restart at parallelism `p`: the planner with the same values as
 /// [`planner_link`] (the predictor's answer and the plan under it are of this snapshot).
-pub fn predictor_href(op: &Operator, recorded: Recorded, state_bytes: u64, p: u32) -> String {
-    lab_href(Lab::Planner, &planner_pairs(op, recorded, state_bytes, p).pairs)
+pub fn predictor_href(op: &Operator, recorded: Recorded, others: Option<i32>, state_bytes: u64, p: u32) -> String {
+    lab_href(Lab::Planner, &planner_pairs(op, recorded, others, state_bytes, p).pairs)
 }

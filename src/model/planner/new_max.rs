@@ -5,13 +5,12 @@
 //! above it and the plan below never disagree unnoticed.
 
 use super::{Plan, Verdict};
-use crate::restore::{RestoreInput, RestoreOutcome};
+use crate::restore::{FailedCheck, RestoreInput, RestoreOutcome};
 
 /// Why the plan's direct restore fails for the job as typed (`typed`: the predictor's input, the
 /// new job's max parallelism set), and what it must set instead; `None` where the job sets none,
 /// the plan's route is not a direct restore, or the restore works.
 pub fn new_max_note(plan: &Plan, typed: &RestoreInput) -> Option<String> {
-    let set = typed.max_parallelism?.get();
     if plan.verdict != Verdict::DirectRestore {
         return None;
     }
@@ -23,10 +22,25 @@ pub fn new_max_note(plan: &Plan, typed: &RestoreInput) -> Option<String> {
         (true, true) => format!("leave it unset or set it to the snapshot's {}", plan.saved_max),
         (true, false) => "leave it unset".to_string(),
         (false, true) => format!("set it to the snapshot's {}", plan.saved_max),
-        (false, false) => return None,
+        (false, false) => return other_operator_note(typed),
     };
+    let set = typed.max_parallelism?.get();
     Some(format!(
         "As typed above, the new job sets max parallelism {set}, and then this restore fails ({}): {}. The plan is for the job as it must be: {instead}.",
+        check.check_name(),
+        check.plain()
+    ))
+}
+
+/// Where another operator of the snapshot records a max parallelism below the new parallelism:
+/// the job's one parallelism fails that operator's restore whatever the job sets (with none set,
+/// at check 3).
+fn other_operator_note(typed: &RestoreInput) -> Option<String> {
+    let other = typed.others?.get();
+    let RestoreOutcome::Fails(check) = RestoreInput { max_parallelism: None, ..*typed }.predict() else { return None };
+    let FailedCheck::SavedMaxBelowParallelism { saved, parallelism } = check else { return None };
+    (saved == other).then(|| format!(
+        "Another operator of the snapshot records max parallelism {other}, below {parallelism}: at {parallelism} for the whole job its restore fails ({}): {}. The plan's direct restore holds only with that operator's own parallelism set to at most {other} in its code (setParallelism on it), or at a parallelism of {other} or less.",
         check.check_name(),
         check.plain()
     ))
@@ -45,7 +59,7 @@ mod tests {
 
     fn typed(saved: u32, how: SavedHow, p: u32, max: Option<u32>) -> RestoreInput {
         let m = |v: u32| MaxParallelism::new(i64::from(v)).unwrap();
-        RestoreInput { saved: Some((m(saved), how)), parallelism: p, max_parallelism: max.map(m) }
+        RestoreInput::of((m(saved), how), p, max.map(m))
     }
 
     /// The review's case (saved 128, p = 100, the job setting 1200): the predictor fails it at
@@ -72,6 +86,19 @@ mod tests {
         for fine in [None, Some(128)] {
             assert_eq!(new_max_note(&direct, &typed(128, SavedHow::Explicit, 100, fine)), None, "{fine:?}");
         }
+        // Another operator's 7 under the job's 8: named, whatever the job sets.
+        let mixed = RestoreInput { others: MaxParallelism::new(7).ok(), ..typed(100, SavedHow::Derived, 8, None) };
+        let note = new_max_note(&plan(100, 8), &mixed).expect("a note");
+        assert!(note.starts_with("Another operator of the snapshot records max parallelism 7, below 8: at 8 for the whole job its restore fails (check 3"), "{note}");
+        let set = RestoreInput { max_parallelism: MaxParallelism::new(100).ok(), ..mixed };
+        assert!(new_max_note(&plan(100, 8), &set).is_some_and(|n| n.starts_with("Another operator")));
+        // Set job-wide beside other operators' own: fails at check 2, works unset.
+        let wide = RestoreInput { others: MaxParallelism::new(128).ok(), ..typed(60, SavedHow::Derived, 7, Some(60)) };
+        let note = new_max_note(&plan(60, 7), &wide).expect("a note");
+        assert!(
+            note.contains("(check 2") && note.ends_with("The plan is for the job as it must be: leave it unset."),
+            "{note}"
+        );
         let rewrite = plan(128, 200);
         assert_eq!(rewrite.verdict, Verdict::RewriteNeeded);
         assert_eq!(new_max_note(&rewrite, &typed(128, SavedHow::Derived, 200, Some(1200))), None);

@@ -24,8 +24,10 @@ pub struct CopyExportProps {
 /// What the last Copy did: `None` before one (or since the text changed), `Some(copied)` after.
 pub type CopyOutcome = Option<bool>;
 
-/// Copies `text`, then records whether the browser took it.
+/// Copies `text`, then records whether the browser took it. The status is emptied first, so a
+/// second press is said again ("Copied" set over "Copied" changed nothing a reader heard).
 pub fn copy_into_clipboard(text: AttrValue, outcome: UseStateHandle<CopyOutcome>) {
+    outcome.set(None);
     yew::platform::spawn_local(async move {
         let copied = browser::copy_text(&text).await;
         outcome.set(Some(copied));

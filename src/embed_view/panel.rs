@@ -162,7 +162,7 @@ fn EmbedBody(props: &EmbedBodyProps) -> Html {
         })
         .to_vec();
     html! {
-        <div class="embed-panel" id="embed-panel" onkeydown={on_key}>
+        <div class="embed-panel" id="embed-panel" role="region" aria-label="Embed this lab" onkeydown={on_key}>
             <fieldset class="embed-locks">
                 <legend>{ "Lock these controls" }</legend>
                 { for tables.lockable().map(|(param, label)| {

@@ -94,10 +94,11 @@ pub fn TrainingStep(props: &TrainingStepProps) -> Html {
                 </p>
             }
             if !props.answers_hidden || props.attempted {
-                <p class="lab-link"><a href={lab_href} target={in_lms.then_some("_blank")} onclick={on_lab}>
+                // Fourteen links of one name are one in a screen reader's list of links: each is
+                // named with its step (a hidden span gave "step : title", a space before the colon).
+                <p class="lab-link"><a href={lab_href} target={in_lms.then_some("_blank")} onclick={on_lab}
+                    aria-label={format!("Open the lab for this step: {}", e.title)}>
                     { "Open the lab for this step" }
-                    // Fourteen links of one name are one in a screen reader's list of links.
-                    <span class="visually-hidden">{ format!(": {}", e.title) }</span>
                 </a></p>
             }
         </li>

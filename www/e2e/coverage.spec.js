@@ -67,6 +67,21 @@ test('a count refused by its field is said beside the verdict, not dropped unsai
   await expect(verdict(page)).toContainText('The count "9" is not graded: predicted count must be between 1 and 8, got 9.');
 });
 
+test('a count typed key by key is graded as the box shows it: "20" grades no count, not the "2" it passed through', async ({ page }) => {
+  // Found by a keyboard review: typing 20 graded 2 ("Your count was 2"), beside "not graded".
+  await open(page, '#/coverage?a=2');
+  const count = page.getByLabel('Predicted count (optional)');
+  await count.pressSequentially('20');
+  await count.press('Tab');
+  await expect(page.getByText('predicted count must be between 1 and 8, got 20')).toBeVisible();
+  await predict(page, [0, 2, 4, 6]);
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Step' }).click();
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'correct');
+  await expect(verdict(page)).toContainText('The count "20" is not graded: predicted count must be between 1 and 8, got 20.');
+  await expect(page.getByTestId('prediction-result')).not.toContainText('Your count was');
+  await expect(count).toHaveValue('20');
+});
+
 test('predicting all eight for a = 2 is incorrect, with the reason', async ({ page }) => {
   await open(page, '#/coverage');
   await setPair(page, 8, 2);
@@ -403,7 +418,9 @@ for (const theme of ['light', 'dark']) {
 test('a run done in the lab counts on the guided path at once, and Reset all there is not undone here', async ({ page }) => {
   await open(page, '#/');
   await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
-  await page.locator('[data-exercise="coverage-8-3"]').getByRole('link', { name: 'Open the lab for this step' }).click();
+  // Each step's link is named with its step, one colon and no space before it.
+  const title = await page.locator('[data-exercise="coverage-8-3"] h3').textContent();
+  await page.locator('[data-exercise="coverage-8-3"]').getByRole('link', { name: `Open the lab for this step: ${title}`, exact: true }).click();
   await engage(page);
   await setPair(page, 8, 3);
   await predict(page, [0, 1, 2, 3, 4, 5, 6, 7]);

@@ -48,6 +48,14 @@ test('the Embed snippet follows the state and carries the origin and the host sc
   await page.getByRole('button', { name: 'Copy snippet' }).click();
   const copied = page.locator('#embed-panel').getByRole('status');
   await expect(copied).toHaveText('Copied');
+  // A second Copy is said again: the status empties, then says Copied (it had stayed as it was).
+  await copied.evaluate((el) => {
+    window.statusSaid = [];
+    new MutationObserver(() => window.statusSaid.push(el.textContent)).observe(el, { childList: true, characterData: true, subtree: true });
+  });
+  await page.getByRole('button', { name: 'Copy snippet' }).click();
+  await expect.poll(() => page.evaluate(() => window.statusSaid)).toEqual(expect.arrayContaining(['', 'Copied']));
+  expect((await page.evaluate(() => window.statusSaid)).at(-1)).toBe('Copied');
   // A changed snippet is not the one copied: the status says nothing until the next Copy.
   await page.getByLabel('Height in pixels').fill('901');
   await expect(snippet).toHaveValue(/height="901"/);

@@ -94,8 +94,9 @@ test('a wrong answer is graded with the reason, and a bad one is named', async (
   await expect(step.locator('.training-verdict')).not.toHaveAttribute('data-seen', 'once');
   await expect(restart.getByRole('link', { name: 'Open the lab for this step' })).toHaveAttribute('href', '#/planner?saved_maxp=128&p=200&view=restore');
   // Each step's link is named by its step, so a list of the page's links tells them apart.
-  const names = await page.getByRole('link', { name: /^Open the lab for this step/ }).evaluateAll((links) => links.map((l) => l.textContent.trim()));
+  const names = await page.getByRole('link', { name: /^Open the lab for this step/ }).evaluateAll((links) => links.map((l) => l.getAttribute('aria-label')));
   expect(names.length).toBeGreaterThan(10);
+  for (const name of names) expect(name).toMatch(/^Open the lab for this step: \S/);
   expect(new Set(names).size).toBe(names.length);
   // Below 0 is no answer: named under the field as its error, not graded, not a first attempt.
   const owner = page.locator('[data-exercise="owner-77"]');

@@ -170,10 +170,11 @@ impl Reducible for CoverageState {
                     // The browser could not read it: the bound named, as for a number too large.
                     s.count.error = Some(crate::url::field::unreadable_number(1, m, Some("")));
                 }
-                // Not a parameter's field (no edit that ends when it is left): a refused count
-                // keeps the last valid one.
+                // Not a parameter's field (no edit that ends when it is left). A refused count
+                // is not graded, and neither is a count typed on the way to it ("2" of "20"):
+                // what is graded is what the box shows, or nothing.
                 s.count.settle();
-                s.prediction.count = s.count.value;
+                s.prediction.count = s.count.value.filter(|_| s.count.error.is_none());
             }
             CoverageAction::SetPredictedCount { .. } => {}
             CoverageAction::Play { now_ms } => {

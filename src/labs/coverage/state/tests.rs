@@ -100,19 +100,29 @@ fn first_play_or_step_locks_the_prediction() {
     assert_eq!(s.prediction.count, None);
 }
 
-/// The predicted count keeps the last valid count beside a refused text, however many were
-/// typed before it.
+/// What is graded is the count the box shows, or none: a refused text grades no count, and
+/// neither does a count typed on the way to it (typing "20" passes through "2": a review found
+/// 2 graded, "Your count was 2", beside "The count "20" is not graded"). The text stays in the
+/// box, its error beside it; a valid text typed again is graded.
 #[test]
-fn a_refused_count_keeps_the_last_valid_one() {
+fn a_refused_count_grades_no_count() {
     let count = |text: &str| CoverageAction::SetPredictedCount { text: text.into(), bad_input: false };
-    for (texts, kept) in [(vec!["3", "x"], Some(3)), (vec!["3", "4", "99"], Some(4)), (vec!["2", "", "9"], None)] {
+    for (texts, graded) in [
+        (vec!["3", "x"], None),
+        (vec!["2", "20"], None),
+        (vec!["3", "4", "99"], None),
+        (vec!["2", "", "9"], None),
+        (vec!["2", "20", "2"], Some(2)),
+        (vec!["9", "8"], Some(8)),
+    ] {
         let s = run(start(8, 3, 0), texts.iter().map(|t| count(t)).collect());
-        assert_eq!(s.prediction.count, kept, "{texts:?}");
+        assert_eq!(s.prediction.count, graded, "{texts:?}");
+        assert_eq!(s.count.text, *texts.last().unwrap(), "{texts:?}: the typed text stays");
     }
-    // Text the number box could not read: the bound named, the count kept.
+    // Text the number box could not read: the bound named, no count graded.
     let unread = CoverageAction::SetPredictedCount { text: String::new(), bad_input: true };
     let s = run(start(8, 3, 0), vec![count("3"), unread]);
-    assert_eq!(s.prediction.count, Some(3));
+    assert_eq!(s.prediction.count, None);
     assert_eq!(s.count.error.as_deref(), Some("not a number: type digits only, between 1 and 8, or leave it empty"));
 }
 

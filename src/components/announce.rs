@@ -109,6 +109,9 @@ pub fn ResultRegion(props: &ResultRegionProps) -> Html {
 pub struct ResultAlertProps {
     #[prop_or_default]
     pub class: Classes,
+    /// Its id, for the fields it refuses to name it (`aria-describedby`).
+    #[prop_or_default]
+    pub id: Option<AttrValue>,
     pub children: Html,
 }
 
@@ -123,7 +126,7 @@ pub fn ResultAlert(props: &ResultAlertProps) -> Html {
     let (live, key) = use_spoken_from(&props.children, true);
     let live = if live == "off" { "off" } else { "assertive" };
     html! {
-        <div class={classes!("alert", props.class.clone())} role="alert" aria-live={live}>
+        <div id={props.id.clone()} class={classes!("alert", props.class.clone())} role="alert" aria-live={live}>
             <div class="region-content" {key}>{ props.children.clone() }</div>
         </div>
     }

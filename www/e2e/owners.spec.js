@@ -104,8 +104,16 @@ test('parallelism above max parallelism is an alert naming both numbers', async 
   await expect(alert).toContainText('200');
   await expect(alert).toContainText('128');
   await expect(page.getByTestId('lookup-subtask')).toContainText('cannot start');
-  await page.getByLabel('Parallelism', { exact: true }).fill('128');
+  // Both controls of the parallelism are refused by the alert, and described by it (found by a
+  // keyboard review: neither said so to a reader who tabbed back to them).
+  const [slider, exact] = [page.getByLabel('Parallelism', { exact: true }), page.getByLabel('Exact parallelism')];
+  for (const control of [slider, exact]) {
+    await expect(control).toHaveAttribute('aria-invalid', 'true');
+    await expect(control).toHaveAccessibleDescription(/The job does not start\. Parallelism 200 is above max parallelism 128/);
+  }
+  await slider.fill('128');
   await expect(page.getByRole('alert')).toHaveCount(0);
+  for (const control of [slider, exact]) await expect(control).not.toHaveAttribute('aria-invalid', 'true');
 });
 
 test('with an earlier parallelism set, a new one above the ceiling says why there is no diff', async ({ page }) => {

@@ -7,7 +7,7 @@ use yew::prelude::*;
 use super::query::{FIRST, FROM, MAXP, P};
 use super::slider::ParallelismSlider;
 use super::state::{FirstSource, OwnersAction, OwnersState, OwnersView};
-use crate::components::{slot_field_with, LiveForm};
+use crate::components::{refused_slot_field, slot_field_with, LiveForm};
 
 #[derive(Properties, PartialEq)]
 pub struct ControlsProps {
@@ -15,6 +15,9 @@ pub struct ControlsProps {
     pub view: OwnersView,
     pub on_action: Callback<OwnersAction>,
 }
+
+/// The id of the alert said when the job cannot start at the parallelism set.
+pub const CANNOT_START_ID: &str = "owners-cannot-start";
 
 #[function_component]
 pub fn Controls(props: &ControlsProps) -> Html {
@@ -58,8 +61,10 @@ pub fn Controls(props: &ControlsProps) -> Html {
                 })) }
             }
             <div class="slider-group">
-                <ParallelismSlider value={p} max_parallelism={max} value_text={AttrValue::from(value_text)} on_input={on_slide} />
-                { slot_field_with(&P, s, a, None, None) }
+                // A parallelism the job cannot start at: both controls refused by the alert.
+                <ParallelismSlider value={p} max_parallelism={max} value_text={AttrValue::from(value_text)} on_input={on_slide}
+                    refused={v.parallelism.is_err()} />
+                { refused_slot_field(&P, s, a, v.parallelism.is_err().then_some(CANNOT_START_ID)) }
             </div>
             { slot_field_with(&FROM, s, a, None, None) }
         </LiveForm>

@@ -52,7 +52,7 @@ pub fn OwnersLab(props: &LabProps) -> Html {
                 <controls::Controls state={(*state).clone()} view={(*view).clone()} on_action={on_action.clone()} />
             </InView>
             if let Err(error) = &view.parallelism {
-                <ResultAlert>
+                <ResultAlert id={controls::CANNOT_START_ID}>
                     <strong>{ "The job does not start. " }</strong>{ capitalised(&error.to_string()) }{ "." }
                 </ResultAlert>
                 // A key group looked for has no owner then: said, with its field to change it

@@ -13,6 +13,9 @@ pub struct SliderProps {
     /// What the value means, for screen readers.
     pub value_text: AttrValue,
     pub on_input: Callback<String>,
+    /// The job cannot start at this value: the slider is marked so, and described by the alert.
+    #[prop_or_default]
+    pub refused: bool,
 }
 
 /// The slider's upper end: twice the ceiling (at least 8), never past Flink's 32768.
@@ -36,7 +39,12 @@ pub fn ParallelismSlider(props: &SliderProps) -> Html {
             <label for="owners-p-slider">{ "Parallelism" }</label>
             <input id="owners-p-slider" type="range" min="1" max={end.to_string()} step="1"
                 value={props.value.to_string()} aria-valuetext={props.value_text.clone()}
-                aria-describedby={if locked { "owners-ceiling owners-p-locked" } else { "owners-ceiling" }} disabled={locked} {oninput} />
+                aria-invalid={props.refused.then_some("true")}
+                aria-describedby={match (locked, props.refused) {
+                    (true, _) => "owners-ceiling owners-p-locked",
+                    (false, true) => "owners-ceiling owners-cannot-start",
+                    (false, false) => "owners-ceiling",
+                }} disabled={locked} {oninput} />
             <svg class="ceiling-scale" viewBox="0 0 1000 24" preserveAspectRatio="none" aria-hidden="true">
                 <rect class="allowed" x="0" y="4" width={at.to_string()} height="6" />
                 <rect class="refused" x={at.to_string()} y="4" width={(1000 - at).to_string()} height="6" />

@@ -361,7 +361,7 @@ async fn slot_widgets_edit_through_the_table_and_run_their_hooks() {
     fire(&p, "input");
     until("the field shows its error", || root.query_selector("#owners-p-error").unwrap().is_some()).await;
     // The message, then what the lab still uses (the value before the refused text).
-    until_text(&root, "#owners-p-error", "parallelism must be between 1 and 32768, got 0; still using p = 100").await;
+    until_text(&root, "#owners-p-error", "parallelism must be between 1 and 32768, got 0; still using 100").await;
     settle().await;
     assert!(location.hash().unwrap().contains("p=100"), "{}", location.hash().unwrap());
     let key: HtmlInputElement = root.query_selector("#owners-key").unwrap().unwrap().dyn_into().unwrap();

@@ -17,10 +17,15 @@ pub struct FieldView<'a> {
 
 impl<'a> FieldView<'a> {
     pub fn of<T: Clone + PartialEq + 'static>(param: &Param<T>, field: &'a Field<T>) -> FieldView<'a> {
-        let still = match (param.format(&field.value).is_empty(), param.spec().empty) {
+        // Beside its field, the value alone: "still using 128" (the link's notice names the
+        // parameter, "using maxp = 128"; here the field's label does, and a keyboard review
+        // found "p1 = 4" under a field labelled "Parallelism before").
+        let text = param.format(&field.value);
+        let still = match (text.is_empty(), param.spec().empty) {
             // No value (an optional field left as it was): "still not set".
             (true, Some(empty)) => empty.to_string(),
-            _ => param.default_text(&field.value),
+            (true, None) => param.default_text(&field.value),
+            (false, _) => format!("using {text}"),
         };
         let error = field.error.as_ref().map(|e| format!("{e}; still {still}"));
         FieldView { spec: param.spec(), text: &field.text, error }

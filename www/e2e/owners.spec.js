@@ -196,14 +196,14 @@ test('a number refused as typed leaves the value the edit began with, and says s
   const error = page.locator('#owners-maxp-error');
   await max.fill('');
   await max.pressSequentially('32769');
-  await expect(error).toHaveText('max parallelism must be between 1 and 32768, got 32769; still using maxp = 128');
+  await expect(error).toHaveText('max parallelism must be between 1 and 32768, got 32769; still using 128');
   await expect(page.getByText(/^Key groups 0 to 127 /)).toBeVisible();
   await expect(page).toHaveURL(/maxp=128&p=100$/);
   // A value typed and the field left: the next refused text keeps that one.
   await max.fill('256');
   await max.blur();
   await max.fill('0');
-  await expect(error).toHaveText('max parallelism must be between 1 and 32768, got 0; still using maxp = 256');
+  await expect(error).toHaveText('max parallelism must be between 1 and 32768, got 0; still using 256');
   await expect(page.getByText(/^Key groups 0 to 255 /)).toBeVisible();
   await max.fill('128');
   await expect(error).toHaveCount(0);
@@ -212,6 +212,6 @@ test('a number refused as typed leaves the value the edit began with, and says s
   await max.blur();
   await max.selectText();
   await page.keyboard.type('abc');
-  await expect(error).toHaveText('not a number: type digits only, between 1 and 32768, or leave it empty (not set); still using maxp = 128');
+  await expect(error).toHaveText('not a number: type digits only, between 1 and 32768, or leave it empty (not set); still using 128');
   await expect(page).toHaveURL(/maxp=128&p=100$/);
 });

@@ -67,6 +67,10 @@ pub const RUNBOOK_STOP_SAVEPOINT: &str = report!("flink-runbook", "observed-stop
 /// (the derived default, beside the snapshot's for the rest), and which restores of that accept.
 pub const MIXED_MAXP: &str = report!("flink-mixed-maxp", "observed-flink-2.3.0.txt");
 
+/// `tests/flink-drain/`: a stop with `--drain` against a plain stop: the type each savepoint
+/// records, the event-time timers fired at the stop and after a restore.
+pub const DRAIN: &str = report!("flink-drain", "observed-flink-2.3.0.txt");
+
 /// `tests/flink-snapshot-kinds/`: what each kind of snapshot allows.
 pub const SNAPSHOT_KINDS: &str = report!("flink-snapshot-kinds", "observed-flink-2.3.0.txt");
 

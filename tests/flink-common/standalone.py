@@ -1,10 +1,14 @@
 """A standalone cluster on this computer as the observation programs that run jobs on one talk
-to it: its REST API at a port, and waiting until something holds. Shared by
-tests/flink-runbook/cluster.py and tests/flink-mixed-maxp/mixed.py, each of which puts this folder
-on sys.path (flink.sh's flink_cluster starts the cluster).
+to it: its REST API at a port, waiting until something holds, its bin/flink, and the report
+lines a driver writes. Shared by tests/flink-runbook/cluster.py, tests/flink-mixed-maxp/mixed.py
+and tests/flink-drain/drain.py, each of which puts this folder on sys.path (flink.sh's
+flink_cluster starts the cluster).
 """
 
 import json
+import os
+import subprocess
+import sys
 import time
 import urllib.request
 
@@ -35,3 +39,39 @@ def waiter(who):
         raise SystemExit(f"{who}: gave up waiting for {what} after {seconds} s")
 
     return wait
+
+
+def reporter(tag):
+    """(progress, out): progress(msg) tells the person running it on stderr, under [TAG];
+    out(line) writes a line of the report on stdout, and echoes it on stderr."""
+
+    def progress(msg):
+        print(f"[{tag}] {msg}", file=sys.stderr, flush=True)
+
+    def out(line=""):
+        print(line, flush=True)
+        print("| " + line, file=sys.stderr, flush=True)
+
+    return progress, out
+
+
+def flink_cli(home, progress):
+    """flink(words): bin/flink of the Flink at HOME with these words, giving (exit code, its
+    stdout and stderr as text); its last line goes to progress."""
+
+    def flink(words):
+        p = subprocess.run([os.path.join(home, "bin", "flink")] + words, capture_output=True, text=True, timeout=300)
+        said = (p.stdout + p.stderr).strip()
+        progress("flink " + " ".join(words) + " -> " + (said.splitlines()[-1] if said else "(nothing)"))
+        return p.returncode, said
+
+    return flink
+
+
+def driver(tag):
+    """What a driver called as `python3 DRIVER.py WORK FLINK_HOME PORT JAR READER_CLASSPATH`
+    works with: those five arguments, then rest, wait, progress, out and flink (above), its
+    messages under TAG."""
+    work, home, port, jar, reader_cp = sys.argv[1:6]
+    progress, out = reporter(tag)
+    return work, home, port, jar, reader_cp, rest_at(port), waiter(f"{tag}.py"), progress, out, flink_cli(home, progress)

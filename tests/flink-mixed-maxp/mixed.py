@@ -16,37 +16,18 @@ import re
 import subprocess
 import sys
 
-WORK, FLINK, PORT, JAR, READER_CP = sys.argv[1:6]
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "flink-common"))
-from standalone import rest_at, waiter  # noqa: E402 (the shared folder goes on the path first)
+from standalone import driver  # noqa: E402 (the shared folder goes on the path first)
 
-rest = rest_at(PORT)
-wait = waiter("mixed.py")
+WORK, FLINK, PORT, JAR, READER_CP, rest, wait, progress, out, flink = driver("mixed-maxp")
 SAVEPOINTS = os.path.join(WORK, "savepoints")
 UIDS = ["gen", "count-per-key", "sink"]
-
-
-def progress(msg):
-    print(f"[mixed-maxp] {msg}", file=sys.stderr, flush=True)
-
-
-def out(line=""):
-    print(line, flush=True)
-    print("| " + line, file=sys.stderr, flush=True)
 
 
 def norm(text):
     text = text.replace(WORK, "<work>")
     text = re.sub(r"savepoint-[0-9a-f]{6}-[0-9a-f]{12}", "savepoint-<id>", text)
     return text
-
-
-def flink(words):
-    """bin/flink with these words: (exit code, its stdout and stderr as text)."""
-    p = subprocess.run([os.path.join(FLINK, "bin", "flink")] + words, capture_output=True, text=True, timeout=300)
-    said = (p.stdout + p.stderr).strip()
-    progress("flink " + " ".join(words) + " -> " + (said.splitlines()[-1] if said else "(nothing)"))
-    return p.returncode, said
 
 
 def status(jid):

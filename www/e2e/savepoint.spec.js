@@ -177,6 +177,27 @@ test('a snapshot whose operators record several max parallelisms: its links carr
   await expect(verdict).toContainText('Cannot map operator … with max parallelism 128 to new program with max parallelism 256.');
 });
 
+test('a savepoint of a stop with --drain says so: its pending event-time timers have fired and will not again', async ({ page }) => {
+  // Flink records a drained stop as a "Terminate Savepoint" (tests/flink-drain): the same real
+  // file with that type written in (a Java string: its length, then its bytes).
+  const javaString = (text) => Buffer.concat([Buffer.from([0, text.length]), Buffer.from(text)]);
+  const file = readFileSync(metadata('1.20.3', 'rocksdb-native-savepoint'));
+  const at = file.indexOf(javaString('Suspend Savepoint'));
+  expect(at).toBeGreaterThan(0);
+  const drained = Buffer.concat([file.subarray(0, at), javaString('Terminate Savepoint'), file.subarray(at + 19)]);
+  await open(page, '#/savepoint');
+  await fileInput(page).setInputFiles({ name: '_metadata', mimeType: 'application/octet-stream', buffer: drained });
+  const note = page.getByTestId('sp-drained');
+  await expect(note).toContainText('Taken by a stop with --drain.');
+  await expect(note).toContainText('every event-time timer still waiting fires then');
+  await expect(page.getByTestId('savepoint-summary')).toContainText('(Flink calls it “Terminate Savepoint”)');
+  await expect(page.getByRole('link', { name: 'Plan a rescale from this snapshot' }).locator('..')).toContainText('The job stopped with this savepoint, drained');
+  // The file as Flink wrote it, a plain stop: nothing said.
+  await fileInput(page).setInputFiles(metadata('1.20.3', 'rocksdb-native-savepoint'));
+  await expect(page.getByTestId('savepoint-summary')).toContainText('(Flink calls it “Suspend Savepoint”)');
+  await expect(note).toHaveCount(0);
+});
+
 test('a file of 1,000 operators shows them 100 at a time; the pager keeps its focus at the last page', async ({ page }) => {
   await open(page, '#/savepoint');
   await fileInput(page).setInputFiles({ name: '_metadata', mimeType: 'application/octet-stream', buffer: manyOperators(1000) });

@@ -33,6 +33,8 @@ pub struct Summary {
     pub keyed_checkpointed_bytes: Option<u64>,
     /// The max parallelisms its operators record, in words: `128, every operator`.
     pub max_parallelism: String,
+    /// Taken by a stop with `--drain` (its type "Terminate Savepoint").
+    pub drained: bool,
 }
 
 impl Summary {
@@ -51,6 +53,7 @@ impl Summary {
             keyed_bytes: total_keyed_bytes(s),
             keyed_checkpointed_bytes: total_keyed_checkpointed_bytes(s),
             max_parallelism: max_parallelisms(s),
+            drained: crate::model::savepoint::recorded::recorded_drain(s),
         }
     }
 }

@@ -13,7 +13,7 @@ use crate::model::planner::release::Release;
 use crate::model::planner::snapshot_kinds::SnapshotKind;
 use crate::model::planner::JobStatus;
 use crate::model::savepoint::recorded::{
-    recorded_backend, recorded_kind, recorded_stop, RecordedBackend, RecordedKind,
+    recorded_backend, recorded_drain, recorded_kind, recorded_stop, RecordedBackend, RecordedKind,
 };
 use crate::model::savepoint::table::releases_writing;
 use crate::model::savepoint::{Operator, Snapshot};
@@ -32,6 +32,8 @@ pub struct Recorded {
     pub version: i32,
     /// Whether the job stopped with this savepoint (`None`: a checkpoint, or not said).
     pub stopped: Option<bool>,
+    /// Stopped with `--drain`.
+    pub drained: bool,
 }
 
 /// The backend as the file's handles record it, or, where they record none, as the site knows
@@ -49,7 +51,13 @@ impl Recorded {
             (RecordedBackend::NotRecorded, Some(sample)) => KnownBackend::Sample(sample.backend()),
             (recorded, _) => KnownBackend::Recorded(recorded),
         };
-        Recorded { kind: recorded_kind(snapshot), backend, version: snapshot.version, stopped: recorded_stop(snapshot) }
+        Recorded {
+            kind: recorded_kind(snapshot),
+            backend,
+            version: snapshot.version,
+            stopped: recorded_stop(snapshot),
+            drained: recorded_drain(snapshot),
+        }
     }
 }
 
@@ -152,6 +160,7 @@ pub fn planner_link(
         _ => kind.map_or("snapshot of unknown kind", SnapshotKind::title),
     };
     let job = match (job_of(recorded), kind) {
+        (Some(JobStatus::Down), _) if recorded.drained => " The job stopped with this savepoint, drained (its pending event-time timers fired at the stop; see above), so the plan restarts it from this savepoint (pick \"running\" there if it runs again).",
         (Some(JobStatus::Down), _) => " The job stopped with this savepoint, so the plan restarts it from this savepoint (pick \"running\" there if it runs again).",
         (Some(JobStatus::Running), _) => " The job went on running after this savepoint, so the plan stops it with a fresh one (pick \"down\" there if it has stopped).",
         (None, Some(kind)) => if kind.is_savepoint() {

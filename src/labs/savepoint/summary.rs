@@ -57,6 +57,17 @@ pub fn SummaryView(props: &SummaryProps) -> Html {
                 }
                 <dt>{ "Read in" }</dt><dd>{ format!("{} ms, in {} step{} (longest {} ms)", t.total_ms, t.steps, if t.steps == 1 { "" } else { "s" }, t.longest_step_ms) }</dd>
             </dl>
+            if s.drained {
+                <p class="notices" data-testid="sp-drained">
+                    <strong>{ "Taken by a stop with --drain. " }</strong>
+                    { "Flink names such a stop \u{201c}Terminate Savepoint\u{201d} (a plain stop is a \u{201c}Suspend Savepoint\u{201d}). \
+                       Draining moves event time to its end before the savepoint is taken: every event-time timer still waiting fires then, \
+                       with the output it makes, and the savepoint keeps none of them. A job restored from it starts, with the rest of its keyed \
+                       state, but those timers never fire again (on Flink 2.3.0 a test job's pending timers all fired at the drained stop and \
+                       none after its restore, where a plain stop's fired after theirs: tests/flink-drain). To rescale a job and go on where it \
+                       was, stop it without --drain." }
+                </p>
+            }
             <p class="muted">{ "State sizes are Flink's own (getStateSize): for files outside _metadata, the sizes the file records; \
                                for an incremental checkpoint they include files shared with earlier checkpoints." }</p>
         </section>

@@ -74,6 +74,19 @@ pub fn recorded_stop(s: &Snapshot) -> Option<bool> {
     }
 }
 
+/// The type name Flink records for a stop-with-savepoint taken with `--drain`
+/// (`tests/flink-drain`; a plain stop records "Suspend Savepoint").
+pub const DRAINED_STOP: &str = "Terminate Savepoint";
+
+/// Whether this savepoint was taken by a stop with `--drain`: before it Flink moved event time
+/// to its end, so every event-time timer still pending fired at the stop, and the savepoint
+/// holds none of them (`tests/flink-drain`, on Flink 2.3.0).
+pub fn recorded_drain(s: &Snapshot) -> bool {
+    s.properties
+        .as_ref()
+        .is_some_and(|p| p.kind == SnapshotKind::Savepoint && p.type_name.as_deref() == Some(DRAINED_STOP))
+}
+
 /// Keyed state, and all of it in savepoint key-groups handles.
 fn canonical_layout(s: &Snapshot) -> bool {
     let mut handles = keyed_handles(s).peekable();

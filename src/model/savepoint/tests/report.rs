@@ -146,3 +146,43 @@ fn a_source_restored_without_a_max_parallelism_is_saved_at_the_derived_one() {
         assert_eq!(outcome.starts_with(&format!("{step} OK")), !fails, "{outcome}");
     }
 }
+
+/// Held to Flink 2.3.0 (tests/flink-drain): a stop with --drain records "Terminate Savepoint"
+/// (a plain stop "Suspend Savepoint"), fires the pending event-time timers at the stop, and
+/// leaves none in the savepoint: a restore of it fires none, a restore of the plain one all.
+#[test]
+fn a_drained_stop_is_told_by_its_type_and_its_timers_are_spent() {
+    use super::super::recorded::{recorded_drain, DRAINED_STOP};
+    let observed = crate::observed::DRAIN;
+    let line = |start: &str| observed.lines().find(|l| l.starts_with(start)).unwrap_or_else(|| panic!("{start}"));
+    let number = |l: &str, key: &str| -> u32 {
+        let rest = &l[l.find(key).unwrap_or_else(|| panic!("{key} in {l}")) + key.len()..];
+        rest.split(' ').next().unwrap().parse().unwrap()
+    };
+    let (plain, drained) = (line("plain stop: "), line("drain stop: "));
+    assert!(drained.contains("--drain") && drained.contains(&format!("type={DRAINED_STOP} ")), "{drained}");
+    assert!(plain.contains("type=Suspend Savepoint ") && !plain.contains("--drain"), "{plain}");
+    assert_eq!(number(plain, "timers_fired_at_stop="), 0);
+    let pending = number(drained, "timers_fired_at_stop=");
+    assert!(pending > 0);
+    assert_eq!(number(line("restore of drained: "), "timers_fired_after_restore="), 0);
+    assert_eq!(number(line("restore of plain: "), "timers_fired_after_restore="), pending);
+    // The inspector tells a drained stop by that type alone.
+    let suspended = parse(super::fixtures::V4).unwrap();
+    assert_eq!(suspended.properties.as_ref().and_then(|p| p.type_name.as_deref()), Some("Suspend Savepoint"));
+    assert!(!recorded_drain(&suspended));
+    // The same file with the type Flink writes for a drained stop (a Java string: its length,
+    // then its bytes), read as it would be.
+    let swap = |from: &str, to: &str| {
+        let (mut from_bytes, mut to_bytes) =
+            ((from.len() as u16).to_be_bytes().to_vec(), (to.len() as u16).to_be_bytes().to_vec());
+        from_bytes.extend(from.as_bytes());
+        to_bytes.extend(to.as_bytes());
+        let file = super::fixtures::V4;
+        let at = file.windows(from_bytes.len()).position(|w| w == from_bytes).expect("the type in the file");
+        [&file[..at], &to_bytes[..], &file[at + from_bytes.len()..]].concat()
+    };
+    let drained_file = parse(&swap("Suspend Savepoint", DRAINED_STOP)).unwrap();
+    assert_eq!(drained_file.properties.as_ref().and_then(|p| p.type_name.as_deref()), Some(DRAINED_STOP));
+    assert!(recorded_drain(&drained_file));
+}

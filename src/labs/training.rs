@@ -119,6 +119,13 @@ pub fn TrainingPath(props: &TrainingPathProps) -> Html {
     };
     let (live_lrs, sending) =
         use_live_report(browser::lms::launched(), (loaded, clear_others), &steps.progress, steps.checked.clone());
+    // Under an LMS or while a live workshop's LRS records the path, the coverage lab's runs kept
+    // in this browser neither count nor show: they would never reach it.
+    {
+        let dispatcher = steps.dispatcher();
+        let elsewhere = sending || browser::lms::launched();
+        use_effect_with(elsewhere, move |e| dispatcher.dispatch(StepAction::RecordedElsewhere(*e)));
+    }
     let mode = props.mode;
     let hidden = mode.answers_hidden;
     let leave = AttrValue::from(mode_href(WorkshopQuery { present: false, key: false, ..mode }, &props.path));

@@ -2,7 +2,9 @@
 //! attempts (the score: a wrong answer shows the right one, so a retry is practice), each
 //! step's response and verdict, and the coverage lab's own
 //! exercise runs (a coverage step the learner answered there counts here too: one record of
-//! what a learner answered, not two scores for one question). Changed only by [`StepAction`]
+//! what a learner answered, not two scores for one question; not while an LMS or a live
+//! workshop's LRS records the path, which those runs never reach and which may be someone
+//! else's: the step is then answered in its own box). Changed only by [`StepAction`]
 //! through a reducer, so a check always grades the response as it stands, even when a keystroke
 //! and the check arrive before the page has drawn again (a render-time copy of the response
 //! once graded `6` for a typed `60`).
@@ -32,6 +34,10 @@ pub struct Steps {
     pub checks: BTreeMap<String, u32>,
     /// The coverage lab's exercise runs, as stored by that lab.
     pub lab_runs: CoverageRuns,
+    /// An LMS or a live workshop's LRS records the path: the coverage lab's runs this browser
+    /// keeps neither count nor show as answers (they never reach it, and on a shared computer
+    /// they are someone else's).
+    pub recorded_elsewhere: bool,
     /// The last graded check: how many checks were graded, and the step's key (an LMS is
     /// told of each one).
     pub checked: Option<(u32, String)>,
@@ -56,6 +62,9 @@ pub enum StepAction {
     /// The coverage lab's exercise runs as this browser now stores them (read again when the
     /// page comes back from the lab, which records them in a page of its own).
     LabRuns(CoverageRuns),
+    /// Whether an LMS or a live workshop's LRS records the path now (a live workshop joined, or
+    /// stopped): [`Steps::recorded_elsewhere`].
+    RecordedElsewhere(bool),
 }
 
 /// What a graded answer shows: the model's reason, or, with answers hidden, a hint after a
@@ -93,13 +102,16 @@ impl Steps {
     }
 
     /// A step's recorded answer: right or not, and whether it was given in the coverage lab
-    /// (a coverage step not answered here, whose pair is one of that lab's exercise runs).
+    /// (a coverage step not answered here, whose pair is one of that lab's exercise runs; never
+    /// while the path is [`recorded_elsewhere`](Steps::recorded_elsewhere)).
     pub fn answered(&self, id: &str, kind: &ExerciseKind) -> Option<(bool, bool)> {
         if let Some((ok, _)) = self.progress.answers.get(id) {
             return Some((*ok, false));
         }
         match kind {
-            ExerciseKind::CoverageReach { m, a } => self.lab_runs.result_for(*m, *a).map(|ok| (ok, true)),
+            ExerciseKind::CoverageReach { m, a } if !self.recorded_elsewhere => {
+                self.lab_runs.result_for(*m, *a).map(|ok| (ok, true))
+            }
             _ => None,
         }
     }
@@ -163,6 +175,7 @@ impl Reducible for Steps {
                 }
             }
             StepAction::LabRuns(runs) => next.lab_runs = runs,
+            StepAction::RecordedElsewhere(elsewhere) => next.recorded_elsewhere = elsewhere,
             StepAction::Clear(keys) => {
                 for key in &keys {
                     next.progress.answers.remove(key);

@@ -120,3 +120,27 @@ fn a_coverage_run_done_in_the_lab_answers_its_step_until_reset_all() {
     let s = s.reduce(StepAction::LabRuns(CoverageRuns::parse("run1=correct;run2=-").unwrap()));
     assert_eq!(s.answered("c83", &reach_8_3), Some((true, true)));
 }
+
+#[test]
+fn recorded_elsewhere_the_lab_runs_neither_count_nor_show_and_the_box_answers() {
+    let runs = CoverageRuns::parse("run1=correct;run2=incorrect").unwrap();
+    let reach_8_3 = ExerciseKind::CoverageReach { m: 8, a: 3 };
+    let step = [("c83", &reach_8_3)];
+    let s = Rc::new(Steps::new((TrainingProgress::default(), None), Attempts::default(), runs));
+    // (recorded elsewhere, the step's answer, its first-attempt score)
+    let cases = [(false, Some((true, true)), 1), (true, None, 0)];
+    for (elsewhere, answer, score) in cases {
+        let s = s.clone().reduce(StepAction::RecordedElsewhere(elsewhere));
+        assert_eq!((s.answered("c83", &reach_8_3), s.first_score(step)), (answer, score), "{elsewhere}");
+    }
+    // Answered in its box while recorded elsewhere: a wrong answer is the first attempt, as
+    // sent; the browser's right run is no earlier attempt.
+    let s = s.reduce(StepAction::RecordedElsewhere(true)).reduce(StepAction::Check {
+        id: "c83".into(),
+        kind: reach_8_3.clone(),
+        hidden: false,
+        typed: Some("3".into()),
+    });
+    assert_eq!((s.answered("c83", &reach_8_3), s.progress.first_of("c83")), (Some((false, false)), Some(false)));
+    assert_eq!(s.first_score(step), 0);
+}

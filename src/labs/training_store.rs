@@ -6,8 +6,10 @@
 //! LMS, the LMS keeps the progress (see `training_lms`,
 //! `training_cmi5`), not this browser: its answers and first attempts are neither read (on a
 //! shared computer they are someone else's, and a cmi5 restore would add them to this
-//! learner's) nor written. The coverage runs are read: the coverage lab runs in a tab of its
-//! own, or in another module of this page, and tells the path through this browser's storage.
+//! learner's) nor written, and neither are the coverage lab's runs (they would count on the
+//! page but never reach the LMS: a coverage step is answered in its own box there). Without an
+//! LMS the coverage runs are read: the coverage lab runs in a tab of its own, or in another
+//! module of this page, and tells the path through this browser's storage.
 
 use std::collections::BTreeMap;
 
@@ -100,13 +102,19 @@ pub fn use_stored_steps() -> UseReducerHandle<Steps> {
             true => browser::session_get(TYPED_KEY).map(|t| typed_from(&t)).unwrap_or_default(),
             false => BTreeMap::new(),
         };
-        Steps { responses: typed, ..Steps::new(progress, attempts, stored_runs()) }
+        let runs = match in_browser {
+            true => stored_runs(),
+            false => CoverageRuns::default(),
+        };
+        Steps { responses: typed, recorded_elsewhere: !in_browser, ..Steps::new(progress, attempts, runs) }
     });
     {
         let dispatcher = steps.dispatcher();
         use_effect_with((), move |_| {
             let watch = browser::page::ShownWatch::new(move || {
-                dispatcher.dispatch(StepAction::LabRuns(stored_runs()));
+                if in_browser {
+                    dispatcher.dispatch(StepAction::LabRuns(stored_runs()));
+                }
                 return_to_step();
             });
             move || drop(watch)

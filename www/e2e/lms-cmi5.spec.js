@@ -635,6 +635,11 @@ test('on a shared computer, a cmi5 launch neither shows nor keeps the answers th
   await settled(page);
   for (const id of ['coverage-8-3', 'owner-77', 'busiest-128-100']) await answerStep(page, id, pathAnswers[id]);
   await expect(page.getByTestId('training-score')).toHaveText('Score: 3 of 14 (first attempts).');
+  // And did the coverage lab's exercise here: its second run (m = 8, a = 2) answers that step.
+  await page.evaluate(() => localStorage.setItem('rescale-lab.coverage-exercise.v1', 'run1=correct;run2=correct'));
+  await page.reload();
+  await settled(page);
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 4 of 14 (first attempts).');
   const kept = await page.evaluate(() => JSON.stringify(localStorage));
 
   // A learner launched by the LMS starts from what the LRS holds for them: nothing.
@@ -645,15 +650,22 @@ test('on a shared computer, a cmi5 launch neither shows nor keeps the answers th
   await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right at the first attempt.');
   await expect(page.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
   await expect(page.locator('[data-exercise="owner-77"] .training-verdict')).toHaveCount(0);
+  // Nor the coverage lab's runs (found by a tester: the page counted them, the LRS never had them).
+  await expect(page.locator('[data-exercise="coverage-8-2"] .training-verdict')).toHaveCount(0);
   await answerStep(page, 'restart-200', pathAnswers['restart-200']);
   await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right at the first attempt.');
+  // The coverage step is answered in its box, and that reaches the LRS.
+  await answerStep(page, 'coverage-8-2', pathAnswers['coverage-8-2']);
+  await expect(status).toHaveText('Your LMS has your answers: 2 of 14 right at the first attempt.');
   await page.getByRole('button', { name: 'Finish and return to the LMS' }).click();
-  await expect(status).toHaveText('Finished: your LMS has your answers (1 of 14 right at the first attempt). You can close this window.');
+  await expect(status).toHaveText('Finished: your LMS has your answers (2 of 14 right at the first attempt). You can close this window.');
+  const answered = (await statementsOf(lrs, { registration })).filter((s) => s.verb.id.endsWith('/answered'));
+  expect(answered.map((s) => [s.object.id.split('/').pop(), s.result.success])).toEqual([['restart-200', true], ['coverage-8-2', true]]);
 
   // Launched again: the LRS's State held this learner's one answer, none of the browser's.
   await page.goto((await lms.launch(packageUrl, 'learner-shared', registration, true)).url);
   await settled(page);
-  await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right at the first attempt.');
+  await expect(status).toHaveText('Your LMS has your answers: 2 of 14 right at the first attempt.');
   await expect(page.locator('[data-exercise="owner-77"] .training-verdict')).toHaveCount(0);
   await expect(page.locator('[data-exercise="restart-200"] .training-verdict')).toHaveAttribute('data-verdict', 'correct');
   // And the browser's copy is as the other person left it.

@@ -68,19 +68,48 @@ const words = {
   },
 };
 
+/** The LMS unpacks the upload into a folder of its own: the folder, and its player's address. */
+function unpack(kind, testInfo) {
+  const folder = `target/lms-e2e/${kind}-${testInfo.workerIndex}-${Date.now()}`;
+  rmSync(join(repo, folder), { recursive: true, force: true });
+  mkdirSync(join(repo, folder), { recursive: true });
+  execFileSync('python3', ['-m', 'zipfile', '-e', join(repo, `dist/packages/rescale-lab-${kind}.zip`), join(repo, folder)]);
+  return { folder, player: `http://127.0.0.1:${rootPort}/www/lms/scorm-host.html?package=/${folder}/` };
+}
+
 for (const kind of ['scorm12', 'scorm2004']) {
+  // Someone did the coverage lab's exercise in this browser (both runs right): under the LMS those
+  // runs neither count nor show (they never reach the run-time); the learner answers the coverage
+  // steps in their boxes, and the run-time has them (found by a tester: the page said 13 of 14
+  // while the LMS kept 12 answers and the path incomplete).
+  test(`under the ${kind} package the coverage runs this browser kept do not count, and the step answered in its box reaches the LMS`, async ({ page }, testInfo) => {
+    const { folder, player } = unpack(kind, testInfo);
+    await page.goto(player);
+    await page.evaluate(() => localStorage.setItem('rescale-lab.coverage-exercise.v1', 'run1=correct;run2=correct'));
+    await page.goto(player);
+    const frame = page.frameLocator('#sco');
+    await settled(frame);
+    const status = frame.getByTestId('lms-status');
+    await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right at the first attempt.');
+    await expect(frame.getByTestId('training-score')).toHaveText('Score: 0 of 14 (first attempts).');
+    await expect(frame.locator('.training-verdict')).toHaveCount(0);
+    await expect(frame.getByText("Answered in the coverage lab's exercise.", { exact: false })).toHaveCount(0);
+    await answerStep(frame, 'coverage-8-3', '8');
+    await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right at the first attempt.');
+    await expect(frame.getByTestId('training-score')).toHaveText('Score: 1 of 14 (first attempts).');
+    const r = await page.evaluate(() => window.lmsRecord());
+    const interactions = Object.values(r.cmi.interactions.childArray ?? r.cmi.interactions);
+    expect(interactions.map((i) => [i.id, i.result])).toEqual([['coverage-8-3', 'correct']]);
+    rmSync(join(repo, folder), { recursive: true, force: true });
+  });
+
   test(`the ${kind} package reports to a SCORM run-time and resumes`, async ({ page }, testInfo) => {
     const w = words[kind];
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     page.on('response', (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()}: ${r.url()}`));
-    // The LMS unpacks the upload into a folder of its own.
-    const folder = `target/lms-e2e/${kind}-${testInfo.workerIndex}-${Date.now()}`;
-    rmSync(join(repo, folder), { recursive: true, force: true });
-    mkdirSync(join(repo, folder), { recursive: true });
-    execFileSync('python3', ['-m', 'zipfile', '-e', join(repo, `dist/packages/rescale-lab-${kind}.zip`), join(repo, folder)]);
-    const player = `http://127.0.0.1:${rootPort}/www/lms/scorm-host.html?package=/${folder}/`;
+    const { folder, player } = unpack(kind, testInfo);
     const record = () => page.evaluate(() => window.lmsRecord());
     // The learner leaves (the content's frame unloads): the session is finished, the LMS keeps
     // `status` and the time the session lasted.

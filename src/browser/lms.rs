@@ -117,10 +117,39 @@ fn finish_on_leave(session: Rc<ScormSession>) {
 /// Calls `f` whenever the page is hidden for good (closed, or navigated away), for as long as
 /// the page lives.
 pub fn on_page_hide(f: impl FnMut() + 'static) {
+    watch_reload();
     let Some(window) = web_sys::window() else { return };
     let on_hide = Closure::<dyn FnMut()>::new(f);
     let _ = window.add_event_listener_with_callback("pagehide", on_hide.as_ref().unchecked_ref());
     on_hide.forget();
+}
+
+thread_local! {
+    static RELOADING: std::cell::Cell<Option<bool>> = const { std::cell::Cell::new(None) };
+}
+
+/// Watches for the page being swapped for a reload of itself (`pageswap`, whose activation
+/// says `reload`; it comes before `pagehide`). Once a page.
+fn watch_reload() {
+    if RELOADING.with(|r| r.replace(Some(false))).is_some() {
+        return;
+    }
+    let Some(window) = web_sys::window() else { return };
+    let on_swap = Closure::<dyn FnMut(web_sys::Event)>::new(|e: web_sys::Event| {
+        let get = |v: &JsValue, key: &str| {
+            js_sys::Reflect::get(v, &JsValue::from_str(key)).ok().filter(|v| v.is_object() || v.is_string())
+        };
+        let kind = get(&e, "activation").and_then(|a| get(&a, "navigationType")).and_then(|t| t.as_string());
+        RELOADING.with(|r| r.set(Some(kind.as_deref() == Some("reload"))));
+    });
+    let _ = window.add_event_listener_with_callback("pageswap", on_swap.as_ref().unchecked_ref());
+    on_swap.forget();
+}
+
+/// Whether the page is going away to be reloaded in the same tab, as far as the browser says
+/// (one without `pageswap`, or a reload to another origin, says nothing: `false`).
+pub fn reloading() -> bool {
+    RELOADING.with(|r| r.get() == Some(true))
 }
 
 impl ScormSession {

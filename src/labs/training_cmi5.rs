@@ -5,8 +5,10 @@
 //! time, in order, and the view is told how many are still on their way; a page going away sends
 //! what is left as one batch. A request that fails keeps its place: the view is told why, and the
 //! queue goes again after a pause (2 s, doubling up to 30 s), at the next answer, or when the
-//! view asks; the first request that gets through clears the message. What to send is the
-//! model's (`model::training::cmi5`).
+//! view asks; the first request that gets through clears the message. A cmi5 launch's page
+//! reloaded in its tab hands the session over instead of ending it (`Handover`): no
+//! `terminated`, and what it had not sent goes to the next page, which goes on without a second
+//! `initialized`. What to send is the model's (`model::training::cmi5`).
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -47,6 +49,8 @@ pub struct Cmi5Session {
     accepted: Cell<bool>,
     /// The view let the session go (Stop sending, another connection): no more tries.
     closed: Cell<bool>,
+    /// The latest progress document queued (a reload hands it to the next page).
+    last_progress: RefCell<Option<String>>,
     terminated: Cell<bool>,
     /// Where to go once `terminated` has gone out (the launch data's returnURL, on Finish).
     leave_to: RefCell<Option<String>>,
@@ -66,6 +70,25 @@ pub struct Watchers {
     /// (one batch, in order, `terminated` last), so that the page opened next can send them again
     /// under their own ids (an LRS keeps one of each); `None`: nothing is kept.
     pub on_unsent: Option<Callback<String>>,
+    /// Told, for a cmi5 launch, as its page is reloaded, what the tab's next page needs to go on
+    /// with the session, and when the session ends; `None`: a reload ends the session.
+    pub on_handover: Option<Callback<Handover>>,
+}
+
+/// What a session tells the page that keeps it for the tab's next page.
+pub enum Handover {
+    /// The page is being reloaded: the statements it had not sent (one batch, in order, none if
+    /// all went) and the latest progress document. The session goes on in the next page.
+    Reload { statements: Option<String>, progress: Option<String> },
+    /// The session ended (`terminated`): nothing goes on.
+    Ended,
+}
+
+/// A session the tab's page before this one began (it was reloaded): when it began (its
+/// duration goes on), and the latest progress document it left.
+pub struct Resumed {
+    pub started_ms: f64,
+    pub progress: Option<String>,
 }
 
 /// Sends the queue in order, one request at a time; at a failure the request goes back to the
@@ -181,6 +204,9 @@ impl Cmi5Session {
 
     fn push(self: &Rc<Self>, item: Outgoing) {
         if !self.terminated.get() {
+            if let Outgoing::Progress(doc) = &item {
+                *self.last_progress.borrow_mut() = Some(doc.clone());
+            }
             self.queue.borrow_mut().push_back(item);
             pump(Rc::clone(self));
         }
@@ -191,6 +217,18 @@ impl Cmi5Session {
     pub fn terminate(self: &Rc<Self>, leaving: bool) {
         if self.terminated.get() {
             return;
+        }
+        if let (true, Some(hand)) = (leaving && crate::browser::lms::reloading(), &self.watchers.on_handover) {
+            // Reloaded: the session is the next page's. Nothing more goes from this one.
+            self.terminated.set(true);
+            self.closed.set(true);
+            let (statements, _) = self.drain();
+            let statements = (!statements.is_empty()).then(|| format!("[{}]", statements.join(",")));
+            hand.emit(Handover::Reload { statements, progress: self.last_progress.borrow().clone() });
+            return;
+        }
+        if let Some(hand) = &self.watchers.on_handover {
+            hand.emit(Handover::Ended);
         }
         let s = au_statement(
             &self.launch,
@@ -204,14 +242,7 @@ impl Cmi5Session {
             // one batch (an LRS stores a batch in its order), terminated last, then the latest
             // progress; both with keepalive, which outlives the page.
             self.terminated.set(true);
-            let mut statements: Vec<String> = self.in_flight.borrow_mut().take().into_iter().collect();
-            let mut progress = None;
-            for item in self.queue.borrow_mut().drain(..) {
-                match item {
-                    Outgoing::Statement(text) => statements.push(text),
-                    Outgoing::Progress(text) => progress = Some(text),
-                }
-            }
+            let (mut statements, progress) = self.drain();
             let unsent = !statements.is_empty();
             statements.push(s);
             let batch = format!("[{}]", statements.join(","));
@@ -232,11 +263,27 @@ impl Cmi5Session {
             self.terminated.set(true);
         }
     }
+
+    /// Takes what is still to go: the statements (the one in flight first, then the queue's, in
+    /// order) and the latest progress queued.
+    fn drain(&self) -> (Vec<String>, Option<String>) {
+        let mut statements: Vec<String> = self.in_flight.borrow_mut().take().into_iter().collect();
+        let mut progress = None;
+        for item in self.queue.borrow_mut().drain(..) {
+            match item {
+                Outgoing::Statement(text) => statements.push(text),
+                Outgoing::Progress(text) => progress = Some(text),
+            }
+        }
+        (statements, progress)
+    }
 }
 
 /// A session that starts at once with `initialized` (and ends with `terminated` when the page
 /// goes away): a cmi5 launch's, once its launch data is read, or a live workshop's. `carried`:
 /// a batch the page before this one could not be sure it sent (`Watchers::on_unsent`), sent first.
+/// `resumed`: the session goes on from the tab's page before (reloaded): no `initialized`, the
+/// progress it left written again.
 pub fn open_session(
     launch: Cmi5Launch,
     data: LaunchData,
@@ -244,12 +291,13 @@ pub fn open_session(
     sent: Sent,
     watchers: Watchers,
     carried: Option<String>,
+    resumed: Option<Resumed>,
 ) -> Rc<Cmi5Session> {
     let session = Rc::new(Cmi5Session {
         launch,
         data,
         token,
-        started_ms: crate::browser::now_ms(),
+        started_ms: resumed.as_ref().map_or_else(crate::browser::now_ms, |r| r.started_ms),
         sent: Cell::new(sent),
         failed_now: Cell::new(false),
         queue: RefCell::default(),
@@ -258,6 +306,7 @@ pub fn open_session(
         failures: Cell::new(0),
         accepted: Cell::new(false),
         closed: Cell::new(false),
+        last_progress: RefCell::new(None),
         terminated: Cell::new(false),
         leave_to: RefCell::new(None),
         watchers,
@@ -265,9 +314,19 @@ pub fn open_session(
     if let Some(batch) = carried {
         session.push(Outgoing::Statement(batch));
     }
-    let nothing = PathResult { raw: 0, max: 0, answered: 0 };
-    let initialized = au_statement(&session.launch, &session.data, Verb::Initialized, nothing, &session.stamp());
-    session.push(Outgoing::Statement(initialized));
+    match resumed {
+        Some(Resumed { progress, .. }) => {
+            if let Some(doc) = progress {
+                session.push(Outgoing::Progress(doc));
+            }
+        }
+        None => {
+            let nothing = PathResult { raw: 0, max: 0, answered: 0 };
+            let initialized =
+                au_statement(&session.launch, &session.data, Verb::Initialized, nothing, &session.stamp());
+            session.push(Outgoing::Statement(initialized));
+        }
+    }
     crate::browser::lms::on_page_hide({
         let session = Rc::clone(&session);
         move || session.terminate(true)

@@ -47,8 +47,9 @@ pub fn use_cmi5_report(
                 let on_error = Callback::from(move |why| problem.set(why));
                 let on_refused = Callback::from(move |why| refused.set(Some(why)));
                 let on_pending = Callback::from(move |n| pending.set(n));
-                // A launch link works once: a page opened again cannot send what this one left.
-                let watchers = Watchers { on_error, on_refused, on_pending, on_unsent: None };
+                // A launch link works once: a page reloaded in the tab goes on with its session
+                // (`start` keeps it for the tab); one opened elsewhere cannot.
+                let watchers = Watchers { on_error, on_refused, on_pending, on_unsent: None, on_handover: None };
                 yew::platform::spawn_local(async move {
                     match start(launch, watchers).await {
                         Ok((s, kept)) => {

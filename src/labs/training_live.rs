@@ -59,6 +59,7 @@ pub fn use_live_report(
             on_refused: Callback::from(move |why| refused.set(Some(why))),
             on_pending: Callback::from(move |n| pending.set(n)),
             on_unsent: None,
+            on_handover: None,
         }
     };
     {

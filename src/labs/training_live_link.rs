@@ -84,7 +84,15 @@ pub(super) fn connect(live: &Live, registration: &str, watchers: Watchers) -> Re
     });
     let watchers = Watchers { on_unsent: Some(keep), ..watchers };
     let carried = browser::session_take(UNSENT_KEY);
-    Ok(open_session(launch, LaunchData::live(PACKAGE_AU, &uuid(), 800), token, Sent::default(), watchers, carried))
+    Ok(open_session(
+        launch,
+        LaunchData::live(PACKAGE_AU, &uuid(), 800),
+        token,
+        Sent::default(),
+        watchers,
+        carried,
+        None,
+    ))
 }
 
 /// The launch a connection opens, or why the form cannot open one.

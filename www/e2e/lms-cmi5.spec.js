@@ -79,6 +79,15 @@ async function joinLive(where, name, origin = lms.origin) {
   await expect(where.getByTestId('live-status')).toHaveText(`Sending your answers to ${origin}/xapi/ as ${name}.`);
 }
 
+/** Launches `learner` into `page` under a new registration: it, the launch, the status line. */
+async function launchNew(page, learner) {
+  const registration = randomUUID();
+  const run = await lms.launch(`http://127.0.0.1:${rootPort}/${folder}/`, learner, registration);
+  await page.goto(run.url);
+  await settled(page);
+  return { registration, run, status: page.getByTestId('lms-status') };
+}
+
 test('a cmi5 launch sends every statement cmi5 asks for to a real LRS, in order and valid, and resumes', async ({ page }) => {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -591,11 +600,7 @@ test('a live workshop page reloaded while the LRS is unreachable sends the waiti
 });
 
 test('a learner who leaves while answers are on their way loses none of them', async ({ page }) => {
-  const registration = randomUUID();
-  const run = await lms.launch(`http://127.0.0.1:${rootPort}/${folder}/`, 'eve', registration);
-  await page.goto(run.url);
-  await settled(page);
-  const status = page.getByTestId('lms-status');
+  const { registration, status } = await launchNew(page, 'eve');
   await expect(status).toHaveText('Your LMS has your answers: 0 of 14 right at the first attempt.');
   // The LRS is slow: the first answer is held on its way, so the next ones wait in the page.
   let release;
@@ -625,6 +630,37 @@ test('a learner who leaves while answers are on their way loses none of them', a
   await page.goto(again.url);
   await settled(page);
   await expect(status).toHaveText('Your LMS has your answers: 3 of 14 right at the first attempt.');
+});
+
+test('a learner who reloads the page goes on with the same session: what waited and the answers after it reach the LRS, and Finish sends one terminated', async ({ page }) => {
+  const { registration, run, status } = await launchNew(page, 'learner-reload');
+  await answerStep(page, 'owner-77', '60');
+  await expect(status).toHaveText('Your LMS has your answers: 1 of 14 right at the first attempt.');
+  // The LRS is out of reach for the next answer: it waits in the page's queue.
+  await page.route(`${lms.origin}/xapi/**`, (route) => route.abort());
+  await answerStep(page, 'restart-200', 'no');
+  await expect(page.getByTestId('lms-problem')).toBeVisible();
+  await page.unrouteAll();
+  // F5 (found by a tester: the fetch URL gave no second token, the score fell to 0, Finish went,
+  // and nothing more reached the LRS). The answer that waited goes from the next page.
+  await page.reload();
+  await settled(page);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(status).toHaveText('Your LMS has your answers: 2 of 14 right at the first attempt.');
+  await expect(page.getByTestId('training-score')).toHaveText('Score: 2 of 14 (first attempts).');
+  await answerStep(page, 'busiest-128-100', '2');
+  await expect(status).toHaveText('Your LMS has your answers: 3 of 14 right at the first attempt.');
+  await page.getByRole('button', { name: 'Finish and return to the LMS' }).click();
+  await expect(status).toHaveText('Finished: your LMS has your answers (3 of 14 right at the first attempt). You can close this window.');
+  const stored = async () => statementsOf(lrs, { registration });
+  await expect.poll(async () => (await stored()).map((s) => s.verb.id.split('/').pop()))
+    .toEqual(['launched', 'initialized', 'answered', 'answered', 'answered', 'terminated']);
+  // One session throughout, and its answers as given.
+  const all = await stored();
+  expect(all.every((s) => s.context.extensions[SESSION] === run.sessionId)).toBe(true);
+  expect(all.filter((s) => s.verb.id.endsWith('/answered')).map((s) => s.object.id.split('/').pop()))
+    .toEqual(['owner-77', 'restart-200', 'busiest-128-100']);
+  await expect.poll(() => lms.stateOf('rescale-lab.progress', registration) ?? '').toContain('busiest-128-100');
 });
 
 test('on a shared computer, a cmi5 launch neither shows nor keeps the answers this browser kept', async ({ page }) => {

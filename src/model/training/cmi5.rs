@@ -285,6 +285,8 @@ impl Sent {
     }
 }
 
+mod resume;
+pub use resume::KeptSession;
 mod statements;
 pub use statements::{answered_statement, au_statement, duration, exercise_activity, Stamp};
 

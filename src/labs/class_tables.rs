@@ -1,7 +1,7 @@
 //! The class view's two tables, large enough for a projector: per step (how many answered, the
 //! share right at the first attempt, the commonest wrong answers) and per learner (answered,
 //! right at the first attempt and at the last, finished). Every value is text from the LRS,
-//! rendered as text. On a phone each row is a card of its values, each under its column's name.
+//! rendered as text; a row's name is bidi-isolated and takes three lines at most. On a phone each row is a card of its values, each under its column's name.
 
 use std::rc::Rc;
 
@@ -52,7 +52,9 @@ fn class_table(name: &str, caption: &str, columns: &[&str], rows: Vec<Row>) -> H
         let mut cells = r.cells.into_iter();
         html! {
             <tr role="row" data-exercise={r.exercise}>
-                <th scope="row" role="rowheader">{ cells.next().unwrap_or_default() }</th>
+                // Bidi-isolated (a name with U+202E turns nothing after it), and wrapped or cut
+                // to a few lines (CSS): a name as long as the LRS holds cannot fill the room's view.
+                <th scope="row" role="rowheader"><bdi class="row-name">{ cells.next().unwrap_or_default() }</bdi></th>
                 { for cells.zip(&columns[1..]).map(|(v, c)| html! { <td role="cell" data-label={c.to_string()}>{ v }</td> }) }
             </tr>
         }

@@ -217,7 +217,8 @@ pub fn use_live_report(
                             <span class="alert" role="alert" data-testid="live-status">{ format!("Your latest answers are waiting: {why}. They go as soon as the LRS answers (tried again every few seconds, and at your next answer).") }</span>
                             <button type="button" onclick={on_retry}>{ "Try again now" }</button>
                         } else {
-                            <span role="status" data-testid="live-status">{ format!("Sending your answers to {} as {}.", under.access.endpoint, under.name.trim()) }</span>
+                            // The name bidi-isolated: one with U+202E turned the sentence's end.
+                            <span role="status" data-testid="live-status">{ format!("Sending your answers to {} as ", under.access.endpoint) }<bdi>{ under.name.trim() }</bdi>{ "." }</span>
                         }
                         <button type="button" onclick={on_stop}>{ "Stop sending" }</button>
                     </p>

@@ -73,6 +73,15 @@ async function sendLive(where, name, { origin = lms.origin, secret = 'lms-secret
   await where.getByLabel('Your name').fill(name);
   await where.getByRole('button', { name: 'Send my answers' }).click();
 }
+/** Opens the class view of the package's AU in `page`, reading this file's LRS. */
+async function showClass(page) {
+  await page.goto(`/#/class?activity=${encodeURIComponent(lms.course.auId)}`);
+  await settled(page);
+  await page.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
+  await page.getByLabel('LRS key').fill('lms');
+  await page.getByLabel('LRS secret').fill('lms-secret');
+  await page.getByRole('button', { name: 'Show the class' }).click();
+}
 /** Joins the live workshop from `where` as `name`, its LRS reached at `origin`. */
 async function joinLive(where, name, origin = lms.origin) {
   await sendLive(where, name, { origin });
@@ -373,6 +382,30 @@ test('without an LMS, a live workshop names the LRS and each answer reaches it',
     .toEqual([['61', false], ['false', true]]);
 });
 
+test('a live workshop name is 80 characters at most, and a name is isolated from the text around it', async ({ page }) => {
+  await page.goto('/#/');
+  await settled(page);
+  // Found by a tester: a 3,001-character name was taken and filled the class view.
+  const long = 'x'.repeat(3001);
+  await sendLive(page, long);
+  await expect(page.getByTestId('live-status')).toHaveText('Your answers are not being sent: your name is 3001 characters long; a name takes 80 at most.');
+  // Nothing typed is lost: the box still holds it, to be shortened.
+  await expect(page.getByLabel('Your name')).toHaveValue(long);
+  // 80 characters, none a space, one a right-to-left override (it reversed the sentence's end).
+  const name = `${'W'.repeat(78)}\u202E!`;
+  await joinLive(page, name);
+  await expect(page.getByTestId('live-status').locator('bdi')).toHaveText(name);
+  await answerStep(page, 'owner-77', '60');
+  await settled(page);
+  await showClass(page);
+  const table = page.getByTestId('class-learners');
+  const cell = table.locator('tbody th bdi').filter({ hasText: 'WWWW' });
+  await expect(cell).toHaveText(name);
+  // Wrapped inside its column: the name stays within the table.
+  const [box, within] = [await cell.boundingBox(), await table.boundingBox()];
+  expect(box.x + box.width).toBeLessThanOrEqual(within.x + within.width);
+});
+
 test('a live workshop\'s result is the page\'s score: three steps missed at first fail the 80 % mark, though answered right later', async ({ page }) => {
   await page.goto('/#/');
   await settled(page);
@@ -439,12 +472,7 @@ test('a live workshop sends what was answered before it connected, and what the 
   await answerStep(second, 'owner-77', '61');
   await expect.poll(async () => new Set((await of('eli')).map((s) => s.actor.account.name)).size).toBe(2);
   await other.close();
-  await page.goto(`/#/class?activity=${encodeURIComponent(lms.course.auId)}`);
-  await settled(page);
-  await page.getByLabel('LRS endpoint').fill(`${lms.origin}/xapi/`);
-  await page.getByLabel('LRS key').fill('lms');
-  await page.getByLabel('LRS secret').fill('lms-secret');
-  await page.getByRole('button', { name: 'Show the class' }).click();
+  await showClass(page);
   const learners = page.getByTestId('class-learners').locator('tbody tr');
   await expect(learners.filter({ hasText: /^eli/ }).locator('th')).toHaveText(['eli (1 of 2)', 'eli (2 of 2)']);
   await expect(learners.filter({ hasText: 'eli (1 of 2)' }).locator('td').first()).toHaveText('3');

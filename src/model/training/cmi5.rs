@@ -23,6 +23,9 @@ pub const MOVEON_CATEGORY: &str = "https://w3id.org/xapi/cmi5/context/categories
 pub const MASTERY_EXTENSION: &str = "https://w3id.org/xapi/cmi5/context/extensions/masteryscore";
 /// The context extension naming the session.
 pub const SESSION_EXTENSION: &str = "https://w3id.org/xapi/cmi5/context/extensions/sessionid";
+/// The longest name a live workshop's learner joins under, in characters: the class view shows
+/// each name whole, and a room's names are a few words.
+pub const NAME_MAX: usize = 80;
 /// Where the AU keeps the learner's progress (the State resource, per registration).
 pub const PROGRESS_STATE: &str = "rescale-lab.progress";
 
@@ -90,8 +93,8 @@ impl Cmi5Launch {
 
     /// A live workshop's "launch": the LRS a trainer typed, the learner as typed (the name the
     /// class view shows) with the browser's own learner id (the account on `home_page`, the
-    /// lab's own address: two learners who type the same name stay two), a registration for
-    /// the tab's session.
+    /// lab's own address: two learners who type the same name stay two; at most [`NAME_MAX`]
+    /// characters), a registration for the tab's session.
     pub fn live(
         lrs: &LrsAccess,
         (learner, learner_id): (&str, &str),
@@ -102,6 +105,10 @@ impl Cmi5Launch {
         let endpoint = lrs.endpoint()?;
         if learner.trim().is_empty() {
             return Err("type your name, as the trainer will see it".into());
+        }
+        let length = learner.trim().chars().count();
+        if length > NAME_MAX {
+            return Err(format!("your name is {length} characters long; a name takes {NAME_MAX} at most"));
         }
         let actor = Node::object(vec![
             ("objectType", Node::text("Agent")),

@@ -240,10 +240,22 @@ fn a_live_workshop_reports_without_the_cmi5_claims() {
     for (endpoint, name, why) in [
         ("ftp://lrs.example", "dana", "the LRS endpoint must be an http(s) URL"),
         ("https://lrs.example", "  ", "type your name"),
+        ("https://lrs.example", &"x".repeat(81) as &str, "your name is 81 characters long; a name takes 80 at most"),
+        ("https://lrs.example", &format!(" {} ", "é".repeat(3001)), "your name is 3001 characters long"),
     ] {
         let got =
             Cmi5Launch::live(&lrs(endpoint), (name, "learner-5f0c"), "https://lab.example/", REGISTRATION, "urn:x")
                 .unwrap_err();
         assert!(got.starts_with(why), "{got}");
     }
+    // The bound itself joins (in characters, spaces around it aside).
+    let longest = format!("  {}  ", "é".repeat(80));
+    assert!(Cmi5Launch::live(
+        &lrs("https://lrs.example"),
+        (&longest, "l-1"),
+        "https://lab.example/",
+        REGISTRATION,
+        "urn:x"
+    )
+    .is_ok());
 }

@@ -51,6 +51,11 @@ fn report(
     }
     let result = PathResult::of(exercises, progress);
     let (suspend, dropped) = fit_suspend(&progress.format(), scorm.suspend_limit());
+    let dropped = dropped
+        .iter()
+        .filter_map(|key| exercises.iter().find(|e| e.progress_key() == *key))
+        .map(|e| e.title.as_str())
+        .collect::<Vec<_>>();
     // A result recorded (this launch's or an earlier one's) stays as it is: it counts first
     // attempts, which a later answer does not change, and the suspend data may not have held
     // every answer it counted (found by a walk-through: a relaunched 80-step path that had
@@ -69,7 +74,7 @@ fn report(
             recorded.trim(),
             result.raw,
             result.max,
-            lost_words(scorm, dropped)
+            lost_words(scorm, &dropped)
         ));
     }
     let pass_mark = scorm.pass_mark(&session.get(scorm.pass_mark_element()));
@@ -84,18 +89,20 @@ fn report(
         result.max,
         result.verdict_words(pass_mark)
     );
-    line.push_str(&lost_words(scorm, dropped));
+    line.push_str(&lost_words(scorm, &dropped));
     Ok(line)
 }
 
-/// What the LMS cannot keep of the progress, if anything.
-fn lost_words(scorm: crate::model::training::lms::Scorm, dropped: usize) -> String {
-    match dropped {
+/// What the LMS cannot keep of the progress, if anything: how many answers, and to which steps
+/// (by title, in the order they were left out).
+fn lost_words(scorm: crate::model::training::lms::Scorm, dropped: &[&str]) -> String {
+    match dropped.len() {
         0 => String::new(),
         n => format!(
-            " It keeps {} characters of progress, so {} will not come back on your next visit.",
+            " It keeps {} characters of progress, so {} will not come back on your next visit: {}.",
             scorm.suspend_limit(),
-            crate::model::number::count(n as u64, "answer", "answers")
+            crate::model::number::count(n as u64, "answer", "answers"),
+            dropped.iter().map(|t| format!("\u{201c}{t}\u{201d}")).collect::<Vec<_>>().join(", ")
         ),
     }
 }

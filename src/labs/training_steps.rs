@@ -15,7 +15,7 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use super::coverage::progress::Progress as CoverageRuns;
-use crate::model::training::{grade, Answer, Attempts, ExerciseKind, TrainingProgress};
+use crate::model::training::{grade, normalised, Answer, Attempts, ExerciseKind, TrainingProgress};
 
 /// A step's verdict: right or not with the text to show, or why the response was refused.
 pub type Shown = Result<(bool, String), String>;
@@ -158,7 +158,10 @@ impl Reducible for Steps {
                         }
                     }
                     next.attempts.record(&id, *ok);
-                    next.progress.record(&id, *ok, response, before);
+                    // Kept (and sent to an LMS) as graded: `60` for a typed `0060`, so 400 leading
+                    // zeros take no room in SCORM 1.2's 4,096 characters of suspend data.
+                    let kept = normalised(&kind, &response).unwrap_or(response);
+                    next.progress.record(&id, *ok, kept, before);
                     let count = next.checked.as_ref().map_or(0, |c| c.0);
                     next.checked = Some((count + 1, id.clone()));
                 }

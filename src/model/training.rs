@@ -242,6 +242,16 @@ impl ExerciseKind {
     }
 }
 
+/// A response as graded, in one form (what is kept and sent): a number in plain decimal (`60`
+/// for ` 0060`), yes or no in lower case; `None` for one [`grade`] refuses.
+pub fn normalised(kind: &ExerciseKind, response: &str) -> Option<String> {
+    grade(kind, response).ok()?;
+    match kind.solve().0 {
+        Answer::Number(_) => super::number::parse_whole(response.trim()).ok().map(|v| v.to_string()),
+        Answer::YesNo(_) => Some(response.trim().to_ascii_lowercase()),
+    }
+}
+
 /// Grades a response: a whole number, or yes / no.
 pub fn grade(kind: &ExerciseKind, response: &str) -> Result<bool, ModelError> {
     let (answer, _) = kind.solve();

@@ -7,7 +7,7 @@
 // session's time once the learner leaves; then a second launch resumes from what the LMS kept,
 // finishing the path scores and passes it, and a third launch leaves that result alone.
 import { test, expect } from '@playwright/test';
-import { answerStep, answersBut } from './path.js';
+import { answerStep, answersBut, pathAnswers } from './path.js';
 import { settled } from './fixtures.js';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -76,6 +76,30 @@ function unpack(kind, testInfo) {
   execFileSync('python3', ['-m', 'zipfile', '-e', join(repo, `dist/packages/rescale-lab-${kind}.zip`), join(repo, folder)]);
   return { folder, player: `http://127.0.0.1:${rootPort}/www/lms/scorm-host.html?package=/${folder}/` };
 }
+
+// A learner who types numbers with 400 leading zeros: SCORM 1.2's 4,096 characters of suspend
+// data held only a few of them (found by a tester: answers dropped). The progress keeps each
+// answer as graded, so all 14 fit and come back at the next launch.
+test('under SCORM 1.2 answers typed with 400 leading zeros are kept as graded, and all come back', async ({ page }, testInfo) => {
+  const { folder, player } = unpack('scorm12', testInfo);
+  await page.goto(player);
+  const frame = page.frameLocator('#sco');
+  await settled(frame);
+  const zeros = '0'.repeat(400);
+  for (const [id, value] of Object.entries(pathAnswers)) await answerStep(frame, id, /^\d+$/.test(value) ? zeros + value : value);
+  const status = frame.getByTestId('lms-status');
+  await expect(status).toHaveText(/^Your LMS has your answers: 14 of 14 right at the first attempt\. All steps answered: passed/);
+  const r = await page.evaluate(() => window.lmsRecord());
+  const lines = r.cmi.suspend_data.trim().split('\n');
+  expect(lines).toHaveLength(15);
+  expect(lines.find((l) => l.startsWith('owner-77#'))).toMatch(/\t60$/);
+  await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+  await expect.poll(async () => (await page.evaluate(() => window.lmsRecord())).calls).toContain('LMSFinish');
+  await page.goto(player);
+  await settled(frame);
+  await expect(status).toHaveText(/ 14 of 14 right at the first attempt in the answers it gave back\./);
+  rmSync(join(repo, folder), { recursive: true, force: true });
+});
 
 for (const kind of ['scorm12', 'scorm2004']) {
   // Someone did the coverage lab's exercise in this browser (both runs right): under the LMS those

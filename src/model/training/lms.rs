@@ -163,16 +163,21 @@ pub fn status_values(scorm: Scorm, result: PathResult, pass_mark: Option<u32>, s
     values
 }
 
-/// Progress text cut to whole lines that fit `limit` characters, with how many answers were
-/// left out (a set too large for SCORM 1.2's 4,096 characters keeps its first answers).
-pub fn fit_suspend(text: &str, limit: usize) -> (String, usize) {
+/// Progress text cut to whole lines that fit `limit` characters, with the steps (progress keys)
+/// whose answers were left out. The order is the progress text's (by progress key): its lines
+/// are kept from the first until one does not fit, and that one and every later one are left
+/// out, so the same answers come back at every launch (a set too large for SCORM 1.2's 4,096
+/// characters keeps its first answers). A first line that does not fit leaves nothing.
+pub fn fit_suspend(text: &str, limit: usize) -> (String, Vec<String>) {
     let mut kept = String::new();
-    let mut dropped = 0;
-    for line in text.split_inclusive('\n') {
-        if dropped == 0 && kept.chars().count() + line.chars().count() <= limit {
-            kept.push_str(line);
-        } else {
-            dropped += 1;
+    let mut cut = false;
+    let mut dropped = Vec::new();
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        cut = cut || kept.chars().count() + line.chars().count() > limit;
+        match (cut, i) {
+            (false, _) => kept.push_str(line),
+            (true, 0) => {}
+            (true, _) => dropped.push(line.split('\t').next().unwrap_or_default().trim_end().to_string()),
         }
     }
     (kept, dropped)

@@ -208,13 +208,24 @@ fn interaction_ids_keep_to_the_safe_characters() {
 #[test]
 fn suspend_data_keeps_whole_lines_that_fit() {
     let text = "v1\na\tcorrect\t1\nb\tcorrect\t2\n";
-    assert_eq!(fit_suspend(text, 100), (text.to_string(), 0));
-    assert_eq!(fit_suspend(text, 16), ("v1\na\tcorrect\t1\n".to_string(), 1));
-    assert_eq!(fit_suspend(text, 2), (String::new(), 3));
+    let steps = |ids: &[&str]| ids.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    // (limit, kept, the steps left out: in the text's order)
+    let cases = [
+        (100, text, steps(&[])),
+        (16, "v1\na\tcorrect\t1\n", steps(&["b"])),
+        (3, "v1\n", steps(&["a", "b"])),
+        (2, "", steps(&["a", "b"])),
+    ];
+    for (limit, kept, dropped) in cases {
+        assert_eq!(fit_suspend(text, limit), (kept.to_string(), dropped), "{limit}");
+    }
+    // A line that would fit after one that did not is left out too: the kept part is a prefix.
+    let uneven = "v1\na\tcorrect\t1234567890\nb\tcorrect\t2\n";
+    assert_eq!(fit_suspend(uneven, 16), ("v1\n".to_string(), steps(&["a", "b"])));
     // Every progress text that fits round-trips through suspend data.
     let p = progress(&[(&owner(), true, "60"), (&restore(), false, "yes")]);
     let (kept, dropped) = fit_suspend(&p.format(), Scorm::V12.suspend_limit());
-    assert_eq!((TrainingProgress::parse(&kept), dropped), (Some(p), 0));
+    assert_eq!((TrainingProgress::parse(&kept), dropped), (Some(p), vec![]));
 }
 
 /// What a new launch leaves alone until the learner answers: a result the LMS recorded. The

@@ -168,3 +168,26 @@ fn operator_exercises_are_answered_by_the_model() {
         "#/planner?current=24&p=200&saved_maxp=128&scheduler=adaptive&job=running&view=in-place"
     );
 }
+
+/// What is kept of a graded response: one form, whatever was typed around it (400 leading zeros
+/// are `60`, and fit any suspend data); a response grading refuses is not kept.
+#[test]
+fn a_graded_response_is_kept_in_one_form() {
+    let reach = ExerciseKind::CoverageReach { m: 8, a: 2 };
+    let restore = ExerciseKind::RestoreStarts { saved_max: 128, p: 200 };
+    let zeros = format!("{}4", "0".repeat(400));
+    let cases = [
+        (&reach, "4", Some("4")),
+        (&reach, zeros.as_str(), Some("4")),
+        (&reach, " +007 ", Some("7")),
+        (&reach, "0", Some("0")),
+        (&reach, "-5", None),
+        (&reach, "four", None),
+        (&restore, " YES ", Some("yes")),
+        (&restore, "No", Some("no")),
+        (&restore, "maybe", None),
+    ];
+    for (kind, typed, kept) in cases {
+        assert_eq!(normalised(kind, typed).as_deref(), kept, "{typed:?}");
+    }
+}

@@ -87,7 +87,7 @@ fn report(
         "Your LMS has your answers: {} of {} right at the first attempt.{}",
         result.raw,
         result.max,
-        result.verdict_words(pass_mark)
+        result.scorm_verdict_words(pass_mark)
     );
     line.push_str(&lost_words(scorm, &dropped));
     Ok(line)

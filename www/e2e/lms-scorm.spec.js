@@ -10,7 +10,7 @@ import { test, expect } from '@playwright/test';
 import { answerStep, answersBut, pathAnswers } from './path.js';
 import { settled } from './fixtures.js';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -76,6 +76,23 @@ function unpack(kind, testInfo) {
   execFileSync('python3', ['-m', 'zipfile', '-e', join(repo, `dist/packages/rescale-lab-${kind}.zip`), join(repo, folder)]);
   return { folder, player: `http://127.0.0.1:${rootPort}/www/lms/scorm-host.html?package=/${folder}/` };
 }
+
+// An LMS that launches the 1.2 package without its mastery score records completed alone: the
+// learner is told so (found by a tester: the page said only how many were right).
+test('under SCORM 1.2 without a mastery score, the page says the LMS records no pass or fail', async ({ page }, testInfo) => {
+  const { folder, player } = unpack('scorm12', testInfo);
+  const manifest = join(repo, folder, 'imsmanifest.xml');
+  writeFileSync(manifest, readFileSync(manifest, 'utf8').replace(/<adlcp:masteryscore>[^<]*<\/adlcp:masteryscore>/, ''));
+  await page.goto(player);
+  const frame = page.frameLocator('#sco');
+  await settled(frame);
+  for (const [id, value] of Object.entries(pathAnswers)) await answerStep(frame, id, value);
+  await expect(frame.getByTestId('lms-status')).toHaveText('Your LMS has your answers: 14 of 14 right at the first attempt. '
+    + 'All steps answered: your LMS records the path as completed. It gave no pass mark, so it records no pass or fail.');
+  const r = await page.evaluate(() => window.lmsRecord());
+  expect(r.cmi.core.lesson_status).toBe('completed');
+  rmSync(join(repo, folder), { recursive: true, force: true });
+});
 
 // A learner who types numbers with 400 leading zeros: SCORM 1.2's 4,096 characters of suspend
 // data held only a few of them (found by a tester: answers dropped). The progress keeps each

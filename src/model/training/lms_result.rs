@@ -50,4 +50,16 @@ impl PathResult {
             false => format!(" All steps answered: not passed; the pass mark is {percent}%."),
         }
     }
+
+    /// What a SCORM learner is told once every step has an answer: [`verdict_words`] where the
+    /// LMS named a pass mark; without one, that the LMS records the path as completed and no
+    /// pass or fail (it had said nothing, and the run-time kept only `completed`).
+    ///
+    /// [`verdict_words`]: PathResult::verdict_words
+    pub fn scorm_verdict_words(self, pass_mark_milli: Option<u32>) -> String {
+        match (pass_mark_milli, self.complete()) {
+            (None, true) => " All steps answered: your LMS records the path as completed. It gave no pass mark, so it records no pass or fail.".to_string(),
+            _ => self.verdict_words(pass_mark_milli),
+        }
+    }
 }

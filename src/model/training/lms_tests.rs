@@ -69,6 +69,15 @@ fn the_result_counts_answers_by_progress_key() {
     assert_eq!(all.verdict_words(Some(500)), " All steps answered: passed; the pass mark is 50%.");
     assert_eq!(all.verdict_words(None), "");
     assert_eq!(PathResult { answered: 1, ..all }.verdict_words(Some(500)), "");
+    // A SCORM LMS without a pass mark records completed alone: said once every step has an answer.
+    let unmarked = " All steps answered: your LMS records the path as completed. It gave no pass mark, so it records no pass or fail.";
+    for (result, mark, said) in [
+        (all, None, unmarked),
+        (all, Some(800), " All steps answered: not passed; the pass mark is 80%."),
+        (PathResult { answered: 1, ..all }, None, ""),
+    ] {
+        assert_eq!(result.scorm_verdict_words(mark), said, "{result:?} {mark:?}");
+    }
     // An answer kept under an edited exercise's old key does not count for the new one.
     let edited = Exercise { prompt: "Which subtask, now?".into(), ..a.clone() };
     assert_eq!(PathResult::of(&[edited], &progress(&[(&a, true, "60")])).answered, 0);

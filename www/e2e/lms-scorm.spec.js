@@ -80,6 +80,8 @@ function unpack(kind, testInfo) {
 // An LMS that launches the 1.2 package without its mastery score records completed alone: the
 // learner is told so (found by a tester: the page said only how many were right).
 test('under SCORM 1.2 without a mastery score, the page says the LMS records no pass or fail', async ({ page }, testInfo) => {
+  // Fourteen steps in a frame (and a relaunch): a loaded machine takes a while.
+  test.setTimeout(60_000);
   const { folder, player } = unpack('scorm12', testInfo);
   const manifest = join(repo, folder, 'imsmanifest.xml');
   writeFileSync(manifest, readFileSync(manifest, 'utf8').replace(/<adlcp:masteryscore>[^<]*<\/adlcp:masteryscore>/, ''));
@@ -98,6 +100,8 @@ test('under SCORM 1.2 without a mastery score, the page says the LMS records no 
 // data held only a few of them (found by a tester: answers dropped). The progress keeps each
 // answer as graded, so all 14 fit and come back at the next launch.
 test('under SCORM 1.2 answers typed with 400 leading zeros are kept as graded, and all come back', async ({ page }, testInfo) => {
+  // Fourteen steps in a frame (and a relaunch): a loaded machine takes a while.
+  test.setTimeout(60_000);
   const { folder, player } = unpack('scorm12', testInfo);
   await page.goto(player);
   const frame = page.frameLocator('#sco');

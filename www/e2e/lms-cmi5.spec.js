@@ -382,6 +382,27 @@ test('without an LMS, a live workshop names the LRS and each answer reaches it',
     .toEqual([['61', false], ['false', true]]);
 });
 
+test('while a live workshop\'s LRS records the path, the coverage runs this browser kept neither count nor show, and the step answered in its box reaches it', async ({ page }) => {
+  await page.goto('/#/');
+  await page.evaluate(() => localStorage.setItem('rescale-lab.coverage-exercise.v1', 'run1=correct;run2=correct'));
+  await page.reload();
+  await settled(page);
+  // Without a workshop the runs count, as one record of what this browser answered.
+  const score = page.getByTestId('training-score');
+  await expect(score).toHaveText('Score: 2 of 14 (first attempts).');
+  await joinLive(page, 'rune');
+  // Found by a tester: the page counted them, the LRS never had them.
+  await expect(score).toHaveText('Score: 0 of 14 (first attempts).');
+  await expect(page.locator('[data-exercise="coverage-8-2"] .training-verdict')).toHaveCount(0);
+  await answerStep(page, 'coverage-8-2', pathAnswers['coverage-8-2']);
+  await expect(score).toHaveText('Score: 1 of 14 (first attempts).');
+  await settled(page);
+  await expect.poll(() => answersBy('rune')).toEqual([['coverage-8-2', '4']]);
+  // Stopped: the path is this browser's again, and so are the runs.
+  await page.getByRole('button', { name: 'Stop sending' }).click();
+  await expect(score).toHaveText('Score: 2 of 14 (first attempts).');
+});
+
 test('a live workshop name is 80 characters at most, and a name is isolated from the text around it', async ({ page }) => {
   await page.goto('/#/');
   await settled(page);

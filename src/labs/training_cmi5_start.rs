@@ -59,7 +59,6 @@ pub async fn start(launch: Cmi5Launch, watchers: Watchers) -> Result<(Rc<Cmi5Ses
         Some(k) => k.token.clone(),
         None => fetch_token(&launch).await?,
     };
-    // Kept at once: a reload before the session is up still has the token.
     let tab = KeptSession {
         registration: launch.registration.clone(),
         fetch: launch.fetch.clone(),
@@ -68,7 +67,6 @@ pub async fn start(launch: Cmi5Launch, watchers: Watchers) -> Result<(Rc<Cmi5Ses
         statements: None,
         progress: None,
     };
-    browser::session_set(KEPT_KEY, &tab.format());
     let data = read_state(&launch, &token, "LMS.LaunchData").await?.ok_or("the LMS wrote no launch data")?;
     let data = LaunchData::parse(&data)?;
     let doc = match kept.as_ref().and_then(|k| k.progress.clone()) {
@@ -77,6 +75,7 @@ pub async fn start(launch: Cmi5Launch, watchers: Watchers) -> Result<(Rc<Cmi5Ses
     };
     let (sent, text) = Sent::split(&doc);
     let progress = TrainingProgress::parse(text).unwrap_or_default();
+    let kept_now = tab.format();
     let on_handover = Callback::from(move |handover| match handover {
         Handover::Reload { statements, progress } => {
             browser::session_set(KEPT_KEY, &KeptSession { statements, progress, ..tab.clone() }.format());
@@ -88,5 +87,9 @@ pub async fn start(launch: Cmi5Launch, watchers: Watchers) -> Result<(Rc<Cmi5Ses
         Some(k) => (k.statements, Some(Resumed { started_ms: k.started_ms as f64, progress: k.progress })),
         None => (None, None),
     };
-    Ok((open_session(launch, data, token, sent, watchers, carried, resumed), progress))
+    let session = open_session(launch, data, token, sent, watchers, carried, resumed);
+    // Kept once the session holds what the tab kept before (its `initialized`, or what the page
+    // before left): a reload while the LRS is still being read finds that earlier record whole.
+    browser::session_set(KEPT_KEY, &kept_now);
+    Ok((session, progress))
 }

@@ -24,7 +24,7 @@ use crate::model::training::lms::PathResult;
 mod report;
 #[path = "training_cmi5_send.rs"]
 mod send;
-use send::{parts, send, Failure};
+use send::{parts, pump};
 
 enum Outgoing {
     Statement(String),
@@ -89,65 +89,6 @@ pub enum Handover {
 pub struct Resumed {
     pub started_ms: f64,
     pub progress: Option<String>,
-}
-
-/// Sends the queue in order, one request at a time; at a failure the request goes back to the
-/// front of the queue and the queue is tried again later. A request the LRS refuses for good
-/// (a statement it finds invalid, say) is dropped, the view told why, and the queue goes on:
-/// sent again it would only hold back every later answer.
-fn pump(session: Rc<Cmi5Session>) {
-    if session.pumping.replace(true) {
-        session.tell_pending(1);
-        return;
-    }
-    yew::platform::spawn_local(async move {
-        loop {
-            let Some(item) = session.queue.borrow_mut().pop_front() else { break };
-            session.tell_pending(1);
-            if let Outgoing::Statement(text) = &item {
-                *session.in_flight.borrow_mut() = Some(text.clone());
-            }
-            // keepalive: a statement on its way still arrives if the learner closes the page.
-            let sent = send(&session, &item, true).await;
-            session.in_flight.borrow_mut().take();
-            match &sent {
-                // The LRS answered: a failure before this one is over.
-                Ok(()) | Err(Failure { for_good: true, .. }) if session.failures.replace(0) > 0 => {
-                    session.tell(|w| w.on_error.emit(None))
-                }
-                _ => {}
-            }
-            match sent {
-                Ok(()) => {}
-                Err(Failure { why, for_good: true }) => session.tell(|w| w.on_refused.emit(why)),
-                Err(Failure { why, for_good: false }) => {
-                    session.queue.borrow_mut().push_front(item);
-                    session.failures.set(session.failures.get() + 1);
-                    session.tell(|w| w.on_error.emit(Some(why)));
-                    retry_later(Rc::clone(&session));
-                    break;
-                }
-            }
-        }
-        session.pumping.set(false);
-        session.tell(|w| w.on_pending.emit(0));
-        // Finished, and everything sent: back to the LMS, if it named where.
-        if session.terminated.get() && session.queue.borrow().is_empty() {
-            if let Some(url) = session.leave_to.borrow_mut().take() {
-                crate::browser::page::go_to(&url);
-            }
-        }
-    });
-}
-
-/// Tries the queue again after a pause that doubles with each failure in a row: 2 s, 4 s, … 30 s.
-fn retry_later(session: Rc<Cmi5Session>) {
-    let pause = (2000u32 << session.failures.get().saturating_sub(1).min(4)).min(30_000);
-    crate::browser::later(pause, move || {
-        if !session.closed.get() && !session.queue.borrow().is_empty() {
-            pump(session);
-        }
-    });
 }
 
 impl Cmi5Session {

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::json::parse;
+use crate::training::lms::PathResult;
 use crate::training::lrs::LrsAccess;
 use crate::training::{Exercise, ExerciseKind};
 

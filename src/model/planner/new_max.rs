@@ -7,9 +7,10 @@
 use super::{Plan, Verdict};
 use crate::restore::{FailedCheck, RestoreInput, RestoreOutcome};
 
-/// Why the plan's direct restore fails for the job as typed (`typed`: the predictor's input, the
-/// new job's max parallelism set), and what it must set instead; `None` where the job sets none,
-/// the plan's route is not a direct restore, or the restore works.
+/// Why the plan's direct restore fails for the job as typed (`typed`: the predictor's input),
+/// and what it must set instead: the new job's own max parallelism, or, where another operator
+/// of the snapshot records a max parallelism below the new parallelism, that operator's own
+/// parallelism; `None` where the plan's route is not a direct restore or the restore works.
 pub fn new_max_note(plan: &Plan, typed: &RestoreInput) -> Option<String> {
     if plan.verdict != Verdict::DirectRestore {
         return None;

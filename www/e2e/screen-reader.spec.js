@@ -215,6 +215,11 @@ test('a CSV report\'s scrolling list of unused lines is reachable by keyboard at
   await page.getByRole('button', { name: 'Apply' }).click();
   const list = page.getByRole('list', { name: 'Lines not used' });
   await expect(list).toContainText('line 3:');
+  // The box is described by the summary and the first line's reason, not by the list's label.
+  const box = page.getByLabel('Keys (CSV)');
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+  await expect(box).toHaveAccessibleDescription(/30 lines were not used:.*line 3: events per second "not-a-number" is not a number/);
+  await expect(box).not.toHaveAccessibleDescription(/Lines not used/);
   const [scroll, client] = await list.evaluate((el) => [el.scrollHeight, el.clientHeight]);
   expect(scroll, 'the list scrolls at this size').toBeGreaterThan(client);
   await list.focus();

@@ -102,7 +102,9 @@ pub fn KeySet(props: &PartProps<SkewState>) -> Html {
                 initial: Some(initial),
                 button: ("Apply", on_apply, s.importing.is_some()),
                 file: (FileKind::Csv, on_file),
-                problem: s.import.as_ref().filter(|r| r.error_count > 0).map(|_| "skew-csv-report"),
+                // Described by the summary and the first line not used (the list's own label
+                // would stand in for its lines in the description: "Lines not used").
+                problem: s.import.as_ref().filter(|r| r.error_count > 0).map(|_| "skew-csv-summary skew-csv-first"),
                 note_testid: "pending-paste",
             }) } }
             // The region says once that keys are being read; the bar and its figure stay out of
@@ -171,11 +173,13 @@ fn report(s: &SkewState) -> Html {
     let Some(r) = &s.import else { return html! {} };
     html! {
         <div class="import-report" id="skew-csv-report" data-testid="csv-report">
-            <p>{ summary(r) }</p>
+            <p id="skew-csv-summary">{ summary(r) }</p>
             if r.error_count > 0 {
                 // It scrolls past 12 rem: focusable, so a keyboard can scroll it.
                 <ul class="line-errors" tabindex="0" aria-label="Lines not used">
-                    { for r.errors.iter().map(|e| html! { <li key={e.line}>{ format!("line {}: {}", e.line, e.reason) }</li> }) }
+                    { for r.errors.iter().enumerate().map(|(i, e)| html! {
+                        <li key={e.line} id={(i == 0).then_some("skew-csv-first")}>{ format!("line {}: {}", e.line, e.reason) }</li>
+                    }) }
                     if r.error_count > r.errors.len() { <li>{ format!("… and {} more", r.error_count - r.errors.len()) }</li> }
                 </ul>
             }

@@ -10,7 +10,9 @@ use crate::model::training::sent_as::OthersAnswers;
 /// The question's words: whose answers, how many, and what each answer does.
 pub fn question_text(others: &OthersAnswers, name: &str) -> String {
     let count = others.count();
-    let quoted = |n: &str| format!("\u{201c}{n}\u{201d}");
+    // Each name quoted and bidi-isolated (first strong isolate … pop): a name holding U+202E
+    // turns nothing after it in the sentence.
+    let quoted = |n: &str| format!("\u{201c}\u{2068}{n}\u{2069}\u{201d}");
     let whose = match others.names.as_slice() {
         [(one, _)] => format!("under the name {}", quoted(one)),
         many => format!(
@@ -65,14 +67,14 @@ mod tests {
             |names: &[(&str, usize)]| OthersAnswers { names: names.iter().map(|(n, c)| (n.to_string(), *c)).collect() };
         assert_eq!(
             question_text(&others(&[("Ann", 2)]), "Bob"),
-            "2 answers on this page were given under the name \u{201c}Ann\u{201d}. Are they yours, \u{201c}Bob\u{201d}? If not, clear them with the rest of this browser's answers and start afresh; what reached the LRS stays there under the name it was sent as."
+            "2 answers on this page were given under the name \u{201c}\u{2068}Ann\u{2069}\u{201d}. Are they yours, \u{201c}\u{2068}Bob\u{2069}\u{201d}? If not, clear them with the rest of this browser's answers and start afresh; what reached the LRS stays there under the name it was sent as."
         );
         assert_eq!(
             question_text(&others(&[("Ann", 1)]), "Bob"),
-            "1 answer on this page was given under the name \u{201c}Ann\u{201d}. Is it yours, \u{201c}Bob\u{201d}? If not, clear it with the rest of this browser's answers and start afresh; what reached the LRS stays there under the name it was sent as."
+            "1 answer on this page was given under the name \u{201c}\u{2068}Ann\u{2069}\u{201d}. Is it yours, \u{201c}\u{2068}Bob\u{2069}\u{201d}? If not, clear it with the rest of this browser's answers and start afresh; what reached the LRS stays there under the name it was sent as."
         );
         assert!(question_text(&others(&[("Eve", 2), ("Fred", 1)]), "Gil").starts_with(
-            "3 answers on this page were given under other names (2 as \u{201c}Eve\u{201d}, 1 as \u{201c}Fred\u{201d}). Are they yours"
+            "3 answers on this page were given under other names (2 as \u{201c}\u{2068}Eve\u{2069}\u{201d}, 1 as \u{201c}\u{2068}Fred\u{2069}\u{201d}). Are they yours"
         ));
     }
 }

@@ -524,7 +524,7 @@ test('two people taking turns at one browser: the second is asked before the fir
   await settled(page);
   await sendLive(page, second);
   const question = page.getByTestId('live-question');
-  await expect(question.getByRole('alert')).toHaveText(`2 answers on this page were given under the name \u201c${first}\u201d. Are they yours, \u201c${second}\u201d? If not, clear them with the rest of this browser's answers and start afresh; what reached the LRS stays there under the name it was sent as.`);
+  await expect(question.getByRole('alert')).toHaveText(`2 answers on this page were given under the name \u201c\u2068${first}\u2069\u201d. Are they yours, \u201c\u2068${second}\u2069\u201d? If not, clear them with the rest of this browser's answers and start afresh; what reached the LRS stays there under the name it was sent as.`);
   await expect(page.getByTestId('live-status')).toHaveCount(0);
   await settled(page);
   expect(await axeViolations(page)).toEqual([]);
@@ -546,7 +546,7 @@ test('two people taking turns at one browser: the second is asked before the fir
   // The first person, back under their name, is asked about the second's answer; theirs, they say.
   await page.getByLabel('Your name').fill(first);
   await page.getByRole('button', { name: 'Send my answers' }).click();
-  await expect(question.getByRole('alert')).toHaveText(new RegExp(`^1 answer on this page was given under the name \u201c${second}\u201d\\. Is it yours`));
+  await expect(question.getByRole('alert')).toHaveText(new RegExp(`^1 answer on this page was given under the name \u201c\u2068${second}\u2069\u201d\\. Is it yours`));
   await question.getByRole('button', { name: 'Yes, send as mine' }).click();
   await expect(page.getByTestId('live-status')).toHaveText(`Sending your answers to ${lms.origin}/xapi/ as ${first}.`);
   await expect.poll(() => answersBy(first)).toEqual([['owner-77', '60'], ['restart-200', 'false'], ['owner-77', '61']]);
@@ -573,7 +573,7 @@ test('Stop sending while answers still wait for the LRS says they were not sent,
   await page.getByLabel('LRS secret').fill('lms-secret');
   await page.getByLabel('Your name').fill('nat-next');
   await page.getByRole('button', { name: 'Send my answers' }).click();
-  await expect(page.getByTestId('live-question').getByRole('alert')).toHaveText(/^1 answer on this page was given under the name \u201cmo-waiting\u201d\. Is it yours, \u201cnat-next\u201d\? .*what reached the LRS stays there/);
+  await expect(page.getByTestId('live-question').getByRole('alert')).toHaveText(/^1 answer on this page was given under the name \u201c\u2068mo-waiting\u2069\u201d\. Is it yours, \u201c\u2068nat-next\u2069\u201d\? .*what reached the LRS stays there/);
   expect(await answersBy('mo-waiting')).toEqual([]);
 });
 

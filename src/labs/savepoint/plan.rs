@@ -50,16 +50,18 @@ pub fn Plan(props: &PlanProps) -> Html {
     let skew = use_memo((loaded.clone(), op.index), |(loaded, i)| {
         loaded.as_ref().and_then(|(s, _)| s.0.operators.get(*i)).and_then(links::skew_link)
     });
+    // The operators recording another max parallelism than this one's, grouped once per file
+    // and value (a file may hold thousands): for the links and the note under them.
+    let grouped = use_memo((loaded.clone(), op.max_parallelism), |(loaded, max)| {
+        loaded.as_ref().map_or_else(Vec::new, |(s, _)| other_max_parallelisms(&s.0.operators, *max))
+    });
     let Some(facts) = facts.as_ref() else { return html! {} };
     let Some(operator) = props.state.snapshot().and_then(|s| s.operators.get(op.index)) else { return html! {} };
-    // The least max parallelism another operator records, where theirs differ from this one's.
-    let others = props
-        .state
-        .snapshot()
-        .and_then(|s| other_max_parallelisms(&s.operators, op.max_parallelism).first().map(|(m, _)| *m));
+    // The least max parallelism another operator records (the groups come smallest first).
+    let others = grouped.first().map(|(m, _)| *m);
     let predictor = links::predictor_href(operator, facts.recorded, others, facts.state_bytes, props.new_p);
     let (planner, planner_text) = links::planner_link(operator, facts.recorded, others, facts.state_bytes, props.new_p);
-    let mixed = mixed_max_parallelism(&props.rows, op, &props.state);
+    let mixed = mixed_max_parallelism(&props.rows, op, &grouped);
     let owners = owners_href(op, props.new_p);
     let options: Vec<(AttrValue, AttrValue)> =
         props.rows.iter().map(|r| (AttrValue::from(r.index.to_string()), AttrValue::from(r.label()))).collect();
@@ -129,9 +131,7 @@ fn owners_href(op: &OperatorRow, p: u32) -> Option<String> {
 
 /// Where the file's operators record other max parallelisms than the chosen one's: which, and
 /// what that means for a restore (the links carry the chosen operator's alone).
-fn mixed_max_parallelism(rows: &[OperatorRow], op: &OperatorRow, state: &SavepointState) -> Option<String> {
-    let operators = &state.snapshot()?.operators;
-    let others = other_max_parallelisms(operators, op.max_parallelism);
+fn mixed_max_parallelism(rows: &[OperatorRow], op: &OperatorRow, others: &[(i32, Vec<usize>)]) -> Option<String> {
     let (first_max, first) = others.first().map(|(m, ops)| (*m, ops[0]))?;
     let name = |i: usize| rows.get(i).map_or_else(|| format!("operator {i}"), OperatorRow::label);
     // Each max parallelism with its operators, five named at the most (a file may hold
